@@ -1,0 +1,75 @@
+package config
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Hash is the configurationHash: the lowercase 16-hex xxhash64 of the
+// canonical JSON of the effective configuration. A nil Config hashes as the
+// defaults, which is what it stands for.
+func (c *Config) Hash() string {
+	return hashJSON(c.canonical())
+}
+
+// SectionHash hashes one top-level section (SectionVersion, SectionProject,
+// SectionScan, SectionLanguages or SectionAnalysis) as the JSON object
+// {"<section>": value}, so two sections never share a hash by accident.
+// Analyzers key their stored extractions by the sections they read. An
+// unknown section returns "".
+func (c *Config) SectionHash(section string) string {
+	cc := c.canonical()
+	var v any
+	switch section {
+	case SectionVersion:
+		v = cc.Version
+	case SectionProject:
+		v = cc.Project
+	case SectionScan:
+		v = cc.Scan
+	case SectionLanguages:
+		v = cc.Languages
+	case SectionAnalysis:
+		v = cc.Analysis
+	default:
+		return ""
+	}
+	return hashJSON(map[string]any{section: v})
+}
+
+// canonical returns a copy in which nil lists are empty, so a Config built in
+// code hashes like the same Config parsed from YAML.
+func (c *Config) canonical() *Config {
+	if c == nil {
+		return Default()
+	}
+	cc := *c
+	cc.Scan.Exclude = nonNil(cc.Scan.Exclude)
+	if cc.Analysis.Areas == nil {
+		cc.Analysis.Areas = []Area{}
+	}
+	cc.Analysis.Derive.Roots = nonNil(cc.Analysis.Derive.Roots)
+	cc.Analysis.Derive.Exclude = nonNil(cc.Analysis.Derive.Exclude)
+	return &cc
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// hashJSON hashes v's JSON. encoding/json writes struct fields in declaration
+// order and map keys sorted, so the bytes are canonical. Marshalling these
+// plain types cannot fail; should it ever, the error text is hashed rather
+// than panicking, which still changes the hash.
+func hashJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b = []byte("error: " + err.Error())
+	}
+	return fmt.Sprintf("%016x", xxhash.Sum64(b))
+}

@@ -1,0 +1,371 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// Bounds on what one scan reports about ambiguous symbol mentions.
+const maxAmbiguityNotes = 2000
+
+// docRefs resolves what documents say — links, code spans, link texts and
+// the docbridge block — against the entities the code produced.
+type docRefs struct {
+	*resolver
+	anchors   map[string]map[string]bool // document path → its heading slugs
+	symbols   map[string][]string        // exported name → declaring module ids
+	near      *nearmiss.Index
+	ambiguous int
+	topLevel  map[string]bool
+}
+
+// documents runs after every code relation exists, so that mentions and
+// declarations resolve against the complete set of entities.
+func (r *resolver) documents() {
+	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}}
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		set := make(map[string]bool, len(x.Markdown.Anchors))
+		for _, a := range x.Markdown.Anchors {
+			set[a] = true
+		}
+		d.anchors[x.Path] = set
+	}
+	for p := range r.t.files {
+		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
+	}
+	d.symbols = symbolIndex(r.t.ex)
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		d.document(x)
+	}
+}
+
+func (d *docRefs) document(x *Extraction) {
+	doc := x.Markdown
+	from := snapshot.EntityID(snapshot.KindDocument, x.Path)
+	for _, l := range doc.Links {
+		d.link(x, from, l)
+		if l.Text != "" {
+			d.mention(x, from, l.Text, l.Line, false)
+		}
+	}
+	for _, c := range doc.CodeSpans {
+		d.mention(x, from, c.Text, c.Line, true)
+	}
+	if doc.Block != nil {
+		d.block(x, from, doc.Block)
+	}
+}
+
+// link resolves one Markdown link. A relative link to a file or directory
+// that exists but is not an entity resolves to nothing to relate; one to
+// nothing is a links-to an unresolved entity, with the near-miss suggestion.
+func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
+	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
+	switch l.Kind {
+	case "anchor":
+		if l.Anchor != "" && !d.anchors[x.Path][strings.ToLower(l.Anchor)] {
+			e := d.b.entities[from]
+			appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
+		}
+		return
+	case "relative":
+	default:
+		return
+	}
+	target := l.Target
+	if target == "" {
+		return
+	}
+	ids := d.entitiesAt(target)
+	if len(ids) == 0 {
+		if d.t.files[target] || d.t.dirs[target] {
+			return
+		}
+		to := d.unresolved(target, l.Destination)
+		rel := d.b.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
+		if s, ok := d.suggest(target); ok {
+			setMeta(&rel.Metadata, "didYouMean", s)
+		}
+		return
+	}
+	for _, to := range ids {
+		if to == from && l.Anchor == "" {
+			continue
+		}
+		rel := d.b.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
+		if l.Anchor == "" || !strings.HasPrefix(to, snapshot.KindDocument+":") {
+			continue
+		}
+		addSorted(&rel.Metadata, "anchors", l.Anchor)
+		if !d.anchors[target][strings.ToLower(l.Anchor)] {
+			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
+		}
+	}
+}
+
+// entitiesAt returns the entities a repo-relative path names: the document
+// or module at a file, the area and package at a directory.
+func (d *docRefs) entitiesAt(p string) []string {
+	var ids []string
+	for _, kind := range []string{snapshot.KindDocument, snapshot.KindModule} {
+		if id := snapshot.EntityID(kind, p); d.b.has(id) {
+			ids = append(ids, id)
+		}
+	}
+	if id, ok := d.areaDirs[p]; ok {
+		ids = append(ids, id)
+	}
+	if id, ok := d.pkgDirs[p]; ok {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// mention resolves the text of a code span (or of a link) that names a path,
+// a package or — code spans only — an exported symbol.
+func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan bool) {
+	text = strings.TrimSpace(text)
+	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
+		return
+	}
+	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
+	for _, p := range d.pathCandidates(x.Path, text) {
+		if ids := d.entitiesAt(p); len(ids) > 0 {
+			for _, to := range ids {
+				if to != from {
+					d.b.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+				}
+			}
+			return
+		}
+		if d.t.files[p] || d.t.dirs[p] {
+			return
+		}
+	}
+	if ids := d.pkgNames[text]; len(ids) == 1 {
+		if ids[0] != from {
+			d.b.relate(snapshot.RelMentions, from, ids[0], snapshot.Observed, ev)
+		}
+		return
+	}
+	if !codeSpan {
+		return
+	}
+	if name, ok := symbolName(text); ok {
+		if d.symbol(x, from, name, line, ev) {
+			return
+		}
+	}
+	if p, ok := d.pathShaped(x.Path, text); ok {
+		if s, ok := d.suggest(p); ok {
+			for _, to := range d.entitiesAt(s) {
+				rel := d.b.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+				rel.Confidence = snapshot.ConfidenceFuzzy
+				addSorted(&rel.Metadata, "references", text)
+			}
+			return
+		}
+		d.b.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+	}
+}
+
+// pathCandidates are the repo-relative paths a mention may name: relative to
+// the root, then to the document's directory.
+func (d *docRefs) pathCandidates(doc, text string) []string {
+	t := strings.TrimSuffix(text, "/")
+	var out []string
+	if !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") {
+		if p := path.Clean(strings.TrimPrefix(t, "/")); p != "." && !strings.HasPrefix(p, "../") {
+			out = append(out, p)
+		}
+	}
+	if !strings.HasPrefix(t, "/") {
+		if p := path.Join(parentDir(doc), t); p != "." && p != ".." && !strings.HasPrefix(p, "../") && (len(out) == 0 || out[0] != p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pathShaped decides whether an unresolved code span is a path reference a
+// reader would expect to resolve: it has a slash and starts at a directory
+// that exists (the root's top level, ./ or ../ from the document). Other text
+// with a slash ("and/or", "application/json") is not a path. It returns the
+// repo-relative path the reference names.
+func (d *docRefs) pathShaped(doc, text string) (string, bool) {
+	if !strings.Contains(text, "/") || strings.Contains(text, "://") || strings.HasPrefix(text, "-") || strings.ContainsAny(text, "*?<>|{}$`\"'") {
+		return "", false
+	}
+	t := strings.TrimSuffix(text, "/")
+	if strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") {
+		p := path.Join(parentDir(doc), t)
+		if p == "." || strings.HasPrefix(p, "../") || p == ".." {
+			return "", false
+		}
+		return p, true
+	}
+	t = strings.TrimPrefix(t, "/")
+	first := strings.SplitN(t, "/", 2)[0]
+	if d.topLevel[first] && d.t.dirs[first] {
+		return path.Clean(t), true
+	}
+	if rel := path.Join(parentDir(doc), first); parentDir(doc) != "." && d.t.dirs[rel] {
+		return path.Join(parentDir(doc), t), true
+	}
+	return "", false
+}
+
+// suggest returns the single existing path within the near-miss threshold.
+func (d *docRefs) suggest(p string) (string, bool) {
+	if d.near == nil {
+		d.near = nearmiss.NewIndex(d.t.paths)
+	}
+	s, _, ok := d.near.Match(p)
+	return s, ok
+}
+
+// symbol relates the document to the one module that declares name; two or
+// more declarers resolve to neither and leave a coverage note.
+func (d *docRefs) symbol(x *Extraction, from, name string, line int, ev snapshot.Evidence) bool {
+	mods := d.symbols[name]
+	switch {
+	case len(mods) == 1:
+		rel := d.b.relate(snapshot.RelMentionsSymbol, from, mods[0], snapshot.Observed, ev)
+		addSorted(&rel.Metadata, "symbols", name)
+		return true
+	case len(mods) > 1:
+		d.ambiguous++
+		if d.ambiguous <= maxAmbiguityNotes {
+			shown := mods
+			if len(shown) > 3 {
+				shown = shown[:3]
+			}
+			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: x.Path, Line: line, Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("`%s` is declared by %d modules (%s); the mention is not resolved", name, len(mods), strings.Join(shown, ", "))})
+		} else if d.ambiguous == maxAmbiguityNotes+1 {
+			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: "ambiguous-symbols", Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("more than %d ambiguous symbol mentions; the rest are not listed", maxAmbiguityNotes)})
+		}
+		return true
+	}
+	return false
+}
+
+// symbolName normalizes a code span that may name a symbol: `Scan`,
+// `Scan()`, `Type.Method`. It refuses anything that is not an identifier
+// (optionally dotted) of at least two characters.
+func symbolName(text string) (string, bool) {
+	text = strings.TrimSuffix(text, "()")
+	if len(text) < 2 || text == "default" {
+		return "", false
+	}
+	for i, part := range strings.Split(text, ".") {
+		if part == "" || i > 1 {
+			return "", false
+		}
+		for j, c := range part {
+			if !(c == '_' || c == '$' || unicode.IsLetter(c) || (j > 0 && unicode.IsDigit(c))) {
+				return "", false
+			}
+		}
+	}
+	return text, true
+}
+
+// symbolIndex maps every exported name to the non-test modules that declare
+// it (never the barrels that re-export it: extraction keeps declarations and
+// re-exports apart).
+func symbolIndex(ex []Extraction) map[string][]string {
+	idx := map[string][]string{}
+	add := func(name, id string) {
+		if name == "" || name == "default" {
+			return
+		}
+		list := idx[name]
+		if n := len(list); n > 0 && list[n-1] == id {
+			return
+		}
+		idx[name] = append(list, id)
+	}
+	for i := range ex {
+		x := &ex[i]
+		id := snapshot.EntityID(snapshot.KindModule, x.Path)
+		switch {
+		case x.Go != nil && !x.Go.IsTest:
+			for _, e := range x.Go.Exports {
+				add(e.Name, id)
+			}
+		case x.TypeScript != nil:
+			for _, e := range x.TypeScript.Exports {
+				add(e.Name, id)
+			}
+		case x.Python != nil:
+			for _, e := range x.Python.Exports {
+				add(e.Name, id)
+			}
+		}
+	}
+	for _, list := range idx {
+		sort.Strings(list)
+	}
+	return idx
+}
+
+// block records the docbridge block's declarations. A declaration naming an
+// entity the scan did not find points at an unresolved entity that keeps the
+// declared id, so reconcile can report it as stale.
+func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
+	for _, c := range b.Covers {
+		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: c.Line, Context: c.ID}
+		d.b.relate(snapshot.RelCovers, from, d.declared(c.ID), snapshot.Declared, ev)
+	}
+	for _, rel := range b.Relations {
+		src := from
+		if rel.From != "" {
+			src = d.declared(rel.From)
+		}
+		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: rel.Line, Context: rel.Kind}
+		out := d.b.relate(rel.Kind, src, d.declared(rel.To), snapshot.Declared, ev)
+		if rel.Detection != "" {
+			setMeta(&out.Metadata, "detection", rel.Detection)
+		}
+		if rel.Confidence != "" && out.Provenance == snapshot.Declared {
+			out.Confidence = rel.Confidence
+		}
+	}
+}
+
+func (d *docRefs) declared(id string) string {
+	if d.b.has(id) {
+		return id
+	}
+	e := d.b.entity(snapshot.KindUnresolved, id, id, "")
+	if len(e.Evidence) == 0 {
+		e.Evidence = append(e.Evidence, snapshot.Evidence{Source: "docbridge-block", Path: id})
+	}
+	setMeta(&e.Metadata, "declared", id)
+	return e.ID
+}
+
+func appendMeta(m *map[string]any, key string, v map[string]any) {
+	if *m == nil {
+		*m = map[string]any{}
+	}
+	list, _ := (*m)[key].([]map[string]any)
+	(*m)[key] = append(list, v)
+}

@@ -1,0 +1,214 @@
+package scan
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/manifest"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
+	"github.com/docbridge/docbridge/internal/scan/walk"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// Extraction is everything one file contributes before resolution. It is a
+// pure function of the file's bytes, its analyzer's version and the
+// configuration that analyzer reads, so an incremental scan can reuse it for
+// as long as the file's hash is unchanged.
+type Extraction struct {
+	Path string `json:"path"`
+	// Hash is the xxhash64 of the file's bytes (a document's after a leading
+	// BOM); empty when the file could not be read.
+	Hash     string `json:"hash"`
+	Size     int64  `json:"size"`
+	Analyzer string `json:"analyzer,omitempty"`
+
+	Markdown      *markdown.Document    `json:"markdown,omitempty"`
+	Go            *golang.File          `json:"go,omitempty"`
+	TypeScript    *typescript.File      `json:"typescript,omitempty"`
+	Python        *python.File          `json:"python,omitempty"`
+	GoMod         *golang.Module        `json:"goMod,omitempty"`
+	PackageJSON   *manifest.PackageJSON `json:"packageJson,omitempty"`
+	PyProject     *manifest.PyProject   `json:"pyProject,omitempty"`
+	PnpmWorkspace []string              `json:"pnpmWorkspace,omitempty"`
+	TSConfig      []byte                `json:"tsConfig,omitempty"`
+	Issues        []extract.Issue       `json:"issues,omitempty"`
+}
+
+// analyzable reports whether the file is a document or a source module: a
+// file that becomes an entity of its own.
+func (x *Extraction) analyzable() bool {
+	return x.Markdown != nil || x.Go != nil || x.TypeScript != nil || x.Python != nil
+}
+
+// extractor is one worker's set of parsers. tree-sitter parsers are not safe
+// for concurrent use, so every worker owns its own.
+type extractor struct {
+	cfg *config.Config
+	ts  *typescript.Extractor
+	py  *python.Extractor
+}
+
+func newExtractor(cfg *config.Config) *extractor {
+	e := &extractor{cfg: cfg}
+	if cfg.Languages.TypeScript {
+		e.ts = typescript.NewExtractor()
+	}
+	if cfg.Languages.Python {
+		e.py = python.NewExtractor()
+	}
+	return e
+}
+
+func (e *extractor) close() {
+	if e.ts != nil {
+		e.ts.Close()
+	}
+	if e.py != nil {
+		e.py.Close()
+	}
+}
+
+// enabled reports whether the configuration turns the file's analyzer on.
+func enabled(cfg *config.Config, k fileKind) bool {
+	switch k {
+	case kindMarkdown:
+		return cfg.Languages.Markdown
+	case kindGo, kindGoMod:
+		return cfg.Languages.Go
+	case kindTypeScript, kindTSConfig:
+		return cfg.Languages.TypeScript
+	case kindPython:
+		return cfg.Languages.Python
+	case kindPackageJSON, kindPnpmWorkspace, kindPyProject:
+		return true
+	}
+	return false
+}
+
+// readFile reads one file of the walk, bounded by maxBytes (the walk already
+// skipped larger files; a file that grew since is refused here too).
+var readFile = func(root, rel string, maxBytes int64) ([]byte, error) {
+	f, err := os.Open(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > maxBytes {
+		return nil, fmt.Errorf("file grew past scan.maxFileBytes (%d) while scanning", maxBytes)
+	}
+	return data, nil
+}
+
+// extract runs the file's analyzer. It never fails: a problem becomes an
+// Issue on the extraction.
+func (e *extractor) extract(root string, f walk.File, k fileKind) Extraction {
+	x := Extraction{Path: f.Path, Size: f.Size, Analyzer: k.String()}
+	data, err := readFile(root, f.Path, int64(e.cfg.Scan.MaxFileBytes))
+	if err != nil {
+		msg := "cannot read the file: " + err.Error()
+		if errors.Is(err, fs.ErrPermission) {
+			msg = "cannot read the file: permission denied"
+		}
+		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed, Message: msg})
+		return x
+	}
+	if k == kindMarkdown {
+		x.Hash = snapshot.HashBytes(bytes.TrimPrefix(data, utf8BOM))
+	} else {
+		x.Hash = snapshot.HashBytes(data)
+	}
+	if walk.IsBinary(data) {
+		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed,
+			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.String()})
+		return x
+	}
+	e.run(&x, k, data)
+	return x
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// run dispatches to the analyzer of kind k.
+func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
+	switch k {
+	case kindMarkdown:
+		d := markdown.Extract(x.Path, data)
+		x.Markdown = &d
+	case kindGo:
+		g := golang.Extract(x.Path, data)
+		x.Go = &g
+	case kindTypeScript:
+		t := e.ts.Extract(x.Path, data)
+		x.TypeScript = &t
+	case kindPython:
+		p := e.py.Extract(x.Path, data)
+		x.Python = &p
+	case kindGoMod:
+		m := golang.ParseGoMod(x.Path, data)
+		x.GoMod = &m
+	case kindPackageJSON:
+		p := manifest.ParsePackageJSON(x.Path, data)
+		x.PackageJSON = &p
+	case kindPyProject:
+		p := manifest.ParsePyProject(x.Path, data)
+		x.PyProject = &p
+	case kindPnpmWorkspace:
+		globs, issues := manifest.ParsePnpmWorkspace(x.Path, data)
+		x.PnpmWorkspace = globs
+		x.Issues = append(x.Issues, issues...)
+	case kindTSConfig:
+		x.TSConfig = append([]byte(nil), data...)
+	}
+}
+
+// extractAll runs extraction over files on workers goroutines. Results land
+// at their file's index, so the output order is the input order whatever the
+// scheduling: the merge is deterministic by construction.
+func extractAll(ctx context.Context, root string, cfg *config.Config, files []walk.File, kinds []fileKind, workers int) ([]Extraction, error) {
+	out := make([]Extraction, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := newExtractor(cfg)
+			defer e.close()
+			for i := range next {
+				out[i] = e.extract(root, files[i], kinds[i])
+			}
+		}()
+	}
+	var err error
+feed:
+	for i := range files {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,29 @@
+// Package golang is docbridge's Go analyzer.
+//
+// Extraction (Extract, ParseGoMod) is a pure function of one file's bytes: the
+// package clause, imports and exported declarations of a .go file, parsed with
+// go/parser; the module path, requirements and replacements of a go.mod,
+// parsed with golang.org/x/mod/modfile. Resolution (Resolver) is global: it
+// maps an import path, seen from a package directory, to an in-tree package
+// directory, an external module or an unresolved reference, against the
+// go.mod files and package directories that exist now.
+package golang
+
+// Version identifies this analyzer's extraction logic; stored extractions
+// written under another version are not reused.
+const Version = "golang/1"
+
+// Bounds on the lists that grow with a file's size. Crossing one keeps the
+// first entries (in the list's order) and records an Issue.
+const (
+	// MaxImports bounds File.Imports.
+	MaxImports = 1024
+	// MaxExports bounds File.Exports.
+	MaxExports = 4096
+	// MaxRequires bounds Module.Requires.
+	MaxRequires = 4096
+	// MaxReplaces bounds Module.Replaces.
+	MaxReplaces = 1024
+	// MaxModIssues bounds Module.Issues; modfile reports every bad line.
+	MaxModIssues = 64
+)

@@ -1,0 +1,130 @@
+package golang
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// addFixtures seeds f with every file under testdata/dir.
+func addFixtures(f *testing.F, dir string) {
+	f.Helper()
+	names, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
+	if err != nil {
+		f.Fatalf("glob: %v", err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatalf("read seed: %v", err)
+		}
+		f.Add(data)
+	}
+}
+
+// checkIssues asserts the invariants every Issue keeps: a line inside the
+// input, a known status, a message.
+func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
+	t.Helper()
+	lines := bytes.Count(data, []byte{'\n'}) + 1
+	for _, is := range issues {
+		if is.Line < 0 || is.Line > lines {
+			t.Errorf("issue line %d outside 1..%d: %+v", is.Line, lines, is)
+		}
+		if is.Status != extract.StatusPartial && is.Status != extract.StatusNotAnalyzed {
+			t.Errorf("issue status %q", is.Status)
+		}
+		if is.Message == "" {
+			t.Errorf("issue without message: %+v", is)
+		}
+	}
+}
+
+// checkRoundTrip asserts that v survives the JSON store an incremental
+// scan keeps it in: a warm scan must see exactly what a cold one does.
+func checkRoundTrip[T any](t *testing.T, v T) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	var back T
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("unmarshal: %v", err)
+	}
+	if !reflect.DeepEqual(v, back) {
+		t.Errorf("JSON round trip changed the value:\n%+v\n%+v", v, back)
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	addFixtures(f, "src")
+	f.Add([]byte("package p\nfunc (T[P]) M() {}\n"))
+	f.Add([]byte("package p\n//line x.go:9\nvar A, B = 1\n"))
+	f.Add([]byte("package p\x00\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := Extract("f.go", data)
+		lines := bytes.Count(data, []byte{'\n'}) + 1
+		if len(got.Imports) > MaxImports || len(got.Exports) > MaxExports {
+			t.Fatalf("bounds: %d imports, %d exports", len(got.Imports), len(got.Exports))
+		}
+		for _, im := range got.Imports {
+			if im.Line < 1 || im.Line > lines || im.Path == "" || im.Path == "C" {
+				t.Errorf("bad import %+v", im)
+			}
+		}
+		for i, ex := range got.Exports {
+			if ex.Line < 1 || ex.Line > lines || ex.Name == "" {
+				t.Errorf("bad export %+v", ex)
+			}
+			if i > 0 && (ex.Line < got.Exports[i-1].Line ||
+				ex.Line == got.Exports[i-1].Line && ex.Name < got.Exports[i-1].Name) {
+				t.Errorf("exports not sorted at %d: %v", i, got.Exports)
+			}
+		}
+		checkIssues(t, data, got.Issues)
+		if again := Extract("f.go", data); !reflect.DeepEqual(got, again) {
+			t.Errorf("not deterministic:\n%+v\n%+v", got, again)
+		}
+		checkRoundTrip(t, got)
+	})
+}
+
+func FuzzParseGoMod(f *testing.F) {
+	addFixtures(f, "gomod")
+	f.Add([]byte("module m\nrequire (\n\ta v1\n"))
+	f.Add([]byte("module m\nreplace a => ..\\..\\b\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ParseGoMod("x/go.mod", data)
+		lines := bytes.Count(data, []byte{'\n'}) + 1
+		if got.Dir != "x" {
+			t.Errorf("dir %q", got.Dir)
+		}
+		if len(got.Requires) > MaxRequires || len(got.Replaces) > MaxReplaces || len(got.Issues) > MaxModIssues+1 {
+			t.Fatalf("bounds: %d requires, %d replaces, %d issues", len(got.Requires), len(got.Replaces), len(got.Issues))
+		}
+		for _, r := range got.Requires {
+			if r.Line < 1 || r.Line > lines {
+				t.Errorf("require line %d outside 1..%d", r.Line, lines)
+			}
+		}
+		for _, r := range got.Replaces {
+			if r.Line < 1 || r.Line > lines {
+				t.Errorf("replace line %d outside 1..%d", r.Line, lines)
+			}
+			if r.Local && (filepath.IsAbs(r.New) || r.New == ".." || bytes.HasPrefix([]byte(r.New), []byte("../"))) {
+				t.Errorf("local replacement escapes the repository: %+v", r)
+			}
+		}
+		checkIssues(t, data, got.Issues)
+		if again := ParseGoMod("x/go.mod", data); !reflect.DeepEqual(got, again) {
+			t.Errorf("not deterministic:\n%+v\n%+v", got, again)
+		}
+		checkRoundTrip(t, got)
+	})
+}

@@ -1,0 +1,178 @@
+package golang
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatalf("read fixture: %v", err)
+	}
+	return data
+}
+
+func TestExtractExports(t *testing.T) {
+	got := Extract("sample/exports.go", readFixture(t, "src/exports.go.txt"))
+	want := []Export{
+		{"Pi", KindConst, 14},
+		{"Tau", KindConst, 14},
+		{"A", KindConst, 17},
+		{"Z", KindConst, 19},
+		{"Global", KindVar, 22},
+		{"X", KindVar, 25},
+		{"Public", KindType, 29},
+		{"Alias", KindType, 34},
+		{"Gen", KindType, 35},
+		{"Pair", KindType, 36},
+		{"Exported", KindFunc, 39},
+		{"Public.Method", KindMethod, 43},
+		{"Public.PtrMethod", KindMethod, 45},
+		{"Gen.Get", KindMethod, 51},
+		{"Pair.Put", KindMethod, 53},
+		{"Public.Paren", KindMethod, 55},
+		{"Generic", KindFunc, 59},
+	}
+	if !reflect.DeepEqual(got.Exports, want) {
+		t.Errorf("exports:\n got %v\nwant %v", got.Exports, want)
+	}
+	wantImports := []Import{{"fmt", 5}, {"net/http", 6}, {"embed", 7}, {"strings", 9}, {"github.com/x/y", 12}}
+	if !reflect.DeepEqual(got.Imports, wantImports) {
+		t.Errorf("imports:\n got %v\nwant %v", got.Imports, wantImports)
+	}
+	if got.Package != "sample" || got.IsTest || len(got.Issues) != 0 {
+		t.Errorf("package %q isTest %v issues %v", got.Package, got.IsTest, got.Issues)
+	}
+}
+
+func TestExtractIssues(t *testing.T) {
+	tests := []struct {
+		name, path, src string
+		fixture         string
+		wantPkg         string
+		wantTest        bool
+		wantExports     []Export
+		wantImports     []Import
+		wantIssue       *extract.Issue // nil: no issue
+	}{
+		{
+			name: "syntax error keeps the partial AST", path: "b/broken.go", fixture: "src/broken.go.txt",
+			wantPkg:     "broken",
+			wantImports: []Import{{"os", 3}},
+			wantExports: []Export{{"Good", KindFunc, 5}, {"Bad", KindFunc, 7}},
+			wantIssue: &extract.Issue{Line: 7, Status: extract.StatusPartial,
+				Message: "syntax error at line 7: expected ')', found '{'; the module is analyzed partially"},
+		},
+		{
+			name: "line directives do not move lines", path: "p/gen.go", fixture: "src/linedirective.go.txt",
+			wantPkg:     "p",
+			wantExports: []Export{{"F", KindFunc, 4}, {"V", KindVar, 6}},
+		},
+		{
+			name: "syntax error after a line directive keeps the real line", path: "p/gen.go",
+			src:         "package p\n//line x.go:500\nfunc F() {}\nfunc G( {\n",
+			wantPkg:     "p",
+			wantExports: []Export{{"F", KindFunc, 3}, {"G", KindFunc, 4}},
+			wantIssue: &extract.Issue{Line: 4, Status: extract.StatusPartial,
+				Message: "syntax error at line 4: expected ')', found '{'; the module is analyzed partially"},
+		},
+		{
+			name: "invalid UTF-8", path: "p/u.go", src: "package p\n\nvar X = \"\xff\"\n",
+			wantPkg:     "p",
+			wantExports: []Export{{"X", KindVar, 3}},
+			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
+				Message: "syntax error at line 3: illegal UTF-8 encoding; the module is analyzed partially"},
+		},
+		{
+			name: "NUL byte", path: "p/n.go", src: "package p\n\nfunc F() {}\x00\n",
+			wantPkg:     "p",
+			wantExports: []Export{{"F", KindFunc, 3}},
+			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
+				Message: "syntax error at line 3: illegal character NUL; the module is analyzed partially"},
+		},
+		{
+			name: "empty file", path: "e.go", src: "",
+			wantIssue: &extract.Issue{Line: 1, Status: extract.StatusPartial,
+				Message: "syntax error at line 1: expected 'package', found 'EOF'; the module is analyzed partially"},
+		},
+		{
+			name: "test file", path: "p/p_test.go", src: "package p_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
+			wantPkg: "p_test", wantTest: true,
+			wantImports: []Import{{"testing", 3}},
+			wantExports: []Export{{"TestX", KindFunc, 5}},
+		},
+		{
+			name: "cgo pseudo-import dropped, BOM accepted", path: "c.go", src: "\ufeffpackage c\n\nimport \"C\"\nimport \"unsafe\"\n",
+			wantPkg:     "c",
+			wantImports: []Import{{"unsafe", 4}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			if tt.fixture != "" {
+				src = readFixture(t, tt.fixture)
+			}
+			got := Extract(tt.path, src)
+			if got.Package != tt.wantPkg || got.IsTest != tt.wantTest {
+				t.Errorf("package %q isTest %v, want %q %v", got.Package, got.IsTest, tt.wantPkg, tt.wantTest)
+			}
+			if !reflect.DeepEqual(got.Exports, tt.wantExports) {
+				t.Errorf("exports:\n got %v\nwant %v", got.Exports, tt.wantExports)
+			}
+			if !reflect.DeepEqual(got.Imports, tt.wantImports) {
+				t.Errorf("imports:\n got %v\nwant %v", got.Imports, tt.wantImports)
+			}
+			var want []extract.Issue
+			if tt.wantIssue != nil {
+				want = []extract.Issue{*tt.wantIssue}
+			}
+			if !reflect.DeepEqual(got.Issues, want) {
+				t.Errorf("issues:\n got %v\nwant %v", got.Issues, want)
+			}
+		})
+	}
+}
+
+func TestExtractBounds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package big\n")
+	for i := range MaxImports + 3 {
+		fmt.Fprintf(&b, "import _ \"example.com/p%d\"\n", i)
+	}
+	for i := range MaxExports + 5 {
+		fmt.Fprintf(&b, "const C%d = %d\n", i, i)
+	}
+	got := Extract("big.go", []byte(b.String()))
+	if len(got.Imports) != MaxImports || got.Imports[MaxImports-1].Path != fmt.Sprintf("example.com/p%d", MaxImports-1) {
+		t.Errorf("imports: %d kept, last %v", len(got.Imports), got.Imports[len(got.Imports)-1])
+	}
+	if len(got.Exports) != MaxExports || got.Exports[0].Name != "C0" {
+		t.Errorf("exports: %d kept, first %v", len(got.Exports), got.Exports[0])
+	}
+	want := []extract.Issue{
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d imports, only the first %d are kept", MaxImports+3, MaxImports)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d exported declarations, only the first %d are kept", MaxExports+5, MaxExports)},
+	}
+	if !reflect.DeepEqual(got.Issues, want) {
+		t.Errorf("issues:\n got %v\nwant %v", got.Issues, want)
+	}
+}
+
+func TestIsSource(t *testing.T) {
+	for path, want := range map[string]bool{
+		"main.go": true, "a/b_test.go": true, "a/go.mod": false, "x.go.txt": false, "README.md": false,
+	} {
+		if got := IsSource(path); got != want {
+			t.Errorf("IsSource(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

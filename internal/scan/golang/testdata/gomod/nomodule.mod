@@ -1,0 +1,2 @@
+// nothing here
+go 1.21

@@ -1,0 +1,2 @@
+module "example.com/never
+go 1.21

@@ -1,0 +1,145 @@
+package scan
+
+import (
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/manifest"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// imports turns every module's imports into imports / re-exports relations
+// to modules, packages, externals or unresolved references.
+func (r *resolver) imports() {
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		from := snapshot.EntityID(snapshot.KindModule, x.Path)
+		switch {
+		case x.Go != nil:
+			dir := parentDir(x.Path)
+			for _, imp := range x.Go.Imports {
+				t := r.langs.golang.Resolve(dir, imp.Path)
+				to := r.target(t.Kind, t.Path, t.Name, imp.Path, ecoGo)
+				r.importEdge(snapshot.RelImports, from, to, "golang", x.Path, imp.Line, imp.Path)
+			}
+		case x.TypeScript != nil:
+			for _, imp := range x.TypeScript.Imports {
+				t := r.langs.typescript.Resolve(x.Path, imp.Spec)
+				to := r.target(t.Kind, t.Path, t.Name, imp.Spec, ecoNPM)
+				kind := snapshot.RelImports
+				if imp.Kind == "re-export" {
+					kind = snapshot.RelReExports
+				}
+				r.importEdge(kind, from, to, "typescript", x.Path, imp.Line, imp.Kind+" "+imp.Spec)
+			}
+		case x.Python != nil:
+			for _, imp := range x.Python.Imports {
+				spec := strings.Repeat(".", imp.Level) + imp.Module
+				for _, t := range r.langs.python.Resolve(x.Path, imp) {
+					to := r.target(t.Kind, t.Path, t.Name, spec, ecoPython)
+					r.importEdge(snapshot.RelImports, from, to, "python", x.Path, imp.Line, "import "+spec)
+				}
+			}
+		}
+	}
+}
+
+func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string) {
+	if to == "" || to == from {
+		return
+	}
+	r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+}
+
+// target maps a resolver's answer to an entity id, creating external and
+// unresolved entities on demand. It returns "" for targets that exist but are
+// not entities (a stylesheet, a JSON file): the import resolved, and there is
+// nothing to relate to.
+func (r *resolver) target(kind, p, name, spec, ecosystem string) string {
+	switch kind {
+	case "module":
+		id := snapshot.EntityID(snapshot.KindModule, p)
+		if r.b.has(id) {
+			return id
+		}
+		return ""
+	case "package":
+		if id, ok := r.pkgDirs[p]; ok {
+			return id
+		}
+		return r.unresolved(p, spec)
+	case "external":
+		e := r.b.entity(snapshot.KindExternal, name, name, "")
+		if len(e.Evidence) == 0 {
+			e.Evidence = append(e.Evidence, snapshot.Evidence{Source: ecosystem, Path: name})
+		}
+		addSorted(&e.Metadata, "ecosystems", ecosystem)
+		return e.ID
+	case "file":
+		return ""
+	}
+	ref := p
+	if ref == "" {
+		ref = name
+	}
+	if ref == "" {
+		ref = spec
+	}
+	return r.unresolved(ref, spec)
+}
+
+// unresolved returns the entity of a reference that resolved to nothing. Its
+// value is the path the reference would have had, when it has one, so that
+// two files naming the same missing thing share one entity.
+func (r *resolver) unresolved(ref, spec string) string {
+	e := r.b.entity(snapshot.KindUnresolved, ref, ref, "")
+	if len(e.Evidence) == 0 {
+		e.Evidence = append(e.Evidence, snapshot.Evidence{Source: "resolve", Path: ref, Context: spec})
+	}
+	return e.ID
+}
+
+// dependencies turns manifest dependencies into depends-on relations from
+// the package at the manifest's directory: to the in-tree package when the
+// name is one of the repository's own, else to an external entity.
+func (r *resolver) dependencies() {
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		dir := parentDir(x.Path)
+		from, ok := r.pkgDirs[dir]
+		if !ok {
+			continue
+		}
+		switch {
+		case x.GoMod != nil:
+			for _, req := range x.GoMod.Requires {
+				r.depends(from, req.Path, ecoGo, "require", req.Version, x.Path, req.Line)
+			}
+		case x.PackageJSON != nil && x.PackageJSON.Name != "":
+			r.manifestDeps(from, x.PackageJSON.Dependencies, ecoNPM, x.Path)
+		case x.PyProject != nil:
+			r.manifestDeps(from, x.PyProject.Dependencies, ecoPython, x.Path)
+		}
+	}
+}
+
+func (r *resolver) manifestDeps(from string, deps []manifest.Dependency, eco, file string) {
+	for _, d := range deps {
+		r.depends(from, d.Name, eco, d.Scope, d.Version, file, 0)
+	}
+}
+
+func (r *resolver) depends(from, name, eco, scope, version, file string, line int) {
+	to := ""
+	if ids := r.pkgNames[name]; len(ids) == 1 {
+		to = ids[0]
+	} else {
+		to = r.target("external", "", name, name, eco)
+	}
+	if to == from {
+		return
+	}
+	rel := r.b.relate(snapshot.RelDependsOn, from, to, snapshot.Observed,
+		snapshot.Evidence{Source: "manifest", Path: file, LineStart: line, Context: strings.TrimSpace(scope + " " + version)})
+	addSorted(&rel.Metadata, "scopes", scope)
+}

@@ -1,0 +1,50 @@
+// Package markdown extracts what one Markdown (or MDX) document says: its
+// title, headings and anchors, summary, front matter, docbridge block, links,
+// code spans and generated regions, each located by the 1-based line a person
+// sees in an editor.
+//
+// Extraction is a pure function of the file's bytes: nothing here looks at
+// other files or decides what a link or code span points at (resolution does
+// that). The output is plain JSON-serialisable data so that an incremental
+// scan can store it and reuse it while the file is unchanged.
+//
+// Markdown is parsed with goldmark (CommonMark + GFM), front matter with
+// gopkg.in/yaml.v3. Every list in the output has a named bound; crossing it
+// is recorded as an Issue or a truncation field, never silently.
+package markdown
+
+// Version identifies the extraction output; bump it whenever Extract's output
+// for some input changes, so stored extractions are refused and redone.
+const Version = "markdown/1"
+
+// Bounds on what one document contributes. Each one that is crossed is
+// recorded (an Issue, or EvidenceTruncated for references).
+const (
+	// MaxReferences bounds Links and CodeSpans together, in document order.
+	MaxReferences = 64
+	// MaxHeadings bounds Document.Headings (levels 1–3).
+	MaxHeadings = 256
+	// MaxAnchors bounds Document.Anchors (headings of every level).
+	MaxAnchors = 1024
+	// MaxRegions bounds Document.Generated.
+	MaxRegions = 64
+	// MaxIssues bounds Document.Issues; the overflow is summarised by one
+	// more issue.
+	MaxIssues = 128
+	// MaxFrontMatterBytes bounds the YAML text handed to yaml.v3, which keeps
+	// alias bombs and deep nesting cheap to refuse.
+	MaxFrontMatterBytes = 64 << 10
+	// MaxFields bounds FrontMatter.Fields (top-level keys).
+	MaxFields = 32
+	// MaxFieldRunes bounds each FrontMatter.Fields value.
+	MaxFieldRunes = 256
+	// MaxSummaryRunes bounds Document.Summary, ellipsis included.
+	MaxSummaryRunes = 300
+	// MaxCovers bounds Block.Covers.
+	MaxCovers = 64
+	// MaxRelations bounds Block.Relations.
+	MaxRelations = 64
+	// MaxDocumentBytes is a last line of defence: the walker skips oversized
+	// files, but Extract must stay fast whatever it is handed.
+	MaxDocumentBytes = 8 << 20
+)

@@ -1,0 +1,137 @@
+package markdown
+
+import "github.com/docbridge/docbridge/internal/scan/extract"
+
+// Title sources, in order of precedence.
+const (
+	TitleFromFrontMatter = "front-matter"
+	TitleFromH1          = "h1"
+	TitleFromFilename    = "filename"
+)
+
+// Link kinds.
+const (
+	LinkRelative = "relative" // a path in the repository, maybe with #anchor
+	LinkAnchor   = "anchor"   // #x: a heading of the same document
+	LinkExternal = "external" // a URL scheme, //host or mailto:
+)
+
+// Document is the extraction of one Markdown or MDX file.
+type Document struct {
+	// Path is the repo-relative, slash-separated path Extract was given.
+	Path string `json:"path"`
+	// LineCount is the number of lines a person sees (a final line ending
+	// does not start another line).
+	LineCount   int    `json:"lineCount"`
+	Title       string `json:"title"`
+	TitleSource string `json:"titleSource"`
+	// Headings holds levels 1–3 in document order.
+	Headings []Heading `json:"headings,omitempty"`
+	// Anchors holds the unique slug of every heading of any level, sorted.
+	Anchors []string `json:"anchors,omitempty"`
+	// Summary is the plain text of the first prose paragraph.
+	Summary string `json:"summary,omitempty"`
+	// WordCount counts prose words: no code blocks, front matter or
+	// generated regions.
+	WordCount   int         `json:"wordCount"`
+	FrontMatter FrontMatter `json:"frontMatter"`
+	// Block is the docbridge: key of the front matter; nil when absent.
+	Block *Block `json:"block,omitempty"`
+	// Links and CodeSpans together hold the first MaxReferences references
+	// outside generated regions, in document order.
+	Links     []Link     `json:"links,omitempty"`
+	CodeSpans []CodeSpan `json:"codeSpans,omitempty"`
+	// ReferenceCount is every link and code span seen; EvidenceTruncated is
+	// set when it exceeds MaxReferences.
+	ReferenceCount    int      `json:"referenceCount"`
+	EvidenceTruncated bool     `json:"evidenceTruncated,omitempty"`
+	Generated         []Region `json:"generated,omitempty"`
+	// MDX is set for .mdx files, whose JSX and ESM lines were blanked.
+	MDX    bool            `json:"mdx,omitempty"`
+	Issues []extract.Issue `json:"issues,omitempty"`
+}
+
+// Heading is an ATX or setext heading.
+type Heading struct {
+	Level int    `json:"level"`
+	Text  string `json:"text"`
+	// Slug is the heading's unique anchor, dedup suffix included (the second
+	// "Usage" is usage-1), because that is what a link to it must say.
+	Slug string `json:"slug"`
+	Line int    `json:"line"`
+}
+
+// Link is an inline, reference or autolink link, or an image.
+type Link struct {
+	Text string `json:"text,omitempty"`
+	// Destination is the URL as written, Markdown escapes resolved.
+	Destination string `json:"destination"`
+	Line        int    `json:"line"`
+	Image       bool   `json:"image,omitempty"`
+	Kind        string `json:"kind"`
+	// Target is, for a relative link, the repo-relative clean path it points
+	// at ("." for the root); empty when the link climbs above the root.
+	Target string `json:"target,omitempty"`
+	// Anchor is the fragment, percent-decoded, without '#'.
+	Anchor string `json:"anchor,omitempty"`
+}
+
+// CodeSpan is an inline code span, trimmed.
+type CodeSpan struct {
+	Text string `json:"text"`
+	Line int    `json:"line"`
+}
+
+// Region is a generated region, markers included in its lines.
+type Region struct {
+	LineStart int `json:"lineStart"`
+	LineEnd   int `json:"lineEnd"`
+	// DeclaredHash is the marker's hash= value, lowercased; empty if absent.
+	DeclaredHash string `json:"declaredHash,omitempty"`
+	// ActualHash is the 16-hex-digit xxhash64 of the lines strictly between
+	// the markers, joined with "\n".
+	ActualHash string `json:"actualHash"`
+	// Closed is false when the region runs to the end of the file.
+	Closed bool `json:"closed"`
+}
+
+// FrontMatter is the YAML block between a first line --- and the next ---
+// or ... line.
+type FrontMatter struct {
+	Present bool `json:"present"`
+	// LineStart and LineEnd are the delimiter lines.
+	LineStart int    `json:"lineStart,omitempty"`
+	LineEnd   int    `json:"lineEnd,omitempty"`
+	Type      string `json:"type,omitempty"`
+	Audience  string `json:"audience,omitempty"`
+	Owner     string `json:"owner,omitempty"`
+	Lifecycle string `json:"lifecycle,omitempty"`
+	Tier      string `json:"tier,omitempty"`
+	// Fields holds every top-level scalar key (sequences of scalars joined
+	// with ", "), for rules that read keys the snapshot does not keep.
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+// Block is the docbridge: key of the front matter: what the author declares
+// the document covers and relations the scan cannot observe.
+type Block struct {
+	Covers    []Ref              `json:"covers,omitempty"`
+	Relations []DeclaredRelation `json:"relations,omitempty"`
+}
+
+// Ref is an entity id (kind:value) with the line it was written on.
+type Ref struct {
+	ID   string `json:"id"`
+	Line int    `json:"line"`
+}
+
+// DeclaredRelation is one entry of docbridge.relations. From defaults to the
+// document itself (document:<path>).
+type DeclaredRelation struct {
+	From       string `json:"from"`
+	To         string `json:"to"`
+	Kind       string `json:"kind"`
+	Detection  string `json:"detection,omitempty"`
+	Confidence string `json:"confidence,omitempty"`
+	Line       int    `json:"line"`
+}

@@ -1,0 +1,81 @@
+package markdown
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+// classifyLink fills Kind, Target and Anchor of l from its Destination.
+// docPath is the document's repo-relative path. It reports false when a
+// relative link climbs above the repository root (Target is then empty).
+func classifyLink(l *Link, docPath string) (insideRoot bool) {
+	dest := strings.TrimSpace(l.Destination)
+	switch {
+	case hasScheme(dest) || strings.HasPrefix(dest, "//"):
+		l.Kind = LinkExternal
+		return true
+	case strings.HasPrefix(dest, "#"):
+		l.Kind = LinkAnchor
+		l.Anchor = decodePercent(dest[1:])
+		return true
+	}
+	l.Kind = LinkRelative
+	p := dest
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		l.Anchor = decodePercent(p[i+1:])
+		p = p[:i]
+	}
+	if i := strings.IndexByte(p, '?'); i >= 0 {
+		p = p[:i]
+	}
+	p = decodePercent(p)
+	var joined string
+	switch {
+	case p == "":
+		// [x](#a) aside, an empty path (or only ?query) is the document.
+		joined = docPath
+	case strings.HasPrefix(p, "/"):
+		// GitHub resolves a leading / against the repository root.
+		joined = strings.TrimLeft(p, "/")
+	default:
+		joined = path.Dir(docPath) + "/" + p
+	}
+	clean := path.Clean(joined)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return false
+	}
+	l.Target = clean
+	return true
+}
+
+// hasScheme reports whether dest starts with an RFC 3986 scheme and a colon
+// (https:, mailto:, vscode:, …).
+func hasScheme(dest string) bool {
+	for i := 0; i < len(dest); i++ {
+		c := dest[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// decodePercent percent-decodes s, keeping it as written when it is not
+// valid percent-encoding (a literal "100%" in a file name). Decoded bytes
+// that are not UTF-8 become U+FFFD so the output stays valid JSON text.
+func decodePercent(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	d, err := url.PathUnescape(s)
+	if err != nil {
+		return s
+	}
+	return strings.ToValidUTF8(d, "\uFFFD")
+}

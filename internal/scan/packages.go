@@ -1,0 +1,181 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/manifest"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// languages holds the per-language import resolvers, built once per scan
+// from the manifests and configs the extractions found.
+type languages struct {
+	golang     *golang.Resolver
+	typescript *typescript.Resolver
+	python     *python.Resolver
+}
+
+// Ecosystem names in package and external metadata.
+const (
+	ecoGo     = "go"
+	ecoNPM    = "npm"
+	ecoPython = "python"
+)
+
+// packages creates package entities — one per import unit: a Go package
+// directory, an npm package (package.json with a name), a Python import
+// package (a directory with __init__.py) and the root of every manifest — and
+// builds the language resolvers. Entities are keyed by directory: several
+// ecosystems at one directory are one package with the other names as
+// aliases.
+func (r *resolver) packages() {
+	r.pkgDirs = map[string]string{}
+	r.pkgNames = map[string][]string{}
+	r.langs = &languages{}
+
+	var mods []golang.Module
+	var workspaces []typescript.Workspace
+	tsconfigs := map[string][]byte{}
+	pyprojects := map[string]python.Project{}
+	var pyFiles []string
+	goDirs := map[string][]*Extraction{}
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		dir := parentDir(x.Path)
+		switch {
+		case x.GoMod != nil:
+			mods = append(mods, *x.GoMod)
+			r.pkg(dir, x.GoMod.Path, ecoGo, fileEvidence("golang", x))
+		case x.PackageJSON != nil && x.PackageJSON.Name != "":
+			pj := x.PackageJSON
+			r.pkg(dir, pj.Name, ecoNPM, fileEvidence("manifest", x))
+			workspaces = append(workspaces, typescript.Workspace{Name: pj.Name, Dir: dir, Entry: packageEntry(dir, pj)})
+		case x.PyProject != nil:
+			name := x.PyProject.Name
+			if name == "" {
+				name = dir
+			}
+			r.pkg(dir, name, ecoPython, fileEvidence("manifest", x))
+			pyprojects[x.Path] = python.Project{Dir: dir, PackageDirs: x.PyProject.PackageDirs}
+		case x.TSConfig != nil:
+			tsconfigs[x.Path] = x.TSConfig
+		case x.Go != nil:
+			goDirs[dir] = append(goDirs[dir], x)
+		case x.Python != nil:
+			pyFiles = append(pyFiles, x.Path)
+		}
+	}
+
+	dirs := sortedKeys(goDirs)
+	r.langs.golang = golang.NewResolver(mods, dirs)
+	for _, dir := range dirs {
+		name, ok := r.langs.golang.ImportPath(dir)
+		if !ok {
+			name = dir
+		}
+		r.pkg(dir, name, ecoGo, memberEvidence("golang", dir, goDirs[dir]))
+	}
+
+	r.langs.python = python.NewResolver(r.t, python.Roots(r.t.paths, pyprojects))
+	for _, f := range pyFiles {
+		if path.Base(f) != "__init__.py" {
+			continue
+		}
+		name, ok := r.langs.python.ModuleName(f)
+		if !ok {
+			continue
+		}
+		x := r.t.byPath[f]
+		r.pkg(parentDir(f), name, ecoPython, fileEvidence("python", x))
+	}
+
+	ts, issues := typescript.NewResolver(r.t, tsconfigs, uniqueWorkspaces(workspaces, r.b))
+	r.langs.typescript = ts
+	for _, pi := range issues {
+		r.b.note(issueCoverage("typescript", pi.Path, pi.Issue))
+	}
+}
+
+// pkg creates or extends the package entity at dir.
+func (r *resolver) pkg(dir, name, ecosystem string, ev snapshot.Evidence) {
+	e := r.b.entity(snapshot.KindPackage, dir, name, dir)
+	if e.Name != name {
+		e.Aliases = append(e.Aliases, name)
+	}
+	e.Evidence = append(e.Evidence, ev)
+	addSorted(&e.Metadata, "ecosystems", ecosystem)
+	r.pkgDirs[dir] = e.ID
+	ids := r.pkgNames[name]
+	for _, id := range ids {
+		if id == e.ID {
+			return
+		}
+	}
+	r.pkgNames[name] = append(ids, e.ID)
+}
+
+// memberEvidence is the evidence of a package made of several files: its
+// content hash covers every member's path and hash.
+func memberEvidence(source, dir string, members []*Extraction) snapshot.Evidence {
+	var sb strings.Builder
+	for _, m := range members {
+		sb.WriteString(m.Path)
+		sb.WriteByte(0)
+		sb.WriteString(m.Hash)
+		sb.WriteByte(0)
+	}
+	return snapshot.Evidence{Source: source, Path: dir, ContentHash: snapshot.HashBytes([]byte(sb.String()))}
+}
+
+// packageEntry is the repo-relative entry file a package.json names.
+func packageEntry(dir string, pj *manifest.PackageJSON) string {
+	for _, e := range []string{pj.Exports, pj.Module, pj.Main, pj.Types} {
+		if e != "" {
+			p := path.Join(dir, e)
+			if p == dir || strings.HasPrefix(p, "../") || p == ".." {
+				continue
+			}
+			return p
+		}
+	}
+	return ""
+}
+
+// uniqueWorkspaces drops package names declared by more than one
+// package.json: resolving an import to either would be a guess.
+func uniqueWorkspaces(ws []typescript.Workspace, b *builder) []typescript.Workspace {
+	byName := map[string][]typescript.Workspace{}
+	for _, w := range ws {
+		byName[w.Name] = append(byName[w.Name], w)
+	}
+	var out []typescript.Workspace
+	for _, name := range sortedKeys(byName) {
+		group := byName[name]
+		if len(group) == 1 {
+			out = append(out, group[0])
+			continue
+		}
+		dirs := make([]string, len(group))
+		for i, w := range group {
+			dirs[i] = w.Dir
+		}
+		b.note(snapshot.Coverage{Analyzer: "manifest", Scope: name, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("package name declared by %d package.json files (%s); imports of it are not resolved", len(group), strings.Join(dirs, ", "))})
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,72 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// Extractor parses Python files. It owns a tree-sitter parser, which is
+// neither safe for concurrent use nor freed by the garbage collector: use
+// one Extractor per goroutine and Close it when done.
+type Extractor struct {
+	parser *sitter.Parser
+	// err is why the grammar could not be loaded; Extract reports it on
+	// every file rather than panicking in NewExtractor.
+	err error
+}
+
+// NewExtractor returns an Extractor with its own parser.
+func NewExtractor() *Extractor {
+	p := sitter.NewParser()
+	if err := p.SetLanguage(sitter.NewLanguage(tspython.Language())); err != nil {
+		p.Close()
+		return &Extractor{err: fmt.Errorf("load the tree-sitter python grammar: %w", err)}
+	}
+	return &Extractor{parser: p}
+}
+
+// Close frees the parser. It is safe to call more than once.
+func (e *Extractor) Close() {
+	if e.parser != nil {
+		e.parser.Close()
+		e.parser = nil
+	}
+}
+
+// IsSource reports whether path names a Python source or stub file.
+func IsSource(path string) bool {
+	return strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pyi")
+}
+
+// Extract returns the imports, exports and issues of one file. It depends
+// on data alone (path is not read, so that an extraction stays valid for
+// any file with the same bytes) and never fails: problems are Issues.
+func (e *Extractor) Extract(path string, data []byte) File {
+	_ = path
+	if e.parser == nil {
+		msg := "the python extractor is closed"
+		if e.err != nil {
+			msg = e.err.Error()
+		}
+		return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: msg}}}
+	}
+	if len(data) == 0 {
+		return File{}
+	}
+	tree := e.parser.Parse(data, nil)
+	if tree == nil {
+		// Only a timeout or cancellation makes tree-sitter give up; we set
+		// neither, but a nil tree must not crash the scan.
+		return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed,
+			Message: "tree-sitter produced no syntax tree"}}}
+	}
+	defer tree.Close()
+	w := newWalker(data, tree.RootNode())
+	defer w.close()
+	return w.run()
+}

@@ -1,0 +1,68 @@
+package python
+
+import "github.com/docbridge/docbridge/internal/scan/extract"
+
+// Version identifies the extraction logic; a stored extraction written by
+// another version is not reused.
+const Version = "python/1"
+
+// Bounds on what one file may contribute. Crossing one is recorded as an
+// Issue; the file is still analyzed.
+const (
+	// MaxImports bounds File.Imports (static and dynamic together).
+	MaxImports = 1024
+	// MaxExports bounds File.Exports and File.All.
+	MaxExports = 1024
+	// MaxImportNames bounds Import.Names of one from-import.
+	MaxImportNames = 256
+	// MaxIssues bounds File.Issues; one more Issue says how many were dropped.
+	MaxIssues = 64
+)
+
+// Export kinds.
+const (
+	KindFunction = "function" // def or async def
+	KindClass    = "class"
+	KindName     = "name" // listed in __all__ without a top-level def or class
+)
+
+// File is the extraction of one Python source file.
+type File struct {
+	Imports []Import `json:"imports,omitempty"`
+	Exports []Export `json:"exports,omitempty"`
+	// All is the literal __all__, in source order without duplicates; set
+	// only when HasAll is true.
+	All    []string        `json:"all,omitempty"`
+	HasAll bool            `json:"hasAll,omitempty"`
+	Issues []extract.Issue `json:"issues,omitempty"`
+}
+
+// Import is one imported module.
+//
+// `import a.b as c` is {Module: "a.b"}; `from ..pkg import x, y` is
+// {Module: "pkg", Level: 2, Names: [x y]}; `from . import *` is
+// {Level: 1, Names: ["*"]}.
+type Import struct {
+	// Module is the dotted module name as written, without leading dots.
+	Module string `json:"module,omitempty"`
+	// Level is the number of leading dots of a relative import; 0 when
+	// absolute.
+	Level int `json:"level,omitempty"`
+	// Names are the names imported by a from-import ("*" for a wildcard);
+	// nil for a plain import.
+	Names []string `json:"names,omitempty"`
+	// Line is the 1-based line of the statement or call.
+	Line int `json:"line"`
+	// Dynamic marks importlib.import_module("x") and __import__("x").
+	Dynamic bool `json:"dynamic,omitempty"`
+}
+
+// Export is one name the module offers to its importers.
+type Export struct {
+	Name string `json:"name"`
+	// Kind is KindFunction, KindClass or KindName.
+	Kind string `json:"kind"`
+	// Line is the 1-based line of the def or class keyword, else of the
+	// __all__ entry.
+	Line int `json:"line"`
+}

@@ -1,0 +1,269 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/walk"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// tree is the global view resolution works against: every file and
+// directory of the walk and every file's extraction.
+type tree struct {
+	cfg    *config.Config
+	files  map[string]bool // every walked file, analyzed or not
+	dirs   map[string]bool
+	paths  []string // sorted keys of files
+	ex     []Extraction
+	byPath map[string]*Extraction
+}
+
+// IsFile and IsDir let the language resolvers probe the scanned tree.
+func (t *tree) IsFile(p string) bool { return t.files[p] }
+func (t *tree) IsDir(p string) bool  { return t.dirs[p] }
+
+func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
+	t := &tree{cfg: cfg, files: map[string]bool{}, dirs: map[string]bool{}, ex: ex, byPath: map[string]*Extraction{}}
+	for _, f := range w.Files {
+		t.files[f.Path] = true
+	}
+	for _, f := range w.Skipped {
+		t.files[f.Path] = true
+	}
+	for _, d := range w.Dirs {
+		t.dirs[d] = true
+	}
+	for p := range t.files {
+		t.paths = append(t.paths, p)
+	}
+	sort.Strings(t.paths)
+	for i := range ex {
+		t.byPath[ex[i].Path] = &ex[i]
+	}
+	return t
+}
+
+// resolve is the scan's second phase: a pure function from the walk and the
+// extractions to the snapshot's entities, relations and coverage.
+func resolve(cfg *config.Config, w *walk.Result, ex []Extraction) *snapshot.Snapshot {
+	t := newTree(cfg, w, ex)
+	b := newBuilder()
+	r := &resolver{t: t, b: b}
+	r.files()
+	r.packages()
+	r.areas()
+	r.contains()
+	r.imports()
+	r.dependencies()
+	r.documents()
+	r.coverage(w)
+	return b.snapshot()
+}
+
+// resolver carries the state shared by the resolution steps.
+type resolver struct {
+	t     *tree
+	b     *builder
+	langs *languages
+	// pkgDirs maps a directory to its package entity id; areaDirs to its area.
+	pkgDirs  map[string]string
+	areaDirs map[string]string
+	// pkgNames maps a package's names (npm name, Go import path, Python
+	// dotted name) to its entity ids.
+	pkgNames map[string][]string
+}
+
+// files creates one entity per document and source module.
+func (r *resolver) files() {
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		switch {
+		case x.Markdown != nil:
+			r.document(x)
+		case x.Go != nil, x.TypeScript != nil, x.Python != nil:
+			r.module(x)
+		}
+	}
+}
+
+func fileEvidence(source string, x *Extraction) snapshot.Evidence {
+	return snapshot.Evidence{Source: source, Path: x.Path, ContentHash: x.Hash}
+}
+
+func (r *resolver) document(x *Extraction) {
+	d := x.Markdown
+	e := r.b.entity(snapshot.KindDocument, x.Path, d.Title, x.Path)
+	e.Evidence = append(e.Evidence, fileEvidence("markdown", x))
+	meta := map[string]any{
+		"title":       d.Title,
+		"titleSource": d.TitleSource,
+		"wordCount":   d.WordCount,
+	}
+	if d.Summary != "" {
+		meta["summary"] = d.Summary
+	}
+	if len(d.Headings) > 0 {
+		meta["headings"] = d.Headings
+	}
+	if fm := frontMatterSubset(d); len(fm) > 0 {
+		meta["frontMatter"] = fm
+	}
+	if len(d.Generated) > 0 {
+		meta["generated"] = d.Generated
+	}
+	if d.EvidenceTruncated {
+		meta["evidenceTruncated"] = true
+		meta["referenceCount"] = d.ReferenceCount
+	}
+	if d.MDX {
+		meta["mdx"] = true
+	}
+	e.Metadata = meta
+}
+
+func (r *resolver) module(x *Extraction) {
+	e := r.b.entity(snapshot.KindModule, x.Path, path.Base(x.Path), x.Path)
+	e.Evidence = append(e.Evidence, fileEvidence(x.Analyzer, x))
+	meta := map[string]any{"language": x.Analyzer}
+	switch {
+	case x.Go != nil:
+		meta["goPackage"] = x.Go.Package
+		if x.Go.IsTest {
+			meta["test"] = true
+		}
+		if len(x.Go.Exports) > 0 {
+			meta["exports"] = x.Go.Exports
+		}
+	case x.TypeScript != nil:
+		if len(x.TypeScript.Exports) > 0 {
+			meta["exports"] = x.TypeScript.Exports
+		}
+	case x.Python != nil:
+		if len(x.Python.Exports) > 0 {
+			meta["exports"] = x.Python.Exports
+		}
+		if x.Python.HasAll {
+			meta["all"] = true
+		}
+	}
+	e.Metadata = meta
+}
+
+// frontMatterSubset is the part of the front matter the snapshot keeps.
+func frontMatterSubset(d *markdown.Document) map[string]string {
+	fm := d.FrontMatter
+	out := map[string]string{}
+	for k, v := range map[string]string{"type": fm.Type, "audience": fm.Audience, "owner": fm.Owner, "lifecycle": fm.Lifecycle, "tier": fm.Tier} {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// coverage turns every issue, walk note and gap into coverage entries.
+func (r *resolver) coverage(w *walk.Result) {
+	for _, n := range w.Notes {
+		r.b.note(snapshot.Coverage{Analyzer: "walk", Scope: n.Path, Status: n.Status, Reason: n.Reason})
+	}
+	type tally struct{ files, partial, skipped int }
+	tallies := map[string]*tally{}
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		if x.Analyzer == kindOther.String() {
+			continue
+		}
+		t := tallies[x.Analyzer]
+		if t == nil {
+			t = &tally{}
+			tallies[x.Analyzer] = t
+		}
+		t.files++
+		worst := ""
+		for _, is := range x.Issues {
+			r.b.note(issueCoverage(x.Analyzer, x.Path, is))
+			if is.Status == extract.StatusNotAnalyzed || worst == "" {
+				worst = is.Status
+			}
+		}
+		switch worst {
+		case extract.StatusPartial:
+			t.partial++
+		case extract.StatusNotAnalyzed:
+			t.skipped++
+		}
+	}
+	for _, k := range []fileKind{kindMarkdown, kindGo, kindTypeScript, kindPython, kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindTSConfig} {
+		name := k.String()
+		if !enabled(r.t.cfg, k) {
+			r.b.note(snapshot.Coverage{Analyzer: name, Scope: "repository", Status: snapshot.StatusNotAnalyzed,
+				Reason: "turned off by languages." + configKey(k) + " in " + config.FileName})
+			continue
+		}
+		t := tallies[name]
+		switch {
+		case t == nil:
+			r.b.note(snapshot.Coverage{Analyzer: name, Scope: "repository", Status: snapshot.StatusNotApplicable,
+				Reason: "no files"})
+		case t.partial == 0 && t.skipped == 0:
+			r.b.note(snapshot.Coverage{Analyzer: name, Scope: "repository", Status: snapshot.StatusComplete,
+				Reason: fmt.Sprintf("%d %s analyzed", t.files, plural(t.files, "file", "files"))})
+		default:
+			r.b.note(snapshot.Coverage{Analyzer: name, Scope: "repository", Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("%d %s: %d analyzed partially, %d not analyzed", t.files, plural(t.files, "file", "files"), t.partial, t.skipped)})
+		}
+	}
+	for _, c := range languageCounts(r.t.paths) {
+		r.b.note(snapshot.Coverage{Analyzer: "language", Scope: c.lang, Status: snapshot.StatusNotAnalyzed,
+			Reason: fmt.Sprintf("%d %s (%s) with no analyzer", c.files, plural(c.files, "file", "files"), c.extList())})
+	}
+	for _, p := range r.t.paths {
+		if eco, ok := unanalyzedManifests[path.Base(p)]; ok {
+			r.b.note(snapshot.Coverage{Analyzer: "manifest", Scope: p, Status: snapshot.StatusNotAnalyzed,
+				Reason: eco + " manifests have no analyzer"})
+		}
+	}
+}
+
+func issueCoverage(analyzer, p string, is extract.Issue) snapshot.Coverage {
+	status := is.Status
+	if status == "" {
+		status = snapshot.StatusPartial
+	}
+	return snapshot.Coverage{Analyzer: analyzer, Scope: p, Status: status, Reason: is.Message, Line: is.Line, Code: is.Code}
+}
+
+func configKey(k fileKind) string {
+	switch k {
+	case kindMarkdown:
+		return "markdown"
+	case kindGo, kindGoMod:
+		return "go"
+	case kindTypeScript, kindTSConfig:
+		return "typescript"
+	case kindPython:
+		return "python"
+	}
+	return k.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// parentDir returns the directory of a repo-relative path ("." at the top).
+func parentDir(p string) string { return path.Dir(p) }
+
+// within reports whether p is dir or lies below it.
+func within(p, dir string) bool {
+	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
+}

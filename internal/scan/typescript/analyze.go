@@ -1,0 +1,208 @@
+package typescript
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// analysis accumulates what one walk over a syntax tree finds.
+type analysis struct {
+	src      []byte
+	kinds    *kindTable
+	commonJS bool
+
+	imports []sourceImport
+	exports []Export
+	issues  []extract.Issue
+
+	// locals are the file's top-level declarations, so `export { a }` can
+	// name a's kind and line; imported holds the top-level names bound by
+	// imports, which `export { a }` re-exports rather than declares.
+	locals       map[string]declared
+	imported     map[string]bool
+	localExports []localExport
+
+	firstErrorLine int
+}
+
+// sourceImport remembers where an import starts, to order imports found by
+// different handlers in source order.
+type sourceImport struct {
+	Import
+	start uint
+}
+
+type declared struct {
+	kind string
+	line int
+}
+
+type localExport struct {
+	local, exported string
+	line            int
+}
+
+// analyze walks the tree once, depth first and in source order, and turns
+// what it finds into a File.
+func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) File {
+	a := &analysis{
+		src:      src,
+		kinds:    kinds,
+		commonJS: commonJS,
+		locals:   map[string]declared{},
+		imported: map[string]bool{},
+	}
+	root := tree.RootNode()
+	hasError := root.HasError()
+	c := tree.Walk()
+	defer c.Close()
+
+	// ancestors[i] is the node at depth i on the way to the current node;
+	// keeping them here avoids Node.Parent, which searches from the root.
+	var ancestors []*sitter.Node
+	typeFrom := -1 // depth of the outermost type context around the node
+	for {
+		n := c.Node()
+		depth := len(ancestors)
+		kind := a.kinds.of(n)
+		if typeFrom < 0 && typeContexts[kind] {
+			typeFrom = depth
+		}
+		if hasError && a.firstErrorLine == 0 && (n.IsError() || n.IsMissing()) {
+			a.firstErrorLine = lineOf(n)
+		}
+		a.visit(n, kind, ancestors, typeFrom >= 0)
+		if c.GotoFirstChild() {
+			ancestors = append(ancestors, n)
+			continue
+		}
+		for {
+			if typeFrom == len(ancestors) {
+				typeFrom = -1
+			}
+			if c.GotoNextSibling() {
+				break
+			}
+			if !c.GotoParent() {
+				return a.file()
+			}
+			ancestors = ancestors[:len(ancestors)-1]
+		}
+	}
+}
+
+// visit dispatches one node. Exports and declarations count only at the top
+// level (inside a namespace they are the namespace's members); imports and
+// re-exports count anywhere (`declare module 'x' { import … }` is still a
+// dependency of the file).
+func (a *analysis) visit(n *sitter.Node, kind string, ancestors []*sitter.Node, inType bool) {
+	top := len(ancestors) == 1
+	switch kind {
+	case "import_statement":
+		a.importStatement(n, top)
+	case "export_statement":
+		a.exportStatement(n, top)
+	case "call_expression":
+		a.call(n, ancestors, inType)
+	case "expression_statement":
+		if top && a.commonJS {
+			a.commonJSExports(n)
+		}
+	default:
+		if top {
+			if declKind, names := a.declaration(n); declKind != "" {
+				for _, d := range names {
+					a.declare(d)
+				}
+			}
+		}
+	}
+}
+
+// file sorts, deduplicates and bounds what the walk found.
+func (a *analysis) file() File {
+	var f File
+
+	slices.SortStableFunc(a.imports, func(x, y sourceImport) int { return cmp.Compare(x.start, y.start) })
+	for i, imp := range a.imports {
+		if i == MaxImports {
+			a.issue(imp.Line, fmt.Sprintf("more than %d imports; the rest are not listed", MaxImports))
+			break
+		}
+		f.Imports = append(f.Imports, imp.Import)
+	}
+
+	for _, le := range a.localExports {
+		d, ok := a.locals[le.local]
+		switch {
+		case ok:
+			a.exports = append(a.exports, Export{Name: le.exported, Kind: d.kind, Line: d.line})
+		case a.imported[le.local]:
+			// `import { x } from './y'; export { x }` declares nothing here.
+		default:
+			a.exports = append(a.exports, Export{Name: le.exported, Kind: ExportLocal, Line: le.line})
+		}
+	}
+	slices.SortFunc(a.exports, func(x, y Export) int {
+		if x.Line != y.Line {
+			return x.Line - y.Line
+		}
+		if c := strings.Compare(x.Name, y.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Kind, y.Kind)
+	})
+	// Overloads and merged declarations repeat a (name, kind) pair; the
+	// first line is the one that declares it.
+	seen := map[Export]bool{}
+	for _, e := range a.exports {
+		key := Export{Name: e.Name, Kind: e.Kind}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if len(f.Exports) == MaxExports {
+			a.issue(e.Line, fmt.Sprintf("more than %d exports; the rest are not listed", MaxExports))
+			break
+		}
+		f.Exports = append(f.Exports, e)
+	}
+
+	if a.firstErrorLine > 0 {
+		a.issue(a.firstErrorLine, fmt.Sprintf("syntax error at line %d; the module is analyzed partially", a.firstErrorLine))
+	}
+	slices.SortStableFunc(a.issues, func(x, y extract.Issue) int { return x.Line - y.Line })
+	if len(a.issues) > MaxIssues {
+		rest := len(a.issues) - MaxIssues
+		a.issues = append(a.issues[:MaxIssues], extract.Issue{
+			Status:  extract.StatusPartial,
+			Message: fmt.Sprintf("%d more issues not listed", rest),
+		})
+	}
+	f.Issues = a.issues
+	return f
+}
+
+func (a *analysis) issue(line int, msg string) {
+	a.issues = append(a.issues, extract.Issue{Line: line, Status: extract.StatusPartial, Message: msg})
+}
+
+func (a *analysis) addImport(n *sitter.Node, imp Import) {
+	if len(imp.Names) > MaxNames {
+		a.issue(imp.Line, fmt.Sprintf("import of %q names more than %d names; the rest are not listed", imp.Spec, MaxNames))
+		imp.Names = imp.Names[:MaxNames]
+	}
+	a.imports = append(a.imports, sourceImport{Import: imp, start: n.StartByte()})
+}
+
+func (a *analysis) declare(d named) {
+	if _, ok := a.locals[d.name]; !ok {
+		a.locals[d.name] = declared{kind: d.kind, line: d.line}
+	}
+}

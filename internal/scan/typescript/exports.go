@@ -1,0 +1,197 @@
+package typescript
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// named is one name a declaration binds.
+type named struct {
+	name, kind string
+	line       int
+}
+
+// exportStatement handles every `export` form. With a `from` clause it is a
+// re-export (an import, wherever it is); otherwise, at the top level, it
+// exports names the file declares.
+func (a *analysis) exportStatement(n *sitter.Node, top bool) {
+	if source := n.ChildByFieldName("source"); source != nil {
+		a.reExport(n, source)
+		return
+	}
+	if !top {
+		return
+	}
+	var defaultLine, assignLine int
+	a.children(n, func(c *sitter.Node, kind string) {
+		switch {
+		case c.IsNamed():
+		case kind == "default":
+			defaultLine = lineOf(c)
+		case kind == "=":
+			assignLine = lineOf(c)
+		}
+	})
+	switch {
+	case assignLine > 0:
+		a.exports = append(a.exports, Export{Name: "default", Kind: ExportAssign, Line: assignLine})
+		return
+	case defaultLine > 0:
+		kind := ExportValue
+		if d := n.ChildByFieldName("declaration"); d != nil {
+			// `export default function f() {}` also declares f locally.
+			var names []named
+			kind, names = a.declaration(d)
+			for _, nm := range names {
+				a.declare(nm)
+			}
+		} else if v := n.ChildByFieldName("value"); v != nil {
+			kind = a.valueKind(v)
+		}
+		if kind == "" {
+			kind = ExportValue
+		}
+		a.exports = append(a.exports, Export{Name: "default", Kind: kind, Line: defaultLine})
+		return
+	}
+	if d := n.ChildByFieldName("declaration"); d != nil {
+		_, names := a.declaration(d)
+		for _, nm := range names {
+			a.declare(nm)
+			a.exports = append(a.exports, Export{Name: nm.name, Kind: nm.kind, Line: nm.line})
+		}
+		return
+	}
+	// `export { a, b as c }`: resolved against the declarations once the
+	// whole file is read, since a declaration may follow its export.
+	a.children(n, func(c *sitter.Node, kind string) {
+		if kind != "export_clause" {
+			return
+		}
+		a.children(c, func(spec *sitter.Node, sk string) {
+			if sk != "export_specifier" {
+				return
+			}
+			local := spec.ChildByFieldName("name")
+			if local == nil {
+				return
+			}
+			exported := local
+			if alias := spec.ChildByFieldName("alias"); alias != nil {
+				exported = alias
+			}
+			a.localExports = append(a.localExports, localExport{
+				local:    a.name(local),
+				exported: a.name(exported),
+				line:     lineOf(exported),
+			})
+		})
+	})
+	// What remains, `export as namespace X`, declares a UMD global, not an
+	// export of the module.
+}
+
+// valueKind is the export kind of `export default <expression>`.
+func (a *analysis) valueKind(v *sitter.Node) string {
+	switch a.kinds.of(v) {
+	case "class":
+		return ExportClass
+	case "function_expression", "generator_function":
+		return ExportFunction
+	}
+	return ExportValue
+}
+
+// declaration returns the kind of a declaration node and the names it binds
+// (none for an anonymous `export default class {}`); kind is "" when n is
+// not a declaration.
+func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
+	one := func(kind string, name *sitter.Node) (string, []named) {
+		if name == nil {
+			return kind, nil
+		}
+		return kind, []named{{name: a.name(name), kind: kind, line: lineOf(name)}}
+	}
+	switch a.kinds.of(n) {
+	case "function_declaration", "generator_function_declaration", "function_signature":
+		return one(ExportFunction, n.ChildByFieldName("name"))
+	case "class_declaration", "abstract_class_declaration", "class":
+		return one(ExportClass, n.ChildByFieldName("name"))
+	case "interface_declaration":
+		return one(ExportInterface, n.ChildByFieldName("name"))
+	case "type_alias_declaration":
+		return one(ExportType, n.ChildByFieldName("name"))
+	case "enum_declaration":
+		return one(ExportEnum, n.ChildByFieldName("name"))
+	case "internal_module", "module":
+		// `namespace A.B {}` binds A; `declare module 'x' {}` augments
+		// another module and binds nothing here.
+		name := n.ChildByFieldName("name")
+		for name != nil && a.kinds.of(name) == "nested_identifier" {
+			name = name.NamedChild(0)
+		}
+		if name == nil || a.kinds.of(name) != "identifier" {
+			return ExportNamespace, nil
+		}
+		return one(ExportNamespace, name)
+	case "import_alias":
+		return one(ExportAlias, n.NamedChild(0))
+	case "lexical_declaration", "variable_declaration":
+		kind = ExportVar
+		if k := n.ChildByFieldName("kind"); k != nil {
+			switch a.text(k) {
+			case "const":
+				kind = ExportConst
+			case "let":
+				kind = ExportLet
+			}
+		}
+		a.children(n, func(c *sitter.Node, ck string) {
+			if ck == "variable_declarator" {
+				names = a.patternNames(c.ChildByFieldName("name"), kind, names)
+			}
+		})
+		return kind, names
+	case "ambient_declaration":
+		// `declare function f(): void;`, `declare const x: T;`, …
+		for i := range n.NamedChildCount() {
+			if c := n.NamedChild(i); c != nil {
+				if kind, names = a.declaration(c); kind != "" {
+					return kind, names
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
+// patternNames appends the names a binding pattern binds: `a`, `{a, b: c,
+// ...d}` (a, c, d), `[a, , b = 1]`. It walks with an explicit stack, as
+// patterns nest as deep as the input likes.
+func (a *analysis) patternNames(p *sitter.Node, kind string, out []named) []named {
+	stack := []*sitter.Node{p}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		var next []*sitter.Node
+		switch a.kinds.of(n) {
+		case "identifier", "shorthand_property_identifier_pattern":
+			out = append(out, named{name: a.text(n), kind: kind, line: lineOf(n)})
+		case "object_pattern", "array_pattern", "rest_pattern":
+			for i := range n.NamedChildCount() {
+				next = append(next, n.NamedChild(i))
+			}
+		case "pair_pattern":
+			next = append(next, n.ChildByFieldName("value"))
+		case "object_assignment_pattern", "assignment_pattern":
+			next = append(next, n.ChildByFieldName("left"))
+		}
+		// Push in reverse so that names come out in source order.
+		for i := len(next) - 1; i >= 0; i-- {
+			stack = append(stack, next[i])
+		}
+	}
+	return out
+}

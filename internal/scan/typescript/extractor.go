@@ -1,0 +1,92 @@
+package typescript
+
+import (
+	"fmt"
+	"path"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsgrammar "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// readChunk is how many bytes the parser is handed per read. The binding
+// copies every chunk into C memory and frees them only when the parse ends;
+// handing it the whole rest of the file each time (as Parser.Parse does)
+// costs O(size) per read, and the lexer re-reads after error recovery.
+const readChunk = 16 << 10
+
+// Extractor parses TypeScript and JavaScript files. It holds two tree-sitter
+// parsers (C memory, released by Close) and must be used by one goroutine at
+// a time; run one Extractor per worker.
+type Extractor struct {
+	parsers [grammarCount]*sitter.Parser
+	kinds   [grammarCount]*kindTable
+	// err is set when a grammar could not be loaded (an ABI mismatch between
+	// the binding and the grammar, a build problem); every Extract then
+	// reports it instead of panicking.
+	err error
+}
+
+// NewExtractor returns an Extractor; call Close when done with it.
+func NewExtractor() *Extractor {
+	e := &Extractor{}
+	languages := [grammarCount]*sitter.Language{
+		grammarTypeScript: sitter.NewLanguage(tsgrammar.LanguageTypescript()),
+		grammarTSX:        sitter.NewLanguage(tsgrammar.LanguageTSX()),
+	}
+	for g, lang := range languages {
+		p := sitter.NewParser()
+		e.parsers[g] = p
+		e.kinds[g] = newKindTable()
+		if err := p.SetLanguage(lang); err != nil && e.err == nil {
+			e.err = fmt.Errorf("load tree-sitter grammar %d: %w", g, err)
+		}
+	}
+	return e
+}
+
+// Close releases the parsers. The Extractor must not be used afterwards;
+// closing twice is harmless.
+func (e *Extractor) Close() {
+	for g, p := range e.parsers {
+		if p != nil {
+			p.Close()
+			e.parsers[g] = nil
+		}
+	}
+}
+
+// Extract returns the imports and exports of one file. It never fails: what
+// it cannot analyze is reported in File.Issues. path selects the grammar and
+// whether CommonJS exports count; it is not read.
+func (e *Extractor) Extract(p string, data []byte) File {
+	g, ok := grammarByExt[path.Ext(p)]
+	switch {
+	case !ok:
+		return notAnalyzed(fmt.Sprintf("%s is not a TypeScript or JavaScript file", p))
+	case e.err != nil:
+		return notAnalyzed(e.err.Error())
+	case e.parsers[g] == nil:
+		return notAnalyzed("the extractor is closed")
+	case len(data) > MaxFileBytes:
+		return notAnalyzed(fmt.Sprintf("file is %d bytes, more than the %d analyzed", len(data), MaxFileBytes))
+	}
+	tree := e.parsers[g].ParseWithOptions(func(offset int, _ sitter.Point) []byte {
+		if offset < 0 || offset >= len(data) {
+			return nil
+		}
+		return data[offset:min(offset+readChunk, len(data))]
+	}, nil, nil)
+	if tree == nil {
+		// Only cancellation or a timeout make tree-sitter give up, and
+		// neither is set; still, say so rather than crash.
+		return notAnalyzed("tree-sitter returned no syntax tree")
+	}
+	defer tree.Close()
+	return analyze(tree, data, e.kinds[g], isCommonJS(p))
+}
+
+func notAnalyzed(msg string) File {
+	return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: msg}}}
+}

@@ -1,0 +1,94 @@
+package typescript
+
+import "github.com/docbridge/docbridge/internal/scan/extract"
+
+// Version identifies the extraction logic; a stored extraction made by another
+// version is not reused.
+const Version = "typescript/1"
+
+// Bounds on what one file contributes; crossing one is recorded as an Issue.
+const (
+	// MaxImports bounds the imports kept per file (in source order).
+	MaxImports = 1024
+	// MaxExports bounds the exports kept per file (in (Line, Name) order).
+	MaxExports = 1024
+	// MaxNames bounds Import.Names.
+	MaxNames = 64
+	// MaxIssues bounds the issues listed per file; one more issue counts
+	// the rest.
+	MaxIssues = 64
+	// MaxFileBytes is the largest file parsed. tree-sitter addresses bytes
+	// with 32 bits, and a generated bundle this large says nothing useful
+	// about the architecture.
+	MaxFileBytes = 4 << 20
+)
+
+// Import kinds.
+const (
+	// KindImport is a static import: `import … from 'x'`, `import 'x'`,
+	// `import x = require('x')`.
+	KindImport = "import"
+	// KindRequire is a CommonJS `require('x')` call.
+	KindRequire = "require"
+	// KindReExport is `export … from 'x'`.
+	KindReExport = "re-export"
+	// KindDynamic is `import('x')`, also in type positions
+	// (`typeof import('x')`, which are then TypeOnly).
+	KindDynamic = "dynamic"
+)
+
+// Export kinds: the kind of declaration behind an exported name.
+const (
+	ExportFunction  = "function"  // function, generator, overload signature
+	ExportClass     = "class"     // class, abstract class
+	ExportConst     = "const"     // const binding
+	ExportLet       = "let"       // let binding
+	ExportVar       = "var"       // var binding
+	ExportInterface = "interface" // interface
+	ExportType      = "type"      // type alias
+	ExportEnum      = "enum"      // enum, const enum
+	ExportNamespace = "namespace" // namespace / module with an identifier name
+	ExportAlias     = "alias"     // `export import A = N.B`
+	ExportValue     = "value"     // `export default <expression>`
+	ExportLocal     = "local"     // `export { a }` where a is not declared at top level
+	ExportAssign    = "export="   // `export = x`
+	ExportCommonJS  = "commonjs"  // module.exports / exports.x assignment
+)
+
+// File is the extraction of one TypeScript or JavaScript file.
+type File struct {
+	// Imports in source order.
+	Imports []Import `json:"imports,omitempty"`
+	// Exports sorted by (Line, Name).
+	Exports []Export `json:"exports,omitempty"`
+	// Issues sorted by line.
+	Issues []extract.Issue `json:"issues,omitempty"`
+}
+
+// Import is one module specifier the file depends on.
+type Import struct {
+	// Spec is the specifier as written, with escapes decoded.
+	Spec string `json:"spec"`
+	// Line is the 1-based line where the statement or call starts.
+	Line int `json:"line"`
+	// Kind is KindImport, KindRequire, KindReExport or KindDynamic.
+	Kind string `json:"kind"`
+	// TypeOnly is set for `import type`/`export type`, for statements whose
+	// every named specifier is `type`-qualified, and for import() in types.
+	TypeOnly bool `json:"typeOnly,omitempty"`
+	// Names are the names taken from the target module, at most MaxNames:
+	// "default", "*" (the namespace, also for `import x = require()` and
+	// `export *`), or the imported identifier (before any `as`). Destructured
+	// requires (`const {a} = require('x')`) list their keys.
+	Names []string `json:"names,omitempty"`
+}
+
+// Export is one name this file declares and exports.
+type Export struct {
+	Name string `json:"name"`
+	// Kind is one of the Export* constants.
+	Kind string `json:"kind"`
+	// Line is the 1-based line of the declaring name (of the statement for
+	// `export default <expression>` and `export =`).
+	Line int `json:"line"`
+}

@@ -1,0 +1,60 @@
+package walk
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// result sorts and bounds what the walk collected.
+func (w *walker) result() *Result {
+	res := &Result{}
+	res.Files = w.bounded(w.files, w.opts.MaxFiles, "files beyond scan.maxFiles")
+	res.Skipped = w.bounded(w.skipped, MaxSkipped, "skipped files beyond walk.MaxSkipped")
+	slices.Sort(w.dirs)
+	res.Dirs = w.dirs
+	if n := len(res.Dirs) - MaxDirs; n > 0 {
+		res.Dirs = res.Dirs[:MaxDirs:MaxDirs]
+		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d directories beyond walk.MaxDirs (%d) not listed", n, MaxDirs)})
+	}
+	res.Notes = boundNotes(w.notes, w.aggregate)
+	return res
+}
+
+// bounded sorts files by path and keeps the first limit, noting the rest.
+func (w *walker) bounded(files []File, limit int, what string) []File {
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	if n := len(files) - limit; n > 0 {
+		files = files[:limit:limit]
+		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d %s (%d) not listed", n, what, limit)})
+	}
+	return files
+}
+
+// boundNotes sorts the notes and keeps at most MaxNotes, the last of which
+// then counts the ones left out. Notes about the walk as a whole are always
+// kept: they say a list is incomplete.
+func boundNotes(notes, aggregate []Note) []Note {
+	byPathReason := func(a, b Note) int {
+		return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Reason, b.Reason), strings.Compare(a.Status, b.Status))
+	}
+	slices.SortFunc(notes, byPathReason)
+	dropped := 0
+	if room := MaxNotes - len(aggregate); len(notes) > room {
+		keep := max(room-1, 0) // one slot for the counting note
+		dropped = len(notes) - keep
+		notes = notes[:keep]
+	}
+	out := append(notes, aggregate...)
+	slices.SortFunc(out, byPathReason)
+	if dropped > 0 {
+		out = append(out, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d more notes beyond walk.MaxNotes (%d) not listed", dropped, MaxNotes)})
+	}
+	return out
+}

@@ -1,0 +1,134 @@
+package walk
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Defaults for the Options the configuration may leave unset (zero or less).
+const (
+	DefaultMaxFiles     = 100_000
+	DefaultMaxFileBytes = 1 << 20
+)
+
+// Bounds on one walk. Crossing any of them is recorded in a Note with status
+// "partial"; nothing is dropped silently.
+const (
+	// MaxEntries bounds the directory entries examined; the walk stops there.
+	// Symlinked directories can multiply a tree without looping, so the
+	// other bounds alone would not keep the walk finite in time.
+	MaxEntries = 1_000_000
+	// MaxDepth bounds how many directories deep the walk descends.
+	MaxDepth = 256
+	// MaxDirs bounds Result.Dirs (in sorted order).
+	MaxDirs = 100_000
+	// MaxSkipped bounds Result.Skipped (in sorted order).
+	MaxSkipped = 10_000
+	// MaxNotes bounds Result.Notes, including the final note that counts
+	// the notes left out.
+	MaxNotes = 1_000
+)
+
+// BuiltinExcludes are directory names excluded at any depth: dependency,
+// build and tool directories whose files are not the project's own.
+var BuiltinExcludes = []string{".git", "node_modules", "vendor", "dist", "build", "coverage", ".next", ".nuxt", ".svelte-kit", ".turbo", ".cache", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache", "bower_components", "target"}
+
+// Options configure a walk.
+type Options struct {
+	// Exclude holds gitignore-syntax patterns relative to the root (from the
+	// configuration). They are matched like a root .gitignore of their own,
+	// after git's rules: a negation here re-includes only what another
+	// Exclude pattern excluded, never a path git ignores.
+	Exclude []string
+	// MaxFileBytes: larger files go to Result.Skipped (they still exist for
+	// link checks). Zero or less means DefaultMaxFileBytes.
+	MaxFileBytes int64
+	// MaxFiles: files beyond this count (in sorted path order) are not
+	// listed; one Note says how many. Zero or less means DefaultMaxFiles.
+	MaxFiles int
+	// Order, when set, permutes each directory's entries before they are
+	// visited; dir is the directory's repository-relative path ("." for the
+	// root). Tests use it to prove the result does not depend on directory
+	// order. nil keeps os.ReadDir's order.
+	Order func(dir string, entries []fs.DirEntry)
+}
+
+// File is one listed file.
+type File struct {
+	// Path is repository-relative and slash-separated.
+	Path string `json:"path"`
+	// Size in bytes; for a followed symlink, the size of its target.
+	Size int64 `json:"size"`
+}
+
+// Note says why something that exists was not listed for analysis, or that
+// a list was cut short.
+type Note struct {
+	// Path is repository-relative ("." for the walk as a whole); a name that
+	// is not valid UTF-8 is given quoted, with strconv.QuoteToASCII escapes.
+	Path string `json:"path"`
+	// Status is extract.StatusNotAnalyzed or extract.StatusPartial.
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
+// Result is what a walk found.
+type Result struct {
+	// Files are the regular files to analyze, sorted by Path.
+	Files []File `json:"files"`
+	// Skipped are regular files that exist but are not analyzed (oversized
+	// or unreadable), sorted by Path.
+	Skipped []File `json:"skipped,omitempty"`
+	// Dirs is every directory walked, repository-relative ("." for the
+	// root), sorted; link targets may be directories.
+	Dirs []string `json:"dirs"`
+	// Notes are sorted by (Path, Reason) and bounded by MaxNotes; when some
+	// were left out, a final note (out of order, last) counts them.
+	Notes []Note `json:"notes,omitempty"`
+}
+
+// fsOps is the file system as the walk sees it; tests swap it to inject
+// failures that running as root would otherwise bypass.
+type fsOps struct {
+	readDir func(name string) ([]fs.DirEntry, error)
+	open    func(name string) (io.ReadCloser, error)
+}
+
+var osOps = fsOps{
+	readDir: os.ReadDir,
+	open:    func(name string) (io.ReadCloser, error) { return os.Open(name) },
+}
+
+// Walk lists the files under root that git would track, with the given
+// options. It returns an error only when root itself cannot be read or ctx
+// is done; every other problem is a Note in the Result.
+func Walk(ctx context.Context, root string, opts Options) (*Result, error) {
+	return walkWith(ctx, root, opts, osOps)
+}
+
+func walkWith(ctx context.Context, root string, opts Options, ops fsOps) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: resolve root: %w", root, err)
+	}
+	entries, err := ops.readDir(real)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: read root: %w", root, err)
+	}
+	w := newWalker(ctx, real, opts, ops)
+	if err := w.walkRoot(entries); err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	return w.result(), nil
+}

@@ -1,0 +1,240 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Bounds on every list of a snapshot. Crossing one drops the rest and records
+// a coverage entry (analyzer "snapshot"); it never fails the scan.
+const (
+	MaxEntities  = 250_000
+	MaxRelations = 1_000_000
+	MaxEvidence  = 32 // per entity and per relation
+	MaxCoverage  = 20_000
+	MaxAliases   = 16
+)
+
+// Normalize sorts every list into canonical order and applies the bounds.
+// Evidence keeps source order (the first item is the file's own hash).
+func (s *Snapshot) Normalize() {
+	s.Type, s.SchemaVersion = Type, SchemaVersion
+	sort.Slice(s.Entities, func(i, j int) bool { return s.Entities[i].ID < s.Entities[j].ID })
+	sort.Slice(s.Relations, func(i, j int) bool { return s.Relations[i].ID < s.Relations[j].ID })
+	for i := range s.Entities {
+		e := &s.Entities[i]
+		e.Evidence = boundEvidence(e.Evidence)
+		if e.Aliases != nil {
+			sort.Strings(e.Aliases)
+			e.Aliases = dedupe(e.Aliases)
+			if len(e.Aliases) > MaxAliases {
+				e.Aliases = e.Aliases[:MaxAliases]
+			}
+		}
+	}
+	for i := range s.Relations {
+		s.Relations[i].Evidence = boundEvidence(s.Relations[i].Evidence)
+	}
+	if n := len(s.Entities); n > MaxEntities {
+		s.Entities = s.Entities[:MaxEntities]
+		s.Coverage = append(s.Coverage, Coverage{Analyzer: "snapshot", Scope: "entities", Status: StatusPartial,
+			Reason: fmt.Sprintf("%d entities exceed the bound of %d; the rest were dropped", n, MaxEntities)})
+		s.dropDanglingRelations()
+	}
+	if n := len(s.Relations); n > MaxRelations {
+		s.Relations = s.Relations[:MaxRelations]
+		s.Coverage = append(s.Coverage, Coverage{Analyzer: "snapshot", Scope: "relations", Status: StatusPartial,
+			Reason: fmt.Sprintf("%d relations exceed the bound of %d; the rest were dropped", n, MaxRelations)})
+	}
+	SortCoverage(s.Coverage)
+	s.Coverage = dedupeCoverage(s.Coverage)
+	if n := len(s.Coverage); n > MaxCoverage {
+		s.Coverage = append(s.Coverage[:MaxCoverage-1], Coverage{Analyzer: "snapshot", Scope: "coverage", Status: StatusPartial,
+			Reason: fmt.Sprintf("%d coverage entries exceed the bound of %d; %d were dropped", n, MaxCoverage, n-MaxCoverage+1)})
+	}
+	if s.Entities == nil {
+		s.Entities = []Entity{}
+	}
+	if s.Relations == nil {
+		s.Relations = []Relation{}
+	}
+	if s.Coverage == nil {
+		s.Coverage = []Coverage{}
+	}
+	if s.AnalyzerVersions == nil {
+		s.AnalyzerVersions = map[string]string{}
+	}
+}
+
+// SortCoverage orders coverage entries canonically.
+func SortCoverage(c []Coverage) {
+	sort.Slice(c, func(i, j int) bool {
+		a, b := c[i], c[j]
+		if a.Analyzer != b.Analyzer {
+			return a.Analyzer < b.Analyzer
+		}
+		if a.Scope != b.Scope {
+			return a.Scope < b.Scope
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		if a.Status != b.Status {
+			return a.Status < b.Status
+		}
+		return a.Reason < b.Reason
+	})
+}
+
+func dedupeCoverage(c []Coverage) []Coverage {
+	out := c[:0]
+	for i, e := range c {
+		if i > 0 && e == c[i-1] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func (s *Snapshot) dropDanglingRelations() {
+	ids := make(map[string]bool, len(s.Entities))
+	for _, e := range s.Entities {
+		ids[e.ID] = true
+	}
+	kept := s.Relations[:0]
+	for _, r := range s.Relations {
+		if ids[r.From] && ids[r.To] {
+			kept = append(kept, r)
+		}
+	}
+	s.Relations = kept
+}
+
+func boundEvidence(ev []Evidence) []Evidence {
+	if ev == nil {
+		return []Evidence{}
+	}
+	if len(ev) > MaxEvidence {
+		return ev[:MaxEvidence]
+	}
+	return ev
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i > 0 && v == s[i-1] {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// Marshal returns the canonical JSON of s: struct fields in declaration
+// order, map keys sorted, no HTML escaping, two-space indentation and a final
+// newline. The snapshot must be normalized first.
+func Marshal(s *Snapshot) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return nil, fmt.Errorf("encode snapshot: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Unmarshal decodes a snapshot, refusing unknown fields and other artifacts.
+func Unmarshal(data []byte) (*Snapshot, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Snapshot
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("decode snapshot: %w", err)
+	}
+	if s.Type != Type {
+		return nil, fmt.Errorf("decode snapshot: type %q is not %q", s.Type, Type)
+	}
+	if s.SchemaVersion != SchemaVersion {
+		return nil, fmt.Errorf("decode snapshot: schema version %d is not %d", s.SchemaVersion, SchemaVersion)
+	}
+	return &s, nil
+}
+
+// ComputeContentHash returns the xxhash64 (16 lowercase hex digits) of the
+// canonical JSON of everything in s that is a fact about the repository: it
+// leaves out ContentHash itself, SourceRevision and the reused-entities
+// coverage entry, which describe the run.
+func ComputeContentHash(s *Snapshot) (string, error) {
+	c := *s
+	c.ContentHash = ""
+	c.SourceRevision = ""
+	c.Coverage = make([]Coverage, 0, len(s.Coverage))
+	for _, e := range s.Coverage {
+		if e.Scope == ScopeReusedEntities {
+			continue
+		}
+		c.Coverage = append(c.Coverage, e)
+	}
+	data, err := Marshal(&c)
+	if err != nil {
+		return "", err
+	}
+	return HashBytes(data), nil
+}
+
+// HashBytes is the hash docbridge uses everywhere: xxhash64 as 16 lowercase
+// hex digits.
+func HashBytes(b []byte) string { return fmt.Sprintf("%016x", xxhash.Sum64(b)) }
+
+// Validate checks the invariants every snapshot keeps: unique ids, ids that
+// match their kind, relations whose endpoints exist, canonical order.
+func Validate(s *Snapshot) error {
+	var errs []string
+	ids := make(map[string]bool, len(s.Entities))
+	for i, e := range s.Entities {
+		if ids[e.ID] {
+			errs = append(errs, "duplicate entity "+e.ID)
+		}
+		ids[e.ID] = true
+		if !strings.HasPrefix(e.ID, e.Kind+":") {
+			errs = append(errs, fmt.Sprintf("entity %s has kind %s", e.ID, e.Kind))
+		}
+		if i > 0 && s.Entities[i-1].ID >= e.ID {
+			errs = append(errs, "entities out of order at "+e.ID)
+		}
+	}
+	rels := make(map[string]bool, len(s.Relations))
+	for i, r := range s.Relations {
+		if rels[r.ID] {
+			errs = append(errs, "duplicate relation "+r.ID)
+		}
+		rels[r.ID] = true
+		if r.ID != RelationID(r.Kind, r.From, r.To) {
+			errs = append(errs, "relation id mismatch "+r.ID)
+		}
+		if !ids[r.From] || !ids[r.To] {
+			errs = append(errs, "relation with a missing endpoint "+r.ID)
+		}
+		if i > 0 && s.Relations[i-1].ID >= r.ID {
+			errs = append(errs, "relations out of order at "+r.ID)
+		}
+	}
+	if len(errs) > 0 {
+		if len(errs) > 10 {
+			errs = append(errs[:10], fmt.Sprintf("… and %d more", len(errs)-10))
+		}
+		return fmt.Errorf("invalid snapshot: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+// Package snapshot is docbridge's data model: the entities, relations,
+// evidence and coverage a scan observes in one repository, their canonical
+// JSON form and the content hash that identifies what the repository says.
+//
+// A Snapshot is plain data. Every stage after the scan reads it; none of them
+// writes it back.
+package snapshot
+
+// Type and SchemaVersion identify the artifact.
+const (
+	Type          = "discovery-snapshot"
+	SchemaVersion = 1
+)
+
+// Entity kinds.
+const (
+	KindDocument   = "document"
+	KindModule     = "module"
+	KindPackage    = "package"
+	KindArea       = "area"
+	KindExternal   = "external"
+	KindUnresolved = "unresolved"
+)
+
+// Relation kinds observed by the scan. A docbridge block may declare others.
+const (
+	RelContains       = "contains"
+	RelImports        = "imports"
+	RelReExports      = "re-exports"
+	RelDependsOn      = "depends-on"
+	RelLinksTo        = "links-to"
+	RelMentions       = "mentions"
+	RelMentionsSymbol = "mentions-symbol"
+	RelCovers         = "covers"
+)
+
+// Provenance says who asserts an entity or relation.
+const (
+	Observed = "observed" // the scanner saw it in the files
+	Declared = "declared" // an author wrote it in a docbridge block
+	Proposed = "proposed" // an agent proposed it (overlay only)
+)
+
+// Coverage statuses.
+const (
+	StatusComplete      = "complete"
+	StatusPartial       = "partial"
+	StatusNotAnalyzed   = "not-analyzed"
+	StatusNotApplicable = "not-applicable"
+)
+
+// ConfidenceFuzzy marks a relation accepted through a near-miss match.
+const ConfidenceFuzzy = "fuzzy"
+
+// Snapshot is everything one scan observed.
+type Snapshot struct {
+	Type              string            `json:"type"`
+	SchemaVersion     int               `json:"schemaVersion"`
+	ContentHash       string            `json:"contentHash"`
+	PipelineVersion   string            `json:"pipelineVersion"`
+	AnalyzerVersions  map[string]string `json:"analyzerVersions"`
+	ConfigurationHash string            `json:"configurationHash"`
+	// SourceRevision describes the run (the commit scanned), so it is not
+	// part of ContentHash.
+	SourceRevision string     `json:"sourceRevision,omitempty"`
+	Project        Project    `json:"project"`
+	Entities       []Entity   `json:"entities"`
+	Relations      []Relation `json:"relations"`
+	Coverage       []Coverage `json:"coverage"`
+}
+
+// Project names the repository.
+type Project struct {
+	Name string `json:"name"`
+}
+
+// Entity is a node of the knowledge graph. ID is "kind:value".
+type Entity struct {
+	ID         string         `json:"id"`
+	Kind       string         `json:"kind"`
+	Name       string         `json:"name"`
+	Path       string         `json:"path,omitempty"`
+	Aliases    []string       `json:"aliases,omitempty"`
+	Provenance string         `json:"provenance"`
+	Evidence   []Evidence     `json:"evidence"`
+	Metadata   map[string]any `json:"metadata,omitempty"`
+}
+
+// Relation is a directed, typed edge between two entities of the snapshot.
+type Relation struct {
+	ID         string         `json:"id"`
+	Kind       string         `json:"kind"`
+	From       string         `json:"from"`
+	To         string         `json:"to"`
+	Provenance string         `json:"provenance"`
+	Confidence string         `json:"confidence,omitempty"`
+	Evidence   []Evidence     `json:"evidence"`
+	Metadata   map[string]any `json:"metadata,omitempty"`
+}
+
+// Evidence locates what supports an entity or relation. The first evidence
+// item of a document, module or package carries the xxhash64 of its file.
+type Evidence struct {
+	Source      string `json:"source"`
+	Path        string `json:"path"`
+	LineStart   int    `json:"lineStart,omitempty"`
+	LineEnd     int    `json:"lineEnd,omitempty"`
+	ContentHash string `json:"contentHash,omitempty"`
+	Context     string `json:"context,omitempty"`
+}
+
+// Coverage says what an analyzer did, or could not do, for a scope. Nothing
+// is skipped silently: a gap is a coverage entry.
+type Coverage struct {
+	Analyzer string `json:"analyzer"`
+	Scope    string `json:"scope"`
+	Status   string `json:"status"`
+	Reason   string `json:"reason,omitempty"`
+	// Line locates the note inside the file named by Scope, when there is one.
+	Line int `json:"line,omitempty"`
+	// Code is the stable diagnostic code of an author-fixable problem.
+	Code string `json:"code,omitempty"`
+}
+
+// ScopeReusedEntities is the coverage scope that explains an incremental run.
+// It describes the run, not the repository, so ContentHash excludes it.
+const ScopeReusedEntities = "reused-entities"
+
+// EntityID returns the id of an entity of the given kind and value.
+func EntityID(kind, value string) string { return kind + ":" + value }
+
+// RelationID returns the id of the relation kind from → to. One relation
+// exists per (kind, from, to); repeated occurrences add evidence.
+func RelationID(kind, from, to string) string { return kind + ":" + from + "->" + to }
