@@ -22,7 +22,7 @@ type field struct {
 // add records a problem at n's line.
 func (d *decoder) add(n *yaml.Node, key string, p *problem) {
 	if p != nil {
-		d.errs = append(d.errs, &Error{File: d.file, Line: n.Line, Key: key, Message: p.message, Code: p.code})
+		d.errs = append(d.errs, &Error{File: d.file, Line: n.Line, Key: key, Message: p.message, Code: p.code, column: n.Column})
 	}
 }
 

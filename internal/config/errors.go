@@ -10,16 +10,16 @@ import (
 
 // Codes classify an Error, so callers can turn them into stable diagnostics.
 const (
-	CodeSyntax      = "DOCBRIDGE_CONFIG_SYNTAX"       // YAML the parser cannot read
-	CodeTooLarge    = "DOCBRIDGE_CONFIG_TOO_LARGE"    // file over MaxFileBytes
-	CodeAlias       = "DOCBRIDGE_CONFIG_ALIAS"        // an anchor or alias
-	CodeUnknownKey  = "DOCBRIDGE_CONFIG_UNKNOWN_KEY"  // a key the schema does not have
-	CodeDuplicate   = "DOCBRIDGE_CONFIG_DUPLICATE"    // a key or area given twice
-	CodeType        = "DOCBRIDGE_CONFIG_TYPE"         // a value of the wrong type
-	CodeInvalid     = "DOCBRIDGE_CONFIG_INVALID"      // a value of the right type that is not allowed
-	CodeTooMany     = "DOCBRIDGE_CONFIG_TOO_MANY"     // a list over its bound
-	CodeMissing     = "DOCBRIDGE_CONFIG_MISSING_KEY"  // a required key is absent
-	CodeUnsupported = "DOCBRIDGE_CONFIG_UNSUPPORTED"  // an unsupported version
+	CodeSyntax      = "DOCBRIDGE_CONFIG_SYNTAX"      // YAML the parser cannot read
+	CodeTooLarge    = "DOCBRIDGE_CONFIG_TOO_LARGE"   // file over MaxFileBytes
+	CodeAlias       = "DOCBRIDGE_CONFIG_ALIAS"       // an anchor or alias
+	CodeUnknownKey  = "DOCBRIDGE_CONFIG_UNKNOWN_KEY" // a key the schema does not have
+	CodeDuplicate   = "DOCBRIDGE_CONFIG_DUPLICATE"   // a key or area given twice
+	CodeType        = "DOCBRIDGE_CONFIG_TYPE"        // a value of the wrong type
+	CodeInvalid     = "DOCBRIDGE_CONFIG_INVALID"     // a value of the right type that is not allowed
+	CodeTooMany     = "DOCBRIDGE_CONFIG_TOO_MANY"    // a list over its bound
+	CodeMissing     = "DOCBRIDGE_CONFIG_MISSING_KEY" // a required key is absent
+	CodeUnsupported = "DOCBRIDGE_CONFIG_UNSUPPORTED" // an unsupported version
 )
 
 // Error is one problem in a configuration file.
@@ -34,6 +34,9 @@ type Error struct {
 	Message string
 	// Code is one of the Code* constants.
 	Code string
+
+	// column orders problems on one line in source order.
+	column int
 }
 
 // Error formats the problem as "file:line: key: message". The key is left
@@ -89,15 +92,15 @@ func (l *ErrorList) Unwrap() []error {
 	return errs
 }
 
-// newErrorList sorts errs by line (then key and message, so the order never
-// depends on the walk) and keeps the first MaxErrors; nil when errs is empty.
+// newErrorList sorts errs by position (then key and message, so the order
+// never depends on the walk) and keeps the first MaxErrors; nil when errs is empty.
 func newErrorList(errs []*Error) *ErrorList {
 	if len(errs) == 0 {
 		return nil
 	}
 	sorted := slices.Clone(errs)
 	slices.SortStableFunc(sorted, func(a, b *Error) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Key, b.Key), cmp.Compare(a.Message, b.Message))
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.column, b.column), cmp.Compare(a.Key, b.Key), cmp.Compare(a.Message, b.Message))
 	})
 	l := &ErrorList{Errors: sorted}
 	if len(sorted) > MaxErrors {

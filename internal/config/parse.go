@@ -124,12 +124,12 @@ func checkAnchors(name string, root *yaml.Node) []*Error {
 		stack = stack[:len(stack)-1]
 		n := it.n
 		if n.Anchor != "" {
-			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias,
+			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias, column: n.Column,
 				Message: fmt.Sprintf("anchors and aliases are not allowed (anchor &%s)", n.Anchor)})
 		}
 		switch n.Kind {
 		case yaml.AliasNode:
-			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias,
+			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias, column: n.Column,
 				Message: fmt.Sprintf("anchors and aliases are not allowed (alias *%s)", n.Value)})
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {

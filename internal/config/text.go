@@ -9,19 +9,30 @@ import (
 // bom is the UTF-8 byte order mark some editors write at the start of a file.
 var bom = []byte("\xef\xbb\xbf")
 
-// lineAt returns the 1-based line holding data[offset].
+// lineAt returns the 1-based line holding data[offset]. Lines end at LF,
+// CRLF or a lone CR, as they do for yaml.v3 and for editors.
 func lineAt(data []byte, offset int) int {
-	offset = min(offset, len(data))
-	return bytes.Count(data[:offset], []byte("\n")) + 1
+	return countBreaks(data[:min(offset, len(data))]) + 1
 }
 
 // lineCount returns the number of lines in data, at least 1.
 func lineCount(data []byte) int {
-	n := bytes.Count(data, []byte("\n"))
-	if len(data) == 0 || data[len(data)-1] != '\n' {
+	n := countBreaks(data)
+	if len(data) == 0 || (data[len(data)-1] != '\n' && data[len(data)-1] != '\r') {
 		n++
 	}
 	return max(n, 1)
+}
+
+// countBreaks counts line breaks, a CRLF once.
+func countBreaks(data []byte) int {
+	n := bytes.Count(data, []byte("\n"))
+	for i, b := range data {
+		if b == '\r' && (i+1 == len(data) || data[i+1] != '\n') {
+			n++
+		}
+	}
+	return n
 }
 
 // checkText finds the first character YAML does not allow in a stream.
@@ -33,6 +44,12 @@ func checkText(name string, data []byte) *Error {
 		if r == utf8.RuneError && size <= 1 {
 			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,
 				Message: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); docbridge.yaml must be UTF-8", data[i])}
+		}
+		if r == 0x85 || r == 0x2028 || r == 0x2029 {
+			// yaml.v3 counts these as line breaks and most editors do not;
+			// refusing them keeps every reported line number unambiguous.
+			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,
+				Message: fmt.Sprintf("line separator %U is not allowed; use a newline", r)}
 		}
 		if !yamlPrintable(r) {
 			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,

@@ -316,7 +316,11 @@ func symbolIndex(ex []Extraction) map[string][]string {
 			}
 		case x.Python != nil:
 			for _, e := range x.Python.Exports {
-				add(e.Name, id)
+				// A name listed in __all__ but defined elsewhere is a
+				// re-export, not a declaration.
+				if e.Kind != "name" {
+					add(e.Name, id)
+				}
 			}
 		}
 	}

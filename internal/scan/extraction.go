@@ -52,6 +52,29 @@ func (x *Extraction) analyzable() bool {
 	return x.Markdown != nil || x.Go != nil || x.TypeScript != nil || x.Python != nil
 }
 
+// issues returns every problem found in the file: the scan's own (read
+// errors, binary content) and its analyzer's.
+func (x *Extraction) issues() []extract.Issue {
+	out := append([]extract.Issue(nil), x.Issues...)
+	switch {
+	case x.Markdown != nil:
+		out = append(out, x.Markdown.Issues...)
+	case x.Go != nil:
+		out = append(out, x.Go.Issues...)
+	case x.TypeScript != nil:
+		out = append(out, x.TypeScript.Issues...)
+	case x.Python != nil:
+		out = append(out, x.Python.Issues...)
+	case x.GoMod != nil:
+		out = append(out, x.GoMod.Issues...)
+	case x.PackageJSON != nil:
+		out = append(out, x.PackageJSON.Issues...)
+	case x.PyProject != nil:
+		out = append(out, x.PyProject.Issues...)
+	}
+	return out
+}
+
 // extractor is one worker's set of parsers. tree-sitter parsers are not safe
 // for concurrent use, so every worker owns its own.
 type extractor struct {

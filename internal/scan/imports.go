@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/manifest"
@@ -36,6 +37,11 @@ func (r *resolver) imports() {
 			for _, imp := range x.Python.Imports {
 				spec := strings.Repeat(".", imp.Level) + imp.Module
 				for _, t := range r.langs.python.Resolve(x.Path, imp) {
+					if t.Kind == "unresolved" && imp.Level > 0 {
+						// Name the missing relative import by the path it
+						// would have had, so ".x" in two packages stays two.
+						t.Path = relativePythonPath(x.Path, imp)
+					}
 					to := r.target(t.Kind, t.Path, t.Name, spec, ecoPython)
 					r.importEdge(snapshot.RelImports, from, to, "python", x.Path, imp.Line, "import "+spec)
 				}
@@ -142,4 +148,17 @@ func (r *resolver) depends(from, name, eco, scope, version, file string, line in
 	rel := r.b.relate(snapshot.RelDependsOn, from, to, snapshot.Observed,
 		snapshot.Evidence{Source: "manifest", Path: file, LineStart: line, Context: strings.TrimSpace(scope + " " + version)})
 	addSorted(&rel.Metadata, "scopes", scope)
+}
+
+// relativePythonPath is the repo-relative path a relative Python import
+// names: level 1 is the importer's directory, each further dot one up.
+func relativePythonPath(importer string, imp python.Import) string {
+	dir := parentDir(importer)
+	for l := 1; l < imp.Level; l++ {
+		dir = parentDir(dir)
+	}
+	if imp.Module == "" {
+		return dir
+	}
+	return path.Join(dir, strings.ReplaceAll(imp.Module, ".", "/"))
 }

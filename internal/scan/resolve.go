@@ -186,7 +186,7 @@ func (r *resolver) coverage(w *walk.Result) {
 		}
 		t.files++
 		worst := ""
-		for _, is := range x.Issues {
+		for _, is := range x.issues() {
 			r.b.note(issueCoverage(x.Analyzer, x.Path, is))
 			if is.Status == extract.StatusNotAnalyzed || worst == "" {
 				worst = is.Status

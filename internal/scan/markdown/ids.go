@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -20,12 +21,8 @@ func checkID(id string) string {
 	if !ok {
 		return "expected kind:value"
 	}
-	known := false
-	for _, k := range idKinds {
-		known = known || kind == k
-	}
 	switch {
-	case !known:
+	case !slices.Contains(idKinds, kind):
 		return fmt.Sprintf("kind %q is not one of %s", kind, strings.Join(idKinds, ", "))
 	case value == "":
 		return "empty value"

@@ -27,7 +27,9 @@ var yamlParserProblems = map[string]bool{
 
 // yamlErrorLine returns the 1-based line, within the YAML text, of a yaml.v3
 // error and its message without the "yaml: line N:" prefix. The line is 0
-// when yaml.v3 gives none (unknown anchors, excessive aliasing).
+// when yaml.v3 gives none: either the problem is on the first line (yaml.v3
+// omits a 0-based line 0) or the error has no position at all (unknown
+// anchors, excessive aliasing).
 func yamlErrorLine(err error) (int, string) {
 	var te *yaml.TypeError
 	if errors.As(err, &te) && len(te.Errors) > 0 {
@@ -37,14 +39,7 @@ func yamlErrorLine(err error) (int, string) {
 	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line, rest := splitLinePrefix(msg)
-	if line == 0 {
-		if yamlParserProblems[rest] {
-			// Both marks were 0-based line 0, which yaml.v3 leaves unsaid.
-			return 1, rest
-		}
-		return 0, rest
-	}
-	if yamlParserProblems[rest] {
+	if line > 0 && yamlParserProblems[rest] {
 		line++
 	}
 	return line, rest

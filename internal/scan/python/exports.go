@@ -44,8 +44,10 @@ func (w *walker) exports() ([]Export, []string, bool) {
 	if !s.hasAll || s.dynamic {
 		return w.boundExports(s.public), nil, false
 	}
-	exports := make([]Export, 0, len(s.all))
-	all := make([]string, 0, len(s.all))
+	// Slices stay nil when empty so that a JSON round trip (how a stored
+	// extraction comes back) gives an identical File.
+	var exports []Export
+	var all []string
 	for _, e := range s.all {
 		all = append(all, e.name)
 		if d, ok := s.defs[e.name]; ok {

@@ -121,6 +121,14 @@ func (r *Resolver) lookup(dirs, parts []string, name string, imp Import) Target 
 		}
 	}
 	if imp.Level == 0 {
+		// A regular package or module of the tree shadows any installed
+		// one, so a missing part below it is broken, not external. A
+		// namespace directory does not: other distributions may extend it.
+		for _, d := range dirs {
+			if r.probe(d, parts[:1]) != "" {
+				return Target{Kind: TargetUnresolved, Name: imp.Module}
+			}
+		}
 		return Target{Kind: TargetExternal, Name: parts[0]}
 	}
 	if imp.Module == "" && len(sub) > 0 {
@@ -233,7 +241,10 @@ func (r *Resolver) ModuleName(file string) (string, bool) {
 		return "", false
 	}
 	name := strings.ReplaceAll(rel, "/", ".")
-	return name, isDottedName(name)
+	if !isDottedName(name) {
+		return "", false
+	}
+	return name, true
 }
 
 // spelled is an import's module as written, leading dots included.

@@ -1,7 +1,9 @@
 package python
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -12,8 +14,10 @@ import (
 // tree, so nothing of them may outlive Extract: only strings and ints are
 // copied into the File.
 type walker struct {
-	src  []byte
-	root *sitter.Node
+	src    []byte
+	root   *sitter.Node
+	query  *sitter.Query
+	cursor *sitter.QueryCursor
 	// scratch lists a node's children in linear time (Node.Child(i) is
 	// linear in i, which would make a long import list quadratic).
 	scratch *sitter.TreeCursor
@@ -23,7 +27,6 @@ type walker struct {
 	firstDropped   int // line of the first import over MaxImports
 	issues         []extract.Issue
 	issuesDropped  int
-	errorLine      int // line of the first ERROR or MISSING node; 0 if none
 }
 
 // child is one child node with the field name it fills in its parent.
@@ -32,21 +35,20 @@ type child struct {
 	field string
 }
 
-func newWalker(src []byte, root *sitter.Node) *walker {
-	return &walker{src: src, root: root, scratch: root.Walk()}
+func newWalker(src []byte, root *sitter.Node, q *sitter.Query, qc *sitter.QueryCursor) *walker {
+	return &walker{src: src, root: root, query: q, cursor: qc, scratch: root.Walk()}
 }
 
 func (w *walker) close() { w.scratch.Close() }
 
-// run walks the whole tree for imports and syntax errors, then the
-// top-level statements for exports, and assembles the File.
+// run collects imports and exports, then assembles the File.
 func (w *walker) run() File {
-	w.walkTree()
+	w.collectImports()
 	exports, all, hasAll := w.exports()
 	f := File{Imports: w.imports, Exports: exports, All: all, HasAll: hasAll}
-	if w.errorLine > 0 {
-		f.Issues = append(f.Issues, extract.Issue{Line: w.errorLine, Status: extract.StatusPartial,
-			Message: fmt.Sprintf("syntax error at line %d; the module is analyzed partially", w.errorLine)})
+	if l := w.firstErrorLine(); l > 0 {
+		f.Issues = append(f.Issues, extract.Issue{Line: l, Status: extract.StatusPartial,
+			Message: fmt.Sprintf("syntax error at line %d; the module is analyzed partially", l)})
 	}
 	if w.importsDropped > 0 {
 		f.Issues = append(f.Issues, extract.Issue{Line: w.firstDropped, Status: extract.StatusPartial,
@@ -60,41 +62,53 @@ func (w *walker) run() File {
 	return f
 }
 
-// walkTree visits every node in source order without recursion, so deeply
-// nested input cannot exhaust the stack.
-func (w *walker) walkTree() {
-	c := w.root.Walk()
-	defer c.Close()
-	for {
-		w.visit(c.Node())
-		if c.GotoFirstChild() {
-			continue
+// collectImports handles every import statement and call of the file, at
+// any depth, in source order. __future__ imports have a node kind of their
+// own and are not matched: they are compiler directives, not dependencies.
+func (w *walker) collectImports() {
+	var nodes []sitter.Node
+	matches := w.cursor.Matches(w.query, w.root, w.src)
+	for m := matches.Next(); m != nil; m = matches.Next() {
+		for _, c := range m.Captures {
+			nodes = append(nodes, c.Node)
 		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return
-			}
+	}
+	// The cursor yields matches in about source order; sorting makes it
+	// exact, so the MaxImports cut is the same whatever the query engine does.
+	slices.SortStableFunc(nodes, func(a, b sitter.Node) int { return cmp.Compare(a.StartByte(), b.StartByte()) })
+	for i := range nodes {
+		n := &nodes[i]
+		switch n.Kind() {
+		case "import_statement":
+			w.importStatement(n)
+		case "import_from_statement":
+			w.importFrom(n)
+		case "call":
+			w.dynamicImport(n)
 		}
 	}
 }
 
-func (w *walker) visit(n *sitter.Node) {
-	if n.IsError() || n.IsMissing() {
-		if l := line(n); w.errorLine == 0 || l < w.errorLine {
-			w.errorLine = l
+// firstErrorLine is the line of the first ERROR or MISSING node, 0 when the
+// tree has none. It follows the first child holding an error at each level
+// instead of visiting the whole tree.
+func (w *walker) firstErrorLine() int {
+	if !w.root.HasError() {
+		return 0
+	}
+	c := w.root.Walk()
+	defer c.Close()
+	for {
+		n := c.Node()
+		if n.IsError() || n.IsMissing() || !c.GotoFirstChild() {
+			return line(n)
 		}
-		return
+		for !c.Node().HasError() {
+			if !c.GotoNextSibling() {
+				return line(n) // the flag is on n itself
+			}
+		}
 	}
-	switch n.Kind() {
-	case "import_statement":
-		w.importStatement(n)
-	case "import_from_statement":
-		w.importFrom(n)
-	case "call":
-		w.dynamicImport(n)
-	}
-	// future_import_statement is deliberately ignored: __future__ is a
-	// compiler directive, not a dependency.
 }
 
 // addImport records imp unless MaxImports is reached.

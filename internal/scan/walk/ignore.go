@@ -2,7 +2,7 @@ package walk
 
 import (
 	"bytes"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -54,29 +54,32 @@ func parseIgnore(data []byte, domain []string) ignoreFile {
 	return out
 }
 
-// exactPattern adapts a go-git pattern to git's matching rules.
+// exactPattern adapts go-git's patterns to git's matching rules.
 //
 // go-git matches a pattern against any prefix of a path: "foo" (no slash)
 // matches every component, and "a/b" also matches "a/b/c". For exclusions
 // that is harmless — an excluded directory is never entered — but a negation
 // then leaks to everything below the directory it names: with "*" and "!*/",
 // go-git re-includes every file because "!*/" matches the parent directory.
-// Git matches a slash-less pattern against the last component only, and a
-// pattern with a slash against the whole path relative to its .gitignore.
-// exactPattern keeps go-git's matcher and passes it only what git would
-// compare, rejecting prefix-only matches by the pattern's segment count.
+// Its "**" also takes the first component that fits and never backtracks, so
+// "**/b/*.md" misses b/b/x.md. Git matches a slash-less pattern against the
+// last component only, and a pattern with a slash against the whole path
+// relative to its .gitignore, "**" spanning any number of directories.
+// exactPattern therefore hands go-git only what git compares: the last
+// component to a slash-less pattern, and paths of exactly the right length to
+// "**"-free pieces of the others, trying every split a "**" allows.
 type exactPattern struct {
-	inner  gitignore.Pattern // parsed with no domain; given relative paths
 	domain []string
-	simple bool // no slash except a trailing one: basename match
-	// For patterns with a slash: segments is the number of segments other
-	// than "**" (and empty ones, which go-git skips), last the final segment.
-	segments   int
-	doubleStar bool // some segment is "**"
-	last       string
+	rule   rule
+	result gitignore.MatchResult // Exclude, or Include for a negation
 }
 
 var _ gitignore.Pattern = (*exactPattern)(nil)
+
+// rule matches a path relative to the pattern's directory.
+type rule interface {
+	match(rel []string, isDir bool) bool
+}
 
 // newExactPattern parses one line of an ignore file; ok is false for lines
 // that hold no pattern (comments, blank lines, a lone "!").
@@ -84,35 +87,60 @@ func newExactPattern(line string, domain []string) (*exactPattern, bool) {
 	if line == "" || strings.HasPrefix(line, "#") {
 		return nil, false
 	}
-	// The same normalisation ParsePattern applies, to classify the pattern.
-	body := strings.TrimPrefix(line, "!")
+	p := &exactPattern{domain: append([]string(nil), domain...), result: gitignore.Exclude}
+	body := line
+	if rest, ok := strings.CutPrefix(body, "!"); ok {
+		p.result, body = gitignore.Include, rest
+	}
+	// The normalisation ParsePattern applies, to see the pattern's shape.
 	if !strings.HasSuffix(body, `\ `) {
 		body = strings.TrimRight(body, " ")
 	}
-	body = strings.TrimSuffix(body, "/")
+	body, dirOnly := strings.CutSuffix(body, "/")
 	if body == "" {
 		return nil, false
 	}
-	p := &exactPattern{
-		inner:  gitignore.ParsePattern(line, nil),
-		domain: append([]string(nil), domain...),
-		simple: !strings.Contains(body, "/"),
-	}
-	if p.simple {
+	if !strings.Contains(body, "/") {
+		p.rule = nameRule{gitignore.ParsePattern(line, nil)}
 		return p, true
 	}
-	for _, seg := range strings.Split(body, "/") {
-		switch seg {
-		case "":
-			continue
-		case "**":
-			p.doubleStar = true
-		default:
-			p.segments++
+	var segs []string
+	for _, s := range strings.Split(body, "/") {
+		if s != "" { // go-git skips empty segments too
+			segs = append(segs, s)
 		}
-		p.last = seg
 	}
+	if len(segs) == 0 {
+		return nil, false
+	}
+	p.rule = newPathRule(segs, dirOnly)
 	return p, true
+}
+
+// newPathRule builds the rule for a pattern with a slash, split at its
+// first "**".
+func newPathRule(segs []string, dirOnly bool) rule {
+	star := slices.Index(segs, "**")
+	if star < 0 {
+		return newPlainRule(segs, dirOnly)
+	}
+	r := starRule{headLen: star, dirOnly: dirOnly}
+	if star > 0 {
+		h := newPlainRule(segs[:star], false)
+		r.head = &h
+	}
+	if tail := segs[star+1:]; len(tail) > 0 {
+		r.tail = newPathRule(tail, dirOnly)
+	}
+	return r
+}
+
+func newPlainRule(segs []string, dirOnly bool) plainRule {
+	s := "/" + strings.Join(segs, "/")
+	if dirOnly {
+		s += "/"
+	}
+	return plainRule{p: gitignore.ParsePattern(s, nil), n: len(segs)}
 }
 
 // Match implements gitignore.Pattern with git's semantics for the path
@@ -126,28 +154,54 @@ func (p *exactPattern) Match(path []string, isDir bool) gitignore.MatchResult {
 			return gitignore.NoMatch
 		}
 	}
-	rel := path[len(p.domain):]
-	if p.simple {
-		return p.inner.Match(rel[len(rel)-1:], isDir)
-	}
-	r := p.inner.Match(rel, isDir)
-	if r == gitignore.NoMatch || p.spans(rel) {
-		return r
+	if p.rule.match(path[len(p.domain):], isDir) {
+		return p.result
 	}
 	return gitignore.NoMatch
 }
 
-// spans reports whether a prefix match of rel by the pattern also covers
-// rel's last component, as git's whole-path match requires.
-func (p *exactPattern) spans(rel []string) bool {
-	switch {
-	case !p.doubleStar:
-		return len(rel) == p.segments
-	case p.last == "**":
-		// "a/**" matches everything inside a, not a itself.
-		return len(rel) > p.segments
-	default:
-		ok, err := filepath.Match(p.last, rel[len(rel)-1])
-		return err == nil && ok && len(rel) >= p.segments
+// nameRule is a pattern without a slash: git compares the last component.
+type nameRule struct{ p gitignore.Pattern }
+
+func (r nameRule) match(rel []string, isDir bool) bool {
+	return r.p.Match(rel[len(rel)-1:], isDir) != gitignore.NoMatch
+}
+
+// plainRule is a pattern with a slash and no "**": one segment per
+// component, so only a path of exactly n components can match.
+type plainRule struct {
+	p gitignore.Pattern
+	n int
+}
+
+func (r plainRule) match(rel []string, isDir bool) bool {
+	return len(rel) == r.n && r.p.Match(rel, isDir) != gitignore.NoMatch
+}
+
+// starRule is head/**/tail: head matches the first headLen components (no
+// head: headLen 0), and tail any suffix after them. Without a tail ("x/**")
+// it matches everything strictly inside head.
+type starRule struct {
+	head    *plainRule
+	headLen int
+	tail    rule
+	dirOnly bool
+}
+
+func (r starRule) match(rel []string, isDir bool) bool {
+	if len(rel) <= r.headLen {
+		return false
 	}
+	if r.head != nil && !r.head.match(rel[:r.headLen], true) {
+		return false
+	}
+	if r.tail == nil {
+		return isDir || !r.dirOnly
+	}
+	for j := r.headLen; j < len(rel); j++ {
+		if r.tail.match(rel[j:], isDir) {
+			return true
+		}
+	}
+	return false
 }

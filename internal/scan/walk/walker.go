@@ -185,7 +185,7 @@ func (w *walker) enter(sub dir, name string) error {
 		return nil
 	}
 	if slices.Contains(w.ancestors, sub.osPath) {
-		w.note(sub.rel, extract.StatusNotAnalyzed, "symlink loop: resolves to the enclosing directory "+w.relOfReal(sub.osPath))
+		w.note(sub.rel, extract.StatusNotAnalyzed, "symlink loop: resolves to the enclosing directory "+strconv.Quote(w.relOfReal(sub.osPath)))
 		return nil
 	}
 	if len(w.ancestors) > MaxDepth {

@@ -1,0 +1,272 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// parseErrors returns err's lines, failing the test when Parse succeeded.
+func parseErrors(t *testing.T, in string) []string {
+	t.Helper()
+	_, err := Parse(FileName, []byte(in))
+	if err == nil {
+		t.Fatalf("Parse(%q) succeeded, want an error", in)
+	}
+	return strings.Split(err.Error(), "\n")
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"unknown key with suggestion",
+			"version: 1\nscan:\n  maxFiles: 10\n\n\n\n  excludes: [x]\n",
+			[]string{`docbridge.yaml:7: unknown key "scan.excludes" (did you mean "exclude"?)`}},
+		{"unknown key, case slip",
+			"scan:\n  maxfilebytes: 10\n",
+			[]string{`docbridge.yaml:2: unknown key "scan.maxfilebytes" (did you mean "maxFileBytes"?)`}},
+		{"unknown key, transposition",
+			"langauges: {}\n",
+			[]string{`docbridge.yaml:1: unknown key "langauges" (did you mean "languages"?)`}},
+		{"unknown key, nothing close",
+			"scan:\n  colour: red\n",
+			[]string{`docbridge.yaml:2: unknown key "scan.colour" (valid keys: exclude, maxFileBytes, maxFiles)`}},
+		{"unknown top-level key",
+			"exclude: [x]\n",
+			[]string{`docbridge.yaml:1: unknown key "exclude" (valid keys: version, project, scan, languages, analysis)`}},
+		{"string for integer",
+			"version: 1\nscan:\n  maxFiles: 10\n  maxFileBytes: big\n",
+			[]string{`docbridge.yaml:4: scan.maxFileBytes: expected an integer, got string "big"`}},
+		{"float for integer",
+			"scan:\n  maxFiles: 1.5\n",
+			[]string{`docbridge.yaml:2: scan.maxFiles: expected an integer, got float "1.5"`}},
+		{"quoted number is a string",
+			"analysis:\n  derive:\n    depth: \"2\"\n",
+			[]string{`docbridge.yaml:3: analysis.derive.depth: expected an integer, got string "2"`}},
+		{"yes is not a boolean",
+			"languages:\n  go: yes\n",
+			[]string{`docbridge.yaml:2: languages.go: expected a boolean (true or false), got string "yes"`}},
+		{"integer for string",
+			"project:\n  name: 2024\n",
+			[]string{`docbridge.yaml:2: project.name: expected a string, got integer "2024"`}},
+		{"list for mapping",
+			"languages: [go]\n",
+			[]string{`docbridge.yaml:1: languages: expected a mapping, got a list`}},
+		{"mapping for list",
+			"scan:\n  exclude: {a: b}\n",
+			[]string{`docbridge.yaml:2: scan.exclude: expected a list, got a mapping`}},
+		{"root is a list",
+			"- a\n",
+			[]string{`docbridge.yaml:1: expected a mapping, got a list`}},
+		{"custom tag",
+			"project:\n  name: !secret x\n",
+			[]string{`docbridge.yaml:2: project.name: expected a string, got "!secret" "x"`}},
+		{"null list item",
+			"scan:\n  exclude:\n    - a\n    -\n",
+			[]string{`docbridge.yaml:4: scan.exclude.1: expected a string, got null`}},
+		{"non-string key",
+			"scan:\n  ? [a]\n  : 1\n",
+			[]string{`docbridge.yaml:2: scan: keys must be strings, got a list`}},
+		{"unsupported version",
+			"version: 2\n",
+			[]string{`docbridge.yaml:1: version: unsupported version 2 (the only version is 1)`}},
+		{"ranges",
+			"scan:\n  maxFileBytes: 0\n  maxFiles: 1000001\nanalysis:\n  derive:\n    depth: 5\n",
+			[]string{
+				`docbridge.yaml:2: scan.maxFileBytes: must be between 1 and 67108864, got 0`,
+				`docbridge.yaml:3: scan.maxFiles: must be between 1 and 1000000, got 1000001`,
+				`docbridge.yaml:6: analysis.derive.depth: must be between 1 and 4, got 5`,
+			}},
+		{"range beyond 32 bits",
+			"scan:\n  maxFiles: 4294967297\n",
+			[]string{`docbridge.yaml:2: scan.maxFiles: must be between 1 and 1000000, got 4294967297`}},
+		{"duplicate key",
+			"scan:\n  maxFiles: 1\n  maxFiles: 2\n",
+			[]string{`docbridge.yaml:3: scan.maxFiles: duplicate key (first at line 2)`}},
+		{"area paths",
+			"analysis:\n  areas:\n" +
+				"    - path: internal/scan\n" +
+				"    - {path: internal/scan, name: again}\n" +
+				"    - {name: nameless}\n" +
+				"    - path: ../x\n" +
+				"    - path: /abs\n" +
+				"    - path: a//b\n" +
+				"    - path: internal/x\\y\n" +
+				"    - path: 'C:/x'\n" +
+				"    - path: ''\n" +
+				"    - path: .\n" +
+				"    - path: internal/\n" +
+				"    - internal/y\n" +
+				"    - {path: ok, required: maybe}\n" +
+				"    - {path: ok2, color: red}\n",
+			[]string{
+				`docbridge.yaml:4: analysis.areas.1.path: duplicate area "internal/scan" (first at line 3)`,
+				`docbridge.yaml:5: analysis.areas.2: missing required key "path"`,
+				`docbridge.yaml:6: analysis.areas.3.path: "../x" must not contain ".."`,
+				`docbridge.yaml:7: analysis.areas.4.path: "/abs" must be relative to the repository root`,
+				`docbridge.yaml:8: analysis.areas.5.path: "a//b" is not clean (write "a/b")`,
+				`docbridge.yaml:9: analysis.areas.6.path: "internal/x\\y" must use forward slashes`,
+				`docbridge.yaml:10: analysis.areas.7.path: "C:/x" must be relative to the repository root`,
+				`docbridge.yaml:11: analysis.areas.8.path: must not be empty`,
+				`docbridge.yaml:12: analysis.areas.9.path: "." is the repository root, not a directory below it`,
+				`docbridge.yaml:13: analysis.areas.10.path: "internal/" is not clean (write "internal")`,
+				`docbridge.yaml:14: analysis.areas.11: expected a mapping with a path, got string "internal/y"`,
+				`docbridge.yaml:15: analysis.areas.12.required: expected a boolean (true or false), got string "maybe"`,
+				`docbridge.yaml:16: unknown key "analysis.areas.13.color" (valid keys: path, name, required)`,
+			}},
+		{"roots",
+			"analysis:\n  derive:\n    roots: [src, ./lib, src, '']\n",
+			[]string{
+				`docbridge.yaml:3: analysis.derive.roots.1: "./lib" is not clean (write "lib")`,
+				`docbridge.yaml:3: analysis.derive.roots.2: duplicate root "src" (first at line 3)`,
+				`docbridge.yaml:3: analysis.derive.roots.3: must not be empty`,
+			}},
+		{"patterns",
+			"scan:\n  exclude:\n    - ' '\n    - '!'\n    - ../up\n    - a/../b\n    - /ok\n    - '//x'\n    - ./x\n    - \"a\\tb\"\n",
+			[]string{
+				`docbridge.yaml:3: scan.exclude.0: must not be empty`,
+				`docbridge.yaml:4: scan.exclude.1: "!" matches nothing`,
+				`docbridge.yaml:5: scan.exclude.2: "../up" must not contain ".."`,
+				`docbridge.yaml:6: scan.exclude.3: "a/../b" must not contain ".."`,
+				`docbridge.yaml:8: scan.exclude.5: "//x" must be relative to the repository root`,
+				`docbridge.yaml:9: scan.exclude.6: "./x" is not clean`,
+				`docbridge.yaml:10: scan.exclude.7: "a\tb" contains a control character`,
+			}},
+		{"second document",
+			"scan: {}\n---\nscan: {}\n",
+			[]string{`docbridge.yaml:2: a second YAML document; docbridge.yaml holds exactly one`}},
+		{"syntax error, scanner",
+			"scan:\n  maxFiles: 1\n  exclude: \"\\q\"\n",
+			[]string{`docbridge.yaml:3: invalid YAML: found unknown escape character`}},
+		{"syntax error, parser (yaml.v3 says line 2)",
+			"scan:\n  maxFiles: 1\n]\n",
+			[]string{`docbridge.yaml:3: invalid YAML: did not find expected key`}},
+		{"syntax error, unclosed flow list",
+			"scan:\n  exclude: [a, b\nlanguages: {}\n",
+			[]string{`docbridge.yaml:2: invalid YAML: did not find expected ',' or ']'`}},
+		{"syntax error past the end is clamped",
+			"name: 'unterminated\n",
+			[]string{`docbridge.yaml:1: invalid YAML: found unexpected end of stream`}},
+		{"control character",
+			"project:\n  name: a\x01b\n",
+			[]string{`docbridge.yaml:2: character U+0001 is not allowed in YAML`}},
+		{"invalid UTF-8",
+			"project:\n\n  name: \xff\n",
+			[]string{`docbridge.yaml:3: invalid UTF-8 (byte 0xff); docbridge.yaml must be UTF-8`}},
+		{"anchor and alias",
+			"scan: &s\n  maxFiles: 3\nlanguages:\n  go: true\nanalysis: *s\n",
+			[]string{
+				`docbridge.yaml:1: scan: anchors and aliases are not allowed (anchor &s)`,
+				`docbridge.yaml:5: analysis: anchors and aliases are not allowed (alias *s)`,
+			}},
+		{"alias inside an unknown key is still reported",
+			"x: &a [1]\ny: *a\n",
+			[]string{
+				`docbridge.yaml:1: unknown key "x" (valid keys: version, project, scan, languages, analysis)`,
+				`docbridge.yaml:1: x: anchors and aliases are not allowed (anchor &a)`,
+				`docbridge.yaml:2: unknown key "y" (valid keys: version, project, scan, languages, analysis)`,
+				`docbridge.yaml:2: y: anchors and aliases are not allowed (alias *a)`,
+			}},
+		{"alias to an unknown anchor",
+			"scan: *nowhere\n",
+			[]string{`docbridge.yaml:1: anchors and aliases are not allowed (unknown anchor 'nowhere' referenced; yaml.v3 reports no line)`}},
+		{"merge key",
+			"scan:\n  <<: {maxFiles: 3}\n",
+			[]string{`docbridge.yaml:2: unknown key "scan.<<" (valid keys: exclude, maxFileBytes, maxFiles)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := parseErrors(t, tt.in)
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestTooManyEntries(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("scan:\n  exclude:\n")
+	for i := range MaxPatterns + 1 {
+		fmt.Fprintf(&b, "    - p%d\n", i)
+	}
+	got := parseErrors(t, b.String())
+	want := fmt.Sprintf("docbridge.yaml:3: scan.exclude: too many entries (%d, at most %d)", MaxPatterns+1, MaxPatterns)
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("got %q, want [%q]", got, want)
+	}
+}
+
+func TestErrorListBoundAndOrder(t *testing.T) {
+	// 25 unknown keys, written bottom-up in line order of discovery does not
+	// matter: the list is sorted by line and cut at MaxErrors.
+	var b strings.Builder
+	for i := range MaxErrors + 5 {
+		fmt.Fprintf(&b, "unknown%02d: 1\n", i)
+	}
+	_, err := Parse("c.yaml", []byte(b.String()))
+	var l *ErrorList
+	if !errors.As(err, &l) {
+		t.Fatalf("error %T is not an *ErrorList", err)
+	}
+	if len(l.Errors) != MaxErrors || l.Omitted != 5 {
+		t.Fatalf("got %d errors and %d omitted, want %d and 5", len(l.Errors), l.Omitted, MaxErrors)
+	}
+	for i, e := range l.Errors {
+		if e.Line != i+1 || e.File != "c.yaml" || e.Code != CodeUnknownKey || e.Key != fmt.Sprintf("unknown%02d", i) {
+			t.Errorf("error %d = %+v", i, e)
+		}
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != MaxErrors+1 || lines[MaxErrors] != "c.yaml: 5 more errors not shown" {
+		t.Errorf("last line = %q", lines[len(lines)-1])
+	}
+	// errors.As reaches the items too.
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 1 {
+		t.Errorf("errors.As(*Error) = %+v", e)
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	tests := []struct {
+		e    Error
+		want string
+	}{
+		{Error{File: "f.yaml", Line: 4, Key: "scan.maxFiles", Message: "bad"}, "f.yaml:4: scan.maxFiles: bad"},
+		{Error{File: "f.yaml", Key: "scan", Message: "bad"}, "f.yaml: scan: bad"},
+		{Error{Line: 2, Message: "bad"}, "line 2: bad"},
+		{Error{Key: "a.b", Message: `unknown key "a.b"`}, `unknown key "a.b"`},
+		{Error{Key: "a", Message: `unknown key "a.b"`}, `a: unknown key "a.b"`},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("%+v.Error() = %q, want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"exclude", "excludes", 1},
+		{"langauges", "languages", 1},
+		{"kitten", "sitting", 3},
+		{"ab", "ba", 1},
+		{"go", "", 2},
+		{"é", "e", 1},
+		{strings.Repeat("a", maxSuggestRunes+1), "a", 1 << 30},
+	}
+	for _, tt := range tests {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package manifest
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// addFixtures seeds f with every file under testdata/dir.
+func addFixtures(f *testing.F, dir string) {
+	f.Helper()
+	names, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
+	if err != nil {
+		f.Fatalf("glob: %v", err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatalf("read seed: %v", err)
+		}
+		f.Add(data)
+	}
+}
+
+// checkIssues asserts the invariants every Issue keeps: bounded, a line
+// inside the input, a known status, a message.
+func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
+	t.Helper()
+	if len(issues) > MaxIssues+1 {
+		t.Errorf("%d issues, bound %d", len(issues), MaxIssues+1)
+	}
+	lines := bytes.Count(data, []byte{'\n'}) + 1
+	for _, is := range issues {
+		if is.Line < 0 || is.Line > lines {
+			t.Errorf("issue line %d outside 1..%d: %+v", is.Line, lines, is)
+		}
+		if is.Status != extract.StatusPartial && is.Status != extract.StatusNotAnalyzed || is.Message == "" {
+			t.Errorf("malformed issue %+v", is)
+		}
+	}
+}
+
+// checkDeps asserts the bound and the (Scope, Name, Version) order.
+func checkDeps(t *testing.T, deps []Dependency) {
+	t.Helper()
+	if len(deps) > MaxDependencies {
+		t.Errorf("%d dependencies, bound %d", len(deps), MaxDependencies)
+	}
+	if !slices.IsSortedFunc(deps, func(a, b Dependency) int {
+		return strings.Compare(a.Scope+"\x00"+a.Name+"\x00"+a.Version, b.Scope+"\x00"+b.Name+"\x00"+b.Version)
+	}) {
+		t.Errorf("dependencies not sorted: %+v", deps)
+	}
+}
+
+// checkStable asserts that a second parse gives the same value and that the
+// value survives the JSON store an incremental scan keeps it in.
+func checkStable[T any](t *testing.T, got T, again func() T) {
+	t.Helper()
+	if second := again(); !reflect.DeepEqual(got, second) {
+		t.Errorf("not deterministic:\n%+v\n%+v", got, second)
+	}
+	data, err := json.Marshal(got)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	var back T
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("unmarshal: %v", err)
+	}
+	if !reflect.DeepEqual(got, back) {
+		t.Errorf("JSON round trip changed the value:\n%+v\n%+v", got, back)
+	}
+}
+
+func FuzzParsePackageJSON(f *testing.F) {
+	addFixtures(f, "packagejson")
+	f.Add([]byte(`{"exports": {".": {"a": "b"}}, "workspaces": {"packages": [1]}}`))
+	f.Add([]byte("{\"name\": \"\xff\"}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ParsePackageJSON("package.json", data)
+		checkIssues(t, data, got.Issues)
+		checkDeps(t, got.Dependencies)
+		if len(got.Workspaces) > MaxPatterns {
+			t.Errorf("%d workspaces, bound %d", len(got.Workspaces), MaxPatterns)
+		}
+		checkStable(t, got, func() PackageJSON { return ParsePackageJSON("package.json", data) })
+	})
+}
+
+func FuzzParsePyProject(f *testing.F) {
+	addFixtures(f, "pyproject")
+	f.Add([]byte("[[tool.poetry.packages]]\ninclude = \"x\"\nfrom = \"../..\"\n"))
+	f.Add([]byte("[project]\ndependencies = [\"a[b\", \"-\", \"x ; y\"]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ParsePyProject("sub/pyproject.toml", data)
+		checkIssues(t, data, got.Issues)
+		checkDeps(t, got.Dependencies)
+		if len(got.PackageDirs) > MaxPackageDirs || !slices.IsSorted(got.PackageDirs) {
+			t.Errorf("package dirs unbounded or unsorted: %q", got.PackageDirs)
+		}
+		for _, d := range got.PackageDirs {
+			if d == ".." || strings.HasPrefix(d, "../") || strings.HasPrefix(d, "/") {
+				t.Errorf("package dir %q leaves the repository", d)
+			}
+		}
+		checkStable(t, got, func() PyProject { return ParsePyProject("sub/pyproject.toml", data) })
+	})
+}
+
+func FuzzParsePnpmWorkspace(f *testing.F) {
+	addFixtures(f, "pnpm")
+	f.Add([]byte("a: &x [b]\npackages: *x\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		globs, issues := ParsePnpmWorkspace("pnpm-workspace.yaml", data)
+		checkIssues(t, data, issues)
+		if len(globs) > MaxPatterns || slices.Contains(globs, "") {
+			t.Errorf("globs unbounded or empty: %d", len(globs))
+		}
+		type result struct {
+			Globs  []string        `json:"globs"`
+			Issues []extract.Issue `json:"issues"`
+		}
+		parse := func() result {
+			g, is := ParsePnpmWorkspace("pnpm-workspace.yaml", data)
+			return result{g, is}
+		}
+		checkStable(t, result{globs, issues}, parse)
+	})
+}
+
+func FuzzMatchWorkspace(f *testing.F) {
+	f.Add("packages/*", "web", "web/packages/ui")
+	f.Add("**/a/**/b", ".", "x/a/y/b")
+	f.Add("[", ".", "[")
+	f.Fuzz(func(t *testing.T, pattern, root, dir string) {
+		got := MatchWorkspace([]string{pattern}, root, dir)
+		if got != MatchWorkspace([]string{pattern}, root, dir) {
+			t.Fatal("not deterministic")
+		}
+		if MatchWorkspace([]string{pattern, "!" + pattern}, root, dir) {
+			t.Errorf("excluded pattern %q still matches %q", pattern, dir)
+		}
+		if got && strings.HasPrefix(pattern, "!") {
+			t.Errorf("a lone exclusion %q matched %q", pattern, dir)
+		}
+	})
+}

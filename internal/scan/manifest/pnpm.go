@@ -1,0 +1,99 @@
+package manifest
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// ParsePnpmWorkspace reads the "packages" globs of a pnpm-workspace.yaml, in
+// source order. path is used in messages only.
+func ParsePnpmWorkspace(path string, data []byte) ([]string, []extract.Issue) {
+	var is issues
+	// YAML also breaks lines at a lone CR; Issue lines count LF only.
+	lastLine := lineAt(data, len(data))
+	line := func(n int) int { return min(n, lastLine) }
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		is.add(line(yamlErrLine(err)), extract.StatusNotAnalyzed, "%s: %v", path, err)
+		return nil, is.done()
+	}
+	if doc.Kind == 0 { // empty file
+		return nil, nil
+	}
+	root := deref(&doc)
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = deref(root.Content[0])
+	}
+	if root.Kind != yaml.MappingNode {
+		if root.Tag != "!!null" {
+			is.add(line(root.Line), extract.StatusNotAnalyzed, "%s: top level must be a mapping", path)
+		}
+		return nil, is.done()
+	}
+	var packages *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "packages" {
+			packages = deref(root.Content[i+1])
+		}
+	}
+	if packages == nil || packages.Tag == "!!null" {
+		return nil, is.done()
+	}
+	if packages.Kind != yaml.SequenceNode {
+		is.partial(line(packages.Line), "%s: packages must be a list of globs", path)
+		return nil, is.done()
+	}
+	var out []string
+	for _, n := range packages.Content {
+		n = deref(n)
+		if n.Kind != yaml.ScalarNode || n.Value == "" || n.Tag == "!!null" {
+			is.partial(line(n.Line), "%s: packages entry is not a glob", path)
+			continue
+		}
+		if len(out) == MaxPatterns {
+			is.partial(line(n.Line), "%s: %d packages entries, only the first %d globs are kept", path, len(packages.Content), MaxPatterns)
+			break
+		}
+		out = append(out, validUTF8(n.Value))
+	}
+	return out, is.done()
+}
+
+// deref follows one alias, so "packages: *globs" reads its anchor; aliases
+// are not chased further, so a cycle cannot loop.
+func deref(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return n.Alias
+	}
+	return n
+}
+
+// yamlErrLine reads the line yaml.v3 puts in its messages ("yaml: line 3:
+// …"); 0 when there is none. It is the decoder's line, which for parser
+// (not scanner) errors is often one early (go-yaml/yaml#205).
+func yamlErrLine(err error) int {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = strings.TrimSpace(te.Errors[0])
+	}
+	rest, ok := strings.CutPrefix(msg, "yaml: ")
+	if !ok {
+		rest = msg
+	}
+	rest, ok = strings.CutPrefix(rest, "line ")
+	if !ok {
+		return 0
+	}
+	n, _, _ := strings.Cut(rest, ":")
+	line, err := strconv.Atoi(n)
+	if err != nil || line < 0 {
+		return 0
+	}
+	return line
+}

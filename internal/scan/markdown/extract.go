@@ -1,0 +1,90 @@
+package markdown
+
+import (
+	"path"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+// Extract returns what the Markdown document at path (repo-relative,
+// slash-separated, e.g. "docs/guide.md") says. It never fails: whatever it
+// cannot read becomes an Issue, and the rest is still extracted. A path
+// ending in .mdx is read as MDX, best effort.
+func Extract(path string, data []byte) Document {
+	doc := Document{Path: path, MDX: isMDX(path)}
+	var is issues
+	if len(data) > MaxDocumentBytes {
+		is.addStatus(0, "", extract.StatusNotAnalyzed,
+			"document is %d bytes, over the %d-byte bound; not analyzed", len(data), MaxDocumentBytes)
+		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
+		doc.Issues = is.result()
+		return doc
+	}
+	src := newSource(data)
+	doc.LineCount = src.lineCount()
+	blank := make([]bool, src.lineCount()+1)
+
+	fmTitle, bodyFrom := readFrontMatter(src, &doc, &is, blank)
+	if doc.MDX {
+		(&mdxBlanker{src: src, blank: blank}).run(bodyFrom)
+	}
+	body := src.blanked(func(n int) bool { return blank[n] })
+	lines := newLineIndex(body)
+	root := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
+
+	finder := regionFinder{src: src, is: &is}
+	regions, inRegion := finder.find(htmlBlockLines(root, body, lines))
+	doc.Generated = regions
+	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
+	w.walk(root)
+
+	switch {
+	case fmTitle != "":
+		doc.Title, doc.TitleSource = fmTitle, TitleFromFrontMatter
+	case w.h1 != "":
+		doc.Title, doc.TitleSource = w.h1, TitleFromH1
+	default:
+		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
+	}
+	doc.Issues = is.result()
+	return doc
+}
+
+// readFrontMatter fills doc.FrontMatter and doc.Block, marks the front
+// matter's lines in blank and returns its title and the first body line.
+func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (title string, bodyFrom int) {
+	end, unclosed := findFrontMatter(src)
+	if unclosed {
+		is.add(1, CodeFrontMatterUnclosed,
+			"the opening --- has no closing --- or ... line, so it is not front matter (GitHub renders it as a rule)")
+	}
+	if end == 0 {
+		return "", 1
+	}
+	fm := &doc.FrontMatter
+	fm.Present, fm.LineStart, fm.LineEnd = true, 1, end
+	for n := 1; n <= end; n++ {
+		blank[n] = true
+	}
+	yamlLines := make([]string, 0, end-2)
+	for n := 2; n < end; n++ {
+		yamlLines = append(yamlLines, string(src.line(n)))
+	}
+	r := frontMatterReader{docPath: doc.Path, first: 2, last: end - 1, is: is}
+	title, doc.Block = r.read(strings.Join(yamlLines, "\n"), fm)
+	return title, end + 1
+}
+
+// fileTitle is the file name without its extension.
+func fileTitle(p string) string {
+	base := path.Base(p)
+	if t := strings.TrimSuffix(base, path.Ext(base)); t != "" {
+		return t
+	}
+	return base
+}

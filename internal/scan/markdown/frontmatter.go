@@ -1,0 +1,224 @@
+package markdown
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// findFrontMatter returns the line of the delimiter that closes front matter
+// opened by a first line "---": the next "---" or "..." line. It returns 0
+// when line 1 does not open front matter, and unclosed when nothing closes
+// it (GitHub then renders the first line as a thematic break).
+func findFrontMatter(src *source) (end int, unclosed bool) {
+	if src.lineCount() == 0 || string(trimRightBlank(src.line(1))) != "---" {
+		return 0, false
+	}
+	for n := 2; n <= src.lineCount(); n++ {
+		switch string(trimRightBlank(src.line(n))) {
+		case "---", "...":
+			return n, false
+		}
+	}
+	return 0, true
+}
+
+func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }
+
+// frontMatterReader turns front matter YAML into a FrontMatter, a title and
+// a docbridge Block, reporting problems at file lines.
+type frontMatterReader struct {
+	docPath string
+	// first and last are the file lines of the first and last YAML line;
+	// a YAML line l is file line first+l-1.
+	first, last int
+	is          *issues
+}
+
+// frontMatterKeys are the top-level keys the snapshot keeps.
+var frontMatterKeys = []string{"type", "audience", "owner", "lifecycle", "tier"}
+
+// read parses yamlText. fm gets the five named keys and Fields; title is the
+// title key ("" when absent); block is the docbridge key (nil when absent).
+func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string, block *Block) {
+	if len(yamlText) > MaxFrontMatterBytes {
+		r.is.add(r.first-1, CodeFrontMatterTooLarge,
+			"front matter is %d bytes, over the %d-byte bound; it was not parsed", len(yamlText), MaxFrontMatterBytes)
+		return "", nil
+	}
+	var root yaml.Node
+	err := yaml.Unmarshal([]byte(yamlText), &root)
+	if err == nil {
+		// Decoding into a generic value is what makes yaml.v3 check
+		// duplicate keys and refuse excessive aliasing (billion laughs);
+		// the tree itself is then read without ever expanding an alias.
+		var v any
+		err = root.Decode(&v)
+	}
+	if err != nil {
+		line, msg := yamlErrorLine(err)
+		at := r.fileLine(line)
+		r.is.add(at, CodeFrontMatterInvalid, "front matter is not valid YAML: %s", msg)
+		return "", r.fallbackBlock(yamlText, at, msg)
+	}
+	if len(root.Content) == 0 {
+		return "", nil // empty, or only comments
+	}
+	top := deref(root.Content[0])
+	if isNull(top) {
+		return "", nil
+	}
+	if top.Kind != yaml.MappingNode {
+		r.is.add(r.fileLine(top.Line), CodeFrontMatterInvalid,
+			"front matter must be a mapping of keys to values, found %s", yamlTypeName(top))
+		return "", nil
+	}
+	fields, kept := map[string]string{}, 0
+	truncated := 0
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, val := deref(top.Content[i]), top.Content[i+1]
+		if key.Kind != yaml.ScalarNode {
+			continue
+		}
+		if key.Value == "docbridge" {
+			block = (&blockReader{docPath: r.docPath, lineOffset: r.first - 1, is: r.is}).read(val)
+			continue
+		}
+		text, ok := fieldText(val)
+		if !ok {
+			continue
+		}
+		text, cut := truncateRunes(text, MaxFieldRunes)
+		if cut {
+			truncated++
+		}
+		switch key.Value {
+		case "title":
+			if s := deref(val); s.Kind == yaml.ScalarNode {
+				title = strings.Join(strings.Fields(text), " ")
+			}
+		case "type":
+			fm.Type = text
+		case "audience":
+			fm.Audience = text
+		case "owner":
+			fm.Owner = text
+		case "lifecycle":
+			fm.Lifecycle = text
+		case "tier":
+			fm.Tier = text
+		}
+		if kept++; kept <= MaxFields {
+			fields[key.Value] = text
+		}
+	}
+	if kept > MaxFields {
+		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", kept, MaxFields)
+	}
+	if truncated > 0 {
+		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", truncated, MaxFieldRunes)
+	}
+	if len(fields) > 0 {
+		fm.Fields = fields
+	}
+	return title, block
+}
+
+// fileLine maps a 1-based YAML line to a file line inside the front matter;
+// 0 (yaml.v3 gave no line) means the first YAML line.
+func (r *frontMatterReader) fileLine(yamlLine int) int {
+	at := r.first + max(yamlLine, 1) - 1
+	// yaml.v3 may point one past the text (end of stream): the closing
+	// delimiter is the last line that still belongs to the front matter.
+	return min(at, r.last+1)
+}
+
+// fallbackBlock reads the docbridge section line by line when the YAML as a
+// whole cannot be read; errLine and errMsg locate the YAML error.
+func (r *frontMatterReader) fallbackBlock(yamlText string, errLine int, errMsg string) *Block {
+	sc := blockScanner{docPath: r.docPath, lineOffset: r.first - 1, is: r.is}
+	return sc.scan(strings.Split(yamlText, "\n"), errLine, errMsg)
+}
+
+// deref follows an alias to its anchored node. Aliases are followed one step
+// at a time by the readers, never expanded, so an alias bomb costs nothing.
+func deref(n *yaml.Node) *yaml.Node {
+	if n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
+		return n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool {
+	return n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// fieldText renders a scalar (strings, numbers, booleans as written) or a
+// sequence of scalars (joined with ", "); ok is false for anything else and
+// for null.
+func fieldText(n *yaml.Node) (string, bool) {
+	n = deref(n)
+	switch {
+	case isNull(n):
+		return "", false
+	case n.Kind == yaml.ScalarNode:
+		return n.Value, true
+	case n.Kind == yaml.SequenceNode:
+		parts := make([]string, 0, len(n.Content))
+		for _, item := range n.Content {
+			item = deref(item)
+			if item == nil || item.Kind != yaml.ScalarNode {
+				return "", false
+			}
+			if !isNull(item) {
+				parts = append(parts, item.Value)
+			}
+		}
+		return strings.Join(parts, ", "), true
+	}
+	return "", false
+}
+
+// truncateRunes cuts s to at most n runes and reports whether it did.
+func truncateRunes(s string, n int) (string, bool) {
+	if utf8.RuneCountInString(s) <= n {
+		return s, false
+	}
+	i := 0
+	for count := 0; count < n; count++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i], true
+}
+
+// yamlTypeName names a node's type for messages: "a string", "a number", …
+func yamlTypeName(n *yaml.Node) string {
+	n = deref(n)
+	if n == nil {
+		return "nothing"
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!str":
+			return "a string"
+		case "!!int", "!!float":
+			return "a number"
+		case "!!bool":
+			return "a boolean"
+		case "!!null":
+			return "null"
+		case "!!timestamp":
+			return "a timestamp"
+		}
+		return "a " + n.ShortTag() + " value"
+	}
+	return "an unsupported YAML node"
+}

@@ -1,0 +1,43 @@
+package markdown
+
+import "testing"
+
+func TestClassifyLink(t *testing.T) {
+	tests := []struct {
+		doc, dest            string
+		kind, target, anchor string
+		outside              bool
+	}{
+		{"docs/guide.md", "https://example.com/x#y", LinkExternal, "", "", false},
+		{"docs/guide.md", "HTTP://EXAMPLE.COM", LinkExternal, "", "", false},
+		{"docs/guide.md", "//cdn.example.com/a.js", LinkExternal, "", "", false},
+		{"docs/guide.md", "mailto:team@example.com", LinkExternal, "", "", false},
+		{"docs/guide.md", "vscode://file/x", LinkExternal, "", "", false},
+		{"docs/guide.md", "#usage", LinkAnchor, "", "usage", false},
+		{"docs/guide.md", "#%C3%A9migr%C3%A9", LinkAnchor, "", "émigré", false},
+		{"docs/guide.md", "setup.md", LinkRelative, "docs/setup.md", "", false},
+		{"docs/guide.md", "./setup.md#install", LinkRelative, "docs/setup.md", "install", false},
+		{"docs/guide.md", "../README.md", LinkRelative, "README.md", "", false},
+		{"docs/guide.md", "/src/index.ts", LinkRelative, "src/index.ts", "", false},
+		{"docs/guide.md", "../src/", LinkRelative, "src", "", false},
+		{"docs/guide.md", "my%20file.md?plain=1#L3", LinkRelative, "docs/my file.md", "L3", false},
+		{"docs/guide.md", "100%.md", LinkRelative, "docs/100%.md", "", false},
+		{"docs/guide.md", "?plain=1", LinkRelative, "docs/guide.md", "", false},
+		{"docs/guide.md", "", LinkRelative, "docs/guide.md", "", false},
+		{"docs/guide.md", "..", LinkRelative, ".", "", false},
+		{"README.md", "docs/a.md", LinkRelative, "docs/a.md", "", false},
+		{"README.md", "../x.md", LinkRelative, "", "", true},
+		{"docs/guide.md", "../../x.md", LinkRelative, "", "", true},
+		{"docs/guide.md", "/../x.md", LinkRelative, "", "", true},
+		{"docs/guide.md", "a/../../../x.md#top", LinkRelative, "", "top", true},
+		{"docs/guide.md", "C:/x.md", LinkExternal, "", "", false}, // a scheme, as browsers read it
+	}
+	for _, tt := range tests {
+		l := Link{Destination: tt.dest}
+		inside := classifyLink(&l, tt.doc)
+		if l.Kind != tt.kind || l.Target != tt.target || l.Anchor != tt.anchor || inside == tt.outside {
+			t.Errorf("classifyLink(%q from %s) = kind %q target %q anchor %q inside %v; want %q %q %q inside %v",
+				tt.dest, tt.doc, l.Kind, l.Target, l.Anchor, inside, tt.kind, tt.target, tt.anchor, !tt.outside)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package markdown
+
+import (
+	"bytes"
+	"strings"
+)
+
+// maxJSXLines bounds how far a JSX tag or expression is followed across
+// lines; one that does not close within it is treated as a single line.
+const maxJSXLines = 200
+
+// isMDX reports whether path names an MDX file.
+func isMDX(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".mdx") }
+
+// mdxBlanker marks the lines of an MDX file that are ESM or JSX so they are
+// blanked before goldmark: ESM (import/export at column 0, up to the next
+// blank line, as MDX itself delimits it), JSX tags starting a line (<Name …>,
+// </Name>, followed across lines until the tag closes) and {expression}
+// lines. Text between an opening and a closing JSX tag stays: in MDX it is
+// Markdown. Fenced code is left alone, so examples of JSX stay examples.
+type mdxBlanker struct {
+	src   *source
+	blank []bool
+}
+
+func (m *mdxBlanker) run(from int) {
+	var fence []byte // the open fence's run of ` or ~, nil outside fences
+	count := m.src.lineCount()
+	for n := from; n <= count; n++ {
+		line := m.src.line(n)
+		if run := fenceRun(line); fence != nil {
+			if len(run) >= len(fence) && run[0] == fence[0] && len(bytes.TrimSpace(line[bytes.Index(line, run)+len(run):])) == 0 {
+				fence = nil
+			}
+			continue
+		} else if run != nil {
+			fence = run
+			continue
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		switch {
+		case bytes.HasPrefix(line, []byte("import ")) || bytes.HasPrefix(line, []byte("export ")):
+			for ; n <= count && len(bytes.TrimSpace(m.src.line(n))) > 0; n++ {
+				m.blank[n] = true
+			}
+		case startsJSX(trimmed):
+			n = m.blankUntilClosed(n, len(line)-len(trimmed), '>')
+		case len(trimmed) > 0 && trimmed[0] == '{':
+			n = m.blankUntilClosed(n, len(line)-len(trimmed), '}')
+		}
+	}
+}
+
+// blankUntilClosed blanks line n and, when the tag or expression starting at
+// column col continues on later lines, those lines up to the one that closes
+// it. It returns the last line blanked.
+func (m *mdxBlanker) blankUntilClosed(n, col int, closer byte) int {
+	m.blank[n] = true
+	var sc jsxScanner
+	last := min(n+maxJSXLines, m.src.lineCount())
+	for k := n; k <= last; k++ {
+		text := m.src.line(k)
+		if k == n {
+			text = text[col:]
+		}
+		if sc.feed(text, closer) {
+			for j := n; j <= k; j++ {
+				m.blank[j] = true
+			}
+			return k
+		}
+	}
+	return n
+}
+
+// jsxScanner follows a JSX tag or expression: quotes, braces and, for a tag,
+// the '>' that ends it outside braces.
+type jsxScanner struct {
+	depth int
+	quote byte
+}
+
+// feed scans one more line and reports whether the construct closed on it.
+func (s *jsxScanner) feed(text []byte, closer byte) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case s.quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == s.quote {
+				s.quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			s.quote = c
+		case c == '{':
+			s.depth++
+		case c == '}':
+			s.depth--
+			if closer == '}' && s.depth == 0 {
+				return true
+			}
+		case c == '>' && closer == '>' && s.depth == 0:
+			return true
+		}
+	}
+	return false
+}
+
+// startsJSX reports whether a line starts with a JSX element tag: < or </
+// followed by an uppercase letter (lowercase tags are HTML, which Markdown
+// already knows).
+func startsJSX(b []byte) bool {
+	rest, ok := bytes.CutPrefix(b, []byte("</"))
+	if !ok {
+		if rest, ok = bytes.CutPrefix(b, []byte("<")); !ok {
+			return false
+		}
+	}
+	return len(rest) > 0 && rest[0] >= 'A' && rest[0] <= 'Z'
+}
+
+// fenceRun returns the ``` or ~~~ run opening a code fence on line, or nil.
+func fenceRun(line []byte) []byte {
+	t := bytes.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return nil
+	}
+	i := 0
+	for i < len(t) && t[i] == t[0] {
+		i++
+	}
+	if i < 3 {
+		return nil
+	}
+	return t[:i]
+}

@@ -1,0 +1,80 @@
+package markdown
+
+import (
+	"os"
+	"slices"
+	"testing"
+)
+
+func TestMDX(t *testing.T) {
+	data, err := os.ReadFile("testdata/components.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Extract("docs/components.mdx", data)
+	if !d.MDX || d.Title != "MDX doc" {
+		t.Errorf("MDX %v Title %q, want true and the front matter title", d.MDX, d.Title)
+	}
+	var links []string
+	for _, l := range d.Links {
+		links = append(links, l.Destination)
+	}
+	if want := []string{"a.md", "b.md"}; !slices.Equal(links, want) {
+		t.Errorf("links %q, want %q: JSX and ESM lines must not yield links", links, want)
+	}
+	if len(d.CodeSpans) != 1 || d.CodeSpans[0] != (CodeSpan{Text: "code", Line: 18}) {
+		t.Errorf("code spans %+v, want only `code` at line 18", d.CodeSpans)
+	}
+	if len(d.Headings) != 1 || d.Headings[0].Line != 11 {
+		t.Errorf("headings %+v, want the one at line 11", d.Headings)
+	}
+	// Heading with link (3) + Markdown child with code and child (6) +
+	// Prose at the end (4); nothing from JSX, ESM, expressions or the fence.
+	if d.WordCount != 13 {
+		t.Errorf("WordCount = %d, want 13", d.WordCount)
+	}
+	if d.Summary != "Markdown child with code and child." {
+		t.Errorf("Summary = %q", d.Summary)
+	}
+	if len(d.Issues) != 0 {
+		t.Errorf("issues %q, want none", issueStrings(d.Issues))
+	}
+
+	// The same bytes as plain Markdown: nothing is blanked.
+	md := Extract("docs/components.md", data)
+	if md.MDX || len(md.Links) <= len(d.Links) {
+		t.Errorf("as .md: MDX %v, %d links; want false and more links than the MDX reading", md.MDX, len(md.Links))
+	}
+}
+
+func TestMDXLines(t *testing.T) {
+	tests := []struct {
+		name  string
+		doc   string
+		blank []int
+	}{
+		{"esm runs to a blank line", "import a from 'a'\nimport {\n  b,\n} from 'b'\n\ntext\n", []int{1, 2, 3, 4}},
+		{"export mid-file", "text\n\nexport const x = 1\n\nmore\n", []int{3}},
+		{"indented import is prose", "  import x\n", nil},
+		{"self-closing over lines", "<Card\n  a={{b: 1}}\n  c=\"d>e\"\n/>\nafter\n", []int{1, 2, 3, 4}},
+		{"children stay", "<Note>\nchild text\n</Note>\n", []int{1, 3}},
+		{"lowercase is html", "<div>\nx\n</div>\n", nil},
+		{"expression", "{\n  items.map(x => x)\n}\nafter\n", []int{1, 2, 3}},
+		{"fenced jsx stays", "~~~\n<Foo />\nimport x from 'y'\n~~~\n<Bar />\n", []int{5}},
+		{"unclosed tag blanks one line", "<Card title=\"x\"\nrest\n", []int{1}},
+	}
+	for _, tt := range tests {
+		src := newSource([]byte(tt.doc))
+		blank := make([]bool, src.lineCount()+1)
+		(&mdxBlanker{src: src, blank: blank}).run(1)
+		var got []int
+		for n, b := range blank {
+			if b {
+				got = append(got, n)
+			}
+		}
+		if !slices.Equal(got, tt.blank) {
+			t.Errorf("%s: blanked %v, want %v", tt.name, got, tt.blank)
+		}
+	}
+}

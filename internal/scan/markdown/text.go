@@ -1,0 +1,100 @@
+package markdown
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/util"
+)
+
+// inlineText returns the text a reader sees in n's inline content: escapes
+// and entities resolved, code span contents kept, raw HTML dropped, line
+// breaks as "\n". Image alt text is kept only when withImages is set.
+func inlineText(n ast.Node, source []byte, withImages bool) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(textValue(c, source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte('\n')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			b.WriteString(codeSpanText(c, source))
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			b.Write(c.Label(source))
+			return ast.WalkSkipChildren, nil
+		case *ast.Image:
+			if !withImages {
+				return ast.WalkSkipChildren, nil
+			}
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// textValue is a Text node's content with backslash escapes and character
+// references resolved, as goldmark's HTML renderer would print it.
+func textValue(t *ast.Text, source []byte) []byte {
+	v := t.Value(source)
+	if t.IsRaw() {
+		return v
+	}
+	return textValueBytes(v)
+}
+
+// textValueBytes resolves backslash escapes and character references.
+func textValueBytes(v []byte) []byte {
+	v = util.UnescapePunctuations(v)
+	v = util.ResolveNumericReferences(v)
+	return util.ResolveEntityNames(v)
+}
+
+// codeSpanText is a code span's content with line ends as spaces, untrimmed.
+func codeSpanText(n *ast.CodeSpan, source []byte) string {
+	var b strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok {
+			continue
+		}
+		v := t.Value(source)
+		if len(v) > 0 && v[len(v)-1] == '\n' {
+			v = v[:len(v)-1]
+			b.Write(v)
+			b.WriteByte(' ')
+			continue
+		}
+		b.Write(v)
+	}
+	return b.String()
+}
+
+// collapse joins the words of s with single spaces.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// summarise cuts collapsed text to MaxSummaryRunes, ellipsis included, at a
+// word boundary when there is one.
+func summarise(text string) string {
+	if utf8.RuneCountInString(text) <= MaxSummaryRunes {
+		return text
+	}
+	cut, _ := truncateRunes(text, MaxSummaryRunes-1)
+	// Back up to a word boundary unless the cut already falls on one.
+	if text[len(cut)] != ' ' {
+		if i := strings.LastIndexByte(cut, ' '); i > 0 {
+			cut = cut[:i]
+		}
+	}
+	return strings.TrimRight(cut, " ") + "…"
+}

@@ -1,0 +1,189 @@
+package markdown
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// walker collects what a parsed document says. Its input is the body handed
+// to goldmark, in which every line is the line of the file with the same
+// number (front matter and MDX lines are blank, not removed).
+type walker struct {
+	body     []byte
+	lines    lineIndex
+	inRegion []bool // by line: inside a generated region
+	doc      *Document
+	is       *issues
+
+	slugs          *slugger
+	anchors        []string
+	anchorsDropped int
+	headsDropped   int
+	h1             string
+}
+
+// htmlBlockLines returns the lines goldmark parsed as HTML blocks: the only
+// lines that can hold a generated-region marker.
+func htmlBlockLines(root ast.Node, body []byte, lines lineIndex) map[int]bool {
+	out := map[int]bool{}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.HTMLBlock)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		segs := h.Lines()
+		for i := 0; i < segs.Len(); i++ {
+			out[lines.lineOf(segs.At(i).Start)] = true
+		}
+		if h.HasClosure() {
+			out[lines.lineOf(h.ClosureLine.Start)] = true
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	return out
+}
+
+func (w *walker) walk(root ast.Node) {
+	w.slugs = newSlugger()
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			w.heading(n)
+		case *ast.Paragraph:
+			w.prose(n)
+			if w.doc.Summary == "" && !w.hidden(n) {
+				w.doc.Summary = summarise(collapse(inlineText(n, w.body, false)))
+			}
+		case *ast.TextBlock, *east.TableCell:
+			w.prose(n)
+		case *ast.Link, *ast.Image, *ast.AutoLink:
+			w.link(n)
+		case *ast.CodeSpan:
+			w.codeSpan(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if w.headsDropped > 0 {
+		w.is.add(0, "", "%d headings of levels 1–3 beyond the first %d are not listed", w.headsDropped, MaxHeadings)
+	}
+	if w.anchorsDropped > 0 {
+		w.is.add(0, "", "%d heading anchors beyond the first %d are not listed", w.anchorsDropped, MaxAnchors)
+	}
+	w.doc.Anchors = sortedUnique(w.anchors)
+}
+
+// line is the file line where n starts: its own position when goldmark
+// recorded one, else its first line segment, else its parent's.
+func (w *walker) line(n ast.Node) int {
+	for ; n != nil; n = n.Parent() {
+		if p := n.Pos(); p >= 0 {
+			return w.lines.lineOf(p)
+		}
+		if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+			return w.lines.lineOf(n.Lines().At(0).Start)
+		}
+	}
+	return 1
+}
+
+// hidden reports whether n starts inside a generated region.
+func (w *walker) hidden(n ast.Node) bool {
+	l := w.line(n)
+	return l < len(w.inRegion) && w.inRegion[l]
+}
+
+// prose counts the words of a block of inline text.
+func (w *walker) prose(n ast.Node) {
+	if !w.hidden(n) {
+		w.doc.WordCount += len(strings.Fields(inlineText(n, w.body, false)))
+	}
+}
+
+func (w *walker) heading(n *ast.Heading) {
+	raw := inlineText(n, w.body, true)
+	text := collapse(raw)
+	w.prose(n)
+	if slug := w.slugs.unique(raw); slug != "" {
+		if len(w.anchors) < MaxAnchors {
+			w.anchors = append(w.anchors, slug)
+		} else {
+			w.anchorsDropped++
+		}
+		if n.Level <= 3 {
+			if len(w.doc.Headings) < MaxHeadings {
+				w.doc.Headings = append(w.doc.Headings, Heading{Level: n.Level, Text: text, Slug: slug, Line: w.line(n)})
+			} else {
+				w.headsDropped++
+			}
+		}
+	}
+	if n.Level == 1 && w.h1 == "" {
+		w.h1 = text
+	}
+}
+
+// reference counts a link or code span and reports whether it is kept.
+func (w *walker) reference() bool {
+	w.doc.ReferenceCount++
+	if len(w.doc.Links)+len(w.doc.CodeSpans) < MaxReferences {
+		return true
+	}
+	w.doc.EvidenceTruncated = true
+	return false
+}
+
+func (w *walker) link(n ast.Node) {
+	if w.hidden(n) {
+		return
+	}
+	l := Link{Line: w.line(n)}
+	switch n := n.(type) {
+	case *ast.Link:
+		l.Destination = string(textValueBytes(n.Destination))
+		l.Text = collapse(inlineText(n, w.body, true))
+	case *ast.Image:
+		l.Destination = string(textValueBytes(n.Destination))
+		l.Text = collapse(inlineText(n, w.body, true))
+		l.Image = true
+	case *ast.AutoLink:
+		l.Text = string(n.Label(w.body))
+		l.Destination = string(n.URL(w.body))
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(l.Destination), "mailto:") {
+			l.Destination = "mailto:" + l.Destination
+		}
+	}
+	if !classifyLink(&l, w.doc.Path) {
+		w.is.add(l.Line, CodeLinkOutsideRoot, "link %q climbs above the repository root", clip(l.Destination))
+	}
+	if w.reference() {
+		w.doc.Links = append(w.doc.Links, l)
+	}
+}
+
+func (w *walker) codeSpan(n *ast.CodeSpan) {
+	text := strings.TrimSpace(codeSpanText(n, w.body))
+	if text == "" || w.hidden(n) {
+		return
+	}
+	if w.reference() {
+		w.doc.CodeSpans = append(w.doc.CodeSpans, CodeSpan{Text: text, Line: w.line(n)})
+	}
+}
+
+// sortedUnique sorts s and drops repeats; nil when s is empty.
+func sortedUnique(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	slices.Sort(s)
+	return slices.Compact(s)
+}

@@ -1,0 +1,311 @@
+package python
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
+
+func newTestExtractor(t testing.TB) *Extractor {
+	t.Helper()
+	e := NewExtractor()
+	t.Cleanup(e.Close)
+	return e
+}
+
+// partial is the Issue an expectation writes most often.
+func partial(line int, msg string) extract.Issue {
+	return extract.Issue{Line: line, Status: extract.StatusPartial, Message: msg}
+}
+
+func assertFile(t *testing.T, got, want File) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		w, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("got\n%s\nwant\n%s", g, w)
+	}
+}
+
+func TestExtractImports(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []Import
+	}{
+		{"plain dotted and aliased", "import a.b.c, d as e\nimport f\n", []Import{
+			{Module: "a.b.c", Line: 1}, {Module: "d", Line: 1}, {Module: "f", Line: 2}}},
+		{"spaces and comments inside a dotted name", "import a . b\n", []Import{{Module: "a.b", Line: 1}}},
+		{"from absolute", "\nfrom a.b import c, d as dd\n", []Import{
+			{Module: "a.b", Names: []string{"c", "d"}, Line: 2}}},
+		{"from relative levels", "from . import x\nfrom ..pkg import *\nfrom ...a.b import c\nfrom .... import y\n", []Import{
+			{Level: 1, Names: []string{"x"}, Line: 1},
+			{Module: "pkg", Level: 2, Names: []string{"*"}, Line: 2},
+			{Module: "a.b", Level: 3, Names: []string{"c"}, Line: 3},
+			{Level: 4, Names: []string{"y"}, Line: 4}}},
+		{"parenthesised over lines", "from m import (\n    a,\n    b as c,  # comment\n)\n", []Import{
+			{Module: "m", Names: []string{"a", "b"}, Line: 1}}},
+		{"nested anywhere", `try:
+    import ujson as json
+except ImportError:
+    import json
+if TYPE_CHECKING:
+    from typing_extensions import Self
+def f():
+    import lazy.mod
+class C:
+    from . import helper
+`, []Import{
+			{Module: "ujson", Line: 2}, {Module: "json", Line: 4},
+			{Module: "typing_extensions", Names: []string{"Self"}, Line: 6},
+			{Module: "lazy.mod", Line: 8}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
+		{"future import is not a dependency", "from __future__ import annotations\nimport x\n", []Import{
+			{Module: "x", Line: 2}}},
+		{"dynamic literals", `import importlib
+m = importlib.import_module('x.y')
+n = __import__("z")
+o = import_module(name="w")
+p = importlib.import_module("a" "b")
+`, []Import{
+			{Module: "importlib", Line: 1},
+			{Module: "x.y", Line: 2, Dynamic: true},
+			{Module: "z", Line: 3, Dynamic: true},
+			{Module: "w", Line: 4, Dynamic: true},
+			{Module: "ab", Line: 5, Dynamic: true}}},
+		{"other calls are not imports", "load('x')\nobj.import_module('y')\nfoo.importlib.import_module('z')\n", nil},
+		{"unicode identifiers", "import café.naïve\n", []Import{{Module: "café.naïve", Line: 1}}},
+	}
+	e := newTestExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := e.Extract("m.py", []byte(tt.src))
+			if !reflect.DeepEqual(f.Imports, tt.want) {
+				t.Errorf("imports\n got %+v\nwant %+v", f.Imports, tt.want)
+			}
+			if len(f.Issues) != 0 {
+				t.Errorf("unexpected issues %+v", f.Issues)
+			}
+		})
+	}
+}
+
+func TestExtractDynamicIssues(t *testing.T) {
+	const nonLiteral = "dynamic import with a non-literal target"
+	tests := []struct {
+		name   string
+		src    string
+		issues []extract.Issue
+	}{
+		{"variable", "import importlib\n\nimportlib.import_module(name)\n", []extract.Issue{partial(3, nonLiteral)}},
+		{"f-string with a field", "__import__(f\"plugins.{n}\")\n", []extract.Issue{partial(1, nonLiteral)}},
+		{"bytes", "__import__(b\"x\")\n", []extract.Issue{partial(1, nonLiteral)}},
+		{"no argument", "x = 1\n__import__()\n", []extract.Issue{partial(2, nonLiteral)}},
+		{"splat", "__import__(*args)\n", []extract.Issue{partial(1, nonLiteral)}},
+		{"relative literal", "import_module('.sub', package=__name__)\n",
+			[]extract.Issue{partial(1, `dynamic import of the relative name ".sub" is not resolved`)}},
+		{"invalid name", "__import__('my-module')\n",
+			[]extract.Issue{partial(1, `dynamic import of the invalid module name "my-module" is not recorded`)}},
+	}
+	e := newTestExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := e.Extract("m.py", []byte(tt.src))
+			for _, imp := range f.Imports {
+				if imp.Dynamic {
+					t.Errorf("recorded a dynamic import %+v", imp)
+				}
+			}
+			if !reflect.DeepEqual(f.Issues, tt.issues) {
+				t.Errorf("issues\n got %+v\nwant %+v", f.Issues, tt.issues)
+			}
+		})
+	}
+}
+
+func TestExtractExports(t *testing.T) {
+	const fallback = "__all__ is not a literal list of names; exports fall back to public top-level definitions"
+	defs := `import os
+
+def public(): pass
+
+async def fetch(): pass
+
+class Model:
+    def method(self): pass
+
+@decorator
+@other(arg=1)
+def decorated(): pass
+
+@dataclass
+class Data: pass
+
+def _private(): pass
+
+def outer():
+    def inner(): pass
+
+@overload
+def public(x: int) -> int: ...
+
+CONSTANT = 1
+`
+	defExports := []Export{
+		{Name: "public", Kind: KindFunction, Line: 3},
+		{Name: "fetch", Kind: KindFunction, Line: 5},
+		{Name: "Model", Kind: KindClass, Line: 7},
+		{Name: "decorated", Kind: KindFunction, Line: 12},
+		{Name: "Data", Kind: KindClass, Line: 15},
+		{Name: "outer", Kind: KindFunction, Line: 19},
+	}
+	tests := []struct {
+		name string
+		src  string
+		want File
+	}{
+		{"public top-level defs", defs, File{
+			Imports: []Import{{Module: "os", Line: 1}},
+			Exports: defExports,
+		}},
+		{"__all__ list selects and orders", "def a(): pass\nclass B: pass\ndef _c(): pass\n__all__ = ['B', '_c', 'CONST', \"a\"]\n", File{
+			Exports: []Export{{Name: "B", Kind: KindClass, Line: 2}, {Name: "_c", Kind: KindFunction, Line: 3},
+				{Name: "CONST", Kind: KindName, Line: 4}, {Name: "a", Kind: KindFunction, Line: 1}},
+			All: []string{"B", "_c", "CONST", "a"}, HasAll: true,
+		}},
+		{"__all__ forms accumulate", `__all__: list[str] = (
+    "a",  # comment
+    "b",
+)
+__all__ += ["c"]
+`, File{
+			Exports: []Export{{Name: "a", Kind: KindName, Line: 2}, {Name: "b", Kind: KindName, Line: 3}, {Name: "c", Kind: KindName, Line: 5}},
+			All:     []string{"a", "b", "c"}, HasAll: true,
+		}},
+		{"assigning __all__ a name falls back", "def f(): pass\n__all__ = names\n", File{
+			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+			Issues:  []extract.Issue{partial(2, fallback)},
+		}},
+		{"__all__ tuple, +=, +, extend, append, duplicates", `__all__ = ("a",)
+__all__ += ["b", "a"] + ["c"]
+__all__.extend(("d",))
+__all__.append("e")
+`, File{
+			Exports: []Export{{Name: "a", Kind: KindName, Line: 1}, {Name: "b", Kind: KindName, Line: 2},
+				{Name: "c", Kind: KindName, Line: 2}, {Name: "d", Kind: KindName, Line: 3}, {Name: "e", Kind: KindName, Line: 4}},
+			All: []string{"a", "b", "c", "d", "e"}, HasAll: true,
+		}},
+		{"reassignment resets __all__", "__all__ = ['a']\n__all__ = ['b']\n", File{
+			Exports: []Export{{Name: "b", Kind: KindName, Line: 2}}, All: []string{"b"}, HasAll: true,
+		}},
+		{"empty __all__ exports nothing", "def f(): pass\n__all__ = []\n", File{HasAll: true}},
+		{"__all__ inside a block is not top level", "def f(): pass\nif True:\n    __all__ = ['g']\n", File{
+			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+		}},
+		{"comprehension falls back", "def f(): pass\n__all__ = [n for n in dir()]\n", File{
+			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+			Issues:  []extract.Issue{partial(2, fallback)},
+		}},
+		{"non-literal += after a literal falls back", "from .x import *\nfrom . import x\ndef f(): pass\n__all__ = ['f']\n__all__ += x.__all__\n", File{
+			Imports: []Import{{Level: 1, Module: "x", Names: []string{"*"}, Line: 1}, {Level: 1, Names: []string{"x"}, Line: 2}},
+			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 3}},
+			Issues:  []extract.Issue{partial(5, fallback)},
+		}},
+		{"a plain string is not a list of names", "__all__ = 'abc'\n", File{Issues: []extract.Issue{partial(1, fallback)}}},
+		{"a parenthesised string is not a tuple", "__all__ = ('abc')\n", File{Issues: []extract.Issue{partial(1, fallback)}}},
+		{"a non-identifier entry", "__all__ = ['a-b']\n", File{Issues: []extract.Issue{partial(1, fallback)}}},
+		{"other methods are not literal", "__all__ = ['a']\n__all__.remove('a')\n", File{Issues: []extract.Issue{partial(2, fallback)}}},
+		{"reading __all__ is not setting it", "print(__all__)\nx = __all__\n", File{}},
+	}
+	e := newTestExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assertFile(t, e.Extract("m.py", []byte(tt.src)), tt.want)
+		})
+	}
+}
+
+func TestExtractDamagedInput(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want File
+	}{
+		{"empty", "", File{}},
+		{"only comments", "# nothing\n\n", File{}},
+		{"byte order mark", "\xef\xbb\xbfimport a\n", File{Imports: []Import{{Module: "a", Line: 1}}}},
+		{"syntax error keeps what was found", "import a\n\ndef f(:\n    pass\n\nimport b\ndef g(): pass\n", File{
+			Imports: []Import{{Module: "a", Line: 1}, {Module: "b", Line: 6}},
+			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 3}, {Name: "g", Kind: KindFunction, Line: 7}},
+			Issues:  []extract.Issue{partial(3, "syntax error at line 3; the module is analyzed partially")},
+		}},
+		{"the first of several errors", "import a\nx = = 1\ny = (\nimport b\n", File{
+			Imports: []Import{{Module: "a", Line: 1}},
+			Issues:  []extract.Issue{partial(2, "syntax error at line 2; the module is analyzed partially")},
+		}},
+		{"NUL bytes", "import a\x00b\nimport c\n", File{
+			Imports: []Import{{Module: "b", Line: 1}, {Module: "c", Line: 2}},
+			Issues:  []extract.Issue{partial(1, "syntax error at line 1; the module is analyzed partially")},
+		}},
+		{"invalid UTF-8", "import \xff\xfe\nimport c\n", File{
+			Imports: []Import{{Module: "c", Line: 2}},
+			Issues:  []extract.Issue{partial(1, "syntax error at line 1; the module is analyzed partially")},
+		}},
+	}
+	e := newTestExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assertFile(t, e.Extract("m.py", []byte(tt.src)), tt.want)
+		})
+	}
+}
+
+func TestExtractorLifecycle(t *testing.T) {
+	e := NewExtractor()
+	if got := e.Extract("m.py", []byte("import a\n")); len(got.Imports) != 1 {
+		t.Fatalf("before Close: %+v", got)
+	}
+	e.Close()
+	e.Close() // idempotent
+	got := e.Extract("m.py", []byte("import a\n"))
+	want := File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: "the python extractor is closed"}}}
+	assertFile(t, got, want)
+}
+
+func TestIsSource(t *testing.T) {
+	for p, want := range map[string]bool{
+		"a.py": true, "pkg/stub.pyi": true, "a.pyc": false, "a.py.txt": false, "py": false, "README.md": false,
+	} {
+		if got := IsSource(p); got != want {
+			t.Errorf("IsSource(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// Extractors on different goroutines share no state (run with -race).
+func TestExtractorsInParallel(t *testing.T) {
+	src := []byte("import a\nfrom .b import c\ndef f(): pass\n__import__(x)\n")
+	want := newTestExtractor(t).Extract("m.py", src)
+	const workers = 4
+	results := make([]File, workers)
+	done := make(chan struct{})
+	for i := range workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			e := NewExtractor()
+			defer e.Close()
+			for range 20 {
+				results[i] = e.Extract("m.py", src)
+			}
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	for i, got := range results {
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("worker %d: got %+v, want %+v", i, got, want)
+		}
+	}
+}

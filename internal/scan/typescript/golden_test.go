@@ -1,0 +1,61 @@
+package typescript
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestExtractGolden extracts every fixture under testdata/extract and
+// compares the JSON (the form extractions are stored in) with its
+// .golden.json. Run with -update after a deliberate change, and read the
+// diff.
+func TestExtractGolden(t *testing.T) {
+	fixtures, err := filepath.Glob("testdata/extract/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewExtractor()
+	defer e.Close()
+	n := 0
+	for _, fixture := range fixtures {
+		if strings.HasSuffix(fixture, ".golden.json") {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(fixture), func(t *testing.T) {
+			src, err := os.ReadFile(fixture)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.MarshalIndent(e.Extract(filepath.ToSlash(fixture), src), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := fixture + ".golden.json"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from %s:\n%s", fixture, golden, got)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no fixtures under testdata/extract")
+	}
+}
