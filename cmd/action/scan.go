@@ -42,23 +42,23 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
+			if out == "" && !asJSON {
+				printSummary(stdout, snap, st)
+				return nil
+			}
 			data, err := snapshot.Marshal(snap)
 			if err != nil {
 				return err
 			}
-			switch {
-			case out != "":
-				if err := writeFileAtomic(out, data); err != nil {
-					return err
-				}
-				printSummary(stderr, snap, st)
-				fmt.Fprintf(stderr, "snapshot written to %s\n", out)
-			case asJSON:
+			if out == "" {
 				_, err = stdout.Write(data)
 				return err
-			default:
-				printSummary(stdout, snap, st)
 			}
+			if err := writeFileAtomic(out, data); err != nil {
+				return err
+			}
+			printSummary(stderr, snap, st)
+			fmt.Fprintf(stderr, "snapshot written to %s\n", out)
 			return nil
 		},
 	}

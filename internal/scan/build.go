@@ -58,8 +58,11 @@ func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c)
 
 // snapshot returns the accumulated graph, sorted.
 func (b *builder) snapshot() *snapshot.Snapshot {
-	s := &snapshot.Snapshot{}
-	ids := make([]string, 0, len(b.entities))
+	s := &snapshot.Snapshot{
+		Entities:  make([]snapshot.Entity, 0, len(b.entities)),
+		Relations: make([]snapshot.Relation, 0, len(b.relations)),
+	}
+	ids := make([]string, 0, max(len(b.entities), len(b.relations)))
 	for id := range b.entities {
 		ids = append(ids, id)
 	}

@@ -73,7 +73,7 @@ func (d *docRefs) document(x *Extraction) {
 
 // link resolves one Markdown link. A relative link to a file or directory
 // that exists but is not an entity resolves to nothing to relate; one to
-// nothing is a links-to an unresolved entity, with the near-miss suggestion.
+// nothing is a links-to an unresolved entity.
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
 	switch l.Kind {
@@ -96,11 +96,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if d.t.files[target] || d.t.dirs[target] {
 			return
 		}
-		to := d.unresolved(target, l.Destination)
-		rel := d.b.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
-		if s, ok := d.suggest(target); ok {
-			setMeta(&rel.Metadata, "didYouMean", s)
-		}
+		// A broken link stays broken: the "did you mean" for it is
+		// reconcile's, computed for the findings it reports.
+		d.b.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 		return
 	}
 	for _, to := range ids {

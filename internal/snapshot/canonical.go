@@ -186,11 +186,15 @@ func ComputeContentHash(s *Snapshot) (string, error) {
 		}
 		c.Coverage = append(c.Coverage, e)
 	}
-	data, err := Marshal(&c)
-	if err != nil {
-		return "", err
+	// Stream compact JSON into the digest: the hash needs no indentation
+	// and no buffer the size of the snapshot.
+	d := xxhash.New()
+	enc := json.NewEncoder(d)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&c); err != nil {
+		return "", fmt.Errorf("hash snapshot: %w", err)
 	}
-	return HashBytes(data), nil
+	return fmt.Sprintf("%016x", d.Sum64()), nil
 }
 
 // HashBytes is the hash docbridge uses everywhere: xxhash64 as 16 lowercase

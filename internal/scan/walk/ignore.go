@@ -2,7 +2,6 @@ package walk
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -117,20 +116,33 @@ func newExactPattern(line string, domain []string) (*exactPattern, bool) {
 	return p, true
 }
 
-// newPathRule builds the rule for a pattern with a slash, split at its
-// first "**".
+// newPathRule builds the rule for a pattern with a slash: the pieces
+// between its "**" segments.
 func newPathRule(segs []string, dirOnly bool) rule {
-	star := slices.Index(segs, "**")
-	if star < 0 {
+	var pieces [][]string
+	start := 0
+	for i, seg := range segs {
+		if seg == "**" {
+			pieces = append(pieces, segs[start:i])
+			start = i + 1
+		}
+	}
+	if len(pieces) == 0 {
 		return newPlainRule(segs, dirOnly)
 	}
-	r := starRule{headLen: star, dirOnly: dirOnly}
-	if star > 0 {
-		h := newPlainRule(segs[:star], false)
+	r := starRule{dirOnly: dirOnly}
+	if len(pieces[0]) > 0 {
+		h := newPlainRule(pieces[0], false)
 		r.head = &h
 	}
-	if tail := segs[star+1:]; len(tail) > 0 {
-		r.tail = newPathRule(tail, dirOnly)
+	for _, mid := range pieces[1:] {
+		if len(mid) > 0 { // "**/**" is one "**"
+			r.middle = append(r.middle, newPlainRule(mid, false))
+		}
+	}
+	if tail := segs[start:]; len(tail) > 0 {
+		l := newPlainRule(tail, dirOnly)
+		r.last = &l
 	}
 	return r
 }
@@ -178,30 +190,51 @@ func (r plainRule) match(rel []string, isDir bool) bool {
 	return len(rel) == r.n && r.p.Match(rel, isDir) != gitignore.NoMatch
 }
 
-// starRule is head/**/tail: head matches the first headLen components (no
-// head: headLen 0), and tail any suffix after them. Without a tail ("x/**")
-// it matches everything strictly inside head.
+// starRule is head/**/middle…/**/last: head (if any) matches the first
+// components, last (if any) the final ones, and each middle piece, in
+// order, somewhere between. The pieces have fixed lengths, so taking each
+// middle piece at its leftmost fit is optimal: matching is linear in the
+// path, whatever the number of "**" (no backtracking for a hostile
+// .gitignore to exploit). Without last ("x/**"), at least one component
+// must follow the pieces: the pattern matches inside a directory, not the
+// directory itself.
 type starRule struct {
 	head    *plainRule
-	headLen int
-	tail    rule
+	middle  []plainRule
+	last    *plainRule
 	dirOnly bool
 }
 
 func (r starRule) match(rel []string, isDir bool) bool {
-	if len(rel) <= r.headLen {
-		return false
+	i, end := 0, len(rel)
+	if r.head != nil {
+		if end < r.head.n || !r.head.match(rel[:r.head.n], true) {
+			return false
+		}
+		i = r.head.n
 	}
-	if r.head != nil && !r.head.match(rel[:r.headLen], true) {
-		return false
+	if r.last != nil {
+		if end-i < r.last.n || !r.last.match(rel[end-r.last.n:], isDir) {
+			return false
+		}
+		end -= r.last.n
+	} else {
+		if !isDir && r.dirOnly {
+			return false
+		}
+		end-- // the trailing "**" takes at least the last component
 	}
-	if r.tail == nil {
-		return isDir || !r.dirOnly
-	}
-	for j := r.headLen; j < len(rel); j++ {
-		if r.tail.match(rel[j:], isDir) {
-			return true
+	for _, m := range r.middle {
+		for {
+			if end-i < m.n {
+				return false
+			}
+			if m.match(rel[i:i+m.n], true) {
+				i += m.n
+				break
+			}
+			i++
 		}
 	}
-	return false
+	return i <= end
 }

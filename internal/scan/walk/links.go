@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,6 +32,10 @@ func (w *walker) resolveLink(osPath string) target {
 	}
 	if !w.inside(real) {
 		return target{problem: "symlink points outside the repository" + linkText(osPath)}
+	}
+	if slices.Contains(strings.Split(w.relOfReal(real), "/"), ".git") {
+		// git's own data is never content, however it is reached.
+		return target{problem: "symlink points into .git" + linkText(osPath)}
 	}
 	info, err := os.Stat(real)
 	if err != nil {

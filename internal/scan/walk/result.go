@@ -50,7 +50,7 @@ func boundNotes(notes, aggregate []Note) []Note {
 		dropped = len(notes) - keep
 		notes = notes[:keep]
 	}
-	out := append(notes, aggregate...)
+	out := slices.Concat(notes, aggregate)
 	slices.SortFunc(out, byPathReason)
 	if dropped > 0 {
 		out = append(out, Note{Path: ".", Status: extract.StatusPartial,

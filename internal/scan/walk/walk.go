@@ -11,7 +11,9 @@ import (
 
 // Defaults for the Options the configuration may leave unset (zero or less).
 const (
-	DefaultMaxFiles     = 100_000
+	// DefaultMaxFiles is Options.MaxFiles when unset.
+	DefaultMaxFiles = 100_000
+	// DefaultMaxFileBytes is Options.MaxFileBytes when unset.
 	DefaultMaxFileBytes = 1 << 20
 )
 

@@ -94,17 +94,14 @@ func (w *walker) walkDir(d dir, entries []fs.DirEntry) error {
 		w.opts.Order(d.rel, entries)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	for _, e := range entries {
-		if e.Name() != ".gitignore" {
-			continue
-		}
+	if i, ok := slices.BinarySearchFunc(entries, ".gitignore", func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) }); ok {
 		rel := join(d.rel, ".gitignore")
-		switch {
-		case e.Type().IsRegular():
+		switch t := entries[i].Type(); {
+		case t.IsRegular():
 			own := w.readIgnore(rel, d.osPath+string(filepath.Separator)+".gitignore", d.comps, false)
 			// Copied, not appended in place: sibling directories share d.patterns.
 			d.patterns = append(d.patterns[:len(d.patterns):len(d.patterns)], own...)
-		case e.Type()&fs.ModeSymlink != 0:
+		case t&fs.ModeSymlink != 0:
 			w.note(rel, extract.StatusPartial, "symlinked .gitignore is not applied (git does not follow it)")
 		}
 	}
