@@ -19,17 +19,26 @@ const maxAmbiguityNotes = 2000
 // the docbridge block — against the entities the code produced.
 type docRefs struct {
 	*resolver
-	anchors   map[string]map[string]bool // document path → its heading slugs
-	symbols   map[string][]string        // exported name → declaring module ids
-	near      *nearmiss.Index
-	ambiguous int
-	topLevel  map[string]bool
+	anchors  map[string]map[string]bool // document path → its heading slugs
+	symbols  map[string][]string        // exported name → declaring module ids
+	near     *nearmiss.Index
+	topLevel map[string]bool
+	sites    []string // documentation-site roots
+	// ambiguous collects, per document, the symbols mentioned that more than
+	// one module declares: one coverage note per symbol, not per mention.
+	ambiguous      map[string]*ambiguity
+	ambiguityNotes int
+}
+
+type ambiguity struct {
+	line, count int
+	modules     []string
 }
 
 // documents runs after every code relation exists, so that mentions and
 // declarations resolve against the complete set of entities.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}}
+	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{}}
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -45,6 +54,7 @@ func (r *resolver) documents() {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
 	d.symbols = symbolIndex(r.t.ex)
+	d.sites = siteRoots(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -69,6 +79,7 @@ func (d *docRefs) document(x *Extraction) {
 	if doc.Block != nil {
 		d.block(x, from, doc.Block)
 	}
+	d.flushAmbiguities(x.Path)
 }
 
 // link resolves one Markdown link. A relative link to a file or directory
@@ -87,14 +98,23 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	default:
 		return
 	}
-	target := l.Target
-	if target == "" {
+	if l.Target == "" {
 		return
 	}
-	ids := d.entitiesAt(target)
+	site, inSite := siteRootOf(d.sites, x.Path)
+	candidates := linkCandidates(site, inSite, l.Destination, l.Target)
+	target, ids := l.Target, []string(nil)
+	for _, c := range candidates {
+		if ids = d.entitiesAt(c); len(ids) > 0 {
+			target = c
+			break
+		}
+	}
 	if len(ids) == 0 {
-		if d.t.files[target] || d.t.dirs[target] {
-			return
+		for _, c := range candidates {
+			if d.t.files[c] || d.t.dirs[c] {
+				return
+			}
 		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
@@ -165,7 +185,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		return
 	}
 	if name, ok := symbolName(text); ok {
-		if d.symbol(x, from, name, line, ev) {
+		if d.symbol(from, name, line, ev) {
 			return
 		}
 	}
@@ -239,7 +259,7 @@ func (d *docRefs) suggest(p string) (string, bool) {
 
 // symbol relates the document to the one module that declares name; two or
 // more declarers resolve to neither and leave a coverage note.
-func (d *docRefs) symbol(x *Extraction, from, name string, line int, ev snapshot.Evidence) bool {
+func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool {
 	mods := d.symbols[name]
 	switch {
 	case len(mods) == 1:
@@ -247,21 +267,40 @@ func (d *docRefs) symbol(x *Extraction, from, name string, line int, ev snapshot
 		addSorted(&rel.Metadata, "symbols", name)
 		return true
 	case len(mods) > 1:
-		d.ambiguous++
-		if d.ambiguous <= maxAmbiguityNotes {
-			shown := mods
-			if len(shown) > 3 {
-				shown = shown[:3]
-			}
-			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: x.Path, Line: line, Status: snapshot.StatusPartial,
-				Reason: fmt.Sprintf("`%s` is declared by %d modules (%s); the mention is not resolved", name, len(mods), strings.Join(shown, ", "))})
-		} else if d.ambiguous == maxAmbiguityNotes+1 {
-			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: "ambiguous-symbols", Status: snapshot.StatusPartial,
-				Reason: fmt.Sprintf("more than %d ambiguous symbol mentions; the rest are not listed", maxAmbiguityNotes)})
+		if a, ok := d.ambiguous[name]; ok {
+			a.count++
+		} else {
+			d.ambiguous[name] = &ambiguity{line: line, count: 1, modules: mods}
 		}
 		return true
 	}
 	return false
+}
+
+// flushAmbiguities turns one document's ambiguous mentions into coverage
+// notes, bounded per scan.
+func (d *docRefs) flushAmbiguities(doc string) {
+	for _, name := range sortedKeys(d.ambiguous) {
+		a := d.ambiguous[name]
+		d.ambiguityNotes++
+		switch {
+		case d.ambiguityNotes <= maxAmbiguityNotes:
+			shown := a.modules
+			if len(shown) > 3 {
+				shown = shown[:3]
+			}
+			times := ""
+			if a.count > 1 {
+				times = fmt.Sprintf(" (%d mentions)", a.count)
+			}
+			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: doc, Line: a.line, Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("`%s`%s is declared by %d modules (%s); the mention is not resolved", name, times, len(a.modules), strings.Join(shown, ", "))})
+		case d.ambiguityNotes == maxAmbiguityNotes+1:
+			d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: "ambiguous-symbols", Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("more than %d ambiguous symbol mentions; the rest are not listed", maxAmbiguityNotes)})
+		}
+	}
+	clear(d.ambiguous)
 }
 
 // symbolName normalizes a code span that may name a symbol: `Scan`,
@@ -285,12 +324,14 @@ func symbolName(text string) (string, bool) {
 	return text, true
 }
 
-// symbolIndex maps every exported name to the non-test modules that declare
-// it (never the barrels that re-export it: extraction keeps declarations and
-// re-exports apart).
+// symbolIndex maps every exported name to the modules that declare it
+// (never the barrels that re-export it: extraction keeps declarations and
+// re-exports apart). Documentation names a project's own API, so declarers
+// in tests, fixtures and examples count only when nothing else declares the
+// name.
 func symbolIndex(ex []Extraction) map[string][]string {
-	idx := map[string][]string{}
-	add := func(name, id string) {
+	primary, auxiliary := map[string][]string{}, map[string][]string{}
+	add := func(idx map[string][]string, name, id string) {
 		if name == "" || name == "default" {
 			return
 		}
@@ -303,29 +344,60 @@ func symbolIndex(ex []Extraction) map[string][]string {
 	for i := range ex {
 		x := &ex[i]
 		id := snapshot.EntityID(snapshot.KindModule, x.Path)
+		idx := primary
+		if auxiliaryPath(x.Path) {
+			idx = auxiliary
+		}
 		switch {
 		case x.Go != nil && !x.Go.IsTest:
 			for _, e := range x.Go.Exports {
-				add(e.Name, id)
+				add(idx, e.Name, id)
 			}
 		case x.TypeScript != nil:
 			for _, e := range x.TypeScript.Exports {
-				add(e.Name, id)
+				add(idx, e.Name, id)
 			}
 		case x.Python != nil:
 			for _, e := range x.Python.Exports {
 				// A name listed in __all__ but defined elsewhere is a
 				// re-export, not a declaration.
 				if e.Kind != "name" {
-					add(e.Name, id)
+					add(idx, e.Name, id)
 				}
 			}
 		}
 	}
-	for _, list := range idx {
+	for name, list := range auxiliary {
+		if _, ok := primary[name]; !ok {
+			primary[name] = list
+		}
+	}
+	for _, list := range primary {
 		sort.Strings(list)
 	}
-	return idx
+	return primary
+}
+
+// auxiliarySegments are directory names that hold tests, fixtures, examples
+// and benchmarks rather than a project's API.
+var auxiliarySegments = map[string]bool{
+	"__tests__": true, "__mocks__": true, "__fixtures__": true, "test": true, "tests": true, "testdata": true,
+	"fixtures": true, "fixture": true, "e2e": true, "spec": true, "specs": true, "examples": true, "example": true,
+	"playground": true, "playgrounds": true, "demo": true, "demos": true, "bench": true, "benchmark": true, "benchmarks": true,
+}
+
+// auxiliaryPath reports whether a module lives among tests, fixtures or
+// examples, by a directory name or a test-file naming convention.
+func auxiliaryPath(p string) bool {
+	parts := strings.Split(p, "/")
+	for _, seg := range parts[:len(parts)-1] {
+		if auxiliarySegments[seg] {
+			return true
+		}
+	}
+	base := parts[len(parts)-1]
+	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.HasSuffix(base, "_test.go") ||
+		strings.HasSuffix(base, "_test.py") || (strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py")) || base == "conftest.py"
 }
 
 // block records the docbridge block's declarations. A declaration naming an

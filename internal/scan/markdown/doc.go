@@ -45,6 +45,16 @@ const (
 	// MaxRelations bounds Block.Relations.
 	MaxRelations = 64
 	// MaxDocumentBytes is a last line of defence: the walker skips oversized
-	// files, but Extract must stay fast whatever it is handed.
-	MaxDocumentBytes = 8 << 20
+	// files, but Extract must stay fast whatever it is handed. Larger
+	// documents are not analyzed.
+	MaxDocumentBytes = 1 << 20
+	// MaxLineBytes bounds a body line handed to goldmark, whose inline
+	// parser is quadratic in the length of a line on some inputs ([a]( …
+	// repeated); longer lines are cut.
+	MaxLineBytes = 8 << 10
+	// MaxTableColumns bounds a GFM table's delimiter row: goldmark pads every
+	// row to the header's width, so a wide header over many short rows
+	// multiplies into millions of cells. A wider delimiter row is dropped and
+	// the table read as text.
+	MaxTableColumns = 128
 )

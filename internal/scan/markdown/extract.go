@@ -33,7 +33,7 @@ func Extract(path string, data []byte) Document {
 	if doc.MDX {
 		(&mdxBlanker{src: src, blank: blank}).run(bodyFrom)
 	}
-	body := src.blanked(func(n int) bool { return blank[n] })
+	body := buildBody(src, blank, &is)
 	lines := newLineIndex(body)
 	root := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
 

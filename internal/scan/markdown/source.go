@@ -104,17 +104,3 @@ func (s *source) line(n int) []byte { return s.lines.at(s.text, n) }
 
 // rawLine returns line n (1-based) of raw without its line end.
 func (s *source) rawLine(n int) []byte { return s.rawLines.at(s.raw, n) }
-
-// blanked returns a copy of text in which the lines for which drop returns
-// true are empty. Line numbers are unchanged, so goldmark never sees those
-// lines while every line of the copy is still the line a person sees.
-func (s *source) blanked(drop func(line int) bool) []byte {
-	out := make([]byte, 0, len(s.text))
-	for n := 1; n <= s.lineCount(); n++ {
-		if !drop(n) {
-			out = append(out, s.line(n)...)
-		}
-		out = append(out, '\n')
-	}
-	return out
-}
