@@ -12,7 +12,8 @@ func TestDocumentationSiteLinks(t *testing.T) {
 	writeFiles(t, root, map[string]string{
 		"docs/.vitepress/config.ts": "export default {}\n",
 		"docs/guide/index.md": "# Guide\n\n[a](/config/options#speed) [b](/config/options.html) [c](../config/) " +
-			"[d](/config/missing) [e](/config/options#nope)\n",
+			"[d](/config/missing) [e](/config/options#nope) ![logo](/logo.svg)\n",
+		"docs/public/logo.svg":   "<svg/>\n",
 		"docs/config/options.md": "# Options\n\n## Speed\n",
 		"docs/config/index.md":   "# Config\n",
 		"README.md":              "# Readme\n\n[site style](docs/config/options) [github style](docs/config/options.md)\n",
@@ -28,6 +29,7 @@ func TestDocumentationSiteLinks(t *testing.T) {
 	}
 	ix.relation(t, snapshot.RelLinksTo, guide, "document:docs/config/index.md")
 	ix.relation(t, snapshot.RelLinksTo, guide, "unresolved:config/missing")
+	ix.noRelation(t, snapshot.RelLinksTo, guide, "unresolved:logo.svg")
 	// Outside the site, GitHub's rules: an extensionless link is broken.
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", "unresolved:docs/config/options")
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", options)
