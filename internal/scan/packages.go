@@ -52,10 +52,15 @@ func (r *resolver) packages() {
 		case x.GoMod != nil:
 			mods = append(mods, *x.GoMod)
 			r.pkg(dir, x.GoMod.Path, ecoGo, fileEvidence("golang", x))
-		case x.PackageJSON != nil && x.PackageJSON.Name != "":
+		case x.PackageJSON != nil:
+			// Every package.json scopes the `#…` imports below it; only a
+			// named one is a package.
 			pj := x.PackageJSON
-			r.pkg(dir, pj.Name, ecoNPM, fileEvidence("manifest", x))
-			workspaces = append(workspaces, typescript.Workspace{Name: pj.Name, Dir: dir, Entry: packageEntry(dir, pj)})
+			if pj.Name != "" {
+				r.pkg(dir, pj.Name, ecoNPM, fileEvidence("manifest", x))
+			}
+			workspaces = append(workspaces, typescript.Workspace{Name: pj.Name, Dir: dir,
+				Entry: packageEntry(dir, pj), Imports: pj.Imports, Exports: pj.ExportMap})
 		case x.PyProject != nil:
 			name := x.PyProject.Name
 			if name == "" {
@@ -148,13 +153,19 @@ func packageEntry(dir string, pj *manifest.PackageJSON) string {
 }
 
 // uniqueWorkspaces drops package names declared by more than one
-// package.json: resolving an import to either would be a guess.
+// package.json: resolving an import to either would be a guess. Those
+// package.json files, like the unnamed ones, stay without a name: they
+// still scope the `#…` imports of their files.
 func uniqueWorkspaces(ws []typescript.Workspace, b *builder) []typescript.Workspace {
 	byName := map[string][]typescript.Workspace{}
+	var out []typescript.Workspace
 	for _, w := range ws {
+		if w.Name == "" {
+			out = append(out, w)
+			continue
+		}
 		byName[w.Name] = append(byName[w.Name], w)
 	}
-	var out []typescript.Workspace
 	for _, name := range sortedKeys(byName) {
 		group := byName[name]
 		if len(group) == 1 {
@@ -164,6 +175,8 @@ func uniqueWorkspaces(ws []typescript.Workspace, b *builder) []typescript.Worksp
 		dirs := make([]string, len(group))
 		for i, w := range group {
 			dirs[i] = w.Dir
+			w.Name = ""
+			out = append(out, w)
 		}
 		b.note(snapshot.Coverage{Analyzer: "manifest", Scope: name, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("package name declared by %d package.json files (%s); imports of it are not resolved", len(group), strings.Join(dirs, ", "))})

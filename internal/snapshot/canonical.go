@@ -29,6 +29,7 @@ func (s *Snapshot) Normalize() {
 	for i := range s.Entities {
 		e := &s.Entities[i]
 		e.Evidence = boundEvidence(e.Evidence)
+		canonicalMetadata(e.Metadata)
 		if e.Aliases != nil {
 			sort.Strings(e.Aliases)
 			e.Aliases = dedupe(e.Aliases)
@@ -39,6 +40,7 @@ func (s *Snapshot) Normalize() {
 	}
 	for i := range s.Relations {
 		s.Relations[i].Evidence = boundEvidence(s.Relations[i].Evidence)
+		canonicalMetadata(s.Relations[i].Metadata)
 	}
 	if n := len(s.Entities); n > MaxEntities {
 		s.Entities = s.Entities[:MaxEntities]
@@ -68,6 +70,28 @@ func (s *Snapshot) Normalize() {
 	}
 	if s.AnalyzerVersions == nil {
 		s.AnalyzerVersions = map[string]string{}
+	}
+}
+
+// canonicalMetadata replaces every metadata value that is not a plain JSON
+// value (a struct, a slice of structs) by its decoded JSON form, so that
+// objects inside metadata are maps with sorted keys. Without it a snapshot
+// would encode differently after a decode/encode round trip, and its content
+// hash would not be reproducible from its own JSON.
+func canonicalMetadata(m map[string]any) {
+	for k, v := range m {
+		switch v.(type) {
+		case nil, string, bool, int, int64, float64, []string:
+			continue
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			continue
+		}
+		var plain any
+		if json.Unmarshal(data, &plain) == nil {
+			m[k] = plain
+		}
 	}
 }
 

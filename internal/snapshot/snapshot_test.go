@@ -177,3 +177,29 @@ func TestEvidenceBound(t *testing.T) {
 		t.Error("the bound must keep the first occurrences in source order")
 	}
 }
+
+// TestRoundTripKeepsTheHash: a snapshot decoded from its own JSON must hash
+// to the same value, even when metadata held typed values when it was built.
+func TestRoundTripKeepsTheHash(t *testing.T) {
+	type heading struct {
+		Text  string `json:"text"`
+		Level int    `json:"level"`
+	}
+	s := sample()
+	s.Entities[1].Metadata = map[string]any{"headings": []heading{{Text: "Intro", Level: 1}}, "nested": map[string]any{"b": 1, "a": []map[string]any{{"z": 1, "y": 2}}}}
+	s.Normalize()
+	h, _ := ComputeContentHash(s)
+	data, _ := Marshal(s)
+	back, err := Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Normalize()
+	if h2, _ := ComputeContentHash(back); h2 != h {
+		t.Errorf("hash changed across a round trip: %s vs %s", h, h2)
+	}
+	again, _ := Marshal(back)
+	if !bytes.Equal(again, data) {
+		t.Errorf("bytes changed across a round trip:\n%s\n%s", data, again)
+	}
+}

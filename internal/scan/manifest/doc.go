@@ -1,5 +1,6 @@
 // Package manifest extracts package manifests: package.json (npm, yarn and
-// pnpm workspaces and dependencies), pyproject.toml (PEP 621, Poetry and
+// pnpm workspaces, dependencies, and the "imports" and "exports" maps Node and
+// TypeScript resolve through), pyproject.toml (PEP 621, Poetry and
 // setuptools) and pnpm-workspace.yaml, and matches workspace globs.
 //
 // Every parser is a pure function of one file's bytes and never fails: what
@@ -9,7 +10,7 @@ package manifest
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // written under another version are not reused.
-const Version = "manifest/1"
+const Version = "manifest/2"
 
 // Bounds on the lists that grow with a manifest's size. Crossing one keeps
 // the first entries (in the list's order) and records an Issue.
@@ -22,4 +23,9 @@ const (
 	MaxPackageDirs = 256
 	// MaxIssues bounds the Issues of one manifest.
 	MaxIssues = 64
+	// MaxMappings bounds the keys of package.json "imports", and those of
+	// "exports", each on its own.
+	MaxMappings = 512
+	// MaxTargets bounds Mapping.Targets.
+	MaxTargets = 16
 )

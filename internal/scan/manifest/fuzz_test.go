@@ -84,6 +84,8 @@ func FuzzParsePackageJSON(f *testing.F) {
 	addFixtures(f, "packagejson")
 	f.Add([]byte(`{"exports": {".": {"a": "b"}}, "workspaces": {"packages": [1]}}`))
 	f.Add([]byte("{\"name\": \"\xff\"}"))
+	f.Add([]byte(`{"imports": {"#a": [{"x": [null, "./a", 1]}], "#a": null, "b": "c"}, "exports": {"import": "./i", "./s": {"n": {"m": "./m"}}}}`))
+	f.Add([]byte(`{"exports": [[["./deep"]], true], "imports": "#x"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := ParsePackageJSON("package.json", data)
 		checkIssues(t, data, got.Issues)
@@ -91,8 +93,34 @@ func FuzzParsePackageJSON(f *testing.F) {
 		if len(got.Workspaces) > MaxPatterns {
 			t.Errorf("%d workspaces, bound %d", len(got.Workspaces), MaxPatterns)
 		}
+		checkMappings(t, data, "imports", "#", got.Imports)
+		checkMappings(t, data, "exports", ".", got.ExportMap)
 		checkStable(t, got, func() PackageJSON { return ParsePackageJSON("package.json", data) })
 	})
+}
+
+// checkMappings asserts the bounds, distinct keys with the map's prefix,
+// lines inside the input and no empty target list stored as non-nil (it
+// would not survive the JSON round trip).
+func checkMappings(t *testing.T, data []byte, field, prefix string, ms []Mapping) {
+	t.Helper()
+	if len(ms) > MaxMappings {
+		t.Errorf("%s: %d mappings, bound %d", field, len(ms), MaxMappings)
+	}
+	lines := bytes.Count(data, []byte{'\n'}) + 1
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.Key] || !strings.HasPrefix(m.Key, prefix) {
+			t.Errorf("%s: key %q repeated or without %q", field, m.Key, prefix)
+		}
+		seen[m.Key] = true
+		if len(m.Targets) > MaxTargets || m.Targets != nil && len(m.Targets) == 0 {
+			t.Errorf("%s[%q]: %d targets, bound %d", field, m.Key, len(m.Targets), MaxTargets)
+		}
+		if m.Line < 1 || m.Line > lines {
+			t.Errorf("%s[%q]: line %d outside 1..%d", field, m.Key, m.Line, lines)
+		}
+	}
 }
 
 func FuzzParsePyProject(f *testing.F) {

@@ -25,7 +25,13 @@ type PackageJSON struct {
 	Types string `json:"types,omitempty"`
 	// Exports is "exports" when it is a string, else exports["."] when that
 	// is a string, else "".
-	Exports      string          `json:"exports,omitempty"`
+	Exports string `json:"exports,omitempty"`
+	// Imports is "imports" (subpath imports, keys starting with "#"), in
+	// source order.
+	Imports []Mapping `json:"imports,omitempty"`
+	// ExportMap is "exports" as subpath keys ("." and "./…"), in source
+	// order; a string, array or conditions object is the "." key.
+	ExportMap    []Mapping       `json:"exportMap,omitempty"`
 	Dependencies []Dependency    `json:"dependencies,omitempty"`
 	Issues       []extract.Issue `json:"issues,omitempty"`
 }
@@ -33,10 +39,12 @@ type PackageJSON struct {
 // packageJSONScopes are the dependency maps read, each its own Scope.
 var packageJSONScopes = []string{"dependencies", "devDependencies", "peerDependencies", "optionalDependencies"}
 
-// jsonField is one top-level member: its raw value and its key's line.
+// jsonField is one top-level member: its raw value, its key's line and the
+// line its value starts on.
 type jsonField struct {
-	raw  json.RawMessage
-	line int
+	raw       json.RawMessage
+	line      int
+	valueLine int
 }
 
 // ParsePackageJSON parses one package.json. path is used in messages only.
@@ -78,6 +86,10 @@ func ParsePackageJSON(path string, data []byte) PackageJSON {
 	}
 	if f, ok := fields["exports"]; ok {
 		out.Exports = mainExport(f.raw)
+		out.ExportMap = exportMap(path, f, &is)
+	}
+	if f, ok := fields["imports"]; ok {
+		out.Imports = importMap(path, f, &is)
 	}
 	var deps []Dependency
 	for _, scope := range packageJSONScopes {
@@ -114,7 +126,9 @@ func topLevelFields(data []byte) (map[string]jsonField, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, fmt.Errorf("read %q: %w", key, err)
 		}
-		fields[key] = jsonField{raw: raw, line: line}
+		// The raw value has no leading space and ends where the decoder is.
+		valueLine := lineAt(data, int(dec.InputOffset())-len(raw))
+		fields[key] = jsonField{raw: raw, line: line, valueLine: valueLine}
 	}
 	return fields, nil
 }

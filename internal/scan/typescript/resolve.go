@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/manifest"
 )
 
 // Target kinds.
@@ -34,13 +35,23 @@ type FileSystem interface {
 	IsDir(p string) bool
 }
 
-// Workspace is a package of the repository's own (npm/yarn/pnpm workspace).
+// Workspace is one package.json of the repository: a package of its own
+// (npm/yarn/pnpm workspace) when it has a Name, else only the scope of its
+// Imports.
 type Workspace struct {
+	// Name is the package name; "" for a package.json without one, which
+	// then only contributes Imports.
 	Name string `json:"name"`
 	Dir  string `json:"dir"`
 	// Entry is the repo-relative entry file from package.json main, module,
 	// types or exports["."] when that is a string; "" when there is none.
 	Entry string `json:"entry,omitempty"`
+	// Imports is package.json "imports" (manifest.PackageJSON.Imports):
+	// `#…` specifiers of files under Dir.
+	Imports []manifest.Mapping `json:"imports,omitempty"`
+	// Exports is package.json "exports" (manifest.PackageJSON.ExportMap):
+	// the subpaths other packages import this one by.
+	Exports []manifest.Mapping `json:"exports,omitempty"`
 }
 
 // PathIssue is an Issue about one file other than a module: a configuration
@@ -57,23 +68,25 @@ type Resolver struct {
 	// options holds the effective options of every tsconfig.json and
 	// jsconfig.json, by path.
 	options    map[string]options
-	workspaces map[string]Workspace // by name
-	byDir      map[string]Workspace // by directory
+	workspaces map[string]Workspace // named ones, by name
+	byDir      map[string]Workspace // named ones, by directory
+	scopes     map[string]Workspace // every package.json, by directory
 }
 
 // NewResolver builds a Resolver. configs holds the repo-relative path and
 // bytes of every TypeScript/JavaScript configuration file of the tree (see
 // IsConfig): those named tsconfig.json or jsconfig.json govern their
-// directory and below; the others matter only as targets of `extends`. The
-// issues, sorted by path, report configurations that cannot be read or whose
-// `extends` cannot be followed, and workspaces sharing a name; none of them
-// stops resolution.
+// directory and below; the others matter only as targets of `extends`.
+// workspaces holds every package.json of the tree, those without a name
+// included (they decide `#…` imports below them). The issues, sorted by
+// path, report configurations that cannot be read or whose `extends` cannot
+// be followed, and workspaces sharing a name; none of them stops resolution.
 func NewResolver(fsys FileSystem, configs map[string][]byte, workspaces []Workspace) (*Resolver, []PathIssue) {
 	r := &Resolver{fsys: fsys}
 	var issues []PathIssue
 	r.options, issues = loadConfigs(configs)
 	var wsIssues []PathIssue
-	r.workspaces, r.byDir, wsIssues = indexWorkspaces(workspaces)
+	r.workspaces, r.byDir, r.scopes, wsIssues = indexWorkspaces(workspaces)
 	issues = append(issues, wsIssues...)
 	sortPathIssues(issues)
 	return r, issues
@@ -96,12 +109,16 @@ func IsConfig(p string) bool {
 //     directory; outside the root or not found → unresolved;
 //  2. the nearest tsconfig.json (else jsconfig.json, at each directory from
 //     the importer's up to the root): compilerOptions.paths, then baseUrl;
-//  3. a workspace package by name, with or without a subpath;
-//  4. a Node builtin (`fs`, `node:fs`, `fs/promises`) → external "node:fs";
-//  5. any other bare specifier → external, named by its package.
+//  3. `#…`: the "imports" of the nearest package.json at or above the
+//     importer (Node's rule: that one decides, imports or not); see
+//     subpathImport;
+//  4. a workspace package by name, with or without a subpath: its
+//     "exports" when a key matches, else probing (see workspace);
+//  5. a Node builtin (`fs`, `node:fs`, `fs/promises`) → external "node:fs";
+//  6. any other bare specifier → external, named by its package.
 //
-// Absolute paths, `#subpath` imports (package.json "imports") and other URL
-// schemes (`https:`, `bun:`, `virtual:`) are unresolved.
+// Absolute paths and other URL schemes (`https:`, `bun:`, `virtual:`) are
+// unresolved.
 func (r *Resolver) Resolve(fromFile, spec string) Target {
 	unresolved := Target{Kind: TargetUnresolved, Name: spec}
 	switch {
@@ -117,11 +134,7 @@ func (r *Resolver) Resolve(fromFile, spec string) Target {
 		}
 		return unresolved
 	case strings.HasPrefix(spec, "node:"):
-		name, _, _ := strings.Cut(strings.TrimPrefix(spec, "node:"), "/")
-		if name == "" {
-			return unresolved
-		}
-		return Target{Kind: TargetExternal, Name: "node:" + name}
+		return r.bare(spec)
 	case path.IsAbs(spec):
 		return unresolved
 	}
@@ -131,12 +144,29 @@ func (r *Resolver) Resolve(fromFile, spec string) Target {
 			return t
 		}
 	}
+	if strings.HasPrefix(spec, "#") {
+		return r.subpathImport(fromFile, spec)
+	}
+	return r.bare(spec)
+}
+
+// bare resolves a package specifier (rules 4–6 of Resolve, and `node:x`):
+// from an importer, or from a package.json "imports" target.
+func (r *Resolver) bare(spec string) Target {
+	unresolved := Target{Kind: TargetUnresolved, Name: spec}
+	if rest, ok := strings.CutPrefix(spec, "node:"); ok {
+		name, _, _ := strings.Cut(rest, "/")
+		if name == "" {
+			return unresolved
+		}
+		return Target{Kind: TargetExternal, Name: "node:" + name}
+	}
 	name, sub, ok := splitPackage(spec)
 	if !ok || strings.HasPrefix(spec, "#") || strings.Contains(spec, ":") {
 		return unresolved
 	}
 	if ws, ok := r.workspaces[name]; ok {
-		return r.workspace(ws, sub)
+		return r.workspace(ws, sub, spec)
 	}
 	if nodeBuiltins[name] {
 		return Target{Kind: TargetExternal, Name: "node:" + name}

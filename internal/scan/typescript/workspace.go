@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -17,9 +18,11 @@ var builtDirs = map[string]bool{"dist": true, "build": true, "lib": true, "out":
 // builtExts are the extensions of build output, stripped before probing.
 var builtExts = []string{".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx"}
 
-// indexWorkspaces indexes workspaces by name and directory. When two share
-// a name, the one in the smaller directory wins and the other is reported.
-func indexWorkspaces(workspaces []Workspace) (byName, byDir map[string]Workspace, issues []PathIssue) {
+// indexWorkspaces indexes named workspaces by name and directory, and every
+// package.json by directory (scopes). When two share a name, the one in the
+// smaller directory wins and the other is reported; when two share a
+// directory, a named one wins, then the smaller name.
+func indexWorkspaces(workspaces []Workspace) (byName, byDir, scopes map[string]Workspace, issues []PathIssue) {
 	sorted := make([]Workspace, 0, len(workspaces))
 	for _, ws := range workspaces {
 		ws.Dir = path.Clean(ws.Dir)
@@ -28,14 +31,19 @@ func indexWorkspaces(workspaces []Workspace) (byName, byDir map[string]Workspace
 		}
 		sorted = append(sorted, ws)
 	}
-	slices.SortFunc(sorted, func(a, b Workspace) int { return strings.Compare(a.Dir, b.Dir) })
-	byName, byDir = map[string]Workspace{}, map[string]Workspace{}
+	slices.SortStableFunc(sorted, func(a, b Workspace) int {
+		return cmp.Or(strings.Compare(a.Dir, b.Dir), cmp.Compare(unnamed(a), unnamed(b)), strings.Compare(a.Name, b.Name))
+	})
+	byName, byDir, scopes = map[string]Workspace{}, map[string]Workspace{}, map[string]Workspace{}
 	for _, ws := range sorted {
-		if _, ok := byDir[ws.Dir]; !ok {
-			byDir[ws.Dir] = ws
+		if _, ok := scopes[ws.Dir]; !ok {
+			scopes[ws.Dir] = ws
 		}
 		if ws.Name == "" {
 			continue
+		}
+		if _, ok := byDir[ws.Dir]; !ok {
+			byDir[ws.Dir] = ws
 		}
 		if first, ok := byName[ws.Name]; ok {
 			issues = append(issues, PathIssue{Path: path.Join(ws.Dir, "package.json"), Issue: extract.Issue{
@@ -46,14 +54,38 @@ func indexWorkspaces(workspaces []Workspace) (byName, byDir map[string]Workspace
 		}
 		byName[ws.Name] = ws
 	}
-	return byName, byDir, issues
+	return byName, byDir, scopes, issues
 }
 
-// workspace resolves an import of a workspace package. A subpath is probed
-// under the package directory, then under its src/ (packages that export
-// "./*" from src), then mapped from build output to src/; no subpath means
-// the entry. When nothing is found the import still depends on the package.
-func (r *Resolver) workspace(ws Workspace, sub string) Target {
+// unnamed orders named workspaces before unnamed ones.
+func unnamed(ws Workspace) int {
+	if ws.Name == "" {
+		return 1
+	}
+	return 0
+}
+
+// workspace resolves spec, an import of a workspace package with subpath
+// sub. When a key of the package's "exports" matches ("." or "./sub"), its
+// targets are probed in order (see mapped); null excludes the subpath, and
+// it is unresolved. Otherwise — no exports, no key matching, or no target
+// found — a subpath is probed under the package directory, then under its
+// src/ (packages that export "./*" from src), then mapped from build output
+// to src/; no subpath means the entry. When nothing is found the import
+// still depends on the package.
+func (r *Resolver) workspace(ws Workspace, sub, spec string) Target {
+	key := "."
+	if sub != "" {
+		key = "./" + sub
+	}
+	if m, captured, ok := matchMapping(ws.Exports, key); ok {
+		if len(m.Targets) == 0 {
+			return Target{Kind: TargetUnresolved, Name: spec}
+		}
+		if t, ok := r.mapped(ws.Dir, m.Targets, captured, false); ok {
+			return t
+		}
+	}
 	if sub != "" {
 		candidates := []string{sub, path.Join("src", sub)}
 		if s, ok := builtToSource(sub); ok {

@@ -1,9 +1,7 @@
 package walk
 
 import (
-	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -55,26 +53,9 @@ func TestIgnoreFixturesAgreeWithGit(t *testing.T) {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			fx := readFixture(t, name)
 			root := t.TempDir()
-			git := func(args ...string) []byte {
-				cmd := exec.Command(gitBin, append([]string{"-c", "core.excludesFile=/dev/null"}, args...)...)
-				cmd.Dir = root
-				// No user or system configuration: the result must not depend on the machine.
-				cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-				out, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("git %v: %v", args, err)
-				}
-				return out
-			}
-			git("init", "-q")
+			runGit(t, gitBin, root, "init", "-q")
 			fx.write(t, root) // after init, so the fixture's .git/info/exclude wins
-			var got []string
-			for _, p := range bytes.Split(git("ls-files", "--others", "--exclude-standard", "-z"), []byte{0}) {
-				if len(p) > 0 {
-					got = append(got, string(p))
-				}
-			}
-			slices.Sort(got)
+			got := gitUntracked(t, gitBin, root)
 			want := slices.Sorted(slices.Values(fx.want))
 			if !slices.Equal(got, want) {
 				t.Errorf("git lists\n %q\nfixture wants\n %q", got, want)
