@@ -269,8 +269,14 @@ func TestFixtureRelations(t *testing.T) {
 
 func asStrings(v any) []string { s, _ := v.([]string); return s }
 func asMaps(v any) []map[string]any {
-	s, _ := v.([]map[string]any)
-	return s
+	list, _ := v.([]any)
+	var out []map[string]any
+	for _, item := range list {
+		if m, ok := item.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // TestDeterminism scans one tree on one and two cores and with shuffled
