@@ -124,7 +124,7 @@ func (r *blockReader) relations(val *yaml.Node) []DeclaredRelation {
 				"%s: more than %d relations; this one and the %d after it are ignored", path, MaxRelations, len(v.Content)-i-1)
 			break
 		}
-		rel, ok := r.relation(path, deref(item))
+		rel, ok := r.relation(path, deref(item), r.line(item))
 		if !ok {
 			continue
 		}
@@ -140,10 +140,11 @@ func (r *blockReader) relations(val *yaml.Node) []DeclaredRelation {
 	return rels
 }
 
-// relation checks one relations entry. Unknown keys are reported but do not
-// make the relation invalid: from, to and kind alone define it.
-func (r *blockReader) relation(path string, m *yaml.Node) (DeclaredRelation, bool) {
-	rel := DeclaredRelation{Line: r.line(m)}
+// relation checks one relations entry, listed at line (an alias's line, not
+// its anchor's). Unknown keys are reported but do not make the relation
+// invalid: from, to and kind alone define it.
+func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRelation, bool) {
+	rel := DeclaredRelation{Line: line}
 	if m.Kind != yaml.MappingNode {
 		r.is.add(rel.Line, CodeDocbridgeType, "%s: expected a mapping with from, to and kind, found %s", path, yamlTypeName(m))
 		return rel, false

@@ -50,7 +50,7 @@ func (s *blockScanner) scan(lines []string, errLine int, errMsg string) *Block {
 	s.firstCover = map[string]int{}
 	headLine := s.fileLine(head)
 	s.is.add(headLine, CodeDocbridgeYAML,
-		"docbridge: the front matter is not valid YAML (line %d: %s); the block was read line by line: covers were recovered, relations are ignored until the YAML is fixed",
+		"docbridge: the front matter is not valid YAML (line %d: %s); the block was read line by line: readable covers are kept, relations are ignored until the YAML is fixed",
 		errLine, errMsg)
 	if v := strings.TrimSpace(stripComment(rest)); v != "" {
 		if !strings.HasPrefix(v, "{") {

@@ -12,7 +12,7 @@ import (
 func TestBlockFallback(t *testing.T) {
 	yamlErr := func(line int, msg string) string {
 		return "DOCBRIDGE_YAML docbridge: the front matter is not valid YAML (line " + itoa(line) + ": " + msg +
-			"); the block was read line by line: covers were recovered, relations are ignored until the YAML is fixed"
+			"); the block was read line by line: readable covers are kept, relations are ignored until the YAML is fixed"
 	}
 	tests := []struct {
 		name   string

@@ -6,13 +6,16 @@ import (
 )
 
 // buildBody returns the text handed to goldmark: every line of the file,
-// with the lines marked in blank left empty (front matter, MDX), delimiter
-// rows wider than MaxTableColumns left empty and lines longer than
-// MaxLineBytes cut. Line numbers never move, so a line of the body is the
-// line of the file with the same number.
+// with the lines marked in blank left empty (front matter, MDX), and the
+// guards that keep goldmark's worst cases cheap applied: delimiter rows wider
+// than MaxTableColumns left empty, lines longer than MaxLineBytes cut, and a
+// line left empty wherever a possible paragraph crosses
+// MaxParagraphDelimiters. Line numbers never move, so a line of the body is
+// the line of the file with the same number.
 func buildBody(src *source, blank []bool, is *issues) []byte {
 	out := make([]byte, 0, len(src.text)+1)
-	var long, wide, firstLong, firstWide int
+	var long, wide, split, firstLong, firstWide, firstSplit int
+	delims := 0 // emphasis delimiters in the current run of lines
 	for n := 1; n <= src.lineCount(); n++ {
 		line := src.line(n)
 		switch {
@@ -29,8 +32,21 @@ func buildBody(src *source, blank []bool, is *issues) []byte {
 			}
 			line = cutAtRune(line, MaxLineBytes)
 		}
+		if startsBlock(line) {
+			delims = 0
+		}
+		if delims += emphasisDelimiters(line); delims > MaxParagraphDelimiters {
+			if split++; split == 1 {
+				firstSplit = n
+			}
+			line, delims = nil, 0
+		}
 		out = append(out, line...)
 		out = append(out, '\n')
+	}
+	if split > 0 {
+		is.add(firstSplit, "", "%d lines were skipped to keep paragraphs under %d emphasis delimiters",
+			split, MaxParagraphDelimiters)
 	}
 	if wide > 0 {
 		is.add(firstWide, "", "%d table delimiter rows have more than %d columns; those tables were read as text",
@@ -70,4 +86,39 @@ func cutAtRune(b []byte, n int) []byte {
 		n--
 	}
 	return b[:n]
+}
+
+// startsBlock reports whether line certainly ends any paragraph before it
+// and starts a new inline block: a blank line, an ATX heading or a non-empty
+// bullet list item, indented at most three spaces. When unsure it says no,
+// which only makes the paragraph guard count more.
+func startsBlock(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	if len(bytes.TrimSpace(t)) == 0 {
+		return true
+	}
+	if len(line)-len(t) > 3 {
+		return false
+	}
+	switch t[0] {
+	case '#':
+		h := bytes.TrimLeft(t, "#")
+		return len(t)-len(h) <= 6 && (len(h) == 0 || h[0] == ' ' || h[0] == '\t')
+	case '-', '*', '+':
+		// An empty item cannot interrupt a paragraph, so it must have text.
+		return len(t) > 1 && (t[1] == ' ' || t[1] == '\t') && len(bytes.TrimSpace(t[1:])) > 0
+	}
+	return false
+}
+
+// emphasisDelimiters counts the bytes of line goldmark may treat as emphasis
+// delimiters.
+func emphasisDelimiters(line []byte) int {
+	n := 0
+	for _, c := range line {
+		if c == '*' || c == '_' || c == '~' {
+			n++
+		}
+	}
+	return n
 }

@@ -57,4 +57,9 @@ const (
 	// multiplies into millions of cells. A wider delimiter row is dropped and
 	// the table read as text.
 	MaxTableColumns = 128
+	// MaxParagraphDelimiters bounds the emphasis delimiters (* _ ~) in a run
+	// of lines that may form one paragraph: goldmark matches delimiters in
+	// time quadratic in their number. The line that crosses the bound is
+	// blanked, which ends the run; no real paragraph comes near it.
+	MaxParagraphDelimiters = 2048
 )

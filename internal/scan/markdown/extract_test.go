@@ -304,3 +304,17 @@ func TestSummariseBoundary(t *testing.T) {
 		}
 	}
 }
+
+func TestIssueBound(t *testing.T) {
+	doc := strings.Repeat("[x](../../up.md)\n\n", MaxIssues+10)
+	d := Extract("docs/a.md", []byte(doc))
+	if len(d.Issues) != MaxIssues+1 {
+		t.Fatalf("%d issues, want %d and one overflow note", len(d.Issues), MaxIssues)
+	}
+	if first := d.Issues[0]; first.Line != 0 || first.Code != "" || first.Message != "10 more issues not reported (bound 128)" {
+		t.Errorf("overflow note %+v", first)
+	}
+	if last := d.Issues[MaxIssues]; last.Code != CodeLinkOutsideRoot || last.Line != 2*MaxIssues-1 {
+		t.Errorf("last issue %+v, want the 128th link's, at line %d", last, 2*MaxIssues-1)
+	}
+}

@@ -37,9 +37,6 @@ type frontMatterReader struct {
 	is          *issues
 }
 
-// frontMatterKeys are the top-level keys the snapshot keeps.
-var frontMatterKeys = []string{"type", "audience", "owner", "lifecycle", "tier"}
-
 // read parses yamlText. fm gets the five named keys and Fields; title is the
 // title key ("" when absent); block is the docbridge key (nil when absent).
 func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string, block *Block) {

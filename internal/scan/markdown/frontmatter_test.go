@@ -102,7 +102,7 @@ func TestFrontMatterInvalidLine(t *testing.T) {
 		line     int
 		fragment string
 	}{
-		{"title: a\n b: 2\n", 3, "mapping values are not allowed"},       // scanner error
+		{"title: a\n b: 2\n", 3, "mapping values are not allowed"},        // scanner error
 		{"a: 1\nb: [1, 2\nc: 3\n", 3, "did not find expected ',' or ']'"}, // parser error, flow opened on file line 3
 		{"a:\n  b: 1\n c: 2\n", 4, "did not find expected key"},           // parser error
 		{"a: 1\n- b\n", 3, "did not find expected key"},

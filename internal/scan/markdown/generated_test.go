@@ -27,8 +27,8 @@ func TestGeneratedRegions(t *testing.T) {
 			links: []string{"out.md"},
 		},
 		{
-			name: "crlf hashes like lf, no hash attribute",
-			doc:  "<!-- docbridge:generated -->\r\nline one\r\n\r\nline two\r\n<!-- /docbridge:generated -->\r\n",
+			name:    "crlf hashes like lf, no hash attribute",
+			doc:     "<!-- docbridge:generated -->\r\nline one\r\n\r\nline two\r\n<!-- /docbridge:generated -->\r\n",
 			regions: []Region{{LineStart: 1, LineEnd: 5, ActualHash: hashOf("line one\n\nline two"), Closed: true}},
 		},
 		{

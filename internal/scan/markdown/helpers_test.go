@@ -22,15 +22,6 @@ func issueStrings(list []extract.Issue) []string {
 	return out
 }
 
-// codesOf returns the codes of issues, in order, blanks included.
-func codesOf(list []extract.Issue) []string {
-	var out []string
-	for _, is := range list {
-		out = append(out, is.Code)
-	}
-	return out
-}
-
 // hasIssue reports whether list holds an issue at line with code whose
 // message contains fragment.
 func hasIssue(list []extract.Issue, line int, code, fragment string) bool {

@@ -7,6 +7,7 @@
 // returns the file's import specifiers and the names it declares and exports,
 // each with its line. Resolution (Resolver.Resolve) is global: it maps one
 // specifier, seen from one importer, to a module, file, workspace package,
-// external package or nothing, against the set of files that exist now and
-// the tsconfig/jsconfig files that govern them.
+// external package or nothing, against the set of files that exist now, the
+// tsconfig/jsconfig files that govern them and the package.json "imports"
+// and "exports" maps of the repository's packages.
 package typescript
