@@ -352,6 +352,10 @@ func symbolIndex(ex []Extraction) map[string][]string {
 		case x.Go != nil && !x.Go.IsTest:
 			for _, e := range x.Go.Exports {
 				add(idx, e.Name, id)
+				// Go documentation qualifies names by package: cobra.Command.
+				if x.Go.Package != "" && !strings.Contains(e.Name, ".") {
+					add(idx, x.Go.Package+"."+e.Name, id)
+				}
 			}
 		case x.TypeScript != nil:
 			for _, e := range x.TypeScript.Exports {

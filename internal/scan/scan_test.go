@@ -203,7 +203,9 @@ func TestFixtureRelations(t *testing.T) {
 	}
 	ix.relation(t, snapshot.RelMentions, readme, "package:internal/store")
 	ix.relation(t, snapshot.RelMentions, readme, "package:web")
-	ix.relation(t, snapshot.RelMentionsSymbol, readme, store)
+	if syms := strings.Join(asStrings(ix.relation(t, snapshot.RelMentionsSymbol, readme, store).Metadata["symbols"]), ","); syms != "DB.Close,Open,store.Open" {
+		t.Errorf("symbols mentioned in store.go = %q, want DB.Close,Open,store.Open", syms)
+	}
 	ix.relation(t, snapshot.RelMentionsSymbol, readme, rank)
 	ix.relation(t, snapshot.RelMentionsSymbol, readme, "module:py/src/demo_py/core.py")
 	ix.noRelation(t, snapshot.RelMentions, readme, "unresolved:and/or")
