@@ -78,7 +78,7 @@ func TestStartsBlock(t *testing.T) {
 		{"", true}, {"   \t", true}, {"# h", true}, {"###### h", true}, {"#", true},
 		{"####### h", false}, {"#h", false}, {"- x", true}, {"* x", true}, {"+\tx", true}, {"   - x", true},
 		{"    - x", false}, // indented code or a lazy line
-		{"- ", false},    // an empty item cannot interrupt a paragraph
+		{"- ", false},      // an empty item cannot interrupt a paragraph
 		{"*x*", false}, {"text", false}, {"> - x", false}, {"1. x", false},
 	}
 	for _, tt := range tests {

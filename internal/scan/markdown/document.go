@@ -25,7 +25,8 @@ type Document struct {
 	LineCount   int    `json:"lineCount"`
 	Title       string `json:"title"`
 	TitleSource string `json:"titleSource"`
-	// Headings holds levels 1–3 in document order.
+	// Headings holds levels 1–3 in document order. Headings and Anchors
+	// include generated regions: GitHub renders their anchors all the same.
 	Headings []Heading `json:"headings,omitempty"`
 	// Anchors holds the unique slug of every heading of any level, sorted.
 	Anchors []string `json:"anchors,omitempty"`
@@ -61,7 +62,8 @@ type Heading struct {
 	Line int    `json:"line"`
 }
 
-// Link is an inline, reference or autolink link, or an image.
+// Link is an inline, reference or autolink link (GFM's bare www. and
+// https:// URLs included), or an image.
 type Link struct {
 	Text string `json:"text,omitempty"`
 	// Destination is the URL as written, Markdown escapes resolved.

@@ -38,7 +38,7 @@ func Extract(path string, data []byte) Document {
 	root := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
 
 	finder := regionFinder{src: src, is: &is}
-	regions, inRegion := finder.find(htmlBlockLines(root, body, lines))
+	regions, inRegion := finder.find(htmlBlockLines(root, lines))
 	doc.Generated = regions
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.walk(root)

@@ -16,7 +16,7 @@ import (
 
 func TestHeadingsAndAnchors(t *testing.T) {
 	doc := "# What's new?\n\nSetext Title\n============\n\n## `docbridge scan`\n\n### API (v2) & CLI\n\n" +
-		"#### Deep Usage\n\n## Usage\n\n## Usage\n\n### Usage\n\n##\n\n## Émigré *café*\n"
+		"#### Deep Usage\n\n## Usage\n\n## Usage\n\n### Usage\n\n##\n\n## Émigré *café*\n\n## ?!\n"
 	d := Extract("a.md", []byte(doc))
 	want := []Heading{
 		{1, "What's new?", "whats-new", 1},
@@ -27,11 +27,12 @@ func TestHeadingsAndAnchors(t *testing.T) {
 		{2, "Usage", "usage-1", 14},
 		{3, "Usage", "usage-2", 16},
 		{2, "Émigré café", "émigré-café", 20},
+		{2, "?!", "-1", 22}, // the empty "##" took the empty slug first
 	}
 	if !reflect.DeepEqual(d.Headings, want) {
 		t.Errorf("headings\n%+v\nwant\n%+v", d.Headings, want)
 	}
-	wantAnchors := []string{"api-v2--cli", "deep-usage", "docbridge-scan", "setext-title", "usage", "usage-1", "usage-2", "whats-new", "émigré-café"}
+	wantAnchors := []string{"-1", "api-v2--cli", "deep-usage", "docbridge-scan", "setext-title", "usage", "usage-1", "usage-2", "whats-new", "émigré-café"}
 	if !slices.Equal(d.Anchors, wantAnchors) {
 		t.Errorf("anchors %q, want %q", d.Anchors, wantAnchors)
 	}

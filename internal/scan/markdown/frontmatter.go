@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -72,8 +71,13 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 			"front matter must be a mapping of keys to values, found %s", yamlTypeName(top))
 		return "", nil
 	}
-	fields, kept := map[string]string{}, 0
-	truncated := 0
+	return r.readMapping(top, fm)
+}
+
+// readMapping reads the top-level keys of valid front matter.
+func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title string, block *Block) {
+	fields := map[string]string{}
+	kept, truncated := 0, 0
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := deref(top.Content[i]), top.Content[i+1]
 		if key.Kind != yaml.ScalarNode {
@@ -93,8 +97,8 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 		}
 		switch key.Value {
 		case "title":
-			if s := deref(val); s.Kind == yaml.ScalarNode {
-				title = strings.Join(strings.Fields(text), " ")
+			if deref(val).Kind == yaml.ScalarNode {
+				title = collapse(text)
 			}
 		case "type":
 			fm.Type = text
@@ -137,85 +141,4 @@ func (r *frontMatterReader) fileLine(yamlLine int) int {
 func (r *frontMatterReader) fallbackBlock(yamlText string, errLine int, errMsg string) *Block {
 	sc := blockScanner{docPath: r.docPath, lineOffset: r.first - 1, is: r.is}
 	return sc.scan(strings.Split(yamlText, "\n"), errLine, errMsg)
-}
-
-// deref follows an alias to its anchored node. Aliases are followed one step
-// at a time by the readers, never expanded, so an alias bomb costs nothing.
-func deref(n *yaml.Node) *yaml.Node {
-	if n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
-		return n.Alias
-	}
-	return n
-}
-
-func isNull(n *yaml.Node) bool {
-	return n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-// fieldText renders a scalar (strings, numbers, booleans as written) or a
-// sequence of scalars (joined with ", "); ok is false for anything else and
-// for null.
-func fieldText(n *yaml.Node) (string, bool) {
-	n = deref(n)
-	switch {
-	case isNull(n):
-		return "", false
-	case n.Kind == yaml.ScalarNode:
-		return n.Value, true
-	case n.Kind == yaml.SequenceNode:
-		parts := make([]string, 0, len(n.Content))
-		for _, item := range n.Content {
-			item = deref(item)
-			if item == nil || item.Kind != yaml.ScalarNode {
-				return "", false
-			}
-			if !isNull(item) {
-				parts = append(parts, item.Value)
-			}
-		}
-		return strings.Join(parts, ", "), true
-	}
-	return "", false
-}
-
-// truncateRunes cuts s to at most n runes and reports whether it did.
-func truncateRunes(s string, n int) (string, bool) {
-	if utf8.RuneCountInString(s) <= n {
-		return s, false
-	}
-	i := 0
-	for count := 0; count < n; count++ {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return s[:i], true
-}
-
-// yamlTypeName names a node's type for messages: "a string", "a number", …
-func yamlTypeName(n *yaml.Node) string {
-	n = deref(n)
-	if n == nil {
-		return "nothing"
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!str":
-			return "a string"
-		case "!!int", "!!float":
-			return "a number"
-		case "!!bool":
-			return "a boolean"
-		case "!!null":
-			return "null"
-		case "!!timestamp":
-			return "a timestamp"
-		}
-		return "a " + n.ShortTag() + " value"
-	}
-	return "an unsupported YAML node"
 }

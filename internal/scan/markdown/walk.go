@@ -27,7 +27,7 @@ type walker struct {
 
 // htmlBlockLines returns the lines goldmark parsed as HTML blocks: the only
 // lines that can hold a generated-region marker.
-func htmlBlockLines(root ast.Node, body []byte, lines lineIndex) map[int]bool {
+func htmlBlockLines(root ast.Node, lines lineIndex) map[int]bool {
 	out := map[int]bool{}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.HTMLBlock)
@@ -112,18 +112,24 @@ func (w *walker) heading(n *ast.Heading) {
 	raw := inlineText(n, w.body, true)
 	text := collapse(raw)
 	w.prose(n)
-	if slug := w.slugs.unique(raw); slug != "" {
+	// The slugger sees every heading, even one with an empty slug, because
+	// GitHub counts it when numbering repeats.
+	slug := w.slugs.unique(raw)
+	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)
 		} else {
 			w.anchorsDropped++
 		}
-		if n.Level <= 3 {
-			if len(w.doc.Headings) < MaxHeadings {
-				w.doc.Headings = append(w.doc.Headings, Heading{Level: n.Level, Text: text, Slug: slug, Line: w.line(n)})
-			} else {
-				w.headsDropped++
-			}
+	}
+	if text == "" {
+		return
+	}
+	if n.Level <= 3 {
+		if len(w.doc.Headings) < MaxHeadings {
+			w.doc.Headings = append(w.doc.Headings, Heading{Level: n.Level, Text: text, Slug: slug, Line: w.line(n)})
+		} else {
+			w.headsDropped++
 		}
 	}
 	if n.Level == 1 && w.h1 == "" {
