@@ -12,8 +12,14 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// Bounds on what one scan reports about ambiguous symbol mentions.
-const maxAmbiguityNotes = 2000
+// Bounds on what documents contribute: the occurrences one document records
+// as evidence (every reference still resolves; past the bound a relation
+// keeps only its first occurrence and the document says evidenceTruncated),
+// and the ambiguous symbol mentions one scan lists.
+const (
+	maxDocumentEvidence = 64
+	maxAmbiguityNotes   = 2000
+)
 
 // docRefs resolves what documents say — links, code spans, link texts and
 // the docbridge block — against the entities the code produced.
@@ -28,6 +34,19 @@ type docRefs struct {
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
 	ambiguityNotes int
+	references     int // of the current document
+}
+
+// relate records one reference of the current document, bounding the
+// evidence the document contributes.
+func (d *docRefs) relate(kind, from, to, provenance string, ev snapshot.Evidence) *snapshot.Relation {
+	d.references++
+	if d.references > maxDocumentEvidence {
+		if r, ok := d.b.relations[snapshot.RelationID(kind, from, to)]; ok {
+			return r
+		}
+	}
+	return d.b.relate(kind, from, to, provenance, ev)
 }
 
 type ambiguity struct {
@@ -67,6 +86,7 @@ func (r *resolver) documents() {
 func (d *docRefs) document(x *Extraction) {
 	doc := x.Markdown
 	from := snapshot.EntityID(snapshot.KindDocument, x.Path)
+	d.references = 0
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
@@ -80,6 +100,11 @@ func (d *docRefs) document(x *Extraction) {
 		d.block(x, from, doc.Block)
 	}
 	d.flushAmbiguities(x.Path)
+	if d.references > maxDocumentEvidence || doc.EvidenceTruncated {
+		e := d.b.entities[from]
+		setMeta(&e.Metadata, "evidenceTruncated", true)
+		setMeta(&e.Metadata, "referenceCount", doc.ReferenceCount)
+	}
 }
 
 // link resolves one Markdown link. A relative link to a file or directory
@@ -118,14 +143,14 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
-		d.b.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
+		d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 		return
 	}
 	for _, to := range ids {
 		if to == from && l.Anchor == "" {
 			continue
 		}
-		rel := d.b.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
+		rel := d.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
 		if l.Anchor == "" || !strings.HasPrefix(to, snapshot.KindDocument+":") {
 			continue
 		}
@@ -166,7 +191,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		if ids := d.entitiesAt(p); len(ids) > 0 {
 			for _, to := range ids {
 				if to != from {
-					d.b.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				}
 			}
 			return
@@ -177,7 +202,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 	}
 	if ids := d.pkgNames[text]; len(ids) == 1 {
 		if ids[0] != from {
-			d.b.relate(snapshot.RelMentions, from, ids[0], snapshot.Observed, ev)
+			d.relate(snapshot.RelMentions, from, ids[0], snapshot.Observed, ev)
 		}
 		return
 	}
@@ -192,13 +217,13 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 	if p, ok := d.pathShaped(x.Path, text); ok {
 		if s, ok := d.suggest(p); ok {
 			for _, to := range d.entitiesAt(s) {
-				rel := d.b.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
 				addSorted(&rel.Metadata, "references", text)
 			}
 			return
 		}
-		d.b.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+		d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
 	}
 }
 
@@ -230,6 +255,11 @@ func (d *docRefs) pathShaped(doc, text string) (string, bool) {
 		return "", false
 	}
 	t := strings.TrimSuffix(text, "/")
+	for _, seg := range strings.Split(strings.TrimPrefix(t, "/"), "/") {
+		if seg == "" {
+			return "", false // "//", "a//b": not a path anyone writes
+		}
+	}
 	if strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") {
 		p := path.Join(parentDir(doc), t)
 		if p == "." || strings.HasPrefix(p, "../") || p == ".." {
@@ -263,7 +293,7 @@ func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool
 	mods := d.symbols[name]
 	switch {
 	case len(mods) == 1:
-		rel := d.b.relate(snapshot.RelMentionsSymbol, from, mods[0], snapshot.Observed, ev)
+		rel := d.relate(snapshot.RelMentionsSymbol, from, mods[0], snapshot.Observed, ev)
 		addSorted(&rel.Metadata, "symbols", name)
 		return true
 	case len(mods) > 1:
@@ -410,7 +440,7 @@ func auxiliaryPath(p string) bool {
 func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
 	for _, c := range b.Covers {
 		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: c.Line, Context: c.ID}
-		d.b.relate(snapshot.RelCovers, from, d.declared(c.ID), snapshot.Declared, ev)
+		d.relate(snapshot.RelCovers, from, d.declared(c.ID), snapshot.Declared, ev)
 	}
 	for _, rel := range b.Relations {
 		src := from
@@ -418,7 +448,7 @@ func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
 			src = d.declared(rel.From)
 		}
 		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: rel.Line, Context: rel.Kind}
-		out := d.b.relate(rel.Kind, src, d.declared(rel.To), snapshot.Declared, ev)
+		out := d.relate(rel.Kind, src, d.declared(rel.To), snapshot.Declared, ev)
 		if rel.Detection != "" {
 			setMeta(&out.Metadata, "detection", rel.Detection)
 		}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,6 +64,45 @@ func TestAuxiliaryPath(t *testing.T) {
 	} {
 		if got := auxiliaryPath(p); got != want {
 			t.Errorf("auxiliaryPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestEveryReferenceResolvesPastTheEvidenceBound: a long document's links
+// are all checked; only the evidence it contributes is bounded.
+func TestEveryReferenceResolvesPastTheEvidenceBound(t *testing.T) {
+	files := map[string]string{}
+	var b strings.Builder
+	b.WriteString("# Index\n\nNot paths: `//` and `a//b`.\n\n")
+	for i := 0; i < 100; i++ {
+		p := fmt.Sprintf("docs/p%03d.md", i)
+		files[p] = "# Page\n"
+		fmt.Fprintf(&b, "- [page %d](%s) and again [it](%s)\n", i, p, p)
+	}
+	b.WriteString("- [broken](docs/nope.md)\n")
+	files["README.md"] = b.String()
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	for i := 0; i < 100; i++ {
+		r := ix.relation(t, snapshot.RelLinksTo, "document:README.md", fmt.Sprintf("document:docs/p%03d.md", i))
+		if want := 2; i >= maxDocumentEvidence/2 {
+			want = 1
+			if len(r.Evidence) != want {
+				t.Fatalf("link %d past the bound keeps %d evidence items, want its first only", i, len(r.Evidence))
+			}
+		} else if len(r.Evidence) != want {
+			t.Fatalf("link %d within the bound keeps %d evidence items, want %d", i, len(r.Evidence), want)
+		}
+	}
+	ix.relation(t, snapshot.RelLinksTo, "document:README.md", "unresolved:docs/nope.md")
+	meta := ix.entity(t, "document:README.md").Metadata
+	if meta["evidenceTruncated"] != true || meta["referenceCount"] != 203 {
+		t.Errorf("the document must record the truncation and its 203 references (201 links, 2 code spans): %v", meta)
+	}
+	for id := range ix.ent {
+		if strings.HasPrefix(id, "unresolved:") && id != "unresolved:docs/nope.md" {
+			t.Errorf("unexpected %s", id)
 		}
 	}
 }

@@ -117,10 +117,6 @@ func (r *resolver) document(x *Extraction) {
 	if len(d.Generated) > 0 {
 		meta["generated"] = d.Generated
 	}
-	if d.EvidenceTruncated {
-		meta["evidenceTruncated"] = true
-		meta["referenceCount"] = d.ReferenceCount
-	}
 	if d.MDX {
 		meta["mdx"] = true
 	}

@@ -15,13 +15,16 @@ package markdown
 
 // Version identifies the extraction output; bump it whenever Extract's output
 // for some input changes, so stored extractions are refused and redone.
-const Version = "markdown/1"
+const Version = "markdown/2"
 
 // Bounds on what one document contributes. Each one that is crossed is
 // recorded (an Issue, or EvidenceTruncated for references).
 const (
 	// MaxReferences bounds Links and CodeSpans together, in document order.
-	MaxReferences = 64
+	// It is a safety bound on the extraction: every link up to it is checked.
+	// (The snapshot bounds the evidence one document contributes far lower;
+	// see internal/scan.)
+	MaxReferences = 2048
 	// MaxHeadings bounds Document.Headings (levels 1–3).
 	MaxHeadings = 256
 	// MaxAnchors bounds Document.Anchors (headings of every level).

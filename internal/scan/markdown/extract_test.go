@@ -153,17 +153,19 @@ func TestCodeSpans(t *testing.T) {
 
 func TestReferenceBound(t *testing.T) {
 	var b strings.Builder
-	for i := range 50 {
+	const pairs = MaxReferences/2 + 18
+	for i := range pairs {
 		fmt.Fprintf(&b, "[l%d](l%d.md) `c%d`\n\n", i, i, i)
 	}
 	d := Extract("a.md", []byte(b.String()))
-	if len(d.Links)+len(d.CodeSpans) != MaxReferences || d.ReferenceCount != 100 || !d.EvidenceTruncated {
-		t.Fatalf("%d links + %d spans, count %d, truncated %v; want %d kept of 100, truncated",
-			len(d.Links), len(d.CodeSpans), d.ReferenceCount, d.EvidenceTruncated, MaxReferences)
+	if len(d.Links)+len(d.CodeSpans) != MaxReferences || d.ReferenceCount != 2*pairs || !d.EvidenceTruncated {
+		t.Fatalf("%d links + %d spans, count %d, truncated %v; want %d kept of %d, truncated",
+			len(d.Links), len(d.CodeSpans), d.ReferenceCount, d.EvidenceTruncated, MaxReferences, 2*pairs)
 	}
-	// Document order: the 64 kept are l0 c0 … l31 c31.
-	if len(d.Links) != 32 || d.Links[31].Destination != "l31.md" || d.CodeSpans[31].Text != "c31" {
-		t.Errorf("kept %d links (last %+v), %d spans; want the first 64 in document order",
+	// Document order: the kept ones are l0 c0 … up to half the bound each.
+	half := MaxReferences / 2
+	if len(d.Links) != half || d.Links[half-1].Destination != fmt.Sprintf("l%d.md", half-1) || d.CodeSpans[half-1].Text != fmt.Sprintf("c%d", half-1) {
+		t.Errorf("kept %d links (last %+v), %d spans; want the first MaxReferences in document order",
 			len(d.Links), d.Links[len(d.Links)-1], len(d.CodeSpans))
 	}
 	exact := Extract("a.md", []byte(strings.Repeat("`x`\n", MaxReferences)))
