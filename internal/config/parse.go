@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/yamlpos"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -69,37 +71,10 @@ func parseDocument(name string, data []byte) (*yaml.Node, *Error) {
 	return doc.Content[0], nil
 }
 
-// parserProblems are yaml.v3's parser (not scanner) problems. yaml.v3 prints
-// a 0-based line for these and a 1-based one for scanner problems, so the
-// former are shifted by one; both print no line when it would be the first.
-var parserProblems = map[string]bool{
-	"did not find expected <stream-start>":   true,
-	"did not find expected <document start>": true,
-	"did not find expected node content":     true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected key":              true,
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"found undefined tag handle":             true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found duplicate %TAG directive":         true,
-}
-
 // syntaxError turns a yaml.v3 error into an *Error with a 1-based line.
 func syntaxError(name string, err error) *Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 1
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if num, tail, ok := strings.Cut(rest, ": "); ok {
-			if n, convErr := strconv.Atoi(num); convErr == nil && n > 0 {
-				line, msg = n, tail
-				if parserProblems[tail] {
-					line++
-				}
-			}
-		}
-	}
+	line, msg := yamlpos.ErrorLine(err)
+	line = max(line, 1)
 	if strings.HasPrefix(msg, "unknown anchor") {
 		// yaml.v3 gives no position for this one; the alias is somewhere in
 		// the file, and aliases are not allowed anyway.

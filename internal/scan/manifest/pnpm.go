@@ -1,9 +1,7 @@
 package manifest
 
 import (
-	"errors"
-	"strconv"
-	"strings"
+	"github.com/docbridge/docbridge/internal/yamlpos"
 
 	"gopkg.in/yaml.v3"
 
@@ -19,7 +17,8 @@ func ParsePnpmWorkspace(path string, data []byte) ([]string, []extract.Issue) {
 	line := func(n int) int { return min(n, lastLine) }
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		is.add(line(yamlErrLine(err)), extract.StatusNotAnalyzed, "%s: %v", path, err)
+		errLine, msg := yamlpos.ErrorLine(err)
+		is.add(line(errLine), extract.StatusNotAnalyzed, "%s: invalid YAML: %s", path, msg)
 		return nil, is.done()
 	}
 	if doc.Kind == 0 { // empty file
@@ -71,29 +70,4 @@ func deref(n *yaml.Node) *yaml.Node {
 		return n.Alias
 	}
 	return n
-}
-
-// yamlErrLine reads the line yaml.v3 puts in its messages ("yaml: line 3:
-// …"); 0 when there is none. It is the decoder's line, which for parser
-// (not scanner) errors is often one early (go-yaml/yaml#205).
-func yamlErrLine(err error) int {
-	msg := err.Error()
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = strings.TrimSpace(te.Errors[0])
-	}
-	rest, ok := strings.CutPrefix(msg, "yaml: ")
-	if !ok {
-		rest = msg
-	}
-	rest, ok = strings.CutPrefix(rest, "line ")
-	if !ok {
-		return 0
-	}
-	n, _, _ := strings.Cut(rest, ":")
-	line, err := strconv.Atoi(n)
-	if err != nil || line < 0 {
-		return 0
-	}
-	return line
 }

@@ -26,11 +26,12 @@ func TestParsePnpmWorkspace(t *testing.T) {
 			}},
 		// go-yaml reports this parser error one line early (go-yaml/yaml#205).
 		{name: "syntax error", fixture: "broken.yaml",
-			wantIssues: []extract.Issue{{Line: 2, Status: extract.StatusNotAnalyzed,
-				Message: "pnpm-workspace.yaml: yaml: line 2: did not find expected key"}}},
+			// The bad indent is on line 3; yaml.v3 alone would say line 2.
+			wantIssues: []extract.Issue{{Line: 3, Status: extract.StatusNotAnalyzed,
+				Message: "pnpm-workspace.yaml: invalid YAML: did not find expected key"}}},
 		{name: "scanner error on its line", src: "packages:\n  - a\n  - b: @c\n",
 			wantIssues: []extract.Issue{{Line: 3, Status: extract.StatusNotAnalyzed,
-				Message: "pnpm-workspace.yaml: yaml: line 3: found character that cannot start any token"}}},
+				Message: "pnpm-workspace.yaml: invalid YAML: found character that cannot start any token"}}},
 		{name: "empty file", src: ""},
 		{name: "no packages key", src: "catalog:\n  a: 1\n"},
 		{name: "alias to an anchored list", src: "x: &globs\n  - a/*\npackages: *globs\n", want: []string{"a/*"}},

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/yamlpos"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -54,7 +56,7 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 		err = root.Decode(&v)
 	}
 	if err != nil {
-		line, msg := yamlErrorLine(err)
+		line, msg := yamlpos.ErrorLine(err)
 		at := r.fileLine(line)
 		r.is.add(at, CodeFrontMatterInvalid, "front matter is not valid YAML: %s", msg)
 		return "", r.fallbackBlock(yamlText, at, msg)

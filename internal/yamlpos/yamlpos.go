@@ -1,4 +1,9 @@
-package markdown
+// Package yamlpos says where yaml.v3 found an error. yaml.v3 v3.0.1 puts the
+// line in the message text, and not consistently: scanner errors are 1-based,
+// parser errors 0-based (go-yaml/yaml#205), decoding errors carry node lines.
+// Every reader of YAML in docbridge (configuration, front matter, manifests)
+// reports errors as file:line, so the correction lives here, once.
+package yamlpos
 
 import (
 	"errors"
@@ -8,10 +13,9 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// yamlParserProblems are the messages of yaml.v3's parser (not scanner)
-// errors. yaml.v3 v3.0.1 reports their line 0-based while it reports scanner
-// errors 1-based (decode.go, parser.fail), so these need one added.
-var yamlParserProblems = map[string]bool{
+// parserProblems are the messages of yaml.v3's parser (not scanner) errors,
+// whose line it prints 0-based (decode.go, parser.fail).
+var parserProblems = map[string]bool{
 	"did not find expected <stream-start>":   true,
 	"did not find expected <document start>": true,
 	"found undefined tag handle":             true,
@@ -25,21 +29,19 @@ var yamlParserProblems = map[string]bool{
 	"found duplicate %TAG directive":         true,
 }
 
-// yamlErrorLine returns the 1-based line, within the YAML text, of a yaml.v3
-// error and its message without the "yaml: line N:" prefix. The line is 0
-// when yaml.v3 gives none: either the problem is on the first line (yaml.v3
-// omits a 0-based line 0) or the error has no position at all (unknown
-// anchors, excessive aliasing).
-func yamlErrorLine(err error) (int, string) {
+// ErrorLine returns the 1-based line of a yaml.v3 error within the YAML text
+// and the message without its "yaml: line N:" prefix. The line is 0 when
+// yaml.v3 gives none: the problem is on the first line (a 0-based line 0 is
+// not printed) or the error has no position (unknown anchors, excessive
+// aliasing).
+func ErrorLine(err error) (int, string) {
 	var te *yaml.TypeError
 	if errors.As(err, &te) && len(te.Errors) > 0 {
-		// Decoding errors carry node lines, which are 1-based.
-		line, msg := splitLinePrefix(te.Errors[0])
-		return line, msg
+		return splitLinePrefix(strings.TrimSpace(te.Errors[0]))
 	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line, rest := splitLinePrefix(msg)
-	if line > 0 && yamlParserProblems[rest] {
+	if line > 0 && parserProblems[rest] {
 		line++
 	}
 	return line, rest
