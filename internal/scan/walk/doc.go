@@ -7,7 +7,8 @@
 // and later lines win), matched with go-git's gitignore patterns; a directory
 // that is excluded is never entered, so nothing under it can be re-included.
 // Symlinks are followed only when their fully resolved target lies inside the
-// root. Everything that exists but is not listed for analysis — oversized or
-// unreadable files, irregular files, undecodable names, symlinks out of the
-// root, truncated lists — becomes a Note, never an error.
+// root. Everything that exists but is not listed for analysis — oversized
+// files, unreadable directories, irregular files, undecodable names, symlinks
+// out of the root, truncated lists — becomes a Note, never an error. A file
+// is not opened here: the scan reads it once and reports a failure there.
 package walk

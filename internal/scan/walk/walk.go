@@ -82,8 +82,9 @@ type Note struct {
 type Result struct {
 	// Files are the regular files to analyze, sorted by Path.
 	Files []File `json:"files"`
-	// Skipped are regular files that exist but are not analyzed (oversized
-	// or unreadable), sorted by Path.
+	// Skipped are regular files that exist but are too large to analyze,
+	// sorted by Path. (Whether a listed file can be read is found out when
+	// the scan reads it.)
 	Skipped []File `json:"skipped,omitempty"`
 	// Dirs is every directory walked, repository-relative ("." for the
 	// root), sorted; link targets may be directories.
