@@ -38,10 +38,11 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
-			snap, st, err := scan.Scan(cmd.Context(), dir, cfg, scan.Options{})
+			res, err := scan.Scan(cmd.Context(), dir, cfg, scan.Options{})
 			if err != nil {
 				return err
 			}
+			snap, st := res.Snapshot, res.Stats
 			if out == "" && !asJSON {
 				printSummary(stdout, snap, st)
 				return nil

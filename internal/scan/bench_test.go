@@ -47,11 +47,11 @@ func BenchmarkScanMonorepo(b *testing.B) {
 	var bytes int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_, st, err := Scan(context.Background(), root, cfg, Options{})
+		res, err := Scan(context.Background(), root, cfg, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		files, bytes = st.Files, st.Bytes
+		files, bytes = res.Stats.Files, res.Stats.Bytes
 	}
 	b.StopTimer()
 	perOp := b.Elapsed().Seconds() / float64(b.N)

@@ -138,10 +138,11 @@ var readFile = func(root, rel string, maxBytes int64) ([]byte, error) {
 	return data, nil
 }
 
-// extract runs the file's analyzer. It never fails: a problem becomes an
-// Issue on the extraction.
-func (e *extractor) extract(root string, f walk.File, k fileKind) Extraction {
-	x := Extraction{Path: f.Path, Size: f.Size, Analyzer: k.String()}
+// extract runs the file's analyzer, or reuses prev — the previous scan's
+// extraction of the same path — when the file's bytes hash the same. It never
+// fails: a problem becomes an Issue on the extraction.
+func (e *extractor) extract(root string, f walk.File, k fileKind, prev *Extraction) (x Extraction, reused bool) {
+	x = Extraction{Path: f.Path, Size: f.Size, Analyzer: k.String()}
 	data, err := readFile(root, f.Path, int64(e.cfg.Scan.MaxFileBytes))
 	if err != nil {
 		msg := "cannot read the file: " + err.Error()
@@ -149,20 +150,24 @@ func (e *extractor) extract(root string, f walk.File, k fileKind) Extraction {
 			msg = "cannot read the file: permission denied"
 		}
 		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed, Message: msg})
-		return x
+		return x, false
 	}
 	if k == kindMarkdown {
 		x.Hash = snapshot.HashBytes(bytes.TrimPrefix(data, utf8BOM))
 	} else {
 		x.Hash = snapshot.HashBytes(data)
 	}
+	if prev != nil && prev.Hash == x.Hash && prev.Analyzer == x.Analyzer && prev.Size == int64(len(data)) {
+		return *prev, true
+	}
+	x.Size = int64(len(data))
 	if walk.IsBinary(data) {
 		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed,
 			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.String()})
-		return x
+		return x, false
 	}
 	e.run(&x, k, data)
-	return x
+	return x, false
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -200,11 +205,13 @@ func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
 	}
 }
 
-// extractAll runs extraction over files on workers goroutines. Results land
-// at their file's index, so the output order is the input order whatever the
+// extractAll runs extraction over files on workers goroutines, reusing
+// the extractions in prev whose file hashes match. Results land at their
+// file's index, so the output order is the input order whatever the
 // scheduling: the merge is deterministic by construction.
-func extractAll(ctx context.Context, root string, cfg *config.Config, files []walk.File, kinds []fileKind, workers int) ([]Extraction, error) {
+func extractAll(ctx context.Context, root string, cfg *config.Config, files []walk.File, kinds []fileKind, workers int, prev map[string]*Extraction) ([]Extraction, int, error) {
 	out := make([]Extraction, len(files))
+	reused := make([]bool, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -214,7 +221,7 @@ func extractAll(ctx context.Context, root string, cfg *config.Config, files []wa
 			e := newExtractor(cfg)
 			defer e.close()
 			for i := range next {
-				out[i] = e.extract(root, files[i], kinds[i])
+				out[i], reused[i] = e.extract(root, files[i], kinds[i], prev[files[i].Path])
 			}
 		}()
 	}
@@ -231,7 +238,13 @@ feed:
 	close(next)
 	wg.Wait()
 	if err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
+		return nil, 0, fmt.Errorf("extract: %w", err)
 	}
-	return out, nil
+	n := 0
+	for _, r := range reused {
+		if r {
+			n++
+		}
+	}
+	return out, n, nil
 }

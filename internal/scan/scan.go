@@ -47,25 +47,42 @@ type Options struct {
 	// SourceRevision is recorded in the snapshot (the commit scanned); it is
 	// not part of the content hash.
 	SourceRevision string
+	// Previous is the store of an earlier scan. The extraction of every file
+	// whose path and bytes are unchanged is reused; resolution always runs
+	// again, so the snapshot is the one a cold scan would produce.
+	Previous *Store
+	// PreviousRefused, when set, is why the caller could not load a previous
+	// store (corrupt, truncated, foreign); the scan is cold and says why.
+	PreviousRefused string
+}
+
+// Result is what one scan produces.
+type Result struct {
+	Snapshot *snapshot.Snapshot
+	// Store holds this scan's extractions, for the next scan to reuse.
+	Store *Store
+	Stats *Stats
 }
 
 // Stats describe one run: they are printed, never hashed.
 type Stats struct {
-	Files   int           // files extracted
+	Files   int           // files read
+	Reused  int           // extractions reused from the previous store
+	Parsed  int           // files extracted anew
 	Bytes   int64         // bytes read
 	Walk    time.Duration // listing the tree
-	Extract time.Duration // reading, hashing and extracting every file
+	Extract time.Duration // reading and hashing every file, extracting the changed ones
 	Resolve time.Duration // resolution, sorting and hashing the snapshot
 	Total   time.Duration
 	Workers int
 }
 
 // Scan scans the tree at root with the effective configuration cfg.
-func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*snapshot.Snapshot, *Stats, error) {
+func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*Result, error) {
 	start := time.Now()
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	st := &Stats{Workers: opts.Workers}
 	if st.Workers <= 0 {
@@ -79,7 +96,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 		Order:        opts.Order,
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	st.Walk = time.Since(start)
 
@@ -90,12 +107,18 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 			kinds[i] = k
 		}
 	}
-	ex, err := extractAll(ctx, abs, cfg, w.Files, kinds, st.Workers)
+	header := newStoreHeader(cfg)
+	var prev map[string]*Extraction
+	refused := opts.PreviousRefused
+	if opts.Previous != nil && refused == "" {
+		prev, refused = reusable(opts.Previous, header)
+	}
+	ex, reused, err := extractAll(ctx, abs, cfg, w.Files, kinds, st.Workers, prev)
 	if err != nil {
-		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	st.Extract = time.Since(t)
-	st.Files = len(ex)
+	st.Files, st.Reused, st.Parsed = len(ex), reused, len(ex)-reused
 	for _, x := range ex {
 		st.Bytes += x.Size
 	}
@@ -107,15 +130,29 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	snap.ConfigurationHash = cfg.Hash()
 	snap.SourceRevision = opts.SourceRevision
 	snap.Project.Name = projectName(cfg, abs, ex)
-	snap.Coverage = append(snap.Coverage, snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,
-		Status: snapshot.StatusNotApplicable, Reason: fmt.Sprintf("no previous run; parsed %d files", len(ex))})
+	snap.Coverage = append(snap.Coverage, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	snap.Normalize()
 	if snap.ContentHash, err = snapshot.ComputeContentHash(snap); err != nil {
-		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	st.Resolve = time.Since(t)
 	st.Total = time.Since(start)
-	return snap, st, nil
+	return &Result{Snapshot: snap, Store: &Store{Header: header, Extractions: ex}, Stats: st}, nil
+}
+
+// reuseCoverage is the one coverage entry that explains how the run reused
+// earlier work. It describes the run, so the content hash leaves it out.
+func reuseCoverage(hadPrevious bool, refused string, st *Stats) snapshot.Coverage {
+	c := snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities}
+	switch {
+	case !hadPrevious:
+		c.Status, c.Reason = snapshot.StatusNotApplicable, fmt.Sprintf("No previous run; parsed %d files.", st.Files)
+	case refused != "":
+		c.Status, c.Reason = snapshot.StatusPartial, fmt.Sprintf("The previous state was refused: %s; parsed all %d files.", refused, st.Files)
+	default:
+		c.Status, c.Reason = snapshot.StatusComplete, fmt.Sprintf("Reused %d extractions and parsed %d of %d files.", st.Reused, st.Parsed, st.Files)
+	}
+	return c
 }
 
 // projectName is the configured name, else the name of the root's manifest,

@@ -68,14 +68,14 @@ func scanDir(t testing.TB, root string, cfg *config.Config, opts Options) *snaps
 			t.Fatal(err)
 		}
 	}
-	s, _, err := Scan(context.Background(), root, cfg, opts)
+	res, err := Scan(context.Background(), root, cfg, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := snapshot.Validate(s); err != nil {
+	if err := snapshot.Validate(res.Snapshot); err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return res.Snapshot
 }
 
 func marshal(t testing.TB, s *snapshot.Snapshot) []byte {

@@ -1,0 +1,92 @@
+package scan
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/config"
+)
+
+// StoreFormat is the version of the Store's shape; a store of another format
+// is refused whole.
+const StoreFormat = 1
+
+// Store holds every file's extraction of one scan, so that the next scan
+// can reuse the extraction of each file whose bytes did not change. It is
+// valid only for the pipeline, analyzers and configuration in its header.
+type Store struct {
+	Header StoreHeader
+	// Extractions are sorted by path.
+	Extractions []Extraction
+}
+
+// StoreHeader names everything an extraction depends on besides the file's
+// path and bytes.
+type StoreHeader struct {
+	Format            int
+	PipelineVersion   string
+	AnalyzerVersions  map[string]string
+	ConfigurationHash string
+}
+
+func newStoreHeader(cfg *config.Config) StoreHeader {
+	return StoreHeader{
+		Format:            StoreFormat,
+		PipelineVersion:   PipelineVersion,
+		AnalyzerVersions:  AnalyzerVersions(),
+		ConfigurationHash: cfg.Hash(),
+	}
+}
+
+// reusable checks a previous store against the current header and returns
+// its extractions by path, or the reason it is refused.
+func reusable(prev *Store, want StoreHeader) (map[string]*Extraction, string) {
+	h := prev.Header
+	switch {
+	case h.Format != want.Format:
+		return nil, fmt.Sprintf("the stored extractions have format %d, this version reads %d", h.Format, want.Format)
+	case h.PipelineVersion != want.PipelineVersion:
+		return nil, fmt.Sprintf("the stored extractions come from pipeline %s, this is %s", h.PipelineVersion, want.PipelineVersion)
+	case !maps.Equal(h.AnalyzerVersions, want.AnalyzerVersions):
+		return nil, "an analyzer version changed (" + versionChanges(h.AnalyzerVersions, want.AnalyzerVersions) + ")"
+	case h.ConfigurationHash != want.ConfigurationHash:
+		return nil, fmt.Sprintf("the configuration changed (hash %s, was %s)", want.ConfigurationHash, h.ConfigurationHash)
+	}
+	byPath := make(map[string]*Extraction, len(prev.Extractions))
+	for i := range prev.Extractions {
+		x := &prev.Extractions[i]
+		if x.Path == "" || x.Hash == "" {
+			continue // never reuse an extraction of a file that could not be read
+		}
+		if _, dup := byPath[x.Path]; dup {
+			return nil, "the stored extractions list " + x.Path + " twice"
+		}
+		byPath[x.Path] = x
+	}
+	return byPath, ""
+}
+
+func versionChanges(was, now map[string]string) string {
+	var out []string
+	for name, v := range now {
+		if was[name] != v {
+			out = append(out, fmt.Sprintf("%s %s → %s", name, orNone(was[name]), v))
+		}
+	}
+	for name, v := range was {
+		if _, ok := now[name]; !ok {
+			out = append(out, fmt.Sprintf("%s %s → none", name, v))
+		}
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
