@@ -104,3 +104,31 @@ func TestBadInputExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+func TestScanStateMakesTheSecondRunWarm(t *testing.T) {
+	dir := fixture(t, map[string]string{"README.md": "# Demo\n\n[a](a.md)\n", "a.md": "# A\n", "x.go": "package x\n"})
+	state := t.TempDir()
+	code, out, errOut := runCLI(t, "scan", "--state", state, dir)
+	if code != 0 || !strings.Contains(out, "3 parsed, 0 reused") {
+		t.Fatalf("first run: exit %d, %s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "scan", "--state", state, dir)
+	if code != 0 || !strings.Contains(out, "0 parsed, 3 reused") {
+		t.Fatalf("second run must reuse everything: exit %d, %s", code, out)
+	}
+	// A damaged state is refused with the reason and the scan is cold.
+	file := filepath.Join(state, "docbridge-state.bin")
+	data, _ := os.ReadFile(file)
+	if err := os.WriteFile(file, data[:len(data)-3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCLI(t, "scan", "--state", state, "--json", dir)
+	if code != 0 || !strings.Contains(out, "The previous state was refused: state file truncated") {
+		t.Fatalf("a truncated state must be refused with the reason: exit %d\n%s", code, out)
+	}
+	// Too large a state is not written; the scan still succeeds.
+	code, _, errOut = runCLI(t, "scan", "--state", t.TempDir(), "--max-state-bytes", "10", dir)
+	if code != 0 || !strings.Contains(errOut, "state not written") {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+}

@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -14,13 +15,16 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
 )
 
 func newScanCommand(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		asJSON     bool
-		out        string
-		configPath string
+		asJSON        bool
+		out           string
+		configPath    string
+		stateDir      string
+		maxStateBytes int64
 	)
 	cmd := &cobra.Command{
 		Use:   "scan [dir]",
@@ -38,11 +42,18 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
-			res, err := scan.Scan(cmd.Context(), dir, cfg, scan.Options{})
+			opts := scan.Options{}
+			if stateDir != "" {
+				opts.Previous, opts.PreviousRefused = loadState(stateDir)
+			}
+			res, err := scan.Scan(cmd.Context(), dir, cfg, opts)
 			if err != nil {
 				return err
 			}
 			snap, st := res.Snapshot, res.Stats
+			if stateDir != "" {
+				saveState(stderr, stateDir, res, maxStateBytes)
+			}
 			if out == "" && !asJSON {
 				printSummary(stdout, snap, st)
 				return nil
@@ -55,7 +66,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 				_, err = stdout.Write(data)
 				return err
 			}
-			if err := writeFileAtomic(out, data); err != nil {
+			if err := state.WriteFileAtomic(out, data); err != nil {
 				return err
 			}
 			printSummary(stderr, snap, st)
@@ -66,8 +77,36 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the snapshot as canonical JSON")
 	cmd.Flags().StringVar(&out, "out", "", "write the snapshot to `FILE` (the summary goes to stderr)")
 	cmd.Flags().StringVar(&configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
+	cmd.Flags().StringVar(&stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
+	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "do not write a state larger than `N` bytes")
 	cmd.SetContext(context.Background())
 	return cmd
+}
+
+// loadState reads the previous state. A missing state is a first run; one
+// that cannot be used is refused with the reason, and the scan is cold.
+func loadState(dir string) (*scan.Store, string) {
+	st, err := state.Load(dir)
+	switch {
+	case err == nil:
+		return st.Store, ""
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, ""
+	default:
+		return nil, err.Error()
+	}
+}
+
+// saveState writes this scan's state. Failing to write it costs the next
+// run its reuse, not this run its result: it is a warning.
+func saveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) {
+	st, err := state.New(res.Snapshot, res.Store)
+	if err == nil {
+		_, err = state.Save(dir, st, maxBytes)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
+	}
 }
 
 // loadConfig reads the explicit config file or the repository's own; a
@@ -84,27 +123,6 @@ func loadConfig(dir, explicit string) (*config.Config, error) {
 		return config.LoadFile(explicit)
 	}
 	return config.Load(dir)
-}
-
-// writeFileAtomic writes through a temporary file and a rename, so a reader
-// never sees half a snapshot.
-func writeFileAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	return nil
 }
 
 // maxSummaryNotes bounds the coverage notes the human summary lists.
@@ -141,8 +159,8 @@ func printSummary(w io.Writer, s *snapshot.Snapshot, st *scan.Stats) {
 	if secs <= 0 {
 		secs = 1e-9
 	}
-	fmt.Fprintf(w, "\nScanned %d files (%.1f MB) in %s with %d workers: %.0f files/s, %.1f MB/s (walk %s, extract %s, resolve %s)\n",
-		st.Files, float64(st.Bytes)/1e6, st.Total.Round(1e6), st.Workers, float64(st.Files)/secs, float64(st.Bytes)/1e6/secs,
+	fmt.Fprintf(w, "\nScanned %d files (%.1f MB; %d parsed, %d reused) in %s with %d workers: %.0f files/s, %.1f MB/s (walk %s, extract %s, resolve %s)\n",
+		st.Files, float64(st.Bytes)/1e6, st.Parsed, st.Reused, st.Total.Round(1e6), st.Workers, float64(st.Files)/secs, float64(st.Bytes)/1e6/secs,
 		st.Walk.Round(1e6), st.Extract.Round(1e6), st.Resolve.Round(1e6))
 }
 

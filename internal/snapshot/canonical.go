@@ -178,6 +178,18 @@ func Marshal(s *Snapshot) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// MarshalCompact returns the canonical JSON of s without indentation: the
+// form that is hashed and stored, where nobody reads it.
+func MarshalCompact(s *Snapshot) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, fmt.Errorf("encode snapshot: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
 // Unmarshal decodes a snapshot, refusing unknown fields and other artifacts.
 func Unmarshal(data []byte) (*Snapshot, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -1,0 +1,215 @@
+package scan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// The property: whatever sequence of edits a repository goes through, a warm
+// scan (reusing the previous warm scan's store) gives the snapshot a cold
+// scan gives, byte for byte, apart from the entry that describes the run.
+//
+//	DOCBRIDGE_PROPERTY_SEEDS=500 go test -run WarmEqualsCold ./internal/scan/  # seeds 1..500
+//	DOCBRIDGE_PROPERTY_SEED=17 go test -run WarmEqualsCold -v ./internal/scan/ # replay one seed
+
+const (
+	// propertySeeds and propertySteps size the default run: it stays near
+	// 10 s under -race on two cores.
+	propertySeeds = 30
+	propertySteps = 12
+	// maxPropertySeeds bounds DOCBRIDGE_PROPERTY_SEEDS.
+	maxPropertySeeds = 100000
+)
+
+func TestWarmEqualsColdOverRandomEdits(t *testing.T) {
+	seeds, err := propertySeedList(os.Getenv("DOCBRIDGE_PROPERTY_SEED"), os.Getenv("DOCBRIDGE_PROPERTY_SEEDS"), testing.Short())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range seeds {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			if failure := runProperty(t.TempDir(), seed, propertySteps); failure != nil {
+				t.Fatal(failure)
+			}
+		})
+	}
+}
+
+// propertySeedList reads the two environment variables: one seed to replay,
+// or how many seeds to run.
+func propertySeedList(one, many string, short bool) ([]uint64, error) {
+	if one != "" {
+		seed, err := strconv.ParseUint(one, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("DOCBRIDGE_PROPERTY_SEED: %w", err)
+		}
+		return []uint64{seed}, nil
+	}
+	n := propertySeeds
+	if short {
+		n = 5
+	}
+	if many != "" {
+		v, err := strconv.Atoi(many)
+		if err != nil || v < 1 || v > maxPropertySeeds {
+			return nil, fmt.Errorf("DOCBRIDGE_PROPERTY_SEEDS=%q: want a count from 1 to %d", many, maxPropertySeeds)
+		}
+		n = v
+	}
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	return seeds, nil
+}
+
+// propertyFailure names everything needed to replay a failing run.
+type propertyFailure struct {
+	seed uint64
+	step int
+	log  []string
+	what string
+}
+
+func (f *propertyFailure) Error() string {
+	return fmt.Sprintf("seed %d, step %d: %s\nreplay: DOCBRIDGE_PROPERTY_SEED=%d go test -run WarmEqualsCold -v ./internal/scan/\nedits:\n  %s",
+		f.seed, f.step, f.what, f.seed, strings.Join(f.log, "\n  "))
+}
+
+// runProperty generates the repository for seed under root, applies steps
+// random edits and checks the property after each; it returns the first
+// failure.
+func runProperty(root string, seed uint64, steps int) *propertyFailure {
+	fail := &propertyFailure{seed: seed}
+	failf := func(format string, args ...any) *propertyFailure {
+		fail.what = fmt.Sprintf(format, args...)
+		return fail
+	}
+	w, err := newWorld(root, seed)
+	if err != nil {
+		return failf("generating the repository: %v", err)
+	}
+	prev, err := propertyScan(root, Options{})
+	if err != nil {
+		return failf("%v", err)
+	}
+	for fail.step = 1; fail.step <= steps; fail.step++ {
+		c, err := w.step()
+		if err != nil {
+			return failf("editing: %v", err)
+		}
+		fail.log = append(fail.log, fmt.Sprintf("%2d. %s", fail.step, c.desc))
+		previous := prev.Store
+		if c.previous != nil {
+			previous = c.previous(previous)
+		}
+		warm, err := propertyScan(root, Options{Previous: previous})
+		if err != nil {
+			return failf("warm scan: %v", err)
+		}
+		cold, err := propertyScan(root, Options{})
+		if err != nil {
+			return failf("cold scan: %v", err)
+		}
+		if msg := checkStep(c, warm, cold); msg != "" {
+			return failf("%s", msg)
+		}
+		prev = warm
+	}
+	return nil
+}
+
+// checkStep is the property for one step; it returns what is wrong.
+func checkStep(c change, warm, cold *Result) string {
+	w, err := snapshotWithoutRun(warm.Snapshot)
+	if err != nil {
+		return err.Error()
+	}
+	k, err := snapshotWithoutRun(cold.Snapshot)
+	if err != nil {
+		return err.Error()
+	}
+	if d := firstDiff(w, k); d != "" {
+		return "the warm snapshot differs from the cold one at " + d
+	}
+	if err := snapshot.Validate(warm.Snapshot); err != nil {
+		return "the warm snapshot is invalid: " + err.Error()
+	}
+	// The store the warm scan hands on must be the one a cold scan writes:
+	// a stale extraction that happens not to show in this snapshot would
+	// show in a later one.
+	ws, err := json.MarshalIndent(warm.Store, "", " ")
+	if err != nil {
+		return err.Error()
+	}
+	ks, err := json.MarshalIndent(cold.Store, "", " ")
+	if err != nil {
+		return err.Error()
+	}
+	if d := firstDiff(ws, ks); d != "" {
+		return "the warm store differs from the cold one at " + d
+	}
+	entry := reuseEntry(warm.Snapshot)
+	if c.refuse != "" {
+		if entry.Status != snapshot.StatusPartial || !strings.Contains(entry.Reason, c.refuse) || warm.Stats.Reused != 0 {
+			return fmt.Sprintf("the previous store must be refused with %q; got %s %q, reused %d",
+				c.refuse, entry.Status, entry.Reason, warm.Stats.Reused)
+		}
+		return ""
+	}
+	touched := len(slices.Compact(slices.Sorted(slices.Values(c.touched))))
+	if entry.Status != snapshot.StatusComplete || warm.Stats.Parsed > touched {
+		return fmt.Sprintf("reuse must be complete and parse at most the %d touched files; got %s %q (parsed %d)",
+			touched, entry.Status, entry.Reason, warm.Stats.Parsed)
+	}
+	return ""
+}
+
+func propertyScan(root string, opts Options) (*Result, error) {
+	cfg, err := config.Load(root)
+	if err != nil {
+		return nil, err
+	}
+	return Scan(context.Background(), root, cfg, opts)
+}
+
+// snapshotWithoutRun is withoutRun for code that has no *testing.T.
+func snapshotWithoutRun(s *snapshot.Snapshot) ([]byte, error) {
+	c := *s
+	c.Coverage = nil
+	for _, e := range s.Coverage {
+		if e.Scope != snapshot.ScopeReusedEntities {
+			c.Coverage = append(c.Coverage, e)
+		}
+	}
+	return snapshot.Marshal(&c)
+}
+
+// firstDiff describes the first line where warm and cold differ, or "".
+func firstDiff(warm, cold []byte) string {
+	if bytes.Equal(warm, cold) {
+		return ""
+	}
+	a, b := strings.Split(string(warm), "\n"), strings.Split(string(cold), "\n")
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	line := func(l []string) string {
+		if i < len(l) {
+			return strings.TrimSpace(l[i])
+		}
+		return "(end of file)"
+	}
+	return fmt.Sprintf("line %d:\n  warm: %s\n  cold: %s", i+1, line(a), line(b))
+}

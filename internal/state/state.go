@@ -1,0 +1,191 @@
+// Package state persists what a scan leaves for the next one: the snapshot
+// and the extraction store, in one zstd-compressed file that is written
+// atomically (a temporary file renamed into place), so a crash never leaves
+// half a state behind, and that is checked whole when it is read back, so a
+// truncated, corrupted or hand-edited state is refused with the reason and
+// costs a cold scan, never a wrong one.
+//
+// Trust: the store is gob-encoded for speed (a third of JSON's decoding
+// time). gob is not hardened against adversarial input, so decoding is
+// bounded (file size, decompressed size) and a state is read only from where
+// this repository's own runs wrote it: a local directory or the Actions
+// cache, whose entries a pull request cannot write for its base branch.
+package state
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// FileName is the state file inside a state directory.
+const FileName = "docbridge-state.bin"
+
+// DefaultMaxBytes bounds the state file; a larger state is not written.
+const DefaultMaxBytes = 256 << 20
+
+// maxDecompressedBytes bounds what a state section may expand to.
+const maxDecompressedBytes = 2 << 30
+
+// magic opens every state file; the format version is its last byte.
+var magic = []byte("DOCBRIDGE-STATE\x03")
+
+// The header: magic, the lengths of the two sections, and the xxhash64 of
+// both sections together.
+var headerLen = len(magic) + 8 + 8 + 8
+
+// State is one scan's output as later runs need it: the extraction store
+// for the next scan, and the snapshot as the base a pull request is
+// compared with. The snapshot stays compressed until asked for, because a
+// warm scan needs only the store.
+type State struct {
+	Store    *scan.Store
+	snapshot []byte // zstd-compressed canonical JSON
+}
+
+// New returns the state of one scan.
+func New(snap *snapshot.Snapshot, store *scan.Store) (*State, error) {
+	data, err := snapshot.MarshalCompact(snap)
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	return &State{Store: store, snapshot: compress(data)}, nil
+}
+
+// Snapshot decodes the stored snapshot.
+func (s *State) Snapshot() (*snapshot.Snapshot, error) {
+	data, err := decompress(s.snapshot)
+	if err != nil {
+		return nil, fmt.Errorf("the state's snapshot: %w", err)
+	}
+	snap, err := snapshot.Unmarshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("the state's snapshot: %w", err)
+	}
+	return snap, nil
+}
+
+// ErrTooLarge is returned by Save when the encoded state exceeds the bound.
+var ErrTooLarge = errors.New("state exceeds the size bound")
+
+// One encoder and one decoder serve every call; EncodeAll and DecodeAll are
+// safe for concurrent use.
+var (
+	encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecompressedBytes), zstd.WithDecoderConcurrency(0))
+)
+
+func compress(b []byte) []byte { return encoder.EncodeAll(b, nil) }
+
+func decompress(b []byte) ([]byte, error) { return decoder.DecodeAll(b, nil) }
+
+// Encode returns the state file's bytes.
+func Encode(st *State) ([]byte, error) {
+	var store bytes.Buffer
+	if err := gob.NewEncoder(&store).Encode(st.Store); err != nil {
+		return nil, fmt.Errorf("encode state: %w", err)
+	}
+	sec1 := compress(store.Bytes())
+	out := make([]byte, headerLen, headerLen+len(sec1)+len(st.snapshot))
+	copy(out, magic)
+	binary.BigEndian.PutUint64(out[len(magic):], uint64(len(sec1)))
+	binary.BigEndian.PutUint64(out[len(magic)+8:], uint64(len(st.snapshot)))
+	out = append(append(out, sec1...), st.snapshot...)
+	binary.BigEndian.PutUint64(out[len(magic)+16:], xxhash.Sum64(out[headerLen:]))
+	return out, nil
+}
+
+// Decode reads a state file's bytes. Every error says why the state is
+// refused.
+func Decode(data []byte) (*State, error) {
+	if len(data) < headerLen || !bytes.Equal(data[:len(magic)-1], magic[:len(magic)-1]) {
+		return nil, errors.New("not a docbridge state file")
+	}
+	if v := data[len(magic)-1]; v != magic[len(magic)-1] {
+		return nil, fmt.Errorf("state file format %d, this version reads %d", v, magic[len(magic)-1])
+	}
+	n1 := binary.BigEndian.Uint64(data[len(magic):])
+	n2 := binary.BigEndian.Uint64(data[len(magic)+8:])
+	body := data[headerLen:]
+	if n1 > uint64(len(body)) || n2 != uint64(len(body))-n1 {
+		return nil, fmt.Errorf("state file truncated or extended: %d bytes of payload, the header says %d + %d", len(body), n1, n2)
+	}
+	if xxhash.Sum64(body) != binary.BigEndian.Uint64(data[len(magic)+16:]) {
+		return nil, errors.New("state file checksum mismatch: it was changed after it was written")
+	}
+	raw, err := decompress(body[:n1])
+	if err != nil {
+		return nil, fmt.Errorf("cannot decompress the state: %w", err)
+	}
+	var store scan.Store
+	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&store); err != nil {
+		return nil, fmt.Errorf("cannot decode the state: %w", err)
+	}
+	if n2 == 0 {
+		return nil, errors.New("the state holds no snapshot")
+	}
+	return &State{Store: &store, snapshot: body[n1:]}, nil
+}
+
+// Load reads the state in dir. A directory without a state returns an error
+// satisfying errors.Is(err, os.ErrNotExist): a first run, not a refusal.
+func Load(dir string) (*State, error) {
+	data, err := os.ReadFile(filepath.Join(dir, FileName))
+	if err != nil {
+		return nil, fmt.Errorf("read state: %w", err)
+	}
+	return Decode(data)
+}
+
+// Save writes the state into dir atomically and returns its size. A state
+// larger than maxBytes is not written (ErrTooLarge) — never truncated — and
+// the previous state, if any, is left as it was.
+func Save(dir string, st *State, maxBytes int64) (int64, error) {
+	data, err := Encode(st)
+	if err != nil {
+		return 0, err
+	}
+	if int64(len(data)) > maxBytes {
+		return int64(len(data)), fmt.Errorf("%w: %d bytes, the bound is %d", ErrTooLarge, len(data), maxBytes)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, fmt.Errorf("save state: %w", err)
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, FileName), data); err != nil {
+		return 0, fmt.Errorf("save state: %w", err)
+	}
+	return int64(len(data)), nil
+}
+
+// WriteFileAtomic writes through a temporary file in the same directory,
+// synced, and a rename, so a reader never sees a partial file.
+func WriteFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op after the rename
+	if _, err := io.Copy(tmp, bytes.NewReader(data)); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

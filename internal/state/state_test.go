@@ -1,0 +1,201 @@
+package state
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func scanOnce(t testing.TB, root string, prev *scan.Store, refused string) *scan.Result {
+	t.Helper()
+	res, err := scan.Scan(context.Background(), root, config.Default(), scan.Options{Previous: prev, PreviousRefused: refused})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func repo(t testing.TB) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, c := range map[string]string{
+		"README.md":       "# Demo\n\nSee [guide](docs/guide.md) and `src/a.ts`, `compute`.\n",
+		"docs/guide.md":   "---\ntitle: Guide\n---\n# Guide\n",
+		"src/a.ts":        "import { b } from './b.js';\nexport function compute() { return b; }\n",
+		"src/b.ts":        "export const b = 1;\n",
+		"go.mod":          "module example.com/x\n\ngo 1.22\n",
+		"internal/x/x.go": "package x\n\n// X is exported.\nfunc X() {}\n",
+		"py/m.py":         "import os\n\ndef run():\n    pass\n",
+	} {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func newState(t testing.TB, res *scan.Result) *State {
+	t.Helper()
+	st, err := New(res.Snapshot, res.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestRoundTripFeedsAWarmScan(t *testing.T) {
+	root := repo(t)
+	cold := scanOnce(t, root, nil, "")
+	dir := t.TempDir()
+	size, err := Save(dir, newState(t, cold), DefaultMaxBytes)
+	if err != nil || size <= 0 {
+		t.Fatalf("save: %d, %v", size, err)
+	}
+	st, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := st.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := snapshot.Marshal(cold.Snapshot)
+	b, _ := snapshot.Marshal(snap)
+	if !bytes.Equal(a, b) {
+		t.Error("the snapshot changed across save and load")
+	}
+	warm := scanOnce(t, root, st.Store, "")
+	if warm.Stats.Parsed != 0 || warm.Stats.Reused != cold.Stats.Files {
+		t.Errorf("a loaded store must be reused whole: parsed %d, reused %d of %d", warm.Stats.Parsed, warm.Stats.Reused, cold.Stats.Files)
+	}
+	if warm.Snapshot.ContentHash != cold.Snapshot.ContentHash {
+		t.Error("warm and cold content hashes differ")
+	}
+}
+
+func TestDamagedStatesAreRefusedWithTheReason(t *testing.T) {
+	root := repo(t)
+	cold := scanOnce(t, root, nil, "")
+	good, err := Encode(newState(t, cold))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flip := func(i int) []byte {
+		d := bytes.Clone(good)
+		d[i] ^= 0x40
+		return d
+	}
+	future := bytes.Clone(good)
+	future[len(magic)-1] = 9
+	for name, tc := range map[string]struct {
+		data   []byte
+		reason string
+	}{
+		"empty":              {nil, "not a docbridge state file"},
+		"foreign":            {[]byte(`{"type":"discovery-snapshot"}` + strings.Repeat(" ", 40)), "not a docbridge state file"},
+		"future format":      {future, "format 9"},
+		"truncated":          {good[:len(good)-10], "truncated"},
+		"extended":           {append(bytes.Clone(good), 0), "truncated or extended"},
+		"hand-edited":        {flip(len(good) - 20), "checksum mismatch"},
+		"edited header hash": {flip(len(magic) + 17), "checksum mismatch"},
+	} {
+		_, err := Decode(tc.data)
+		if err == nil || !strings.Contains(err.Error(), tc.reason) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, tc.reason)
+			continue
+		}
+		// The caller turns the refusal into a cold scan that says why.
+		res := scanOnce(t, root, nil, err.Error())
+		if res.Stats.Reused != 0 || res.Snapshot.ContentHash != cold.Snapshot.ContentHash {
+			t.Errorf("%s: a refused state must give the cold result", name)
+		}
+	}
+}
+
+func TestTooLargeIsNotWrittenAndKeepsThePrevious(t *testing.T) {
+	root := repo(t)
+	cold := scanOnce(t, root, nil, "")
+	dir := t.TempDir()
+	st := newState(t, cold)
+	if _, err := Save(dir, st, DefaultMaxBytes); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, FileName))
+	size, err := Save(dir, st, 100)
+	if !errors.Is(err, ErrTooLarge) || size <= 100 {
+		t.Fatalf("want ErrTooLarge with the size, got %d, %v", size, err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, FileName))
+	if !bytes.Equal(before, after) {
+		t.Error("a refused save must leave the previous state untouched")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("no temporary files may remain: %v", entries)
+	}
+}
+
+func TestMissingStateIsAFirstRun(t *testing.T) {
+	if _, err := Load(t.TempDir()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("want os.ErrNotExist, got %v", err)
+	}
+}
+
+// FuzzDecode: a state file is untrusted input (a cache can return anything).
+func FuzzDecode(f *testing.F) {
+	good := seedState(f)
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte("DOCBRIDGE-STATE\x03"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if st, err := Decode(data); err == nil {
+			if st.Store == nil {
+				t.Fatal("a decoded state must hold a store")
+			}
+			_, _ = st.Snapshot() // must not panic either
+		}
+	})
+}
+
+// FuzzDecodePayload fuzzes what lies behind the checksum, which stops
+// almost every mutation FuzzDecode makes: any payload under a valid header.
+func FuzzDecodePayload(f *testing.F) {
+	good := seedState(f)
+	f.Add(good[headerLen:])
+	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		data := make([]byte, headerLen, headerLen+len(body))
+		copy(data, magic)
+		n1 := uint64(len(body) / 2)
+		binary.BigEndian.PutUint64(data[len(magic):], n1)
+		binary.BigEndian.PutUint64(data[len(magic)+8:], uint64(len(body))-n1)
+		binary.BigEndian.PutUint64(data[len(magic)+16:], xxhash.Sum64(body))
+		if st, err := Decode(append(data, body...)); err == nil {
+			_, _ = st.Snapshot()
+		}
+	})
+}
+
+func seedState(f *testing.F) []byte {
+	root := repo(f)
+	good, err := Encode(newState(f, scanOnce(f, root, nil, "")))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return good
+}
