@@ -159,9 +159,9 @@ func printSummary(w io.Writer, s *snapshot.Snapshot, st *scan.Stats) {
 	if secs <= 0 {
 		secs = 1e-9
 	}
-	fmt.Fprintf(w, "\nScanned %d files (%.1f MB; %d parsed, %d reused) in %s with %d workers: %.0f files/s, %.1f MB/s (walk %s, extract %s, resolve %s)\n",
+	fmt.Fprintf(w, "\nScanned %d files (%.1f MB; %d parsed, %d reused) in %s with %d workers: %.0f files/s, %.1f MB/s (walk %s, read and extract %s, resolve %s, canonical form and hash %s)\n",
 		st.Files, float64(st.Bytes)/1e6, st.Parsed, st.Reused, st.Total.Round(1e6), st.Workers, float64(st.Files)/secs, float64(st.Bytes)/1e6/secs,
-		st.Walk.Round(1e6), st.Extract.Round(1e6), st.Resolve.Round(1e6))
+		st.Walk.Round(1e6), st.Extract.Round(1e6), st.Resolve.Round(1e6), st.Canonical.Round(1e6))
 }
 
 func countBy(n int, key func(int) string) map[string]int {

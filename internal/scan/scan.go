@@ -66,15 +66,16 @@ type Result struct {
 
 // Stats describe one run: they are printed, never hashed.
 type Stats struct {
-	Files   int           // files read
-	Reused  int           // extractions reused from the previous store
-	Parsed  int           // files extracted anew
-	Bytes   int64         // bytes read
-	Walk    time.Duration // listing the tree
-	Extract time.Duration // reading and hashing every file, extracting the changed ones
-	Resolve time.Duration // resolution, sorting and hashing the snapshot
-	Total   time.Duration
-	Workers int
+	Files     int           // files read
+	Reused    int           // extractions reused from the previous store
+	Parsed    int           // files extracted anew
+	Bytes     int64         // bytes read
+	Walk      time.Duration // listing the tree
+	Extract   time.Duration // reading and hashing every file, extracting the changed ones
+	Resolve   time.Duration // resolution: entities, relations, coverage
+	Canonical time.Duration // sorting, bounding and hashing the snapshot
+	Total     time.Duration
+	Workers   int
 }
 
 // Scan scans the tree at root with the effective configuration cfg.
@@ -131,11 +132,13 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	snap.SourceRevision = opts.SourceRevision
 	snap.Project.Name = projectName(cfg, abs, ex)
 	snap.Coverage = append(snap.Coverage, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
+	st.Resolve = time.Since(t)
+	t = time.Now()
 	snap.Normalize()
 	if snap.ContentHash, err = snapshot.ComputeContentHash(snap); err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
-	st.Resolve = time.Since(t)
+	st.Canonical = time.Since(t)
 	st.Total = time.Since(start)
 	return &Result{Snapshot: snap, Store: &Store{Header: header, Extractions: ex}, Stats: st}, nil
 }
