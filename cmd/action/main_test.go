@@ -127,8 +127,19 @@ func TestScanStateMakesTheSecondRunWarm(t *testing.T) {
 		t.Fatalf("a truncated state must be refused with the reason: exit %d\n%s", code, out)
 	}
 	// Too large a state is not written; the scan still succeeds.
-	code, _, errOut = runCLI(t, "scan", "--state", t.TempDir(), "--max-state-bytes", "10", dir)
+	code, out, errOut = runCLI(t, "scan", "--state", t.TempDir(), "--max-state-bytes", "10", "--json", dir)
 	if code != 0 || !strings.Contains(errOut, "state not written") {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	s, err := snapshot.Unmarshal([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range s.Coverage {
+		found = found || (c.Scope == snapshot.ScopeState && strings.Contains(c.Reason, "exceeds the size bound"))
+	}
+	if h, _ := snapshot.ComputeContentHash(s); !found || h != s.ContentHash {
+		t.Errorf("the unsaved state must be a coverage entry the content hash leaves out (found %v)", found)
 	}
 }

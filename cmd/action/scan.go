@@ -52,7 +52,10 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			}
 			snap, st := res.Snapshot, res.Stats
 			if stateDir != "" {
-				saveState(stderr, stateDir, res, maxStateBytes)
+				if c := saveState(stderr, stateDir, res, maxStateBytes); c != nil {
+					snap.Coverage = append(snap.Coverage, *c)
+					snapshot.SortCoverage(snap.Coverage)
+				}
 			}
 			if out == "" && !asJSON {
 				printSummary(stdout, snap, st)
@@ -98,15 +101,19 @@ func loadState(dir string) (*scan.Store, string) {
 }
 
 // saveState writes this scan's state. Failing to write it costs the next
-// run its reuse, not this run its result: it is a warning.
-func saveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) {
+// run its reuse, not this run its result: a warning, and a coverage entry
+// that describes the run (the content hash leaves it out).
+func saveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *snapshot.Coverage {
 	st, err := state.New(res.Snapshot, res.Store)
 	if err == nil {
 		_, err = state.Save(dir, st, maxBytes)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
+	if err == nil {
+		return nil
 	}
+	fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
+	return &snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeState, Status: snapshot.StatusNotAnalyzed,
+		Reason: "state not written: " + err.Error()}
 }
 
 // loadConfig reads the explicit config file or the repository's own; a

@@ -145,6 +145,9 @@ func (w *world) files(keep func(string) bool) ([]string, error) {
 
 func (w *world) pick(list []string) string { return list[w.rng.IntN(len(list))] }
 
+// pickIndex picks one of a list of line indexes or offsets.
+func (w *world) pickIndex(list []int) int { return list[w.rng.IntN(len(list))] }
+
 func (w *world) fresh() int { w.next++; return w.next }
 
 func (w *world) abs(p string) string { return filepath.Join(w.root, filepath.FromSlash(p)) }
@@ -161,13 +164,12 @@ func (w *world) write(p, content string) error {
 	return os.WriteFile(w.abs(p), []byte(content), 0o644)
 }
 
-func (w *world) exists(p string) bool {
-	_, err := os.Lstat(w.abs(p))
-	return err == nil
-}
-
-// rewrite replaces a file's content and reports the change.
+// rewrite replaces a file's content and reports the change; an edit that
+// would leave the file as it is does not apply.
 func (w *world) rewrite(p, content, desc string) (change, bool, error) {
+	if old, err := w.read(p); err == nil && old == content {
+		return change{}, false, nil
+	}
 	return change{desc: desc, touched: []string{p}}, true, w.write(p, content)
 }
 
@@ -349,7 +351,7 @@ func (w *world) addLink() (change, bool, error) {
 		case 0:
 			t = path.Dir(t) // a directory: an area or a package
 		case 1:
-			t = strings.Replace(t, ".", "-missing.", 1) // broken
+			t = strings.TrimSuffix(t, path.Ext(t)) + "-missing" + path.Ext(t) // broken
 		}
 		return fmt.Sprintf("Read [this link](%s).", t), nil
 	})
@@ -411,7 +413,7 @@ func (w *world) addAnchorLink() (change, bool, error) {
 		}
 		anchor := fmt.Sprintf("section-%d", w.rng.IntN(10)) // may or may not exist
 		if hs := headings(s); len(hs) > 0 && w.rng.IntN(2) == 0 {
-			anchor = markdown.Slug(strings.TrimSpace(strings.TrimLeft(lines(s)[w.pick2(hs)], "#")))
+			anchor = markdown.Slug(strings.TrimSpace(strings.TrimLeft(lines(s)[w.pickIndex(hs)], "#")))
 		}
 		if target == doc {
 			return fmt.Sprintf("Jump to [that part](#%s).", anchor), nil
@@ -419,8 +421,6 @@ func (w *world) addAnchorLink() (change, bool, error) {
 		return fmt.Sprintf("See [that part](%s#%s).", relFrom(doc, target), anchor), nil
 	})
 }
-
-func (w *world) pick2(list []int) int { return list[w.rng.IntN(len(list))] }
 
 func (w *world) addHeading() (change, bool, error) {
 	return w.appendDoc(func(string) (string, error) {
@@ -443,7 +443,7 @@ func (w *world) removeHeading() (change, bool, error) {
 	if len(hs) == 0 {
 		return change{}, false, nil
 	}
-	i := w.pick2(hs)
+	i := w.pickIndex(hs)
 	return w.rewrite(p, removeLine(s, i), fmt.Sprintf("%s: removed %q", p, strings.TrimSpace(lines(s)[i])))
 }
 
@@ -598,7 +598,7 @@ func (w *world) removeExport() (change, bool, error) {
 		if len(offs) == 0 {
 			return change{}, false, nil
 		}
-		i := w.pick2(offs)
+		i := w.pickIndex(offs)
 		r := []rune(s[i:])
 		out := s[:i] + string(unicode.ToLower(r[0])) + string(r[1:])
 		return w.rewrite(p, out, fmt.Sprintf("%s: unexported %s", p, strings.SplitN(s[i:], "\n", 2)[0]))
@@ -617,7 +617,7 @@ func (w *world) removeExport() (change, bool, error) {
 	if len(idx) == 0 {
 		return change{}, false, nil
 	}
-	i := w.pick2(idx)
+	i := w.pickIndex(idx)
 	l := lines(s)
 	old := l[i]
 	l[i] = fix(old)
@@ -841,7 +841,7 @@ func (w *world) removeImport() (change, bool, error) {
 	if len(idx) == 0 {
 		return change{}, false, nil
 	}
-	i := w.pick2(idx)
+	i := w.pickIndex(idx)
 	return w.rewrite(p, removeLine(s, i), fmt.Sprintf("%s: removed %q", p, strings.TrimSpace(lines(s)[i])))
 }
 

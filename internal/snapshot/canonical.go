@@ -166,28 +166,25 @@ func dedupe(s []string) []string {
 
 // Marshal returns the canonical JSON of s: struct fields in declaration
 // order, map keys sorted, no HTML escaping, two-space indentation and a final
-// newline. The snapshot must be normalized first.
+// newline — byte for byte what encoding/json writes with SetIndent("", "  ").
+// The snapshot must be normalized first.
 func Marshal(s *Snapshot) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		return nil, fmt.Errorf("encode snapshot: %w", err)
+	compact, err := MarshalCompact(s)
+	if err != nil {
+		return nil, err
 	}
-	return buf.Bytes(), nil
+	return indent(make([]byte, 0, len(compact)*indentGrowth), compact), nil
 }
 
 // MarshalCompact returns the canonical JSON of s without indentation: the
-// form that is hashed and stored, where nobody reads it.
+// form that is hashed and stored, where nobody reads it. It ends with a
+// newline, as json.Encoder output does.
 func MarshalCompact(s *Snapshot) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
+	e := encoder{buf: make([]byte, 0, sizeHint(s))}
+	if err := e.snapshot(s); err != nil {
 		return nil, fmt.Errorf("encode snapshot: %w", err)
 	}
-	return buf.Bytes(), nil
+	return e.buf, nil
 }
 
 // Unmarshal decodes a snapshot, refusing unknown fields and other artifacts.
@@ -209,15 +206,15 @@ func Unmarshal(data []byte) (*Snapshot, error) {
 
 // ComputeContentHash returns the xxhash64 (16 lowercase hex digits) of the
 // canonical JSON of everything in s that is a fact about the repository: it
-// leaves out ContentHash itself, SourceRevision and the reused-entities
-// coverage entry, which describe the run.
+// leaves out ContentHash itself, SourceRevision and the coverage entries that
+// describe the run (DescribesRun).
 func ComputeContentHash(s *Snapshot) (string, error) {
 	c := *s
 	c.ContentHash = ""
 	c.SourceRevision = ""
 	c.Coverage = make([]Coverage, 0, len(s.Coverage))
 	for _, e := range s.Coverage {
-		if e.Scope == ScopeReusedEntities {
+		if DescribesRun(e) {
 			continue
 		}
 		c.Coverage = append(c.Coverage, e)
@@ -225,9 +222,8 @@ func ComputeContentHash(s *Snapshot) (string, error) {
 	// Stream compact JSON into the digest: the hash needs no indentation
 	// and no buffer the size of the snapshot.
 	d := xxhash.New()
-	enc := json.NewEncoder(d)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&c); err != nil {
+	e := encoder{buf: make([]byte, 0, flushSize+flushSlack), w: d}
+	if err := e.snapshot(&c); err != nil {
 		return "", fmt.Errorf("hash snapshot: %w", err)
 	}
 	return fmt.Sprintf("%016x", d.Sum64()), nil

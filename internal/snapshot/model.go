@@ -122,9 +122,19 @@ type Coverage struct {
 	Code string `json:"code,omitempty"`
 }
 
-// ScopeReusedEntities is the coverage scope that explains an incremental run.
-// It describes the run, not the repository, so ContentHash excludes it.
-const ScopeReusedEntities = "reused-entities"
+// Coverage scopes that describe the run, not the repository; ContentHash
+// leaves them out. ScopeReusedEntities explains how an incremental run reused
+// earlier work; ScopeState says the run's state could not be saved.
+const (
+	ScopeReusedEntities = "reused-entities"
+	ScopeState          = "state"
+)
+
+// DescribesRun reports whether a coverage entry is about the run rather
+// than the repository.
+func DescribesRun(c Coverage) bool {
+	return c.Analyzer == "repository" && (c.Scope == ScopeReusedEntities || c.Scope == ScopeState)
+}
 
 // EntityID returns the id of an entity of the given kind and value.
 func EntityID(kind, value string) string { return kind + ":" + value }
