@@ -71,6 +71,7 @@ var edits = []edit{
 	{"delete module", (*world).deleteModule},
 	{"rename module", (*world).renameModule},
 	{"modify module", (*world).modifyModule},
+	{"break module", (*world).breakModule},
 	{"add export", (*world).addExport},
 	{"remove export", (*world).removeExport},
 	{"add import", (*world).addImport},
@@ -556,6 +557,25 @@ func (w *world) modifyModule() (change, bool, error) {
 		comment = "#"
 	}
 	return w.rewrite(p, s+fmt.Sprintf("\n%s edited, %d\n", comment, w.fresh()), p)
+}
+
+// breakModule appends a syntax error or a NUL byte (binary content): the
+// extraction then carries issues, which a reused extraction must keep.
+func (w *world) breakModule() (change, bool, error) {
+	lang, keep := w.language()
+	p, ok, err := w.pickFile(keep)
+	if !ok {
+		return change{}, ok, err
+	}
+	s, err := w.read(p)
+	if err != nil {
+		return change{}, false, err
+	}
+	bad := map[string]string{"ts": "export function (\n", "go": "func (\n", "py": "def (:\n"}[lang]
+	if w.rng.IntN(3) == 0 {
+		bad = "\x00\n"
+	}
+	return w.rewrite(p, s+bad, fmt.Sprintf("%s += %q", p, bad))
 }
 
 func (w *world) addExport() (change, bool, error) {

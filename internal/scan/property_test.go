@@ -25,13 +25,15 @@ import (
 //	DOCBRIDGE_PROPERTY_SEED=17 go test -run WarmEqualsCold -v ./internal/scan/ # replay one seed
 
 const (
-	// propertySeeds and propertySteps size the default run: it stays near
-	// 10 s under -race on two cores.
+	// propertySeeds and propertySteps size the default run: about 20 s
+	// under -race on two cores.
 	propertySeeds = 30
 	propertySteps = 12
 	// minChangedShare: at least one step in this many must change the
-	// snapshot, or the generator has gone idle.
-	minChangedShare = 2
+	// snapshot, or the generator has gone idle. It is judged over at least
+	// minIdleCheckSeeds seeds, so that replaying one quiet seed passes.
+	minChangedShare   = 2
+	minIdleCheckSeeds = 5
 	// maxPropertySeeds bounds DOCBRIDGE_PROPERTY_SEEDS.
 	maxPropertySeeds = 100000
 )
@@ -60,9 +62,11 @@ func TestWarmEqualsColdOverRandomEdits(t *testing.T) {
 	// The property holds vacuously if the edits stop changing the graph
 	// (an edit inside an ignored directory, a BOM or an analyzer bump
 	// rightly changes nothing, but most must).
-	if n := steps.Load(); n > 0 && changed.Load()*minChangedShare < n {
+	n := steps.Load()
+	if len(seeds) >= minIdleCheckSeeds && changed.Load()*minChangedShare < n {
 		t.Errorf("only %d of %d edits changed the snapshot: the generator has gone idle", changed.Load(), n)
 	}
+	t.Logf("%d of %d edits changed the snapshot", changed.Load(), n)
 }
 
 // propertySeedList reads the two environment variables: one seed to replay,
