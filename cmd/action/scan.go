@@ -104,10 +104,7 @@ func loadState(dir string) (*scan.Store, string) {
 // run its reuse, not this run its result: a warning, and a coverage entry
 // that describes the run (the content hash leaves it out).
 func saveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *snapshot.Coverage {
-	st, err := state.New(res.Snapshot, res.Store)
-	if err == nil {
-		_, err = state.Save(dir, st, maxBytes)
-	}
+	_, err := state.Save(dir, &state.State{Store: res.Store}, maxBytes)
 	if err == nil {
 		return nil
 	}

@@ -125,22 +125,65 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 
 	t = time.Now()
-	snap := resolve(cfg, w, ex)
-	snap.PipelineVersion = PipelineVersion
-	snap.AnalyzerVersions = AnalyzerVersions()
-	snap.ConfigurationHash = cfg.Hash()
-	snap.SourceRevision = opts.SourceRevision
-	snap.Project.Name = projectName(cfg, abs, ex)
-	snap.Coverage = append(snap.Coverage, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
+	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes,
+		RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
+	snap := assemble(&tree, ex, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
 	t = time.Now()
-	snap.Normalize()
-	if snap.ContentHash, err = snapshot.ComputeContentHash(snap); err != nil {
+	if err := finish(snap); err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	st.Canonical = time.Since(t)
 	st.Total = time.Since(start)
-	return &Result{Snapshot: snap, Store: &Store{Header: header, Extractions: ex}, Stats: st}, nil
+	return &Result{Snapshot: snap, Store: &Store{Header: header, Extractions: ex, Tree: tree}, Stats: st}, nil
+}
+
+// assemble resolves the extractions against the tree into a snapshot. It
+// is everything a snapshot depends on, so a store can rebuild its snapshot.
+func assemble(tree *StoredTree, ex []Extraction, run snapshot.Coverage) *snapshot.Snapshot {
+	files := make([]walk.File, len(ex))
+	for i, x := range ex {
+		files[i] = walk.File{Path: x.Path, Size: x.Size}
+	}
+	w := &walk.Result{Files: files, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes}
+	cfg := tree.Config
+	snap := resolve(cfg, w, ex)
+	snap.PipelineVersion = PipelineVersion
+	snap.AnalyzerVersions = AnalyzerVersions()
+	snap.ConfigurationHash = cfg.Hash()
+	snap.SourceRevision = tree.SourceRevision
+	snap.Project.Name = projectName(cfg, tree.RootName, ex)
+	snap.Coverage = append(snap.Coverage, run)
+	return snap
+}
+
+// finish puts a snapshot into canonical form and computes its hash.
+func finish(snap *snapshot.Snapshot) error {
+	snap.Normalize()
+	var err error
+	snap.ContentHash, err = snapshot.ComputeContentHash(snap)
+	return err
+}
+
+// Rebuild returns the snapshot the scan that wrote store produced (but for
+// the entry that describes the run). Resolution is a pure function of the
+// extractions, the tree's directories and skipped files, and the
+// configuration, so a state need not carry its snapshot: a pull request
+// rebuilds its base when it needs one. A store from another pipeline or
+// analyzer version cannot be rebuilt faithfully and is refused.
+func Rebuild(store *Store) (*snapshot.Snapshot, error) {
+	if store.Tree.Config == nil {
+		return nil, fmt.Errorf("rebuild snapshot: the store holds no configuration")
+	}
+	if _, reason := reusable(store, newStoreHeader(store.Tree.Config)); reason != "" {
+		return nil, fmt.Errorf("rebuild snapshot: %s", reason)
+	}
+	snap := assemble(&store.Tree, store.Extractions, snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,
+		Status: snapshot.StatusNotApplicable, Reason: "Rebuilt from a stored state."})
+	if err := finish(snap); err != nil {
+		return nil, fmt.Errorf("rebuild snapshot: %w", err)
+	}
+	return snap, nil
 }
 
 // reuseCoverage is the one coverage entry that explains how the run reused
@@ -160,7 +203,7 @@ func reuseCoverage(hadPrevious bool, refused string, st *Stats) snapshot.Coverag
 
 // projectName is the configured name, else the name of the root's manifest,
 // else the directory's name.
-func projectName(cfg *config.Config, abs string, ex []Extraction) string {
+func projectName(cfg *config.Config, rootName string, ex []Extraction) string {
 	if cfg.Project.Name != "" {
 		return cfg.Project.Name
 	}
@@ -175,5 +218,5 @@ func projectName(cfg *config.Config, abs string, ex []Extraction) string {
 			return x.PyProject.Name
 		}
 	}
-	return filepath.Base(abs)
+	return rootName
 }

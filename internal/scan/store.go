@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/walk"
 )
 
 // StoreFormat is the version of the Store's shape; a store of another format
@@ -20,6 +21,19 @@ type Store struct {
 	Header StoreHeader
 	// Extractions are sorted by path.
 	Extractions []Extraction
+	// Tree is the rest of what resolution read, so that the store can
+	// rebuild its snapshot (Rebuild).
+	Tree StoredTree
+}
+
+// StoredTree is what a snapshot depends on besides the extractions.
+type StoredTree struct {
+	Config         *config.Config
+	Skipped        []walk.File // files that exist but were too large to read
+	Dirs           []string
+	Notes          []walk.Note
+	RootName       string // the scanned directory's name, the last resort for the project's name
+	SourceRevision string
 }
 
 // StoreHeader names everything an extraction depends on besides the file's

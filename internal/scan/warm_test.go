@@ -123,7 +123,7 @@ func TestForeignStoresAreRefusedWhole(t *testing.T) {
 }
 
 func copyStore(s *Store) *Store {
-	c := &Store{Header: s.Header, Extractions: append([]Extraction(nil), s.Extractions...)}
+	c := &Store{Header: s.Header, Extractions: append([]Extraction(nil), s.Extractions...), Tree: s.Tree}
 	c.Header.AnalyzerVersions = map[string]string{}
 	for k, v := range s.Header.AnalyzerVersions {
 		c.Header.AnalyzerVersions[k] = v
@@ -135,4 +135,27 @@ func copyStore(s *Store) *Store {
 		}
 	}
 	return c
+}
+
+// TestRebuildGivesTheScannedSnapshot: a store rebuilds exactly the snapshot
+// of the scan that wrote it, so a state need not carry the snapshot.
+func TestRebuildGivesTheScannedSnapshot(t *testing.T) {
+	root := copyTree(t, "testdata/fixture", fixtureExtras)
+	writeFiles(t, root, map[string]string{"docbridge.yaml": "version: 1\nanalysis:\n  derive:\n    depth: 2\n"})
+	res := scanResult(t, root, Options{SourceRevision: "abc123"})
+	got, err := Rebuild(res.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(withoutRun(t, got), withoutRun(t, res.Snapshot)) || got.ContentHash != res.Snapshot.ContentHash {
+		t.Fatal("the rebuilt snapshot differs from the scanned one")
+	}
+	if got.SourceRevision != "abc123" {
+		t.Errorf("source revision %q not kept", got.SourceRevision)
+	}
+	foreign := copyStore(res.Store)
+	foreign.Header.AnalyzerVersions["golang"] = "golang/0"
+	if _, err := Rebuild(foreign); err == nil || !strings.Contains(err.Error(), "golang golang/0") {
+		t.Errorf("a store from another analyzer version must not be rebuilt: %v", err)
+	}
 }

@@ -31,11 +31,7 @@ func monorepoState(b *testing.B) *State {
 			b.Fatal(err)
 		}
 	})
-	st, err := New(monoRes.Snapshot, monoRes.Store)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return st
+	return &State{Store: monoRes.Store}
 }
 
 // BenchmarkEncode and BenchmarkDecode measure the state of the monorepo

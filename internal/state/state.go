@@ -1,5 +1,6 @@
-// Package state persists what a scan leaves for the next one: the snapshot
-// and the extraction store, in one zstd-compressed file that is written
+// Package state persists what a scan leaves for the next one — its
+// extraction store, from which its snapshot can be rebuilt — in one
+// zstd-compressed file that is written
 // atomically (a temporary file renamed into place), so a crash never leaves
 // half a state behind, and that is checked whole when it is read back, so a
 // truncated, corrupted or hand-edited state is refused with the reason and
@@ -35,41 +36,26 @@ const FileName = "docbridge-state.bin"
 // DefaultMaxBytes bounds the state file; a larger state is not written.
 const DefaultMaxBytes = 256 << 20
 
-// maxDecompressedBytes bounds what a state section may expand to.
+// maxDecompressedBytes bounds what a state may expand to.
 const maxDecompressedBytes = 2 << 30
 
 // magic opens every state file; the format version is its last byte.
-var magic = []byte("DOCBRIDGE-STATE\x03")
+var magic = []byte("DOCBRIDGE-STATE\x04")
 
-// The header: magic, the lengths of the two sections, and the xxhash64 of
-// both sections together.
-var headerLen = len(magic) + 8 + 8 + 8
+// The header: magic, the length of the payload and its xxhash64.
+var headerLen = len(magic) + 8 + 8
 
-// State is one scan's output as later runs need it: the extraction store
-// for the next scan, and the snapshot as the base a pull request is
-// compared with. The snapshot stays compressed until asked for, because a
-// warm scan needs only the store.
+// State is one scan's output as later runs need it: the extraction store,
+// which the next scan reuses and from which the snapshot a pull request
+// compares against is rebuilt (scan.Rebuild) — resolution is a pure function
+// of the store, so the state does not carry the snapshot itself.
 type State struct {
-	Store    *scan.Store
-	snapshot []byte // zstd-compressed canonical JSON
+	Store *scan.Store
 }
 
-// New returns the state of one scan.
-func New(snap *snapshot.Snapshot, store *scan.Store) (*State, error) {
-	data, err := snapshot.MarshalCompact(snap)
-	if err != nil {
-		return nil, fmt.Errorf("state: %w", err)
-	}
-	return &State{Store: store, snapshot: compress(data)}, nil
-}
-
-// Snapshot decodes the stored snapshot.
+// Snapshot rebuilds the snapshot of the scan that wrote the state.
 func (s *State) Snapshot() (*snapshot.Snapshot, error) {
-	data, err := decompress(s.snapshot)
-	if err != nil {
-		return nil, fmt.Errorf("the state's snapshot: %w", err)
-	}
-	snap, err := snapshot.Unmarshal(data)
+	snap, err := scan.Rebuild(s.Store)
 	if err != nil {
 		return nil, fmt.Errorf("the state's snapshot: %w", err)
 	}
@@ -86,23 +72,17 @@ var (
 	decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecompressedBytes), zstd.WithDecoderConcurrency(0))
 )
 
-func compress(b []byte) []byte { return encoder.EncodeAll(b, nil) }
-
-func decompress(b []byte) ([]byte, error) { return decoder.DecodeAll(b, nil) }
-
 // Encode returns the state file's bytes.
 func Encode(st *State) ([]byte, error) {
 	var store bytes.Buffer
 	if err := gob.NewEncoder(&store).Encode(st.Store); err != nil {
 		return nil, fmt.Errorf("encode state: %w", err)
 	}
-	sec1 := compress(store.Bytes())
-	out := make([]byte, headerLen, headerLen+len(sec1)+len(st.snapshot))
+	out := make([]byte, headerLen, headerLen+store.Len()/4)
 	copy(out, magic)
-	binary.BigEndian.PutUint64(out[len(magic):], uint64(len(sec1)))
-	binary.BigEndian.PutUint64(out[len(magic)+8:], uint64(len(st.snapshot)))
-	out = append(append(out, sec1...), st.snapshot...)
-	binary.BigEndian.PutUint64(out[len(magic)+16:], xxhash.Sum64(out[headerLen:]))
+	out = encoder.EncodeAll(store.Bytes(), out)
+	binary.BigEndian.PutUint64(out[len(magic):], uint64(len(out)-headerLen))
+	binary.BigEndian.PutUint64(out[len(magic)+8:], xxhash.Sum64(out[headerLen:]))
 	return out, nil
 }
 
@@ -115,16 +95,15 @@ func Decode(data []byte) (*State, error) {
 	if v := data[len(magic)-1]; v != magic[len(magic)-1] {
 		return nil, fmt.Errorf("state file format %d, this version reads %d", v, magic[len(magic)-1])
 	}
-	n1 := binary.BigEndian.Uint64(data[len(magic):])
-	n2 := binary.BigEndian.Uint64(data[len(magic)+8:])
+	n := binary.BigEndian.Uint64(data[len(magic):])
 	body := data[headerLen:]
-	if n1 > uint64(len(body)) || n2 != uint64(len(body))-n1 {
-		return nil, fmt.Errorf("state file truncated or extended: %d bytes of payload, the header says %d + %d", len(body), n1, n2)
+	if n != uint64(len(body)) {
+		return nil, fmt.Errorf("state file truncated or extended: %d bytes of payload, the header says %d", len(body), n)
 	}
-	if xxhash.Sum64(body) != binary.BigEndian.Uint64(data[len(magic)+16:]) {
+	if xxhash.Sum64(body) != binary.BigEndian.Uint64(data[len(magic)+8:]) {
 		return nil, errors.New("state file checksum mismatch: it was changed after it was written")
 	}
-	raw, err := decompress(body[:n1])
+	raw, err := decoder.DecodeAll(body, nil)
 	if err != nil {
 		return nil, fmt.Errorf("cannot decompress the state: %w", err)
 	}
@@ -132,10 +111,7 @@ func Decode(data []byte) (*State, error) {
 	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&store); err != nil {
 		return nil, fmt.Errorf("cannot decode the state: %w", err)
 	}
-	if n2 == 0 {
-		return nil, errors.New("the state holds no snapshot")
-	}
-	return &State{Store: &store, snapshot: body[n1:]}, nil
+	return &State{Store: &store}, nil
 }
 
 // Load reads the state in dir. A directory without a state returns an error

@@ -51,11 +51,24 @@ func repo(t testing.TB) string {
 
 func newState(t testing.TB, res *scan.Result) *State {
 	t.Helper()
-	st, err := New(res.Snapshot, res.Store)
+	return &State{Store: res.Store}
+}
+
+// facts is the canonical JSON without the entries that describe the run.
+func facts(t testing.TB, s *snapshot.Snapshot) []byte {
+	t.Helper()
+	c := *s
+	c.Coverage = nil
+	for _, e := range s.Coverage {
+		if !snapshot.DescribesRun(e) {
+			c.Coverage = append(c.Coverage, e)
+		}
+	}
+	data, err := snapshot.Marshal(&c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st
+	return data
 }
 
 func TestRoundTripFeedsAWarmScan(t *testing.T) {
@@ -74,10 +87,8 @@ func TestRoundTripFeedsAWarmScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := snapshot.Marshal(cold.Snapshot)
-	b, _ := snapshot.Marshal(snap)
-	if !bytes.Equal(a, b) {
-		t.Error("the snapshot changed across save and load")
+	if !bytes.Equal(facts(t, cold.Snapshot), facts(t, snap)) || snap.ContentHash != cold.Snapshot.ContentHash {
+		t.Error("the snapshot rebuilt from the loaded state differs from the scanned one")
 	}
 	warm := scanOnce(t, root, st.Store, "")
 	if warm.Stats.Parsed != 0 || warm.Stats.Reused != cold.Stats.Files {
@@ -112,7 +123,7 @@ func TestDamagedStatesAreRefusedWithTheReason(t *testing.T) {
 		"truncated":          {good[:len(good)-10], "truncated"},
 		"extended":           {append(bytes.Clone(good), 0), "truncated or extended"},
 		"hand-edited":        {flip(len(good) - 20), "checksum mismatch"},
-		"edited header hash": {flip(len(magic) + 17), "checksum mismatch"},
+		"edited header hash": {flip(len(magic) + 9), "checksum mismatch"},
 	} {
 		_, err := Decode(tc.data)
 		if err == nil || !strings.Contains(err.Error(), tc.reason) {
@@ -161,7 +172,7 @@ func FuzzDecode(f *testing.F) {
 	good := seedState(f)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte("DOCBRIDGE-STATE\x03"))
+	f.Add([]byte("DOCBRIDGE-STATE\x04"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if st, err := Decode(data); err == nil {
 			if st.Store == nil {
@@ -181,10 +192,8 @@ func FuzzDecodePayload(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		data := make([]byte, headerLen, headerLen+len(body))
 		copy(data, magic)
-		n1 := uint64(len(body) / 2)
-		binary.BigEndian.PutUint64(data[len(magic):], n1)
-		binary.BigEndian.PutUint64(data[len(magic)+8:], uint64(len(body))-n1)
-		binary.BigEndian.PutUint64(data[len(magic)+16:], xxhash.Sum64(body))
+		binary.BigEndian.PutUint64(data[len(magic):], uint64(len(body)))
+		binary.BigEndian.PutUint64(data[len(magic)+8:], xxhash.Sum64(body))
 		if st, err := Decode(append(data, body...)); err == nil {
 			_, _ = st.Snapshot()
 		}
