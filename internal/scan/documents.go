@@ -114,10 +114,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
 	switch l.Kind {
 	case "anchor":
-		if l.Anchor != "" && !d.anchors[x.Path][strings.ToLower(l.Anchor)] {
-			e := d.b.entities[from]
-			appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
-		}
+		d.selfAnchor(from, x.Path, l)
 		return
 	case "relative":
 	default:
@@ -147,7 +144,10 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	for _, to := range ids {
-		if to == from && l.Anchor == "" {
+		if to == from {
+			// A link to the document itself is a same-document anchor,
+			// never a self-loop in the graph.
+			d.selfAnchor(from, x.Path, l)
 			continue
 		}
 		rel := d.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
@@ -158,6 +158,15 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if !d.anchors[target][strings.ToLower(l.Anchor)] {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
+	}
+}
+
+// selfAnchor checks a link into the document itself against its own
+// headings; a missing one is document metadata.
+func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
+	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] {
+		e := d.b.entities[from]
+		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}
 }
 
@@ -438,17 +447,31 @@ func auxiliaryPath(p string) bool {
 // entity the scan did not find points at an unresolved entity that keeps the
 // declared id, so reconcile can report it as stale.
 func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
+	selfLoop := func(line int, what string) {
+		d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: x.Path, Line: line, Status: snapshot.StatusPartial,
+			Reason: "the docbridge block declares " + what + " from an entity to itself; ignored"})
+	}
 	for _, c := range b.Covers {
+		to := d.declared(c.ID)
+		if to == from {
+			selfLoop(c.Line, "covers")
+			continue
+		}
 		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: c.Line, Context: c.ID}
-		d.relate(snapshot.RelCovers, from, d.declared(c.ID), snapshot.Declared, ev)
+		d.relate(snapshot.RelCovers, from, to, snapshot.Declared, ev)
 	}
 	for _, rel := range b.Relations {
 		src := from
 		if rel.From != "" {
 			src = d.declared(rel.From)
 		}
+		to := d.declared(rel.To)
+		if to == src {
+			selfLoop(rel.Line, rel.Kind)
+			continue
+		}
 		ev := snapshot.Evidence{Source: "docbridge-block", Path: x.Path, LineStart: rel.Line, Context: rel.Kind}
-		out := d.relate(rel.Kind, src, d.declared(rel.To), snapshot.Declared, ev)
+		out := d.relate(rel.Kind, src, to, snapshot.Declared, ev)
 		if rel.Detection != "" {
 			setMeta(&out.Metadata, "detection", rel.Detection)
 		}

@@ -106,3 +106,22 @@ func TestEveryReferenceResolvesPastTheEvidenceBound(t *testing.T) {
 		}
 	}
 }
+
+func TestLinksToTheDocumentItselfAreAnchorsNotLoops(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"docs/a.md": "---\ndocbridge:\n  covers: [document:docs/a.md]\n---\n# A\n\n## Usage\n\n[here](a.md#usage) [there](./a.md#gone) [top](a.md) [same](#nope)\n",
+	})
+	s := scanDir(t, root, nil, Options{})
+	for _, r := range s.Relations {
+		if r.From == r.To {
+			t.Errorf("self-loop %s", r.ID)
+		}
+	}
+	ix := newIndex(s)
+	ix.wantCoverage(t, "docs/a.md", "to itself", 3)
+	broken := asMaps(ix.entity(t, "document:docs/a.md").Metadata["brokenAnchors"])
+	if len(broken) != 2 || broken[0]["anchor"] != "gone" || broken[1]["anchor"] != "nope" {
+		t.Errorf("brokenAnchors = %v, want gone and nope", broken)
+	}
+}

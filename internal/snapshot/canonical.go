@@ -234,7 +234,8 @@ func ComputeContentHash(s *Snapshot) (string, error) {
 func HashBytes(b []byte) string { return fmt.Sprintf("%016x", xxhash.Sum64(b)) }
 
 // Validate checks the invariants every snapshot keeps: unique ids, ids that
-// match their kind, relations whose endpoints exist, canonical order.
+// match their kind, relations whose endpoints exist and differ (graph
+// algorithms downstream reject self-loops), canonical order.
 func Validate(s *Snapshot) error {
 	var errs []string
 	ids := make(map[string]bool, len(s.Entities))
@@ -261,6 +262,9 @@ func Validate(s *Snapshot) error {
 		}
 		if !ids[r.From] || !ids[r.To] {
 			errs = append(errs, "relation with a missing endpoint "+r.ID)
+		}
+		if r.From == r.To {
+			errs = append(errs, "self-loop "+r.ID)
 		}
 		if i > 0 && s.Relations[i-1].ID >= r.ID {
 			errs = append(errs, "relations out of order at "+r.ID)

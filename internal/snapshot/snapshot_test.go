@@ -137,12 +137,13 @@ func TestValidateCatchesBrokenInvariants(t *testing.T) {
 	s := sample()
 	s.Normalize()
 	s.Relations = append(s.Relations, Relation{ID: RelationID(RelLinksTo, "document:a.md", "document:gone.md"), Kind: RelLinksTo, From: "document:a.md", To: "document:gone.md"})
+	s.Relations = append(s.Relations, Relation{ID: RelationID(RelLinksTo, "document:a.md", "document:a.md"), Kind: RelLinksTo, From: "document:a.md", To: "document:a.md"})
 	s.Entities = append(s.Entities, Entity{ID: "area:x", Kind: KindModule})
 	err := Validate(s)
 	if err == nil {
-		t.Fatal("accepted a dangling relation and a mis-kinded entity")
+		t.Fatal("accepted a dangling relation, a self-loop and a mis-kinded entity")
 	}
-	for _, want := range []string{"missing endpoint", "has kind module", "out of order"} {
+	for _, want := range []string{"missing endpoint", "self-loop", "has kind module", "out of order"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
