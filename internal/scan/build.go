@@ -56,27 +56,17 @@ func (b *builder) relate(kind, from, to, provenance string, ev snapshot.Evidence
 
 func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c) }
 
-// snapshot returns the accumulated graph, sorted.
+// snapshot returns the accumulated graph; Normalize puts it in order.
 func (b *builder) snapshot() *snapshot.Snapshot {
 	s := &snapshot.Snapshot{
 		Entities:  make([]snapshot.Entity, 0, len(b.entities)),
 		Relations: make([]snapshot.Relation, 0, len(b.relations)),
 	}
-	ids := make([]string, 0, max(len(b.entities), len(b.relations)))
-	for id := range b.entities {
-		ids = append(ids, id)
+	for _, e := range b.entities {
+		s.Entities = append(s.Entities, *e)
 	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		s.Entities = append(s.Entities, *b.entities[id])
-	}
-	ids = ids[:0]
-	for id := range b.relations {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		s.Relations = append(s.Relations, *b.relations[id])
+	for _, r := range b.relations {
+		s.Relations = append(s.Relations, *r)
 	}
 	s.Coverage = b.coverage
 	return s

@@ -29,7 +29,8 @@ type docRefs struct {
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *nearmiss.Index
 	topLevel map[string]bool
-	sites    []string // documentation-site roots
+	sites    []string            // documentation-site roots
+	byPath   map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
@@ -74,6 +75,7 @@ func (r *resolver) documents() {
 	}
 	d.symbols = symbolIndex(r.t.ex)
 	d.sites = siteRoots(r.t)
+	d.indexPaths()
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -172,20 +174,27 @@ func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 
 // entitiesAt returns the entities a repo-relative path names: the document
 // or module at a file, the area and package at a directory.
-func (d *docRefs) entitiesAt(p string) []string {
-	var ids []string
-	for _, kind := range []string{snapshot.KindDocument, snapshot.KindModule} {
-		if id := snapshot.EntityID(kind, p); d.b.has(id) {
-			ids = append(ids, id)
+func (d *docRefs) entitiesAt(p string) []string { return d.byPath[p] }
+
+// indexPaths maps every path that names an entity to those entities, in the
+// order entitiesAt promises: document, module, area, package.
+func (d *docRefs) indexPaths() {
+	d.byPath = map[string][]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		switch {
+		case x.Markdown != nil:
+			d.byPath[x.Path] = append(d.byPath[x.Path], snapshot.EntityID(snapshot.KindDocument, x.Path))
+		case x.analyzable():
+			d.byPath[x.Path] = append(d.byPath[x.Path], snapshot.EntityID(snapshot.KindModule, x.Path))
 		}
 	}
-	if id, ok := d.areaDirs[p]; ok {
-		ids = append(ids, id)
+	for _, dir := range sortedKeys(d.areaDirs) {
+		d.byPath[dir] = append(d.byPath[dir], d.areaDirs[dir])
 	}
-	if id, ok := d.pkgDirs[p]; ok {
-		ids = append(ids, id)
+	for _, dir := range sortedKeys(d.pkgDirs) {
+		d.byPath[dir] = append(d.byPath[dir], d.pkgDirs[dir])
 	}
-	return ids
 }
 
 // mention resolves the text of a code span (or of a link) that names a path,
