@@ -204,6 +204,9 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
 		return
 	}
+	if strings.Trim(text, "./") == "" {
+		return // ".", "../", "/": navigation, not a name
+	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
 	for _, p := range d.pathCandidates(x.Path, text) {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
@@ -251,7 +254,7 @@ func (d *docRefs) pathCandidates(doc, text string) []string {
 	t := strings.TrimSuffix(text, "/")
 	var out []string
 	if !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") {
-		if p := path.Clean(strings.TrimPrefix(t, "/")); p != "." && !strings.HasPrefix(p, "../") {
+		if p := path.Clean(strings.TrimPrefix(t, "/")); p != "." && p != ".." && !strings.HasPrefix(p, "../") {
 			out = append(out, p)
 		}
 	}
