@@ -209,7 +209,7 @@ func propertyScan(root string, opts Options) (*Result, error) {
 // differing line, or "". The content hash differs whenever anything else
 // does, so the line shown is the first difference after it.
 func sameExceptRun(warm, cold *snapshot.Snapshot) (string, error) {
-	w, c := dropRun(warm), dropRun(cold)
+	w, c := snapshot.WithoutRun(warm), snapshot.WithoutRun(cold)
 	d, err := sameJSON(w, c, snapshot.Marshal)
 	if d == "" || err != nil || w.ContentHash == c.ContentHash {
 		return d, err
@@ -219,17 +219,6 @@ func sameExceptRun(warm, cold *snapshot.Snapshot) (string, error) {
 		d = rest
 	}
 	return fmt.Sprintf("%s\n  (content hash warm %s, cold %s)", d, warm.ContentHash, cold.ContentHash), err
-}
-
-func dropRun(s *snapshot.Snapshot) *snapshot.Snapshot {
-	c := *s
-	c.Coverage = nil
-	for _, e := range s.Coverage {
-		if e.Scope != snapshot.ScopeReusedEntities {
-			c.Coverage = append(c.Coverage, e)
-		}
-	}
-	return &c
 }
 
 // sameJSON compares the JSON encodings of a and b and returns their first

@@ -27,14 +27,7 @@ func scanResult(t *testing.T, root string, opts Options) *Result {
 // difference a warm scan may have from a cold one.
 func withoutRun(t *testing.T, s *snapshot.Snapshot) []byte {
 	t.Helper()
-	c := *s
-	c.Coverage = nil
-	for _, e := range s.Coverage {
-		if e.Scope != snapshot.ScopeReusedEntities {
-			c.Coverage = append(c.Coverage, e)
-		}
-	}
-	return marshal(t, &c)
+	return marshal(t, snapshot.WithoutRun(s))
 }
 
 func reuseEntry(s *snapshot.Snapshot) snapshot.Coverage {

@@ -209,24 +209,31 @@ func Unmarshal(data []byte) (*Snapshot, error) {
 // leaves out ContentHash itself, SourceRevision and the coverage entries that
 // describe the run (DescribesRun).
 func ComputeContentHash(s *Snapshot) (string, error) {
-	c := *s
+	c := WithoutRun(s)
 	c.ContentHash = ""
 	c.SourceRevision = ""
-	c.Coverage = make([]Coverage, 0, len(s.Coverage))
-	for _, e := range s.Coverage {
-		if DescribesRun(e) {
-			continue
-		}
-		c.Coverage = append(c.Coverage, e)
-	}
 	// Stream compact JSON into the digest: the hash needs no indentation
 	// and no buffer the size of the snapshot.
 	d := xxhash.New()
 	e := encoder{buf: make([]byte, 0, flushSize+flushSlack), w: d}
-	if err := e.snapshot(&c); err != nil {
+	if err := e.snapshot(c); err != nil {
 		return "", fmt.Errorf("hash snapshot: %w", err)
 	}
 	return fmt.Sprintf("%016x", d.Sum64()), nil
+}
+
+// WithoutRun returns a shallow copy of s without the coverage entries that
+// describe the run (DescribesRun): what two scans of one tree must agree on,
+// however each of them ran.
+func WithoutRun(s *Snapshot) *Snapshot {
+	c := *s
+	c.Coverage = make([]Coverage, 0, len(s.Coverage))
+	for _, e := range s.Coverage {
+		if !DescribesRun(e) {
+			c.Coverage = append(c.Coverage, e)
+		}
+	}
+	return &c
 }
 
 // HashBytes is the hash docbridge uses everywhere: xxhash64 as 16 lowercase

@@ -33,20 +33,13 @@ func refIndented(s *Snapshot) ([]byte, error) {
 }
 
 func refContentHash(s *Snapshot) (string, error) {
-	c := *s
+	c := WithoutRun(s)
 	c.ContentHash = ""
 	c.SourceRevision = ""
-	c.Coverage = make([]Coverage, 0, len(s.Coverage))
-	for _, e := range s.Coverage {
-		if DescribesRun(e) {
-			continue
-		}
-		c.Coverage = append(c.Coverage, e)
-	}
 	d := xxhash.New()
 	enc := json.NewEncoder(d)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&c); err != nil {
+	if err := enc.Encode(c); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%016x", d.Sum64()), nil

@@ -57,14 +57,7 @@ func newState(t testing.TB, res *scan.Result) *State {
 // facts is the canonical JSON without the entries that describe the run.
 func facts(t testing.TB, s *snapshot.Snapshot) []byte {
 	t.Helper()
-	c := *s
-	c.Coverage = nil
-	for _, e := range s.Coverage {
-		if !snapshot.DescribesRun(e) {
-			c.Coverage = append(c.Coverage, e)
-		}
-	}
-	data, err := snapshot.Marshal(&c)
+	data, err := snapshot.Marshal(snapshot.WithoutRun(s))
 	if err != nil {
 		t.Fatal(err)
 	}
