@@ -68,54 +68,42 @@ func (e *encoder) snapshot(s *Snapshot) error {
 	e.buf = append(e.buf, `,"project":{"name":`...)
 	e.buf = appendString(e.buf, s.Project.Name)
 	e.buf = append(e.buf, `},"entities":`...)
-	if s.Entities == nil {
-		e.buf = append(e.buf, "null"...)
-	} else {
-		e.buf = append(e.buf, '[')
-		for i := range s.Entities {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			if err := e.entity(&s.Entities[i]); err != nil {
-				return fmt.Errorf("entity %q: %w", s.Entities[i].ID, err)
-			}
-			e.maybeFlush()
-		}
-		e.buf = append(e.buf, ']')
+	if err := writeList(e, s.Entities, e.entity); err != nil {
+		return err
 	}
 	e.buf = append(e.buf, `,"relations":`...)
-	if s.Relations == nil {
-		e.buf = append(e.buf, "null"...)
-	} else {
-		e.buf = append(e.buf, '[')
-		for i := range s.Relations {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			if err := e.relation(&s.Relations[i]); err != nil {
-				return fmt.Errorf("relation %q: %w", s.Relations[i].ID, err)
-			}
-			e.maybeFlush()
-		}
-		e.buf = append(e.buf, ']')
+	if err := writeList(e, s.Relations, e.relation); err != nil {
+		return err
 	}
 	e.buf = append(e.buf, `,"coverage":`...)
-	if s.Coverage == nil {
-		e.buf = append(e.buf, "null"...)
-	} else {
-		e.buf = append(e.buf, '[')
-		for i := range s.Coverage {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			e.buf = appendCoverage(e.buf, &s.Coverage[i])
-			e.maybeFlush()
-		}
-		e.buf = append(e.buf, ']')
-	}
+	_ = writeList(e, s.Coverage, func(x *Coverage) error {
+		e.buf = appendCoverage(e.buf, x)
+		return nil
+	})
 	e.buf = append(e.buf, "}\n"...)
 	e.flush()
 	return e.err
+}
+
+// writeList writes a JSON array of list (null when nil, as encoding/json
+// does), one element at a time so a streaming encoder can flush between them.
+func writeList[T any](e *encoder, list []T, write func(*T) error) error {
+	if list == nil {
+		e.buf = append(e.buf, "null"...)
+		return nil
+	}
+	e.buf = append(e.buf, '[')
+	for i := range list {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if err := write(&list[i]); err != nil {
+			return err
+		}
+		e.maybeFlush()
+	}
+	e.buf = append(e.buf, ']')
+	return nil
 }
 
 func (e *encoder) entity(x *Entity) error {
@@ -141,7 +129,7 @@ func (e *encoder) entity(x *Entity) error {
 		e.buf = append(e.buf, `,"metadata":`...)
 		var err error
 		if e.buf, err = appendObject(e.buf, x.Metadata, 0); err != nil {
-			return fmt.Errorf("metadata: %w", err)
+			return fmt.Errorf("entity %q: metadata: %w", x.ID, err)
 		}
 	}
 	e.buf = append(e.buf, '}')
@@ -169,7 +157,7 @@ func (e *encoder) relation(x *Relation) error {
 		e.buf = append(e.buf, `,"metadata":`...)
 		var err error
 		if e.buf, err = appendObject(e.buf, x.Metadata, 0); err != nil {
-			return fmt.Errorf("metadata: %w", err)
+			return fmt.Errorf("relation %q: metadata: %w", x.ID, err)
 		}
 	}
 	e.buf = append(e.buf, '}')
