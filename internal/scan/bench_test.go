@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"syscall"
 	"testing"
@@ -61,14 +62,14 @@ func BenchmarkScanMonorepo(b *testing.B) {
 }
 
 // BenchmarkReadAndHash is the floor under any scan: listing, reading and
-// hashing every file the scan reads, with the same number of workers.
+// hashing every file the scan reads, with the scan's number of workers.
 func BenchmarkReadAndHash(b *testing.B) {
 	root := monorepo(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		paths := make(chan string)
 		var wg sync.WaitGroup
-		for w := 0; w < 2; w++ {
+		for w := 0; w < runtime.GOMAXPROCS(0); w++ { // as many as the scan's workers
 			wg.Add(1)
 			go func() {
 				defer wg.Done()

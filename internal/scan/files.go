@@ -4,6 +4,11 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 )
 
 // fileKind is what the scan does with one file, decided by its name alone so
@@ -27,9 +32,10 @@ func (k fileKind) String() string {
 	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig"}[k]
 }
 
+// classify asks each analyzer whether the file is its own, so that the
+// extensions an analyzer handles are written down once, in the analyzer.
 func classify(p string) fileKind {
-	base := path.Base(p)
-	switch base {
+	switch path.Base(p) {
 	case "go.mod":
 		return kindGoMod
 	case "package.json":
@@ -39,18 +45,16 @@ func classify(p string) fileKind {
 	case "pnpm-workspace.yaml":
 		return kindPnpmWorkspace
 	}
-	ext := strings.ToLower(path.Ext(base))
-	if ext == ".json" && (strings.HasPrefix(base, "tsconfig") || strings.HasPrefix(base, "jsconfig")) {
+	switch {
+	case typescript.IsConfig(p):
 		return kindTSConfig
-	}
-	switch ext {
-	case ".md", ".mdx", ".markdown":
+	case markdown.IsDocument(p):
 		return kindMarkdown
-	case ".go":
+	case golang.IsSource(p):
 		return kindGo
-	case ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs":
+	case typescript.IsSource(p):
 		return kindTypeScript
-	case ".py", ".pyi":
+	case python.IsSource(p):
 		return kindPython
 	}
 	return kindOther

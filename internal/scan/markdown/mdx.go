@@ -12,6 +12,13 @@ const maxJSXLines = 200
 // isMDX reports whether path names an MDX file.
 func isMDX(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".mdx") }
 
+// IsDocument reports whether path is a file this extractor reads: Markdown
+// (.md, .markdown) or MDX (.mdx), in any letter case.
+func IsDocument(path string) bool {
+	lower := strings.ToLower(path)
+	return strings.HasSuffix(lower, ".md") || strings.HasSuffix(lower, ".markdown") || isMDX(path)
+}
+
 // mdxBlanker marks the lines of an MDX file that are ESM or JSX so they are
 // blanked before goldmark: ESM (import/export at column 0, up to the next
 // blank line, as MDX itself delimits it), JSX tags starting a line (<Name …>,
