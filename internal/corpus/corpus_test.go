@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 )
@@ -49,19 +48,5 @@ func TestMonorepoShape(t *testing.T) {
 	}
 	if docs != 4100 || ts != 9240 || pkgs != 102 {
 		t.Errorf("documents %d, modules %d, packages %d; want 4100, 9240, 102", docs, ts, pkgs)
-	}
-}
-
-// TestGenerate writes a corpus to $DOCBRIDGE_CORPUS_DIR when set, so the CLI
-// can be measured on it from outside the test binary:
-//
-//	DOCBRIDGE_CORPUS_DIR=/tmp/mono go test ./internal/corpus -run TestGenerate
-func TestGenerate(t *testing.T) {
-	dir := os.Getenv("DOCBRIDGE_CORPUS_DIR")
-	if dir == "" {
-		t.Skip("DOCBRIDGE_CORPUS_DIR not set")
-	}
-	if err := Write(dir, Monorepo); err != nil {
-		t.Fatal(err)
 	}
 }
