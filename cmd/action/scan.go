@@ -44,7 +44,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			}
 			opts := scan.Options{}
 			if stateDir != "" {
-				opts.Previous, opts.PreviousRefused = loadState(stateDir)
+				opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
 			}
 			res, err := scan.Scan(cmd.Context(), dir, cfg, opts)
 			if err != nil {
@@ -81,15 +81,15 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 	cmd.Flags().StringVar(&out, "out", "", "write the snapshot to `FILE` (the summary goes to stderr)")
 	cmd.Flags().StringVar(&configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
 	cmd.Flags().StringVar(&stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
-	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "do not write a state larger than `N` bytes")
+	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
 	cmd.SetContext(context.Background())
 	return cmd
 }
 
 // loadState reads the previous state. A missing state is a first run; one
 // that cannot be used is refused with the reason, and the scan is cold.
-func loadState(dir string) (*scan.Store, string) {
-	st, err := state.Load(dir)
+func loadState(dir string, maxBytes int64) (*scan.Store, string) {
+	st, err := state.Load(dir, maxBytes)
 	switch {
 	case err == nil:
 		return st.Store, ""

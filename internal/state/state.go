@@ -114,12 +114,22 @@ func Decode(data []byte) (*State, error) {
 	return &State{Store: &store}, nil
 }
 
-// Load reads the state in dir. A directory without a state returns an error
-// satisfying errors.Is(err, os.ErrNotExist): a first run, not a refusal.
-func Load(dir string) (*State, error) {
-	data, err := os.ReadFile(filepath.Join(dir, FileName))
+// Load reads the state in dir, refusing one larger than maxBytes (the bound
+// Save writes under) without reading it. A directory without a state returns
+// an error satisfying errors.Is(err, os.ErrNotExist): a first run, not a
+// refusal.
+func Load(dir string, maxBytes int64) (*State, error) {
+	f, err := os.Open(filepath.Join(dir, FileName))
 	if err != nil {
 		return nil, fmt.Errorf("read state: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read state: %w", err)
+	}
+	if int64(len(data)) > maxBytes {
+		return nil, fmt.Errorf("state file larger than the bound of %d bytes", maxBytes)
 	}
 	return Decode(data)
 }

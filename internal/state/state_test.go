@@ -72,7 +72,7 @@ func TestRoundTripFeedsAWarmScan(t *testing.T) {
 	if err != nil || size <= 0 {
 		t.Fatalf("save: %d, %v", size, err)
 	}
-	st, err := Load(dir)
+	st, err := Load(dir, DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,10 +152,18 @@ func TestTooLargeIsNotWrittenAndKeepsThePrevious(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("no temporary files may remain: %v", entries)
 	}
+	// Reading is bounded the same way: a state over the bound is refused
+	// before it is read, not decoded.
+	if _, err := Load(dir, int64(len(before))-1); err == nil || !strings.Contains(err.Error(), "larger than the bound") {
+		t.Errorf("a state over the read bound must be refused: %v", err)
+	}
+	if _, err := Load(dir, int64(len(before))); err != nil {
+		t.Errorf("a state at the bound must load: %v", err)
+	}
 }
 
 func TestMissingStateIsAFirstRun(t *testing.T) {
-	if _, err := Load(t.TempDir()); !errors.Is(err, os.ErrNotExist) {
+	if _, err := Load(t.TempDir(), DefaultMaxBytes); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("want os.ErrNotExist, got %v", err)
 	}
 }
