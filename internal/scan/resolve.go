@@ -8,7 +8,10 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/golang"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -109,13 +112,21 @@ func (r *resolver) document(x *Extraction) {
 		meta["summary"] = d.Summary
 	}
 	if len(d.Headings) > 0 {
-		meta["headings"] = d.Headings
+		meta["headings"] = plainList(d.Headings, func(h markdown.Heading) map[string]any {
+			return map[string]any{"level": h.Level, "text": h.Text, "slug": h.Slug, "line": h.Line}
+		})
 	}
 	if fm := frontMatterSubset(d); len(fm) > 0 {
 		meta["frontMatter"] = fm
 	}
 	if len(d.Generated) > 0 {
-		meta["generated"] = d.Generated
+		meta["generated"] = plainList(d.Generated, func(g markdown.Region) map[string]any {
+			r := map[string]any{"lineStart": g.LineStart, "lineEnd": g.LineEnd, "actualHash": g.ActualHash, "closed": g.Closed}
+			if g.DeclaredHash != "" {
+				r["declaredHash"] = g.DeclaredHash
+			}
+			return r
+		})
 	}
 	if d.MDX {
 		meta["mdx"] = true
@@ -134,21 +145,36 @@ func (r *resolver) module(x *Extraction) {
 			meta["test"] = true
 		}
 		if len(x.Go.Exports) > 0 {
-			meta["exports"] = x.Go.Exports
+			meta["exports"] = plainList(x.Go.Exports, func(e golang.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
 		}
 	case x.TypeScript != nil:
 		if len(x.TypeScript.Exports) > 0 {
-			meta["exports"] = x.TypeScript.Exports
+			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
 		}
 	case x.Python != nil:
 		if len(x.Python.Exports) > 0 {
-			meta["exports"] = x.Python.Exports
+			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
 		}
 		if x.Python.HasAll {
 			meta["all"] = true
 		}
 	}
 	e.Metadata = meta
+}
+
+// plainList builds metadata in plain JSON values (what the snapshot holds
+// after canonicalisation), sparing the snapshot a JSON round trip of typed
+// extraction structs.
+func plainList[T any](list []T, f func(T) map[string]any) []any {
+	out := make([]any, len(list))
+	for i, v := range list {
+		out[i] = f(v)
+	}
+	return out
+}
+
+func exportMeta(name, kind string, line int) map[string]any {
+	return map[string]any{"name": name, "kind": kind, "line": line}
 }
 
 // frontMatterSubset is the part of the front matter the snapshot keeps.

@@ -80,8 +80,7 @@ func (s *Snapshot) Normalize() {
 // hash would not be reproducible from its own JSON.
 func canonicalMetadata(m map[string]any) {
 	for k, v := range m {
-		switch v.(type) {
-		case nil, string, bool, int, int64, float64, []string:
+		if plainJSON(v, 0) {
 			continue
 		}
 		data, err := json.Marshal(v)
@@ -93,6 +92,35 @@ func canonicalMetadata(m map[string]any) {
 			m[k] = plain
 		}
 	}
+}
+
+// plainJSON reports whether v is already a plain JSON value — the form the
+// scan builds its metadata in — so that only other values (structs) pay
+// for canonicalMetadata's round trip. Deep trees take the round trip too,
+// which bounds this walk.
+func plainJSON(v any, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	switch x := v.(type) {
+	case nil, string, bool, int, int64, float64, []string:
+		return true
+	case []any:
+		for _, e := range x {
+			if !plainJSON(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, e := range x {
+			if !plainJSON(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // SortCoverage orders coverage entries canonically.
