@@ -204,9 +204,9 @@ func Marshal(s *Snapshot) ([]byte, error) {
 	return indent(make([]byte, 0, len(compact)*indentGrowth), compact), nil
 }
 
-// MarshalCompact returns the canonical JSON of s without indentation: the
-// form that is hashed and stored, where nobody reads it. It ends with a
-// newline, as json.Encoder output does.
+// MarshalCompact returns the canonical JSON of s without indentation (the
+// form the content hash covers, for machines rather than people). It ends
+// with a newline, as json.Encoder output does.
 func MarshalCompact(s *Snapshot) ([]byte, error) {
 	e := encoder{buf: make([]byte, 0, sizeHint(s))}
 	if err := e.snapshot(s); err != nil {
