@@ -48,13 +48,16 @@ const (
 )
 
 // Config is the effective configuration: the file's values over the defaults.
-// Its JSON form (keys as in the YAML) is canonical and is what Hash covers.
+// Its JSON form (keys as in the YAML) is canonical; Hash covers every
+// section but checks.
 type Config struct {
 	Version   int       `json:"version"`
 	Project   Project   `json:"project"`
 	Scan      Scan      `json:"scan"`
 	Languages Languages `json:"languages"`
 	Analysis  Analysis  `json:"analysis"`
+	// Checks tunes reconciliation; Hash leaves it out (see SectionChecks).
+	Checks Checks `json:"checks"`
 }
 
 // Project describes the repository as a whole.
@@ -128,5 +131,6 @@ func Default() *Config {
 				Exclude: []string{},
 			},
 		},
+		Checks: defaultChecks(),
 	}
 }

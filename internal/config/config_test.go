@@ -22,6 +22,16 @@ func TestDefault(t *testing.T) {
 				Exclude: []string{},
 			},
 		},
+		Checks: Checks{
+			Severity:       map[string]string{},
+			Presets:        []string{},
+			CentralityTopN: 10,
+			KnowledgeDocs: KnowledgeDocs{
+				Root:           "docs",
+				RequiredFields: []string{"Area", "Keywords", "Summary"},
+				ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
+			},
+		},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Default() = %+v\nwant %+v", got, want)
@@ -71,6 +81,12 @@ func fullConfig() *Config {
 				{Path: "cmd/action"},
 			},
 			Derive: Derive{Roots: []string{"src", "."}, Depth: 3, Exclude: []string{"**/mocks"}},
+		},
+		Checks: Checks{
+			Severity:       map[string]string{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},
+			Presets:        []string{"knowledge-docs"},
+			CentralityTopN: 25,
+			KnowledgeDocs:  KnowledgeDocs{Root: "docs/knowledge", RequiredFields: []string{"Area", "Owner"}, ClaimSections: []string{"Facts"}},
 		},
 	}
 }

@@ -65,6 +65,7 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 			})
 		}},
 		{"analysis", func(n *yaml.Node, key string) { d.decodeAnalysis(n, key, &c.Analysis) }},
+		{"checks", func(n *yaml.Node, key string) { d.decodeChecks(n, key, &c.Checks) }},
 	})
 }
 

@@ -11,7 +11,15 @@ import (
 // canonical JSON of the effective configuration. A nil Config hashes as the
 // defaults, which is what it stands for.
 func (c *Config) Hash() string {
-	return hashJSON(c.canonical())
+	cc := c.canonical()
+	// checks tunes what check reports, not what the scan observes.
+	return hashJSON(struct {
+		Version   int       `json:"version"`
+		Project   Project   `json:"project"`
+		Scan      Scan      `json:"scan"`
+		Languages Languages `json:"languages"`
+		Analysis  Analysis  `json:"analysis"`
+	}{cc.Version, cc.Project, cc.Scan, cc.Languages, cc.Analysis})
 }
 
 // SectionHash hashes one top-level section (SectionVersion, SectionProject,
@@ -33,6 +41,8 @@ func (c *Config) SectionHash(section string) string {
 		v = cc.Languages
 	case SectionAnalysis:
 		v = cc.Analysis
+	case SectionChecks:
+		v = cc.Checks
 	default:
 		return ""
 	}
@@ -52,6 +62,12 @@ func (c *Config) canonical() *Config {
 	}
 	cc.Analysis.Derive.Roots = nonNil(cc.Analysis.Derive.Roots)
 	cc.Analysis.Derive.Exclude = nonNil(cc.Analysis.Derive.Exclude)
+	if cc.Checks.Severity == nil {
+		cc.Checks.Severity = map[string]string{}
+	}
+	cc.Checks.Presets = nonNil(cc.Checks.Presets)
+	cc.Checks.KnowledgeDocs.RequiredFields = nonNil(cc.Checks.KnowledgeDocs.RequiredFields)
+	cc.Checks.KnowledgeDocs.ClaimSections = nonNil(cc.Checks.KnowledgeDocs.ClaimSections)
 	return &cc
 }
 

@@ -1,0 +1,144 @@
+// Package catalog lists every diagnostic code docbridge's reconciliation can
+// report, with its default severity and the help a reader needs to fix it.
+//
+// It has no dependencies so that configuration validation (which checks the
+// codes a docbridge.yaml names), the rules themselves and the renderers
+// (SARIF rules carry the help text) all read one list.
+package catalog
+
+import (
+	"slices"
+	"strings"
+)
+
+// Severities, from quietest to loudest. Off turns a rule off.
+const (
+	Off   = "off"
+	Info  = "info"
+	Warn  = "warn"
+	Error = "error"
+)
+
+// Severities lists the accepted severity values in increasing order.
+var Severities = []string{Off, Info, Warn, Error}
+
+// Rank orders severities: off 0, info 1, warn 2, error 3; unknown -1.
+func Rank(severity string) int { return slices.Index(Severities, severity) }
+
+// Groups of rules. A group that is not on by default is turned on by a
+// configuration preset (checks.presets).
+const (
+	GroupCore      = "core"
+	GroupScan      = "scan"
+	GroupDrift     = "drift"
+	GroupKnowledge = "knowledge-docs"
+)
+
+// DocsURL is the page that documents every code; a rule's anchor is its
+// code in lower case.
+const DocsURL = "https://github.com/docbridge/docbridge/blob/main/docs/diagnostics.md"
+
+// Rule describes one diagnostic code.
+type Rule struct {
+	Code string
+	// Severity is the default; Off marks an opt-in rule.
+	Severity string
+	Group    string
+	// Title is a short name (SARIF shortDescription).
+	Title string
+	// Help says how to fix it (SARIF help).
+	Help string
+}
+
+// URL is the documentation link of the rule.
+func (r Rule) URL() string { return DocsURL + "#" + strings.ToLower(r.Code) }
+
+// Codes of the reconciliation rules.
+const (
+	BrokenLink              = "BROKEN_LINK"
+	BrokenAnchor            = "BROKEN_ANCHOR"
+	UnresolvedPath          = "UNRESOLVED_PATH"
+	StaleDeclaration        = "STALE_DECLARATION"
+	GeneratedRegionEdited   = "GENERATED_REGION_EDITED"
+	UndocumentedArea        = "UNDOCUMENTED_AREA"
+	RequiredDocMissing      = "REQUIRED_DOC_MISSING"
+	OrphanedDocument        = "ORPHANED_DOCUMENT"
+	DocumentWithoutCode     = "DOCUMENT_WITHOUT_CODE"
+	ImportCycle             = "IMPORT_CYCLE"
+	CentralityRisk          = "CENTRALITY_RISK"
+	NearTwinDocument        = "NEAR_TWIN_DOCUMENT"
+	DriftPath               = "DRIFT_PATH"
+	DriftSymbol             = "DRIFT_SYMBOL"
+	DriftLink               = "DRIFT_LINK"
+	DriftAnchor             = "DRIFT_ANCHOR"
+	KnowledgeFieldMissing   = "KNOWLEDGE_FIELD_MISSING"
+	KnowledgeTitleMissing   = "KNOWLEDGE_TITLE_MISSING"
+	KnowledgeClaimsMissing  = "KNOWLEDGE_CLAIMS_MISSING"
+	KnowledgeDateField      = "KNOWLEDGE_DATE_FIELD"
+	KnowledgeIdentityWeak   = "KNOWLEDGE_IDENTITY_WEAK"
+	KnowledgeSupersedesGone = "KNOWLEDGE_SUPERSEDES_UNKNOWN"
+)
+
+// rules is the catalog, sorted by code (a test checks).
+var rules = []Rule{
+	{BrokenAnchor, Error, GroupCore, "Broken anchor", "The link's #anchor matches no heading of its target. Link to a heading that exists (GitHub's slug: lower case, punctuation dropped, spaces as hyphens, -1, -2 for repeats) or add the heading."},
+	{BrokenLink, Error, GroupCore, "Broken relative link", "The link's target does not exist in the repository. Point it at the file's current path, or remove the link."},
+	{CentralityRisk, Info, GroupCore, "Central module without documentation", "One of the most central modules of the import graph is neither covered nor mentioned by any document. Mention it in the document of its area, or declare `covers` in a docbridge block."},
+	{"DOCBRIDGE_DUPLICATE", Error, GroupScan, "docbridge block: duplicate entry", "Remove the repeated entry from the docbridge block."},
+	{"DOCBRIDGE_INVALID_ID", Error, GroupScan, "docbridge block: invalid entity id", "Write ids as kind:value, for example module:src/rank.ts."},
+	{"DOCBRIDGE_INVALID_KIND", Error, GroupScan, "docbridge block: invalid relation kind", "Use a lower-case kebab-case relation kind."},
+	{"DOCBRIDGE_LIMIT", Error, GroupScan, "docbridge block: too many entries", "Split the declarations over several documents."},
+	{"DOCBRIDGE_MISSING_FIELD", Error, GroupScan, "docbridge block: missing field", "Add the field the message names."},
+	{"DOCBRIDGE_NOT_MAPPING", Error, GroupScan, "docbridge block: not a mapping", "Write the docbridge block as a mapping with covers and relations."},
+	{"DOCBRIDGE_TYPE", Error, GroupScan, "docbridge block: wrong type", "Give the value the type the field documents."},
+	{"DOCBRIDGE_UNKNOWN_KEY", Error, GroupScan, "docbridge block: unknown key", "Use only the documented keys (covers, relations; from, to, kind)."},
+	{"DOCBRIDGE_YAML", Error, GroupScan, "docbridge block: invalid YAML", "Correct the YAML at the reported line."},
+	{DocumentWithoutCode, Info, GroupCore, "Document without an edge into code", "The document neither links to, mentions nor covers any module, package or area. Mention the code it describes, or declare covers."},
+	{DriftAnchor, Error, GroupDrift, "Anchor drifted", "The heading this anchor named in the base was renamed or removed by this change. Update the link to the new heading."},
+	{DriftLink, Error, GroupDrift, "Link target drifted", "The file this link pointed to in the base was moved or deleted by this change. Update the link to the new path."},
+	{DriftPath, Error, GroupDrift, "Mentioned path drifted", "The path this document names existed in the base and was moved or deleted by this change. Update the mention."},
+	{DriftSymbol, Error, GroupDrift, "Mentioned symbol drifted", "The symbol this document names was exported in the base and was renamed or removed by this change. Update the mention to the new name."},
+	{"FRONT_MATTER_INVALID", Warn, GroupScan, "Invalid front matter", "Correct the YAML at the reported line; front matter must be a mapping."},
+	{"FRONT_MATTER_TOO_LARGE", Warn, GroupScan, "Front matter too large", "Keep front matter under 64 KiB; move data into the body or a separate file."},
+	{"FRONT_MATTER_UNCLOSED", Warn, GroupScan, "Unclosed front matter", "Close the front matter with a --- line."},
+	{"GENERATED_UNCLOSED", Warn, GroupScan, "Unclosed generated region", "Close the generated region with its end marker."},
+	{GeneratedRegionEdited, Warn, GroupCore, "Generated region edited by hand", "The region's content no longer matches the hash its generator recorded: the next generation overwrites the edit. Change the generator's input instead, or regenerate."},
+	{ImportCycle, Warn, GroupCore, "Import cycle", "Break the cycle: move the shared part into a module both sides import, or invert one dependency."},
+	{KnowledgeClaimsMissing, Off, GroupKnowledge, "Knowledge document without claim sections", "Add at least one claim section (by default Facts, Inferred, Tested or Open questions)."},
+	{KnowledgeDateField, Off, GroupKnowledge, "Hand-maintained date", "Remove the Date field: dates come from git history and a hand-written one goes stale."},
+	{KnowledgeFieldMissing, Off, GroupKnowledge, "Knowledge document field missing", "Add the front-matter field the message names (by default Area, Keywords and Summary)."},
+	{KnowledgeIdentityWeak, Off, GroupKnowledge, "Knowledge document without a distinctive identity", "Give the document an H1 and keywords that carry at least one distinctive term of three or more characters."},
+	{KnowledgeSupersedesGone, Off, GroupKnowledge, "Supersedes names no document", "Point Supersedes at the path of an existing document."},
+	{KnowledgeTitleMissing, Off, GroupKnowledge, "Knowledge document without an H1", "Start the document with a level-1 heading that names its subject."},
+	{"LINK_OUTSIDE_ROOT", Warn, GroupScan, "Link outside the repository", "Link to the file on the web instead of a relative path that leaves the repository."},
+	{NearTwinDocument, Info, GroupCore, "Near-twin documents", "Two documents of one area share their title and keywords: merge them, or make each one's subject distinct."},
+	{OrphanedDocument, Off, GroupCore, "Orphaned document", "No other document links to this one. Link to it from an index, README or the document of its area."},
+	{RequiredDocMissing, Error, GroupCore, "Required documentation missing", "The area is configured with required: true and no document covers or mentions it. Write its document, or declare covers in an existing one."},
+	{StaleDeclaration, Error, GroupCore, "Stale declaration", "A docbridge block declares a relation to an entity that does not exist. Update the id to the entity's current path, or remove the declaration."},
+	{UndocumentedArea, Info, GroupCore, "Undocumented area", "No document covers or mentions this area. Mention it in a document, or declare covers in a docbridge block."},
+	{UnresolvedPath, Warn, GroupCore, "Unresolved path", "The document names a path that does not exist. Correct the path (the message suggests the nearest existing one when there is a single candidate)."},
+}
+
+// All returns every rule, sorted by code.
+func All() []Rule { return slices.Clone(rules) }
+
+// Lookup returns the rule of a code.
+func Lookup(code string) (Rule, bool) {
+	i, ok := slices.BinarySearchFunc(rules, code, func(r Rule, c string) int { return strings.Compare(r.Code, c) })
+	if !ok {
+		return Rule{}, false
+	}
+	return rules[i], true
+}
+
+// Codes returns every code, sorted.
+func Codes() []string {
+	out := make([]string, len(rules))
+	for i, r := range rules {
+		out[i] = r.Code
+	}
+	return out
+}
+
+// Groups returns the groups a preset may turn on.
+func Presets() []string { return []string{GroupKnowledge} }

@@ -1,0 +1,124 @@
+package reconcile
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Diagnostic is one finding of a rule.
+type Diagnostic struct {
+	// ID is the fingerprint: stable across line moves, unique in a run.
+	ID       string `json:"id"`
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	// Evidence locates the finding; the first item is where it is reported.
+	Evidence  []Location `json:"evidence"`
+	EntityIDs []string   `json:"entityIds"`
+	// Remediation says how to fix this instance, when the rule knows more
+	// than the catalog's help text (a "did you mean").
+	Remediation string `json:"remediation,omitempty"`
+}
+
+// Location is a file and a 1-based line; Line 0 means the whole file (or,
+// with an empty Path, the repository).
+type Location struct {
+	Path string `json:"path"`
+	Line int    `json:"line,omitempty"`
+}
+
+// Primary is the location the diagnostic is reported at.
+func (d *Diagnostic) Primary() Location {
+	if len(d.Evidence) == 0 {
+		return Location{}
+	}
+	return d.Evidence[0]
+}
+
+// finding is what a rule emits: a diagnostic before its severity and
+// fingerprint are set. Key names the subject within the file (a link
+// target, a symbol, a cycle's node list) — whatever identifies the finding
+// without its line.
+type finding struct {
+	Code        string
+	Message     string
+	Evidence    []Location
+	EntityIDs   []string
+	Remediation string
+	Key         string
+}
+
+// fingerprint hashes what a finding is about. Two findings with one code,
+// file and key (the same broken link written twice) are told apart by
+// their order in the file, which survives moving both.
+func fingerprint(code, path, key string, ordinal int) string {
+	h := xxhash.New()
+	for _, s := range []string{code, path, key, fmt.Sprint(ordinal)} {
+		_, _ = h.WriteString(s)
+		_, _ = h.Write([]byte{0})
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// finalize sets severities and fingerprints and sorts: by path, line, code,
+// then id.
+func finalize(fs []finding, severity func(code string) string) []Diagnostic {
+	// Order findings of one (code, path, key) by line so ordinals follow the
+	// file, whatever order the rules produced them in.
+	slices.SortStableFunc(fs, func(a, b finding) int {
+		pa, pb := primary(a), primary(b)
+		return cmp.Or(strings.Compare(a.Code, b.Code), strings.Compare(pa.Path, pb.Path),
+			strings.Compare(a.Key, b.Key), cmp.Compare(pa.Line, pb.Line), strings.Compare(a.Message, b.Message))
+	})
+	out := make([]Diagnostic, 0, len(fs))
+	ordinal := 0
+	for i, f := range fs {
+		p := primary(f)
+		if i > 0 && fs[i-1].Code == f.Code && primary(fs[i-1]).Path == p.Path && fs[i-1].Key == f.Key {
+			ordinal++
+		} else {
+			ordinal = 0
+		}
+		ids := slices.Clone(f.EntityIDs)
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
+		if ids == nil {
+			ids = []string{}
+		}
+		ev := f.Evidence
+		if ev == nil {
+			ev = []Location{}
+		}
+		out = append(out, Diagnostic{
+			ID:          fingerprint(f.Code, p.Path, f.Key, ordinal),
+			Code:        f.Code,
+			Severity:    severity(f.Code),
+			Message:     f.Message,
+			Evidence:    ev,
+			EntityIDs:   ids,
+			Remediation: f.Remediation,
+		})
+	}
+	SortDiagnostics(out)
+	return out
+}
+
+func primary(f finding) Location {
+	if len(f.Evidence) == 0 {
+		return Location{}
+	}
+	return f.Evidence[0]
+}
+
+// SortDiagnostics orders diagnostics by path, line, code, then id.
+func SortDiagnostics(ds []Diagnostic) {
+	slices.SortFunc(ds, func(a, b Diagnostic) int {
+		pa, pb := a.Primary(), b.Primary()
+		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
+			strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))
+	})
+}

@@ -1,0 +1,134 @@
+package reconcile
+
+import (
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// Document is a document entity's metadata in typed form. The snapshot
+// holds metadata as plain JSON values (numbers may be int or float64 after
+// a JSON round trip); this is the one place that reads them.
+type Document struct {
+	ID            string
+	Path          string
+	Title         string
+	TitleSource   string
+	Summary       string
+	Headings      []Heading
+	Generated     []Region
+	BrokenAnchors []AnchorRef
+	// FrontMatter is the subset of front-matter keys the snapshot keeps.
+	FrontMatter map[string]string
+	Entity      *snapshot.Entity
+}
+
+// Heading is a heading of levels 1–3.
+type Heading struct {
+	Level int
+	Text  string
+	Slug  string
+	Line  int
+}
+
+// Region is a generated region.
+type Region struct {
+	LineStart, LineEnd       int
+	DeclaredHash, ActualHash string
+	Closed                   bool
+}
+
+// AnchorRef is a same-document #anchor link that matches no heading.
+type AnchorRef struct {
+	Anchor string
+	Line   int
+}
+
+func newDocument(e *snapshot.Entity) *Document {
+	m := e.Metadata
+	d := &Document{
+		ID: e.ID, Path: e.Path, Entity: e,
+		Title:       metaString(m["title"]),
+		TitleSource: metaString(m["titleSource"]),
+		Summary:     metaString(m["summary"]),
+		FrontMatter: map[string]string{},
+	}
+	if d.Path == "" {
+		d.Path = strings.TrimPrefix(e.ID, snapshot.KindDocument+":")
+	}
+	for _, h := range metaMaps(m["headings"]) {
+		d.Headings = append(d.Headings, Heading{
+			Level: metaInt(h["level"]), Text: metaString(h["text"]),
+			Slug: metaString(h["slug"]), Line: metaInt(h["line"]),
+		})
+	}
+	for _, g := range metaMaps(m["generated"]) {
+		d.Generated = append(d.Generated, Region{
+			LineStart: metaInt(g["lineStart"]), LineEnd: metaInt(g["lineEnd"]),
+			DeclaredHash: metaString(g["declaredHash"]), ActualHash: metaString(g["actualHash"]),
+			Closed: metaBool(g["closed"]),
+		})
+	}
+	for _, a := range metaMaps(m["brokenAnchors"]) {
+		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: metaInt(a["line"])})
+	}
+	if fm, ok := m["frontMatter"].(map[string]any); ok {
+		for k, val := range fm {
+			d.FrontMatter[k] = metaString(val)
+		}
+	}
+	return d
+}
+
+// metaString reads a string value; anything else is "".
+func metaString(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// metaInt reads a JSON number as an int.
+func metaInt(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		return int(x)
+	}
+	return 0
+}
+
+func metaBool(v any) bool {
+	b, _ := v.(bool)
+	return b
+}
+
+// metaMaps reads a list of objects, skipping items that are not objects.
+func metaMaps(v any) []map[string]any {
+	list, _ := v.([]any)
+	out := make([]map[string]any, 0, len(list))
+	for _, it := range list {
+		if m, ok := it.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// metaStrings reads a list of strings ([]string or []any of strings).
+func metaStrings(v any) []string {
+	switch x := v.(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, it := range x {
+			if s, ok := it.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
