@@ -20,5 +20,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newScanCommand(stdout, stderr))
+	root.AddCommand(newCheckCommand(stdout, stderr))
+	root.AddCommand(newGraphCommand(stdout, stderr))
 	return root
 }

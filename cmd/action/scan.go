@@ -42,21 +42,11 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
-			opts := scan.Options{}
-			if stateDir != "" {
-				opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
-			}
-			res, err := scan.Scan(cmd.Context(), dir, cfg, opts)
+			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes)
 			if err != nil {
 				return err
 			}
 			snap, st := res.Snapshot, res.Stats
-			if stateDir != "" {
-				if c := saveState(stderr, stateDir, res, maxStateBytes); c != nil {
-					snap.Coverage = append(snap.Coverage, *c)
-					snapshot.SortCoverage(snap.Coverage)
-				}
-			}
 			if out == "" && !asJSON {
 				printSummary(stdout, snap, st)
 				return nil
@@ -84,6 +74,26 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
 	cmd.SetContext(context.Background())
 	return cmd
+}
+
+// scanWithState scans dir; with a state directory it reuses the previous
+// state's extractions and writes the new state there.
+func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64) (*scan.Result, error) {
+	opts := scan.Options{}
+	if stateDir != "" {
+		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
+	}
+	res, err := scan.Scan(ctx, dir, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	if stateDir != "" {
+		if c := saveState(stderr, stateDir, res, maxStateBytes); c != nil {
+			res.Snapshot.Coverage = append(res.Snapshot.Coverage, *c)
+			snapshot.SortCoverage(res.Snapshot.Coverage)
+		}
+	}
+	return res, nil
 }
 
 // loadState reads the previous state. A missing state is a first run; one

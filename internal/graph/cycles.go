@@ -3,11 +3,8 @@ package graph
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/graph"
-	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/topo"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -29,49 +26,63 @@ const maxExhaustiveCyclomatic = 6
 // (cyclomatic number ≤ maxExhaustiveCyclomatic) is enumerated completely by
 // Johnson's algorithm (Johnson 1975, "Finding all the elementary circuits
 // of a directed graph"; gonum topo.DirectedCyclesIn, O((V+E)·(c+1)) for c
-// cycles). A larger one is sampled: for each member, in id order, not yet on
-// a reported cycle, the shortest cycle through it (gonum path.DijkstraFrom,
-// O((V+E) log V) each), so every member of the component is shown in a
-// cycle until MaxCycles is reached; a note records the sampling.
+// ≤ 63 cycles). A larger one is sampled: for each member, in id order, not
+// yet on a reported cycle, the shortest cycle through it (a breadth-first
+// search that stops at the first level holding one of its importers), so
+// every member of the component is shown in a cycle until MaxCycles is
+// reached; a note records the sampling. Components are visited smallest
+// member first and the walk stops once more than MaxCycles cycles are
+// found, so the cost is O(V+E) plus at most MaxCycles+1 searches or
+// Johnson enumerations, whatever the number of cycles in the graph.
 //
 // Each cycle is rotated so its smallest node id leads; the list is
 // deduplicated and sorted, then cut at MaxCycles.
 func cycles(ig *importGraph, notes []snapshot.Coverage) ([]Cycle, bool, []snapshot.Coverage) {
 	sccs := topo.TarjanSCC(ig.g)
-	comps := make([][]int64, 0, len(sccs))
+	comps := make([][]int32, 0, len(sccs))
 	for _, c := range sccs {
 		if len(c) < 2 {
 			continue // no self-loops, so a single node is acyclic
 		}
-		ids := make([]int64, len(c))
+		ids := make([]int32, len(c))
 		for i, n := range c {
-			ids[i] = n.ID()
+			ids[i] = int32(n.ID())
 		}
 		slices.Sort(ids)
 		comps = append(comps, ids)
 	}
-	slices.SortFunc(comps, func(a, b []int64) int { return cmp.Compare(a[0], b[0]) })
+	slices.SortFunc(comps, func(a, b []int32) int { return cmp.Compare(a[0], b[0]) })
 
-	var found [][]int64
+	var found [][]int32
 	sampled := false
 	for _, members := range comps {
 		if len(found) > MaxCycles {
 			break // the bound is crossed; the cut below records it
 		}
-		sub := ig.g.induced(members)
-		if c := sub.edgeCount() - len(members) + 1; c <= maxExhaustiveCyclomatic {
-			for _, cyc := range topo.DirectedCyclesIn(sub) {
-				found = append(found, rotate(nodeIDs(cyc[:len(cyc)-1])))
+		sub := induced(ig.csr, members)
+		if c := sub.edges() - len(members) + 1; c <= maxExhaustiveCyclomatic {
+			for _, cyc := range topo.DirectedCyclesIn(newOrdered(sub)) {
+				local := cyc[:len(cyc)-1] // the first node is repeated last
+				c := make([]int32, len(local))
+				for i, n := range local {
+					c[i] = members[n.ID()]
+				}
+				found = append(found, rotate(c))
 			}
 			continue
 		}
 		sampled = true
 		notes = append(notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "cycles:" + ig.num.ids[members[0]], Status: snapshot.StatusPartial,
+			Analyzer: Analyzer, Scope: "cycles:" + ig.ids[members[0]], Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("Import cycles sampled: a strongly connected component of %d nodes and %d edges holds too many elementary cycles to list; one shortest cycle is reported through each member",
-				len(members), sub.edgeCount()),
+				len(members), sub.edges()),
 		})
-		found = append(found, witnessCycles(sub, members, MaxCycles+1-len(found))...)
+		for _, c := range witnessCycles(sub, MaxCycles+1-len(found)) {
+			for i, v := range c {
+				c[i] = members[v]
+			}
+			found = append(found, rotate(c))
+		}
 	}
 	slices.SortFunc(found, slices.Compare)
 	found = slices.CompactFunc(found, slices.Equal)
@@ -93,61 +104,86 @@ func cycles(ig *importGraph, notes []snapshot.Coverage) ([]Cycle, bool, []snapsh
 }
 
 // witnessCycles returns up to limit shortest cycles of the strongly
-// connected sub, one through each member not already on a returned cycle.
-func witnessCycles(sub *ordered, members []int64, limit int) [][]int64 {
-	covered := make(map[int64]bool)
-	var out [][]int64
-	for _, v := range members {
+// connected g, one through each node not already on a returned cycle, in
+// id order. Each search is O(V+E) and the buffers are shared.
+func witnessCycles(g *csr, limit int) [][]int32 {
+	n := g.nodes()
+	in := g.transpose()
+	covered := make([]bool, n)
+	isPred := make([]bool, n)
+	dist := make([]int32, n)
+	parent := make([]int32, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	var order []int32
+	var out [][]int32
+	for v := range int32(n) {
 		if len(out) >= limit {
 			break
 		}
 		if covered[v] {
 			continue
 		}
-		sp := path.DijkstraFrom(sub.Node(v), sub)
-		var best []graph.Node
-		bestLen := math.Inf(1)
-		// Close the cycle through the nearest predecessor, ties to the
-		// smallest id (predecessors come in id order).
-		for _, p := range sub.to[v] {
-			if p, w := sp.To(p.ID()); len(p) > 0 && w < bestLen {
-				best, bestLen = p, w
+		for _, p := range in.out(v) {
+			isPred[p] = true
+		}
+		// The shortest cycle through v closes through its nearest
+		// importer, ties to the smallest id: finish the level where the
+		// first importer appears, then stop.
+		best := int32(-1)
+		order = append(order[:0], v)
+		dist[v] = 0
+		for head := 0; head < len(order); head++ {
+			u := order[head]
+			if best >= 0 && dist[u] >= dist[best] {
+				break
+			}
+			for _, w := range g.out(u) {
+				if dist[w] >= 0 {
+					continue
+				}
+				dist[w], parent[w] = dist[u]+1, u
+				order = append(order, w)
+				if isPred[w] && (best < 0 || w < best) {
+					best = w
+				}
 			}
 		}
-		if best == nil {
-			continue // cannot happen in a strongly connected component
+		if best >= 0 { // always, in a strongly connected component
+			c := make([]int32, dist[best]+1)
+			for i, u := len(c)-1, best; i >= 0; i, u = i-1, parent[u] {
+				c[i] = u
+			}
+			for _, u := range c {
+				covered[u] = true
+			}
+			out = append(out, c)
 		}
-		c := nodeIDs(best)
-		for _, id := range c {
-			covered[id] = true
+		for _, u := range order {
+			dist[u] = -1
 		}
-		out = append(out, rotate(c))
+		for _, p := range in.out(v) {
+			isPred[p] = false
+		}
 	}
 	return out
 }
 
 // cycle turns node ids into a Cycle with each edge's evidence.
-func (ig *importGraph) cycle(c []int64) Cycle {
+func (ig *importGraph) cycle(c []int32) Cycle {
 	out := Cycle{Nodes: make([]string, len(c)), Edges: make([]CycleEdge, len(c))}
 	for i, u := range c {
 		v := c[(i+1)%len(c)]
-		out.Nodes[i] = ig.num.ids[u]
+		out.Nodes[i] = ig.ids[u]
 		ev, trunc := ig.edgeEvidence(u, v)
-		out.Edges[i] = CycleEdge{From: ig.num.ids[u], To: ig.num.ids[v], Evidence: ev, EvidenceTruncated: trunc}
+		out.Edges[i] = CycleEdge{From: ig.ids[u], To: ig.ids[v], Evidence: ev, EvidenceTruncated: trunc}
 	}
 	return out
 }
 
 // rotate turns a cycle so its smallest id leads, keeping edge direction.
-func rotate(c []int64) []int64 {
+func rotate(c []int32) []int32 {
 	m := slices.Index(c, slices.Min(c))
 	return append(slices.Clone(c[m:]), c[:m]...)
-}
-
-func nodeIDs(ns []graph.Node) []int64 {
-	out := make([]int64, len(ns))
-	for i, n := range ns {
-		out[i] = n.ID()
-	}
-	return out
 }

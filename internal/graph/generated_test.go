@@ -51,3 +51,47 @@ func generated(n, k int) *snapshot.Snapshot {
 	}
 	return snap(nil, uniq)
 }
+
+// tangled builds n TypeScript modules under src/t/ on one ring (m0 → m1 →
+// … → m0), each importing k more random modules: one strongly connected
+// component with a vast number of overlapping elementary cycles.
+func tangled(n, k int) *snapshot.Snapshot {
+	rng := rand.New(rand.NewPCG(3, 4))
+	mod := func(i int) string { return fmt.Sprintf("module:src/t/m%05d.ts", i) }
+	seen := map[string]bool{}
+	var rels []snapshot.Relation
+	add := func(i, j, line int) {
+		if r := rel(snapshot.RelImports, mod(i), mod(j), line); i != j && !seen[r.ID] {
+			seen[r.ID] = true
+			rels = append(rels, r)
+		}
+	}
+	for i := range n {
+		add(i, (i+1)%n, 1)
+		for j := range k {
+			add(i, rng.IntN(n), j+2)
+		}
+	}
+	return snap(nil, rels)
+}
+
+// goPackages builds n Go packages under g/, each of three files that all
+// import the next package (the last imports the first): package-level
+// edges made of several relations each, and one package cycle.
+func goPackages(n int) ([]snapshot.Entity, []snapshot.Relation) {
+	meta := map[string]any{"language": "golang"}
+	var ents []snapshot.Entity
+	var rels []snapshot.Relation
+	for p := range n {
+		pkg := fmt.Sprintf("package:g/p%d", p)
+		ents = append(ents, ent(pkg, nil))
+		for f := range 3 {
+			file := fmt.Sprintf("module:g/p%d/f%d.go", p, f)
+			ents = append(ents, ent(file, meta))
+			rels = append(rels,
+				rel(snapshot.RelContains, pkg, file, 0),
+				rel(snapshot.RelImports, file, fmt.Sprintf("package:g/p%d", (p+1)%n), 3+f))
+		}
+	}
+	return ents, rels
+}

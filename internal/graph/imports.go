@@ -13,91 +13,119 @@ import (
 const MaxEdgeEvidence = 16
 
 // importGraph is the graph of imports and re-exports: Go at package level,
-// other languages at module level.
+// other languages at module level. Node i is the entity ids[i]; node
+// order is entity-id order.
 type importGraph struct {
-	num      *numbering
-	g        *ordered
-	evidence map[[2]int64][]snapshot.Evidence
+	ids []string
+	csr *csr
+	g   *ordered // gonum view of csr
+	idx *index
+	// relations lists, per edge, the positions in idx.relations of the
+	// relations that make it; their evidence is read only for the edges a
+	// cycle reports.
+	relations map[[2]int32][]int32
 }
 
 // buildImportGraph collapses every Go module onto its package: the package
-// that contains it, else the package at its directory. Go test files are
-// left out: an external test package (foo_test) may import what imports
-// foo, which is legal Go but would read as a package cycle.
+// that contains it (the smallest id, should the snapshot name two), else
+// the package at its directory. Go test files are left out: an external
+// test package (foo_test) may import what imports foo, which is legal Go
+// but would read as a package cycle. Entities are handled by position, so
+// each relation costs two id lookups.
 func buildImportGraph(idx *index) *importGraph {
-	pkgOf := make(map[string]string)
+	ne := len(idx.entities)
+	pkgOf := make([]int32, ne)
+	for i := range pkgOf {
+		pkgOf[i] = -1
+	}
 	for _, r := range idx.relations {
 		if r.Kind != snapshot.RelContains {
 			continue
 		}
-		if from, ok := idx.entity(r.From); ok && from.Kind == snapshot.KindPackage {
-			if _, seen := pkgOf[r.To]; !seen {
-				pkgOf[r.To] = r.From
-			}
+		f, t := idx.lookup(r.From), idx.lookup(r.To)
+		if f >= 0 && t >= 0 && idx.entities[f].Kind == snapshot.KindPackage && (pkgOf[t] < 0 || f < pkgOf[t]) {
+			pkgOf[t] = f // positions are in id order: the smallest id wins
 		}
 	}
-	node := func(id string) (string, bool) {
-		e, ok := idx.entity(id)
-		if !ok {
-			return "", false
+	const unknown = -2
+	nodeOf := make([]int32, ne) // the import-graph entity of each entity, −1 for none
+	for i := range nodeOf {
+		nodeOf[i] = unknown
+	}
+	node := func(i int32) int32 {
+		if i < 0 {
+			return -1
 		}
-		switch e.Kind {
-		case snapshot.KindPackage:
-			return id, true
-		case snapshot.KindModule:
-			if !isGo(e) {
-				return id, true
-			}
-			if isTest(e) {
-				return "", false
-			}
-			if p, ok := pkgOf[id]; ok {
-				return p, true
-			}
-			p := snapshot.EntityID(snapshot.KindPackage, dir(entityPath(e)))
-			if pe, ok := idx.entity(p); ok && pe.Kind == snapshot.KindPackage {
-				return p, true
-			}
-			return id, true // a Go file outside any package: keep the file
+		if nodeOf[i] == unknown {
+			nodeOf[i] = importNode(idx, i, pkgOf)
 		}
-		return "", false // external, unresolved, documents and areas do not import
+		return nodeOf[i]
 	}
 
-	type pair struct{ from, to string }
-	ev := make(map[pair][]snapshot.Evidence)
-	set := make(map[string]bool)
-	for _, r := range idx.relations {
+	rels := make(map[[2]int32][]int32)
+	member := make([]bool, ne)
+	for ri, r := range idx.relations {
 		if r.Kind != snapshot.RelImports && r.Kind != snapshot.RelReExports {
 			continue
 		}
-		f, ok1 := node(r.From)
-		t, ok2 := node(r.To)
-		if !ok1 || !ok2 || f == t {
+		f, t := node(idx.lookup(r.From)), node(idx.lookup(r.To))
+		if f < 0 || t < 0 || f == t {
 			continue
 		}
-		set[f], set[t] = true, true
-		p := pair{f, t}
-		ev[p] = append(ev[p], r.Evidence...)
+		member[f], member[t] = true, true
+		p := [2]int32{f, t}
+		rels[p] = append(rels[p], int32(ri))
 	}
-	num := newNumbering(set)
-	ig := &importGraph{num: num, evidence: make(map[[2]int64][]snapshot.Evidence, len(ev))}
-	edges := make([][2]int64, 0, len(ev))
-	for p, list := range ev {
-		e := [2]int64{num.index[p.from], num.index[p.to]}
+	ids, num := idx.number(member)
+	ig := &importGraph{ids: ids, idx: idx, relations: make(map[[2]int32][]int32, len(rels))}
+	edges := make([][2]int32, 0, len(rels))
+	for p, list := range rels {
+		e := [2]int32{num[p[0]], num[p[1]]}
 		edges = append(edges, e)
-		ig.evidence[e] = sortEvidence(list)
+		ig.relations[e] = list
 	}
-	ig.g = newOrdered(num.all(), edges)
+	ig.csr = newCSR(len(ids), edges)
+	ig.g = newOrdered(ig.csr)
 	return ig
 }
 
-// edgeEvidence returns the evidence of u→v, bounded by MaxEdgeEvidence.
-func (ig *importGraph) edgeEvidence(u, v int64) ([]snapshot.Evidence, bool) {
-	list := ig.evidence[[2]int64{u, v}]
-	if len(list) > MaxEdgeEvidence {
-		return slices.Clone(list[:MaxEdgeEvidence]), true
+// importNode is the import-graph entity standing for the entity at
+// position i, −1 when it has none.
+func importNode(idx *index, i int32, pkgOf []int32) int32 {
+	e := &idx.entities[i]
+	switch e.Kind {
+	case snapshot.KindPackage:
+		return i
+	case snapshot.KindModule:
+		if !isGo(e) {
+			return i
+		}
+		if isTest(e) {
+			return -1
+		}
+		if pkgOf[i] >= 0 {
+			return pkgOf[i]
+		}
+		if p := idx.lookup(snapshot.EntityID(snapshot.KindPackage, dir(entityPath(e)))); p >= 0 && idx.entities[p].Kind == snapshot.KindPackage {
+			return p
+		}
+		return i // a Go file outside any package: keep the file
 	}
-	return slices.Clone(list), false
+	return -1 // external, unresolved, documents and areas do not import
+}
+
+// edgeEvidence returns the evidence of u→v in location order, bounded by
+// MaxEdgeEvidence.
+func (ig *importGraph) edgeEvidence(u, v int32) ([]snapshot.Evidence, bool) {
+	var list []snapshot.Evidence
+	for _, ri := range ig.relations[[2]int32{u, v}] {
+		list = append(list, ig.idx.relations[ri].Evidence...)
+	}
+	list = sortEvidence(list)
+	if len(list) > MaxEdgeEvidence {
+		return list[:MaxEdgeEvidence], true
+	}
+	return list, false
 }
 
 func isGo(e *snapshot.Entity) bool {

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"cmp"
 	"slices"
 
 	"gonum.org/v1/gonum/graph"
@@ -9,90 +8,107 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 )
 
-// ordered is a simple.DirectedGraph whose Nodes, From and To iterate in id
-// order. simple.DirectedGraph iterates Go maps, so ties in gonum's
-// traversals (BFS order, floating-point summation order) would otherwise
-// differ between runs.
+// ordered is a read-only gonum view (graph.Directed) of a csr: node ids are
+// 0..n−1 and Nodes, From and To iterate in id order. simple.DirectedGraph
+// iterates Go maps, so ties in gonum's traversals (BFS order,
+// floating-point summation order) would differ between runs; it is also
+// several times slower to build.
 type ordered struct {
-	*simple.DirectedGraph
-	nodes    []graph.Node
-	from, to map[int64][]graph.Node
+	out, in *csr
+	nodes   []graph.Node // nodes[i] has id i; boxed once
 }
 
 var _ graph.Directed = (*ordered)(nil)
 
-// newOrdered builds the graph over ids with the given edges. Self-loops
-// are dropped (simple graphs cannot hold them and no signal needs them);
-// duplicate edges collapse.
-func newOrdered(ids []int64, edges [][2]int64) *ordered {
-	g := &ordered{
-		DirectedGraph: simple.NewDirectedGraph(),
-		from:          make(map[int64][]graph.Node),
-		to:            make(map[int64][]graph.Node),
+// newOrdered wraps g.
+func newOrdered(g *csr) *ordered {
+	o := &ordered{out: g, in: g.transpose(), nodes: make([]graph.Node, g.nodes())}
+	for i := range o.nodes {
+		o.nodes[i] = simple.Node(i)
 	}
-	ids = slices.Clone(ids)
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	for _, id := range ids {
-		n := simple.Node(id)
-		g.AddNode(n)
-		g.nodes = append(g.nodes, n)
+	return o
+}
+
+func (g *ordered) has(id int64) bool { return id >= 0 && id < int64(len(g.nodes)) }
+
+// Node returns the node with the given id, nil when there is none.
+func (g *ordered) Node(id int64) graph.Node {
+	if !g.has(id) {
+		return nil
 	}
-	edges = slices.Clone(edges)
-	slices.SortFunc(edges, func(a, b [2]int64) int {
-		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
-	})
-	edges = slices.Compact(edges)
-	for _, e := range edges {
-		if e[0] == e[1] || g.Node(e[0]) == nil || g.Node(e[1]) == nil {
-			continue
-		}
-		g.SetEdge(simple.Edge{F: simple.Node(e[0]), T: simple.Node(e[1])})
-		g.from[e[0]] = append(g.from[e[0]], simple.Node(e[1]))
-		g.to[e[1]] = append(g.to[e[1]], simple.Node(e[0]))
-	}
-	// to lists are already in id order: edges were appended sorted by from.
-	return g
+	return g.nodes[id]
 }
 
 // Nodes returns the nodes in id order.
 func (g *ordered) Nodes() graph.Nodes { return iterator.NewOrderedNodes(g.nodes) }
 
 // From returns the successors of id in id order.
-func (g *ordered) From(id int64) graph.Nodes { return nodesOrEmpty(g.from[id]) }
-
-// To returns the predecessors of id in id order.
-func (g *ordered) To(id int64) graph.Nodes { return nodesOrEmpty(g.to[id]) }
-
-// edgeCount is the number of distinct edges.
-func (g *ordered) edgeCount() int {
-	n := 0
-	for _, s := range g.from {
-		n += len(s)
+func (g *ordered) From(id int64) graph.Nodes {
+	if !g.has(id) {
+		return graph.Empty
 	}
-	return n
+	return g.list(g.out.out(int32(id)))
 }
 
-// induced returns the subgraph on members (ids of g).
-func (g *ordered) induced(members []int64) *ordered {
-	in := make(map[int64]bool, len(members))
-	for _, m := range members {
-		in[m] = true
+// To returns the predecessors of id in id order.
+func (g *ordered) To(id int64) graph.Nodes {
+	if !g.has(id) {
+		return graph.Empty
 	}
-	var edges [][2]int64
-	for _, u := range members {
-		for _, v := range g.from[u] {
-			if in[v.ID()] {
-				edges = append(edges, [2]int64{u, v.ID()})
+	return g.list(g.in.out(int32(id)))
+}
+
+// HasEdgeFromTo reports whether u→v is an edge.
+func (g *ordered) HasEdgeFromTo(uid, vid int64) bool {
+	if !g.has(uid) || !g.has(vid) {
+		return false
+	}
+	_, ok := slices.BinarySearch(g.out.out(int32(uid)), int32(vid))
+	return ok
+}
+
+// HasEdgeBetween reports whether x→y or y→x is an edge.
+func (g *ordered) HasEdgeBetween(xid, yid int64) bool {
+	return g.HasEdgeFromTo(xid, yid) || g.HasEdgeFromTo(yid, xid)
+}
+
+// Edge returns the edge u→v, nil when there is none.
+func (g *ordered) Edge(uid, vid int64) graph.Edge {
+	if !g.HasEdgeFromTo(uid, vid) {
+		return nil
+	}
+	return simple.Edge{F: g.nodes[uid], T: g.nodes[vid]}
+}
+
+// edgeCount is the number of distinct edges.
+func (g *ordered) edgeCount() int { return g.out.edges() }
+
+func (g *ordered) list(ids []int32) graph.Nodes {
+	if len(ids) == 0 {
+		return graph.Empty
+	}
+	ns := make([]graph.Node, len(ids))
+	for i, v := range ids {
+		ns[i] = g.nodes[v]
+	}
+	return iterator.NewOrderedNodes(ns)
+}
+
+// induced returns the subgraph of g on members (ascending ids of g),
+// renumbered 0..len(members)−1 in the same order: members[i] is node i of
+// the result.
+func induced(g *csr, members []int32) *csr {
+	local := make(map[int32]int32, len(members))
+	for i, m := range members {
+		local[m] = int32(i)
+	}
+	var edges [][2]int32
+	for i, u := range members {
+		for _, v := range g.out(u) {
+			if j, ok := local[v]; ok {
+				edges = append(edges, [2]int32{int32(i), j})
 			}
 		}
 	}
-	return newOrdered(members, edges)
-}
-
-func nodesOrEmpty(s []graph.Node) graph.Nodes {
-	if len(s) == 0 {
-		return graph.Empty
-	}
-	return iterator.NewOrderedNodes(s)
+	return newCSR(len(members), edges)
 }

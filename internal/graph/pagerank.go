@@ -29,37 +29,38 @@ const (
 //
 // Cost: O(k·(V+E)) for k power iterations, k ≈ log(tol)/log(damping).
 func canonicality(idx *index) map[string]float64 {
-	set := make(map[string]bool)
-	for _, e := range idx.entities {
-		if e.Kind == snapshot.KindDocument {
-			set[e.ID] = true
-		}
+	member := make([]bool, len(idx.entities))
+	for i, e := range idx.entities {
+		member[i] = e.Kind == snapshot.KindDocument
 	}
-	var rels []snapshot.Relation
+	var rels [][2]int32
 	for _, r := range idx.relations {
-		if (r.Kind == snapshot.RelLinksTo || r.Kind == snapshot.RelCovers) && idx.inGraph(r.From) && idx.inGraph(r.To) {
-			set[r.From], set[r.To] = true, true
-			rels = append(rels, r)
+		if r.Kind != snapshot.RelLinksTo && r.Kind != snapshot.RelCovers {
+			continue
+		}
+		if f, t := idx.lookup(r.From), idx.lookup(r.To); idx.graphable(f) && idx.graphable(t) {
+			member[f], member[t] = true, true
+			rels = append(rels, [2]int32{f, t})
 		}
 	}
-	if len(set) == 0 {
+	ids, num := idx.number(member)
+	if len(ids) == 0 {
 		return map[string]float64{}
 	}
-	num := newNumbering(set)
-	edges := make([][2]int64, 0, len(rels))
+	edges := rels[:0]
 	for _, r := range rels {
-		edges = append(edges, [2]int64{num.index[r.From], num.index[r.To]})
+		edges = append(edges, [2]int32{num[r[0]], num[r[1]]})
 	}
-	g := newOrdered(num.all(), edges)
+	g := newOrdered(newCSR(len(ids), edges))
 	ranks := network.PageRankSparse(g, PageRankDamping, pageRankIterationTolerance)
 	// Renormalise: the random start only fixes the total mass up to
 	// rounding error, which power iteration preserves rather than corrects.
 	var sum float64
-	for i := range num.ids {
+	for i := range ids {
 		sum += ranks[int64(i)]
 	}
-	out := make(map[string]float64, len(num.ids))
-	for i, id := range num.ids {
+	out := make(map[string]float64, len(ids))
+	for i, id := range ids {
 		out[id] = round6(ranks[int64(i)] / sum)
 	}
 	return out

@@ -10,10 +10,6 @@ import (
 // Analyzer is the coverage analyzer name of this stage.
 const Analyzer = "graph"
 
-// DefaultMaxBetweennessNodes is the import-graph size above which
-// centrality is skipped (see Options.MaxBetweennessNodes).
-const DefaultMaxBetweennessNodes = 20_000
-
 // Signals are the graph signals of one snapshot. Maps are keyed by entity
 // id; every list is sorted.
 type Signals struct {
@@ -22,6 +18,11 @@ type Signals struct {
 	// Centrality is normalized betweenness over imports and re-exports;
 	// nil when skipped (see Notes).
 	Centrality map[string]float64 `json:"centrality"`
+	// CentralitySampled is set when Centrality is a Brandes–Pich estimate
+	// from CentralityPivots sources rather than exact (see Notes).
+	CentralitySampled bool `json:"centralitySampled,omitempty"`
+	// CentralityPivots is the number of sampled sources; 0 when exact.
+	CentralityPivots int `json:"centralityPivots,omitempty"`
 	// Cycles are import cycles, at most MaxCycles.
 	Cycles []Cycle `json:"cycles"`
 	// CyclesTruncated is set when Cycles is not every elementary cycle:
@@ -71,25 +72,29 @@ type AreaSuggestion struct {
 // Options tune Compute. The zero value is the default.
 type Options struct {
 	// MaxBetweennessNodes bounds the import graph on which betweenness is
-	// computed; 0 means DefaultMaxBetweennessNodes. Above it centrality is
-	// skipped, not sampled: gonum's Brandes has no sampling mode, and a
-	// sampled score would look exact to every later stage. A coverage
-	// note says so.
+	// computed at all; 0 means DefaultMaxBetweennessNodes. Above it
+	// centrality is skipped and a coverage note says so.
 	MaxBetweennessNodes int
+	// MaxExactBetweennessWork bounds V·E of an import graph whose
+	// betweenness is exact; 0 means DefaultMaxExactBetweennessWork. Above
+	// it betweenness is sampled from BetweennessPivots sources.
+	MaxExactBetweennessWork int64
+	// BetweennessPivots is the number of sampled sources; 0 means
+	// DefaultBetweennessPivots.
+	BetweennessPivots int
 }
 
 // Compute derives all graph signals of s. It never fails: whatever it
 // cannot compute is a note in Signals.Notes.
 //
-// Cost: PageRank O(k·(V+E)) over the documentation graph; betweenness
-// O(V·E) (Brandes) over the import graph, bounded by
-// Options.MaxBetweennessNodes; cycles O(V+E) (Tarjan) plus Johnson's
-// O((V+E)·(c+1)) on small components or MaxCycles shortest-path searches on
-// large ones; Louvain roughly O(E log V).
+// Cost: PageRank O(k·(V+E)) over the documentation graph; betweenness over
+// the import graph exact O(V·E) while V·E ≤ Options.MaxExactBetweennessWork,
+// else sampled O(k·(V+E)); cycles O(V+E) (Tarjan) plus Johnson's
+// O((V+E)·(c+1)) on small components and at most MaxCycles breadth-first
+// searches on large ones; Louvain on the directory graph, whose size is
+// bounded by MaxAreaDirectories.
 func Compute(s *snapshot.Snapshot, opts Options) *Signals {
-	if opts.MaxBetweennessNodes <= 0 {
-		opts.MaxBetweennessNodes = DefaultMaxBetweennessNodes
-	}
+	opts = opts.withDefaults()
 	sig := &Signals{}
 	if s == nil {
 		return sig
@@ -97,11 +102,24 @@ func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 	idx := newIndex(s)
 	sig.Canonicality = canonicality(idx)
 	ig := buildImportGraph(idx)
-	sig.Centrality, sig.Notes = centrality(ig, opts.MaxBetweennessNodes, sig.Notes)
+	centrality(ig, opts, sig)
 	sig.Cycles, sig.CyclesTruncated, sig.Notes = cycles(ig, sig.Notes)
 	sig.Areas, sig.AreasTruncated, sig.Notes = areas(ig, idx, sig.Notes)
 	slices.SortFunc(sig.Notes, compareCoverage)
 	return sig
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxBetweennessNodes <= 0 {
+		o.MaxBetweennessNodes = DefaultMaxBetweennessNodes
+	}
+	if o.MaxExactBetweennessWork <= 0 {
+		o.MaxExactBetweennessWork = DefaultMaxExactBetweennessWork
+	}
+	if o.BetweennessPivots <= 0 {
+		o.BetweennessPivots = DefaultBetweennessPivots
+	}
+	return o
 }
 
 // round6 rounds to 6 decimals, the precision of every score.

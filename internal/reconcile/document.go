@@ -20,7 +20,11 @@ type Document struct {
 	BrokenAnchors []AnchorRef
 	// FrontMatter is the subset of front-matter keys the snapshot keeps.
 	FrontMatter map[string]string
-	Entity      *snapshot.Entity
+	// FrontMatterFields holds every top-level scalar front-matter key as
+	// written (read them with Field); FrontMatterLines their lines.
+	FrontMatterFields map[string]string
+	FrontMatterLines  map[string]int
+	Entity            *snapshot.Entity
 }
 
 // Heading is a heading of levels 1–3.
@@ -77,6 +81,7 @@ func newDocument(e *snapshot.Entity) *Document {
 			d.FrontMatter[k] = metaString(val)
 		}
 	}
+	d.FrontMatterFields, d.FrontMatterLines = metaStringMap(m["frontMatterFields"]), metaIntMap(m["frontMatterLines"])
 	return d
 }
 

@@ -66,7 +66,8 @@ func Run(in Input) []Diagnostic {
 			}
 		}
 	}
-	return finalize(fs, sev)
+	// A drift finding replaces the plain one for the same reference.
+	return finalize(supersede(fs), sev)
 }
 
 // Severity is the effective severity of a code: the configured one, else

@@ -129,11 +129,12 @@ func isCode(e *snapshot.Entity) bool {
 	return e != nil && (e.Kind == snapshot.KindModule || e.Kind == snapshot.KindPackage || e.Kind == snapshot.KindArea)
 }
 
-// locations turns evidence into locations, keeping the order.
-func locations(ev []snapshot.Evidence) []Location {
-	out := make([]Location, 0, len(ev))
-	for _, e := range ev {
-		out = append(out, Location{Path: e.Path, Line: e.LineStart})
+// entityPath is an entity's repository path (its id's value when the
+// entity carries none).
+func entityPath(e *snapshot.Entity) string {
+	if e.Path != "" {
+		return e.Path
 	}
-	return out
+	_, v, _ := strings.Cut(e.ID, ":")
+	return v
 }

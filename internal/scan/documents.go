@@ -19,6 +19,10 @@ import (
 const (
 	maxDocumentEvidence = 64
 	maxAmbiguityNotes   = 2000
+	// maxUnresolvedSymbols bounds the symbol-shaped code spans naming no
+	// export that one document records; past it the document says
+	// unresolvedSymbolsTruncated.
+	maxUnresolvedSymbols = 64
 )
 
 // docRefs resolves what documents say — links, code spans, link texts and
@@ -36,6 +40,7 @@ type docRefs struct {
 	ambiguous      map[string]*ambiguity
 	ambiguityNotes int
 	references     int // of the current document
+	unresolvedSyms int // of the current document
 }
 
 // relate records one reference of the current document, bounding the
@@ -89,6 +94,7 @@ func (d *docRefs) document(x *Extraction) {
 	doc := x.Markdown
 	from := snapshot.EntityID(snapshot.KindDocument, x.Path)
 	d.references = 0
+	d.unresolvedSyms = 0
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
@@ -234,6 +240,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		if d.symbol(from, name, line, ev) {
 			return
 		}
+		d.unresolvedSymbol(from, name, line)
 	}
 	if p, ok := d.pathShaped(x.Path, text); ok {
 		if s, ok := d.suggest(p); ok {
@@ -326,6 +333,21 @@ func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool
 		return true
 	}
 	return false
+}
+
+// unresolvedSymbol records a symbol-shaped code span that no module
+// declares as document metadata (unresolvedSymbols: {symbol, line}), so
+// that drift against a base can tell a mention that stopped resolving from
+// one the document dropped.
+func (d *docRefs) unresolvedSymbol(from, name string, line int) {
+	d.unresolvedSyms++
+	e := d.b.entities[from]
+	if d.unresolvedSyms > maxUnresolvedSymbols {
+		setMeta(&e.Metadata, "unresolvedSymbolsTruncated", true)
+		return
+	}
+	list, _ := e.Metadata["unresolvedSymbols"].([]any)
+	setMeta(&e.Metadata, "unresolvedSymbols", append(list, map[string]any{"symbol": name, "line": line}))
 }
 
 // flushAmbiguities turns one document's ambiguous mentions into coverage

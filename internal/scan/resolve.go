@@ -119,6 +119,9 @@ func (r *resolver) document(x *Extraction) {
 	if fm := frontMatterSubset(d); len(fm) > 0 {
 		meta["frontMatter"] = fm
 	}
+	if fields, lines := frontMatterFields(d); len(fields) > 0 {
+		meta["frontMatterFields"], meta["frontMatterLines"] = fields, lines
+	}
 	if len(d.Generated) > 0 {
 		meta["generated"] = plainList(d.Generated, func(g markdown.Region) map[string]any {
 			r := map[string]any{"lineStart": g.LineStart, "lineEnd": g.LineEnd, "actualHash": g.ActualHash, "closed": g.Closed}
@@ -187,6 +190,19 @@ func frontMatterSubset(d *markdown.Document) map[string]string {
 		}
 	}
 	return out
+}
+
+// frontMatterFields is every top-level scalar key of the front matter with
+// its value and line, for rules that read keys the subset leaves out. The
+// extraction bounds both (markdown.MaxFields keys of MaxFieldRunes each).
+func frontMatterFields(d *markdown.Document) (fields, lines map[string]any) {
+	fm := d.FrontMatter
+	fields, lines = make(map[string]any, len(fm.Fields)), make(map[string]any, len(fm.Fields))
+	for k, v := range fm.Fields {
+		fields[k] = v
+		lines[k] = fm.FieldLines[k]
+	}
+	return fields, lines
 }
 
 // coverage turns every issue, walk note and gap into coverage entries.

@@ -112,6 +112,9 @@ type FrontMatter struct {
 	// Fields holds every top-level scalar key (sequences of scalars joined
 	// with ", "), for rules that read keys the snapshot does not keep.
 	Fields map[string]string `json:"fields,omitempty"`
+	// FieldLines holds the file line of every key in Fields, so a rule can
+	// point at the key it judges.
+	FieldLines map[string]int `json:"fieldLines,omitempty"`
 }
 
 // Block is the docbridge: key of the front matter: what the author declares

@@ -78,7 +78,7 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 
 // readMapping reads the top-level keys of valid front matter.
 func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title string, block *Block) {
-	fields := map[string]string{}
+	fields, lines := map[string]string{}, map[string]int{}
 	kept, truncated := 0, 0
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := deref(top.Content[i]), top.Content[i+1]
@@ -115,6 +115,7 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 		}
 		if kept++; kept <= MaxFields {
 			fields[key.Value] = text
+			lines[key.Value] = r.fileLine(key.Line)
 		}
 	}
 	if kept > MaxFields {
@@ -124,7 +125,7 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", truncated, MaxFieldRunes)
 	}
 	if len(fields) > 0 {
-		fm.Fields = fields
+		fm.Fields, fm.FieldLines = fields, lines
 	}
 	return title, block
 }

@@ -66,6 +66,9 @@ func FuzzFrontMatter(f *testing.F) {
 			if utf8.RuneCountInString(v) > MaxFieldRunes || !utf8.ValidString(k) || !utf8.ValidString(v) {
 				t.Errorf("field %q = %q breaks a bound", k, v)
 			}
+			if l := fm.FieldLines[k]; l <= fm.LineStart || l >= fm.LineEnd {
+				t.Errorf("field %q at line %d, outside the front matter %d–%d", k, l, fm.LineStart, fm.LineEnd)
+			}
 		}
 	})
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// maxBaseSnapshotBytes bounds a base snapshot file read into memory.
+const maxBaseSnapshotBytes = 1 << 30
+
+// loadBase reads the base of a comparison: a snapshot file written by
+// `docbridge scan --out`, or a state directory written by
+// `docbridge scan --state` (its snapshot is rebuilt from the stored
+// extractions). Anything else is bad input, with the reason.
+func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	if info.IsDir() {
+		st, err := state.Load(path, maxStateBytes)
+		if err != nil {
+			return nil, fmt.Errorf("base %s: %w", path, err)
+		}
+		s, err := scan.Rebuild(st.Store)
+		if err != nil {
+			return nil, fmt.Errorf("base %s: %w", path, err)
+		}
+		return s, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBaseSnapshotBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	if len(data) > maxBaseSnapshotBytes {
+		return nil, fmt.Errorf("base %s: larger than %d bytes", path, maxBaseSnapshotBytes)
+	}
+	s, err := snapshot.Unmarshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	if err := snapshot.Validate(s); err != nil {
+		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	return s, nil
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// checkOptions are the inputs of one check run.
+type checkOptions struct {
+	dir           string
+	configPath    string
+	stateDir      string
+	maxStateBytes int64
+	base          string
+	changedFiles  string
+	format        string
+	failOn        string
+	out           string
+}
+
+// checkOutcome is what a check run judged.
+type checkOutcome struct {
+	cfg     *config.Config
+	head    *snapshot.Snapshot
+	base    *snapshot.Snapshot // nil without --base
+	signals *graph.Signals
+	// findings are the head's diagnostics after --changed-files narrowing.
+	findings []reconcile.Diagnostic
+	// comparison is set with a base.
+	comparison *reconcile.Comparison
+	// judge is the time spent in graph signals and reconciliation.
+	judge time.Duration
+}
+
+// failing returns the findings that fail the run: those at or above
+// failOn that are new (every finding counts when there is no base).
+func (o *checkOutcome) failing(failOn string) []reconcile.Diagnostic {
+	if failOn == "none" {
+		return nil
+	}
+	pool := o.findings
+	if o.comparison != nil {
+		pool = o.comparison.New
+	}
+	var out []reconcile.Diagnostic
+	for _, d := range pool {
+		if catalog.Rank(d.Severity) >= catalog.Rank(failOn) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+var (
+	checkFormats = []string{"text", "json", "sarif"}
+	failLevels   = []string{"error", "warn", "info", "none"}
+)
+
+func newCheckCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := checkOptions{}
+	cmd := &cobra.Command{
+		Use:   "check [dir]",
+		Short: "Reconcile the documentation against the code and report findings",
+		Long: `Check scans the repository, computes graph signals, applies the
+reconciliation rules and reports the diagnostics. With --base (a snapshot file
+from 'docbridge scan --out', or a state directory from 'docbridge scan --state')
+it also reports drift — references that resolved in the base and no longer do —
+and tells new, unchanged and resolved findings apart.
+
+Exit status: 0 when no new finding is at or above --fail-on (every finding
+counts as new without a base), 1 when one is, 2 on bad input.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.dir = "."
+			if len(args) == 1 {
+				o.dir = args[0]
+			}
+			if !slices.Contains(checkFormats, o.format) {
+				return fmt.Errorf("--format %q: use text, json or sarif", o.format)
+			}
+			if !slices.Contains(failLevels, o.failOn) {
+				return fmt.Errorf("--fail-on %q: use error, warn, info or none", o.failOn)
+			}
+			res, err := runCheck(cmd.Context(), stderr, o)
+			if err != nil {
+				return err
+			}
+			if err := writeCheck(stdout, stderr, o, res); err != nil {
+				return err
+			}
+			if failing := res.failing(o.failOn); len(failing) > 0 {
+				return &exitError{code: 1, err: fmt.Errorf("%d new finding(s) at or above %s", len(failing), o.failOn)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.base, "base", "", "compare against the base `SNAPSHOT` (a snapshot file or a state directory)")
+	f.StringVar(&o.changedFiles, "changed-files", "", "report only findings located in the files listed in `FILE` (one path per line, as git diff --name-only prints; - for stdin)")
+	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, json or sarif")
+	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
+	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
+	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
+	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
+	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// runCheck is the check pipeline: configuration, base, scan, graph
+// signals, reconciliation, comparison, narrowing.
+func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutcome, error) {
+	cfg, err := loadConfig(o.dir, o.configPath)
+	if err != nil {
+		return nil, err
+	}
+	out := &checkOutcome{cfg: cfg}
+	if o.base != "" {
+		if out.base, err = loadBase(o.base, o.maxStateBytes); err != nil {
+			return nil, err
+		}
+	}
+	var changed []string
+	if o.changedFiles != "" {
+		if changed, err = readChangedFiles(o.changedFiles); err != nil {
+			return nil, err
+		}
+	}
+	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	if err != nil {
+		return nil, err
+	}
+	out.head = res.Snapshot
+	t0 := time.Now()
+	out.signals = graph.Compute(out.head, graph.Options{})
+	result := reconcile.Check(reconcile.Input{Head: out.head, Signals: out.signals, Base: out.base, Config: cfg})
+	out.judge = time.Since(t0)
+	out.findings = result.Head
+	out.comparison = result.Comparison
+	if changed != nil {
+		out.findings = reconcile.FilterChanged(out.findings, changed)
+		if out.comparison != nil {
+			out.comparison.New = reconcile.FilterChanged(out.comparison.New, changed)
+			out.comparison.Unchanged = reconcile.FilterChanged(out.comparison.Unchanged, changed)
+		}
+	}
+	return out, nil
+}
+
+// readChangedFiles reads the --changed-files list ("-" is stdin).
+func readChangedFiles(path string) ([]string, error) {
+	var r io.Reader = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("--changed-files: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	list, err := reconcile.ReadChangedFiles(r)
+	if err != nil {
+		return nil, fmt.Errorf("--changed-files %s: %w", path, err)
+	}
+	return list, nil
+}
+
+// writeCheck renders the outcome in the chosen format to --out or stdout;
+// with --out, the one-line summary still goes to stderr.
+func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) error {
+	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings}
+	if res.comparison != nil {
+		in.Comparison = res.comparison
+		in.BaseSnapshotHash = res.base.ContentHash
+	}
+	r := report.Build(in)
+	w := stdout
+	var buf *bytes.Buffer
+	if o.out != "" {
+		buf = &bytes.Buffer{}
+		w = buf
+	}
+	var err error
+	switch o.format {
+	case "json":
+		err = report.WriteJSON(w, r)
+	case "sarif":
+		err = report.WriteSARIF(w, r, report.SARIFOptions{})
+	default:
+		err = report.WriteText(w, r, report.TextOptions{Color: o.out == "" && isTerminal(stdout)})
+	}
+	if err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if buf == nil {
+		return nil
+	}
+	if err := state.WriteFileAtomic(o.out, buf.Bytes()); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	fmt.Fprintf(stderr, "docbridge check: %d finding(s) (%d new); report written to %s\n", r.Summary.Total, r.Summary.New, o.out)
+	return nil
+}
+
+// isTerminal reports whether w is a terminal (colour only there).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && report.IsTerminal(f)
+}

@@ -1,0 +1,5 @@
+import { stepD } from './d';
+
+export function stepF(n: number): number {
+  return stepD(n - 1);
+}

@@ -1,0 +1,6 @@
+import type { Circle } from './circle';
+
+export interface Shape {
+  kind: string;
+  children: Circle[];
+}

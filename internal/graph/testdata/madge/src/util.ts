@@ -1,0 +1,3 @@
+export function log(message: string): void {
+  console.log(message);
+}

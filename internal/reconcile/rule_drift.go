@@ -1,0 +1,436 @@
+package reconcile
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func init() {
+	register(rule{
+		codes: []string{catalog.DriftAnchor, catalog.DriftLink, catalog.DriftPath, catalog.DriftSymbol},
+		run:   drift,
+	})
+}
+
+// drift reports every occurrence of a reference in a head document that
+// fails to resolve in the head while the same reference, written the same
+// way in the same document, resolved in the base: the change broke it.
+//
+// The findings are bounded by what the snapshot records: evidence per
+// relation and per document, unresolved symbols per document, links read
+// per document (see docs/snapshot.md, Bounds).
+func drift(v *view) []finding {
+	if v.base == nil {
+		return nil
+	}
+	s := &suggester{head: v, base: v.base}
+	var out []finding
+	for _, d := range v.documents {
+		bd := v.base.docByPath[d.Path]
+		if bd == nil {
+			continue // a new document has nothing to drift from
+		}
+		was := resolvedIn(v.base, bd)
+		out = append(out, driftLinks(v, d, was, s)...)
+		out = append(out, driftMentions(v, d, was, s)...)
+		out = append(out, driftSymbols(v, d, was, s)...)
+		out = append(out, driftAnchors(v, d, bd, was, s)...)
+	}
+	// One reference can reach several entities (a directory is an area and
+	// a package); report each occurrence once.
+	type occurrence struct {
+		code, key string
+		at        Location
+	}
+	seen := map[occurrence]bool{}
+	uniq := out[:0]
+	for _, f := range out {
+		k := occurrence{f.Code, f.Key, primary(f)}
+		if !seen[k] {
+			seen[k] = true
+			uniq = append(uniq, f)
+		}
+	}
+	return uniq
+}
+
+// resolved is what one base document's references resolved to, keyed by
+// the reference as written.
+type resolved struct {
+	links    map[string]*snapshot.Entity // link destination → target
+	mentions map[string]*snapshot.Entity // code span → entity named exactly
+	symbols  map[string]*snapshot.Entity // symbol → declaring module
+}
+
+// resolvedIn indexes the references of bd that resolved in the base. The
+// first relation in id order wins, so the answer is deterministic.
+func resolvedIn(b *view, bd *Document) resolved {
+	r := resolved{links: map[string]*snapshot.Entity{}, mentions: map[string]*snapshot.Entity{}, symbols: map[string]*snapshot.Entity{}}
+	for _, rel := range b.outgoing(bd.ID, snapshot.RelLinksTo) {
+		if to := b.entity(rel.To); to != nil && to.Kind != snapshot.KindUnresolved {
+			for _, ev := range rel.Evidence {
+				if writtenIn(ev, bd) && r.links[ev.Context] == nil {
+					r.links[ev.Context] = to
+				}
+			}
+		}
+	}
+	for _, rel := range b.outgoing(bd.ID, snapshot.RelMentions) {
+		to := b.entity(rel.To)
+		if to == nil || to.Kind == snapshot.KindUnresolved {
+			continue
+		}
+		fuzzy := metaStrings(rel.Metadata["references"])
+		for _, ev := range rel.Evidence {
+			// A near-miss resolution did not resolve what was written.
+			if writtenIn(ev, bd) && !slices.Contains(fuzzy, ev.Context) && r.mentions[ev.Context] == nil {
+				r.mentions[ev.Context] = to
+			}
+		}
+	}
+	for _, rel := range b.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
+		if to := b.entity(rel.To); to != nil {
+			for _, name := range metaStrings(rel.Metadata["symbols"]) {
+				if r.symbols[name] == nil {
+					r.symbols[name] = to
+				}
+			}
+		}
+	}
+	return r
+}
+
+// driftLinks reports links into an unresolved entity whose destination
+// reached a file in the base.
+func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
+	var out []finding
+	for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+		if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
+			continue
+		}
+		for _, ev := range r.Evidence {
+			old := was.links[ev.Context]
+			if !writtenIn(ev, d) || old == nil {
+				continue
+			}
+			oldPath := entityPath(old)
+			f := finding{
+				Code:      catalog.DriftLink,
+				Evidence:  []Location{{Path: d.Path, Line: ev.LineStart}},
+				EntityIDs: []string{d.ID, r.To, old.ID},
+				Key:       ev.Context,
+			}
+			newPath, moved := s.path(old, "")
+			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
+			if newPath != "" {
+				dest := relPath(d.Path, newPath) + fragment(ev.Context)
+				f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
+				f.Evidence = append(f.Evidence, Location{Path: newPath})
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// driftMentions reports path mentions that name nothing in the head (or
+// only a near miss) and named an entity exactly in the base.
+func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
+	var out []finding
+	for _, r := range v.outgoing(d.ID, snapshot.RelMentions) {
+		to := v.entity(r.To)
+		if to == nil {
+			continue
+		}
+		fuzzy := metaStrings(r.Metadata["references"])
+		for _, ev := range r.Evidence {
+			broken := to.Kind == snapshot.KindUnresolved || slices.Contains(fuzzy, ev.Context)
+			old := was.mentions[ev.Context]
+			if !writtenIn(ev, d) || !broken || old == nil {
+				continue
+			}
+			near := ""
+			if to.Kind != snapshot.KindUnresolved {
+				near = entityPath(to) // the scan's own near miss
+			}
+			out = append(out, pathDrift(d, ev.Context, ev.LineStart, old, []string{r.To}, near, s))
+		}
+	}
+	// A path without a slash that stopped resolving (`rank.ts`) leaves only
+	// a symbol-shaped trace.
+	for _, u := range unresolvedSymbols(d) {
+		if old := was.mentions[u.symbol]; old != nil {
+			out = append(out, pathDrift(d, u.symbol, u.line, old, nil, "", s))
+		}
+	}
+	return out
+}
+
+func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) finding {
+	oldPath := entityPath(old)
+	subject := "`" + text + "`"
+	if text != oldPath {
+		subject += " (" + oldPath + ")"
+	}
+	f := finding{
+		Code:      catalog.DriftPath,
+		Evidence:  []Location{{Path: d.Path, Line: line}},
+		EntityIDs: append([]string{d.ID, old.ID}, ids...),
+		Key:       text,
+	}
+	newPath, moved := s.path(old, near)
+	f.Message = subject + " " + strings.TrimPrefix(gone(oldPath, newPath, moved), oldPath+" ")
+	if newPath != "" {
+		f.Remediation = fmt.Sprintf("Write `%s`.", newPath)
+		f.Evidence = append(f.Evidence, Location{Path: newPath})
+	}
+	return f
+}
+
+// gone says what happened to a base path: moved (content hash), or moved
+// or deleted, with the near miss as a question.
+func gone(oldPath, newPath string, moved bool) string {
+	switch {
+	case moved:
+		return fmt.Sprintf("%s was moved to %s by this change", oldPath, newPath)
+	case newPath != "":
+		return fmt.Sprintf("%s was moved or deleted by this change; did you mean %s?", oldPath, newPath)
+	}
+	return oldPath + " was moved or deleted by this change"
+}
+
+// driftSymbols reports symbol-shaped code spans that name no export in the
+// head and were a resolved symbol mention in the base.
+func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
+	var out []finding
+	for _, u := range unresolvedSymbols(d) {
+		mod := was.symbols[u.symbol]
+		if mod == nil {
+			continue
+		}
+		modPath := entityPath(mod)
+		f := finding{
+			Code:      catalog.DriftSymbol,
+			Evidence:  []Location{{Path: d.Path, Line: u.line}},
+			EntityIDs: []string{d.ID, mod.ID},
+			Key:       u.symbol,
+		}
+		if v.entity(mod.ID) == nil {
+			f.Message = fmt.Sprintf("`%s` was removed with %s, which this change moved or deleted", u.symbol, modPath)
+		} else {
+			f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", u.symbol, modPath)
+		}
+		if sug, ok := s.symbol(u.symbol, mod); ok {
+			where := ""
+			if sug.module.ID != mod.ID {
+				where = " (" + entityPath(sug.module) + ")"
+			}
+			f.Message += fmt.Sprintf("; did you mean `%s`%s?", sug.name, where)
+			f.Remediation = fmt.Sprintf("Write `%s`.", sug.name)
+			f.Evidence = append(f.Evidence, Location{Path: entityPath(sug.module), Line: sug.line})
+			f.EntityIDs = append(f.EntityIDs, sug.module.ID)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// driftAnchors reports #anchors that match no heading in the head and
+// matched one of the same document in the base: same-document anchors
+// (document metadata) and anchors into another document (links-to
+// metadata).
+func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []finding {
+	var out []finding
+	for _, a := range d.BrokenAnchors {
+		if h, ok := headingFor(bd, a.Anchor); ok {
+			out = append(out, anchorDrift(d, a.Line, "#"+a.Anchor, a.Anchor, d.ID, h, bd, d, s))
+		}
+	}
+	for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+		missing := missingAnchors(r)
+		target := v.entity(r.To)
+		if len(missing) == 0 || target == nil {
+			continue
+		}
+		headDoc := v.docByPath[entityPath(target)]
+		for _, ev := range r.Evidence {
+			anchor, ok := destinationAnchor(ev.Context)
+			old := was.links[ev.Context]
+			if !writtenIn(ev, d) || !ok || !slices.Contains(missing, anchor) || old == nil {
+				continue
+			}
+			oldDoc := v.base.docByPath[entityPath(old)]
+			if oldDoc == nil || headDoc == nil {
+				continue
+			}
+			if h, ok := headingFor(oldDoc, anchor); ok {
+				out = append(out, anchorDrift(d, ev.LineStart, ev.Context, anchor, target.ID, h, oldDoc, headDoc, s))
+			}
+		}
+	}
+	return out
+}
+
+func anchorDrift(d *Document, line int, written, anchor, targetID string, h Heading, oldDoc, headDoc *Document, s *suggester) finding {
+	f := finding{
+		Code:      catalog.DriftAnchor,
+		Evidence:  []Location{{Path: d.Path, Line: line}},
+		EntityIDs: []string{d.ID, targetID},
+		Key:       written,
+		Message: fmt.Sprintf("`%s` matches no heading: %q in %s was renamed or removed by this change",
+			written, h.Text, oldDoc.Path),
+	}
+	if slug, ok := s.anchor(anchor, oldDoc, headDoc); ok {
+		dest := strings.TrimSuffix(written, fragment(written)) + "#" + slug
+		f.Message += fmt.Sprintf("; did you mean `%s`?", dest)
+		f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
+		for _, hh := range headDoc.Headings {
+			if strings.EqualFold(hh.Slug, slug) {
+				f.Evidence = append(f.Evidence, Location{Path: headDoc.Path, Line: hh.Line})
+				break
+			}
+		}
+	}
+	return f
+}
+
+// headingFor returns the heading of doc whose slug is anchor; the scan
+// matches anchors case-insensitively. Only levels 1–3 are in the snapshot,
+// so an anchor to a deeper heading is not judged.
+func headingFor(doc *Document, anchor string) (Heading, bool) {
+	for _, h := range doc.Headings {
+		if strings.EqualFold(h.Slug, anchor) {
+			return h, true
+		}
+	}
+	return Heading{}, false
+}
+
+// missingAnchors reads links-to metadata.missingAnchors, as anchor strings
+// or as {anchor, line} objects.
+func missingAnchors(r *snapshot.Relation) []string {
+	out := metaStrings(r.Metadata["missingAnchors"])
+	for _, m := range metaMaps(r.Metadata["missingAnchors"]) {
+		out = append(out, metaString(m["anchor"]))
+	}
+	return out
+}
+
+type symbolRef struct {
+	symbol string
+	line   int
+}
+
+// unresolvedSymbols reads document metadata.unresolvedSymbols: the
+// symbol-shaped code spans that named no export.
+func unresolvedSymbols(d *Document) []symbolRef {
+	var out []symbolRef
+	for _, m := range metaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
+		if s := metaString(m["symbol"]); s != "" {
+			out = append(out, symbolRef{s, metaInt(m["line"])})
+		}
+	}
+	return out
+}
+
+// writtenIn reports whether evidence is an occurrence written in document
+// d's text, not a docbridge block declaration (STALE_DECLARATION judges
+// those; their context is a relation kind, not a reference).
+func writtenIn(ev snapshot.Evidence, d *Document) bool {
+	return ev.Path == d.Path && ev.Source == "markdown"
+}
+
+// fragment returns a destination's "#…" part, or "".
+func fragment(dest string) string {
+	if i := strings.IndexByte(dest, '#'); i >= 0 {
+		return dest[i:]
+	}
+	return ""
+}
+
+// relPath is the relative link from document doc to repository path to.
+func relPath(doc, to string) string {
+	from := strings.Split(path.Dir(doc), "/")
+	if from[0] == "." {
+		from = nil
+	}
+	parts := strings.Split(to, "/")
+	i := 0
+	for i < len(from) && i < len(parts)-1 && from[i] == parts[i] {
+		i++
+	}
+	return strings.Repeat("../", len(from)-i) + strings.Join(parts[i:], "/")
+}
+
+// supersededBy maps a drift code to the plain code it explains better: a
+// reader sees one finding per broken reference.
+var supersededBy = map[string]string{
+	catalog.DriftLink:   catalog.BrokenLink,
+	catalog.DriftPath:   catalog.UnresolvedPath,
+	catalog.DriftAnchor: catalog.BrokenAnchor,
+}
+
+// supersede drops the plain findings (BROKEN_LINK, UNRESOLVED_PATH,
+// BROKEN_ANCHOR) that a drift finding explains: same plain code, same
+// document line and a subject in common (see subjects). Two references on
+// one line stay apart.
+func supersede(fs []finding) []finding {
+	type at struct {
+		code string
+		loc  Location
+	}
+	drifts := map[at][]int{}
+	for i, f := range fs {
+		if plain, ok := supersededBy[f.Code]; ok {
+			k := at{plain, primary(f)}
+			drifts[k] = append(drifts[k], i)
+		}
+	}
+	if len(drifts) == 0 {
+		return fs
+	}
+	out := make([]finding, 0, len(fs))
+	for _, f := range fs {
+		covered := false
+		for _, i := range drifts[at{f.Code, primary(f)}] {
+			sd := subjects(fs[i])
+			if slices.ContainsFunc(subjects(f), func(id string) bool { return slices.Contains(sd, id) }) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// subjects identify what a finding is about: for a link or a path, the
+// entities it names besides the document it is in (the unresolved target,
+// the near miss); for an anchor, the target document (the document itself
+// for a same-document anchor) and the anchor, read from the key, which
+// ends in #anchor for both anchor codes.
+func subjects(f finding) []string {
+	self := snapshot.EntityID(snapshot.KindDocument, primary(f).Path)
+	var out []string
+	for _, id := range f.EntityIDs {
+		if id != self {
+			out = append(out, id)
+		}
+	}
+	if f.Code != catalog.BrokenAnchor && f.Code != catalog.DriftAnchor {
+		return out
+	}
+	target := self
+	if len(out) > 0 {
+		target = out[len(out)-1]
+	}
+	anchor, _ := destinationAnchor(f.Key)
+	return []string{target + "#" + strings.ToLower(anchor)}
+}

@@ -1,0 +1,207 @@
+package reconcile
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// suggester finds where something that disappeared went, in the head.
+// Its indexes are built on first use.
+type suggester struct {
+	head, base *view
+	paths      *nearmiss.Index     // head entity paths
+	byHash     map[string][]string // content hash → head paths of files new in the head
+	exports    *exportIndex        // every head module's exports
+}
+
+// path suggests the head path of a base entity that no longer resolves:
+// a file new in the head with the same content (a move; exact, so it
+// beats any fuzzy guess), else the scan's near miss, else the unique head
+// path within the near-miss threshold. moved is true for a content match.
+func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, moved bool) {
+	if h := contentHash(old); h != "" {
+		if s.byHash == nil {
+			s.byHash = s.newFiles()
+		}
+		if c := s.byHash[h]; len(c) == 1 {
+			return c[0], true
+		}
+	}
+	if near != "" {
+		return near, false
+	}
+	if s.paths == nil {
+		var ps []string
+		for i := range s.head.entities {
+			if e := &s.head.entities[i]; isCode(e) || e.Kind == snapshot.KindDocument {
+				ps = append(ps, entityPath(e))
+			}
+		}
+		s.paths = nearmiss.NewIndex(ps)
+	}
+	if p, _, ok := s.paths.Match(entityPath(old)); ok {
+		return p, false
+	}
+	return "", false
+}
+
+// newFiles indexes the documents and modules that exist in the head but
+// not in the base by content hash.
+func (s *suggester) newFiles() map[string][]string {
+	out := map[string][]string{}
+	for i := range s.head.entities {
+		e := &s.head.entities[i]
+		if e.Kind != snapshot.KindDocument && e.Kind != snapshot.KindModule {
+			continue
+		}
+		if h := contentHash(e); h != "" && s.base.entity(e.ID) == nil {
+			out[h] = append(out[h], entityPath(e))
+		}
+	}
+	return out
+}
+
+// contentHash is the file hash on a document's or module's first evidence.
+func contentHash(e *snapshot.Entity) string {
+	if (e.Kind != snapshot.KindDocument && e.Kind != snapshot.KindModule) || len(e.Evidence) == 0 {
+		return ""
+	}
+	return e.Evidence[0].ContentHash
+}
+
+// anchor suggests the slug a renamed heading has now: the one heading of
+// the head document that the base document did not have, else the unique
+// near miss among the head's slugs.
+func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bool) {
+	var added, all []string
+	for _, h := range headDoc.Headings {
+		all = append(all, h.Slug)
+		if _, ok := headingFor(oldDoc, h.Slug); !ok {
+			added = append(added, h.Slug)
+		}
+	}
+	if len(added) == 1 {
+		return added[0], true
+	}
+	return newNameIndex(all).pick(anchor)
+}
+
+// symbolSuggestion is an export of the head.
+type symbolSuggestion struct {
+	name   string
+	module *snapshot.Entity
+	line   int
+}
+
+// symbol suggests the export a renamed symbol has now: among the exports
+// of the module that declared it, else among all modules' exports (the
+// symbol may have moved), by case-insensitive equality, then by the unique
+// near miss.
+func (s *suggester) symbol(name string, oldModule *snapshot.Entity) (symbolSuggestion, bool) {
+	if m := s.head.entity(oldModule.ID); m != nil {
+		own := newExportIndex([]*snapshot.Entity{m})
+		if sug, ok := own.suggest(name); ok {
+			return sug, true
+		}
+	}
+	if s.exports == nil {
+		s.exports = newExportIndex(s.head.ofKind(snapshot.KindModule))
+	}
+	return s.exports.suggest(name)
+}
+
+// exportIndex maps the exported names of some modules to their
+// declarations, in the forms a document may write them (Go names also
+// qualified by package, as the scan accepts them).
+type exportIndex struct {
+	decls map[string][]symbolSuggestion
+	names *nameIndex
+}
+
+func newExportIndex(mods []*snapshot.Entity) *exportIndex {
+	x := &exportIndex{decls: map[string][]symbolSuggestion{}}
+	for _, m := range mods {
+		if m.Metadata["test"] == true {
+			continue
+		}
+		pkg := metaString(m.Metadata["goPackage"])
+		python := metaString(m.Metadata["language"]) == "python"
+		for _, e := range metaMaps(m.Metadata["exports"]) {
+			name := metaString(e["name"])
+			if name == "" || name == "default" || (python && metaString(e["kind"]) == "name") {
+				continue
+			}
+			sug := symbolSuggestion{name: name, module: m, line: metaInt(e["line"])}
+			x.decls[name] = append(x.decls[name], sug)
+			if pkg != "" && !strings.Contains(name, ".") {
+				q := sug
+				q.name = pkg + "." + name
+				x.decls[q.name] = append(x.decls[q.name], q)
+			}
+		}
+	}
+	names := make([]string, 0, len(x.decls))
+	for n := range x.decls {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	x.names = newNameIndex(names)
+	return x
+}
+
+// suggest returns the one declaration of the name picked for query; a
+// name declared by several modules is no answer.
+func (x *exportIndex) suggest(query string) (symbolSuggestion, bool) {
+	name, ok := x.names.pick(query)
+	if !ok || len(x.decls[name]) != 1 {
+		return symbolSuggestion{}, false
+	}
+	return x.decls[name][0], true
+}
+
+// nameIndex picks the name a query most likely meant among candidates,
+// compared in lower case: a rename that changes case (RankDocs →
+// rankDocuments) then reaches the near-miss threshold. Two candidates that
+// fold alike are ambiguous.
+type nameIndex struct {
+	folded map[string][]string // lower case → the candidates, in input order
+	keys   []string
+	near   *nearmiss.Index // over keys, built on first use
+}
+
+func newNameIndex(candidates []string) *nameIndex {
+	n := &nameIndex{folded: map[string][]string{}}
+	for _, c := range candidates {
+		k := strings.ToLower(c)
+		if len(n.folded[k]) == 0 {
+			n.keys = append(n.keys, k)
+		}
+		if !slices.Contains(n.folded[k], c) {
+			n.folded[k] = append(n.folded[k], c)
+		}
+	}
+	return n
+}
+
+// pick returns the one candidate equal to query but for case, else the
+// one whose lower-case form is the unique near miss of query's.
+func (n *nameIndex) pick(query string) (string, bool) {
+	q := strings.ToLower(query)
+	if same := n.folded[q]; len(same) > 0 {
+		if len(same) == 1 && same[0] != query {
+			return same[0], true
+		}
+		return "", false
+	}
+	if n.near == nil {
+		n.near = nearmiss.NewIndex(n.keys)
+	}
+	m, _, ok := n.near.Match(q)
+	if !ok || len(n.folded[m]) != 1 {
+		return "", false
+	}
+	return n.folded[m][0], true
+}

@@ -1,0 +1,191 @@
+package reconcile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+)
+
+func init() {
+	register(rule{codes: []string{catalog.NearTwinDocument}, run: nearTwins})
+}
+
+// Bounds of the near-twin comparison, which is pairwise within an area.
+const (
+	// maxTwinDocsPerArea bounds the documents of one area compared with
+	// each other (the first ones by path); crossing it is a finding.
+	maxTwinDocsPerArea = 500
+	// maxTwinsPerDocument bounds the findings one document gets; the last
+	// one counts the rest.
+	maxTwinsPerDocument = 3
+	// minIdentityTerms is how many distinct terms a title and keywords
+	// need before they are compared: one word is a topic, not an identity.
+	minIdentityTerms = 2
+	// minTermRunes drops short words (ids, "go", "ui").
+	minTermRunes = 3
+)
+
+// keywordsField is the front-matter key that holds a document's keywords.
+const keywordsField = "keywords"
+
+// twinStopwords are words that say nothing about a document's subject.
+var twinStopwords = map[string]bool{
+	"about": true, "all": true, "also": true, "and": true, "any": true, "are": true, "but": true,
+	"can": true, "docs": true, "documentation": true, "for": true, "from": true, "has": true,
+	"have": true, "how": true, "into": true, "introduction": true, "its": true, "not": true,
+	"notes": true, "our": true, "overview": true, "readme": true, "than": true, "that": true,
+	"the": true, "their": true, "then": true, "this": true, "those": true, "use": true,
+	"using": true, "via": true, "what": true, "when": true, "where": true, "which": true,
+	"who": true, "why": true, "with": true, "you": true, "your": true,
+}
+
+// twinDoc is a document prepared for comparison.
+type twinDoc struct {
+	doc *Document
+	// identity is the sorted terms of the title and keywords.
+	identity []string
+	// vocabulary holds the terms of the title, keywords, headings and
+	// summary.
+	vocabulary map[string]bool
+}
+
+// nearTwins reports pairs of documents of one area where every term of one
+// document's title and keywords appears in the other's title, keywords,
+// headings or summary. A pair is reported once, on the later path, naming
+// the earlier one.
+func nearTwins(v *view) []finding {
+	byArea := map[string][]*Document{}
+	var areas []string
+	for _, d := range v.documents {
+		a := v.areaOf[d.ID]
+		if a == "" {
+			continue
+		}
+		if _, seen := byArea[a]; !seen {
+			areas = append(areas, a)
+		}
+		byArea[a] = append(byArea[a], d)
+	}
+	slices.Sort(areas)
+	var out []finding
+	for _, a := range areas {
+		docs := byArea[a]
+		areaPath := a
+		if e := v.entity(a); e != nil {
+			areaPath = entityPath(e)
+		}
+		if len(docs) > maxTwinDocsPerArea {
+			out = append(out, finding{
+				Code: catalog.NearTwinDocument,
+				Message: fmt.Sprintf("area %s holds %d documents; near twins were looked for among the first %d by path only",
+					areaPath, len(docs), maxTwinDocsPerArea),
+				Evidence:  []Location{{Path: areaPath}},
+				EntityIDs: []string{a},
+				Key:       "bound",
+			})
+			docs = docs[:maxTwinDocsPerArea]
+		}
+		out = append(out, twinsIn(areaPath, prepareTwins(docs))...)
+	}
+	return out
+}
+
+// twinsIn compares every pair of one area's documents (sorted by path).
+func twinsIn(areaPath string, docs []twinDoc) []finding {
+	var out []finding
+	for j := range docs {
+		b := &docs[j]
+		var found []finding
+		extra := 0
+		for i := range j {
+			a := &docs[i]
+			src, dst := b, a
+			if !coveredBy(b, a) {
+				if !coveredBy(a, b) {
+					continue
+				}
+				src, dst = a, b
+			}
+			if len(found) == maxTwinsPerDocument {
+				extra++
+				continue
+			}
+			found = append(found, finding{
+				Code: catalog.NearTwinDocument,
+				Message: fmt.Sprintf("near twin of %s in area %s: every term of the title and keywords of %s (%s) appears in %s",
+					a.doc.Path, areaPath, src.doc.Path, strings.Join(src.identity, ", "), dst.doc.Path),
+				Evidence:  []Location{{Path: b.doc.Path}, {Path: a.doc.Path}},
+				EntityIDs: []string{b.doc.ID, a.doc.ID},
+				Key:       a.doc.Path,
+			})
+		}
+		if extra > 0 {
+			found[len(found)-1].Message += fmt.Sprintf(" (and %d more near twins of %s in the area)", extra, b.doc.Path)
+		}
+		out = append(out, found...)
+	}
+	return out
+}
+
+// coveredBy reports whether x has an identity to compare and every term
+// of it is in y's vocabulary.
+func coveredBy(x, y *twinDoc) bool {
+	if len(x.identity) < minIdentityTerms {
+		return false
+	}
+	for _, t := range x.identity {
+		if !y.vocabulary[t] {
+			return false
+		}
+	}
+	return true
+}
+
+func prepareTwins(docs []*Document) []twinDoc {
+	out := make([]twinDoc, 0, len(docs))
+	for _, d := range docs {
+		id := map[string]bool{}
+		addTerms(id, d.Title)
+		addTerms(id, docKeywords(d))
+		voc := map[string]bool{}
+		for t := range id {
+			voc[t] = true
+		}
+		for _, h := range d.Headings {
+			addTerms(voc, h.Text)
+		}
+		addTerms(voc, d.Summary)
+		identity := make([]string, 0, len(id))
+		for t := range id {
+			identity = append(identity, t)
+		}
+		slices.Sort(identity)
+		out = append(out, twinDoc{doc: d, identity: identity, vocabulary: voc})
+	}
+	return out
+}
+
+// docKeywords is the document's front-matter keywords (a list arrives
+// joined with ", "), or "" when it has none.
+func docKeywords(d *Document) string {
+	if k, _, ok := d.Field(keywordsField); ok {
+		return k
+	}
+	return d.FrontMatter[keywordsField]
+}
+
+// addTerms adds the terms of s: lower-case runs of letters and digits of
+// at least minTermRunes, stopwords left out.
+func addTerms(set map[string]bool, s string) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if utf8.RuneCountInString(w) >= minTermRunes && !twinStopwords[w] {
+			set[w] = true
+		}
+	}
+}

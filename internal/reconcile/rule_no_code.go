@@ -1,0 +1,52 @@
+package reconcile
+
+import (
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func init() {
+	register(rule{codes: []string{catalog.DocumentWithoutCode}, run: documentsWithoutCode})
+}
+
+// processStems are the file names (without extension, lower case) of
+// documents about the project's process or terms rather than its code.
+var processStems = []string{"changelog", "changes", "code_of_conduct", "contributing", "history", "license", "security"}
+
+// documentsWithoutCode reports every document with no relation of its own
+// (a link, a mention, a symbol mention, covers or any declared relation)
+// to a module, package or area. Documents about process or terms
+// (processStems, anything under .github/) are exempt, and so is every
+// document of a repository without source modules: there is no code to
+// point at.
+func documentsWithoutCode(v *view) []finding {
+	if len(v.ofKind(snapshot.KindModule)) == 0 {
+		return nil
+	}
+	var out []finding
+	for _, d := range v.documents {
+		if hasStem(d.Path, processStems) || strings.HasPrefix(d.Path, ".github/") || reachesCode(v, d.ID) {
+			continue
+		}
+		out = append(out, finding{
+			Code:      catalog.DocumentWithoutCode,
+			Message:   d.Path + " neither links to, mentions nor covers any module, package or area",
+			Evidence:  []Location{{Path: d.Path}},
+			EntityIDs: []string{d.ID},
+			Key:       d.Path,
+		})
+	}
+	return out
+}
+
+// reachesCode reports whether the document has a relation to code.
+func reachesCode(v *view, id string) bool {
+	for _, r := range v.out[id] {
+		if r.Kind != snapshot.RelContains && isCode(v.entity(r.To)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,70 @@
+package reconcile
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func init() {
+	register(rule{codes: []string{catalog.OrphanedDocument}, run: orphanedDocuments})
+}
+
+// entryStems are the file names (without extension, lower case) readers
+// and tools find without a link: a directory's README or index, and the
+// files GitHub and coding agents look for by name.
+var entryStems = []string{"agents", "changelog", "code_of_conduct", "contributing", "index", "license", "readme", "security"}
+
+// orphanedDocuments reports every document that no other document links
+// to, unless a reader finds it without a link (isEntryDocument). Only
+// links count: a path in a code span is not something a reader can
+// follow.
+func orphanedDocuments(v *view) []finding {
+	var out []finding
+	for _, d := range v.documents {
+		if isEntryDocument(d.Path) || linkedFromOther(v, d.ID) {
+			continue
+		}
+		out = append(out, finding{
+			Code:      catalog.OrphanedDocument,
+			Message:   "no other document links to " + d.Path,
+			Evidence:  []Location{{Path: d.Path}},
+			EntityIDs: []string{d.ID},
+			Key:       d.Path,
+		})
+	}
+	return out
+}
+
+// linkedFromOther reports whether a document other than id links to id.
+func linkedFromOther(v *view, id string) bool {
+	for _, r := range v.incoming(id, snapshot.RelLinksTo) {
+		if r.From != id {
+			if e := v.entity(r.From); e != nil && e.Kind == snapshot.KindDocument {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isEntryDocument reports whether readers reach a document without a link:
+// it sits at the repository root (GitHub lists it), under .github/ (GitHub
+// itself reads it), or its name is one of entryStems at any level.
+func isEntryDocument(p string) bool {
+	if !strings.Contains(p, "/") || strings.HasPrefix(p, ".github/") {
+		return true
+	}
+	return hasStem(p, entryStems)
+}
+
+// hasStem reports whether the file name of p without its extension is one
+// of stems, compared without regard to case.
+func hasStem(p string, stems []string) bool {
+	base := path.Base(p)
+	stem := strings.ToLower(strings.TrimSuffix(base, path.Ext(base)))
+	return slices.Contains(stems, stem)
+}

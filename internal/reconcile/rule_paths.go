@@ -1,0 +1,104 @@
+package reconcile
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func init() {
+	register(rule{codes: []string{catalog.UnresolvedPath}, run: unresolvedPaths})
+}
+
+// unresolvedPaths reports the path-shaped code spans of a document that
+// name nothing: a mentions relation into an unresolved entity, and one the
+// near-miss accepted (confidence fuzzy), which names the path it matched
+// as the "did you mean". Mentions that resolved exactly are never
+// reported, even when they share a relation with a fuzzy one.
+func unresolvedPaths(v *view) []finding {
+	var out []finding
+	for _, d := range v.documents {
+		// A fuzzy mention of a directory relates to its area and its
+		// package alike: the first relation claims each occurrence (line
+		// and text), so that it is one finding.
+		claimed := map[pathOccurrence]string{}
+		for _, r := range v.outgoing(d.ID, snapshot.RelMentions) {
+			to := v.entity(r.To)
+			if to == nil || r.Provenance == snapshot.Declared {
+				continue // declared relations are STALE_DECLARATION's
+			}
+			switch {
+			case to.Kind == snapshot.KindUnresolved:
+				out = append(out, missingPathFindings(d, r)...)
+			case r.Confidence == snapshot.ConfidenceFuzzy:
+				out = append(out, fuzzyPathFindings(d, r, to, claimed)...)
+			}
+		}
+	}
+	return out
+}
+
+// missingPathFindings reports each occurrence of a mention that matched
+// nothing. The key is the path the mention names, relative to the root.
+func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
+	p := strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
+	var out []finding
+	for _, e := range r.Evidence {
+		if e.Path != d.Path {
+			continue
+		}
+		loc := Location{Path: d.Path, Line: e.LineStart}
+		written := cmp.Or(e.Context, p)
+		out = append(out, finding{
+			Code:      catalog.UnresolvedPath,
+			Message:   fmt.Sprintf("`%s` does not exist", written),
+			Evidence:  []Location{loc},
+			EntityIDs: []string{d.ID, r.To},
+			Key:       p,
+		})
+	}
+	return out
+}
+
+// fuzzyPathFindings reports the occurrences of a relation the near-miss
+// accepted: those whose text is one of its references (the texts that did
+// not match exactly). The key is the text as written, since the path it
+// meant is unknown.
+func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
+	refs := metaStrings(r.Metadata["references"])
+	candidate := to.Path
+	if candidate == "" {
+		_, candidate, _ = strings.Cut(to.ID, ":")
+	}
+	var out []finding
+	for _, e := range r.Evidence {
+		loc := Location{Path: d.Path, Line: e.LineStart}
+		occ := pathOccurrence{e.LineStart, e.Context}
+		if e.Path != d.Path || !slices.Contains(refs, e.Context) {
+			continue
+		}
+		if owner, ok := claimed[occ]; ok && owner != r.ID {
+			continue
+		}
+		claimed[occ] = r.ID
+		out = append(out, finding{
+			Code:        catalog.UnresolvedPath,
+			Message:     fmt.Sprintf("`%s` does not exist; did you mean `%s`?", e.Context, candidate),
+			Evidence:    []Location{loc},
+			EntityIDs:   []string{d.ID, r.To},
+			Remediation: fmt.Sprintf("Write `%s` instead of `%s`.", candidate, e.Context),
+			Key:         e.Context,
+		})
+	}
+	return out
+}
+
+// pathOccurrence is one code span of a document: its line and text.
+type pathOccurrence struct {
+	line int
+	text string
+}

@@ -1,0 +1,86 @@
+package reconcile
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+func TestUnresolvedPath(t *testing.T) {
+	ds := withCode(check(t, "paths"), catalog.UnresolvedPath)
+	// docs/guide.md names only paths that exist, and intro.md's exact
+	// mentions, `and/or`, `application/json` and `docs` are not reported.
+	want := []string{
+		"docs/intro.md:11 UNRESOLVED_PATH", // `src/apq/`
+		"docs/intro.md:3 UNRESOLVED_PATH",  // `docs/gude.md`
+		"docs/intro.md:5 UNRESOLVED_PATH",  // `src/app/mian.go`
+		"docs/intro.md:7 UNRESOLVED_PATH",  // `src/legacy/worker.go`
+		"docs/intro.md:7 UNRESOLVED_PATH",  // the same, again on the line
+		"docs/intro.md:9 UNRESOLVED_PATH",  // `./gide.md`
+	}
+	if got := where(ds); !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	tests := []struct {
+		line                 int
+		message, remediation string
+	}{
+		{3, "`docs/gude.md` does not exist; did you mean `docs/guide.md`?", "Write `docs/guide.md` instead of `docs/gude.md`."},
+		{5, "`src/app/mian.go` does not exist; did you mean `src/app/main.go`?", "Write `src/app/main.go` instead of `src/app/mian.go`."},
+		{7, "`src/legacy/worker.go` does not exist", ""},
+		{9, "`./gide.md` does not exist; did you mean `docs/guide.md`?", "Write `docs/guide.md` instead of `./gide.md`."},
+		{11, "`src/apq/` does not exist", ""},
+	}
+	for _, tc := range tests {
+		i := slices.IndexFunc(ds, func(d Diagnostic) bool { return d.Primary().Line == tc.line })
+		if d := ds[i]; d.Message != tc.message || d.Remediation != tc.remediation || d.Severity != catalog.Warn {
+			t.Errorf("line %d: got %+v, want %q / %q", tc.line, d, tc.message, tc.remediation)
+		}
+	}
+	var twice []string
+	for _, d := range ds {
+		if d.Primary().Line == 7 {
+			twice = append(twice, d.ID)
+		}
+	}
+	if twice[0] == twice[1] {
+		t.Errorf("two mentions on one line share fingerprint %s", twice[0])
+	}
+}
+
+// TestUnresolvedPathOneFindingPerOccurrence: a fuzzy mention of a
+// directory relates to the area and the package there; it is one
+// finding. Exact mentions in a fuzzy relation are not findings.
+func TestUnresolvedPathOneFindingPerOccurrence(t *testing.T) {
+	ev := []snapshot.Evidence{
+		{Source: "markdown", Path: "a.md", LineStart: 2, Context: "src/ap"},
+		{Source: "markdown", Path: "a.md", LineStart: 3, Context: "src/app"},
+	}
+	meta := func() map[string]any { return map[string]any{"references": []any{"src/ap"}} }
+	s := &snapshot.Snapshot{
+		Entities: []snapshot.Entity{
+			{ID: "document:a.md", Kind: snapshot.KindDocument, Path: "a.md"},
+			{ID: "area:src/app", Kind: snapshot.KindArea, Path: "src/app"},
+			{ID: "package:src/app", Kind: snapshot.KindPackage, Path: "src/app"},
+		},
+		Relations: []snapshot.Relation{
+			{ID: "mentions:document:a.md->area:src/app", Kind: snapshot.RelMentions, From: "document:a.md", To: "area:src/app",
+				Confidence: snapshot.ConfidenceFuzzy, Evidence: ev, Metadata: meta()},
+			{ID: "mentions:document:a.md->package:src/app", Kind: snapshot.RelMentions, From: "document:a.md", To: "package:src/app",
+				Confidence: snapshot.ConfidenceFuzzy, Evidence: ev, Metadata: meta()},
+		},
+	}
+	ds := withCode(Run(Input{Head: s}), catalog.UnresolvedPath)
+	if got := where(ds); !slices.Equal(got, []string{"a.md:2 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v", got)
+	}
+	if ds[0].Message != "`src/ap` does not exist; did you mean `src/app`?" {
+		t.Fatalf("got %q", ds[0].Message)
+	}
+}
+
+func TestUnresolvedPathSurvivesLineMoves(t *testing.T) {
+	assertMovedKeepsIDs(t, "paths", catalog.UnresolvedPath)
+}

@@ -1,0 +1,3 @@
+module example.com/areas
+
+go 1.22

@@ -1,0 +1,4 @@
+package covered
+
+// X is here.
+func X() {}

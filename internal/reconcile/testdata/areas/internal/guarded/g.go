@@ -1,0 +1,4 @@
+package guarded
+
+// X is here.
+func X() {}

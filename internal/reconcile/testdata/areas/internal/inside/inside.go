@@ -1,0 +1,4 @@
+package inside
+
+// X is here.
+func X() {}

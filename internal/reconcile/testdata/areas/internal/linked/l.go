@@ -1,0 +1,4 @@
+package linked
+
+// X is here.
+func X() {}

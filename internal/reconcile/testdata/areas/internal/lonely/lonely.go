@@ -1,0 +1,4 @@
+package lonely
+
+// X is here.
+func X() {}

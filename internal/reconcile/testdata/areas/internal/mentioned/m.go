@@ -1,0 +1,4 @@
+package mentioned
+
+// X is here.
+func X() {}

@@ -1,0 +1,4 @@
+package inner
+
+// Y is here.
+func Y() {}

@@ -1,0 +1,4 @@
+package outer
+
+// X is here.
+func X() {}

@@ -1,0 +1,4 @@
+package pkgmention
+
+// X is here.
+func X() {}

@@ -1,0 +1,4 @@
+package symbol
+
+// Symbolic is the only export.
+func Symbolic() {}

@@ -1,0 +1,4 @@
+package vital
+
+// X is here.
+func X() {}

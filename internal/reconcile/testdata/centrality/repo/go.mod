@@ -1,0 +1,3 @@
+module example.com/central
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/goloop
+
+go 1.22

@@ -1,0 +1,6 @@
+package beta
+
+import "example.com/goloop/internal/alpha"
+
+// Beta refers to alpha.
+var Beta = alpha.Alpha

@@ -1,0 +1,4 @@
+// a starts both cycles.
+import { b } from "./b";
+
+export const a = () => b();

@@ -1,0 +1,4 @@
+import { c } from "./c";
+import { a } from "./a";
+
+export const b = () => a() + c();

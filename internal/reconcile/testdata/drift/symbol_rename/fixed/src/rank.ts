@@ -1,0 +1,6 @@
+// Ranking of documents.
+export function rankDocuments(docs: string[]): string[] {
+  return [...docs].sort();
+}
+
+export const rankLimit = 10;

@@ -1,0 +1,3 @@
+export function runEngine(): number {
+  return 1;
+}

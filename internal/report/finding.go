@@ -1,0 +1,133 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+)
+
+// Reporting severities of a finding. There is no "critical": docbridge
+// judges documentation, and nothing it finds is a security emergency.
+const (
+	SeverityHigh   = "high"
+	SeverityMedium = "medium"
+	SeverityLow    = "low"
+	SeverityInfo   = "info"
+)
+
+// Severities lists the reporting severities, worst first.
+var Severities = []string{SeverityHigh, SeverityMedium, SeverityLow, SeverityInfo}
+
+// Statuses of a finding against a base. A finding has no status ("") when
+// no comparison was made.
+const (
+	StatusNew       = "new"
+	StatusUnchanged = "unchanged"
+	StatusResolved  = "resolved"
+)
+
+// Finding is one diagnostic as reported.
+type Finding struct {
+	// ID is the diagnostic's fingerprint (stable across line moves).
+	ID   string `json:"id"`
+	Code string `json:"code"`
+	// Severity is the reporting severity: high, medium, low or info.
+	Severity string `json:"severity"`
+	// Level is the configured severity the rule ran at: error, warn or info.
+	Level string `json:"level"`
+	// Title is the catalog's short name of the code.
+	Title string `json:"title"`
+	// Detail is the diagnostic's message.
+	Detail string `json:"detail"`
+	// Location is where the finding is reported (Evidence[0], or the
+	// repository when there is no evidence).
+	Location Location `json:"location"`
+	// Evidence lists every location the finding rests on, Location first.
+	Evidence    []Location `json:"evidence"`
+	EntityIDs   []string   `json:"entityIds"`
+	Remediation string     `json:"remediation,omitempty"`
+	// HelpURL documents the code.
+	HelpURL string `json:"helpUrl"`
+	// Status is new, unchanged or resolved; empty without a base.
+	Status string `json:"status,omitempty"`
+}
+
+// Location is a file and a 1-based line. Line 0 is the whole file; an empty
+// Path is the repository.
+type Location struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
+}
+
+// SeverityOf maps a configured level to the reporting severity:
+// error→high, warn→medium, info→low, off (and anything unknown)→info.
+func SeverityOf(level string) string {
+	switch level {
+	case catalog.Error:
+		return SeverityHigh
+	case catalog.Warn:
+		return SeverityMedium
+	case catalog.Info:
+		return SeverityLow
+	}
+	return SeverityInfo
+}
+
+// FromDiagnostics converts diagnostics into findings with the given status
+// ("" when there is no comparison), in canonical order (path, line, code,
+// id). The input is not modified.
+func FromDiagnostics(ds []reconcile.Diagnostic, status string) []Finding {
+	out := make([]Finding, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, fromDiagnostic(d, status))
+	}
+	sortFindings(out)
+	return out
+}
+
+func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
+	title, url := d.Code, catalog.DocsURL
+	if r, ok := catalog.Lookup(d.Code); ok {
+		title, url = r.Title, r.URL()
+	}
+	ev := make([]Location, 0, len(d.Evidence))
+	for _, l := range d.Evidence {
+		ev = append(ev, Location{Path: l.Path, Line: max(l.Line, 0)})
+	}
+	var loc Location
+	if len(ev) > 0 {
+		loc = ev[0]
+	}
+	ids := slices.Clone(d.EntityIDs)
+	if ids == nil {
+		ids = []string{}
+	}
+	return Finding{
+		ID:          d.ID,
+		Code:        d.Code,
+		Severity:    SeverityOf(d.Severity),
+		Level:       d.Severity,
+		Title:       title,
+		Detail:      d.Message,
+		Location:    loc,
+		Evidence:    ev,
+		EntityIDs:   ids,
+		Remediation: d.Remediation,
+		HelpURL:     url,
+		Status:      status,
+	}
+}
+
+// sortFindings puts findings in canonical order: path, line, code, id (the
+// order of reconcile.SortDiagnostics).
+func sortFindings(fs []Finding) {
+	slices.SortFunc(fs, compareFindings)
+}
+
+func compareFindings(a, b Finding) int {
+	return cmp.Or(strings.Compare(a.Location.Path, b.Location.Path), cmp.Compare(a.Location.Line, b.Location.Line),
+		strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))
+}

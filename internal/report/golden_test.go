@@ -1,0 +1,76 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// golden compares got with testdata/<name>, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/report -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; inspect with -update and git diff\n--- got ---\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name   string
+		render func(*bytes.Buffer) error
+	}{
+		{"text.golden", func(b *bytes.Buffer) error { return WriteText(b, sampleReport(), TextOptions{}) }},
+		{"text-color.golden", func(b *bytes.Buffer) error { return WriteText(b, sampleReport(), TextOptions{Color: true}) }},
+		{"text-nobase.golden", func(b *bytes.Buffer) error { return WriteText(b, sampleReportNoBase(), TextOptions{}) }},
+		{"text-empty.golden", func(b *bytes.Buffer) error { return WriteText(b, Build(Input{}), TextOptions{}) }},
+		{"report.json.golden", func(b *bytes.Buffer) error { return WriteJSON(b, sampleReport()) }},
+		{"report-nobase.json.golden", func(b *bytes.Buffer) error { return WriteJSON(b, sampleReportNoBase()) }},
+		{"report.sarif.golden", func(b *bytes.Buffer) error { return WriteSARIF(b, sampleReport(), SARIFOptions{}) }},
+		{"report-resolved.sarif.golden", func(b *bytes.Buffer) error {
+			return WriteSARIF(b, sampleReport(), SARIFOptions{Resolved: true})
+		}},
+		{"report-nobase.sarif.golden", func(b *bytes.Buffer) error { return WriteSARIF(b, sampleReportNoBase(), SARIFOptions{}) }},
+		{"graph.txt.golden", func(b *bytes.Buffer) error { return WriteGraphText(b, sampleSignals(), GraphOptions{}) }},
+		{"graph.mmd.golden", func(b *bytes.Buffer) error { return WriteGraphMermaid(b, sampleSignals(), GraphOptions{}) }},
+		{"graph.dot.golden", func(b *bytes.Buffer) error { return WriteGraphDOT(b, sampleSignals(), GraphOptions{}) }},
+		{"graph-top2.mmd.golden", func(b *bytes.Buffer) error {
+			return WriteGraphMermaid(b, sampleSignals(), GraphOptions{TopCentral: 2})
+		}},
+		{"graph-empty.txt.golden", func(b *bytes.Buffer) error { return WriteGraphText(b, nil, GraphOptions{}) }},
+		{"graph-empty.mmd.golden", func(b *bytes.Buffer) error { return WriteGraphMermaid(b, nil, GraphOptions{}) }},
+		{"graph-empty.dot.golden", func(b *bytes.Buffer) error { return WriteGraphDOT(b, nil, GraphOptions{}) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := c.render(&b); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, c.name, b.Bytes())
+			// Rendering twice gives the same bytes: nothing depends on map
+			// order or on state left by the first call.
+			var again bytes.Buffer
+			if err := c.render(&again); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b.Bytes(), again.Bytes()) {
+				t.Errorf("second rendering differs")
+			}
+		})
+	}
+}

@@ -1,0 +1,74 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/graph"
+)
+
+// WriteGraphDOT renders the shown cycles and central modules as a
+// Graphviz digraph named docbridge. Node ids are the entity ids, quoted;
+// labels drop the kind prefix. Cycle nodes have a red outline, central
+// ones are filled and show their score; what the bounds left out is a
+// note node.
+func WriteGraphDOT(w io.Writer, sig *graph.Signals, opts GraphOptions) error {
+	d := buildDiagram(selectGraph(sig, opts))
+	tw := &writer{w: w}
+	tw.print("digraph docbridge {\n  rankdir=LR;\n  node [shape=box];\n")
+	for _, n := range d.nodes {
+		label := shortLabel(n.id)
+		var attrs []string
+		if n.central {
+			label += "\ncentrality " + formatScore(n.score)
+			attrs = append(attrs, `style=filled`, `fillcolor="#fde68a"`)
+		}
+		if n.inCycle {
+			attrs = append(attrs, `color="#dc2626"`, `penwidth=2`)
+		}
+		attrs = append([]string{"label=" + dotQuote(label)}, attrs...)
+		tw.printf("  %s [%s];\n", dotQuote(n.id), strings.Join(attrs, ", "))
+	}
+	for _, e := range d.edges {
+		tw.printf("  %s -> %s;\n", dotQuote(e[0]), dotQuote(e[1]))
+	}
+	if len(d.nodes) == 0 {
+		tw.print("  empty [shape=plaintext, label=\"no import cycles or central modules\"];\n")
+	}
+	if note := d.omittedNote(); note != "" {
+		tw.printf("  omitted [shape=note, label=%s];\n", dotQuote(note))
+	}
+	tw.print("}\n")
+	if tw.err != nil {
+		return fmt.Errorf("write DOT graph: %w", tw.err)
+	}
+	return nil
+}
+
+// dotQuote writes s as a DOT quoted string. Graphviz's lexer turns only
+// \" into a quote and keeps \\ as a pair, so doubling backslashes keeps a
+// trailing one from escaping the closing quote; a newline becomes \n (a
+// line break in a label) and other control or bidi characters their \x or
+// \u spelling. The mapping is injective, so distinct ids stay distinct
+// nodes.
+func dotQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case unsafeRune(r):
+			b.WriteString(controlEscape(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

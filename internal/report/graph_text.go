@@ -1,0 +1,144 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// WriteGraphText renders the graph signals for a terminal: import cycles
+// with every edge and the imports that make it (file:line), the most
+// central modules with their scores, area suggestions, and the notes of
+// what the graph stage skipped. sig may be nil (nothing to show).
+func WriteGraphText(w io.Writer, sig *graph.Signals, opts GraphOptions) error {
+	v := selectGraph(sig, opts)
+	tw := &writer{w: w}
+	writeCyclesText(tw, v)
+	tw.print("\n")
+	writeCentralText(tw, v)
+	tw.print("\n")
+	writeAreasText(tw, v)
+	if len(v.notes) > 0 {
+		tw.print("\nNotes\n")
+		for _, n := range v.notes {
+			tw.printf("  %s\n", printable(noteLine(n)))
+		}
+	}
+	if tw.err != nil {
+		return fmt.Errorf("write graph text: %w", tw.err)
+	}
+	return nil
+}
+
+func writeCyclesText(tw *writer, v graphView) {
+	total := len(v.cycles) + v.cyclesOmitted
+	if total == 0 {
+		tw.print("Import cycles: none\n")
+	} else {
+		tw.printf("Import cycles (%s)\n", shownOf(len(v.cycles), total))
+	}
+	for i, c := range v.cycles {
+		path := append(c.Nodes[:len(c.Nodes):len(c.Nodes)], c.Nodes[0])
+		tw.printf("  %d. %s\n", i+1, printable(strings.Join(path, " → ")))
+		for _, e := range c.Edges {
+			tw.printf("       %s → %s\n", printable(e.From), printable(e.To))
+			shown, omitted := bound(e.Evidence, MaxShownEvidence)
+			for _, ev := range shown {
+				tw.printf("         %s\n", printable(evidenceLabel(ev)))
+			}
+			if more := omitted; more > 0 || e.EvidenceTruncated {
+				tw.printf("         %s\n", moreImports(more, e.EvidenceTruncated))
+			}
+		}
+	}
+	if v.cyclesOmitted > 0 {
+		tw.printf("  … %s not listed (bound %d)\n", plural(v.cyclesOmitted, "more cycle", "more cycles"), MaxShownCycles)
+	}
+	if v.cyclesSampled {
+		tw.print("  (the cycle search was bounded: not every cycle is known, see the notes)\n")
+	}
+}
+
+func moreImports(omitted int, truncated bool) string {
+	if truncated {
+		if omitted > 0 {
+			return "… " + plural(omitted, "more import", "more imports") + ", and more beyond the graph stage's bound"
+		}
+		return "… more imports beyond the graph stage's bound"
+	}
+	return "… " + plural(omitted, "more import", "more imports")
+}
+
+func writeCentralText(tw *writer, v graphView) {
+	total := len(v.central) + v.centralOmitted
+	switch {
+	case v.centralSkipped:
+		tw.print("Central modules: not computed (see the notes)\n")
+		return
+	case total == 0:
+		tw.print("Central modules: none (no module lies on a path between others)\n")
+		return
+	}
+	kind := "normalized betweenness"
+	switch {
+	case v.centralSampled && v.centralPivots > 0:
+		kind += ", estimated from " + plural(v.centralPivots, "sampled source", "sampled sources")
+	case v.centralSampled:
+		kind += ", estimated by sampling"
+	}
+	tw.printf("Central modules (top %s, %s)\n", shownOf(len(v.central), total), kind)
+	for _, c := range v.central {
+		tw.printf("  %s  %s\n", formatScore(c.score), printable(c.id))
+	}
+}
+
+func writeAreasText(tw *writer, v graphView) {
+	total := len(v.areas) + v.areasOmitted
+	if total == 0 {
+		tw.print("Area suggestions: none\n")
+		return
+	}
+	tw.printf("Area suggestions (%s)\n", shownOf(len(v.areas), total))
+	for _, a := range v.areas {
+		tw.printf("  %s  %s, modularity %s\n", printable(a.Path), plural(a.Members, "member", "members"), formatScore(a.Modularity))
+		if len(a.Examples) > 0 {
+			tw.printf("    e.g. %s\n", printable(strings.Join(a.Examples, ", ")))
+		}
+	}
+	if v.areasOmitted > 0 {
+		tw.printf("  … %s not listed (bound %d)\n", plural(v.areasOmitted, "more suggestion", "more suggestions"), MaxShownAreas)
+	}
+	if v.areasTruncated {
+		tw.print("  (the graph stage kept only the strongest suggestions)\n")
+	}
+}
+
+// shownOf says "3" or "3 of 7".
+func shownOf(shown, total int) string {
+	if shown == total {
+		return strconv.Itoa(total)
+	}
+	return fmt.Sprintf("%d of %d", shown, total)
+}
+
+// formatScore prints a score with four decimals, enough to rank by eye.
+func formatScore(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+
+func evidenceLabel(e snapshot.Evidence) string {
+	if e.LineStart > 0 {
+		return e.Path + ":" + strconv.Itoa(e.LineStart)
+	}
+	return e.Path
+}
+
+func noteLine(n snapshot.Coverage) string {
+	s := n.Analyzer + " " + n.Scope + ": " + n.Status
+	if n.Reason != "" {
+		s += ": " + n.Reason
+	}
+	return s
+}

@@ -1,0 +1,218 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// Bounds of the graph views. Whatever a bound leaves out is counted in the
+// output, never dropped silently.
+const (
+	// DefaultTopCentral is how many central modules are shown when
+	// GraphOptions.TopCentral is 0.
+	DefaultTopCentral = 10
+	// MaxTopCentral caps GraphOptions.TopCentral.
+	MaxTopCentral = 100
+	// MaxShownCycles is how many cycles the text lists and the diagrams
+	// draw.
+	MaxShownCycles = 20
+	// MaxShownEvidence is how many imports the text lists per cycle edge.
+	MaxShownEvidence = 3
+	// MaxShownAreas is how many area suggestions the text lists.
+	MaxShownAreas = 20
+	// MaxDrawnNodes bounds the nodes of a Mermaid or DOT diagram; a cycle
+	// that would cross it is not drawn (and counted).
+	MaxDrawnNodes = 60
+)
+
+// GraphOptions tune the graph renderers.
+type GraphOptions struct {
+	// TopCentral is how many of the most central modules to show: 0 means
+	// DefaultTopCentral, more than MaxTopCentral means MaxTopCentral.
+	TopCentral int
+}
+
+func (o GraphOptions) topCentral() int {
+	switch {
+	case o.TopCentral <= 0:
+		return DefaultTopCentral
+	case o.TopCentral > MaxTopCentral:
+		return MaxTopCentral
+	}
+	return o.TopCentral
+}
+
+// centralNode is one module and its normalized betweenness.
+type centralNode struct {
+	id    string
+	score float64
+}
+
+// graphView is the bounded, sorted selection every graph renderer draws
+// from.
+type graphView struct {
+	cycles         []graph.Cycle
+	cyclesOmitted  int
+	cyclesSampled  bool // the graph stage did not enumerate every cycle
+	central        []centralNode
+	centralOmitted int
+	centralSkipped bool // centrality was not computed (see notes)
+	centralSampled bool // scores are estimates from sampled sources
+	centralPivots  int  // how many sources were sampled, when known
+	areas          []graph.AreaSuggestion
+	areasOmitted   int
+	areasTruncated bool // the graph stage dropped suggestions
+	notes          []snapshot.Coverage
+}
+
+// selectGraph sorts and bounds the signals. sig may be nil.
+func selectGraph(sig *graph.Signals, opts GraphOptions) graphView {
+	var v graphView
+	if sig == nil {
+		return v
+	}
+	var cycles []graph.Cycle
+	for _, c := range sig.Cycles {
+		if len(c.Nodes) > 0 { // an empty cycle is no cycle; graph never makes one
+			cycles = append(cycles, c)
+		}
+	}
+	slices.SortFunc(cycles, func(a, b graph.Cycle) int { return slices.Compare(a.Nodes, b.Nodes) })
+	v.cycles, v.cyclesOmitted = bound(cycles, MaxShownCycles)
+	v.cyclesSampled = sig.CyclesTruncated
+
+	v.centralSkipped = sig.Centrality == nil
+	v.centralSampled, v.centralPivots = sig.CentralitySampled, sig.CentralityPivots
+	var central []centralNode
+	for id, s := range sig.Centrality {
+		if s > 0 { // a module no shortest path crosses is not central
+			central = append(central, centralNode{id, s})
+		}
+	}
+	slices.SortFunc(central, func(a, b centralNode) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(a.id, b.id))
+	})
+	v.central, v.centralOmitted = bound(central, opts.topCentral())
+
+	areas := slices.Clone(sig.Areas)
+	slices.SortFunc(areas, func(a, b graph.AreaSuggestion) int { return strings.Compare(a.Path, b.Path) })
+	v.areas, v.areasOmitted = bound(areas, MaxShownAreas)
+	v.areasTruncated = sig.AreasTruncated
+
+	v.notes = slices.Clone(sig.Notes)
+	slices.SortFunc(v.notes, func(a, b snapshot.Coverage) int {
+		return cmp.Or(strings.Compare(a.Analyzer, b.Analyzer), strings.Compare(a.Scope, b.Scope),
+			cmp.Compare(a.Line, b.Line), strings.Compare(a.Code, b.Code),
+			strings.Compare(a.Status, b.Status), strings.Compare(a.Reason, b.Reason))
+	})
+	return v
+}
+
+// bound keeps the first n items and says how many it dropped.
+func bound[T any](xs []T, n int) ([]T, int) {
+	if len(xs) <= n {
+		return xs, 0
+	}
+	return xs[:n], len(xs) - n
+}
+
+// diagram is what Mermaid and DOT draw: nodes (sorted by id), cycle edges
+// (sorted, each once) and what was left out.
+type diagram struct {
+	nodes          []diagramNode
+	edges          [][2]string
+	cyclesOmitted  int
+	centralOmitted int
+}
+
+// diagramNode is one drawn entity.
+type diagramNode struct {
+	id      string
+	inCycle bool
+	central bool
+	score   float64
+}
+
+// buildDiagram picks what a diagram draws: the shown cycles, each whole or
+// not at all, while the nodes stay within MaxDrawnNodes, then the central
+// modules that still fit.
+func buildDiagram(v graphView) diagram {
+	nodes := make(map[string]*diagramNode)
+	edges := make(map[[2]string]bool)
+	d := diagram{cyclesOmitted: v.cyclesOmitted, centralOmitted: v.centralOmitted}
+	for _, c := range v.cycles {
+		added := 0
+		for _, id := range c.Nodes {
+			if nodes[id] == nil {
+				added++
+			}
+		}
+		if len(nodes)+added > MaxDrawnNodes {
+			d.cyclesOmitted++
+			continue
+		}
+		for _, id := range c.Nodes {
+			if nodes[id] == nil {
+				nodes[id] = &diagramNode{id: id}
+			}
+			nodes[id].inCycle = true
+		}
+		for _, e := range c.Edges {
+			edges[[2]string{e.From, e.To}] = true
+		}
+	}
+	for _, c := range v.central {
+		n := nodes[c.id]
+		if n == nil {
+			if len(nodes) >= MaxDrawnNodes {
+				d.centralOmitted++
+				continue
+			}
+			n = &diagramNode{id: c.id}
+			nodes[c.id] = n
+		}
+		n.central, n.score = true, c.score
+	}
+	for _, n := range nodes {
+		d.nodes = append(d.nodes, *n)
+	}
+	slices.SortFunc(d.nodes, func(a, b diagramNode) int { return strings.Compare(a.id, b.id) })
+	for e := range edges {
+		// An edge whose end is not drawn cannot be, whatever the input said.
+		if nodes[e[0]] != nil && nodes[e[1]] != nil {
+			d.edges = append(d.edges, e)
+		}
+	}
+	slices.SortFunc(d.edges, func(a, b [2]string) int {
+		return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
+	})
+	return d
+}
+
+// omittedNote says what a diagram left out, or "" when nothing.
+func (d diagram) omittedNote() string {
+	var parts []string
+	if d.cyclesOmitted > 0 {
+		parts = append(parts, plural(d.cyclesOmitted, "more cycle", "more cycles"))
+	}
+	if d.centralOmitted > 0 {
+		parts = append(parts, plural(d.centralOmitted, "more central module", "more central modules"))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, " and ") + " not drawn"
+}
+
+// shortLabel is an entity id without its kind prefix: module:src/a.ts is
+// drawn as src/a.ts.
+func shortLabel(id string) string {
+	if _, rest, ok := strings.Cut(id, ":"); ok && rest != "" {
+		return rest
+	}
+	return id
+}

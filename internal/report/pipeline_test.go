@@ -1,0 +1,111 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/scan"
+)
+
+// scanRepo runs the real pipeline on testdata/repo: scan, graph signals,
+// reconciliation.
+func scanRepo(t *testing.T) (*graph.Signals, []reconcile.Diagnostic, string) {
+	t.Helper()
+	dir := filepath.Join("testdata", "repo")
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig := graph.Compute(res.Snapshot, graph.Options{})
+	ds := reconcile.Run(reconcile.Input{Head: res.Snapshot, Signals: sig, Config: cfg})
+	return sig, ds, res.Snapshot.ContentHash
+}
+
+// TestPipelineSARIF renders what the real rules found in a scanned
+// repository and checks it is valid SARIF that points at each finding.
+func TestPipelineSARIF(t *testing.T) {
+	_, ds, hash := scanRepo(t)
+	var broken []reconcile.Diagnostic
+	for _, d := range ds {
+		if d.Code == "BROKEN_LINK" {
+			broken = append(broken, d)
+		}
+	}
+	if len(broken) != 2 {
+		t.Fatalf("the fixture writes the broken link gone.md twice; the rules found %d: %+v", len(broken), ds)
+	}
+	r := Build(Input{Version: "test", Project: "repo", SnapshotHash: hash, Diagnostics: ds})
+	data := renderSARIF(t, r, SARIFOptions{})
+	if err := validateSARIF(t, sarifSchema(t), data); err != nil {
+		t.Fatalf("invalid SARIF from real diagnostics: %v", err)
+	}
+	var doc sarifDoc
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	where := map[string]bool{}
+	for _, res := range doc.Runs[0].Results {
+		for _, l := range res.Locations {
+			if l.PhysicalLocation.Region != nil {
+				where[fmt.Sprintf("%s %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[FingerprintKey])] = true
+			}
+		}
+	}
+	for _, d := range broken {
+		p := d.Primary()
+		if key := fmt.Sprintf("%s %s:%d %s", d.Code, p.Path, p.Line, d.ID); !where[key] {
+			t.Errorf("no SARIF result %s; have %v", key, where)
+		}
+	}
+	if broken[0].ID == broken[1].ID {
+		t.Errorf("two occurrences share a fingerprint: %s", broken[0].ID)
+	}
+}
+
+// TestPipelineGraph renders the signals of the scanned repository: the
+// a ↔ b import cycle with the import lines the graph stage found.
+func TestPipelineGraph(t *testing.T) {
+	sig, _, _ := scanRepo(t)
+	if len(sig.Cycles) != 1 {
+		t.Fatalf("the fixture has one import cycle (src/a.ts ↔ src/b.ts); graph found %d", len(sig.Cycles))
+	}
+	var text, mmd, dot bytes.Buffer
+	if err := WriteGraphText(&text, sig, GraphOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGraphMermaid(&mmd, sig, GraphOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGraphDOT(&dot, sig, GraphOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c := sig.Cycles[0]
+	for _, e := range c.Edges {
+		if !strings.Contains(text.String(), e.From+" → "+e.To) {
+			t.Errorf("text lacks the edge %s → %s:\n%s", e.From, e.To, text.String())
+		}
+		for _, ev := range e.Evidence {
+			if !strings.Contains(text.String(), evidenceLabel(ev)) {
+				t.Errorf("text lacks the import at %s:\n%s", evidenceLabel(ev), text.String())
+			}
+		}
+		if !strings.Contains(dot.String(), dotQuote(e.From)+" -> "+dotQuote(e.To)+";") {
+			t.Errorf("DOT lacks the edge %s -> %s:\n%s", e.From, e.To, dot.String())
+		}
+	}
+	if got := strings.Count(mmd.String(), " --> "); got != len(c.Edges) {
+		t.Errorf("Mermaid draws %d edges, the cycle has %d:\n%s", got, len(c.Edges), mmd.String())
+	}
+}

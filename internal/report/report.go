@@ -1,0 +1,99 @@
+package report
+
+import (
+	"github.com/docbridge/docbridge/internal/reconcile"
+)
+
+// ToolName is the name docbridge reports itself under.
+const ToolName = "docbridge"
+
+// Report is the result of one check, as every renderer reads it.
+type Report struct {
+	Tool    Tool   `json:"tool"`
+	Project string `json:"project"`
+	// SnapshotHash is the content hash of the head snapshot judged.
+	SnapshotHash string `json:"snapshotHash"`
+	// BaseSnapshotHash is the base snapshot's content hash, when compared.
+	BaseSnapshotHash string `json:"baseSnapshotHash,omitempty"`
+	// Compared is set when findings were compared with a base: then every
+	// finding has a Status and Resolved lists what the change fixed.
+	Compared bool    `json:"compared"`
+	Summary  Summary `json:"summary"`
+	// Findings are the head's findings in canonical order (path, line,
+	// code, id). Renderers that show the worst first sort a copy.
+	Findings []Finding `json:"findings"`
+	// Resolved are the base's findings the head no longer has, in
+	// canonical order; empty without a comparison.
+	Resolved []Finding `json:"resolved"`
+	// Verdict is the doctor's one-line judgement, when a doctor ran.
+	Verdict string `json:"verdict,omitempty"`
+}
+
+// Tool names the program that made the report.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Summary counts the findings. BySeverity always has the four reporting
+// severities as keys, so a reader never meets a missing key.
+type Summary struct {
+	// Total is len(Findings); resolved findings are not counted.
+	Total      int            `json:"total"`
+	New        int            `json:"new"`
+	Unchanged  int            `json:"unchanged"`
+	Resolved   int            `json:"resolved"`
+	BySeverity map[string]int `json:"bySeverity"`
+}
+
+// Input is what Build reads.
+type Input struct {
+	// Version is docbridge's version; the tool name is ToolName.
+	Version      string
+	Project      string
+	SnapshotHash string
+	// BaseSnapshotHash is the base's content hash, with a Comparison.
+	BaseSnapshotHash string
+	// Diagnostics are the head's findings; ignored when Comparison is set.
+	Diagnostics []reconcile.Diagnostic
+	// Comparison, when set, supplies the findings with their status.
+	Comparison *reconcile.Comparison
+}
+
+// Build assembles the report of one check.
+func Build(in Input) *Report {
+	r := &Report{
+		Tool:         Tool{Name: ToolName, Version: in.Version},
+		Project:      in.Project,
+		SnapshotHash: in.SnapshotHash,
+	}
+	if c := in.Comparison; c != nil {
+		r.Compared = true
+		r.BaseSnapshotHash = in.BaseSnapshotHash
+		r.Findings = append(FromDiagnostics(c.New, StatusNew), FromDiagnostics(c.Unchanged, StatusUnchanged)...)
+		sortFindings(r.Findings)
+		r.Resolved = FromDiagnostics(c.Resolved, StatusResolved)
+	} else {
+		r.Findings = FromDiagnostics(in.Diagnostics, "")
+		r.Resolved = []Finding{}
+	}
+	r.Summary = summarize(r.Findings, r.Resolved)
+	return r
+}
+
+func summarize(fs, resolved []Finding) Summary {
+	s := Summary{Total: len(fs), Resolved: len(resolved), BySeverity: make(map[string]int, len(Severities))}
+	for _, sev := range Severities {
+		s.BySeverity[sev] = 0
+	}
+	for _, f := range fs {
+		s.BySeverity[f.Severity]++
+		switch f.Status {
+		case StatusNew:
+			s.New++
+		case StatusUnchanged:
+			s.Unchanged++
+		}
+	}
+	return s
+}

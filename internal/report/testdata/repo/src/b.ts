@@ -1,0 +1,5 @@
+import { a } from "./a";
+
+export function b() {
+  return a;
+}
