@@ -29,11 +29,11 @@ const (
 // the docbridge block — against the entities the code produced.
 type docRefs struct {
 	*resolver
-	anchors  map[string]map[string]bool // document path → its heading slugs
+	anchors  map[string]map[string]bool // document path → the anchors its headings render
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *nearmiss.Index
 	topLevel map[string]bool
-	sites    []string            // documentation-site roots
+	sites    []docSite           // documentation-site roots
 	byPath   map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
@@ -64,22 +64,19 @@ type ambiguity struct {
 // declarations resolve against the complete set of entities.
 func (r *resolver) documents() {
 	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{}}
+	d.sites = siteRoots(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
 			continue
 		}
-		set := make(map[string]bool, len(x.Markdown.Anchors))
-		for _, a := range x.Markdown.Anchors {
-			set[a] = true
-		}
-		d.anchors[x.Path] = set
+		site, inSite := siteRootOf(d.sites, x.Path)
+		d.anchors[x.Path] = headingAnchors(x.Markdown, site, inSite)
 	}
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
 	d.symbols = symbolIndex(r.t.ex)
-	d.sites = siteRoots(r.t)
 	d.indexPaths()
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
@@ -132,7 +129,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	site, inSite := siteRootOf(d.sites, x.Path)
-	candidates := linkCandidates(site, inSite, l.Destination, l.Target)
+	candidates := linkCandidates(site.root, inSite, l.Destination, l.Target)
 	target, ids := l.Target, []string(nil)
 	for _, c := range candidates {
 		if ids = d.entitiesAt(c); len(ids) > 0 {

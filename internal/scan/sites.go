@@ -2,8 +2,10 @@ package scan
 
 import (
 	"path"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
 // Documentation sites (VitePress, Docusaurus, MkDocs, mdBook) serve a
@@ -12,41 +14,95 @@ import (
 // there and would be reported broken under GitHub's rules, so documents
 // inside a site root resolve links the way the site does — and only those.
 
-// siteRoots returns the repository's documentation-site roots, sorted.
-func siteRoots(t *tree) []string {
-	set := map[string]bool{}
+// Site generators, by the file that marks their root.
+const (
+	siteVitePress  = "vitepress"
+	siteDocusaurus = "docusaurus"
+	siteMkDocs     = "mkdocs"
+	siteMdBook     = "mdbook"
+)
+
+// docSite is a documentation-site root and the generator that renders it.
+type docSite struct {
+	root, kind string
+}
+
+// siteRoots returns the repository's documentation-site roots, sorted by
+// root. A directory claimed by two generators keeps the first kind in
+// generator order above, so the answer never depends on map order.
+func siteRoots(t *tree) []docSite {
+	kinds := map[string]string{}
+	claim := func(root, kind string) {
+		if old, ok := kinds[root]; !ok || siteRank(kind) < siteRank(old) {
+			kinds[root] = kind
+		}
+	}
 	for d := range t.dirs {
 		if path.Base(d) == ".vitepress" {
-			set[parentDir(d)] = true
+			claim(parentDir(d), siteVitePress)
 		}
 	}
 	for _, p := range t.paths {
 		base, dir := path.Base(p), parentDir(p)
 		switch {
-		case strings.HasPrefix(base, "docusaurus.config."), base == "mkdocs.yml", base == "mkdocs.yaml":
+		case strings.HasPrefix(base, "docusaurus.config."):
 			if docs := path.Join(dir, "docs"); t.dirs[docs] {
-				set[docs] = true
+				claim(docs, siteDocusaurus)
+			}
+		case base == "mkdocs.yml", base == "mkdocs.yaml":
+			if docs := path.Join(dir, "docs"); t.dirs[docs] {
+				claim(docs, siteMkDocs)
 			}
 		case base == "book.toml":
 			if src := path.Join(dir, "src"); t.dirs[src] {
-				set[src] = true
+				claim(src, siteMdBook)
 			}
 		}
 	}
-	roots := sortedKeys(set)
-	sort.Strings(roots)
+	roots := make([]docSite, 0, len(kinds))
+	for _, r := range sortedKeys(kinds) {
+		roots = append(roots, docSite{root: r, kind: kinds[r]})
+	}
 	return roots
 }
 
-// siteRootOf returns the innermost site root holding the document.
-func siteRootOf(roots []string, doc string) (string, bool) {
-	best, ok := "", false
+// siteRank orders generators for siteRoots' tie-break.
+func siteRank(kind string) int {
+	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook}, kind)
+}
+
+// siteRootOf returns the innermost site holding the document.
+func siteRootOf(roots []docSite, doc string) (docSite, bool) {
+	best, ok := docSite{}, false
 	for _, r := range roots {
-		if within(doc, r) && (!ok || len(r) > len(best)) {
+		if within(doc, r.root) && (!ok || len(r.root) > len(best.root)) {
 			best, ok = r, true
 		}
 	}
 	return best, ok
+}
+
+// headingAnchors returns the anchors a link into doc may name, lowercased
+// as links are compared: the anchors its site renders, GitHub's outside a
+// site. VitePress renders only its own slugs and explicit ids; Docusaurus
+// shares GitHub's slugger and adds explicit ids; MkDocs and mdBook are left
+// to GitHub's slugs, which they mostly agree with.
+func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[string]bool {
+	lists := [][]string{doc.Anchors}
+	switch {
+	case !inSite:
+	case site.kind == siteVitePress:
+		lists = [][]string{doc.VitePressAnchors}
+	case site.kind == siteDocusaurus:
+		lists = append(lists, doc.CustomAnchors)
+	}
+	set := map[string]bool{}
+	for _, l := range lists {
+		for _, a := range l {
+			set[strings.ToLower(a)] = true
+		}
+	}
+	return set
 }
 
 // linkCandidates lists, in order, the paths a relative link from doc may

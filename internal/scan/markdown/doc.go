@@ -15,7 +15,7 @@ package markdown
 
 // Version identifies the extraction output; bump it whenever Extract's output
 // for some input changes, so stored extractions are refused and redone.
-const Version = "markdown/3"
+const Version = "markdown/4"
 
 // Bounds on what one document contributes. Each one that is crossed is
 // recorded (an Issue, or EvidenceTruncated for references).
@@ -27,7 +27,8 @@ const (
 	MaxReferences = 2048
 	// MaxHeadings bounds Document.Headings (levels 1–3).
 	MaxHeadings = 256
-	// MaxAnchors bounds Document.Anchors (headings of every level).
+	// MaxAnchors bounds Document.Anchors (headings of every level), and
+	// VitePressAnchors and CustomAnchors each.
 	MaxAnchors = 1024
 	// MaxRegions bounds Document.Generated.
 	MaxRegions = 64

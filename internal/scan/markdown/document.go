@@ -30,6 +30,12 @@ type Document struct {
 	Headings []Heading `json:"headings,omitempty"`
 	// Anchors holds the unique slug of every heading of any level, sorted.
 	Anchors []string `json:"anchors,omitempty"`
+	// VitePressAnchors holds, sorted, the anchors VitePress renders for the
+	// same headings: its own slug, or the explicit {#id}.
+	VitePressAnchors []string `json:"vitepressAnchors,omitempty"`
+	// CustomAnchors holds the explicit heading ids ("## Title {#id}") that
+	// VitePress and Docusaurus render instead of a slug, sorted.
+	CustomAnchors []string `json:"customAnchors,omitempty"`
 	// Summary is the plain text of the first prose paragraph.
 	Summary string `json:"summary,omitempty"`
 	// WordCount counts prose words: no code blocks, front matter or

@@ -21,6 +21,7 @@ type walker struct {
 	slugs          *slugger
 	anchors        []string
 	anchorsDropped int
+	site           siteAnchors
 	headsDropped   int
 	h1             string
 }
@@ -48,6 +49,7 @@ func htmlBlockLines(root ast.Node, lines lineIndex) map[int]bool {
 
 func (w *walker) walk(root ast.Node) {
 	w.slugs = newSlugger()
+	w.site.slugs = newSiteSlugger()
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -79,6 +81,7 @@ func (w *walker) walk(root ast.Node) {
 		w.is.add(0, "", "%d heading anchors beyond the first %d are not listed", w.anchorsDropped, MaxAnchors)
 	}
 	w.doc.Anchors = sortedUnique(w.anchors)
+	w.site.finish(w.doc, w.is)
 }
 
 // line is the file line where n starts: its own position when goldmark
@@ -115,6 +118,7 @@ func (w *walker) heading(n *ast.Heading) {
 	// The slugger sees every heading, even one with an empty slug, because
 	// GitHub counts it when numbering repeats.
 	slug := w.slugs.unique(raw)
+	w.site.heading(raw)
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)

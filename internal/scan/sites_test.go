@@ -1,0 +1,67 @@
+package scan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// TestSiteHeadingAnchors scans testdata/sites: one document, with the same
+// headings and links, inside a VitePress site, inside a Docusaurus site and
+// outside any site. A link into it must name the anchor its renderer gives
+// the heading: VitePress's slug or the explicit {#id} in VitePress, GitHub's
+// slug or the explicit id in Docusaurus, GitHub's slug elsewhere. Level-4
+// headings count too.
+func TestSiteHeadingAnchors(t *testing.T) {
+	ix := newIndex(scanDir(t, "testdata/sites", nil, Options{}))
+	tests := []struct {
+		name, from, to string
+		missing        []string // of the guide's links into the options page
+		brokenSelf     []string // of the options page's links to itself
+	}{
+		{"vitepress", "docs/guide.md", "docs/config/build-options.md",
+			[]string{"buildassetsinlinelimit"}, []string{"buildassetsinlinelimit"}},
+		{"docusaurus", "website/docs/guide.md", "website/docs/build-options.md",
+			[]string{"build-assetsinlinelimit"}, []string{"build-assetsinlinelimit"}},
+		{"no site", "notes/guide.md", "notes/build-options.md",
+			[]string{"build-assetsinlinelimit", "custom-id"}, []string{"build-assetsinlinelimit"}},
+	}
+	for _, tt := range tests {
+		rel := ix.relation(t, snapshot.RelLinksTo, "document:"+tt.from, "document:"+tt.to)
+		if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, tt.missing) {
+			t.Errorf("%s: missingAnchors = %q, want %q (of %q)", tt.name, got, tt.missing, asStrings(rel.Metadata["anchors"]))
+		}
+		self := ix.ent["document:"+tt.to]
+		var broken []string
+		for _, b := range asMaps(self.Metadata["brokenAnchors"]) {
+			broken = append(broken, fmt.Sprint(b["anchor"]))
+		}
+		if !slices.Equal(broken, tt.brokenSelf) {
+			t.Errorf("%s: brokenAnchors = %q, want %q", tt.name, broken, tt.brokenSelf)
+		}
+	}
+}
+
+func TestSiteRootsKinds(t *testing.T) {
+	tr := &tree{dirs: map[string]bool{}}
+	for _, p := range []string{"docs/.vitepress/config.ts", "docusaurus.config.ts", "book/book.toml", "book/src/a.md", "py/mkdocs.yml", "py/docs/a.md"} {
+		tr.paths = append(tr.paths, p)
+		for d := parentDir(p); d != "."; d = parentDir(d) {
+			tr.dirs[d] = true
+		}
+	}
+	var got []string
+	for _, s := range siteRoots(tr) {
+		got = append(got, s.root+"="+s.kind)
+	}
+	// docs/ is both a VitePress root and the docs beside a Docusaurus
+	// config: the first generator in siteRank order wins, whatever the order
+	// the tree lists them in.
+	want := "book/src=mdbook docs=vitepress py/docs=mkdocs"
+	if strings.Join(got, " ") != want {
+		t.Errorf("siteRoots = %q, want %q", got, want)
+	}
+}
