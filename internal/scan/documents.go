@@ -239,7 +239,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		}
 		d.unresolvedSymbol(from, name, line)
 	}
-	if p, ok := d.pathShaped(x.Path, text); ok {
+	if p, strength := d.pathShaped(x.Path, text); strength != notPath {
 		if s, ok := d.suggest(p); ok {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
@@ -248,9 +248,18 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 			}
 			return
 		}
-		d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+		if strength == pathShape {
+			d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+		}
 	}
 }
+
+// How sure pathShaped is that a code span names a path.
+const (
+	notPath   = iota
+	typoShape // only a near-miss of an existing path makes it a reference
+	pathShape // a reference: resolved, a near-miss, or unresolved
+)
 
 // pathCandidates are the repo-relative paths a mention may name: relative to
 // the root, then to the document's directory.
@@ -272,35 +281,47 @@ func (d *docRefs) pathCandidates(doc, text string) []string {
 
 // pathShaped decides whether an unresolved code span is a path reference a
 // reader would expect to resolve: it has a slash and starts at a directory
-// that exists (the root's top level, ./ or ../ from the document). Other text
-// with a slash ("and/or", "application/json") is not a path. It returns the
-// repo-relative path the reference names.
-func (d *docRefs) pathShaped(doc, text string) (string, bool) {
+// that exists (the root's top level, or one entered right after ./ or ../
+// from the document). Other text with a slash ("and/or",
+// "application/json") is not a path. A ./ or ../ span that enters no
+// directory ("./Component.jsx" in prose about imports) is usually an
+// example, so it counts only as a typo of a path that exists. It returns
+// the repo-relative path the reference names.
+func (d *docRefs) pathShaped(doc, text string) (string, int) {
 	if !strings.Contains(text, "/") || strings.Contains(text, "://") || strings.HasPrefix(text, "-") || strings.ContainsAny(text, "*?<>|{}$`\"'") {
-		return "", false
+		return "", notPath
 	}
 	t := strings.TrimSuffix(text, "/")
 	for _, seg := range strings.Split(strings.TrimPrefix(t, "/"), "/") {
 		if seg == "" {
-			return "", false // "//", "a//b": not a path anyone writes
+			return "", notPath // "//", "a//b": not a path anyone writes
 		}
 	}
 	if strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") {
 		p := path.Join(parentDir(doc), t)
 		if p == "." || strings.HasPrefix(p, "../") || p == ".." {
-			return "", false
+			return "", notPath
 		}
-		return p, true
+		rest := t
+		for strings.HasPrefix(rest, "./") || strings.HasPrefix(rest, "../") {
+			_, rest, _ = strings.Cut(rest, "/")
+		}
+		first, _, nested := strings.Cut(rest, "/")
+		base := path.Join(parentDir(doc), strings.TrimSuffix(t, rest))
+		if nested && d.t.dirs[path.Join(base, first)] {
+			return p, pathShape
+		}
+		return p, typoShape
 	}
 	t = strings.TrimPrefix(t, "/")
 	first := strings.SplitN(t, "/", 2)[0]
 	if d.topLevel[first] && d.t.dirs[first] {
-		return path.Clean(t), true
+		return path.Clean(t), pathShape
 	}
 	if rel := path.Join(parentDir(doc), first); parentDir(doc) != "." && d.t.dirs[rel] {
-		return path.Join(parentDir(doc), t), true
+		return path.Join(parentDir(doc), t), pathShape
 	}
-	return "", false
+	return "", notPath
 }
 
 // suggest returns the single existing path within the near-miss threshold.
