@@ -23,6 +23,9 @@ const (
 	// export that one document records; past it the document says
 	// unresolvedSymbolsTruncated.
 	maxUnresolvedSymbols = 64
+	// maxExcludedListed bounds the excluded paths one document's coverage
+	// note names; the note still counts every reference.
+	maxExcludedListed = 5
 )
 
 // docRefs resolves what documents say — links, code spans, link texts and
@@ -41,6 +44,16 @@ type docRefs struct {
 	ambiguityNotes int
 	references     int // of the current document
 	unresolvedSyms int // of the current document
+	// excludedRefs are the current document's references into excluded
+	// paths: by (line, path named), the excluded path it lies in. A link and
+	// its text naming the same path count once.
+	excludedRefs map[excludedRef]string
+}
+
+// excludedRef is one reference into an excluded path.
+type excludedRef struct {
+	line int
+	path string
 }
 
 // relate records one reference of the current document, bounding the
@@ -63,7 +76,8 @@ type ambiguity struct {
 // documents runs after every code relation exists, so that mentions and
 // declarations resolve against the complete set of entities.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{}}
+	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
+		excludedRefs: map[excludedRef]string{}}
 	d.sites = siteRoots(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
@@ -105,6 +119,7 @@ func (d *docRefs) document(x *Extraction) {
 		d.block(x, from, doc.Block)
 	}
 	d.flushAmbiguities(x.Path)
+	d.flushExcluded(x.Path)
 	if d.references > maxDocumentEvidence || doc.EvidenceTruncated {
 		e := d.b.entities[from]
 		setMeta(&e.Metadata, "evidenceTruncated", true)
@@ -140,6 +155,12 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if len(ids) == 0 {
 		for _, c := range candidates {
 			if d.t.files[c] || d.t.dirs[c] {
+				return
+			}
+		}
+		for _, c := range candidates {
+			if ex, ok := d.t.excludedAt(c); ok {
+				d.excludedRefs[excludedRef{l.Line, c}] = ex
 				return
 			}
 		}
@@ -211,7 +232,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		return // ".", "../", "/": navigation, not a name
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
-	for _, p := range d.pathCandidates(x.Path, text) {
+	candidates := d.pathCandidates(x.Path, text)
+	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
 			for _, to := range ids {
 				if to != from {
@@ -221,6 +243,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 			return
 		}
 		if d.t.files[p] || d.t.dirs[p] {
+			return
+		}
+	}
+	for _, p := range candidates {
+		// A bare word (`vendor`, `build`) is prose, not a path, even when a
+		// directory of that name was excluded.
+		if ex, ok := d.t.excludedAt(p); ok && (strings.Contains(text, "/") || ex == p) {
+			d.excludedRefs[excludedRef{line, p}] = ex
 			return
 		}
 	}
@@ -394,6 +424,33 @@ func (d *docRefs) flushAmbiguities(doc string) {
 	clear(d.ambiguous)
 }
 
+// flushExcluded turns the current document's references into excluded
+// paths into one coverage note: they resolve to nothing, so without it
+// they would vanish silently.
+func (d *docRefs) flushExcluded(doc string) {
+	if len(d.excludedRefs) == 0 {
+		return
+	}
+	var paths []string
+	seen := map[string]bool{}
+	for _, ex := range d.excludedRefs {
+		if !seen[ex] {
+			seen[ex] = true
+			paths = append(paths, ex)
+		}
+	}
+	sort.Strings(paths)
+	shown := strings.Join(paths, ", ")
+	if len(paths) > maxExcludedListed {
+		shown = strings.Join(paths[:maxExcludedListed], ", ") + fmt.Sprintf(", and %d more", len(paths)-maxExcludedListed)
+	}
+	n := len(d.excludedRefs)
+	d.b.note(snapshot.Coverage{Analyzer: "markdown", Scope: doc, Status: snapshot.StatusPartial,
+		Reason: fmt.Sprintf("%d %s into paths excluded from the scan (scan.exclude or a built-in rule), not resolved: %s",
+			n, plural(n, "reference", "references"), shown)})
+	clear(d.excludedRefs)
+}
+
 // symbolName normalizes a code span that may name a symbol: `Scan`,
 // `Scan()`, `Type.Method`. It refuses anything that is not an identifier
 // (optionally dotted) of at least two characters.
@@ -504,6 +561,9 @@ func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
 			Reason: "the docbridge block declares " + what + " from an entity to itself; ignored"})
 	}
 	for _, c := range b.Covers {
+		if d.declaredExcluded(c.Line, c.ID) {
+			continue
+		}
 		to := d.declared(c.ID)
 		if to == from {
 			selfLoop(c.Line, "covers")
@@ -513,6 +573,9 @@ func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
 		d.relate(snapshot.RelCovers, from, to, snapshot.Declared, ev)
 	}
 	for _, rel := range b.Relations {
+		if d.declaredExcluded(rel.Line, rel.To) || (rel.From != "" && d.declaredExcluded(rel.Line, rel.From)) {
+			continue
+		}
 		src := from
 		if rel.From != "" {
 			src = d.declared(rel.From)
@@ -531,6 +594,27 @@ func (d *docRefs) block(x *Extraction, from string, b *markdown.Block) {
 			out.Confidence = rel.Confidence
 		}
 	}
+}
+
+// declaredExcluded reports whether a declared id names a document, module,
+// area or package at an excluded path, and records it as a reference into
+// an excluded path: it exists, but the scan made no entity of it. An id the
+// scan did produce is never excluded.
+func (d *docRefs) declaredExcluded(line int, id string) bool {
+	if d.b.has(id) {
+		return false
+	}
+	kind, p, _ := strings.Cut(id, ":")
+	switch kind {
+	case snapshot.KindDocument, snapshot.KindModule, snapshot.KindArea, snapshot.KindPackage:
+	default:
+		return false
+	}
+	ex, ok := d.t.excludedAt(p)
+	if ok {
+		d.excludedRefs[excludedRef{line, p}] = ex
+	}
+	return ok
 }
 
 func (d *docRefs) declared(id string) string {

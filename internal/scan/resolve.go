@@ -19,12 +19,32 @@ import (
 // tree is the global view resolution works against: every file and
 // directory of the walk and every file's extraction.
 type tree struct {
-	cfg    *config.Config
-	files  map[string]bool // every walked file, analyzed or not
-	dirs   map[string]bool
-	paths  []string // sorted keys of files
-	ex     []Extraction
-	byPath map[string]*Extraction
+	cfg   *config.Config
+	files map[string]bool // every walked file, analyzed or not
+	dirs  map[string]bool
+	// excluded holds walk.Result.Excluded: files as they are, directories
+	// with a trailing "/".
+	excluded map[string]bool
+	paths    []string // sorted keys of files
+	ex       []Extraction
+	byPath   map[string]*Extraction
+}
+
+// excludedAt returns the excluded path that p is or lies below: p names
+// something that exists in the checkout but was kept out of the scan.
+func (t *tree) excludedAt(p string) (string, bool) {
+	if len(t.excluded) == 0 || p == "" || p == "." {
+		return "", false
+	}
+	if t.excluded[p] {
+		return p, true
+	}
+	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+		if t.excluded[q+"/"] {
+			return q + "/", true
+		}
+	}
+	return "", false
 }
 
 // IsFile and IsDir let the language resolvers probe the scanned tree.
@@ -32,7 +52,10 @@ func (t *tree) IsFile(p string) bool { return t.files[p] }
 func (t *tree) IsDir(p string) bool  { return t.dirs[p] }
 
 func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
-	t := &tree{cfg: cfg, files: map[string]bool{}, dirs: map[string]bool{}, ex: ex, byPath: map[string]*Extraction{}}
+	t := &tree{cfg: cfg, files: map[string]bool{}, dirs: map[string]bool{}, excluded: map[string]bool{}, ex: ex, byPath: map[string]*Extraction{}}
+	for _, p := range w.Excluded {
+		t.excluded[p] = true
+	}
 	for _, f := range w.Files {
 		t.files[f.Path] = true
 	}

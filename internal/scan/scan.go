@@ -23,7 +23,7 @@ import (
 
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
-const PipelineVersion = "scan/1"
+const PipelineVersion = "scan/2"
 
 // AnalyzerVersions are the versions of every extractor. A stored extraction
 // made by another version is never reused.
@@ -125,7 +125,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 
 	t = time.Now()
-	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes,
+	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
 		RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
 	snap := assemble(&tree, ex, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
@@ -145,7 +145,7 @@ func assemble(tree *StoredTree, ex []Extraction, run snapshot.Coverage) *snapsho
 	for i, x := range ex {
 		files[i] = walk.File{Path: x.Path, Size: x.Size}
 	}
-	w := &walk.Result{Files: files, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes}
+	w := &walk.Result{Files: files, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded}
 	cfg := tree.Config
 	snap := resolve(cfg, w, ex)
 	snap.PipelineVersion = PipelineVersion
@@ -167,7 +167,7 @@ func finish(snap *snapshot.Snapshot) error {
 
 // Rebuild returns the snapshot the scan that wrote store produced (but for
 // the entry that describes the run). Resolution is a pure function of the
-// extractions, the tree's directories and skipped files, and the
+// extractions, the tree's directories, skipped and excluded paths, and the
 // configuration, so a state need not carry its snapshot: a pull request
 // rebuilds its base when it needs one. A store from another pipeline or
 // analyzer version cannot be rebuilt faithfully and is refused.

@@ -32,7 +32,8 @@ type StoredTree struct {
 	Skipped        []walk.File // files that exist but were too large to read
 	Dirs           []string
 	Notes          []walk.Note
-	RootName       string // the scanned directory's name, the last resort for the project's name
+	Excluded       []string // walk.Result.Excluded: references into them are not broken
+	RootName       string   // the scanned directory's name, the last resort for the project's name
 	SourceRevision string
 }
 

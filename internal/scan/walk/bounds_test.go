@@ -221,6 +221,25 @@ func TestWalkBounds(t *testing.T) {
 			},
 		},
 		{
+			name: "MaxExcluded keeps the first excluded paths in sorted order",
+			list: func(dir string) []fs.DirEntry {
+				return append(entries(MaxExcluded, "x%05d", 0, 0), fakeEntry{name: "vendor", mode: fs.ModeDir}, fakeEntry{name: "keep"})
+			},
+			opts: Options{Exclude: []string{"x*"}},
+			check: func(t *testing.T, res *Result) {
+				if len(res.Excluded) != MaxExcluded || res.Excluded[0] != "vendor/" || res.Excluded[MaxExcluded-1] != "x09998" {
+					t.Errorf("excluded: %d, first %q, last %q", len(res.Excluded), res.Excluded[0], res.Excluded[len(res.Excluded)-1])
+				}
+				if got := paths(res.Files); !slices.Equal(got, []string{"keep"}) {
+					t.Errorf("files %q", got)
+				}
+				want := Note{".", extract.StatusPartial, "1 excluded paths beyond walk.MaxExcluded (10000) not listed; references to them resolve as if they did not exist"}
+				if !slices.Contains(res.Notes, want) {
+					t.Errorf("notes %q lack %q", res.Notes, want)
+				}
+			},
+		},
+		{
 			name: "MaxNotes keeps every aggregate note",
 			list: func(dir string) []fs.DirEntry {
 				return append(entries(MaxNotes+5, "!pipe%04d", fs.ModeNamedPipe, 0), entries(3, "f%d", 0, 0)...)

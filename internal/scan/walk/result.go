@@ -21,6 +21,13 @@ func (w *walker) result() *Result {
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
 			Reason: fmt.Sprintf("%d directories beyond walk.MaxDirs (%d) not listed", n, MaxDirs)})
 	}
+	slices.Sort(w.excluded)
+	res.Excluded = w.excluded
+	if n := len(res.Excluded) - MaxExcluded; n > 0 {
+		res.Excluded = res.Excluded[:MaxExcluded:MaxExcluded]
+		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d excluded paths beyond walk.MaxExcluded (%d) not listed; references to them resolve as if they did not exist", n, MaxExcluded)})
+	}
 	res.Notes = boundNotes(w.notes, w.aggregate)
 	return res
 }

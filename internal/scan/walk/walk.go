@@ -33,6 +33,9 @@ const (
 	// MaxNotes bounds Result.Notes, including the final note that counts
 	// the notes left out.
 	MaxNotes = 1_000
+	// MaxExcluded bounds Result.Excluded (in sorted order); references into
+	// excluded paths beyond it resolve as if the paths did not exist.
+	MaxExcluded = 10_000
 )
 
 // BuiltinExcludes are directory names excluded at any depth: dependency,
@@ -92,6 +95,12 @@ type Result struct {
 	// Notes are sorted by (Path, Reason) and bounded by MaxNotes; when some
 	// were left out, a final note (out of order, last) counts them.
 	Notes []Note `json:"notes,omitempty"`
+	// Excluded are the paths that exist but the configuration's
+	// Options.Exclude or a BuiltinExcludes name kept out of the walk: the
+	// top-most excluded directories, with a trailing "/", and excluded
+	// files, sorted and bounded by MaxExcluded. What .gitignore ignores is
+	// not listed: a fresh checkout does not have it.
+	Excluded []string `json:"excluded,omitempty"`
 }
 
 // fsOps is the file system as the walk sees it; tests swap it to inject

@@ -74,6 +74,9 @@ func TestWalkScenarios(t *testing.T) {
 		wantSkipped []string
 		wantDirs    []string
 		wantNotes   []Note
+		// wantExcluded: what the configuration or a built-in rule kept out,
+		// never what .gitignore ignores.
+		wantExcluded []string
 	}{
 		{
 			name: "built-in excludes at depth, noted only when git would track them",
@@ -98,6 +101,7 @@ func TestWalkScenarios(t *testing.T) {
 				na("src/target", "directory excluded by a built-in rule (target)"),
 				na("vendor", "directory excluded by a built-in rule (vendor)"),
 			},
+			wantExcluded: []string{"a/b/node_modules/", "src/.venv/", "src/__pycache__/", "src/target/", "vendor/"},
 		},
 		{
 			name: "config excludes are a root .gitignore that cannot re-include what git ignores",
@@ -110,9 +114,10 @@ func TestWalkScenarios(t *testing.T) {
 				"docs/y.md":     "",
 				"sub/gen/z.md":  "",
 			}},
-			opts:      Options{Exclude: []string{"*.tmp", "!keep.tmp", "!ignored.md", "/docs/gen/"}},
-			wantFiles: []File{{".gitignore", 11}, {"docs/y.md", 0}, {"keep.tmp", 0}, {"sub/gen/z.md", 0}},
-			wantDirs:  []string{".", "docs", "sub", "sub/gen"},
+			opts:         Options{Exclude: []string{"*.tmp", "!keep.tmp", "!ignored.md", "/docs/gen/"}},
+			wantFiles:    []File{{".gitignore", 11}, {"docs/y.md", 0}, {"keep.tmp", 0}, {"sub/gen/z.md", 0}},
+			wantDirs:     []string{".", "docs", "sub", "sub/gen"},
+			wantExcluded: []string{"a.tmp", "docs/gen/"},
 		},
 		{
 			name: "symlink loop a -> . and b -> a",
@@ -240,6 +245,9 @@ func TestWalkScenarios(t *testing.T) {
 			}
 			if !slices.Equal(res.Notes, tt.wantNotes) {
 				t.Errorf("notes\n got %q\nwant %q", res.Notes, tt.wantNotes)
+			}
+			if !slices.Equal(res.Excluded, tt.wantExcluded) {
+				t.Errorf("excluded %q, want %q", res.Excluded, tt.wantExcluded)
 			}
 		})
 	}

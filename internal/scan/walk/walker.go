@@ -29,8 +29,9 @@ type walker struct {
 
 	files, skipped []File
 	dirs           []string
-	notes          []Note // about one path
-	aggregate      []Note // about the walk as a whole (Path ".")
+	excluded       []string // Result.Excluded, unsorted
+	notes          []Note   // about one path
+	aggregate      []Note   // about the walk as a whole (Path ".")
 
 	entries int // directory entries examined, against MaxEntries
 	stopped bool
@@ -145,8 +146,12 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 		t = target{mode: e.Type(), real: osPath}
 	}
 	isDir := t.mode.IsDir()
-	if m.Match(comps, isDir) || (w.config != nil && w.config.Match(comps, isDir)) {
-		return nil // what git or the configuration ignores is not noted
+	if m.Match(comps, isDir) {
+		return nil // what git ignores is not noted: a fresh checkout lacks it
+	}
+	if w.config != nil && w.config.Match(comps, isDir) {
+		w.exclude(rel, isDir) // exists in a checkout, so references to it are not broken
+		return nil
 	}
 	if !utf8.ValidString(name) {
 		w.note(strconv.QuoteToASCII(rel), extract.StatusNotAnalyzed, "file name is not valid UTF-8")
@@ -179,6 +184,7 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 func (w *walker) enter(sub dir, name string) error {
 	if w.builtin[name] {
 		w.note(sub.rel, extract.StatusNotAnalyzed, "directory excluded by a built-in rule ("+name+")")
+		w.exclude(sub.rel, true)
 		return nil
 	}
 	if slices.Contains(w.ancestors, sub.osPath) {
@@ -199,6 +205,19 @@ func (w *walker) enter(sub dir, name string) error {
 	err = w.walkDir(sub, entries)
 	w.ancestors = w.ancestors[:len(w.ancestors)-1]
 	return err
+}
+
+// exclude records a path the configuration or a built-in rule kept out of
+// the walk. Excluded directories are never entered, so every directory
+// recorded is a top-most one.
+func (w *walker) exclude(rel string, isDir bool) {
+	if !utf8.ValidString(rel) {
+		return // no document can name it in valid UTF-8 either
+	}
+	if isDir {
+		rel += "/"
+	}
+	w.excluded = append(w.excluded, rel)
 }
 
 // addFile lists a regular file, or skips it when it is too large. Whether it

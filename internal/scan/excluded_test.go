@@ -1,0 +1,178 @@
+package scan
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// excludedExtras are the gitignored files of testdata/excluded: git would
+// not commit them, so the test writes them. A fresh checkout lacks them, so
+// references to them stay unresolved.
+var excludedExtras = map[string]string{"pkg/core/notes.local.md": "# Local notes\n"}
+
+// TestReferencesIntoExcludedPaths: links, code spans and declarations that
+// name a path scan.exclude or a built-in rule kept out resolve to nothing,
+// raise no finding and leave one coverage note; gitignored and missing
+// paths stay unresolved.
+func TestReferencesIntoExcludedPaths(t *testing.T) {
+	root := copyTree(t, "testdata/excluded", excludedExtras)
+	res := scanResult(t, root, Options{})
+	snap := res.Snapshot
+
+	var unresolved []string
+	for _, e := range snap.Entities {
+		if e.Kind == snapshot.KindUnresolved {
+			unresolved = append(unresolved, e.ID)
+		}
+	}
+	wantUnresolved := []string{"unresolved:docs/gone.md", "unresolved:pkg/core/missing.go", "unresolved:pkg/core/notes.local.md"}
+	if !slices.Equal(unresolved, wantUnresolved) {
+		t.Errorf("unresolved entities\n got %q\nwant %q", unresolved, wantUnresolved)
+	}
+	for _, r := range snap.Relations {
+		for _, ex := range []string{"vendor/", "generated", "testdata/"} {
+			if strings.Contains(r.To, ex) || strings.Contains(r.From, ex) {
+				t.Errorf("relation into an excluded path: %s", r.ID)
+			}
+		}
+	}
+	if !slices.Contains(relationIDs(snap), snapshot.RelationID(snapshot.RelCovers, "document:docs/guide.md", "package:pkg/core")) {
+		t.Error("the declaration of a scanned package must still resolve")
+	}
+
+	var notes []string
+	for _, c := range snap.Coverage {
+		if c.Scope == "docs/guide.md" && strings.Contains(c.Reason, "excluded") {
+			notes = append(notes, c.Status+": "+c.Reason)
+		}
+	}
+	// Two links, four code spans (one doubling a link's target on its
+	// line) and two declarations: seven (line, path) references.
+	wantNote := "partial: 7 references into paths excluded from the scan (scan.exclude or a built-in rule), not resolved: " +
+		"generated/, pkg/core/testdata/, vendor/"
+	if !slices.Equal(notes, []string{wantNote}) {
+		t.Errorf("coverage notes\n got %q\nwant %q", notes, wantNote)
+	}
+
+	cfg, err := config.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := reconcile.Run(reconcile.Input{Head: snap, Signals: graph.Compute(snap, graph.Options{}), Config: cfg})
+	var got []string
+	for _, d := range ds {
+		if d.Code == "BROKEN_LINK" || d.Code == "UNRESOLVED_PATH" || strings.HasPrefix(d.Code, "STALE") {
+			p := d.Primary()
+			got = append(got, fmt.Sprintf("%s:%d %s %s", p.Path, p.Line, d.Code, d.Message))
+		}
+	}
+	slices.Sort(got)
+	// Only the gitignored and the missing paths are findings: line 16
+	// names the gitignored file, line 18 the missing ones.
+	want := []string{"docs/guide.md:16 BROKEN_LINK", "docs/guide.md:16 UNRESOLVED_PATH", "docs/guide.md:18 BROKEN_LINK", "docs/guide.md:18 UNRESOLVED_PATH"}
+	if len(got) != len(want) {
+		t.Fatalf("findings\n got %q\nwant %q", got, want)
+	}
+	for i, g := range got {
+		if !strings.HasPrefix(g, want[i]+" ") {
+			t.Errorf("finding %q, want %s", g, want[i])
+		}
+	}
+}
+
+// TestExcludedPathsSurviveTheStore: a warm scan, and a store that went
+// through the state's gob encoding and was rebuilt, resolve references into
+// excluded paths exactly like the cold scan.
+func TestExcludedPathsSurviveTheStore(t *testing.T) {
+	root := copyTree(t, "testdata/excluded", excludedExtras)
+	cold := scanResult(t, root, Options{})
+	if want := []string{"generated/", "pkg/core/testdata/", "vendor/"}; !slices.Equal(cold.Store.Tree.Excluded, want) {
+		t.Fatalf("stored excluded paths %q, want %q", cold.Store.Tree.Excluded, want)
+	}
+	warm := scanResult(t, root, Options{Previous: cold.Store})
+	if !bytes.Equal(withoutRun(t, warm.Snapshot), withoutRun(t, cold.Snapshot)) {
+		t.Error("a warm scan differs from the cold scan")
+	}
+
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(cold.Store); err != nil {
+		t.Fatal(err)
+	}
+	var decoded Store
+	if err := gob.NewDecoder(&buf).Decode(&decoded); err != nil {
+		t.Fatal(err)
+	}
+	rebuilt, err := Rebuild(&decoded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(withoutRun(t, rebuilt), withoutRun(t, cold.Snapshot)) {
+		t.Error("the rebuilt snapshot differs from the scanned one")
+	}
+
+	// A store without the list would resolve the references as broken; one
+	// from the previous pipeline is refused rather than rebuilt wrongly.
+	decoded.Header.PipelineVersion = "scan/1"
+	if _, err := Rebuild(&decoded); err == nil || !strings.Contains(err.Error(), "pipeline scan/1") {
+		t.Errorf("a store of pipeline scan/1 must be refused, got %v", err)
+	}
+	decoded.Header.PipelineVersion = PipelineVersion
+	decoded.Tree.Excluded = nil
+	stripped, err := Rebuild(&decoded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(withoutRun(t, stripped), withoutRun(t, cold.Snapshot)) {
+		t.Error("the excluded list must change resolution, or the stored copy proves nothing")
+	}
+}
+
+func relationIDs(s *snapshot.Snapshot) []string {
+	out := make([]string, len(s.Relations))
+	for i, r := range s.Relations {
+		out[i] = r.ID
+	}
+	return out
+}
+
+// TestExcludedNoteIsBounded: the note counts every reference but names at
+// most maxExcludedListed excluded paths.
+func TestExcludedNoteIsBounded(t *testing.T) {
+	files := map[string]string{}
+	var doc strings.Builder
+	doc.WriteString("# Many\n\n")
+	n := maxExcludedListed + 2
+	for i := range n {
+		dir := fmt.Sprintf("m%d", i)
+		files[dir+"/keep.txt"] = "x\n"
+		files[dir+"/vendor/v.txt"] = "x\n"
+		fmt.Fprintf(&doc, "See [v](%s/vendor/v.txt).\n", dir)
+	}
+	files["README.md"] = doc.String()
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	snap := scanResult(t, root, Options{}).Snapshot
+	var reasons []string
+	for _, c := range snap.Coverage {
+		if c.Scope == "README.md" {
+			reasons = append(reasons, c.Reason)
+		}
+	}
+	if len(reasons) != 1 {
+		t.Fatalf("README.md coverage %q, want one note", reasons)
+	}
+	want := fmt.Sprintf("%d references into paths excluded from the scan (scan.exclude or a built-in rule), not resolved: "+
+		"m0/vendor/, m1/vendor/, m2/vendor/, m3/vendor/, m4/vendor/, and 2 more", n)
+	if reasons[0] != want {
+		t.Errorf("note\n got %q\nwant %q", reasons[0], want)
+	}
+}

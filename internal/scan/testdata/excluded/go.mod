@@ -1,0 +1,3 @@
+module example.com/excluded
+
+go 1.22

@@ -1,0 +1,4 @@
+package core
+
+// Run runs.
+func Run() {}

@@ -1,0 +1,4 @@
+package lib
+
+// Lib is vendored.
+func Lib() {}
