@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/doctor"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
@@ -45,6 +46,8 @@ type checkOutcome struct {
 	comparison *reconcile.Comparison
 	// judge is the time spent in graph signals and reconciliation.
 	judge time.Duration
+	// doctor is the doctor's judgement of head (its verdict ends the report).
+	doctor *doctor.Report
 }
 
 // failing returns the findings that fail the run: those at or above
@@ -152,6 +155,7 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	out.judge = time.Since(t0)
 	out.findings = result.Head
 	out.comparison = result.Comparison
+	out.doctor = checkDoctor(stderr, o.dir, cfg, out.head, out.signals, result.Head)
 	if changed != nil {
 		out.findings = reconcile.FilterChanged(out.findings, changed)
 		if out.comparison != nil {
@@ -189,6 +193,9 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) err
 		in.BaseSnapshotHash = res.base.ContentHash
 	}
 	r := report.Build(in)
+	if res.doctor != nil {
+		r.Verdict = res.doctor.Verdict
+	}
 	w := stdout
 	var buf *bytes.Buffer
 	if o.out != "" {

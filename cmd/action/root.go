@@ -22,5 +22,10 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newScanCommand(stdout, stderr))
 	root.AddCommand(newCheckCommand(stdout, stderr))
 	root.AddCommand(newGraphCommand(stdout, stderr))
+	root.AddCommand(newActionCommand(stdout, stderr))
+	root.AddCommand(newSearchCommand(stdout, stderr))
+	root.AddCommand(newLookupCommand(stdout, stderr))
+	root.AddCommand(newBenchCommand(stdout, stderr))
+	root.AddCommand(newDoctorCommand(stdout, stderr))
 	return root
 }

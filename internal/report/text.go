@@ -76,6 +76,9 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 		tw.print("\n")
 	}
 	tw.printf("%s\n", summaryLine(r))
+	if r.Verdict != "" {
+		tw.printf("%s\n", printable(r.Verdict))
+	}
 	if tw.err != nil {
 		return fmt.Errorf("write text report: %w", tw.err)
 	}

@@ -1,0 +1,459 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/sethvargo/go-githubactions"
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// actionOptions are the flags of `docbridge action`.
+type actionOptions struct {
+	// dryRun: nothing leaves the machine (no API call, no cache); what
+	// would be posted and saved is printed.
+	dryRun bool
+	// eventName and eventPath override GITHUB_EVENT_NAME and
+	// GITHUB_EVENT_PATH, for rehearsing an event locally.
+	eventName string
+	eventPath string
+	// changedFiles lists a rehearsed PR's changed files (--dry-run only).
+	changedFiles string
+}
+
+// reportPath is where the JSON report is written, relative to the
+// workspace: the workspace is the one directory the container shares with
+// later steps, which run there, so the `report` output works as is.
+const reportPath = ".docbridge/report.json"
+
+func newActionCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := actionOptions{}
+	cmd := &cobra.Command{
+		Use:   "action",
+		Short: "Run as the GitHub Action (the container's entry point)",
+		Long: `Action is the GitHub Action's entry point. It reads the runner's environment
+(GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, INPUT_* …) and acts on the event: a push
+to the default branch or a workflow_dispatch scans and saves the state for later
+runs; a pull request (opened, synchronize, reopened) is checked against its base
+branch's state and the results are posted; other events end with a notice.
+
+With --dry-run nothing leaves the machine: the event comes from --event-name and
+--event (or the environment), the cache is not used and what would be posted is
+printed. Outputs and the job summary go to GITHUB_OUTPUT and
+GITHUB_STEP_SUMMARY when those are set, to stdout otherwise.
+
+Exit status: 0 when no judged finding is at or above the fail-on input, 1 when
+one is, 2 on bad input (inputs, payload, configuration).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.changedFiles != "" && !o.dryRun {
+				return errors.New("--changed-files needs --dry-run (on GitHub the changed files come from the API)")
+			}
+			return runAction(cmd.Context(), stdout, stderr, o, os.Getenv, wireAction)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.dryRun, "dry-run", false, "print what would be posted and saved instead of calling GitHub")
+	f.StringVar(&o.eventName, "event-name", "", "the event `NAME` (default: $GITHUB_EVENT_NAME)")
+	f.StringVar(&o.eventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
+	f.StringVar(&o.changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// actionRun is one invocation's state, passed between the steps.
+type actionRun struct {
+	stdout, stderr io.Writer
+	gh             *githubactions.Action
+	env            *actionenv.Env
+	in             actionenv.Inputs
+	d              actionenv.Decision
+	deps           actionDeps
+	dir            string // the working directory scanned
+	configPath     string
+	cfg            *config.Config
+}
+
+// runAction is the action: environment, inputs, payload, routing, then
+// the scan or the review.
+func runAction(ctx context.Context, stdout, stderr io.Writer, o actionOptions, getenv func(string) string, wire wireFunc) error {
+	env, err := actionenv.Read(getenv)
+	if err != nil {
+		return err
+	}
+	if o.eventName != "" {
+		env.EventName = o.eventName
+	}
+	if o.eventPath != "" {
+		env.EventPath = o.eventPath
+	}
+	if env.EventName == "" {
+		return errors.New("GITHUB_EVENT_NAME is not set: not running in GitHub Actions (rehearse with --dry-run --event-name NAME --event FILE)")
+	}
+	if env.Workspace == "" {
+		if !o.dryRun {
+			return errors.New("GITHUB_WORKSPACE is not set")
+		}
+		env.Workspace = "."
+	}
+	in, err := actionenv.ReadInputs(getenv)
+	if err != nil {
+		return err
+	}
+	payload, err := readEvent(env.EventPath)
+	if err != nil {
+		return err
+	}
+	ev, err := actionenv.DecodeEvent(env.EventName, payload)
+	if err != nil {
+		return err
+	}
+	gh := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(getenv))
+	d := actionenv.Route(env, ev)
+	if d.Act == actionenv.ActIgnore {
+		gh.Noticef("docbridge %s: %s; nothing to do", version, d.Reason)
+		return nil
+	}
+	r := &actionRun{stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d,
+		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
+	if in.Config != "" {
+		r.configPath = filepath.Join(env.Workspace, filepath.FromSlash(in.Config))
+	}
+	if r.cfg, err = loadConfig(r.dir, r.configPath); err != nil {
+		return err
+	}
+	var changed []string
+	if o.changedFiles != "" {
+		if changed, err = readChangedFiles(o.changedFiles); err != nil {
+			return err
+		}
+	}
+	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.dryRun, stdout: stdout, getenv: getenv, changedFiles: changed}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "docbridge %s: %s\n", version, d.Reason)
+	return r.run(ctx)
+}
+
+// readEvent reads the payload file, bounded. No file is no payload:
+// DecodeEvent then says which event needed one.
+func readEvent(path string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("event payload: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, actionenv.MaxEventBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("event payload %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// run scans or reviews. It fails with exit 1 on the verdict and exit 2
+// when the check itself cannot run; the cache, the API and the report
+// file cost warnings, never the check.
+func (r *actionRun) run(ctx context.Context) error {
+	review := r.d.Act == actionenv.ActReview
+	if review {
+		if err := r.deps.poster.Begin(ctx); err != nil {
+			r.gh.Warningf("docbridge: could not start the check run: %v", err)
+		}
+	}
+	scratch, err := os.MkdirTemp("", "docbridge-action-")
+	if err != nil {
+		return fmt.Errorf("temporary directory: %w", err)
+	}
+	defer os.RemoveAll(scratch)
+	stateDir := filepath.Join(scratch, "state")
+	baseDir, saveKey := r.restore(ctx, scratch, stateDir)
+
+	o := checkOptions{dir: r.dir, configPath: r.configPath, stateDir: stateDir, maxStateBytes: state.DefaultMaxBytes, base: baseDir, failOn: r.in.FailOn}
+	res, err := runCheck(ctx, r.stderr, o)
+	if err != nil && baseDir != "" {
+		// A base state that decodes but cannot be rebuilt costs the
+		// comparison, not the check; any other error recurs below.
+		r.gh.Warningf("docbridge: the base state is unusable (%v); checking without a base", err)
+		o.base = ""
+		res, err = runCheck(ctx, r.stderr, o)
+	}
+	if err != nil {
+		if review {
+			// Leave no check run in progress for ever.
+			if ferr := r.deps.poster.Fail(ctx, err); ferr != nil {
+				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
+			}
+		}
+		return err
+	}
+
+	var changed []string
+	var changedErr error
+	if review && needsChangedFiles(r.in.Filter, res.comparison != nil) {
+		if r.deps.files == nil {
+			changedErr = errors.New("not available in this run")
+		} else {
+			changed, changedErr = r.deps.files.ChangedFiles(ctx, r.d.PR)
+		}
+	}
+	sel := selectFindings(res, r.in.Filter, review, changed, changedErr)
+	if sel.warning != "" {
+		r.gh.Warningf("docbridge: %s", sel.warning)
+	}
+
+	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings}
+	if res.comparison != nil {
+		in.Comparison = res.comparison
+		in.BaseSnapshotHash = res.base.ContentHash
+	}
+	rep := report.Build(in)
+	if res.doctor != nil {
+		rep.Verdict = res.doctor.Verdict
+	}
+	// check's rule, on what the filter judged.
+	failing := len((&checkOutcome{findings: sel.judged}).failing(r.in.FailOn))
+	pub := publication{
+		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
+		FailOn: r.in.FailOn, Failing: failing, Conclusion: conclusion(failing),
+		Comment: r.in.Comment, Annotations: r.in.Annotations,
+	}
+	if r.deps.grader != nil {
+		if g, score, err := r.deps.grader.Grade(ctx, res); err != nil {
+			r.gh.Warningf("docbridge: no grade: %v", err)
+		} else {
+			pub.Grade, pub.Score = g, strconv.Itoa(score)
+		}
+	}
+
+	// Local, cannot-fail-the-check outputs first: the log, the report
+	// file, the job summary and the step outputs hold every finding even
+	// when GitHub is down.
+	if err := report.WriteText(r.stdout, rep, report.TextOptions{}); err != nil {
+		return fmt.Errorf("write the log: %w", err)
+	}
+	reportOut := r.writeReport(rep)
+	r.writeSummary(r.deps.summary(pub))
+	r.writeOutputs(outputValues(pub, sel, res, reportOut))
+
+	r.persist(ctx, stateDir, saveKey)
+	if review {
+		if err := r.deps.poster.Publish(ctx, pub); err != nil {
+			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in the job summary and this log", err)
+		}
+	}
+	if failing > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("%d judged finding(s) at or above %s (%s)", failing, r.in.FailOn, sel.note)}
+	}
+	return nil
+}
+
+// restore fills stateDir with the state to reuse and, for a review,
+// returns the base state's directory ("" without one). It also returns
+// the key this run's state is saved under. A miss or a cache failure is a
+// cold scan and, for a failure, a warning.
+func (r *actionRun) restore(ctx context.Context, scratch, stateDir string) (baseDir, saveKey string) {
+	c := r.deps.cache
+	if c == nil {
+		fmt.Fprintln(r.stdout, "docbridge: cache: not used in this run; the scan is cold and no state is saved")
+		return "", ""
+	}
+	parts := cacheKeyParts{Branch: r.d.Branch, BaseBranch: r.d.BaseBranch, DefaultBranch: r.d.DefaultBranch,
+		ConfigHash: r.cfg.Hash(), PipelineVersion: scan.PipelineVersion,
+		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
+	saveKey, restoreKeys := c.Keys(parts)
+	var reuse []byte
+	if r.d.Act == actionenv.ActReview {
+		// The base comes from the base branch's scope alone: the PR's own
+		// earlier state is its previous head, and the default branch's is
+		// another branch when the PR targets a release branch.
+		_, baseKeys := c.Keys(cacheKeyParts{Branch: r.d.BaseBranch, ConfigHash: parts.ConfigHash, PipelineVersion: parts.PipelineVersion})
+		base := r.restoreOne(ctx, c, baseKeys, "base state")
+		if base != nil {
+			baseDir = filepath.Join(scratch, "base")
+			if err := writeStateDir(baseDir, base); err != nil {
+				r.gh.Warningf("docbridge: base state not usable: %v", err)
+				baseDir = ""
+			}
+		}
+		// Reuse the PR's own latest state (the first restore prefix is
+		// its own scope), else the base's.
+		if len(restoreKeys) > 0 {
+			reuse = r.restoreOne(ctx, c, restoreKeys[:1], "pull request state")
+		}
+		if reuse == nil {
+			reuse = base
+		}
+	} else {
+		reuse = r.restoreOne(ctx, c, restoreKeys, "branch state")
+	}
+	if reuse != nil {
+		if err := writeStateDir(stateDir, reuse); err != nil {
+			r.gh.Warningf("docbridge: state not reused: %v", err)
+		}
+	}
+	return baseDir, saveKey
+}
+
+func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) []byte {
+	data, warn := c.Restore(ctx, keys)
+	switch {
+	case warn != "":
+		r.gh.Warningf("docbridge: %s not restored (%s); scanning cold", what, warn)
+	case data == nil:
+		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
+	default:
+		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, len(data))
+	}
+	return data
+}
+
+// writeStateDir writes a restored state where scan and loadBase read it.
+func writeStateDir(dir string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("state directory: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, state.FileName), data, 0o600); err != nil {
+		return fmt.Errorf("state directory: %w", err)
+	}
+	return nil
+}
+
+// persist saves the state the scan wrote under saveKey.
+func (r *actionRun) persist(ctx context.Context, stateDir, saveKey string) {
+	if r.deps.cache == nil || saveKey == "" {
+		return
+	}
+	data, err := os.ReadFile(filepath.Join(stateDir, state.FileName))
+	if err != nil {
+		r.gh.Warningf("docbridge: no state to save: %v", err)
+		return
+	}
+	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != "" {
+		r.gh.Warningf("docbridge: state not saved (%s); the next run scans cold", warn)
+		return
+	}
+	fmt.Fprintf(r.stdout, "docbridge: cache: saved the state under %s (%d bytes)\n", saveKey, len(data))
+}
+
+// writeReport writes the JSON report into the workspace and returns its
+// workspace-relative path, or "" (with a warning) when it cannot. The
+// checkout is the pull request's: a .docbridge that is a symlink is not
+// followed (it could point at the runner's file-command files), and the
+// file is replaced by a rename, which replaces a symlink instead of writing
+// through it.
+func (r *actionRun) writeReport(rep *report.Report) string {
+	if err := writeReportFile(filepath.Join(r.env.Workspace, filepath.FromSlash(reportPath)), rep); err != nil {
+		r.gh.Warningf("docbridge: JSON report not written: %v", err)
+		return ""
+	}
+	return reportPath
+}
+
+func writeReportFile(full string, rep *report.Report) error {
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, rep); err != nil {
+		return err
+	}
+	dir := filepath.Dir(full)
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if info, err := os.Lstat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", filepath.Base(dir))
+	}
+	return state.WriteFileAtomic(full, buf.Bytes())
+}
+
+// needsChangedFiles reports whether the filter needs the PR's changed
+// files: changed-files always, new only without a base to compare with.
+func needsChangedFiles(filter string, compared bool) bool {
+	return filter == actionenv.FilterChangedFiles || (filter == actionenv.FilterNew && !compared)
+}
+
+// selection is what the filter kept: the findings judged against fail-on,
+// annotated and commented on, and how they were chosen.
+type selection struct {
+	judged []reconcile.Diagnostic
+	// newCount is the new-findings output: findings new against the base,
+	// or every judged finding when there was no base (all count as new).
+	newCount int
+	note     string
+	// warning is set when the filter could not be applied as asked.
+	warning string
+}
+
+// selectFindings applies the filter. On a push or workflow_dispatch there
+// is no pull request: every finding is judged. The filter only narrows
+// what is judged and posted; the report keeps every finding.
+func selectFindings(res *checkOutcome, filter string, review bool, changed []string, changedErr error) selection {
+	all := res.findings
+	if !review {
+		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
+	}
+	if filter == actionenv.FilterNew && res.comparison != nil {
+		return selection{judged: res.comparison.New, newCount: len(res.comparison.New), note: "findings new against the base"}
+	}
+	if filter == actionenv.FilterAll {
+		s := selection{judged: all, newCount: len(all), note: "every finding (filter: all)"}
+		if res.comparison != nil {
+			s.newCount = len(res.comparison.New)
+		}
+		return s
+	}
+	why := "filter: changed-files"
+	if filter == actionenv.FilterNew {
+		why = "no base state to compare with"
+	}
+	if changedErr != nil {
+		return selection{judged: all, newCount: len(all), note: "every finding (" + why + ", and the changed files are unknown)",
+			warning: fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)}
+	}
+	in := reconcile.FilterChanged(all, changed)
+	s := selection{judged: in, newCount: len(in), note: "findings in the pull request's changed files (" + why + ")"}
+	if res.comparison != nil {
+		s.newCount = len(reconcile.FilterChanged(res.comparison.New, changed))
+	}
+	return s
+}
+
+// selectedFindings returns the report's findings (with their status) that
+// the selection kept, in the report's canonical order.
+func selectedFindings(rep *report.Report, judged []reconcile.Diagnostic) []report.Finding {
+	keep := make(map[string]bool, len(judged))
+	for _, d := range judged {
+		keep[d.ID] = true
+	}
+	out := []report.Finding{}
+	for _, f := range rep.Findings {
+		if keep[f.ID] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// conclusion is the check run's conclusion for a count of failing
+// findings.
+func conclusion(failing int) string {
+	if failing > 0 {
+		return "failure"
+	}
+	return "success"
+}

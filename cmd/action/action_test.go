@@ -1,0 +1,804 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// The fixtures: payloads copied from GitHub's webhook examples (the repo is
+// Codertocat/Hello-World, default branch master, PR #2 from "changes" at
+// head ec26c3e…), and repositories built per test.
+const (
+	eventsDir = "testdata/action"
+	prHeadSHA = "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
+)
+
+// fakeCache records what the action asks of the cache. restores maps a
+// restore prefix to the state it answers with.
+type fakeCache struct {
+	restores  map[string][]byte
+	failWith  string
+	keyParts  []cacheKeyParts
+	asked     [][]string
+	savedKey  string
+	savedData []byte
+}
+
+func (c *fakeCache) Keys(p cacheKeyParts) (string, []string) {
+	c.keyParts = append(c.keyParts, p)
+	var restore []string
+	for _, b := range []string{p.Branch, p.BaseBranch, p.DefaultBranch} {
+		if b != "" && !slices.Contains(restore, "k-"+b+"-") {
+			restore = append(restore, "k-"+b+"-")
+		}
+	}
+	return "k-" + p.Branch + "-" + p.RunID + "-" + p.RunAttempt, restore
+}
+
+func (c *fakeCache) Restore(_ context.Context, keys []string) ([]byte, string) {
+	c.asked = append(c.asked, keys)
+	if c.failWith != "" {
+		return nil, c.failWith
+	}
+	for _, k := range keys {
+		if d, ok := c.restores[k]; ok {
+			return d, ""
+		}
+	}
+	return nil, ""
+}
+
+func (c *fakeCache) Persist(_ context.Context, key string, data []byte) string {
+	c.savedKey, c.savedData = key, data
+	return ""
+}
+
+// fakePoster records what the action would post; err makes every call fail.
+type fakePoster struct {
+	begun     int
+	published []publication
+	failed    []error
+	err       error
+}
+
+func (p *fakePoster) Fail(_ context.Context, err error) error {
+	p.failed = append(p.failed, err)
+	return p.err
+}
+
+func (p *fakePoster) Begin(context.Context) error { p.begun++; return p.err }
+func (p *fakePoster) Publish(_ context.Context, pub publication) error {
+	p.published = append(p.published, pub)
+	return p.err
+}
+
+// actionHarness is one runner-like environment around a repository.
+type actionHarness struct {
+	t       *testing.T
+	vars    map[string]string
+	repo    string
+	files   string // GITHUB_OUTPUT and GITHUB_STEP_SUMMARY live here
+	cache   *fakeCache
+	poster  *fakePoster
+	changed changedFiles
+	grader  grader
+	wired   []wiring
+	ctx     context.Context // context.Background() when nil
+}
+
+func newHarness(t *testing.T, repo, event, payload string) *actionHarness {
+	t.Helper()
+	files := t.TempDir()
+	abs, err := filepath.Abs(filepath.Join(eventsDir, payload))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &actionHarness{t: t, repo: repo, files: files, cache: &fakeCache{}, poster: &fakePoster{}, grader: doctorGrader{}}
+	h.vars = map[string]string{
+		"CI": "true", "GITHUB_ACTIONS": "true",
+		"GITHUB_EVENT_NAME": event, "GITHUB_EVENT_PATH": abs,
+		"GITHUB_OUTPUT": filepath.Join(files, "output"), "GITHUB_STEP_SUMMARY": filepath.Join(files, "summary"),
+		"GITHUB_WORKSPACE": repo, "GITHUB_REPOSITORY": "Codertocat/Hello-World",
+		"GITHUB_SHA": "6113728f27ae82c7b1a177c8d03f9e96e0adf246", "GITHUB_REF": "refs/heads/master",
+		"GITHUB_RUN_ID": "1001", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_API_URL": "https://api.github.com",
+		"INPUT_GITHUB-TOKEN": "ghs_test",
+	}
+	return h
+}
+
+func (h *actionHarness) run(o actionOptions) (string, error) {
+	h.t.Helper()
+	var stdout, stderr bytes.Buffer
+	wire := func(w wiring) (actionDeps, error) {
+		h.wired = append(h.wired, w)
+		return actionDeps{cache: h.cache, poster: h.poster, files: h.changed, grader: h.grader, summary: interimSummary}, nil
+	}
+	ctx := h.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	err := runAction(ctx, &stdout, &stderr, o, func(k string) string { return h.vars[k] }, wire)
+	return stdout.String(), err
+}
+
+// outputs parses GITHUB_OUTPUT's heredoc entries (name<<DELIM, value, DELIM).
+func (h *actionHarness) outputs() map[string]string {
+	h.t.Helper()
+	data, err := os.ReadFile(h.vars["GITHUB_OUTPUT"])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	out := map[string]string{}
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i+2 < len(lines); i++ {
+		name, delim, ok := strings.Cut(lines[i], "<<")
+		if !ok || lines[i+2] != delim {
+			continue
+		}
+		if _, dup := out[name]; dup {
+			h.t.Fatalf("output %s written twice", name)
+		}
+		out[name] = lines[i+1]
+		i += 2
+	}
+	return out
+}
+
+func (h *actionHarness) summary() string {
+	h.t.Helper()
+	data, err := os.ReadFile(h.vars["GITHUB_STEP_SUMMARY"])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(data)
+}
+
+func exitCode(err error) int {
+	var ee *exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	return 2
+}
+
+// Repositories: the base has one broken link; the head keeps it and adds
+// a broken link in a new document.
+var (
+	noiseOff  = "checks:\n  severity:\n    DOCUMENT_WITHOUT_CODE: off\n    UNDOCUMENTED_AREA: off\n    ORPHANED_DOCUMENT: off\n"
+	baseFiles = map[string]string{
+		"docbridge.yaml": noiseOff,
+		"docs/rank.md":   "# Ranking\n\nCall `RankDocs` from `src/rank.ts`.\n\nSee [the old page](old.md).\n",
+		"src/rank.ts":    "export function RankDocs(): number { return 1 }\n",
+	}
+	headFiles = with(baseFiles, "docs/guide.md", "# Guide\n\nRead [setup](setup.md) and `src/rank.ts`.\n")
+)
+
+func with(files map[string]string, path, content string) map[string]string {
+	out := map[string]string{path: content}
+	for k, v := range files {
+		if k != path {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// stateOf scans dir and returns its state file's bytes, as a base run
+// would have saved them.
+func stateOf(t *testing.T, dir string) []byte {
+	t.Helper()
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := state.Encode(&state.State{Store: res.Store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestActionRoutesEvents(t *testing.T) {
+	tests := []struct {
+		name, event, payload string
+		wantCode             int
+		// wantNotice is a substring of the ::notice:: of an ignored event.
+		wantNotice string
+		wantAct    actionenv.Act
+	}{
+		{"push to the default branch", "push", "push.default.json", 1, "", actionenv.ActScan},
+		{"push of a tag", "push", "push.tag.json", 0, "push to refs/tags/simple-tag", actionenv.ActIgnore},
+		{"workflow_dispatch", "workflow_dispatch", "workflow_dispatch.event.0.json", 1, "", actionenv.ActScan},
+		{"pull_request opened", "pull_request", "pull_request.opened.0.json", 1, "", actionenv.ActReview},
+		{"pull_request synchronize", "pull_request", "pull_request.synchronize.0.json", 1, "", actionenv.ActReview},
+		{"pull_request closed", "pull_request", "pull_request.closed.0.json", 0, `pull_request "closed" events are not checked`, actionenv.ActIgnore},
+		{"issue_comment", "issue_comment", "issue_comment.created.0.json", 0, "does not act on issue_comment events", actionenv.ActIgnore},
+		{"schedule", "schedule", "schedule.json", 0, "does not act on schedule events", actionenv.ActIgnore},
+		{"an unknown event", "deployment", "schedule.json", 0, "does not act on deployment events", actionenv.ActIgnore},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, fixture(t, baseFiles), tc.event, tc.payload)
+			out, err := h.run(actionOptions{})
+			if got := exitCode(err); got != tc.wantCode {
+				t.Fatalf("exit %d (%v), want %d\n%s", got, err, tc.wantCode, out)
+			}
+			if tc.wantAct == actionenv.ActIgnore {
+				if !strings.HasPrefix(out, "::notice::") || !strings.Contains(out, tc.wantNotice) || len(h.wired) != 0 {
+					t.Fatalf("want only a notice containing %q, got (wired %d):\n%s", tc.wantNotice, len(h.wired), out)
+				}
+				if _, err := os.Stat(h.vars["GITHUB_OUTPUT"]); !errors.Is(err, os.ErrNotExist) {
+					t.Fatalf("an ignored event wrote outputs: %v", err)
+				}
+				return
+			}
+			if len(h.wired) != 1 || h.wired[0].d.Act != tc.wantAct {
+				t.Fatalf("wired %+v, want one %s", h.wired, tc.wantAct)
+			}
+			review := tc.wantAct == actionenv.ActReview
+			if (h.poster.begun == 1) != review || (len(h.poster.published) == 1) != review {
+				t.Fatalf("poster begun %d, published %d; review %v", h.poster.begun, len(h.poster.published), review)
+			}
+			if h.outputs()[actionenv.OutputFindings] != "1" {
+				t.Fatalf("outputs %v", h.outputs())
+			}
+			if h.cache.savedKey == "" {
+				t.Fatal("no state saved")
+			}
+		})
+	}
+}
+
+func TestActionPullRequestAgainstBaseState(t *testing.T) {
+	base := fixture(t, baseFiles)
+	h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h.vars["GITHUB_REF"] = "refs/pull/2/merge"
+	h.cache.restores = map[string][]byte{"k-master-": stateOf(t, base)}
+	out, err := h.run(actionOptions{})
+	if exitCode(err) != 1 {
+		t.Fatalf("exit %d (%v), want 1: the new broken link is an error\n%s", exitCode(err), err, out)
+	}
+
+	// Keys: the PR's own scope with the base and default after it, then
+	// the base branch's scope alone for the comparison.
+	cfg, err := config.Load(h.repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cacheKeyParts{Branch: "pull/2/merge", BaseBranch: "master", DefaultBranch: "master",
+		ConfigHash: cfg.Hash(), PipelineVersion: scan.PipelineVersion, RunID: "1001", RunAttempt: "2"}
+	if len(h.cache.keyParts) != 2 || h.cache.keyParts[0] != want ||
+		h.cache.keyParts[1] != (cacheKeyParts{Branch: "master", ConfigHash: cfg.Hash(), PipelineVersion: scan.PipelineVersion}) {
+		t.Fatalf("key parts %+v", h.cache.keyParts)
+	}
+	if !slices.EqualFunc(h.cache.asked, [][]string{{"k-master-"}, {"k-pull/2/merge-"}}, slices.Equal) {
+		t.Fatalf("restores asked %v: the base from the base scope only, then the PR's own scope", h.cache.asked)
+	}
+	if h.cache.savedKey != "k-pull/2/merge-1001-2" {
+		t.Fatalf("saved under %q", h.cache.savedKey)
+	}
+	saved, err := state.Decode(h.cache.savedData)
+	if err != nil {
+		t.Fatalf("the saved state does not decode: %v", err)
+	}
+	if snap, err := saved.Snapshot(); err != nil || !hasDocument(snap.Entities, "docs/guide.md") {
+		t.Fatalf("the saved state is not the head's: %v", err)
+	}
+
+	// Only the new finding is judged and annotated; the old one is in the
+	// report, the log and the summary.
+	if len(h.poster.published) != 1 {
+		t.Fatalf("published %d times", len(h.poster.published))
+	}
+	pub := h.poster.published[0]
+	if len(pub.Selected) != 1 || pub.Selected[0].Location.Path != "docs/guide.md" || pub.Selected[0].Status != "new" {
+		t.Fatalf("selected %+v", pub.Selected)
+	}
+	if pub.Conclusion != "failure" || pub.Failing != 1 || !pub.Report.Compared || pub.Report.Summary.Total != 2 {
+		t.Fatalf("publication %+v", pub)
+	}
+	outs := h.outputs()
+	if pub.Grade == "" || pub.Score == "" || !strings.HasPrefix(pub.Report.Verdict, "doctor: "+pub.Grade+" ("+pub.Score+"/100)") {
+		t.Fatalf("grade %q score %q verdict %q", pub.Grade, pub.Score, pub.Report.Verdict)
+	}
+	wantOut := map[string]string{"findings": "2", "new-findings": "1", "resolved-findings": "0", "grade": pub.Grade, "score": pub.Score,
+		"snapshot-hash": pub.Report.SnapshotHash, "report": reportPath}
+	for _, name := range actionenv.Outputs {
+		if outs[name] != wantOut[name] {
+			t.Errorf("output %s = %q, want %q", name, outs[name], wantOut[name])
+		}
+	}
+	if len(outs) != len(actionenv.Outputs) {
+		t.Errorf("outputs %v, want exactly %v", outs, actionenv.Outputs)
+	}
+	sum := h.summary()
+	for _, s := range []string{"docs/rank.md", "docs/guide.md", "(new)"} {
+		if !strings.Contains(sum, s) || !strings.Contains(out, s) {
+			t.Errorf("summary or log lacks %q", s)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(h.repo, reportPath))
+	if err != nil || !bytes.Contains(data, []byte(`"baseSnapshotHash"`)) {
+		t.Fatalf("JSON report: %v\n%s", err, data)
+	}
+}
+
+func hasDocument(entities []snapshot.Entity, path string) bool {
+	return slices.ContainsFunc(entities, func(e snapshot.Entity) bool { return e.Kind == "document" && e.Path == path })
+}
+
+// newGH is the go-githubactions handle runAction makes, over vars.
+func newGH(vars map[string]string) *githubactions.Action {
+	return githubactions.New(githubactions.WithWriter(io.Discard), githubactions.WithGetenv(func(k string) string { return vars[k] }))
+}
+
+func TestActionPullRequestWithoutBaseUsesChangedFiles(t *testing.T) {
+	tests := []struct {
+		name      string
+		filter    string
+		changed   changedFiles
+		wantPaths []string
+		wantWarn  bool
+	}{
+		{"new without a base: the changed files", "new", fileList{"docs/guide.md"}, []string{"docs/guide.md"}, false},
+		{"changed-files", "changed-files", fileList{"docs/rank.md"}, []string{"docs/rank.md"}, false},
+		{"all", "all", nil, []string{"docs/guide.md", "docs/rank.md"}, false},
+		{"new, changed files unknown: every finding, with a warning", "new", nil, []string{"docs/guide.md", "docs/rank.md"}, true},
+		{"the listing fails: every finding, with a warning", "new", failingFiles{}, []string{"docs/guide.md", "docs/rank.md"}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+			h.vars["INPUT_FILTER"] = tc.filter
+			h.changed = tc.changed
+			out, err := h.run(actionOptions{})
+			if exitCode(err) != 1 {
+				t.Fatalf("exit %d: %v\n%s", exitCode(err), err, out)
+			}
+			var paths []string
+			for _, f := range h.poster.published[0].Selected {
+				paths = append(paths, f.Location.Path)
+			}
+			if !slices.Equal(paths, tc.wantPaths) {
+				t.Fatalf("selected %v, want %v", paths, tc.wantPaths)
+			}
+			if got := strings.Contains(out, "::warning::docbridge: the pull request's changed files are unknown"); got != tc.wantWarn {
+				t.Fatalf("warning %v, want %v:\n%s", got, tc.wantWarn, out)
+			}
+			if h.outputs()["findings"] != "2" {
+				t.Fatalf("the findings output must count every finding: %v", h.outputs())
+			}
+		})
+	}
+}
+
+type failingFiles struct{}
+
+func (failingFiles) ChangedFiles(context.Context, int) ([]string, error) {
+	return nil, errors.New("403 Resource not accessible by integration")
+}
+
+func TestActionFailOnSetsTheExitCode(t *testing.T) {
+	// An error (the broken link) and a warning (the unresolved path).
+	files := with(baseFiles, "docs/paths.md", "# Paths\n\nSee `src/gone.ts` and `src/rank.ts`.\n")
+	for _, tc := range []struct {
+		failOn string
+		want   int
+	}{{"error", 1}, {"warn", 1}, {"info", 1}, {"none", 0}} {
+		t.Run(tc.failOn, func(t *testing.T) {
+			h := newHarness(t, fixture(t, files), "push", "push.default.json")
+			h.vars["INPUT_FAIL-ON"] = tc.failOn
+			out, err := h.run(actionOptions{})
+			if exitCode(err) != tc.want {
+				t.Fatalf("fail-on %s: exit %d (%v), want %d\n%s", tc.failOn, exitCode(err), err, tc.want, out)
+			}
+		})
+	}
+	// Only warn-level findings: error passes, warn fails.
+	warnOnly := with(baseFiles, "docs/rank.md", "# Ranking\n\nSee `src/gone.ts` and `src/rank.ts`.\n")
+	for _, tc := range []struct {
+		failOn string
+		want   int
+	}{{"error", 0}, {"warn", 1}} {
+		h := newHarness(t, fixture(t, warnOnly), "push", "push.default.json")
+		h.vars["INPUT_FAIL-ON"] = tc.failOn
+		out, err := h.run(actionOptions{})
+		if exitCode(err) != tc.want {
+			t.Fatalf("warn-only, fail-on %s: exit %d (%v), want %d\n%s", tc.failOn, exitCode(err), err, tc.want, out)
+		}
+	}
+}
+
+func TestActionBadInputExitsTwo(t *testing.T) {
+	tests := []struct {
+		name, key, value, want string
+	}{
+		{"fail-on", "INPUT_FAIL-ON", "sometimes", `input fail-on: "sometimes" is not one of error, warn, info, none`},
+		{"filter", "INPUT_FILTER", "mine", `input filter: "mine" is not one of new, changed-files, all`},
+		{"boolean", "INPUT_COMMENT", "yes", `input comment: "yes" is not a boolean`},
+		{"absolute working directory", "INPUT_WORKING-DIRECTORY", "/home/runner/work/r/r", "is absolute"},
+		{"escaping working directory", "INPUT_WORKING-DIRECTORY", "../other", "leaves the workspace"},
+		{"missing working directory", "INPUT_WORKING-DIRECTORY", "nowhere", "cannot scan"},
+		{"bad run attempt", "GITHUB_RUN_ATTEMPT", "two", "GITHUB_RUN_ATTEMPT"},
+		{"no event name", "GITHUB_EVENT_NAME", "", "GITHUB_EVENT_NAME is not set"},
+		{"missing payload", "GITHUB_EVENT_PATH", "/nonexistent/event.json", "event payload"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, fixture(t, baseFiles), "push", "push.default.json")
+			h.vars[tc.key] = tc.value
+			out, err := h.run(actionOptions{})
+			if exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("exit %d, err %v; want 2 and %q\n%s", exitCode(err), err, tc.want, out)
+			}
+			if h.poster.begun != 0 {
+				t.Fatal("bad input reached the poster")
+			}
+		})
+	}
+	t.Run("the underscore spelling is not the input", func(t *testing.T) {
+		h := newHarness(t, fixture(t, baseFiles), "push", "push.default.json")
+		h.vars["INPUT_FAIL_ON"] = "none" // the runner keeps the hyphen: this is not fail-on
+		if out, err := h.run(actionOptions{}); exitCode(err) != 1 {
+			t.Fatalf("exit %d, want 1 (fail-on stays error)\n%s", exitCode(err), out)
+		}
+	})
+	t.Run("a malformed payload", func(t *testing.T) {
+		h := newHarness(t, fixture(t, baseFiles), "pull_request", "schedule.json")
+		_, err := h.run(actionOptions{})
+		if exitCode(err) != 2 || !strings.Contains(err.Error(), "pull_request payload") {
+			t.Fatalf("err %v", err)
+		}
+	})
+}
+
+func TestActionWorkingDirectoryAndConfig(t *testing.T) {
+	ws := t.TempDir()
+	sub := filepath.Join(ws, "site")
+	for p, c := range baseFiles {
+		if p == "docbridge.yaml" {
+			continue
+		}
+		writeFile(t, filepath.Join(sub, p), c)
+	}
+	// The config lives outside the working directory, named relative to
+	// the workspace; it turns the broken link into a warning.
+	writeFile(t, filepath.Join(ws, "ci/docbridge.yaml"), noiseOff+"    BROKEN_LINK: warn\n")
+	h := newHarness(t, ws, "push", "push.default.json")
+	h.vars["INPUT_WORKING-DIRECTORY"] = "site"
+	h.vars["INPUT_CONFIG"] = "ci/docbridge.yaml"
+	out, err := h.run(actionOptions{})
+	if exitCode(err) != 0 {
+		t.Fatalf("exit %d (%v): the config made the link a warning\n%s", exitCode(err), err, out)
+	}
+	if h.outputs()["findings"] != "1" || !strings.Contains(out, "docs/rank.md") {
+		t.Fatalf("outputs %v\n%s", h.outputs(), out)
+	}
+	if _, err := os.Stat(filepath.Join(ws, reportPath)); err != nil {
+		t.Fatalf("the report goes to the workspace: %v", err)
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestActionPostingAndCacheFailuresDoNotFailTheCheck(t *testing.T) {
+	h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h.vars["INPUT_FAIL-ON"] = "none"
+	h.poster.err = errors.New("502 Bad Gateway")
+	h.cache.failWith = "cache restore timed out (limit 30s): scanning cold"
+	out, err := h.run(actionOptions{})
+	if err != nil {
+		t.Fatalf("err %v\n%s", err, out)
+	}
+	for _, w := range []string{
+		"::warning::docbridge: could not start the check run: 502 Bad Gateway",
+		"::warning::docbridge: posting the results failed (502 Bad Gateway)",
+		"::warning::docbridge: base state not restored (cache restore timed out",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("log lacks %q", w)
+		}
+	}
+	if sum := h.summary(); !strings.Contains(sum, "docs/guide.md") || !strings.Contains(sum, "docs/rank.md") {
+		t.Fatalf("the summary must hold every finding when posting fails:\n%s", sum)
+	}
+	if h.outputs()["findings"] != "2" {
+		t.Fatalf("outputs %v", h.outputs())
+	}
+}
+
+func TestActionUnusableBaseStateChecksWithoutBase(t *testing.T) {
+	// A state that decodes but holds no store: the comparison is lost, the
+	// check is not.
+	broken, err := state.Encode(&state.State{Store: &scan.Store{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"garbage": []byte("not a state"), "empty store": broken} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+			h.cache.restores = map[string][]byte{"k-master-": data}
+			h.changed = fileList{"docs/guide.md"}
+			out, err := h.run(actionOptions{})
+			if exitCode(err) != 1 || !strings.Contains(out, "::warning::docbridge: the base state is unusable") {
+				t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
+			}
+			pub := h.poster.published[0]
+			if pub.Report.Compared || len(pub.Selected) != 1 || pub.Selected[0].Location.Path != "docs/guide.md" {
+				t.Fatalf("want the changed-files fallback, got compared %v, %+v", pub.Report.Compared, pub.Selected)
+			}
+		})
+	}
+}
+
+func TestActionForkIsPassedToTheWiring(t *testing.T) {
+	for payload, fork := range map[string]bool{"pull_request.fork.json": true, "pull_request.opened.0.json": false} {
+		h := newHarness(t, fixture(t, baseFiles), "pull_request", payload)
+		h.vars["INPUT_FAIL-ON"] = "none"
+		if out, err := h.run(actionOptions{}); err != nil {
+			t.Fatalf("%s: %v\n%s", payload, err, out)
+		}
+		w := h.wired[0]
+		if w.d.Fork != fork || w.d.HeadSHA != prHeadSHA || w.d.PR != 2 || w.in.GitHubToken != "ghs_test" || w.in.BotLogin != "github-actions[bot]" {
+			t.Fatalf("%s: wiring %+v", payload, w)
+		}
+	}
+}
+
+func TestActionIsDeterministic(t *testing.T) {
+	base := stateOf(t, fixture(t, baseFiles))
+	// The same workspace twice: the second run also sees the first's
+	// report file, which must change nothing.
+	repo := fixture(t, headFiles)
+	var outs, sums []string
+	for range 2 {
+		h := newHarness(t, repo, "pull_request", "pull_request.opened.0.json")
+		h.cache.restores = map[string][]byte{"k-master-": base}
+		h.run(actionOptions{})
+		data, err := os.ReadFile(h.vars["GITHUB_OUTPUT"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, sums = append(outs, string(data)), append(sums, h.summary())
+	}
+	if outs[0] != outs[1] || sums[0] != sums[1] {
+		t.Fatalf("two runs differ:\n%s\n%s", outs, sums)
+	}
+}
+
+func TestActionDryRunCLI(t *testing.T) {
+	repo := fixture(t, headFiles)
+	changed := filepath.Join(t.TempDir(), "changed.txt")
+	writeFile(t, changed, "docs/guide.md\n")
+	for _, k := range []string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ACTIONS", "GITHUB_RUN_ID", "GITHUB_RUN_ATTEMPT"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("GITHUB_WORKSPACE", repo)
+	code, out, errOut := runCLI(t, "action", "--dry-run", "--event-name", "pull_request",
+		"--event", filepath.Join(eventsDir, "pull_request.opened.0.json"), "--changed-files", changed)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, s := range []string{
+		"dry run: would create the check run \"docbridge\" on " + prHeadSHA,
+		"annotate docs/guide.md:3 error BROKEN_LINK",
+		"would create or edit the sticky comment on pull request #2",
+		"--- job summary (GITHUB_STEP_SUMMARY is not set) ---",
+		"output findings=2",
+		"output new-findings=1",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("dry run output lacks %q", s)
+		}
+	}
+	if strings.Contains(out, "annotate docs/rank.md") {
+		t.Errorf("a finding outside the changed files was annotated:\n%s", out)
+	}
+	if code, _, errOut := runCLI(t, "action", "--changed-files", changed); code != 2 || !strings.Contains(errOut, "--changed-files needs --dry-run") {
+		t.Fatalf("--changed-files without --dry-run: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "action"); code != 2 || !strings.Contains(errOut, "GITHUB_EVENT_NAME is not set") {
+		t.Fatalf("outside Actions: exit %d %s", code, errOut)
+	}
+}
+
+func TestSelectFindings(t *testing.T) {
+	d := func(id, path string) reconcile.Diagnostic {
+		return reconcile.Diagnostic{ID: id, Code: "BROKEN_LINK", Severity: "error", Evidence: []reconcile.Location{{Path: path, Line: 1}}}
+	}
+	a, b, c := d("a", "docs/a.md"), d("b", "docs/b.md"), d("c", "docs/c.md")
+	compared := &checkOutcome{findings: []reconcile.Diagnostic{a, b}, comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}}
+	cold := &checkOutcome{findings: []reconcile.Diagnostic{a, b}}
+	ids := func(ds []reconcile.Diagnostic) string {
+		var s []string
+		for _, d := range ds {
+			s = append(s, d.ID)
+		}
+		return strings.Join(s, ",")
+	}
+	tests := []struct {
+		name     string
+		res      *checkOutcome
+		filter   string
+		review   bool
+		changed  []string
+		err      error
+		want     string
+		wantNew  int
+		wantWarn bool
+	}{
+		{"push judges every finding", compared, "new", false, nil, nil, "a,b", 2, false},
+		{"new with a base", compared, "new", true, nil, nil, "b", 1, false},
+		{"new without a base", cold, "new", true, []string{"docs/a.md"}, nil, "a", 1, false},
+		{"new without a base or files", cold, "new", true, nil, errors.New("x"), "a,b", 2, true},
+		{"changed-files with a base keeps unchanged ones", compared, "changed-files", true, []string{"docs/a.md"}, nil, "a", 0, false},
+		{"all with a base", compared, "all", true, nil, nil, "a,b", 1, false},
+		{"all without a base", cold, "all", true, nil, nil, "a,b", 2, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := selectFindings(tc.res, tc.filter, tc.review, tc.changed, tc.err)
+			if ids(s.judged) != tc.want || s.newCount != tc.wantNew || (s.warning != "") != tc.wantWarn || s.note == "" {
+				t.Fatalf("got %q new %d warning %q note %q", ids(s.judged), s.newCount, s.warning, s.note)
+			}
+		})
+	}
+}
+
+func TestSetOutputRefusesTheDelimiterAndSurvivesAnUnwritableFile(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, dir, "push", "push.default.json")
+	gh := newGH(h.vars)
+	if err := setOutput(gh, "report", "x\n"+outputDelimiter+"\nevil<<Z"); err == nil {
+		t.Fatal("a value holding the delimiter was written")
+	}
+	if _, err := os.Stat(h.vars["GITHUB_OUTPUT"]); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("the refused value reached the file")
+	}
+	if err := setOutput(gh, "findings", "3"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.outputs()["findings"]; got != "3" {
+		t.Fatalf("findings = %q", got)
+	}
+	h.vars["GITHUB_OUTPUT"] = dir // a directory: go-githubactions panics
+	if err := setOutput(newGH(h.vars), "findings", "3"); err == nil {
+		t.Fatal("writing into a directory succeeded")
+	}
+}
+
+func TestBoundSummary(t *testing.T) {
+	small := "# ok\n"
+	if boundSummary(small) != small {
+		t.Fatal("a small summary changed")
+	}
+	line := strings.Repeat("é", 40) + "\n"
+	big := strings.Repeat(line, maxStepSummaryBytes/len(line)+10)
+	got := boundSummary(big)
+	if len(got) > maxStepSummaryBytes || !strings.Contains(got, "cut at the runner's 1 MiB bound") || !strings.HasPrefix(got, line) {
+		t.Fatalf("len %d, tail %q", len(got), got[len(got)-120:])
+	}
+	body := strings.TrimSuffix(got[:strings.Index(got, "\n\n…")], "\n")
+	for _, l := range strings.Split(body, "\n") {
+		if l+"\n" != line {
+			t.Fatalf("cut inside a line: %q", l)
+		}
+	}
+}
+
+func TestActionReportDoesNotFollowASymlink(t *testing.T) {
+	repo := fixture(t, baseFiles)
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(repo, ".docbridge")); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, repo, "push", "push.default.json")
+	h.vars["INPUT_FAIL-ON"] = "none"
+	out, err := h.run(actionOptions{})
+	if err != nil || !strings.Contains(out, "::warning::docbridge: JSON report not written: .docbridge is not a directory") {
+		t.Fatalf("err %v\n%s", err, out)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("wrote through the symlink: %v", entries)
+	}
+	if got, ok := h.outputs()["report"]; !ok || got != "" {
+		t.Fatalf("report output %q (set %v), want empty", got, ok)
+	}
+
+	// A report.json that is a symlink is replaced, not written through.
+	repo = fixture(t, baseFiles)
+	target := filepath.Join(t.TempDir(), "target")
+	writeFile(t, target, "untouched")
+	if err := os.Mkdir(filepath.Join(repo, ".docbridge"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(repo, reportPath)); err != nil {
+		t.Fatal(err)
+	}
+	h = newHarness(t, repo, "push", "push.default.json")
+	h.vars["INPUT_FAIL-ON"] = "none"
+	if out, err := h.run(actionOptions{}); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "untouched" {
+		t.Fatalf("wrote through the symlink: %q", data)
+	}
+	if info, err := os.Lstat(filepath.Join(repo, reportPath)); err != nil || !info.Mode().IsRegular() {
+		t.Fatalf("the report is not a regular file: %v %v", info, err)
+	}
+}
+
+func TestActionSummaryFileUnwritable(t *testing.T) {
+	h := newHarness(t, fixture(t, baseFiles), "push", "push.default.json")
+	h.vars["GITHUB_STEP_SUMMARY"] = t.TempDir() // a directory: go-githubactions panics
+	out, err := h.run(actionOptions{})
+	if exitCode(err) != 1 || !strings.Contains(out, "::warning::docbridge: job summary not written") {
+		t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
+	}
+	if h.outputs()["findings"] != "1" {
+		t.Fatal("outputs not written after the summary failed")
+	}
+}
+
+type failingGrader struct{}
+
+func (failingGrader) Grade(context.Context, *checkOutcome) (string, int, error) {
+	return "", 0, errors.New("no suite")
+}
+
+func TestActionWithoutAGrade(t *testing.T) {
+	h := newHarness(t, fixture(t, baseFiles), "push", "push.default.json")
+	h.grader = failingGrader{}
+	out, err := h.run(actionOptions{})
+	if exitCode(err) != 1 || !strings.Contains(out, "::warning::docbridge: no grade: no suite") {
+		t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
+	}
+	if o := h.outputs(); o["grade"] != "" || o["score"] != "" || o["findings"] != "1" {
+		t.Fatalf("outputs %v", o)
+	}
+}
+
+func TestActionCompletesTheCheckRunWhenTheCheckCannotRun(t *testing.T) {
+	h := newHarness(t, fixture(t, baseFiles), "pull_request", "pull_request.opened.0.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the job was cancelled: the scan stops
+	h.ctx = ctx
+	out, err := h.run(actionOptions{})
+	if exitCode(err) != 2 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
+	}
+	if h.poster.begun != 1 || len(h.poster.failed) != 1 || !errors.Is(h.poster.failed[0], context.Canceled) || len(h.poster.published) != 0 {
+		t.Fatalf("begun %d, failed %v, published %d", h.poster.begun, h.poster.failed, len(h.poster.published))
+	}
+}

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/retrieval/bench"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// benchDefaultSuite is the suite `bench retrieval` runs when none is
+// named, relative to --dir.
+const benchDefaultSuite = "docs/bench/retrieval-suite-v1.json"
+
+// benchDefaultMisses bounds the misses the text report lists by default.
+const benchDefaultMisses = 20
+
+// benchMaxBodyBytes bounds a document body read for the projection: one
+// rune past the projection's own bound in the widest UTF-8, so the
+// projection still sees (and records) a body it has to cut.
+const benchMaxBodyBytes = 4 * (retrieval.MaxBodyRunes + 1)
+
+// benchOptions are the inputs of one benchmark run.
+type benchOptions struct {
+	suite         string
+	dir           string
+	configPath    string
+	stateDir      string
+	maxStateBytes int64
+	asJSON        bool
+	baseline      bool
+	misses        int
+}
+
+// benchReport is what `bench retrieval --json` prints.
+type benchReport struct {
+	Suite            string                `json:"suite"`
+	SuiteFile        string                `json:"suiteFile"`
+	Project          string                `json:"project"`
+	SnapshotHash     string                `json:"snapshotHash"`
+	ProjectionHash   string                `json:"projectionHash"`
+	Entries          int                   `json:"entries"`
+	Docbridge        bench.Result          `json:"docbridge"`
+	Baseline         *bench.Result         `json:"baseline,omitempty"`
+	MissingTargets   []bench.MissingTarget `json:"missingTargets,omitempty"`
+	MoreMissing      int                   `json:"moreMissingTargets,omitempty"`
+	UnreadableBodies []string              `json:"unreadableBodies,omitempty"`
+	MoreUnreadable   int                   `json:"moreUnreadableBodies,omitempty"`
+}
+
+func newBenchCommand(stdout, stderr io.Writer) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure docbridge (benchmarks over golden suites)",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newBenchRetrievalCommand(stdout, stderr))
+	return cmd
+}
+
+func newBenchRetrievalCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := benchOptions{}
+	cmd := &cobra.Command{
+		Use:   "retrieval [SUITE]",
+		Short: "Run a golden retrieval suite and report hit@1, hit@3, MRR and the zero-result rate",
+		Long: `Retrieval scans --dir, builds the search projection and index, runs every
+case of the golden suite (default: ` + benchDefaultSuite + ` in --dir) and
+reports hit@1, hit@3, MRR and the zero-result rate, overall and by case kind,
+and lists the cases whose target is not in the first 3 hits. With --baseline
+it also runs plain BM25 (one field, no boosts, no graph) over the same
+entries, side by side.
+
+Exit status: 0 when the suite ran, 2 on bad input (an unreadable or invalid
+suite — the message names the case and field — or a bad directory).`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.suite = filepath.Join(o.dir, filepath.FromSlash(benchDefaultSuite))
+			if len(args) == 1 {
+				o.suite = args[0]
+			}
+			if o.misses < 0 {
+				return fmt.Errorf("--misses %d: use 0 or more", o.misses)
+			}
+			rep, err := runBench(cmd.Context(), stderr, o)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
+				enc := json.NewEncoder(stdout)
+				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false)
+				return enc.Encode(rep)
+			}
+			writeBenchText(stdout, rep, o.misses)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.dir, "dir", ".", "the repository `DIR` to scan")
+	f.BoolVar(&o.asJSON, "json", false, "print the results as JSON")
+	f.BoolVar(&o.baseline, "baseline", false, "also run the plain-BM25 baseline and show it side by side")
+	f.IntVar(&o.misses, "misses", benchDefaultMisses, "list at most `N` missed cases in the text report")
+	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in --dir, when present)")
+	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
+	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// runBench loads the suite first (a broken suite fails before the scan),
+// then scans, projects, indexes and runs the rankers.
+func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchReport, error) {
+	suite, err := readBenchSuite(o.suite)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := loadConfig(o.dir, o.configPath)
+	if err != nil {
+		return nil, err
+	}
+	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	if err != nil {
+		return nil, err
+	}
+	snap := res.Snapshot
+	sig := graph.Compute(snap, graph.Options{})
+	bodies := &benchBodies{dir: o.dir}
+	proj := retrieval.Project(snap, sig, bodies.read)
+	ix := retrieval.NewIndex(proj, snap)
+	rep := &benchReport{
+		Suite: suite.Name, SuiteFile: filepath.ToSlash(o.suite), Project: snap.Project.Name,
+		SnapshotHash: snap.ContentHash, ProjectionHash: proj.Hash, Entries: len(proj.Entries),
+		Docbridge:        bench.Run(suite, bench.Docbridge(ix)),
+		UnreadableBodies: bodies.failed, MoreUnreadable: bodies.more,
+	}
+	if o.baseline {
+		b := bench.Run(suite, bench.NewBaseline(proj))
+		rep.Baseline = &b
+	}
+	rep.MissingTargets, rep.MoreMissing = bench.MissingTargets(suite, proj)
+	return rep, nil
+}
+
+// readBenchSuite reads and validates a suite file, bounded.
+func readBenchSuite(path string) (bench.Suite, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return bench.Suite{}, fmt.Errorf("suite: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, bench.MaxSuiteBytes+1))
+	if err != nil {
+		return bench.Suite{}, fmt.Errorf("suite %s: %w", path, err)
+	}
+	s, err := bench.Load(data)
+	if err != nil {
+		return bench.Suite{}, fmt.Errorf("suite %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// benchMaxUnreadable bounds the unreadable bodies a report names.
+const benchMaxUnreadable = 20
+
+// benchBodies reads document bodies for the projection and remembers the
+// ones it could not read (a file removed since the scan, say), so that a
+// document searched without its body is never silent.
+type benchBodies struct {
+	dir    string
+	failed []string
+	more   int
+}
+
+func (b *benchBodies) read(path string) []byte {
+	data, err := readBenchBody(filepath.Join(b.dir, filepath.FromSlash(path)))
+	if err == nil {
+		return data
+	}
+	if len(b.failed) < benchMaxUnreadable {
+		b.failed = append(b.failed, path)
+	} else {
+		b.more++
+	}
+	return nil
+}
+
+func readBenchBody(full string) ([]byte, error) {
+	f, err := os.Open(full)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, benchMaxBodyBytes))
+}
+
+// writeBenchText prints the table (docbridge, and the baseline beside it
+// with --baseline), then the missed cases and the missing targets.
+func writeBenchText(w io.Writer, r *benchReport, maxMisses int) {
+	fmt.Fprintf(w, "docbridge bench retrieval: %s (%d cases) on %s, %d entries (projection %s)\n\n",
+		r.Suite, r.Docbridge.Overall.Cases, r.Project, r.Entries, r.ProjectionHash)
+	head := fmt.Sprintf("%-10s %5s  %6s %6s %6s %6s", "kind", "cases", "hit@1", "hit@3", "MRR", "zero")
+	if r.Baseline != nil {
+		head += fmt.Sprintf("  │ baseline %6s %6s %6s %6s", "hit@1", "hit@3", "MRR", "zero")
+	}
+	fmt.Fprintln(w, strings.TrimRight(head, " "))
+	row := func(kind string, m bench.Metrics, b *bench.Metrics) {
+		line := fmt.Sprintf("%-10s %5d  %6s %6s %6.3f %6s", kind, m.Cases, benchPct(m.Hit1), benchPct(m.Hit3), m.MRR, benchPct(m.ZeroRate))
+		if b != nil {
+			line += fmt.Sprintf("  │ %8s %6s %6s %6.3f %6s", "", benchPct(b.Hit1), benchPct(b.Hit3), b.MRR, benchPct(b.ZeroRate))
+		}
+		fmt.Fprintln(w, line)
+	}
+	var base *bench.Metrics
+	if r.Baseline != nil {
+		base = &r.Baseline.Overall
+	}
+	row("overall", r.Docbridge.Overall, base)
+	for i, k := range r.Docbridge.ByKind {
+		var b *bench.Metrics
+		if r.Baseline != nil {
+			// Both runs saw the same suite, so the kinds line up.
+			b = &r.Baseline.ByKind[i].Metrics
+		}
+		row(k.Kind, k.Metrics, b)
+	}
+	misses := r.Docbridge.Misses()
+	fmt.Fprintf(w, "\nMissed (target not in the first 3): %d\n", len(misses))
+	for i, m := range misses {
+		if i == maxMisses {
+			fmt.Fprintf(w, "  … and %d more (see --json)\n", len(misses)-maxMisses)
+			break
+		}
+		rank := "not found"
+		if m.Rank > 0 {
+			rank = fmt.Sprintf("rank %d", m.Rank)
+		}
+		if r.Baseline != nil {
+			rank += ", baseline " + benchRank(r.Baseline, m.ID)
+		}
+		top := "no hits"
+		if len(m.Top) > 0 {
+			top = "top: " + strings.Join(m.Top, ", ")
+		}
+		fmt.Fprintf(w, "  %-28s %-9s %s; %s\n", m.ID, m.Kind, rank, top)
+	}
+	if len(r.MissingTargets) > 0 {
+		fmt.Fprintf(w, "\nTargets not in this repository: %d\n", len(r.MissingTargets)+r.MoreMissing)
+		for _, t := range r.MissingTargets {
+			fmt.Fprintf(w, "  %-28s %s\n", t.Case, t.Target)
+		}
+		if r.MoreMissing > 0 {
+			fmt.Fprintf(w, "  … and %d more\n", r.MoreMissing)
+		}
+	}
+	if len(r.UnreadableBodies) > 0 {
+		fmt.Fprintf(w, "\nDocuments searched without their body (unreadable): %s", strings.Join(r.UnreadableBodies, ", "))
+		if r.MoreUnreadable > 0 {
+			fmt.Fprintf(w, " … and %d more", r.MoreUnreadable)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// benchRank is a case's rank in another run, for the misses list.
+func benchRank(r *bench.Result, id string) string {
+	for _, c := range r.Cases {
+		if c.ID == id {
+			if c.Rank == 0 {
+				return "not found"
+			}
+			return fmt.Sprintf("rank %d", c.Rank)
+		}
+	}
+	return "absent"
+}
+
+// benchPct formats a share as a percentage with one decimal.
+func benchPct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// lookupOptions are the inputs of one lookup run.
+type lookupOptions struct {
+	dir, configPath, stateDir string
+	maxStateBytes             int64
+	depth, budget             int
+	json                      bool
+}
+
+func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := lookupOptions{}
+	cmd := &cobra.Command{
+		Use:   "lookup <id|path|alias>",
+		Short: "Show an entity, its neighbours, the documents about it, its findings and evidence",
+		Long: `Lookup scans the repository (--dir, default the current directory) and shows
+one entity of its knowledge graph: the neighbours within --depth relations,
+grouped by relation kind with direction and distance; the documents that cover,
+mention or link to it, most canonical first; its open findings; and excerpts of
+the lines that are its evidence.
+
+The argument is an entity id (module:internal/scan/scan.go), a path (a file, or
+a directory: its package, else its area), an alias or a package name. With
+--budget the answer is trimmed to about that many tokens (4 characters per
+token plus 2 per section): evidenceExcerpts, related, neighbours and summaries
+are dropped whole in that order until it fits; the entity and its findings
+never are, and "fits: false" says they alone are over.
+
+Exit status: 0 on an answer, 2 on bad input or when the argument names no
+entity or more than one (the message lists suggestions or candidates).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.depth < 1 || o.depth > retrieval.MaxLookupDepth {
+				return fmt.Errorf("--depth %d: use 1 to %d", o.depth, retrieval.MaxLookupDepth)
+			}
+			if o.budget < 0 {
+				return fmt.Errorf("--budget %d: use a positive number of tokens (0: no budget)", o.budget)
+			}
+			res, err := runLookup(cmd.Context(), stderr, o, args[0])
+			if err != nil {
+				return err
+			}
+			if o.json {
+				return writeLookupJSON(stdout, res)
+			}
+			return writeLookupText(stdout, res, o.depth)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.dir, "dir", ".", "the repository `DIR`")
+	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
+	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
+	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
+	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
+	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
+	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// runLookup is the lookup pipeline: configuration, scan, graph signals,
+// reconciliation, lookup with excerpts read from dir, budget.
+func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target string) (*retrieval.LookupResult, error) {
+	cfg, err := loadConfig(o.dir, o.configPath)
+	if err != nil {
+		return nil, err
+	}
+	scanned, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	if err != nil {
+		return nil, err
+	}
+	s := scanned.Snapshot
+	sig := graph.Compute(s, graph.Options{})
+	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: cfg})
+	lines, err := newLineReader(o.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer lines.Close()
+	res, err := retrieval.Lookup(s, sig, diags, target, retrieval.LookupOptions{Depth: o.depth, Excerpt: lines.line})
+	if err != nil {
+		return nil, fmt.Errorf("lookup: %w", err)
+	}
+	if o.budget > 0 {
+		return retrieval.FitLookup(res, o.budget)
+	}
+	return res, nil
+}
+
+// maxExcerptFileBytes bounds the bytes read from one file for excerpts; a
+// line beyond it is not excerpted.
+const maxExcerptFileBytes = 4 << 20
+
+// lineReader reads lines of repository files for excerpts, through an
+// os.Root so that no path (a "..", a symlink) leaves the repository. Each
+// file is read once.
+type lineReader struct {
+	root  *os.Root
+	files map[string][]string
+}
+
+func newLineReader(dir string) (*lineReader, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read excerpts from %s: %w", dir, err)
+	}
+	return &lineReader{root: root, files: map[string][]string{}}, nil
+}
+
+func (r *lineReader) Close() error { return r.root.Close() }
+
+// line returns line n (1-based) of path, without its line ending.
+func (r *lineReader) line(path string, n int) (string, bool) {
+	lines, ok := r.files[path]
+	if !ok {
+		lines = r.load(path)
+		r.files[path] = lines
+	}
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	return strings.TrimSuffix(lines[n-1], "\r"), true
+}
+
+func (r *lineReader) load(path string) []string {
+	f, err := r.root.Open(filepath.FromSlash(path))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxExcerptFileBytes))
+	if err != nil {
+		return nil
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	return strings.Split(string(data), "\n")
+}
+
+func writeLookupJSON(w io.Writer, res *retrieval.LookupResult) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
+		return fmt.Errorf("write lookup: %w", err)
+	}
+	return nil
+}
+
+// writeLookupText prints the answer for a reader: the entity, its
+// findings, documents, neighbours by relation kind, excerpts, then what was
+// cut. File text is printed with control characters replaced.
+func writeLookupText(w io.Writer, res *retrieval.LookupResult, depth int) error {
+	var b strings.Builder
+	e := res.Entity
+	fmt.Fprintf(&b, "%s\n  kind: %s  name: %s\n", e.ID, e.Kind, lookupClean(e.Name))
+	if e.Path != "" {
+		fmt.Fprintf(&b, "  path: %s\n", lookupClean(e.Path))
+	}
+	if len(e.Aliases) > 0 {
+		fmt.Fprintf(&b, "  aliases: %s\n", lookupClean(strings.Join(e.Aliases, ", ")))
+	}
+	if s := res.Summaries[e.ID]; s != "" {
+		fmt.Fprintf(&b, "  summary: %s\n", lookupClean(s))
+	}
+	fmt.Fprintf(&b, "\nFindings (%d)\n", len(res.Diagnostics))
+	for _, d := range res.Diagnostics {
+		p := d.Primary()
+		loc := p.Path
+		if p.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", p.Path, p.Line)
+		}
+		fmt.Fprintf(&b, "  %-5s %s %s: %s\n", d.Severity, d.Code, lookupClean(loc), lookupClean(d.Message))
+	}
+	if res.Documents != nil {
+		fmt.Fprintf(&b, "\nDocuments (%d), most canonical first\n", len(res.Documents))
+		for _, d := range res.Documents {
+			fmt.Fprintf(&b, "  %.6f  %s  %q  %s\n", d.Canonicality, lookupClean(d.Path), lookupClean(d.Title), strings.Join(d.Relations, ", "))
+			if s := res.Summaries[d.ID]; s != "" {
+				fmt.Fprintf(&b, "            %s\n", lookupClean(s))
+			}
+		}
+	}
+	if res.Neighbours != nil {
+		fmt.Fprintf(&b, "\nNeighbours (depth %d)\n", depth)
+		for _, kind := range slices.Sorted(maps.Keys(res.Neighbours)) {
+			fmt.Fprintf(&b, "  %s\n", kind)
+			for _, n := range res.Neighbours[kind] {
+				fmt.Fprintf(&b, "    %-3s %d  %s", n.Direction, n.Distance, lookupClean(n.ID))
+				if n.Via != "" {
+					fmt.Fprintf(&b, "  via %s", lookupClean(n.Via))
+				}
+				b.WriteByte('\n')
+			}
+		}
+	}
+	if res.EvidenceExcerpts != nil {
+		b.WriteString("\nEvidence\n")
+		for _, x := range res.EvidenceExcerpts {
+			fmt.Fprintf(&b, "  %s:%d  %s\n", lookupClean(x.Path), x.Line, lookupClean(x.Text))
+		}
+	}
+	for _, t := range res.Truncated {
+		what := t.Bound
+		if t.Kind != "" {
+			what += " " + t.Kind
+		}
+		fmt.Fprintf(&b, "\nTruncated: %s: %d left out (bound %d)", what, t.Omitted, t.Limit)
+	}
+	if len(res.Truncated) > 0 {
+		b.WriteByte('\n')
+	}
+	if bu := res.Budget; bu != nil {
+		fits := "fits"
+		if !bu.Fits {
+			fits = "does not fit (the entity and its findings alone are over)"
+		}
+		fmt.Fprintf(&b, "\nBudget: %d of %d tokens, %s; kept: %s; dropped: %s\n", bu.Used, bu.Limit, fits, lookupList(bu.Kept), lookupList(bu.Dropped))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func lookupList(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, ", ")
+}
+
+// lookupClean replaces control characters (a terminal escape in a file) so that
+// text from the repository cannot drive the terminal.
+func lookupClean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' {
+			return ' '
+		}
+		if unicode.IsControl(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,332 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// searchKinds are the entry kinds --kinds accepts.
+var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.KindPackage, snapshot.KindModule}
+
+// searchOptions are the inputs of one search run.
+type searchOptions struct {
+	dir, configPath, stateDir string
+	maxStateBytes             int64
+	kinds                     []string
+	limit, budget             int
+	explain, json, how        bool
+}
+
+func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := searchOptions{}
+	cmd := &cobra.Command{
+		Use:   "search [query...]",
+		Short: "Find the documents, areas, packages and modules a query is about",
+		Long: `Search scans the repository (--dir, default the current directory), projects
+it into search entries and ranks them for the query (the arguments, joined):
+field-weighted BM25 plus identity boosts, graph proximity and canonicality —
+'docbridge search --how' explains the ranking. Entries matching every term come
+first; when none does, those matching any term come back flagged closest. A
+blank query lists the most recently changed documents (last commit time when
+the directory is a git work tree, else file time), and so does a query that
+matches nothing. Every answer is capped by --limit and says how many more
+matched.
+
+Exit status: 0 on an answer, 2 on bad input.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.how {
+				_, err := io.WriteString(stdout, retrieval.How())
+				return err
+			}
+			for _, k := range o.kinds {
+				if !slices.Contains(searchKinds, k) {
+					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
+				}
+			}
+			if o.budget < 0 {
+				return fmt.Errorf("--budget %d: use a positive number of tokens, or 0 for none", o.budget)
+			}
+			if o.limit < 1 || o.limit > retrieval.MaxLimit {
+				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, retrieval.MaxLimit)
+			}
+			query := strings.TrimSpace(strings.Join(args, " "))
+			if query == "" && len(o.kinds) > 0 && !slices.Contains(o.kinds, snapshot.KindDocument) {
+				return fmt.Errorf("a blank query lists documents; --kinds %s excludes them", strings.Join(o.kinds, ","))
+			}
+			res, err := runSearch(cmd, stderr, o, query)
+			if err != nil {
+				return err
+			}
+			if o.budget > 0 {
+				answer, report, err := retrieval.FitSearch(res, o.budget)
+				if err != nil {
+					return err
+				}
+				if o.json {
+					return writeSearchJSON(stdout, answer)
+				}
+				if slices.Contains(report.Dropped, "summaries") {
+					for i := range res.Hits {
+						res.Hits[i].Summary = ""
+					}
+				}
+				if err := writeSearchText(stdout, res, o.explain); err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(stdout, "budget: %d of %d tokens, fits %v; kept %s; dropped %s\n", report.Used, report.Limit, report.Fits,
+					listOrNone(report.Kept), listOrNone(report.Dropped))
+				return err
+			}
+			if o.json {
+				return writeSearchJSON(stdout, res)
+			}
+			return writeSearchText(stdout, res, o.explain)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.dir, "dir", ".", "the repository `DIR` to search")
+	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
+	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, "list at most `N` hits")
+	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
+	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
+	f.BoolVar(&o.json, "json", false, "print the results as JSON")
+	f.BoolVar(&o.how, "how", false, "explain how the ranking works and exit")
+	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
+	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
+	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// runSearch is the search pipeline: configuration, scan, graph signals,
+// projection, index, query — or the recent documents for a blank query
+// and for a query nothing matches.
+func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query string) (retrieval.Results, error) {
+	cfg, err := loadConfig(o.dir, o.configPath)
+	if err != nil {
+		return retrieval.Results{}, err
+	}
+	scanned, err := scanWithState(cmd.Context(), stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	if err != nil {
+		return retrieval.Results{}, err
+	}
+	s := scanned.Snapshot
+	sig := graph.Compute(s, graph.Options{})
+	bodies, err := newBodyReader(o.dir)
+	if err != nil {
+		return retrieval.Results{}, err
+	}
+	defer bodies.Close()
+	ix := retrieval.NewIndex(retrieval.Project(s, sig, bodies.read), s)
+	if query != "" {
+		res := ix.Search(retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain})
+		if res.Total > 0 {
+			return res, nil
+		}
+	}
+	res := ix.Recent(o.limit, modificationTimes(cmd.Context(), o.dir, documentPaths(s)))
+	res.Query = query
+	return res, nil
+}
+
+// documentPaths lists the paths of the snapshot's documents.
+func documentPaths(s *snapshot.Snapshot) []string {
+	var out []string
+	for i := range s.Entities {
+		if e := &s.Entities[i]; e.Kind == snapshot.KindDocument && e.Path != "" {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}
+
+// listOrNone joins names, or says none.
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func writeSearchJSON(w io.Writer, res any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
+		return fmt.Errorf("write results: %w", err)
+	}
+	return nil
+}
+
+// writeSearchText prints one line per hit: rank, score (or date for the
+// recent documents), kind, path, title.
+func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
+	var b strings.Builder
+	switch {
+	case res.Recent && res.Query != "":
+		fmt.Fprintf(&b, "docbridge search %q: no entry matches; the most recently changed documents:\n", res.Query)
+	case res.Recent:
+		fmt.Fprintf(&b, "docbridge search: the most recently changed documents:\n")
+	default:
+		fmt.Fprintf(&b, "docbridge search %q: %d match(es)\n", res.Query, res.Total)
+		if res.Closest {
+			fmt.Fprintf(&b, "closest: no entry matches every term; these match some of them\n")
+		}
+	}
+	for i, h := range res.Hits {
+		loc := h.Path
+		if loc == "" {
+			loc = h.ID
+		}
+		if res.Recent {
+			date := "unknown   "
+			if h.Modified != 0 {
+				date = time.Unix(h.Modified, 0).UTC().Format(time.DateOnly)
+			}
+			fmt.Fprintf(&b, "%3d  %s  %s  %s\n", i+1, date, loc, h.Title)
+			continue
+		}
+		fmt.Fprintf(&b, "%3d  %7.2f  %-8s  %s  %s\n", i+1, h.Score, h.Kind, loc, h.Title)
+		if explain {
+			var parts []string
+			for _, name := range retrieval.ComponentNames() {
+				parts = append(parts, fmt.Sprintf("%s %.2f", name, h.Components[name]))
+			}
+			fmt.Fprintf(&b, "     %s\n", strings.Join(parts, " · "))
+		}
+	}
+	if res.Cut > 0 {
+		fmt.Fprintf(&b, "%d more not shown (--limit)\n", res.Cut)
+	}
+	for _, t := range res.Truncated {
+		fmt.Fprintf(&b, "note: %s bound of %d crossed (%d left out)\n", t.Bound, t.Limit, t.Omitted)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// maxBodyFileBytes bounds the bytes read of one document for its body
+// (the projection keeps retrieval.MaxBodyRunes of them).
+const maxBodyFileBytes = 4 << 20
+
+// bodyReader reads documents for the projection, confined to the
+// repository: a path that leaves it (.., a symlink out) reads as nothing.
+type bodyReader struct{ root *os.Root }
+
+func newBodyReader(dir string) (*bodyReader, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("search %s: %w", dir, err)
+	}
+	return &bodyReader{root: root}, nil
+}
+
+func (r *bodyReader) Close() error { return r.root.Close() }
+
+// read returns the document's bytes, nil when it cannot be read.
+func (r *bodyReader) read(p string) []byte {
+	f, err := r.root.Open(filepath.FromSlash(p))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBodyFileBytes))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// Bounds of the git history read for modification times.
+const (
+	// maxGitLogCommits bounds the commits read; documents last changed
+	// before them fall back to their file time.
+	maxGitLogCommits = 20_000
+	// gitLogTimeout bounds the git calls.
+	gitLogTimeout = 30 * time.Second
+)
+
+// modificationTimes returns each document's last commit time when dir is
+// in a git work tree — one `git log --name-only` pass over the history,
+// newest first, stopped as soon as every document has a time — and its
+// file time otherwise or when the history does not name it.
+func modificationTimes(ctx context.Context, dir string, docs []string) func(string) (int64, bool) {
+	committed := gitCommitTimes(ctx, dir, docs)
+	return func(p string) (int64, bool) {
+		if t, ok := committed[p]; ok {
+			return t, true
+		}
+		info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			return 0, false
+		}
+		return info.ModTime().Unix(), true
+	}
+}
+
+// gitCommitTimes maps the wanted paths (relative to dir) to the time of
+// the newest commit that touched them. Any failure — no git, not a work
+// tree — gives what was read so far (nothing), and file times take over.
+func gitCommitTimes(ctx context.Context, dir string, wanted []string) map[string]int64 {
+	out := map[string]int64{}
+	if len(wanted) == 0 {
+		return out
+	}
+	ctx, cancel := context.WithTimeout(ctx, gitLogTimeout)
+	defer cancel()
+	inside, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree").Output()
+	if err != nil || strings.TrimSpace(string(inside)) != "true" {
+		return out
+	}
+	want := make(map[string]bool, len(wanted))
+	for _, p := range wanted {
+		want[p] = true
+	}
+	// %x00 marks a commit line: no path contains NUL. --relative gives
+	// paths relative to dir, as the snapshot has them.
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.quotePath=false", "log",
+		"-n", strconv.Itoa(maxGitLogCommits), "--format=%x00%ct", "--name-only", "--no-renames", "--relative")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return out
+	}
+	if err := cmd.Start(); err != nil {
+		return out
+	}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var current int64
+	for sc.Scan() && len(out) < len(want) {
+		line := sc.Text()
+		if t, ok := strings.CutPrefix(line, "\x00"); ok {
+			current, _ = strconv.ParseInt(t, 10, 64)
+			continue
+		}
+		if want[line] && current > 0 {
+			if _, seen := out[line]; !seen {
+				out[line] = current
+			}
+		}
+	}
+	// Stopping early leaves git writing to a closed pipe; cancel ends it.
+	cancel()
+	_ = cmd.Wait()
+	return out
+}

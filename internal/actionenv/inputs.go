@@ -1,0 +1,175 @@
+package actionenv
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sethvargo/go-githubactions"
+)
+
+// Input names, as action.yml declares them and the runner passes them:
+// INPUT_ + the name upper-cased with its hyphens kept (INPUT_FAIL-ON).
+const (
+	InputGitHubToken      = "github-token"
+	InputConfig           = "config"
+	InputFailOn           = "fail-on"
+	InputComment          = "comment"
+	InputAnnotations      = "annotations"
+	InputFilter           = "filter"
+	InputCache            = "cache"
+	InputWorkingDirectory = "working-directory"
+	InputBotLogin         = "bot-login"
+)
+
+// Filter values: which findings a pull request is judged, annotated and
+// commented on. Every finding is in the log and the job summary whatever
+// the filter.
+const (
+	// FilterNew keeps findings new against the base state; without one
+	// (first run, evicted cache) it falls back to FilterChangedFiles.
+	FilterNew = "new"
+	// FilterChangedFiles keeps findings located in the PR's changed files.
+	FilterChangedFiles = "changed-files"
+	// FilterAll keeps every finding.
+	FilterAll = "all"
+)
+
+// Filters lists the filter values; FailLevels the fail-on values, the
+// levels of `docbridge check --fail-on`.
+var (
+	Filters    = []string{FilterNew, FilterChangedFiles, FilterAll}
+	FailLevels = []string{"error", "warn", "info", "none"}
+)
+
+// DefaultBotLogin is the identity comments made with GITHUB_TOKEN carry;
+// the token cannot tell it (GET /user answers 403), hence an input.
+const DefaultBotLogin = "github-actions[bot]"
+
+// Spec is one input as action.yml declares it. Default is what the action
+// assumes when the variable is absent — the runner fills action.yml's
+// defaults, but `uses: docker://…` and --dry-run do not — so the two must
+// agree (a test holds them together). github-token's action.yml default is
+// the expression ${{ github.token }}, which only the runner can evaluate.
+type Spec struct {
+	Name    string
+	Default string
+}
+
+// Specs are the action's inputs, in action.yml's order.
+var Specs = []Spec{
+	{InputGitHubToken, ""},
+	{InputConfig, ""},
+	{InputFailOn, "error"},
+	{InputComment, "true"},
+	{InputAnnotations, "true"},
+	{InputFilter, FilterNew},
+	{InputCache, "true"},
+	{InputWorkingDirectory, "."},
+	{InputBotLogin, DefaultBotLogin},
+}
+
+// Inputs are the action's validated inputs.
+type Inputs struct {
+	// GitHubToken authenticates API calls; never printed.
+	GitHubToken string
+	// Config is the configuration file relative to the workspace ("" for
+	// the working directory's docbridge.yaml).
+	Config string
+	// FailOn is error, warn, info or none.
+	FailOn string
+	// Comment, Annotations and Cache switch the sticky comment, the
+	// check-run annotations and the Actions cache.
+	Comment, Annotations, Cache bool
+	// Filter is new, changed-files or all.
+	Filter string
+	// WorkingDirectory is the directory to scan, relative to the workspace,
+	// slash-separated and clean ("." for the workspace itself).
+	WorkingDirectory string
+	// BotLogin is the login the sticky comment is looked up by.
+	BotLogin string
+}
+
+// botLogin is a GitHub login, optionally an app's "[bot]" identity.
+var botLogin = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$`)
+
+// ReadInputs reads and validates the inputs. An absent or empty input takes
+// its Spec default. Every error names the input and the accepted values.
+func ReadInputs(getenv func(string) string) (Inputs, error) {
+	a := githubactions.New(githubactions.WithGetenv(getenv))
+	get := func(name string) string {
+		if v := a.GetInput(name); v != "" {
+			return v
+		}
+		return specDefault(name)
+	}
+	in := Inputs{GitHubToken: get(InputGitHubToken), FailOn: get(InputFailOn), Filter: get(InputFilter), BotLogin: get(InputBotLogin)}
+	var err error
+	if !slices.Contains(FailLevels, in.FailOn) {
+		return Inputs{}, fmt.Errorf("input %s: %q is not one of %s", InputFailOn, in.FailOn, strings.Join(FailLevels, ", "))
+	}
+	if !slices.Contains(Filters, in.Filter) {
+		return Inputs{}, fmt.Errorf("input %s: %q is not one of %s", InputFilter, in.Filter, strings.Join(Filters, ", "))
+	}
+	for _, b := range []struct {
+		name string
+		dst  *bool
+	}{{InputComment, &in.Comment}, {InputAnnotations, &in.Annotations}, {InputCache, &in.Cache}} {
+		if *b.dst, err = parseBool(b.name, get(b.name)); err != nil {
+			return Inputs{}, err
+		}
+	}
+	if in.WorkingDirectory, err = localPath(InputWorkingDirectory, get(InputWorkingDirectory)); err != nil {
+		return Inputs{}, err
+	}
+	if c := get(InputConfig); c != "" {
+		if in.Config, err = localPath(InputConfig, c); err != nil {
+			return Inputs{}, err
+		}
+	}
+	if !botLogin.MatchString(in.BotLogin) {
+		return Inputs{}, fmt.Errorf("input %s: %q is not a GitHub login", InputBotLogin, in.BotLogin)
+	}
+	return in, nil
+}
+
+func specDefault(name string) string {
+	for _, s := range Specs {
+		if s.Name == name {
+			return s.Default
+		}
+	}
+	return ""
+}
+
+// parseBool accepts the YAML 1.2 core booleans, as the Actions toolkit's
+// getBooleanInput does.
+func parseBool(name, v string) (bool, error) {
+	switch v {
+	case "true", "True", "TRUE":
+		return true, nil
+	case "false", "False", "FALSE":
+		return false, nil
+	}
+	return false, fmt.Errorf("input %s: %q is not a boolean: use true or false", name, v)
+}
+
+// localPath accepts a path inside the workspace: relative, without "..".
+// An absolute path is refused with the reason: ${{ github.workspace }} is
+// the runner's path, which does not exist inside the container.
+func localPath(name, p string) (string, error) {
+	s := p
+	if strings.ContainsRune(s, 0) {
+		return "", fmt.Errorf("input %s: %q contains a NUL byte", name, p)
+	}
+	if path.IsAbs(s) {
+		return "", fmt.Errorf("input %s: %q is absolute; give a path relative to the workspace (inside the container the workspace is /github/workspace, not the runner's path)", name, p)
+	}
+	c := path.Clean(s)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "", fmt.Errorf("input %s: %q leaves the workspace", name, p)
+	}
+	return c, nil
+}

@@ -1,0 +1,99 @@
+package actionenv
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Act is what the action does for an event.
+type Act string
+
+// The acts.
+const (
+	// ActScan scans the branch (reusing its latest state) and saves the
+	// new state: push to the default branch, workflow_dispatch.
+	ActScan Act = "scan"
+	// ActReview checks a pull request's head against its base state,
+	// posts the results and saves the PR-scoped state.
+	ActReview Act = "review"
+	// ActIgnore does nothing and succeeds, with Reason as a notice.
+	ActIgnore Act = "ignore"
+)
+
+// Decision is the routing of one event.
+type Decision struct {
+	Act Act
+	// Reason says why, in one sentence: the notice of an ignored event,
+	// the first log line otherwise.
+	Reason string
+	// Branch is the cache scope the run saves under: the branch name
+	// (refs/heads/ dropped) or pull/N/merge, the scope GitHub gives a PR's
+	// caches.
+	Branch string
+	// BaseBranch is a PR's base branch name; empty otherwise.
+	BaseBranch string
+	// DefaultBranch is the repository's default branch, from the payload.
+	DefaultBranch string
+	// HeadSHA is the commit results belong to: the PR head (not the merge
+	// commit in GITHUB_SHA), the pushed commit, or GITHUB_SHA.
+	HeadSHA string
+	// PR is the pull request number; 0 otherwise.
+	PR int
+	// Fork is set for a PR whose head is in another repository: its token
+	// is read-only.
+	Fork bool
+}
+
+// reviewedActions are the pull_request activity types that change the head.
+var reviewedActions = map[string]bool{"opened": true, "synchronize": true, "reopened": true}
+
+// Route decides what the action does for ev in env. It never fails: an
+// event docbridge does not act on is ActIgnore with the reason.
+func Route(env *Env, ev *Event) Decision {
+	switch {
+	case ev.PullRequest != nil:
+		pr := ev.PullRequest
+		if !reviewedActions[pr.Action] {
+			return ignore("pull_request %q events are not checked (only opened, synchronize and reopened change the head)", pr.Action)
+		}
+		return Decision{
+			Act:           ActReview,
+			Reason:        fmt.Sprintf("checking pull request #%d (%s into %s)", pr.Number, pr.PullRequest.Head.Ref, pr.PullRequest.Base.Ref),
+			Branch:        fmt.Sprintf("pull/%d/merge", pr.Number),
+			BaseBranch:    pr.PullRequest.Base.Ref,
+			DefaultBranch: pr.Repository.DefaultBranch,
+			HeadSHA:       pr.PullRequest.Head.SHA,
+			PR:            pr.Number,
+			Fork:          pr.Fork(),
+		}
+	case ev.Push != nil:
+		p := ev.Push
+		def := p.Repository.DefaultBranch
+		switch {
+		case p.Deleted:
+			return ignore("push deleted %s: nothing to scan", p.Ref)
+		case def == "":
+			return ignore("the push payload does not name the default branch: not scanned")
+		case p.Ref != "refs/heads/"+def:
+			return ignore("push to %s: docbridge scans pushes to the default branch (%s) and checks pull requests", p.Ref, def)
+		}
+		return Decision{Act: ActScan, Reason: "scanning the default branch " + def,
+			Branch: def, DefaultBranch: def, HeadSHA: p.After}
+	case ev.WorkflowDispatch != nil:
+		d := ev.WorkflowDispatch
+		ref := d.Ref
+		if ref == "" {
+			ref = env.Ref
+		}
+		branch := strings.TrimPrefix(ref, "refs/heads/")
+		return Decision{Act: ActScan, Reason: "scanning " + ref + " (workflow_dispatch)",
+			Branch: branch, DefaultBranch: d.Repository.DefaultBranch, HeadSHA: env.SHA}
+	case ev.Schedule != nil, ev.IssueComment != nil:
+		return ignore("this version of docbridge does not act on %s events", ev.Name)
+	}
+	return ignore("docbridge does not act on %s events", ev.Name)
+}
+
+func ignore(format string, args ...any) Decision {
+	return Decision{Act: ActIgnore, Reason: fmt.Sprintf(format, args...)}
+}

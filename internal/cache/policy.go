@@ -1,0 +1,155 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// The cache may cost a run this much time and no more; past it the run
+// scans cold (restore) or leaves the next run an older entry (save).
+const (
+	RestoreTimeout = 30 * time.Second
+	SaveTimeout    = 60 * time.Second
+)
+
+// maxWarnLen bounds a warning: it ends up in a log line or an annotation.
+const maxWarnLen = 1000
+
+// Restored is a verified entry.
+type Restored struct {
+	// Key is the key that matched.
+	Key string
+	// Data is the state file's bytes.
+	Data []byte
+	// State is Data decoded.
+	State *state.State
+}
+
+// Restore loads the first entry matching keys (see Store.Load) and returns
+// its bytes once they decode as a state this binary can reuse. Anything else
+// — no store, a miss, an error, a timeout, an entry under a key that was not
+// asked for, a corrupt or foreign state — returns nil and a warning for the
+// caller to print; the caller then scans cold.
+func Restore(ctx context.Context, s Store, keys []string) (data []byte, warn string) {
+	r, warn := RestoreState(ctx, s, keys)
+	if warn != "" {
+		return nil, warn
+	}
+	return r.Data, ""
+}
+
+// RestoreState is Restore returning the decoded state as well, so that the
+// caller need not decode it again, and the matched key.
+func RestoreState(ctx context.Context, s Store, keys []string) (Restored, string) {
+	if s == nil {
+		return Restored{}, "no cache available: scanning cold"
+	}
+	ctx, cancel := context.WithTimeout(ctx, RestoreTimeout)
+	defer cancel()
+	e, err := s.Load(ctx, keys...)
+	switch {
+	case errors.Is(err, ErrMiss):
+		return Restored{}, warning("no cached state for %s: scanning cold", strings.Join(keys, " or "))
+	case err != nil && ctx.Err() != nil:
+		return Restored{}, warning("cache restore %s (limit %s): scanning cold", interrupted(ctx), RestoreTimeout)
+	case err != nil:
+		return Restored{}, warning("cache restore failed: %v: scanning cold", err)
+	}
+	if !matchesAny(e.Key, keys) {
+		return Restored{}, warning("refused cache entry %q: it matches none of the keys asked for: scanning cold", e.Key)
+	}
+	st, err := state.Decode(e.Data)
+	if err != nil {
+		return Restored{}, warning("refused cache entry %q: %v: scanning cold", e.Key, err)
+	}
+	if why := foreign(st); why != "" {
+		return Restored{}, warning("refused cache entry %q: %s: scanning cold", e.Key, why)
+	}
+	return Restored{Key: e.Key, Data: e.Data, State: st}, ""
+}
+
+// Persist saves data under key. A failure returns a warning for the caller
+// to print: the check's result stands, the next run starts from an older
+// entry or cold.
+func Persist(ctx context.Context, s Store, key string, data []byte) (warn string) {
+	if s == nil {
+		return "no cache available: state not saved"
+	}
+	ctx, cancel := context.WithTimeout(ctx, SaveTimeout)
+	defer cancel()
+	err := s.Save(ctx, key, data)
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrExists):
+		return warning("cache entry %q exists already (a re-run?): kept it, state not saved again", key)
+	case ctx.Err() != nil:
+		return warning("cache save %s (limit %s): state not saved", interrupted(ctx), SaveTimeout)
+	default:
+		return warning("cache save failed: %v: state not saved", err)
+	}
+}
+
+// foreign says why a state that decoded is still not this binary's to
+// reuse, or "".
+func foreign(st *state.State) string {
+	if st.Store == nil {
+		return "the state holds no extraction store"
+	}
+	h := st.Store.Header
+	switch {
+	case h.Format != scan.StoreFormat:
+		return fmt.Sprintf("its extractions have format %d, this version reads %d", h.Format, scan.StoreFormat)
+	case h.PipelineVersion != scan.PipelineVersion:
+		return fmt.Sprintf("it was written by pipeline %s, this is %s", h.PipelineVersion, scan.PipelineVersion)
+	}
+	return ""
+}
+
+// matchesAny reports whether key is one of keys or starts with one. Case is
+// ignored: the v1 servers of act and Gitea lower-case keys.
+func matchesAny(key string, keys []string) bool {
+	for _, k := range keys {
+		if len(key) >= len(k) && strings.EqualFold(key[:len(k)], k) {
+			return true
+		}
+	}
+	return false
+}
+
+func interrupted(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "timed out"
+	}
+	return "was canceled"
+}
+
+// signedQuery matches a URL's query string: signed blob URLs carry their
+// credentials there, and warnings go to public logs.
+var signedQuery = regexp.MustCompile(`(https?://[^\s?#"']+)\?[^\s#"']*`)
+
+// warning formats a one-line, bounded message with URL queries redacted.
+func warning(format string, args ...any) string {
+	return cleanWarning(fmt.Sprintf(format, args...))
+}
+
+func cleanWarning(s string) string {
+	s = signedQuery.ReplaceAllString(s, "$1?REDACTED")
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxWarnLen {
+		cut := maxWarnLen - len("…")
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}

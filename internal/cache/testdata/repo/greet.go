@@ -1,0 +1,4 @@
+package greet
+
+// Greet says hello.
+func Greet() string { return "hello" }

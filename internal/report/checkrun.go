@@ -1,0 +1,222 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Limits of the Checks API, and docbridge's own bound on annotations.
+const (
+	// MaxCheckRunText bounds output.summary (and output.text).
+	MaxCheckRunText = 65535
+	// MaxAnnotationsPerRequest is the most annotations one create or
+	// update request may carry; further batches go in further updates.
+	MaxAnnotationsPerRequest = 50
+	// MaxAnnotationTitle bounds an annotation's title.
+	MaxAnnotationTitle = 255
+	// MaxAnnotationMessage bounds an annotation's message: the runner
+	// truncates workflow-command messages there, and a check-run message
+	// longer than that is unreadable anyway.
+	MaxAnnotationMessage = 4096
+	// MaxCheckRunAnnotations bounds the annotations one run posts (20
+	// update requests); the rest are counted in the summary.
+	MaxCheckRunAnnotations = 1000
+)
+
+// Annotation levels of the Checks API.
+const (
+	AnnotationFailure = "failure"
+	AnnotationWarning = "warning"
+	AnnotationNotice  = "notice"
+)
+
+// Annotation is one line annotation, in the Checks API's terms.
+type Annotation struct {
+	// Path is relative to the repository root; never empty.
+	Path      string
+	StartLine int
+	EndLine   int
+	// StartColumn and EndColumn are 0 (none) unless the annotation is on
+	// one line: the API refuses columns across lines.
+	StartColumn int
+	EndColumn   int
+	// Level is failure, warning or notice.
+	Level   string
+	Title   string
+	Message string
+}
+
+// CheckRunOutput is the check run's output.
+type CheckRunOutput struct {
+	// Title is the one-line result shown beside the check's name.
+	Title string
+	// Summary is Markdown, at most MaxCheckRunText bytes.
+	Summary string
+	// Annotations are the judged findings that have a file, worst first,
+	// at most MaxCheckRunAnnotations.
+	Annotations []Annotation
+	// Unannotated counts judged findings without an annotation: those
+	// without a file and those beyond the bound. The summary says so.
+	Unannotated int
+}
+
+// Batches splits the annotations into requests of at most
+// MaxAnnotationsPerRequest, in order. No annotations is one empty batch:
+// the run is still completed with one request.
+func (o CheckRunOutput) Batches() [][]Annotation {
+	if len(o.Annotations) == 0 {
+		return [][]Annotation{nil}
+	}
+	var out [][]Annotation
+	for b := range slices.Chunk(o.Annotations, MaxAnnotationsPerRequest) {
+		out = append(out, b)
+	}
+	return out
+}
+
+// AnnotationLevel maps a reporting severity to an annotation level:
+// high → failure, medium → warning, anything else → notice.
+func AnnotationLevel(severity string) string {
+	switch severity {
+	case SeverityHigh:
+		return AnnotationFailure
+	case SeverityMedium:
+		return AnnotationWarning
+	}
+	return AnnotationNotice
+}
+
+// Annotations returns one annotation per judged finding that has a file,
+// worst first, and how many judged findings have none. A finding on the
+// whole file (line 0) is annotated on line 1.
+func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
+	return annotationsOf(Judged(r), g)
+}
+
+// annotationsOf is Annotations over already judged findings.
+func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, fileless int) {
+	for _, f := range judged {
+		if f.Location.Path == "" {
+			fileless++
+			continue
+		}
+		anns = append(anns, AnnotationOf(f, g))
+	}
+	return anns, fileless
+}
+
+// AnnotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
+// the message with its remediation, both bounded, control and bidi
+// characters made visible.
+func AnnotationOf(f Finding, g GitHubContext) Annotation {
+	line := max(f.Location.Line, 1)
+	title := printable(cmp.Or(f.Title, f.Code))
+	if f.Title != "" && f.Code != "" {
+		title += " (" + printable(f.Code) + ")"
+	}
+	msg := printable(f.Detail)
+	if f.Remediation != "" {
+		msg += "\nFix: " + printable(f.Remediation)
+	}
+	return Annotation{
+		Path:      g.repoPath(f.Location.Path),
+		StartLine: line,
+		EndLine:   line,
+		Level:     AnnotationLevel(f.Severity),
+		Title:     clip(title, MaxAnnotationTitle),
+		Message:   clip(msg, MaxAnnotationMessage),
+	}
+}
+
+// Normalized returns a with the API's rules applied: lines at least 1,
+// the end not before the start, columns only on one line and ordered,
+// title and message bounded.
+func (a Annotation) Normalized() Annotation {
+	a.StartLine = max(a.StartLine, 1)
+	a.EndLine = max(a.EndLine, a.StartLine)
+	if a.StartLine != a.EndLine || a.StartColumn <= 0 {
+		a.StartColumn, a.EndColumn = 0, 0
+	} else {
+		a.EndColumn = max(a.EndColumn, a.StartColumn)
+	}
+	a.Title = clip(a.Title, MaxAnnotationTitle)
+	a.Message = clip(a.Message, MaxAnnotationMessage)
+	return a
+}
+
+// CheckRun renders the check run's output: a title, a Markdown summary
+// (verdict, counts, the judged findings worst first, the resolved ones,
+// the doctor) within MaxCheckRunText, and the annotations.
+func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
+	g := opts.GitHub
+	v := opts.view(r)
+	judged := v.judged
+	anns, fileless := annotationsOf(judged, g)
+	anns, over := bound(anns, MaxCheckRunAnnotations)
+	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
+
+	m := newBudget(MaxCheckRunText, "", "the job summary")
+	m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+	m.block(countsLine(r) + "\n\n")
+	if opts.Doctor != nil {
+		m.block(mdInline(opts.Doctor.headline()) + "\n\n")
+	}
+	if r.Verdict != "" {
+		m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+	}
+	if out.Unannotated > 0 {
+		m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); all are listed below.\n\n",
+			plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
+	}
+	if len(judged) > 0 {
+		m.block(sectionHeading(v, "New findings", "Findings"))
+		findingsTable(m, "", judged, g, g.HeadSHA, "\n")
+	}
+	if len(r.Resolved) > 0 {
+		m.block("### Resolved\n\n")
+		findingsTable(m, "", worstFirst(r.Resolved), g, g.BaseSHA, "\n")
+	}
+	if opts.Doctor != nil {
+		m.block(doctorSection(opts.Doctor, true))
+	}
+	out.Summary = m.String()
+	return out
+}
+
+// sectionHeading is "### New findings" when the judged findings are the
+// new ones, "### Findings" otherwise.
+func sectionHeading(v ghView, compared, plain string) string {
+	if v.onlyNew {
+		return "### " + compared + "\n\n"
+	}
+	return "### " + plain + "\n\n"
+}
+
+// checkRunTitle is "2 new findings: 1 error, 1 warn" or "No new findings".
+func checkRunTitle(v ghView, opts GitHubOptions) string {
+	judged := v.judged
+	var b strings.Builder
+	label := newCountLabel(v)
+	b.WriteString(strings.ToUpper(label[:1]) + label[1:])
+	var parts []string
+	for _, sev := range Severities {
+		n := 0
+		for _, f := range judged {
+			if f.Severity == sev {
+				n++
+			}
+		}
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, severityLevelName(sev)))
+		}
+	}
+	if len(parts) > 0 {
+		b.WriteString(": " + strings.Join(parts, ", "))
+	}
+	if opts.Doctor != nil {
+		b.WriteString(" · grade " + opts.Doctor.label())
+	}
+	return clip(printable(b.String()), MaxAnnotationTitle)
+}

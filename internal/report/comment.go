@@ -1,0 +1,118 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// StickyMarker opens the sticky PR comment. The poster finds the comment
+// by this marker and by its own bot author; no rendered repository text
+// can contain it, because every renderer escapes '<'.
+const StickyMarker = "<!-- docbridge:sticky v1 -->"
+
+// Bounds of the sticky PR comment.
+const (
+	// MaxCommentChars keeps the comment under GitHub's 65,536-character
+	// body limit with room to spare.
+	MaxCommentChars = 60000
+	// MaxCommentRows is the most new findings the comment lists; the rest
+	// are counted and left to the job summary.
+	MaxCommentRows = 30
+	// MaxCommentResolvedRows is the most resolved findings it lists.
+	MaxCommentResolvedRows = 10
+)
+
+// Comment renders the sticky PR comment: the marker, a verdict heading
+// (new findings, the doctor's grade and its change), the new findings
+// worst first with links to their lines at the head, the resolved ones,
+// the doctor's table and pictures of new import cycles, all within
+// MaxCommentChars. When nothing is new it says so in one line.
+func Comment(r *Report, opts GitHubOptions) string {
+	g := opts.GitHub
+	v := opts.view(r)
+	judged := v.judged
+	m := newBudget(MaxCommentChars, commentFooter(r, opts), "the job summary")
+	m.block(StickyMarker + "\n")
+
+	head := "docbridge · " + newCountLabel(v)
+	if opts.Doctor != nil {
+		head += " · " + opts.Doctor.headline()
+	}
+	m.block("### " + mdInline(head) + "\n\n")
+
+	if len(judged) == 0 {
+		// Quiet when nothing is new: one line, not a disappearing comment.
+		line := "No new documentation findings."
+		if !v.onlyNew {
+			line = "No documentation findings."
+		}
+		if opts.Doctor != nil {
+			line += " Grade " + opts.Doctor.label() + "."
+		}
+		m.block(mdInline(line) + "\n\n")
+	} else {
+		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+		shown, more := bound(judged, MaxCommentRows)
+		findingsTable(m, "", shown, g, g.HeadSHA, "\n")
+		if more > 0 {
+			m.block(fmt.Sprintf("… and %s in %s.\n\n", plural(more, "more finding", "more findings"), summaryLink(g)))
+		}
+	}
+	if r.Compared {
+		line := fmt.Sprintf("✅ %d resolved · %d unchanged", len(r.Resolved), r.Summary.Unchanged)
+		if v.onlyNew {
+			line += " (not annotated; listed in " + summaryLink(g) + ")"
+		}
+		m.block(line + "\n\n")
+	}
+	if len(r.Resolved) > 0 {
+		shown, more := bound(worstFirst(r.Resolved), MaxCommentResolvedRows)
+		findingsTable(m, fmt.Sprintf("<details><summary>Resolved (%d)</summary>\n\n", len(r.Resolved)),
+			shown, g, g.BaseSHA, moreLine(more)+"\n</details>\n\n")
+	}
+	if opts.Doctor != nil {
+		m.block(doctorSection(opts.Doctor, false))
+	}
+	if s := cycleSection(judged, cycleTitle(v)); s != "" {
+		m.block(s)
+	}
+	return m.String()
+}
+
+// newCountLabel is "2 new findings", "no new findings", or "2 findings"
+// when the judged findings are not just the new ones.
+func newCountLabel(v ghView) string {
+	if len(v.judged) == 0 {
+		return "no " + v.noun() + "s"
+	}
+	return plural(len(v.judged), v.noun(), v.noun()+"s")
+}
+
+// moreLine counts the rows a list left out, or is "".
+func moreLine(more int) string {
+	if more == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n… and %d more in the job summary.\n", more)
+}
+
+// summaryLink names the job summary, linked to the run when known.
+func summaryLink(g GitHubContext) string {
+	if u := safeURL(g.RunURL); u != "" {
+		return "the [job summary](" + u + ")"
+	}
+	return "the job summary"
+}
+
+// commentFooter is the small print: version, the caller's stats, the
+// full report's link.
+func commentFooter(r *Report, opts GitHubOptions) string {
+	parts := []string{mdInline(strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version))}
+	if opts.Stats != "" {
+		parts = append(parts, mdInline(clip(opts.Stats, MaxMarkdownCell)))
+	}
+	if u := safeURL(opts.GitHub.RunURL); u != "" {
+		parts = append(parts, "[full report]("+u+")")
+	}
+	return "<sub>" + strings.Join(parts, " · ") + "</sub>\n"
+}

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// findingsTableHead opens the Markdown findings table every GitHub
+// renderer shows.
+const findingsTableHead = "| | Finding | Where |\n|---|---|---|\n"
+
+// findingRow is one finding as a table row: severity icon, the code's
+// title linked to its documentation, the message and the remediation,
+// and the location linked to its line at sha.
+func findingRow(f Finding, g GitHubContext, sha string) string {
+	var b strings.Builder
+	b.WriteString("| ")
+	b.WriteString(severityIcon(f.Severity))
+	b.WriteString(" | **")
+	title := mdInline(cmp.Or(f.Title, f.Code))
+	if u := safeURL(f.HelpURL); u != "" {
+		fmt.Fprintf(&b, "[%s](%s)", title, u)
+	} else {
+		b.WriteString(title)
+	}
+	b.WriteString("** ")
+	b.WriteString(mdCode(f.Code))
+	b.WriteString(" — ")
+	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
+	if f.Remediation != "" {
+		b.WriteString("<br>Fix: ")
+		b.WriteString(mdInline(clip(f.Remediation, MaxMarkdownCell)))
+	}
+	b.WriteString(" | ")
+	b.WriteString(whereCell(f.Location, g, sha))
+	b.WriteString(" |\n")
+	return b.String()
+}
+
+// whereCell is a location as a link to its line at sha, or plain text.
+func whereCell(l Location, g GitHubContext, sha string) string {
+	if l.Path == "" {
+		return "(repository)"
+	}
+	label := g.repoPath(l.Path)
+	if l.Line > 0 {
+		label += ":" + strconv.Itoa(l.Line)
+	}
+	if u := g.blobURL(sha, l); u != "" {
+		return "[" + mdInline(label) + "](" + u + ")"
+	}
+	return mdInline(label)
+}
+
+// findingsTable adds fs to m as a findings table (between open and
+// close, around the standard head), linking locations at sha.
+func findingsTable(m *budget, open string, fs []Finding, g GitHubContext, sha, close string) {
+	m.table(open+findingsTableHead, len(fs), func(i int) string { return findingRow(fs[i], g, sha) }, close)
+}
+
+// safeURL returns u when it is an http(s) URL that cannot break out of a
+// Markdown link destination, else "".
+func safeURL(u string) string {
+	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+		return ""
+	}
+	if strings.ContainsAny(u, " ()<>\"'`|\\[]") || strings.ContainsFunc(u, unsafeRune) {
+		return ""
+	}
+	return u
+}
+
+// countsLine says how many findings are new, unchanged and resolved, or
+// how many there are without a base.
+func countsLine(r *Report) string {
+	if !r.Compared {
+		return plural(len(r.Findings), "finding", "findings") + " (no base to compare with: every finding is judged)"
+	}
+	return fmt.Sprintf("%s · %d unchanged · %d resolved", plural(r.Summary.New, "new finding", "new findings"),
+		r.Summary.Unchanged, len(r.Resolved))
+}
+
+// verdictLine says whether the check passes under failOn, and names a
+// filter other than the default.
+func verdictLine(v ghView, failOn string) string {
+	noun := v.noun()
+	var s string
+	switch n := len(failingIn(v.judged, failOn)); {
+	case failOn == "none":
+		s = "ℹ️ Report only (`fail-on: none`)."
+	case n > 0:
+		s = fmt.Sprintf("❌ %s at or above %s: this check fails.", plural(n, noun, noun+"s"), mdCode(failOn))
+	default:
+		s = fmt.Sprintf("✅ No %s at or above %s.", noun, mdCode(failOn))
+	}
+	if v.filter != "" {
+		s += " Filter: " + mdCode(v.filter) + "."
+	}
+	return s
+}

@@ -1,0 +1,72 @@
+package retrieval
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// How explains the ranking from the live constants (docbridge search
+// --how), so the explanation cannot drift from the code.
+func How() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("How docbridge search ranks\n\n")
+	w("Candidates: the entries matching every query term, and every entry the\n")
+	w("whole query names. When there are none, the entries matching any term,\n")
+	w("flagged closest. A blank query lists the most recently changed documents.\n\n")
+	w("Score = the sum of these components (--explain shows each):\n")
+	w("  %-13s field-weighted BM25 (BM25F, k1 %g, b %g), scaled so the best\n", CompBM25, BM25K1, BM25B)
+	w("  %-13s lexical match of the query scores %g; field weights:\n", "", LexicalMax)
+	for f := range numFields {
+		w("  %-13s   %-9s %g\n", "", fieldNames[f], fieldWeights[f])
+	}
+	w("  %-13s +%g when the whole query equals the id or an alias\n", CompIDExact, IDExactBoost)
+	w("  %-13s +%g when it equals the path\n", CompPath, PathBoost)
+	w("  %-13s +%g when it equals the file or directory name (with or without extension)\n", CompBasename, BasenameBoost)
+	w("  %-13s +%g when it equals a name the module exports (Name, Name(), pkg.Name)\n", CompSymbol, SymbolBoost)
+	w("  %-13s +%g when it is a directory that contains the entry\n", CompDirPrefix, DirPrefixBoost)
+	w("  %-13s +%g one relation from one of the %d best lexical matches, halved per\n", CompProximity, ProximityBoost, ProximitySeeds)
+	rels := make([]string, 0, len(proximityRelations))
+	for r := range proximityRelations {
+		rels = append(rels, r)
+	}
+	slices.Sort(rels)
+	w("  %-13s hop up to %d hops, over relations either way:\n", "", MaxProximityHops)
+	w("  %-13s %s (not contains)\n", "", strings.Join(rels, ", "))
+	w("  %-13s %g·ln(1 + pagerank·N), at most %g (N: entries PageRank ranked)\n", CompCanonicality, CanonicalityFactor, CanonicalityMax)
+	w("  %-13s %g × the accepted agent signal in [0,1] (15%% of the id boost)\n", CompSignal, SignalWeight)
+	w("  %-13s -%g for a document whose front matter says status: %s\n", CompSuperseded, SupersededPenalty, StatusSuperseded)
+	w("  %-13s +%g for the kind a question asks for (\"which package\", \"which file\"), and\n", CompHint, KindHintBoost)
+	w("  %-13s +%g for a module exporting a name the query spells as a word (Command);\n", "", SymbolTermBoost)
+	w("  %-13s entries of another kind than the one asked for keep %g of their bm25\n\n", "", OtherKindFactor)
+	soft := LexicalMax + CanonicalityMax + ProximityBoost + DirPrefixBoost + SignalWeight + KindHintBoost + SymbolTermBoost
+	w("Only one identity boost applies (the first that matches, in the order above).\n")
+	w("Everything else adds up to at most %g, less than the smallest identity boost\n", soft)
+	w("minus the superseded penalty (%g): an entry the query names always ranks\n", min(PathBoost, BasenameBoost, SymbolBoost)-SupersededPenalty)
+	w("above every entry it does not name.\n\n")
+	w("Ties: score (6 decimals), then active before superseded, then kind\n")
+	kinds := make([]string, 0, len(kindOrder))
+	for k := range kindOrder {
+		kinds = append(kinds, k)
+	}
+	slices.SortFunc(kinds, func(a, b string) int { return kindOrder[a] - kindOrder[b] })
+	w("(%s), then id.\n\n", strings.Join(kinds, " < "))
+	w("Terms: words split at camelCase, PascalCase acronyms (HTTPServer → http server),\n")
+	w("_ - / . and other punctuation; accents and case folded; simple plurals\n")
+	w("collapsed (-ies → -y, -sses/-tuses/-xes/-ches/-shes lose -es, -s unless\n")
+	w("-ss/-us/-is); stopwords dropped: %s.\n", strings.Join(stopwordList(), " "))
+	w("Bounds: %d tokens per field, %d body runes, %d query terms, %d hits (--limit).\n",
+		MaxFieldTokens, MaxBodyRunes, MaxQueryTerms, MaxLimit)
+	return b.String()
+}
+
+// stopwordList is the stopwords, sorted.
+func stopwordList() []string {
+	out := make([]string, 0, len(stopwords))
+	for w := range stopwords {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,311 @@
+package retrieval
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Search bounds.
+const (
+	// DefaultLimit is the number of hits a query returns when it asks for
+	// none.
+	DefaultLimit = 10
+	// MaxLimit bounds Query.Limit.
+	MaxLimit = 1000
+	// MaxQueryTerms bounds the distinct terms of a query; the rest are
+	// ignored and recorded in Results.Truncated.
+	MaxQueryTerms = 32
+)
+
+// Bound names of Results.Truncated.
+const (
+	BoundQueryTerms     = "queryTerms"
+	BoundProximityEdges = "proximityEdges"
+)
+
+// Query is one search.
+type Query struct {
+	Text    string
+	Kinds   []string // filter applied after ranking
+	Limit   int      // 0 = DefaultLimit
+	Explain bool     // fill Hit.Components
+	// Signal is the accepted agent signal per entry id in [0,1]; nil until
+	// the overlay exists. Weighted at most 15 % of the exact-id boost.
+	Signal map[string]float64
+	// LexicalOnly ranks by plain BM25F over the entries matching any term:
+	// no identity boosts, graph, signal or all-terms preference. It is the
+	// baseline the retrieval benchmark compares against.
+	LexicalOnly bool
+}
+
+// Hit is one ranked entry.
+type Hit struct {
+	ID    string  `json:"id"`
+	Kind  string  `json:"kind"`
+	Path  string  `json:"path"`
+	Title string  `json:"title"`
+	Score float64 `json:"score"`
+	// Summary is the entry's summary (a document's first paragraph); the
+	// first section a token budget drops.
+	Summary string `json:"summary,omitempty"`
+	// Closest is set when the entry matched only some of the terms.
+	Closest bool `json:"closest,omitempty"`
+	// Modified is the document's modification time (Unix seconds) in an
+	// answer of Recent; 0 when unknown.
+	Modified int64 `json:"modified,omitempty"`
+	// Components are the score's parts (with Explain): bm25, idExact,
+	// path, basename, symbol, dirPrefix, proximity, canonicality, signal,
+	// superseded. They add up to Score.
+	Components map[string]float64 `json:"components,omitempty"`
+}
+
+// Results is the answer to a query, capped at its limit.
+type Results struct {
+	Query string `json:"query"`
+	Hits  []Hit  `json:"hits"`
+	Total int    `json:"total"` // matches before the limit
+	Cut   int    `json:"cut"`   // Total - len(Hits)
+	// Closest is set when no entry matched every term: the hits are the
+	// entries matching any term.
+	Closest bool `json:"closest,omitempty"`
+	// Recent is set when the hits are the most recently changed documents
+	// (a blank query; see Index.Recent).
+	Recent bool `json:"recent,omitempty"`
+	// Truncated records the bounds the query crossed.
+	Truncated []Truncation `json:"truncated,omitempty"`
+}
+
+// scratch is one query's per-entry working memory, pooled: a query
+// touches few entries, and clearing only those keeps a search on a large
+// index from paying for the whole index.
+type scratch struct {
+	lex     []float64
+	mask    []uint64
+	touched []int32
+	// Proximity: near is the distance to the nearest seed (0: not
+	// reached), seen marks the current walk's visits by epoch.
+	near        []uint8
+	nearTouched []int32
+	seen        []uint32
+	epoch       uint32
+	frontier    []int32
+}
+
+var scratchPool sync.Pool
+
+func (ix *Index) getScratch() *scratch {
+	sc, _ := scratchPool.Get().(*scratch)
+	if sc == nil || len(sc.lex) < len(ix.entries) {
+		n := len(ix.entries)
+		sc = &scratch{lex: make([]float64, n), mask: make([]uint64, n), near: make([]uint8, n), seen: make([]uint32, n)}
+	}
+	return sc
+}
+
+func putScratch(sc *scratch) {
+	for _, i := range sc.touched {
+		sc.lex[i], sc.mask[i] = 0, 0
+	}
+	for _, i := range sc.nearTouched {
+		sc.near[i] = 0
+	}
+	sc.touched, sc.nearTouched = sc.touched[:0], sc.nearTouched[:0]
+	if sc.epoch > 1<<31 { // long before it wraps
+		clear(sc.seen)
+		sc.epoch = 0
+	}
+	scratchPool.Put(sc)
+}
+
+// Search ranks the entries for q: those the whole query names, and every
+// entry matching any term — those that miss a term flagged Closest, their
+// lexical score scaled by the share of terms they match. The answer is
+// capped at q.Limit; Total and Cut say how many matched and were cut.
+//
+// Cost: O(postings of the query's terms) plus O(k log k) to sort the k
+// candidates, plus the proximity walks (bounded).
+func (ix *Index) Search(q Query) Results {
+	text := strings.TrimSpace(q.Text)
+	res := Results{Query: text, Hits: []Hit{}}
+	terms, cut := queryTerms(text)
+	if cut > 0 {
+		res.Truncated = append(res.Truncated, Truncation{Bound: BoundQueryTerms, Limit: MaxQueryTerms, Omitted: cut})
+	}
+	sc := ix.getScratch()
+	defer putScratch(sc)
+	for k, t := range terms {
+		ps := ix.postings[t]
+		idf := ix.idf(len(ps))
+		for _, p := range ps {
+			if sc.mask[p.entry] == 0 {
+				sc.touched = append(sc.touched, p.entry)
+			}
+			sc.lex[p.entry] += ix.bm25(p, idf)
+			sc.mask[p.entry] |= 1 << k
+		}
+	}
+	var cands []ranked
+	if q.LexicalOnly {
+		cands = ix.lexicalOnly(sc)
+	} else {
+		cands, res.Closest = ix.candidates(sc, text, len(terms))
+		if n := ix.score(cands, sc, q, text); n > 0 {
+			res.Truncated = append(res.Truncated, Truncation{Bound: BoundProximityEdges, Limit: MaxProximityEdges, Omitted: n})
+		}
+	}
+	for i := range cands {
+		cands[i].score = cands[i].comp.sum()
+	}
+	sortRanked(cands)
+	limit := q.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	limit = min(limit, MaxLimit)
+	for i := range cands {
+		c := &cands[i]
+		if len(q.Kinds) > 0 && !slices.Contains(q.Kinds, c.entry.Kind) {
+			continue
+		}
+		res.Total++
+		if len(res.Hits) == limit {
+			continue
+		}
+		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
+		if q.Explain {
+			h.Components = c.comp.asMap()
+		}
+		res.Hits = append(res.Hits, h)
+	}
+	res.Cut = res.Total - len(res.Hits)
+	return res
+}
+
+// queryTerms are the query's distinct terms in order, at most
+// MaxQueryTerms; cut counts the distinct terms left out.
+func queryTerms(text string) ([]string, int) {
+	var terms []string
+	cut := 0
+	seen := map[string]bool{}
+	for _, t := range Tokenize(text) {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if len(terms) == MaxQueryTerms {
+			cut++
+			continue
+		}
+		terms = append(terms, t)
+	}
+	return terms, cut
+}
+
+// lexicalOnly makes every entry matching any term a candidate scored by
+// its raw BM25F.
+func (ix *Index) lexicalOnly(sc *scratch) []ranked {
+	out := make([]ranked, 0, len(sc.touched))
+	for _, i := range sc.touched {
+		r := ranked{entry: &ix.entries[i], idx: i}
+		r.comp[cBM25] = sc.lex[i]
+		out = append(out, r)
+	}
+	return out
+}
+
+// candidates picks the entries to rank: every entry matching any term,
+// and those the whole query names. An entry that misses a term is flagged
+// closest and its lexical score is scaled by the share of terms it matches
+// (coordination), so an entry matching every term leads unless a partial
+// match is far stronger on the terms it has. closest is true when no entry
+// matches every term and the query names none.
+func (ix *Index) candidates(sc *scratch, text string, nTerms int) ([]ranked, bool) {
+	named := ix.identity(text)
+	full := uint64(1)<<nTerms - 1
+	var out []ranked
+	add := func(i int32, closest bool) {
+		r := ranked{entry: &ix.entries[i], idx: i, closest: closest}
+		r.comp = named[i]
+		out = append(out, r)
+	}
+	complete := 0
+	for _, i := range sc.touched {
+		if _, ok := named[i]; ok {
+			continue
+		}
+		if sc.mask[i] == full {
+			complete++
+		} else if nTerms > 0 {
+			sc.lex[i] *= float64(bits.OnesCount64(sc.mask[i])) / float64(nTerms)
+		}
+		add(i, sc.mask[i] != full)
+	}
+	// Named entries in index order, so that the candidates' order (and
+	// with it every float sum) never depends on map order.
+	ids := make([]int32, 0, len(named))
+	for i := range named {
+		ids = append(ids, i)
+	}
+	slices.Sort(ids)
+	for _, i := range ids {
+		add(i, false)
+	}
+	return out, complete == 0 && len(named) == 0 && len(sc.touched) > 0
+}
+
+// score fills every component but the identity boosts (set by
+// candidates); it returns how many proximity walks were cut.
+func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string) int {
+	maxLex := 0.0
+	for i := range cands {
+		maxLex = max(maxLex, sc.lex[cands[i].idx])
+	}
+	dir, isDir := ix.queryDir(text)
+	hint := parseHints(text)
+	// Seeds: the best lexical matches, ties by index (id order).
+	seeds := make([]int32, 0, len(cands))
+	for i := range cands {
+		if sc.lex[cands[i].idx] > 0 {
+			seeds = append(seeds, cands[i].idx)
+		}
+	}
+	slices.SortFunc(seeds, func(a, b int32) int {
+		if c := cmp.Compare(sc.lex[b], sc.lex[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	seeds = seeds[:min(len(seeds), ProximitySeeds)]
+	cut := ix.proximity(seeds, sc)
+	for i := range cands {
+		c := &cands[i]
+		e := c.entry
+		if maxLex > 0 {
+			c.comp[cBM25] = LexicalMax * sc.lex[c.idx] / maxLex
+		}
+		if isDir && strings.HasPrefix(strings.ToLower(e.Path), dir+"/") {
+			c.comp[cDirPrefix] = DirPrefixBoost
+		}
+		if d := sc.near[c.idx]; d > 0 {
+			c.comp[cProximity] = proximityBoost(int(d))
+		}
+		c.comp[cCanonicality] = canonicalityScore(e.Facts.PageRank, ix.pageRankNodes)
+		if q.Signal != nil {
+			c.comp[cSignal] = SignalWeight * clampSignal(q.Signal[e.ID])
+		}
+		if e.Status == StatusSuperseded {
+			c.superseded = true
+			c.comp[cSuperseded] = -SupersededPenalty
+		}
+		c.comp[cHint] = hint.boost(e)
+		if len(hint.kinds) > 0 && !slices.Contains(hint.kinds, e.Kind) {
+			// The question asks for another kind: this entry's words
+			// count half.
+			c.comp[cBM25] *= OtherKindFactor
+		}
+	}
+	return cut
+}

@@ -1,0 +1,3 @@
+module example.com/corerepo
+
+go 1.26

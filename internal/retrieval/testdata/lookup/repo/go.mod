@@ -1,0 +1,3 @@
+module example.com/lk
+
+go 1.22

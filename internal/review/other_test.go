@@ -1,0 +1,124 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docbridge/docbridge/internal/report"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// golden compares got with testdata/<name>, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/review -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; inspect with -update and git diff\n--- got ---\n%s", name, got)
+	}
+}
+
+func TestDryRunGolden(t *testing.T) {
+	var out bytes.Buffer
+	p, err := New(Config{DryRun: true, Out: &out, GitHub: GitHubOptions{Token: "ignored", Repository: fakeRepo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Publish(context.Background(), p, nil, publication(findingsReport(4), 7)); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "dryrun.golden", out.Bytes())
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "::") {
+			t.Errorf("a dry run wrote a workflow command: %q", line)
+		}
+	}
+}
+
+func TestFallbackGolden(t *testing.T) {
+	var out bytes.Buffer
+	p, err := New(Config{Fork: true, Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Publish(context.Background(), p, nil, publication(findingsReport(25), 7)); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "fallback.golden", out.Bytes())
+}
+
+// TestFinishFailsMidway: the run is created and its first batch posted,
+// then GitHub fails for good. The error is returned and every annotation
+// still reaches the log as a workflow command.
+func TestFinishFailsMidway(t *testing.T) {
+	f := newFakeGitHub(t)
+	f.addFault(&fault{method: "PATCH", pathContains: "/check-runs/", skip: 1, times: 100, status: http.StatusInternalServerError,
+		body: `{"message":"Server Error"}`})
+	var sleeps []time.Duration
+	var out bytes.Buffer
+	pub := publication(findingsReport(70), 0)
+	err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub)
+	if err == nil || !strings.Contains(err.Error(), "batch 2 of 2") {
+		t.Fatalf("error %v", err)
+	}
+	for _, r := range f.allRuns() {
+		if len(r.Annotations) != 50 || r.Status != "completed" {
+			t.Errorf("run: %d annotations, %s", len(r.Annotations), r.Status)
+		}
+	}
+	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
+}
+
+func TestLogLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":               "plain",
+		"a\n::error::x":       "a ::error::x",
+		"::warning::x":        " ::warning::x",
+		"  ::x":               "   ::x",
+		"bidi\u202eend\x1b[m": "bidi end [m",
+	} {
+		if got := logLine(in); got != want {
+			t.Errorf("logLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestConclusion(t *testing.T) {
+	if Conclusion(0) != ConclusionSuccess || Conclusion(3) != ConclusionFailure {
+		t.Error("Conclusion")
+	}
+	if !strings.HasPrefix(publication(findingsReport(1), 1).Comment, report.StickyMarker) {
+		t.Error("the rendered comment lacks the marker the poster looks for")
+	}
+}
+
+// FuzzLogLine checks that no text logged through logLine can start a
+// workflow command: one line, never beginning with "::".
+func FuzzLogLine(f *testing.F) {
+	for _, s := range []string{"::error::x", "a\n::x", " \r::y", "\u2028::z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := logLine(s)
+		if strings.ContainsAny(out, "\n\r") || strings.HasPrefix(out, "::") {
+			t.Fatalf("%q → %q", s, out)
+		}
+	})
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# chroot-smoke.sh proves what the Dockerfile promises without a Docker
+# engine: the same static build runs in an otherwise empty root file system
+# (the binary, the CA bundle, /tmp — the final image's contents) under
+# chroot, with a runner-like environment (env -i plus the GITHUB_* variables
+# a container action gets), the workspace at /github/workspace and the
+# working directory not set to it.
+#
+# Needs root, passwordless sudo (GitHub's runners) or unprivileged user
+# namespaces (unshare -r); skips otherwise.
+# Usage: scripts/chroot-smoke.sh   (from anywhere; prints PASS or SKIP)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "chroot-smoke: FAIL: $*" >&2; exit 1; }
+
+if [ "$(id -u)" = 0 ]; then
+  as_root=()
+elif sudo -n true 2>/dev/null; then
+  as_root=(sudo -n)
+elif unshare -r true 2>/dev/null; then
+  as_root=(unshare -r)
+else
+  echo "chroot-smoke: SKIP: chroot needs root, passwordless sudo or unprivileged user namespaces"
+  exit 0
+fi
+chroot_bin=$(command -v chroot) || { echo "chroot-smoke: SKIP: no chroot"; exit 0; }
+
+root=$(mktemp -d)
+# The chroot writes as root: remove as root.
+trap '"${as_root[@]}" rm -rf "$root"' EXIT
+
+# The build line is the Dockerfile's (a test keeps the two equal).
+VERSION=smoke
+CGO_ENABLED=1 go build -trimpath -tags netgo,osusergo -ldflags "-s -w -linkmode external -extldflags -static -X main.version=${VERSION}" -o "$root/docbridge" ./cmd/action
+
+kind=$(file -b "$root/docbridge")
+case "$kind" in
+  *"statically linked"* | *"static-pie linked"*) ;;
+  *) fail "not a static binary: $kind" ;;
+esac
+if ldd_out=$(ldd "$root/docbridge" 2>&1); then
+  fail "ldd lists dynamic dependencies: $ldd_out"
+fi
+echo "chroot-smoke: $(du -h "$root/docbridge" | cut -f1) static binary ($kind)"
+
+# The image's file system, then what the runner mounts into the container.
+mkdir -p "$root/etc/ssl/certs" "$root/tmp" "$root/github/workspace" "$root/github/workflow" "$root/github/file_commands"
+chmod 1777 "$root/tmp"
+cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
+cp -R cmd/action/testdata/action-repo/. "$root/github/workspace/"
+
+# run_in NAME EVENT_FILE ARGS…: run /docbridge in the chroot with a
+# runner-like environment; sets $rc and $out.
+run_in() {
+  local name=$1 event=$2; shift 2
+  cp "$event" "$root/github/workflow/event.json"
+  : >"$root/github/file_commands/output"
+  : >"$root/github/file_commands/summary"
+  set +e
+  out=$("${as_root[@]}" env -i \
+    HOME=/github/home CI=true GITHUB_ACTIONS=true \
+    GITHUB_EVENT_NAME="$name" GITHUB_EVENT_PATH=/github/workflow/event.json \
+    GITHUB_OUTPUT=/github/file_commands/output GITHUB_STEP_SUMMARY=/github/file_commands/summary \
+    GITHUB_WORKSPACE=/github/workspace GITHUB_REPOSITORY=Codertocat/Hello-World \
+    GITHUB_REF=refs/heads/master GITHUB_SHA=6113728f27ae82c7b1a177c8d03f9e96e0adf246 \
+    GITHUB_RUN_ID=1001 GITHUB_RUN_ATTEMPT=1 GITHUB_API_URL=https://api.github.com \
+    GITHUB_SERVER_URL=https://github.com "INPUT_GITHUB-TOKEN=dummy" "${extra_env[@]}" \
+    "$chroot_bin" "$root" /docbridge "$@" 2>&1)
+  rc=$?
+  set -e
+}
+
+# output NAME: a step output's value from GITHUB_OUTPUT (heredoc form).
+output() {
+  awk -v n="$1" 'found { print; exit } $0 ~ "^" n "<<" { found = 1 }' "$root/github/file_commands/output"
+}
+
+events=cmd/action/testdata/action
+extra_env=()
+
+run_in push "$events/push.default.json" --version
+[ "$rc" = 0 ] && [[ "$out" == *"version smoke"* ]] || fail "--version: exit $rc: $out"
+
+run_in push "$events/push.default.json" check /github/workspace
+[ "$rc" = 1 ] || fail "check: exit $rc, want 1 (a broken link): $out"
+[[ "$out" == *"BROKEN_LINK"* ]] || fail "check output lacks BROKEN_LINK: $out"
+
+run_in push "$events/push.default.json" action --dry-run
+[ "$rc" = 1 ] || fail "action on push: exit $rc, want 1 (fail-on error): $out"
+[[ "$out" == *"scanning the default branch master"* ]] || fail "action on push did not scan: $out"
+[ "$(output findings)" = 1 ] || fail "output findings = '$(output findings)': $(cat "$root/github/file_commands/output")"
+[ "$(output report)" = .docbridge/report.json ] || fail "output report = '$(output report)'"
+grep -q BROKEN_LINK "$root/github/workspace/.docbridge/report.json" || fail "the JSON report lacks the finding"
+grep -q BROKEN_LINK "$root/github/file_commands/summary" || fail "the job summary lacks the finding"
+[[ "$(output snapshot-hash)" =~ ^[0-9a-f]{16}$ ]] || fail "output snapshot-hash = '$(output snapshot-hash)'"
+[[ "$(output grade)" =~ ^[ABCDF]$ ]] || fail "output grade = '$(output grade)'"
+
+extra_env=("INPUT_FAIL-ON=none")
+run_in push "$events/push.default.json" action --dry-run
+[ "$rc" = 0 ] || fail "action with fail-on none: exit $rc: $out"
+
+extra_env=("GITHUB_REF=refs/pull/2/merge")
+run_in pull_request "$events/pull_request.opened.0.json" action --dry-run
+[ "$rc" = 1 ] || fail "action on pull_request: exit $rc, want 1: $out"
+[[ "$out" == *"would create the check run"* ]] || fail "the dry run did not say what it would post: $out"
+
+extra_env=("INPUT_FAIL-ON=sometimes")
+run_in push "$events/push.default.json" action --dry-run
+[ "$rc" = 2 ] || fail "a bad fail-on: exit $rc, want 2: $out"
+
+extra_env=()
+run_in issue_comment "$events/issue_comment.created.0.json" action
+[ "$rc" = 0 ] && [[ "$out" == "::notice::"* ]] || fail "issue_comment: exit $rc: $out"
+
+echo "chroot-smoke: PASS"
