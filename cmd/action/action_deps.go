@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +12,9 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
 )
 
 // The action's dependencies are small interfaces so the flow in action.go
@@ -112,89 +115,148 @@ type wiring struct {
 // wireFunc builds the dependencies of one run.
 type wireFunc func(w wiring) (actionDeps, error)
 
-// wireAction is THE WIRING FUNCTION: it connects the real
-// implementations. Until internal/cache, internal/review and
-// internal/doctor land, it wires what exists:
+// wireAction connects the real implementations:
 //
-//   - cache: nil (cold scans, nothing saved). TODO(wire): when in.Cache and
-//     not dryRun, a stateCache over cache.NewActions(cache.EnvFrom(getenv), …):
-//     Keys → cache.Keys(cache.KeyParts(p)) (the two structs have the same
-//     fields), Restore → cache.Restore(ctx, store, keys), Persist →
-//     cache.Persist(ctx, store, key, data).
-//   - poster: the dry-run printer; outside a dry run it only fails (each
-//     call a warning). TODO(wire): a poster over review's Poster
-//     (StartCheck on d.HeadSHA in Begin; FinishCheck with report's
-//     check-run output of p.Selected and UpsertComment on d.PR in Publish;
-//     FinishCheck with a failure in Fail), built from in.GitHubToken,
-//     env.APIURL, env.Repository, d.Fork, in.BotLogin, in.Comment and
-//     in.Annotations; review's DryRun in dry runs.
-//   - files: --changed-files in dry runs. TODO(wire): the PR files listing
-//     from review's GitHub client.
+//   - cache: the Actions cache (internal/cache: v2 when ACTIONS_RESULTS_URL
+//     is set, else v1 from ACTIONS_CACHE_URL) when the cache input is on
+//     and this is no dry run; none when the runner gives no cache service
+//     (a warning; the scan is cold and nothing is saved).
+//   - poster: internal/review — the dry-run printer in a dry run, workflow
+//     commands for a fork or without a token, else the GitHub API,
+//     degrading to workflow commands on failure.
+//   - files: the pull request's files from the API (--changed-files in a
+//     dry run).
 //   - grader: the doctor's grade, computed by runCheck.
-//   - summary: interimSummary. TODO(wire): review's job summary renderer.
+//   - summary: report.JobSummary.
 func wireAction(w wiring) (actionDeps, error) {
-	deps := actionDeps{poster: &printPoster{w: w.stdout, d: w.d, dryRun: w.dryRun}, grader: doctorGrader{}, summary: interimSummary}
-	if w.changedFiles != nil {
+	gh := report.GitHubContext{
+		ServerURL: w.env.ServerURL, Repository: w.env.Repository, HeadSHA: w.d.HeadSHA,
+		RunURL: runURL(w.env), PathPrefix: pathPrefix(w.in.WorkingDirectory),
+	}
+	deps := actionDeps{grader: doctorGrader{}, summary: func(p publication) string { return report.JobSummary(p.Report, githubOptions(gh, p)) }}
+	if w.in.Cache && !w.dryRun {
+		store, err := cache.NewActions(cache.EnvFrom(w.getenv), cache.ActionsOptions{})
+		if err != nil {
+			fmt.Fprintf(w.stdout, "::warning::docbridge: no Actions cache (%s); scanning cold, nothing saved\n", escapeData(err.Error()))
+		} else {
+			deps.cache = actionsCache{store: store}
+		}
+	}
+	p, err := review.New(review.Config{
+		DryRun: w.dryRun, Fork: w.d.Fork, Out: w.stdout,
+		GitHub: review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
+			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout},
+	})
+	if err != nil {
+		return actionDeps{}, fmt.Errorf("github: %w", err)
+	}
+	deps.poster = &reviewPoster{p: p, d: w.d, gh: gh}
+	switch {
+	case w.changedFiles != nil:
 		deps.files = fileList(w.changedFiles)
+	case !w.dryRun && w.in.GitHubToken != "":
+		if api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository, Log: w.stdout}); err == nil {
+			deps.files = api
+		}
 	}
 	return deps, nil
+}
+
+// actionsCache adapts internal/cache to the action's stateCache.
+type actionsCache struct{ store cache.Store }
+
+func (c actionsCache) Keys(p cacheKeyParts) (string, []string) {
+	return cache.Keys(cache.KeyParts(p))
+}
+
+func (c actionsCache) Restore(ctx context.Context, keys []string) ([]byte, string) {
+	return cache.Restore(ctx, c.store, keys)
+}
+
+func (c actionsCache) Persist(ctx context.Context, key string, data []byte) string {
+	return cache.Persist(ctx, c.store, key, data)
+}
+
+// reviewPoster adapts internal/review to the action's poster: it renders
+// the check-run output and the sticky comment from the publication.
+type reviewPoster struct {
+	p   review.Poster
+	d   actionenv.Decision
+	gh  report.GitHubContext
+	ref *review.CheckRef
+}
+
+func (r *reviewPoster) Begin(ctx context.Context) error {
+	ref, err := r.p.StartCheck(ctx, r.d.HeadSHA)
+	if err != nil {
+		return err
+	}
+	r.ref = &ref
+	return nil
+}
+
+func (r *reviewPoster) Publish(ctx context.Context, pub publication) error {
+	opts := githubOptions(r.gh, pub)
+	out := report.CheckRun(pub.Report, opts)
+	if !pub.Annotations {
+		out.Unannotated += len(out.Annotations)
+		out.Annotations = nil
+	}
+	rp := review.Publication{HeadSHA: r.d.HeadSHA, CheckRun: out, Conclusion: pub.Conclusion}
+	if pub.Comment && r.d.PR > 0 {
+		rp.PR, rp.Comment = r.d.PR, report.Comment(pub.Report, opts)
+	}
+	return review.Publish(ctx, r.p, r.ref, rp)
+}
+
+func (r *reviewPoster) Fail(ctx context.Context, err error) error {
+	ref := review.CheckRef{}
+	if r.ref != nil {
+		ref = *r.ref
+	}
+	out := report.CheckRunOutput{Title: "docbridge could not run", Summary: "The check could not run: " + printableLine(err.Error())}
+	return r.p.FinishCheck(ctx, ref, out, review.ConclusionFailure)
+}
+
+// githubOptions are the renderers' options for one publication.
+func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions {
+	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected}
+	if p.Selection == "" {
+		o.Selection = "all"
+	}
+	if p.Grade != "" {
+		o.Doctor = &report.DoctorSummary{Grade: p.Grade, Score: p.Score + "/100"}
+	}
+	return o
+}
+
+// runURL is the workflow run's page, which holds the job summary.
+func runURL(env *actionenv.Env) string {
+	if env.ServerURL == "" || env.Repository == "" || env.RunID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s/actions/runs/%d", strings.TrimSuffix(env.ServerURL, "/"), env.Repository, env.RunID)
+}
+
+// pathPrefix is the working directory relative to the repository root, as
+// GitHub wants annotation paths ("" for the root).
+func pathPrefix(dir string) string {
+	d := strings.Trim(filepath.ToSlash(filepath.Clean(dir)), "/")
+	if d == "." {
+		return ""
+	}
+	return d
+}
+
+// escapeData escapes a workflow command's message.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
 // fileList is a fixed changed-files list (--changed-files).
 type fileList []string
 
 func (l fileList) ChangedFiles(context.Context, int) ([]string, error) { return l, nil }
-
-// maxPrintedFindings bounds the findings the printer lists.
-const maxPrintedFindings = 50
-
-// printPoster prints what a review would post: the dry run's poster.
-type printPoster struct {
-	w      io.Writer
-	d      actionenv.Decision
-	dryRun bool
-}
-
-func (p *printPoster) Begin(context.Context) error {
-	if !p.dryRun {
-		return fmt.Errorf("posting to GitHub is not wired in docbridge %s", version)
-	}
-	fmt.Fprintf(p.w, "dry run: would create the check run %q on %s (in progress)\n", report.ToolName, p.d.HeadSHA)
-	return nil
-}
-
-func (p *printPoster) Publish(_ context.Context, pub publication) error {
-	if !p.dryRun {
-		return fmt.Errorf("posting to GitHub is not wired in docbridge %s", version)
-	}
-	mode := "the check run"
-	if p.d.Fork {
-		mode = "workflow-command annotations (a fork's token is read-only)"
-	}
-	fmt.Fprintf(p.w, "dry run: would complete %s on %s: conclusion %s, %d selected finding(s) (%s), %d failing at %s\n",
-		mode, p.d.HeadSHA, pub.Conclusion, len(pub.Selected), pub.Selection, pub.Failing, pub.FailOn)
-	if pub.Annotations {
-		for i, f := range pub.Selected {
-			if i == maxPrintedFindings {
-				fmt.Fprintf(p.w, "  … and %d more\n", len(pub.Selected)-maxPrintedFindings)
-				break
-			}
-			fmt.Fprintf(p.w, "  annotate %s:%d %s %s: %s\n", f.Location.Path, f.Location.Line, f.Level, f.Code, printableLine(f.Detail))
-		}
-	}
-	if pub.Comment && !p.d.Fork {
-		fmt.Fprintf(p.w, "dry run: would create or edit the sticky comment on pull request #%d\n", p.d.PR)
-	}
-	return nil
-}
-
-func (p *printPoster) Fail(_ context.Context, err error) error {
-	if !p.dryRun {
-		return fmt.Errorf("posting to GitHub is not wired in docbridge %s", version)
-	}
-	fmt.Fprintf(p.w, "dry run: would complete the check run on %s as failed: %s\n", p.d.HeadSHA, printableLine(err.Error()))
-	return nil
-}
 
 // printableLine keeps a repository-supplied message on one line.
 func printableLine(s string) string {

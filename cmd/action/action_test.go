@@ -611,9 +611,9 @@ func TestActionDryRunCLI(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	for _, s := range []string{
-		"dry run: would create the check run \"docbridge\" on " + prHeadSHA,
-		"annotate docs/guide.md:3 error BROKEN_LINK",
-		"would create or edit the sticky comment on pull request #2",
+		"== dry run: create check run \"docbridge\" (in_progress) on " + prHeadSHA,
+		"::error file=docs/guide.md,line=3",
+		"== dry run: create or edit the sticky comment on #2",
 		"--- job summary (GITHUB_STEP_SUMMARY is not set) ---",
 		"output findings=2",
 		"output new-findings=1",
@@ -622,7 +622,7 @@ func TestActionDryRunCLI(t *testing.T) {
 			t.Errorf("dry run output lacks %q", s)
 		}
 	}
-	if strings.Contains(out, "annotate docs/rank.md") {
+	if strings.Contains(out, "file=docs/rank.md") {
 		t.Errorf("a finding outside the changed files was annotated:\n%s", out)
 	}
 	if code, _, errOut := runCLI(t, "action", "--changed-files", changed); code != 2 || !strings.Contains(errOut, "--changed-files needs --dry-run") {
