@@ -86,6 +86,8 @@ type actionRun struct {
 	dir            string // the working directory scanned
 	configPath     string
 	cfg            *config.Config
+	// baseGrade is the doctor's grade saved with the base state.
+	baseGrade *state.Grade
 }
 
 // runAction is the action: environment, inputs, payload, routing, then
@@ -241,6 +243,9 @@ func (r *actionRun) run(ctx context.Context) error {
 			pub.Grade, pub.Score = g, strconv.Itoa(score)
 		}
 	}
+	if r.baseGrade != nil && res.comparison != nil {
+		pub.BaseGrade, pub.BaseScore, pub.BaseRef = r.baseGrade.Grade, strconv.Itoa(r.baseGrade.Score), r.d.BaseBranch
+	}
 
 	// Local, cannot-fail-the-check outputs first: the log, the report
 	// file, the job summary and the step outputs hold every finding even
@@ -252,7 +257,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	r.writeSummary(r.deps.summary(pub))
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
-	r.persist(ctx, stateDir, saveKey)
+	r.persist(ctx, stateDir, saveKey, res)
 	if review {
 		if err := r.deps.poster.Publish(ctx, pub); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in the job summary and this log", err)
@@ -286,6 +291,9 @@ func (r *actionRun) restore(ctx context.Context, scratch, stateDir string) (base
 		_, baseKeys := c.Keys(cacheKeyParts{Branch: r.d.BaseBranch, ConfigHash: parts.ConfigHash, PipelineVersion: parts.PipelineVersion})
 		base := r.restoreOne(ctx, c, baseKeys, "base state")
 		if base != nil {
+			if st, err := state.Decode(base); err == nil && st.Grade != nil {
+				r.baseGrade = st.Grade
+			}
 			baseDir = filepath.Join(scratch, "base")
 			if err := writeStateDir(baseDir, base); err != nil {
 				r.gh.Warningf("docbridge: base state not usable: %v", err)
@@ -335,8 +343,9 @@ func writeStateDir(dir string, data []byte) error {
 	return nil
 }
 
-// persist saves the state the scan wrote under saveKey.
-func (r *actionRun) persist(ctx context.Context, stateDir, saveKey string) {
+// persist saves the state the scan wrote under saveKey, with the
+// doctor's grade of this tree, which pull requests against it compare with.
+func (r *actionRun) persist(ctx context.Context, stateDir, saveKey string, res *checkOutcome) {
 	if r.deps.cache == nil || saveKey == "" {
 		return
 	}
@@ -344,6 +353,14 @@ func (r *actionRun) persist(ctx context.Context, stateDir, saveKey string) {
 	if err != nil {
 		r.gh.Warningf("docbridge: no state to save: %v", err)
 		return
+	}
+	if res.doctor != nil {
+		if st, err := state.Decode(data); err == nil {
+			st.Grade = &state.Grade{Grade: res.doctor.Grade, Score: res.doctor.Score}
+			if graded, err := state.Encode(st); err == nil {
+				data = graded
+			}
+		}
 	}
 	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != "" {
 		r.gh.Warningf("docbridge: state not saved (%s); the next run scans cold", warn)

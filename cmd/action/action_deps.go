@@ -58,8 +58,11 @@ type publication struct {
 	Conclusion string
 	// Comment and Annotations are the inputs of the same names.
 	Comment, Annotations bool
-	// Grade and Score are the doctor's, "" without one.
-	Grade, Score string
+	// Grade and Score are the doctor's, "" without one; BaseGrade and
+	// BaseScore the base's (from its saved state), "" without one.
+	Grade, Score, BaseGrade, BaseScore string
+	// BaseRef names the base branch.
+	BaseRef string
 }
 
 // poster posts a review's results (internal/review: the check run on the
@@ -226,6 +229,9 @@ func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions 
 	}
 	if p.Grade != "" {
 		o.Doctor = &report.DoctorSummary{Grade: p.Grade, Score: p.Score + "/100"}
+		if p.BaseGrade != "" {
+			o.Doctor.BaseGrade, o.Doctor.BaseScore, o.Doctor.BaseRef = p.BaseGrade, p.BaseScore+"/100", p.BaseRef
+		}
 	}
 	return o
 }

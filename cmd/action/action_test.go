@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -800,5 +802,39 @@ func TestActionCompletesTheCheckRunWhenTheCheckCannotRun(t *testing.T) {
 	}
 	if h.poster.begun != 1 || len(h.poster.failed) != 1 || !errors.Is(h.poster.failed[0], context.Canceled) || len(h.poster.published) != 0 {
 		t.Fatalf("begun %d, failed %v, published %d", h.poster.begun, h.poster.failed, len(h.poster.published))
+	}
+}
+
+// TestActionGradeChangeAgainstTheBase: the state a run saves carries the
+// doctor's grade of its tree, and a pull request reports its grade beside
+// the one saved with its base state.
+func TestActionGradeChangeAgainstTheBase(t *testing.T) {
+	base := fixture(t, baseFiles)
+	st, err := state.Decode(stateOf(t, base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Grade = &state.Grade{Grade: "A", Score: 97}
+	graded, err := state.Encode(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h.vars["GITHUB_REF"] = "refs/pull/2/merge"
+	h.cache.restores = map[string][]byte{"k-master-": graded}
+	if _, err := h.run(actionOptions{}); exitCode(err) != 1 {
+		t.Fatalf("exit %d (%v)", exitCode(err), err)
+	}
+	pub := h.poster.published[0]
+	if pub.BaseGrade != "A" || pub.BaseScore != "97" || pub.BaseRef != "master" || pub.Grade == "" {
+		t.Fatalf("grade %q/%q against base %q/%q on %q", pub.Grade, pub.Score, pub.BaseGrade, pub.BaseScore, pub.BaseRef)
+	}
+	opts := githubOptions(report.GitHubContext{}, pub)
+	if opts.Doctor == nil || opts.Doctor.BaseGrade != "A" || opts.Doctor.BaseScore != "97/100" {
+		t.Fatalf("doctor summary %+v", opts.Doctor)
+	}
+	saved, err := state.Decode(h.cache.savedData)
+	if err != nil || saved.Grade == nil || saved.Grade.Grade != pub.Grade || strconv.Itoa(saved.Grade.Score) != pub.Score {
+		t.Fatalf("saved grade %+v (err %v), want the head's %s/%s", saved.Grade, err, pub.Grade, pub.Score)
 	}
 }

@@ -40,7 +40,7 @@ const DefaultMaxBytes = 256 << 20
 const maxDecompressedBytes = 2 << 30
 
 // magic opens every state file; the format version is its last byte.
-var magic = []byte("DOCBRIDGE-STATE\x04")
+var magic = []byte("DOCBRIDGE-STATE\x05")
 
 // The header: magic, the length of the payload and its xxhash64.
 var headerLen = len(magic) + 8 + 8
@@ -51,6 +51,16 @@ var headerLen = len(magic) + 8 + 8
 // of the store, so the state does not carry the snapshot itself.
 type State struct {
 	Store *scan.Store
+	// Grade is the doctor's judgement of the scanned tree, when a check
+	// ran on it (the action's runs): a pull request shows its grade's
+	// change against its base's. Nil in states that carry none.
+	Grade *Grade
+}
+
+// Grade is a doctor's grade and score (out of 100).
+type Grade struct {
+	Grade string
+	Score int
 }
 
 // Snapshot rebuilds the snapshot of the scan that wrote the state.
@@ -75,7 +85,7 @@ var (
 // Encode returns the state file's bytes.
 func Encode(st *State) ([]byte, error) {
 	var store bytes.Buffer
-	if err := gob.NewEncoder(&store).Encode(st.Store); err != nil {
+	if err := gob.NewEncoder(&store).Encode(payload{Store: st.Store, Grade: st.Grade}); err != nil {
 		return nil, fmt.Errorf("encode state: %w", err)
 	}
 	out := make([]byte, headerLen, headerLen+store.Len()/4)
@@ -107,11 +117,20 @@ func Decode(data []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot decompress the state: %w", err)
 	}
-	var store scan.Store
-	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&store); err != nil {
+	var p payload
+	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&p); err != nil {
 		return nil, fmt.Errorf("cannot decode the state: %w", err)
 	}
-	return &State{Store: &store}, nil
+	if p.Store == nil {
+		return nil, errors.New("cannot decode the state: it holds no extraction store")
+	}
+	return &State{Store: p.Store, Grade: p.Grade}, nil
+}
+
+// payload is what the compressed part of a state file holds.
+type payload struct {
+	Store *scan.Store
+	Grade *Grade
 }
 
 // Load reads the state in dir, refusing one larger than maxBytes (the bound

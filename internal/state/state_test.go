@@ -173,7 +173,7 @@ func FuzzDecode(f *testing.F) {
 	good := seedState(f)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte("DOCBRIDGE-STATE\x04"))
+	f.Add([]byte("DOCBRIDGE-STATE\x05"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if st, err := Decode(data); err == nil {
 			if st.Store == nil {
@@ -208,4 +208,23 @@ func seedState(f *testing.F) []byte {
 		f.Fatal(err)
 	}
 	return good
+}
+
+// TestGradeRoundTrips: the doctor's grade the action saves with a state
+// comes back; a state without one decodes with none.
+func TestGradeRoundTrips(t *testing.T) {
+	cold := scanOnce(t, repo(t), nil, "")
+	for _, g := range []*Grade{nil, {Grade: "B", Score: 82}} {
+		data, err := Encode(&State{Store: cold.Store, Grade: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (g == nil) != (st.Grade == nil) || (g != nil && *st.Grade != *g) {
+			t.Fatalf("grade %+v came back as %+v", g, st.Grade)
+		}
+	}
 }
