@@ -33,6 +33,9 @@ type actionOptions struct {
 	eventPath string
 	// changedFiles lists a rehearsed PR's changed files (--dry-run only).
 	changedFiles string
+	// cacheDir keeps scan states in a local directory instead of the
+	// Actions cache (rehearsals, runners without a cache service).
+	cacheDir string
 }
 
 // reportPath is where the JSON report is written, relative to the
@@ -70,6 +73,7 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.BoolVar(&o.dryRun, "dry-run", false, "print what would be posted and saved instead of calling GitHub")
 	f.StringVar(&o.eventName, "event-name", "", "the event `NAME` (default: $GITHUB_EVENT_NAME)")
 	f.StringVar(&o.eventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
+	f.StringVar(&o.cacheDir, "cache-dir", "", "keep scan states in `DIR` instead of the Actions cache (also in a dry run)")
 	f.StringVar(&o.changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
 	cmd.SetContext(context.Background())
 	return cmd
@@ -144,7 +148,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o actionOptions, g
 			return err
 		}
 	}
-	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.dryRun, stdout: stdout, getenv: getenv, changedFiles: changed}); err != nil {
+	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.dryRun, stdout: stdout, getenv: getenv, changedFiles: changed, cacheDir: o.cacheDir}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "docbridge %s: %s\n", version, d.Reason)

@@ -113,6 +113,9 @@ type wiring struct {
 	getenv func(string) string
 	// changedFiles is --changed-files (dry runs), nil when not given.
 	changedFiles []string
+	// cacheDir is --cache-dir: a local directory store instead of the
+	// Actions cache.
+	cacheDir string
 }
 
 // wireFunc builds the dependencies of one run.
@@ -137,7 +140,10 @@ func wireAction(w wiring) (actionDeps, error) {
 		RunURL: runURL(w.env), PathPrefix: pathPrefix(w.in.WorkingDirectory),
 	}
 	deps := actionDeps{grader: doctorGrader{}, summary: func(p publication) string { return report.JobSummary(p.Report, githubOptions(gh, p)) }}
-	if w.in.Cache && !w.dryRun {
+	switch {
+	case w.in.Cache && w.cacheDir != "":
+		deps.cache = actionsCache{store: cache.NewDir(w.cacheDir)}
+	case w.in.Cache && !w.dryRun:
 		store, err := cache.NewActions(cache.EnvFrom(w.getenv), cache.ActionsOptions{})
 		if err != nil {
 			fmt.Fprintf(w.stdout, "::warning::docbridge: no Actions cache (%s); scanning cold, nothing saved\n", escapeData(err.Error()))

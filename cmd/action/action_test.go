@@ -838,3 +838,33 @@ func TestActionGradeChangeAgainstTheBase(t *testing.T) {
 		t.Fatalf("saved grade %+v (err %v), want the head's %s/%s", saved.Grade, err, pub.Grade, pub.Score)
 	}
 }
+
+// TestActionDryRunWithACacheDirectory: --cache-dir keeps states in a
+// local directory: a push saves one, and a pull request's rehearsal
+// compares against it (only the new finding is judged).
+func TestActionDryRunWithACacheDirectory(t *testing.T) {
+	for _, k := range []string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ACTIONS"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("GITHUB_RUN_ID", "7")
+	t.Setenv("GITHUB_RUN_ATTEMPT", "1")
+	cacheDir := t.TempDir()
+	t.Setenv("GITHUB_WORKSPACE", fixture(t, baseFiles))
+	code, out, errOut := runCLI(t, "action", "--dry-run", "--cache-dir", cacheDir, "--event-name", "push",
+		"--event", filepath.Join(eventsDir, "push.default.json"))
+	if code != 1 || !strings.Contains(out, "cache: saved the state") {
+		t.Fatalf("push: exit %d\n%s%s", code, out, errOut)
+	}
+	entries, err := os.ReadDir(cacheDir)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("cache directory holds %d entries (%v), want the push's state", len(entries), err)
+	}
+	t.Setenv("GITHUB_RUN_ID", "8")
+	t.Setenv("GITHUB_WORKSPACE", fixture(t, headFiles))
+	code, out, errOut = runCLI(t, "action", "--dry-run", "--cache-dir", cacheDir, "--event-name", "pull_request",
+		"--event", filepath.Join(eventsDir, "pull_request.opened.0.json"))
+	if code != 1 || !strings.Contains(out, "restored the base state") || !strings.Contains(out, "output new-findings=1") ||
+		!strings.Contains(out, "output findings=2") {
+		t.Fatalf("pull request: exit %d\n%s%s", code, out, errOut)
+	}
+}
