@@ -10,20 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nektos/act/pkg/artifactcache"
+	"github.com/docbridge/docbridge/internal/cache/cachetest"
 )
-
-// startActV1 starts act's cache server (what act and Gitea runners serve
-// as ACTIONS_CACHE_URL) in process.
-func startActV1(t *testing.T) string {
-	t.Helper()
-	h, err := artifactcache.StartHandler(t.TempDir(), "", "127.0.0.1", 0, nil)
-	if err != nil {
-		t.Fatalf("start act cache server: %v", err)
-	}
-	t.Cleanup(func() { _ = h.Close() })
-	return h.ExternalURL() + "/"
-}
 
 func newActions(t *testing.T, env Env, opts ActionsOptions) *Actions {
 	t.Helper()
@@ -42,7 +30,7 @@ func nextSecond() {
 }
 
 func TestActionsV1Contract(t *testing.T) {
-	a := newActions(t, Env{CacheURL: startActV1(t), RuntimeToken: runtimeToken(t)}, ActionsOptions{})
+	a := newActions(t, Env{CacheURL: cachetest.StartV1(t), RuntimeToken: cachetest.RuntimeToken(t)}, ActionsOptions{})
 	if got := a.Protocol(); got != "v1" {
 		t.Fatalf("protocol %s, want v1", got)
 	}
@@ -50,7 +38,7 @@ func TestActionsV1Contract(t *testing.T) {
 }
 
 func TestActionsV2Contract(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	f, srv := startFakeV2(t, token, startAzurite(t))
 	a := newActions(t, Env{ResultsURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
 	if got := a.Protocol(); got != "v2" {
@@ -69,9 +57,9 @@ func TestActionsV2Contract(t *testing.T) {
 // format are refused with the reason; a state over the bound is refused on
 // save and on load.
 func TestActionsRestorePolicy(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	peers := map[string]func(t *testing.T) Env{
-		"v1": func(t *testing.T) Env { return Env{CacheURL: startActV1(t), RuntimeToken: token} },
+		"v1": func(t *testing.T) Env { return Env{CacheURL: cachetest.StartV1(t), RuntimeToken: token} },
 		"v2": func(t *testing.T) Env {
 			_, srv := startFakeV2(t, token, startAzurite(t))
 			return Env{ResultsURL: srv.URL, RuntimeToken: token}
@@ -139,7 +127,7 @@ func TestActionsRestorePolicy(t *testing.T) {
 // TestActionsV2BlobGone: the service still lists an entry whose blob was
 // evicted; the download fails and the run scans cold.
 func TestActionsV2BlobGone(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	blobs := startAzurite(t)
 	f, srv := startFakeV2(t, token, blobs)
 	s := newActions(t, Env{ResultsURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
@@ -158,7 +146,7 @@ func TestActionsV2BlobGone(t *testing.T) {
 }
 
 func TestActionsV2WrongKey(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	f, srv := startFakeV2(t, token, startAzurite(t))
 	s := newActions(t, Env{ResultsURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
 	mustSave(t, s, "docbridge-v1-p-c-main.1-6-1", stateBytes(t))
@@ -172,7 +160,7 @@ func TestActionsV2WrongKey(t *testing.T) {
 // TestActionsOutage: a cache service that answers 500 or hangs costs a
 // warning, never an error, on both protocols; a hang ends at the deadline.
 func TestActionsOutage(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	v1Down := func(t *testing.T, hang bool) Env {
 		release := make(chan struct{})
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -237,7 +225,7 @@ func TestActionsOutage(t *testing.T) {
 // TestNewActionsSelection: v2 whenever ACTIONS_RESULTS_URL is set, even
 // with ACTIONS_CACHE_URL beside it; v1 from ACTIONS_CACHE_URL alone.
 func TestNewActionsSelection(t *testing.T) {
-	token := runtimeToken(t)
+	token := cachetest.RuntimeToken(t)
 	var mu sync.Mutex
 	hits := map[string]int{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -5,9 +5,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
-
-	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -69,23 +66,6 @@ func otherFormatBytes(t *testing.T) []byte {
 	data := stateBytes(t)
 	data[len("DOCBRIDGE-STATE")]-- // the byte after the magic text is the format
 	return data
-}
-
-// runtimeToken is an ACTIONS_RUNTIME_TOKEN-shaped JWT: go-actions-cache
-// reads its access-control, expiry and not-before claims, unverified.
-func runtimeToken(t *testing.T) string {
-	t.Helper()
-	now := time.Now()
-	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{
-		"ac":  `[{"Scope":"refs/heads/main","Permission":3}]`,
-		"nbf": now.Add(-time.Minute).Unix(),
-		"exp": now.Add(time.Hour).Unix(),
-	})
-	s, err := tok.SignedString([]byte("test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // mustLoad loads and fails the test on error.

@@ -53,6 +53,12 @@ func JobSummary(r *Report, opts GitHubOptions) string {
 			findingsTable(m, "", worstFirst(unchanged), g, g.HeadSHA, "\n")
 		}
 	}
+	// The selection (changed files) can leave findings out of both lists
+	// above; they are listed too, since the summary holds every finding.
+	if rest := unlisted(r, judged); len(rest) > 0 {
+		m.block(fmt.Sprintf("### Not judged: outside the selection (%d)\n\n", len(rest)))
+		findingsTable(m, "", worstFirst(rest), g, g.HeadSHA, "\n")
+	}
 	if len(r.Resolved) > 0 {
 		m.block(fmt.Sprintf("### Resolved (%d)\n\n", len(r.Resolved)))
 		findingsTable(m, "", worstFirst(r.Resolved), g, g.BaseSHA, "\n")
@@ -114,4 +120,20 @@ func snapshotLine(r *Report) string {
 		return ""
 	}
 	return s + ".\n\n"
+}
+
+// unlisted are r's findings in neither judged nor, with a base, the
+// unchanged ones, in r's order.
+func unlisted(r *Report, judged []Finding) []Finding {
+	seen := make(map[string]bool, len(judged))
+	for _, f := range judged {
+		seen[f.ID] = true
+	}
+	var out []Finding
+	for _, f := range r.Findings {
+		if !seen[f.ID] && !(r.Compared && f.Status == StatusUnchanged) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

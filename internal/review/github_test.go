@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review/reviewtest"
 )
 
 // findingsReport is a compared report with n new findings spread over
@@ -43,9 +44,9 @@ func publication(r *report.Report, pr int) Publication {
 		Conclusion: Conclusion(len(report.Failing(r, "error"))), PR: pr, Comment: report.Comment(r, opts)}
 }
 
-func newPoster(t *testing.T, f *fakeGitHub, sleeps *[]time.Duration, out *bytes.Buffer) Poster {
+func newPoster(t *testing.T, f *reviewtest.Fake, sleeps *[]time.Duration, out *bytes.Buffer) Poster {
 	t.Helper()
-	p, err := New(Config{Out: out, GitHub: f.options(sleeps)})
+	p, err := New(Config{Out: out, GitHub: fakeOptions(f, sleeps)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestCheckRunBatches(t *testing.T) {
 	if err := Publish(context.Background(), newPoster(t, f, nil, &out), nil, pub); err != nil {
 		t.Fatal(err)
 	}
-	runs := f.allRuns()
+	runs := f.Runs()
 	if len(runs) != 1 {
 		t.Fatalf("%d check runs", len(runs))
 	}
@@ -72,12 +73,12 @@ func TestCheckRunBatches(t *testing.T) {
 	if want := []int{50, 50, 20}; !slices.Equal(run.UpdateSizes, want) {
 		t.Errorf("annotation batches %v, want %v", run.UpdateSizes, want)
 	}
-	creates := f.requestsMatching("POST", "/check-runs")
+	creates := f.Requests("POST", "/check-runs")
 	var created map[string]any
 	if len(creates) != 1 || json.Unmarshal(creates[0].Body, &created) != nil || created["status"] != "in_progress" {
 		t.Errorf("create request: %+v", creates)
 	}
-	patches := f.requestsMatching("PATCH", "/check-runs/")
+	patches := f.Requests("PATCH", "/check-runs/")
 	for i, p := range patches {
 		var body struct {
 			Status, Conclusion string
@@ -119,16 +120,16 @@ func TestStickyCommentRerun(t *testing.T) {
 	f := newFakeGitHub(t)
 	const pr = 7
 	for i := range 120 {
-		f.seedComment(pr, fmt.Sprintf("user%d", i%5), fmt.Sprintf("comment %d", i))
+		f.SeedComment(pr, fmt.Sprintf("user%d", i%5), fmt.Sprintf("comment %d", i))
 		if i == 10 {
-			f.seedComment(pr, "mallory", report.StickyMarker+"\nfake results")
+			f.SeedComment(pr, "mallory", report.StickyMarker+"\nfake results")
 		}
 		if i == 20 {
 			// The bot's own comment without the marker is not the sticky one.
-			f.seedComment(pr, fakeBot, "some other bot message")
+			f.SeedComment(pr, fakeBot, "some other bot message")
 		}
 	}
-	f.seedComment(pr+1, fakeBot, report.StickyMarker+"\nanother pull request's")
+	f.SeedComment(pr+1, fakeBot, report.StickyMarker+"\nanother pull request's")
 	ctx := context.Background()
 	var out bytes.Buffer
 	first := publication(findingsReport(3), pr).Comment
@@ -142,8 +143,8 @@ func TestStickyCommentRerun(t *testing.T) {
 	if err := newPoster(t, f, nil, &out).UpsertComment(ctx, pr, second); err != nil {
 		t.Fatal(err)
 	}
-	var sticky []fakeComment
-	for _, c := range f.allComments() {
+	var sticky []reviewtest.Comment
+	for _, c := range f.Comments() {
 		if c.Issue == pr && c.User == fakeBot && strings.HasPrefix(c.Body, report.StickyMarker) {
 			sticky = append(sticky, c)
 		}
@@ -154,15 +155,15 @@ func TestStickyCommentRerun(t *testing.T) {
 	if len(sticky) != 1 || sticky[0].Body != second {
 		t.Fatalf("%d sticky comments after two runs (want 1 with the second body)", len(sticky))
 	}
-	if n := len(f.requestsMatching("POST", "/issues/7/comments")); n != 1 {
+	if n := len(f.Requests("POST", "/issues/7/comments")); n != 1 {
 		t.Errorf("%d comments created, want 1", n)
 	}
-	edits := f.requestsMatching("PATCH", "/issues/comments/")
+	edits := f.Requests("PATCH", "/issues/comments/")
 	if len(edits) != 1 || edits[0].Path != fmt.Sprintf("/repos/%s/issues/comments/%d", fakeRepo, sticky[0].ID) {
 		t.Errorf("edits %+v, want one of comment %d", edits, sticky[0].ID)
 	}
 	var pages []string
-	for _, r := range f.requestsMatching("GET", "/issues/7/comments") {
+	for _, r := range f.Requests("GET", "/issues/7/comments") {
 		pages = append(pages, r.Query)
 	}
 	// Run 1 reads both pages and finds nothing; run 2 reads both and finds
@@ -171,11 +172,11 @@ func TestStickyCommentRerun(t *testing.T) {
 		t.Errorf("listing requests %q, want pages 1 and 2 twice", pages)
 	}
 	// A third run with the same body sends nothing but the listing.
-	before := len(f.allRequests())
+	before := len(f.Requests("", ""))
 	if err := newPoster(t, f, nil, &out).UpsertComment(ctx, pr, second); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range f.allRequests()[before:] {
+	for _, r := range f.Requests("", "")[before:] {
 		if r.Method != "GET" {
 			t.Errorf("unchanged body, yet %s %s", r.Method, r.Path)
 		}
@@ -190,7 +191,7 @@ func TestForkUsesWorkflowCommands(t *testing.T) {
 	}
 	f := newFakeGitHub(t)
 	var out bytes.Buffer
-	p, err := New(Config{Fork: true, Out: &out, GitHub: f.options(nil)})
+	p, err := New(Config{Fork: true, Out: &out, GitHub: fakeOptions(f, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +199,7 @@ func TestForkUsesWorkflowCommands(t *testing.T) {
 	if err := Publish(context.Background(), p, nil, pub); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(f.allRequests()); n != 0 {
+	if n := len(f.Requests("", "")); n != 0 {
 		t.Errorf("a fork's run sent %d requests", n)
 	}
 	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
@@ -249,15 +250,15 @@ func checkWorkflowCommands(t *testing.T, log string, anns []report.Annotation) {
 // one attempt each, no retry, and the run degrades without an error.
 func TestForbiddenDegrades(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.forbid["check-runs"], f.forbid["comments"] = true, true
+	f.Forbid(reviewtest.CheckRuns, reviewtest.Comments)
 	var out bytes.Buffer
 	var sleeps []time.Duration
 	pub := publication(findingsReport(12), 7)
 	if err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub); err != nil {
 		t.Fatalf("a 403 should degrade quietly: %v", err)
 	}
-	if len(sleeps) != 0 || len(f.requestsMatching("POST", "/check-runs")) != 1 || len(f.requestsMatching("POST", "/comments")) != 1 {
-		t.Errorf("403s were retried: %d waits, requests %+v", len(sleeps), f.allRequests())
+	if len(sleeps) != 0 || len(f.Requests("POST", "/check-runs")) != 1 || len(f.Requests("POST", "/comments")) != 1 {
+		t.Errorf("403s were retried: %d waits, requests %+v", len(sleeps), f.Requests("", ""))
 	}
 	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
 	for _, want := range []string{"could not create the check run", "could not post the sticky comment", "no comment posted on #7"} {
@@ -271,10 +272,10 @@ func TestForbiddenDegrades(t *testing.T) {
 // the waits the policy and the answers ask for, and the posting succeeds.
 func TestRetries(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.addFault(&fault{method: "POST", pathContains: "/check-runs", times: 2, status: http.StatusBadGateway, body: `{"message":"Server Error"}`})
-	f.addFault(&fault{method: "PATCH", pathContains: "/check-runs/", times: 1, status: http.StatusTooManyRequests,
-		header: map[string]string{"Retry-After": "7"}, body: `{"message":"Too Many Requests"}`})
-	f.addFault(&fault{method: "GET", pathContains: "/comments", times: 3, status: http.StatusServiceUnavailable, body: `{"message":"Unavailable"}`})
+	f.AddFault(reviewtest.Fault{Method: "POST", PathContains: "/check-runs", Times: 2, Status: http.StatusBadGateway, Body: `{"message":"Server Error"}`})
+	f.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/check-runs/", Times: 1, Status: http.StatusTooManyRequests,
+		Header: map[string]string{"Retry-After": "7"}, Body: `{"message":"Too Many Requests"}`})
+	f.AddFault(reviewtest.Fault{Method: "GET", PathContains: "/comments", Times: 3, Status: http.StatusServiceUnavailable, Body: `{"message":"Unavailable"}`})
 	var sleeps []time.Duration
 	var out bytes.Buffer
 	pub := publication(findingsReport(60), 7)
@@ -285,7 +286,7 @@ func TestRetries(t *testing.T) {
 	if !slices.Equal(sleeps, want) {
 		t.Errorf("waits %v, want %v", sleeps, want)
 	}
-	runs, comments := f.allRuns(), f.allComments()
+	runs, comments := f.Runs(), f.Comments()
 	if len(runs) != 1 || len(comments) != 1 || out.Len() != 0 {
 		t.Errorf("%d runs, %d comments, fallback output %q", len(runs), len(comments), out.String())
 	}
@@ -301,22 +302,22 @@ func TestRetries(t *testing.T) {
 // retried.
 func TestSecondaryRateLimit(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.addFault(&fault{method: "POST", pathContains: "/comments", times: 1, status: http.StatusForbidden,
-		header: map[string]string{"Retry-After": "1", "Content-Type": "application/json"},
-		body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"` + secondaryLimitDoc + `"}`})
+	f.AddFault(reviewtest.Fault{Method: "POST", PathContains: "/comments", Times: 1, Status: http.StatusForbidden,
+		Header: map[string]string{"Retry-After": "1", "Content-Type": "application/json"},
+		Body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"` + reviewtest.SecondaryLimitDoc + `"}`})
 	var out bytes.Buffer
 	body := publication(findingsReport(2), 7).Comment
 	if err := newPoster(t, f, nil, &out).UpsertComment(context.Background(), 7, body); err != nil {
 		t.Fatal(err)
 	}
-	posts := f.requestsMatching("POST", "/comments")
+	posts := f.Requests("POST", "/comments")
 	if len(posts) != 2 || posts[0].Status != http.StatusForbidden || posts[1].Status != http.StatusCreated {
 		t.Fatalf("posts %+v", posts)
 	}
 	if gap := posts[1].At.Sub(posts[0].At); gap < time.Second {
 		t.Errorf("retried after %s, before the Retry-After of 1s", gap)
 	}
-	if comments := f.allComments(); len(comments) != 1 || comments[0].Body != body {
+	if comments := f.Comments(); len(comments) != 1 || comments[0].Body != body {
 		t.Errorf("comments %+v", comments)
 	}
 }
@@ -324,10 +325,10 @@ func TestSecondaryRateLimit(t *testing.T) {
 // TestRetryBudget: a Retry-After beyond the budget is not waited for.
 func TestRetryBudget(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.addFault(&fault{method: "POST", pathContains: "/check-runs", times: 1, status: http.StatusTooManyRequests,
-		header: map[string]string{"Retry-After": "3600"}, body: `{"message":"Too Many Requests"}`})
+	f.AddFault(reviewtest.Fault{Method: "POST", PathContains: "/check-runs", Times: 1, Status: http.StatusTooManyRequests,
+		Header: map[string]string{"Retry-After": "3600"}, Body: `{"message":"Too Many Requests"}`})
 	var sleeps []time.Duration
-	g, err := NewGitHub(f.options(&sleeps))
+	g, err := NewGitHub(fakeOptions(f, &sleeps))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +343,7 @@ func TestRetryBudget(t *testing.T) {
 // the log, and the job summary the caller writes holds every finding.
 func TestGitHubDown(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.down = true
+	f.GoDown(down)
 	var sleeps []time.Duration
 	var out bytes.Buffer
 	r := findingsReport(120)
@@ -353,7 +354,7 @@ func TestGitHubDown(t *testing.T) {
 	}
 	// StartCheck and the comment listing fail; FinishCheck goes straight
 	// to the fallback, with no run to update.
-	if n := len(f.allRequests()); n != 2*MaxAttempts {
+	if n := len(f.Requests("", "")); n != 2*MaxAttempts {
 		t.Errorf("%d requests, want %d", n, 2*MaxAttempts)
 	}
 	if len(sleeps) != 2*(MaxAttempts-1) {
@@ -375,9 +376,7 @@ func TestGitHubDown(t *testing.T) {
 // batch of 51 annotations and an unknown level are refused.
 func TestValidatorRejects(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.mu.Lock()
-	f.runs[1] = &fakeRun{ID: 1}
-	f.mu.Unlock()
+	id := f.SeedRun("headsha1")
 	anns := make([]map[string]any, 51)
 	for i := range anns {
 		anns[i] = map[string]any{"path": "a.md", "start_line": 1, "end_line": 1, "annotation_level": "failure", "message": "m"}
@@ -390,7 +389,7 @@ func TestValidatorRejects(t *testing.T) {
 	}
 	for i, body := range bad {
 		b, _ := json.Marshal(body)
-		req, _ := http.NewRequest("PATCH", f.srv.URL+"/repos/octo/docs-demo/check-runs/1", bytes.NewReader(b))
+		req, _ := http.NewRequest("PATCH", fmt.Sprintf("%s/repos/%s/check-runs/%d", f.URL, fakeRepo, id), bytes.NewReader(b))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+fakeToken)
 		resp, err := http.DefaultClient.Do(req)
@@ -402,19 +401,17 @@ func TestValidatorRejects(t *testing.T) {
 			t.Errorf("bad body %d: status %d, want 422", i, resp.StatusCode)
 		}
 	}
-	f.mu.Lock()
-	if len(f.violations) != len(bad) {
-		t.Errorf("%d violations recorded, want %d", len(f.violations), len(bad))
+	// Taking them also keeps these expected ones from failing the test.
+	if v := f.TakeViolations(); len(v) != len(bad) {
+		t.Errorf("%d violations recorded, want %d: %q", len(v), len(bad), v)
 	}
-	f.violations = nil // expected ones
-	f.mu.Unlock()
 }
 
 // TestPosterRefusesBadInput: what GitHub would refuse is refused before
 // any request.
 func TestPosterRefusesBadInput(t *testing.T) {
 	f := newFakeGitHub(t)
-	g, err := NewGitHub(f.options(nil))
+	g, err := NewGitHub(fakeOptions(f, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +428,7 @@ func TestPosterRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if n := len(f.allRequests()); n != 0 {
+	if n := len(f.Requests("", "")); n != 0 {
 		t.Errorf("%d requests sent", n)
 	}
 	for _, bad := range []GitHubOptions{{Token: "t", Repository: "noslash"}, {Token: "t", Repository: "a/b/c"},
@@ -446,15 +443,17 @@ func TestPosterRefusesBadInput(t *testing.T) {
 // a listing at GitHub's cap is refused.
 func TestChangedFiles(t *testing.T) {
 	f := newFakeGitHub(t)
+	var files7 []string
 	for i := 249; i >= 0; i-- {
-		f.files[7] = append(f.files[7], fmt.Sprintf("docs/f%03d.md", i))
+		files7 = append(files7, fmt.Sprintf("docs/f%03d.md", i))
 	}
-	f.files[7] = append(f.files[7], "docs/f001.md")
-	f.files[8] = make([]string, MaxChangedFiles)
-	for i := range f.files[8] {
-		f.files[8][i] = fmt.Sprintf("f%d", i)
+	f.SetFiles(7, append(files7, "docs/f001.md"))
+	files8 := make([]string, MaxChangedFiles)
+	for i := range files8 {
+		files8[i] = fmt.Sprintf("f%d", i)
 	}
-	g, err := NewGitHub(f.options(nil))
+	f.SetFiles(8, files8)
+	g, err := NewGitHub(fakeOptions(f, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +464,7 @@ func TestChangedFiles(t *testing.T) {
 	if len(got) != 250 || !slices.IsSorted(got) || got[0] != "docs/f000.md" || got[249] != "docs/f249.md" {
 		t.Errorf("%d files, first %q", len(got), got[0])
 	}
-	if n := len(f.requestsMatching("GET", "/pulls/7/files")); n != 3 {
+	if n := len(f.Requests("GET", "/pulls/7/files")); n != 3 {
 		t.Errorf("%d pages read, want 3", n)
 	}
 	if _, err := g.ChangedFiles(context.Background(), 8); err == nil || !strings.Contains(err.Error(), "at most 3000 files") {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review/reviewtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -69,8 +70,8 @@ func TestFallbackGolden(t *testing.T) {
 // still reaches the log as a workflow command.
 func TestFinishFailsMidway(t *testing.T) {
 	f := newFakeGitHub(t)
-	f.addFault(&fault{method: "PATCH", pathContains: "/check-runs/", skip: 1, times: 100, status: http.StatusInternalServerError,
-		body: `{"message":"Server Error"}`})
+	f.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/check-runs/", Skip: 1, Times: 100, Status: http.StatusInternalServerError,
+		Body: `{"message":"Server Error"}`})
 	var sleeps []time.Duration
 	var out bytes.Buffer
 	pub := publication(findingsReport(70), 0)
@@ -78,7 +79,7 @@ func TestFinishFailsMidway(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "batch 2 of 2") {
 		t.Fatalf("error %v", err)
 	}
-	for _, r := range f.allRuns() {
+	for _, r := range f.Runs() {
 		if len(r.Annotations) != 50 || r.Status != "completed" {
 			t.Errorf("run: %d annotations, %s", len(r.Annotations), r.Status)
 		}

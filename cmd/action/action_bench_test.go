@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/cache/cachetest"
+	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/review/reviewtest"
+)
+
+// BenchmarkActionWarmMonorepo times the whole `docbridge action` run of a
+// pull request on a warm cache, on the monorepo corpus: restore the base
+// and the PR's states from act's cache server, warm scan, check against
+// the base, doctor, the log, the JSON report, the job summary and the
+// outputs, save the PR's state, and post the check run (annotations in
+// batches of 50) and the sticky comment to the fake GitHub — everything
+// the container does but start. One push to main first saves the base
+// state; each iteration is then a PR run with its own run id (in process,
+// the real wiring). Reported: the median run.
+//
+//	go test -run '^$' -bench BenchmarkActionWarmMonorepo -benchtime 5x ./cmd/action
+func BenchmarkActionWarmMonorepo(b *testing.B) {
+	root := b.TempDir()
+	if err := corpus.Write(root, corpus.Monorepo); err != nil {
+		b.Fatal(err)
+	}
+	gh := reviewtest.New(b)
+	cacheURL, token := cachetest.StartV1(b), cachetest.RuntimeToken(b)
+	files := b.TempDir()
+	vars := map[string]string{
+		"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": root, "GITHUB_REPOSITORY": reviewtest.Repo,
+		"GITHUB_API_URL": gh.URL, "GITHUB_SERVER_URL": "https://github.com", "GITHUB_RUN_ATTEMPT": "1",
+		"ACTIONS_CACHE_URL": cacheURL, "ACTIONS_RUNTIME_TOKEN": token,
+		"INPUT_GITHUB-TOKEN": reviewtest.Token, "INPUT_FAIL-ON": "none",
+	}
+	ctx := context.Background()
+	runID := 7000
+	runOnce := func(event, payload string) time.Duration {
+		runID++
+		vars["GITHUB_RUN_ID"] = strconv.Itoa(runID)
+		vars["GITHUB_EVENT_NAME"], vars["GITHUB_EVENT_PATH"] = event, filepath.Join(e2eDir, payload)
+		// Fresh file-command files: the runner gives each step its own.
+		vars["GITHUB_OUTPUT"] = filepath.Join(files, "output-"+strconv.Itoa(runID))
+		vars["GITHUB_STEP_SUMMARY"] = filepath.Join(files, "summary-"+strconv.Itoa(runID))
+		if event == actionenv.EventPush {
+			vars["GITHUB_REF"], vars["GITHUB_SHA"] = "refs/heads/main", e2eBaseSHA
+		} else {
+			vars["GITHUB_REF"], vars["GITHUB_SHA"] = "refs/pull/7/merge", e2eHeadSHA
+			vars["GITHUB_HEAD_REF"], vars["GITHUB_BASE_REF"] = "feature", "main"
+		}
+		var log strings.Builder
+		start := time.Now()
+		err := runAction(ctx, &log, io.Discard, actionOptions{}, func(k string) string { return vars[k] }, wireAction)
+		took := time.Since(start)
+		if err != nil {
+			b.Fatalf("%s run: %v\n%s", event, err, log.String())
+		}
+		out := log.String()
+		for _, line := range strings.Split(out, "\n") {
+			// Only the first runs' misses are expected.
+			if strings.HasPrefix(line, "::warning::") && !strings.Contains(line, "no cached state for") {
+				b.Fatalf("%s run warned: %s", event, line)
+			}
+		}
+		if event == actionenv.EventPullRequest && !strings.Contains(out, "cache: restored the base state") {
+			b.Fatalf("the PR run is not warm:\n%s", out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "docbridge: cache:") || strings.Contains(line, " findings: ") {
+				b.Logf("%s run %d: %s", event, runID, line)
+			}
+		}
+		_ = os.Remove(vars["GITHUB_STEP_SUMMARY"])
+		return took
+	}
+	push := runOnce(actionenv.EventPush, "push.main.json")
+	// The first PR run saves the PR's own state; the timed ones reuse it.
+	first := runOnce(actionenv.EventPullRequest, "pull_request.opened.json")
+	var runs []time.Duration
+	for b.Loop() {
+		runs = append(runs, runOnce(actionenv.EventPullRequest, "pull_request.opened.json"))
+	}
+	b.ReportMetric(push.Seconds(), "push-s")
+	b.ReportMetric(first.Seconds(), "first-pr-s")
+	b.ReportMetric(median(runs).Seconds(), "warm-pr-s")
+	if n := len(gh.Runs()); n != len(runs)+1 {
+		b.Fatalf("%d check runs posted for %d PR runs", n, len(runs)+1)
+	}
+}

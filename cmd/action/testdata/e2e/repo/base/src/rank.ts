@@ -1,0 +1,1 @@
+export function RankDocs(): number { return 1 }
