@@ -103,7 +103,7 @@ run_in push "$events/push.default.json" action --dry-run
 extra_env=("GITHUB_REF=refs/pull/2/merge")
 run_in pull_request "$events/pull_request.opened.0.json" action --dry-run
 [ "$rc" = 1 ] || fail "action on pull_request: exit $rc, want 1: $out"
-[[ "$out" == *"would create the check run"* ]] || fail "the dry run did not say what it would post: $out"
+[[ "$out" == *"== dry run: create check run \"docbridge\" (in_progress)"* && "$out" == *"== dry run: create or edit the sticky comment on #2"* ]] || fail "the dry run did not say what it would post: $out"
 
 extra_env=("INPUT_FAIL-ON=sometimes")
 run_in push "$events/push.default.json" action --dry-run
