@@ -118,7 +118,13 @@ func TestIsTerminal(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	for name, file := range map[string]*os.File{"regular file": f, "pipe": w, "nil": nil} {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	// /dev/null is a character device but no terminal.
+	for name, file := range map[string]*os.File{"regular file": f, "pipe": w, "nil": nil, "/dev/null": null} {
 		if IsTerminal(file) {
 			t.Errorf("%s taken for a terminal", name)
 		}
