@@ -247,6 +247,14 @@ func (r *actionRun) run(ctx context.Context) error {
 			pub.Grade, pub.Score = g, strconv.Itoa(score)
 		}
 	}
+	if d := res.doctor; d != nil {
+		for _, dim := range d.Dimensions {
+			pub.Dimensions = append(pub.Dimensions, report.DoctorDimension{Name: dim.Name, Score: fmt.Sprintf("%g/%g", dim.Points, dim.Weight)})
+		}
+		if len(d.NextActions) > 0 {
+			pub.Advice = d.NextActions[0]
+		}
+	}
 	if r.baseGrade != nil && res.comparison != nil {
 		pub.BaseGrade, pub.BaseScore, pub.BaseRef = r.baseGrade.Grade, strconv.Itoa(r.baseGrade.Score), r.d.BaseBranch
 	}

@@ -63,6 +63,9 @@ type publication struct {
 	Grade, Score, BaseGrade, BaseScore string
 	// BaseRef names the base branch.
 	BaseRef string
+	// Dimensions are the doctor's score parts; Advice its first next action.
+	Dimensions []report.DoctorDimension
+	Advice     string
 }
 
 // poster posts a review's results (internal/review: the check run on the
@@ -234,7 +237,7 @@ func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions 
 		o.Selection = "all"
 	}
 	if p.Grade != "" {
-		o.Doctor = &report.DoctorSummary{Grade: p.Grade, Score: p.Score + "/100"}
+		o.Doctor = &report.DoctorSummary{Grade: p.Grade, Score: p.Score + "/100", Dimensions: p.Dimensions, Advice: p.Advice}
 		if p.BaseGrade != "" {
 			o.Doctor.BaseGrade, o.Doctor.BaseScore, o.Doctor.BaseRef = p.BaseGrade, p.BaseScore+"/100", p.BaseRef
 		}
