@@ -1,22 +1,79 @@
 package scan
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
+
+// slabSize is how many relations, or single evidence items, the builder
+// allocates at once: a scan creates hundreds of thousands of each, and one
+// allocation apiece was a large share of resolution and of the GC's work.
+const slabSize = 1024
 
 // builder accumulates entities, relations and coverage during resolution.
 // Resolution visits files in path order and each file in source order, so the
 // evidence order inside one entity or relation is deterministic too.
 type builder struct {
-	entities  map[string]*snapshot.Entity
-	relations map[string]*snapshot.Relation
+	entities map[string]*snapshot.Entity
+	// Relations are grouped by (kind, from): resolution creates a source's
+	// relations one after another, so the group is mostly the last one used,
+	// its map is small, and a relation that exists is found without
+	// building its id. The groups also make sorting cheap (snapshot).
+	groups    map[groupKey]*relGroup
+	last      *relGroup
+	relations int
 	coverage  []snapshot.Coverage
+	// relSlab and evSlab are the unused rest of the current slabs.
+	relSlab []snapshot.Relation
+	evSlab  []snapshot.Evidence
 }
 
-func newBuilder() *builder {
-	return &builder{entities: map[string]*snapshot.Entity{}, relations: map[string]*snapshot.Relation{}}
+// newBuilder returns a builder whose maps are sized for about the given
+// numbers of entities and relations (hints only: both grow as needed).
+func newBuilder(entities, relations int) *builder {
+	return &builder{
+		entities: make(map[string]*snapshot.Entity, entities),
+		groups:   make(map[groupKey]*relGroup, relations/8),
+	}
+}
+
+// groupKey and relGroup hold the relations of one kind from one entity,
+// by target.
+type groupKey struct{ kind, from string }
+
+type relGroup struct {
+	groupKey
+	byTo map[string]*snapshot.Relation
+}
+
+// group returns the group of (kind, from), creating it when create is set;
+// nil when it does not exist.
+func (b *builder) group(kind, from string, create bool) *relGroup {
+	if g := b.last; g != nil && g.kind == kind && g.from == from {
+		return g
+	}
+	k := groupKey{kind, from}
+	g := b.groups[k]
+	if g == nil {
+		if !create {
+			return nil
+		}
+		g = &relGroup{groupKey: k, byTo: map[string]*snapshot.Relation{}}
+		b.groups[k] = g
+	}
+	b.last = g
+	return g
+}
+
+// lookup returns the relation kind from → to, or nil.
+func (b *builder) lookup(kind, from, to string) *snapshot.Relation {
+	if g := b.group(kind, from, false); g != nil {
+		return g.byTo[to]
+	}
+	return nil
 }
 
 // entity returns the entity with the id kind:value, creating it when absent.
@@ -37,39 +94,116 @@ func (b *builder) has(id string) bool { _, ok := b.entities[id]; return ok }
 // occurrence wins over a declared one: the relation is then a declaration
 // the code confirms, and keeps "declared" in its metadata.
 func (b *builder) relate(kind, from, to, provenance string, ev snapshot.Evidence) *snapshot.Relation {
-	id := snapshot.RelationID(kind, from, to)
-	r, ok := b.relations[id]
+	g := b.group(kind, from, true)
+	r, ok := g.byTo[to]
 	if !ok {
-		r = &snapshot.Relation{ID: id, Kind: kind, From: from, To: to, Provenance: provenance}
-		b.relations[id] = r
+		r = b.newRelation()
+		*r = snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
+		g.byTo[to] = r
+		b.relations++
 	} else if r.Provenance != provenance {
 		if r.Provenance == snapshot.Declared {
 			r.Provenance = provenance
 		}
 		setMeta(&r.Metadata, "declared", true)
 	}
-	if len(r.Evidence) < snapshot.MaxEvidence {
+	switch {
+	case r.Evidence == nil:
+		r.Evidence = b.oneEvidence(ev)
+	case len(r.Evidence) < snapshot.MaxEvidence:
 		r.Evidence = append(r.Evidence, ev)
 	}
 	return r
 }
 
+// newRelation returns a zero relation from the current slab. Pointers stay
+// valid: a full slab is replaced, never grown.
+func (b *builder) newRelation() *snapshot.Relation {
+	if len(b.relSlab) == 0 {
+		b.relSlab = make([]snapshot.Relation, slabSize)
+	}
+	r := &b.relSlab[0]
+	b.relSlab = b.relSlab[1:]
+	return r
+}
+
+// oneEvidence returns a list holding ev, carved from the evidence slab with
+// capacity 1, so that a second item reallocates instead of overwriting the
+// neighbour's.
+func (b *builder) oneEvidence(ev snapshot.Evidence) []snapshot.Evidence {
+	if len(b.evSlab) == 0 {
+		b.evSlab = make([]snapshot.Evidence, slabSize)
+	}
+	list := b.evSlab[:1:1]
+	b.evSlab = b.evSlab[1:]
+	list[0] = ev
+	return list
+}
+
 func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c) }
 
-// snapshot returns the accumulated graph; Normalize puts it in order.
+// snapshot returns the accumulated graph with entities and relations
+// already in id order, so that Normalize finds them sorted.
 func (b *builder) snapshot() *snapshot.Snapshot {
-	s := &snapshot.Snapshot{
-		Entities:  make([]snapshot.Entity, 0, len(b.entities)),
-		Relations: make([]snapshot.Relation, 0, len(b.relations)),
+	type entry struct {
+		id string
+		e  *snapshot.Entity
 	}
-	for _, e := range b.entities {
-		s.Entities = append(s.Entities, *e)
+	ents := make([]entry, 0, len(b.entities))
+	for id, e := range b.entities {
+		ents = append(ents, entry{id, e})
 	}
-	for _, r := range b.relations {
-		s.Relations = append(s.Relations, *r)
+	slices.SortFunc(ents, func(x, y entry) int { return strings.Compare(x.id, y.id) })
+	s := &snapshot.Snapshot{Entities: make([]snapshot.Entity, len(ents)), Relations: b.sortedRelations()}
+	for i, e := range ents {
+		s.Entities[i] = *e.e
 	}
 	s.Coverage = b.coverage
 	return s
+}
+
+// sortedRelations returns every relation in id order. An id is the group's
+// prefix "kind:from->" followed by the target, so when no prefix is a
+// proper prefix of another, sorting the prefixes and then each group by
+// target is the id order — comparing a few thousand prefixes and many small
+// groups instead of hundreds of thousands of long ids. Otherwise (an id
+// with "->" inside an entity id can do that) it sorts the ids themselves.
+func (b *builder) sortedRelations() []snapshot.Relation {
+	type prefixed struct {
+		prefix string
+		g      *relGroup
+	}
+	groups := make([]prefixed, 0, len(b.groups))
+	for _, g := range b.groups {
+		groups = append(groups, prefixed{g.kind + ":" + g.from + "->", g})
+	}
+	slices.SortFunc(groups, func(x, y prefixed) int { return strings.Compare(x.prefix, y.prefix) })
+	prefixFree := true
+	for i := 1; i < len(groups); i++ {
+		if strings.HasPrefix(groups[i].prefix, groups[i-1].prefix) {
+			// Sorted, a prefix of any later key is a prefix of its successor.
+			prefixFree = false
+			break
+		}
+	}
+	out := make([]snapshot.Relation, 0, b.relations)
+	var members []*snapshot.Relation
+	for _, p := range groups {
+		members = members[:0]
+		for _, r := range p.g.byTo {
+			members = append(members, r)
+		}
+		if prefixFree {
+			slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
+		}
+		for _, r := range members {
+			out = append(out, *r)
+		}
+	}
+	if !prefixFree {
+		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
+	}
+	return out
 }
 
 func setMeta(m *map[string]any, key string, v any) {

@@ -61,7 +61,7 @@ type excludedRef struct {
 func (d *docRefs) relate(kind, from, to, provenance string, ev snapshot.Evidence) *snapshot.Relation {
 	d.references++
 	if d.references > maxDocumentEvidence {
-		if r, ok := d.b.relations[snapshot.RelationID(kind, from, to)]; ok {
+		if r := d.b.lookup(kind, from, to); r != nil {
 			return r
 		}
 	}

@@ -79,7 +79,7 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 // extractions to the snapshot's entities, relations and coverage.
 func resolve(cfg *config.Config, w *walk.Result, ex []Extraction) *snapshot.Snapshot {
 	t := newTree(cfg, w, ex)
-	b := newBuilder()
+	b := newBuilder(sizeHints(ex))
 	r := &resolver{t: t, b: b}
 	r.files()
 	r.packages()
@@ -90,6 +90,27 @@ func resolve(cfg *config.Config, w *walk.Result, ex []Extraction) *snapshot.Snap
 	r.documents()
 	r.coverage(w)
 	return b.snapshot()
+}
+
+// sizeHints estimates how many entities and relations the extractions
+// produce (a file and its containment, one relation per reference), so
+// that the builder's maps are allocated once rather than grown.
+func sizeHints(ex []Extraction) (entities, relations int) {
+	refs := 0
+	for i := range ex {
+		x := &ex[i]
+		switch {
+		case x.Markdown != nil:
+			refs += len(x.Markdown.Links) + len(x.Markdown.CodeSpans)
+		case x.Go != nil:
+			refs += len(x.Go.Imports)
+		case x.TypeScript != nil:
+			refs += len(x.TypeScript.Imports)
+		case x.Python != nil:
+			refs += len(x.Python.Imports)
+		}
+	}
+	return len(ex) + len(ex)/2, len(ex) + refs
 }
 
 // resolver carries the state shared by the resolution steps.

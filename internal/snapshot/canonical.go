@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,8 +25,15 @@ const (
 // Evidence keeps source order (the first item is the file's own hash).
 func (s *Snapshot) Normalize() {
 	s.Type, s.SchemaVersion = Type, SchemaVersion
-	sort.Slice(s.Entities, func(i, j int) bool { return s.Entities[i].ID < s.Entities[j].ID })
-	sort.Slice(s.Relations, func(i, j int) bool { return s.Relations[i].ID < s.Relations[j].ID })
+	// The scan builds both lists in order already; checking is linear.
+	// slices.SortFunc runs the same pdqsort as sort.Slice did, without
+	// reflection.
+	if !slices.IsSortedFunc(s.Entities, entityOrder) {
+		slices.SortFunc(s.Entities, entityOrder)
+	}
+	if !slices.IsSortedFunc(s.Relations, relationOrder) {
+		slices.SortFunc(s.Relations, relationOrder)
+	}
 	for i := range s.Entities {
 		e := &s.Entities[i]
 		e.Evidence = boundEvidence(e.Evidence)
@@ -72,6 +80,9 @@ func (s *Snapshot) Normalize() {
 		s.AnalyzerVersions = map[string]string{}
 	}
 }
+
+func entityOrder(a, b Entity) int     { return strings.Compare(a.ID, b.ID) }
+func relationOrder(a, b Relation) int { return strings.Compare(a.ID, b.ID) }
 
 // canonicalMetadata replaces every metadata value that is not a plain JSON
 // value (a struct, a slice of structs) by its decoded JSON form, so that

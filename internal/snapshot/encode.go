@@ -68,11 +68,11 @@ func (e *encoder) snapshot(s *Snapshot) error {
 	e.buf = append(e.buf, `,"project":{"name":`...)
 	e.buf = appendString(e.buf, s.Project.Name)
 	e.buf = append(e.buf, `},"entities":`...)
-	if err := writeList(e, s.Entities, e.entity); err != nil {
+	if err := writeRecords(e, s.Entities, (*encoder).entity); err != nil {
 		return err
 	}
 	e.buf = append(e.buf, `,"relations":`...)
-	if err := writeList(e, s.Relations, e.relation); err != nil {
+	if err := writeRecords(e, s.Relations, (*encoder).relation); err != nil {
 		return err
 	}
 	e.buf = append(e.buf, `,"coverage":`...)
