@@ -73,7 +73,8 @@ func (g *lookupGraph) relatedDocuments(id string, sig *graph.Signals, trunc *[]T
 }
 
 // summaries maps the entity and each listed document to its summary (a
-// document's metadata summary), bounded; nil when none has one.
+// document's metadata summary, a module's or package's doc comment),
+// bounded; nil when none has one.
 func (g *lookupGraph) summaries(id string, docs []RelatedDocument) map[string]string {
 	out := map[string]string{}
 	add := func(id string) {
@@ -81,8 +82,12 @@ func (g *lookupGraph) summaries(id string, docs []RelatedDocument) map[string]st
 		if !ok {
 			return
 		}
-		if s, _ := e.Metadata["summary"].(string); strings.TrimSpace(s) != "" {
-			out[id] = lookupClip(strings.TrimSpace(s), MaxSummaryRunes)
+		s, _ := e.Metadata["summary"].(string)
+		if strings.TrimSpace(s) == "" {
+			s, _ = e.Metadata["doc"].(string)
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			out[id] = lookupClip(s, MaxSummaryRunes)
 		}
 	}
 	add(id)

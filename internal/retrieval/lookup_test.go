@@ -363,3 +363,18 @@ func TestLookupDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupSummaryFromDocComment: a module or package without a Markdown
+// summary is summarised by its doc comment.
+func TestLookupSummaryFromDocComment(t *testing.T) {
+	s, sig, diags := lookupFixture(t)
+	for _, target := range []string{"internal/store", storeGo} {
+		res, err := Lookup(s, sig, diags, target, LookupOptions{Depth: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Summaries[res.Entity.ID]; got != "Package store keeps records." {
+			t.Errorf("%s: summary %q, want the package comment", target, got)
+		}
+	}
+}

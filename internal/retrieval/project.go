@@ -90,6 +90,9 @@ type projectRelations struct {
 	// symbols are the exported names of non-test modules, for the
 	// packages and areas that contain them.
 	symbols map[string][]string
+	// pkgDocs maps a package's directory to its doc comment, the summary
+	// of the area at that directory.
+	pkgDocs map[string]string
 }
 
 func newProjectRelations(s *snapshot.Snapshot, kinds map[string]string) *projectRelations {
@@ -97,11 +100,15 @@ func newProjectRelations(s *snapshot.Snapshot, kinds map[string]string) *project
 		parent: map[string]string{}, inbound: map[string]int{},
 		coveredBy: map[string][]string{}, mentionedBy: map[string][]string{},
 		children: map[string][]string{}, symbols: map[string][]string{},
+		pkgDocs: map[string]string{},
 	}
 	for i := range s.Entities {
 		e := &s.Entities[i]
 		if e.Kind == snapshot.KindModule && e.Metadata["test"] != true {
 			r.symbols[e.ID] = metaNames(e.Metadata["exports"], "name")
+		}
+		if doc, ok := e.Metadata["doc"].(string); ok && doc != "" && e.Kind == snapshot.KindPackage {
+			r.pkgDocs[entityPath(e)] = doc
 		}
 	}
 	for i := range s.Relations {
@@ -145,10 +152,7 @@ func (r *projectRelations) ancestor(id, kind string, kinds map[string]string) st
 }
 
 func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []byte, rel *projectRelations, kinds map[string]string) Entry {
-	x := Entry{ID: e.ID, Kind: e.Kind, Path: e.Path, Title: e.Name, Aliases: slices.Clone(e.Aliases)}
-	if x.Path == "" && e.Kind != snapshot.KindDocument && e.Kind != snapshot.KindModule {
-		x.Path = strings.TrimPrefix(e.ID, e.Kind+":")
-	}
+	x := Entry{ID: e.ID, Kind: e.Kind, Path: entityPath(e), Title: e.Name, Aliases: slices.Clone(e.Aliases)}
 	if len(e.Evidence) > 0 && e.Evidence[0].ContentHash != "" {
 		x.ContentHash = e.Evidence[0].ContentHash
 	} else {
@@ -160,8 +164,14 @@ func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []b
 	case snapshot.KindModule:
 		x.Symbols = metaNames(e.Metadata["exports"], "name")
 		x.Symbols = boundList(&x, x.Symbols, MaxSymbols, BoundSymbols)
-	case snapshot.KindPackage, snapshot.KindArea:
+		x.Summary, _ = e.Metadata["doc"].(string)
+	case snapshot.KindPackage:
 		// Symbols are filled from the modules below in symbolsBelow.
+		x.Summary, _ = e.Metadata["doc"].(string)
+	case snapshot.KindArea:
+		// An area at a package's directory is usually that package: its doc
+		// comment says what the area is for.
+		x.Summary = rel.pkgDocs[x.Path]
 	}
 	if sig != nil {
 		if pr := sig.Canonicality[e.ID]; !math.IsNaN(pr) && !math.IsInf(pr, 0) && pr > 0 {
@@ -214,6 +224,15 @@ func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
 		x.Truncated = append(x.Truncated, Truncation{Bound: BoundBody, Limit: MaxBodyRunes, Omitted: n - MaxBodyRunes})
 	}
 	x.Body = text
+}
+
+// entityPath is an entity's path; for a package or area without one, the
+// directory its id names.
+func entityPath(e *snapshot.Entity) string {
+	if e.Path == "" && e.Kind != snapshot.KindDocument && e.Kind != snapshot.KindModule {
+		return strings.TrimPrefix(e.ID, e.Kind+":")
+	}
+	return e.Path
 }
 
 // symbolsBelow gathers the exported names of the non-test modules a

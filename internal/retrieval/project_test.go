@@ -196,3 +196,55 @@ func coreEntity(s *snapshot.Snapshot, id string) *snapshot.Entity {
 	}
 	return &snapshot.Entity{}
 }
+
+func TestProjectSummaryFromDoc(t *testing.T) {
+	// A real scan: the package doc comment reaches the module, the package
+	// and the area at the package's directory.
+	s, sig, body := coreScan(t, coreRepoDir)
+	by := map[string]Entry{}
+	for _, e := range Project(s, sig, body).Entries {
+		by[e.ID] = e
+	}
+	for _, id := range []string{"module:internal/store/store.go", "package:internal/store", "area:internal/store"} {
+		if got := by[id].Summary; got != "Package store persists records." {
+			t.Errorf("%s: summary %q", id, got)
+		}
+	}
+	if got := by["package:internal/httpserver"].Summary; got != "Package httpserver serves the store over HTTP." {
+		t.Errorf("httpserver summary %q", got)
+	}
+
+	// Without a doc, or without a package at the area's directory, no
+	// summary; a nested package's doc is not its parent area's.
+	s = &snapshot.Snapshot{Entities: []snapshot.Entity{
+		{ID: "area:lib", Kind: snapshot.KindArea, Path: "lib"},
+		{ID: "package:lib/sub", Kind: snapshot.KindPackage, Metadata: map[string]any{"doc": "Package sub does it."}},
+		{ID: "area:lib/sub", Kind: snapshot.KindArea}, // path from the id
+		{ID: "package:tools", Kind: snapshot.KindPackage, Path: "tools"},
+		{ID: "area:tools", Kind: snapshot.KindArea, Path: "tools"},
+		{ID: "module:tools/t.go", Kind: snapshot.KindModule, Path: "tools/t.go"},
+	}}
+	want := map[string]string{"area:lib": "", "package:lib/sub": "Package sub does it.", "area:lib/sub": "Package sub does it.",
+		"package:tools": "", "area:tools": "", "module:tools/t.go": ""}
+	for _, e := range Project(s, nil, nil).Entries {
+		if w, ok := want[e.ID]; !ok || e.Summary != w {
+			t.Errorf("%s: summary %q, want %q", e.ID, e.Summary, w)
+		}
+	}
+}
+
+func TestSearchReachesPackageDoc(t *testing.T) {
+	// Words only the doc comment holds find the package.
+	s, sig, body := coreScan(t, coreRepoDir)
+	r := NewIndex(Project(s, sig, body), nil).Search(Query{Text: "persists records"})
+	if len(r.Hits) == 0 {
+		t.Fatalf("no hits: %+v", r)
+	}
+	top := map[string]bool{}
+	for _, h := range r.Hits[:min(3, len(r.Hits))] {
+		top[h.ID] = true
+	}
+	if !top["package:internal/store"] {
+		t.Errorf("package:internal/store not in the first 3: %+v", r.Hits)
+	}
+}

@@ -48,8 +48,9 @@ type Hit struct {
 	Path  string  `json:"path"`
 	Title string  `json:"title"`
 	Score float64 `json:"score"`
-	// Summary is the entry's summary (a document's first paragraph); the
-	// first section a token budget drops.
+	// Summary is the entry's summary (a document's first paragraph, a
+	// module's or package's doc comment); the first section a token budget
+	// drops.
 	Summary string `json:"summary,omitempty"`
 	// Closest is set when the entry matched only some of the terms.
 	Closest bool `json:"closest,omitempty"`

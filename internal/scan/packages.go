@@ -85,6 +85,9 @@ func (r *resolver) packages() {
 			name = dir
 		}
 		r.pkg(dir, name, ecoGo, memberEvidence("golang", dir, goDirs[dir]))
+		if doc := goPackageDoc(goDirs[dir]); doc != "" {
+			r.b.entity(snapshot.KindPackage, dir, name, dir).Metadata["doc"] = doc
+		}
 	}
 
 	r.langs.python = python.NewResolver(r.t, python.Roots(r.t.paths, pyprojects))
@@ -98,6 +101,13 @@ func (r *resolver) packages() {
 		}
 		x := r.t.byPath[f]
 		r.pkg(parentDir(f), name, ecoPython, fileEvidence("python", x))
+		if x.Python.Doc != "" {
+			// A Go package's doc at the same directory, set above, stays.
+			e := r.b.entity(snapshot.KindPackage, parentDir(f), name, parentDir(f))
+			if _, ok := e.Metadata["doc"]; !ok {
+				e.Metadata["doc"] = x.Python.Doc
+			}
+		}
 	}
 
 	ts, issues := typescript.NewResolver(r.t, tsconfigs, uniqueWorkspaces(workspaces, r.b))
@@ -123,6 +133,26 @@ func (r *resolver) pkg(dir, name, ecosystem string, ev snapshot.Evidence) {
 		}
 	}
 	r.pkgNames[name] = append(ids, e.ID)
+}
+
+// goPackageDoc is the package doc of a Go package directory: that of its
+// doc.go (where Go convention puts a long package comment), else of the
+// first non-test file in path order that has one; a _test.go file's comment
+// documents package x_test, if anything.
+func goPackageDoc(members []*Extraction) string {
+	doc, from := "", ""
+	for _, m := range members {
+		if m.Go.IsTest || m.Go.Doc == "" {
+			continue
+		}
+		if path.Base(m.Path) == "doc.go" {
+			return m.Go.Doc
+		}
+		if from == "" || m.Path < from {
+			doc, from = m.Go.Doc, m.Path
+		}
+	}
+	return doc
 }
 
 // memberEvidence is the evidence of a package made of several files: its

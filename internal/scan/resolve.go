@@ -188,6 +188,9 @@ func (r *resolver) module(x *Extraction) {
 	switch {
 	case x.Go != nil:
 		meta["goPackage"] = x.Go.Package
+		if x.Go.Doc != "" { // bounded by golang.MaxDocRunes
+			meta["doc"] = x.Go.Doc
+		}
 		if x.Go.IsTest {
 			meta["test"] = true
 		}
@@ -204,6 +207,9 @@ func (r *resolver) module(x *Extraction) {
 		}
 		if x.Python.HasAll {
 			meta["all"] = true
+		}
+		if x.Python.Doc != "" { // bounded by python.MaxDocRunes
+			meta["doc"] = x.Python.Doc
 		}
 	}
 	e.Metadata = meta

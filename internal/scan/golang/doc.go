@@ -1,8 +1,8 @@
 // Package golang is docbridge's Go analyzer.
 //
 // Extraction (Extract, ParseGoMod) is a pure function of one file's bytes: the
-// package clause, imports and exported declarations of a .go file, parsed with
-// go/parser; the module path, requirements and replacements of a go.mod,
+// package clause, the first paragraph of the package doc comment, imports and
+// exported declarations of a .go file, parsed with go/parser; the module path, requirements and replacements of a go.mod,
 // parsed with golang.org/x/mod/modfile. Resolution (Resolver) is global: it
 // maps an import path, seen from a package directory, to an in-tree package
 // directory, an external module or an unresolved reference, against the
@@ -11,7 +11,7 @@ package golang
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // written under another version are not reused.
-const Version = "golang/1"
+const Version = "golang/2"
 
 // Bounds on the lists that grow with a file's size. Crossing one keeps the
 // first entries (in the list's order) and records an Issue.
@@ -27,3 +27,8 @@ const (
 	// MaxModIssues bounds Module.Issues; modfile reports every bad line.
 	MaxModIssues = 64
 )
+
+// MaxDocRunes bounds File.Doc, the ellipsis that marks a cut included (the
+// same bound as a Markdown document's summary). A cut is marked by that "…"
+// rather than an Issue: a long first paragraph is not a partial analysis.
+const MaxDocRunes = 300

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
 )
@@ -67,6 +69,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte("package p\nfunc (T[P]) M() {}\n"))
 	f.Add([]byte("package p\n//line x.go:9\nvar A, B = 1\n"))
 	f.Add([]byte("package p\x00\xff"))
+	f.Add([]byte("// Package p \xff is\n//\tdocumented.\n\n// More.\npackage p\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := Extract("f.go", data)
 		lines := bytes.Count(data, []byte{'\n'}) + 1
@@ -86,6 +89,9 @@ func FuzzExtract(f *testing.F) {
 				ex.Line == got.Exports[i-1].Line && ex.Name < got.Exports[i-1].Name) {
 				t.Errorf("exports not sorted at %d: %v", i, got.Exports)
 			}
+		}
+		if n := utf8.RuneCountInString(got.Doc); n > MaxDocRunes || !utf8.ValidString(got.Doc) || strings.Contains(got.Doc, "\n") {
+			t.Errorf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, MaxDocRunes, utf8.ValidString(got.Doc), got.Doc)
 		}
 		checkIssues(t, data, got.Issues)
 		if again := Extract("f.go", data); !reflect.DeepEqual(got, again) {

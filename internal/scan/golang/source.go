@@ -19,6 +19,10 @@ type File struct {
 	// Package is the package clause's name; empty when the parser could not
 	// read it.
 	Package string `json:"package,omitempty"`
+	// Doc is the first paragraph of the package doc comment (the comment
+	// directly above the package clause), whitespace collapsed, at most
+	// MaxDocRunes runes with a trailing "…" when cut; empty without one.
+	Doc string `json:"doc,omitempty"`
 	// Imports are in source order, without the cgo pseudo-package "C".
 	Imports []Import `json:"imports,omitempty"`
 	// Exports are sorted by (Line, Name, Kind).
@@ -61,7 +65,7 @@ func IsSource(path string) bool {
 // whatever the parser recovered and records one partial Issue.
 func Extract(path string, data []byte) File {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, data, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.SkipObjectResolution)
 	out := File{IsTest: strings.HasSuffix(path, "_test.go")}
 	if err != nil {
 		out.Issues = append(out.Issues, syntaxIssue(data, err))
@@ -72,6 +76,7 @@ func Extract(path string, data []byte) File {
 	if f.Name != nil {
 		out.Package = f.Name.Name
 	}
+	out.Doc = packageDoc(f)
 	// Positions are taken unadjusted: a //line directive must not move a
 	// declaration to a line that is not in this file.
 	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }

@@ -2,10 +2,11 @@ package markdown
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
 )
 
 // inlineText returns the text a reader sees in n's inline content: escapes
@@ -85,16 +86,4 @@ func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // summarise cuts collapsed text to MaxSummaryRunes, ellipsis included, at a
 // word boundary when there is one.
-func summarise(text string) string {
-	if utf8.RuneCountInString(text) <= MaxSummaryRunes {
-		return text
-	}
-	cut, _ := truncateRunes(text, MaxSummaryRunes-1)
-	// Back up to a word boundary unless the cut already falls on one.
-	if text[len(cut)] != ' ' {
-		if i := strings.LastIndexByte(cut, ' '); i > 0 {
-			cut = cut[:i]
-		}
-	}
-	return strings.TrimRight(cut, " ") + "…"
-}
+func summarise(text string) string { return extract.Summarise(text, MaxSummaryRunes) }

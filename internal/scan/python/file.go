@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction written by
 // another version is not reused.
-const Version = "python/1"
+const Version = "python/2"
 
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
@@ -28,6 +28,9 @@ const (
 
 // File is the extraction of one Python source file.
 type File struct {
+	// Doc is the first paragraph of the module docstring, whitespace
+	// collapsed, at most MaxDocRunes runes with a trailing "…" when cut.
+	Doc     string   `json:"doc,omitempty"`
 	Imports []Import `json:"imports,omitempty"`
 	Exports []Export `json:"exports,omitempty"`
 	// All is the literal __all__, in source order without duplicates; set

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -22,6 +23,7 @@ func FuzzExtract(f *testing.F) {
 		"def f(:\n  import a\n",
 		"import \xff\x00\n",
 		"__all__ = (((((['a'])))))\n",
+		"#!/usr/bin/env python\n'''\n  Doc \\n \xff string.\n\n  More.\n'''\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -54,6 +56,9 @@ func checkInvariants(t *testing.T, f File, lines int) {
 		if l < 1 || l > lines {
 			t.Fatalf("%s line %d outside 1..%d", what, l, lines)
 		}
+	}
+	if n := utf8.RuneCountInString(f.Doc); n > MaxDocRunes || !utf8.ValidString(f.Doc) || strings.ContainsAny(f.Doc, "\n\t") {
+		t.Fatalf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, MaxDocRunes, utf8.ValidString(f.Doc), f.Doc)
 	}
 	if len(f.Imports) > MaxImports || len(f.Exports) > MaxExports || len(f.All) > MaxExports {
 		t.Fatalf("bound crossed: %d imports, %d exports, %d __all__", len(f.Imports), len(f.Exports), len(f.All))

@@ -45,7 +45,7 @@ func (w *walker) close() { w.scratch.Close() }
 func (w *walker) run() File {
 	w.collectImports()
 	exports, all, hasAll := w.exports()
-	f := File{Imports: w.imports, Exports: exports, All: all, HasAll: hasAll}
+	f := File{Doc: w.moduleDoc(), Imports: w.imports, Exports: exports, All: all, HasAll: hasAll}
 	if l := w.firstErrorLine(); l > 0 {
 		f.Issues = append(f.Issues, extract.Issue{Line: l, Status: extract.StatusPartial,
 			Message: fmt.Sprintf("syntax error at line %d; the module is analyzed partially", l)})
