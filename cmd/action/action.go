@@ -191,7 +191,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	stateDir := filepath.Join(scratch, "state")
 	baseDir, saveKey := r.restore(ctx, scratch, stateDir)
 
-	o := checkOptions{dir: r.dir, configPath: r.configPath, stateDir: stateDir, maxStateBytes: state.DefaultMaxBytes, base: baseDir, failOn: r.in.FailOn}
+	o := checkOptions{repoOptions: repoOptions{dir: r.dir, configPath: r.configPath, stateDir: stateDir, maxStateBytes: state.DefaultMaxBytes}, base: baseDir, failOn: r.in.FailOn}
 	res, err := runCheck(ctx, r.stderr, o)
 	if err != nil && baseDir != "" {
 		// A base state that decodes but cannot be rebuilt costs the

@@ -11,10 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/retrieval/bench"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 // benchDefaultSuite is the suite `bench retrieval` runs when none is
@@ -31,11 +29,8 @@ const benchMaxBodyBytes = 4 * (retrieval.MaxBodyRunes + 1)
 
 // benchOptions are the inputs of one benchmark run.
 type benchOptions struct {
-	suite         string
-	dir           string
-	configPath    string
-	stateDir      string
-	maxStateBytes int64
+	suite string
+	repoOptions
 	asJSON        bool
 	baseline      bool
 	misses        int
@@ -109,9 +104,7 @@ suite — the message names the case and field — or a bad directory).`,
 	f.BoolVar(&o.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&o.baseline, "baseline", false, "also run the plain-BM25 baseline and show it side by side")
 	f.IntVar(&o.misses, "misses", benchDefaultMisses, "list at most `N` missed cases in the text report")
-	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in --dir, when present)")
-	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
-	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
 }
@@ -123,16 +116,11 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := loadConfig(o.dir, o.configPath)
+	repo, err := openRepo(ctx, stderr, o.repoOptions)
 	if err != nil {
 		return nil, err
 	}
-	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
-	if err != nil {
-		return nil, err
-	}
-	snap := res.Snapshot
-	sig := graph.Compute(snap, graph.Options{})
+	snap, sig := repo.scan.Snapshot, repo.signals
 	bodies := &benchBodies{dir: o.dir}
 	proj := retrieval.Project(snap, sig, bodies.read)
 	ix := retrieval.NewIndex(proj, snap)

@@ -23,10 +23,7 @@ import (
 
 // checkOptions are the inputs of one check run.
 type checkOptions struct {
-	dir           string
-	configPath    string
-	stateDir      string
-	maxStateBytes int64
+	repoOptions
 	base          string
 	changedFiles  string
 	format        string
@@ -118,9 +115,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, json or sarif")
 	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
-	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
-	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
-	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
 }

@@ -29,7 +29,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30); err != nil {
 		b.Fatal(err)
 	}
-	o := checkOptions{dir: root, stateDir: stateDir, maxStateBytes: 1 << 30, format: "text", failOn: "none"}
+	o := checkOptions{repoOptions: repoOptions{dir: root, stateDir: stateDir, maxStateBytes: 1 << 30}, format: "text", failOn: "none"}
 	var scans, checks []time.Duration
 	var stages []time.Duration
 	for b.Loop() {

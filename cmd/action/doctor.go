@@ -18,15 +18,11 @@ import (
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/retrieval/bench"
 	"github.com/docbridge/docbridge/internal/snapshot"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 // doctorOptions are the inputs of one doctor run.
 type doctorOptions struct {
-	dir           string
-	configPath    string
-	stateDir      string
-	maxStateBytes int64
+	repoOptions
 	// suite is --suite; "" means the default suite when it exists.
 	suite  string
 	asJSON bool
@@ -72,9 +68,7 @@ configuration, an unreadable or invalid suite).`,
 	f := cmd.Flags()
 	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 	f.StringVar(&o.suite, "suite", "", "run the golden retrieval suite `FILE` (default: "+doctor.DefaultSuite+" in dir, when present)")
-	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
-	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
-	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
 }
@@ -87,17 +81,13 @@ func runDoctor(ctx context.Context, stderr io.Writer, o doctorOptions) (*doctor.
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := loadConfig(o.dir, o.configPath)
+	repo, err := openRepo(ctx, stderr, o.repoOptions)
 	if err != nil {
 		return nil, err
 	}
-	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
-	if err != nil {
-		return nil, err
-	}
-	sig := graph.Compute(res.Snapshot, graph.Options{})
-	diags := reconcile.Run(reconcile.Input{Head: res.Snapshot, Signals: sig, Config: doctor.Config(cfg)})
-	return diagnoseDocs(o.dir, res.Snapshot, sig, diags, suite, suitePath), nil
+	s, sig := repo.scan.Snapshot, repo.signals
+	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.Config(repo.cfg)})
+	return diagnoseDocs(o.dir, s, sig, diags, suite, suitePath), nil
 }
 
 // doctorSuite loads the suite: the named one (any problem is an error),

@@ -207,7 +207,7 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 
 func TestDoctorGrader(t *testing.T) {
 	dir := fixture(t, doctorFiles())
-	res, err := runCheck(context.Background(), io.Discard, checkOptions{dir: dir, maxStateBytes: 1 << 30})
+	res, err := runCheck(context.Background(), io.Discard, checkOptions{repoOptions: repoOptions{dir: dir, maxStateBytes: 1 << 30}})
 	if err != nil {
 		t.Fatal(err)
 	}

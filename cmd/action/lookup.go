@@ -15,16 +15,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 // lookupOptions are the inputs of one lookup run.
 type lookupOptions struct {
-	dir, configPath, stateDir string
-	maxStateBytes             int64
+	repoOptions
 	depth, budget             int
 	json                      bool
 }
@@ -72,9 +69,7 @@ entity or more than one (the message lists suggestions or candidates).`,
 	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
 	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
-	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
-	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
-	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
 }
@@ -82,17 +77,12 @@ entity or more than one (the message lists suggestions or candidates).`,
 // runLookup is the lookup pipeline: configuration, scan, graph signals,
 // reconciliation, lookup with excerpts read from dir, budget.
 func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target string) (*retrieval.LookupResult, error) {
-	cfg, err := loadConfig(o.dir, o.configPath)
+	repo, err := openRepo(ctx, stderr, o.repoOptions)
 	if err != nil {
 		return nil, err
 	}
-	scanned, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
-	if err != nil {
-		return nil, err
-	}
-	s := scanned.Snapshot
-	sig := graph.Compute(s, graph.Options{})
-	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: cfg})
+	s, sig := repo.scan.Snapshot, repo.signals
+	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: repo.cfg})
 	lines, err := newLineReader(o.dir)
 	if err != nil {
 		return nil, err

@@ -16,10 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 // searchKinds are the entry kinds --kinds accepts.
@@ -27,8 +25,7 @@ var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.Ki
 
 // searchOptions are the inputs of one search run.
 type searchOptions struct {
-	dir, configPath, stateDir string
-	maxStateBytes             int64
+	repoOptions
 	kinds                     []string
 	limit, budget             int
 	explain, json, how        bool
@@ -108,9 +105,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
 	f.BoolVar(&o.how, "how", false, "explain how the ranking works and exit")
-	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
-	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
-	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
 }
@@ -119,16 +114,11 @@ Exit status: 0 on an answer, 2 on bad input.`,
 // projection, index, query — or the recent documents for a blank query
 // and for a query nothing matches.
 func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query string) (retrieval.Results, error) {
-	cfg, err := loadConfig(o.dir, o.configPath)
+	repo, err := openRepo(cmd.Context(), stderr, o.repoOptions)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	scanned, err := scanWithState(cmd.Context(), stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
-	if err != nil {
-		return retrieval.Results{}, err
-	}
-	s := scanned.Snapshot
-	sig := graph.Compute(s, graph.Options{})
+	s, sig := repo.scan.Snapshot, repo.signals
 	bodies, err := newBodyReader(o.dir)
 	if err != nil {
 		return retrieval.Results{}, err
