@@ -31,9 +31,9 @@ const benchMaxBodyBytes = 4 * (retrieval.MaxBodyRunes + 1)
 type benchOptions struct {
 	suite string
 	repoOptions
-	asJSON        bool
-	baseline      bool
-	misses        int
+	asJSON   bool
+	baseline bool
+	misses   int
 }
 
 // benchReport is what `bench retrieval --json` prints.

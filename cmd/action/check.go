@@ -24,11 +24,11 @@ import (
 // checkOptions are the inputs of one check run.
 type checkOptions struct {
 	repoOptions
-	base          string
-	changedFiles  string
-	format        string
-	failOn        string
-	out           string
+	base         string
+	changedFiles string
+	format       string
+	failOn       string
+	out          string
 }
 
 // checkOutcome is what a check run judged.

@@ -22,8 +22,8 @@ import (
 // lookupOptions are the inputs of one lookup run.
 type lookupOptions struct {
 	repoOptions
-	depth, budget             int
-	json                      bool
+	depth, budget int
+	json          bool
 }
 
 func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {

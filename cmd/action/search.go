@@ -26,9 +26,9 @@ var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.Ki
 // searchOptions are the inputs of one search run.
 type searchOptions struct {
 	repoOptions
-	kinds                     []string
-	limit, budget             int
-	explain, json, how        bool
+	kinds              []string
+	limit, budget      int
+	explain, json, how bool
 }
 
 func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
