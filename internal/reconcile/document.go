@@ -18,6 +18,9 @@ type Document struct {
 	Headings      []Heading
 	Generated     []Region
 	BrokenAnchors []AnchorRef
+	// SiteAnchors are the anchors a documentation site renders for the
+	// document (VitePress, Docusaurus); nil outside a site.
+	SiteAnchors []string
 	// FrontMatter is the subset of front-matter keys the snapshot keeps.
 	FrontMatter map[string]string
 	// FrontMatterFields holds every top-level scalar front-matter key as
@@ -73,6 +76,7 @@ func newDocument(e *snapshot.Entity) *Document {
 			Closed: metaBool(g["closed"]),
 		})
 	}
+	d.SiteAnchors = metaStrings(m["siteAnchors"])
 	for _, a := range metaMaps(m["brokenAnchors"]) {
 		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: metaInt(a["line"])})
 	}

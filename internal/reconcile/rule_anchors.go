@@ -102,18 +102,22 @@ func destinationAnchor(dest string) (string, bool) {
 	return frag, true
 }
 
-// anchorSuggester returns the near-miss for an anchor among a document's
-// heading slugs (levels 1–3, the ones the snapshot keeps), or "". The
-// index of each document is built once, on first use.
+// anchorSuggester returns the near-miss for an anchor among the anchors a
+// document's site renders, else its heading slugs (levels 1–3, the ones the
+// snapshot keeps), or "". The index of each document is built once, on
+// first use.
 func anchorSuggester() func(*Document, string) string {
 	idx := map[string]*nearmiss.Index{}
 	return func(d *Document, anchor string) string {
 		ix, ok := idx[d.ID]
 		if !ok {
-			slugs := make([]string, 0, len(d.Headings))
-			for _, h := range d.Headings {
-				if h.Slug != "" {
-					slugs = append(slugs, h.Slug)
+			slugs := d.SiteAnchors
+			if len(slugs) == 0 {
+				slugs = make([]string, 0, len(d.Headings))
+				for _, h := range d.Headings {
+					if h.Slug != "" {
+						slugs = append(slugs, h.Slug)
+					}
 				}
 			}
 			ix = nearmiss.NewIndex(slugs)

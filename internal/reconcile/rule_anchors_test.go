@@ -172,3 +172,24 @@ func movedCopy(t *testing.T, src string, n int) string {
 	}
 	return dst
 }
+
+// TestAnchorSuggestionFollowsTheSite: inside a VitePress site the "did you
+// mean" names the anchor VitePress renders, not GitHub's slug of the same
+// heading (internal/scan's site fixture).
+func TestAnchorSuggestionFollowsTheSite(t *testing.T) {
+	s, cfg := scanDir(t, filepath.Join("..", "scan", "testdata", "sites"))
+	ds := withCode(Run(Input{Head: s, Config: cfg}), catalog.BrokenAnchor)
+	found := false
+	for _, d := range ds {
+		p := d.Primary()
+		if p.Path == "docs/guide.md" && p.Line == 7 {
+			found = true
+			if !strings.Contains(d.Message, "did you mean #build-assetsinlinelimit?") {
+				t.Errorf("VitePress suggestion: %s", d.Message)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no broken anchor at docs/guide.md:7 in %v", where(ds))
+	}
+}
