@@ -14,14 +14,25 @@ func init() {
 	register(rule{codes: []string{catalog.UnresolvedPath}, run: unresolvedPaths})
 }
 
+// historyStems are the file names (without extension, lower case) of
+// documents that record the past.
+var historyStems = []string{"changelog", "changes", "history", "news", "release_notes", "releases"}
+
 // unresolvedPaths reports the path-shaped code spans of a document that
 // name nothing: a mentions relation into an unresolved entity, and one the
 // near-miss accepted (confidence fuzzy), which names the path it matched
 // as the "did you mean". Mentions that resolved exactly are never
 // reported, even when they share a relation with a fuzzy one.
+//
+// History documents (a CHANGELOG, HISTORY, NEWS, RELEASES) are left out:
+// they name paths as they were in each release, and rewriting the past to
+// today's tree is not a fix.
 func unresolvedPaths(v *view) []finding {
 	var out []finding
 	for _, d := range v.documents {
+		if hasStem(d.Path, historyStems) {
+			continue
+		}
 		// A fuzzy mention of a directory relates to its area and its
 		// package alike: the first relation claims each occurrence (line
 		// and text), so that it is one finding.
