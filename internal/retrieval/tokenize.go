@@ -196,13 +196,18 @@ func term(part string) (string, bool) {
 		return "", false
 	}
 	// Stem to a fixed point, so that tokenizing a term gives the term
-	// ("parse" → "pars" → "par").
+	// ("parse" → "pars" → "par"); a stem that is a stopword ("ase" → "as")
+	// is not taken, or the word would vanish.
+	word := t
 	for range 4 {
 		n := stem(singular(t))
 		if n == t {
 			break
 		}
 		t = n
+	}
+	if stopwords[t] {
+		t = word
 	}
 	return t, true
 }

@@ -19,6 +19,7 @@ func TestTokenize(t *testing.T) {
 		{"generate family", "generate generated generating generates", []string{"generat", "generat", "generat", "generat"}},
 		{"stems keep a vowel", "string thing bring", []string{"string", "thing", "bring"}},
 		{"-eed and -ee stay", "need speed free", []string{"need", "speed", "free"}},
+		{"a stem that is a stopword is not taken", "Ase", []string{"ase"}},
 		{"camelCase", "scanWithState", []string{"scan", "stat"}},
 		{"PascalCase", "ParseFrontMatter", []string{"par", "front", "matter"}},
 		{"acronym run", "HTTPServer", []string{"http", "server"}},
