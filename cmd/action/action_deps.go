@@ -149,7 +149,7 @@ func wireAction(w wiring) (actionDeps, error) {
 	case w.in.Cache && !w.dryRun:
 		store, err := cache.NewActions(cache.EnvFrom(w.getenv), cache.ActionsOptions{})
 		if err != nil {
-			fmt.Fprintf(w.stdout, "::warning::docbridge: no Actions cache (%s); scanning cold, nothing saved\n", escapeData(err.Error()))
+			fmt.Fprintln(w.stdout, report.WorkflowCommand("warning", nil, "docbridge: no Actions cache ("+err.Error()+"); scanning cold, nothing saved"))
 		} else {
 			deps.cache = actionsCache{store: store}
 		}
@@ -263,11 +263,6 @@ func pathPrefix(dir string) string {
 	return d
 }
 
-// escapeData escapes a workflow command's message.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
 // fileList is a fixed changed-files list (--changed-files).
 type fileList []string
 
@@ -281,41 +276,6 @@ func printableLine(s string) string {
 // maxStepSummaryBytes is the runner's bound: a larger job summary is
 // dropped whole.
 const maxStepSummaryBytes = 1 << 20
-
-// interimSummary renders the job summary until review's renderer is
-// wired: the counts and the text report in a fence.
-func interimSummary(p publication) string {
-	var b strings.Builder
-	r := p.Report
-	fmt.Fprintf(&b, "## %s %s\n\n", report.ToolName, r.Tool.Version)
-	fmt.Fprintf(&b, "%d finding(s)", r.Summary.Total)
-	if r.Compared {
-		fmt.Fprintf(&b, ", %d new, %d resolved against the base", r.Summary.New, r.Summary.Resolved)
-	}
-	fmt.Fprintf(&b, ". Judged: %d (%s); %d at or above `%s`.\n\n", len(p.Selected), p.Selection, p.Failing, p.FailOn)
-	var text strings.Builder
-	if err := report.WriteText(&text, r, report.TextOptions{}); err != nil {
-		fmt.Fprintf(&b, "(the text report failed: %v)\n", err)
-		return b.String()
-	}
-	fence := strings.Repeat("`", max(3, longestRun(text.String(), '`')+1))
-	b.WriteString(fence + "text\n" + text.String() + fence + "\n")
-	return b.String()
-}
-
-// longestRun is the longest run of c in s (a fence must be longer).
-func longestRun(s string, c byte) int {
-	best, n := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			n++
-			best = max(best, n)
-		} else {
-			n = 0
-		}
-	}
-	return best
-}
 
 // boundSummary cuts a summary over the runner's bound at a line break and
 // says so: the runner would otherwise drop the whole of it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -142,24 +143,11 @@ func (h *actionHarness) run(o actionOptions) (string, error) {
 // outputs parses GITHUB_OUTPUT's heredoc entries (name<<DELIM, value, DELIM).
 func (h *actionHarness) outputs() map[string]string {
 	h.t.Helper()
-	data, err := os.ReadFile(h.vars["GITHUB_OUTPUT"])
-	if err != nil {
+	path := h.vars["GITHUB_OUTPUT"]
+	if _, err := os.Stat(path); err != nil {
 		h.t.Fatal(err)
 	}
-	out := map[string]string{}
-	lines := strings.Split(string(data), "\n")
-	for i := 0; i+2 < len(lines); i++ {
-		name, delim, ok := strings.Cut(lines[i], "<<")
-		if !ok || lines[i+2] != delim {
-			continue
-		}
-		if _, dup := out[name]; dup {
-			h.t.Fatalf("output %s written twice", name)
-		}
-		out[name] = lines[i+1]
-		i += 2
-	}
-	return out
+	return readOutputs(h.t, path)
 }
 
 func (h *actionHarness) summary() string {
@@ -504,12 +492,10 @@ func TestActionWorkingDirectoryAndConfig(t *testing.T) {
 	}
 }
 
+// writeFile writes content to path, making its directories.
 func writeFile(t *testing.T, path, content string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+	if err := writeFileAll(path, []byte(content)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -867,4 +853,39 @@ func TestActionDryRunWithACacheDirectory(t *testing.T) {
 		!strings.Contains(out, "output findings=2") {
 		t.Fatalf("pull request: exit %d\n%s%s", code, out, errOut)
 	}
+}
+
+// interimSummary is the fakes' job summary: the counts and the text report
+// in a fence (the real one is report.JobSummary).
+func interimSummary(p publication) string {
+	var b strings.Builder
+	r := p.Report
+	fmt.Fprintf(&b, "## %s %s\n\n", report.ToolName, r.Tool.Version)
+	fmt.Fprintf(&b, "%d finding(s)", r.Summary.Total)
+	if r.Compared {
+		fmt.Fprintf(&b, ", %d new, %d resolved against the base", r.Summary.New, r.Summary.Resolved)
+	}
+	fmt.Fprintf(&b, ". Judged: %d (%s); %d at or above `%s`.\n\n", len(p.Selected), p.Selection, p.Failing, p.FailOn)
+	var text strings.Builder
+	if err := report.WriteText(&text, r, report.TextOptions{}); err != nil {
+		fmt.Fprintf(&b, "(the text report failed: %v)\n", err)
+		return b.String()
+	}
+	fence := strings.Repeat("`", max(3, longestRun(text.String(), '`')+1))
+	b.WriteString(fence + "text\n" + text.String() + fence + "\n")
+	return b.String()
+}
+
+// longestRun is the longest run of c in s (a fence must be longer).
+func longestRun(s string, c byte) int {
+	best, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
 }

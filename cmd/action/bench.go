@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -90,10 +89,7 @@ suite — the message names the case and field — or a bad directory).`,
 				return err
 			}
 			if o.asJSON {
-				enc := json.NewEncoder(stdout)
-				enc.SetIndent("", "  ")
-				enc.SetEscapeHTML(false)
-				return enc.Encode(rep)
+				return writeJSON(stdout, rep, "report")
 			}
 			writeBenchText(stdout, rep, o.misses)
 			return nil
@@ -121,7 +117,11 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 		return nil, err
 	}
 	snap, sig := repo.scan.Snapshot, repo.signals
-	bodies := &benchBodies{dir: o.dir}
+	bodies, err := newBodyReader(o.dir, benchMaxBodyBytes)
+	if err != nil {
+		return nil, fmt.Errorf("bench %s: %w", o.dir, err)
+	}
+	defer bodies.Close()
 	proj := retrieval.Project(snap, sig, bodies.read)
 	ix := retrieval.NewIndex(proj, snap)
 	rep := &benchReport{
@@ -154,40 +154,6 @@ func readBenchSuite(path string) (bench.Suite, error) {
 		return bench.Suite{}, fmt.Errorf("suite %s: %w", path, err)
 	}
 	return s, nil
-}
-
-// benchMaxUnreadable bounds the unreadable bodies a report names.
-const benchMaxUnreadable = 20
-
-// benchBodies reads document bodies for the projection and remembers the
-// ones it could not read (a file removed since the scan, say), so that a
-// document searched without its body is never silent.
-type benchBodies struct {
-	dir    string
-	failed []string
-	more   int
-}
-
-func (b *benchBodies) read(path string) []byte {
-	data, err := readBenchBody(filepath.Join(b.dir, filepath.FromSlash(path)))
-	if err == nil {
-		return data
-	}
-	if len(b.failed) < benchMaxUnreadable {
-		b.failed = append(b.failed, path)
-	} else {
-		b.more++
-	}
-	return nil
-}
-
-func readBenchBody(full string) ([]byte, error) {
-	f, err := os.Open(full)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, benchMaxBodyBytes))
 }
 
 // writeBenchText prints the table (docbridge, and the baseline beside it

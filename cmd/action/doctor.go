@@ -113,10 +113,14 @@ func doctorSuite(dir, named string) (*bench.Suite, string, error) {
 // reconcile run with doctor.Config.
 func diagnoseDocs(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, suite *bench.Suite, suitePath string) *doctor.Report {
 	// Bodies change the ranking, not which entries exist: without a suite
-	// the files are not read.
+	// the files are not read. A directory that cannot be opened reads as
+	// no bodies, as it would file by file.
 	var body func(string) []byte
 	if suite != nil {
-		body = (&benchBodies{dir: dir}).read
+		if bodies, err := newBodyReader(dir, benchMaxBodyBytes); err == nil {
+			defer bodies.Close()
+			body = bodies.read
+		}
 	}
 	proj := retrieval.Project(s, sig, body)
 	in := doctor.Input{Snapshot: s, Diagnostics: diags, ProjectedDocuments: projectedDocuments(proj)}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,14 +122,14 @@ func TestDoctorSuite(t *testing.T) {
 	}
 
 	other := filepath.Join(t.TempDir(), "small.json")
-	doctorWriteFile(t, other, doctorSuiteJSON(3))
+	writeFile(t, other, doctorSuiteJSON(3))
 	d = runDoctorJSON(t, "--suite", other, dir)
 	if _, v := d.dim("benchmark"); d.Grade == "A" || len(d.Unmet) == 0 || v < 0 {
 		t.Fatalf("a 3-case suite gave %s (%v)", d.Verdict, d.Unmet)
 	}
 
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	doctorWriteFile(t, bad, `{"version":1,"name":"bad","cases":[{"id":"broken-case","input":"x","metadata":{"expectedTargets":[],"kind":"path"}}]}`)
+	writeFile(t, bad, `{"version":1,"name":"bad","cases":[{"id":"broken-case","input":"x","metadata":{"expectedTargets":[],"kind":"path"}}]}`)
 	code, _, errOut = runCLI(t, "doctor", "--suite", bad, dir)
 	if code != 2 || !strings.Contains(errOut, "broken-case") {
 		t.Fatalf("broken suite: exit %d, stderr %q", code, errOut)
@@ -189,7 +188,7 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 	files["docs/guide.md"] += "\nSee [the old page](old.md).\n"
 	dir = fixture(t, files)
 	list := filepath.Join(t.TempDir(), "changed.txt")
-	doctorWriteFile(t, list, "README.md\n")
+	writeFile(t, list, "README.md\n")
 	_, full, _ := runCLI(t, "check", "--fail-on", "none", dir)
 	_, narrowed, _ := runCLI(t, "check", "--fail-on", "none", "--changed-files", list, dir)
 	if doctorLastLine(full) != doctorLastLine(narrowed) || !strings.Contains(doctorLastLine(full), "doctor: ") {
@@ -224,11 +223,4 @@ func TestDoctorGrader(t *testing.T) {
 func doctorLastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
-}
-
-func doctorWriteFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -3,15 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/docbridge/docbridge/internal/report"
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -59,7 +57,7 @@ entity or more than one (the message lists suggestions or candidates).`,
 				return err
 			}
 			if o.json {
-				return writeLookupJSON(stdout, res)
+				return writeJSON(stdout, res, "lookup")
 			}
 			return writeLookupText(stdout, res, o.depth)
 		},
@@ -134,27 +132,12 @@ func (r *lineReader) line(path string, n int) (string, bool) {
 }
 
 func (r *lineReader) load(path string) []string {
-	f, err := r.root.Open(filepath.FromSlash(path))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxExcerptFileBytes))
+	data, err := readRepoFile(r.root, path, maxExcerptFileBytes)
 	if err != nil {
 		return nil
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	return strings.Split(string(data), "\n")
-}
-
-func writeLookupJSON(w io.Writer, res *retrieval.LookupResult) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		return fmt.Errorf("write lookup: %w", err)
-	}
-	return nil
 }
 
 // writeLookupText prints the answer for a reader: the entity, its
@@ -225,27 +208,21 @@ func writeLookupText(w io.Writer, res *retrieval.LookupResult, depth int) error 
 		if !bu.Fits {
 			fits = "does not fit (the entity and its findings alone are over)"
 		}
-		fmt.Fprintf(&b, "\nBudget: %d of %d tokens, %s; kept: %s; dropped: %s\n", bu.Used, bu.Limit, fits, lookupList(bu.Kept), lookupList(bu.Dropped))
+		fmt.Fprintf(&b, "\nBudget: %d of %d tokens, %s; kept: %s; dropped: %s\n", bu.Used, bu.Limit, fits, listOrNone(bu.Kept), listOrNone(bu.Dropped))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func lookupList(l []string) string {
-	if len(l) == 0 {
-		return "none"
-	}
-	return strings.Join(l, ", ")
-}
-
-// lookupClean replaces control characters (a terminal escape in a file) so that
-// text from the repository cannot drive the terminal.
+// lookupClean replaces control and bidi characters (a terminal escape in a
+// file, a reordering override) so that text from the repository cannot
+// drive the terminal or mislead a reader.
 func lookupClean(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == '\t' {
 			return ' '
 		}
-		if unicode.IsControl(r) {
+		if report.UnsafeRune(r) {
 			return '\uFFFD'
 		}
 		return r

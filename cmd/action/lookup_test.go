@@ -160,3 +160,11 @@ func TestLookupLineReaderStaysInside(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupCleanBidi: control characters and bidi controls from the
+// repository never reach the terminal.
+func TestLookupCleanBidi(t *testing.T) {
+	if got := lookupClean("a\tb\x1b[31mc\u202ed\u200fe"); got != "a b\uFFFD[31mc\uFFFDd\uFFFDe" {
+		t.Fatalf("lookupClean = %q", got)
+	}
+}

@@ -21,13 +21,7 @@ func fixture(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for p, content := range files {
-		full := filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, p), content)
 	}
 	return dir
 }

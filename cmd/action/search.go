@@ -77,7 +77,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 					return err
 				}
 				if o.json {
-					return writeSearchJSON(stdout, answer)
+					return writeJSON(stdout, answer, "results")
 				}
 				if slices.Contains(report.Dropped, "summaries") {
 					for i := range res.Hits {
@@ -92,7 +92,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 				return err
 			}
 			if o.json {
-				return writeSearchJSON(stdout, res)
+				return writeJSON(stdout, res, "results")
 			}
 			return writeSearchText(stdout, res, o.explain)
 		},
@@ -119,9 +119,9 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 		return retrieval.Results{}, err
 	}
 	s, sig := repo.scan.Snapshot, repo.signals
-	bodies, err := newBodyReader(o.dir)
+	bodies, err := newBodyReader(o.dir, maxBodyFileBytes)
 	if err != nil {
-		return retrieval.Results{}, err
+		return retrieval.Results{}, fmt.Errorf("search %s: %w", o.dir, err)
 	}
 	defer bodies.Close()
 	ix := retrieval.NewIndex(retrieval.Project(s, sig, bodies.read), s)
@@ -155,12 +155,14 @@ func listOrNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-func writeSearchJSON(w io.Writer, res any) error {
+// writeJSON prints v as indented JSON, HTML characters unescaped; what
+// names it in an error.
+func writeJSON(w io.Writer, v any, what string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		return fmt.Errorf("write results: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
 }
@@ -215,34 +217,6 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 // maxBodyFileBytes bounds the bytes read of one document for its body
 // (the projection keeps retrieval.MaxBodyRunes of them).
 const maxBodyFileBytes = 4 << 20
-
-// bodyReader reads documents for the projection, confined to the
-// repository: a path that leaves it (.., a symlink out) reads as nothing.
-type bodyReader struct{ root *os.Root }
-
-func newBodyReader(dir string) (*bodyReader, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("search %s: %w", dir, err)
-	}
-	return &bodyReader{root: root}, nil
-}
-
-func (r *bodyReader) Close() error { return r.root.Close() }
-
-// read returns the document's bytes, nil when it cannot be read.
-func (r *bodyReader) read(p string) []byte {
-	f, err := r.root.Open(filepath.FromSlash(p))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxBodyFileBytes))
-	if err != nil {
-		return nil
-	}
-	return data
-}
 
 // Bounds of the git history read for modification times.
 const (

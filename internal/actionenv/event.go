@@ -125,20 +125,15 @@ func DecodeEvent(name string, data []byte) (*Event, error) {
 	var target any
 	switch name {
 	case EventPullRequest:
-		ev.PullRequest = &PullRequestEvent{}
-		target = ev.PullRequest
+		target = newMember(&ev.PullRequest)
 	case EventPush:
-		ev.Push = &PushEvent{}
-		target = ev.Push
+		target = newMember(&ev.Push)
 	case EventIssueComment:
-		ev.IssueComment = &IssueCommentEvent{}
-		target = ev.IssueComment
+		target = newMember(&ev.IssueComment)
 	case EventSchedule:
-		ev.Schedule = &ScheduleEvent{}
-		target = ev.Schedule
+		target = newMember(&ev.Schedule)
 	case EventWorkflowDispatch:
-		ev.WorkflowDispatch = &WorkflowDispatchEvent{}
-		target = ev.WorkflowDispatch
+		target = newMember(&ev.WorkflowDispatch)
 	default:
 		return ev, nil
 	}
@@ -155,6 +150,12 @@ func DecodeEvent(name string, data []byte) (*Event, error) {
 		return nil, fmt.Errorf("%s payload: %w", name, err)
 	}
 	return ev, nil
+}
+
+// newMember sets *p to a new zero T and returns it as the decode target.
+func newMember[T any](p **T) any {
+	*p = new(T)
+	return *p
 }
 
 func (ev *Event) check() error {

@@ -42,8 +42,9 @@ type KeyParts struct {
 // the default branch (duplicates dropped).
 func Keys(k KeyParts) (save string, restore []string) {
 	stem := keyStem(k)
-	save = stem + branchField(k.Branch) + "-" + field(k.RunID, maxNumberLen) + "-" + field(k.RunAttempt, maxNumberLen)
-	restore = []string{stem + branchField(k.Branch) + "-"}
+	own := stem + branchField(k.Branch) + "-"
+	save = own + field(k.RunID, maxNumberLen) + "-" + field(k.RunAttempt, maxNumberLen)
+	restore = []string{own}
 	for _, b := range []string{k.BaseBranch, k.DefaultBranch} {
 		if p := stem + branchField(b) + "-"; b != "" && !slices.Contains(restore, p) {
 			restore = append(restore, p)

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -131,12 +132,13 @@ func (d *decoder) severities(n *yaml.Node, key string, dst map[string]string) {
 
 // presets decodes checks.presets.
 func (d *decoder) presets(n *yaml.Node, key string, dst *[]string) {
+	known := catalog.Presets()
 	var names []string
-	d.strings(n, key, len(catalog.Presets())+1, &names)
+	d.strings(n, key, len(known)+1, &names)
 	out := []string{}
 	for i, v := range names {
-		if !slices.Contains(catalog.Presets(), v) {
-			d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{CodeInvalid, fmt.Sprintf("unknown preset %s (presets: knowledge-docs)", quoteValue(v))})
+		if !slices.Contains(known, v) {
+			d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{CodeInvalid, fmt.Sprintf("unknown preset %s (presets: %s)", quoteValue(v), strings.Join(known, ", "))})
 			continue
 		}
 		if !slices.Contains(out, v) {

@@ -3,6 +3,7 @@ package doctor
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
@@ -70,8 +71,14 @@ func connectivity(f *facts, ds []reconcile.Diagnostic) measure {
 	m.issues = append(diagnosticIssues(DimConnectivity, areaDiags), diagnosticIssues(DimConnectivity, docDiags)...)
 	m.dim.Problems = len(m.issues)
 	if len(m.issues) > 0 {
-		m.action = fmt.Sprintf("document %d area(s) and connect %d document(s) to the code they describe (mention a path or symbol, or declare covers)%s",
-			len(areaDiags), len(docDiags), firstPlaces(m.issues))
+		var parts []string
+		if len(areaDiags) > 0 {
+			parts = append(parts, fmt.Sprintf("document %d area(s)", len(areaDiags)))
+		}
+		if len(docDiags) > 0 {
+			parts = append(parts, fmt.Sprintf("connect %d document(s) to the code they describe (mention a path or symbol, or declare covers)", len(docDiags)))
+		}
+		m.action = strings.Join(parts, " and ") + firstPlaces(m.issues)
 	}
 	return m
 }

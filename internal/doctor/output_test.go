@@ -161,3 +161,19 @@ func TestNilSnapshot(t *testing.T) {
 		t.Fatalf("%s, want %d", r.Verdict, want)
 	}
 }
+
+// TestConnectivityActionNamesOnlyWhatIsMissing: with every area documented
+// and one document cut off from the code, the action asks to connect the
+// document and says nothing of areas ("document 0 area(s)").
+func TestConnectivityActionNamesOnlyWhatIsMissing(t *testing.T) {
+	r := Diagnose(in(healthy(), diag(catalog.DocumentWithoutCode, "docs/b.md", 0)))
+	var action string
+	for _, a := range r.NextActions {
+		if strings.Contains(a, string(DimConnectivity)) {
+			action = a
+		}
+	}
+	if !strings.Contains(action, "connect 1 document(s)") || strings.Contains(action, "area(s)") {
+		t.Fatalf("connectivity action %q (all: %v)", action, r.NextActions)
+	}
+}

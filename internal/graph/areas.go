@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"path"
 	"slices"
 	"strings"
 
@@ -58,7 +59,7 @@ const (
 // directory keep the stronger. The MaxAreaSuggestions with the highest
 // modularity are kept, sorted by path.
 func areas(ig *importGraph, idx *index, notes []snapshot.Coverage) ([]AreaSuggestion, bool, []snapshot.Coverage) {
-	if ig.g.edgeCount() == 0 {
+	if ig.csr.edges() == 0 {
 		return nil, false, notes
 	}
 	dirOf, dirs := directories(ig, idx)
@@ -225,7 +226,7 @@ func nodeDir(idx *index, id string) string {
 	if e.Kind == snapshot.KindPackage {
 		return entityPath(e)
 	}
-	return dir(entityPath(e))
+	return path.Dir(entityPath(e))
 }
 
 // commonDir is the longest directory shared by the members' directories.

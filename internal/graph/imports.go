@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strings"
 
@@ -106,7 +107,7 @@ func importNode(idx *index, i int32, pkgOf []int32) int32 {
 		if pkgOf[i] >= 0 {
 			return pkgOf[i]
 		}
-		if p := idx.lookup(snapshot.EntityID(snapshot.KindPackage, dir(entityPath(e)))); p >= 0 && idx.entities[p].Kind == snapshot.KindPackage {
+		if p := idx.lookup(snapshot.EntityID(snapshot.KindPackage, path.Dir(entityPath(e)))); p >= 0 && idx.entities[p].Kind == snapshot.KindPackage {
 			return p
 		}
 		return i // a Go file outside any package: keep the file

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strings"
 
@@ -93,9 +92,6 @@ func entityPath(e *snapshot.Entity) string {
 	_, v, _ := strings.Cut(e.ID, ":")
 	return v
 }
-
-// dir is the directory of a repository path, "." for the root.
-func dir(p string) string { return path.Dir(p) }
 
 // numbering assigns node ids 0..n−1 to a set of entity ids in sorted
 // order, so node order is entity-id order.

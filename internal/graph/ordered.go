@@ -80,9 +80,6 @@ func (g *ordered) Edge(uid, vid int64) graph.Edge {
 	return simple.Edge{F: g.nodes[uid], T: g.nodes[vid]}
 }
 
-// edgeCount is the number of distinct edges.
-func (g *ordered) edgeCount() int { return g.out.edges() }
-
 func (g *ordered) list(ids []int32) graph.Nodes {
 	if len(ids) == 0 {
 		return graph.Empty

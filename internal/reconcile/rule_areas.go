@@ -56,10 +56,7 @@ func undocumentedAreas(v *view) []finding {
 // the areas around it too; a package at an area's own directory (which
 // the scan places around the area) counts as inside it.
 func documentedAreas(v *view) map[string]bool {
-	areaAt := map[string]string{}
-	for _, a := range v.ofKind(snapshot.KindArea) {
-		areaAt[entityPath(a)] = a.ID
-	}
+	areaAt := areasByPath(v)
 	done := map[string]bool{}
 	mark := func(id string) {
 		a := enclosingArea(v, areaAt, id)
@@ -77,6 +74,15 @@ func documentedAreas(v *view) map[string]bool {
 		}
 	}
 	return done
+}
+
+// areasByPath maps each area's path to its id.
+func areasByPath(v *view) map[string]string {
+	out := map[string]string{}
+	for _, a := range v.ofKind(snapshot.KindArea) {
+		out[entityPath(a)] = a.ID
+	}
+	return out
 }
 
 // enclosingArea is the innermost area an entity belongs to: the entity

@@ -30,10 +30,7 @@ func centralityRisks(v *view) []finding {
 	if len(top) == 0 {
 		return nil
 	}
-	areaAt := map[string]string{}
-	for _, a := range v.ofKind(snapshot.KindArea) {
-		areaAt[entityPath(a)] = a.ID
-	}
+	areaAt := areasByPath(v)
 	filesIn := map[string][]string{}
 	for _, m := range v.ofKind(snapshot.KindModule) {
 		dir := path.Dir(entityPath(m))

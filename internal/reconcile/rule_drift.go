@@ -289,11 +289,8 @@ func anchorDrift(d *Document, line int, written, anchor, targetID string, h Head
 		dest := strings.TrimSuffix(written, fragment(written)) + "#" + slug
 		f.Message += fmt.Sprintf("; did you mean `%s`?", dest)
 		f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
-		for _, hh := range headDoc.Headings {
-			if strings.EqualFold(hh.Slug, slug) {
-				f.Evidence = append(f.Evidence, Location{Path: headDoc.Path, Line: hh.Line})
-				break
-			}
+		if hh, ok := headingFor(headDoc, slug); ok {
+			f.Evidence = append(f.Evidence, Location{Path: headDoc.Path, Line: hh.Line})
 		}
 	}
 	return f
@@ -311,14 +308,10 @@ func headingFor(doc *Document, anchor string) (Heading, bool) {
 	return Heading{}, false
 }
 
-// missingAnchors reads links-to metadata.missingAnchors, as anchor strings
-// or as {anchor, line} objects.
+// missingAnchors reads links-to metadata.missingAnchors: the anchors of
+// the relation that match no heading of its target.
 func missingAnchors(r *snapshot.Relation) []string {
-	out := metaStrings(r.Metadata["missingAnchors"])
-	for _, m := range metaMaps(r.Metadata["missingAnchors"]) {
-		out = append(out, metaString(m["anchor"]))
-	}
-	return out
+	return metaStrings(r.Metadata["missingAnchors"])
 }
 
 type symbolRef struct {

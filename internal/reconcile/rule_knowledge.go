@@ -44,6 +44,10 @@ var identityStopwords = map[string]bool{
 	"todo": true, "untitled": true, "various": true,
 }
 
+// folderIndexStems are the file names (without extension, lower case) of
+// a folder's README or index.
+var folderIndexStems = []string{"index", "readme"}
+
 // knowledgeDocuments returns the documents the convention applies to: those
 // under checks.knowledgeDocs.root, except a folder's README or index (it
 // lists the knowledge documents rather than being one). Sorted by path.
@@ -54,9 +58,7 @@ func knowledgeDocuments(v *view) []*Document {
 		if root != "." && !strings.HasPrefix(d.Path, root+"/") {
 			continue
 		}
-		base := path.Base(d.Path)
-		stem := strings.ToLower(strings.TrimSuffix(base, path.Ext(base)))
-		if stem == "readme" || stem == "index" {
+		if hasStem(d.Path, folderIndexStems) {
 			continue
 		}
 		out = append(out, d)
@@ -175,9 +177,7 @@ func weakIdentity(d *Document, h1 *Heading) (finding, bool) {
 // minIdentityRunes letters or digits that is neither a stopword nor a bare
 // number.
 func distinctive(text string) bool {
-	for _, t := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	for _, t := range words(text) {
 		if utf8.RuneCountInString(t) < minIdentityRunes || identityStopwords[t] {
 			continue
 		}

@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -151,20 +152,12 @@ func prepareTwins(docs []*Document) []twinDoc {
 		id := map[string]bool{}
 		addTerms(id, d.Title)
 		addTerms(id, docKeywords(d))
-		voc := map[string]bool{}
-		for t := range id {
-			voc[t] = true
-		}
+		voc := maps.Clone(id)
 		for _, h := range d.Headings {
 			addTerms(voc, h.Text)
 		}
 		addTerms(voc, d.Summary)
-		identity := make([]string, 0, len(id))
-		for t := range id {
-			identity = append(identity, t)
-		}
-		slices.Sort(identity)
-		out = append(out, twinDoc{doc: d, identity: identity, vocabulary: voc})
+		out = append(out, twinDoc{doc: d, identity: slices.Sorted(maps.Keys(id)), vocabulary: voc})
 	}
 	return out
 }
@@ -178,12 +171,17 @@ func docKeywords(d *Document) string {
 	return d.FrontMatter[keywordsField]
 }
 
+// words splits s, lower-cased, into its runs of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
 // addTerms adds the terms of s: lower-case runs of letters and digits of
 // at least minTermRunes, stopwords left out.
 func addTerms(set map[string]bool, s string) {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	for _, w := range words(s) {
 		if utf8.RuneCountInString(w) >= minTermRunes && !twinStopwords[w] {
 			set[w] = true
 		}

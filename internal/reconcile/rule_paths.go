@@ -81,10 +81,7 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 // meant is unknown.
 func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
 	refs := metaStrings(r.Metadata["references"])
-	candidate := to.Path
-	if candidate == "" {
-		_, candidate, _ = strings.Cut(to.ID, ":")
-	}
+	candidate := entityPath(to)
 	var out []finding
 	for _, e := range r.Evidence {
 		loc := Location{Path: d.Path, Line: e.LineStart}

@@ -66,7 +66,7 @@ func safeURL(u string) string {
 	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
 		return ""
 	}
-	if strings.ContainsAny(u, " ()<>\"'`|\\[]") || strings.ContainsFunc(u, unsafeRune) {
+	if strings.ContainsAny(u, " ()<>\"'`|\\[]") || strings.ContainsFunc(u, UnsafeRune) {
 		return ""
 	}
 	return u

@@ -57,20 +57,30 @@ func TestGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := c.render(&b); err != nil {
-				t.Fatal(err)
-			}
-			golden(t, c.name, b.Bytes())
-			// Rendering twice gives the same bytes: nothing depends on map
-			// order or on state left by the first call.
-			var again bytes.Buffer
-			if err := c.render(&again); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(b.Bytes(), again.Bytes()) {
-				t.Errorf("second rendering differs")
-			}
+			goldenStable(t, c.name, func() ([]byte, error) {
+				var b bytes.Buffer
+				err := c.render(&b)
+				return b.Bytes(), err
+			})
 		})
+	}
+}
+
+// goldenStable compares render's output with testdata/<name> and checks
+// that rendering twice gives the same bytes: nothing depends on map order
+// or on state left by the first call.
+func goldenStable(t *testing.T, name string, render func() ([]byte, error)) {
+	t.Helper()
+	got, err := render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, name, got)
+	again, err := render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, again) {
+		t.Errorf("second rendering differs")
 	}
 }

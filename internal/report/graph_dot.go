@@ -63,7 +63,7 @@ func dotQuote(s string) string {
 			b.WriteString(`\\`)
 		case r == '\n':
 			b.WriteString(`\n`)
-		case unsafeRune(r):
+		case UnsafeRune(r):
 			b.WriteString(controlEscape(r))
 		default:
 			b.WriteRune(r)

@@ -84,7 +84,7 @@ func mermaidLabel(s string) string {
 		case '\\':
 			b.WriteString("#92;")
 		default:
-			if unsafeRune(r) {
+			if UnsafeRune(r) {
 				b.WriteByte(' ')
 			} else {
 				b.WriteRune(r)

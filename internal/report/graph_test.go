@@ -84,7 +84,7 @@ func TestMermaidEscaping(t *testing.T) {
 	for _, id := range hostileIDs {
 		// A label is one line: control and bidi characters become spaces.
 		want[strings.Map(func(r rune) rune {
-			if unsafeRune(r) {
+			if UnsafeRune(r) {
 				return ' '
 			}
 			return r

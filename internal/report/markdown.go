@@ -39,7 +39,7 @@ func mdInline(s string) string {
 		case '@':
 			b.WriteString("@\u200b")
 		default:
-			if unsafeRune(r) {
+			if UnsafeRune(r) {
 				// Spelled without a backslash, which Markdown would eat.
 				fmt.Fprintf(&b, "U+%04X", r)
 			} else {
@@ -55,7 +55,7 @@ func mdInline(s string) string {
 // back to escaped prose. A pipe is escaped even in code: GFM splits table
 // cells before it reads code spans.
 func mdCode(s string) string {
-	if s == "" || strings.ContainsRune(s, '`') || strings.ContainsFunc(s, unsafeRune) {
+	if s == "" || strings.ContainsRune(s, '`') || strings.ContainsFunc(s, UnsafeRune) {
 		return mdInline(s)
 	}
 	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
@@ -69,7 +69,7 @@ func htmlText(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case unsafeRune(r):
+		case UnsafeRune(r):
 			b.WriteByte(' ')
 		case r == '@':
 			b.WriteString("@\u200b")

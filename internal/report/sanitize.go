@@ -11,7 +11,7 @@ import (
 // control (which could reorder what a reviewer reads) its \x or \u
 // escape. Everything else, unicode included, is kept.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, unsafeRune) {
+	if !strings.ContainsFunc(s, UnsafeRune) {
 		return s
 	}
 	var b strings.Builder
@@ -21,7 +21,7 @@ func printable(s string) string {
 			b.WriteString(`\n`)
 		case r == '\t':
 			b.WriteByte(' ')
-		case unsafeRune(r):
+		case UnsafeRune(r):
 			b.WriteString(controlEscape(r))
 		default:
 			b.WriteRune(r)
@@ -39,6 +39,9 @@ func controlEscape(r rune) string {
 	return `\u` + string([]byte{hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf]})
 }
 
-func unsafeRune(r rune) bool {
+// UnsafeRune reports whether r must not reach a terminal, a log or a
+// reviewer's screen as is: a control character (ESC above all) or a bidi
+// control (which could reorder what a reviewer reads).
+func UnsafeRune(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)
 }

@@ -30,7 +30,6 @@ var workflowTypes = []string{AnnotationFailure, AnnotationWarning, AnnotationNot
 func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 	byType := make(map[string][]Annotation, len(workflowTypes))
 	for _, a := range anns {
-		a = a.Normalized()
 		if _, ok := workflowCommandOf[a.Level]; !ok {
 			a.Level = AnnotationNotice
 		}

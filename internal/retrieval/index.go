@@ -70,8 +70,6 @@ type Index struct {
 	// adj is the proximity graph over entries (CSR: adj[off[i]:off[i+1]]).
 	off []int32
 	adj []int32
-	// truncatedFields counts entry fields cut at MaxFieldTokens.
-	truncatedFields int
 	// build is NewIndex's working memory, dropped when it returns.
 	build *indexBuild
 }
@@ -154,9 +152,6 @@ func (ix *Index) addEntry(i int32, e *Entry) {
 		n := 0
 		for _, part := range parts {
 			toks, cut := TokenizeN(part, MaxFieldTokens-n)
-			if cut {
-				ix.truncatedFields++
-			}
 			for _, t := range toks {
 				k, ok := ix.build.tf[t]
 				if !ok {
@@ -259,9 +254,6 @@ func (ix *Index) buildGraph(s *snapshot.Snapshot) {
 
 // Len is the number of indexed entries.
 func (ix *Index) Len() int { return len(ix.entries) }
-
-// TruncatedFields is the number of entry fields cut at MaxFieldTokens.
-func (ix *Index) TruncatedFields() int { return ix.truncatedFields }
 
 // idf is BM25's inverse document frequency, never negative.
 func (ix *Index) idf(df int) float64 {

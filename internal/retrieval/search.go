@@ -36,8 +36,8 @@ type Query struct {
 	// the overlay exists. Weighted at most 15 % of the exact-id boost.
 	Signal map[string]float64
 	// LexicalOnly ranks by plain BM25F over the entries matching any term:
-	// no identity boosts, graph, signal or all-terms preference. It is the
-	// baseline the retrieval benchmark compares against.
+	// no identity boosts, graph, signal or all-terms preference. (The
+	// retrieval benchmark's baseline is bench.NewBaseline, not this.)
 	LexicalOnly bool
 }
 

@@ -94,6 +94,8 @@ func TestLogLine(t *testing.T) {
 		"::warning::x":        " ::warning::x",
 		"  ::x":               "   ::x",
 		"bidi\u202eend\x1b[m": "bidi end [m",
+		// Marks the first version missed: LRM, RLM, the Arabic letter mark.
+		"a\u200eb\u200fc\u061cd": "a b c d",
 	} {
 		if got := logLine(in); got != want {
 			t.Errorf("logLine(%q) = %q, want %q", in, got, want)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/report"
 )
 
@@ -14,8 +15,8 @@ const CheckName = "docbridge"
 // DefaultBotLogin is the identity of comments and check runs made with a
 // workflow's GITHUB_TOKEN. The token cannot tell who it is (GET /user
 // answers 403), so the login is an input with this default; a GitHub App
-// token posts as "<app-slug>[bot]".
-const DefaultBotLogin = "github-actions[bot]"
+// token posts as "<app-slug>[bot]". It is the bot-login input's default.
+const DefaultBotLogin = actionenv.DefaultBotLogin
 
 // Check-run conclusions docbridge sets.
 const (

@@ -183,6 +183,19 @@ func (w *world) pickFile(keep func(string) bool) (string, bool, error) {
 	return w.pick(list), true, nil
 }
 
+// pickRead picks one file that keep accepts and reads it; ok is false when
+// there is none or it cannot be read.
+func (w *world) pickRead(keep func(string) bool) (p, s string, ok bool, err error) {
+	p, ok, err = w.pickFile(keep)
+	if !ok {
+		return "", "", false, err
+	}
+	if s, err = w.read(p); err != nil {
+		return "", "", false, err
+	}
+	return p, s, true, nil
+}
+
 func isDoc(p string) bool { return strings.HasSuffix(p, ".md") }
 func isTS(p string) bool  { return strings.HasSuffix(p, ".ts") }
 func isGo(p string) bool  { return strings.HasSuffix(p, ".go") }
@@ -290,12 +303,8 @@ func (w *world) move(from, to string) (change, bool, error) {
 }
 
 func (w *world) modifyDocument() (change, bool, error) {
-	p, ok, err := w.pickFile(isDoc)
+	p, s, ok, err := w.pickRead(isDoc)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	n := w.fresh()
@@ -310,12 +319,8 @@ var utf8BOMText = string(utf8BOM)
 // toggleBOM adds or removes a leading BOM: the document's hash (taken after
 // the BOM) stays the same while its bytes change.
 func (w *world) toggleBOM() (change, bool, error) {
-	p, ok, err := w.pickFile(isDoc)
+	p, s, ok, err := w.pickRead(isDoc)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	if t, had := strings.CutPrefix(s, utf8BOMText); had {
@@ -326,12 +331,8 @@ func (w *world) toggleBOM() (change, bool, error) {
 
 // appendDoc appends text to a random document.
 func (w *world) appendDoc(text func(doc string) (string, error)) (change, bool, error) {
-	p, ok, err := w.pickFile(isDoc)
+	p, s, ok, err := w.pickRead(isDoc)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	add, err := text(p)
@@ -359,7 +360,7 @@ func (w *world) addLink() (change, bool, error) {
 }
 
 func (w *world) removeLink() (change, bool, error) {
-	p, ok, err := w.pickFile(func(q string) bool {
+	p, s, ok, err := w.pickRead(func(q string) bool {
 		if !isDoc(q) {
 			return false
 		}
@@ -367,10 +368,6 @@ func (w *world) removeLink() (change, bool, error) {
 		return err == nil && bytes.Contains(s, []byte("]("))
 	})
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	// Unwrap one [text](destination) into its text.
@@ -432,12 +429,8 @@ func (w *world) addHeading() (change, bool, error) {
 }
 
 func (w *world) removeHeading() (change, bool, error) {
-	p, ok, err := w.pickFile(isDoc)
+	p, s, ok, err := w.pickRead(isDoc)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	hs := headings(s)
@@ -544,12 +537,8 @@ func (w *world) renameModule() (change, bool, error) {
 
 func (w *world) modifyModule() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	comment := "//"
@@ -563,12 +552,8 @@ func (w *world) modifyModule() (change, bool, error) {
 // extraction then carries issues, which a reused extraction must keep.
 func (w *world) breakModule() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	bad := map[string]string{"ts": "export function (\n", "go": "func (\n", "py": "def (:\n"}[lang]
@@ -580,12 +565,8 @@ func (w *world) breakModule() (change, bool, error) {
 
 func (w *world) addExport() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	n := w.fresh()
@@ -605,12 +586,8 @@ func (w *world) addExport() (change, bool, error) {
 // is lower-cased, Python's gets a leading underscore.
 func (w *world) removeExport() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	if lang == "go" {
@@ -788,12 +765,8 @@ func (w *world) pyImport(from string) (string, error) {
 
 func (w *world) addImport() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	var imp string
@@ -824,12 +797,8 @@ func (w *world) addImport() (change, bool, error) {
 
 func (w *world) removeImport() (change, bool, error) {
 	lang, keep := w.language()
-	p, ok, err := w.pickFile(keep)
+	p, s, ok, err := w.pickRead(keep)
 	if !ok {
-		return change{}, ok, err
-	}
-	s, err := w.read(p)
-	if err != nil {
 		return change{}, false, err
 	}
 	if lang == "go" {

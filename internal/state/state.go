@@ -181,7 +181,7 @@ func WriteFileAtomic(name string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // a no-op after the rename
-	if _, err := io.Copy(tmp, bytes.NewReader(data)); err != nil {
+	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
 	}

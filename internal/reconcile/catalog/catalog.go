@@ -140,5 +140,5 @@ func Codes() []string {
 	return out
 }
 
-// Groups returns the groups a preset may turn on.
+// Presets returns the groups a preset may turn on.
 func Presets() []string { return []string{GroupKnowledge} }

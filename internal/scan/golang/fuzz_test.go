@@ -2,70 +2,17 @@ package golang
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/extract/extracttest"
 )
 
-// addFixtures seeds f with every file under testdata/dir.
-func addFixtures(f *testing.F, dir string) {
-	f.Helper()
-	names, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
-	if err != nil {
-		f.Fatalf("glob: %v", err)
-	}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatalf("read seed: %v", err)
-		}
-		f.Add(data)
-	}
-}
-
-// checkIssues asserts the invariants every Issue keeps: a line inside the
-// input, a known status, a message.
-func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
-	t.Helper()
-	lines := bytes.Count(data, []byte{'\n'}) + 1
-	for _, is := range issues {
-		if is.Line < 0 || is.Line > lines {
-			t.Errorf("issue line %d outside 1..%d: %+v", is.Line, lines, is)
-		}
-		if is.Status != extract.StatusPartial && is.Status != extract.StatusNotAnalyzed {
-			t.Errorf("issue status %q", is.Status)
-		}
-		if is.Message == "" {
-			t.Errorf("issue without message: %+v", is)
-		}
-	}
-}
-
-// checkRoundTrip asserts that v survives the JSON store an incremental
-// scan keeps it in: a warm scan must see exactly what a cold one does.
-func checkRoundTrip[T any](t *testing.T, v T) {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	var back T
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatalf("unmarshal: %v", err)
-	}
-	if !reflect.DeepEqual(v, back) {
-		t.Errorf("JSON round trip changed the value:\n%+v\n%+v", v, back)
-	}
-}
-
 func FuzzExtract(f *testing.F) {
-	addFixtures(f, "src")
+	extracttest.AddFixtures(f, "src")
 	f.Add([]byte("package p\nfunc (T[P]) M() {}\n"))
 	f.Add([]byte("package p\n//line x.go:9\nvar A, B = 1\n"))
 	f.Add([]byte("package p\x00\xff"))
@@ -93,16 +40,16 @@ func FuzzExtract(f *testing.F) {
 		if n := utf8.RuneCountInString(got.Doc); n > MaxDocRunes || !utf8.ValidString(got.Doc) || strings.Contains(got.Doc, "\n") {
 			t.Errorf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, MaxDocRunes, utf8.ValidString(got.Doc), got.Doc)
 		}
-		checkIssues(t, data, got.Issues)
+		extracttest.CheckIssues(t, data, got.Issues)
 		if again := Extract("f.go", data); !reflect.DeepEqual(got, again) {
 			t.Errorf("not deterministic:\n%+v\n%+v", got, again)
 		}
-		checkRoundTrip(t, got)
+		extracttest.CheckRoundTrip(t, got)
 	})
 }
 
 func FuzzParseGoMod(f *testing.F) {
-	addFixtures(f, "gomod")
+	extracttest.AddFixtures(f, "gomod")
 	f.Add([]byte("module m\nrequire (\n\ta v1\n"))
 	f.Add([]byte("module m\nreplace a => ..\\..\\b\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -127,10 +74,10 @@ func FuzzParseGoMod(f *testing.F) {
 				t.Errorf("local replacement escapes the repository: %+v", r)
 			}
 		}
-		checkIssues(t, data, got.Issues)
+		extracttest.CheckIssues(t, data, got.Issues)
 		if again := ParseGoMod("x/go.mod", data); !reflect.DeepEqual(got, again) {
 			t.Errorf("not deterministic:\n%+v\n%+v", got, again)
 		}
-		checkRoundTrip(t, got)
+		extracttest.CheckRoundTrip(t, got)
 	})
 }

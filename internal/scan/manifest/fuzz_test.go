@@ -2,49 +2,22 @@ package manifest
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/extract/extracttest"
 )
 
-// addFixtures seeds f with every file under testdata/dir.
-func addFixtures(f *testing.F, dir string) {
-	f.Helper()
-	names, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
-	if err != nil {
-		f.Fatalf("glob: %v", err)
-	}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatalf("read seed: %v", err)
-		}
-		f.Add(data)
-	}
-}
-
-// checkIssues asserts the invariants every Issue keeps: bounded, a line
-// inside the input, a known status, a message.
+// checkIssues asserts the invariants every Issue keeps and their bound.
 func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
 	t.Helper()
 	if len(issues) > MaxIssues+1 {
 		t.Errorf("%d issues, bound %d", len(issues), MaxIssues+1)
 	}
-	lines := bytes.Count(data, []byte{'\n'}) + 1
-	for _, is := range issues {
-		if is.Line < 0 || is.Line > lines {
-			t.Errorf("issue line %d outside 1..%d: %+v", is.Line, lines, is)
-		}
-		if is.Status != extract.StatusPartial && is.Status != extract.StatusNotAnalyzed || is.Message == "" {
-			t.Errorf("malformed issue %+v", is)
-		}
-	}
+	extracttest.CheckIssues(t, data, issues)
 }
 
 // checkDeps asserts the bound and the (Scope, Name, Version) order.
@@ -67,21 +40,11 @@ func checkStable[T any](t *testing.T, got T, again func() T) {
 	if second := again(); !reflect.DeepEqual(got, second) {
 		t.Errorf("not deterministic:\n%+v\n%+v", got, second)
 	}
-	data, err := json.Marshal(got)
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	var back T
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatalf("unmarshal: %v", err)
-	}
-	if !reflect.DeepEqual(got, back) {
-		t.Errorf("JSON round trip changed the value:\n%+v\n%+v", got, back)
-	}
+	extracttest.CheckRoundTrip(t, got)
 }
 
 func FuzzParsePackageJSON(f *testing.F) {
-	addFixtures(f, "packagejson")
+	extracttest.AddFixtures(f, "packagejson")
 	f.Add([]byte(`{"exports": {".": {"a": "b"}}, "workspaces": {"packages": [1]}}`))
 	f.Add([]byte("{\"name\": \"\xff\"}"))
 	f.Add([]byte(`{"imports": {"#a": [{"x": [null, "./a", 1]}], "#a": null, "b": "c"}, "exports": {"import": "./i", "./s": {"n": {"m": "./m"}}}}`))
@@ -124,7 +87,7 @@ func checkMappings(t *testing.T, data []byte, field, prefix string, ms []Mapping
 }
 
 func FuzzParsePyProject(f *testing.F) {
-	addFixtures(f, "pyproject")
+	extracttest.AddFixtures(f, "pyproject")
 	f.Add([]byte("[[tool.poetry.packages]]\ninclude = \"x\"\nfrom = \"../..\"\n"))
 	f.Add([]byte("[project]\ndependencies = [\"a[b\", \"-\", \"x ; y\"]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -144,7 +107,7 @@ func FuzzParsePyProject(f *testing.F) {
 }
 
 func FuzzParsePnpmWorkspace(f *testing.F) {
-	addFixtures(f, "pnpm")
+	extracttest.AddFixtures(f, "pnpm")
 	f.Add([]byte("a: &x [b]\npackages: *x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		globs, issues := ParsePnpmWorkspace("pnpm-workspace.yaml", data)
