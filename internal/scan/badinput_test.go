@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -55,11 +56,11 @@ func TestBadInput(t *testing.T) {
 	}
 	// Tests run as root, which reads anything: inject the permission error.
 	orig := readFile
-	readFile = func(r, rel string, max int64) ([]byte, error) {
-		if rel == "src/secret.md" {
-			return nil, &fs.PathError{Op: "open", Path: rel, Err: fs.ErrPermission}
+	readFile = func(r string, f walk.File, max int64) ([]byte, error) {
+		if f.Path == "src/secret.md" {
+			return nil, &fs.PathError{Op: "open", Path: f.Path, Err: fs.ErrPermission}
 		}
-		return orig(r, rel, max)
+		return orig(r, f, max)
 	}
 	defer func() { readFile = orig }()
 

@@ -5,9 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -121,21 +119,10 @@ func enabled(cfg *config.Config, k fileKind) bool {
 }
 
 // readFile reads one file of the walk, bounded by maxBytes (the walk already
-// skipped larger files; a file that grew since is refused here too).
-var readFile = func(root, rel string, maxBytes int64) ([]byte, error) {
-	f, err := os.Open(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > maxBytes {
-		return nil, fmt.Errorf("file grew past scan.maxFileBytes (%d) while scanning", maxBytes)
-	}
-	return data, nil
+// skipped larger files; a file that grew since is refused here too). size is
+// the size the walk saw.
+var readFile = func(root string, f walk.File, maxBytes int64) ([]byte, error) {
+	return readRegular(filepath.Join(root, filepath.FromSlash(f.Path)), f.Size, maxBytes)
 }
 
 // extract runs the file's analyzer, or reuses prev — the previous scan's
@@ -143,7 +130,7 @@ var readFile = func(root, rel string, maxBytes int64) ([]byte, error) {
 // fails: a problem becomes an Issue on the extraction.
 func (e *extractor) extract(root string, f walk.File, k fileKind, prev *Extraction) (x Extraction, reused bool) {
 	x = Extraction{Path: f.Path, Size: f.Size, Analyzer: k.String()}
-	data, err := readFile(root, f.Path, int64(e.cfg.Scan.MaxFileBytes))
+	data, err := readFile(root, f, int64(e.cfg.Scan.MaxFileBytes))
 	if err != nil {
 		msg := "cannot read the file: " + err.Error()
 		if errors.Is(err, fs.ErrPermission) {
