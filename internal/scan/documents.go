@@ -5,6 +5,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -32,9 +34,13 @@ const (
 // the docbridge block — against the entities the code produced.
 type docRefs struct {
 	*resolver
+	// shared is the scan's builder. It holds every document's own entity;
+	// r.b is where references go, the same builder or, while documents
+	// resolve in parallel, one private to the document (see part).
+	shared   *builder
 	anchors  map[string]map[string]bool // document path → the anchors its headings render
 	symbols  map[string][]string        // exported name → declaring module ids
-	near     *nearmiss.Index
+	near     *lazyNear
 	topLevel map[string]bool
 	sites    []docSite           // documentation-site roots
 	byPath   map[string][]string // path → the entities it names (entitiesAt)
@@ -73,11 +79,31 @@ type ambiguity struct {
 	modules     []string
 }
 
+// lazyNear builds the near-miss index of every path the first time a
+// document needs it, once, whichever goroutine asks first.
+type lazyNear struct {
+	once  sync.Once
+	paths []string
+	ix    *nearmiss.Index
+}
+
+func (n *lazyNear) index() *nearmiss.Index {
+	n.once.Do(func() { n.ix = nearmiss.NewIndex(n.paths) })
+	return n.ix
+}
+
 // documents runs after every code relation exists, so that mentions and
 // declarations resolve against the complete set of entities.
+//
+// A document's links and code spans resolve against indexes that no
+// document changes, into relations from that document alone, so they
+// resolve in parallel (part), each into a builder of its own. The parts are
+// then merged in path order, and what depends on the documents before —
+// the docbridge block, the scan-wide bound on ambiguity notes — runs
+// during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
-		excludedRefs: map[excludedRef]string{}}
+	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
+		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
 	d.sites = siteRoots(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
@@ -100,18 +126,34 @@ func (r *resolver) documents() {
 	}
 	d.symbols = symbolIndex(r.t.ex)
 	d.indexPaths()
+	var docs []*Extraction
 	for i := range r.t.ex {
-		x := &r.t.ex[i]
-		if x.Markdown == nil {
+		if r.t.ex[i].Markdown != nil {
+			docs = append(docs, &r.t.ex[i])
+		}
+	}
+	parts := d.parts(docs, r.workers)
+	for i, x := range docs {
+		if parts[i] == nil {
+			d.document(x)
 			continue
 		}
-		d.document(x)
+		d.merge(x, parts[i])
 	}
 }
 
+// document resolves one document in sequence, straight into the scan's
+// builder.
 func (d *docRefs) document(x *Extraction) {
-	doc := x.Markdown
 	from := snapshot.EntityID(snapshot.KindDocument, x.Path)
+	d.refs(x, from)
+	d.finish(x, from)
+}
+
+// refs resolves a document's links and code spans: relations from the
+// document itself, and unresolved entities.
+func (d *docRefs) refs(x *Extraction, from string) {
+	doc := x.Markdown
 	d.references = 0
 	d.unresolvedSyms = 0
 	for _, l := range doc.Links {
@@ -123,16 +165,123 @@ func (d *docRefs) document(x *Extraction) {
 	for _, c := range doc.CodeSpans {
 		d.mention(x, from, c.Text, c.Line, true)
 	}
+}
+
+// finish does what follows the references, in document order: the
+// docbridge block (its declarations may come from any entity, and see
+// those of earlier documents), the notes, and the evidence bound.
+func (d *docRefs) finish(x *Extraction, from string) {
+	doc := x.Markdown
 	if doc.Block != nil {
 		d.block(x, from, doc.Block)
 	}
 	d.flushAmbiguities(x.Path)
 	d.flushExcluded(x.Path)
 	if d.references > maxDocumentEvidence || doc.EvidenceTruncated {
-		e := d.b.entities[from]
+		e := d.shared.entities[from]
 		setMeta(&e.Metadata, "evidenceTruncated", true)
 		setMeta(&e.Metadata, "referenceCount", doc.ReferenceCount)
 	}
+}
+
+// docPart is what refs produced for one document in a builder of its own.
+type docPart struct {
+	b              *builder
+	references     int
+	unresolvedSyms int
+	ambiguous      map[string]*ambiguity
+	excludedRefs   map[excludedRef]string
+}
+
+// parts resolves the references of docs on up to workers goroutines. A
+// document that some docbridge block names as the source of a declared
+// relation gets no part (nil): relations from it exist before its own turn,
+// so it resolves in sequence, as does everything when one worker is all
+// there is.
+func (d *docRefs) parts(docs []*Extraction, workers int) []*docPart {
+	parts := make([]*docPart, len(docs))
+	workers = min(workers, len(docs))
+	if workers < 2 {
+		return parts
+	}
+	declaredFrom := declaredSources(docs)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slabs := &builder{} // the relation and evidence slabs of this goroutine's parts
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(docs) {
+					return
+				}
+				if !declaredFrom[docs[i].Path] {
+					parts[i] = d.part(docs[i], slabs)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return parts
+}
+
+// part resolves one document's references into a builder of its own. It
+// reads the shared indexes and the scan's builder, and writes only to its
+// own builder and to the document's own entity, which no other document
+// touches.
+func (d *docRefs) part(x *Extraction, slabs *builder) *docPart {
+	b := &builder{entities: map[string]*snapshot.Entity{}, groups: map[groupKey]*relGroup{}, relSlab: slabs.relSlab, evSlab: slabs.evSlab}
+	r := *d.resolver
+	r.b = b
+	w := *d
+	w.resolver = &r
+	w.ambiguous = map[string]*ambiguity{}
+	w.excludedRefs = map[excludedRef]string{}
+	w.refs(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
+	slabs.relSlab, slabs.evSlab = b.relSlab, b.evSlab
+	return &docPart{b: b, references: w.references, unresolvedSyms: w.unresolvedSyms, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs}
+}
+
+// merge adds a document's part to the scan's builder as if refs had run
+// there, then finishes the document. The part's relations all come from the
+// document, whose groups nothing else has created (parts leaves out the
+// documents a block declares relations from); an unresolved entity keeps
+// the evidence of whoever created it first, in scan order.
+func (d *docRefs) merge(x *Extraction, p *docPart) {
+	b := d.b
+	for id, e := range p.b.entities {
+		if _, ok := b.entities[id]; !ok {
+			b.entities[id] = e
+		}
+	}
+	for k, g := range p.b.groups {
+		b.groups[k] = g
+	}
+	b.relations += p.b.relations
+	b.last = nil
+	b.coverage = append(b.coverage, p.b.coverage...)
+	d.references, d.unresolvedSyms = p.references, p.unresolvedSyms
+	d.ambiguous, d.excludedRefs = p.ambiguous, p.excludedRefs
+	d.finish(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
+}
+
+// declaredSources are the documents a docbridge block declares a relation
+// from.
+func declaredSources(docs []*Extraction) map[string]bool {
+	out := map[string]bool{}
+	for _, x := range docs {
+		if x.Markdown.Block == nil {
+			continue
+		}
+		for _, rel := range x.Markdown.Block.Relations {
+			if kind, p, ok := strings.Cut(rel.From, ":"); ok && kind == snapshot.KindDocument {
+				out[p] = true
+			}
+		}
+	}
+	return out
 }
 
 // link resolves one Markdown link. A relative link to a file or directory
@@ -199,7 +348,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] {
-		e := d.b.entities[from]
+		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}
 }
@@ -364,10 +513,7 @@ func (d *docRefs) pathShaped(doc, text string) (string, int) {
 
 // suggest returns the single existing path within the near-miss threshold.
 func (d *docRefs) suggest(p string) (string, bool) {
-	if d.near == nil {
-		d.near = nearmiss.NewIndex(d.t.paths)
-	}
-	s, _, ok := d.near.Match(p)
+	s, _, ok := d.near.index().Match(p)
 	return s, ok
 }
 
@@ -397,7 +543,7 @@ func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool
 // one the document dropped.
 func (d *docRefs) unresolvedSymbol(from, name string, line int) {
 	d.unresolvedSyms++
-	e := d.b.entities[from]
+	e := d.shared.entities[from]
 	if d.unresolvedSyms > maxUnresolvedSymbols {
 		setMeta(&e.Metadata, "unresolvedSymbolsTruncated", true)
 		return

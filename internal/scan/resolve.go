@@ -76,11 +76,12 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 }
 
 // resolve is the scan's second phase: a pure function from the walk and the
-// extractions to the snapshot's entities, relations and coverage.
-func resolve(cfg *config.Config, w *walk.Result, ex []Extraction) *snapshot.Snapshot {
+// extractions to the snapshot's entities, relations and coverage. workers
+// bounds the goroutines it uses; the result does not depend on it.
+func resolve(cfg *config.Config, w *walk.Result, ex []Extraction, workers int) *snapshot.Snapshot {
 	t := newTree(cfg, w, ex)
 	b := newBuilder(sizeHints(ex))
-	r := &resolver{t: t, b: b}
+	r := &resolver{t: t, b: b, workers: workers}
 	r.files()
 	r.packages()
 	r.areas()
@@ -124,6 +125,8 @@ type resolver struct {
 	// pkgNames maps a package's names (npm name, Go import path, Python
 	// dotted name) to its entity ids.
 	pkgNames map[string][]string
+	// workers bounds the goroutines of the steps that run in parallel.
+	workers int
 }
 
 // files creates one entity per document and source module.

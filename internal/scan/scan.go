@@ -39,7 +39,8 @@ func AnalyzerVersions() map[string]string {
 
 // Options tune a scan without changing its result.
 type Options struct {
-	// Workers is the number of extraction goroutines; 0 means GOMAXPROCS.
+	// Workers is the number of extraction and resolution goroutines; 0
+	// means GOMAXPROCS.
 	Workers int
 	// Order permutes directory entries before the walk visits them (tests
 	// use it to prove the result does not depend on it).
@@ -127,7 +128,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	t = time.Now()
 	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
 		RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
-	snap := assemble(&tree, ex, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
+	snap := assemble(&tree, ex, st.Workers, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
 	t = time.Now()
 	if err := finish(snap); err != nil {
@@ -140,14 +141,14 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 
 // assemble resolves the extractions against the tree into a snapshot. It
 // is everything a snapshot depends on, so a store can rebuild its snapshot.
-func assemble(tree *StoredTree, ex []Extraction, run snapshot.Coverage) *snapshot.Snapshot {
+func assemble(tree *StoredTree, ex []Extraction, workers int, run snapshot.Coverage) *snapshot.Snapshot {
 	files := make([]walk.File, len(ex))
 	for i, x := range ex {
 		files[i] = walk.File{Path: x.Path, Size: x.Size}
 	}
 	w := &walk.Result{Files: files, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded}
 	cfg := tree.Config
-	snap := resolve(cfg, w, ex)
+	snap := resolve(cfg, w, ex, workers)
 	snap.PipelineVersion = PipelineVersion
 	snap.AnalyzerVersions = AnalyzerVersions()
 	snap.ConfigurationHash = cfg.Hash()
@@ -178,7 +179,7 @@ func Rebuild(store *Store) (*snapshot.Snapshot, error) {
 	if _, reason := reusable(store, newStoreHeader(store.Tree.Config)); reason != "" {
 		return nil, fmt.Errorf("rebuild snapshot: %s", reason)
 	}
-	snap := assemble(&store.Tree, store.Extractions, snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,
+	snap := assemble(&store.Tree, store.Extractions, runtime.GOMAXPROCS(0), snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,
 		Status: snapshot.StatusNotApplicable, Reason: "Rebuilt from a stored state."})
 	if err := finish(snap); err != nil {
 		return nil, fmt.Errorf("rebuild snapshot: %w", err)
