@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -205,25 +204,17 @@ func (d *docRefs) parts(docs []*Extraction, workers int) []*docPart {
 		return parts
 	}
 	declaredFrom := declaredSources(docs)
-	var next atomic.Int64
-	var wg sync.WaitGroup
+	slabs := make(chan *builder, workers) // relation and evidence slabs, one set per goroutine
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			slabs := &builder{} // the relation and evidence slabs of this goroutine's parts
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(docs) {
-					return
-				}
-				if !declaredFrom[docs[i].Path] {
-					parts[i] = d.part(docs[i], slabs)
-				}
-			}
-		}()
+		slabs <- &builder{}
 	}
-	wg.Wait()
+	parallel(len(docs), workers, func(i int) {
+		if !declaredFrom[docs[i].Path] {
+			s := <-slabs
+			parts[i] = d.part(docs[i], s)
+			slabs <- s
+		}
+	})
 	return parts
 }
 

@@ -10,44 +10,69 @@ import (
 )
 
 // imports turns every module's imports into imports / re-exports relations
-// to modules, packages, externals or unresolved references.
+// to modules, packages, externals or unresolved references. The language
+// resolvers only read the tree, so every module's imports are resolved in
+// parallel; the relations and the entities they create are then added in
+// module order.
 func (r *resolver) imports() {
+	resolved := make([][]resolvedImport, len(r.t.ex))
+	parallel(len(r.t.ex), r.workers, func(i int) { resolved[i] = r.resolveImports(&r.t.ex[i]) })
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		from := snapshot.EntityID(snapshot.KindModule, x.Path)
-		switch {
-		case x.Go != nil:
-			dir := parentDir(x.Path)
-			for _, imp := range x.Go.Imports {
-				t := r.langs.golang.Resolve(dir, imp.Path)
-				to := r.target(t.Kind, t.Path, t.Name, imp.Path, ecoGo)
-				r.importEdge(snapshot.RelImports, from, to, "golang", x.Path, imp.Line, imp.Path)
+		for _, imp := range resolved[i] {
+			to := r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
+			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context)
+		}
+	}
+}
+
+// resolvedImport is one import of a module with the target its language's
+// resolver found.
+type resolvedImport struct {
+	target                  importTarget
+	rel                     string // imports or re-exports
+	spec, ecosystem, source string
+	line                    int
+	context                 string // the relation's evidence context
+}
+
+type importTarget struct{ kind, path, name string }
+
+// resolveImports asks the module's language resolver for the target of
+// each of its imports. It reads the tree and writes nothing.
+func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
+	var out []resolvedImport
+	switch {
+	case x.Go != nil:
+		dir := parentDir(x.Path)
+		for _, imp := range x.Go.Imports {
+			t := r.langs.golang.Resolve(dir, imp.Path)
+			out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, snapshot.RelImports, imp.Path, ecoGo, "golang", imp.Line, imp.Path})
+		}
+	case x.TypeScript != nil:
+		for _, imp := range x.TypeScript.Imports {
+			t := r.langs.typescript.Resolve(x.Path, imp.Spec)
+			kind := snapshot.RelImports
+			if imp.Kind == "re-export" {
+				kind = snapshot.RelReExports
 			}
-		case x.TypeScript != nil:
-			for _, imp := range x.TypeScript.Imports {
-				t := r.langs.typescript.Resolve(x.Path, imp.Spec)
-				to := r.target(t.Kind, t.Path, t.Name, imp.Spec, ecoNPM)
-				kind := snapshot.RelImports
-				if imp.Kind == "re-export" {
-					kind = snapshot.RelReExports
+			out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, kind, imp.Spec, ecoNPM, "typescript", imp.Line, imp.Kind + " " + imp.Spec})
+		}
+	case x.Python != nil:
+		for _, imp := range x.Python.Imports {
+			spec := strings.Repeat(".", imp.Level) + imp.Module
+			for _, t := range r.langs.python.Resolve(x.Path, imp) {
+				if t.Kind == "unresolved" && imp.Level > 0 {
+					// Name the missing relative import by the path it
+					// would have had, so ".x" in two packages stays two.
+					t.Path = relativePythonPath(x.Path, imp)
 				}
-				r.importEdge(kind, from, to, "typescript", x.Path, imp.Line, imp.Kind+" "+imp.Spec)
-			}
-		case x.Python != nil:
-			for _, imp := range x.Python.Imports {
-				spec := strings.Repeat(".", imp.Level) + imp.Module
-				for _, t := range r.langs.python.Resolve(x.Path, imp) {
-					if t.Kind == "unresolved" && imp.Level > 0 {
-						// Name the missing relative import by the path it
-						// would have had, so ".x" in two packages stays two.
-						t.Path = relativePythonPath(x.Path, imp)
-					}
-					to := r.target(t.Kind, t.Path, t.Name, spec, ecoPython)
-					r.importEdge(snapshot.RelImports, from, to, "python", x.Path, imp.Line, "import "+spec)
-				}
+				out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, snapshot.RelImports, spec, ecoPython, "python", imp.Line, "import " + spec})
 			}
 		}
 	}
+	return out
 }
 
 func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string) {
