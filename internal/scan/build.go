@@ -82,9 +82,21 @@ func (b *builder) entity(kind, value, name, path string) *snapshot.Entity {
 	if e, ok := b.entities[id]; ok {
 		return e
 	}
-	e := &snapshot.Entity{ID: id, Kind: kind, Name: name, Path: path, Provenance: snapshot.Observed}
+	e := newEntity(kind, value, name, path)
 	b.entities[id] = e
 	return e
+}
+
+// add adds e unless an entity with its id exists.
+func (b *builder) add(e *snapshot.Entity) {
+	if _, ok := b.entities[e.ID]; !ok {
+		b.entities[e.ID] = e
+	}
+}
+
+// newEntity returns an observed entity with the id kind:value.
+func newEntity(kind, value, name, path string) *snapshot.Entity {
+	return &snapshot.Entity{ID: snapshot.EntityID(kind, value), Kind: kind, Name: name, Path: path, Provenance: snapshot.Observed}
 }
 
 func (b *builder) has(id string) bool { _, ok := b.entities[id]; return ok }

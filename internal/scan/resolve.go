@@ -131,15 +131,23 @@ type resolver struct {
 	workers int
 }
 
-// files creates one entity per document and source module.
+// files creates one entity per document and source module. Each depends
+// on its own extraction alone, so they are built in parallel and added in
+// path order.
 func (r *resolver) files() {
-	for i := range r.t.ex {
+	ents := make([]*snapshot.Entity, len(r.t.ex))
+	parallel(len(r.t.ex), r.workers, func(i int) {
 		x := &r.t.ex[i]
 		switch {
 		case x.Markdown != nil:
-			r.document(x)
+			ents[i] = documentEntity(x)
 		case x.Go != nil, x.TypeScript != nil, x.Python != nil:
-			r.module(x)
+			ents[i] = moduleEntity(x)
+		}
+	})
+	for _, e := range ents {
+		if e != nil {
+			r.b.add(e)
 		}
 	}
 }
@@ -148,9 +156,9 @@ func fileEvidence(source string, x *Extraction) snapshot.Evidence {
 	return snapshot.Evidence{Source: source, Path: x.Path, ContentHash: x.Hash}
 }
 
-func (r *resolver) document(x *Extraction) {
+func documentEntity(x *Extraction) *snapshot.Entity {
 	d := x.Markdown
-	e := r.b.entity(snapshot.KindDocument, x.Path, d.Title, x.Path)
+	e := newEntity(snapshot.KindDocument, x.Path, d.Title, x.Path)
 	e.Evidence = append(e.Evidence, fileEvidence("markdown", x))
 	meta := map[string]any{
 		"title":       d.Title,
@@ -184,10 +192,11 @@ func (r *resolver) document(x *Extraction) {
 		meta["mdx"] = true
 	}
 	e.Metadata = meta
+	return e
 }
 
-func (r *resolver) module(x *Extraction) {
-	e := r.b.entity(snapshot.KindModule, x.Path, path.Base(x.Path), x.Path)
+func moduleEntity(x *Extraction) *snapshot.Entity {
+	e := newEntity(snapshot.KindModule, x.Path, path.Base(x.Path), x.Path)
 	e.Evidence = append(e.Evidence, fileEvidence(x.Analyzer, x))
 	meta := map[string]any{"language": x.Analyzer}
 	switch {
@@ -218,6 +227,7 @@ func (r *resolver) module(x *Extraction) {
 		}
 	}
 	e.Metadata = meta
+	return e
 }
 
 // plainList builds metadata in plain JSON values (what the snapshot holds
