@@ -1,10 +1,11 @@
 // Package state persists what a scan leaves for the next one — its
-// extraction store, from which its snapshot can be rebuilt — in one
-// zstd-compressed file that is written
-// atomically (a temporary file renamed into place), so a crash never leaves
-// half a state behind, and that is checked whole when it is read back, so a
-// truncated, corrupted or hand-edited state is refused with the reason and
-// costs a cold scan, never a wrong one.
+// extraction store, from which its snapshot can be rebuilt — in one file
+// that is written atomically (a temporary file renamed into place), so a
+// crash never leaves half a state behind, and that is checked whole when it
+// is read back, so a truncated, corrupted or hand-edited state is refused
+// with the reason and costs a cold scan, never a wrong one. The file's
+// payload is a table of independently zstd-compressed gob frames (codec.go),
+// encoded and decoded on every core.
 //
 // Trust: the store is gob-encoded for speed (a third of JSON's decoding
 // time). gob is not hardened against adversarial input, so decoding is
@@ -16,7 +17,6 @@ package state
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -36,11 +36,12 @@ const FileName = "docbridge-state.bin"
 // DefaultMaxBytes bounds the state file; a larger state is not written.
 const DefaultMaxBytes = 256 << 20
 
-// maxDecompressedBytes bounds what a state may expand to.
+// maxDecompressedBytes bounds what a state may expand to, all frames
+// together.
 const maxDecompressedBytes = 2 << 30
 
 // magic opens every state file; the format version is its last byte.
-var magic = []byte("DOCBRIDGE-STATE\x05")
+var magic = []byte("DOCBRIDGE-STATE\x06")
 
 // The header: magic, the length of the payload and its xxhash64.
 var headerLen = len(magic) + 8 + 8
@@ -76,21 +77,23 @@ func (s *State) Snapshot() (*snapshot.Snapshot, error) {
 var ErrTooLarge = errors.New("state exceeds the size bound")
 
 // One encoder and one decoder serve every call; EncodeAll and DecodeAll are
-// safe for concurrent use.
+// safe for concurrent use. DecodeAll writes no further than the capacity it
+// is given, the frame's length from the frame table.
 var (
 	encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
-	decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecompressedBytes), zstd.WithDecoderConcurrency(0))
+	decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecompressedBytes), zstd.WithDecoderConcurrency(0), zstd.WithDecodeAllCapLimit(true))
 )
 
-// Encode returns the state file's bytes.
+// Encode returns the state file's bytes. The same state gives the same
+// bytes on any number of cores.
 func Encode(st *State) ([]byte, error) {
-	var store bytes.Buffer
-	if err := gob.NewEncoder(&store).Encode(payload{Store: st.Store, Grade: st.Grade}); err != nil {
-		return nil, fmt.Errorf("encode state: %w", err)
+	frames, err := encodeFrames(st)
+	if err != nil {
+		return nil, err
 	}
-	out := make([]byte, headerLen, headerLen+store.Len()/4)
+	out := make([]byte, headerLen, headerLen+frameTableLen(frames))
 	copy(out, magic)
-	out = encoder.EncodeAll(store.Bytes(), out)
+	out = appendFrameTable(out, frames)
 	binary.BigEndian.PutUint64(out[len(magic):], uint64(len(out)-headerLen))
 	binary.BigEndian.PutUint64(out[len(magic)+8:], xxhash.Sum64(out[headerLen:]))
 	return out, nil
@@ -113,24 +116,11 @@ func Decode(data []byte) (*State, error) {
 	if xxhash.Sum64(body) != binary.BigEndian.Uint64(data[len(magic)+8:]) {
 		return nil, errors.New("state file checksum mismatch: it was changed after it was written")
 	}
-	raw, err := decoder.DecodeAll(body, nil)
+	frames, err := readFrameTable(body)
 	if err != nil {
-		return nil, fmt.Errorf("cannot decompress the state: %w", err)
+		return nil, err
 	}
-	var p payload
-	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&p); err != nil {
-		return nil, fmt.Errorf("cannot decode the state: %w", err)
-	}
-	if p.Store == nil {
-		return nil, errors.New("cannot decode the state: it holds no extraction store")
-	}
-	return &State{Store: p.Store, Grade: p.Grade}, nil
-}
-
-// payload is what the compressed part of a state file holds.
-type payload struct {
-	Store *scan.Store
-	Grade *Grade
+	return decodeFrames(frames)
 }
 
 // Load reads the state in dir, refusing one larger than maxBytes (the bound

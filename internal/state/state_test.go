@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/gob"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/cespare/xxhash/v2"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -173,7 +172,11 @@ func FuzzDecode(f *testing.F) {
 	good := seedState(f)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte("DOCBRIDGE-STATE\x05"))
+	f.Add(bytes.Clone(magic))
+	f.Add(encodeFormat5(f, &State{Store: &scan.Store{}}))
+	for _, body := range lyingFrameTables(f) {
+		f.Add(withHeader(magic, body))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if st, err := Decode(data); err == nil {
 			if st.Store == nil {
@@ -185,20 +188,90 @@ func FuzzDecode(f *testing.F) {
 }
 
 // FuzzDecodePayload fuzzes what lies behind the checksum, which stops
-// almost every mutation FuzzDecode makes: any payload under a valid header.
+// almost every mutation FuzzDecode makes: any payload under a valid header,
+// so the frame table and the frames themselves.
 func FuzzDecodePayload(f *testing.F) {
 	good := seedState(f)
 	f.Add(good[headerLen:])
+	f.Add(mustEncode(f, &State{Store: syntheticStore(chunkLen + 1)})[headerLen:])
 	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd})
+	for _, body := range lyingFrameTables(f) {
+		f.Add(body)
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		data := make([]byte, headerLen, headerLen+len(body))
-		copy(data, magic)
-		binary.BigEndian.PutUint64(data[len(magic):], uint64(len(body)))
-		binary.BigEndian.PutUint64(data[len(magic)+8:], xxhash.Sum64(body))
-		if st, err := Decode(append(data, body...)); err == nil {
+		if st, err := Decode(withHeader(magic, body)); err == nil {
 			_, _ = st.Snapshot()
 		}
 	})
+}
+
+// FuzzDecodeFrames fuzzes what lies behind the compression, which stops
+// almost every mutation FuzzDecodePayload makes: the gob streams of frame 0
+// and of up to two frames of extractions, compressed and framed correctly
+// (TestBadStatesAreRefusedWithTheReason covers full frames of 1024). A
+// state that decodes must re-encode to bytes that decode and re-encode to
+// themselves.
+func FuzzDecodeFrames(f *testing.F) {
+	raw := func(v any) []byte {
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+			f.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	// Small seeds: the fuzzer minimizes every input it finds interesting,
+	// and a frame of 1024 extractions takes it minutes.
+	for _, n := range []int{0, 2, 5} {
+		store := syntheticStore(n)
+		chunk := []byte{}
+		if n > 0 {
+			chunk = encodeChunk(f, store.Extractions)
+		}
+		f.Add(raw(newHeadFrame(&State{Store: store, Grade: &Grade{Grade: "A", Score: 97}})), chunk, []byte{})
+	}
+	scanned := scanOnce(f, repo(f), nil, "").Store
+	f.Add(raw(newHeadFrame(&State{Store: scanned})), encodeChunk(f, scanned.Extractions), []byte{})
+	f.Fuzz(func(t *testing.T, head, chunk1, chunk2 []byte) {
+		fs := []tableFrame{gobFrame(t, head)}
+		for _, c := range [][]byte{chunk1, chunk2} {
+			if len(c) > 0 {
+				fs = append(fs, gobFrame(t, c))
+			}
+		}
+		st, err := Decode(stateOf(fs...))
+		if err != nil {
+			return
+		}
+		_, _ = st.Snapshot()
+		once := mustEncode(t, st)
+		if !bytes.Equal(mustEncode(t, mustDecode(t, once)), once) {
+			t.Fatal("a decoded state does not re-encode to itself")
+		}
+	})
+}
+
+// lyingFrameTables are payloads whose frame table does not describe their
+// bytes.
+func lyingFrameTables(f *testing.F) [][]byte {
+	good := seedState(f)[headerLen:]
+	count, n := binary.Uvarint(good)
+	frames := good[n:]
+	huge := binary.AppendUvarint(nil, 1<<62)
+	return [][]byte{
+		// a count over the frames, under them, past the end
+		append(binary.AppendUvarint(nil, count+1), frames...),
+		append(binary.AppendUvarint(nil, count-1), frames...),
+		append(huge, frames...),
+		// bytes after the last frame
+		append(bytes.Clone(good), 0),
+		// a frame that claims 9000 bytes, 5 remain; one that claims 2^62
+		{1, 1, 0xa8, 0x46, 1, 2, 3, 4, 5},
+		append(append([]byte{1, 1}, huge...), 0),
+		// an empty frame
+		{1, 0, 0, 1, 2},
+		// a frame that claims to expand 2 bytes to 16 MiB
+		{1, 0x80, 0x80, 0x80, 0x08, 2, 0, 0},
+	}
 }
 
 func seedState(f *testing.F) []byte {
