@@ -21,7 +21,10 @@ func (r *resolver) imports() {
 		x := &r.t.ex[i]
 		from := snapshot.EntityID(snapshot.KindModule, x.Path)
 		for _, imp := range resolved[i] {
-			to := r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
+			to, ok := imp.to, imp.known
+			if !ok {
+				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
+			}
 			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context)
 		}
 	}
@@ -35,6 +38,11 @@ type resolvedImport struct {
 	spec, ecosystem, source string
 	line                    int
 	context                 string // the relation's evidence context
+	// to is the target's entity id ("" for none) when known is set: a
+	// module or in-tree package, whose entities exist before imports run.
+	// Externals and unresolved references create entities, in module order.
+	to    string
+	known bool
 }
 
 type importTarget struct{ kind, path, name string }
@@ -43,12 +51,18 @@ type importTarget struct{ kind, path, name string }
 // each of its imports. It reads the tree and writes nothing.
 func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 	var out []resolvedImport
+	defer func() {
+		for i := range out {
+			out[i].to, out[i].known = r.existingTarget(out[i].target)
+		}
+	}()
 	switch {
 	case x.Go != nil:
 		dir := parentDir(x.Path)
 		for _, imp := range x.Go.Imports {
 			t := r.langs.golang.Resolve(dir, imp.Path)
-			out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, snapshot.RelImports, imp.Path, ecoGo, "golang", imp.Line, imp.Path})
+			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
+				spec: imp.Path, ecosystem: ecoGo, source: "golang", line: imp.Line, context: imp.Path})
 		}
 	case x.TypeScript != nil:
 		for _, imp := range x.TypeScript.Imports {
@@ -57,7 +71,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 			if imp.Kind == "re-export" {
 				kind = snapshot.RelReExports
 			}
-			out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, kind, imp.Spec, ecoNPM, "typescript", imp.Line, imp.Kind + " " + imp.Spec})
+			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: kind,
+				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec})
 		}
 	case x.Python != nil:
 		for _, imp := range x.Python.Imports {
@@ -68,7 +83,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 					// would have had, so ".x" in two packages stays two.
 					t.Path = relativePythonPath(x.Path, imp)
 				}
-				out = append(out, resolvedImport{importTarget{t.Kind, t.Path, t.Name}, snapshot.RelImports, spec, ecoPython, "python", imp.Line, "import " + spec})
+				out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
+					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec})
 			}
 		}
 	}
@@ -80,6 +96,25 @@ func (r *resolver) importEdge(kind, from, to, source, file string, line int, con
 		return
 	}
 	r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+}
+
+// existingTarget is target for the answers that name an entity created
+// before imports run (a module, an in-tree package) or nothing at all (a
+// module that is not an entity, a file); known is false for the others.
+func (r *resolver) existingTarget(t importTarget) (id string, known bool) {
+	switch t.kind {
+	case "module":
+		if id := snapshot.EntityID(snapshot.KindModule, t.path); r.b.has(id) {
+			return id, true
+		}
+		return "", true
+	case "package":
+		id, ok := r.pkgDirs[t.path]
+		return id, ok
+	case "file":
+		return "", true
+	}
+	return "", false
 }
 
 // target maps a resolver's answer to an entity id, creating external and
