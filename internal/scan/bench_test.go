@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/scan/walk"
 )
 
 // The monorepo corpus is generated once per test binary: writing 13,000
@@ -61,39 +62,28 @@ func BenchmarkScanMonorepo(b *testing.B) {
 	b.ReportMetric(peakRSSMB(), "peak-RSS-MB")
 }
 
-// BenchmarkReadAndHash is the floor under any scan: listing, reading and
-// hashing every file the scan reads, with the scan's number of workers.
+// BenchmarkReadAndHash is the floor under any scan, warm or cold: the
+// scan's own walk of the tree, then reading and hashing every file the way
+// the scan does, on the scan's number of workers.
 func BenchmarkReadAndHash(b *testing.B) {
 	root := monorepo(b)
+	cfg := config.Default()
+	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		paths := make(chan string)
-		var wg sync.WaitGroup
-		for w := 0; w < runtime.GOMAXPROCS(0); w++ { // as many as the scan's workers
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for p := range paths {
-					data, err := os.ReadFile(p)
-					if err != nil {
-						b.Error(err)
-						return
-					}
-					_ = xxhash.Sum64(data)
-				}
-			}()
-		}
-		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() {
-				paths <- p
-			}
-			return err
-		})
-		close(paths)
-		wg.Wait()
+		w, err := walk.Walk(ctx, root, walk.Options{Exclude: cfg.Scan.Exclude, MaxFileBytes: int64(cfg.Scan.MaxFileBytes), MaxFiles: cfg.Scan.MaxFiles})
 		if err != nil {
 			b.Fatal(err)
 		}
+		parallel(len(w.Files), runtime.GOMAXPROCS(0), func(i int) {
+			f := w.Files[i]
+			data, err := readRegular(filepath.Join(root, filepath.FromSlash(f.Path)), f.Size, int64(cfg.Scan.MaxFileBytes))
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			_ = xxhash.Sum64(data)
+		})
 	}
 }
 
