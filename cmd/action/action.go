@@ -183,21 +183,18 @@ func (r *actionRun) run(ctx context.Context) error {
 			r.gh.Warningf("docbridge: could not start the check run: %v", err)
 		}
 	}
-	scratch, err := os.MkdirTemp("", "docbridge-action-")
-	if err != nil {
-		return fmt.Errorf("temporary directory: %w", err)
-	}
-	defer os.RemoveAll(scratch)
-	stateDir := filepath.Join(scratch, "state")
-	baseDir, saveKey := r.restore(ctx, scratch, stateDir)
+	base, previous, saveKey := r.restore(ctx)
 
-	o := checkOptions{repoOptions: repoOptions{dir: r.dir, configPath: r.configPath, stateDir: stateDir, maxStateBytes: state.DefaultMaxBytes}, base: baseDir, failOn: r.in.FailOn}
+	// The states travel in memory: restored (and decoded) once, the new one
+	// encoded once, with the doctor's grade, in persist.
+	o := checkOptions{repoOptions: repoOptions{dir: r.dir, configPath: r.configPath, maxStateBytes: state.DefaultMaxBytes},
+		baseState: base, previous: previous, failOn: r.in.FailOn}
 	res, err := runCheck(ctx, r.stderr, o)
-	if err != nil && baseDir != "" {
+	if err != nil && base != nil {
 		// A base state that decodes but cannot be rebuilt costs the
 		// comparison, not the check; any other error recurs below.
 		r.gh.Warningf("docbridge: the base state is unusable (%v); checking without a base", err)
-		o.base = ""
+		o.baseState = nil
 		res, err = runCheck(ctx, r.stderr, o)
 	}
 	if err != nil {
@@ -269,7 +266,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	r.writeSummary(r.deps.summary(pub))
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
-	r.persist(ctx, stateDir, saveKey, res)
+	r.persist(ctx, saveKey, res)
 	if review {
 		if err := r.deps.poster.Publish(ctx, pub); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in the job summary and this log", err)
@@ -281,98 +278,75 @@ func (r *actionRun) run(ctx context.Context) error {
 	return nil
 }
 
-// restore fills stateDir with the state to reuse and, for a review,
-// returns the base state's directory ("" without one). It also returns
-// the key this run's state is saved under. A miss or a cache failure is a
-// cold scan and, for a failure, a warning.
-func (r *actionRun) restore(ctx context.Context, scratch, stateDir string) (baseDir, saveKey string) {
+// restore returns the state to reuse and, for a review, the base state
+// (nil without one), both decoded, and the key this run's state is saved
+// under. A miss or a cache failure is a cold scan and, for a failure, a
+// warning.
+func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, saveKey string) {
 	c := r.deps.cache
 	if c == nil {
 		fmt.Fprintln(r.stdout, "docbridge: cache: not used in this run; the scan is cold and no state is saved")
-		return "", ""
+		return nil, nil, ""
 	}
 	parts := cacheKeyParts{Branch: r.d.Branch, BaseBranch: r.d.BaseBranch, DefaultBranch: r.d.DefaultBranch,
 		ConfigHash: r.cfg.Hash(), PipelineVersion: scan.PipelineVersion,
 		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
 	saveKey, restoreKeys := c.Keys(parts)
-	var reuse []byte
 	if r.d.Act == actionenv.ActReview {
 		// The base comes from the base branch's scope alone: the PR's own
 		// earlier state is its previous head, and the default branch's is
 		// another branch when the PR targets a release branch.
 		_, baseKeys := c.Keys(cacheKeyParts{Branch: r.d.BaseBranch, ConfigHash: parts.ConfigHash, PipelineVersion: parts.PipelineVersion})
-		base := r.restoreOne(ctx, c, baseKeys, "base state")
-		if base != nil {
-			if st, err := state.Decode(base); err == nil && st.Grade != nil {
-				r.baseGrade = st.Grade
-			}
-			baseDir = filepath.Join(scratch, "base")
-			if err := writeStateDir(baseDir, base); err != nil {
-				r.gh.Warningf("docbridge: base state not usable: %v", err)
-				baseDir = ""
-			}
+		base = r.restoreOne(ctx, c, baseKeys, "base state")
+		if base != nil && base.Grade != nil {
+			r.baseGrade = base.Grade
 		}
 		// Reuse the PR's own latest state (the first restore prefix is
 		// its own scope), else the base's.
 		if len(restoreKeys) > 0 {
-			reuse = r.restoreOne(ctx, c, restoreKeys[:1], "pull request state")
+			previous = r.restoreOne(ctx, c, restoreKeys[:1], "pull request state")
 		}
-		if reuse == nil {
-			reuse = base
+		if previous == nil {
+			previous = base
 		}
 	} else {
-		reuse = r.restoreOne(ctx, c, restoreKeys, "branch state")
+		previous = r.restoreOne(ctx, c, restoreKeys, "branch state")
 	}
-	if reuse != nil {
-		if err := writeStateDir(stateDir, reuse); err != nil {
-			r.gh.Warningf("docbridge: state not reused: %v", err)
-		}
-	}
-	return baseDir, saveKey
+	return base, previous, saveKey
 }
 
-func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) []byte {
-	data, warn := c.Restore(ctx, keys)
+func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) *state.State {
+	got, warn := c.Restore(ctx, keys)
 	switch {
 	case warn != "":
 		r.gh.Warningf("docbridge: %s not restored (%s); scanning cold", what, warn)
-	case data == nil:
+	case got.State == nil:
 		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
 	default:
-		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, len(data))
+		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, len(got.Data))
 	}
-	return data
+	return got.State
 }
 
-// writeStateDir writes a restored state where scan and loadBase read it.
-func writeStateDir(dir string, data []byte) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("state directory: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, state.FileName), data, 0o600); err != nil {
-		return fmt.Errorf("state directory: %w", err)
-	}
-	return nil
-}
-
-// persist saves the state the scan wrote under saveKey, with the
-// doctor's grade of this tree, which pull requests against it compare with.
-func (r *actionRun) persist(ctx context.Context, stateDir, saveKey string, res *checkOutcome) {
-	if r.deps.cache == nil || saveKey == "" {
+// persist saves this scan's state under saveKey, with the doctor's grade of
+// this tree, which pull requests against it compare with. A state past the
+// size bound is not saved (the next run scans cold), never truncated.
+func (r *actionRun) persist(ctx context.Context, saveKey string, res *checkOutcome) {
+	if r.deps.cache == nil || saveKey == "" || res.store == nil {
 		return
 	}
-	data, err := os.ReadFile(filepath.Join(stateDir, state.FileName))
-	if err != nil {
-		r.gh.Warningf("docbridge: no state to save: %v", err)
-		return
-	}
+	st := &state.State{Store: res.store}
 	if res.doctor != nil {
-		if st, err := state.Decode(data); err == nil {
-			st.Grade = &state.Grade{Grade: res.doctor.Grade, Score: res.doctor.Score}
-			if graded, err := state.Encode(st); err == nil {
-				data = graded
-			}
-		}
+		st.Grade = &state.Grade{Grade: res.doctor.Grade, Score: res.doctor.Score}
+	}
+	data, err := state.Encode(st)
+	if err != nil {
+		r.gh.Warningf("docbridge: state not saved: %v", err)
+		return
+	}
+	if max := int64(state.DefaultMaxBytes); int64(len(data)) > max {
+		r.gh.Warningf("docbridge: state not saved: %d bytes exceeds the bound of %d; the next run scans cold", len(data), max)
+		return
 	}
 	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != "" {
 		r.gh.Warningf("docbridge: state not saved (%s); the next run scans cold", warn)

@@ -38,7 +38,7 @@ type stateCache interface {
 	// prefixes: Branch's scope first, then BaseBranch's, then
 	// DefaultBranch's (those left empty are left out).
 	Keys(p cacheKeyParts) (save string, restore []string)
-	Restore(ctx context.Context, restore []string) (data []byte, warn string)
+	Restore(ctx context.Context, restore []string) (cache.Restored, string)
 	Persist(ctx context.Context, key string, data []byte) (warn string)
 }
 
@@ -181,8 +181,8 @@ func (c actionsCache) Keys(p cacheKeyParts) (string, []string) {
 	return cache.Keys(cache.KeyParts(p))
 }
 
-func (c actionsCache) Restore(ctx context.Context, keys []string) ([]byte, string) {
-	return cache.Restore(ctx, c.store, keys)
+func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, string) {
+	return cache.RestoreState(ctx, c.store, keys)
 }
 
 func (c actionsCache) Persist(ctx context.Context, key string, data []byte) string {

@@ -16,6 +16,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -54,17 +55,23 @@ func (c *fakeCache) Keys(p cacheKeyParts) (string, []string) {
 	return "k-" + p.Branch + "-" + p.RunID + "-" + p.RunAttempt, restore
 }
 
-func (c *fakeCache) Restore(_ context.Context, keys []string) ([]byte, string) {
+// Restore decodes what it answers with, as internal/cache does, and refuses
+// what does not decode.
+func (c *fakeCache) Restore(_ context.Context, keys []string) (cache.Restored, string) {
 	c.asked = append(c.asked, keys)
 	if c.failWith != "" {
-		return nil, c.failWith
+		return cache.Restored{}, c.failWith
 	}
 	for _, k := range keys {
 		if d, ok := c.restores[k]; ok {
-			return d, ""
+			st, err := state.Decode(d)
+			if err != nil {
+				return cache.Restored{}, "refused cache entry " + k + ": " + err.Error()
+			}
+			return cache.Restored{Key: k, Data: d, State: st}, ""
 		}
 	}
-	return nil, ""
+	return cache.Restored{}, ""
 }
 
 func (c *fakeCache) Persist(_ context.Context, key string, data []byte) string {
@@ -533,13 +540,21 @@ func TestActionUnusableBaseStateChecksWithoutBase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"garbage": []byte("not a state"), "empty store": broken} {
+	// Garbage is refused by the cache as it is restored; a state that
+	// decodes but cannot be rebuilt fails when the check rebuilds the base.
+	for name, tt := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"garbage":     {[]byte("not a state"), "::warning::docbridge: base state not restored (refused cache entry k-master-: not a docbridge state file)"},
+		"empty store": {broken, "::warning::docbridge: the base state is unusable"},
+	} {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
-			h.cache.restores = map[string][]byte{"k-master-": data}
+			h.cache.restores = map[string][]byte{"k-master-": tt.data}
 			h.changed = fileList{"docs/guide.md"}
 			out, err := h.run(actionOptions{})
-			if exitCode(err) != 1 || !strings.Contains(out, "::warning::docbridge: the base state is unusable") {
+			if exitCode(err) != 1 || !strings.Contains(out, tt.want) {
 				t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
 			}
 			pub := h.poster.published[0]

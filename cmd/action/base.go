@@ -27,11 +27,7 @@ func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", path, err)
 		}
-		s, err := scan.Rebuild(st.Store)
-		if err != nil {
-			return nil, fmt.Errorf("base %s: %w", path, err)
-		}
-		return s, nil
+		return rebuildBase("base "+path, st)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -51,6 +47,16 @@ func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	}
 	if err := snapshot.Validate(s); err != nil {
 		return nil, fmt.Errorf("base %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// rebuildBase returns the snapshot of a base state, rebuilt from its
+// stored extractions; what names the base in errors.
+func rebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
+	s, err := scan.Rebuild(st.Store)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return s, nil
 }

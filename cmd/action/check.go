@@ -17,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -24,7 +25,12 @@ import (
 // checkOptions are the inputs of one check run.
 type checkOptions struct {
 	repoOptions
-	base         string
+	base string
+	// baseState and previous are states already decoded (the action's):
+	// baseState replaces base, and previous replaces stateDir, which then
+	// is neither read nor written.
+	baseState    *state.State
+	previous     *state.State
 	changedFiles string
 	format       string
 	failOn       string
@@ -35,6 +41,7 @@ type checkOptions struct {
 type checkOutcome struct {
 	cfg     *config.Config
 	head    *snapshot.Snapshot
+	store   *scan.Store        // the head's extractions, for the next run
 	base    *snapshot.Snapshot // nil without --base
 	signals *graph.Signals
 	// findings are the head's diagnostics after --changed-files narrowing.
@@ -128,7 +135,12 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 		return nil, err
 	}
 	out := &checkOutcome{cfg: cfg}
-	if o.base != "" {
+	switch {
+	case o.baseState != nil:
+		if out.base, err = rebuildBase("the base state", o.baseState); err != nil {
+			return nil, err
+		}
+	case o.base != "":
 		if out.base, err = loadBase(o.base, o.maxStateBytes); err != nil {
 			return nil, err
 		}
@@ -139,11 +151,16 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 			return nil, err
 		}
 	}
-	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	var res *scan.Result
+	if o.previous != nil {
+		res, err = scan.Scan(ctx, o.dir, cfg, scan.Options{Previous: o.previous.Store})
+	} else {
+		res, err = scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+	}
 	if err != nil {
 		return nil, err
 	}
-	out.head = res.Snapshot
+	out.head, out.store = res.Snapshot, res.Store
 	t0 := time.Now()
 	out.signals = graph.Compute(out.head, graph.Options{})
 	result := reconcile.Check(reconcile.Input{Head: out.head, Signals: out.signals, Base: out.base, Config: cfg})
