@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/walk"
 )
 
@@ -75,7 +76,7 @@ func BenchmarkReadAndHash(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		parallel(len(w.Files), runtime.GOMAXPROCS(0), func(i int) {
+		parallel.Each(len(w.Files), runtime.GOMAXPROCS(0), func(i int) {
 			f := w.Files[i]
 			data, err := readRegular(filepath.Join(root, filepath.FromSlash(f.Path)), f.Size, int64(cfg.Scan.MaxFileBytes))
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -204,15 +205,12 @@ func (d *docRefs) parts(docs []*Extraction, workers int) []*docPart {
 		return parts
 	}
 	declaredFrom := declaredSources(docs)
-	slabs := make(chan *builder, workers) // relation and evidence slabs, one set per goroutine
-	for range workers {
-		slabs <- &builder{}
-	}
-	parallel(len(docs), workers, func(i int) {
-		if !declaredFrom[docs[i].Path] {
-			s := <-slabs
-			parts[i] = d.part(docs[i], s)
-			slabs <- s
+	parallel.For(len(docs), workers, func() func(int) {
+		slabs := &builder{} // this goroutine's relation and evidence slabs
+		return func(i int) {
+			if !declaredFrom[docs[i].Path] {
+				parts[i] = d.part(docs[i], slabs)
+			}
 		}
 	})
 	return parts

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -16,7 +17,7 @@ import (
 // module order.
 func (r *resolver) imports() {
 	resolved := make([][]resolvedImport, len(r.t.ex))
-	parallel(len(r.t.ex), r.workers, func(i int) { resolved[i] = r.resolveImports(&r.t.ex[i]) })
+	parallel.Each(len(r.t.ex), r.workers, func(i int) { resolved[i] = r.resolveImports(&r.t.ex[i]) })
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		from := snapshot.EntityID(snapshot.KindModule, x.Path)

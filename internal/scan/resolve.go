@@ -5,10 +5,9 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/docbridge/docbridge/internal/scan/golang"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -136,7 +135,7 @@ type resolver struct {
 // path order.
 func (r *resolver) files() {
 	ents := make([]*snapshot.Entity, len(r.t.ex))
-	parallel(len(r.t.ex), r.workers, func(i int) {
+	parallel.Each(len(r.t.ex), r.workers, func(i int) {
 		x := &r.t.ex[i]
 		switch {
 		case x.Markdown != nil:
@@ -369,28 +368,4 @@ func parentDir(p string) string { return path.Dir(p) }
 // within reports whether p is dir or lies below it.
 func within(p, dir string) bool {
 	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
-}
-
-// parallel calls f(0) … f(n-1) on up to workers goroutines and returns when
-// all calls have. f must write only to what index i owns.
-func parallel(n, workers int, f func(i int)) {
-	workers = min(workers, n)
-	if workers < 2 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }

@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
@@ -218,7 +218,7 @@ func encodeFrames(st *State) ([]encodedFrame, error) {
 	}
 	out := make([]encodedFrame, frames(len(xs)))
 	errs := make([]error, len(out))
-	parallel(len(out), func() func(int) {
+	parallel.For(len(out), runtime.GOMAXPROCS(0), func() func(int) {
 		var buf bytes.Buffer // one gob buffer per goroutine
 		var chunks chunkEncoder
 		return func(i int) {
@@ -334,7 +334,7 @@ func decodeFrames(fs []storedFrame) (*State, error) {
 	var head headFrame
 	chunks := make([][]scan.Extraction, len(fs)-1)
 	errs := make([]error, len(fs))
-	parallel(len(fs), func() func(int) {
+	parallel.For(len(fs), runtime.GOMAXPROCS(0), func() func(int) {
 		var buf []byte // one decompression buffer per goroutine
 		return func(i int) {
 			f := fs[i]
@@ -464,29 +464,4 @@ func firstError(errs []error) error {
 		}
 	}
 	return nil
-}
-
-// parallel calls work(i) for every i in [0, n) on min(GOMAXPROCS, n)
-// goroutines; newWorker is called once per goroutine, so each can keep its
-// own buffers.
-func parallel(n int, newWorker func() func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		work := newWorker()
-		for i := range n {
-			work(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			work := newWorker()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				work(i)
-			}
-		})
-	}
-	wg.Wait()
 }
