@@ -50,7 +50,16 @@ func TestCheckIsDeterministic(t *testing.T) {
 				}
 				return data
 			}
+			before, err := snapshot.Marshal(head)
+			if err != nil {
+				t.Fatal(err)
+			}
 			want := encode(head, base)
+			// A sorted snapshot's lists are shared with the view, not
+			// copied: reconciling must leave them as they were.
+			if after, _ := snapshot.Marshal(head); !bytes.Equal(after, before) {
+				t.Fatal("Check changed the head snapshot it was given")
+			}
 			if !bytes.Contains(want, []byte(`"code"`)) {
 				t.Fatalf("fixture %s yields no diagnostics; the test would prove nothing", tc.head)
 			}

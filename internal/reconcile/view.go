@@ -44,18 +44,28 @@ func buildView(s *snapshot.Snapshot, cfg *config.Config) *view {
 	v := &view{
 		cfg:       cfg,
 		snap:      s,
-		entities:  slices.Clone(s.Entities),
-		relations: slices.Clone(s.Relations),
+		entities:  s.Entities,
+		relations: s.Relations,
 		byID:      make(map[string]*snapshot.Entity, len(s.Entities)),
 		out:       map[string][]*snapshot.Relation{},
 		in:        map[string][]*snapshot.Relation{},
 		docByPath: map[string]*Document{},
 		areaOf:    map[string]string{},
 	}
-	slices.SortStableFunc(v.entities, func(a, b snapshot.Entity) int { return strings.Compare(a.ID, b.ID) })
-	slices.SortStableFunc(v.relations, func(a, b snapshot.Relation) int {
+	// The view only reads the snapshot. A normalized one is in id order
+	// already, and its lists are shared; any other is sorted in a copy.
+	entityOrder := func(a, b snapshot.Entity) int { return strings.Compare(a.ID, b.ID) }
+	if !slices.IsSortedFunc(v.entities, entityOrder) {
+		v.entities = slices.Clone(v.entities)
+		slices.SortStableFunc(v.entities, entityOrder)
+	}
+	relationOrder := func(a, b snapshot.Relation) int {
 		return cmp.Or(strings.Compare(a.ID, b.ID), strings.Compare(a.Kind, b.Kind))
-	})
+	}
+	if !slices.IsSortedFunc(v.relations, relationOrder) {
+		v.relations = slices.Clone(v.relations)
+		slices.SortStableFunc(v.relations, relationOrder)
+	}
 	for i := range v.entities {
 		e := &v.entities[i]
 		v.byID[e.ID] = e
