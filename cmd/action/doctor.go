@@ -112,22 +112,24 @@ func doctorSuite(dir, named string) (*bench.Suite, string, error) {
 // runs the suite when there is one and diagnoses. diags must come from a
 // reconcile run with doctor.Config.
 func diagnoseDocs(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, suite *bench.Suite, suitePath string) *doctor.Report {
-	// Bodies change the ranking, not which entries exist: without a suite
-	// the files are not read. A directory that cannot be opened reads as
-	// no bodies, as it would file by file.
+	in := doctor.Input{Snapshot: s, Diagnostics: diags}
+	if suite == nil {
+		// Only the count is needed: projecting 10,000 entries for it was a
+		// tenth of a check on a large repository.
+		in.ProjectedDocuments = retrieval.EntryCount(s, snapshot.KindDocument)
+		return doctor.Diagnose(in)
+	}
+	// Bodies change the ranking, not which entries exist. A directory that
+	// cannot be opened reads as no bodies, as it would file by file.
 	var body func(string) []byte
-	if suite != nil {
-		if bodies, err := newBodyReader(dir, benchMaxBodyBytes); err == nil {
-			defer bodies.Close()
-			body = bodies.read
-		}
+	if bodies, err := newBodyReader(dir, benchMaxBodyBytes); err == nil {
+		defer bodies.Close()
+		body = bodies.read
 	}
 	proj := retrieval.Project(s, sig, body)
-	in := doctor.Input{Snapshot: s, Diagnostics: diags, ProjectedDocuments: projectedDocuments(proj)}
-	if suite != nil {
-		r := bench.Run(*suite, bench.Docbridge(retrieval.NewIndex(proj, s)))
-		in.Benchmark = &doctor.Benchmark{Suite: suitePath, Cases: r.Overall.Cases, Hit3: r.Overall.Hit3}
-	}
+	in.ProjectedDocuments = projectedDocuments(proj)
+	r := bench.Run(*suite, bench.Docbridge(retrieval.NewIndex(proj, s)))
+	in.Benchmark = &doctor.Benchmark{Suite: suitePath, Cases: r.Overall.Cases, Hit3: r.Overall.Hit3}
 	return doctor.Diagnose(in)
 }
 

@@ -79,6 +79,22 @@ func Project(s *snapshot.Snapshot, sig *graph.Signals, body func(path string) []
 	return p
 }
 
+// EntryCount is the number of entries of the given kind a projection of s
+// holds — one per distinct entity of a projected kind — without building
+// the projection.
+func EntryCount(s *snapshot.Snapshot, kind string) int {
+	if s == nil || !projected[kind] {
+		return 0
+	}
+	seen := map[string]bool{}
+	for i := range s.Entities {
+		if e := &s.Entities[i]; e.Kind == kind {
+			seen[e.ID] = true
+		}
+	}
+	return len(seen)
+}
+
 // projectRelations is what Project needs from the relations, keyed by the
 // target entity id.
 type projectRelations struct {

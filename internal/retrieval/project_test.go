@@ -248,3 +248,27 @@ func TestSearchReachesPackageDoc(t *testing.T) {
 		t.Errorf("package:internal/store not in the first 3: %+v", r.Hits)
 	}
 }
+
+// TestEntryCountMatchesProject: the count the doctor takes without
+// projecting is the projection's own, for every kind.
+func TestEntryCountMatchesProject(t *testing.T) {
+	s, sig, body := coreScan(t, coreRepoDir)
+	p := Project(s, sig, body)
+	for _, kind := range []string{snapshot.KindDocument, snapshot.KindModule, snapshot.KindPackage, snapshot.KindArea, snapshot.KindExternal, snapshot.KindUnresolved} {
+		want := 0
+		for i := range p.Entries {
+			if p.Entries[i].Kind == kind {
+				want++
+			}
+		}
+		if got := EntryCount(s, kind); got != want {
+			t.Errorf("EntryCount(%s) = %d, the projection holds %d", kind, got, want)
+		}
+	}
+	if EntryCount(s, snapshot.KindDocument) == 0 {
+		t.Fatal("the fixture has no documents; the test proves nothing")
+	}
+	if EntryCount(nil, snapshot.KindDocument) != 0 {
+		t.Error("a nil snapshot has no entries")
+	}
+}
