@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -156,7 +157,7 @@ func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c)
 
 // snapshot returns the accumulated graph with entities and relations
 // already in id order, so that Normalize finds them sorted.
-func (b *builder) snapshot() *snapshot.Snapshot {
+func (b *builder) snapshot(workers int) *snapshot.Snapshot {
 	type entry struct {
 		id string
 		e  *snapshot.Entity
@@ -166,7 +167,7 @@ func (b *builder) snapshot() *snapshot.Snapshot {
 		ents = append(ents, entry{id, e})
 	}
 	slices.SortFunc(ents, func(x, y entry) int { return strings.Compare(x.id, y.id) })
-	s := &snapshot.Snapshot{Entities: make([]snapshot.Entity, len(ents)), Relations: b.sortedRelations()}
+	s := &snapshot.Snapshot{Entities: make([]snapshot.Entity, len(ents)), Relations: b.sortedRelations(workers)}
 	for i, e := range ents {
 		s.Entities[i] = *e.e
 	}
@@ -180,14 +181,17 @@ func (b *builder) snapshot() *snapshot.Snapshot {
 // target is the id order — comparing a few thousand prefixes and many small
 // groups instead of hundreds of thousands of long ids. Otherwise (an id
 // with "->" inside an entity id can do that) it sorts the ids themselves.
-func (b *builder) sortedRelations() []snapshot.Relation {
+// The groups are sorted and copied out on workers goroutines, each into its
+// own range of the result.
+func (b *builder) sortedRelations(workers int) []snapshot.Relation {
 	type prefixed struct {
 		prefix string
 		g      *relGroup
+		at     int // where the group starts in the result
 	}
 	groups := make([]prefixed, 0, len(b.groups))
 	for _, g := range b.groups {
-		groups = append(groups, prefixed{g.kind + ":" + g.from + "->", g})
+		groups = append(groups, prefixed{prefix: g.kind + ":" + g.from + "->", g: g})
 	}
 	slices.SortFunc(groups, func(x, y prefixed) int { return strings.Compare(x.prefix, y.prefix) })
 	prefixFree := true
@@ -198,20 +202,28 @@ func (b *builder) sortedRelations() []snapshot.Relation {
 			break
 		}
 	}
-	out := make([]snapshot.Relation, 0, b.relations)
-	var members []*snapshot.Relation
-	for _, p := range groups {
-		members = members[:0]
-		for _, r := range p.g.byTo {
-			members = append(members, r)
-		}
-		if prefixFree {
-			slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
-		}
-		for _, r := range members {
-			out = append(out, *r)
-		}
+	n := 0
+	for i := range groups {
+		groups[i].at = n
+		n += len(groups[i].g.byTo)
 	}
+	out := make([]snapshot.Relation, n)
+	parallel.For(len(groups), workers, func() func(int) {
+		var members []*snapshot.Relation
+		return func(i int) {
+			p := groups[i]
+			members = members[:0]
+			for _, r := range p.g.byTo {
+				members = append(members, r)
+			}
+			if prefixFree {
+				slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
+			}
+			for k, r := range members {
+				out[p.at+k] = *r
+			}
+		}
+	})
 	if !prefixFree {
 		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
 	}

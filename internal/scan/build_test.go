@@ -34,12 +34,14 @@ func TestBuilderSortsRelationsByID(t *testing.T) {
 			}
 			slices.Sort(want)
 			want = slices.Compact(want)
-			var got []string
-			for _, r := range b.snapshot().Relations {
-				got = append(got, r.ID)
-			}
-			if !slices.Equal(got, want) {
-				t.Fatalf("relations in order\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			for _, workers := range []int{1, 2, 5} {
+				var got []string
+				for _, r := range b.snapshot(workers).Relations {
+					got = append(got, r.ID)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d workers: relations in order\n%s\nwant\n%s", workers, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
 			}
 		})
 	}

@@ -91,7 +91,7 @@ func resolve(cfg *config.Config, w *walk.Result, ex []Extraction, workers int) *
 	r.dependencies()
 	r.documents()
 	r.coverage(w)
-	return b.snapshot()
+	return b.snapshot(workers)
 }
 
 // sizeHints estimates how many entities and relations the extractions

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/docbridge/docbridge/internal/parallel"
 )
 
 // Bounds on every list of a snapshot. Crossing one drops the rest and records
@@ -34,7 +37,9 @@ func (s *Snapshot) Normalize() {
 	if !slices.IsSortedFunc(s.Relations, relationOrder) {
 		slices.SortFunc(s.Relations, relationOrder)
 	}
-	for i := range s.Entities {
+	// Each record is put in canonical form on its own: in chunks, on every
+	// core.
+	inChunks(len(s.Entities), func(i int) {
 		e := &s.Entities[i]
 		e.Evidence = boundEvidence(e.Evidence)
 		canonicalMetadata(e.Metadata)
@@ -45,11 +50,11 @@ func (s *Snapshot) Normalize() {
 				e.Aliases = e.Aliases[:MaxAliases]
 			}
 		}
-	}
-	for i := range s.Relations {
+	})
+	inChunks(len(s.Relations), func(i int) {
 		s.Relations[i].Evidence = boundEvidence(s.Relations[i].Evidence)
 		canonicalMetadata(s.Relations[i].Metadata)
-	}
+	})
 	if n := len(s.Entities); n > MaxEntities {
 		s.Entities = s.Entities[:MaxEntities]
 		s.Coverage = append(s.Coverage, Coverage{Analyzer: "snapshot", Scope: "entities", Status: StatusPartial,
@@ -79,6 +84,17 @@ func (s *Snapshot) Normalize() {
 	if s.AnalyzerVersions == nil {
 		s.AnalyzerVersions = map[string]string{}
 	}
+}
+
+// inChunks calls f(i) for every i in [0, n), chunks of 4,096 at a time
+// on every core.
+func inChunks(n int, f func(i int)) {
+	const chunk = 4096
+	parallel.Each((n+chunk-1)/chunk, runtime.GOMAXPROCS(0), func(c int) {
+		for i := c * chunk; i < min((c+1)*chunk, n); i++ {
+			f(i)
+		}
+	})
 }
 
 func entityOrder(a, b Entity) int     { return strings.Compare(a.ID, b.ID) }
