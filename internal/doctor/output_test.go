@@ -3,18 +3,16 @@ package doctor
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/golden"
+
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // mixed is a repository with a problem in most dimensions.
 func mixed() Input {
@@ -39,20 +37,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, got := range map[string][]byte{"mixed.txt": txt.Bytes(), "mixed.json": js.Bytes()} {
-		path := filepath.Join("testdata", name)
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs (go test -update rewrites it):\n%s", name, got)
-		}
+		golden.Check(t, filepath.Join("testdata", name), got)
 	}
 	lines := strings.Split(strings.TrimSpace(txt.String()), "\n")
 	if last := lines[len(lines)-1]; last != r.Verdict {

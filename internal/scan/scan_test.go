@@ -3,7 +3,6 @@ package scan
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -14,11 +13,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/golden"
+
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // copyTree copies a fixture into a fresh temporary directory and adds the
 // files a fixture cannot carry in git (ignored ones).
@@ -92,19 +91,7 @@ var fixtureExtras = map[string]string{"debug.log": "ignored by *.log\n", "tmp/x.
 func TestFixtureGolden(t *testing.T) {
 	root := copyTree(t, "testdata/fixture", fixtureExtras)
 	got := marshal(t, scanDir(t, root, nil, Options{}))
-	golden := filepath.Join("testdata", "fixture.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/scan -run TestFixtureGolden -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("snapshot differs from %s; inspect with -update and git diff", golden)
-	}
+	golden.Check(t, filepath.Join("testdata", "fixture.golden.json"), got)
 }
 
 // index makes a snapshot easy to query in assertions.

@@ -1,14 +1,12 @@
 package python
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"github.com/docbridge/docbridge/internal/golden"
+)
 
 // TestGolden pins the JSON of a realistic module: the stored form of an
 // extraction, which an incremental scan reads back.
@@ -23,19 +21,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	const golden = "testdata/sample.golden.json"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("extraction differs from %s (run go test -update to accept):\n%s", golden, got)
-	}
+	golden.Check(t, "testdata/sample.golden.json", got)
 	var back File
 	if err := json.Unmarshal(got, &back); err != nil {
 		t.Fatal(err)

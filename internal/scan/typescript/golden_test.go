@@ -1,16 +1,14 @@
 package typescript
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+	"github.com/docbridge/docbridge/internal/golden"
+)
 
 // TestExtractGolden extracts every fixture under testdata/extract and
 // compares the JSON (the form extractions are stored in) with its
@@ -39,20 +37,7 @@ func TestExtractGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := fixture + ".golden.json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from %s:\n%s", fixture, golden, got)
-			}
+			golden.Check(t, fixture+".golden.json", got)
 		})
 	}
 	if n == 0 {
