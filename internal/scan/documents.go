@@ -186,11 +186,10 @@ func (d *docRefs) finish(x *Extraction, from string) {
 
 // docPart is what refs produced for one document in a builder of its own.
 type docPart struct {
-	b              *builder
-	references     int
-	unresolvedSyms int
-	ambiguous      map[string]*ambiguity
-	excludedRefs   map[excludedRef]string
+	b            *builder
+	references   int // relations recorded, which the block goes on counting
+	ambiguous    map[string]*ambiguity
+	excludedRefs map[excludedRef]string
 }
 
 // parts resolves the references of docs on up to workers goroutines. A
@@ -230,7 +229,7 @@ func (d *docRefs) part(x *Extraction, slabs *builder) *docPart {
 	w.excludedRefs = map[excludedRef]string{}
 	w.refs(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 	slabs.relSlab, slabs.evSlab = b.relSlab, b.evSlab
-	return &docPart{b: b, references: w.references, unresolvedSyms: w.unresolvedSyms, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs}
+	return &docPart{b: b, references: w.references, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs}
 }
 
 // merge adds a document's part to the scan's builder as if refs had run
@@ -251,8 +250,7 @@ func (d *docRefs) merge(x *Extraction, p *docPart) {
 	b.relations += p.b.relations
 	b.last = nil
 	b.coverage = append(b.coverage, p.b.coverage...)
-	d.references, d.unresolvedSyms = p.references, p.unresolvedSyms
-	d.ambiguous, d.excludedRefs = p.ambiguous, p.excludedRefs
+	d.references, d.ambiguous, d.excludedRefs = p.references, p.ambiguous, p.excludedRefs
 	d.finish(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 }
 

@@ -22,8 +22,8 @@ func (r *resolver) imports() {
 		x := &r.t.ex[i]
 		from := snapshot.EntityID(snapshot.KindModule, x.Path)
 		for _, imp := range resolved[i] {
-			to, ok := imp.to, imp.known
-			if !ok {
+			to := imp.to
+			if !imp.known {
 				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
 			}
 			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context)
@@ -123,17 +123,11 @@ func (r *resolver) existingTarget(t importTarget) (id string, known bool) {
 // not entities (a stylesheet, a JSON file): the import resolved, and there is
 // nothing to relate to.
 func (r *resolver) target(kind, p, name, spec, ecosystem string) string {
+	if id, ok := r.existingTarget(importTarget{kind, p, name}); ok {
+		return id
+	}
 	switch kind {
-	case "module":
-		id := snapshot.EntityID(snapshot.KindModule, p)
-		if r.b.has(id) {
-			return id
-		}
-		return ""
 	case "package":
-		if id, ok := r.pkgDirs[p]; ok {
-			return id
-		}
 		return r.unresolved(p, spec)
 	case "external":
 		e := r.b.entity(snapshot.KindExternal, name, name, "")
@@ -142,8 +136,6 @@ func (r *resolver) target(kind, p, name, spec, ecosystem string) string {
 		}
 		addSorted(&e.Metadata, "ecosystems", ecosystem)
 		return e.ID
-	case "file":
-		return ""
 	}
 	ref := p
 	if ref == "" {
