@@ -116,8 +116,8 @@ func TestActionsRestorePolicy(t *testing.T) {
 					t.Errorf("the refused save reached the cache: %v", err)
 				}
 				// The entry saved under the full bound is too large for this reader.
-				if data, w := Restore(context.Background(), small, []string{"docbridge-v1-good-"}); data != nil || !strings.Contains(w, "size bound") {
-					t.Errorf("Restore over the bound = %d bytes, %q", len(data), w)
+				if r, w := RestoreState(context.Background(), small, []string{"docbridge-v1-good-"}); r.Data != nil || !strings.Contains(w, "size bound") {
+					t.Errorf("Restore over the bound = %d bytes, %q", len(r.Data), w)
 				}
 			})
 		})
@@ -138,7 +138,8 @@ func TestActionsV2BlobGone(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	data, warn := Restore(ctx, s, []string{key})
+	r, warn := RestoreState(ctx, s, []string{key})
+	data := r.Data
 	t.Logf("warning: %s", warn)
 	if data != nil || !strings.Contains(warn, "HTTP 404 BlobNotFound") || !strings.Contains(warn, "scanning cold") {
 		t.Fatalf("Restore = %d bytes, %q", len(data), warn)
@@ -151,7 +152,8 @@ func TestActionsV2WrongKey(t *testing.T) {
 	s := newActions(t, Env{ResultsURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
 	mustSave(t, s, "docbridge-v1-p-c-main.1-6-1", stateBytes(t))
 	f.setFault(faultWrongKey)
-	data, warn := Restore(context.Background(), s, []string{"docbridge-v1-p-c-main.1-"})
+	r, warn := RestoreState(context.Background(), s, []string{"docbridge-v1-p-c-main.1-"})
+	data := r.Data
 	if data != nil || !strings.Contains(warn, "matches none of the keys") {
 		t.Fatalf("Restore = %d bytes, %q", len(data), warn)
 	}
@@ -203,7 +205,8 @@ func TestActionsOutage(t *testing.T) {
 				ctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
 				defer cancel()
 			}
-			data, warn := Restore(ctx, s, []string{"docbridge-v1-p-c-main.1-"})
+			r, warn := RestoreState(ctx, s, []string{"docbridge-v1-p-c-main.1-"})
+			data := r.Data
 			t.Logf("restore warning: %s", warn)
 			if data != nil || !strings.Contains(warn, c.want) || !strings.Contains(warn, "scanning cold") {
 				t.Errorf("Restore = %d bytes, %q; want a warning with %q", len(data), warn, c.want)

@@ -16,7 +16,7 @@
 // bounded form of the ref followed by a short hash of the exact ref, so that
 // refs that read alike (feature/x, feature-x) stay apart.
 //
-// The cache is an optimisation and never fails a check: Restore and Persist
+// The cache is an optimisation and never fails a check: RestoreState and Persist
 // turn every miss, outage, timeout, oversized, corrupt or foreign entry into a
 // warning for the caller to print, and the caller scans cold.
 package cache

@@ -33,21 +33,12 @@ type Restored struct {
 	State *state.State
 }
 
-// Restore loads the first entry matching keys (see Store.Load) and returns
-// its bytes once they decode as a state this binary can reuse. Anything else
-// — no store, a miss, an error, a timeout, an entry under a key that was not
-// asked for, a corrupt or foreign state — returns nil and a warning for the
-// caller to print; the caller then scans cold.
-func Restore(ctx context.Context, s Store, keys []string) (data []byte, warn string) {
-	r, warn := RestoreState(ctx, s, keys)
-	if warn != "" {
-		return nil, warn
-	}
-	return r.Data, ""
-}
-
-// RestoreState is Restore returning the decoded state as well, so that the
-// caller need not decode it again, and the matched key.
+// RestoreState loads the first entry matching keys (see Store.Load) and
+// returns it, decoded, once it is a state this binary can reuse: the caller
+// need not decode it again. Anything else — no store, a miss, an error, a
+// timeout, an entry under a key that was not asked for, a corrupt or
+// foreign state — returns nothing and a warning for the caller to print;
+// the caller then scans cold.
 func RestoreState(ctx context.Context, s Store, keys []string) (Restored, string) {
 	if s == nil {
 		return Restored{}, "no cache available: scanning cold"

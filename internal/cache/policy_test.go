@@ -81,10 +81,7 @@ func TestRestore(t *testing.T) {
 				return c.load(ctx, got)
 			}}
 			r, warn := RestoreState(ctx, s, keys)
-			data, warn2 := Restore(ctx, s, keys)
-			if warn != warn2 {
-				t.Errorf("Restore and RestoreState disagree: %q, %q", warn2, warn)
-			}
+			data := r.Data
 			if !sawDeadline {
 				t.Error("Load ran without a deadline")
 			}
@@ -117,8 +114,8 @@ func TestRestore(t *testing.T) {
 		})
 	}
 	t.Run("no store", func(t *testing.T) {
-		if data, warn := Restore(context.Background(), nil, keys); data != nil || !strings.Contains(warn, "scanning cold") {
-			t.Errorf("Restore(nil) = %d bytes, %q", len(data), warn)
+		if r, warn := RestoreState(context.Background(), nil, keys); r.Data != nil || !strings.Contains(warn, "scanning cold") {
+			t.Errorf("RestoreState(nil) = %d bytes, %q", len(r.Data), warn)
 		}
 	})
 }
