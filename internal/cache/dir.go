@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/docbridge/docbridge/internal/state"
 )
 
 const (
@@ -99,35 +101,13 @@ func (d *Dir) Save(ctx context.Context, key string, data []byte) error {
 	if err := os.MkdirAll(d.path, 0o755); err != nil {
 		return fmt.Errorf("cache directory: %w", err)
 	}
-	if err := writeNew(filepath.Join(d.path, key+dirSuffix), data); err != nil {
+	if err := state.CreateFileAtomic(filepath.Join(d.path, key+dirSuffix), data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, key)
 		}
 		return fmt.Errorf("cache directory: save %q: %w", key, err)
 	}
 	return d.evict(key)
-}
-
-// writeNew writes name through a synced temporary file and a hard link,
-// which fails if name exists.
-func writeNew(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Link(tmp.Name(), name)
 }
 
 // evict removes the oldest entries beyond Keep, never the one just saved.

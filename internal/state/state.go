@@ -166,11 +166,24 @@ func Save(dir string, st *State, maxBytes int64) (int64, error) {
 // WriteFileAtomic writes through a temporary file in the same directory,
 // synced, and a rename, so a reader never sees a partial file.
 func WriteFileAtomic(name string, data []byte) error {
+	return writeSynced(name, data, os.Rename)
+}
+
+// CreateFileAtomic is WriteFileAtomic publishing with a hard link instead
+// of a rename: it fails with fs.ErrExist when name exists, so an entry once
+// written is never replaced.
+func CreateFileAtomic(name string, data []byte) error {
+	return writeSynced(name, data, os.Link)
+}
+
+// writeSynced writes data to a synced temporary file beside name and then
+// publishes it there.
+func writeSynced(name string, data []byte, publish func(tmp, name string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // a no-op after the rename
+	defer os.Remove(tmp.Name()) // a no-op after a rename; the spare name after a link
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -182,5 +195,5 @@ func WriteFileAtomic(name string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), name)
+	return publish(tmp.Name(), name)
 }
