@@ -208,7 +208,7 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir string) ([]pre
 		return nil, err
 	}
 	defer root.Close()
-	lines := map[string][][]byte{}
+	files := map[string][]byte{}
 	var out []precision.Finding
 	for _, d := range res.findings {
 		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
@@ -217,18 +217,15 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir string) ([]pre
 		p := d.Primary()
 		var text string
 		if p.Path != "" && p.Line > 0 {
-			ls, ok := lines[p.Path]
+			data, ok := files[p.Path]
 			if !ok {
-				data, err := readRepoFile(root, p.Path, precisionMaxSourceBytes)
-				if err != nil {
+				var err error
+				if data, err = readRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
 					fmt.Fprintf(stderr, "bench precision: %s: %s: %v (keyed with an empty line)\n", dir, p.Path, err)
 				}
-				ls = bytes.Split(data, []byte("\n"))
-				lines[p.Path] = ls
+				files[p.Path] = data
 			}
-			if p.Line <= len(ls) {
-				text = string(ls[p.Line-1])
-			}
+			text, _ = precision.LineText(data, p.Line)
 		}
 		out = append(out, precision.Finding{
 			Key:   precision.NewKey(d.Code, p.Path, d.Subject, text, p.Line > 0),

@@ -6,6 +6,7 @@
 package precision
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -58,6 +59,27 @@ func (k Key) String() string {
 func LineHash(line string) string {
 	sum := sha256.Sum256([]byte(strings.Join(strings.Fields(line), " ")))
 	return hex.EncodeToString(sum[:4])
+}
+
+// LineText returns the text of the 1-based line of data, and false when
+// data has no such line.
+func LineText(data []byte, line int) (string, bool) {
+	if line < 1 {
+		return "", false
+	}
+	for n := 1; ; n++ {
+		i := bytes.IndexByte(data, '\n')
+		if n == line {
+			if i < 0 {
+				return string(data), len(data) > 0 || n == 1
+			}
+			return string(data[:i]), true
+		}
+		if i < 0 {
+			return "", false
+		}
+		data = data[i+1:]
+	}
 }
 
 // normTarget makes a target fit the key: white space collapsed, and a
