@@ -20,6 +20,7 @@ dest=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$here/docs/bench/precision/corpus.json}
 mirror=${DOCBRIDGE_MIRROR:-/work/.mirror}
+export GIT_TERMINAL_PROMPT=0 # a clone never asks for credentials
 
 command -v git >/dev/null || { echo "precision-corpus: git is needed" >&2; exit 2; }
 command -v jq >/dev/null || { echo "precision-corpus: jq is needed" >&2; exit 2; }
