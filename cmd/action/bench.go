@@ -58,6 +58,7 @@ func newBenchCommand(stdout, stderr io.Writer) *cobra.Command {
 		Args:  cobra.NoArgs,
 	}
 	cmd.AddCommand(newBenchRetrievalCommand(stdout, stderr))
+	cmd.AddCommand(newBenchPrecisionCommand(stdout, stderr))
 	return cmd
 }
 

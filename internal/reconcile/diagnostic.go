@@ -22,6 +22,11 @@ type Diagnostic struct {
 	// Remediation says how to fix this instance, when the rule knows more
 	// than the catalog's help text (a "did you mean").
 	Remediation string `json:"remediation,omitempty"`
+	// Subject names what the finding is about within its file (a link
+	// target, an anchor, a path, a cycle's nodes): the rule's key, which
+	// the fingerprint hashes. In memory only, for tools that key findings
+	// without their line (bench precision).
+	Subject string `json:"-"`
 }
 
 // Location is a file and a 1-based line; Line 0 means the whole file (or,
@@ -101,6 +106,7 @@ func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 			Evidence:    ev,
 			EntityIDs:   ids,
 			Remediation: f.Remediation,
+			Subject:     f.Key,
 		})
 	}
 	SortDiagnostics(out)

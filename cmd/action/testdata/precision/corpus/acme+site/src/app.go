@@ -1,0 +1,4 @@
+package app
+
+// App runs.
+func App() {}
