@@ -66,6 +66,9 @@ type publication struct {
 	// Dimensions are the doctor's score parts; Advice its first next action.
 	Dimensions []report.DoctorDimension
 	Advice     string
+	// FullReport names, in Markdown, where every finding is: the
+	// summaries list the first few of each code.
+	FullReport string
 }
 
 // poster posts a review's results (internal/review: the check run on the
@@ -232,7 +235,7 @@ func (r *reviewPoster) Fail(ctx context.Context, err error) error {
 
 // githubOptions are the renderers' options for one publication.
 func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions {
-	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected}
+	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected, FullReport: p.FullReport}
 	if p.Selection == "" {
 		o.Selection = "all"
 	}

@@ -53,10 +53,16 @@ func codeHeading(g CodeGroup) string {
 }
 
 // groupedRow is one finding in its code's table: the message with its
-// remediation, and the location linked to its line at sha.
-func groupedRow(f Finding, g GitHubContext, sha string) string {
+// remediation, and the location linked to its line at sha. The code's
+// heading shows the severity; a finding of another severity than its
+// group's (a code has one level in a run, but a resolved finding keeps
+// the base's) shows its own icon.
+func groupedRow(f Finding, groupSeverity string, g GitHubContext, sha string) string {
 	var b strings.Builder
 	b.WriteString("| ")
+	if f.Severity != groupSeverity {
+		b.WriteString(severityIcon(f.Severity) + " ")
+	}
 	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
 	if f.Remediation != "" {
 		b.WriteString("<br>Fix: ")
@@ -92,7 +98,7 @@ func groupedSection(m *budget, fs []Finding, n int, g GitHubContext, sha, where 
 		if more > 0 {
 			closing = "\n" + codeMoreLine(more, grp.Code, where) + "\n"
 		}
-		m.table(codeHeading(grp)+groupedTableHead, len(shown), func(i int) string { return groupedRow(shown[i], g, sha) }, closing)
+		m.table(codeHeading(grp)+groupedTableHead, len(shown), func(i int) string { return groupedRow(shown[i], grp.Severity, g, sha) }, closing)
 	}
 	return leftOut
 }
