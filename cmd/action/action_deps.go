@@ -74,7 +74,7 @@ type publication struct {
 // poster posts a review's results (internal/review: the check run on the
 // head SHA, the sticky comment; a fork's read-only token degrades to
 // workflow-command annotations). Its errors are warnings: the log and the
-// job summary already hold every finding.
+// JSON report already hold every finding.
 type poster interface {
 	// Begin marks the check run in progress.
 	Begin(ctx context.Context) error
@@ -103,7 +103,7 @@ type actionDeps struct {
 	poster poster
 	files  changedFiles
 	grader grader
-	// summary renders the job summary (Markdown, every finding).
+	// summary renders the job summary (Markdown, grouped by code).
 	summary func(p publication) string
 }
 
