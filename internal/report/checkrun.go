@@ -160,6 +160,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	anns, fileless := annotationsOf(judged, g)
 	anns, over := bound(anns, MaxCheckRunAnnotations)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
+	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {
 		m := newBudget(MaxCheckRunText, "", "the job summary")
 		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
@@ -174,14 +175,14 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",
 				plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
 		}
-		m.block(fullListLine(leftOutBy(judged, n.judged)+leftOutBy(r.Resolved, n.other), opts.fullReport()))
+		m.block(fullListLine(leftOutBy(judgedGroups, n.judged)+leftOutBy(resolvedGroups, n.other), opts.fullReport()))
 		if len(judged) > 0 {
 			m.block(sectionHeading(v, "New findings", "Findings"))
-			groupedSection(m, judged, n.judged, g, g.HeadSHA, defaultFullReport)
+			groupedSection(m, judgedGroups, n.judged, g, g.HeadSHA, defaultFullReport)
 		}
 		if len(r.Resolved) > 0 {
 			m.block("### Resolved\n\n")
-			groupedSection(m, r.Resolved, n.other, g, g.BaseSHA, defaultFullReport)
+			groupedSection(m, resolvedGroups, n.other, g, g.BaseSHA, defaultFullReport)
 		}
 		if opts.Doctor != nil {
 			m.block(doctorSection(opts.Doctor, true))

@@ -132,5 +132,5 @@ func helpURLOf(fs []Finding) string {
 // LeftOut counts the findings (head and resolved) the text report leaves
 // out when it lists at most perCode of each code (none when perCode <= 0).
 func LeftOut(r *Report, perCode int) int {
-	return leftOutBy(r.Findings, perCode) + leftOutBy(r.Resolved, perCode)
+	return leftOutBy(GroupByCode(r.Findings), perCode) + leftOutBy(GroupByCode(r.Resolved), perCode)
 }

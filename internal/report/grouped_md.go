@@ -85,22 +85,28 @@ func codeMoreLine(more int, code, where string) string {
 		pluralWord(more, "finding", "findings"), where)
 }
 
-// groupedSection adds fs to m grouped by code (GroupByCode's order), each
-// code a heading and a table of its first n findings (every one when
-// n <= 0) linked at sha, then a line counting the rest. It returns how
-// many findings it left out by that bound (the budget counts what it
-// cuts). where is Markdown.
-func groupedSection(m *budget, fs []Finding, n int, g GitHubContext, sha, where string) (leftOut int) {
-	for _, grp := range GroupByCode(fs) {
+// groupedSection adds groups (GroupByCode's) to m, each code a heading
+// and a table of its first n findings (every one when n <= 0) linked at
+// sha, then a line counting the rest, which says to see where (Markdown).
+func groupedSection(m *budget, groups []CodeGroup, n int, g GitHubContext, sha, where string) {
+	for _, grp := range groups {
 		shown, more := grp.Shown(n)
-		leftOut += more
 		closing := "\n"
 		if more > 0 {
 			closing = "\n" + codeMoreLine(more, grp.Code, where) + "\n"
 		}
 		m.table(codeHeading(grp)+groupedTableHead, len(shown), func(i int) string { return groupedRow(shown[i], grp.Severity, g, sha) }, closing)
 	}
-	return leftOut
+}
+
+// leftOutBy counts the findings of groups beyond the first n of each.
+func leftOutBy(groups []CodeGroup, n int) int {
+	out := 0
+	for _, g := range groups {
+		_, more := g.Shown(n)
+		out += more
+	}
+	return out
 }
 
 // fullListLine says where every finding is (Markdown: the caller's

@@ -28,15 +28,20 @@ func JobSummary(r *Report, opts GitHubOptions) string {
 			}
 		}
 	}
-	// The selection (changed files) can leave findings out of both lists;
-	// they are listed too.
 	rest := unlisted(r, v.judged)
-	return fitting(func(n perCode) (string, bool) { return jobSummary(r, opts, v, unchanged, rest, n) })
+	sec := summarySections{judged: GroupByCode(v.judged), unchanged: GroupByCode(unchanged), rest: GroupByCode(rest),
+		resolved: GroupByCode(r.Resolved)}
+	return fitting(func(n perCode) (string, bool) { return jobSummary(r, opts, v, sec, n) })
 }
 
+// summarySections are the job summary's lists, grouped by code.
+type summarySections struct{ judged, unchanged, rest, resolved []CodeGroup }
+
 // jobSummary is JobSummary with n findings of a code per section; it
-// reports whether the budget cut anything.
-func jobSummary(r *Report, opts GitHubOptions, v ghView, unchanged, rest []Finding, n perCode) (string, bool) {
+// reports whether the budget cut anything. The selection (changed files)
+// can leave findings out of both the judged and the unchanged lists; they
+// are listed too, as not judged.
+func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n perCode) (string, bool) {
 	g := opts.GitHub
 	judged := v.judged
 	m := newBudget(MaxJobSummary, commentFooter(r, opts), opts.fullReport())
@@ -54,39 +59,28 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, unchanged, rest []Findi
 	if opts.Doctor != nil {
 		m.block(doctorSection(opts.Doctor, true))
 	}
-	over := leftOutBy(judged, n.judged) + leftOutBy(unchanged, n.other) + leftOutBy(rest, n.other) + leftOutBy(r.Resolved, n.other)
+	over := leftOutBy(sec.judged, n.judged) + leftOutBy(sec.unchanged, n.other) + leftOutBy(sec.rest, n.other) +
+		leftOutBy(sec.resolved, n.other)
 	m.block(fullListLine(over, opts.fullReport()))
 	if len(judged) > 0 {
 		m.block(sectionHeading(v, "New findings ("+thousands(len(judged))+")", "Findings ("+thousands(len(judged))+")"))
-		groupedSection(m, judged, n.judged, g, g.HeadSHA, defaultFullReport)
+		groupedSection(m, sec.judged, n.judged, g, g.HeadSHA, defaultFullReport)
 	}
 	if s := cycleSection(judged, cycleTitle(v)); s != "" {
 		m.block(s)
 	}
-	if len(unchanged) > 0 {
-		m.block("### Unchanged (" + thousands(len(unchanged)) + ")\n\n")
-		groupedSection(m, unchanged, n.other, g, g.HeadSHA, defaultFullReport)
-	}
-	if len(rest) > 0 {
-		m.block("### Not judged: outside the selection (" + thousands(len(rest)) + ")\n\n")
-		groupedSection(m, rest, n.other, g, g.HeadSHA, defaultFullReport)
-	}
-	if len(r.Resolved) > 0 {
-		m.block("### Resolved (" + thousands(len(r.Resolved)) + ")\n\n")
-		groupedSection(m, r.Resolved, n.other, g, g.BaseSHA, defaultFullReport)
+	for _, part := range []struct {
+		title  string
+		groups []CodeGroup
+		sha    string
+	}{{"Unchanged", sec.unchanged, g.HeadSHA}, {"Not judged: outside the selection", sec.rest, g.HeadSHA}, {"Resolved", sec.resolved, g.BaseSHA}} {
+		if total := groupedCount(part.groups); total > 0 {
+			m.block("### " + part.title + " (" + thousands(total) + ")\n\n")
+			groupedSection(m, part.groups, n.other, g, part.sha, defaultFullReport)
+		}
 	}
 	m.block(snapshotLine(r))
 	return m.String(), m.cut()
-}
-
-// leftOutBy counts the findings of fs beyond the first n of each code.
-func leftOutBy(fs []Finding, n int) int {
-	out := 0
-	for _, g := range GroupByCode(fs) {
-		_, more := g.Shown(n)
-		out += more
-	}
-	return out
 }
 
 // WriteJobSummary writes JobSummary to w.
@@ -158,4 +152,13 @@ func unlisted(r *Report, judged []Finding) []Finding {
 		}
 	}
 	return out
+}
+
+// groupedCount counts the findings of groups.
+func groupedCount(groups []CodeGroup) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Findings)
+	}
+	return n
 }

@@ -166,13 +166,6 @@ func locationWidth(fs []Finding) int {
 	return w
 }
 
-func lineLabel(line int) string {
-	if line <= 0 {
-		return "-"
-	}
-	return strconv.Itoa(line)
-}
-
 func locationLabel(l Location) string {
 	path := l.Path
 	if path == "" {
