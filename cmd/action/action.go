@@ -259,17 +259,18 @@ func (r *actionRun) run(ctx context.Context) error {
 	// Local, cannot-fail-the-check outputs first: the log, the report
 	// file, the job summary and the step outputs hold every finding even
 	// when GitHub is down.
-	if err := report.WriteText(r.stdout, rep, report.TextOptions{}); err != nil {
-		return fmt.Errorf("write the log: %w", err)
-	}
 	reportOut := r.writeReport(rep)
+	if err := writeLog(r.stdout, rep); err != nil {
+		return err
+	}
+	pub.FullReport = fullReportText(reportOut)
 	r.writeSummary(r.deps.summary(pub))
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
 	r.persist(ctx, saveKey, res)
 	if review {
 		if err := r.deps.poster.Publish(ctx, pub); err != nil {
-			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in the job summary and this log", err)
+			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
 		}
 	}
 	if failing > 0 {
@@ -367,6 +368,34 @@ func (r *actionRun) writeReport(rep *report.Report) string {
 		return ""
 	}
 	return reportPath
+}
+
+// writeLog prints the report to the log grouped by code, the first
+// report.DefaultMaxPerCode findings of each; when that leaves findings
+// out, every finding follows in a collapsed group, so the log holds all
+// of them without a reader scrolling past them.
+func writeLog(w io.Writer, rep *report.Report) error {
+	if err := report.WriteText(w, rep, report.TextOptions{MaxPerCode: report.DefaultMaxPerCode, Rest: "see the JSON report, or every finding below"}); err != nil {
+		return fmt.Errorf("write the log: %w", err)
+	}
+	if report.LeftOut(rep, report.DefaultMaxPerCode) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "::group::docbridge: every finding (%d, and %d resolved)\n", rep.Summary.Total, len(rep.Resolved))
+	if err := report.WriteText(w, rep, report.TextOptions{}); err != nil {
+		return fmt.Errorf("write the log: %w", err)
+	}
+	fmt.Fprintln(w, "::endgroup::")
+	return nil
+}
+
+// fullReportText names, in Markdown, where every finding is: the JSON
+// report at reportOut ("" when it could not be written) and the log.
+func fullReportText(reportOut string) string {
+	if reportOut == "" {
+		return "this run's log (the JSON report could not be written)"
+	}
+	return "the JSON report `" + reportOut + "` (the step's `report` output) and this run's log"
 }
 
 func writeReportFile(full string, rep *report.Report) error {

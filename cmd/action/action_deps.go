@@ -66,12 +66,15 @@ type publication struct {
 	// Dimensions are the doctor's score parts; Advice its first next action.
 	Dimensions []report.DoctorDimension
 	Advice     string
+	// FullReport names, in Markdown, where every finding is: the
+	// summaries list the first few of each code.
+	FullReport string
 }
 
 // poster posts a review's results (internal/review: the check run on the
 // head SHA, the sticky comment; a fork's read-only token degrades to
 // workflow-command annotations). Its errors are warnings: the log and the
-// job summary already hold every finding.
+// JSON report already hold every finding.
 type poster interface {
 	// Begin marks the check run in progress.
 	Begin(ctx context.Context) error
@@ -100,7 +103,7 @@ type actionDeps struct {
 	poster poster
 	files  changedFiles
 	grader grader
-	// summary renders the job summary (Markdown, every finding).
+	// summary renders the job summary (Markdown, grouped by code).
 	summary func(p publication) string
 }
 
@@ -232,7 +235,7 @@ func (r *reviewPoster) Fail(ctx context.Context, err error) error {
 
 // githubOptions are the renderers' options for one publication.
 func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions {
-	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected}
+	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected, FullReport: p.FullReport}
 	if p.Selection == "" {
 		o.Selection = "all"
 	}

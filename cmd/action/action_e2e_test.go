@@ -326,18 +326,26 @@ func (res e2eResult) wantOutputs(t *testing.T, newFindings, resolved int) {
 	}
 }
 
-// wantEverywhere checks that every finding of the report is in the job
-// summary and the log, by location and message.
+// wantEverywhere checks that every finding of the report is in the log,
+// by location and message, and in the job summary either listed or
+// counted in its code's "… and N more" line, with the summary naming
+// where the full list is when it counts any.
 func (res e2eResult) wantEverywhere(t *testing.T) {
 	t.Helper()
 	if len(res.report.Findings) == 0 {
 		t.Fatal("no findings: the check would prove nothing")
 	}
 	for _, f := range res.report.Findings {
-		for name, text := range map[string]string{"job summary": res.summary, "log": res.stdout} {
-			if !strings.Contains(text, f.Location.Path) || !strings.Contains(text, f.Detail) {
-				t.Errorf("the %s lacks %s (%s)", name, loc(f.Location.Path, f.Location.Line), f.Detail)
-			}
+		if !strings.Contains(res.stdout, f.Location.Path) || !strings.Contains(res.stdout, f.Detail) {
+			t.Errorf("the log lacks %s (%s)", loc(f.Location.Path, f.Location.Line), f.Detail)
+		}
+		listed := strings.Contains(res.summary, f.Location.Path) && strings.Contains(res.summary, f.Detail)
+		counted := strings.Contains(res.summary, "more `"+f.Code+"` finding")
+		if !listed && !counted {
+			t.Errorf("the job summary neither lists nor counts %s (%s)", loc(f.Location.Path, f.Location.Line), f.Detail)
+		}
+		if counted && !strings.Contains(res.summary, "every finding is in the JSON report `.docbridge/report.json`") {
+			t.Errorf("the job summary counts findings without saying where they are")
 		}
 	}
 }
@@ -595,6 +603,20 @@ func TestE2EForkPullRequest(t *testing.T) {
 	}
 	pr.wantOutputs(t, len(judged), 0)
 	pr.wantEverywhere(t)
+	// 15 broken links judged: the summary lists 10 and counts 5. The log
+	// lists 10 of the report's broken links and counts the rest, then its
+	// collapsed group lists every finding.
+	if !strings.Contains(pr.summary, "… and 5 more `BROKEN_LINK` findings (see the JSON report).") {
+		t.Errorf("the job summary does not count the 5 broken links over the bound:\n%s", pr.summary)
+	}
+	group := pr.stdout[strings.Index(pr.stdout, "::group::docbridge: every finding"):]
+	more := fmt.Sprintf("… and %d more BROKEN_LINK findings", len(findingLocs(pr.report, func(f report.Finding) bool {
+		return f.Code == "BROKEN_LINK"
+	}))-report.DefaultMaxPerCode)
+	if !strings.Contains(pr.stdout, more) || !strings.Contains(group, "::endgroup::") ||
+		strings.Count(group, "  docs/many.md:") != 14 {
+		t.Errorf("the log does not count the rest and then list every finding in a group:\n%s", pr.stdout)
+	}
 }
 
 // TestE2ERetriesThenSucceeds: 502s and a secondary rate limit

@@ -35,6 +35,9 @@ type checkOptions struct {
 	format       string
 	failOn       string
 	out          string
+	// maxPerCode is how many findings of one code the text report lists
+	// (0: all).
+	maxPerCode int
 }
 
 // checkOutcome is what a check run judged.
@@ -103,6 +106,9 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 			if !slices.Contains(failLevels, o.failOn) {
 				return fmt.Errorf("--fail-on %q: use error, warn, info or none", o.failOn)
 			}
+			if o.maxPerCode < 0 {
+				return fmt.Errorf("--max-per-code %d: use 0 (every finding) or more", o.maxPerCode)
+			}
 			res, err := runCheck(cmd.Context(), stderr, o)
 			if err != nil {
 				return err
@@ -122,6 +128,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, json or sarif")
 	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
+	f.IntVar(&o.maxPerCode, "max-per-code", report.DefaultMaxPerCode, "text report: list at most `N` findings of each code and count the rest (0: every finding; json and sarif always hold every finding)")
 	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
@@ -221,7 +228,8 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) err
 	case "sarif":
 		err = report.WriteSARIF(w, r, report.SARIFOptions{})
 	default:
-		err = report.WriteText(w, r, report.TextOptions{Color: o.out == "" && isTerminal(stdout)})
+		err = report.WriteText(w, r, report.TextOptions{Color: o.out == "" && isTerminal(stdout), MaxPerCode: o.maxPerCode,
+			Rest: "--max-per-code 0 lists every one"})
 	}
 	if err != nil {
 		return fmt.Errorf("write report: %w", err)

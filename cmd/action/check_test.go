@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func TestCheckExitCodesAndFormats(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (a broken link is an error): %s%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "docs/rank.md") || !strings.Contains(out, "BROKEN_LINK") || !strings.Contains(out, "5:") {
+	if !strings.Contains(out, "docs/rank.md") || !strings.Contains(out, "BROKEN_LINK") || !strings.Contains(out, "docs/rank.md:5  ") {
 		t.Fatalf("text report lacks the broken link:\n%s", out)
 	}
 	if !strings.Contains(errOut, "1 new finding(s) at or above error") {
@@ -180,5 +181,51 @@ func TestGraphCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "graph", "--format", "png", dir); code != 2 {
 		t.Errorf("--format png: exit %d, want 2", code)
+	}
+}
+
+// TestCheckMaxPerCode: the text report lists at most --max-per-code
+// findings of a code (10 by default) and counts the rest; 0 lists all;
+// JSON keeps every finding whatever the flag.
+func TestCheckMaxPerCode(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Many\n\n")
+	for i := range 14 {
+		fmt.Fprintf(&b, "- [page %d](missing-%02d.md)\n", i, i)
+	}
+	dir := fixture(t, map[string]string{
+		"docbridge.yaml": "checks:\n  severity:\n    DOCUMENT_WITHOUT_CODE: off\n    UNDOCUMENTED_AREA: off\n",
+		"docs/many.md":   b.String(),
+	})
+	for _, tc := range []struct {
+		args   []string
+		listed int
+		more   string
+	}{
+		{nil, 10, "… and 4 more BROKEN_LINK findings (--max-per-code 0 lists every one)"},
+		{[]string{"--max-per-code", "3"}, 3, "… and 11 more BROKEN_LINK findings"},
+		{[]string{"--max-per-code", "0"}, 14, ""},
+		{[]string{"--max-per-code", "14"}, 14, ""},
+	} {
+		code, out, errOut := runCLI(t, append(append([]string{"check", "--fail-on", "none"}, tc.args...), dir)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		if n := strings.Count(out, "  docs/many.md:"); n != tc.listed {
+			t.Errorf("%v: %d findings listed, want %d:\n%s", tc.args, n, tc.listed, out)
+		}
+		if (tc.more == "") == strings.Contains(out, "… and ") || !strings.Contains(out, tc.more) {
+			t.Errorf("%v: want the line %q:\n%s", tc.args, tc.more, out)
+		}
+		if !strings.Contains(out, "BROKEN_LINK  Broken relative link · 14 findings") {
+			t.Errorf("%v: group header missing:\n%s", tc.args, out)
+		}
+	}
+	_, out, _ := runCLI(t, "check", "--format", "json", "--fail-on", "none", "--max-per-code", "1", dir)
+	if n := strings.Count(out, `"code": "BROKEN_LINK"`); n != 14 {
+		t.Errorf("json with --max-per-code 1 holds %d findings, want 14", n)
+	}
+	if code, _, errOut := runCLI(t, "check", "--max-per-code", "-1", dir); code != 2 || !strings.Contains(errOut, "--max-per-code -1") {
+		t.Errorf("--max-per-code -1: exit %d, %s", code, errOut)
 	}
 }

@@ -147,8 +147,12 @@ func (a Annotation) Normalized() Annotation {
 }
 
 // CheckRun renders the check run's output: a title, a Markdown summary
-// (verdict, counts, the judged findings worst first, the resolved ones,
-// the doctor) within MaxCheckRunText, and the annotations.
+// (verdict, counts, the judged findings grouped by code, the resolved
+// ones, the doctor) within MaxCheckRunText, listing at most
+// DefaultMaxPerCode findings of a code (fewer when that does not fit, as
+// in the job summary), and the annotations: one per judged finding with
+// a file, with no per-code bound (each sits at its own line of the diff),
+// at most MaxCheckRunAnnotations.
 func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	g := opts.GitHub
 	v := opts.view(r)
@@ -156,32 +160,35 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	anns, fileless := annotationsOf(judged, g)
 	anns, over := bound(anns, MaxCheckRunAnnotations)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
-
-	m := newBudget(MaxCheckRunText, "", "the job summary")
-	m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
-	m.block(countsLine(r) + "\n\n")
-	if opts.Doctor != nil {
-		m.block(mdInline(opts.Doctor.headline()) + "\n\n")
-	}
-	if r.Verdict != "" {
-		m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
-	}
-	if out.Unannotated > 0 {
-		m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); all are listed below.\n\n",
-			plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
-	}
-	if len(judged) > 0 {
-		m.block(sectionHeading(v, "New findings", "Findings"))
-		findingsTable(m, "", judged, g, g.HeadSHA, "\n")
-	}
-	if len(r.Resolved) > 0 {
-		m.block("### Resolved\n\n")
-		findingsTable(m, "", worstFirst(r.Resolved), g, g.BaseSHA, "\n")
-	}
-	if opts.Doctor != nil {
-		m.block(doctorSection(opts.Doctor, true))
-	}
-	out.Summary = m.String()
+	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
+	out.Summary = fitting(func(n perCode) (string, bool) {
+		m := newBudget(MaxCheckRunText, "", "the job summary")
+		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+		m.block(countsLine(r) + "\n\n")
+		if opts.Doctor != nil {
+			m.block(mdInline(opts.Doctor.headline()) + "\n\n")
+		}
+		if r.Verdict != "" {
+			m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+		}
+		if out.Unannotated > 0 {
+			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",
+				plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
+		}
+		m.block(fullListLine(leftOutBy(judgedGroups, n.judged)+leftOutBy(resolvedGroups, n.other), opts.fullReport()))
+		if len(judged) > 0 {
+			m.block(sectionHeading(v, "New findings", "Findings"))
+			groupedSection(m, judgedGroups, n.judged, g, g.HeadSHA, defaultFullReport)
+		}
+		if len(r.Resolved) > 0 {
+			m.block("### Resolved\n\n")
+			groupedSection(m, resolvedGroups, n.other, g, g.BaseSHA, defaultFullReport)
+		}
+		if opts.Doctor != nil {
+			m.block(doctorSection(opts.Doctor, true))
+		}
+		return m.String(), m.cut()
+	})
 	return out
 }
 

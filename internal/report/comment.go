@@ -15,8 +15,9 @@ const (
 	// MaxCommentChars keeps the comment under GitHub's 65,536-character
 	// body limit with room to spare.
 	MaxCommentChars = 60000
-	// MaxCommentRows is the most new findings the comment lists; the rest
-	// are counted and left to the job summary.
+	// MaxCommentRows is the most new findings the comment lists in all
+	// (at most MaxCommentPerCode of each code); the rest are counted and
+	// left to the job summary.
 	MaxCommentRows = 30
 	// MaxCommentResolvedRows is the most resolved findings it lists.
 	MaxCommentResolvedRows = 10
@@ -24,7 +25,8 @@ const (
 
 // Comment renders the sticky PR comment: the marker, a verdict heading
 // (new findings, the doctor's grade and its change), the new findings
-// worst first with links to their lines at the head, the resolved ones,
+// grouped by code (worst codes first, MaxCommentPerCode of each, the rest
+// counted) with links to their lines at the head, the resolved ones,
 // the doctor's table and pictures of new import cycles, all within
 // MaxCommentChars. When nothing is new it says so in one line.
 func Comment(r *Report, opts GitHubOptions) string {
@@ -52,16 +54,12 @@ func Comment(r *Report, opts GitHubOptions) string {
 		m.block(mdInline(line) + "\n\n")
 	} else {
 		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
-		shown, more := bound(judged, MaxCommentRows)
-		findingsTable(m, "", shown, g, g.HeadSHA, "\n")
-		if more > 0 {
-			m.block(fmt.Sprintf("… and %s in %s.\n\n", plural(more, "more finding", "more findings"), summaryLink(g)))
-		}
+		commentFindings(m, judged, g)
 	}
 	if r.Compared {
 		line := fmt.Sprintf("✅ %d resolved · %d unchanged", len(r.Resolved), r.Summary.Unchanged)
 		if v.onlyNew {
-			line += " (not annotated; listed in " + summaryLink(g) + ")"
+			line += " (not annotated; see " + summaryLink(g) + ")"
 		}
 		m.block(line + "\n\n")
 	}
@@ -77,6 +75,54 @@ func Comment(r *Report, opts GitHubOptions) string {
 		m.block(s)
 	}
 	return m.String()
+}
+
+// commentFindings adds the judged findings as one table grouped by code
+// (GroupByCode's order): at most MaxCommentPerCode rows of a code, then a
+// row counting the code's rest, and at most MaxCommentRows finding rows in
+// all; a line after the table counts, by code, the findings of the codes
+// that got no row.
+func commentFindings(m *budget, judged []Finding, g GitHubContext) {
+	type item struct {
+		f    Finding
+		more int
+		code string
+	}
+	var items []item
+	var unlisted []CodeGroup
+	rows, hidden := 0, 0
+	for _, grp := range GroupByCode(judged) {
+		if rows >= MaxCommentRows {
+			unlisted = append(unlisted, grp)
+			hidden += len(grp.Findings)
+			continue
+		}
+		shown, more := grp.Shown(min(MaxCommentPerCode, MaxCommentRows-rows))
+		for _, f := range shown {
+			items = append(items, item{f: f})
+		}
+		rows += len(shown)
+		if more > 0 {
+			items = append(items, item{more: more, code: grp.Code})
+		}
+	}
+	closing := "\n"
+	if hidden > 0 {
+		var codes []string
+		for _, grp := range unlisted {
+			codes = append(codes, fmt.Sprintf("%s (%s)", mdCode(grp.Code), thousands(len(grp.Findings))))
+		}
+		closing += fmt.Sprintf("… and %s of other codes in %s: %s.\n\n", plural(hidden, "more finding", "more findings"),
+			summaryLink(g), strings.Join(codes, ", "))
+	}
+	m.table(findingsTableHead, len(items), func(i int) string {
+		it := items[i]
+		if it.more == 0 {
+			return findingRow(it.f, g, g.HeadSHA)
+		}
+		return fmt.Sprintf("| | … and %s more %s %s | in %s |\n", thousands(it.more), mdCode(it.code),
+			pluralWord(it.more, "finding", "findings"), summaryLink(g))
+	}, closing)
 }
 
 // newCountLabel is "2 new findings", "no new findings", or "2 findings"

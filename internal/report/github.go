@@ -50,6 +50,11 @@ type GitHubOptions struct {
 	// Selected are the findings to annotate, list first and judge, in any
 	// order; used whenever Selection is set, even when empty.
 	Selected []Finding
+	// FullReport names where every finding is (the summaries list the
+	// first few of each code), as Markdown written by the caller — never
+	// repository text: "the JSON report `.docbridge/report.json` (the
+	// step's `report` output)". Empty: "the JSON report".
+	FullReport string
 }
 
 // ghView is what one GitHub rendering works from.

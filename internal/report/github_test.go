@@ -322,48 +322,61 @@ func TestWorkflowCommandEscaping(t *testing.T) {
 
 func TestMarkdownBounds(t *testing.T) {
 	amp := strings.Repeat("&", 600) // each & costs 5 bytes escaped
-	heavy := func(n int) *Report {
+	// heavy has n findings over codes codes, every message and
+	// remediation at the cell bound and five times longer escaped.
+	heavy := func(n, codes int) *Report {
 		r := manyReport(n, 10)
 		for i := range r.Findings {
 			r.Findings[i].Detail, r.Findings[i].Remediation = amp, amp
+			r.Findings[i].Code = fmt.Sprintf("CODE_%02d", i%codes)
 		}
 		return r
 	}
 	t.Run("comment", func(t *testing.T) {
-		body := Comment(heavy(1000), ghOptions())
+		body := Comment(heavy(1000, 10), ghOptions())
 		if len(body) > MaxCommentChars {
 			t.Fatalf("comment of %d bytes", len(body))
 		}
 		shown := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |")
-		cut := cutRows(t, body)
-		if shown+cut != MaxCommentRows || cut == 0 {
-			t.Errorf("%d rows shown + %d cut, want %d with some cut", shown, cut, MaxCommentRows)
+		more := strings.Count(body, "\n| | … and ")
+		// 30 rows over 6 codes: 5 of each and a "more" row each.
+		if cut := cutRows(t, body); shown+more+cut != MaxCommentRows+6 || cut == 0 {
+			t.Errorf("%d rows shown + %d more rows + %d cut, want %d with some cut", shown, more, cut, MaxCommentRows+6)
 		}
 		if !strings.HasSuffix(body, "</sub>\n") {
 			t.Errorf("the footer was lost")
 		}
 	})
 	t.Run("check run", func(t *testing.T) {
-		out := CheckRun(heavy(300), GitHubOptions{})
-		shown := strings.Count(out.Summary, "\n| 🔴 |") + strings.Count(out.Summary, "\n| 🟡 |") + strings.Count(out.Summary, "\n| 🔵 |")
-		if len(out.Summary) > MaxCheckRunText || shown+cutRows(t, out.Summary) != 300 {
-			t.Errorf("summary of %d bytes, %d rows shown, %d cut", len(out.Summary), shown, cutRows(t, out.Summary))
+		out := CheckRun(heavy(300, 10), GitHubOptions{})
+		if len(out.Summary) > MaxCheckRunText || strings.Contains(out.Summary, "✂️") {
+			t.Errorf("summary of %d bytes, cut: %v", len(out.Summary), strings.Contains(out.Summary, "✂️"))
 		}
+		wantTally(t, "check run", tallyMarkdown(t, out.Summary)["New findings"], codeCounts(heavy(300, 10).Findings), DefaultMaxPerCode)
 	})
 	t.Run("job summary", func(t *testing.T) {
-		s := JobSummary(heavy(2000), GitHubOptions{})
-		shown := strings.Count(s, "\n| 🔴 |") + strings.Count(s, "\n| 🟡 |") + strings.Count(s, "\n| 🔵 |")
-		if len(s) > MaxJobSummary || shown+cutRows(t, s) != 2000 || shown == 2000 {
-			t.Errorf("summary of %d bytes, %d rows shown, %d cut", len(s), shown, cutRows(t, s))
+		r := heavy(2000, 10)
+		s := JobSummary(r, GitHubOptions{})
+		if len(s) > MaxJobSummary || strings.Contains(s, "✂️") {
+			t.Errorf("summary of %d bytes, cut: %v", len(s), strings.Contains(s, "✂️"))
+		}
+		wantTally(t, "job summary", tallyMarkdown(t, s)["New findings"], codeCounts(r.Findings), DefaultMaxPerCode)
+	})
+	t.Run("job summary cut", func(t *testing.T) {
+		// 20 codes of rows of 5 KB: not even one of each fits, so the
+		// budget cuts and says so, and the footer stays.
+		s := JobSummary(heavy(2000, 20), ghOptions())
+		if len(s) > MaxJobSummary || cutRows(t, s) == 0 || !strings.HasSuffix(s, "</sub>\n") {
+			t.Errorf("summary of %d bytes, %d rows cut", len(s), cutRows(t, s))
 		}
 	})
 	t.Run("comment rows", func(t *testing.T) {
 		body := Comment(manyReport(45, 20), GitHubOptions{})
-		if n := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |"); n != MaxCommentRows {
-			t.Errorf("%d rows, want %d", n, MaxCommentRows)
+		if n := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |"); n != MaxCommentPerCode {
+			t.Errorf("%d rows, want %d", n, MaxCommentPerCode)
 		}
-		if !strings.Contains(body, "… and 15 more findings in the job summary.") || strings.Contains(body, "✂️") {
-			t.Errorf("the 15 findings over the row bound are not counted (or the comment was cut)")
+		if !strings.Contains(body, "| | … and 40 more `BROKEN_LINK` findings | in the job summary |") || strings.Contains(body, "✂️") {
+			t.Errorf("the 40 findings over the per-code bound are not counted (or the comment was cut)")
 		}
 	})
 }

@@ -163,11 +163,14 @@ func (m *budget) table(open string, n int, row func(i int) string, close string)
 	m.b.WriteString(close)
 }
 
+// cut reports whether anything was cut.
+func (m *budget) cut() bool { return m.cutRows > 0 || m.cutSecs > 0 }
+
 // String ends the document: the cut notice when anything was cut, then
 // the footer.
 func (m *budget) String() string {
 	out := m.b.String()
-	if m.cutRows > 0 || m.cutSecs > 0 {
+	if m.cut() {
 		out += fmt.Sprintf("\n> ✂️ Cut to stay under %s characters: %s and %s left out; %s has everything.\n",
 			thousands(m.limit), plural(m.cutRows, "row", "rows"), plural(m.cutSecs, "section", "sections"), m.where)
 	}

@@ -6,20 +6,45 @@ import (
 	"strings"
 )
 
-// MaxJobSummary is the size GITHUB_STEP_SUMMARY must stay within: the
-// runner drops a larger summary whole.
-const MaxJobSummary = 1 << 20
+// MaxJobSummary bounds the job summary: it is a page a person reads, so
+// it stays under 64 KB however many findings there are (the runner's own
+// bound, 1 MiB, drops a larger summary whole).
+const MaxJobSummary = 64000
 
-// JobSummary renders the job summary: the full report in Markdown — the
-// verdict, counts by severity, the doctor, every judged finding worst
-// first, the unchanged and the resolved ones, and pictures of new import
-// cycles — within MaxJobSummary bytes. It is written whether or not
-// posting to GitHub works, so it must hold everything.
+// JobSummary renders the job summary: the verdict, counts by severity,
+// the doctor, the judged findings grouped by code, pictures of new import
+// cycles, then the unchanged, not judged and resolved findings grouped the
+// same way, within MaxJobSummary bytes. Each code lists its first
+// DefaultMaxPerCode findings and counts the rest; when that does not fit,
+// fewer per code (perCodeSteps). Where every finding is
+// (GitHubOptions.FullReport) is said whenever a finding is left out.
 func JobSummary(r *Report, opts GitHubOptions) string {
-	g := opts.GitHub
 	v := opts.view(r)
+	var unchanged []Finding
+	if r.Compared {
+		for _, f := range r.Findings {
+			if f.Status == StatusUnchanged {
+				unchanged = append(unchanged, f)
+			}
+		}
+	}
+	rest := unlisted(r, v.judged)
+	sec := summarySections{judged: GroupByCode(v.judged), unchanged: GroupByCode(unchanged), rest: GroupByCode(rest),
+		resolved: GroupByCode(r.Resolved)}
+	return fitting(func(n perCode) (string, bool) { return jobSummary(r, opts, v, sec, n) })
+}
+
+// summarySections are the job summary's lists, grouped by code.
+type summarySections struct{ judged, unchanged, rest, resolved []CodeGroup }
+
+// jobSummary is JobSummary with n findings of a code per section; it
+// reports whether the budget cut anything. The selection (changed files)
+// can leave findings out of both the judged and the unchanged lists; they
+// are listed too, as not judged.
+func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n perCode) (string, bool) {
+	g := opts.GitHub
 	judged := v.judged
-	m := newBudget(MaxJobSummary, commentFooter(r, opts), "the JSON report (output `report`)")
+	m := newBudget(MaxJobSummary, commentFooter(r, opts), opts.fullReport())
 	head := "docbridge"
 	if r.Project != "" {
 		head += " · " + r.Project
@@ -34,37 +59,28 @@ func JobSummary(r *Report, opts GitHubOptions) string {
 	if opts.Doctor != nil {
 		m.block(doctorSection(opts.Doctor, true))
 	}
+	over := leftOutBy(sec.judged, n.judged) + leftOutBy(sec.unchanged, n.other) + leftOutBy(sec.rest, n.other) +
+		leftOutBy(sec.resolved, n.other)
+	m.block(fullListLine(over, opts.fullReport()))
 	if len(judged) > 0 {
-		m.block(sectionHeading(v, fmt.Sprintf("New findings (%d)", len(judged)), fmt.Sprintf("Findings (%d)", len(judged))))
-		findingsTable(m, "", judged, g, g.HeadSHA, "\n")
+		m.block(sectionHeading(v, "New findings ("+thousands(len(judged))+")", "Findings ("+thousands(len(judged))+")"))
+		groupedSection(m, sec.judged, n.judged, g, g.HeadSHA, defaultFullReport)
 	}
 	if s := cycleSection(judged, cycleTitle(v)); s != "" {
 		m.block(s)
 	}
-	if r.Compared {
-		var unchanged []Finding
-		for _, f := range r.Findings {
-			if f.Status == StatusUnchanged {
-				unchanged = append(unchanged, f)
-			}
+	for _, part := range []struct {
+		title  string
+		groups []CodeGroup
+		sha    string
+	}{{"Unchanged", sec.unchanged, g.HeadSHA}, {"Not judged: outside the selection", sec.rest, g.HeadSHA}, {"Resolved", sec.resolved, g.BaseSHA}} {
+		if total := groupedCount(part.groups); total > 0 {
+			m.block("### " + part.title + " (" + thousands(total) + ")\n\n")
+			groupedSection(m, part.groups, n.other, g, part.sha, defaultFullReport)
 		}
-		if len(unchanged) > 0 {
-			m.block(fmt.Sprintf("### Unchanged (%d)\n\n", len(unchanged)))
-			findingsTable(m, "", worstFirst(unchanged), g, g.HeadSHA, "\n")
-		}
-	}
-	// The selection (changed files) can leave findings out of both lists
-	// above; they are listed too, since the summary holds every finding.
-	if rest := unlisted(r, judged); len(rest) > 0 {
-		m.block(fmt.Sprintf("### Not judged: outside the selection (%d)\n\n", len(rest)))
-		findingsTable(m, "", worstFirst(rest), g, g.HeadSHA, "\n")
-	}
-	if len(r.Resolved) > 0 {
-		m.block(fmt.Sprintf("### Resolved (%d)\n\n", len(r.Resolved)))
-		findingsTable(m, "", worstFirst(r.Resolved), g, g.BaseSHA, "\n")
 	}
 	m.block(snapshotLine(r))
-	return m.String()
+	return m.String(), m.cut()
 }
 
 // WriteJobSummary writes JobSummary to w.
@@ -136,4 +152,13 @@ func unlisted(r *Report, judged []Finding) []Finding {
 		}
 	}
 	return out
+}
+
+// groupedCount counts the findings of groups.
+func groupedCount(groups []CodeGroup) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Findings)
+	}
+	return n
 }

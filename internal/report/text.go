@@ -13,6 +13,14 @@ type TextOptions struct {
 	// Color adds ANSI colours; the CLI sets it when stdout is a terminal
 	// (IsTerminal).
 	Color bool
+	// MaxPerCode is how many findings of one code are listed; the rest
+	// are counted in a "… and N more" line. 0 (or less) lists every
+	// finding.
+	MaxPerCode int
+	// Rest says where the findings left out are, at the end of each
+	// "… and N more" line: "--max-per-code 0 lists them", "see the JSON
+	// report". Empty: nothing is added.
+	Rest string
 }
 
 // ANSI escape sequences used with TextOptions.Color.
@@ -29,38 +37,49 @@ const (
 // levelWidth is the width of the level column ("error").
 const levelWidth = 5
 
-// repositoryGroup heads findings that name no file.
+// maxLocationWidth bounds the column locations are padded to; a longer
+// location is followed by two spaces only.
+const maxLocationWidth = 48
+
+// repositoryGroup names the place of findings that name no file.
 const repositoryGroup = "(repository)"
 
-// WriteText renders the report for a terminal: findings grouped by file
-// (files sorted, the repository-wide group first), one line each —
+// WriteText renders the report for a terminal: findings grouped by code
+// (GroupByCode's order: worst first, then the largest groups, then by
+// code), each group headed by its level, code, title and count, then its
+// findings one line each, new ones first —
 //
-//	12:  error  BROKEN_LINK  link to docs/x.md: no such file
+//	error  BROKEN_LINK  Broken relative link · 37 findings (2 new)
+//	  docs/guide.md:12  link to docs/x.md: no such file  (new)
+//	  docs/setup.md     docs/setup.md has no edge into code
+//	                    fix: did you mean src/rank.ts?
+//	  … and 27 more BROKEN_LINK findings (--max-per-code 0 lists them)
 //
-// with the remediation indented below when there is one, then resolved
-// findings when compared, then a summary line. A line of "-" is the whole
-// file. Control characters in messages and paths are escaped.
+// at most opts.MaxPerCode of each code, with the remediation below when
+// there is one; then the resolved findings when compared, grouped the same
+// way; then a summary line. Control characters in messages and paths are
+// escaped.
 func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 	tw := &writer{w: w}
 	p := painter{on: opts.Color}
-	groups := groupByPath(r.Findings)
+	groups := GroupByCode(r.Findings)
 	for i, g := range groups {
 		if i > 0 {
 			tw.print("\n")
 		}
-		name := g.path
-		if name == "" {
-			name = repositoryGroup
-		}
-		tw.printf("%s\n", p.paint(ansiBold, printable(name)))
-		width := lineWidth(g.findings)
-		for _, f := range g.findings {
-			tw.printf("  %*s:  %s  %s  %s%s\n", width, lineLabel(f.Location.Line),
-				p.paint(levelColor(f.Level), printable(f.Level))+padding(f.Level, levelWidth),
-				p.paint(ansiDim, printable(f.Code)), printable(f.Detail), statusTag(p, f.Status))
+		tw.printf("%s%s  %s%s%s\n", p.paint(levelColor(g.Level), printable(g.Level)), padding(g.Level, levelWidth),
+			p.paint(ansiBold, printable(g.Code)), titlePart(g), groupCount(g, r.Compared))
+		shown, more := g.Shown(opts.MaxPerCode)
+		width := locationWidth(shown)
+		for _, f := range shown {
+			loc := printable(locationLabel(f.Location))
+			tw.printf("  %s%s  %s%s%s\n", loc, padding(loc, width), levelTag(p, f, g), printable(f.Detail), statusTag(p, f.Status))
 			if f.Remediation != "" {
-				tw.printf("  %*s   fix: %s\n", width, "", printable(f.Remediation))
+				tw.printf("  %*s  fix: %s\n", max(width, utf8.RuneCountInString(loc)), "", printable(f.Remediation))
 			}
+		}
+		if more > 0 {
+			tw.printf("  %s\n", p.paint(ansiDim, moreText(more, "", g.Code, NewIn(g.Findings[len(shown):]), opts.Rest)))
 		}
 	}
 	if len(r.Resolved) > 0 {
@@ -68,8 +87,14 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 			tw.print("\n")
 		}
 		tw.printf("%s\n", p.paint(ansiGreen, "resolved since the base"))
-		for _, f := range r.Resolved {
-			tw.printf("  %s  %s  %s\n", printable(locationLabel(f.Location)), p.paint(ansiDim, printable(f.Code)), printable(f.Detail))
+		for _, g := range GroupByCode(r.Resolved) {
+			shown, more := g.Shown(opts.MaxPerCode)
+			for _, f := range shown {
+				tw.printf("  %s  %s  %s\n", p.paint(ansiDim, printable(f.Code)), printable(locationLabel(f.Location)), printable(f.Detail))
+			}
+			if more > 0 {
+				tw.printf("  %s\n", p.paint(ansiDim, moreText(more, "resolved ", g.Code, 0, opts.Rest)))
+			}
 		}
 	}
 	if len(groups) > 0 || len(r.Resolved) > 0 {
@@ -85,42 +110,60 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 	return nil
 }
 
-// fileGroup is the findings of one path, in canonical order.
-type fileGroup struct {
-	path     string
-	findings []Finding
-}
-
-// groupByPath groups findings by their location's path. Findings are in
-// canonical order, so groups come out sorted with "" (the repository)
-// first; a copy is sorted anyway so a caller's order cannot leak.
-func groupByPath(fs []Finding) []fileGroup {
-	sorted := append([]Finding(nil), fs...)
-	sortFindings(sorted)
-	var out []fileGroup
-	for _, f := range sorted {
-		if n := len(out); n > 0 && out[n-1].path == f.Location.Path {
-			out[n-1].findings = append(out[n-1].findings, f)
-			continue
-		}
-		out = append(out, fileGroup{path: f.Location.Path, findings: []Finding{f}})
+// titlePart is "  Broken relative link", or "" when the code has no
+// title of its own.
+func titlePart(g CodeGroup) string {
+	if g.Title == "" || g.Title == g.Code {
+		return ""
 	}
-	return out
+	return "  " + printable(g.Title)
 }
 
-func lineWidth(fs []Finding) int {
-	w := 1
+// groupCount is " · 37 findings", with " (2 new)" when compared.
+func groupCount(g CodeGroup, compared bool) string {
+	s := " · " + plural(len(g.Findings), "finding", "findings")
+	if compared && g.New > 0 {
+		s += " (" + strconv.Itoa(g.New) + " new)"
+	}
+	return s
+}
+
+// moreText counts the findings of a code left out: "… and 27 more
+// BROKEN_LINK findings (3 new; see the JSON report)". kind is "" or
+// "resolved ".
+func moreText(more int, kind, code string, newOnes int, rest string) string {
+	s := fmt.Sprintf("… and %d more %s%s %s", more, kind, printable(code), pluralWord(more, "finding", "findings"))
+	var notes []string
+	if newOnes > 0 {
+		notes = append(notes, strconv.Itoa(newOnes)+" new")
+	}
+	if rest != "" {
+		notes = append(notes, printable(rest))
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return s
+}
+
+// levelTag shows a finding's level when it differs from its group's.
+func levelTag(p painter, f Finding, g CodeGroup) string {
+	if f.Level == g.Level {
+		return ""
+	}
+	return "[" + p.paint(levelColor(f.Level), printable(f.Level)) + "] "
+}
+
+// locationWidth is the column the shown findings' locations are padded
+// to: the widest, at most maxLocationWidth.
+func locationWidth(fs []Finding) int {
+	w := 0
 	for _, f := range fs {
-		w = max(w, len(lineLabel(f.Location.Line)))
+		if n := utf8.RuneCountInString(printable(locationLabel(f.Location))); n <= maxLocationWidth {
+			w = max(w, n)
+		}
 	}
 	return w
-}
-
-func lineLabel(line int) string {
-	if line <= 0 {
-		return "-"
-	}
-	return strconv.Itoa(line)
 }
 
 func locationLabel(l Location) string {

@@ -19,8 +19,8 @@ func renderText(t *testing.T, r *Report, opts TextOptions) string {
 }
 
 // TestTextOneLinePerFinding: whatever a message holds, each finding is one
-// line (plus one for its remediation) and no control character reaches the
-// terminal.
+// line starting with its location (plus one for its remediation) and no
+// control character reaches the terminal.
 func TestTextOneLinePerFinding(t *testing.T) {
 	r := sampleReport()
 	out := renderText(t, r, TextOptions{})
@@ -33,13 +33,13 @@ func TestTextOneLinePerFinding(t *testing.T) {
 	for _, f := range r.Findings {
 		n := 0
 		for i, l := range lines {
-			if strings.Contains(l, "  "+f.Code+"  ") {
+			if strings.Contains(l, "  "+printable(f.Detail)) {
 				n++
 				if f.Remediation != "" && !strings.Contains(lines[i+1], "fix: ") {
 					t.Errorf("%s: remediation not on the next line", f.ID)
 				}
-				if !strings.HasPrefix(strings.TrimSpace(l), lineLabel(f.Location.Line)+":") {
-					t.Errorf("%s: line %q does not start with its line number", f.ID, l)
+				if !strings.HasPrefix(l, "  "+locationLabel(f.Location)+"  ") {
+					t.Errorf("%s: line %q does not start with its location", f.ID, l)
 				}
 			}
 		}
@@ -52,15 +52,18 @@ func TestTextOneLinePerFinding(t *testing.T) {
 	}
 }
 
+// TestTextGroupsSorted: one header per code, worst level first, then the
+// larger group, then the code; the resolved findings after them.
 func TestTextGroupsSorted(t *testing.T) {
 	out := renderText(t, sampleReport(), TextOptions{})
 	var headers []string
 	for _, l := range strings.Split(out, "\n") {
 		if l != "" && !strings.HasPrefix(l, " ") {
-			headers = append(headers, l)
+			headers = append(headers, strings.Fields(l)[1])
 		}
 	}
-	want := []string{repositoryGroup, "docs/adr/0001.md", "docs/guide.md", hostilePath, "src/a.ts", "resolved since the base"}
+	want := []string{"BROKEN_LINK", "DRIFT_SYMBOL", "IMPORT_CYCLE", "UNRESOLVED_PATH", "DOCUMENT_WITHOUT_CODE",
+		"UNDOCUMENTED_AREA", "KNOWLEDGE_DATE_FIELD", "since"}
 	if len(headers) < len(want) || fmt.Sprint(headers[:len(want)]) != fmt.Sprint(want) {
 		t.Errorf("group headers %q, want %q then the summary", headers, want)
 	}

@@ -25,8 +25,9 @@ var workflowTypes = []string{AnnotationFailure, AnnotationWarning, AnnotationNot
 // (::error file=…,line=…,title=…::message): errors, then warnings, then
 // notices, each in the order given (Annotations gives worst first). The runner keeps
 // only MaxWorkflowAnnotationsPerType of each type, so when a type has
-// more, the last one it keeps says how many more there are and that the
-// job summary lists them: nothing is dropped silently.
+// more, the last one it keeps says how many more there are and where
+// they are (the job summary counts them, the JSON report lists them):
+// nothing is dropped silently.
 func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 	byType := make(map[string][]Annotation, len(workflowTypes))
 	for _, a := range anns {
@@ -50,7 +51,7 @@ func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 			if more > 1 {
 				noun += "s"
 			}
-			msg := fmt.Sprintf("%d more %s not shown here: the runner keeps %d annotations of each type per step. The job summary lists every finding.",
+			msg := fmt.Sprintf("%d more %s not shown here: the runner keeps %d annotations of each type per step. The job summary counts them by code; the JSON report lists every finding.",
 				more, noun, MaxWorkflowAnnotationsPerType)
 			tw.print(WorkflowCommand(workflowCommandOf[level], [][2]string{{"title", ToolName}}, msg) + "\n")
 		}

@@ -7,6 +7,7 @@
 // WorkflowCommands (annotations as ::error lines on stdout, for fork pull
 // requests and read-only tokens) and DryRun (prints what would be
 // posted). Degrading puts the first in front of the second, so a 403 or an
-// outage still leaves every annotation in the log; the job summary, which
-// the caller writes whatever happens here, holds the full report.
+// outage still leaves every annotation in the log; the log and the JSON
+// report, which the caller writes whatever happens here, hold every
+// finding, and the job summary groups them by code.
 package review

@@ -32,21 +32,21 @@ func (w *WorkflowCommands) StartCheck(context.Context, string) (CheckRef, error)
 // ten of each type with a count of the rest.
 func (w *WorkflowCommands) FinishCheck(_ context.Context, _ CheckRef, out report.CheckRunOutput, conclusion string) error {
 	if w.Reason != "" {
-		w.logf("docbridge: %s; annotating with workflow commands, the job summary has the full report", w.Reason)
+		w.logf("docbridge: %s; annotating with workflow commands; the job summary groups the findings by code, the JSON report has every one", w.Reason)
 	}
 	w.logf("docbridge: %s (%s)", out.Title, conclusion)
 	if err := report.WriteWorkflowCommands(w.W, out.Annotations); err != nil {
 		return fmt.Errorf("workflow-command annotations: %w", err)
 	}
 	if out.Unannotated > 0 {
-		w.logf("docbridge: %d more findings have no annotation; the job summary lists them", out.Unannotated)
+		w.logf("docbridge: %d more findings have no annotation; the job summary counts them by code, the JSON report lists them", out.Unannotated)
 	}
 	return nil
 }
 
 // UpsertComment logs that no comment is posted: this channel has none.
 func (w *WorkflowCommands) UpsertComment(_ context.Context, pr int, body string) error {
-	w.logf("docbridge: no comment posted on #%d (%d characters); the job summary has the same report", pr, len(body))
+	w.logf("docbridge: no comment posted on #%d (%d characters); the job summary has the same findings", pr, len(body))
 	return nil
 }
 

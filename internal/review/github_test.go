@@ -361,11 +361,16 @@ func TestGitHubDown(t *testing.T) {
 		t.Errorf("waits %v", sleeps)
 	}
 	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
+	// The job summary lists the first findings of each code and counts
+	// the rest; nothing is cut.
 	summary := report.JobSummary(r, report.GitHubOptions{GitHub: ghCtx, FailOn: "error"})
 	for _, fd := range r.Findings {
-		if !strings.Contains(summary, fd.Detail) {
-			t.Errorf("the job summary lacks %q", fd.Detail)
+		if !strings.Contains(summary, fd.Detail) && !strings.Contains(summary, "more `"+fd.Code+"` finding") {
+			t.Errorf("the job summary neither lists nor counts %q", fd.Detail)
 		}
+	}
+	if want := fmt.Sprintf("… and %d more `BROKEN_LINK` findings", len(r.Findings)-1-report.DefaultMaxPerCode); !strings.Contains(summary, want) {
+		t.Errorf("the job summary lacks %q", want)
 	}
 	if strings.Contains(summary, "✂️") || len(summary) > report.MaxJobSummary {
 		t.Errorf("the job summary was cut")
