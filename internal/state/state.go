@@ -164,9 +164,29 @@ func Save(dir string, st *State, maxBytes int64) (int64, error) {
 }
 
 // WriteFileAtomic writes through a temporary file in the same directory,
-// synced, and a rename, so a reader never sees a partial file.
+// synced, and a rename, so a reader never sees a partial file. A name that
+// is a device, a FIFO or a socket (--out /dev/stdout, /dev/null) is written
+// to as it is: renaming over it would replace the device with a regular
+// file, which for a root-run /dev/null breaks the whole machine.
 func WriteFileAtomic(name string, data []byte) error {
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return writeSpecial(name, data)
+	}
 	return writeSynced(name, data, os.Rename)
+}
+
+// writeSpecial writes data to an existing non-regular file without
+// creating, truncating or replacing it.
+func writeSpecial(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // CreateFileAtomic is WriteFileAtomic publishing with a hard link instead
