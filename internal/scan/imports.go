@@ -26,7 +26,7 @@ func (r *resolver) imports() {
 			if !imp.known {
 				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
 			}
-			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context)
+			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.typeOnly)
 		}
 	}
 }
@@ -39,6 +39,9 @@ type resolvedImport struct {
 	spec, ecosystem, source string
 	line                    int
 	context                 string // the relation's evidence context
+	// typeOnly is set for an import that holds at compile time only (see
+	// typeOnlyImport and python.Import.TypeOnly).
+	typeOnly bool
 	// to is the target's entity id ("" for none) when known is set: a
 	// module or in-tree package, whose entities exist before imports run.
 	// Externals and unresolved references create entities, in module order.
@@ -73,7 +76,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 				kind = snapshot.RelReExports
 			}
 			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: kind,
-				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec})
+				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec,
+				typeOnly: r.typeOnlyImport(x.Path, imp, t.Kind, t.Path)})
 		}
 	case x.Python != nil:
 		for _, imp := range x.Python.Imports {
@@ -85,18 +89,32 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 					t.Path = relativePythonPath(x.Path, imp)
 				}
 				out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
-					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec})
+					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec,
+					typeOnly: imp.TypeOnly})
 			}
 		}
 	}
 	return out
 }
 
-func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string) {
+// importEdge relates from to to. The relation carries metaTypeOnly while
+// every import that makes it is type-only: the first import sets it, any
+// runtime one clears it.
+func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string, typeOnly bool) {
 	if to == "" || to == from {
 		return
 	}
-	r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+	existed := r.b.lookup(kind, from, to) != nil
+	rel := r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+	switch {
+	case typeOnly && !existed:
+		setMeta(&rel.Metadata, metaTypeOnly, true)
+	case !typeOnly && rel.Metadata != nil:
+		delete(rel.Metadata, metaTypeOnly)
+		if len(rel.Metadata) == 0 {
+			rel.Metadata = nil
+		}
+	}
 }
 
 // existingTarget is target for the answers that name an entity created

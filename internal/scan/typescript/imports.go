@@ -95,6 +95,12 @@ func (a *analysis) reExport(n, source *sitter.Node) {
 		switch kind {
 		case "type":
 			imp.TypeOnly = true
+		case "ERROR":
+			// `export type * from 'x'` (TypeScript 5.0) is beyond the
+			// grammar, which wraps its `type` in an ERROR node.
+			if a.hasToken(c, "type") {
+				imp.TypeOnly = true
+			}
 		case "export_clause":
 			clause = true
 			a.children(c, func(spec *sitter.Node, sk string) {

@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/1"
+const Version = "typescript/2"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
