@@ -16,10 +16,18 @@ import (
 // closes no cycle that matters at run time.
 const MetaTypeOnly = "typeOnly"
 
+// MetaDeferred is the relation metadata key the scan sets on an imports
+// relation every import of which runs only after the importing module has
+// loaded (a Python import in a function body, a dynamic import()): it
+// cannot take part in a circular-import failure, so it closes no cycle
+// either.
+const MetaDeferred = "deferred"
+
 // cycleGraph is the import graph cycle detection reads: the import graph's
 // nodes, without the edges made only of type-only imports (unless
-// Options.TypeImports) and without every edge touching a node whose path
-// Options.CycleExclude matches.
+// Options.TypeImports) or of imports deferred past load (or type-only),
+// and without every edge touching a node whose path Options.CycleExclude
+// matches.
 type cycleGraph struct {
 	csr      *csr
 	typeEdge map[[2]int32]bool // import-graph edges made only of type-only imports
@@ -51,18 +59,19 @@ func newCycleGraph(ig *importGraph, opts Options) *cycleGraph {
 	}
 	var edges [][2]int32
 	for e, list := range ig.relations {
-		typeOnly := true
+		typeOnly, deferred := true, true
 		for _, ri := range list {
-			if t, _ := ig.idx.relations[ri].Metadata[MetaTypeOnly].(bool); !t {
-				typeOnly = false
-				break
-			}
+			m := ig.idx.relations[ri].Metadata
+			t, _ := m[MetaTypeOnly].(bool)
+			d, _ := m[MetaDeferred].(bool)
+			typeOnly = typeOnly && t
+			deferred = deferred && (d || t)
 		}
 		if typeOnly {
 			cg.typeEdge[e] = true
-			if !opts.TypeImports {
-				continue
-			}
+		}
+		if deferred && !(typeOnly && opts.TypeImports) {
+			continue // neither at load time nor (unless asked) in types
 		}
 		if excluded != nil && (excluded[e[0]] || excluded[e[1]]) {
 			continue

@@ -261,6 +261,22 @@ func TestImportCycleRuntimeOnly(t *testing.T) {
 			"pkg/a.py":        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    pass\nelse:\n    from pkg.b import B\nA = 1\n",
 			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
 		}, true},
+		{"python import in a function", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "def f():\n    from pkg.b import B\n    return B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, false},
+		{"python import at module level", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "from pkg.b import B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, true},
+		{"python stub", map[string]string{
+			"pkg/__init__.py": "from pkg._core import f\n",
+			"pkg/_core.pyi":   "from pkg import g\ndef f() -> None: ...\n",
+		}, false},
+		{"dynamic import()", map[string]string{"src/a.ts": "export const a = () => import('./b')\n", "src/b.ts": b}, false},
+		{"static twin of import()", map[string]string{"src/a.ts": "import * as m from './b'\nexport const a = m\n", "src/b.ts": b}, true},
 		{"tests/ excluded", map[string]string{
 			"src/a.ts": "import { t } from '../tests/t'\nexport const a = 1\n", "tests/t.ts": "import { a } from '../src/a'\nexport const t = 1\n",
 		}, false},

@@ -11,13 +11,18 @@ import (
 // such edges out).
 const metaTypeOnly = "typeOnly"
 
+// metaDeferred marks an imports relation every import of which runs after
+// the module has loaded (a Python import in a function body, a dynamic
+// import()); graph.MetaDeferred reads it.
+const metaDeferred = "deferred"
+
 // typeOnlyImport reports whether a TypeScript import of the module at
 // importer holds at compile time only:
 //
 //   - the extraction says so (`import type`, `export type … from`, every
 //     specifier `type`-qualified, import() in a type position);
 //   - the importer is a declaration file (.d.ts, .d.mts, .d.cts), which
-//     never runs;
+//     never runs (a Python stub, .pyi, likewise: see resolveImports);
 //   - it is a static import or re-export whose every name is, in the
 //     target module, only an interface or a type alias (TypeScript elides
 //     such an import from the emitted JavaScript).

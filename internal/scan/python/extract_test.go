@@ -60,7 +60,7 @@ class C:
 `, []Import{
 			{Module: "ujson", Line: 2}, {Module: "json", Line: 4},
 			{Module: "typing_extensions", Names: []string{"Self"}, Line: 6, TypeOnly: true},
-			{Module: "lazy.mod", Line: 8}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
+			{Module: "lazy.mod", Line: 8, Deferred: true}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
 		// Imports under `if TYPE_CHECKING:` never run; the twins in
 		// elif/else branches, under `if not TYPE_CHECKING:` or another
 		// condition do.
@@ -109,8 +109,8 @@ if CHECKING:
 			{Module: "g", Line: 19},
 			{Module: "h", Line: 21},
 			{Module: "i", Line: 25},
-			{Module: "j", Line: 28, TypeOnly: true},
-			{Module: "k", Line: 29},
+			{Module: "j", Line: 28, TypeOnly: true, Deferred: true},
+			{Module: "k", Line: 29, Deferred: true},
 			{Module: "l", Line: 31, Dynamic: true, TypeOnly: true},
 			{Module: "n", Line: 33}}},
 		{"future import is not a dependency", "from __future__ import annotations\nimport x\n", []Import{

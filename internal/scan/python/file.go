@@ -62,6 +62,9 @@ type Import struct {
 	// `if typing.TYPE_CHECKING:`, any `X.TYPE_CHECKING`): type checkers
 	// read it, the interpreter never runs it.
 	TypeOnly bool `json:"typeOnly,omitempty"`
+	// Deferred marks an import in a function (or lambda) body: it runs
+	// when the function is called, not when the module loads.
+	Deferred bool `json:"deferred,omitempty"`
 }
 
 // Export is one name the module offers to its importers.

@@ -24,6 +24,7 @@ type walker struct {
 
 	imports        []Import
 	typeChecking   bool // the import being read is under `if TYPE_CHECKING:`
+	deferred       bool // the import being read is in a function body
 	importsDropped int
 	firstDropped   int // line of the first import over MaxImports
 	issues         []extract.Issue
@@ -79,7 +80,7 @@ func (w *walker) collectImports() {
 	slices.SortStableFunc(nodes, func(a, b sitter.Node) int { return cmp.Compare(a.StartByte(), b.StartByte()) })
 	for i := range nodes {
 		n := &nodes[i]
-		w.typeChecking = w.underTypeChecking(n)
+		w.typeChecking, w.deferred = w.placement(n)
 		switch n.Kind() {
 		case "import_statement":
 			w.importStatement(n)
@@ -91,23 +92,26 @@ func (w *walker) collectImports() {
 	}
 }
 
-// underTypeChecking reports whether n lies in the body of an
-// `if TYPE_CHECKING:` (not in its elif or else branches), at any depth.
-func (w *walker) underTypeChecking(n *sitter.Node) bool {
+// placement reports whether n lies in the body of an `if TYPE_CHECKING:`
+// (not in its elif or else branches) and whether it lies in a function or
+// lambda body, at any depth.
+func (w *walker) placement(n *sitter.Node) (typeChecking, deferred bool) {
 	for p := n.Parent(); p != nil; p = p.Parent() {
-		if p.Kind() != "block" {
-			continue
-		}
-		stmt := p.Parent()
-		if stmt == nil || stmt.Kind() != "if_statement" {
-			continue
-		}
-		if body := stmt.ChildByFieldName("consequence"); body != nil && body.Id() == p.Id() &&
-			w.isTypeChecking(stmt.ChildByFieldName("condition")) {
-			return true
+		switch p.Kind() {
+		case "function_definition", "lambda":
+			deferred = true
+		case "block":
+			stmt := p.Parent()
+			if stmt == nil || stmt.Kind() != "if_statement" {
+				continue
+			}
+			if body := stmt.ChildByFieldName("consequence"); body != nil && body.Id() == p.Id() &&
+				w.isTypeChecking(stmt.ChildByFieldName("condition")) {
+				typeChecking = true
+			}
 		}
 	}
-	return false
+	return typeChecking, deferred
 }
 
 // isTypeChecking reports whether cond is `TYPE_CHECKING` or
@@ -150,7 +154,7 @@ func (w *walker) firstErrorLine() int {
 
 // addImport records imp unless MaxImports is reached.
 func (w *walker) addImport(imp Import) {
-	imp.TypeOnly = w.typeChecking
+	imp.TypeOnly, imp.Deferred = w.typeChecking, w.deferred
 	if len(w.imports) >= MaxImports {
 		if w.importsDropped == 0 {
 			w.firstDropped = imp.Line
