@@ -27,7 +27,7 @@ func (r *resolver) imports() {
 			if !imp.known {
 				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
 			}
-			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.typeOnly, imp.deferred)
+			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.typeOnly, imp.deferred || imp.typeOnly)
 		}
 	}
 }
@@ -103,7 +103,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 
 // importEdge relates from to to. The relation carries metaTypeOnly while
 // every import that makes it is type-only, and metaDeferred while every one
-// is deferred: the first import sets a mark, any other clears it.
+// is deferred or type-only (none runs while the module loads): the first
+// import sets a mark, any other clears it.
 func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string, typeOnly, deferred bool) {
 	if to == "" || to == from {
 		return

@@ -11,9 +11,9 @@ import (
 // such edges out).
 const metaTypeOnly = "typeOnly"
 
-// metaDeferred marks an imports relation every import of which runs after
-// the module has loaded (a Python import in a function body, a dynamic
-// import()); graph.MetaDeferred reads it.
+// metaDeferred marks an imports relation no import of which runs while the
+// module loads: each is deferred (a Python import in a function body, a
+// dynamic import()) or type-only; graph.MetaDeferred reads it.
 const metaDeferred = "deferred"
 
 // typeOnlyImport reports whether a TypeScript import of the module at

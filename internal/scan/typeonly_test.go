@@ -103,14 +103,22 @@ func TestTypeOnlyPython(t *testing.T) {
 if TYPE_CHECKING:
     from .t import T
     from .u import U
+    from .v import V
 from .u import U
+def f():
+    from .v import V
 `,
+		"pkg/v.py": "class V: ...\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
-	for to, want := range map[string]bool{"module:pkg/t.py": true, "module:pkg/u.py": false} {
+	// v is imported under TYPE_CHECKING and in a function: not type-only,
+	// but nothing of it runs while a.py loads.
+	for to, want := range map[string][2]bool{"module:pkg/t.py": {true, true}, "module:pkg/u.py": {false, false}, "module:pkg/v.py": {false, true}} {
 		r := ix.relation(t, snapshot.RelImports, "module:pkg/a.py", to)
-		if got, _ := r.Metadata[metaTypeOnly].(bool); got != want {
-			t.Errorf("→ %s: typeOnly = %v, want %v", to, got, want)
+		typeOnly, _ := r.Metadata[metaTypeOnly].(bool)
+		deferred, _ := r.Metadata[metaDeferred].(bool)
+		if typeOnly != want[0] || deferred != want[1] {
+			t.Errorf("→ %s: typeOnly, deferred = %v, %v, want %v", to, typeOnly, deferred, want)
 		}
 	}
 }
