@@ -276,6 +276,8 @@ func TestImportCycleRuntimeOnly(t *testing.T) {
 			"pkg/_core.pyi":   "from pkg import g\ndef f() -> None: ...\n",
 		}, false},
 		{"dynamic import()", map[string]string{"src/a.ts": "export const a = () => import('./b')\n", "src/b.ts": b}, false},
+		{"require() in a function", map[string]string{"src/a.js": "exports.a = () => require('./b').b\n", "src/b.js": "const { a } = require('./a')\nexports.b = 1\n"}, false},
+		{"require() at load", map[string]string{"src/a.js": "const { b } = require('./b')\nexports.a = 1\n", "src/b.js": "const { a } = require('./a')\nexports.b = 1\n"}, true},
 		{"static twin of import()", map[string]string{"src/a.ts": "import * as m from './b'\nexport const a = m\n", "src/b.ts": b}, true},
 		{"tests/ excluded", map[string]string{
 			"src/a.ts": "import { t } from '../tests/t'\nexport const a = 1\n", "tests/t.ts": "import { a } from '../src/a'\nexport const t = 1\n",

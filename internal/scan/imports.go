@@ -81,7 +81,7 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 			}
 			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: kind,
 				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec,
-				typeOnly: r.typeOnlyImport(x.Path, imp, t.Kind, t.Path), deferred: imp.Kind == typescript.KindDynamic})
+				typeOnly: r.typeOnlyImport(x.Path, imp, t.Kind, t.Path), deferred: imp.Kind == typescript.KindDynamic || imp.Deferred})
 		}
 	case x.Python != nil:
 		for _, imp := range x.Python.Imports {

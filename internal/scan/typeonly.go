@@ -12,8 +12,9 @@ import (
 const metaTypeOnly = "typeOnly"
 
 // metaDeferred marks an imports relation no import of which runs while the
-// module loads: each is deferred (a Python import in a function body, a
-// dynamic import()) or type-only; graph.MetaDeferred reads it.
+// module loads: each is deferred (a Python import or a require() in a
+// function body, a dynamic import()) or type-only; graph.MetaDeferred
+// reads it.
 const metaDeferred = "deferred"
 
 // typeOnlyImport reports whether a TypeScript import of the module at

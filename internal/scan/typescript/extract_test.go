@@ -114,12 +114,18 @@ export { default as D2 } from './d2';
 				"require();\n" +
 				"require(name);\n" +
 				"require('./a' + b);\n" +
-				"obj.require('nope');\n",
+				"obj.require('nope');\n" +
+				"const f = () => require('./arrow');\n" +
+				"class K { m() { return require('./method') } }\n" +
+				"if (x) { require('./block') }\n",
 			want: File{
 				Imports: []Import{
 					{Spec: "m", Line: 1, Kind: KindRequire},
 					{Spec: "./destructured", Line: 2, Kind: KindRequire, Names: []string{"p", "q", "r"}},
-					{Spec: "./tmpl", Line: 4, Kind: KindRequire},
+					{Spec: "./tmpl", Line: 4, Kind: KindRequire, Deferred: true},
+					{Spec: "./arrow", Line: 11, Kind: KindRequire, Deferred: true},
+					{Spec: "./method", Line: 12, Kind: KindRequire, Deferred: true},
+					{Spec: "./block", Line: 13, Kind: KindRequire},
 				},
 				Issues: []extract.Issue{partial(8, nonLiteralTarget), partial(9, nonLiteralTarget)},
 			},
@@ -348,7 +354,7 @@ export default App;
 			want: File{
 				Imports: []Import{
 					{Spec: "preact", Line: 1, Kind: KindImport, Names: []string{"h"}},
-					{Spec: "./label", Line: 3, Kind: KindRequire},
+					{Spec: "./label", Line: 3, Kind: KindRequire, Deferred: true},
 				},
 				Exports: []Export{{Name: "View", Kind: ExportFunction, Line: 2}},
 			},
