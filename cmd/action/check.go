@@ -169,7 +169,7 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	}
 	out.head, out.store = res.Snapshot, res.Store
 	t0 := time.Now()
-	out.signals = graph.Compute(out.head, graph.Options{})
+	out.signals = graph.Compute(out.head, reconcile.SignalOptions(cfg, out.base))
 	result := reconcile.Check(reconcile.Input{Head: out.head, Signals: out.signals, Base: out.base, Config: cfg})
 	out.judge = time.Since(t0)
 	out.findings = result.Head

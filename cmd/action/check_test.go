@@ -229,3 +229,30 @@ func TestCheckMaxPerCode(t *testing.T) {
 		t.Errorf("--max-per-code -1: exit %d, %s", code, errOut)
 	}
 }
+
+// graph and check agree on runtime cycles: a cycle closed only by a type
+// import, or only through a test file, is neither listed nor reported;
+// graph --type-imports lists the type-only one with its edge marked.
+func TestGraphCyclesAgreeWithCheck(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"src/a.ts":      "import { b } from './b'\nexport const a = 1\n",
+		"src/b.ts":      "import type { A } from './c'\nexport const b = 2\n",
+		"src/c.ts":      "import { a } from './a'\nexport interface A { x: number }\n",
+		"src/x.ts":      "import { t } from './x.test'\nexport const x = 1\n",
+		"src/x.test.ts": "import { x } from './x'\nexport const t = x\n",
+		"src/p.ts":      "import { q } from './q'\nexport const p = 1\n",
+		"src/q.ts":      "import { p } from './p'\nexport const q = 1\n",
+	})
+	code, out, errOut := runCLI(t, "graph", dir)
+	if code != 0 || !strings.Contains(out, "Import cycles (1)") || !strings.Contains(out, "src/p.ts → module:src/q.ts") {
+		t.Errorf("graph: exit %d, %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "graph", "--type-imports", dir)
+	if code != 0 || !strings.Contains(out, "Import cycles (2)") || !strings.Contains(out, "module:src/b.ts → module:src/c.ts (type-only)") {
+		t.Errorf("graph --type-imports: exit %d, %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "check", "--format", "json", "--fail-on", "none", dir)
+	if code != 0 || strings.Count(out, `"code": "IMPORT_CYCLE"`) != 1 || !strings.Contains(out, "src/p.ts → src/q.ts → src/p.ts") {
+		t.Errorf("check: exit %d, %s\n%s", code, errOut, out)
+	}
+}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 )
 
@@ -15,9 +17,10 @@ var graphFormats = []string{"text", "mermaid", "dot"}
 
 func newGraphCommand(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		format string
-		top    int
-		o      repoOptions
+		format      string
+		top         int
+		typeImports bool
+		o           repoOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "graph [dir]",
@@ -25,7 +28,12 @@ func newGraphCommand(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Graph scans the repository and prints its graph signals: import cycles with
 the import lines that make them, the most central modules (normalized
 betweenness) and Louvain area suggestions — as text, a Mermaid flowchart or
-Graphviz DOT.`,
+Graphviz DOT.
+
+Cycles are those IMPORT_CYCLE reports: runtime imports only, outside the
+trees checks.cycles.exclude leaves out. --type-imports counts type-only
+imports (import type, TYPE_CHECKING, …) too, so cycles that exist only
+through types are listed as well; their type-only edges are marked.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = "."
@@ -43,6 +51,11 @@ Graphviz DOT.`,
 				return err
 			}
 			sig := repo.signals
+			if typeImports {
+				gopts := reconcile.SignalOptions(repo.cfg, nil)
+				gopts.TypeImports = true
+				sig = graph.Compute(repo.scan.Snapshot, gopts)
+			}
 			opts := report.GraphOptions{TopCentral: top}
 			switch format {
 			case "mermaid":
@@ -56,6 +69,7 @@ Graphviz DOT.`,
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "text", "output `FORMAT`: text, mermaid or dot")
 	f.IntVar(&top, "top", report.DefaultTopCentral, "show the `N` most central modules")
+	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
 	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd

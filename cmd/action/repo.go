@@ -10,6 +10,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -46,7 +47,7 @@ func openRepo(ctx context.Context, stderr io.Writer, o repoOptions) (*repository
 	if err != nil {
 		return nil, err
 	}
-	return &repository{cfg: cfg, scan: res, signals: graph.Compute(res.Snapshot, graph.Options{})}, nil
+	return &repository{cfg: cfg, scan: res, signals: graph.Compute(res.Snapshot, reconcile.SignalOptions(cfg, nil))}, nil
 }
 
 // readRepoFile reads at most limit bytes of the slash-separated path p

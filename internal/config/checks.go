@@ -32,6 +32,8 @@ type Checks struct {
 	// CENTRALITY_RISK rule looks at.
 	CentralityTopN int           `json:"centralityTopN"`
 	KnowledgeDocs  KnowledgeDocs `json:"knowledgeDocs"`
+	// Cycles configures IMPORT_CYCLE.
+	Cycles Cycles `json:"cycles"`
 }
 
 // KnowledgeDocs configures the knowledge-doc convention rules.
@@ -55,6 +57,7 @@ func defaultChecks() Checks {
 			RequiredFields: []string{"Area", "Keywords", "Summary"},
 			ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
 		},
+		Cycles: Cycles{Exclude: DefaultCycleExclude()},
 	}
 }
 
@@ -79,6 +82,11 @@ func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 				}},
 				{"requiredFields", func(n *yaml.Node, key string) { d.strings(n, key, MaxKnowledgeFields, &k.RequiredFields) }},
 				{"claimSections", func(n *yaml.Node, key string) { d.strings(n, key, MaxKnowledgeFields, &k.ClaimSections) }},
+			})
+		}},
+		{"cycles", func(n *yaml.Node, key string) {
+			d.mapping(n, key, []field{
+				{"exclude", func(n *yaml.Node, key string) { d.patterns(n, key, &c.Cycles.Exclude) }},
 			})
 		}},
 	})

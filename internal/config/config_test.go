@@ -31,6 +31,12 @@ func TestDefault(t *testing.T) {
 				RequiredFields: []string{"Area", "Keywords", "Summary"},
 				ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
 			},
+			Cycles: Cycles{Exclude: []string{
+				"test/", "tests/", "__tests__/", "__mocks__/", "e2e/",
+				"*.test.*", "*.spec.*", "test_*.py", "*_test.py", "conftest.py",
+				"fixtures/", "__fixtures__/", "testdata/",
+				"playground/", "examples/", "example/",
+			}},
 		},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
@@ -87,6 +93,7 @@ func fullConfig() *Config {
 			Presets:        []string{"knowledge-docs"},
 			CentralityTopN: 25,
 			KnowledgeDocs:  KnowledgeDocs{Root: "docs/knowledge", RequiredFields: []string{"Area", "Owner"}, ClaimSections: []string{"Facts"}},
+			Cycles:         Cycles{Exclude: []string{"**/test/**", "!**/test/fixtures/keep.ts"}},
 		},
 	}
 }

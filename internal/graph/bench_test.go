@@ -83,7 +83,7 @@ func BenchmarkSignal(b *testing.B) {
 		{"import-graph", func() { buildImportGraph(idx) }},
 		{"centrality", func() { centrality(ig, o, &Signals{}) }},
 		{"centrality-exact", func() { exactBetweenness(ig.csr) }},
-		{"cycles", func() { cycles(ig, nil) }},
+		{"cycles", func() { cycles(ig, newCycleGraph(ig, Options{}), nil) }},
 		{"areas", func() { areas(ig, idx, nil) }},
 	} {
 		b.Run(bench.name, func(b *testing.B) {
@@ -96,12 +96,12 @@ func BenchmarkSignal(b *testing.B) {
 
 // BenchmarkCyclesTangled is cycle detection on one strongly connected
 // component of 9,000 modules and 45,000 imports, the shape a barrel-file
-// codebase can take: the cost stays at MaxCycles searches.
+// codebase can take: the cost stays at MaxComponentCycles+2 searches.
 func BenchmarkCyclesTangled(b *testing.B) {
 	ig := buildImportGraph(newIndex(tangled(9000, 4)))
 	b.ResetTimer()
 	for b.Loop() {
-		cycles(ig, nil)
+		cycles(ig, newCycleGraph(ig, Options{}), nil)
 	}
 }
 

@@ -10,8 +10,12 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// MaxCycles bounds the import cycles reported.
-const MaxCycles = 100
+// MaxComponentCycles bounds the import cycles listed per strongly
+// connected component; Component.More says when it held more.
+const MaxComponentCycles = 10
+
+// MaxAddedEdges bounds Component.Added.
+const MaxAddedEdges = 16
 
 // maxExhaustiveCyclomatic is the largest cyclomatic number (E−V+1) of a
 // strongly connected component whose elementary cycles are all enumerated.
@@ -21,24 +25,26 @@ const MaxCycles = 100
 // tangled component can hold exponentially many cycles.
 const maxExhaustiveCyclomatic = 6
 
-// cycles finds import cycles. Strongly connected components come from
-// Tarjan's algorithm (gonum topo.TarjanSCC, O(V+E)). A small component
-// (cyclomatic number ≤ maxExhaustiveCyclomatic) is enumerated completely by
-// Johnson's algorithm (Johnson 1975, "Finding all the elementary circuits
-// of a directed graph"; gonum topo.DirectedCyclesIn, O((V+E)·(c+1)) for c
-// ≤ 63 cycles). A larger one is sampled: for each member, in id order, not
-// yet on a reported cycle, the shortest cycle through it (a breadth-first
-// search that stops at the first level holding one of its importers), so
-// every member of the component is shown in a cycle until MaxCycles is
-// reached; a note records the sampling. Components are visited smallest
-// member first and the walk stops once more than MaxCycles cycles are
-// found, so the cost is O(V+E) plus at most MaxCycles+1 searches or
-// Johnson enumerations, whatever the number of cycles in the graph.
+// cycles finds the import cycles of the cycle graph cg (the import graph
+// without type-only edges and excluded nodes, see cycleGraph). Strongly
+// connected components come from Tarjan's algorithm (gonum
+// topo.TarjanSCC, O(V+E)); each becomes one Component. A small component
+// (cyclomatic number ≤ maxExhaustiveCyclomatic) is enumerated completely
+// by Johnson's algorithm (Johnson 1975, "Finding all the elementary
+// circuits of a directed graph"; gonum topo.DirectedCyclesIn,
+// O((V+E)·(c+1)) for c ≤ 63 cycles). A larger one is sampled: for each
+// member, in id order, not yet on a listed cycle, the shortest cycle
+// through it (a breadth-first search that stops at the first level holding
+// one of its importers), until MaxComponentCycles+1 are found; a note
+// records the sampling. The cost is O(V+E) plus, per component, at most
+// MaxComponentCycles+2 searches of the component or one bounded Johnson
+// enumeration.
 //
-// Each cycle is rotated so its smallest node id leads; the list is
-// deduplicated and sorted, then cut at MaxCycles.
-func cycles(ig *importGraph, notes []snapshot.Coverage) ([]Cycle, bool, []snapshot.Coverage) {
-	sccs := topo.TarjanSCC(ig.g)
+// Each component is anchored at one of its edges (see anchor); its first
+// listed cycle is a shortest cycle through that edge, the others follow
+// shortest first. Each cycle is rotated so its smallest node id leads.
+func cycles(ig *importGraph, cg *cycleGraph, notes []snapshot.Coverage) ([]Component, bool, []snapshot.Coverage) {
+	sccs := topo.TarjanSCC(newOrdered(cg.csr))
 	comps := make([][]int32, 0, len(sccs))
 	for _, c := range sccs {
 		if len(c) < 2 {
@@ -53,54 +59,117 @@ func cycles(ig *importGraph, notes []snapshot.Coverage) ([]Cycle, bool, []snapsh
 	}
 	slices.SortFunc(comps, func(a, b []int32) int { return cmp.Compare(a[0], b[0]) })
 
-	var found [][]int32
-	sampled := false
+	out := make([]Component, 0, len(comps))
+	truncated := false
 	for _, members := range comps {
-		if len(found) > MaxCycles {
-			break // the bound is crossed; the cut below records it
-		}
-		sub := induced(ig.csr, members)
+		sub := induced(cg.csr, members)
+		var found [][]int32 // local ids
+		more, sampled := false, false
 		if c := sub.edges() - len(members) + 1; c <= maxExhaustiveCyclomatic {
 			for _, cyc := range topo.DirectedCyclesIn(newOrdered(sub)) {
 				local := cyc[:len(cyc)-1] // the first node is repeated last
 				c := make([]int32, len(local))
 				for i, n := range local {
-					c[i] = members[n.ID()]
+					c[i] = int32(n.ID())
 				}
-				found = append(found, rotate(c))
+				found = append(found, c)
 			}
-			continue
+		} else {
+			sampled = true
+			notes = append(notes, snapshot.Coverage{
+				Analyzer: Analyzer, Scope: "cycles:" + ig.ids[members[0]], Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("Import cycles sampled: a strongly connected component of %d nodes and %d edges holds too many elementary cycles to list; shortest cycles through its members are listed",
+					len(members), sub.edges()),
+			})
+			found = witnessCycles(sub, MaxComponentCycles+1)
 		}
-		sampled = true
-		notes = append(notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "cycles:" + ig.ids[members[0]], Status: snapshot.StatusPartial,
-			Reason: fmt.Sprintf("Import cycles sampled: a strongly connected component of %d nodes and %d edges holds too many elementary cycles to list; one shortest cycle is reported through each member",
-				len(members), sub.edges()),
-		})
-		for _, c := range witnessCycles(sub, MaxCycles+1-len(found)) {
+		comp := Component{Sampled: sampled, Edges: sub.edges(), Members: make([]string, len(members))}
+		for i, m := range members {
+			comp.Members[i] = ig.ids[m]
+		}
+		added := cg.added(members, sub)
+		from, to := anchor(sub, added)
+		first := shortestCycleThrough(sub, from, to)
+		for i := range found {
+			found[i] = rotate(found[i])
+		}
+		first = rotate(first)
+		slices.SortFunc(found, func(a, b []int32) int { return cmp.Or(cmp.Compare(len(a), len(b)), slices.Compare(a, b)) })
+		found = slices.CompactFunc(found, slices.Equal)
+		found = slices.DeleteFunc(found, func(c []int32) bool { return slices.Equal(c, first) })
+		found = append([][]int32{first}, found...)
+		if len(found) > MaxComponentCycles || sampled {
+			more = true
+			found = found[:min(len(found), MaxComponentCycles)]
+		}
+		comp.More = more
+		for _, c := range found {
 			for i, v := range c {
 				c[i] = members[v]
 			}
-			found = append(found, rotate(c))
+			comp.Cycles = append(comp.Cycles, ig.cycle(c, cg))
+		}
+		comp.Anchor = ig.edge(members[from], members[to], cg)
+		for i, e := range added {
+			if i == MaxAddedEdges {
+				comp.AddedTruncated = true
+				break
+			}
+			comp.Added = append(comp.Added, ig.edge(members[e[0]], members[e[1]], cg))
+		}
+		truncated = truncated || more
+		out = append(out, comp)
+	}
+	return out, truncated, notes
+}
+
+// anchor is the edge a component is located at, in local ids: the first
+// edge the head added (added is sorted), else the edge from the
+// component's smallest member to its smallest successor in it. Both are
+// stable under edits elsewhere: the second moves only when the smallest
+// member or its imports within the component change.
+func anchor(sub *csr, added [][2]int32) (int32, int32) {
+	if len(added) > 0 {
+		return added[0][0], added[0][1]
+	}
+	return 0, sub.out(0)[0] // node 0 has a successor in a strongly connected component
+}
+
+// shortestCycleThrough returns a shortest cycle through the edge u→v of
+// the strongly connected g: u, then a shortest path from v back to u
+// (breadth-first, successors in ascending order, so ties go to smaller
+// ids).
+func shortestCycleThrough(g *csr, u, v int32) []int32 {
+	if u == v {
+		return []int32{u}
+	}
+	parent := make([]int32, g.nodes())
+	for i := range parent {
+		parent[i] = -1
+	}
+	parent[v] = v
+	queue := []int32{v}
+	for head := 0; head < len(queue) && parent[u] < 0; head++ {
+		x := queue[head]
+		for _, w := range g.out(x) {
+			if parent[w] < 0 {
+				parent[w] = x
+				queue = append(queue, w)
+			}
 		}
 	}
-	slices.SortFunc(found, slices.Compare)
-	found = slices.CompactFunc(found, slices.Equal)
-	bounded := len(found) > MaxCycles
-	if bounded {
-		found = found[:MaxCycles]
+	var back []int32 // u's predecessors back to v
+	for x := parent[u]; x >= 0; x = parent[x] {
+		back = append(back, x)
+		if x == v {
+			break
+		}
 	}
-	out := make([]Cycle, 0, len(found))
-	for _, c := range found {
-		out = append(out, ig.cycle(c))
+	c := []int32{u}
+	for i := len(back) - 1; i >= 0; i-- {
+		c = append(c, back[i])
 	}
-	if bounded {
-		notes = append(notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "cycles", Status: snapshot.StatusPartial,
-			Reason: fmt.Sprintf("Import cycles truncated at the bound of %d", MaxCycles),
-		})
-	}
-	return out, bounded || sampled, notes
+	return c
 }
 
 // witnessCycles returns up to limit shortest cycles of the strongly
@@ -171,15 +240,19 @@ func witnessCycles(g *csr, limit int) [][]int32 {
 }
 
 // cycle turns node ids into a Cycle with each edge's evidence.
-func (ig *importGraph) cycle(c []int32) Cycle {
+func (ig *importGraph) cycle(c []int32, cg *cycleGraph) Cycle {
 	out := Cycle{Nodes: make([]string, len(c)), Edges: make([]CycleEdge, len(c))}
 	for i, u := range c {
-		v := c[(i+1)%len(c)]
 		out.Nodes[i] = ig.ids[u]
-		ev, trunc := ig.edgeEvidence(u, v)
-		out.Edges[i] = CycleEdge{From: ig.ids[u], To: ig.ids[v], Evidence: ev, EvidenceTruncated: trunc}
+		out.Edges[i] = ig.edge(u, c[(i+1)%len(c)], cg)
 	}
 	return out
+}
+
+// edge is the edge u→v with its evidence.
+func (ig *importGraph) edge(u, v int32, cg *cycleGraph) CycleEdge {
+	ev, trunc := ig.edgeEvidence(u, v)
+	return CycleEdge{From: ig.ids[u], To: ig.ids[v], Evidence: ev, EvidenceTruncated: trunc, TypeOnly: cg.typeOnly(u, v)}
 }
 
 // rotate turns a cycle so its smallest id leads, keeping edge direction.

@@ -89,20 +89,35 @@ func TestCycleEdgesCarryEvidence(t *testing.T) {
 	}
 }
 
+// TestCyclesBounded: every strongly connected component is one Component,
+// however many there are; a component with more elementary cycles than
+// MaxComponentCycles lists that many and says there are more.
 func TestCyclesBounded(t *testing.T) {
 	var pairs []string
-	for i := range MaxCycles + 5 {
+	for i := range 105 {
 		pairs = append(pairs, fmt.Sprintf("p%03da>p%03db", i, i), fmt.Sprintf("p%03db>p%03da", i, i))
 	}
 	sig := Compute(snap(nil, imports(pairs...)), Options{})
-	if len(sig.Cycles) != MaxCycles || !sig.CyclesTruncated {
-		t.Fatalf("got %d cycles, truncated %v; want %d, true", len(sig.Cycles), sig.CyclesTruncated, MaxCycles)
+	if len(sig.Components) != 105 || len(sig.Cycles) != 105 || sig.CyclesTruncated {
+		t.Fatalf("got %d components, %d cycles, truncated %v; want 105, 105, false", len(sig.Components), len(sig.Cycles), sig.CyclesTruncated)
 	}
 	if got := sig.Cycles[0].Nodes; !slices.Equal(got, m("p000a", "p000b")) {
 		t.Errorf("first cycle = %v", got)
 	}
-	if !hasNote(sig, "cycles") {
-		t.Errorf("notes = %+v, want a cycles note", sig.Notes)
+	// A hub with twelve spokes, each h→s→h: twelve cycles in one
+	// component, more than MaxComponentCycles.
+	var hub []string
+	for i := range 12 {
+		hub = append(hub, fmt.Sprintf("h>s%02d", i), fmt.Sprintf("s%02d>h", i))
+	}
+	sig = Compute(snap(nil, imports(hub...)), Options{})
+	if len(sig.Components) != 1 {
+		t.Fatalf("components = %d, want 1", len(sig.Components))
+	}
+	c := sig.Components[0]
+	if len(c.Cycles) != MaxComponentCycles || !c.More || !sig.CyclesTruncated || len(c.Members) != 13 {
+		t.Errorf("component lists %d cycles (more %v, truncated %v) of %d members; want %d, true, true, 13",
+			len(c.Cycles), c.More, sig.CyclesTruncated, len(c.Members), MaxComponentCycles)
 	}
 }
 
@@ -206,16 +221,17 @@ func TestCyclesMatchBruteForce(t *testing.T) {
 }
 
 // TestCyclesTangled: one strongly connected component of 300 modules holds
-// far more cycles than MaxCycles; the report is bounded, says so, and each
-// reported cycle is elementary, real, rotated and carries evidence. The
-// first member's cycle is a shortest one through it.
+// far more cycles than MaxComponentCycles; the listing is bounded, says so,
+// and each listed cycle is elementary, real, rotated and carries evidence.
+// The first member's cycle is a shortest one through it.
 func TestCyclesTangled(t *testing.T) {
 	s := tangled(300, 3)
 	adj := adjacency(s.Relations)
 	sig := Compute(s, Options{})
-	if len(sig.Cycles) != MaxCycles || !sig.CyclesTruncated || !hasNote(sig, "cycles") || !hasNote(sig, "cycles:module:src/t/m00000.ts") {
-		t.Fatalf("%d cycles, truncated %v, notes %+v; want %d, a bound note and a sampling note",
-			len(sig.Cycles), sig.CyclesTruncated, sig.Notes, MaxCycles)
+	if len(sig.Components) != 1 || len(sig.Cycles) != MaxComponentCycles || !sig.CyclesTruncated || !sig.Components[0].More ||
+		!hasNote(sig, "cycles:module:src/t/m00000.ts") {
+		t.Fatalf("%d components, %d cycles, truncated %v, notes %+v; want 1, %d and a sampling note",
+			len(sig.Components), len(sig.Cycles), sig.CyclesTruncated, sig.Notes, MaxComponentCycles)
 	}
 	for i, c := range sig.Cycles {
 		files := stripModule(c.Nodes)

@@ -55,7 +55,9 @@ func TestCyclesAgreeWithMadge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig := Compute(res.Snapshot, Options{})
+	// madge, run without detectiveOptions.ts.skipTypeImports, reads type
+	// imports as edges: compare with every import counted.
+	sig := Compute(res.Snapshot, Options{TypeImports: true})
 	if sig.CyclesTruncated {
 		t.Fatalf("cycles truncated on the fixture; notes %+v", sig.Notes)
 	}
@@ -85,6 +87,25 @@ func TestCyclesAgreeWithMadge(t *testing.T) {
 	}
 	if want := elementaryCycles(madgeGraph); !reflect.DeepEqual(got, want) {
 		t.Errorf("docbridge cycles = %v\nwant every elementary cycle of madge's graph %v", got, want)
+	}
+
+	// At run time the type-only edges are gone: the runtime cycles are the
+	// elementary cycles of madge's graph without the fixture's two
+	// `import type` edges (listed here by hand from the source).
+	typeOnly := map[[2]string]bool{
+		{"src/shapes/circle.ts", "src/shapes/shape.ts"}: true,
+		{"src/shapes/shape.ts", "src/shapes/circle.ts"}: true,
+	}
+	runtimeGraph := map[string][]string{}
+	for from, tos := range madgeGraph {
+		runtimeGraph[from] = slices.DeleteFunc(slices.Clone(tos), func(to string) bool { return typeOnly[[2]string{from, to}] })
+	}
+	var runtime [][]string
+	for _, c := range Compute(res.Snapshot, Options{}).Cycles {
+		runtime = append(runtime, stripModule(c.Nodes))
+	}
+	if want := elementaryCycles(runtimeGraph); len(want) >= len(got) || !reflect.DeepEqual(runtime, want) {
+		t.Errorf("runtime cycles = %v\nwant the elementary cycles of madge's graph without type-only edges %v", runtime, want)
 	}
 }
 

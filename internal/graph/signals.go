@@ -23,11 +23,16 @@ type Signals struct {
 	CentralitySampled bool `json:"centralitySampled,omitempty"`
 	// CentralityPivots is the number of sampled sources; 0 when exact.
 	CentralityPivots int `json:"centralityPivots,omitempty"`
-	// Cycles are import cycles, at most MaxCycles.
+	// Cycles are the import cycles every component lists, sorted.
 	Cycles []Cycle `json:"cycles"`
-	// CyclesTruncated is set when Cycles is not every elementary cycle:
-	// MaxCycles was reached or a large component was sampled (see Notes).
+	// CyclesTruncated is set when Cycles is not every elementary cycle: a
+	// component held more than MaxComponentCycles or was sampled (see
+	// Notes).
 	CyclesTruncated bool `json:"cyclesTruncated,omitempty"`
+	// Components are the strongly connected components of the cycle
+	// graph (runtime imports outside the excluded trees), smallest member
+	// first: each is one tangle of import cycles.
+	Components []Component `json:"components,omitempty"`
 	// Areas are Louvain communities suggested as areas, at most
 	// MaxAreaSuggestions.
 	Areas []AreaSuggestion `json:"areas"`
@@ -45,6 +50,29 @@ type Cycle struct {
 	Edges []CycleEdge `json:"edges"`
 }
 
+// Component is one strongly connected component of the cycle graph.
+type Component struct {
+	// Members are its node ids, sorted; Members[0] names the component.
+	Members []string `json:"members"`
+	// Edges is the number of edges among the members.
+	Edges int `json:"edges"`
+	// Anchor is the edge the component is located at: the first edge in
+	// Added, else the edge from Members[0] to its smallest successor among
+	// the members.
+	Anchor CycleEdge `json:"anchor"`
+	// Cycles are at most MaxComponentCycles of its elementary cycles: a
+	// shortest cycle through Anchor first, then the others shortest first.
+	Cycles []Cycle `json:"cycles"`
+	// More is set when the component holds cycles Cycles does not list.
+	More bool `json:"more,omitempty"`
+	// Sampled is set when its cycles were sampled, not enumerated.
+	Sampled bool `json:"sampled,omitempty"`
+	// Added are its edges the base snapshot's cycle graph does not hold
+	// (Options.Base), sorted, at most MaxAddedEdges; nil without a base.
+	Added          []CycleEdge `json:"added,omitempty"`
+	AddedTruncated bool        `json:"addedTruncated,omitempty"`
+}
+
 // CycleEdge is one edge of a cycle with the imports that make it.
 type CycleEdge struct {
 	From     string              `json:"from"`
@@ -53,6 +81,9 @@ type CycleEdge struct {
 	// EvidenceTruncated is set when more than MaxEdgeEvidence imports make
 	// the edge.
 	EvidenceTruncated bool `json:"evidenceTruncated,omitempty"`
+	// TypeOnly is set when every import of the edge is type-only; such an
+	// edge is on a cycle only with Options.TypeImports.
+	TypeOnly bool `json:"typeOnly,omitempty"`
 }
 
 // AreaSuggestion is a Louvain community proposed as an area. It is a
@@ -82,6 +113,17 @@ type Options struct {
 	// BetweennessPivots is the number of sampled sources; 0 means
 	// DefaultBetweennessPivots.
 	BetweennessPivots int
+	// CycleExclude holds gitignore-syntax patterns (relative to the root)
+	// of paths left out of cycle detection, such as test trees; nil
+	// excludes nothing. The configuration's checks.cycles.exclude feeds it.
+	CycleExclude []string
+	// TypeImports makes edges of type-only imports count in cycle
+	// detection, so cycles that exist only through types are listed too.
+	TypeImports bool
+	// Base is the pull request's base snapshot, nil for none. With it,
+	// each component lists the edges the head added (Component.Added) and
+	// is anchored at the first of them.
+	Base *snapshot.Snapshot
 }
 
 // Compute derives all graph signals of s. It never fails: whatever it
@@ -90,8 +132,9 @@ type Options struct {
 // Cost: PageRank O(k·(V+E)) over the documentation graph; betweenness over
 // the import graph exact O(V·E) while V·E ≤ Options.MaxExactBetweennessWork,
 // else sampled O(k·(V+E)); cycles O(V+E) (Tarjan) plus Johnson's
-// O((V+E)·(c+1)) on small components and at most MaxCycles breadth-first
-// searches on large ones; Louvain on the directory graph, whose size is
+// O((V+E)·(c+1)) on small components and at most MaxComponentCycles+2
+// breadth-first searches of each large one (twice O(V+E) more with a
+// base); Louvain on the directory graph, whose size is
 // bounded by MaxAreaDirectories.
 func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 	opts = opts.withDefaults()
@@ -103,7 +146,12 @@ func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 	sig.Canonicality = canonicality(idx)
 	ig := buildImportGraph(idx)
 	centrality(ig, opts, sig)
-	sig.Cycles, sig.CyclesTruncated, sig.Notes = cycles(ig, sig.Notes)
+	sig.Components, sig.CyclesTruncated, sig.Notes = cycles(ig, newCycleGraph(ig, opts), sig.Notes)
+	sig.Cycles = []Cycle{}
+	for _, c := range sig.Components {
+		sig.Cycles = append(sig.Cycles, c.Cycles...)
+	}
+	slices.SortFunc(sig.Cycles, func(a, b Cycle) int { return slices.Compare(a.Nodes, b.Nodes) })
 	sig.Areas, sig.AreasTruncated, sig.Notes = areas(ig, idx, sig.Notes)
 	slices.SortFunc(sig.Notes, compareCoverage)
 	return sig

@@ -54,9 +54,10 @@ type Result struct {
 // Check is the one call a check run makes: Run on the head (with the base,
 // so drift is judged), and with a base also Run on the base alone (no
 // drift: the base is judged as it stood) and Compare. When in.Signals is
-// set, the base's signals are computed with graph's default options, so
-// that signal-based findings are compared like for like; the head's
-// configuration judges both sides.
+// set (computed with SignalOptions(in.Config, in.Base)), the base's signals
+// are computed with SignalOptions(in.Config, nil), so that signal-based
+// findings are compared like for like; the head's configuration judges
+// both sides.
 func Check(in Input) Result {
 	head := Run(in)
 	if in.Base == nil || in.Head == nil {
@@ -64,7 +65,7 @@ func Check(in Input) Result {
 	}
 	var sig *graph.Signals
 	if in.Signals != nil {
-		sig = graph.Compute(in.Base, graph.Options{})
+		sig = graph.Compute(in.Base, SignalOptions(in.Config, nil))
 	}
 	base := Run(Input{Head: in.Base, Signals: sig, Config: in.Config})
 	c := Compare(base, head)

@@ -31,7 +31,7 @@ func scanDir(t *testing.T, dir string) (*snapshot.Snapshot, *config.Config) {
 func check(t *testing.T, name string) []Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, filepath.Join("testdata", name))
-	return Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg})
+	return Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg})
 }
 
 // withCode keeps the diagnostics of one code.

@@ -11,8 +11,9 @@ import (
 type Input struct {
 	// Head is the snapshot judged.
 	Head *snapshot.Snapshot
-	// Signals are the graph signals of Head (graph.Compute); nil computes
-	// none of the rules that need them.
+	// Signals are the graph signals of Head (graph.Compute with
+	// SignalOptions(Config, Base)); nil computes none of the rules that need
+	// them.
 	Signals *graph.Signals
 	// Base is the snapshot of the pull request's base; nil when there is
 	// none (then no drift rule runs).

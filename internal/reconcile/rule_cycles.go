@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/graph"
@@ -12,51 +13,101 @@ func init() {
 	register(rule{codes: []string{catalog.ImportCycle}, run: importCycles})
 }
 
-// cyclesTruncatedKey identifies the one repository-level finding that says
-// the listed cycles are not all of them.
-const cyclesTruncatedKey = "cycles-truncated"
+// MaxCyclesInMessage bounds the cycles one IMPORT_CYCLE message spells
+// out; `docbridge graph` lists every cycle the graph signals hold.
+const MaxCyclesInMessage = 3
 
-// importCycles reports one finding per import cycle of the graph signals,
-// at the import that starts the cycle: the first edge leaves its smallest
-// node. The key is the node list (already rotated so the smallest leads),
-// so a cycle keeps its identity when its lines move. When the signals list
-// only some of the cycles, one more finding at the repository level says
-// so.
+// importCycles reports one finding per strongly connected component of the
+// cycle graph (runtime imports outside the excluded trees; see
+// graph.Component): one tangle of imports is one problem, however many
+// elementary cycles run through it. The finding is located at the
+// component's anchor edge: on a pull request (signals computed with
+// graph.Options.Base) the first edge the change added, else the import
+// from the component's smallest member to its smallest successor in it.
+//
+// The key is the component's smallest member, which unrelated edits leave
+// alone (a component only grows or shrinks by edits to its own imports);
+// when the change added an edge to the component, the key also names that
+// edge, so the finding is new in the pull request exactly when the pull
+// request closed a cycle.
 func importCycles(v *view) []finding {
 	if v.signals == nil {
 		return nil
 	}
 	var out []finding
-	for _, c := range v.signals.Cycles {
-		if len(c.Nodes) == 0 {
+	for _, c := range v.signals.Components {
+		if len(c.Members) == 0 || len(c.Cycles) == 0 {
 			continue
 		}
-		names := make([]string, 0, len(c.Nodes)+1)
-		for _, id := range c.Nodes {
-			names = append(names, nodeName(v, id))
+		key := "scc " + c.Members[0]
+		if len(c.Added) > 0 {
+			key += " added " + c.Anchor.From + " > " + c.Anchor.To
 		}
-		names = append(names, names[0])
+		first := fromAnchor(c.Cycles[0], c.Anchor)
 		out = append(out, finding{
 			Code:      catalog.ImportCycle,
-			Message:   fmt.Sprintf("import cycle of %d: %s", len(c.Nodes), strings.Join(names, " → ")),
-			Evidence:  cycleEvidence(v, c),
-			EntityIDs: c.Nodes,
-			Key:       strings.Join(c.Nodes, " "),
-		})
-	}
-	if v.signals.CyclesTruncated {
-		why := "a large tangle of imports was sampled: one shortest cycle is reported through each of its nodes"
-		if len(v.signals.Cycles) >= graph.MaxCycles {
-			why = fmt.Sprintf("the list stops at the bound of %d", graph.MaxCycles)
-		}
-		out = append(out, finding{
-			Code:     catalog.ImportCycle,
-			Message:  fmt.Sprintf("the import graph holds more cycles than the %d reported: %s", len(v.signals.Cycles), why),
-			Evidence: []Location{{}},
-			Key:      cyclesTruncatedKey,
+			Message:   cycleMessage(v, c),
+			Evidence:  cycleEvidence(v, first),
+			EntityIDs: first.Nodes,
+			Key:       key,
 		})
 	}
 	return out
+}
+
+// cycleMessage names the component's size, the change's edge when there is
+// one, and its first cycles, and says when it holds more than it spells out.
+func cycleMessage(v *view, c graph.Component) string {
+	var b strings.Builder
+	if len(c.Added) > 0 {
+		fmt.Fprintf(&b, "this change adds the import %s → %s, which closes ", nodeName(v, c.Anchor.From), nodeName(v, c.Anchor.To))
+	}
+	if len(c.Members) == len(c.Cycles[0].Nodes) && len(c.Cycles) == 1 && !c.More {
+		fmt.Fprintf(&b, "import cycle of %d: %s", len(c.Members), cyclePath(v, fromAnchor(c.Cycles[0], c.Anchor)))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "import cycles among %d modules: ", len(c.Members))
+	shown := min(len(c.Cycles), MaxCyclesInMessage)
+	for i := range shown {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		cyc := c.Cycles[i]
+		if i == 0 {
+			cyc = fromAnchor(cyc, c.Anchor)
+		}
+		b.WriteString(cyclePath(v, cyc))
+	}
+	switch rest := len(c.Cycles) - shown; {
+	case c.More:
+		fmt.Fprintf(&b, "; and more cycles than the %d listed (`docbridge graph` lists them)", len(c.Cycles))
+	case rest > 0:
+		fmt.Fprintf(&b, "; and %d more (`docbridge graph` lists them)", rest)
+	}
+	return b.String()
+}
+
+// cyclePath spells a cycle as its node names, back to the first.
+func cyclePath(v *view, c graph.Cycle) string {
+	names := make([]string, 0, len(c.Nodes)+1)
+	for _, id := range c.Nodes {
+		names = append(names, nodeName(v, id))
+	}
+	names = append(names, names[0])
+	return strings.Join(names, " → ")
+}
+
+// fromAnchor rotates the cycle so it starts with the anchor edge, when it
+// holds it.
+func fromAnchor(c graph.Cycle, anchor graph.CycleEdge) graph.Cycle {
+	i := slices.IndexFunc(c.Edges, func(e graph.CycleEdge) bool { return e.From == anchor.From && e.To == anchor.To })
+	if i <= 0 {
+		return c
+	}
+	return graph.Cycle{
+		Nodes: append(slices.Clone(c.Nodes[i:]), c.Nodes[:i]...),
+		Edges: append(slices.Clone(c.Edges[i:]), c.Edges[:i]...),
+	}
 }
 
 // cycleEvidence is the first import of every edge, in cycle order; an edge

@@ -1,13 +1,16 @@
 package reconcile
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 func TestImportCycles(t *testing.T) {
@@ -18,13 +21,12 @@ func TestImportCycles(t *testing.T) {
 		evidence [][]Location // of each finding, in message order
 	}{
 		{
+			// a ↔ b and a → b → c → a are one tangle: one finding, at the
+			// import from the smallest member a to its smallest successor b.
 			fixture:  "cycles/loop",
-			where:    []string{"src/a.ts:2 IMPORT_CYCLE", "src/a.ts:2 IMPORT_CYCLE"},
-			messages: []string{"import cycle of 2: src/a.ts → src/b.ts → src/a.ts", "import cycle of 3: src/a.ts → src/b.ts → src/c.ts → src/a.ts"},
-			evidence: [][]Location{
-				{{"src/a.ts", 2}, {"src/b.ts", 2}},
-				{{"src/a.ts", 2}, {"src/b.ts", 1}, {"src/c.ts", 1}},
-			},
+			where:    []string{"src/a.ts:2 IMPORT_CYCLE"},
+			messages: []string{"import cycles among 3 modules: src/a.ts → src/b.ts → src/a.ts; src/a.ts → src/b.ts → src/c.ts → src/a.ts"},
+			evidence: [][]Location{{{"src/a.ts", 2}, {"src/b.ts", 2}}},
 		},
 		{
 			fixture:  "cycles/goloop",
@@ -46,9 +48,6 @@ func TestImportCycles(t *testing.T) {
 					t.Errorf("finding %d: got %+v", i, d)
 				}
 			}
-			if len(ds) == 2 && ds[0].ID == ds[1].ID {
-				t.Errorf("two cycles share the fingerprint %s", ds[0].ID)
-			}
 		})
 	}
 }
@@ -62,8 +61,8 @@ func TestImportCycleIdentity(t *testing.T) {
 	if len(ds) != 1 || !slices.Equal(ds[0].EntityIDs, []string{"package:internal/alpha", "package:internal/beta"}) {
 		t.Fatalf("got %+v", ds)
 	}
-	for i := range sig.Cycles[0].Edges[0].Evidence {
-		sig.Cycles[0].Edges[0].Evidence[i].LineStart += 10
+	for i := range sig.Components[0].Cycles[0].Edges[0].Evidence {
+		sig.Components[0].Cycles[0].Edges[0].Evidence[i].LineStart += 10
 	}
 	moved := withCode(Run(Input{Head: s, Signals: sig, Config: cfg}), catalog.ImportCycle)
 	if moved[0].Primary().Line != 17 || moved[0].ID != ds[0].ID {
@@ -74,43 +73,234 @@ func TestImportCycleIdentity(t *testing.T) {
 	}
 }
 
-// Two cycles located at one import keep their own identities: breaking
-// one leaves the other's fingerprint as it was.
+// scanRepo writes files into a fresh directory (writeRepo) and scans it.
+func scanRepo(t *testing.T, files map[string]string) (*snapshot.Snapshot, *config.Config) {
+	t.Helper()
+	return scanDir(t, writeRepo(t, files))
+}
+
+// cycleFindings scans files and returns its IMPORT_CYCLE findings.
+func cycleFindings(t *testing.T, files map[string]string) []Diagnostic {
+	t.Helper()
+	s, cfg := scanRepo(t, files)
+	return withCode(Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg}), catalog.ImportCycle)
+}
+
+// Two tangles are two findings; breaking one leaves the other's
+// fingerprint as it was, and so does an unrelated edit inside it.
 func TestImportCycleIdentityIndependent(t *testing.T) {
-	s, cfg := scanDir(t, filepath.Join("testdata", "cycles", "loop"))
-	sig := graph.Compute(s, graph.Options{})
-	ids := map[string]string{}
-	for _, d := range withCode(Run(Input{Head: s, Signals: sig, Config: cfg}), catalog.ImportCycle) {
-		ids[d.Message] = d.ID
+	files := map[string]string{
+		"src/a.ts": "import { b } from './b'\nexport const a = 1\n",
+		"src/b.ts": "import { a } from './a'\nexport const b = 1\n",
+		"src/x.ts": "import { y } from './y'\nexport const x = 1\n",
+		"src/y.ts": "import { x } from './x'\nexport const y = 1\n",
 	}
-	for i := range sig.Cycles {
-		rest := *sig
-		rest.Cycles = slices.Delete(slices.Clone(sig.Cycles), i, i+1)
-		left := withCode(Run(Input{Head: s, Signals: &rest, Config: cfg}), catalog.ImportCycle)
-		if len(left) != 1 || ids[left[0].Message] != left[0].ID {
-			t.Fatalf("without cycle %d: got %+v, before %v", i, left, ids)
+	before := map[string]string{}
+	for _, d := range cycleFindings(t, files) {
+		before[d.Primary().Path] = d.ID
+	}
+	if len(before) != 2 {
+		t.Fatalf("got %v, want two findings", before)
+	}
+	broken := with(files, "src/y.ts", "export const y = 1\n")
+	if got := cycleFindings(t, broken); len(got) != 1 || got[0].ID != before["src/a.ts"] {
+		t.Fatalf("x ↔ y broken: got %+v, before %v", got, before)
+	}
+	edited := with(files, "src/b.ts", "// a comment\nimport { a } from './a'\nexport const b = () => a\n")
+	for _, d := range cycleFindings(t, edited) {
+		if d.ID != before[d.Primary().Path] {
+			t.Errorf("unrelated edit changed %s: %s, before %s", d.Primary().Path, d.ID, before[d.Primary().Path])
 		}
 	}
 }
 
+// with returns a copy of files with p set to content ("" removes it).
+func with(files map[string]string, p, content string) map[string]string {
+	out := map[string]string{}
+	for k, v := range files {
+		out[k] = v
+	}
+	if content == "" {
+		delete(out, p)
+	} else {
+		out[p] = content
+	}
+	return out
+}
+
 // Four modules that all import each other are too tangled to enumerate:
-// the graph samples one cycle per module and says the list is partial,
-// and so does one finding at the repository level.
+// the graph samples, and the one finding of the tangle says it lists only
+// some of its cycles. No finding stands for the note alone.
 func TestImportCyclesTruncated(t *testing.T) {
 	s, cfg := scanDir(t, filepath.Join("testdata", "cycles", "tangle"))
 	sig := graph.Compute(s, graph.Options{})
-	if !sig.CyclesTruncated || len(sig.Cycles) == 0 {
+	if !sig.CyclesTruncated || len(sig.Components) != 1 {
 		t.Fatalf("fixture does not exercise truncation: %+v", sig)
 	}
 	ds := withCode(Run(Input{Head: s, Signals: sig, Config: cfg}), catalog.ImportCycle)
-	if len(ds) != len(sig.Cycles)+1 {
-		t.Fatalf("got %d findings for %d cycles: %v", len(ds), len(sig.Cycles), where(ds))
+	if len(ds) != 1 || ds[0].Primary().Path == "" {
+		t.Fatalf("got %d findings: %v", len(ds), where(ds))
 	}
-	note := ds[0] // the repository (empty path) sorts first
-	want := "the import graph holds more cycles than the " + itoa(len(sig.Cycles)) +
-		" reported: a large tangle of imports was sampled: one shortest cycle is reported through each of its nodes"
-	if note.Primary() != (Location{}) || note.Message != want || len(note.EntityIDs) != 0 {
-		t.Fatalf("got %+v", note)
+	if !strings.HasPrefix(ds[0].Message, "import cycles among 4 modules: ") ||
+		!strings.HasSuffix(ds[0].Message, fmt.Sprintf("; and more cycles than the %d listed (`docbridge graph` lists them)", len(sig.Components[0].Cycles))) {
+		t.Fatalf("message %q", ds[0].Message)
+	}
+}
+
+// A tangle with more elementary cycles than graph.MaxComponentCycles is
+// still one finding, whose message spells out MaxCyclesInMessage of them
+// and says there are more.
+func TestImportCycleOneFindingPerComponent(t *testing.T) {
+	files := map[string]string{}
+	hub := "export const h = 1\n"
+	for i := range 12 {
+		hub += fmt.Sprintf("import { s%02d } from './s%02d'\n", i, i)
+		files[fmt.Sprintf("src/s%02d.ts", i)] = fmt.Sprintf("import { h } from './h'\nexport const s%02d = h\n", i)
+	}
+	files["src/h.ts"] = hub
+	ds := cycleFindings(t, files)
+	if len(ds) != 1 {
+		t.Fatalf("got %d findings, want 1: %v", len(ds), where(ds))
+	}
+	d := ds[0]
+	if got := strings.Count(d.Message, " → src/"); got != 2*MaxCyclesInMessage {
+		t.Errorf("message spells %d edges, want %d cycles of two: %q", got, MaxCyclesInMessage, d.Message)
+	}
+	if !strings.HasPrefix(d.Message, "import cycles among 13 modules: src/h.ts → src/s00.ts → src/h.ts; ") ||
+		!strings.HasSuffix(d.Message, fmt.Sprintf("and more cycles than the %d listed (`docbridge graph` lists them)", graph.MaxComponentCycles)) {
+		t.Errorf("message %q", d.Message)
+	}
+	if d.Primary() != (Location{Path: "src/h.ts", Line: 2}) || !slices.Equal(d.EntityIDs, []string{"module:src/h.ts", "module:src/s00.ts"}) {
+		t.Errorf("located %+v, entities %v", d.Primary(), d.EntityIDs)
+	}
+}
+
+// A pull request is judged against its base: a tangle the change closed
+// or grew is new and located at the edge the change added; an edit that
+// adds no edge to it leaves it unchanged.
+func TestImportCyclePullRequest(t *testing.T) {
+	base := map[string]string{
+		"src/a.ts": "import { b } from './b'\nexport const a = 1\n",
+		"src/b.ts": "import { c } from './c'\nexport const b = 1\n",
+		"src/c.ts": "import { a } from './a'\nexport const c = 1\n",
+		"src/x.ts": "import { y } from './y'\nexport const x = 1\n",
+		"src/y.ts": "export const y = 1\n",
+	}
+	tests := []struct {
+		name      string
+		head      map[string]string
+		newAt     []string // where the new findings are
+		unchanged []string
+	}{
+		{"unrelated edit", with(base, "src/z.ts", "import { a } from './a'\nexport const z = a\n"), nil, []string{"src/a.ts:1"}},
+		{"a new cycle", with(base, "src/y.ts", "export const y = 1\nimport { x } from './x'\n"), []string{"src/y.ts:2"}, []string{"src/a.ts:1"}},
+		{"an edge added inside a tangle", with(base, "src/c.ts", "import { a } from './a'\nimport { b } from './b'\nexport const c = 1\n"),
+			[]string{"src/c.ts:2"}, nil},
+		// The added edge a → c sits in the file of the tangle's usual
+		// anchor a → b: still new, by its key.
+		{"an edge added beside the anchor", with(base, "src/a.ts", "import { b } from './b'\nimport { c } from './c'\nexport const a = 1\n"),
+			[]string{"src/a.ts:2"}, nil},
+		{"a tangle grown by a module", with(with(base, "src/d.ts", "import { a } from './a'\nexport const d = 1\n"),
+			"src/c.ts", "import { a } from './a'\nimport { d } from './d'\nexport const c = 1\n"), []string{"src/c.ts:2"}, nil},
+	}
+	bs, cfg := scanRepo(t, base)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hs, _ := scanRepo(t, tt.head)
+			res := Check(Input{Head: hs, Base: bs, Signals: graph.Compute(hs, SignalOptions(cfg, bs)), Config: cfg})
+			if got := where(withCode(res.Comparison.New, catalog.ImportCycle)); !slices.Equal(trimCode(got), tt.newAt) {
+				t.Errorf("new = %v, want %v", got, tt.newAt)
+			}
+			if got := where(withCode(res.Comparison.Unchanged, catalog.ImportCycle)); !slices.Equal(trimCode(got), tt.unchanged) {
+				t.Errorf("unchanged = %v, want %v", got, tt.unchanged)
+			}
+			for _, d := range withCode(res.Comparison.New, catalog.ImportCycle) {
+				if !strings.HasPrefix(d.Message, "this change adds the import ") {
+					t.Errorf("new finding does not name the added import: %q", d.Message)
+				}
+			}
+		})
+	}
+}
+
+func trimCode(ws []string) []string {
+	out := []string{}
+	for _, w := range ws {
+		out = append(out, strings.TrimSuffix(w, " IMPORT_CYCLE"))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// Type-only imports close no cycle; each has a runtime twin that does.
+// The trees checks.cycles.exclude names close none either, unless the
+// configuration empties the list.
+func TestImportCycleRuntimeOnly(t *testing.T) {
+	b := "import { a } from './a'\nexport const b = 1\nexport interface B { x: number }\nexport type BT = string\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		cycle bool
+	}{
+		{"runtime", map[string]string{"src/a.ts": "import { b } from './b'\nexport const a = 1\n", "src/b.ts": b}, true},
+		{"import type", map[string]string{"src/a.ts": "import type { B } from './b'\nexport const a = 1\n", "src/b.ts": b}, false},
+		{"type specifiers", map[string]string{"src/a.ts": "import { type B, type BT } from './b'\nexport const a = 1\n", "src/b.ts": b}, false},
+		{"interface and alias names", map[string]string{"src/a.ts": "import { B, BT } from './b'\nexport const a = 1\n", "src/b.ts": b}, false},
+		{"an interface and a value", map[string]string{"src/a.ts": "import { B, b } from './b'\nexport const a = 1\n", "src/b.ts": b}, true},
+		{"export type from", map[string]string{"src/a.ts": "export type { B } from './b'\nexport const a = 1\n", "src/b.ts": b}, false},
+		{"export from", map[string]string{"src/a.ts": "export { b } from './b'\nexport const a = 1\n", "src/b.ts": b}, true},
+		{"python TYPE_CHECKING", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, false},
+		{"python else branch", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    pass\nelse:\n    from pkg.b import B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, true},
+		{"python import in a function", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "def f():\n    from pkg.b import B\n    return B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, false},
+		{"python import at module level", map[string]string{
+			"pkg/__init__.py": "",
+			"pkg/a.py":        "from pkg.b import B\nA = 1\n",
+			"pkg/b.py":        "from pkg.a import A\nclass B: ...\n",
+		}, true},
+		{"python stub", map[string]string{
+			"pkg/__init__.py": "from pkg._core import f\n",
+			"pkg/_core.pyi":   "from pkg import g\ndef f() -> None: ...\n",
+		}, false},
+		{"dynamic import()", map[string]string{"src/a.ts": "export const a = () => import('./b')\n", "src/b.ts": b}, false},
+		{"require() in a function", map[string]string{"src/a.js": "exports.a = () => require('./b').b\n", "src/b.js": "const { a } = require('./a')\nexports.b = 1\n"}, false},
+		{"require() at load", map[string]string{"src/a.js": "const { b } = require('./b')\nexports.a = 1\n", "src/b.js": "const { a } = require('./a')\nexports.b = 1\n"}, true},
+		{"static twin of import()", map[string]string{"src/a.ts": "import * as m from './b'\nexport const a = m\n", "src/b.ts": b}, true},
+		{"tests/ excluded", map[string]string{
+			"src/a.ts": "import { t } from '../tests/t'\nexport const a = 1\n", "tests/t.ts": "import { a } from '../src/a'\nexport const t = 1\n",
+		}, false},
+		{"*.test.ts excluded", map[string]string{
+			"src/a.ts": "import { t } from './a.test'\nexport const a = 1\n", "src/a.test.ts": "import { a } from './a'\nexport const t = 1\n",
+		}, false},
+		{"exclusion emptied", map[string]string{
+			"docbridge.yaml": "version: 1\nchecks:\n  cycles:\n    exclude: []\n",
+			"src/a.ts":       "import { t } from '../tests/t'\nexport const a = 1\n", "tests/t.ts": "import { a } from '../src/a'\nexport const t = 1\n",
+		}, true},
+		{"exclusion configured", map[string]string{
+			"docbridge.yaml": "version: 1\nchecks:\n  cycles:\n    exclude: [src/gen/]\n",
+			"src/a.ts":       "import { g } from './gen/g'\nexport const a = 1\n", "src/gen/g.ts": "import { a } from '../a'\nexport const g = 1\n",
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := cycleFindings(t, tt.files)
+			if got := len(ds) == 1; got != tt.cycle || len(ds) > 1 {
+				t.Errorf("findings %v, want a cycle: %v", where(ds), tt.cycle)
+			}
+		})
 	}
 }
 

@@ -45,7 +45,11 @@ func writeCyclesText(tw *writer, v graphView) {
 		path := append(c.Nodes[:len(c.Nodes):len(c.Nodes)], c.Nodes[0])
 		tw.printf("  %d. %s\n", i+1, printable(strings.Join(path, " → ")))
 		for _, e := range c.Edges {
-			tw.printf("       %s → %s\n", printable(e.From), printable(e.To))
+			typeOnly := ""
+			if e.TypeOnly {
+				typeOnly = " (type-only)"
+			}
+			tw.printf("       %s → %s%s\n", printable(e.From), printable(e.To), typeOnly)
 			shown, omitted := bound(e.Evidence, MaxShownEvidence)
 			for _, ev := range shown {
 				tw.printf("         %s\n", printable(evidenceLabel(ev)))

@@ -7,6 +7,7 @@ import (
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -26,7 +27,7 @@ func (r *resolver) imports() {
 			if !imp.known {
 				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
 			}
-			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context)
+			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.typeOnly, imp.deferred || imp.typeOnly)
 		}
 	}
 }
@@ -39,6 +40,12 @@ type resolvedImport struct {
 	spec, ecosystem, source string
 	line                    int
 	context                 string // the relation's evidence context
+	// typeOnly is set for an import that holds at compile time only (see
+	// typeOnlyImport and python.Import.TypeOnly).
+	typeOnly bool
+	// deferred is set for an import that runs after load: a Python import
+	// in a function body, a dynamic import().
+	deferred bool
 	// to is the target's entity id ("" for none) when known is set: a
 	// module or in-tree package, whose entities exist before imports run.
 	// Externals and unresolved references create entities, in module order.
@@ -73,7 +80,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 				kind = snapshot.RelReExports
 			}
 			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: kind,
-				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec})
+				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec,
+				typeOnly: r.typeOnlyImport(x.Path, imp, t.Kind, t.Path), deferred: imp.Kind == typescript.KindDynamic || imp.Deferred})
 		}
 	case x.Python != nil:
 		for _, imp := range x.Python.Imports {
@@ -85,18 +93,38 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 					t.Path = relativePythonPath(x.Path, imp)
 				}
 				out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
-					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec})
+					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec,
+					typeOnly: imp.TypeOnly || strings.HasSuffix(x.Path, ".pyi"), deferred: imp.Deferred})
 			}
 		}
 	}
 	return out
 }
 
-func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string) {
+// importEdge relates from to to. The relation carries metaTypeOnly while
+// every import that makes it is type-only, and metaDeferred while every one
+// is deferred or type-only (none runs while the module loads): the first
+// import sets a mark, any other clears it.
+func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string, typeOnly, deferred bool) {
 	if to == "" || to == from {
 		return
 	}
-	r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+	existed := r.b.lookup(kind, from, to) != nil
+	rel := r.b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Source: source, Path: file, LineStart: line, Context: context})
+	for _, m := range []struct {
+		key string
+		on  bool
+	}{{metaTypeOnly, typeOnly}, {metaDeferred, deferred}} {
+		switch {
+		case m.on && !existed:
+			setMeta(&rel.Metadata, m.key, true)
+		case !m.on && rel.Metadata != nil:
+			delete(rel.Metadata, m.key)
+		}
+	}
+	if len(rel.Metadata) == 0 {
+		rel.Metadata = nil
+	}
 }
 
 // existingTarget is target for the answers that name an entity created

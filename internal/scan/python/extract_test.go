@@ -59,8 +59,60 @@ class C:
     from . import helper
 `, []Import{
 			{Module: "ujson", Line: 2}, {Module: "json", Line: 4},
-			{Module: "typing_extensions", Names: []string{"Self"}, Line: 6},
-			{Module: "lazy.mod", Line: 8}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
+			{Module: "typing_extensions", Names: []string{"Self"}, Line: 6, TypeOnly: true},
+			{Module: "lazy.mod", Line: 8, Deferred: true}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
+		// Imports under `if TYPE_CHECKING:` never run; the twins in
+		// elif/else branches, under `if not TYPE_CHECKING:` or another
+		// condition do.
+		{"TYPE_CHECKING shapes", `from typing import TYPE_CHECKING
+import typing
+import typing as t
+if TYPE_CHECKING:
+    from .a import A
+    import b
+elif x:
+    import c
+else:
+    from .d import D
+if typing.TYPE_CHECKING:
+    from .e import E
+if t.TYPE_CHECKING:
+    try:
+        import f
+    except ImportError:
+        pass
+if not TYPE_CHECKING:
+    import g
+if TYPE_CHECKING or x:
+    import h
+if TYPE_CHECKING:
+    pass
+else:
+    import i
+def fn():
+    if TYPE_CHECKING:
+        import j
+    import k
+if TYPE_CHECKING:
+    m = importlib.import_module("l")
+if CHECKING:
+    import n
+`, []Import{
+			{Module: "typing", Names: []string{"TYPE_CHECKING"}, Line: 1},
+			{Module: "typing", Line: 2}, {Module: "typing", Line: 3},
+			{Module: "a", Level: 1, Names: []string{"A"}, Line: 5, TypeOnly: true},
+			{Module: "b", Line: 6, TypeOnly: true},
+			{Module: "c", Line: 8},
+			{Module: "d", Level: 1, Names: []string{"D"}, Line: 10},
+			{Module: "e", Level: 1, Names: []string{"E"}, Line: 12, TypeOnly: true},
+			{Module: "f", Line: 15, TypeOnly: true},
+			{Module: "g", Line: 19},
+			{Module: "h", Line: 21},
+			{Module: "i", Line: 25},
+			{Module: "j", Line: 28, TypeOnly: true, Deferred: true},
+			{Module: "k", Line: 29, Deferred: true},
+			{Module: "l", Line: 31, Dynamic: true, TypeOnly: true},
+			{Module: "n", Line: 33}}},
 		{"future import is not a dependency", "from __future__ import annotations\nimport x\n", []Import{
 			{Module: "x", Line: 2}}},
 		{"dynamic literals", `import importlib

@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction written by
 // another version is not reused.
-const Version = "python/2"
+const Version = "python/3"
 
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
@@ -58,6 +58,13 @@ type Import struct {
 	Line int `json:"line"`
 	// Dynamic marks importlib.import_module("x") and __import__("x").
 	Dynamic bool `json:"dynamic,omitempty"`
+	// TypeOnly marks an import in the body of `if TYPE_CHECKING:` (or
+	// `if typing.TYPE_CHECKING:`, any `X.TYPE_CHECKING`): type checkers
+	// read it, the interpreter never runs it.
+	TypeOnly bool `json:"typeOnly,omitempty"`
+	// Deferred marks an import in a function (or lambda) body: it runs
+	// when the function is called, not when the module loads.
+	Deferred bool `json:"deferred,omitempty"`
 }
 
 // Export is one name the module offers to its importers.

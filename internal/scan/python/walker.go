@@ -23,6 +23,8 @@ type walker struct {
 	scratch *sitter.TreeCursor
 
 	imports        []Import
+	typeChecking   bool // the import being read is under `if TYPE_CHECKING:`
+	deferred       bool // the import being read is in a function body
 	importsDropped int
 	firstDropped   int // line of the first import over MaxImports
 	issues         []extract.Issue
@@ -78,6 +80,7 @@ func (w *walker) collectImports() {
 	slices.SortStableFunc(nodes, func(a, b sitter.Node) int { return cmp.Compare(a.StartByte(), b.StartByte()) })
 	for i := range nodes {
 		n := &nodes[i]
+		w.typeChecking, w.deferred = w.placement(n)
 		switch n.Kind() {
 		case "import_statement":
 			w.importStatement(n)
@@ -87,6 +90,44 @@ func (w *walker) collectImports() {
 			w.dynamicImport(n)
 		}
 	}
+}
+
+// placement reports whether n lies in the body of an `if TYPE_CHECKING:`
+// (not in its elif or else branches) and whether it lies in a function or
+// lambda body, at any depth.
+func (w *walker) placement(n *sitter.Node) (typeChecking, deferred bool) {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Kind() {
+		case "function_definition", "lambda":
+			deferred = true
+		case "block":
+			stmt := p.Parent()
+			if stmt == nil || stmt.Kind() != "if_statement" {
+				continue
+			}
+			if body := stmt.ChildByFieldName("consequence"); body != nil && body.Id() == p.Id() &&
+				w.isTypeChecking(stmt.ChildByFieldName("condition")) {
+				typeChecking = true
+			}
+		}
+	}
+	return typeChecking, deferred
+}
+
+// isTypeChecking reports whether cond is `TYPE_CHECKING` or
+// `X.TYPE_CHECKING` (typing, typing_extensions or an alias of them).
+func (w *walker) isTypeChecking(cond *sitter.Node) bool {
+	if cond == nil {
+		return false
+	}
+	switch cond.Kind() {
+	case "identifier":
+		return w.text(cond) == "TYPE_CHECKING"
+	case "attribute":
+		obj, attr := cond.ChildByFieldName("object"), cond.ChildByFieldName("attribute")
+		return obj != nil && attr != nil && obj.Kind() == "identifier" && w.text(attr) == "TYPE_CHECKING"
+	}
+	return false
 }
 
 // firstErrorLine is the line of the first ERROR or MISSING node, 0 when the
@@ -113,6 +154,7 @@ func (w *walker) firstErrorLine() int {
 
 // addImport records imp unless MaxImports is reached.
 func (w *walker) addImport(imp Import) {
+	imp.TypeOnly, imp.Deferred = w.typeChecking, w.deferred
 	if len(w.imports) >= MaxImports {
 		if w.importsDropped == 0 {
 			w.firstDropped = imp.Line

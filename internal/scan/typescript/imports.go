@@ -95,6 +95,12 @@ func (a *analysis) reExport(n, source *sitter.Node) {
 		switch kind {
 		case "type":
 			imp.TypeOnly = true
+		case "ERROR":
+			// `export type * from 'x'` (TypeScript 5.0) is beyond the
+			// grammar, which wraps its `type` in an ERROR node.
+			if a.hasToken(c, "type") {
+				imp.TypeOnly = true
+			}
 		case "export_clause":
 			clause = true
 			a.children(c, func(spec *sitter.Node, sk string) {
@@ -155,8 +161,30 @@ func (a *analysis) call(n *sitter.Node, ancestors []*sitter.Node, inType bool) {
 		Line:     lineOf(n),
 		Kind:     kind,
 		TypeOnly: inType && kind == KindDynamic,
+		Deferred: kind == KindRequire && a.inFunction(ancestors),
 		Names:    a.destructuredKeys(ancestors),
 	})
+}
+
+// functionKinds are the nodes whose body runs when called, not when the
+// module loads.
+var functionKinds = map[string]bool{
+	"function_declaration":           true,
+	"function_expression":            true,
+	"arrow_function":                 true,
+	"method_definition":              true,
+	"generator_function_declaration": true,
+	"generator_function":             true,
+}
+
+// inFunction reports whether one of ancestors is a function body.
+func (a *analysis) inFunction(ancestors []*sitter.Node) bool {
+	for _, n := range ancestors {
+		if functionKinds[a.kinds.of(n)] {
+			return true
+		}
+	}
+	return false
 }
 
 // destructuredKeys lists the keys of `const {a, b: c} = require('x')` (or

@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/1"
+const Version = "typescript/2"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -76,6 +76,10 @@ type Import struct {
 	// TypeOnly is set for `import type`/`export type`, for statements whose
 	// every named specifier is `type`-qualified, and for import() in types.
 	TypeOnly bool `json:"typeOnly,omitempty"`
+	// Deferred is set for a require() inside a function body: it runs when
+	// the function is called, not when the module loads. (An import() is
+	// always deferred; its Kind says so.)
+	Deferred bool `json:"deferred,omitempty"`
 	// Names are the names taken from the target module, at most MaxNames:
 	// "default", "*" (the namespace, also for `import x = require()` and
 	// `export *`), or the imported identifier (before any `as`). Destructured

@@ -1,0 +1,32 @@
+package config
+
+import "fmt"
+
+// Cycles configures IMPORT_CYCLE.
+type Cycles struct {
+	// Exclude holds gitignore-syntax patterns of the files and directories
+	// left out of cycle detection; given, it replaces the defaults
+	// (DefaultCycleExclude), and an empty list excludes nothing.
+	Exclude []string `json:"exclude"`
+}
+
+// DefaultCycleExclude are the trees left out of cycle detection by
+// default: tests, their fixtures and mocks, playgrounds and examples. They
+// are not part of what the repository runs, and a test that imports what
+// imports it closes no cycle anyone ships.
+func DefaultCycleExclude() []string {
+	return []string{
+		"test/", "tests/", "__tests__/", "__mocks__/", "e2e/",
+		"*.test.*", "*.spec.*", "test_*.py", "*_test.py", "conftest.py",
+		"fixtures/", "__fixtures__/", "testdata/",
+		"playground/", "examples/", "example/",
+	}
+}
+
+// validateCycles checks checks.cycles built in code.
+func validateCycles(c *Cycles, add func(string, *problem)) {
+	add("checks.cycles.exclude", checkCount(len(c.Exclude), MaxPatterns))
+	for i, p := range c.Exclude {
+		add(fmt.Sprintf("checks.cycles.exclude.%d", i), checkPattern(p))
+	}
+}

@@ -1,0 +1,117 @@
+package graph
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// MetaTypeOnly is the relation metadata key the scan sets on an imports or
+// re-exports relation every import of which is type-only (TypeScript
+// `import type`, an import of interfaces and type aliases only, Python
+// imports under `if TYPE_CHECKING:`): it holds at compile time only, so it
+// closes no cycle that matters at run time.
+const MetaTypeOnly = "typeOnly"
+
+// MetaDeferred is the relation metadata key the scan sets on an imports
+// relation every import of which runs only after the importing module has
+// loaded (a Python import in a function body, a dynamic import()): it
+// cannot take part in a circular-import failure, so it closes no cycle
+// either.
+const MetaDeferred = "deferred"
+
+// cycleGraph is the import graph cycle detection reads: the import graph's
+// nodes, without the edges made only of type-only imports (unless
+// Options.TypeImports) or of imports deferred past load (or type-only),
+// and without every edge touching a node whose path Options.CycleExclude
+// matches.
+type cycleGraph struct {
+	csr      *csr
+	typeEdge map[[2]int32]bool // import-graph edges made only of type-only imports
+	// base holds the cycle-graph edges of the base snapshot by entity id;
+	// nil without a base.
+	base map[[2]string]bool
+	ids  []string
+}
+
+// newCycleGraph derives the cycle graph of ig under opts.
+func newCycleGraph(ig *importGraph, opts Options) *cycleGraph {
+	cg := &cycleGraph{typeEdge: map[[2]int32]bool{}, ids: ig.ids}
+	var excluded []bool
+	if len(opts.CycleExclude) > 0 {
+		patterns := make([]gitignore.Pattern, 0, len(opts.CycleExclude))
+		for _, p := range opts.CycleExclude {
+			patterns = append(patterns, gitignore.ParsePattern(p, nil))
+		}
+		m := gitignore.NewMatcher(patterns)
+		excluded = make([]bool, len(ig.ids))
+		for i, id := range ig.ids {
+			e, ok := ig.idx.entity(id)
+			if !ok {
+				continue
+			}
+			p := entityPath(e)
+			excluded[i] = p != "" && p != "." && m.Match(strings.Split(p, "/"), e.Kind == snapshot.KindPackage)
+		}
+	}
+	var edges [][2]int32
+	for e, list := range ig.relations {
+		typeOnly, deferred := true, true
+		for _, ri := range list {
+			m := ig.idx.relations[ri].Metadata
+			t, _ := m[MetaTypeOnly].(bool)
+			d, _ := m[MetaDeferred].(bool)
+			typeOnly = typeOnly && t
+			deferred = deferred && (d || t)
+		}
+		if typeOnly {
+			cg.typeEdge[e] = true
+		}
+		if deferred && !(typeOnly && opts.TypeImports) {
+			continue // neither at load time nor (unless asked) in types
+		}
+		if excluded != nil && (excluded[e[0]] || excluded[e[1]]) {
+			continue
+		}
+		edges = append(edges, e)
+	}
+	cg.csr = newCSR(len(ig.ids), edges)
+	if opts.Base != nil {
+		bo := opts
+		bo.Base = nil
+		b := newCycleGraph(buildImportGraph(newIndex(opts.Base)), bo)
+		cg.base = make(map[[2]string]bool, b.csr.edges())
+		for u := range int32(b.csr.nodes()) {
+			for _, v := range b.csr.out(u) {
+				cg.base[[2]string{b.ids[u], b.ids[v]}] = true
+			}
+		}
+	}
+	return cg
+}
+
+// typeOnly reports whether the import-graph edge u→v is made only of
+// type-only imports.
+func (cg *cycleGraph) typeOnly(u, v int32) bool { return cg.typeEdge[[2]int32{u, v}] }
+
+// added lists, in local ids and sorted, the edges of the component (sub is
+// its induced cycle graph over members) that the base's cycle graph does
+// not hold; nil without a base.
+func (cg *cycleGraph) added(members []int32, sub *csr) [][2]int32 {
+	if cg.base == nil {
+		return nil
+	}
+	var out [][2]int32
+	for u := range int32(sub.nodes()) {
+		for _, v := range sub.out(u) {
+			if !cg.base[[2]string{cg.ids[members[u]], cg.ids[members[v]]}] {
+				out = append(out, [2]int32{u, v})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int32) int { return slices.Compare(a[:], b[:]) })
+	return out
+}

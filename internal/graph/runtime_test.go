@@ -1,0 +1,85 @@
+package graph
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// typed marks the relations of imports(pairs...) type-only.
+func typed(rels []snapshot.Relation) []snapshot.Relation {
+	for i := range rels {
+		rels[i].Metadata = map[string]any{MetaTypeOnly: true}
+	}
+	return rels
+}
+
+func TestCycleGraph(t *testing.T) {
+	tests := []struct {
+		name string
+		rels []snapshot.Relation
+		opts Options
+		want [][]string
+	}{
+		{"runtime cycle", imports("a>b", "b>a"), Options{}, [][]string{m("a", "b")}},
+		{"one edge type-only", append(imports("a>b"), typed(imports("b>a"))...), Options{}, [][]string{}},
+		{"type-only counted", append(imports("a>b"), typed(imports("b>a"))...), Options{TypeImports: true}, [][]string{m("a", "b")}},
+		{
+			// An edge made of a type-only relation and a runtime one (an
+			// import and a re-export between the same files) is runtime.
+			name: "mixed edge",
+			rels: append(imports("a>b"), typed(imports("b>a"))[0],
+				rel(snapshot.RelReExports, "module:src/b.ts", "module:src/a.ts", 9)),
+			want: [][]string{m("a", "b")},
+		},
+		{"excluded node", imports("a>test/t", "test/t>a", "a>b", "b>a"), Options{CycleExclude: []string{"test/"}}, [][]string{m("a", "b")}},
+		{"excluded file pattern", imports("a>a.test", "a.test>a"), Options{CycleExclude: []string{"*.test.*"}}, [][]string{}},
+		{"re-included", imports("a>test/t", "test/t>a"), Options{CycleExclude: []string{"test/", "!src/test/t.ts"}}, [][]string{m("a", "test/t")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sig := Compute(snap(nil, tt.rels), tt.opts)
+			if got := cycleNodes(sig.Cycles); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("cycles = %v, want %v", got, tt.want)
+			}
+			if len(sig.Components) != len(tt.want) {
+				t.Errorf("components = %d, want %d", len(sig.Components), len(tt.want))
+			}
+		})
+	}
+	sig := Compute(snap(nil, append(imports("a>b"), typed(imports("b>a"))...)), Options{TypeImports: true})
+	if e := sig.Cycles[0].Edges; e[0].TypeOnly || !e[1].TypeOnly {
+		t.Errorf("type-only marks = %v, %v; want false, true", e[0].TypeOnly, e[1].TypeOnly)
+	}
+}
+
+// With a base, a component lists the edges the head added and is anchored
+// at the first; its first cycle runs through it. Without one, the anchor
+// is the smallest member's edge to its smallest successor.
+func TestComponentAnchor(t *testing.T) {
+	base := snap(nil, imports("a>b", "b>c", "c>a"))
+	head := snap(nil, imports("a>b", "b>c", "c>a", "c>b", "x>y"))
+	sig := Compute(head, Options{})
+	c := sig.Components[0]
+	if c.Anchor.From != m("a")[0] || c.Anchor.To != m("b")[0] || c.Added != nil {
+		t.Errorf("anchor without base = %s → %s, added %v", c.Anchor.From, c.Anchor.To, c.Added)
+	}
+	sig = Compute(head, Options{Base: base})
+	c = sig.Components[0]
+	if c.Anchor.From != m("c")[0] || c.Anchor.To != m("b")[0] || len(c.Added) != 1 {
+		t.Fatalf("anchor with base = %s → %s, added %+v", c.Anchor.From, c.Anchor.To, c.Added)
+	}
+	if got := c.Cycles[0].Nodes; !reflect.DeepEqual(got, m("b", "c")) {
+		t.Errorf("first cycle = %v, want the one through c → b", got)
+	}
+	if len(c.Anchor.Evidence) == 0 || c.Anchor.Evidence[0].LineStart != 4 {
+		t.Errorf("anchor evidence = %+v, want the import at line 4", c.Anchor.Evidence)
+	}
+	// A type-only edge turned runtime is added at run time.
+	typedBase := snap(nil, append(imports("a>b"), typed(imports("b>a"))...))
+	sig = Compute(snap(nil, imports("a>b", "b>a")), Options{Base: typedBase})
+	if c := sig.Components[0]; len(c.Added) != 1 || c.Anchor.From != m("b")[0] {
+		t.Errorf("added = %+v", c.Added)
+	}
+}

@@ -1,0 +1,77 @@
+package scan
+
+import (
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/typescript"
+)
+
+// metaTypeOnly marks an imports or re-exports relation every import of
+// which is type-only; graph.MetaTypeOnly reads it (cycle detection leaves
+// such edges out).
+const metaTypeOnly = "typeOnly"
+
+// metaDeferred marks an imports relation no import of which runs while the
+// module loads: each is deferred (a Python import or a require() in a
+// function body, a dynamic import()) or type-only; graph.MetaDeferred
+// reads it.
+const metaDeferred = "deferred"
+
+// typeOnlyImport reports whether a TypeScript import of the module at
+// importer holds at compile time only:
+//
+//   - the extraction says so (`import type`, `export type … from`, every
+//     specifier `type`-qualified, import() in a type position);
+//   - the importer is a declaration file (.d.ts, .d.mts, .d.cts), which
+//     never runs (a Python stub, .pyi, likewise: see resolveImports);
+//   - it is a static import or re-export whose every name is, in the
+//     target module, only an interface or a type alias (TypeScript elides
+//     such an import from the emitted JavaScript).
+//
+// A name the target does not declare itself (re-exported from elsewhere,
+// or unknown), a default or namespace import, a side-effect import, a
+// require() and a name list cut at typescript.MaxNames all count as run
+// time.
+func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, targetKind, targetPath string) bool {
+	if imp.TypeOnly || isDeclarationFile(importer) {
+		return true
+	}
+	if imp.Kind != typescript.KindImport && imp.Kind != typescript.KindReExport {
+		return false
+	}
+	if targetKind != "module" || len(imp.Names) == 0 || len(imp.Names) >= typescript.MaxNames {
+		return false
+	}
+	x := r.t.byPath[targetPath]
+	if x == nil || x.TypeScript == nil {
+		return false
+	}
+	for _, name := range imp.Names {
+		if name == "*" || !onlyTypes(x.TypeScript.Exports, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyTypes reports whether name is exported by exports, and every export
+// of that name (a type may merge with a value of the same name) is an
+// interface or a type alias.
+func onlyTypes(exports []typescript.Export, name string) bool {
+	found := false
+	for _, e := range exports {
+		if e.Name != name {
+			continue
+		}
+		if e.Kind != typescript.ExportInterface && e.Kind != typescript.ExportType {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// isDeclarationFile reports a TypeScript declaration file.
+func isDeclarationFile(p string) bool {
+	return strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".d.mts") || strings.HasSuffix(p, ".d.cts")
+}
