@@ -1,0 +1,67 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// A code span's cue comes from its own sentence: the reader's project
+// anywhere in it, a creation verb before the span. Each shape has a twin
+// without the cue, which a path claim must keep.
+func TestCodeSpanCues(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		want      []string // the cue of each span, in order
+	}{
+		{"your project", "Create `.github/workflows/deploy.yml` in your project.", []string{"your project"}},
+		{"your project after the span", "Add `.github/workflows/deploy.yml` to your project.", []string{"your project"}},
+		{"your own repository", "Put `docs/x.md` in your own repository.", []string{"your own repository"}},
+		{"owner reaches a project word through a span", "Edit your `.changeset` folder.", []string{"your folder"}},
+		{"user's project", "The user's project keeps `src/config.ts`.", []string{"user's project"}},
+		{"typographic apostrophe", "The user’s app keeps `src/config.ts`.", []string{"user's app"}},
+		{"a new project", "In a new project, `src/index.ts` is the entry.", []string{"a new project"}},
+		{"owner too far from a project word", "Your changes to the code in `internal/x.go` matter.", []string{""}},
+		{"your without a project word", "Run `make` on your branch.", []string{""}},
+		{"no cue: a claim", "The server lives in `internal/oldpkg/x.go`.", []string{""}},
+		{"create before the span", "For example, you can create a new file `.changeset/my-config.js`.", []string{"new file"}},
+		{"create after the span is a claim", "`internal/gen/x.go` creates the server.", []string{""}},
+		{"generated from names a source", "The page is generated from `internal/oldpkg/x.go`.", []string{""}},
+		{"generated output", "The command generates `docs/api.md`.", []string{"generates"}},
+		{"then ends the creation", "Create a branch, then edit `internal/oldpkg/x.go`.", []string{""}},
+		{"new file", "Add a new file `docs/guide/intro.md`.", []string{"new file"}},
+		{"new without a file noun", "See the new `internal/oldpkg` package.", []string{""}},
+		{"the cue stays in its sentence", "Create a project. Then `internal/oldpkg/x.go` is read.", []string{""}},
+		{"an abbreviation does not end the sentence", "Create a package, e.g. for `gh boom` create `pkg/cmd/boom/`.", []string{"create", "create"}},
+		{"a period inside the span does not end the sentence", "Create `a.b. c` then `d`. And `e`.", []string{"create", "", ""}},
+		{"list item", "1. Create the directory\n   structure: `pkg/cmd/boom/`\n", []string{"create"}},
+		{"heading", "## Create `docs/x.md` in your app\n", []string{"your app"}},
+		{"table cell", "| a | b |\n|---|---|\n| your project | `src/x.ts` |\n| other | `src/y.ts` |\n", []string{"", ""}},
+		{"link text in the sentence", "Create [the file](x.md) `docs/x.md`.", []string{"create"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Extract("docs/a.md", []byte(tc.doc))
+			var got []string
+			for _, c := range d.CodeSpans {
+				got = append(got, c.Cue)
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+				t.Errorf("cues %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A span in a link's text is the link's; one beside a link is not.
+func TestCodeSpanInLink(t *testing.T) {
+	d := Extract("docs/a.md", []byte("[`cli/cli`](https://github.com/cli/cli) and `cli/go-gh`, [see `x/y`](x.md).\n"))
+	var got []string
+	for _, c := range d.CodeSpans {
+		if c.InLink {
+			got = append(got, c.Text)
+		}
+	}
+	if strings.Join(got, ",") != "cli/cli,x/y" {
+		t.Errorf("spans in links %q", got)
+	}
+}
