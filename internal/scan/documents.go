@@ -159,11 +159,12 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
-			d.mention(x, from, l.Text, l.Line, false)
+			d.mention(x, from, l.Text, l.Line, nil)
 		}
 	}
-	for _, c := range doc.CodeSpans {
-		d.mention(x, from, c.Text, c.Line, true)
+	for i := range doc.CodeSpans {
+		c := &doc.CodeSpans[i]
+		d.mention(x, from, c.Text, c.Line, c)
 	}
 }
 
@@ -325,7 +326,8 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			continue
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
-		if !d.anchors[target][strings.ToLower(l.Anchor)] {
+		// The anchors of the document itself: target may be an alias.
+		if !d.anchors[strings.TrimPrefix(to, snapshot.KindDocument+":")][strings.ToLower(l.Anchor)] {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -357,6 +359,12 @@ func (d *docRefs) indexPaths() {
 			d.byPath[x.Path] = append(d.byPath[x.Path], snapshot.EntityID(snapshot.KindModule, x.Path))
 		}
 	}
+	for _, a := range d.t.aliases {
+		// An alias is its target document: a link to it is a link there.
+		if x := d.t.byPath[a.Target]; x != nil && x.Markdown != nil {
+			d.byPath[a.Path] = append(d.byPath[a.Path], snapshot.EntityID(snapshot.KindDocument, a.Target))
+		}
+	}
 	for _, dir := range sortedKeys(d.areaDirs) {
 		d.byPath[dir] = append(d.byPath[dir], d.areaDirs[dir])
 	}
@@ -365,9 +373,11 @@ func (d *docRefs) indexPaths() {
 	}
 }
 
-// mention resolves the text of a code span (or of a link) that names a path,
-// a package or — code spans only — an exported symbol.
-func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan bool) {
+// mention resolves the text of a code span (span) or of a link (span nil)
+// that names a path, a package or — code spans only — an exported symbol.
+// A path followed by a place in the file (a.go#L10, a.go:10) names the
+// file.
+func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
 	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
 		return
@@ -376,7 +386,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		return // ".", "../", "/": navigation, not a name
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
-	candidates := d.pathCandidates(x.Path, text)
+	ref, _ := pathLocation(text)
+	candidates := d.pathCandidates(x.Path, ref)
 	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
 			for _, to := range ids {
@@ -404,7 +415,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		}
 		return
 	}
-	if !codeSpan {
+	if span == nil {
 		return
 	}
 	if name, ok := symbolName(text); ok {
@@ -413,17 +424,22 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		}
 		d.unresolvedSymbol(from, name, line)
 	}
-	if p, strength := d.pathShaped(x.Path, text); strength != notPath {
-		if s, ok := d.suggest(p); ok {
+	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
+		why := d.unclaimed(ref, p, span)
+		// A near miss that is no entity (a workflow, a config file) has
+		// nothing to relate to: the span is then as unresolved as any.
+		if s, ok := d.suggest(p); ok && len(d.entitiesAt(s)) > 0 {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
 				addSorted(&rel.Metadata, "references", text)
+				markUnclaimed(rel, text, line, why)
 			}
 			return
 		}
 		if strength == pathShape {
-			d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+			rel := d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+			markUnclaimed(rel, text, line, why)
 		}
 	}
 }
