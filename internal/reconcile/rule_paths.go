@@ -20,14 +20,17 @@ func init() {
 // such documents (CHANGELOG/CHANGELOG-3.5.md, docs/release-notes/v2.md).
 var historyStems = []string{"changelog", "changelogs", "changes", "history", "news", "release_notes", "release-notes", "releasenotes", "releases"}
 
+// historyDirs hold dated posts, which record the past too.
+var historyDirs = []string{"blog", "posts", "_posts"}
+
 // historyDocument reports whether a document records the past: its name is
 // a history stem, alone or followed by a version or a part
 // (CHANGELOG-3.5.md, HISTORY_v1.md, changes.old.md), or a directory above
-// it is named by one.
+// it is named by one or holds dated posts (blog, posts, _posts).
 func historyDocument(p string) bool {
 	parts := strings.Split(strings.ToLower(p), "/")
 	for _, dir := range parts[:len(parts)-1] {
-		if slices.Contains(historyStems, dir) {
+		if slices.Contains(historyStems, dir) || slices.Contains(historyDirs, dir) {
 			return true
 		}
 	}

@@ -80,6 +80,16 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"a path to create", "Create the following directory structure: `internal/newcmd/`.", false},
 		{"twin: created from a source that must exist", "The page is generated from `internal/gone.go`.", true},
 
+		{"an indefinite article: a kind of file", "At a minimum, this needs a `src/SUMMARY.md`.", false},
+		{"twin: the definite article", "At a minimum, this needs the `src/SUMMARY.md`.", true},
+		{"a caption over the example it labels", "=== \":octicons-file-code-16: `src/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```", false},
+		{"twin: an instruction over a code block", "Edit `src/stylesheets/extra.css`:\n\n```css\na {}\n```", true},
+
+		{"owner/name", "Icons such as `cli/plus-circle` work.", false},
+		{"twin: a directory with a trailing slash", "Icons live in `cli/icons/`.", true},
+		{"twin: a near miss of an existing directory", "The code is in `internal/reall`.", true},
+		{"twin: a name with an extension", "Run `cli/old.sh`.", true},
+
 		{"a line anchor names the file", "See `internal/real/a.go#L10`.", false},
 		{"a line suffix names the file", "See `internal/real/a.go:12`.", false},
 		{"a section of a document names the document", "See `docs/row00.md#usage`.", false},
@@ -203,6 +213,7 @@ func TestHistoryDocument(t *testing.T) {
 		"HISTORY_v1.md": true, "docs/release-notes/v2.md": true, "changelogs/1.0.md": true,
 		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
 		"docs/guide.md": false,
+		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
 	} {
 		if got := historyDocument(p); got != want {
 			t.Errorf("historyDocument(%q) = %v, want %v", p, got, want)
@@ -220,5 +231,24 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A plain relative path may be written from a directory above the
+// document: a package's page names `src/util.ts` of its package. It
+// resolves there (a mention of the module), and a stale one still fires.
+func TestUnresolvedPathFromAnAncestor(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["packages/a/src/util.ts"] = "export const u = 1;\n"
+	files["packages/a/docs/api.md"] = "# API\n\nHelpers are in `src/util.ts`; the old ones were in `src/gone.ts`.\n"
+	writeTree(t, root, files)
+	s, cfg := scanDir(t, root)
+	if got := where(withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)); !slices.Equal(got, []string{"packages/a/docs/api.md:3 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v, want the stale path only", got)
+	}
+	want := snapshot.RelationID(snapshot.RelMentions, "document:packages/a/docs/api.md", "module:packages/a/src/util.ts")
+	if !slices.ContainsFunc(s.Relations, func(r snapshot.Relation) bool { return r.ID == want }) {
+		t.Errorf("no relation %s", want)
 	}
 }

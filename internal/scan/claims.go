@@ -30,6 +30,10 @@ const (
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
 	// configuration excludes it): a checkout never has it.
 	unclaimedIgnored = "ignored"
+	// unclaimedOwnerName: owner/name, two segments and no extension, is a
+	// repository, an action, an image or an icon as often as a directory;
+	// a near miss of an existing path still is a claim (a typo).
+	unclaimedOwnerName = "owner/name"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -38,7 +42,8 @@ const maxUnclaimed = snapshot.MaxEvidence
 
 // unclaimed returns why a path-shaped span (ref as resolved, p the
 // repository path it names) is not a claim about this repository, or "".
-func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan) string {
+// near is set when the span is a near miss of an existing path.
+func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) string {
 	switch {
 	case span.InLink:
 		return unclaimedLink
@@ -52,9 +57,15 @@ func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan) string {
 		return unclaimedPlaceholder
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
+	case !near && ownerName.MatchString(ref):
+		return unclaimedOwnerName
 	}
 	return ""
 }
+
+// ownerName is owner/name: a GitHub owner (letters, digits, hyphens) and a
+// name without an extension or a trailing slash.
+var ownerName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9_-]+$`)
 
 // markUnclaimed records on rel that the occurrence (line, text) is not a
 // claim, for why. Only occurrences the relation keeps as evidence are

@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -425,10 +426,12 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		d.unresolvedSymbol(from, name, line)
 	}
 	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
-		why := d.unclaimed(ref, p, span)
 		// A near miss that is no entity (a workflow, a config file) has
 		// nothing to relate to: the span is then as unresolved as any.
-		if s, ok := d.suggest(p); ok && len(d.entitiesAt(s)) > 0 {
+		s, near := d.suggest(p)
+		near = near && len(d.entitiesAt(s)) > 0
+		why := d.unclaimed(ref, p, span, near)
+		if near {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
@@ -452,18 +455,28 @@ const (
 )
 
 // pathCandidates are the repo-relative paths a mention may name: relative to
-// the root, then to the document's directory.
+// the root, then to the document's directory, then — a plain relative path
+// of two segments or more only (a bare word is a name) — to each directory
+// above it, nearest first: a package's page names `src/index.ts` of its
+// package, a book's page `src/SUMMARY.md` of its book.
 func (d *docRefs) pathCandidates(doc, text string) []string {
 	t := strings.TrimSuffix(text, "/")
 	var out []string
-	if !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") {
-		if p := path.Clean(strings.TrimPrefix(t, "/")); p != "." && p != ".." && !strings.HasPrefix(p, "../") {
+	add := func(p string) {
+		if p != "." && p != ".." && !strings.HasPrefix(p, "../") && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
+	dotted := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")
+	if !dotted {
+		add(path.Clean(strings.TrimPrefix(t, "/")))
+	}
 	if !strings.HasPrefix(t, "/") {
-		if p := path.Join(parentDir(doc), t); p != "." && p != ".." && !strings.HasPrefix(p, "../") && (len(out) == 0 || out[0] != p) {
-			out = append(out, p)
+		add(path.Join(parentDir(doc), t))
+	}
+	if !dotted && !strings.HasPrefix(t, "/") && strings.Contains(t, "/") {
+		for dir := parentDir(parentDir(doc)); dir != "."; dir = parentDir(dir) {
+			add(path.Join(dir, t))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -28,6 +29,13 @@ import (
 //     directory", "new folder") earlier in the sentence, with no "from" or
 //     "then" between it and the span ("generated from `x`" names a source,
 //     which must exist). The cue is the verb.
+//   - an indefinite article right before the span: "this needs a
+//     `src/SUMMARY.md`" names a kind of file, not one of this repository.
+//     The cue is the article.
+//   - a caption: the span's paragraph holds nothing else but punctuation,
+//     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
+//     "`path`:" line) and a code block follows it: the span names the
+//     example the block shows. The cue is "caption".
 
 // spanMark stands for a code span in a block's text; it is not a letter,
 // so it never joins a word.
@@ -46,7 +54,7 @@ var projectWords = map[string]bool{
 	"app": true, "apps": true, "application": true, "applications": true, "codebase": true, "monorepo": true,
 	"workspace": true, "site": true, "website": true, "package": true, "module": true, "library": true,
 	"service": true, "root": true, "home": true, "directory": true, "folder": true, "machine": true,
-	"computer": true, "server": true, "cluster": true, "config": true, "configuration": true,
+	"computer": true, "editor": true, "server": true, "cluster": true, "config": true, "configuration": true,
 	"workflow": true, "workflows": true, "pipeline": true, "team": true, "organization": true,
 }
 
@@ -94,6 +102,12 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 		return ast.WalkContinue, nil
 	})
 	out := make(map[*ast.CodeSpan]string, len(spans))
+	if caption(n, b.String()) {
+		for _, sp := range spans {
+			out[sp] = "caption"
+		}
+		return out
+	}
 	next := 0
 	for _, s := range sentences(b.String()) {
 		words := sentenceWords(s)
@@ -105,6 +119,9 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			cue := own
 			if cue == "" {
 				cue = createCue(words[:i])
+			}
+			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
+				cue = words[i-1]
 			}
 			if next < len(spans) {
 				if cue != "" {
@@ -246,4 +263,26 @@ func inLink(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// shortcode is an emoji or icon shortcode, :octicons-file-code-16:.
+var shortcode = regexp.MustCompile(`:[a-z0-9_+-]+:`)
+
+// caption reports whether the block n, whose text (spans as spanMark) is
+// text, is a paragraph that only labels the code block right after it.
+func caption(n ast.Node, text string) bool {
+	if _, ok := n.(*ast.Paragraph); !ok || !strings.ContainsRune(text, spanMark) {
+		return false
+	}
+	switch n.NextSibling().(type) {
+	case *ast.CodeBlock, *ast.FencedCodeBlock:
+	default:
+		return false
+	}
+	for _, r := range shortcode.ReplaceAllString(text, "") {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }

@@ -37,6 +37,15 @@ func TestCodeSpanCues(t *testing.T) {
 		{"heading", "## Create `docs/x.md` in your app\n", []string{"your app"}},
 		{"table cell", "| a | b |\n|---|---|\n| your project | `src/x.ts` |\n| other | `src/y.ts` |\n", []string{"", ""}},
 		{"link text in the sentence", "Create [the file](x.md) `docs/x.md`.", []string{"create"}},
+		{"your editor", "Open `src/SUMMARY.md` in your editor.", []string{"your editor"}},
+		{"an indefinite article", "At a minimum, this needs a `src/SUMMARY.md`.", []string{"a"}},
+		{"an", "Add an `.github/workflows/x.yml` file.", []string{"an"}},
+		{"the definite article is a claim", "This needs the `src/SUMMARY.md`.", []string{""}},
+		{"an article not right before the span", "A file is `src/x.md`.", []string{""}},
+		{"an MkDocs content tab", "=== \":octicons-file-code-16: `docs/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```\n", []string{"caption"}},
+		{"a path and a colon over a fence", "`docs/x.css`:\n\n```css\na {}\n```\n", []string{"caption"}},
+		{"a sentence over a fence is no caption", "Edit `internal/config/defaults.go`:\n\n```go\nx\n```\n", []string{""}},
+		{"a caption with no code block after it", "`docs/x.css`\n\nText.\n", []string{""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
