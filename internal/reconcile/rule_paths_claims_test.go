@@ -28,6 +28,7 @@ var claimsRepo = map[string]string{
 	"lib/index.js":             "export const l = 1;\n",
 	".github/workflows/ci.yml": "on: push\n",
 	".changeset/config.json":   "{}\n",
+	"docs/virtual/keep.txt":    "a directory beside the table's documents\n",
 }
 
 // TestUnresolvedPathClaims: each shape of non-claim next to its claim twin,
@@ -62,7 +63,16 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"placeholder: example.com", "Put it in `src/example.com/x.go`.", false},
 		{"placeholder: <name>", "Put it in `src/<name>/main.go`.", false},
 		{"placeholder: {name}", "Put it in `src/{name}/main.go`.", false},
+		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
+		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
 		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
+
+		{"a qualified Go name", "The host is `internal/real.Host`.", false},
+		{"a qualified config key", "Set `internal/real.client_config`.", false},
+		{"twin: an extension after a directory is a file", "Read `internal/real.md`.", true},
+		{"twin: a qualified name in a directory that is gone", "The host is `internal/gone.Host`.", true},
+		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/x.py`.", false},
+		{"twin: the same path from the document", "The file is `virtual/x.py`.", true},
 
 		{"system path, though the repository has etc/", "Edit `/etc/app/config.yaml`.", false},
 		{"system path, though the repository has lib/", "Copy it to `/lib/systemd/x.service`.", false},
@@ -212,7 +222,7 @@ func TestHistoryDocument(t *testing.T) {
 		"CHANGELOG.md": true, "docs/HISTORY.md": true, "CHANGELOG/CHANGELOG-3.5.md": true, "changes.old.md": true,
 		"HISTORY_v1.md": true, "docs/release-notes/v2.md": true, "changelogs/1.0.md": true,
 		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
-		"docs/guide.md": false,
+		"docs/guide.md":                false,
 		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
 	} {
 		if got := historyDocument(p); got != want {

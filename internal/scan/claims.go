@@ -3,6 +3,7 @@ package scan
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -30,6 +31,9 @@ const (
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
 	// configuration excludes it): a checkout never has it.
 	unclaimedIgnored = "ignored"
+	// unclaimedQualified: dir/pkg.Member names a member of the package at
+	// dir/pkg (a Go type, a config key), not a file.
+	unclaimedQualified = "qualified name"
 	// unclaimedOwnerName: owner/name, two segments and no extension, is a
 	// repository, an action, an image or an icon as often as a directory;
 	// a near miss of an existing path still is a claim (a typo).
@@ -55,12 +59,36 @@ func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) s
 		return unclaimedSystem
 	case placeholder(ref):
 		return unclaimedPlaceholder
+	case d.qualified(p):
+		return unclaimedQualified
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
 		return unclaimedOwnerName
 	}
 	return ""
+}
+
+// qualified reports whether p is dir/pkg.Member: the part before the last
+// dot is a directory of the repository and the part after it an
+// identifier no file extension looks like (it starts with a capital letter,
+// as a Go export, or holds an underscore): service/internal/graph.Host,
+// config/confighttp.client_config.
+func (d *docRefs) qualified(p string) bool {
+	i := strings.LastIndexByte(p, '.')
+	if i <= 0 || strings.LastIndexByte(p, '/') > i || !d.t.dirs[p[:i]] {
+		return false
+	}
+	member := p[i+1:]
+	if member == "" || !(unicode.IsUpper(rune(member[0])) || strings.Contains(member, "_")) {
+		return false
+	}
+	for _, r := range member {
+		if !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // ownerName is owner/name: a GitHub owner (letters, digits, hyphens) and a
@@ -126,15 +154,32 @@ var placeholderWords = map[string]bool{"foo": true, "bar": true, "baz": true, "q
 // placeholderPrefixes open a name the reader chooses: your-app, my_module.
 var placeholderPrefixes = []string{"your-", "your_", "my-", "my_"}
 
+// templateWords are the upper-case words that stand for a value in a
+// template path (changelogs/0.MINOR.x.md, docs/NAME.md); README, LICENSE and
+// the like are real names and are not among them.
+var templateWords = map[string]bool{
+	"NAME": true, "VERSION": true, "MAJOR": true, "MINOR": true, "PATCH": true, "ID": true, "NUMBER": true,
+	"DATE": true, "YYYY": true, "MM": true, "DD": true, "TAG": true, "BRANCH": true, "USER": true, "USERNAME": true,
+	"OWNER": true, "ORG": true, "REPO": true, "PROJECT": true, "PACKAGE": true, "MODULE": true, "COMPONENT": true,
+	"FILE": true, "FILENAME": true, "DIR": true, "PATH": true, "HASH": true, "SHA": true, "OS": true, "ARCH": true,
+}
+
 // placeholder reports whether a path is a template rather than a path:
 // a segment that is an ellipsis (... or …) or holds one, a run of x
 // (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
 // zzz), a name the reader chooses (your-…, my-…), an example domain
-// (example.com, .org, .net), or path/to/…. Spans with <name>, {name},
-// $NAME, * or ? are never path-shaped to begin with.
+// (example.com, .org, .net), path/to/…, or a segment with an upper-case
+// template word between dots, dashes or underscores (0.MINOR.x.md,
+// release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
+// path-shaped to begin with.
 func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
 	for i, seg := range segs {
+		for _, w := range strings.FieldsFunc(seg, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+			if templateWords[w] {
+				return true
+			}
+		}
 		s := strings.ToLower(seg)
 		stem, _, _ := strings.Cut(s, ".")
 		switch {

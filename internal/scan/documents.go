@@ -516,12 +516,14 @@ func (d *docRefs) pathShaped(doc, text string) (string, int) {
 		}
 		return p, typoShape
 	}
+	rooted := strings.HasPrefix(t, "/")
 	t = strings.TrimPrefix(t, "/")
 	first := strings.SplitN(t, "/", 2)[0]
 	if d.topLevel[first] && d.t.dirs[first] {
 		return path.Clean(t), pathShape
 	}
-	if rel := path.Join(parentDir(doc), first); parentDir(doc) != "." && d.t.dirs[rel] {
+	// A path from / starts at the root, never at the document.
+	if rel := path.Join(parentDir(doc), first); !rooted && parentDir(doc) != "." && d.t.dirs[rel] {
 		return path.Join(parentDir(doc), t), pathShape
 	}
 	return "", notPath

@@ -25,7 +25,8 @@ import (
 //     repository, app, workspace, site, package, directory, …). The cue is
 //     "your project".
 //   - creation, before the span: a verb that makes something (create,
-//     generate, scaffold, in any form, mkdir, and "new file", "new
+//     generate, scaffold — not their past participles: "the generated code
+//     in `x`" is a claim —, mkdir, and "new file", "new
 //     directory", "new folder") earlier in the sentence, with no "from" or
 //     "then" between it and the span ("generated from `x`" names a source,
 //     which must exist). The cue is the verb.
@@ -36,6 +37,11 @@ import (
 //     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
 //     "`path`:" line) and a code block follows it: the span names the
 //     example the block shows. The cue is "caption".
+//
+// A list item's spans also take the cue of the paragraph that introduces the
+// list, when it ends in a colon ("at the root of your component it
+// generates the following files:"): its last sentence governs the items,
+// all of whose words come after it.
 
 // spanMark stands for a code span in a block's text; it is not a letter,
 // so it never joins a word.
@@ -53,16 +59,18 @@ var projectWords = map[string]bool{
 	"project": true, "projects": true, "repo": true, "repos": true, "repository": true, "repositories": true,
 	"app": true, "apps": true, "application": true, "applications": true, "codebase": true, "monorepo": true,
 	"workspace": true, "site": true, "website": true, "package": true, "module": true, "library": true,
-	"service": true, "root": true, "home": true, "directory": true, "folder": true, "machine": true,
+	"service": true, "component": true, "root": true, "home": true, "directory": true, "folder": true, "machine": true,
 	"computer": true, "editor": true, "server": true, "cluster": true, "config": true, "configuration": true,
 	"workflow": true, "workflows": true, "pipeline": true, "team": true, "organization": true,
 }
 
 // createWords are the verbs that make what follows them.
+// Past participles are left out: "the generated code in `x`" says where
+// generated code is, and that is a claim.
 var createWords = map[string]bool{
-	"create": true, "creates": true, "created": true, "creating": true,
-	"generate": true, "generates": true, "generated": true, "generating": true,
-	"scaffold": true, "scaffolds": true, "scaffolded": true, "scaffolding": true,
+	"create": true, "creates": true, "creating": true,
+	"generate": true, "generates": true, "generating": true,
+	"scaffold": true, "scaffolds": true, "scaffolding": true,
 	"mkdir": true,
 }
 
@@ -102,6 +110,7 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 		return ast.WalkContinue, nil
 	})
 	out := make(map[*ast.CodeSpan]string, len(spans))
+	lead := leadCue(n, source)
 	if caption(n, b.String()) {
 		for _, sp := range spans {
 			out[sp] = "caption"
@@ -122,6 +131,9 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			}
 			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
 				cue = words[i-1]
+			}
+			if cue == "" {
+				cue = lead
 			}
 			if next < len(spans) {
 				if cue != "" {
@@ -285,4 +297,34 @@ func caption(n ast.Node, text string) bool {
 		}
 	}
 	return true
+}
+
+// leadCue is the cue a list item's block takes from the paragraph that
+// introduces its list: the owner or creation cue of that paragraph's last
+// sentence, when the paragraph ends in a colon; "" otherwise.
+func leadCue(n ast.Node, source []byte) string {
+	var list ast.Node
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if _, ok := p.(*ast.ListItem); ok {
+			list = p.Parent()
+			break
+		}
+	}
+	if list == nil {
+		return ""
+	}
+	para, ok := list.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return ""
+	}
+	text := strings.TrimSpace(inlineText(para, source, false))
+	if !strings.HasSuffix(text, ":") {
+		return ""
+	}
+	ss := sentences(text)
+	words := sentenceWords(ss[len(ss)-1])
+	if cue := ownerCue(words); cue != "" {
+		return cue
+	}
+	return createCue(words)
 }
