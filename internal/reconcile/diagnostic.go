@@ -27,6 +27,10 @@ type Diagnostic struct {
 	// the fingerprint hashes. In memory only, for tools that key findings
 	// without their line (bench precision).
 	Subject string `json:"-"`
+	// Occurrences counts the identical findings (same code, location and
+	// message: one reference written twice on a line) this one stands
+	// for, when there is more than one; 0 otherwise.
+	Occurrences int `json:"occurrences,omitempty"`
 }
 
 // Location is a file and a 1-based line; Line 0 means the whole file (or,
@@ -69,8 +73,8 @@ func fingerprint(code, path, key string, ordinal int) string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
-// finalize sets severities and fingerprints and sorts: by path, line, code,
-// then id.
+// finalize collapses identical findings, sets severities and fingerprints
+// and sorts: by path, line, code, then id.
 func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 	// Order findings of one (code, path, key) by line so ordinals follow the
 	// file, whatever order the rules produced them in.
@@ -79,6 +83,7 @@ func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 		return cmp.Or(strings.Compare(a.Code, b.Code), strings.Compare(pa.Path, pb.Path),
 			strings.Compare(a.Key, b.Key), cmp.Compare(pa.Line, pb.Line), strings.Compare(a.Message, b.Message))
 	})
+	fs, counts := collapse(fs)
 	out := make([]Diagnostic, 0, len(fs))
 	ordinal := 0
 	for i, f := range fs {
@@ -107,10 +112,38 @@ func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 			EntityIDs:   ids,
 			Remediation: f.Remediation,
 			Subject:     f.Key,
+			Occurrences: counts[i],
 		})
 	}
 	SortDiagnostics(out)
 	return out
+}
+
+// collapse keeps the first of the findings that say the same thing at the
+// same place — one code, location and message, as when one reference is
+// written twice on a line — and counts them: one problem, one finding.
+// The one kept is the first in fs's order, so its fingerprint (its ordinal
+// among the findings of its code, file and key) does not depend on how
+// many times the line repeats the reference. counts[i] is how many
+// findings out[i] stands for when more than one, else 0.
+func collapse(fs []finding) (out []finding, counts []int) {
+	type same struct {
+		code, message string
+		at            Location
+	}
+	first := make(map[same]int, len(fs))
+	out = fs[:0:0]
+	for _, f := range fs {
+		k := same{f.Code, f.Message, primary(f)}
+		if i, ok := first[k]; ok {
+			counts[i] = max(counts[i], 1) + 1
+			continue
+		}
+		first[k] = len(out)
+		out = append(out, f)
+		counts = append(counts, 0)
+	}
+	return out, counts
 }
 
 func primary(f finding) Location {

@@ -20,8 +20,7 @@ func TestBrokenAnchor(t *testing.T) {
 		"docs/guide.md:11 BROKEN_ANCHOR", // setup.md#troubleshooting again
 		"docs/guide.md:11 BROKEN_ANCHOR", // setup.md#faq, beside a working setup.md#requirements
 		"docs/guide.md:13 BROKEN_ANCHOR", // guide.md#nowhere, through its own file name
-		"docs/guide.md:7 BROKEN_ANCHOR",  // #uninstall
-		"docs/guide.md:7 BROKEN_ANCHOR",  // #uninstall again
+		"docs/guide.md:7 BROKEN_ANCHOR",  // #uninstall, twice: one finding (2×)
 		"docs/guide.md:8 BROKEN_ANCHOR",  // #configure-the-tol
 	}
 	if got := where(ds); !slices.Equal(got, want) {
@@ -36,13 +35,14 @@ func TestBrokenAnchor(t *testing.T) {
 		n           int
 		entities    []string
 		remediation string
+		occurrences int
 	}{
-		{"anchor #uninstall matches no heading of this document", 2, []string{"document:docs/guide.md"}, ""},
+		{"anchor #uninstall matches no heading of this document", 1, []string{"document:docs/guide.md"}, "", 2},
 		{"anchor #configure-the-tol matches no heading of this document; did you mean #configure-the-tool?", 1,
-			[]string{"document:docs/guide.md"}, "Link to #configure-the-tool, the heading anchor nearest to #configure-the-tol."},
-		{"anchor #troubleshooting matches no heading of docs/setup.md", 2, []string{"document:docs/guide.md", "document:docs/setup.md"}, ""},
-		{"anchor #faq matches no heading of docs/setup.md", 1, []string{"document:docs/guide.md", "document:docs/setup.md"}, ""},
-		{"anchor #nowhere matches no heading of this document", 1, []string{"document:docs/guide.md"}, ""},
+			[]string{"document:docs/guide.md"}, "Link to #configure-the-tool, the heading anchor nearest to #configure-the-tol.", 0},
+		{"anchor #troubleshooting matches no heading of docs/setup.md", 2, []string{"document:docs/guide.md", "document:docs/setup.md"}, "", 0},
+		{"anchor #faq matches no heading of docs/setup.md", 1, []string{"document:docs/guide.md", "document:docs/setup.md"}, "", 0},
+		{"anchor #nowhere matches no heading of this document", 1, []string{"document:docs/guide.md"}, "", 0},
 	}
 	for _, tc := range tests {
 		got := byMessage[tc.message]
@@ -51,7 +51,7 @@ func TestBrokenAnchor(t *testing.T) {
 			continue
 		}
 		for _, d := range got {
-			if !slices.Equal(d.EntityIDs, tc.entities) || d.Remediation != tc.remediation || d.Severity != catalog.Error {
+			if !slices.Equal(d.EntityIDs, tc.entities) || d.Remediation != tc.remediation || d.Severity != catalog.Error || d.Occurrences != tc.occurrences {
 				t.Errorf("%q: got %+v", tc.message, d)
 			}
 		}

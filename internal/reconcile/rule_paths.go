@@ -3,6 +3,7 @@ package reconcile
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -15,8 +16,33 @@ func init() {
 }
 
 // historyStems are the file names (without extension, lower case) of
-// documents that record the past.
-var historyStems = []string{"changelog", "changes", "history", "news", "release_notes", "releases"}
+// documents that record the past, and the names of directories that hold
+// such documents (CHANGELOG/CHANGELOG-3.5.md, docs/release-notes/v2.md).
+var historyStems = []string{"changelog", "changelogs", "changes", "history", "news", "release_notes", "release-notes", "releasenotes", "releases"}
+
+// historyDirs hold dated posts, which record the past too.
+var historyDirs = []string{"blog", "posts", "_posts"}
+
+// historyDocument reports whether a document records the past: its name is
+// a history stem, alone or followed by a version or a part
+// (CHANGELOG-3.5.md, HISTORY_v1.md, changes.old.md), or a directory above
+// it is named by one or holds dated posts (blog, posts, _posts).
+func historyDocument(p string) bool {
+	parts := strings.Split(strings.ToLower(p), "/")
+	for _, dir := range parts[:len(parts)-1] {
+		if slices.Contains(historyStems, dir) || slices.Contains(historyDirs, dir) {
+			return true
+		}
+	}
+	base := parts[len(parts)-1]
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	for _, h := range historyStems {
+		if rest, ok := strings.CutPrefix(stem, h); ok && (rest == "" || strings.ContainsRune("-_.", rune(rest[0]))) {
+			return true
+		}
+	}
+	return false
+}
 
 // unresolvedPaths reports the path-shaped code spans of a document that
 // name nothing: a mentions relation into an unresolved entity, and one the
@@ -24,13 +50,19 @@ var historyStems = []string{"changelog", "changes", "history", "news", "release_
 // as the "did you mean". Mentions that resolved exactly are never
 // reported, even when they share a relation with a fuzzy one.
 //
-// History documents (a CHANGELOG, HISTORY, NEWS, RELEASES) are left out:
-// they name paths as they were in each release, and rewriting the past to
-// today's tree is not a fix.
+// History documents (a CHANGELOG, HISTORY, NEWS, RELEASES, and what
+// history directories hold) are left out: they name paths as they were in
+// each release, and rewriting the past to today's tree is not a fix.
+//
+// An occurrence the scan found to be no claim about this repository
+// (relation metadata unclaimed: a link's text, a path of the reader's
+// project or one to create, an issue reference, a system path, a
+// placeholder, an ignored path) is left out too; its relation stays for
+// drift, which judges what resolved in the base.
 func unresolvedPaths(v *view) []finding {
 	var out []finding
 	for _, d := range v.documents {
-		if hasStem(d.Path, historyStems) {
+		if historyDocument(d.Path) {
 			continue
 		}
 		// A fuzzy mention of a directory relates to its area and its
@@ -58,8 +90,9 @@ func unresolvedPaths(v *view) []finding {
 func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 	p := strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
 	var out []finding
+	skip := unclaimedOccurrences(r)
 	for _, e := range r.Evidence {
-		if e.Path != d.Path {
+		if e.Path != d.Path || skip[pathOccurrence{e.LineStart, e.Context}] {
 			continue
 		}
 		loc := Location{Path: d.Path, Line: e.LineStart}
@@ -82,11 +115,12 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
 	refs := metaStrings(r.Metadata["references"])
 	candidate := entityPath(to)
+	skip := unclaimedOccurrences(r)
 	var out []finding
 	for _, e := range r.Evidence {
 		loc := Location{Path: d.Path, Line: e.LineStart}
 		occ := pathOccurrence{e.LineStart, e.Context}
-		if e.Path != d.Path || !slices.Contains(refs, e.Context) {
+		if e.Path != d.Path || !slices.Contains(refs, e.Context) || skip[occ] {
 			continue
 		}
 		if owner, ok := claimed[occ]; ok && owner != r.ID {
@@ -109,4 +143,18 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 type pathOccurrence struct {
 	line int
 	text string
+}
+
+// unclaimedOccurrences reads relation metadata.unclaimed: the occurrences
+// the scan found to be no claim about this repository.
+func unclaimedOccurrences(r *snapshot.Relation) map[pathOccurrence]bool {
+	list := metaMaps(r.Metadata["unclaimed"])
+	if len(list) == 0 {
+		return nil
+	}
+	out := make(map[pathOccurrence]bool, len(list))
+	for _, m := range list {
+		out[pathOccurrence{metaInt(m["line"]), metaString(m["text"])}] = true
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -40,8 +41,12 @@ type Finding struct {
 	Level string `json:"level"`
 	// Title is the catalog's short name of the code.
 	Title string `json:"title"`
-	// Detail is the diagnostic's message.
+	// Detail is the diagnostic's message, followed by " (3×)" when the
+	// finding stands for several identical ones (Occurrences).
 	Detail string `json:"detail"`
+	// Occurrences counts the identical findings on one line (same code,
+	// location and message) this one stands for, when more than one.
+	Occurrences int `json:"occurrences,omitempty"`
 	// Location is where the finding is reported (Evidence[0], or the
 	// repository when there is no evidence).
 	Location Location `json:"location"`
@@ -111,7 +116,8 @@ func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
 		Severity:    SeverityOf(d.Severity),
 		Level:       d.Severity,
 		Title:       title,
-		Detail:      d.Message,
+		Detail:      detail(d),
+		Occurrences: d.Occurrences,
 		Location:    loc,
 		Evidence:    ev,
 		EntityIDs:   ids,
@@ -119,6 +125,15 @@ func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
 		HelpURL:     url,
 		Status:      status,
 	}
+}
+
+// detail is the message a reader sees: with the count of identical
+// findings it stands for, "(3×)", so that every format says it once.
+func detail(d reconcile.Diagnostic) string {
+	if d.Occurrences > 1 {
+		return fmt.Sprintf("%s (%d×)", d.Message, d.Occurrences)
+	}
+	return d.Message
 }
 
 // sortFindings puts findings in canonical order: path, line, code, id (the

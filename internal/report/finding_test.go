@@ -39,7 +39,7 @@ func TestFromDiagnostics(t *testing.T) {
 		{ID: "2", Code: catalog.BrokenLink, Severity: "error", Message: "m2",
 			Evidence: []reconcile.Location{{Path: "b.md", Line: 3}, {Path: "c.md", Line: -4}}, EntityIDs: []string{"z", "a"}, Remediation: "r"},
 		{ID: "1", Code: "NOT_A_CODE", Severity: "warn", Message: "m1"},
-		{ID: "3", Code: catalog.ImportCycle, Severity: "warn", Message: "m3", Evidence: []reconcile.Location{{Path: "b.md", Line: 1}}},
+		{ID: "3", Code: catalog.ImportCycle, Severity: "warn", Message: "m3", Evidence: []reconcile.Location{{Path: "b.md", Line: 1}}, Occurrences: 3},
 	}
 	before := cloneDiagnostics(in)
 	got := FromDiagnostics(in, StatusNew)
@@ -69,6 +69,9 @@ func TestFromDiagnostics(t *testing.T) {
 	}
 	if !slices.Equal(f.EntityIDs, []string{"z", "a"}) {
 		t.Errorf("entity ids %v: the diagnostic's order is kept", f.EntityIDs)
+	}
+	if c := byID["3"]; c.Detail != "m3 (3×)" || c.Occurrences != 3 || byID["1"].Occurrences != 0 || byID["1"].Detail != "m1" {
+		t.Errorf("a finding standing for 3 identical ones must say so once, in every format: %+v", c)
 	}
 	u := byID["1"]
 	if u.Title != "NOT_A_CODE" || u.HelpURL != catalog.DocsURL || u.Location != (Location{}) || u.Evidence == nil || u.EntityIDs == nil {

@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -159,11 +160,12 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
-			d.mention(x, from, l.Text, l.Line, false)
+			d.mention(x, from, l.Text, l.Line, nil)
 		}
 	}
-	for _, c := range doc.CodeSpans {
-		d.mention(x, from, c.Text, c.Line, true)
+	for i := range doc.CodeSpans {
+		c := &doc.CodeSpans[i]
+		d.mention(x, from, c.Text, c.Line, c)
 	}
 }
 
@@ -325,7 +327,8 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			continue
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
-		if !d.anchors[target][strings.ToLower(l.Anchor)] {
+		// The anchors of the document itself: target may be an alias.
+		if !d.anchors[strings.TrimPrefix(to, snapshot.KindDocument+":")][strings.ToLower(l.Anchor)] {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -357,6 +360,12 @@ func (d *docRefs) indexPaths() {
 			d.byPath[x.Path] = append(d.byPath[x.Path], snapshot.EntityID(snapshot.KindModule, x.Path))
 		}
 	}
+	for _, a := range d.t.aliases {
+		// An alias is its target document: a link to it is a link there.
+		if x := d.t.byPath[a.Target]; x != nil && x.Markdown != nil {
+			d.byPath[a.Path] = append(d.byPath[a.Path], snapshot.EntityID(snapshot.KindDocument, a.Target))
+		}
+	}
 	for _, dir := range sortedKeys(d.areaDirs) {
 		d.byPath[dir] = append(d.byPath[dir], d.areaDirs[dir])
 	}
@@ -365,9 +374,11 @@ func (d *docRefs) indexPaths() {
 	}
 }
 
-// mention resolves the text of a code span (or of a link) that names a path,
-// a package or — code spans only — an exported symbol.
-func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan bool) {
+// mention resolves the text of a code span (span) or of a link (span nil)
+// that names a path, a package or — code spans only — an exported symbol.
+// A path followed by a place in the file (a.go#L10, a.go:10) names the
+// file.
+func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
 	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
 		return
@@ -376,7 +387,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		return // ".", "../", "/": navigation, not a name
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
-	candidates := d.pathCandidates(x.Path, text)
+	ref, _ := pathLocation(text)
+	candidates := d.pathCandidates(x.Path, ref)
 	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
 			for _, to := range ids {
@@ -404,7 +416,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		}
 		return
 	}
-	if !codeSpan {
+	if span == nil {
 		return
 	}
 	if name, ok := symbolName(text); ok {
@@ -413,17 +425,24 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, codeSpan b
 		}
 		d.unresolvedSymbol(from, name, line)
 	}
-	if p, strength := d.pathShaped(x.Path, text); strength != notPath {
-		if s, ok := d.suggest(p); ok {
+	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
+		// A near miss that is no entity (a workflow, a config file) has
+		// nothing to relate to: the span is then as unresolved as any.
+		s, near := d.suggest(p)
+		near = near && len(d.entitiesAt(s)) > 0
+		why := d.unclaimed(ref, p, span, near)
+		if near {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
 				addSorted(&rel.Metadata, "references", text)
+				markUnclaimed(rel, text, line, why)
 			}
 			return
 		}
 		if strength == pathShape {
-			d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+			rel := d.relate(snapshot.RelMentions, from, d.unresolved(p, text), snapshot.Observed, ev)
+			markUnclaimed(rel, text, line, why)
 		}
 	}
 }
@@ -436,18 +455,28 @@ const (
 )
 
 // pathCandidates are the repo-relative paths a mention may name: relative to
-// the root, then to the document's directory.
+// the root, then to the document's directory, then — a plain relative path
+// of two segments or more only (a bare word is a name) — to each directory
+// above it, nearest first: a package's page names `src/index.ts` of its
+// package, a book's page `src/SUMMARY.md` of its book.
 func (d *docRefs) pathCandidates(doc, text string) []string {
 	t := strings.TrimSuffix(text, "/")
 	var out []string
-	if !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") {
-		if p := path.Clean(strings.TrimPrefix(t, "/")); p != "." && p != ".." && !strings.HasPrefix(p, "../") {
+	add := func(p string) {
+		if p != "." && p != ".." && !strings.HasPrefix(p, "../") && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
+	dotted := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../")
+	if !dotted {
+		add(path.Clean(strings.TrimPrefix(t, "/")))
+	}
 	if !strings.HasPrefix(t, "/") {
-		if p := path.Join(parentDir(doc), t); p != "." && p != ".." && !strings.HasPrefix(p, "../") && (len(out) == 0 || out[0] != p) {
-			out = append(out, p)
+		add(path.Join(parentDir(doc), t))
+	}
+	if !dotted && !strings.HasPrefix(t, "/") && strings.Contains(t, "/") {
+		for dir := parentDir(parentDir(doc)); dir != "."; dir = parentDir(dir) {
+			add(path.Join(dir, t))
 		}
 	}
 	return out
@@ -487,12 +516,14 @@ func (d *docRefs) pathShaped(doc, text string) (string, int) {
 		}
 		return p, typoShape
 	}
+	rooted := strings.HasPrefix(t, "/")
 	t = strings.TrimPrefix(t, "/")
 	first := strings.SplitN(t, "/", 2)[0]
 	if d.topLevel[first] && d.t.dirs[first] {
 		return path.Clean(t), pathShape
 	}
-	if rel := path.Join(parentDir(doc), first); parentDir(doc) != "." && d.t.dirs[rel] {
+	// A path from / starts at the root, never at the document.
+	if rel := path.Join(parentDir(doc), first); !rooted && parentDir(doc) != "." && d.t.dirs[rel] {
 		return path.Join(parentDir(doc), t), pathShape
 	}
 	return "", notPath

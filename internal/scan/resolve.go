@@ -5,6 +5,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/parallel"
@@ -29,6 +30,19 @@ type tree struct {
 	paths    []string // sorted keys of files
 	ex       []Extraction
 	byPath   map[string]*Extraction
+	// aliases are the document aliases: files that are another document
+	// (see documentAliases), in path order.
+	aliases []walk.Alias
+	// ignorer judges paths the walk never met; built on first use.
+	ignoreFiles []walk.IgnoreFile
+	ignoreOnce  sync.Once
+	ignorer     *walk.Ignorer
+}
+
+// ignored reports whether the walk would leave p out (see walk.Ignorer).
+func (t *tree) ignored(p string, isDir bool) bool {
+	t.ignoreOnce.Do(func() { t.ignorer = walk.NewIgnorer(t.ignoreFiles, t.cfg.Scan.Exclude) })
+	return t.ignorer.Ignored(p, isDir)
 }
 
 // excludedAt returns the excluded path that p is or lies below: p names
@@ -63,6 +77,10 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 	for _, f := range w.Skipped {
 		t.files[f.Path] = true
 	}
+	for _, a := range w.Aliases {
+		t.files[a.Path] = true
+	}
+	t.aliases, t.ignoreFiles = w.Aliases, w.Ignores
 	for _, d := range w.Dirs {
 		t.dirs[d] = true
 	}
@@ -84,6 +102,7 @@ func resolve(cfg *config.Config, w *walk.Result, ex []Extraction, workers int) *
 	b := newBuilder(sizeHints(ex))
 	r := &resolver{t: t, b: b, workers: workers}
 	r.files()
+	r.aliases()
 	r.packages()
 	r.areas()
 	r.contains()

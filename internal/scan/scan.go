@@ -103,8 +103,9 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	st.Walk = time.Since(start)
 
 	t := time.Now()
-	kinds := make([]fileKind, len(w.Files))
-	for i, f := range w.Files {
+	files, aliases := documentAliases(cfg, w)
+	kinds := make([]fileKind, len(files))
+	for i, f := range files {
 		if k := classify(f.Path); enabled(cfg, k) {
 			kinds[i] = k
 		}
@@ -115,7 +116,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	if opts.Previous != nil && refused == "" {
 		prev, refused = reusable(opts.Previous, header)
 	}
-	ex, reused, err := extractAll(ctx, abs, cfg, w.Files, kinds, st.Workers, prev)
+	ex, reused, err := extractAll(ctx, abs, cfg, files, kinds, st.Workers, prev)
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
@@ -127,7 +128,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 
 	t = time.Now()
 	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
-		RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
+		Aliases: aliases, Ignores: w.Ignores, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
 	snap := assemble(&tree, ex, st.Workers, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
 	t = time.Now()
@@ -146,7 +147,7 @@ func assemble(tree *StoredTree, ex []Extraction, workers int, run snapshot.Cover
 	for i, x := range ex {
 		files[i] = walk.File{Path: x.Path, Size: x.Size}
 	}
-	w := &walk.Result{Files: files, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded}
+	w := &walk.Result{Files: files, Aliases: tree.Aliases, Ignores: tree.Ignores, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded}
 	cfg := tree.Config
 	snap := resolve(cfg, w, ex, workers)
 	snap.PipelineVersion = PipelineVersion

@@ -28,12 +28,18 @@ type Store struct {
 
 // StoredTree is what a snapshot depends on besides the extractions.
 type StoredTree struct {
-	Config         *config.Config
-	Skipped        []walk.File // files that exist but were too large to read
-	Dirs           []string
-	Notes          []walk.Note
-	Excluded       []string // walk.Result.Excluded: references into them are not broken
-	RootName       string   // the scanned directory's name, the last resort for the project's name
+	Config   *config.Config
+	Skipped  []walk.File // files that exist but were too large to read
+	Dirs     []string
+	Notes    []walk.Note
+	Excluded []string // walk.Result.Excluded: references into them are not broken
+	// Aliases are the document aliases (documentAliases): files that are
+	// another listed document, not extracted.
+	Aliases []walk.Alias
+	// Ignores are walk.Result.Ignores: what the walk would leave out of
+	// paths it never met (a documented path that git ignores).
+	Ignores        []walk.IgnoreFile
+	RootName       string // the scanned directory's name, the last resort for the project's name
 	SourceRevision string
 }
 

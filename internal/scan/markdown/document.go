@@ -88,6 +88,13 @@ type Link struct {
 type CodeSpan struct {
 	Text string `json:"text"`
 	Line int    `json:"line"`
+	// InLink is set when the span is (part of) a link's text: the link, not
+	// the span, says what it points at.
+	InLink bool `json:"inLink,omitempty"`
+	// Cue is the phrase of the sentence around the span that makes a path
+	// in it one of the reader's own project ("your project") or one still
+	// to be made ("create"); empty when the sentence has none. See cue.go.
+	Cue string `json:"cue,omitempty"`
 }
 
 // Region is a generated region, markers included in its lines.

@@ -145,7 +145,8 @@ func TestLinks(t *testing.T) {
 func TestCodeSpans(t *testing.T) {
 	doc := "Use `docbridge scan` and `` a`b ``.\nMulti `line\nspan` and `  padded  `.\n\n```\n`not a span`\n```\n\n## `heading code`\n\n| `cell` |\n|---|\n"
 	d := Extract("a.md", []byte(doc))
-	want := []CodeSpan{{"docbridge scan", 1}, {"a`b", 1}, {"line span", 2}, {"padded", 3}, {"heading code", 9}, {"cell", 11}}
+	want := []CodeSpan{{Text: "docbridge scan", Line: 1}, {Text: "a`b", Line: 1}, {Text: "line span", Line: 2}, {Text: "padded", Line: 3},
+		{Text: "heading code", Line: 9}, {Text: "cell", Line: 11}}
 	if !reflect.DeepEqual(d.CodeSpans, want) {
 		t.Errorf("code spans %+v, want %+v", d.CodeSpans, want)
 	}

@@ -24,6 +24,10 @@ type walker struct {
 	site           siteAnchors
 	headsDropped   int
 	h1             string
+
+	// cues are the code span cues of cueOf, the block last asked about.
+	cueOf ast.Node
+	cues  map[*ast.CodeSpan]string
 }
 
 // htmlBlockLines returns the lines goldmark parsed as HTML blocks: the only
@@ -185,8 +189,21 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 		return
 	}
 	if w.reference() {
-		w.doc.CodeSpans = append(w.doc.CodeSpans, CodeSpan{Text: text, Line: w.line(n)})
+		w.doc.CodeSpans = append(w.doc.CodeSpans, CodeSpan{Text: text, Line: w.line(n), InLink: inLink(n), Cue: w.cue(n)})
 	}
+}
+
+// cue returns the cue of a code span, computing those of its whole block
+// the first time one of them is asked for.
+func (w *walker) cue(n *ast.CodeSpan) string {
+	b := cueBlock(n)
+	if b == nil {
+		return ""
+	}
+	if b != w.cueOf {
+		w.cueOf, w.cues = b, blockCues(b, w.body)
+	}
+	return w.cues[n]
 }
 
 // sortedUnique sorts s and drops repeats; nil when s is empty.

@@ -25,6 +25,8 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // ignoreFile is the parsed form of one ignore file.
 type ignoreFile struct {
 	patterns []gitignore.Pattern
+	// lines are the pattern lines patterns were parsed from, in order.
+	lines []string
 	// dropped counts patterns beyond MaxIgnorePatterns.
 	dropped int
 }
@@ -49,6 +51,7 @@ func parseIgnore(data []byte, domain []string) ignoreFile {
 			continue
 		}
 		out.patterns = append(out.patterns, p)
+		out.lines = append(out.lines, s)
 	}
 	return out
 }

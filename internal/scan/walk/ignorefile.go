@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // readIgnore reads and parses the ignore file at osPath (rel in the
-// repository), whose patterns apply below domain. Problems become notes: an
-// ignore file that cannot be read only means more files are listed, never
-// fewer.
+// repository), whose patterns apply below domain, and records its pattern
+// lines for Result.Ignores. Problems become notes: an ignore file that
+// cannot be read only means more files are listed, never fewer.
 func (w *walker) readIgnore(rel, osPath string, domain []string, optional bool) []gitignore.Pattern {
 	f, err := w.ops.open(osPath)
 	if err != nil {
@@ -37,6 +38,13 @@ func (w *walker) readIgnore(rel, osPath string, domain []string, optional bool) 
 	parsed := parseIgnore(data, domain)
 	if parsed.dropped > 0 {
 		w.note(rel, extract.StatusPartial, fmt.Sprintf("%d patterns beyond walk.MaxIgnorePatterns (%d) are not applied", parsed.dropped, MaxIgnorePatterns))
+	}
+	if len(parsed.lines) > 0 {
+		dir := strings.Join(domain, "/")
+		if dir == "" {
+			dir = "."
+		}
+		w.ignores = append(w.ignores, IgnoreFile{Dir: dir, Patterns: parsed.lines})
 	}
 	return parsed.patterns
 }

@@ -13,6 +13,8 @@ import (
 func (w *walker) result() *Result {
 	res := &Result{}
 	res.Files = w.bounded(w.files, w.opts.MaxFiles, "files beyond scan.maxFiles")
+	res.Aliases = listedAliases(w.aliases, res.Files)
+	res.Ignores = w.ignores
 	res.Skipped = w.bounded(w.skipped, MaxSkipped, "skipped files beyond walk.MaxSkipped")
 	slices.Sort(w.dirs)
 	res.Dirs = w.dirs
@@ -62,6 +64,26 @@ func boundNotes(notes, aggregate []Note) []Note {
 	if dropped > 0 {
 		out = append(out, Note{Path: ".", Status: extract.StatusPartial,
 			Reason: fmt.Sprintf("%d more notes beyond walk.MaxNotes (%d) not listed", dropped, MaxNotes)})
+	}
+	return out
+}
+
+// listedAliases sorts the aliases of the listed files by path and drops
+// those of files the MaxFiles bound left out.
+func listedAliases(aliases []Alias, files []File) []Alias {
+	listed := make(map[string]bool, len(aliases))
+	for _, f := range files {
+		listed[f.Path] = true
+	}
+	out := aliases[:0]
+	for _, a := range aliases {
+		if listed[a.Path] {
+			out = append(out, a)
+		}
+	}
+	slices.SortFunc(out, func(a, b Alias) int { return strings.Compare(a.Path, b.Path) })
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -70,6 +70,20 @@ type File struct {
 	Size int64 `json:"size"`
 }
 
+// Alias is a listed file reached through a symlink: Path is where the walk
+// found it, Target the repository path of the file it is.
+type Alias struct {
+	Path   string `json:"path"`
+	Target string `json:"target"`
+}
+
+// IgnoreFile is the pattern lines of one ignore file (a .gitignore, or
+// .git/info/exclude), which apply below Dir ("." for the root).
+type IgnoreFile struct {
+	Dir      string   `json:"dir"`
+	Patterns []string `json:"patterns"`
+}
+
 // Note says why something that exists was not listed for analysis, or that
 // a list was cut short.
 type Note struct {
@@ -85,6 +99,13 @@ type Note struct {
 type Result struct {
 	// Files are the regular files to analyze, sorted by Path.
 	Files []File `json:"files"`
+	// Aliases are the listed files whose path is not their real one: a
+	// symlink to a file in the tree, or a file below a symlinked directory.
+	// Sorted by Path.
+	Aliases []Alias `json:"aliases,omitempty"`
+	// Ignores are the ignore files the walk applied, root first, each
+	// directory before the directories below it (see Ignorer).
+	Ignores []IgnoreFile `json:"ignores,omitempty"`
 	// Skipped are regular files that exist but are too large to analyze,
 	// sorted by Path. (Whether a listed file can be read is found out when
 	// the scan reads it.)

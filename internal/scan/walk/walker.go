@@ -28,6 +28,8 @@ type walker struct {
 	builtin  map[string]bool
 
 	files, skipped []File
+	aliases        []Alias // Result.Aliases, unsorted and unbounded
+	ignores        []IgnoreFile
 	dirs           []string
 	excluded       []string // Result.Excluded, unsorted
 	notes          []Note   // about one path
@@ -46,6 +48,9 @@ type dir struct {
 	comps    []string // rel split into components; nil for the root
 	osPath   string   // real path on disk
 	patterns []gitignore.Pattern
+	// linked is set when the directory was reached through a symlink (its
+	// own or an ancestor's): its real path is not its path in the tree.
+	linked bool
 }
 
 func newWalker(ctx context.Context, realRoot string, opts Options, ops fsOps) *walker {
@@ -163,7 +168,8 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 	}
 	switch {
 	case isDir:
-		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns}, name)
+		linked := d.linked || e.Type()&fs.ModeSymlink != 0
+		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns, linked: linked}, name)
 	case t.mode.IsRegular():
 		if !t.sized {
 			info, err := e.Info()
@@ -173,7 +179,11 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 			}
 			t.size = info.Size()
 		}
-		w.addFile(rel, t.size)
+		if w.addFile(rel, t.size) && (d.linked || e.Type()&fs.ModeSymlink != 0) {
+			if real := w.relOfReal(t.real); real != rel {
+				w.aliases = append(w.aliases, Alias{Path: rel, Target: real})
+			}
+		}
 	default:
 		w.note(rel, extract.StatusNotAnalyzed, "not a regular file ("+kindName(t.mode)+")")
 	}
@@ -220,17 +230,19 @@ func (w *walker) exclude(rel string, isDir bool) {
 	w.excluded = append(w.excluded, rel)
 }
 
-// addFile lists a regular file, or skips it when it is too large. Whether it
-// can be read is found out by the one read the scan makes of it, which
-// reports a failure as a coverage note; opening every file here as well
-// would cost a second system call per file for the rare unreadable one.
-func (w *walker) addFile(rel string, size int64) {
+// addFile lists a regular file, or skips it when it is too large, and
+// reports whether it was listed. Whether it can be read is found out by the
+// one read the scan makes of it, which reports a failure as a coverage
+// note; opening every file here as well would cost a second system call
+// per file for the rare unreadable one.
+func (w *walker) addFile(rel string, size int64) bool {
 	if size > w.opts.MaxFileBytes {
 		w.skipped = append(w.skipped, File{Path: rel, Size: size})
 		w.note(rel, extract.StatusNotAnalyzed, fmt.Sprintf("%d bytes exceeds scan.maxFileBytes (%d)", size, w.opts.MaxFileBytes))
-		return
+		return false
 	}
 	w.files = append(w.files, File{Path: rel, Size: size})
+	return true
 }
 
 // relOfReal turns a real path inside the root into a repository path.

@@ -1,0 +1,264 @@
+package reconcile
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// claimsRepo is a repository for the claim table: top-level directories a
+// span may start at (src, internal, packages, cli, etc, lib, .github), ignore
+// rules at the root and below, and files for spans to resolve to.
+var claimsRepo = map[string]string{
+	".gitignore":               "*.log\n.env\n/generated/\n",
+	"packages/a/.gitignore":    "out/\n",
+	"packages/a/index.ts":      "export const a = 1;\n",
+	"packages/b/index.ts":      "export const b = 1;\n",
+	"src/app/main.go":          "package app\n",
+	"internal/real/a.go":       "package real\n",
+	"cli/main.go":              "package main\n",
+	"etc/app/defaults.conf":    "x=1\n",
+	"lib/index.js":             "export const l = 1;\n",
+	".github/workflows/ci.yml": "on: push\n",
+	".changeset/config.json":   "{}\n",
+	"docs/virtual/keep.txt":    "a directory beside the table's documents\n",
+}
+
+// TestUnresolvedPathClaims: each shape of non-claim next to its claim twin,
+// a path that names nothing here and must keep firing.
+func TestUnresolvedPathClaims(t *testing.T) {
+	tests := []struct {
+		name, line string
+		fires      bool
+	}{
+		{"true positive: a stale path whose first segment exists", "The server is `internal/oldpkg/x.go`.", true},
+		{"true positive: a stale directory", "Code lives in `src/legacy/`.", true},
+		{"./ from the document into a directory that exists", "See `../src/old.go`.", true},
+
+		{"ignored: a built-in build directory below a package", "The bundle is `packages/a/dist/index.js`.", false},
+		{"twin: the same path outside a build directory", "The bundle is `packages/a/lib/index.js`.", true},
+		{"ignored: a root .gitignore pattern at any depth", "Logs go to `src/app/debug.log`.", false},
+		{"twin: not ignored", "Logs go to `src/app/debug.go`.", true},
+		{"ignored: .env", "Secrets go in `src/app/.env`.", false},
+		{"ignored: a nested .gitignore", "Output goes to `packages/a/out/x.js`.", false},
+		{"twin: the nested rule does not reach a sibling", "Output goes to `packages/b/out/x.js`.", true},
+
+		{"issue reference", "Fixed in `cli/cli#123`.", false},
+		{"twin: a path in the same directory", "Fixed in `cli/old.go`.", true},
+
+		{"placeholder: xxx", "Put it in `src/xxx/main.go`.", false},
+		{"placeholder: ellipsis segment", "Put it in `src/.../main.go`.", false},
+		{"placeholder: ellipsis in a name", "Put it in `src/app/main...go`.", false},
+		{"placeholder: foo/bar", "Put it in `src/foo/bar.go`.", false},
+		{"placeholder: your-", "Put it in `src/your-app/main.go`.", false},
+		{"placeholder: my-", "Put it in `.changeset/my-changelog-config.js`.", false},
+		{"placeholder: path/to", "Put it in `src/path/to/file.go`.", false},
+		{"placeholder: example.com", "Put it in `src/example.com/x.go`.", false},
+		{"placeholder: <name>", "Put it in `src/<name>/main.go`.", false},
+		{"placeholder: {name}", "Put it in `src/{name}/main.go`.", false},
+		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
+		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
+		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
+
+		{"a qualified Go name", "The host is `internal/real.Host`.", false},
+		{"a qualified config key", "Set `internal/real.client_config`.", false},
+		{"twin: an extension after a directory is a file", "Read `internal/real.md`.", true},
+		{"twin: a qualified name in a directory that is gone", "The host is `internal/gone.Host`.", true},
+		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/x.py`.", false},
+		{"twin: the same path from the document", "The file is `virtual/x.py`.", true},
+
+		{"system path, though the repository has etc/", "Edit `/etc/app/config.yaml`.", false},
+		{"system path, though the repository has lib/", "Copy it to `/lib/systemd/x.service`.", false},
+		{"container path", "The image runs `/app/server.js`.", false},
+		{"home path", "Edit `~/.config/app.yaml`.", false},
+		{"twin: the repository's etc/", "Edit `etc/app/config.yaml`.", true},
+		{"twin: a root-relative path of the repository", "Edit `/src/old.go`.", true},
+
+		{"link text: the link is the claim", "See [`src/old/x.go`](https://github.com/o/r/blob/main/src/old/x.go).", false},
+		{"twin: the same span outside a link", "See `src/old/x.go`.", true},
+
+		{"the reader's project", "Create `.github/workflows/deploy.yml` in your project.", false},
+		{"the reader's repository after the span", "Add `.github/workflows/deploy.yml` to your repository.", false},
+		{"twin: this repository's workflow", "The release runs `.github/workflows/deploy.yml`.", true},
+		{"a path to create", "Create the following directory structure: `internal/newcmd/`.", false},
+		{"twin: created from a source that must exist", "The page is generated from `internal/gone.go`.", true},
+
+		{"an indefinite article: a kind of file", "At a minimum, this needs a `src/SUMMARY.md`.", false},
+		{"twin: the definite article", "At a minimum, this needs the `src/SUMMARY.md`.", true},
+		{"a caption over the example it labels", "=== \":octicons-file-code-16: `src/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```", false},
+		{"twin: an instruction over a code block", "Edit `src/stylesheets/extra.css`:\n\n```css\na {}\n```", true},
+
+		{"owner/name", "Icons such as `cli/plus-circle` work.", false},
+		{"twin: a directory with a trailing slash", "Icons live in `cli/icons/`.", true},
+		{"twin: a near miss of an existing directory", "The code is in `internal/reall`.", true},
+		{"twin: a name with an extension", "Run `cli/old.sh`.", true},
+
+		{"a line anchor names the file", "See `internal/real/a.go#L10`.", false},
+		{"a line suffix names the file", "See `internal/real/a.go:12`.", false},
+		{"a section of a document names the document", "See `docs/row00.md#usage`.", false},
+		{"twin: a line anchor into a file that is gone", "See `internal/real/b.go#L10`.", true},
+		{"twin: a line suffix into a file that is gone", "See `internal/oldpkg/x.go:12`.", true},
+	}
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	for i, tc := range tests {
+		files[fmt.Sprintf("docs/row%02d.md", i)] = "# Row\n\n" + tc.line + "\n"
+	}
+	writeTree(t, root, files)
+	s, cfg := scanDir(t, root)
+	ds := withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.UnresolvedPath)
+	for i, tc := range tests {
+		doc := fmt.Sprintf("docs/row%02d.md", i)
+		n := 0
+		for _, d := range ds {
+			if d.Primary().Path == doc {
+				n++
+			}
+		}
+		if fires := n > 0; fires != tc.fires || n > 1 {
+			t.Errorf("%s: %q: %d findings, want fires=%v", tc.name, tc.line, n, tc.fires)
+		}
+	}
+}
+
+// The sentence says the path is the reader's, across the lines of a
+// paragraph and a list item, and only in its own sentence: the next
+// sentence's stale path still fires.
+func TestUnresolvedPathReaderProjectSentence(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["docs/setup.md"] = `# Setup
+
+To deploy on every push, create a workflow file
+` + "`.github/workflows/deploy.yml`" + ` in your own repository. Our own release
+runs ` + "`.github/workflows/release.yml`" + `.
+
+1. First, check the issue tracker.
+2. Create a package for the new command, e.g. for a new command ` + "`gh boom`" + ` create the following directory
+   structure: ` + "`internal/boom/`" + `
+3. The package ` + "`internal/oldpkg/`" + ` shows how.
+`
+	writeTree(t, root, files)
+	s, cfg := scanDir(t, root)
+	ds := withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)
+	want := []string{"docs/setup.md:5 UNRESOLVED_PATH", "docs/setup.md:10 UNRESOLVED_PATH"}
+	slices.Sort(want)
+	if got := where(ds); !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v (release.yml and internal/oldpkg/ only)", got, want)
+	}
+	// The span still resolves, for drift: an unresolved entity, with the
+	// occurrence listed as unclaimed and why.
+	var unclaimed []string
+	for _, r := range s.Relations {
+		for _, m := range metaMaps(r.Metadata["unclaimed"]) {
+			unclaimed = append(unclaimed, fmt.Sprintf("%s %v:%v %v", r.To, m["text"], m["line"], m["reason"]))
+		}
+	}
+	slices.Sort(unclaimed)
+	wantUnclaimed := []string{
+		"unresolved:.github/workflows/deploy.yml .github/workflows/deploy.yml:4 sentence: your own repository",
+		"unresolved:internal/boom internal/boom/:9 sentence: create",
+	}
+	if !slices.Equal(unclaimed, wantUnclaimed) {
+		t.Errorf("unclaimed\n got %q\nwant %q", unclaimed, wantUnclaimed)
+	}
+}
+
+// Against a base where the span resolved, an unclaimed span that stopped
+// resolving is still drift: the base is the evidence that it was a claim.
+func TestDriftPathOfAnUnclaimedSpan(t *testing.T) {
+	doc := "# Deploy\n\nCreate `src/app/routes.go` in your project.\n"
+	base := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["docs/deploy.md"] = doc
+	files["src/app/routes.go"] = "package app\n"
+	writeTree(t, base, files)
+	head := t.TempDir()
+	delete(files, "src/app/routes.go")
+	writeTree(t, head, files)
+	bs, _ := scanDir(t, base)
+	hs, cfg := scanDir(t, head)
+	res := Check(Input{Head: hs, Base: bs, Config: cfg})
+	if got := where(res.Head); !slices.Contains(got, "docs/deploy.md:3 DRIFT_PATH") || slices.Contains(got, "docs/deploy.md:3 UNRESOLVED_PATH") {
+		t.Fatalf("got %v, want DRIFT_PATH on line 3 and no UNRESOLVED_PATH", got)
+	}
+	// Without a base, the same head says nothing about the span.
+	if got := where(withCode(Run(Input{Head: hs, Config: cfg}), catalog.UnresolvedPath)); len(got) != 0 {
+		t.Errorf("without a base: %v", got)
+	}
+}
+
+// The rule reads metadata.unclaimed per occurrence: the same path written
+// twice, once as a claim and once in the reader's project, fires once.
+func TestUnresolvedPathUnclaimedIsPerOccurrence(t *testing.T) {
+	ev := []snapshot.Evidence{
+		{Source: "markdown", Path: "a.md", LineStart: 2, Context: "src/gone.go"},
+		{Source: "markdown", Path: "a.md", LineStart: 4, Context: "src/gone.go"},
+	}
+	s := &snapshot.Snapshot{
+		Entities: []snapshot.Entity{
+			{ID: "document:a.md", Kind: snapshot.KindDocument, Path: "a.md"},
+			{ID: "unresolved:src/gone.go", Kind: snapshot.KindUnresolved},
+		},
+		Relations: []snapshot.Relation{{ID: "mentions:document:a.md->unresolved:src/gone.go", Kind: snapshot.RelMentions,
+			From: "document:a.md", To: "unresolved:src/gone.go", Evidence: ev,
+			Metadata: map[string]any{"unclaimed": []any{map[string]any{"text": "src/gone.go", "line": float64(4), "reason": "sentence: your project"}}}}},
+	}
+	if got := where(withCode(Run(Input{Head: s}), catalog.UnresolvedPath)); !slices.Equal(got, []string{"a.md:2 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v", got)
+	}
+}
+
+// History documents are left out, by name or by the directory they are in.
+func TestHistoryDocument(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CHANGELOG.md": true, "docs/HISTORY.md": true, "CHANGELOG/CHANGELOG-3.5.md": true, "changes.old.md": true,
+		"HISTORY_v1.md": true, "docs/release-notes/v2.md": true, "changelogs/1.0.md": true,
+		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
+		"docs/guide.md":                false,
+		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
+	} {
+		if got := historyDocument(p); got != want {
+			t.Errorf("historyDocument(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A plain relative path may be written from a directory above the
+// document: a package's page names `src/util.ts` of its package. It
+// resolves there (a mention of the module), and a stale one still fires.
+func TestUnresolvedPathFromAnAncestor(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["packages/a/src/util.ts"] = "export const u = 1;\n"
+	files["packages/a/docs/api.md"] = "# API\n\nHelpers are in `src/util.ts`; the old ones were in `src/gone.ts`.\n"
+	writeTree(t, root, files)
+	s, cfg := scanDir(t, root)
+	if got := where(withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)); !slices.Equal(got, []string{"packages/a/docs/api.md:3 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v, want the stale path only", got)
+	}
+	want := snapshot.RelationID(snapshot.RelMentions, "document:packages/a/docs/api.md", "module:packages/a/src/util.ts")
+	if !slices.ContainsFunc(s.Relations, func(r snapshot.Relation) bool { return r.ID == want }) {
+		t.Errorf("no relation %s", want)
+	}
+}

@@ -1,0 +1,228 @@
+package scan
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// A path-shaped code span that names nothing here is a claim about this
+// repository — UNRESOLVED_PATH reports it — unless one of these says it is
+// about something else. The span still resolves (a relation to an unresolved
+// entity, or the near miss) so that drift against a base sees it; the
+// relation's metadata unclaimed lists the occurrence with its reason, and
+// the rule leaves it out.
+const (
+	// unclaimedLink: the span is a link's text; the link says what it
+	// points at (a relative link is BROKEN_LINK's to judge).
+	unclaimedLink = "link text"
+	// unclaimedCue: the sentence speaks of the reader's own project, or of
+	// a path to create (markdown.CodeSpan.Cue); the reason adds the cue.
+	unclaimedCue = "sentence"
+	// unclaimedIssue: owner/repo#123 is an issue or pull request.
+	unclaimedIssue = "issue reference"
+	// unclaimedSystem: an absolute path in a system or container tree.
+	unclaimedSystem = "system path"
+	// unclaimedPlaceholder: a segment is a placeholder (see placeholder).
+	unclaimedPlaceholder = "placeholder"
+	// unclaimedIgnored: git ignores the path (or a built-in rule or the
+	// configuration excludes it): a checkout never has it.
+	unclaimedIgnored = "ignored"
+	// unclaimedQualified: dir/pkg.Member names a member of the package at
+	// dir/pkg (a Go type, a config key), not a file.
+	unclaimedQualified = "qualified name"
+	// unclaimedOwnerName: owner/name, two segments and no extension, is a
+	// repository, an action, an image or an icon as often as a directory;
+	// a near miss of an existing path still is a claim (a typo).
+	unclaimedOwnerName = "owner/name"
+)
+
+// maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
+// evidence is bounded.
+const maxUnclaimed = snapshot.MaxEvidence
+
+// unclaimed returns why a path-shaped span (ref as resolved, p the
+// repository path it names) is not a claim about this repository, or "".
+// near is set when the span is a near miss of an existing path.
+func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) string {
+	switch {
+	case span.InLink:
+		return unclaimedLink
+	case span.Cue != "":
+		return unclaimedCue + ": " + span.Cue
+	case issueRef.MatchString(ref):
+		return unclaimedIssue
+	case systemPath(ref):
+		return unclaimedSystem
+	case placeholder(ref):
+		return unclaimedPlaceholder
+	case d.qualified(p):
+		return unclaimedQualified
+	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
+		return unclaimedIgnored
+	case !near && ownerName.MatchString(ref):
+		return unclaimedOwnerName
+	}
+	return ""
+}
+
+// qualified reports whether p is dir/pkg.Member: the part before the last
+// dot is a directory of the repository and the part after it an
+// identifier no file extension looks like (it starts with a capital letter,
+// as a Go export, or holds an underscore): service/internal/graph.Host,
+// config/confighttp.client_config.
+func (d *docRefs) qualified(p string) bool {
+	i := strings.LastIndexByte(p, '.')
+	if i <= 0 || strings.LastIndexByte(p, '/') > i || !d.t.dirs[p[:i]] {
+		return false
+	}
+	member := p[i+1:]
+	if member == "" || !(unicode.IsUpper(rune(member[0])) || strings.Contains(member, "_")) {
+		return false
+	}
+	for _, r := range member {
+		if !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// ownerName is owner/name: a GitHub owner (letters, digits, hyphens) and a
+// name without an extension or a trailing slash.
+var ownerName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9_-]+$`)
+
+// markUnclaimed records on rel that the occurrence (line, text) is not a
+// claim, for why. Only occurrences the relation keeps as evidence are
+// listed: the rule judges evidence.
+func markUnclaimed(rel *snapshot.Relation, text string, line int, why string) {
+	if why == "" {
+		return
+	}
+	kept := false
+	for _, e := range rel.Evidence {
+		if e.LineStart == line && e.Context == text {
+			kept = true
+			break
+		}
+	}
+	list, _ := rel.Metadata["unclaimed"].([]any)
+	if !kept || len(list) >= maxUnclaimed {
+		return
+	}
+	for _, v := range list {
+		if m, _ := v.(map[string]any); m["line"] == line && m["text"] == text {
+			return
+		}
+	}
+	setMeta(&rel.Metadata, "unclaimed", append(list, map[string]any{"text": text, "line": line, "reason": why}))
+}
+
+// issueRef is owner/repo#123: GitHub's cross-repository issue reference.
+var issueRef = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[0-9]+$`)
+
+// systemRoots are the first directories of absolute paths on a system or
+// in a container (the Filesystem Hierarchy Standard's, and the working
+// directories of common images and CI runners): /etc/hosts is not the
+// repository's etc/hosts.
+var systemRoots = map[string]bool{
+	"bin": true, "boot": true, "dev": true, "etc": true, "home": true, "lib": true, "lib32": true, "lib64": true,
+	"media": true, "mnt": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true, "srv": true,
+	"sys": true, "tmp": true, "usr": true, "var": true,
+	"app": true, "workspace": true, "workspaces": true, "github": true, "go": true,
+}
+
+// systemPath reports an absolute path into a system or container tree.
+// (A home path, ~/.config, or a drive path, C:\ or C:/, never looks like a
+// path of the repository: its first segment is no directory here.)
+func systemPath(ref string) bool {
+	rest, ok := strings.CutPrefix(ref, "/")
+	if !ok {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return systemRoots[first]
+}
+
+// placeholderWords are segments (or file names without extension) that
+// stand for a name the reader chooses: metasyntactic variables.
+var placeholderWords = map[string]bool{"foo": true, "bar": true, "baz": true, "qux": true, "quux": true, "yyy": true, "zzz": true}
+
+// placeholderPrefixes open a name the reader chooses: your-app, my_module.
+var placeholderPrefixes = []string{"your-", "your_", "my-", "my_"}
+
+// templateWords are the upper-case words that stand for a value in a
+// template path (changelogs/0.MINOR.x.md, docs/NAME.md); README, LICENSE and
+// the like are real names and are not among them.
+var templateWords = map[string]bool{
+	"NAME": true, "VERSION": true, "MAJOR": true, "MINOR": true, "PATCH": true, "ID": true, "NUMBER": true,
+	"DATE": true, "YYYY": true, "MM": true, "DD": true, "TAG": true, "BRANCH": true, "USER": true, "USERNAME": true,
+	"OWNER": true, "ORG": true, "REPO": true, "PROJECT": true, "PACKAGE": true, "MODULE": true, "COMPONENT": true,
+	"FILE": true, "FILENAME": true, "DIR": true, "PATH": true, "HASH": true, "SHA": true, "OS": true, "ARCH": true,
+}
+
+// placeholder reports whether a path is a template rather than a path:
+// a segment that is an ellipsis (... or …) or holds one, a run of x
+// (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
+// zzz), a name the reader chooses (your-…, my-…), an example domain
+// (example.com, .org, .net), path/to/…, or a segment with an upper-case
+// template word between dots, dashes or underscores (0.MINOR.x.md,
+// release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
+// path-shaped to begin with.
+func placeholder(ref string) bool {
+	segs := strings.Split(strings.Trim(ref, "/"), "/")
+	for i, seg := range segs {
+		for _, w := range strings.FieldsFunc(seg, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+			if templateWords[w] {
+				return true
+			}
+		}
+		s := strings.ToLower(seg)
+		stem, _, _ := strings.Cut(s, ".")
+		switch {
+		case strings.Contains(s, "...") || strings.Contains(s, "…"):
+			return true
+		case len(stem) >= 2 && strings.Trim(stem, "x") == "":
+			return true
+		case placeholderWords[stem]:
+			return true
+		case strings.Contains(s, "example.com") || strings.Contains(s, "example.org") || strings.Contains(s, "example.net"):
+			return true
+		case s == "path" && i+1 < len(segs) && strings.EqualFold(segs[i+1], "to"):
+			return true
+		}
+		for _, p := range placeholderPrefixes {
+			if strings.HasPrefix(s, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineSuffix is a line (and column) or line range after a path:
+// main.go:12, main.go:12:5, main.go:12-20.
+var lineSuffix = regexp.MustCompile(`:[0-9]+(?:[:-][0-9]+)?$`)
+
+// pathLocation returns the path a span names when it locates something
+// within a file: a fragment (a.go#L10, docs/x.md#usage) or a line suffix
+// (a.go:10). The fragment of owner/repo#123 (digits only) is an issue
+// number, not a place in a file, and is kept. ok is false when text has no
+// location.
+func pathLocation(text string) (string, bool) {
+	if i := strings.IndexByte(text, '#'); i > 0 {
+		frag, p := text[i+1:], text[:i]
+		digits := frag != "" && strings.Trim(frag, "0123456789") == ""
+		if !digits && frag != "" && strings.Contains(p, "/") {
+			return p, true
+		}
+		return text, false
+	}
+	if loc := lineSuffix.FindStringIndex(text); loc != nil && loc[0] > 0 && strings.ContainsAny(text[:loc[0]], "/.") {
+		return text[:loc[0]], true
+	}
+	return text, false
+}

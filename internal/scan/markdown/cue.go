@@ -1,0 +1,330 @@
+package markdown
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// A code span's cue is the phrase of the sentence around it that makes a
+// path in it a path of the reader's own project, or one still to be made:
+// "create `.github/workflows/deploy.yml` in your project". Resolution does
+// not hold such a path against this repository (see CodeSpan.Cue).
+//
+// The sentence is the run of the enclosing block's text (paragraph, list
+// item, table cell, heading) between sentence ends: ".", "!" or "?" followed
+// by a space or the end, but not the period of an abbreviation ("e.g.").
+// Two kinds of cue are recognised, case-insensitively, on whole words:
+//
+//   - the reader's project, anywhere in the sentence: an owner word (your,
+//     user's, users', consumer's, downstream, consuming; "a new", "an
+//     existing") followed, within two words, by a project word (project,
+//     repository, app, workspace, site, package, directory, …). The cue is
+//     "your project".
+//   - creation, before the span: a verb that makes something (create,
+//     generate, scaffold — not their past participles: "the generated code
+//     in `x`" is a claim —, mkdir, and "new file", "new
+//     directory", "new folder") earlier in the sentence, with no "from" or
+//     "then" between it and the span ("generated from `x`" names a source,
+//     which must exist). The cue is the verb.
+//   - an indefinite article right before the span: "this needs a
+//     `src/SUMMARY.md`" names a kind of file, not one of this repository.
+//     The cue is the article.
+//   - a caption: the span's paragraph holds nothing else but punctuation,
+//     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
+//     "`path`:" line) and a code block follows it: the span names the
+//     example the block shows. The cue is "caption".
+//
+// A list item's spans also take the cue of the paragraph that introduces the
+// list, when it ends in a colon ("at the root of your component it
+// generates the following files:"): its last sentence governs the items,
+// all of whose words come after it.
+
+// spanMark stands for a code span in a block's text; it is not a letter,
+// so it never joins a word.
+const spanMark = '\uFFFC'
+
+// ownerWords open a phrase about someone else's project; ownerPairs are the
+// two-word openers.
+var (
+	ownerWords = map[string]bool{"your": true, "user's": true, "users'": true, "consumer's": true, "downstream": true, "consuming": true}
+	ownerPairs = map[[2]string]bool{{"a", "new"}: true, {"an", "existing"}: true}
+)
+
+// projectWords are what an owner word must reach to speak of a project.
+var projectWords = map[string]bool{
+	"project": true, "projects": true, "repo": true, "repos": true, "repository": true, "repositories": true,
+	"app": true, "apps": true, "application": true, "applications": true, "codebase": true, "monorepo": true,
+	"workspace": true, "site": true, "website": true, "package": true, "module": true, "library": true,
+	"service": true, "component": true, "root": true, "home": true, "directory": true, "folder": true, "machine": true,
+	"computer": true, "editor": true, "server": true, "cluster": true, "config": true, "configuration": true,
+	"workflow": true, "workflows": true, "pipeline": true, "team": true, "organization": true,
+}
+
+// createWords are the verbs that make what follows them.
+// Past participles are left out: "the generated code in `x`" says where
+// generated code is, and that is a claim.
+var createWords = map[string]bool{
+	"create": true, "creates": true, "creating": true,
+	"generate": true, "generates": true, "generating": true,
+	"scaffold": true, "scaffolds": true, "scaffolding": true,
+	"mkdir": true,
+}
+
+// newNouns follow "new" to make something: "add a new file `x`".
+var newNouns = map[string]bool{"file": true, "files": true, "directory": true, "directories": true, "folder": true, "folders": true}
+
+// abbreviations end in a period that does not end a sentence.
+var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "eg.": true, "ie.": true, "etc.": true, "vs.": true, "cf.": true, "viz.": true}
+
+// blockCues computes the cue of every code span of the block n, keyed by
+// span, in one pass over the block's text.
+func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
+	var b strings.Builder
+	var spans []*ast.CodeSpan
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(textValue(c, source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			b.WriteRune(spanMark)
+			spans = append(spans, c)
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			b.Write(c.Label(source))
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	out := make(map[*ast.CodeSpan]string, len(spans))
+	lead := leadCue(n, source)
+	if caption(n, b.String()) {
+		for _, sp := range spans {
+			out[sp] = "caption"
+		}
+		return out
+	}
+	next := 0
+	for _, s := range sentences(b.String()) {
+		words := sentenceWords(s)
+		own := ownerCue(words)
+		for i, w := range words {
+			if w != string(spanMark) {
+				continue
+			}
+			cue := own
+			if cue == "" {
+				cue = createCue(words[:i])
+			}
+			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
+				cue = words[i-1]
+			}
+			if cue == "" {
+				cue = lead
+			}
+			if next < len(spans) {
+				if cue != "" {
+					out[spans[next]] = cue
+				}
+				next++
+			}
+		}
+	}
+	return out
+}
+
+// sentences splits text at sentence ends.
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	rs := []rune(text)
+	for i, r := range rs {
+		if r != '.' && r != '!' && r != '?' {
+			continue
+		}
+		if i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) {
+			continue
+		}
+		if r == '.' && abbreviations[strings.ToLower(lastToken(rs[start:i+1]))] {
+			continue
+		}
+		out = append(out, string(rs[start:i+1]))
+		start = i + 1
+	}
+	if start < len(rs) {
+		out = append(out, string(rs[start:]))
+	}
+	return out
+}
+
+// lastToken is the run of non-space runes that ends rs.
+func lastToken(rs []rune) string {
+	i := len(rs)
+	for i > 0 && !unicode.IsSpace(rs[i-1]) {
+		i--
+	}
+	return string(rs[i:])
+}
+
+// sentenceWords lowercases a sentence into its words (letters, digits and
+// apostrophes) and span marks, in order.
+func sentenceWords(s string) []string {
+	var out []string
+	var w strings.Builder
+	flush := func() {
+		if w.Len() > 0 {
+			out = append(out, w.String())
+			w.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r == spanMark:
+			flush()
+			out = append(out, string(spanMark))
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’':
+			if r == '’' {
+				r = '\''
+			}
+			w.WriteRune(unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// ownerCue finds an owner word reaching a project word within two words.
+func ownerCue(words []string) string {
+	for i, w := range words {
+		from := 0
+		switch {
+		case ownerWords[w]:
+			from = i + 1
+		case i+1 < len(words) && ownerPairs[[2]string{w, words[i+1]}]:
+			from = i + 2
+		default:
+			continue
+		}
+		for j := from; j < len(words) && j <= from+2; j++ {
+			if projectWords[words[j]] {
+				var phrase []string
+				for _, w := range words[i : j+1] {
+					if w != string(spanMark) {
+						phrase = append(phrase, w)
+					}
+				}
+				return strings.Join(phrase, " ")
+			}
+		}
+	}
+	return ""
+}
+
+// createCue finds the last creation verb of before (the words that precede
+// a span) with no "from" after it.
+func createCue(before []string) string {
+	for i := len(before) - 1; i >= 0; i-- {
+		w := before[i]
+		switch {
+		case w == "from" || w == "then":
+			return ""
+		case createWords[w]:
+			return w
+		case w == "new" && i+1 < len(before) && newNouns[before[i+1]]:
+			return "new " + before[i+1]
+		}
+	}
+	return ""
+}
+
+// cueBlock is the block whose text holds the inline node n: the nearest
+// paragraph, text block, heading or table cell above it.
+func cueBlock(n ast.Node) ast.Node {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.(type) {
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *east.TableCell:
+			return p
+		}
+	}
+	return nil
+}
+
+// inLink reports whether n is part of a link's text.
+func inLink(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.(type) {
+		case *ast.Link:
+			return true
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *east.TableCell:
+			return false
+		}
+	}
+	return false
+}
+
+// shortcode is an emoji or icon shortcode, :octicons-file-code-16:.
+var shortcode = regexp.MustCompile(`:[a-z0-9_+-]+:`)
+
+// caption reports whether the block n, whose text (spans as spanMark) is
+// text, is a paragraph that only labels the code block right after it.
+func caption(n ast.Node, text string) bool {
+	if _, ok := n.(*ast.Paragraph); !ok || !strings.ContainsRune(text, spanMark) {
+		return false
+	}
+	switch n.NextSibling().(type) {
+	case *ast.CodeBlock, *ast.FencedCodeBlock:
+	default:
+		return false
+	}
+	for _, r := range shortcode.ReplaceAllString(text, "") {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// leadCue is the cue a list item's block takes from the paragraph that
+// introduces its list: the owner or creation cue of that paragraph's last
+// sentence, when the paragraph ends in a colon; "" otherwise.
+func leadCue(n ast.Node, source []byte) string {
+	var list ast.Node
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if _, ok := p.(*ast.ListItem); ok {
+			list = p.Parent()
+			break
+		}
+	}
+	if list == nil {
+		return ""
+	}
+	para, ok := list.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return ""
+	}
+	text := strings.TrimSpace(inlineText(para, source, false))
+	if !strings.HasSuffix(text, ":") {
+		return ""
+	}
+	ss := sentences(text)
+	words := sentenceWords(ss[len(ss)-1])
+	if cue := ownerCue(words); cue != "" {
+		return cue
+	}
+	return createCue(words)
+}

@@ -1,0 +1,82 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// A code span's cue comes from its own sentence: the reader's project
+// anywhere in it, a creation verb before the span. Each shape has a twin
+// without the cue, which a path claim must keep.
+func TestCodeSpanCues(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		want      []string // the cue of each span, in order
+	}{
+		{"your project", "Create `.github/workflows/deploy.yml` in your project.", []string{"your project"}},
+		{"your project after the span", "Add `.github/workflows/deploy.yml` to your project.", []string{"your project"}},
+		{"your own repository", "Put `docs/x.md` in your own repository.", []string{"your own repository"}},
+		{"owner reaches a project word through a span", "Edit your `.changeset` folder.", []string{"your folder"}},
+		{"user's project", "The user's project keeps `src/config.ts`.", []string{"user's project"}},
+		{"typographic apostrophe", "The user’s app keeps `src/config.ts`.", []string{"user's app"}},
+		{"a new project", "In a new project, `src/index.ts` is the entry.", []string{"a new project"}},
+		{"owner too far from a project word", "Your changes to the code in `internal/x.go` matter.", []string{""}},
+		{"your without a project word", "Run `make` on your branch.", []string{""}},
+		{"no cue: a claim", "The server lives in `internal/oldpkg/x.go`.", []string{""}},
+		{"create before the span", "For example, you can create a new file `.changeset/my-config.js`.", []string{"new file"}},
+		{"create after the span is a claim", "`internal/gen/x.go` creates the server.", []string{""}},
+		{"generated from names a source", "The tool generates pages from `internal/oldpkg/x.go`.", []string{""}},
+		{"generated output", "The command generates `docs/api.md`.", []string{"generates"}},
+		{"a past participle is a claim", "Inspect the generated code in `pdata/internal/data/protogen`.", []string{""}},
+		{"a lead-in paragraph governs its list", "At the root of your component it should generate the following files:\n\n- `internal/metadata/x.go`, the code\n- `internal/metadata/x_test.go`\n", []string{"your component", "your component"}},
+		{"a lead-in with a creation verb", "Then generate:\n\n1. `docs/api.md`\n", []string{"generate"}},
+		{"a lead-in without a colon does not govern", "Your project has files.\n\n- `internal/x.go`\n", []string{""}},
+		{"a lead-in's earlier sentence does not govern", "Create a project. The layout is:\n\n- `internal/x.go`\n", []string{""}},
+		{"the item's own cue comes first", "Create these:\n\n- a `src/x.go`\n", []string{"a"}},
+		{"then ends the creation", "Create a branch, then edit `internal/oldpkg/x.go`.", []string{""}},
+		{"new file", "Add a new file `docs/guide/intro.md`.", []string{"new file"}},
+		{"new without a file noun", "See the new `internal/oldpkg` package.", []string{""}},
+		{"the cue stays in its sentence", "Create a project. Then `internal/oldpkg/x.go` is read.", []string{""}},
+		{"an abbreviation does not end the sentence", "Create a package, e.g. for `gh boom` create `pkg/cmd/boom/`.", []string{"create", "create"}},
+		{"a period inside the span does not end the sentence", "Create `a.b. c` then `d`. And `e`.", []string{"create", "", ""}},
+		{"list item", "1. Create the directory\n   structure: `pkg/cmd/boom/`\n", []string{"create"}},
+		{"heading", "## Create `docs/x.md` in your app\n", []string{"your app"}},
+		{"table cell", "| a | b |\n|---|---|\n| your project | `src/x.ts` |\n| other | `src/y.ts` |\n", []string{"", ""}},
+		{"link text in the sentence", "Create [the file](x.md) `docs/x.md`.", []string{"create"}},
+		{"your editor", "Open `src/SUMMARY.md` in your editor.", []string{"your editor"}},
+		{"an indefinite article", "At a minimum, this needs a `src/SUMMARY.md`.", []string{"a"}},
+		{"an", "Add an `.github/workflows/x.yml` file.", []string{"an"}},
+		{"the definite article is a claim", "This needs the `src/SUMMARY.md`.", []string{""}},
+		{"an article not right before the span", "A file is `src/x.md`.", []string{""}},
+		{"an MkDocs content tab", "=== \":octicons-file-code-16: `docs/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```\n", []string{"caption"}},
+		{"a path and a colon over a fence", "`docs/x.css`:\n\n```css\na {}\n```\n", []string{"caption"}},
+		{"a sentence over a fence is no caption", "Edit `internal/config/defaults.go`:\n\n```go\nx\n```\n", []string{""}},
+		{"a caption with no code block after it", "`docs/x.css`\n\nText.\n", []string{""}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Extract("docs/a.md", []byte(tc.doc))
+			var got []string
+			for _, c := range d.CodeSpans {
+				got = append(got, c.Cue)
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+				t.Errorf("cues %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A span in a link's text is the link's; one beside a link is not.
+func TestCodeSpanInLink(t *testing.T) {
+	d := Extract("docs/a.md", []byte("[`cli/cli`](https://github.com/cli/cli) and `cli/go-gh`, [see `x/y`](x.md).\n"))
+	var got []string
+	for _, c := range d.CodeSpans {
+		if c.InLink {
+			got = append(got, c.Text)
+		}
+	}
+	if strings.Join(got, ",") != "cli/cli,x/y" {
+		t.Errorf("spans in links %q", got)
+	}
+}
