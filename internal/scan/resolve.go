@@ -190,6 +190,9 @@ func documentEntity(x *Extraction) *snapshot.Entity {
 	if d.MDX {
 		meta["mdx"] = true
 	}
+	if d.GeneratedFile != "" {
+		meta["generatedFile"] = d.GeneratedFile
+	}
 	e.Metadata = meta
 	return e
 }
