@@ -1,7 +1,7 @@
 package reconcile
 
 import (
-	"strings"
+	"path"
 
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -17,17 +17,20 @@ var processStems = []string{"changelog", "changes", "code_of_conduct", "contribu
 
 // documentsWithoutCode reports every document with no relation of its own
 // (a link, a mention, a symbol mention, covers or any declared relation)
-// to a module, package or area. Documents about process or terms
-// (processStems, anything under .github/) are exempt, and so is every
-// document of a repository without source modules: there is no code to
-// point at.
+// to a module, package or area. A README documents its own directory: it
+// reaches code when a module, package or area lies in its directory tree.
+// Documents that are not about code (notAboutCode: process documents,
+// .github/, changeset fragments, templates, generated pages) are exempt,
+// and so is every document of a repository without source modules: there
+// is no code to point at.
 func documentsWithoutCode(v *view) []finding {
 	if len(v.ofKind(snapshot.KindModule)) == 0 {
 		return nil
 	}
+	dirs := codeDirs(v)
 	var out []finding
 	for _, d := range v.documents {
-		if hasStem(d.Path, processStems) || strings.HasPrefix(d.Path, ".github/") || reachesCode(v, d.ID) {
+		if notAboutCode(d) || reachesCode(v, d.ID) || (isReadme(d.Path) && dirs[path.Dir(d.Path)]) {
 			continue
 		}
 		out = append(out, finding{
