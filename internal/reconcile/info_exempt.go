@@ -90,12 +90,12 @@ func cobraReferencePage(d *Document) bool {
 }
 
 // notAboutCode reports whether a document is exempt from the rules that
-// expect a document to describe code: process documents (processStems),
+// expect a document to describe code: process documents (isProcessDocument),
 // anything GitHub reads under .github/, changeset fragments, templates
 // and generated pages.
 func notAboutCode(d *Document) bool {
 	p := d.Path
-	return hasStem(p, processStems) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
+	return isProcessDocument(p) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
 		isChangesetFragment(p) || isTemplate(p) || isGeneratedDocument(d)
 }
 

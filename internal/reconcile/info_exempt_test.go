@@ -21,8 +21,9 @@ func runOn(t *testing.T, dir string, codes ...string) []Diagnostic {
 	return Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg})
 }
 
-// A README documents its own directory when code lies in it; changeset
-// fragments, templates, generated pages (a marker, or cobra's page shape)
+// A README documents its own directory when code lies in it; process
+// documents (release notes, conduct, governance), changeset fragments,
+// templates, generated pages (a marker, or cobra's page shape)
 // and documents under a nested .github/ are not about code. A README of a
 // directory without code, prose that only quotes a marker and a page
 // shaped like cobra's under another file name are still reported.
@@ -44,6 +45,9 @@ func TestDocumentWithoutCodeExemptions(t *testing.T) {
 		"fixtures/repo/.github/ISSUE_TEMPLATE/bug.md": "# Bug\n\nWhat happened?\n",
 		"docs/pull_request_template.md":               "# Pull request\n\nWhat changes?\n",
 		"site/archetypes/default.md":                  "# Page\n\nA new page.\n",
+		"CHANGELOG/CHANGELOG-3.5.md":                  "# v3.5\n\nFixes.\n",
+		"code-of-conduct.md":                          "# Conduct\n\nBe kind.\n",
+		"GOVERNANCE.md":                               "# Governance\n\nVotes.\n",
 	})
 	got := where(withCode(runOn(t, dir, catalog.DocumentWithoutCode), catalog.DocumentWithoutCode))
 	want := []string{

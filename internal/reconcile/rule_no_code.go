@@ -2,6 +2,8 @@ package reconcile
 
 import (
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -11,9 +13,25 @@ func init() {
 	register(rule{codes: []string{catalog.DocumentWithoutCode}, run: documentsWithoutCode})
 }
 
-// processStems are the file names (without extension, lower case) of
-// documents about the project's process or terms rather than its code.
-var processStems = []string{"changelog", "changes", "code_of_conduct", "contributing", "history", "license", "security"}
+// processStems are the file names (without extension, lower case, "-"
+// read as "_") of documents about the project's process, people or terms
+// rather than its code.
+var processStems = []string{"adopters", "authors", "changelog", "changes", "code_of_conduct", "codeowners", "conduct",
+	"contributing", "contributors", "governance", "history", "license", "maintainers", "notice", "owners", "release_notes",
+	"security", "support"}
+
+// changelogDirs are directories of release notes (CHANGELOG/CHANGELOG-3.5.md).
+var changelogDirs = []string{"changelog", "changelogs", "release-notes", "release_notes"}
+
+// isProcessDocument reports a document about process or terms: its name is
+// one of processStems, it starts with "changelog" (CHANGELOG-3.5.md), or it
+// lies in a directory of release notes.
+func isProcessDocument(p string) bool {
+	base := path.Base(p)
+	stem := strings.ReplaceAll(strings.ToLower(strings.TrimSuffix(base, path.Ext(base))), "-", "_")
+	return slices.Contains(processStems, stem) || strings.HasPrefix(stem, "changelog") ||
+		slices.Contains(changelogDirs, strings.ToLower(path.Base(path.Dir(p))))
+}
 
 // documentsWithoutCode reports every document with no relation of its own
 // (a link, a mention, a symbol mention, covers or any declared relation)
