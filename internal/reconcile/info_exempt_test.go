@@ -23,7 +23,7 @@ func runOn(t *testing.T, dir string, codes ...string) []Diagnostic {
 
 // A README documents its own directory when code lies in it; process
 // documents (release notes, conduct, governance), changeset fragments,
-// templates, generated pages (a marker, or cobra's page shape)
+// templates, test fixtures, generated pages (a marker, or cobra's page shape)
 // and documents under a nested .github/ are not about code. A README of a
 // directory without code, prose that only quotes a marker and a page
 // shaped like cobra's under another file name are still reported.
