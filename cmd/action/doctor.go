@@ -87,7 +87,7 @@ func runDoctor(ctx context.Context, stderr io.Writer, o doctorOptions) (*doctor.
 	}
 	s, sig := repo.scan.Snapshot, repo.signals
 	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.Config(repo.cfg)})
-	return diagnoseDocs(o.dir, s, sig, diags, suite, suitePath), nil
+	return diagnoseDocs(o.dir, s, sig, diags, suite, suitePath, centralityTopN(repo.cfg)), nil
 }
 
 // doctorSuite loads the suite: the named one (any problem is an error),
@@ -111,8 +111,8 @@ func doctorSuite(dir, named string) (*bench.Suite, string, error) {
 // as `bench retrieval` reads them, so hit@3 is the figure it reports),
 // runs the suite when there is one and diagnoses. diags must come from a
 // reconcile run with doctor.Config.
-func diagnoseDocs(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, suite *bench.Suite, suitePath string) *doctor.Report {
-	in := doctor.Input{Snapshot: s, Diagnostics: diags}
+func diagnoseDocs(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, suite *bench.Suite, suitePath string, topN int) *doctor.Report {
+	in := doctor.Input{Snapshot: s, Diagnostics: diags, CentralityTopN: topN}
 	if suite == nil {
 		// Only the count is needed: projecting 10,000 entries for it was a
 		// tenth of a check on a large repository.
@@ -145,9 +145,10 @@ func projectedDocuments(p *retrieval.Projection) int {
 }
 
 // checkDoctor is the doctor's judgement within `check`: it reuses the
-// check's diagnostics (before --changed-files narrows them) unless the
-// configuration turned off a check the doctor counts, and runs the
-// default suite when it exists. It never fails the check: a broken suite
+// check's diagnostics (before --changed-files narrows them) unless a check
+// the doctor counts is off — the figures' codes are, by default — in which
+// case it reruns reconcile with doctor.Config (only the doctor's rules),
+// and runs the default suite when it exists. It never fails the check: a broken suite
 // is a warning on stderr and the benchmark is then not analyzed.
 func checkDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic) *doctor.Report {
 	if doctor.Silenced(cfg) {
@@ -157,7 +158,17 @@ func checkDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.S
 	if err != nil {
 		fmt.Fprintf(stderr, "docbridge check: doctor: %v (benchmark not analyzed)\n", err)
 	}
-	return diagnoseDocs(dir, s, sig, diags, suite, suitePath)
+	return diagnoseDocs(dir, s, sig, diags, suite, suitePath, centralityTopN(cfg))
+}
+
+// centralityTopN is the configured checks.centralityTopN (the defaults'
+// without a configuration): the denominator of the doctor's centrality
+// figure.
+func centralityTopN(cfg *config.Config) int {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	return cfg.Checks.CentralityTopN
 }
 
 // doctorGrader is the action's grader: the grade check already computed.

@@ -1,11 +1,11 @@
 package doctor
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
@@ -27,10 +27,14 @@ func isDeclarationCode(code string) bool {
 	return code == catalog.StaleDeclaration || strings.HasPrefix(code, blockErrorPrefix)
 }
 
+// figureCodes are the codes the doctor reports as figures (see figures):
+// per-document findings off by default, counted here instead.
+var figureCodes = []string{catalog.DocumentWithoutCode, catalog.UndocumentedArea, catalog.CentralityRisk, catalog.NearTwinDocument}
+
 // Codes returns every diagnostic code the doctor counts, sorted. The
 // doctor needs them all reported whatever their configured severity.
 func Codes() []string {
-	out := slices.Concat(linkCodes, regionCodes, areaCodes, []string{catalog.DocumentWithoutCode, catalog.StaleDeclaration})
+	out := slices.Concat(linkCodes, regionCodes, areaCodes, figureCodes, []string{catalog.StaleDeclaration})
 	for _, c := range catalog.Codes() {
 		if strings.HasPrefix(c, blockErrorPrefix) {
 			out = append(out, c)
@@ -40,31 +44,41 @@ func Codes() []string {
 	return slices.Compact(out)
 }
 
-// Config returns a copy of cfg (nil: the defaults) in which no code of
-// Codes is configured: a check turned off must not raise the score, so the
-// doctor's reconcile run sees every problem it counts. Severity overrides
-// of other codes are kept.
+// Config returns a copy of cfg (nil: the defaults) in which every code of
+// Codes is on — at its default severity, or info for a code that is off by
+// default (the figures) — and every other code is off: a check turned off
+// must not raise the score, so the doctor's reconcile run sees every
+// problem it counts, and computes nothing else.
 func Config(cfg *config.Config) *config.Config {
 	if cfg == nil {
 		cfg = config.Default()
 	}
 	c := *cfg
-	c.Checks.Severity = maps.Clone(cfg.Checks.Severity)
-	for _, code := range Codes() {
-		delete(c.Checks.Severity, code)
+	c.Checks.Severity = map[string]string{}
+	counted := Codes()
+	for _, code := range catalog.Codes() {
+		if !slices.Contains(counted, code) {
+			c.Checks.Severity[code] = catalog.Off
+		}
+	}
+	for _, code := range counted {
+		if r, ok := catalog.Lookup(code); ok && r.Severity == catalog.Off {
+			c.Checks.Severity[code] = catalog.Info
+		}
 	}
 	return &c
 }
 
-// Silenced reports whether cfg turns off a code the doctor counts: then
-// the check's own diagnostics lack problems the doctor must see, and the
-// caller reruns reconcile with Config(cfg).
+// Silenced reports whether cfg (nil: the defaults) leaves off a code the
+// doctor counts — the figures' codes are off by default — so the check's
+// own diagnostics lack problems the doctor must see, and the caller reruns
+// reconcile with Config(cfg).
 func Silenced(cfg *config.Config) bool {
 	if cfg == nil {
-		return false
+		cfg = config.Default()
 	}
 	for _, code := range Codes() {
-		if cfg.Checks.Severity[code] == catalog.Off {
+		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
 			return true
 		}
 	}

@@ -38,6 +38,7 @@ func Diagnose(in Input) *Report {
 	r.Unmet = unmet(ms)
 	r.Grade = grade(r.Score, len(r.Unmet) > 0)
 	r.Issues, r.IssuesOmitted, r.NextActions = issuesAndActions(ms, r.Unmet)
+	r.Figures = figures(f, ds, in.CentralityTopN)
 	r.Verdict = verdict(r)
 	return r
 }

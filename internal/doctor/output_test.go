@@ -21,9 +21,12 @@ func mixed() Input {
 		diag(catalog.BrokenAnchor, "docs/b.md", 3),
 		diag(catalog.GeneratedRegionEdited, "docs/b.md", 11),
 		diag(catalog.UndocumentedArea, "internal/y", 0),
-		diag(catalog.DocumentWithoutCode, "docs/stray.md", 0))
+		diag(catalog.DocumentWithoutCode, "docs/stray.md", 0),
+		diag(catalog.CentralityRisk, "internal/hub", 0),
+		diag(catalog.NearTwinDocument, "docs/b.md", 0))
 	i.ProjectedDocuments--
 	i.Benchmark = nil
+	i.CentralityTopN = 10
 	return i
 }
 

@@ -17,6 +17,10 @@ type Input struct {
 	ProjectedDocuments int
 	// Benchmark is the golden-suite result; nil when no suite ran.
 	Benchmark *Benchmark
+	// CentralityTopN is how many of the most central modules
+	// CENTRALITY_RISK examined (checks.centralityTopN), the denominator of
+	// its figure; 0 leaves the figure without one.
+	CentralityTopN int
 }
 
 // Benchmark is a golden-suite run's figure the doctor scores.
@@ -60,6 +64,8 @@ type Report struct {
 	IssuesOmitted int `json:"issuesOmitted"`
 	// NextActions say how to recover points, most points first.
 	NextActions []string `json:"nextActions"`
+	// Figures are aggregates reported without points (see Figure).
+	Figures []Figure `json:"figures"`
 	// Verdict is the one-line summary, e.g.
 	// "doctor: B (82/100) — A needs measured hit@3 ≥ 80 % (not analyzed)".
 	Verdict string `json:"verdict"`

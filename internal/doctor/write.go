@@ -23,6 +23,9 @@ func WriteJSON(w io.Writer, r *Report) error {
 	if c.Dimensions == nil {
 		c.Dimensions = []Dimension{}
 	}
+	if c.Figures == nil {
+		c.Figures = []Figure{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -65,6 +68,12 @@ func WriteText(w io.Writer, r *Report) error {
 		tw.printf("\nnext actions:\n")
 		for i, a := range r.NextActions {
 			tw.printf("  %d. %s\n", i+1, printable(a))
+		}
+	}
+	if len(r.Figures) > 0 {
+		tw.printf("\nfigures (not scored; every path in --json):\n")
+		for _, fig := range r.Figures {
+			tw.printf("  %s\n", printable(figureLine(fig)))
 		}
 	}
 	tw.printf("\n%s\n", printable(r.Verdict))

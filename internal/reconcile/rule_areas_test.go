@@ -15,7 +15,7 @@ import (
 // mention, a symbol mention, a mention of a nested area's file); two areas
 // are left without documentation, one of them required.
 func TestUndocumentedAreas(t *testing.T) {
-	ds := check(t, "areas")
+	ds := withCodes(runOn(t, filepath.Join("testdata", "areas"), catalog.UndocumentedArea), catalog.UndocumentedArea, catalog.RequiredDocMissing)
 	got := where(append(withCode(ds, catalog.UndocumentedArea), withCode(ds, catalog.RequiredDocMissing)...))
 	want := []string{"internal/lonely:0 UNDOCUMENTED_AREA", "internal/vital:0 REQUIRED_DOC_MISSING"}
 	if !slices.Equal(got, want) {
@@ -66,6 +66,7 @@ func TestRequiredSources(t *testing.T) {
 				}
 				cfg.Analysis.Areas[i].Required = req
 			}
+			cfg.Checks.Severity[catalog.UndocumentedArea] = catalog.Info // off by default
 			ds := Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg})
 			got := where(append(withCode(ds, catalog.UndocumentedArea), withCode(ds, catalog.RequiredDocMissing)...))
 			if !slices.Equal(got, tt.want) {

@@ -20,7 +20,8 @@ func init() {
 // nodes of the import graph (highest normalized betweenness first, ties by
 // id, zero scores never ranked), those no document covers, mentions or
 // links to. A Go package also counts as documented through any of its
-// files, or through the area at its directory.
+// files, or through the area at its directory; any node counts as
+// documented by a README in its directory or in its area's.
 func centralityRisks(v *view) []finding {
 	n := v.cfg.Checks.CentralityTopN
 	if v.signals == nil || n <= 0 {
@@ -31,6 +32,7 @@ func centralityRisks(v *view) []finding {
 		return nil
 	}
 	areaAt := areasByPath(v)
+	readmes := readmeDirs(v)
 	filesIn := map[string][]string{}
 	for _, m := range v.ofKind(snapshot.KindModule) {
 		dir := path.Dir(entityPath(m))
@@ -46,7 +48,7 @@ func centralityRisks(v *view) []finding {
 				ids = append(ids, a)
 			}
 		}
-		if slices.ContainsFunc(ids, func(id string) bool { return documentedByAny(v, id) }) {
+		if slices.ContainsFunc(ids, func(id string) bool { return documentedByAny(v, id) }) || readmeDocuments(v, readmes, e) {
 			continue
 		}
 		score := v.signals.Centrality[e.ID]
@@ -64,6 +66,24 @@ func centralityRisks(v *view) []finding {
 		})
 	}
 	return out
+}
+
+// readmeDocuments reports whether a README documents the entity: one in
+// the directory of the package (or of the module's file), or in the
+// directory of the area the entity sits in.
+func readmeDocuments(v *view, readmes map[string]string, e *snapshot.Entity) bool {
+	dir := entityPath(e)
+	if e.Kind == snapshot.KindModule {
+		dir = path.Dir(dir)
+	}
+	if _, ok := readmes[dir]; ok {
+		return true
+	}
+	if a := v.entity(v.areaOf[e.ID]); a != nil {
+		_, ok := readmes[entityPath(a)]
+		return ok
+	}
+	return false
 }
 
 // topCentral returns the entities of the n highest non-zero centrality

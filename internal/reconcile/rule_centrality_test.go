@@ -32,6 +32,7 @@ func TestCentralityRisk(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, cfg := scanDir(t, filepath.Join("testdata", filepath.FromSlash(tt.fixture)))
 			cfg.Checks.CentralityTopN = tt.topN
+			cfg.Checks.Severity[catalog.CentralityRisk] = catalog.Info // off by default
 			sig := graph.Compute(s, graph.Options{})
 			ds := withCode(Run(Input{Head: s, Signals: sig, Config: cfg}), catalog.CentralityRisk)
 			if got := where(ds); !slices.Equal(got, tt.want) {

@@ -47,8 +47,9 @@ var twinStopwords = map[string]bool{
 // twinDoc is a document prepared for comparison.
 type twinDoc struct {
 	doc *Document
-	// identity is the sorted terms of the title and keywords.
-	identity []string
+	// full is the sorted terms of the title and keywords; identity is
+	// full without the area's common terms (see prepareTwins).
+	full, identity []string
 	// vocabulary holds the terms of the title, keywords, headings and
 	// summary.
 	vocabulary map[string]bool
@@ -63,7 +64,7 @@ func nearTwins(v *view) []finding {
 	var areas []string
 	for _, d := range v.documents {
 		a := v.areaOf[d.ID]
-		if a == "" {
+		if a == "" || notAboutCode(d) {
 			continue
 		}
 		if _, seen := byArea[a]; !seen {
@@ -90,7 +91,7 @@ func nearTwins(v *view) []finding {
 			})
 			docs = docs[:maxTwinDocsPerArea]
 		}
-		out = append(out, twinsIn(areaPath, prepareTwins(docs))...)
+		out = append(out, twinsIn(areaPath, prepareTwins(docs, areaPath))...)
 	}
 	return out
 }
@@ -104,12 +105,19 @@ func twinsIn(areaPath string, docs []twinDoc) []finding {
 		extra := 0
 		for i := range j {
 			a := &docs[i]
+			if parallelTrees(a.doc.Path, b.doc.Path) {
+				continue // one page in two language or version trees
+			}
 			src, dst := b, a
-			if !coveredBy(b, a) {
-				if !coveredBy(a, b) {
-					continue
-				}
-				src, dst = a, b
+			terms := b.identity
+			switch {
+			case sameTitle(a, b):
+				terms = b.full
+			case coveredBy(b, a):
+			case coveredBy(a, b):
+				src, dst, terms = a, b, a.identity
+			default:
+				continue
 			}
 			if len(found) == maxTwinsPerDocument {
 				extra++
@@ -118,7 +126,7 @@ func twinsIn(areaPath string, docs []twinDoc) []finding {
 			found = append(found, finding{
 				Code: catalog.NearTwinDocument,
 				Message: fmt.Sprintf("near twin of %s in area %s: every term of the title and keywords of %s (%s) appears in %s",
-					a.doc.Path, areaPath, src.doc.Path, strings.Join(src.identity, ", "), dst.doc.Path),
+					a.doc.Path, areaPath, src.doc.Path, strings.Join(terms, ", "), dst.doc.Path),
 				Evidence:  []Location{{Path: b.doc.Path}, {Path: a.doc.Path}},
 				EntityIDs: []string{b.doc.ID, a.doc.ID},
 				Key:       a.doc.Path,
@@ -130,6 +138,13 @@ func twinsIn(areaPath string, docs []twinDoc) []finding {
 		out = append(out, found...)
 	}
 	return out
+}
+
+// sameTitle reports two documents whose titles and keywords have the same
+// terms (at least minIdentityTerms), common ones included: a duplicate,
+// whatever the rest of the area says.
+func sameTitle(x, y *twinDoc) bool {
+	return len(x.full) >= minIdentityTerms && slices.Equal(x.full, y.full)
 }
 
 // coveredBy reports whether x has an identity to compare and every term
@@ -146,21 +161,50 @@ func coveredBy(x, y *twinDoc) bool {
 	return true
 }
 
-func prepareTwins(docs []*Document) []twinDoc {
-	out := make([]twinDoc, 0, len(docs))
-	for _, d := range docs {
+// prepareTwins builds the identities and vocabularies of one area's
+// documents. Terms that tell the area's documents from each other are the
+// identity: the words of the area's own path (every package README of
+// packages/server says "server") and the terms in the identity of more
+// than half of the area's documents (the project's name in every title)
+// are left out of it.
+func prepareTwins(docs []*Document, areaPath string) []twinDoc {
+	common := map[string]bool{}
+	addTerms(common, areaPath)
+	ids := make([]map[string]bool, len(docs))
+	seen := map[string]int{}
+	for i, d := range docs {
 		id := map[string]bool{}
 		addTerms(id, d.Title)
 		addTerms(id, docKeywords(d))
-		voc := maps.Clone(id)
+		ids[i] = id
+		for t := range id {
+			seen[t]++
+		}
+	}
+	if len(docs) >= minDocsForCommonTerms {
+		for t, n := range seen {
+			if 2*n > len(docs) {
+				common[t] = true
+			}
+		}
+	}
+	out := make([]twinDoc, 0, len(docs))
+	for i, d := range docs {
+		voc := maps.Clone(ids[i])
 		for _, h := range d.Headings {
 			addTerms(voc, h.Text)
 		}
 		addTerms(voc, d.Summary)
-		out = append(out, twinDoc{doc: d, identity: slices.Sorted(maps.Keys(id)), vocabulary: voc})
+		full := slices.Sorted(maps.Keys(ids[i]))
+		maps.DeleteFunc(ids[i], func(t string, _ bool) bool { return common[t] })
+		out = append(out, twinDoc{doc: d, full: full, identity: slices.Sorted(maps.Keys(ids[i])), vocabulary: voc})
 	}
 	return out
 }
+
+// minDocsForCommonTerms is how many documents an area needs before a term
+// most of their titles share stops counting as identity.
+const minDocsForCommonTerms = 5
 
 // docKeywords is the document's front-matter keywords (a list arrives
 // joined with ", "), or "" when it has none.

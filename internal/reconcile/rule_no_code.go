@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
@@ -11,23 +13,42 @@ func init() {
 	register(rule{codes: []string{catalog.DocumentWithoutCode}, run: documentsWithoutCode})
 }
 
-// processStems are the file names (without extension, lower case) of
-// documents about the project's process or terms rather than its code.
-var processStems = []string{"changelog", "changes", "code_of_conduct", "contributing", "history", "license", "security"}
+// processStems are the file names (without extension, lower case, "-"
+// read as "_") of documents about the project's process, people or terms
+// rather than its code.
+var processStems = []string{"adopters", "authors", "changelog", "changes", "code_of_conduct", "codeowners", "conduct",
+	"contributing", "contributors", "governance", "history", "license", "maintainers", "notice", "owners", "release_notes",
+	"security", "support"}
+
+// changelogDirs are directories of release notes (CHANGELOG/CHANGELOG-3.5.md).
+var changelogDirs = []string{"changelog", "changelogs", "release-notes", "release_notes"}
+
+// isProcessDocument reports a document about process or terms: its name is
+// one of processStems, it starts with "changelog" (CHANGELOG-3.5.md), or it
+// lies in a directory of release notes.
+func isProcessDocument(p string) bool {
+	base := path.Base(p)
+	stem := strings.ReplaceAll(strings.ToLower(strings.TrimSuffix(base, path.Ext(base))), "-", "_")
+	return slices.Contains(processStems, stem) || strings.HasPrefix(stem, "changelog") ||
+		slices.Contains(changelogDirs, strings.ToLower(path.Base(path.Dir(p))))
+}
 
 // documentsWithoutCode reports every document with no relation of its own
 // (a link, a mention, a symbol mention, covers or any declared relation)
-// to a module, package or area. Documents about process or terms
-// (processStems, anything under .github/) are exempt, and so is every
-// document of a repository without source modules: there is no code to
-// point at.
+// to a module, package or area. A README documents its own directory: it
+// reaches code when a module, package or area lies in its directory tree.
+// Documents that are not about code (notAboutCode: process documents,
+// .github/, changeset fragments, templates, generated pages) are exempt,
+// and so is every document of a repository without source modules: there
+// is no code to point at.
 func documentsWithoutCode(v *view) []finding {
 	if len(v.ofKind(snapshot.KindModule)) == 0 {
 		return nil
 	}
+	dirs := codeDirs(v)
 	var out []finding
 	for _, d := range v.documents {
-		if hasStem(d.Path, processStems) || strings.HasPrefix(d.Path, ".github/") || reachesCode(v, d.ID) {
+		if notAboutCode(d) || reachesCode(v, d.ID) || (isReadme(d.Path) && dirs[path.Dir(d.Path)]) {
 			continue
 		}
 		out = append(out, finding{

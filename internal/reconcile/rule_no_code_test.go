@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestDocumentsWithoutCode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {
-			ds := withCode(check(t, tt.fixture), catalog.DocumentWithoutCode)
+			ds := withCode(runOn(t, filepath.Join("testdata", filepath.FromSlash(tt.fixture)), catalog.DocumentWithoutCode), catalog.DocumentWithoutCode)
 			if got := where(ds); !slices.Equal(got, tt.want) {
 				t.Fatalf("got %v, want %v", got, tt.want)
 			}

@@ -45,6 +45,9 @@ type docRefs struct {
 	topLevel map[string]bool
 	sites    []docSite           // documentation-site roots
 	byPath   map[string][]string // path → the entities it names (entitiesAt)
+	// commands maps a command name to the area and package at its
+	// directory (commandNames).
+	commands map[string][]string
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
@@ -372,6 +375,7 @@ func (d *docRefs) indexPaths() {
 	for _, dir := range sortedKeys(d.pkgDirs) {
 		d.byPath[dir] = append(d.byPath[dir], d.pkgDirs[dir])
 	}
+	d.commands = d.commandNames()
 }
 
 // mention resolves the text of a code span (span) or of a link (span nil)
@@ -380,6 +384,21 @@ func (d *docRefs) indexPaths() {
 // file.
 func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
+	if codeSpan && len(text) <= 300 {
+		// `foo serve` names the command foo (cmd/foo): the command's area
+		// and package are documented by it.
+		if ids := d.commandMention(text); len(ids) > 0 {
+			ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
+			for _, to := range ids {
+				if to != from {
+					d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+				}
+			}
+			if strings.ContainsAny(text, " \t\n") {
+				return
+			}
+		}
+	}
 	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
 		return
 	}

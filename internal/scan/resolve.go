@@ -209,6 +209,9 @@ func documentEntity(x *Extraction) *snapshot.Entity {
 	if d.MDX {
 		meta["mdx"] = true
 	}
+	if d.GeneratedFile != "" {
+		meta["generatedFile"] = d.GeneratedFile
+	}
 	e.Metadata = meta
 	return e
 }

@@ -83,7 +83,7 @@ const (
 var rules = []Rule{
 	{BrokenAnchor, Error, GroupCore, "Broken anchor", "The link's #anchor matches no heading of its target. Link to a heading that exists (GitHub's slug: lower case, punctuation dropped, spaces as hyphens, -1, -2 for repeats) or add the heading."},
 	{BrokenLink, Error, GroupCore, "Broken relative link", "The link's target does not exist in the repository. Point it at the file's current path, or remove the link."},
-	{CentralityRisk, Info, GroupCore, "Central module without documentation", "One of the most central modules of the import graph is neither covered nor mentioned by any document. Mention it in the document of its area, or declare `covers` in a docbridge block."},
+	{CentralityRisk, Off, GroupCore, "Central module without documentation", "One of the most central modules of the import graph is neither covered nor mentioned by any document. Mention it in the document of its area, or declare `covers` in a docbridge block."},
 	{"DOCBRIDGE_DUPLICATE", Error, GroupScan, "docbridge block: duplicate entry", "Remove the repeated entry from the docbridge block."},
 	{"DOCBRIDGE_INVALID_ID", Error, GroupScan, "docbridge block: invalid entity id", "Write ids as kind:value, for example module:src/rank.ts."},
 	{"DOCBRIDGE_INVALID_KIND", Error, GroupScan, "docbridge block: invalid relation kind", "Use a lower-case kebab-case relation kind."},
@@ -93,7 +93,7 @@ var rules = []Rule{
 	{"DOCBRIDGE_TYPE", Error, GroupScan, "docbridge block: wrong type", "Give the value the type the field documents."},
 	{"DOCBRIDGE_UNKNOWN_KEY", Error, GroupScan, "docbridge block: unknown key", "Use only the documented keys (covers, relations; from, to, kind)."},
 	{"DOCBRIDGE_YAML", Error, GroupScan, "docbridge block: invalid YAML", "Correct the YAML at the reported line."},
-	{DocumentWithoutCode, Info, GroupCore, "Document without an edge into code", "The document neither links to, mentions nor covers any module, package or area. Mention the code it describes, or declare covers."},
+	{DocumentWithoutCode, Off, GroupCore, "Document without an edge into code", "The document neither links to, mentions nor covers any module, package or area. Mention the code it describes, or declare covers."},
 	{DriftAnchor, Error, GroupDrift, "Anchor drifted", "The heading this anchor named in the base was renamed or removed by this change. Update the link to the new heading."},
 	{DriftLink, Error, GroupDrift, "Link target drifted", "The file this link pointed to in the base was moved or deleted by this change. Update the link to the new path."},
 	{DriftPath, Error, GroupDrift, "Mentioned path drifted", "The path this document names existed in the base and was moved or deleted by this change. Update the mention."},
@@ -111,11 +111,11 @@ var rules = []Rule{
 	{KnowledgeSupersedesGone, Off, GroupKnowledge, "Supersedes names no document", "Point Supersedes at the path of an existing document."},
 	{KnowledgeTitleMissing, Off, GroupKnowledge, "Knowledge document without an H1", "Start the document with a level-1 heading that names its subject."},
 	{"LINK_OUTSIDE_ROOT", Warn, GroupScan, "Link outside the repository", "Link to the file on the web instead of a relative path that leaves the repository."},
-	{NearTwinDocument, Info, GroupCore, "Near-twin documents", "Two documents of one area share their title and keywords: merge them, or make each one's subject distinct."},
+	{NearTwinDocument, Off, GroupCore, "Near-twin documents", "Two documents of one area share their title and keywords: merge them, or make each one's subject distinct."},
 	{OrphanedDocument, Off, GroupCore, "Orphaned document", "No other document links to this one. Link to it from an index, README or the document of its area."},
 	{RequiredDocMissing, Error, GroupCore, "Required documentation missing", "The area is configured with required: true and no document covers or mentions it. Write its document, or declare covers in an existing one."},
 	{StaleDeclaration, Error, GroupCore, "Stale declaration", "A docbridge block declares a relation to an entity that does not exist. Update the id to the entity's current path, or remove the declaration."},
-	{UndocumentedArea, Info, GroupCore, "Undocumented area", "No document covers or mentions this area. Mention it in a document, or declare covers in a docbridge block."},
+	{UndocumentedArea, Off, GroupCore, "Undocumented area", "No document covers or mentions this area. Mention it in a document, or declare covers in a docbridge block."},
 	{UnresolvedPath, Warn, GroupCore, "Unresolved path", "The document names a path that does not exist. Correct the path (the message suggests the nearest existing one when there is a single candidate)."},
 }
 

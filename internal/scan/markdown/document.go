@@ -53,6 +53,9 @@ type Document struct {
 	ReferenceCount    int      `json:"referenceCount"`
 	EvidenceTruncated bool     `json:"evidenceTruncated,omitempty"`
 	Generated         []Region `json:"generated,omitempty"`
+	// GeneratedFile is what says the whole file is generated (the marker
+	// line, or the front-matter key and value); empty when nothing does.
+	GeneratedFile string `json:"generatedFile,omitempty"`
 	// MDX is set for .mdx files, whose JSX and ESM lines were blanked.
 	MDX    bool            `json:"mdx,omitempty"`
 	Issues []extract.Issue `json:"issues,omitempty"`

@@ -38,8 +38,10 @@ func Extract(path string, data []byte) Document {
 	root := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
 
 	finder := regionFinder{src: src, is: &is}
-	regions, inRegion := finder.find(htmlBlockLines(root, lines))
+	html := htmlBlockLines(root, lines)
+	regions, inRegion := finder.find(html)
 	doc.Generated = regions
+	doc.GeneratedFile = generatedFileMarker(src, &doc.FrontMatter, html, bodyFrom)
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.walk(root)
 
