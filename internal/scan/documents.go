@@ -384,7 +384,7 @@ func (d *docRefs) indexPaths() {
 // file.
 func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
-	if codeSpan && len(text) <= 300 {
+	if span != nil && len(text) <= 300 {
 		// `foo serve` names the command foo (cmd/foo): the command's area
 		// and package are documented by it.
 		if ids := d.commandMention(text); len(ids) > 0 {
