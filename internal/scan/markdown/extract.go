@@ -42,6 +42,7 @@ func Extract(path string, data []byte) Document {
 	doc.Generated = regions
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.walk(root)
+	doc.Hugo = hugoExtract(root, body, lines, bodyFrom, &is)
 
 	switch {
 	case fmTitle != "":
