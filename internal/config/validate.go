@@ -142,6 +142,7 @@ func (c *Config) Validate() error {
 	for i, p := range d.Exclude {
 		add(fmt.Sprintf("analysis.derive.exclude.%d", i), checkPattern(p))
 	}
+	validateSites(c.Sites, add)
 	if l := newErrorList(errs); l != nil {
 		return l
 	}

@@ -43,6 +43,7 @@ type docRefs struct {
 	near     *lazyNear
 	topLevel map[string]bool
 	sites    []docSite           // documentation-site roots
+	hugo     *hugoState          // the Hugo sites; nil when there is none
 	byPath   map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
@@ -105,6 +106,7 @@ func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
 		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
 	d.sites = siteRoots(r.t)
+	d.hugo = newHugoState(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -121,6 +123,8 @@ func (r *resolver) documents() {
 			}
 		}
 	}
+	d.hugoAnchors()
+	d.hugo.coverage(r.b)
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -161,6 +165,9 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		if l.Text != "" {
 			d.mention(x, from, l.Text, l.Line, false)
 		}
+	}
+	if s := d.hugoSite(x.Path); s != nil {
+		d.hugoRefs(x, from, s)
 	}
 	for _, c := range doc.CodeSpans {
 		d.mention(x, from, c.Text, c.Line, true)
@@ -275,6 +282,9 @@ func declaredSources(docs []*Extraction) map[string]bool {
 // that exists but is not an entity resolves to nothing to relate; one to
 // nothing is a links-to an unresolved entity.
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
+	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {
+		return
+	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
 	switch l.Kind {
 	case "anchor":
@@ -313,6 +323,12 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 		return
 	}
+	d.linkTo(x, from, l, target, ids, ev)
+}
+
+// linkTo relates the document to the entities at target, the path a link
+// resolved to, checking its anchor against a target document's headings.
+func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target string, ids []string, ev snapshot.Evidence) {
 	for _, to := range ids {
 		if to == from {
 			// A link to the document itself is a same-document anchor,

@@ -28,7 +28,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/1"
+const Version = "hugo/2"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -62,6 +62,13 @@ type Config struct {
 	AttributeTitleOff bool `json:"attributeTitleOff,omitempty"`
 	// AutoDefinitionTermID is markup.goldmark.parser.autoDefinitionTermID.
 	AutoDefinitionTermID bool `json:"autoDefinitionTermId,omitempty"`
+	// Taxonomies are the plural names of the configured taxonomies, whose
+	// list pages Hugo generates at /<plural>/ and /<plural>/<term>/; nil
+	// when the file does not configure them.
+	Taxonomies []string `json:"taxonomies,omitempty"`
+	// OutputBaseNames are the baseName values of outputFormats: files Hugo
+	// writes (llms.txt, _redirects) that no content file stands for.
+	OutputBaseNames []string `json:"outputBaseNames,omitempty"`
 	// DefaultContentLanguage is the language served at the root.
 	DefaultContentLanguage string          `json:"defaultContentLanguage,omitempty"`
 	Issues                 []extract.Issue `json:"issues,omitempty"`
@@ -108,6 +115,14 @@ func SiteRoot(p string) string {
 		dir = path.Dir(path.Dir(dir))
 	}
 	return dir
+}
+
+// InEnvironmentDir reports whether p is a file of a config/<environment>
+// directory other than _default (config/production/hugo.toml): overrides
+// for one environment, not a site of its own.
+func InEnvironmentDir(p string) bool {
+	dir := path.Dir(p)
+	return path.Base(path.Dir(dir)) == "config" && path.Base(dir) != "_default" && !InConfigDir(p)
 }
 
 // InConfigDir reports whether p is a file of a config/_default directory.
@@ -183,6 +198,23 @@ func Parse(p string, data []byte) Config {
 		for _, v := range t {
 			if s := str(v); s != "" && len(c.Themes) < MaxThemes {
 				c.Themes = append(c.Themes, s)
+			}
+		}
+	}
+	if tax, ok := m["taxonomies"].(map[string]any); ok {
+		c.Taxonomies = []string{}
+		for _, k := range sortedKeys(tax) {
+			if v := str(tax[k]); v != "" {
+				c.Taxonomies = append(c.Taxonomies, v)
+			}
+		}
+	}
+	if of, ok := m["outputformats"].(map[string]any); ok {
+		for _, k := range sortedKeys(of) {
+			if f, ok := of[k].(map[string]any); ok {
+				if b := str(f["basename"]); b != "" {
+					c.OutputBaseNames = append(c.OutputBaseNames, b)
+				}
 			}
 		}
 	}

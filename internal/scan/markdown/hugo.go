@@ -105,7 +105,7 @@ func hugoHeading(n *ast.Heading, body []byte, lines lineIndex) HugoHeading {
 		txt = txt[i+1:]
 	}
 	txt, _, _ = splitAttributes(strings.TrimSpace(txt))
-	hh.Text, hh.ID = txt, id
+	hh.Text, hh.ID = stripShortcodes(txt), id
 	if source != txt {
 		hh.Source = source
 	}
@@ -184,6 +184,35 @@ func hugoPlainText(n ast.Node, source []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+// stripShortcodes drops the shortcode calls of a heading's text: Hugo
+// slugs what they render (an icon, a label), which the extraction cannot
+// know, and most render markup that leaves no text.
+func stripShortcodes(s string) string {
+	if !strings.Contains(s, "{{") {
+		return s
+	}
+	b := []byte(s)
+	var out strings.Builder
+	for i := 0; i < len(b); {
+		j := strings.Index(s[i:], "{{")
+		if j < 0 {
+			out.WriteString(s[i:])
+			break
+		}
+		out.WriteString(s[i : i+j])
+		start := i + j
+		if start+2 < len(b) && (b[start+2] == '<' || b[start+2] == '%') {
+			if _, end, ok := lexShortcode(b, start); ok {
+				i = end
+				continue
+			}
+		}
+		out.WriteString("{{")
+		i = start + 2
+	}
+	return strings.TrimSpace(out.String())
 }
 
 // typographerDashes drops what goldmark's typographer turns into an en

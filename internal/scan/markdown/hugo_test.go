@@ -74,6 +74,7 @@ func TestHugoIDCurrent(t *testing.T) {
 		{"## Custom {#my-id .cls}\n## my-id", HugoIDGitHub, []string{"my-id", "my-id-1"}},
 		{"## $$$\n## !", HugoIDGitHub, []string{"heading", "heading-1"}},
 		{"First line\nsecond line\n---", HugoIDGitHub, []string{"second-line"}},
+		{"### {{% _param FAS robot %}} Upgrading with AI?", HugoIDGitHub, []string{"upgrading-with-ai"}},
 	}
 	for _, tt := range tests {
 		doc := Extract("content/x.md", []byte(tt.heading+"\n"))
