@@ -84,7 +84,8 @@ func fullConfig() *Config {
 			Derive: Derive{Roots: []string{"src", "."}, Depth: 3, Exclude: []string{"**/mocks"}},
 		},
 		Sites: []Site{
-			{Root: "site", Generator: GeneratorHugo, ContentDirs: []string{"content/en", "content/fr"}, HeadingIDs: "blackfriday"},
+			{Root: "site", Generator: GeneratorHugo, ContentDirs: []string{"content/en", "content/fr"}, HeadingIDs: "blackfriday",
+				Mounts: []Mount{{Source: "tmp/spec", Target: "content/docs/specs"}}},
 			{Root: "examples", Generator: GeneratorNone},
 		},
 		Checks: Checks{

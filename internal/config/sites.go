@@ -18,6 +18,7 @@ const SectionSites = "sites"
 const (
 	MaxSites       = 100
 	MaxContentDirs = 100
+	MaxMounts      = 100
 )
 
 // Generators a site entry may name.
@@ -45,6 +46,16 @@ type Site struct {
 	// HeadingIDs (hugo) is the heading-id type (github, github-ascii,
 	// blackfriday); empty keeps the site's configuration.
 	HeadingIDs string `json:"headingIds"`
+	// Mounts (hugo) add module mounts into the content tree: a source
+	// relative to Root (it may be absent from the repository: generated at
+	// build time, or a submodule) and a target under content/.
+	Mounts []Mount `json:"mounts"`
+}
+
+// Mount is one sites.N.mounts entry.
+type Mount struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
 }
 
 // decodeSites decodes the sites section: a list of site entries with a
@@ -93,6 +104,41 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 					}
 				}
 			}},
+			{"mounts", func(n *yaml.Node, key string) {
+				hugoOnly["mounts"] = n
+				items, ok := d.sequence(n, key, MaxMounts)
+				if !ok {
+					return
+				}
+				for j, it := range items {
+					mk := fmt.Sprintf("%s.%d", key, j)
+					if it.Kind != yaml.MappingNode {
+						d.typeError(it, mk, "a mapping with a source and a target")
+						continue
+					}
+					var m Mount
+					d.mapping(it, mk, []field{
+						{"source", func(n *yaml.Node, key string) {
+							if v, ok := d.item(n, key); ok {
+								d.add(n, key, checkMountSource(v))
+								m.Source = v
+							}
+						}},
+						{"target", func(n *yaml.Node, key string) {
+							if v, ok := d.item(n, key); ok {
+								d.add(n, key, checkMountTarget(v))
+								m.Target = v
+							}
+						}},
+					})
+					for _, name := range []string{"source", "target"} {
+						if !hasKey(it, name) {
+							d.add(it, mk, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
+						}
+					}
+					s.Mounts = append(s.Mounts, m)
+				}
+			}},
 			{"headingIds", func(n *yaml.Node, key string) {
 				hugoOnly["headingIds"] = n
 				if v, ok := d.item(n, key); ok {
@@ -114,7 +160,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 			continue
 		}
 		if s.Generator != GeneratorHugo {
-			for _, name := range []string{"contentDirs", "headingIds"} {
+			for _, name := range []string{"contentDirs", "headingIds", "mounts"} {
 				if n := hugoOnly[name]; n != nil {
 					d.add(n, k+"."+name, &problem{CodeInvalid, fmt.Sprintf("%s applies to generator hugo only", name)})
 				}
@@ -155,10 +201,35 @@ func validateSites(sites []Site, add func(string, *problem)) {
 		for j, c := range s.ContentDirs {
 			add(fmt.Sprintf("%s.contentDirs.%d", k, j), checkPath(c, true))
 		}
+		for j, m := range s.Mounts {
+			add(fmt.Sprintf("%s.mounts.%d.source", k, j), checkMountSource(m.Source))
+			add(fmt.Sprintf("%s.mounts.%d.target", k, j), checkMountTarget(m.Target))
+		}
 		if s.HeadingIDs != "" && !slices.Contains(hugoIDTypes, s.HeadingIDs) {
 			add(k+".headingIds", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
 		}
 	}
+}
+
+// checkMountSource reports a mount source that is not a clean relative
+// path (it may climb out of the site root with "..", not out of the
+// repository, which the scan checks).
+func checkMountSource(p string) *problem {
+	if p == "" {
+		return &problem{CodeInvalid, "must not be empty"}
+	}
+	if strings.HasPrefix(p, "/") || strings.Contains(p, `\`) {
+		return &problem{CodeInvalid, fmt.Sprintf("%s must be relative to the site root, with forward slashes", quoteValue(p))}
+	}
+	return nil
+}
+
+// checkMountTarget reports a mount target outside Hugo's content tree.
+func checkMountTarget(p string) *problem {
+	if p != "content" && !strings.HasPrefix(p, "content/") {
+		return &problem{CodeInvalid, fmt.Sprintf("%s must be content or a path under content/", quoteValue(p))}
+	}
+	return checkPath(p, false)
 }
 
 // nonNilSites is sites, never nil, for canonical hashing.
@@ -169,6 +240,9 @@ func nonNilSites(sites []Site) []Site {
 	out := make([]Site, len(sites))
 	for i, s := range sites {
 		s.ContentDirs = nonNil(s.ContentDirs)
+		if s.Mounts == nil {
+			s.Mounts = []Mount{}
+		}
 		out[i] = s
 	}
 	return out

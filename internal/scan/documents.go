@@ -42,9 +42,12 @@ type docRefs struct {
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *lazyNear
 	topLevel map[string]bool
-	sites    []docSite           // documentation-site roots
-	hugo     *hugoState          // the Hugo sites; nil when there is none
-	byPath   map[string][]string // path → the entities it names (entitiesAt)
+	sites    []docSite  // documentation-site roots
+	hugo     *hugoState // the Hugo sites; nil when there is none
+	// hugoUnverified counts the current document's links Hugo resolves
+	// but the scan cannot check, by reason.
+	hugoUnverified map[string]int
+	byPath         map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
@@ -160,6 +163,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	doc := x.Markdown
 	d.references = 0
 	d.unresolvedSyms = 0
+	d.hugoUnverified = map[string]int{}
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
@@ -341,7 +345,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 			continue
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
-		if !d.anchors[target][strings.ToLower(l.Anchor)] {
+		if !d.anchors[target][strings.ToLower(l.Anchor)] && d.missingAnchor(target) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -350,7 +354,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] {
+	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] && d.missingAnchor(doc) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

@@ -55,6 +55,10 @@ type hugoSite struct {
 // path of the virtual content tree ("" for its root).
 type hugoMount struct {
 	source, target string
+	// missing is set when source is not in the scanned tree (a directory
+	// generated at build time, a submodule): links into target cannot be
+	// checked.
+	missing bool
 }
 
 // hugoSites finds the Hugo sites of the tree, sorted by root.
@@ -165,7 +169,8 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		}
 		switch tg := path.Clean(m.Target); {
 		case tg == "content" || strings.HasPrefix(tg, "content/"):
-			s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(tg, "content"), "/")})
+			s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(tg, "content"), "/"),
+				missing: !t.files[src] && !t.dirs[src]})
 		case tg == "static" || strings.HasPrefix(tg, "static/"):
 			if tg == "static" {
 				s.static = append(s.static, src)
@@ -281,6 +286,21 @@ func (s *hugoSite) virtual(p string) []string {
 	return out
 }
 
+// pageTarget is the page path a file mount's target serves: without its
+// extension, and without a final _index or index ("docs/x/_index.md" is
+// the page docs/x).
+func pageTarget(target string) string {
+	ext := path.Ext(target)
+	if !hugoContentExts[strings.ToLower(ext)] {
+		return target
+	}
+	t := strings.TrimSuffix(target, ext)
+	if b := path.Base(t); b == "_index" || b == "index" {
+		t = path.Dir(t)
+	}
+	return t
+}
+
 // sources returns the repository paths a virtual content path may come
 // from, in mount order.
 func (s *hugoSite) sources(v string) []string {
@@ -289,7 +309,7 @@ func (s *hugoSite) sources(v string) []string {
 		switch {
 		case m.target == "":
 			out = append(out, path.Join(m.source, v))
-		case v == m.target:
+		case v == m.target || hugoKey(v) == hugoKey(pageTarget(m.target)):
 			out = append(out, m.source)
 		case strings.HasPrefix(v, m.target+"/"):
 			out = append(out, path.Join(m.source, strings.TrimPrefix(v, m.target+"/")))
@@ -298,21 +318,31 @@ func (s *hugoSite) sources(v string) []string {
 	return out
 }
 
+// sourcesFrom is sources with the content roots the document itself is
+// mounted from first, innermost first: a page links into its own
+// language's tree before another's.
+func (s *hugoSite) sourcesFrom(doc, v string) []string {
+	var own []hugoMount
+	for _, m := range s.content {
+		if m.target == "" && within(doc, m.source) {
+			own = append(own, m)
+		}
+	}
+	if len(own) == 0 {
+		return s.sources(v)
+	}
+	sort.SliceStable(own, func(i, j int) bool { return len(own[i].source) > len(own[j].source) })
+	out := make([]string, 0, len(s.content))
+	for _, m := range own {
+		out = append(out, path.Join(m.source, v))
+	}
+	return append(out, s.sources(v)...)
+}
+
 // contains reports whether a document belongs to the site: it lies under
 // the site root or is mounted into its content.
 func (s *hugoSite) contains(doc string) bool {
 	return within(doc, s.root) || s.root == "." || len(s.virtual(doc)) > 0
-}
-
-// isArchetype reports whether doc is an archetype (a template for new
-// content) of the site or of a theme.
-func isArchetype(doc string) bool {
-	for _, seg := range strings.Split(path.Dir(doc), "/") {
-		if seg == "archetypes" {
-			return true
-		}
-	}
-	return false
 }
 
 // hugoIndex finds files and directories the way Hugo's path lookups do:
@@ -377,16 +407,24 @@ type hugoState struct {
 	index *hugoIndex
 	// docSites maps every document of a site to it.
 	docSites map[string]*hugoSite
+	// openPages maps a page that calls a {{% %}} shortcode of its site
+	// (not a built-in, not closed, not resolved as an include) to its
+	// name: its output is rendered as Markdown and may bring headings the
+	// scan cannot see, so a missing anchor there is not reported.
+	openPages map[string]string
+	// includedBy maps a file that shortcodes pull into pages to those
+	// pages, sorted: its links resolve from them and its anchors are theirs.
+	includedBy map[string][]string
 }
 
 // newHugoState finds the sites and indexes the tree for them; nil when the
 // repository has no Hugo site.
 func newHugoState(t *tree) *hugoState {
-	sites := mergeConfiguredSites(hugoSites(t), t.cfg)
+	sites := mergeConfiguredSites(t, hugoSites(t), t.cfg)
 	if len(sites) == 0 {
 		return nil
 	}
-	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}}
+	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
 	for i := range t.ex {
 		x := &t.ex[i]
 		if x.Markdown == nil {
@@ -426,6 +464,19 @@ func newHugoState(t *tree) *hugoState {
 			}
 		}
 	}
+	for i := range t.ex {
+		x := &t.ex[i]
+		if s := h.docSites[x.Path]; s != nil && x.Markdown != nil {
+			if name := openShortcode(x.Markdown, len(h.includes(s, x))); name != "" {
+				h.openPages[x.Path] = name
+			}
+			for _, inc := range h.includes(s, x) {
+				if l := h.includedBy[inc]; len(l) == 0 || l[len(l)-1] != x.Path {
+					h.includedBy[inc] = append(l, x.Path)
+				}
+			}
+		}
+	}
 	return h
 }
 
@@ -453,10 +504,21 @@ func (s *hugoSite) anchors(doc *markdown.Document) map[string]bool {
 type hugoOutcome int
 
 const (
-	hugoBroken   hugoOutcome = iota
-	hugoFound                // target is the repository path
-	hugoNotAPath             // a template, or a word the render hook resolves
+	hugoBroken     hugoOutcome = iota
+	hugoFound                  // target is the repository path
+	hugoNotAPath               // a template, or a word the render hook resolves
+	hugoUnverified             // into a mount whose source is not in the tree
 )
+
+// unverified returns the missing mount source a virtual path lies in.
+func (s *hugoSite) unverified(v string) (string, bool) {
+	for _, m := range s.content {
+		if m.missing && (m.target == "" || v == m.target || strings.HasPrefix(v, m.target+"/") || hugoKey(v) == hugoKey(pageTarget(m.target))) {
+			return m.source, true
+		}
+	}
+	return "", false
+}
 
 // resolveLink resolves a Markdown link destination of doc the ways Hugo
 // (and a browser reading its output) may: a template ({{ … }}) or, where a
@@ -503,7 +565,11 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			}
 		}
 	} else {
-		for _, v := range s.virtual(doc) {
+		var froms []string
+		for _, page := range append([]string{doc}, h.includedBy[doc]...) {
+			froms = append(froms, s.virtual(page)...)
+		}
+		for _, v := range froms {
 			dir := path.Dir(v)
 			virtual = append(virtual, path.Join(dir, p))
 			switch b := path.Base(v); {
@@ -523,10 +589,15 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 		if v == ".." || strings.HasPrefix(v, "../") {
 			continue
 		}
-		if got, ok := h.lookup(s, v); ok {
+		if got, ok := h.lookup(s, doc, v); ok {
 			return hugoFound, got, nil
 		}
 		tried = append(tried, s.sources(v)...)
+	}
+	for _, v := range virtual {
+		if src, ok := s.unverified(v); ok {
+			return hugoUnverified, src, nil
+		}
 	}
 	return hugoBroken, "", tried
 }
@@ -548,8 +619,8 @@ func (s *hugoSite) generatedPath(v string) bool {
 }
 
 // lookup finds the page at virtual content path v.
-func (h *hugoState) lookup(s *hugoSite, v string) (string, bool) {
-	for _, src := range s.sources(v) {
+func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
+	for _, src := range s.sourcesFrom(doc, v) {
 		if got, ok := h.index.page(src); ok {
 			return got, true
 		}
@@ -572,14 +643,14 @@ func (h *hugoState) resolveRef(s *hugoSite, doc, ref string) (string, bool) {
 		return doc, true
 	}
 	if strings.HasPrefix(ref, "/") {
-		return h.lookup(s, strings.TrimPrefix(path.Clean(ref), "/"))
+		return h.lookup(s, doc, strings.TrimPrefix(path.Clean(ref), "/"))
 	}
 	for _, v := range s.virtual(doc) {
 		dir := path.Dir(v)
 		if strings.HasPrefix(path.Base(v), "index.") {
 			dir = path.Dir(dir)
 		}
-		if got, ok := h.lookup(s, path.Join(dir, ref)); ok {
+		if got, ok := h.lookup(s, doc, path.Join(dir, ref)); ok {
 			return got, true
 		}
 	}
@@ -590,7 +661,7 @@ func (h *hugoState) resolveRef(s *hugoSite, doc, ref string) (string, bool) {
 	if strings.HasPrefix(ref, ".") {
 		return "", false
 	}
-	if got, ok := h.lookup(s, path.Clean(ref)); ok {
+	if got, ok := h.lookup(s, doc, path.Clean(ref)); ok {
 		return got, true
 	}
 	if !strings.Contains(ref, "/") {
@@ -654,12 +725,15 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 		return false
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
-	if isArchetype(x.Path) {
+	if markdown.IsArchetype(x.Path) {
 		return true // a template: its links are filled in when content is created
 	}
 	out, target, tried := d.hugo.resolveLink(s, x.Path, l)
 	switch out {
 	case hugoNotAPath:
+		return true
+	case hugoUnverified:
+		d.hugoUnverified[mountReason(target)]++
 		return true
 	case hugoFound:
 		ids := d.entitiesAt(target)
@@ -698,10 +772,14 @@ func (d *docRefs) hugoBrokenTarget(s *hugoSite, doc string, l markdown.Link) str
 	if strings.HasPrefix(p, "/") && len(s.content) > 0 {
 		v := strings.Trim(path.Clean(p), "/")
 		// Under the content root the page itself is mounted from.
+		best := ""
 		for _, m := range s.content {
-			if m.target == "" && within(doc, m.source) {
-				return path.Join(m.source, v)
+			if m.target == "" && within(doc, m.source) && len(m.source) > len(best) {
+				best = m.source
 			}
+		}
+		if best != "" {
+			return path.Join(best, v)
 		}
 		if src := s.sources(v); len(src) > 0 {
 			return src[0]
@@ -716,8 +794,9 @@ func (d *docRefs) hugoBrokenTarget(s *hugoSite, doc string, l markdown.Link) str
 // hugoRefs resolves a document's ref and relref shortcodes: links Hugo
 // checks when it builds (an unknown page fails the build).
 func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
+	defer d.flushHugoUnverified(x.Path)
 	doc := x.Markdown
-	if doc.Hugo == nil || isArchetype(x.Path) {
+	if doc.Hugo == nil || markdown.IsArchetype(x.Path) {
 		return
 	}
 	for _, sc := range doc.Hugo.Shortcodes {
@@ -735,6 +814,12 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 		l := markdown.Link{Destination: sc.Arg, Line: sc.Line, Kind: markdown.LinkRelative, Anchor: anchor}
 		ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: sc.Line, Context: fmt.Sprintf("{{< %s %q >}}", sc.Name, sc.Arg)}
 		target, ok := d.hugo.resolveRef(s, x.Path, ref)
+		if !ok && strings.HasPrefix(ref, "/") {
+			if src, un := s.unverified(strings.TrimPrefix(path.Clean(ref), "/")); un {
+				d.hugoUnverified[mountReason(src)]++
+				continue
+			}
+		}
 		if !ok && d.hugoExcluded(sc.Line, d.hugo.refCandidates(s, x.Path, ref)) {
 			continue
 		}
@@ -756,6 +841,22 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 			d.linkTo(x, from, l, target, ids, ev)
 		}
 	}
+}
+
+// mountReason is the note for links into a mount whose source is absent.
+func mountReason(src string) string {
+	return "into Hugo content mounted from " + src + ", which is not in the repository"
+}
+
+// flushHugoUnverified notes what the current document links to that Hugo
+// would resolve but the scan cannot check: one note per reason.
+func (d *docRefs) flushHugoUnverified(doc string) {
+	for _, reason := range sortedKeys(d.hugoUnverified) {
+		n := d.hugoUnverified[reason]
+		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: doc, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("%d %s %s, not checked", n, plural(n, "link", "links"), reason)})
+	}
+	d.hugoUnverified = nil
 }
 
 // hugoCoverage records each Hugo site and how it was read.
@@ -794,7 +895,7 @@ func (h *hugoState) coverage(b *builder) {
 // detected Hugo sites: generator none removes a detected site, a hugo
 // entry overrides the content roots and id type of the site at its root,
 // or adds one the scan did not detect.
-func mergeConfiguredSites(detected []*hugoSite, cfg *config.Config) []*hugoSite {
+func mergeConfiguredSites(t *tree, detected []*hugoSite, cfg *config.Config) []*hugoSite {
 	if cfg == nil || len(cfg.Sites) == 0 {
 		return detected
 	}
@@ -820,6 +921,14 @@ func mergeConfiguredSites(detected []*hugoSite, cfg *config.Config) []*hugoSite 
 				}
 			} else if len(s.content) == 0 {
 				s.content = []hugoMount{{source: path.Join(c.Root, "content")}}
+			}
+			for _, m := range c.Mounts {
+				src := repoPath(c.Root, m.Source)
+				if src == "" {
+					continue
+				}
+				s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(path.Clean(m.Target), "content"), "/"),
+					missing: !t.files[src] && !t.dirs[src]})
 			}
 			if c.HeadingIDs != "" {
 				s.idType = c.HeadingIDs
@@ -866,10 +975,119 @@ func (d *docRefs) hugoAnchors() {
 				set[a] = true
 			}
 		}
+		for _, inc := range d.hugo.includes(s, x) {
+			if ix := d.t.byPath[inc]; ix != nil && ix.Markdown != nil {
+				for a := range s.anchors(ix.Markdown) {
+					set[a] = true
+				}
+			}
+		}
 		d.anchors[x.Path] = set
 		e := d.b.entity(snapshot.KindDocument, x.Path, x.Markdown.Title, x.Path)
 		if e.Metadata != nil {
-			e.Metadata["siteAnchors"] = sortedKeys(d.anchors[x.Path])
+			e.Metadata["siteAnchors"] = sortedKeys(set)
 		}
 	}
+	// An included file's anchors are those of the pages that include it.
+	for _, inc := range sortedKeys(d.hugo.includedBy) {
+		set := d.anchors[inc]
+		if set == nil {
+			continue
+		}
+		for _, page := range d.hugo.includedBy[inc] {
+			for a := range d.anchors[page] {
+				set[a] = true
+			}
+		}
+		if e := d.b.entities[snapshot.EntityID(snapshot.KindDocument, inc)]; e != nil && e.Metadata != nil {
+			e.Metadata["siteAnchors"] = sortedKeys(set)
+		}
+	}
+}
+
+// hugoBuiltinShortcodes are Hugo's own shortcodes: none brings headings.
+var hugoBuiltinShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true, "highlight": true,
+	"instagram": true, "param": true, "qr": true, "ref": true, "relref": true, "twitter": true, "vimeo": true, "x": true, "youtube": true}
+
+// openShortcode returns the name of a {{% %}} call of doc that may bring
+// headings into it: not a built-in, never closed (a closed one wraps the
+// page's own Markdown), and not resolved as an include (included, the
+// count of calls that resolved).
+func openShortcode(doc *markdown.Document, included int) string {
+	if doc.Hugo == nil {
+		return ""
+	}
+	closed := map[string]bool{}
+	for _, sc := range doc.Hugo.Shortcodes {
+		if strings.HasPrefix(sc.Name, "/") {
+			closed[sc.Name[1:]] = true
+		}
+	}
+	for _, sc := range doc.Hugo.Shortcodes {
+		if !sc.Percent || strings.HasPrefix(sc.Name, "/") || closed[sc.Name] || hugoBuiltinShortcodes[sc.Name] {
+			continue
+		}
+		if included > 0 && strings.HasSuffix(strings.ToLower(sc.Arg), ".md") {
+			continue
+		}
+		return sc.Name
+	}
+	return ""
+}
+
+// missingAnchor reports whether an anchor missing from target is to be
+// reported: not when target is a page whose shortcodes may render it,
+// which the current document's notes count instead.
+func (d *docRefs) missingAnchor(target string) bool {
+	if d.hugo == nil {
+		return true
+	}
+	name, open := d.hugo.openPages[target]
+	if open {
+		d.hugoUnverified[fmt.Sprintf("to anchors of %s, whose shortcode {{%% %s %%}} may render headings the scan cannot see", target, name)]++
+	}
+	return !open
+}
+
+// includes returns the Markdown files a page's shortcodes pull in: a call
+// whose argument names a Markdown file, found relative to the page, in an
+// _includes directory of the page's directory or one above it (the
+// convention of include shortcodes), from a content root or from the site
+// root. Shortcodes are the site's own templates, so this is a reading of
+// the argument, not of the template; it only ever adds anchors.
+func (h *hugoState) includes(s *hugoSite, x *Extraction) []string {
+	doc := x.Markdown
+	if doc.Hugo == nil {
+		return nil
+	}
+	var out []string
+	for _, sc := range doc.Hugo.Shortcodes {
+		arg := sc.Arg
+		if sc.Name == "ref" || sc.Name == "relref" || !strings.HasSuffix(strings.ToLower(arg), ".md") || strings.Contains(arg, "://") {
+			continue
+		}
+		var cands []string
+		if strings.HasPrefix(arg, "/") {
+			cands = append(cands, s.sources(strings.TrimPrefix(path.Clean(arg), "/"))...)
+		} else {
+			for dir := path.Dir(x.Path); ; dir = path.Dir(dir) {
+				cands = append(cands, path.Join(dir, arg), path.Join(dir, "_includes", arg))
+				if dir == "." || dir == s.root {
+					break
+				}
+			}
+			cands = append(cands, s.sources(path.Clean(arg))...)
+			cands = append(cands, path.Join(s.root, arg))
+		}
+		for _, c := range cands {
+			if c == ".." || strings.HasPrefix(c, "../") {
+				continue
+			}
+			if got, ok := h.index.page(c); ok && got != x.Path {
+				out = append(out, got)
+				break
+			}
+		}
+	}
+	return out
 }

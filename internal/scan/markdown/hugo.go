@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"path"
 	"strings"
 	"unicode"
 
@@ -52,11 +53,28 @@ type HugoHeading struct {
 
 // Shortcode is one shortcode call.
 type Shortcode struct {
+	// Name is the shortcode's name; a closing tag ({{< /name >}}) is
+	// recorded as "/name".
 	Name string `json:"name"`
+	// Percent is set for the {{% %}} notation, whose output Hugo renders as
+	// Markdown (so it can bring headings into the page).
+	Percent bool `json:"percent,omitempty"`
 	// Arg is the call's path argument: the path= parameter or the first
 	// positional one (for ref and relref, "#anchor" included).
 	Arg  string `json:"arg,omitempty"`
 	Line int    `json:"line"`
+}
+
+// IsArchetype reports whether a document lies in an archetypes directory:
+// a Hugo template for new content (its front matter holds template
+// actions, its links are placeholders).
+func IsArchetype(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if seg == "archetypes" {
+			return true
+		}
+	}
+	return false
 }
 
 // hugoExtract collects the Hugo view of a parsed document; nil when it has

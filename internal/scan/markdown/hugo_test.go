@@ -100,9 +100,9 @@ func TestScanShortcodes(t *testing.T) {
 	doc := Extract("content/p.md", []byte(src))
 	var got []string
 	for _, s := range doc.Hugo.Shortcodes {
-		got = append(got, s.Name+"|"+s.Arg+"|"+itoa(s.Line))
+		got = append(got, s.Name+"|"+s.Arg+"|"+itoa(s.Line)+"|"+itoa(map[bool]int{false: 0, true: 1}[s.Percent]))
 	}
-	want := []string{"ref|a/b.md#c|4", "relref|/x/y|4", "readfile|inc.md|8", "ref|raw/path|10", "tab||10"}
+	want := []string{"ref|a/b.md#c|4|0", "relref|/x/y|4|1", "readfile|inc.md|8|0", "ref|raw/path|10|0", "/tab||10|0", "tab||10|0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

@@ -59,8 +59,9 @@ func lexShortcode(body []byte, start int) (Shortcode, int, bool) {
 	if bytes.HasPrefix(body[i:], []byte("/*")) {
 		return Shortcode{}, i + 2, false // a comment: shown as text
 	}
-	if i < len(body) && body[i] == '/' {
-		return Shortcode{}, i + 1, false // a closing tag
+	closing := i < len(body) && body[i] == '/'
+	if closing {
+		i = skipBlank(body, i+1)
 	}
 	n := i
 	for n < len(body) && isShortcodeNameByte(body[n]) {
@@ -69,7 +70,10 @@ func lexShortcode(body []byte, start int) (Shortcode, int, bool) {
 	if n == i || n-i > 128 {
 		return Shortcode{}, i, false
 	}
-	sc := Shortcode{Name: string(body[i:n])}
+	sc := Shortcode{Name: string(body[i:n]), Percent: delim == '%'}
+	if closing {
+		sc.Name = "/" + sc.Name
+	}
 	i = n
 	positional := -1
 	for {
