@@ -107,3 +107,29 @@ func TestScanShortcodes(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+func FuzzShortcodes(f *testing.F) {
+	f.Add("{{< ref \"a#b\" >}} {{% relref path=`x` %}} {{</* c */>}} {{< /d >}} {{< e \"unclosed")
+	f.Add("## Title {{% p x %}} {#id .c k=v}\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		doc := Extract("content/x.md", []byte(src))
+		if doc.Hugo == nil {
+			return
+		}
+		if len(doc.Hugo.Shortcodes) > MaxShortcodes || len(doc.Hugo.Headings) > MaxAnchors {
+			t.Fatal("bounds crossed")
+		}
+		for _, sc := range doc.Hugo.Shortcodes {
+			if sc.Name == "" || len(sc.Arg) > maxShortcodeArg || sc.Line < 1 {
+				t.Fatalf("bad call %+v", sc)
+			}
+		}
+		for _, kind := range []string{HugoIDGitHub, HugoIDGitHubASCII, HugoIDBlackfriday} {
+			for _, id := range HugoAnchors(doc.Hugo, kind, true) {
+				if id == "" {
+					t.Fatal("empty id")
+				}
+			}
+		}
+	})
+}
