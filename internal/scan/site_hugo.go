@@ -20,8 +20,6 @@ import (
 // case-insensitively (lowercased, spaces as '-'), and serves a page at its
 // path without extension: /a/b/ is a/b.md, a/b/_index.md or a/b/index.md.
 
-const siteHugo = "hugo"
-
 // hugoSite is one Hugo site of the repository.
 type hugoSite struct {
 	root    string
