@@ -33,6 +33,8 @@ type hugoSite struct {
 	// heading's id.
 	idType     string
 	attributes bool
+	// terms is set when definition terms get ids (autoDefinitionTermID).
+	terms bool
 	// renderHook is the path of a link render hook (layouts/…/_markup/
 	// render-link.html, in the site or a theme in the tree); empty if none.
 	renderHook string
@@ -135,6 +137,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		if c.AttributeTitleOff {
 			s.attributes = false
 		}
+		s.terms = s.terms || c.AutoDefinitionTermID
 		if len(themes) == 0 {
 			themes = c.Themes
 		}
@@ -492,7 +495,7 @@ func (h *hugoState) siteOf(doc string) *hugoSite {
 // anchors returns the anchors a Hugo page renders, lowercased.
 func (s *hugoSite) anchors(doc *markdown.Document) map[string]bool {
 	set := map[string]bool{}
-	for _, a := range markdown.HugoAnchors(doc.Hugo, s.idType, s.attributes) {
+	for _, a := range markdown.HugoAnchors(doc.Hugo, s.idType, s.attributes, s.terms) {
 		set[strings.ToLower(a)] = true
 	}
 	return set
@@ -810,7 +813,9 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 			ref = u
 		}
 		l := markdown.Link{Destination: sc.Arg, Line: sc.Line, Kind: markdown.LinkRelative, Anchor: anchor}
-		ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: sc.Line, Context: fmt.Sprintf("{{< %s %q >}}", sc.Name, sc.Arg)}
+		// The context is the destination as written, as a link's is, so
+		// that a finding reads its anchor back from it.
+		ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: sc.Line, Context: sc.Arg}
 		target, ok := d.hugo.resolveRef(s, x.Path, ref)
 		if !ok && strings.HasPrefix(ref, "/") {
 			if src, un := s.unverified(strings.TrimPrefix(path.Clean(ref), "/")); un {

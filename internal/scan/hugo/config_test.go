@@ -20,6 +20,7 @@ source = "../README.md"
 target = "content/readme.md"
 [markup.goldmark.parser]
 autoHeadingIDType = "blackfriday"
+autoDefinitionTermID = true
 [markup.goldmark.parser.attribute]
 title = false
 [taxonomies]
@@ -27,7 +28,7 @@ tag = "tags"
 [outputFormats.LLMS]
 baseName = "llms"
 `, func(t *testing.T, c Config) {
-			if !c.Hugo || c.ContentDir != "content/en" || c.AutoIDType != "blackfriday" || !c.AttributeTitleOff {
+			if !c.Hugo || c.ContentDir != "content/en" || c.AutoIDType != "blackfriday" || !c.AttributeTitleOff || !c.AutoDefinitionTermID {
 				t.Errorf("got %+v", c)
 			}
 			if !slices.Equal(c.Themes, []string{"docsy", "extra"}) || !slices.Equal(c.Taxonomies, []string{"tags"}) || !slices.Equal(c.OutputBaseNames, []string{"llms"}) {

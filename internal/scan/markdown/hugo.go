@@ -6,7 +6,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
@@ -47,8 +50,11 @@ type HugoHeading struct {
 	// own auto-id input). Omitted when equal to Text.
 	Source string `json:"source,omitempty"`
 	// ID is the explicit id of a trailing attribute list ({#id .class}).
-	ID   string `json:"id,omitempty"`
-	Line int    `json:"line"`
+	ID string `json:"id,omitempty"`
+	// Term is set for a definition-list term (Hugo gives terms ids when
+	// markup.goldmark.parser.autoDefinitionTermID is on).
+	Term bool `json:"term,omitempty"`
+	Line int  `json:"line"`
 }
 
 // Shortcode is one shortcode call.
@@ -82,6 +88,12 @@ func IsArchetype(p string) bool {
 func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *issues) *HugoDoc {
 	h := &HugoDoc{}
 	dropped := 0
+	if mayHaveDefinitions(body) {
+		// Hugo parses definition lists (extensions.definitionList is on
+		// by default); the document's own parse does not, as GitHub does
+		// not render them.
+		root = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser().Parse(text.NewReader(body))
+	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -93,6 +105,18 @@ func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *
 				return ast.WalkSkipChildren, nil
 			}
 			h.Headings = append(h.Headings, hugoHeading(n, body, lines))
+			return ast.WalkSkipChildren, nil
+		case *east.DefinitionTerm:
+			if len(h.Headings) >= MaxAnchors {
+				dropped++
+				return ast.WalkSkipChildren, nil
+			}
+			line := 1
+			if segs := n.Lines(); segs.Len() > 0 {
+				line = lines.lineOf(segs.At(0).Start)
+			}
+			txt, _, _ := splitAttributes(strings.TrimSpace(hugoPlainText(n, body)))
+			h.Headings = append(h.Headings, HugoHeading{Text: stripShortcodes(txt), Term: true, Line: line})
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.Paragraph:
 			return ast.WalkSkipChildren, nil
@@ -107,6 +131,18 @@ func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *
 		return nil
 	}
 	return h
+}
+
+// mayHaveDefinitions reports whether a body has a line that could open a
+// definition (": " after at most three spaces).
+func mayHaveDefinitions(body []byte) bool {
+	for _, l := range bytes.Split(body, []byte("\n")) {
+		t := bytes.TrimLeft(l, " ")
+		if len(l)-len(t) <= 3 && len(t) > 1 && t[0] == ':' && (t[1] == ' ' || t[1] == '\t') {
+			return true
+		}
+	}
+	return false
 }
 
 // hugoHeading reads one heading.

@@ -22,7 +22,7 @@ func TestHugoIDsOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := hugoHeadingIDs(doc.Hugo, kind, true, true)
+			got := hugoHeadingIDs(doc.Hugo, kind, true, false, true)
 			wantIDs := strings.Fields(string(want))
 			if !slices.Equal(got, wantIDs) {
 				for i := range max(len(got), len(wantIDs)) {
@@ -39,7 +39,7 @@ func TestHugoIDsOracle(t *testing.T) {
 				}
 			}
 			// Every id Hugo rendered is an anchor of the document.
-			anchors := HugoAnchors(doc.Hugo, kind, true)
+			anchors := HugoAnchors(doc.Hugo, kind, true, false)
 			for _, w := range wantIDs {
 				if _, ok := slices.BinarySearch(anchors, w); !ok {
 					t.Errorf("HugoAnchors lacks %q", w)
@@ -78,7 +78,7 @@ func TestHugoIDCurrent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		doc := Extract("content/x.md", []byte(tt.heading+"\n"))
-		if got := hugoHeadingIDs(doc.Hugo, tt.kind, true, false); !slices.Equal(got, tt.want) {
+		if got := hugoHeadingIDs(doc.Hugo, tt.kind, true, false, false); !slices.Equal(got, tt.want) {
 			t.Errorf("%q (%s): got %q, want %q", tt.heading, tt.kind, got, tt.want)
 		}
 	}
@@ -86,8 +86,21 @@ func TestHugoIDCurrent(t *testing.T) {
 
 func TestHugoAttributesOff(t *testing.T) {
 	doc := Extract("content/x.md", []byte("## Custom {#my-id}\n"))
-	if got := HugoAnchors(doc.Hugo, HugoIDGitHub, false); !slices.Equal(got, []string{"custom-my-id"}) {
+	if got := HugoAnchors(doc.Hugo, HugoIDGitHub, false, false); !slices.Equal(got, []string{"custom-my-id"}) {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestHugoDefinitionTerms: with autoDefinitionTermID, terms get ids from
+// the same factory as headings, in document order; an empty one is "term".
+func TestHugoDefinitionTerms(t *testing.T) {
+	src := "## Options\n\nOptions\n: the first term repeats the heading\n\n`--verbose`, `-v`\n: a flag\n\n$$$\n: symbols only\n"
+	doc := Extract("content/x.md", []byte(src))
+	if got := hugoHeadingIDs(doc.Hugo, HugoIDGitHub, true, true, false); !slices.Equal(got, []string{"options", "options-1", "--verbose--v", "term"}) {
+		t.Errorf("with terms: %q", got)
+	}
+	if got := hugoHeadingIDs(doc.Hugo, HugoIDGitHub, true, false, false); !slices.Equal(got, []string{"options"}) {
+		t.Errorf("without terms: %q", got)
 	}
 }
 
@@ -125,7 +138,7 @@ func FuzzShortcodes(f *testing.F) {
 			}
 		}
 		for _, kind := range []string{HugoIDGitHub, HugoIDGitHubASCII, HugoIDBlackfriday} {
-			for _, id := range HugoAnchors(doc.Hugo, kind, true) {
+			for _, id := range HugoAnchors(doc.Hugo, kind, true, false) {
 				if id == "" {
 					t.Fatal("empty id")
 				}

@@ -30,6 +30,12 @@ const (
 //
 // An empty result is "heading".
 func HugoID(s, kind string) string {
+	return hugoID(s, kind, "heading")
+}
+
+// hugoID is HugoID with the id an empty result gets ("heading" for a
+// heading, "term" for a definition term).
+func hugoID(s, kind, empty string) string {
 	var b strings.Builder
 	switch kind {
 	case HugoIDBlackfriday:
@@ -61,7 +67,7 @@ func HugoID(s, kind string) string {
 		}
 	}
 	if b.Len() == 0 {
-		return "heading"
+		return empty
 	}
 	return b.String()
 }
@@ -96,20 +102,29 @@ func (ids hugoIDs) generate(base string) string {
 // default). Hugo 0.144 changed what it slugs from the heading's source line
 // to its rendered text; both sequences are returned, so a link written
 // for either version resolves (they differ only for headings with markup).
-func HugoAnchors(h *HugoDoc, kind string, attributes bool) []string {
+//
+// terms says whether definition terms get ids too
+// (markup.goldmark.parser.autoDefinitionTermID, off by default).
+func HugoAnchors(h *HugoDoc, kind string, attributes, terms bool) []string {
 	if h == nil {
 		return nil
 	}
-	out := hugoHeadingIDs(h, kind, attributes, false)
-	return sortedUnique(append(out, hugoHeadingIDs(h, kind, attributes, true)...))
+	out := hugoHeadingIDs(h, kind, attributes, terms, false)
+	return sortedUnique(append(out, hugoHeadingIDs(h, kind, attributes, terms, true)...))
 }
 
 // hugoHeadingIDs returns the id of every heading in document order, as
 // current Hugo renders it or, legacy set, as Hugo before 0.144 did.
-func hugoHeadingIDs(h *HugoDoc, kind string, attributes, legacy bool) []string {
+func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []string {
 	ids := hugoIDs{}
 	out := make([]string, 0, len(h.Headings))
 	for _, hh := range h.Headings {
+		if hh.Term {
+			if terms {
+				out = append(out, ids.generate(hugoID(hh.Text, kind, "term")))
+			}
+			continue
+		}
 		if attributes && hh.ID != "" {
 			ids[hh.ID] = true
 			out = append(out, hh.ID)
