@@ -747,8 +747,25 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if d.hugoExcluded(l.Line, tried) {
 		return true
 	}
+	if inIncludes(x.Path) && len(d.hugo.includedBy[x.Path]) == 0 && !strings.HasPrefix(l.Destination, "/") {
+		// Relative to the page that includes the file, which the scan
+		// could not tell (a custom shortcode pulls it in).
+		d.hugoUnverified["relative, in an _includes file whose including pages are not known"]++
+		return true
+	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)
 	return true
+}
+
+// inIncludes reports whether doc lies in an _includes directory: a
+// fragment that shortcodes pull into pages, not a page.
+func inIncludes(doc string) bool {
+	for _, seg := range strings.Split(path.Dir(doc), "/") {
+		if seg == "_includes" {
+			return true
+		}
+	}
+	return false
 }
 
 // hugoExcluded records a reference whose candidates include a path

@@ -84,6 +84,11 @@ func TestHugoSite(t *testing.T) {
 			t.Errorf("archetype link relation %s", r.To)
 		}
 	}
+	// A relative link of an include file nobody known includes is noted;
+	// its root-absolute link is still checked.
+	ix.wantCoverage(t, "site/content/en/docs/_includes/orphan.md", "1 link relative, in an _includes file", 0)
+	ix.relation(t, snapshot.RelLinksTo, "document:site/content/en/docs/_includes/orphan.md", "unresolved:site/content/en/docs/removed")
+
 	// Outside the site, GitHub's rules still apply.
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", hugoGuide)
 }
