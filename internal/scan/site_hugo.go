@@ -408,7 +408,7 @@ type hugoState struct {
 	index *hugoIndex
 	// docSites maps every document of a site to it.
 	docSites map[string]*hugoSite
-	// openPages maps a page that calls a {{% %}} shortcode of its site
+	// openPages maps a page that calls a shortcode of its site
 	// (not a built-in, not closed, not resolved as an include) to its
 	// name: its output is rendered as Markdown and may bring headings the
 	// scan cannot see, so a missing anchor there is not reported.
@@ -1029,10 +1029,11 @@ func (d *docRefs) hugoAnchors() {
 var hugoBuiltinShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true, "highlight": true,
 	"instagram": true, "param": true, "qr": true, "ref": true, "relref": true, "twitter": true, "vimeo": true, "x": true, "youtube": true}
 
-// openShortcode returns the name of a {{% %}} call of doc that may bring
-// headings into it: not a built-in, never closed (a closed one wraps the
-// page's own Markdown), and not resolved as an include (included, the
-// count of calls that resolved).
+// openShortcode returns the name of a shortcode call of doc that may
+// bring headings into it: not a built-in, never closed (a closed one wraps
+// the page's own Markdown), and not resolved as an include (included, the
+// count of calls that resolved). {{% %}} output is rendered as Markdown,
+// {{< >}} output is HTML that may hold <h2 id=…>: either may add anchors.
 func openShortcode(doc *markdown.Document, included int) string {
 	if doc.Hugo == nil {
 		return ""
@@ -1044,7 +1045,7 @@ func openShortcode(doc *markdown.Document, included int) string {
 		}
 	}
 	for _, sc := range doc.Hugo.Shortcodes {
-		if !sc.Percent || strings.HasPrefix(sc.Name, "/") || closed[sc.Name] || hugoBuiltinShortcodes[sc.Name] {
+		if strings.HasPrefix(sc.Name, "/") || closed[sc.Name] || hugoBuiltinShortcodes[sc.Name] {
 			continue
 		}
 		if included > 0 && strings.HasSuffix(strings.ToLower(sc.Arg), ".md") {
@@ -1064,7 +1065,7 @@ func (d *docRefs) missingAnchor(target string) bool {
 	}
 	name, open := d.hugo.openPages[target]
 	if open {
-		d.hugoUnverified[fmt.Sprintf("to anchors of %s, whose shortcode {{%% %s %%}} may render headings the scan cannot see", target, name)]++
+		d.hugoUnverified[fmt.Sprintf("to anchors of %s, whose shortcode %s may render headings the scan cannot see", target, name)]++
 	}
 	return !open
 }
