@@ -87,6 +87,10 @@ func TestHugoSite(t *testing.T) {
 	// A relative link of an include file nobody known includes is noted;
 	// its root-absolute link is still checked.
 	ix.wantCoverage(t, "site/content/en/docs/_includes/orphan.md", "1 link relative, in an _includes file", 0)
+	ix.wantCoverage(t, "site/content/en/docs/_includes/orphan.md", "an _includes file whose including pages are not known", 0)
+	if b := ix.ent["document:site/content/en/docs/_includes/orphan.md"].Metadata["brokenAnchors"]; b != nil {
+		t.Errorf("orphan include: brokenAnchors %v, want none (noted)", b)
+	}
 	ix.relation(t, snapshot.RelLinksTo, "document:site/content/en/docs/_includes/orphan.md", "unresolved:site/content/en/docs/removed")
 
 	// Outside the site, GitHub's rules still apply.
