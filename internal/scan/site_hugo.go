@@ -1069,6 +1069,11 @@ func (d *docRefs) missingAnchor(target string) bool {
 		return false
 	}
 	name, open := d.hugo.openPages[target]
+	for _, page := range d.hugo.includedBy[target] {
+		if n, ok := d.hugo.openPages[page]; ok && !open {
+			name, open = n+" (of "+page+", which includes it)", true
+		}
+	}
 	if open {
 		d.hugoUnverified[fmt.Sprintf("to anchors of %s, whose shortcode %s may render headings the scan cannot see", target, name)]++
 	}

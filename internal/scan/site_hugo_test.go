@@ -93,6 +93,9 @@ func TestHugoSite(t *testing.T) {
 	}
 	ix.relation(t, snapshot.RelLinksTo, "document:site/content/en/docs/_includes/orphan.md", "unresolved:site/content/en/docs/removed")
 
+	// An include of a page whose shortcodes may render headings is open too.
+	ix.wantCoverage(t, "site/content/en/docs/_includes/widget-snippet.md", "of site/content/en/docs/widgets.md, which includes it", 0)
+
 	// Outside the site, GitHub's rules still apply.
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", hugoGuide)
 }
