@@ -56,6 +56,8 @@ type Config struct {
 	Scan      Scan      `json:"scan"`
 	Languages Languages `json:"languages"`
 	Analysis  Analysis  `json:"analysis"`
+	// Sites names or overrides documentation sites (see sites.go).
+	Sites []Site `json:"sites"`
 	// Checks tunes reconciliation; Hash leaves it out (see SectionChecks).
 	Checks Checks `json:"checks"`
 }
@@ -131,6 +133,7 @@ func Default() *Config {
 				Exclude: []string{},
 			},
 		},
+		Sites:  []Site{},
 		Checks: defaultChecks(),
 	}
 }

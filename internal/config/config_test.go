@@ -22,6 +22,7 @@ func TestDefault(t *testing.T) {
 				Exclude: []string{},
 			},
 		},
+		Sites: []Site{},
 		Checks: Checks{
 			Severity:       map[string]string{},
 			Presets:        []string{},
@@ -87,6 +88,11 @@ func fullConfig() *Config {
 				{Path: "cmd/action"},
 			},
 			Derive: Derive{Roots: []string{"src", "."}, Depth: 3, Exclude: []string{"**/mocks"}},
+		},
+		Sites: []Site{
+			{Root: "site", Generator: GeneratorHugo, ContentDirs: []string{"content/en", "content/fr"}, HeadingIDs: "blackfriday",
+				Mounts: []Mount{{Source: "tmp/spec", Target: "content/docs/specs"}}},
+			{Root: "examples", Generator: GeneratorNone},
 		},
 		Checks: Checks{
 			Severity:       map[string]string{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},

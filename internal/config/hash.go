@@ -19,7 +19,9 @@ func (c *Config) Hash() string {
 		Scan      Scan      `json:"scan"`
 		Languages Languages `json:"languages"`
 		Analysis  Analysis  `json:"analysis"`
-	}{cc.Version, cc.Project, cc.Scan, cc.Languages, cc.Analysis})
+		// Without sites the hash is what it was before the section existed.
+		Sites []Site `json:"sites,omitempty"`
+	}{cc.Version, cc.Project, cc.Scan, cc.Languages, cc.Analysis, cc.Sites})
 }
 
 // SectionHash hashes one top-level section (SectionVersion, SectionProject,
@@ -41,6 +43,8 @@ func (c *Config) SectionHash(section string) string {
 		v = cc.Languages
 	case SectionAnalysis:
 		v = cc.Analysis
+	case SectionSites:
+		v = cc.Sites
 	case SectionChecks:
 		v = cc.Checks
 	default:
@@ -62,6 +66,7 @@ func (c *Config) canonical() *Config {
 	}
 	cc.Analysis.Derive.Roots = nonNil(cc.Analysis.Derive.Roots)
 	cc.Analysis.Derive.Exclude = nonNil(cc.Analysis.Derive.Exclude)
+	cc.Sites = nonNilSites(cc.Sites)
 	if cc.Checks.Severity == nil {
 		cc.Checks.Severity = map[string]string{}
 	}

@@ -43,8 +43,12 @@ type docRefs struct {
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *lazyNear
 	topLevel map[string]bool
-	sites    []docSite           // documentation-site roots
-	byPath   map[string][]string // path → the entities it names (entitiesAt)
+	sites    []docSite  // documentation-site roots
+	hugo     *hugoState // the Hugo sites; nil when there is none
+	// hugoUnverified counts the current document's links Hugo resolves
+	// but the scan cannot check, by reason.
+	hugoUnverified map[string]int
+	byPath         map[string][]string // path → the entities it names (entitiesAt)
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
 	commands map[string][]string
@@ -109,6 +113,7 @@ func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
 		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
 	d.sites = siteRoots(r.t)
+	d.hugo = newHugoState(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -125,6 +130,8 @@ func (r *resolver) documents() {
 			}
 		}
 	}
+	d.hugoAnchors()
+	d.hugo.coverage(r.b)
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -160,11 +167,15 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	doc := x.Markdown
 	d.references = 0
 	d.unresolvedSyms = 0
+	d.hugoUnverified = map[string]int{}
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
 			d.mention(x, from, l.Text, l.Line, nil)
 		}
+	}
+	if s := d.hugoSite(x.Path); s != nil {
+		d.hugoRefs(x, from, s)
 	}
 	for i := range doc.CodeSpans {
 		c := &doc.CodeSpans[i]
@@ -280,6 +291,9 @@ func declaredSources(docs []*Extraction) map[string]bool {
 // that exists but is not an entity resolves to nothing to relate; one to
 // nothing is a links-to an unresolved entity.
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
+	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {
+		return
+	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: l.Line, Context: l.Destination}
 	switch l.Kind {
 	case "anchor":
@@ -318,6 +332,12 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 		return
 	}
+	d.linkTo(x, from, l, target, ids, ev)
+}
+
+// linkTo relates the document to the entities at target, the path a link
+// resolved to, checking its anchor against a target document's headings.
+func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target string, ids []string, ev snapshot.Evidence) {
 	for _, to := range ids {
 		if to == from {
 			// A link to the document itself is a same-document anchor,
@@ -331,7 +351,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
 		// The anchors of the document itself: target may be an alias.
-		if !d.anchors[strings.TrimPrefix(to, snapshot.KindDocument+":")][strings.ToLower(l.Anchor)] {
+		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.anchors[doc][strings.ToLower(l.Anchor)] && d.missingAnchor(doc) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -340,7 +360,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] {
+	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] && d.missingAnchor(doc) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/python"
@@ -41,6 +42,7 @@ type Extraction struct {
 	PyProject     *manifest.PyProject   `json:"pyProject,omitempty"`
 	PnpmWorkspace []string              `json:"pnpmWorkspace,omitempty"`
 	TSConfig      []byte                `json:"tsConfig,omitempty"`
+	HugoConfig    *hugo.Config          `json:"hugoConfig,omitempty"`
 	Issues        []extract.Issue       `json:"issues,omitempty"`
 }
 
@@ -69,6 +71,8 @@ func (x *Extraction) issues() []extract.Issue {
 		out = append(out, x.PackageJSON.Issues...)
 	case x.PyProject != nil:
 		out = append(out, x.PyProject.Issues...)
+	case x.HugoConfig != nil:
+		out = append(out, x.HugoConfig.Issues...)
 	}
 	return out
 }
@@ -112,6 +116,8 @@ func enabled(cfg *config.Config, k fileKind) bool {
 		return cfg.Languages.TypeScript
 	case kindPython:
 		return cfg.Languages.Python
+	case kindHugoConfig:
+		return cfg.Languages.Markdown
 	case kindPackageJSON, kindPnpmWorkspace, kindPyProject:
 		return true
 	}
@@ -189,6 +195,10 @@ func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
 		x.Issues = append(x.Issues, issues...)
 	case kindTSConfig:
 		x.TSConfig = append([]byte(nil), data...)
+	case kindHugoConfig:
+		if c := hugo.Parse(x.Path, data); c.Hugo || len(c.Issues) > 0 {
+			x.HugoConfig = &c
+		}
 	}
 }
 

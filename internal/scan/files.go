@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
@@ -26,10 +27,11 @@ const (
 	kindPyProject
 	kindPnpmWorkspace
 	kindTSConfig
+	kindHugoConfig
 )
 
 func (k fileKind) String() string {
-	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig"}[k]
+	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig", "hugo"}[k]
 }
 
 // classify asks each analyzer whether the file is its own, so that the
@@ -46,6 +48,8 @@ func classify(p string) fileKind {
 		return kindPnpmWorkspace
 	}
 	switch {
+	case hugo.IsConfig(p):
+		return kindHugoConfig
 	case typescript.IsConfig(p):
 		return kindTSConfig
 	case markdown.IsDocument(p):

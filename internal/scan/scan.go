@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/python"
@@ -34,6 +35,7 @@ func AnalyzerVersions() map[string]string {
 		"typescript": typescript.Version,
 		"python":     python.Version,
 		"manifest":   manifest.Version,
+		"hugo":       hugo.Version,
 	}
 }
 

@@ -57,7 +57,10 @@ type Document struct {
 	// line, or the front-matter key and value); empty when nothing does.
 	GeneratedFile string `json:"generatedFile,omitempty"`
 	// MDX is set for .mdx files, whose JSX and ESM lines were blanked.
-	MDX    bool            `json:"mdx,omitempty"`
+	MDX bool `json:"mdx,omitempty"`
+	// Hugo is what Hugo reads beyond CommonMark (see HugoDoc); nil when the
+	// document has no heading and no shortcode.
+	Hugo   *HugoDoc        `json:"hugo,omitempty"`
 	Issues []extract.Issue `json:"issues,omitempty"`
 }
 

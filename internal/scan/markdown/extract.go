@@ -44,6 +44,7 @@ func Extract(path string, data []byte) Document {
 	doc.GeneratedFile = generatedFileMarker(src, &doc.FrontMatter, html, bodyFrom)
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.walk(root)
+	doc.Hugo = hugoExtract(root, body, lines, bodyFrom, &is)
 
 	switch {
 	case fmTitle != "":

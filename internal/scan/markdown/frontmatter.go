@@ -58,6 +58,12 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 	if err != nil {
 		line, msg := yamlpos.ErrorLine(err)
 		at := r.fileLine(line)
+		if IsArchetype(r.docPath) {
+			// Hugo fills an archetype's front matter in when it creates
+			// content from it: a template, not YAML yet.
+			r.is.add(at, "", "archetype front matter is a template, not YAML until Hugo fills it in: %s", msg)
+			return "", r.fallbackBlock(yamlText, at, msg)
+		}
 		r.is.add(at, CodeFrontMatterInvalid, "front matter is not valid YAML: %s", msg)
 		return "", r.fallbackBlock(yamlText, at, msg)
 	}

@@ -1,0 +1,249 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// SectionSites is the sites section: documentation sites named or
+// overridden by hand. The scan detects sites by their generators' marker
+// files; an entry here adds a site the scan cannot see, changes how one is
+// read, or (generator none) says a directory is no site.
+const SectionSites = "sites"
+
+// Bounds of the sites section.
+const (
+	MaxSites       = 100
+	MaxContentDirs = 100
+	MaxMounts      = 100
+)
+
+// Generators a site entry may name.
+const (
+	GeneratorHugo = "hugo"
+	// GeneratorNone turns detection off for the root.
+	GeneratorNone = "none"
+)
+
+// siteGenerators are the accepted values of sites.N.generator.
+var siteGenerators = []string{GeneratorHugo, GeneratorNone}
+
+// hugoIDTypes are the accepted values of sites.N.headingIds for Hugo.
+var hugoIDTypes = []string{"github", "github-ascii", "blackfriday"}
+
+// Site is one sites entry.
+type Site struct {
+	// Root is the site's directory, relative to the repository root ("."
+	// for the root itself).
+	Root      string `json:"root"`
+	Generator string `json:"generator"`
+	// ContentDirs (hugo) are the content roots, relative to Root; each is
+	// served at "/". Empty keeps what the site's configuration says.
+	ContentDirs []string `json:"contentDirs"`
+	// HeadingIDs (hugo) is the heading-id type (github, github-ascii,
+	// blackfriday); empty keeps the site's configuration.
+	HeadingIDs string `json:"headingIds"`
+	// Mounts (hugo) add module mounts into the content tree: a source
+	// relative to Root (it may be absent from the repository: generated at
+	// build time, or a submodule) and a target under content/.
+	Mounts []Mount `json:"mounts"`
+}
+
+// Mount is one sites.N.mounts entry.
+type Mount struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
+}
+
+// decodeSites decodes the sites section: a list of site entries with a
+// required, distinct root and a required generator.
+func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
+	items, ok := d.sequence(n, key, MaxSites)
+	if !ok {
+		return
+	}
+	out := make([]Site, 0, len(items))
+	seen := map[string]int{}
+	for i, it := range items {
+		k := fmt.Sprintf("%s.%d", key, i)
+		if it.Kind == yaml.AliasNode {
+			continue
+		}
+		if it.Kind != yaml.MappingNode {
+			d.typeError(it, k, "a mapping with a root and a generator")
+			continue
+		}
+		var s Site
+		var rootNode, genNode *yaml.Node
+		hugoOnly := map[string]*yaml.Node{}
+		d.mapping(it, k, []field{
+			{"root", func(n *yaml.Node, key string) {
+				if v, ok := d.item(n, key); ok {
+					s.Root, rootNode = v, n
+				}
+			}},
+			{"generator", func(n *yaml.Node, key string) {
+				if v, ok := d.item(n, key); ok {
+					s.Generator, genNode = v, n
+				}
+			}},
+			{"contentDirs", func(n *yaml.Node, key string) {
+				hugoOnly["contentDirs"] = n
+				items, ok := d.sequence(n, key, MaxContentDirs)
+				if !ok {
+					return
+				}
+				for j, c := range items {
+					ck := fmt.Sprintf("%s.%d", key, j)
+					if v, ok := d.item(c, ck); ok {
+						d.add(c, ck, checkPath(v, true))
+						s.ContentDirs = append(s.ContentDirs, v)
+					}
+				}
+			}},
+			{"mounts", func(n *yaml.Node, key string) {
+				hugoOnly["mounts"] = n
+				items, ok := d.sequence(n, key, MaxMounts)
+				if !ok {
+					return
+				}
+				for j, it := range items {
+					mk := fmt.Sprintf("%s.%d", key, j)
+					if it.Kind != yaml.MappingNode {
+						d.typeError(it, mk, "a mapping with a source and a target")
+						continue
+					}
+					var m Mount
+					d.mapping(it, mk, []field{
+						{"source", func(n *yaml.Node, key string) {
+							if v, ok := d.item(n, key); ok {
+								d.add(n, key, checkMountSource(v))
+								m.Source = v
+							}
+						}},
+						{"target", func(n *yaml.Node, key string) {
+							if v, ok := d.item(n, key); ok {
+								d.add(n, key, checkMountTarget(v))
+								m.Target = v
+							}
+						}},
+					})
+					for _, name := range []string{"source", "target"} {
+						if !hasKey(it, name) {
+							d.add(it, mk, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
+						}
+					}
+					s.Mounts = append(s.Mounts, m)
+				}
+			}},
+			{"headingIds", func(n *yaml.Node, key string) {
+				hugoOnly["headingIds"] = n
+				if v, ok := d.item(n, key); ok {
+					if !slices.Contains(hugoIDTypes, v) {
+						d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(hugoIDTypes, ", "))})
+						return
+					}
+					s.HeadingIDs = v
+				}
+			}},
+		})
+		for _, name := range []string{"root", "generator"} {
+			if !hasKey(it, name) {
+				d.add(it, k, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
+			}
+		}
+		if genNode != nil && !slices.Contains(siteGenerators, s.Generator) {
+			d.add(genNode, k+".generator", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
+			continue
+		}
+		if s.Generator != GeneratorHugo {
+			for _, name := range []string{"contentDirs", "headingIds", "mounts"} {
+				if n := hugoOnly[name]; n != nil {
+					d.add(n, k+"."+name, &problem{CodeInvalid, fmt.Sprintf("%s applies to generator hugo only", name)})
+				}
+			}
+		}
+		if rootNode == nil || genNode == nil {
+			continue
+		}
+		rk := k + ".root"
+		if p := checkPath(s.Root, true); p != nil {
+			d.add(rootNode, rk, p)
+			continue
+		}
+		if first, dup := seen[s.Root]; dup {
+			d.add(rootNode, rk, &problem{CodeDuplicate, fmt.Sprintf("duplicate site root %s (first at line %d)", quoteValue(s.Root), first)})
+			continue
+		}
+		seen[s.Root] = rootNode.Line
+		out = append(out, s)
+	}
+	*dst = out
+}
+
+// validateSites checks a sites section built in code.
+func validateSites(sites []Site, add func(string, *problem)) {
+	add(SectionSites, checkCount(len(sites), MaxSites))
+	seen := map[string]int{}
+	for i, s := range sites {
+		k := fmt.Sprintf("%s.%d", SectionSites, i)
+		add(k+".root", checkPath(s.Root, true))
+		if first, dup := seen[s.Root]; dup {
+			add(k+".root", &problem{CodeDuplicate, fmt.Sprintf("duplicate site root %s (first at %s.%d)", quoteValue(s.Root), SectionSites, first)})
+		}
+		seen[s.Root] = i
+		if !slices.Contains(siteGenerators, s.Generator) {
+			add(k+".generator", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
+		}
+		for j, c := range s.ContentDirs {
+			add(fmt.Sprintf("%s.contentDirs.%d", k, j), checkPath(c, true))
+		}
+		for j, m := range s.Mounts {
+			add(fmt.Sprintf("%s.mounts.%d.source", k, j), checkMountSource(m.Source))
+			add(fmt.Sprintf("%s.mounts.%d.target", k, j), checkMountTarget(m.Target))
+		}
+		if s.HeadingIDs != "" && !slices.Contains(hugoIDTypes, s.HeadingIDs) {
+			add(k+".headingIds", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
+		}
+	}
+}
+
+// checkMountSource reports a mount source that is not a clean relative
+// path (it may climb out of the site root with "..", not out of the
+// repository, which the scan checks).
+func checkMountSource(p string) *problem {
+	if p == "" {
+		return &problem{CodeInvalid, "must not be empty"}
+	}
+	if strings.HasPrefix(p, "/") || strings.Contains(p, `\`) {
+		return &problem{CodeInvalid, fmt.Sprintf("%s must be relative to the site root, with forward slashes", quoteValue(p))}
+	}
+	return nil
+}
+
+// checkMountTarget reports a mount target outside Hugo's content tree.
+func checkMountTarget(p string) *problem {
+	if p != "content" && !strings.HasPrefix(p, "content/") {
+		return &problem{CodeInvalid, fmt.Sprintf("%s must be content or a path under content/", quoteValue(p))}
+	}
+	return checkPath(p, false)
+}
+
+// nonNilSites is sites, never nil, for canonical hashing.
+func nonNilSites(sites []Site) []Site {
+	if sites == nil {
+		return []Site{}
+	}
+	out := make([]Site, len(sites))
+	for i, s := range sites {
+		s.ContentDirs = nonNil(s.ContentDirs)
+		if s.Mounts == nil {
+			s.Mounts = []Mount{}
+		}
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package markdown
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Hugo's heading-id types (markup.goldmark.parser.autoIDType).
+const (
+	HugoIDGitHub      = "github"
+	HugoIDGitHubASCII = "github-ascii"
+	HugoIDBlackfriday = "blackfriday"
+)
+
+// HugoID returns the id Hugo gives a heading whose text is s under id type
+// kind (an unknown kind is github, Hugo's default), before the suffix that
+// makes repeats unique:
+//
+//   - github: trim spaces; '-' and ' ' become '-'; letters, digits and '_'
+//     are lowercased; everything else (tabs, punctuation, symbols) goes.
+//   - github-ascii: accents removed first, then github, dropping every
+//     non-ASCII rune.
+//   - blackfriday: runs of anything but letters and numbers become one '-'
+//     between words, none at either end.
+//
+// An empty result is "heading".
+func HugoID(s, kind string) string {
+	return hugoID(s, kind, "heading")
+}
+
+// hugoID is HugoID with the id an empty result gets ("heading" for a
+// heading, "term" for a definition term).
+func hugoID(s, kind, empty string) string {
+	var b strings.Builder
+	switch kind {
+	case HugoIDBlackfriday:
+		dash := false
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsNumber(r) {
+				if dash && b.Len() > 0 {
+					b.WriteByte('-')
+				}
+				dash = false
+				b.WriteRune(unicode.ToLower(r))
+				continue
+			}
+			dash = true
+		}
+	default:
+		ascii := kind == HugoIDGitHubASCII
+		if ascii {
+			s = removeAccents(s)
+		}
+		for _, r := range strings.TrimSpace(s) {
+			switch {
+			case ascii && r >= 0x80:
+			case r == '-' || r == ' ':
+				b.WriteByte('-')
+			case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(unicode.ToLower(r))
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return empty
+	}
+	return b.String()
+}
+
+// removeAccents decomposes s and drops the combining marks (Résumé →
+// Resume), as Hugo's text.RemoveAccents does.
+func removeAccents(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		return s
+	}
+	return out
+}
+
+// hugoIDs makes ids unique the way Hugo's id factory does: an id taken
+// gets the first free -1, -2, …; explicit ids are taken as written.
+type hugoIDs map[string]bool
+
+func (ids hugoIDs) generate(base string) string {
+	id := base
+	for i := 1; ids[id]; i++ {
+		id = base + "-" + strconv.Itoa(i)
+	}
+	ids[id] = true
+	return id
+}
+
+// HugoAnchors returns, sorted, the ids Hugo renders for a document's
+// headings under id type kind. attributes says whether "{#id}" after a
+// heading sets its id (markup.goldmark.parser.attribute.title, on by
+// default). Hugo 0.144 changed what it slugs from the heading's source line
+// to its rendered text; both sequences are returned, so a link written
+// for either version resolves (they differ only for headings with markup).
+//
+// terms says whether definition terms get ids too
+// (markup.goldmark.parser.autoDefinitionTermID, off by default).
+func HugoAnchors(h *HugoDoc, kind string, attributes, terms bool) []string {
+	if h == nil {
+		return nil
+	}
+	out := hugoHeadingIDs(h, kind, attributes, terms, false)
+	return sortedUnique(append(out, hugoHeadingIDs(h, kind, attributes, terms, true)...))
+}
+
+// hugoHeadingIDs returns the id of every heading in document order, as
+// current Hugo renders it or, legacy set, as Hugo before 0.144 did.
+func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []string {
+	ids := hugoIDs{}
+	out := make([]string, 0, len(h.Headings))
+	for _, hh := range h.Headings {
+		if hh.Term {
+			if terms {
+				out = append(out, ids.generate(hugoID(hh.Text, kind, "term")))
+			}
+			continue
+		}
+		if attributes && hh.ID != "" {
+			ids[hh.ID] = true
+			out = append(out, hh.ID)
+			continue
+		}
+		s := hh.Text
+		if legacy && hh.Source != "" {
+			s = hh.Source
+		}
+		if !attributes && hh.ID != "" {
+			s += " {#" + hh.ID + "}"
+		}
+		out = append(out, ids.generate(HugoID(s, kind)))
+	}
+	return out
+}

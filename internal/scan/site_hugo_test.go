@@ -1,0 +1,139 @@
+package scan
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+const hugoGuide = "document:site/content/en/docs/guide.md"
+
+// TestHugoSite scans testdata/hugo: a Hugo site with language content
+// directories, module mounts (one whose source is absent), a link render
+// hook, blackfriday heading ids, an include shortcode and an archetype. Every
+// link the guide writes Hugo's way resolves; the deleted page, the renamed
+// heading, the GitHub-style slug and the missing ref are still reported.
+func TestHugoSite(t *testing.T) {
+	ix := newIndex(scanDir(t, "testdata/hugo", nil, Options{}))
+
+	// The broken links are exactly the deleted page and the missing ref.
+	var broken []string
+	for _, r := range ix.s.Relations {
+		if r.Kind == snapshot.RelLinksTo && r.From == hugoGuide && strings.HasPrefix(r.To, snapshot.KindUnresolved+":") {
+			broken = append(broken, r.To)
+		}
+	}
+	sort.Strings(broken)
+	want := []string{"unresolved:site/content/en/docs/missing-page", "unresolved:site/content/en/docs/removed"}
+	if !slices.Equal(broken, want) {
+		t.Errorf("broken links = %q, want %q", broken, want)
+	}
+
+	// Resolved targets, each a relation.
+	for _, to := range []string{
+		"site/content/en/docs/setup/index.md",     // /docs/setup/, ../setup/, ref "setup"
+		"site/content/en/docs/Getting Started.md", // /Docs/Getting-Started/, alias, relref by file name
+		"site/shared/common.md",                   // mount
+		"site/content/en/docs/widgets.md",         // open page
+	} {
+		ix.relation(t, snapshot.RelLinksTo, hugoGuide, "document:"+to)
+	}
+	// The French guide links into the English tree (no French setup page);
+	// /fr/docs/guide/ from the English guide is the English guide itself.
+	ix.relation(t, snapshot.RelLinksTo, "document:site/content/fr/docs/guide.md", "document:site/content/en/docs/setup/index.md")
+
+	// Anchors: Hugo's blackfriday ids, explicit ids and included headings
+	// resolve; the renamed heading and the missing ref anchor do not.
+	setup := ix.relation(t, snapshot.RelLinksTo, hugoGuide, "document:site/content/en/docs/setup/index.md")
+	if got := asStrings(setup.Metadata["missingAnchors"]); !slices.Equal(got, []string{"gone", "old-heading"}) {
+		t.Errorf("missingAnchors into setup = %q, want [gone old-heading]", got)
+	}
+	var self []string
+	for _, b := range asMaps(ix.ent[hugoGuide].Metadata["brokenAnchors"]) {
+		self = append(self, fmt.Sprint(b["anchor"]))
+	}
+	if !slices.Equal(self, []string{"upgrade--downgrade"}) {
+		t.Errorf("brokenAnchors = %q, want [upgrade--downgrade] (github's slug, not blackfriday's)", self)
+	}
+	widgets := ix.relation(t, snapshot.RelLinksTo, hugoGuide, "document:site/content/en/docs/widgets.md")
+	if got := asStrings(widgets.Metadata["missingAnchors"]); len(got) != 0 {
+		t.Errorf("missingAnchors into a page with a {{%% %%}} shortcode = %q, want none (noted)", got)
+	}
+
+	ix.wantCoverage(t, "site", "Hugo site (configuration site/hugo.toml)", 0)
+	ix.wantCoverage(t, "site", "link render hook site/layouts/_default/_markup/render-link.html", 0)
+	ix.wantCoverage(t, "site/content/en/docs/guide.md", "1 link into Hugo content mounted from site/generated/spec", 0)
+	ix.wantCoverage(t, "site/content/en/docs/guide.md", "whose shortcode widget-table may render headings", 0)
+	if c := ix.coverage("site/config/production", "Hugo site"); len(c) != 0 {
+		t.Errorf("an environment directory is no site: %v", c)
+	}
+
+	// The archetype is a template: no FRONT_MATTER_INVALID, no links.
+	for _, c := range ix.s.Coverage {
+		if c.Scope == "site/archetypes/default.md" && c.Code != "" {
+			t.Errorf("archetype coverage with a code: %+v", c)
+		}
+	}
+	for _, r := range ix.s.Relations {
+		if r.From == "document:site/archetypes/default.md" && r.Kind == snapshot.RelLinksTo {
+			t.Errorf("archetype link relation %s", r.To)
+		}
+	}
+	// A relative link of an include file nobody known includes is noted;
+	// its root-absolute link is still checked.
+	ix.wantCoverage(t, "site/content/en/docs/_includes/orphan.md", "1 link relative, in an _includes file", 0)
+	ix.wantCoverage(t, "site/content/en/docs/_includes/orphan.md", "an _includes file whose including pages are not known", 0)
+	if b := ix.ent["document:site/content/en/docs/_includes/orphan.md"].Metadata["brokenAnchors"]; b != nil {
+		t.Errorf("orphan include: brokenAnchors %v, want none (noted)", b)
+	}
+	ix.relation(t, snapshot.RelLinksTo, "document:site/content/en/docs/_includes/orphan.md", "unresolved:site/content/en/docs/removed")
+
+	// An include of a page whose shortcodes may render headings is open too.
+	ix.wantCoverage(t, "site/content/en/docs/_includes/widget-snippet.md", "of site/content/en/docs/widgets.md, which includes it", 0)
+
+	// Outside the site, GitHub's rules still apply.
+	ix.relation(t, snapshot.RelLinksTo, "document:README.md", hugoGuide)
+}
+
+// TestHugoSiteConfigured: docbridge.yaml overrides the content roots and
+// the id type, and generator none turns a detected site off.
+func TestHugoSiteConfigured(t *testing.T) {
+	cfg := config.Default()
+	cfg.Sites = []config.Site{{Root: "site", Generator: config.GeneratorHugo, HeadingIDs: "github",
+		ContentDirs: []string{"content/en"}}}
+	ix := newIndex(scanDir(t, "testdata/hugo", cfg, Options{}))
+	var self []string
+	for _, b := range asMaps(ix.ent[hugoGuide].Metadata["brokenAnchors"]) {
+		self = append(self, fmt.Sprint(b["anchor"]))
+	}
+	// Under github ids, #upgrade-downgrade is the broken one.
+	if !slices.Equal(self, []string{"upgrade-downgrade"}) {
+		t.Errorf("brokenAnchors = %q, want [upgrade-downgrade]", self)
+	}
+	ix.wantCoverage(t, "site", "docbridge.yaml sites over site/hugo.toml", 0)
+
+	cfg.Sites = []config.Site{{Root: "site", Generator: config.GeneratorNone}}
+	ix = newIndex(scanDir(t, "testdata/hugo", cfg, Options{}))
+	if c := ix.coverage("site", "Hugo site"); len(c) != 0 {
+		t.Errorf("generator none left the site: %v", c)
+	}
+	// GitHub's rules: /docs/setup/ is the repository's docs/setup.
+	ix.relation(t, snapshot.RelLinksTo, hugoGuide, "unresolved:docs/setup")
+}
+
+func TestHugoGeneratedPath(t *testing.T) {
+	s := &hugoSite{generated: []string{"tags", "categories"}, outputs: []string{"sitemap", "robots", "index", "404", "llms"}}
+	for v, want := range map[string]bool{
+		"tags": true, "tags/cli": true, "sitemap.xml": true, "llms.txt": true, "index.xml": true, "docs/index.xml": true,
+		"docs/tags": false, "index.html": false, "docs/guide": false, "robots": false,
+	} {
+		if got := s.generatedPath(v); got != want {
+			t.Errorf("generatedPath(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
