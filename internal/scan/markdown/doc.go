@@ -15,7 +15,7 @@ package markdown
 
 // Version identifies the extraction output; bump it whenever Extract's output
 // for some input changes, so stored extractions are refused and redone.
-const Version = "markdown/4"
+const Version = "markdown/5"
 
 // Bounds on what one document contributes. Each one that is crossed is
 // recorded (an Issue, or EvidenceTruncated for references).
@@ -30,6 +30,8 @@ const (
 	// MaxAnchors bounds Document.Anchors (headings of every level), and
 	// VitePressAnchors and CustomAnchors each.
 	MaxAnchors = 1024
+	// MaxIncludes bounds Document.Includes.
+	MaxIncludes = 256
 	// MaxRegions bounds Document.Generated.
 	MaxRegions = 64
 	// MaxIssues bounds Document.Issues; the overflow is summarised by one

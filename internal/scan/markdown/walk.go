@@ -22,6 +22,9 @@ type walker struct {
 	anchors        []string
 	anchorsDropped int
 	site           siteAnchors
+	siteHeads      siteHeadings
+	html           htmlAnchors
+	snippetBlock   bool // inside a --8<-- block of snippet paths
 	headsDropped   int
 	h1             string
 }
@@ -59,17 +62,27 @@ func (w *walker) walk(root ast.Node) {
 			w.heading(n)
 		case *ast.Paragraph:
 			w.prose(n)
+			w.blockDirectives(n)
 			if w.doc.Summary == "" && !w.hidden(n) {
 				w.doc.Summary = summarise(collapse(inlineText(n, w.body, false)))
 			}
-		case *ast.TextBlock, *east.TableCell:
+		case *ast.TextBlock:
+			w.prose(n)
+			w.blockDirectives(n)
+		case *east.TableCell:
 			w.prose(n)
 		case *ast.Link, *ast.Image, *ast.AutoLink:
 			w.link(n)
 		case *ast.CodeSpan:
 			w.codeSpan(n)
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock:
+		case *ast.HTMLBlock:
+			w.html.block(n, w.body)
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			w.html.inline(n, w.body)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -82,6 +95,28 @@ func (w *walker) walk(root ast.Node) {
 	}
 	w.doc.Anchors = sortedUnique(w.anchors)
 	w.site.finish(w.doc, w.is)
+	w.siteHeads.finish(w.doc, w.is)
+	w.html.finish(w.doc, w.is)
+}
+
+// blockDirectives reads the site directives of a paragraph outside
+// generated regions.
+func (w *walker) blockDirectives(n ast.Node) {
+	if !w.hidden(n) {
+		w.snippetBlock = false
+		w.directives(n)
+	}
+}
+
+// headingSource is a heading's source text, its lines joined by spaces.
+func (w *walker) headingSource(n *ast.Heading) string {
+	var parts []string
+	segs := n.Lines()
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		parts = append(parts, strings.TrimSpace(string(seg.Value(w.body))))
+	}
+	return strings.Join(parts, " ")
 }
 
 // line is the file line where n starts: its own position when goldmark
@@ -119,6 +154,7 @@ func (w *walker) heading(n *ast.Heading) {
 	// GitHub counts it when numbering repeats.
 	slug := w.slugs.unique(raw)
 	w.site.heading(raw)
+	w.siteHeads.add(raw, w.headingSource(n), w.line(n))
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)
