@@ -11,8 +11,8 @@ func TestFrontMatterTemplate(t *testing.T) {
 		invalid bool
 	}{
 		{"title: \"{{ replace .Name \"-\" \" \" | title }}\"\ndate: {{ .Date }}\n", false}, // a Hugo archetype
-		{"title: {% if page.x %}a{% endif %}\n", false},                                 // Liquid
-		{"title: [unclosed\n", true},                                                    // a real mistake still is one
+		{"title: {% if page.x %}a{% endif %}\n", false},                                    // Liquid
+		{"title: [unclosed\n", true},                                                       // a real mistake still is one
 		{"title: {{ unclosed\n: x\n", true},
 	}
 	for _, tt := range tests {
