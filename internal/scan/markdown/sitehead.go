@@ -3,18 +3,25 @@ package markdown
 import (
 	"strings"
 	"unicode"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 // SiteHeading is a heading as documentation-site generators read it. Each
 // generator (MkDocs, mdBook, Jekyll) derives its own anchor from it, so the
 // extraction keeps the inputs and resolution, which knows the site, slugs.
 type SiteHeading struct {
-	// Text is the heading's inline text (markup dropped, code spans and link
-	// texts kept), without a trailing attribute list.
+	// Text is the heading's inline text (markup dropped, character
+	// references resolved, code spans and link texts kept, inner whitespace
+	// as written), trimmed, without a trailing attribute list.
 	Text string `json:"text"`
 	// Raw is the heading's source text without its # markers or attribute
 	// list, for generators that slug the source (kramdown's own parser).
 	Raw string `json:"raw,omitempty"`
+	// Smart is Text as generators with typographic punctuation see it
+	// (kramdown, mdBook 0.5): "---" and "--" outside code become an em and
+	// an en dash. Empty when it is Text.
+	Smart string `json:"smart,omitempty"`
 	// ID is the explicit id of a trailing attribute list ({#id}, {: #id},
 	// { #id .class }); empty when there is none.
 	ID   string `json:"id,omitempty"`
@@ -77,7 +84,7 @@ type siteHeadings struct {
 	dropped int
 }
 
-func (s *siteHeadings) add(text, raw string, line int) {
+func (s *siteHeadings) add(text, smart, raw string, line int) {
 	if len(s.list) >= MaxAnchors {
 		s.dropped++
 		return
@@ -89,7 +96,13 @@ func (s *siteHeadings) add(text, raw string, line int) {
 	if rest, _, ok := trailingAttrs(raw); ok {
 		raw = rest
 	}
-	h.Text = collapse(text)
+	h.Text = strings.TrimSpace(text)
+	if rest, _, ok := trailingAttrs(smart); ok {
+		smart = rest
+	}
+	if sm := strings.TrimSpace(smart); sm != h.Text {
+		h.Smart = sm
+	}
 	if r := strings.TrimSpace(raw); r != h.Text {
 		h.Raw = r
 	}
@@ -101,4 +114,38 @@ func (s *siteHeadings) finish(doc *Document, is *issues) {
 		is.add(0, "", "%d headings beyond the first %d are not listed for site anchors", s.dropped, MaxAnchors)
 	}
 	doc.SiteHeadings = s.list
+}
+
+// smartText is inlineText (images included) with typographic dashes in
+// text outside code: "---" is an em dash, "--" an en dash.
+func smartText(n ast.Node, source []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			t := string(textValue(c, source))
+			if !c.IsRaw() {
+				t = strings.ReplaceAll(strings.ReplaceAll(t, "---", "—"), "--", "–")
+			}
+			b.WriteString(t)
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte('\n')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			b.WriteString(codeSpanText(c, source))
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			b.Write(c.Label(source))
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
 }

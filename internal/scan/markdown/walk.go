@@ -154,7 +154,7 @@ func (w *walker) heading(n *ast.Heading) {
 	// GitHub counts it when numbering repeats.
 	slug := w.slugs.unique(raw)
 	w.site.heading(raw)
-	w.siteHeads.add(raw, w.headingSource(n), w.line(n))
+	w.siteHeads.add(raw, smartText(n, w.body), w.headingSource(n), w.line(n))
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)
