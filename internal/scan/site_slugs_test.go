@@ -63,12 +63,12 @@ func compareIDs(t *testing.T, config string, headings []string, got, want []stri
 func TestMkDocsSlugsMatchPythonMarkdown(t *testing.T) {
 	o, hs := readOracle(t, "pymarkdown.json")
 	configs := map[string]mkdocsOptions{
-		"toc.slugify":                              {slugify: slugifyPyDefault},
-		"toc.slugify_unicode":                      {slugify: slugifyPyUnicode},
-		"pymdownx.slugs.slugify":                   {slugify: slugifyPymdownx, slugCase: "none", normalize: "NFC"},
-		"pymdownx.slugs.slugify(case=lower)":       {slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC"},
-		"pymdownx.slugs.slugify(case=lower-ascii)": {slugify: slugifyPymdownx, slugCase: "lower-ascii", normalize: "NFC"},
-		"pymdownx.slugs.slugify(case=fold)":        {slugify: slugifyPymdownx, slugCase: "fold", normalize: "NFC"},
+		"toc.slugify":                                            {slugify: slugifyPyDefault},
+		"toc.slugify_unicode":                                    {slugify: slugifyPyUnicode},
+		"pymdownx.slugs.slugify":                                 {slugify: slugifyPymdownx, slugCase: "none", normalize: "NFC"},
+		"pymdownx.slugs.slugify(case=lower)":                     {slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC"},
+		"pymdownx.slugs.slugify(case=lower-ascii)":               {slugify: slugifyPymdownx, slugCase: "lower-ascii", normalize: "NFC"},
+		"pymdownx.slugs.slugify(case=fold)":                      {slugify: slugifyPymdownx, slugCase: "fold", normalize: "NFC"},
 		"pymdownx.slugs.slugify(case=lower,percent_encode=true)": {slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC", percent: true},
 	}
 	if len(o.IDs) != 2*len(configs) {
