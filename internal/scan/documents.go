@@ -42,8 +42,13 @@ type docRefs struct {
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *lazyNear
 	topLevel map[string]bool
-	sites    []docSite           // documentation-site roots
-	byPath   map[string][]string // path → the entities it names (entitiesAt)
+	sites    []docSite // documentation-site roots
+	// includedBy maps a file spliced into pages by an include directive to
+	// those pages; permalinks maps, per Jekyll site root, a permalink to
+	// its page (site_resolve.go).
+	includedBy map[string][]string
+	permalinks map[string]map[string]string
+	byPath     map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
@@ -121,6 +126,9 @@ func (r *resolver) documents() {
 			}
 		}
 	}
+	d.siteNotes()
+	d.includes()
+	d.indexPermalinks()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -280,7 +288,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	case "anchor":
 		d.selfAnchor(from, x.Path, l)
 		return
-	case "relative":
+	case markdown.LinkRelative, markdown.LinkSite, markdown.LinkPost:
 	default:
 		return
 	}
@@ -288,8 +296,11 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	site, inSite := siteRootOf(d.sites, x.Path)
-	candidates := linkCandidates(site.root, inSite, l.Destination, l.Target)
-	target, ids := l.Target, []string(nil)
+	candidates, target, ok := d.siteLinkCandidates(site, inSite, x.Path, l)
+	if !ok {
+		return
+	}
+	ids := []string(nil)
 	for _, c := range candidates {
 		if ids = d.entitiesAt(c); len(ids) > 0 {
 			target = c

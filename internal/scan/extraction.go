@@ -41,7 +41,10 @@ type Extraction struct {
 	PyProject     *manifest.PyProject   `json:"pyProject,omitempty"`
 	PnpmWorkspace []string              `json:"pnpmWorkspace,omitempty"`
 	TSConfig      []byte                `json:"tsConfig,omitempty"`
-	Issues        []extract.Issue       `json:"issues,omitempty"`
+	// SiteConfig is a documentation site's configuration file as read;
+	// resolution decides whether it makes a site (see siteRoots).
+	SiteConfig []byte          `json:"siteConfig,omitempty"`
+	Issues     []extract.Issue `json:"issues,omitempty"`
 }
 
 // analyzable reports whether the file is a document or a source module: a
@@ -114,6 +117,8 @@ func enabled(cfg *config.Config, k fileKind) bool {
 		return cfg.Languages.Python
 	case kindPackageJSON, kindPnpmWorkspace, kindPyProject:
 		return true
+	case kindSiteConfig:
+		return cfg.Languages.Markdown
 	}
 	return false
 }
@@ -189,6 +194,8 @@ func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
 		x.Issues = append(x.Issues, issues...)
 	case kindTSConfig:
 		x.TSConfig = append([]byte(nil), data...)
+	case kindSiteConfig:
+		x.SiteConfig = append([]byte(nil), data...)
 	}
 }
 

@@ -26,10 +26,11 @@ const (
 	kindPyProject
 	kindPnpmWorkspace
 	kindTSConfig
+	kindSiteConfig // a documentation site's configuration (mkdocs.yml, book.toml, _config.yml)
 )
 
 func (k fileKind) String() string {
-	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig"}[k]
+	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig", "site-config"}[k]
 }
 
 // classify asks each analyzer whether the file is its own, so that the
@@ -44,6 +45,8 @@ func classify(p string) fileKind {
 		return kindPyProject
 	case "pnpm-workspace.yaml":
 		return kindPnpmWorkspace
+	case "mkdocs.yml", "mkdocs.yaml", "book.toml", "_config.yml", "_config.yaml":
+		return kindSiteConfig
 	}
 	switch {
 	case typescript.IsConfig(p):

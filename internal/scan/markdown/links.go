@@ -89,3 +89,12 @@ func elementFragment(frag string) string {
 	}
 	return frag
 }
+
+// Retarget returns l with Destination dest read from the document at
+// docPath: its Kind, Target and Anchor as classifyLink fills them. ok is
+// false when the link climbs above the repository root.
+func Retarget(l Link, dest, docPath string) (Link, bool) {
+	l.Destination, l.Kind, l.Target, l.Anchor = dest, "", "", ""
+	ok := classifyLink(&l, docPath)
+	return l, ok
+}

@@ -1,0 +1,302 @@
+package scan
+
+import (
+	"path"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// How documents inside MkDocs, mdBook and Jekyll sites resolve: which
+// configuration file makes a site, the anchors its pages render, the files
+// its include directives splice in, and the paths a link may name.
+
+// configuredSite returns the site the configuration file at p makes, if
+// it makes one: mkdocs.yml (docs_dir), book.toml ([book] src) or a Jekyll
+// _config.yml. A file the scan could not read as configuration still
+// marks its default root, with default options.
+func configuredSite(t *tree, p string) (docSite, bool) {
+	var data []byte
+	if x := t.byPath[p]; x != nil {
+		data = x.SiteConfig
+	}
+	dir := parentDir(p)
+	switch path.Base(p) {
+	case "mkdocs.yml", "mkdocs.yaml":
+		docs, o, _, ok := parseMkDocs(p, data)
+		if !ok {
+			docs, o = path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+		}
+		if t.dirs[docs] {
+			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
+		}
+	case "book.toml":
+		src, _, ok := parseBookTOML(p, data)
+		if !ok {
+			src = path.Join(dir, "src")
+		}
+		if t.dirs[src] {
+			return docSite{root: src, kind: siteMdBook, config: p}, true
+		}
+	case "_config.yml", "_config.yaml":
+		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
+			return docSite{root: src, kind: siteJekyll, config: p, jekyll: o}, true
+		}
+	}
+	return docSite{}, false
+}
+
+// generatorAnchors returns the heading ids the site's generator renders
+// for doc; ok is false for generators handled elsewhere (VitePress,
+// Docusaurus).
+func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	switch site.kind {
+	case siteMkDocs:
+		o := site.mkdocs
+		if o == nil {
+			o = &mkdocsOptions{slugify: slugifyPyDefault}
+		}
+		return mkdocsAnchors(doc.SiteHeadings, o), true
+	case siteMdBook:
+		return mdBookAnchors(doc.SiteHeadings), true
+	case siteJekyll:
+		o := site.jekyll
+		if o == nil {
+			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
+		}
+		return jekyllAnchors(doc, o), true
+	}
+	return nil, false
+}
+
+// siteNotes records one coverage entry per detected site: its generator,
+// root and the file it was detected from.
+func (d *docRefs) siteNotes() {
+	for _, s := range d.sites {
+		reason := s.kind + " site detected from " + s.config
+		if s.mkdocs != nil && !s.mkdocs.modelled() {
+			reason += "; toc slugify " + s.mkdocs.slugify + " is not modelled: heading ids of every modelled slugify are accepted"
+		}
+		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: snapshot.StatusComplete, Reason: reason})
+	}
+}
+
+// includes splices the anchors of every file a document includes into the
+// document's own (the included headings render in the including page), and
+// remembers who includes whom: links inside an included file resolve from
+// the page it lands in. Nested includes are followed to a bounded depth.
+func (d *docRefs) includes() {
+	d.includedBy = map[string][]string{}
+	direct := map[string][]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || len(x.Markdown.Includes) == 0 {
+			continue
+		}
+		site, inSite := siteRootOf(d.sites, x.Path)
+		for _, inc := range x.Markdown.Includes {
+			if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
+				direct[x.Path] = append(direct[x.Path], p)
+				d.includedBy[p] = append(d.includedBy[p], x.Path)
+			}
+		}
+	}
+	for _, doc := range sortedKeys(direct) {
+		seen := map[string]bool{doc: true}
+		frontier := direct[doc]
+		for depth := 0; depth < maxIncludeDepth && len(frontier) > 0; depth++ {
+			var next []string
+			for _, p := range frontier {
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				for a := range d.anchors[p] {
+					d.anchors[doc][a] = true
+				}
+				next = append(next, direct[p]...)
+			}
+			frontier = next
+		}
+	}
+}
+
+// maxIncludeDepth bounds nested includes, which the generators recurse
+// into (and which may loop).
+const maxIncludeDepth = 8
+
+// includeTarget returns the file an include directive names, as its
+// syntax resolves it: pymdownx.snippets and markdown-include from their
+// base paths (the directory of mkdocs.yml by default), mdBook from the
+// including page. Each falls back to the page's directory.
+func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markdown.Include) (string, bool) {
+	var bases []string
+	switch inc.Syntax {
+	case markdown.IncludeSnippets:
+		if inSite && site.mkdocs != nil {
+			bases = append(bases, site.mkdocs.snippetBase...)
+		}
+		bases = append(bases, ".")
+	case markdown.IncludeMarkdownInclude:
+		if inSite && site.mkdocs != nil {
+			bases = append(bases, site.mkdocs.includeBase)
+		}
+		bases = append(bases, ".")
+	}
+	bases = append(bases, parentDir(doc))
+	for _, b := range bases {
+		p := path.Join(b, inc.Path)
+		if strings.HasPrefix(p, "../") || p == ".." {
+			continue
+		}
+		if d.t.files[p] {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// siteLinkCandidates lists, in order, the paths a link may name, the way
+// the document's site resolves it; ok is false when the link names no
+// file this scan can check: a Liquid tag outside a Jekyll site, or a
+// destination that is a template ({{ … }}, {% … %}) the generator fills.
+func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l markdown.Link) (candidates []string, target string, ok bool) {
+	jekyll := inSite && site.kind == siteJekyll
+	switch l.Kind {
+	case markdown.LinkSite:
+		if !jekyll {
+			return nil, "", false
+		}
+		p := path.Join(site.root, l.Target)
+		return []string{p}, p, true
+	case markdown.LinkPost:
+		if !jekyll {
+			return nil, "", false
+		}
+		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
+	}
+	dest := l.Destination
+	if inSite && site.kind != siteVitePress && site.kind != siteDocusaurus {
+		if jekyll {
+			dest = stripSiteURL(dest)
+		}
+		if strings.Contains(dest, "{{") || strings.Contains(dest, "{%") {
+			return nil, "", false
+		}
+		if dest != l.Destination {
+			if l, ok = markdown.Retarget(l, dest, doc); !ok || l.Target == "" {
+				return nil, "", false
+			}
+		}
+	}
+	var out []string
+	if jekyll && strings.HasPrefix(dest, "/") {
+		out = d.jekyllRootCandidates(site, dest)
+	}
+	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
+	// A file spliced into other pages: its links are written from the page
+	// it lands in.
+	for _, from := range d.includedBy[doc] {
+		if lt, ok := markdown.Retarget(l, l.Destination, from); ok && lt.Target != "" && lt.Target != l.Target {
+			fromSite, fromIn := siteRootOf(d.sites, from)
+			out = append(out, linkCandidates(fromSite.root, fromIn, lt.Destination, lt.Target)...)
+		}
+	}
+	return out, l.Target, true
+}
+
+// stripSiteURL drops a leading {{site.baseurl}} (or {{site.url}}, or both)
+// from a Jekyll link destination, leaving the root-absolute path.
+func stripSiteURL(dest string) string {
+	for strings.HasPrefix(dest, "{{") {
+		end := strings.Index(dest, "}}")
+		if end < 0 {
+			return dest
+		}
+		inner := strings.Join(strings.Fields(dest[2:end]), "")
+		if inner != "site.baseurl" && inner != "site.url" {
+			return dest
+		}
+		dest = dest[end+2:]
+	}
+	return dest
+}
+
+// jekyllRootCandidates lists what a root-absolute link in a Jekyll site
+// may name: the page whose permalink it is (baseurl removed), then the
+// path below the site source and in a collection (/docs/x is _docs/x.md).
+func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
+	var out []string
+	baseurl := ""
+	if site.jekyll != nil {
+		baseurl = site.jekyll.baseurl
+	}
+	u := dest
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	key := jekyllPermalink(u, baseurl)
+	if p, ok := d.permalinks[site.root][key]; ok {
+		out = append(out, p)
+	}
+	rel := key
+	if rel == "" {
+		rel = "."
+	}
+	for _, c := range []string{path.Join(site.root, rel)} {
+		out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
+		if strings.HasSuffix(u, ".html") {
+			out = append(out, c+".html")
+		}
+	}
+	if first, rest, ok := strings.Cut(rel, "/"); ok {
+		c := path.Join(site.root, "_"+first, rest)
+		out = append(out, c+".md", c+".markdown", c+"/index.md")
+	}
+	return out
+}
+
+// postCandidates lists the files a {% post_url name %} may name: the post
+// in _posts (or in _posts below the name's directory), as Markdown or HTML.
+func postCandidates(root, name string) []string {
+	dir, base := parentDir(name), path.Base(name)
+	var out []string
+	for _, p := range []string{path.Join(root, "_posts", name), path.Join(root, dir, "_posts", base)} {
+		out = append(out, p+".md", p+".markdown", p+".html")
+	}
+	return out
+}
+
+// indexPermalinks maps, per Jekyll site, every page's permalink (as
+// jekyllPermalink normalises it) to the page.
+func (d *docRefs) indexPermalinks() {
+	d.permalinks = map[string]map[string]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		pl := x.Markdown.FrontMatter.Fields["permalink"]
+		if pl == "" || strings.Contains(pl, ":") {
+			continue // none, or a pattern (/:categories/:title/)
+		}
+		site, inSite := siteRootOf(d.sites, x.Path)
+		if !inSite || site.kind != siteJekyll {
+			continue
+		}
+		m := d.permalinks[site.root]
+		if m == nil {
+			m = map[string]string{}
+			d.permalinks[site.root] = m
+		}
+		base := ""
+		if site.jekyll != nil {
+			base = site.jekyll.baseurl
+		}
+		key := jekyllPermalink(pl, base)
+		if old, ok := m[key]; !ok || x.Path < old {
+			m[key] = x.Path
+		}
+	}
+}
