@@ -117,7 +117,7 @@ func (r *resolver) documents() {
 		}
 		site, inSite := siteRootOf(d.sites, x.Path)
 		d.anchors[x.Path] = headingAnchors(x.Markdown, site, inSite)
-		if inSite && (site.kind == siteVitePress || site.kind == siteDocusaurus) {
+		if inSite {
 			// The anchors this site renders differ from GitHub's: keep them,
 			// so a "did you mean" names one that works there.
 			e := r.b.entity(snapshot.KindDocument, x.Path, x.Markdown.Title, x.Path)
