@@ -22,6 +22,18 @@ type jekyllOptions struct {
 	// markdown is the converter ("kramdown" unless the site chose another).
 	input, markdown string
 	idPrefix        string
+	// collections maps a collection's name to its permalink pattern
+	// (posts always, from the global permalink style unless set); dir is
+	// collections_dir, relative to the source.
+	collections map[string]string
+	dir         string
+}
+
+// jekyllStyles are Jekyll's built-in permalink styles, for posts.
+var jekyllStyles = map[string]string{
+	"date": "/:categories/:year/:month/:day/:title:output_ext", "pretty": "/:categories/:year/:month/:day/:title/",
+	"ordinal": "/:categories/:year/:y_day/:title:output_ext", "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
+	"none": "/:categories/:title:output_ext",
 }
 
 // jekyllKeys are top-level keys only Jekyll's configuration has; one of
@@ -60,7 +72,32 @@ func parseJekyll(t *tree, configPath string, data []byte) (source string, o *jek
 	if !jekyll {
 		return "", nil, false
 	}
-	o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
+	o = &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+	if n := mapValue(top, "permalink"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+		o.collections["posts"] = n.Value
+		if style, ok := jekyllStyles[n.Value]; ok {
+			o.collections["posts"] = style
+		}
+	}
+	if n := mapValue(top, "collections_dir"); n != nil && n.Kind == yaml.ScalarNode {
+		o.dir = n.Value
+	}
+	if c := mapValue(top, "collections"); c != nil && c.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(c.Content); i += 2 {
+			name := c.Content[i].Value
+			if pl := mapValue(c.Content[i+1], "permalink"); pl != nil && pl.Kind == yaml.ScalarNode && pl.Value != "" {
+				o.collections[name] = pl.Value
+			} else if _, ok := o.collections[name]; !ok {
+				o.collections[name] = "/:collection/:path:output_ext"
+			}
+		}
+	} else if c != nil && c.Kind == yaml.SequenceNode {
+		for _, n := range c.Content {
+			if _, ok := o.collections[n.Value]; !ok && n.Kind == yaml.ScalarNode {
+				o.collections[n.Value] = "/:collection/:path:output_ext"
+			}
+		}
+	}
 	source = dir
 	if n := mapValue(top, "source"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		source = path.Join(dir, n.Value)
@@ -107,4 +144,74 @@ func jekyllPermalink(u, baseurl string) string {
 	u = strings.TrimSuffix(u, "index.html")
 	u = strings.TrimSuffix(u, ".html")
 	return strings.Trim(u, "/")
+}
+
+// collectionCandidates lists the files of the site's collections whose
+// permalink pattern the URL path u (normalised by jekyllPermalink) fits:
+// a post for /:year/:month/:day/:title, a document for /:collection/:path.
+func (o *jekyllOptions) collectionCandidates(root, u string) []string {
+	if o == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range sortedKeys(o.collections) {
+		vars, ok := matchPermalink(o.collections[name], name, u)
+		if !ok {
+			continue
+		}
+		dir := path.Join(root, o.dir, "_"+name)
+		var stems []string
+		switch {
+		case name == "posts" && vars["year"] != "" && vars["month"] != "" && vars["day"] != "" && vars["title"] != "":
+			stems = append(stems, vars["year"]+"-"+vars["month"]+"-"+vars["day"]+"-"+vars["title"])
+		case vars["path"] != "":
+			stems = append(stems, vars["path"])
+		case vars["title"] != "":
+			stems = append(stems, vars["title"])
+		case vars["name"] != "":
+			stems = append(stems, vars["name"])
+		}
+		for _, st := range stems {
+			p := path.Join(dir, st)
+			out = append(out, p+".md", p+".markdown", p+"/index.md", p+".html")
+		}
+	}
+	return out
+}
+
+// matchPermalink matches a URL path (no leading or trailing '/', no
+// .html) against a permalink pattern, returning its placeholders. A
+// :categories segment may be absent; :path takes the rest of the URL.
+func matchPermalink(pattern, collection, u string) (map[string]string, bool) {
+	pattern = strings.TrimSuffix(strings.TrimSuffix(pattern, ":output_ext"), ".html")
+	pat := strings.Split(strings.Trim(pattern, "/"), "/")
+	segs := strings.Split(u, "/")
+	vars := map[string]string{}
+	var match func(i, j int) bool
+	match = func(i, j int) bool {
+		if i == len(pat) {
+			return j == len(segs)
+		}
+		p := pat[i]
+		switch {
+		case p == ":categories":
+			return match(i+1, j) || (j < len(segs) && match(i+1, j+1))
+		case p == ":path":
+			if j >= len(segs) {
+				return false
+			}
+			vars["path"] = strings.Join(segs[j:], "/")
+			return i == len(pat)-1
+		case j >= len(segs):
+			return false
+		case p == ":collection":
+			return segs[j] == collection && match(i+1, j+1)
+		case strings.HasPrefix(p, ":") && !strings.Contains(p[1:], ":"):
+			vars[p[1:]] = segs[j]
+			return match(i+1, j+1)
+		default:
+			return p == segs[j] && match(i+1, j+1)
+		}
+	}
+	return vars, match(0, 0)
 }

@@ -33,6 +33,8 @@ type mkdocsOptions struct {
 	// pymdownx.snippets and markdown-include resolve paths against.
 	snippetBase []string
 	includeBase string
+	// fileURLs is use_directory_urls: false (page x.md served at x.html).
+	fileURLs bool
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -66,6 +68,11 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 	docsDir = path.Join(dir, "docs")
 	if n := mapValue(top, "docs_dir"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		docsDir = path.Join(dir, n.Value)
+	}
+	if n := mapValue(top, "use_directory_urls"); n != nil && n.Kind == yaml.ScalarNode {
+		if v, err := strconv.ParseBool(strings.ToLower(n.Value)); err == nil {
+			o.fileURLs = !v
+		}
 	}
 	exts := mapValue(top, "markdown_extensions")
 	if exts == nil || exts.Kind != yaml.SequenceNode {

@@ -195,6 +195,15 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		out = d.jekyllRootCandidates(site, dest)
 	}
 	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
+	if inSite && site.kind == siteMdBook {
+		// mdBook renders every README chapter as index.html.
+		if b := path.Base(l.Target); b == "index.html" || b == "index.md" {
+			out = append(out, path.Join(parentDir(l.Target), "README.md"))
+		}
+	}
+	if inSite && directoryURLs(site) {
+		out = append(out, pageURLCandidates(site, doc, l)...)
+	}
 	// A file spliced into other pages: its links are written from the page
 	// it lands in.
 	for _, from := range d.includedBy[doc] {
@@ -250,11 +259,7 @@ func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
 			out = append(out, c+".html")
 		}
 	}
-	if first, rest, ok := strings.Cut(rel, "/"); ok {
-		c := path.Join(site.root, "_"+first, rest)
-		out = append(out, c+".md", c+".markdown", c+"/index.md")
-	}
-	return out
+	return append(out, site.jekyll.collectionCandidates(site.root, key)...)
 }
 
 // postCandidates lists the files a {% post_url name %} may name: the post
@@ -277,10 +282,9 @@ func (d *docRefs) indexPermalinks() {
 		if x.Markdown == nil {
 			continue
 		}
-		pl := x.Markdown.FrontMatter.Fields["permalink"]
-		if pl == "" || strings.Contains(pl, ":") {
-			continue // none, or a pattern (/:categories/:title/)
-		}
+		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
+		// jekyll-redirect-from serves a page at its old URLs too.
+		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
 		site, inSite := siteRootOf(d.sites, x.Path)
 		if !inSite || site.kind != siteJekyll {
 			continue
@@ -294,9 +298,51 @@ func (d *docRefs) indexPermalinks() {
 		if site.jekyll != nil {
 			base = site.jekyll.baseurl
 		}
-		key := jekyllPermalink(pl, base)
-		if old, ok := m[key]; !ok || x.Path < old {
-			m[key] = x.Path
+		for _, u := range urls {
+			if u = strings.TrimSpace(u); u == "" || strings.Contains(u, ":") {
+				continue // none, or a pattern (/:categories/:title/)
+			}
+			key := jekyllPermalink(u, base)
+			if old, ok := m[key]; !ok || x.Path < old {
+				m[key] = x.Path
+			}
 		}
 	}
+}
+
+// directoryURLs reports whether the site serves a page x.md at x/, so a
+// relative URL in it resolves from x/: MkDocs (use_directory_urls, the
+// default) and Jekyll (for pretty permalinks and collections; both readings
+// are tried).
+func directoryURLs(site docSite) bool {
+	switch site.kind {
+	case siteJekyll:
+		return true
+	case siteMkDocs:
+		return site.mkdocs == nil || !site.mkdocs.fileURLs
+	}
+	return false
+}
+
+// pageURLCandidates lists what a relative link that is not to a Markdown
+// file may name when read from the page's URL, the directory x/ for x.md
+// (an index or README page is served at its own directory already).
+func pageURLCandidates(site docSite, doc string, l markdown.Link) []string {
+	if strings.HasPrefix(l.Destination, "/") || l.Kind != markdown.LinkRelative {
+		return nil
+	}
+	p, _, _ := strings.Cut(l.Destination, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if p == "" || strings.HasSuffix(p, ".md") {
+		return nil
+	}
+	stem := strings.TrimSuffix(path.Base(doc), path.Ext(doc))
+	if strings.EqualFold(stem, "index") || strings.EqualFold(stem, "readme") {
+		return nil
+	}
+	lt, ok := markdown.Retarget(l, l.Destination, path.Join(parentDir(doc), stem, "index.md"))
+	if !ok || lt.Target == "" || lt.Target == l.Target {
+		return nil
+	}
+	return linkCandidates(site.root, true, lt.Destination, lt.Target)
 }

@@ -22,8 +22,8 @@ func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
 	counter := map[string]int{}
 	out := make([]string, 0, len(hs))
 	for _, h := range hs {
-		if h.ID != "" {
-			out = append(out, h.ID)
+		if id := kramdownExplicit(h); id != "" {
+			out = append(out, id)
 			continue
 		}
 		text := h.Text
@@ -53,6 +53,16 @@ func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
 	return out
 }
 
+// kramdownExplicit is a heading's explicit id for kramdown: a block
+// attribute list's on the next line, else the heading's own {#id}. Neither
+// counts for the numbering of repeats.
+func kramdownExplicit(h markdown.SiteHeading) string {
+	if h.BlockID != "" {
+		return h.BlockID
+	}
+	return h.ID
+}
+
 // rubyWord is Onigmo's \p{Word}: alphabetic (letters, letter numbers and
 // the marks Unicode counts as alphabetic), marks, decimal digits and
 // connector punctuation.
@@ -69,8 +79,8 @@ func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
 	used := map[string]int{}
 	out := make([]string, 0, len(hs))
 	for _, h := range hs {
-		if h.ID != "" {
-			out = append(out, h.ID)
+		if id := kramdownExplicit(h); id != "" {
+			out = append(out, id)
 			continue
 		}
 		src := h.Text

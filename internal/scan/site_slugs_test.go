@@ -15,6 +15,8 @@ import (
 type oracleTable struct {
 	Headings []string            `json:"headings"`
 	IDs      map[string][]string `json:"ids"`
+	// IAL holds kramdown's ids for ial.md (block attribute lists).
+	IAL map[string][]string `json:"ial"`
 }
 
 func readOracle(t *testing.T, name string) (oracleTable, []markdown.SiteHeading) {
@@ -93,6 +95,18 @@ func TestJekyllSlugsMatchKramdown(t *testing.T) {
 	o, hs := readOracle(t, "kramdown.json")
 	compareIDs(t, "GFM", o.Headings, kramdownGFMAnchors(hs, ""), o.IDs["GFM"])
 	compareIDs(t, "kramdown", o.Headings, kramdownAnchors(hs, ""), o.IDs["kramdown"])
+
+	src, err := os.ReadFile(filepath.Join("testdata", "siteslugs", "ial.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ial := markdown.Extract("ial.md", src).SiteHeadings
+	names := make([]string, len(ial))
+	for i, h := range ial {
+		names[i] = h.Text
+	}
+	compareIDs(t, "GFM, ial.md", names, kramdownGFMAnchors(ial, ""), o.IAL["GFM"])
+	compareIDs(t, "kramdown, ial.md", names, kramdownAnchors(ial, ""), o.IAL["kramdown"])
 }
 
 // TestMdBookSlugs checks the examples mdBook's sources document (0.5's

@@ -31,7 +31,9 @@ func (w *walker) directives(n ast.Node) {
 		line := w.lines.lineOf(s.Start)
 		text := strings.TrimRight(string(s.Value(w.body)), "\r\n")
 		w.includeLine(text, line)
-		w.liquidLinks(text, line)
+		if line >= len(w.liquidRaw) || !w.liquidRaw[line] {
+			w.liquidLinks(text, line)
+		}
 	}
 }
 

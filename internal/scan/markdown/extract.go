@@ -41,6 +41,7 @@ func Extract(path string, data []byte) Document {
 	regions, inRegion := finder.find(htmlBlockLines(root, lines))
 	doc.Generated = regions
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
+	w.liquidCode, w.liquidRaw = liquidLines(root, body, lines)
 	w.walk(root)
 
 	switch {

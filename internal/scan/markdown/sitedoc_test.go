@@ -40,7 +40,9 @@ func TestHTMLAnchors(t *testing.T) {
 
 func TestSiteHeadings(t *testing.T) {
 	src := "# Hello *World*\n\n## Custom {#my-id}\n\n## Colon { : #other .cls }\n\n### Book { #first .class1 .class2 }\n\n" +
-		"## Only class {.wide}\n\n## Braces {not attrs}\n\nSetext `code`\n------\n"
+		"## Only class {.wide}\n\n## Braces {not attrs}\n\nSetext `code`\n------\n\n" +
+		"### with pip <small>recommended</small> { #with-pip data-toc-label=\"with pip\" }\n\n" +
+		"### Navigation path { id=navigation-path }\n\n## Quoted { title='a {b} c' #q }\n"
 	doc := Extract("a.md", []byte(src))
 	want := []SiteHeading{
 		{Text: "Hello World", Raw: "Hello *World*", Line: 1},
@@ -50,6 +52,9 @@ func TestSiteHeadings(t *testing.T) {
 		{Text: "Only class", Line: 9},
 		{Text: "Braces {not attrs}", Line: 11},
 		{Text: "Setext code", Raw: "Setext `code`", Line: 13},
+		{Text: "with pip recommended", Raw: "with pip <small>recommended</small>", ID: "with-pip", Line: 16},
+		{Text: "Navigation path", ID: "navigation-path", Line: 18},
+		{Text: "Quoted", ID: "q", Line: 20},
 	}
 	if !reflect.DeepEqual(doc.SiteHeadings, want) {
 		t.Errorf("SiteHeadings =\n%+v\nwant\n%+v", doc.SiteHeadings, want)
@@ -83,5 +88,28 @@ func TestDirectives(t *testing.T) {
 	}
 	if !reflect.DeepEqual(site, wantLinks) {
 		t.Errorf("site links =\n%+v\nwant\n%+v", site, wantLinks)
+	}
+}
+
+func TestLiquidBlocks(t *testing.T) {
+	src := "# T\n\n{% highlight diff %}\n- [old](gone.md) {% post_url 2018-03-20-x %}\n{% endhighlight %}\n\n" +
+		"{% comment %}\n[draft](draft.md)\n{% endcomment %}\n\n" +
+		"{% raw %}\nWrite [a link]({% link a.md %}) like [this](kept.md).\n{% endraw %}\n\n" +
+		"```\n{% highlight x %}\n```\n\n[after](after.md) and {% link b.md %}\n"
+	doc := Extract("a.md", []byte(src))
+	var got []string
+	for _, l := range doc.Links {
+		got = append(got, l.Kind+":"+l.Target)
+	}
+	want := []string{"relative:kept.md", "site:b.md", "relative:after.md"} // a paragraph's tags are read before its links
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("links = %q, want %q", got, want)
+	}
+}
+
+func TestHeadingBlockIAL(t *testing.T) {
+	doc := Extract("a.md", []byte("## 1.0.0\n{: #v1-0-0}\n\n## Two\n\n{: #not-after-a-heading}\n"))
+	if len(doc.SiteHeadings) != 2 || doc.SiteHeadings[0].BlockID != "v1-0-0" || doc.SiteHeadings[1].BlockID != "" {
+		t.Errorf("SiteHeadings = %+v, want the first with BlockID v1-0-0 and the second without", doc.SiteHeadings)
 	}
 }

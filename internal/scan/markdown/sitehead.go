@@ -24,8 +24,11 @@ type SiteHeading struct {
 	Smart string `json:"smart,omitempty"`
 	// ID is the explicit id of a trailing attribute list ({#id}, {: #id},
 	// { #id .class }); empty when there is none.
-	ID   string `json:"id,omitempty"`
-	Line int    `json:"line"`
+	ID string `json:"id,omitempty"`
+	// BlockID is the id of a kramdown block attribute list on the line
+	// after the heading ("{: #id}"), which only kramdown reads.
+	BlockID string `json:"blockId,omitempty"`
+	Line    int    `json:"line"`
 }
 
 // Include is a directive that splices another file into the document
@@ -48,34 +51,86 @@ const (
 
 // trailingAttrs splits a trailing attribute list off a heading's text, as
 // Python-Markdown's attr_list, kramdown and mdBook read it: a final "{…}"
-// holding only #id, .class and key=value tokens (kramdown and attr_list
-// also allow a leading ':'). It returns the text before the list and the
-// id, if the list names one; ok is false when text ends with no list.
+// holding only #id, .class and key=value tokens, a value maybe quoted
+// (kramdown and attr_list also allow a leading ':'). It returns the text
+// before the list and the id (#id, or id=…), if the list names one; ok is
+// false when text ends with no list.
 func trailingAttrs(text string) (rest, id string, ok bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
 	if !strings.HasSuffix(t, "}") {
 		return text, "", false
 	}
-	open := strings.LastIndexByte(t, '{')
+	// The list opens at the last '{' outside quotes.
+	open, quote := -1, byte(0)
+	for i := 0; i < len(t)-1; i++ {
+		switch c := t[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			if open >= 0 {
+				quote = c
+			}
+		case c == '{':
+			open = i
+		}
+	}
 	if open < 0 {
 		return text, "", false
 	}
-	inner := strings.TrimSpace(t[open+1 : len(t)-1])
-	inner = strings.TrimSpace(strings.TrimPrefix(inner, ":"))
-	if inner == "" {
+	id, ok = attrListID(t[open+1 : len(t)-1])
+	if !ok {
 		return text, "", false
 	}
-	for _, tok := range strings.Fields(inner) {
+	return strings.TrimRightFunc(t[:open], unicode.IsSpace), id, true
+}
+
+// attrListID reads the inside of an attribute list, returning its id and
+// whether it is a well-formed list.
+func attrListID(inner string) (id string, ok bool) {
+	s := strings.TrimSpace(inner)
+	s = strings.TrimSpace(strings.TrimPrefix(s, ":"))
+	if s == "" {
+		return "", false
+	}
+	for s != "" {
+		end := 0
+		quote := byte(0)
+		for end < len(s) && (quote != 0 || (s[end] != ' ' && s[end] != '\t')) {
+			switch {
+			case quote != 0 && s[end] == quote:
+				quote = 0
+			case quote == 0 && (s[end] == '"' || s[end] == '\''):
+				quote = s[end]
+			}
+			end++
+		}
+		if quote != 0 {
+			return "", false
+		}
+		tok := s[:end]
+		s = strings.TrimSpace(s[end:])
+		key, _, _ := strings.Cut(tok, "=")
 		switch {
-		case strings.HasPrefix(tok, "#") && len(tok) > 1 && !strings.ContainsAny(tok[1:], "#{}"):
+		case strings.ContainsAny(key, "{}\"'"):
+			return "", false
+		case strings.HasPrefix(tok, "#") && len(tok) > 1 && !strings.Contains(tok[1:], "#"):
 			id = tok[1:]
-		case strings.HasPrefix(tok, ".") && len(tok) > 1 && !strings.ContainsAny(tok, "{}"):
-		case strings.Contains(tok, "=") && !strings.HasPrefix(tok, "=") && !strings.ContainsAny(tok, "{}"):
+		case strings.HasPrefix(tok, ".") && len(tok) > 1:
+		case strings.Contains(tok, "=") && !strings.HasPrefix(tok, "="):
+			k, v, _ := strings.Cut(tok, "=")
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+				v = v[1 : len(v)-1]
+			}
+			if k == "id" && v != "" {
+				id = v
+			}
 		default:
-			return text, "", false
+			return "", false
 		}
 	}
-	return strings.TrimRightFunc(t[:open], unicode.IsSpace), id, true
+	return id, true
 }
 
 // siteHeadings collects Document.SiteHeadings, bounded by MaxAnchors.

@@ -15,6 +15,10 @@ type walker struct {
 	body     []byte
 	lines    lineIndex
 	inRegion []bool // by line: inside a generated region
+	// liquidCode and liquidRaw are, by line, inside a Liquid highlight or
+	// comment block, and inside a raw block (liquid.go).
+	liquidCode, liquidRaw []bool
+	lastHeading           ast.Node
 	doc      *Document
 	is       *issues
 
@@ -61,6 +65,9 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Heading:
 			w.heading(n)
 		case *ast.Paragraph:
+			if w.headingIAL(n) {
+				return ast.WalkSkipChildren, nil
+			}
 			w.prose(n)
 			w.blockDirectives(n)
 			if w.doc.Summary == "" && !w.hidden(n) {
@@ -136,7 +143,22 @@ func (w *walker) line(n ast.Node) int {
 // hidden reports whether n starts inside a generated region.
 func (w *walker) hidden(n ast.Node) bool {
 	l := w.line(n)
-	return l < len(w.inRegion) && w.inRegion[l]
+	return l < len(w.inRegion) && w.inRegion[l] || l < len(w.liquidCode) && w.liquidCode[l]
+}
+
+// headingIAL reads a kramdown block attribute list on the line after a
+// heading as that heading's id ("## 1.0\n{: #v1-0}"), for Jekyll.
+func (w *walker) headingIAL(n *ast.Paragraph) bool {
+	h, ok := n.PreviousSibling().(*ast.Heading)
+	if !ok || h != w.lastHeading || len(w.siteHeads.list) == 0 {
+		return false
+	}
+	id, ok := blockIAL(n, w.body)
+	if !ok || w.line(n) != w.line(h)+1 {
+		return false
+	}
+	w.siteHeads.list[len(w.siteHeads.list)-1].BlockID = id
+	return true
 }
 
 // prose counts the words of a block of inline text.
@@ -155,6 +177,7 @@ func (w *walker) heading(n *ast.Heading) {
 	slug := w.slugs.unique(raw)
 	w.site.heading(raw)
 	w.siteHeads.add(raw, smartText(n, w.body), w.headingSource(n), w.line(n))
+	w.lastHeading = n
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)

@@ -18,4 +18,10 @@ out = { "versions" => { "kramdown" => Kramdown::VERSION }, "headings" => heading
   raise "#{name}: #{ids.length} ids" unless ids.length == headings.length
   out["ids"][name] = ids
 end
+# Block attribute lists on the line after a heading (ial.md).
+ial = File.read("ial.md", encoding: "utf-8")
+out["ial"] = {}
+{ "GFM" => { input: "GFM", auto_ids: true }, "kramdown" => { input: "kramdown", auto_ids: true } }.each do |name, opts|
+  out["ial"][name] = Kramdown::Document.new(ial, opts).to_html.scan(/<h2(?: id="([^"]*)")?/).map { |m| m[0] || "" }
+end
 puts JSON.pretty_generate(out)
