@@ -48,6 +48,10 @@ type docRefs struct {
 	// its page (site_resolve.go).
 	includedBy map[string][]string
 	permalinks map[string]map[string]string
+	// objectAnchors maps a page to the objects an API-documentation
+	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
+	// the object and every member below it are anchors.
+	objectAnchors map[string][]string
 	byPath     map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
@@ -129,6 +133,7 @@ func (r *resolver) documents() {
 	d.siteNotes()
 	d.includes()
 	d.indexPermalinks()
+	d.indexObjectAnchors()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -336,7 +341,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			continue
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
-		if !d.anchors[target][strings.ToLower(l.Anchor)] {
+		if !d.hasAnchor(target, l.Anchor) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -345,7 +350,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] {
+	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

@@ -84,8 +84,8 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 			name, opts = e.Content[0].Value, e.Content[1]
 		}
 		switch name {
-		case "attr_list", "markdown.extensions.attr_list":
-			o.attrList = true
+		case "attr_list", "markdown.extensions.attr_list", "extra", "markdown.extensions.extra", "pymdownx.extra":
+			o.attrList = true // extra and pymdownx.extra load attr_list
 		case "toc", "markdown.extensions.toc":
 			if s := mapValue(opts, "slugify"); s != nil {
 				o.slugFunction(s)

@@ -57,7 +57,11 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o == nil {
 			o = &mkdocsOptions{slugify: slugifyPyDefault}
 		}
-		return mkdocsAnchors(doc.SiteHeadings, o), true
+		a := mkdocsAnchors(doc.SiteHeadings, o)
+		if o.attrList {
+			a = append(a, doc.AttrAnchors...)
+		}
+		return a, true
 	case siteMdBook:
 		return mdBookAnchors(doc.SiteHeadings), true
 	case siteJekyll:
@@ -65,7 +69,7 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o == nil {
 			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
 		}
-		return jekyllAnchors(doc, o), true
+		return append(jekyllAnchors(doc, o), doc.AttrAnchors...), true
 	}
 	return nil, false
 }
@@ -345,4 +349,37 @@ func pageURLCandidates(site docSite, doc string, l markdown.Link) []string {
 		return nil
 	}
 	return linkCandidates(site.root, true, lt.Destination, lt.Target)
+}
+
+// hasAnchor reports whether doc renders anchor: a heading or HTML anchor,
+// or an object an API-documentation directive renders there (the object
+// itself or any of its members).
+func (d *docRefs) hasAnchor(doc, anchor string) bool {
+	a := strings.ToLower(anchor)
+	if d.anchors[doc][a] {
+		return true
+	}
+	for _, obj := range d.objectAnchors[doc] {
+		if a == obj || strings.HasPrefix(a, obj+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// indexObjectAnchors records the mkdocstrings directives of MkDocs pages.
+func (d *docRefs) indexObjectAnchors() {
+	d.objectAnchors = map[string][]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || len(x.Markdown.Autodoc) == 0 {
+			continue
+		}
+		if site, inSite := siteRootOf(d.sites, x.Path); !inSite || site.kind != siteMkDocs {
+			continue
+		}
+		for _, obj := range x.Markdown.Autodoc {
+			d.objectAnchors[x.Path] = append(d.objectAnchors[x.Path], strings.ToLower(obj))
+		}
+	}
 }

@@ -3,6 +3,7 @@ package markdown
 import (
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -31,6 +32,8 @@ func (w *walker) directives(n ast.Node) {
 		line := w.lines.lineOf(s.Start)
 		text := strings.TrimRight(string(s.Value(w.body)), "\r\n")
 		w.includeLine(text, line)
+		w.attrAnchors(dropCodeSpans(text))
+		w.autodoc(text)
 		if line >= len(w.liquidRaw) || !w.liquidRaw[line] {
 			w.liquidLinks(text, line)
 		}
@@ -169,4 +172,91 @@ func (w *walker) liquidLinks(text string, line int) {
 			w.doc.Links = append(w.doc.Links, l)
 		}
 	}
+}
+
+// attrAnchors records the ids of the attribute lists on a line.
+func (w *walker) attrAnchors(text string) {
+	for rest := text; ; {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			return
+		}
+		end := strings.IndexByte(rest[open+1:], '}')
+		if end < 0 {
+			return
+		}
+		inner := rest[open+1 : open+1+end]
+		rest = rest[open+1+end+1:]
+		if strings.ContainsAny(inner, "{%") {
+			continue
+		}
+		if id, ok := attrListID(inner); ok && id != "" {
+			w.attrs.add(id)
+		}
+	}
+}
+
+// dropCodeSpans blanks a line's code spans (a run of backticks to the next
+// run of the same length), whose text is code, not syntax.
+func dropCodeSpans(line string) string {
+	if !strings.Contains(line, "`") {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			b.WriteByte(line[i])
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		fence := line[i : i+n]
+		end := -1
+		for j := i + n; j < len(line); {
+			k := strings.Index(line[j:], fence)
+			if k < 0 {
+				break
+			}
+			k += j
+			m := k + n
+			if m < len(line) && line[m] == '`' {
+				for m < len(line) && line[m] == '`' {
+					m++
+				}
+				j = m
+				continue
+			}
+			end = m
+			break
+		}
+		if end < 0 {
+			b.WriteString(fence)
+			i += n
+			continue
+		}
+		i = end
+	}
+	return b.String()
+}
+
+// autodoc records the object of a mkdocstrings (or mkautodoc) line,
+// "::: package.module.Name".
+func (w *walker) autodoc(text string) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), ":::")
+	if !ok || len(w.doc.Autodoc) >= MaxIncludes {
+		return
+	}
+	f := strings.Fields(rest)
+	if len(f) != 1 {
+		return
+	}
+	for _, r := range f[0] {
+		if !(r == '.' || r == '_' || r == ':' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return
+		}
+	}
+	w.doc.Autodoc = append(w.doc.Autodoc, f[0])
 }

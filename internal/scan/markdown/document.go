@@ -42,6 +42,13 @@ type Document struct {
 	// HTMLAnchors holds, sorted, the ids of raw HTML elements and the names
 	// of raw HTML <a> elements: anchors wherever the document is rendered.
 	HTMLAnchors []string `json:"htmlAnchors,omitempty"`
+	// AttrAnchors holds, sorted, the ids that attribute lists outside
+	// headings give elements ("text {: #id}", "[](){#id}"): anchors where
+	// attribute lists are read (Python-Markdown's attr_list, kramdown).
+	AttrAnchors []string `json:"attrAnchors,omitempty"`
+	// Autodoc holds the objects of API-documentation directives, in order
+	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
+	Autodoc []string `json:"autodoc,omitempty"`
 	// Includes holds the include directives of site generators, in order.
 	Includes []Include `json:"includes,omitempty"`
 	// Summary is the plain text of the first prose paragraph.

@@ -113,3 +113,20 @@ func TestHeadingBlockIAL(t *testing.T) {
 		t.Errorf("SiteHeadings = %+v, want the first with BlockID v1-0-0 and the second without", doc.SiteHeadings)
 	}
 }
+
+func TestAttrAnchors(t *testing.T) {
+	src := "# T\n\n* item\n{#after-item}\n\n[](){#empty-link} and text {: #inline .cls }\n\n" +
+		"{not-attrs} {% raw %} {{ var }} `{#in-code}`\n\n```\n{#fenced}\n```\n"
+	doc := Extract("a.md", []byte(src))
+	want := []string{"after-item", "empty-link", "inline"}
+	if !reflect.DeepEqual(doc.AttrAnchors, want) {
+		t.Errorf("AttrAnchors = %q, want %q", doc.AttrAnchors, want)
+	}
+}
+
+func TestAutodoc(t *testing.T) {
+	doc := Extract("a.md", []byte("# API\n\n::: pkg.mod.Name\n    options:\n      show_source: false\n\n::: not an object\n\n```\n::: in.code\n```\n"))
+	if !reflect.DeepEqual(doc.Autodoc, []string{"pkg.mod.Name"}) {
+		t.Errorf("Autodoc = %q, want [pkg.mod.Name]", doc.Autodoc)
+	}
+}

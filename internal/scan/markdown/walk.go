@@ -19,8 +19,8 @@ type walker struct {
 	// comment block, and inside a raw block (liquid.go).
 	liquidCode, liquidRaw []bool
 	lastHeading           ast.Node
-	doc      *Document
-	is       *issues
+	doc                   *Document
+	is                    *issues
 
 	slugs          *slugger
 	anchors        []string
@@ -28,7 +28,8 @@ type walker struct {
 	site           siteAnchors
 	siteHeads      siteHeadings
 	html           htmlAnchors
-	snippetBlock   bool // inside a --8<-- block of snippet paths
+	attrs          htmlAnchors // attribute-list ids (attrAnchors)
+	snippetBlock   bool        // inside a --8<-- block of snippet paths
 	headsDropped   int
 	h1             string
 }
@@ -104,6 +105,7 @@ func (w *walker) walk(root ast.Node) {
 	w.site.finish(w.doc, w.is)
 	w.siteHeads.finish(w.doc, w.is)
 	w.html.finish(w.doc, w.is)
+	w.doc.AttrAnchors = sortedUnique(w.attrs.list)
 }
 
 // blockDirectives reads the site directives of a paragraph outside
