@@ -52,7 +52,7 @@ type docRefs struct {
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.
 	objectAnchors map[string][]string
-	byPath     map[string][]string // path → the entities it names (entitiesAt)
+	byPath        map[string][]string // path → the entities it names (entitiesAt)
 	// ambiguous collects, per document, the symbols mentioned that more than
 	// one module declares: one coverage note per symbol, not per mention.
 	ambiguous      map[string]*ambiguity
