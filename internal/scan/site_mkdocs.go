@@ -29,6 +29,7 @@ type mkdocsOptions struct {
 	percent   bool
 	normalize string
 	attrList  bool
+	footnotes bool
 	// snippetBase and includeBase are the repo-relative directories
 	// pymdownx.snippets and markdown-include resolve paths against.
 	snippetBase []string
@@ -84,8 +85,12 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 			name, opts = e.Content[0].Value, e.Content[1]
 		}
 		switch name {
-		case "attr_list", "markdown.extensions.attr_list", "extra", "markdown.extensions.extra", "pymdownx.extra":
-			o.attrList = true // extra and pymdownx.extra load attr_list
+		case "attr_list", "markdown.extensions.attr_list":
+			o.attrList = true
+		case "footnotes", "markdown.extensions.footnotes":
+			o.footnotes = true
+		case "extra", "markdown.extensions.extra", "pymdownx.extra":
+			o.attrList, o.footnotes = true, true // both load attr_list and footnotes
 		case "toc", "markdown.extensions.toc":
 			if s := mapValue(opts, "slugify"); s != nil {
 				o.slugFunction(s)

@@ -61,6 +61,9 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o.attrList {
 			a = append(a, doc.AttrAnchors...)
 		}
+		if o.footnotes {
+			a = append(a, footnoteAnchors(doc)...)
+		}
 		return a, true
 	case siteMdBook:
 		return mdBookAnchors(doc.SiteHeadings), true
@@ -69,7 +72,7 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o == nil {
 			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
 		}
-		return append(jekyllAnchors(doc, o), doc.AttrAnchors...), true
+		return append(append(jekyllAnchors(doc, o), doc.AttrAnchors...), footnoteAnchors(doc)...), true
 	}
 	return nil, false
 }
@@ -382,4 +385,14 @@ func (d *docRefs) indexObjectAnchors() {
 			d.objectAnchors[x.Path] = append(d.objectAnchors[x.Path], strings.ToLower(obj))
 		}
 	}
+}
+
+// footnoteAnchors are the ids Python-Markdown's footnotes extension and
+// kramdown give a footnote and its first reference: fn:label, fnref:label.
+func footnoteAnchors(doc *markdown.Document) []string {
+	out := make([]string, 0, 2*len(doc.Footnotes))
+	for _, l := range doc.Footnotes {
+		out = append(out, "fn:"+l, "fnref:"+l)
+	}
+	return out
 }

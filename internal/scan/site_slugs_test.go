@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -17,6 +19,8 @@ type oracleTable struct {
 	IDs      map[string][]string `json:"ids"`
 	// IAL holds kramdown's ids for ial.md (block attribute lists).
 	IAL map[string][]string `json:"ial"`
+	// Footnotes holds every id rendered for footnotes.md, sorted.
+	Footnotes []string `json:"footnotes"`
 }
 
 func readOracle(t *testing.T, name string) (oracleTable, []markdown.SiteHeading) {
@@ -130,6 +134,24 @@ func TestMdBookSlugs(t *testing.T) {
 		got := mdBookAnchors(doc.SiteHeadings)
 		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
 			t.Errorf("mdBook ids of %q = %q, want %q", tt.headings, got, tt.want)
+		}
+	}
+}
+
+// TestFootnoteAnchors compares footnoteAnchors with the ids
+// Python-Markdown's footnotes extension and kramdown render.
+func TestFootnoteAnchors(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "siteslugs", "footnotes.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := markdown.Extract("footnotes.md", src)
+	got := footnoteAnchors(&doc)
+	sort.Strings(got)
+	for _, oracle := range []string{"pymarkdown.json", "kramdown.json"} {
+		o, _ := readOracle(t, oracle)
+		if !slices.Equal(got, o.Footnotes) {
+			t.Errorf("%s: footnote anchors %q, the oracle says %q", oracle, got, o.Footnotes)
 		}
 	}
 }

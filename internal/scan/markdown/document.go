@@ -46,6 +46,10 @@ type Document struct {
 	// headings give elements ("text {: #id}", "[](){#id}"): anchors where
 	// attribute lists are read (Python-Markdown's attr_list, kramdown).
 	AttrAnchors []string `json:"attrAnchors,omitempty"`
+	// Footnotes holds the labels of footnote definitions ("[^label]:"), in
+	// order: Python-Markdown's footnotes and kramdown render them as the
+	// anchors fn:label and fnref:label.
+	Footnotes []string `json:"footnotes,omitempty"`
 	// Autodoc holds the objects of API-documentation directives, in order
 	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
 	Autodoc []string `json:"autodoc,omitempty"`

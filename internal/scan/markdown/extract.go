@@ -42,6 +42,7 @@ func Extract(path string, data []byte) Document {
 	doc.Generated = regions
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.liquidCode, w.liquidRaw = liquidLines(root, body, lines)
+	doc.Footnotes = footnoteLabels(root, body, lines)
 	w.walk(root)
 
 	switch {

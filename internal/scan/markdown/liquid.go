@@ -22,20 +22,7 @@ func liquidLines(root ast.Node, body []byte, lines lineIndex) (code, raw []bool)
 	if !strings.Contains(string(body), "{%") {
 		return nil, nil
 	}
-	inCode := make([]bool, len(lines)+2)
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		switch n.(type) {
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			if entering {
-				segs := n.Lines()
-				for i := 0; i < segs.Len(); i++ {
-					inCode[lines.lineOf(segs.At(i).Start)] = true
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
+	inCode := codeLines(root, lines)
 	code, raw = make([]bool, len(lines)+1), make([]bool, len(lines)+1)
 	open := "" // the tag that closes the current block
 	for n := 1; n <= len(lines); n++ {
@@ -97,4 +84,51 @@ func blockIAL(n ast.Node, body []byte) (string, bool) {
 	}
 	_, id, ok := trailingAttrs(t)
 	return id, ok && id != ""
+}
+
+// codeLines returns, by line, whether the line belongs to a Markdown code
+// block.
+func codeLines(root ast.Node, lines lineIndex) []bool {
+	inCode := make([]bool, len(lines)+2)
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if entering {
+				segs := n.Lines()
+				for i := 0; i < segs.Len(); i++ {
+					inCode[lines.lineOf(segs.At(i).Start)] = true
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return inCode
+}
+
+// footnoteLabels returns the labels of the document's footnote
+// definitions ("[^label]: text" at the start of a line, outside code), in
+// order, bounded by MaxAnchors. goldmark without its footnote extension
+// reads them as link reference definitions, which leave no node.
+func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
+	if !strings.Contains(string(body), "[^") {
+		return nil
+	}
+	inCode := codeLines(root, lines)
+	var out []string
+	for n := 1; n <= len(lines) && len(out) < MaxAnchors; n++ {
+		if inCode[n] {
+			continue
+		}
+		t := strings.TrimLeft(string(lines.at(body, n)), " ")
+		rest, ok := strings.CutPrefix(t, "[^")
+		if !ok {
+			continue
+		}
+		label, after, ok := strings.Cut(rest, "]")
+		if ok && label != "" && strings.HasPrefix(after, ":") && !strings.ContainsAny(label, " \t[") {
+			out = append(out, label)
+		}
+	}
+	return out
 }

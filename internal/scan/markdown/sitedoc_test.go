@@ -130,3 +130,10 @@ func TestAutodoc(t *testing.T) {
 		t.Errorf("Autodoc = %q, want [pkg.mod.Name]", doc.Autodoc)
 	}
 }
+
+func TestFootnotes(t *testing.T) {
+	doc := Extract("a.md", []byte("# T\n\nText[^1] and[^note].\n\n[^1]: One.\n  [^note]: Two.\n\n```\n[^code]: no\n```\n\n[^bad label]: no\n"))
+	if !reflect.DeepEqual(doc.Footnotes, []string{"1", "note"}) {
+		t.Errorf("Footnotes = %q, want [1 note]", doc.Footnotes)
+	}
+}

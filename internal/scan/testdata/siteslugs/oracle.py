@@ -45,5 +45,19 @@ for name, fn in configs.items():
         p.feed(html)
         assert len(p.ids) == len(headings), (name, len(p.ids))
         out["ids"][name + ("" if attr else " without attr_list")] = p.ids
+# Footnote ids (footnotes.md), as any element id.
+class AllIDs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids = []
+
+    def handle_starttag(self, tag, attrs):
+        if dict(attrs).get("id"):
+            self.ids.append(dict(attrs)["id"])
+
+
+p = AllIDs()
+p.feed(markdown.markdown(open("footnotes.md", encoding="utf-8").read(), extensions=["footnotes"]))
+out["footnotes"] = sorted(p.ids)
 json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
 print()

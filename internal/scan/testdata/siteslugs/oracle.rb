@@ -24,4 +24,6 @@ out["ial"] = {}
 { "GFM" => { input: "GFM", auto_ids: true }, "kramdown" => { input: "kramdown", auto_ids: true } }.each do |name, opts|
   out["ial"][name] = Kramdown::Document.new(ial, opts).to_html.scan(/<h2(?: id="([^"]*)")?/).map { |m| m[0] || "" }
 end
+# Footnote ids (footnotes.md).
+out["footnotes"] = Kramdown::Document.new(File.read("footnotes.md", encoding: "utf-8"), input: "GFM").to_html.scan(/ id="([^"]*)"/).map { |m| m[0] }.sort
 puts JSON.pretty_generate(out)
