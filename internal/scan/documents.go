@@ -178,6 +178,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	for _, c := range doc.CodeSpans {
 		d.mention(x, from, c.Text, c.Line, true)
 	}
+	d.includeRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the

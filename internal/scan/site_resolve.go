@@ -396,3 +396,28 @@ func footnoteAnchors(doc *markdown.Document) []string {
 	}
 	return out
 }
+
+// includeRefs reports the includes of an mdBook page that name nothing: a
+// missing {{#include}} fails the book's build, so it is a broken link
+// (MkDocs skips a missing snippet or markdown-include file and builds on).
+func (d *docRefs) includeRefs(x *Extraction, from string) {
+	site, inSite := siteRootOf(d.sites, x.Path)
+	if !inSite || site.kind != siteMdBook {
+		return
+	}
+	for _, inc := range x.Markdown.Includes {
+		if inc.Syntax != markdown.IncludeMdBook {
+			continue
+		}
+		p := path.Join(parentDir(x.Path), inc.Path)
+		if p == ".." || strings.HasPrefix(p, "../") || d.t.files[p] || d.t.dirs[p] {
+			continue
+		}
+		if ex, ok := d.t.excludedAt(p); ok {
+			d.excludedRefs[excludedRef{inc.Line, p}] = ex
+			continue
+		}
+		ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: inc.Line, Context: "{{#include " + inc.Path + "}}"}
+		d.relate(snapshot.RelLinksTo, from, d.unresolved(p, inc.Path), snapshot.Observed, ev)
+	}
+}

@@ -48,7 +48,7 @@ func TestGeneratorSites(t *testing.T) {
 	}{
 		{"mk/content/index.md", []string{"anchor:mk/content/setup.md#install-upgrade", "link:mk/content/removed.md"}},
 		{"mk/snippets/shared.md", nil}, // its link is written from the page it lands in
-		{"book/pages/chapter.md", []string{"anchor:book/pages/other.md#foo-bar-baz", "link:book/pages/gone.md"}},
+		{"book/pages/chapter.md", []string{"anchor:book/pages/other.md#foo-bar-baz", "link:book/pages/gone.md", "link:book/pages/inc/missing.md"}}, // a missing {{#include}} fails the build
 		{"site/index.md", []string{"anchor:site/docs/guide.md#old-heading", "link:site/docs/missing.md"}},
 		{"plain/readme.md", []string{"self#nowhere"}},
 	}
