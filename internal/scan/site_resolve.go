@@ -204,7 +204,7 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
 	if inSite && site.kind == siteMdBook {
 		// mdBook renders every README chapter as index.html.
-		if b := path.Base(l.Target); b == "index.html" || b == "index.md" {
+		if b := path.Base(l.Target); (b == "index.html" || b == "index.md") && within(l.Target, site.root) {
 			out = append(out, path.Join(parentDir(l.Target), "README.md"))
 		}
 	}

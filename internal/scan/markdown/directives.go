@@ -61,6 +61,9 @@ func (w *walker) includeLine(text string, line int) {
 		}
 		return
 	}
+	// Inline directives are read outside code spans; a backslash before
+	// one escapes it (mdBook's \{{#include}}).
+	t = dropCodeSpans(t)
 	for rest := t; ; {
 		open := strings.Index(rest, "{!")
 		if open < 0 {
@@ -83,8 +86,9 @@ func (w *walker) includeLine(text string, line int) {
 			break
 		}
 		inner := strings.TrimSpace(rest[open+2 : open+2+end])
+		escaped := open > 0 && rest[open-1] == '\\'
 		rest = rest[open+2+end+2:]
-		if p, ok := strings.CutPrefix(inner, "#include"); ok && p != "" && (p[0] == ' ' || p[0] == '\t') {
+		if p, ok := strings.CutPrefix(inner, "#include"); ok && !escaped && p != "" && (p[0] == ' ' || p[0] == '\t') {
 			p = strings.TrimSpace(p)
 			if i := strings.IndexByte(p, ':'); i >= 0 {
 				p = p[:i] // a line range or an anchor of the file

@@ -64,6 +64,7 @@ func TestSiteHeadings(t *testing.T) {
 func TestDirectives(t *testing.T) {
 	src := "# T\n\n--8<-- \"includes/abbr.md\"\n\n;--8<-- \"escaped.md\"\n\n--8<--\nblock/a.md\nblock/b.md:section\n--8<--\n\n" +
 		"{!shared/intro.md!}\n\n{{#include ../common/setup.md:5:10}}\n\n```\n--8<-- \"in-code.md\"\n```\n\n" +
+		"- helpers like `{{#include /path/to/file.md}}` and \\{{#include escaped.md}}\n\n" +
 		"See [the guide]({% link _docs/guide.md %}) and [post]({% post_url 2010-07-21-name %}) or {% link {{ page.x }} %}.\n"
 	doc := Extract("docs/a.md", []byte(src))
 	wantInc := []Include{
@@ -83,8 +84,8 @@ func TestDirectives(t *testing.T) {
 		}
 	}
 	wantLinks := []Link{
-		{Destination: "{% link _docs/guide.md %}", Line: 20, Kind: LinkSite, Target: "_docs/guide.md"},
-		{Destination: "{% post_url 2010-07-21-name %}", Line: 20, Kind: LinkPost, Target: "2010-07-21-name"},
+		{Destination: "{% link _docs/guide.md %}", Line: 22, Kind: LinkSite, Target: "_docs/guide.md"},
+		{Destination: "{% post_url 2010-07-21-name %}", Line: 22, Kind: LinkPost, Target: "2010-07-21-name"},
 	}
 	if !reflect.DeepEqual(site, wantLinks) {
 		t.Errorf("site links =\n%+v\nwant\n%+v", site, wantLinks)
