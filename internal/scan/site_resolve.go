@@ -201,15 +201,17 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	if jekyll && strings.HasPrefix(dest, "/") {
 		out = d.jekyllRootCandidates(site, dest)
 	}
+	if inSite && directoryURLs(site) {
+		// The browser reads a link the generator leaves alone from the
+		// page's URL; that reading comes first.
+		out = append(out, pageURLCandidates(site, doc, l)...)
+	}
 	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
 	if inSite && site.kind == siteMdBook {
 		// mdBook renders every README chapter as index.html.
 		if b := path.Base(l.Target); (b == "index.html" || b == "index.md") && within(l.Target, site.root) {
 			out = append(out, path.Join(parentDir(l.Target), "README.md"))
 		}
-	}
-	if inSite && directoryURLs(site) {
-		out = append(out, pageURLCandidates(site, doc, l)...)
 	}
 	// A file spliced into other pages: its links are written from the page
 	// it lands in.

@@ -50,6 +50,9 @@ func TestGeneratorSites(t *testing.T) {
 		{"mk/snippets/shared.md", nil}, // its link is written from the page it lands in
 		{"book/pages/chapter.md", []string{"anchor:book/pages/other.md#foo-bar-baz", "link:book/pages/gone.md", "link:book/pages/inc/missing.md"}}, // a missing {{#include}} fails the build
 		{"site/index.md", []string{"anchor:site/docs/guide.md#old-heading", "link:site/docs/missing.md"}},
+		// ../x/ from the page served at ar/building-community/ is ar/x/, the
+		// Arabic page, not the English one beside the Arabic directory.
+		{"site/_articles/ar/building-community.md", []string{"anchor:site/_articles/ar/starting-a-project.md#write-a-readme"}},
 		{"plain/readme.md", []string{"self#nowhere"}},
 	}
 	for _, tt := range tests {
