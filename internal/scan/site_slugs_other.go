@@ -65,10 +65,11 @@ func kramdownExplicit(h markdown.SiteHeading) string {
 
 // rubyWord is Onigmo's \p{Word}: alphabetic (letters, letter numbers and
 // the marks Unicode counts as alphabetic), marks, decimal digits and
-// connector punctuation.
+// connector punctuation. The zero-width (non-)joiner is not one: kramdown
+// drops it.
 func rubyWord(r rune) bool {
 	return unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_Alphabetic, r) ||
-		unicode.IsMark(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Pc, r) || unicode.Is(unicode.Join_Control, r)
+		unicode.IsMark(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Pc, r)
 }
 
 // kramdownAnchors are the ids kramdown's own parser (input: kramdown)
