@@ -198,13 +198,19 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	var out []string
+	urlTarget := ""
 	if jekyll && strings.HasPrefix(dest, "/") {
 		out = d.jekyllRootCandidates(site, dest)
 	}
 	if inSite && directoryURLs(site) {
 		// The browser reads a link the generator leaves alone from the
 		// page's URL; that reading comes first.
-		out = append(out, pageURLCandidates(site, doc, l)...)
+		if fromURL := pageURLCandidates(site, doc, l); len(fromURL) > 0 {
+			out = append(out, fromURL...)
+			// A link broken either way is reported by the path the site
+			// would serve.
+			urlTarget = fromURL[0]
+		}
 	}
 	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
 	if inSite && site.kind == siteMdBook {
@@ -220,6 +226,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 			fromSite, fromIn := siteRootOf(d.sites, from)
 			out = append(out, linkCandidates(fromSite.root, fromIn, lt.Destination, lt.Target)...)
 		}
+	}
+	if urlTarget != "" {
+		return out, urlTarget, true
 	}
 	return out, l.Target, true
 }

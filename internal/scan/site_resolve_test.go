@@ -52,7 +52,7 @@ func TestGeneratorSites(t *testing.T) {
 		{"site/index.md", []string{"anchor:site/docs/guide.md#old-heading", "link:site/docs/missing.md"}},
 		// ../x/ from the page served at ar/building-community/ is ar/x/, the
 		// Arabic page, not the English one beside the Arabic directory.
-		{"site/_articles/ar/building-community.md", []string{"anchor:site/_articles/ar/starting-a-project.md#write-a-readme"}},
+		{"site/_articles/ar/building-community.md", []string{"anchor:site/_articles/ar/starting-a-project.md#write-a-readme", "link:site/_articles/ar/deleted-article"}},
 		{"plain/readme.md", []string{"self#nowhere"}},
 	}
 	for _, tt := range tests {
