@@ -150,6 +150,11 @@ func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markd
 			bases = append(bases, site.mkdocs.includeBase)
 		}
 		bases = append(bases, ".")
+	case markdown.IncludeJekyll:
+		if !inSite || site.kind != siteJekyll {
+			return "", false
+		}
+		bases = append(bases, path.Join(site.root, "_includes"))
 	}
 	bases = append(bases, parentDir(doc))
 	for _, b := range bases {

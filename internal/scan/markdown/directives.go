@@ -156,6 +156,16 @@ func (w *walker) liquidLinks(text string, line int) {
 		inner := strings.Trim(rest[open+2:open+2+end], "- \t")
 		rest = rest[open+2+end+2:]
 		f := strings.Fields(inner)
+		if len(f) >= 2 && !strings.ContainsAny(f[1], "{}") {
+			switch f[0] {
+			case "include_relative":
+				w.include(f[1], IncludeJekyllRelative, line)
+				continue
+			case "include":
+				w.include(f[1], IncludeJekyll, line)
+				continue
+			}
+		}
 		if len(f) != 2 || strings.ContainsAny(f[1], "{}") {
 			continue // a variable, a filter: the page is computed
 		}

@@ -65,7 +65,8 @@ func TestDirectives(t *testing.T) {
 	src := "# T\n\n--8<-- \"includes/abbr.md\"\n\n;--8<-- \"escaped.md\"\n\n--8<--\nblock/a.md\nblock/b.md:section\n--8<--\n\n" +
 		"{!shared/intro.md!}\n\n{{#include ../common/setup.md:5:10}}\n\n```\n--8<-- \"in-code.md\"\n```\n\n" +
 		"- helpers like `{{#include /path/to/file.md}}` and \\{{#include escaped.md}}\n\n" +
-		"See [the guide]({% link _docs/guide.md %}) and [post]({% post_url 2010-07-21-name %}) or {% link {{ page.x }} %}.\n"
+		"See [the guide]({% link _docs/guide.md %}) and [post]({% post_url 2010-07-21-name %}) or {% link {{ page.x }} %}.\n\n" +
+		"{% include_relative parts/a.md %} {% include note.html param=\"x\" %}\n"
 	doc := Extract("docs/a.md", []byte(src))
 	wantInc := []Include{
 		{Path: "includes/abbr.md", Syntax: IncludeSnippets, Line: 3},
@@ -73,6 +74,8 @@ func TestDirectives(t *testing.T) {
 		{Path: "block/b.md", Syntax: IncludeSnippets, Line: 9},
 		{Path: "shared/intro.md", Syntax: IncludeMarkdownInclude, Line: 12},
 		{Path: "../common/setup.md", Syntax: IncludeMdBook, Line: 14},
+		{Path: "parts/a.md", Syntax: IncludeJekyllRelative, Line: 24},
+		{Path: "note.html", Syntax: IncludeJekyll, Line: 24},
 	}
 	if !reflect.DeepEqual(doc.Includes, wantInc) {
 		t.Errorf("Includes =\n%+v\nwant\n%+v", doc.Includes, wantInc)

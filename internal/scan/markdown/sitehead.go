@@ -33,7 +33,8 @@ type SiteHeading struct {
 
 // Include is a directive that splices another file into the document
 // before it is rendered: pymdownx.snippets (--8<-- "file"), markdown-include
-// ({!file!}) and mdBook ({{#include file}}).
+// ({!file!}), mdBook ({{#include file}}) and Jekyll's Liquid
+// ({% include_relative file %}, {% include file %}).
 type Include struct {
 	// Path is the file as written (without a snippets section or an mdBook
 	// line range); how it resolves depends on the syntax and the site.
@@ -47,6 +48,8 @@ const (
 	IncludeSnippets        = "snippets"         // --8<-- "file"
 	IncludeMarkdownInclude = "markdown-include" // {!file!}
 	IncludeMdBook          = "mdbook"           // {{#include file}}
+	IncludeJekyllRelative  = "include_relative" // {% include_relative file %}
+	IncludeJekyll          = "include"          // {% include file %}, from _includes
 )
 
 // trailingAttrs splits a trailing attribute list off a heading's text, as
