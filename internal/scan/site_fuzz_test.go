@@ -25,7 +25,7 @@ func FuzzSiteConfig(f *testing.F) {
 		if docs, o, _, ok := parseMkDocs("mkdocs.yml", data); ok && (docs == "" || o == nil) {
 			t.Fatalf("parseMkDocs accepted %q without a root or options", data)
 		}
-		if src, _, ok := parseBookTOML("book.toml", data); ok && src == "" {
+		if src, o, _, ok := parseBookTOML("book.toml", data); ok && (src == "" || o == nil) {
 			t.Fatalf("parseBookTOML accepted %q without a root", data)
 		}
 		tr := &tree{dirs: map[string]bool{"_layouts": true}}

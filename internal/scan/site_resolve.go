@@ -32,12 +32,12 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
 		}
 	case "book.toml":
-		src, _, ok := parseBookTOML(p, data)
+		src, o, _, ok := parseBookTOML(p, data)
 		if !ok {
-			src = path.Join(dir, "src")
+			src, o = path.Join(dir, "src"), &mdbookOptions{createMissing: true}
 		}
 		if t.dirs[src] {
-			return docSite{root: src, kind: siteMdBook, config: p}, true
+			return docSite{root: src, kind: siteMdBook, config: p, mdbook: o}, true
 		}
 	case "_config.yml", "_config.yaml":
 		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
@@ -187,6 +187,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 			return nil, "", false
 		}
 		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
+	}
+	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
+		return nil, "", false // mdBook writes the chapter when it builds
 	}
 	dest := l.Destination
 	if inSite && site.kind != siteVitePress && site.kind != siteDocusaurus {

@@ -53,6 +53,10 @@ func TestGeneratorSites(t *testing.T) {
 		// ../x/ from the page served at ar/building-community/ is ar/x/, the
 		// Arabic page, not the English one beside the Arabic directory.
 		{"site/_articles/ar/building-community.md", []string{"anchor:site/_articles/ar/starting-a-project.md#write-a-readme", "link:site/_articles/ar/deleted-article"}},
+		// SUMMARY.md's missing chapters are created by mdBook, unless the
+		// book says [build] create-missing = false.
+		{"book/pages/SUMMARY.md", nil},
+		{"strict/src/SUMMARY.md", []string{"link:strict/src/missing.md"}},
 		{"plain/readme.md", []string{"self#nowhere"}},
 	}
 	for _, tt := range tests {
@@ -72,4 +76,5 @@ func TestGeneratorSites(t *testing.T) {
 	ix.relation(t, snapshot.RelLinksTo, "document:site/index.md", "document:site/_posts/2020-01-01-hello.md")
 	ix.relation(t, snapshot.RelLinksTo, "document:site/index.md", "document:site/docs/guide.md")
 	ix.relation(t, snapshot.RelLinksTo, "document:mk/snippets/shared.md", "document:mk/content/setup.md")
+	ix.relation(t, snapshot.RelLinksTo, "document:book/pages/SUMMARY.md", "document:book/pages/chapter.md")
 }

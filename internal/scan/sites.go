@@ -31,6 +31,7 @@ type docSite struct {
 	// from; the options are what resolution reads from it (site_*.go).
 	config string
 	mkdocs *mkdocsOptions
+	mdbook *mdbookOptions
 	jekyll *jekyllOptions
 }
 
