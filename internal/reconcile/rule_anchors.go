@@ -94,6 +94,8 @@ func destinationAnchor(dest string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	// A text directive (#id:~:text=…) is not part of the anchor.
+	frag, _, _ = strings.Cut(frag, ":~:")
 	if strings.Contains(frag, "%") {
 		if d, err := url.PathUnescape(frag); err == nil {
 			frag = strings.ToValidUTF8(d, "\uFFFD")

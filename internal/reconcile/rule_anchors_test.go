@@ -101,6 +101,8 @@ func TestDestinationAnchor(t *testing.T) {
 		{"setup.md#100%", "100%", true}, // not valid percent-encoding: kept as written
 		{"setup.md#", "", true},
 		{"setup.md", "", false},
+		{"setup.md#faq:~:text=install", "faq", true},
+		{"setup.md#:~:text=install", "", true},
 	}
 	for _, tc := range tests {
 		a, ok := destinationAnchor(tc.dest)

@@ -52,10 +52,12 @@ func linkedFromOther(v *view, id string) bool {
 }
 
 // isEntryDocument reports whether readers reach a document without a link:
-// it sits at the repository root (GitHub lists it), under .github/ (GitHub
-// itself reads it), or its name is one of entryStems at any level.
+// it sits at the repository root (GitHub lists it), under a .github/
+// directory at any depth (GitHub itself reads it), in a testdata/ tree at
+// any depth (a fixture, read by its test), or its name is one of
+// entryStems at any level.
 func isEntryDocument(p string) bool {
-	if !strings.Contains(p, "/") || strings.HasPrefix(p, ".github/") {
+	if !strings.Contains(p, "/") || underDir(p, ".github") || underDir(p, "testdata") {
 		return true
 	}
 	return hasStem(p, entryStems)
@@ -67,4 +69,10 @@ func hasStem(p string, stems []string) bool {
 	base := path.Base(p)
 	stem := strings.ToLower(strings.TrimSuffix(base, path.Ext(base)))
 	return slices.Contains(stems, stem)
+}
+
+// underDir reports whether p lies below a directory named name, at any
+// depth.
+func underDir(p, name string) bool {
+	return strings.HasPrefix(p, name+"/") || strings.Contains(p, "/"+name+"/")
 }

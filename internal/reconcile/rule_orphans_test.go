@@ -55,7 +55,11 @@ func TestIsEntryDocument(t *testing.T) {
 		{"docs/SECURITY.markdown", true},
 		{"docs/guide.md", false},
 		{"docs/readme-old.md", false},
-		{"docs/.github/x.md", false},
+		{"packages/cli/.github/ISSUE_TEMPLATE/bug.md", true}, // a .github/ at any depth
+		{"internal/scan/testdata/site/guide.md", true},       // a fixture
+		{"testdata/x.md", true},
+		{"docs/testdata-notes/x.md", false},
+		{"docs/github/x.md", false},
 	}
 	for _, tt := range tests {
 		if got := isEntryDocument(tt.path); got != tt.want {

@@ -48,7 +48,16 @@ type docRefs struct {
 	// hugoUnverified counts the current document's links Hugo resolves
 	// but the scan cannot check, by reason.
 	hugoUnverified map[string]int
-	byPath         map[string][]string // path → the entities it names (entitiesAt)
+	// includedBy maps a file spliced into pages by an include directive to
+	// those pages; permalinks maps, per Jekyll site root, a permalink to
+	// its page (site_resolve.go).
+	includedBy map[string][]string
+	permalinks map[string]map[string]string
+	// objectAnchors maps a page to the objects an API-documentation
+	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
+	// the object and every member below it are anchors.
+	objectAnchors map[string][]string
+	byPath        map[string][]string // path → the entities it names (entitiesAt)
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
 	commands map[string][]string
@@ -121,7 +130,7 @@ func (r *resolver) documents() {
 		}
 		site, inSite := siteRootOf(d.sites, x.Path)
 		d.anchors[x.Path] = headingAnchors(x.Markdown, site, inSite)
-		if inSite && (site.kind == siteVitePress || site.kind == siteDocusaurus) {
+		if inSite {
 			// The anchors this site renders differ from GitHub's: keep them,
 			// so a "did you mean" names one that works there.
 			e := r.b.entity(snapshot.KindDocument, x.Path, x.Markdown.Title, x.Path)
@@ -132,6 +141,10 @@ func (r *resolver) documents() {
 	}
 	d.hugoAnchors()
 	d.hugo.coverage(r.b)
+	d.siteNotes()
+	d.includes()
+	d.indexPermalinks()
+	d.indexObjectAnchors()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -181,6 +194,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		c := &doc.CodeSpans[i]
 		d.mention(x, from, c.Text, c.Line, c)
 	}
+	d.includeRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the
@@ -299,7 +313,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	case "anchor":
 		d.selfAnchor(from, x.Path, l)
 		return
-	case "relative":
+	case markdown.LinkRelative, markdown.LinkSite, markdown.LinkPost:
 	default:
 		return
 	}
@@ -307,8 +321,11 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	site, inSite := siteRootOf(d.sites, x.Path)
-	candidates := linkCandidates(site.root, inSite, l.Destination, l.Target)
-	target, ids := l.Target, []string(nil)
+	candidates, target, ok := d.siteLinkCandidates(site, inSite, x.Path, l)
+	if !ok {
+		return
+	}
+	ids := []string(nil)
 	for _, c := range candidates {
 		if ids = d.entitiesAt(c); len(ids) > 0 {
 			target = c
@@ -351,7 +368,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
 		// The anchors of the document itself: target may be an alias.
-		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.anchors[doc][strings.ToLower(l.Anchor)] && d.missingAnchor(doc) {
+		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -360,7 +377,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.anchors[doc][strings.ToLower(l.Anchor)] && d.missingAnchor(doc) {
+	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

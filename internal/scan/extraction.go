@@ -43,7 +43,10 @@ type Extraction struct {
 	PnpmWorkspace []string              `json:"pnpmWorkspace,omitempty"`
 	TSConfig      []byte                `json:"tsConfig,omitempty"`
 	HugoConfig    *hugo.Config          `json:"hugoConfig,omitempty"`
-	Issues        []extract.Issue       `json:"issues,omitempty"`
+	// SiteConfig is a documentation site's configuration file as read;
+	// resolution decides whether it makes a site (see siteRoots).
+	SiteConfig []byte          `json:"siteConfig,omitempty"`
+	Issues     []extract.Issue `json:"issues,omitempty"`
 }
 
 // analyzable reports whether the file is a document or a source module: a
@@ -120,6 +123,8 @@ func enabled(cfg *config.Config, k fileKind) bool {
 		return cfg.Languages.Markdown
 	case kindPackageJSON, kindPnpmWorkspace, kindPyProject:
 		return true
+	case kindSiteConfig:
+		return cfg.Languages.Markdown
 	}
 	return false
 }
@@ -199,6 +204,8 @@ func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
 		if c := hugo.Parse(x.Path, data); c.Hugo || len(c.Issues) > 0 {
 			x.HugoConfig = &c
 		}
+	case kindSiteConfig:
+		x.SiteConfig = append([]byte(nil), data...)
 	}
 }
 

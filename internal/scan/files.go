@@ -28,10 +28,11 @@ const (
 	kindPnpmWorkspace
 	kindTSConfig
 	kindHugoConfig
+	kindSiteConfig // a documentation site's configuration (mkdocs.yml, book.toml, _config.yml)
 )
 
 func (k fileKind) String() string {
-	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig", "hugo"}[k]
+	return [...]string{"other", "markdown", "golang", "typescript", "python", "go.mod", "package.json", "pyproject.toml", "pnpm-workspace.yaml", "tsconfig", "hugo", "site-config"}[k]
 }
 
 // classify asks each analyzer whether the file is its own, so that the
@@ -46,6 +47,8 @@ func classify(p string) fileKind {
 		return kindPyProject
 	case "pnpm-workspace.yaml":
 		return kindPnpmWorkspace
+	case "mkdocs.yml", "mkdocs.yaml", "book.toml", "_config.yml", "_config.yaml":
+		return kindSiteConfig
 	}
 	switch {
 	case hugo.IsConfig(p):

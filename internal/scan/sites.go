@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -20,26 +21,33 @@ const (
 	siteDocusaurus = "docusaurus"
 	siteMkDocs     = "mkdocs"
 	siteMdBook     = "mdbook"
+	siteJekyll     = "jekyll"
 )
 
 // docSite is a documentation-site root and the generator that renders it.
 type docSite struct {
 	root, kind string
+	// config is the file (or .vitepress directory) the site was detected
+	// from; the options are what resolution reads from it (site_*.go).
+	config string
+	mkdocs *mkdocsOptions
+	mdbook *mdbookOptions
+	jekyll *jekyllOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
 // root. A directory claimed by two generators keeps the first kind in
 // generator order above, so the answer never depends on map order.
 func siteRoots(t *tree) []docSite {
-	kinds := map[string]string{}
-	claim := func(root, kind string) {
-		if old, ok := kinds[root]; !ok || siteRank(kind) < siteRank(old) {
-			kinds[root] = kind
+	sites := map[string]docSite{}
+	claim := func(s docSite) {
+		if old, ok := sites[s.root]; !ok || siteRank(s.kind) < siteRank(old.kind) {
+			sites[s.root] = s
 		}
 	}
 	for d := range t.dirs {
 		if path.Base(d) == ".vitepress" {
-			claim(parentDir(d), siteVitePress)
+			claim(docSite{root: parentDir(d), kind: siteVitePress, config: d})
 		}
 	}
 	for _, p := range t.paths {
@@ -47,28 +55,24 @@ func siteRoots(t *tree) []docSite {
 		switch {
 		case strings.HasPrefix(base, "docusaurus.config."):
 			if docs := path.Join(dir, "docs"); t.dirs[docs] {
-				claim(docs, siteDocusaurus)
+				claim(docSite{root: docs, kind: siteDocusaurus, config: p})
 			}
-		case base == "mkdocs.yml", base == "mkdocs.yaml":
-			if docs := path.Join(dir, "docs"); t.dirs[docs] {
-				claim(docs, siteMkDocs)
-			}
-		case base == "book.toml":
-			if src := path.Join(dir, "src"); t.dirs[src] {
-				claim(src, siteMdBook)
+		default:
+			if s, ok := configuredSite(t, p); ok {
+				claim(s)
 			}
 		}
 	}
-	roots := make([]docSite, 0, len(kinds))
-	for _, r := range sortedKeys(kinds) {
-		roots = append(roots, docSite{root: r, kind: kinds[r]})
+	roots := make([]docSite, 0, len(sites))
+	for _, r := range sortedKeys(sites) {
+		roots = append(roots, sites[r])
 	}
 	return roots
 }
 
 // siteRank orders generators for siteRoots' tie-break.
 func siteRank(kind string) int {
-	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook}, kind)
+	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook, siteJekyll}, kind)
 }
 
 // siteRootOf returns the innermost site holding the document.
@@ -85,8 +89,9 @@ func siteRootOf(roots []docSite, doc string) (docSite, bool) {
 // headingAnchors returns the anchors a link into doc may name, lowercased
 // as links are compared: the anchors its site renders, GitHub's outside a
 // site. VitePress renders only its own slugs and explicit ids; Docusaurus
-// shares GitHub's slugger and adds explicit ids; MkDocs and mdBook are left
-// to GitHub's slugs, which they mostly agree with.
+// shares GitHub's slugger and adds explicit ids; MkDocs, mdBook and Jekyll
+// render their generator's ids (generatorAnchors). Raw HTML anchors count
+// everywhere.
 func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[string]bool {
 	lists := [][]string{doc.Anchors}
 	switch {
@@ -95,11 +100,23 @@ func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[strin
 		lists = [][]string{doc.VitePressAnchors}
 	case site.kind == siteDocusaurus:
 		lists = append(lists, doc.CustomAnchors)
+	default:
+		if a, ok := generatorAnchors(doc, site); ok {
+			lists = [][]string{a}
+		}
 	}
+	// Raw HTML ids and <a name>s are anchors wherever the page renders.
+	lists = append(lists, doc.HTMLAnchors)
 	set := map[string]bool{}
 	for _, l := range lists {
 		for _, a := range l {
 			set[strings.ToLower(a)] = true
+			if strings.Contains(a, "%") {
+				// A link's anchor is compared percent-decoded.
+				if dec, err := url.PathUnescape(a); err == nil {
+					set[strings.ToLower(dec)] = true
+				}
+			}
 		}
 	}
 	return set

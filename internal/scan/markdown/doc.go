@@ -30,6 +30,8 @@ const (
 	// MaxAnchors bounds Document.Anchors (headings of every level), and
 	// VitePressAnchors and CustomAnchors each.
 	MaxAnchors = 1024
+	// MaxIncludes bounds Document.Includes.
+	MaxIncludes = 256
 	// MaxRegions bounds Document.Generated.
 	MaxRegions = 64
 	// MaxIssues bounds Document.Issues; the overflow is summarised by one

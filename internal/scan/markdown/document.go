@@ -36,6 +36,25 @@ type Document struct {
 	// CustomAnchors holds the explicit heading ids ("## Title {#id}") that
 	// VitePress and Docusaurus render instead of a slug, sorted.
 	CustomAnchors []string `json:"customAnchors,omitempty"`
+	// SiteHeadings holds every heading in document order, as documentation
+	// sites slug it (see SiteHeading), bounded by MaxAnchors.
+	SiteHeadings []SiteHeading `json:"siteHeadings,omitempty"`
+	// HTMLAnchors holds, sorted, the ids of raw HTML elements and the names
+	// of raw HTML <a> elements: anchors wherever the document is rendered.
+	HTMLAnchors []string `json:"htmlAnchors,omitempty"`
+	// AttrAnchors holds, sorted, the ids that attribute lists outside
+	// headings give elements ("text {: #id}", "[](){#id}"): anchors where
+	// attribute lists are read (Python-Markdown's attr_list, kramdown).
+	AttrAnchors []string `json:"attrAnchors,omitempty"`
+	// Footnotes holds the labels of footnote definitions ("[^label]:"), in
+	// order: Python-Markdown's footnotes and kramdown render them as the
+	// anchors fn:label and fnref:label.
+	Footnotes []string `json:"footnotes,omitempty"`
+	// Autodoc holds the objects of API-documentation directives, in order
+	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
+	Autodoc []string `json:"autodoc,omitempty"`
+	// Includes holds the include directives of site generators, in order.
+	Includes []Include `json:"includes,omitempty"`
 	// Summary is the plain text of the first prose paragraph.
 	Summary string `json:"summary,omitempty"`
 	// WordCount counts prose words: no code blocks, front matter or

@@ -43,6 +43,8 @@ func Extract(path string, data []byte) Document {
 	doc.Generated = regions
 	doc.GeneratedFile = generatedFileMarker(src, &doc.FrontMatter, html, bodyFrom)
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
+	w.liquidCode, w.liquidRaw = liquidLines(root, body, lines)
+	doc.Footnotes = footnoteLabels(root, body, lines)
 	w.walk(root)
 	doc.Hugo = hugoExtract(root, body, lines, bodyFrom, &is)
 

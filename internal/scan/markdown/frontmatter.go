@@ -58,10 +58,17 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 	if err != nil {
 		line, msg := yamlpos.ErrorLine(err)
 		at := r.fileLine(line)
-		if IsArchetype(r.docPath) {
+		switch {
+		case IsArchetype(r.docPath):
 			// Hugo fills an archetype's front matter in when it creates
 			// content from it: a template, not YAML yet.
 			r.is.add(at, "", "archetype front matter is a template, not YAML until Hugo fills it in: %s", msg)
+			return "", r.fallbackBlock(yamlText, at, msg)
+		case isTemplate(yamlText):
+			// A layout's front matter is a template the generator fills in
+			// ({{ .Date }}, {% if %}): not YAML yet, and not the author's
+			// mistake. Noted, not a finding.
+			r.is.add(at, "", "front matter holds template syntax and is not YAML until rendered: %s", msg)
 			return "", r.fallbackBlock(yamlText, at, msg)
 		}
 		r.is.add(at, CodeFrontMatterInvalid, "front matter is not valid YAML: %s", msg)
@@ -150,4 +157,15 @@ func (r *frontMatterReader) fileLine(yamlLine int) int {
 func (r *frontMatterReader) fallbackBlock(yamlText string, errLine int, errMsg string) *Block {
 	sc := blockScanner{docPath: r.docPath, lineOffset: r.first - 1, is: r.is}
 	return sc.scan(strings.Split(yamlText, "\n"), errLine, errMsg)
+}
+
+// isTemplate reports whether front matter text holds template syntax: a
+// Go template or Liquid action ({{ … }}, {% … %}) that closes.
+func isTemplate(text string) bool {
+	for _, d := range [][2]string{{"{{", "}}"}, {"{%", "%}"}} {
+		if i := strings.Index(text, d[0]); i >= 0 && strings.Contains(text[i+2:], d[1]) {
+			return true
+		}
+	}
+	return false
 }

@@ -142,3 +142,25 @@ func checkBlock(t *testing.T, b *Block, lastLine int) {
 		}
 	}
 }
+
+// FuzzAttrList feeds arbitrary text to the attribute-list, code-span and
+// include readers: no panic, and what they return comes from the input.
+func FuzzAttrList(f *testing.F) {
+	for _, s := range []string{"Title {#id}", "x { #a .b k=\"v w\" }", "{: #q title='a {b} c'}", "`{#c}` {#d}", "--8<-- \"f.md:3:4\"", "```a``b```"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if rest, _, ok := trailingAttrs(s); ok && len(rest) > len(s) {
+			t.Fatalf("trailingAttrs(%q) grew the text to %q", s, rest)
+		}
+		if id, ok := attrListID(s); ok && !strings.Contains(s, id) {
+			t.Fatalf("attrListID(%q) = %q, not in the input", s, id)
+		}
+		if d := dropCodeSpans(s); len(d) > len(s) {
+			t.Fatalf("dropCodeSpans(%q) = %q, longer than the input", s, d)
+		}
+		_, _ = cutSnippetMarker(s)
+		_ = snippetPath(s)
+		_ = elementFragment(s)
+	})
+}

@@ -17,13 +17,13 @@ func classifyLink(l *Link, docPath string) (insideRoot bool) {
 		return true
 	case strings.HasPrefix(dest, "#"):
 		l.Kind = LinkAnchor
-		l.Anchor = decodePercent(dest[1:])
+		l.Anchor = decodePercent(elementFragment(dest[1:]))
 		return true
 	}
 	l.Kind = LinkRelative
 	p := dest
 	if i := strings.IndexByte(p, '#'); i >= 0 {
-		l.Anchor = decodePercent(p[i+1:])
+		l.Anchor = decodePercent(elementFragment(p[i+1:]))
 		p = p[:i]
 	}
 	if i := strings.IndexByte(p, '?'); i >= 0 {
@@ -78,4 +78,23 @@ func decodePercent(s string) string {
 		return s
 	}
 	return strings.ToValidUTF8(d, "\uFFFD")
+}
+
+// elementFragment is the part of a URL fragment that names an element: a
+// text directive (#:~:text=…, or #id:~:text=…) is the browser's to find in
+// the page's text, never a heading anchor, so it is cut off.
+func elementFragment(frag string) string {
+	if i := strings.Index(frag, ":~:"); i >= 0 {
+		return frag[:i]
+	}
+	return frag
+}
+
+// Retarget returns l with Destination dest read from the document at
+// docPath: its Kind, Target and Anchor as classifyLink fills them. ok is
+// false when the link climbs above the repository root.
+func Retarget(l Link, dest, docPath string) (Link, bool) {
+	l.Destination, l.Kind, l.Target, l.Anchor = dest, "", "", ""
+	ok := classifyLink(&l, docPath)
+	return l, ok
 }

@@ -30,6 +30,9 @@ func TestClassifyLink(t *testing.T) {
 		{"docs/guide.md", "../../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "/../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "a/../../../x.md#top", LinkRelative, "", "top", true},
+		{"docs/guide.md", "#:~:text=install%20it", LinkAnchor, "", "", false},
+		{"docs/guide.md", "setup.md#:~:text=go,-get", LinkRelative, "docs/setup.md", "", false},
+		{"docs/guide.md", "setup.md#install:~:text=go", LinkRelative, "docs/setup.md", "install", false},
 		{"docs/guide.md", "C:/x.md", LinkExternal, "", "", false}, // a scheme, as browsers read it
 	}
 	for _, tt := range tests {

@@ -15,13 +15,21 @@ type walker struct {
 	body     []byte
 	lines    lineIndex
 	inRegion []bool // by line: inside a generated region
-	doc      *Document
-	is       *issues
+	// liquidCode and liquidRaw are, by line, inside a Liquid highlight or
+	// comment block, and inside a raw block (liquid.go).
+	liquidCode, liquidRaw []bool
+	lastHeading           ast.Node
+	doc                   *Document
+	is                    *issues
 
 	slugs          *slugger
 	anchors        []string
 	anchorsDropped int
 	site           siteAnchors
+	siteHeads      siteHeadings
+	html           htmlAnchors
+	attrs          htmlAnchors // attribute-list ids (attrAnchors)
+	snippetBlock   bool        // inside a --8<-- block of snippet paths
 	headsDropped   int
 	h1             string
 
@@ -62,18 +70,31 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Heading:
 			w.heading(n)
 		case *ast.Paragraph:
+			if w.headingIAL(n) {
+				return ast.WalkSkipChildren, nil
+			}
 			w.prose(n)
+			w.blockDirectives(n)
 			if w.doc.Summary == "" && !w.hidden(n) {
 				w.doc.Summary = summarise(collapse(inlineText(n, w.body, false)))
 			}
-		case *ast.TextBlock, *east.TableCell:
+		case *ast.TextBlock:
+			w.prose(n)
+			w.blockDirectives(n)
+		case *east.TableCell:
 			w.prose(n)
 		case *ast.Link, *ast.Image, *ast.AutoLink:
 			w.link(n)
 		case *ast.CodeSpan:
 			w.codeSpan(n)
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock:
+		case *ast.HTMLBlock:
+			w.html.block(n, w.body)
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			w.html.inline(n, w.body)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -86,6 +107,29 @@ func (w *walker) walk(root ast.Node) {
 	}
 	w.doc.Anchors = sortedUnique(w.anchors)
 	w.site.finish(w.doc, w.is)
+	w.siteHeads.finish(w.doc, w.is)
+	w.html.finish(w.doc, w.is)
+	w.doc.AttrAnchors = sortedUnique(w.attrs.list)
+}
+
+// blockDirectives reads the site directives of a paragraph outside
+// generated regions.
+func (w *walker) blockDirectives(n ast.Node) {
+	if !w.hidden(n) {
+		w.snippetBlock = false
+		w.directives(n)
+	}
+}
+
+// headingSource is a heading's source text, its lines joined by spaces.
+func (w *walker) headingSource(n *ast.Heading) string {
+	var parts []string
+	segs := n.Lines()
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		parts = append(parts, strings.TrimSpace(string(seg.Value(w.body))))
+	}
+	return strings.Join(parts, " ")
 }
 
 // line is the file line where n starts: its own position when goldmark
@@ -105,7 +149,22 @@ func (w *walker) line(n ast.Node) int {
 // hidden reports whether n starts inside a generated region.
 func (w *walker) hidden(n ast.Node) bool {
 	l := w.line(n)
-	return l < len(w.inRegion) && w.inRegion[l]
+	return l < len(w.inRegion) && w.inRegion[l] || l < len(w.liquidCode) && w.liquidCode[l]
+}
+
+// headingIAL reads a kramdown block attribute list on the line after a
+// heading as that heading's id ("## 1.0\n{: #v1-0}"), for Jekyll.
+func (w *walker) headingIAL(n *ast.Paragraph) bool {
+	h, ok := n.PreviousSibling().(*ast.Heading)
+	if !ok || h != w.lastHeading || len(w.siteHeads.list) == 0 {
+		return false
+	}
+	id, ok := blockIAL(n, w.body)
+	if !ok || w.line(n) != w.line(h)+1 {
+		return false
+	}
+	w.siteHeads.list[len(w.siteHeads.list)-1].BlockID = id
+	return true
 }
 
 // prose counts the words of a block of inline text.
@@ -123,6 +182,8 @@ func (w *walker) heading(n *ast.Heading) {
 	// GitHub counts it when numbering repeats.
 	slug := w.slugs.unique(raw)
 	w.site.heading(raw)
+	w.siteHeads.add(raw, smartText(n, w.body), w.headingSource(n), w.line(n))
+	w.lastHeading = n
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
 			w.anchors = append(w.anchors, slug)

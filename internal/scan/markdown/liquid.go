@@ -1,0 +1,134 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Liquid blocks (Jekyll): {% highlight %} … {% endhighlight %} is a code
+// listing and {% comment %} … {% endcomment %} is dropped, so neither holds
+// links, code spans or directives; {% raw %} … {% endraw %} is still
+// Markdown, but its Liquid tags are text, not tags.
+
+// liquidEnds maps a block tag to the tag that closes it.
+var liquidEnds = map[string]string{"highlight": "endhighlight", "comment": "endcomment", "raw": "endraw"}
+
+// liquidLines returns, by line, whether the line lies inside a Liquid
+// code or comment block (tags included), and whether it lies inside a raw
+// block. Lines of Markdown code blocks are passed over: a tag there is
+// code. Tags are only read when the document has any.
+func liquidLines(root ast.Node, body []byte, lines lineIndex) (code, raw []bool) {
+	if !strings.Contains(string(body), "{%") {
+		return nil, nil
+	}
+	inCode := codeLines(root, lines)
+	code, raw = make([]bool, len(lines)+1), make([]bool, len(lines)+1)
+	open := "" // the tag that closes the current block
+	for n := 1; n <= len(lines); n++ {
+		if inCode[n] {
+			continue
+		}
+		line := string(lines.at(body, n))
+		if open != "" {
+			code[n] = open != "endraw"
+			raw[n] = open == "endraw"
+		}
+		for rest := line; ; {
+			name, after, ok := nextLiquidTag(rest)
+			if !ok {
+				break
+			}
+			rest = after
+			switch {
+			case open == "" && liquidEnds[name] != "":
+				open = liquidEnds[name]
+				code[n] = open != "endraw"
+				raw[n] = open == "endraw"
+			case open != "" && name == open:
+				open = ""
+			}
+		}
+	}
+	return code, raw
+}
+
+// nextLiquidTag returns the name of the first {% tag %} in s and the text
+// after it.
+func nextLiquidTag(s string) (name, rest string, ok bool) {
+	i := strings.Index(s, "{%")
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.Index(s[i+2:], "%}")
+	if j < 0 {
+		return "", "", false
+	}
+	f := strings.Fields(strings.Trim(s[i+2:i+2+j], "-"))
+	if len(f) > 0 {
+		name = f[0]
+	}
+	return name, s[i+2+j+2:], true
+}
+
+// blockIAL returns the id of a kramdown block attribute list: a paragraph
+// that is only "{: #id …}" (kramdown applies it to the block before).
+func blockIAL(n ast.Node, body []byte) (string, bool) {
+	if n.Lines().Len() != 1 {
+		return "", false
+	}
+	seg := n.Lines().At(0)
+	t := strings.TrimSpace(string(seg.Value(body)))
+	if !strings.HasPrefix(t, "{:") || !strings.HasSuffix(t, "}") {
+		return "", false
+	}
+	_, id, ok := trailingAttrs(t)
+	return id, ok && id != ""
+}
+
+// codeLines returns, by line, whether the line belongs to a Markdown code
+// block.
+func codeLines(root ast.Node, lines lineIndex) []bool {
+	inCode := make([]bool, len(lines)+2)
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if entering {
+				segs := n.Lines()
+				for i := 0; i < segs.Len(); i++ {
+					inCode[lines.lineOf(segs.At(i).Start)] = true
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return inCode
+}
+
+// footnoteLabels returns the labels of the document's footnote
+// definitions ("[^label]: text" at the start of a line, outside code), in
+// order, bounded by MaxAnchors. goldmark without its footnote extension
+// reads them as link reference definitions, which leave no node.
+func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
+	if !strings.Contains(string(body), "[^") {
+		return nil
+	}
+	inCode := codeLines(root, lines)
+	var out []string
+	for n := 1; n <= len(lines) && len(out) < MaxAnchors; n++ {
+		if inCode[n] {
+			continue
+		}
+		t := strings.TrimLeft(string(lines.at(body, n)), " ")
+		rest, ok := strings.CutPrefix(t, "[^")
+		if !ok {
+			continue
+		}
+		label, after, ok := strings.Cut(rest, "]")
+		if ok && label != "" && strings.HasPrefix(after, ":") && !strings.ContainsAny(label, " \t[") {
+			out = append(out, label)
+		}
+	}
+	return out
+}

@@ -1,0 +1,69 @@
+package scan
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+)
+
+// FuzzSiteConfig feeds arbitrary bytes to the site configuration readers
+// (mkdocs.yml, book.toml, _config.yml) and the permalink matcher: they must
+// never panic, and a reader that accepts a file returns a root.
+func FuzzSiteConfig(f *testing.F) {
+	for _, p := range []string{"gensites/mk/mkdocs.yml", "gensites/book/book.toml", "gensites/site/_config.yml"} {
+		data, err := os.ReadFile(filepath.Join("testdata", p))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("collections:\n  docs:\n    permalink: /:collection/:path/\npermalink: pretty\n"))
+	f.Add([]byte("markdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if docs, o, _, ok := parseMkDocs("mkdocs.yml", data); ok && (docs == "" || o == nil) {
+			t.Fatalf("parseMkDocs accepted %q without a root or options", data)
+		}
+		if src, o, _, ok := parseBookTOML("book.toml", data); ok && (src == "" || o == nil) {
+			t.Fatalf("parseBookTOML accepted %q without a root", data)
+		}
+		tr := &tree{dirs: map[string]bool{"_layouts": true}}
+		if src, o, ok := parseJekyll(tr, "_config.yml", data); ok {
+			if src == "" || o == nil {
+				t.Fatalf("parseJekyll accepted %q without a root or options", data)
+			}
+			_ = o.collectionCandidates(src, jekyllPermalink(string(data), o.baseurl))
+		}
+		_, _ = matchPermalink(string(data), "docs", "docs/a/b")
+	})
+}
+
+// FuzzSiteAnchors runs every generator's heading ids over arbitrary
+// documents: no panic, and one id per heading where the generator gives
+// every heading one.
+func FuzzSiteAnchors(f *testing.F) {
+	f.Add([]byte("# A\n\n## A\n\n## A_1 {#x}\n{: #y}\n\n## --- \n"))
+	f.Add([]byte("## Crème {: #c .k data-x=\"a b\" }\n\n## \u0130 \u1e9e \U0001F680\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc := markdown.Extract("a.md", data)
+		hs := doc.SiteHeadings
+		for _, o := range []*mkdocsOptions{
+			{slugify: slugifyPyDefault, attrList: true}, {slugify: slugifyPyUnicode},
+			{slugify: slugifyPymdownx, slugCase: "fold", normalize: "NFKD", percent: true},
+			{slugify: "my.own.slugify"},
+		} {
+			if got := mkdocsAnchors(hs, o); o.modelled() && len(got) != len(hs) {
+				t.Fatalf("mkdocsAnchors gave %d ids for %d headings", len(got), len(hs))
+			}
+		}
+		if got := kramdownGFMAnchors(hs, ""); len(got) != len(hs) {
+			t.Fatalf("kramdownGFMAnchors gave %d ids for %d headings", len(got), len(hs))
+		}
+		if got := kramdownAnchors(hs, "p-"); len(got) != len(hs) {
+			t.Fatalf("kramdownAnchors gave %d ids for %d headings", len(got), len(hs))
+		}
+		_ = mdBookAnchors(hs)
+		_ = footnoteAnchors(&doc)
+	})
+}

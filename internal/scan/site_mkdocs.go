@@ -1,0 +1,401 @@
+package scan
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+	"gopkg.in/yaml.v3"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+)
+
+// MkDocs (mkdocs.yml): pages under docs_dir, heading ids from
+// Python-Markdown's toc extension with the configured slugify function,
+// explicit ids from attr_list, and files spliced in by pymdownx.snippets
+// and markdown-include before Markdown is parsed.
+
+// mkdocsOptions is what resolution needs from mkdocs.yml.
+type mkdocsOptions struct {
+	// slugify names the toc slugify function (slugifyPyDefault when none is
+	// configured); slugCase, percent and normalize are pymdownx.slugs'
+	// keyword arguments.
+	slugify   string
+	slugCase  string
+	percent   bool
+	normalize string
+	attrList  bool
+	footnotes bool
+	// snippetBase and includeBase are the repo-relative directories
+	// pymdownx.snippets and markdown-include resolve paths against.
+	snippetBase []string
+	includeBase string
+	// fileURLs is use_directory_urls: false (page x.md served at x.html).
+	fileURLs bool
+}
+
+// Slugify functions modelled, by the name mkdocs.yml gives them.
+const (
+	slugifyPyDefault = "markdown.extensions.toc.slugify"
+	slugifyPyUnicode = "markdown.extensions.toc.slugify_unicode"
+	slugifyPymdownx  = "pymdownx.slugs.slugify"
+)
+
+// pymdownxAliases are pymdownx.slugs' deprecated functions, as slugify
+// keyword arguments (case, percent_encode).
+var pymdownxAliases = map[string][2]string{
+	"uslugify": {"lower", ""}, "uslugify_encoded": {"lower", "1"}, "uslugify_cased": {"none", ""},
+	"uslugify_cased_encoded": {"none", "1"}, "gfm": {"lower-ascii", ""}, "gfm_encoded": {"lower-ascii", "1"},
+}
+
+// parseMkDocs reads mkdocs.yml at configPath. Tags MkDocs gives to Python
+// (!!python/name:…, !!python/object/apply:…, !ENV) are read as names, never
+// resolved. ok is false when the file is not a YAML mapping.
+func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptions, why string, ok bool) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return "", nil, "mkdocs.yml is not YAML: " + err.Error(), false
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return "", nil, "mkdocs.yml is not a mapping", false
+	}
+	dir := parentDir(configPath)
+	o = &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+	top := root.Content[0]
+	docsDir = path.Join(dir, "docs")
+	if n := mapValue(top, "docs_dir"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+		docsDir = path.Join(dir, n.Value)
+	}
+	if n := mapValue(top, "use_directory_urls"); n != nil && n.Kind == yaml.ScalarNode {
+		if v, err := strconv.ParseBool(strings.ToLower(n.Value)); err == nil {
+			o.fileURLs = !v
+		}
+	}
+	exts := mapValue(top, "markdown_extensions")
+	if exts == nil || exts.Kind != yaml.SequenceNode {
+		return docsDir, o, "", true
+	}
+	for _, e := range exts.Content {
+		name, opts := e.Value, (*yaml.Node)(nil)
+		if e.Kind == yaml.MappingNode && len(e.Content) == 2 {
+			name, opts = e.Content[0].Value, e.Content[1]
+		}
+		switch name {
+		case "attr_list", "markdown.extensions.attr_list":
+			o.attrList = true
+		case "footnotes", "markdown.extensions.footnotes":
+			o.footnotes = true
+		case "extra", "markdown.extensions.extra", "pymdownx.extra":
+			o.attrList, o.footnotes = true, true // both load attr_list and footnotes
+		case "toc", "markdown.extensions.toc":
+			if s := mapValue(opts, "slugify"); s != nil {
+				o.slugFunction(s)
+			}
+		case "pymdownx.snippets":
+			if b := mapValue(opts, "base_path"); b != nil {
+				o.snippetBase = nil
+				for _, v := range scalars(b) {
+					o.snippetBase = append(o.snippetBase, path.Join(dir, v))
+				}
+			}
+		case "markdown_include.include":
+			if b := mapValue(opts, "base_path"); b != nil && b.Kind == yaml.ScalarNode {
+				o.includeBase = path.Join(dir, b.Value)
+			}
+		}
+	}
+	return docsDir, o, "", true
+}
+
+// slugFunction reads toc's slugify option: a !!python/name: tag naming a
+// function, or a !!python/object/apply: tag calling pymdownx.slugs.slugify
+// with keyword arguments.
+func (o *mkdocsOptions) slugFunction(n *yaml.Node) {
+	tag := strings.TrimPrefix(strings.TrimPrefix(n.Tag, "tag:yaml.org,2002:"), "!!")
+	name, apply := "", false
+	switch {
+	case strings.HasPrefix(tag, "python/name:"):
+		name = strings.TrimPrefix(tag, "python/name:")
+	case strings.HasPrefix(tag, "python/object/apply:"):
+		name, apply = strings.TrimPrefix(tag, "python/object/apply:"), true
+	default:
+		name = n.Value
+	}
+	switch {
+	case name == slugifyPyDefault, name == slugifyPyUnicode:
+		o.slugify = name
+	case apply && name == slugifyPymdownx:
+		o.slugify, o.slugCase, o.normalize = slugifyPymdownx, "none", "NFC"
+		kw := mapValue(n, "kwds")
+		if c := mapValue(kw, "case"); c != nil {
+			o.slugCase = c.Value
+		}
+		if p := mapValue(kw, "percent_encode"); p != nil {
+			o.percent, _ = strconv.ParseBool(strings.ToLower(p.Value))
+		}
+		if v := mapValue(kw, "normalize"); v != nil {
+			o.normalize = v.Value
+		}
+	case strings.HasPrefix(name, "pymdownx.slugs."):
+		if a, ok := pymdownxAliases[strings.TrimPrefix(name, "pymdownx.slugs.")]; ok {
+			o.slugify, o.slugCase, o.percent, o.normalize = slugifyPymdownx, a[0], a[1] != "", "NFC"
+			return
+		}
+		o.slugify = name
+	default:
+		o.slugify = name // not modelled: see mkdocsAnchors
+	}
+}
+
+// mapValue returns the value of key in a mapping node, nil when absent.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// scalars returns a scalar's value or a sequence's scalar values.
+func scalars(n *yaml.Node) []string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return []string{n.Value}
+	case yaml.SequenceNode:
+		var out []string
+		for _, c := range n.Content {
+			if c.Kind == yaml.ScalarNode {
+				out = append(out, c.Value)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// mkdocsModelled reports whether the configured slugify is one this
+// package reproduces.
+func (o *mkdocsOptions) modelled() bool {
+	switch o.slugify {
+	case slugifyPyDefault, slugifyPyUnicode, slugifyPymdownx:
+		return true
+	}
+	return false
+}
+
+// mkdocsAnchors returns the ids Python-Markdown's toc gives the headings,
+// as toc does: explicit attr_list ids are taken first, then every other
+// heading gets unique(slugify(text)). An unmodelled slugify function gets
+// the ids of every modelled one, so that no link it might serve is
+// reported.
+func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
+	if !o.modelled() {
+		var out []string
+		for _, alt := range []*mkdocsOptions{
+			{slugify: slugifyPyDefault, attrList: o.attrList},
+			{slugify: slugifyPyUnicode, attrList: o.attrList},
+			{slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC", attrList: o.attrList},
+		} {
+			out = append(out, mkdocsAnchors(hs, alt)...)
+		}
+		return out
+	}
+	used := map[string]bool{}
+	if o.attrList {
+		for _, h := range hs {
+			if h.ID != "" {
+				used[h.ID] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(hs))
+	for _, h := range hs {
+		if o.attrList && h.ID != "" {
+			out = append(out, h.ID)
+			continue
+		}
+		text := h.Text
+		if !o.attrList {
+			text = headingWithAttrs(h)
+		}
+		out = append(out, pyUnique(o.slug(text), used))
+	}
+	return out
+}
+
+// headingWithAttrs is a heading's text with its attribute list, which
+// Markdown without attr_list renders as text.
+func headingWithAttrs(h markdown.SiteHeading) string {
+	if h.ID == "" {
+		return h.Text
+	}
+	return h.Text + " {#" + h.ID + "}"
+}
+
+// slug is the configured slugify function with separator "-".
+func (o *mkdocsOptions) slug(text string) string {
+	switch o.slugify {
+	case slugifyPyUnicode:
+		return pyTocSlug(text, true)
+	case slugifyPymdownx:
+		return pymdownxSlug(text, o.slugCase, o.normalize, o.percent)
+	}
+	return pyTocSlug(text, false)
+}
+
+// pyTocSlug is Python-Markdown's toc.slugify (unicode=false) and
+// slugify_unicode (unicode=true): NFKD and drop non-ASCII unless unicode,
+// remove [^\w\s-], strip, lower, then every run of [-\s]+ becomes "-".
+func pyTocSlug(text string, unicode bool) string {
+	if !unicode {
+		var b strings.Builder
+		for _, r := range norm.NFKD.String(text) {
+			if r < 0x80 {
+				b.WriteRune(r)
+			}
+		}
+		text = b.String()
+	}
+	var b strings.Builder
+	for _, r := range text {
+		if pyWord(r) || pySpace(r) || r == '-' {
+			b.WriteRune(r)
+		}
+	}
+	s := strings.ToLower(strings.TrimFunc(b.String(), pySpace))
+	b.Reset()
+	run := false
+	for _, r := range s {
+		if r == '-' || pySpace(r) {
+			run = true
+			continue
+		}
+		if run {
+			b.WriteByte('-')
+			run = false
+		}
+		b.WriteRune(r)
+	}
+	if run {
+		b.WriteByte('-')
+	}
+	return b.String()
+}
+
+// pymdownxSlug is pymdownx.slugs.slugify(case, percent_encode, normalize)
+// with separator "-": normalize, remove tags, strip, apply the case,
+// remove [^\w\- ], then each space becomes "-".
+func pymdownxSlug(text, slugCase, normalize string, percent bool) string {
+	switch normalize {
+	case "NFD":
+		text = norm.NFD.String(text)
+	case "NFKC":
+		text = norm.NFKC.String(text)
+	case "NFKD":
+		text = norm.NFKD.String(text)
+	default:
+		text = norm.NFC.String(text)
+	}
+	text = strings.TrimFunc(stripTags(text), pySpace)
+	switch slugCase {
+	case "lower":
+		text = strings.ToLower(text)
+	case "lower-ascii":
+		text = strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, text)
+	case "fold":
+		text = cases.Fold().String(text)
+	}
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case pyWord(r), r == '-':
+			b.WriteRune(r)
+		}
+	}
+	if percent {
+		return pyQuote(b.String())
+	}
+	return b.String()
+}
+
+// pyQuote is Python's urllib.parse.quote with its default safe "/".
+func pyQuote(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(c)>>4, 16)+strconv.FormatUint(uint64(c)&15, 16)))
+	}
+	return b.String()
+}
+
+// stripTags removes what pymdownx's </?[^>]*> matches.
+func stripTags(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// pyWord is Python's \w on str: alphanumeric (letters, and anything with a
+// numeric value) or '_'. Combining marks are not word characters.
+func pyWord(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
+// pySpace is Python's \s and str.strip's whitespace, which includes the
+// information separators U+001C–U+001F.
+func pySpace(r rune) bool {
+	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+}
+
+// pyIDCount is toc's IDCOUNT_RE: an id already ending in _<n>.
+var pyIDCount = regexp.MustCompile(`^(.*)_([0-9]+)$`)
+
+// pyUnique is toc's unique(): while the id is taken or empty, append _1,
+// or increment a trailing _<n>; the id is then taken.
+func pyUnique(id string, used map[string]bool) string {
+	for used[id] || id == "" {
+		if m := pyIDCount.FindStringSubmatch(id); m != nil {
+			n, err := strconv.Atoi(m[2])
+			if err != nil {
+				id += "_1" // more digits than an int holds
+				continue
+			}
+			id = m[1] + "_" + strconv.Itoa(n+1)
+		} else {
+			id += "_1"
+		}
+	}
+	used[id] = true
+	return id
+}

@@ -1,0 +1,442 @@
+package scan
+
+import (
+	"path"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// How documents inside MkDocs, mdBook and Jekyll sites resolve: which
+// configuration file makes a site, the anchors its pages render, the files
+// its include directives splice in, and the paths a link may name.
+
+// configuredSite returns the site the configuration file at p makes, if
+// it makes one: mkdocs.yml (docs_dir), book.toml ([book] src) or a Jekyll
+// _config.yml. A file the scan could not read as configuration still
+// marks its default root, with default options.
+func configuredSite(t *tree, p string) (docSite, bool) {
+	var data []byte
+	if x := t.byPath[p]; x != nil {
+		data = x.SiteConfig
+	}
+	dir := parentDir(p)
+	switch path.Base(p) {
+	case "mkdocs.yml", "mkdocs.yaml":
+		docs, o, _, ok := parseMkDocs(p, data)
+		if !ok {
+			docs, o = path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+		}
+		if t.dirs[docs] {
+			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
+		}
+	case "book.toml":
+		src, o, _, ok := parseBookTOML(p, data)
+		if !ok {
+			src, o = path.Join(dir, "src"), &mdbookOptions{createMissing: true}
+		}
+		if t.dirs[src] {
+			return docSite{root: src, kind: siteMdBook, config: p, mdbook: o}, true
+		}
+	case "_config.yml", "_config.yaml":
+		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
+			return docSite{root: src, kind: siteJekyll, config: p, jekyll: o}, true
+		}
+	}
+	return docSite{}, false
+}
+
+// generatorAnchors returns the heading ids the site's generator renders
+// for doc; ok is false for generators handled elsewhere (VitePress,
+// Docusaurus).
+func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	switch site.kind {
+	case siteMkDocs:
+		o := site.mkdocs
+		if o == nil {
+			o = &mkdocsOptions{slugify: slugifyPyDefault}
+		}
+		a := mkdocsAnchors(doc.SiteHeadings, o)
+		if o.attrList {
+			a = append(a, doc.AttrAnchors...)
+		}
+		if o.footnotes {
+			a = append(a, footnoteAnchors(doc)...)
+		}
+		return a, true
+	case siteMdBook:
+		return mdBookAnchors(doc.SiteHeadings), true
+	case siteJekyll:
+		o := site.jekyll
+		if o == nil {
+			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
+		}
+		return append(append(jekyllAnchors(doc, o), doc.AttrAnchors...), footnoteAnchors(doc)...), true
+	}
+	return nil, false
+}
+
+// siteNotes records one coverage entry per detected site: its generator,
+// root and the file it was detected from.
+func (d *docRefs) siteNotes() {
+	for _, s := range d.sites {
+		reason := s.kind + " site detected from " + s.config
+		if s.mkdocs != nil && !s.mkdocs.modelled() {
+			reason += "; toc slugify " + s.mkdocs.slugify + " is not modelled: heading ids of every modelled slugify are accepted"
+		}
+		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: snapshot.StatusComplete, Reason: reason})
+	}
+}
+
+// includes splices the anchors of every file a document includes into the
+// document's own (the included headings render in the including page), and
+// remembers who includes whom: links inside an included file resolve from
+// the page it lands in. Nested includes are followed to a bounded depth.
+func (d *docRefs) includes() {
+	d.includedBy = map[string][]string{}
+	direct := map[string][]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || len(x.Markdown.Includes) == 0 {
+			continue
+		}
+		site, inSite := siteRootOf(d.sites, x.Path)
+		for _, inc := range x.Markdown.Includes {
+			if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
+				direct[x.Path] = append(direct[x.Path], p)
+				d.includedBy[p] = append(d.includedBy[p], x.Path)
+			}
+		}
+	}
+	for _, doc := range sortedKeys(direct) {
+		seen := map[string]bool{doc: true}
+		frontier := direct[doc]
+		for depth := 0; depth < maxIncludeDepth && len(frontier) > 0; depth++ {
+			var next []string
+			for _, p := range frontier {
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				for a := range d.anchors[p] {
+					d.anchors[doc][a] = true
+				}
+				next = append(next, direct[p]...)
+			}
+			frontier = next
+		}
+	}
+}
+
+// maxIncludeDepth bounds nested includes, which the generators recurse
+// into (and which may loop).
+const maxIncludeDepth = 8
+
+// includeTarget returns the file an include directive names, as its
+// syntax resolves it: pymdownx.snippets and markdown-include from their
+// base paths (the directory of mkdocs.yml by default), mdBook from the
+// including page. Each falls back to the page's directory.
+func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markdown.Include) (string, bool) {
+	var bases []string
+	switch inc.Syntax {
+	case markdown.IncludeSnippets:
+		if inSite && site.mkdocs != nil {
+			bases = append(bases, site.mkdocs.snippetBase...)
+		}
+		bases = append(bases, ".")
+	case markdown.IncludeMarkdownInclude:
+		if inSite && site.mkdocs != nil {
+			bases = append(bases, site.mkdocs.includeBase)
+		}
+		bases = append(bases, ".")
+	case markdown.IncludeJekyll:
+		if !inSite || site.kind != siteJekyll {
+			return "", false
+		}
+		bases = append(bases, path.Join(site.root, "_includes"))
+	}
+	bases = append(bases, parentDir(doc))
+	for _, b := range bases {
+		p := path.Join(b, inc.Path)
+		if strings.HasPrefix(p, "../") || p == ".." {
+			continue
+		}
+		if d.t.files[p] {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// siteLinkCandidates lists, in order, the paths a link may name, the way
+// the document's site resolves it; ok is false when the link names no
+// file this scan can check: a Liquid tag outside a Jekyll site, or a
+// destination that is a template ({{ … }}, {% … %}) the generator fills.
+func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l markdown.Link) (candidates []string, target string, ok bool) {
+	jekyll := inSite && site.kind == siteJekyll
+	switch l.Kind {
+	case markdown.LinkSite:
+		if !jekyll {
+			return nil, "", false
+		}
+		p := path.Join(site.root, l.Target)
+		return []string{p}, p, true
+	case markdown.LinkPost:
+		if !jekyll {
+			return nil, "", false
+		}
+		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
+	}
+	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
+		return nil, "", false // mdBook writes the chapter when it builds
+	}
+	dest := l.Destination
+	if inSite && site.kind != siteVitePress && site.kind != siteDocusaurus {
+		if jekyll {
+			dest = stripSiteURL(dest)
+		}
+		if strings.Contains(dest, "{{") || strings.Contains(dest, "{%") {
+			return nil, "", false
+		}
+		if dest != l.Destination {
+			if l, ok = markdown.Retarget(l, dest, doc); !ok || l.Target == "" {
+				return nil, "", false
+			}
+		}
+	}
+	var out []string
+	urlTarget := ""
+	if jekyll && strings.HasPrefix(dest, "/") {
+		out = d.jekyllRootCandidates(site, dest)
+	}
+	if inSite && directoryURLs(site) {
+		// The browser reads a link the generator leaves alone from the
+		// page's URL; that reading comes first.
+		if fromURL := pageURLCandidates(site, doc, l); len(fromURL) > 0 {
+			out = append(out, fromURL...)
+			// A link broken either way is reported by the path the site
+			// would serve.
+			urlTarget = fromURL[0]
+		}
+	}
+	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
+	if inSite && site.kind == siteMdBook {
+		// mdBook renders every README chapter as index.html.
+		if b := path.Base(l.Target); (b == "index.html" || b == "index.md") && within(l.Target, site.root) {
+			out = append(out, path.Join(parentDir(l.Target), "README.md"))
+		}
+	}
+	// A file spliced into other pages: its links are written from the page
+	// it lands in.
+	for _, from := range d.includedBy[doc] {
+		if lt, ok := markdown.Retarget(l, l.Destination, from); ok && lt.Target != "" && lt.Target != l.Target {
+			fromSite, fromIn := siteRootOf(d.sites, from)
+			out = append(out, linkCandidates(fromSite.root, fromIn, lt.Destination, lt.Target)...)
+		}
+	}
+	if urlTarget != "" {
+		return out, urlTarget, true
+	}
+	return out, l.Target, true
+}
+
+// stripSiteURL drops a leading {{site.baseurl}} (or {{site.url}}, or both)
+// from a Jekyll link destination, leaving the root-absolute path.
+func stripSiteURL(dest string) string {
+	for strings.HasPrefix(dest, "{{") {
+		end := strings.Index(dest, "}}")
+		if end < 0 {
+			return dest
+		}
+		inner := strings.Join(strings.Fields(dest[2:end]), "")
+		if inner != "site.baseurl" && inner != "site.url" {
+			return dest
+		}
+		dest = dest[end+2:]
+	}
+	return dest
+}
+
+// jekyllRootCandidates lists what a root-absolute link in a Jekyll site
+// may name: the page whose permalink it is (baseurl removed), then the
+// path below the site source and in a collection (/docs/x is _docs/x.md).
+func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
+	var out []string
+	baseurl := ""
+	if site.jekyll != nil {
+		baseurl = site.jekyll.baseurl
+	}
+	u := dest
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	key := jekyllPermalink(u, baseurl)
+	if p, ok := d.permalinks[site.root][key]; ok {
+		out = append(out, p)
+	}
+	rel := key
+	if rel == "" {
+		rel = "."
+	}
+	for _, c := range []string{path.Join(site.root, rel)} {
+		out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
+		if strings.HasSuffix(u, ".html") {
+			out = append(out, c+".html")
+		}
+	}
+	return append(out, site.jekyll.collectionCandidates(site.root, key)...)
+}
+
+// postCandidates lists the files a {% post_url name %} may name: the post
+// in _posts (or in _posts below the name's directory), as Markdown or HTML.
+func postCandidates(root, name string) []string {
+	dir, base := parentDir(name), path.Base(name)
+	var out []string
+	for _, p := range []string{path.Join(root, "_posts", name), path.Join(root, dir, "_posts", base)} {
+		out = append(out, p+".md", p+".markdown", p+".html")
+	}
+	return out
+}
+
+// indexPermalinks maps, per Jekyll site, every page's permalink (as
+// jekyllPermalink normalises it) to the page.
+func (d *docRefs) indexPermalinks() {
+	d.permalinks = map[string]map[string]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
+		// jekyll-redirect-from serves a page at its old URLs too.
+		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
+		site, inSite := siteRootOf(d.sites, x.Path)
+		if !inSite || site.kind != siteJekyll {
+			continue
+		}
+		m := d.permalinks[site.root]
+		if m == nil {
+			m = map[string]string{}
+			d.permalinks[site.root] = m
+		}
+		base := ""
+		if site.jekyll != nil {
+			base = site.jekyll.baseurl
+		}
+		for _, u := range urls {
+			if u = strings.TrimSpace(u); u == "" || strings.Contains(u, ":") {
+				continue // none, or a pattern (/:categories/:title/)
+			}
+			key := jekyllPermalink(u, base)
+			if old, ok := m[key]; !ok || x.Path < old {
+				m[key] = x.Path
+			}
+		}
+	}
+}
+
+// directoryURLs reports whether the site serves a page x.md at x/, so a
+// relative URL in it resolves from x/: MkDocs (use_directory_urls, the
+// default) and Jekyll (for pretty permalinks and collections; both readings
+// are tried).
+func directoryURLs(site docSite) bool {
+	switch site.kind {
+	case siteJekyll:
+		return true
+	case siteMkDocs:
+		return site.mkdocs == nil || !site.mkdocs.fileURLs
+	}
+	return false
+}
+
+// pageURLCandidates lists what a relative link that is not to a Markdown
+// file may name when read from the page's URL, the directory x/ for x.md
+// (an index or README page is served at its own directory already).
+func pageURLCandidates(site docSite, doc string, l markdown.Link) []string {
+	if strings.HasPrefix(l.Destination, "/") || l.Kind != markdown.LinkRelative {
+		return nil
+	}
+	p, _, _ := strings.Cut(l.Destination, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if p == "" || strings.HasSuffix(p, ".md") {
+		return nil
+	}
+	stem := strings.TrimSuffix(path.Base(doc), path.Ext(doc))
+	if strings.EqualFold(stem, "index") || strings.EqualFold(stem, "readme") {
+		return nil
+	}
+	lt, ok := markdown.Retarget(l, l.Destination, path.Join(parentDir(doc), stem, "index.md"))
+	if !ok || lt.Target == "" || lt.Target == l.Target {
+		return nil
+	}
+	return linkCandidates(site.root, true, lt.Destination, lt.Target)
+}
+
+// hasAnchor reports whether doc renders anchor: a heading or HTML anchor,
+// or an object an API-documentation directive renders there (the object
+// itself or any of its members).
+func (d *docRefs) hasAnchor(doc, anchor string) bool {
+	a := strings.ToLower(anchor)
+	if d.anchors[doc][a] {
+		return true
+	}
+	for _, obj := range d.objectAnchors[doc] {
+		if a == obj || strings.HasPrefix(a, obj+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// indexObjectAnchors records the mkdocstrings directives of MkDocs pages.
+func (d *docRefs) indexObjectAnchors() {
+	d.objectAnchors = map[string][]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || len(x.Markdown.Autodoc) == 0 {
+			continue
+		}
+		if site, inSite := siteRootOf(d.sites, x.Path); !inSite || site.kind != siteMkDocs {
+			continue
+		}
+		for _, obj := range x.Markdown.Autodoc {
+			d.objectAnchors[x.Path] = append(d.objectAnchors[x.Path], strings.ToLower(obj))
+		}
+	}
+}
+
+// footnoteAnchors are the ids Python-Markdown's footnotes extension and
+// kramdown give a footnote and its first reference: fn:label, fnref:label.
+func footnoteAnchors(doc *markdown.Document) []string {
+	out := make([]string, 0, 2*len(doc.Footnotes))
+	for _, l := range doc.Footnotes {
+		out = append(out, "fn:"+l, "fnref:"+l)
+	}
+	return out
+}
+
+// includeRefs reports the includes of an mdBook page that name nothing: a
+// missing {{#include}} fails the book's build, so it is a broken link
+// (MkDocs skips a missing snippet or markdown-include file and builds on).
+func (d *docRefs) includeRefs(x *Extraction, from string) {
+	site, inSite := siteRootOf(d.sites, x.Path)
+	if !inSite || site.kind != siteMdBook {
+		return
+	}
+	for _, inc := range x.Markdown.Includes {
+		if inc.Syntax != markdown.IncludeMdBook {
+			continue
+		}
+		p := path.Join(parentDir(x.Path), inc.Path)
+		if p == ".." || strings.HasPrefix(p, "../") || d.t.files[p] || d.t.dirs[p] {
+			continue
+		}
+		if ex, ok := d.t.excludedAt(p); ok {
+			d.excludedRefs[excludedRef{inc.Line, p}] = ex
+			continue
+		}
+		ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: inc.Line, Context: "{{#include " + inc.Path + "}}"}
+		d.relate(snapshot.RelLinksTo, from, d.unresolved(p, inc.Path), snapshot.Observed, ev)
+	}
+}
