@@ -12,7 +12,8 @@ import (
 
 // The committed fixture corpus: one repository, acme/site, with a deleted
 // page (labelled TP), a missing anchor (labelled FP), an unresolved path
-// (unlabelled), an info finding (labelled noise) and a TP label whose
+// (unlabelled), an info finding (DOCUMENT_WITHOUT_CODE, which the
+// fixture's docbridge.yaml turns on; labelled noise) and a TP label whose
 // finding is gone.
 const (
 	precisionCorpusFixture = "testdata/precision/corpus"
