@@ -62,7 +62,7 @@ func Run(in Input) []Diagnostic {
 			continue
 		}
 		for _, f := range r.run(v) {
-			if sev(f.Code) != catalog.Off {
+			if sev(f.Code) != catalog.Off && !v.inTestInput(f) {
 				fs = append(fs, f)
 			}
 		}
