@@ -345,7 +345,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				return
 			}
 		}
-		if placeholderDestination(l.Destination) {
+		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
 		// A broken link stays broken: the "did you mean" for it is
