@@ -3,6 +3,7 @@ package markdown
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,10 @@ func classifyLink(l *Link, docPath string) (insideRoot bool) {
 	}
 	clean := path.Clean(joined)
 	if clean == ".." || strings.HasPrefix(clean, "../") {
+		if !strings.HasPrefix(p, "/") && githubRoute(clean) {
+			l.Kind, l.Anchor = LinkExternal, ""
+			return true
+		}
 		return false
 	}
 	l.Target = clean
@@ -97,4 +102,30 @@ func Retarget(l Link, dest, docPath string) (Link, bool) {
 	l.Destination, l.Kind, l.Target, l.Anchor = dest, "", "", ""
 	ok := classifyLink(&l, docPath)
 	return l, ok
+}
+
+// githubRepoRoutes are the pages of a repository on github.com, below
+// /OWNER/REPO/, that are not files of the repository.
+var githubRepoRoutes = []string{
+	"actions", "activity", "blob", "branches", "commit", "commits", "compare", "deployments",
+	"discussions", "edit", "forks", "graphs", "issues", "labels", "milestones", "network",
+	"packages", "projects", "pull", "pulls", "pulse", "raw", "releases", "security",
+	"settings", "stargazers", "tags", "tree", "watchers", "wiki",
+}
+
+// githubRoute reports whether a link that climbs above the repository root
+// (clean, the repo-relative path, starts with ../) names a page of the
+// repository on github.com. GitHub renders a file at
+// /OWNER/REPO/blob/REF/PATH and the browser resolves its relative links
+// from there, so a link climbing exactly two levels above the root (past
+// REF and blob) reaches /OWNER/REPO/: ../../graphs/contributors from the
+// root README is the contributors page, ../../issues the issue list. Any
+// other climb lands on a ref that is no route, or leaves the repository.
+func githubRoute(clean string) bool {
+	rest, ok := strings.CutPrefix(clean, "../../")
+	if !ok || rest == ".." || strings.HasPrefix(rest, "../") {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return slices.Contains(githubRepoRoutes, first)
 }

@@ -30,6 +30,16 @@ func TestClassifyLink(t *testing.T) {
 		{"docs/guide.md", "../../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "/../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "a/../../../x.md#top", LinkRelative, "", "top", true},
+		// Two levels above the root of a file's blob URL is the
+		// repository's page on github.com: its routes are no files.
+		{"README.md", "../../graphs/contributors", LinkExternal, "", "", false},
+		{"docs/guide.md", "../../../issues", LinkExternal, "", "", false},
+		{"docs/guide.md", "../../../wiki/Home#setup", LinkExternal, "", "", false},
+		{"README.md", "../../tree/HEAD/docs", LinkExternal, "", "", false},
+		{"README.md", "../../docs/a.md", LinkRelative, "", "", true},            // no route
+		{"README.md", "../issues", LinkRelative, "", "", true},                  // lands on /OWNER/REPO/blob/
+		{"README.md", "../../../other/issues", LinkRelative, "", "", true},      // leaves the repository
+		{"README.md", "/../../graphs/contributors", LinkRelative, "", "", true}, // GitHub reads / as the root
 		{"docs/guide.md", "#:~:text=install%20it", LinkAnchor, "", "", false},
 		{"docs/guide.md", "setup.md#:~:text=go,-get", LinkRelative, "docs/setup.md", "", false},
 		{"docs/guide.md", "setup.md#install:~:text=go", LinkRelative, "docs/setup.md", "install", false},
