@@ -64,6 +64,9 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"placeholder: <name>", "Put it in `src/<name>/main.go`.", false},
 		{"placeholder: {name}", "Put it in `src/{name}/main.go`.", false},
 		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
+		{"placeholder: a version template", "Releases tag `src/vX.Y.Z` too.", false},
+		{"placeholder: a lower-case version template", "Releases tag `src/x.y`.", false},
+		{"twin: a version range with a number", "Read `src/v1.x`.", true},
 		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
 		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
 

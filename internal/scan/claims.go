@@ -164,13 +164,30 @@ var templateWords = map[string]bool{
 	"FILE": true, "FILENAME": true, "DIR": true, "PATH": true, "HASH": true, "SHA": true, "OS": true, "ARCH": true,
 }
 
+// versionTemplate reports whether a lower-cased segment is a version
+// written as a template: two or more one-letter parts x, y, z or n between
+// dots, after an optional v (vx.y.z, x.y, vn.n.n — a tag pattern such as
+// theme/vX.Y.Z). A version range with a number (v1.x) is a real name.
+func versionTemplate(s string) bool {
+	parts := strings.Split(strings.TrimPrefix(s, "v"), ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) != 1 || !strings.Contains("xyzn", p) {
+			return false
+		}
+	}
+	return true
+}
+
 // placeholder reports whether a path is a template rather than a path:
 // a segment that is an ellipsis (... or …) or holds one, a run of x
 // (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
 // zzz), a name the reader chooses (your-…, my-…), an example domain
-// (example.com, .org, .net), path/to/…, or a segment with an upper-case
-// template word between dots, dashes or underscores (0.MINOR.x.md,
-// release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
+// (example.com, .org, .net), path/to/…, a version template (vX.Y.Z), or
+// a segment with an upper-case template word between dots, dashes or
+// underscores (0.MINOR.x.md, release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
 // path-shaped to begin with.
 func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
@@ -192,6 +209,8 @@ func placeholder(ref string) bool {
 		case strings.Contains(s, "example.com") || strings.Contains(s, "example.org") || strings.Contains(s, "example.net"):
 			return true
 		case s == "path" && i+1 < len(segs) && strings.EqualFold(segs[i+1], "to"):
+			return true
+		case versionTemplate(s):
 			return true
 		}
 		for _, p := range placeholderPrefixes {
