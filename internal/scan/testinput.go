@@ -19,10 +19,14 @@ import (
 //   - a directory above it is a fixture directory (testDataDirs) — outside
 //     a documentation site: a site section named fixtures is content; or
 //   - it lies in a site or book a test builds: a directory inside a test
-//     tree (testTreeDirs) that holds a generator's marker (buildRootKind).
+//     tree (testTreeDirs) that holds a generator's marker (buildRootKind);
+//     or
+//   - it lies elsewhere in a test tree and is not a README: a linter's or
+//     renderer's test cases (test/link-fragments.md) — unless the test
+//     tree is a section of a documentation site whose root lies above it.
 //
-// A test tree's own documents (tests/README.md on how to run the tests)
-// are neither, and are checked.
+// A test tree's README (tests/README.md on how to run the tests) is none
+// of these, and is checked.
 
 // testInputKey is the document metadata key naming the test-input tree a
 // document lies in (reconcile reads it).
@@ -56,6 +60,7 @@ func testInputTrees(t *tree, sites []docSite) (map[string]*testInputTree, []*tes
 		}
 	}
 	byDoc := map[string]*testInputTree{}
+	loose := map[string]*testInputTree{} // test trees, by root
 	for i := range t.ex {
 		x := &t.ex[i]
 		if x.Markdown == nil {
@@ -73,6 +78,14 @@ func testInputTrees(t *tree, sites []docSite) (map[string]*testInputTree, []*tes
 				found = r
 			}
 		}
+		if found == nil {
+			if dir, ok := testTreeOf(x.Path, sites); ok {
+				if loose[dir] == nil {
+					loose[dir] = &testInputTree{root: dir, why: "Markdown in a test tree, other than its README"}
+				}
+				found = loose[dir]
+			}
+		}
 		if found != nil {
 			found.docs++
 			byDoc[x.Path] = found
@@ -84,7 +97,35 @@ func testInputTrees(t *tree, sites []docSite) (map[string]*testInputTree, []*tes
 			trees = append(trees, roots[r])
 		}
 	}
+	for _, r := range sortedKeys(loose) {
+		trees = append(trees, loose[r])
+	}
+	slices.SortStableFunc(trees, func(a, b *testInputTree) int { return strings.Compare(a.root, b.root) })
 	return byDoc, trees
+}
+
+// testTreeOf returns the outermost test tree above doc when doc is a
+// Markdown file the tests read there: any but a README (which says how to
+// run the tests). A test tree inside a documentation site whose root lies
+// above it is a section of the site (a page about tests), not one.
+func testTreeOf(doc string, sites []docSite) (string, bool) {
+	base := strings.ToLower(path.Base(doc))
+	if strings.TrimSuffix(base, path.Ext(base)) == "readme" {
+		return "", false
+	}
+	site, inSite := siteRootOf(sites, doc)
+	segs := strings.Split(parentDir(doc), "/")
+	for i, seg := range segs {
+		if !slices.Contains(testTreeDirs, seg) {
+			continue
+		}
+		dir := strings.Join(segs[:i+1], "/")
+		if inSite && within(dir, site.root) {
+			continue
+		}
+		return dir, true
+	}
+	return "", false
 }
 
 // testDataDir returns the outermost fixture directory above doc, leaving
@@ -149,7 +190,18 @@ func buildRootKind(t *tree, dir string) (string, bool) {
 // markTestInput records on every test-input document the tree it lies in,
 // and one coverage note per tree.
 func (d *docRefs) markTestInput() {
-	byDoc, trees := testInputTrees(d.t, d.sites)
+	sites := d.sites
+	if d.hugo != nil {
+		// A Hugo site's pages are its content directories.
+		for _, s := range d.hugo.sites {
+			for _, m := range s.content {
+				if !m.missing {
+					sites = append(sites, docSite{root: m.source, kind: "hugo"})
+				}
+			}
+		}
+	}
+	byDoc, trees := testInputTrees(d.t, sites)
 	for _, doc := range sortedKeys(byDoc) {
 		x := d.t.byPath[doc]
 		e := d.b.entity(snapshot.KindDocument, doc, x.Markdown.Title, doc)

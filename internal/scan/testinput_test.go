@@ -47,15 +47,17 @@ func TestPlaceholderDestination(t *testing.T) {
 }
 
 // TestTestInputTrees scans a repository with fixture books, a Jekyll
-// source and data directories inside test trees, a site with a section
-// named fixtures and the tests' own README, and checks which documents
-// the scan marks as test input and the coverage note of each tree.
+// source, data directories and a linter's test case inside test trees, a
+// site with sections named fixtures and tests, and the tests' own READMEs,
+// and checks which documents the scan marks as test input and the
+// coverage note of each tree.
 func TestTestInputTrees(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		"README.md":                                       "# R\n",
 		"tests/README.md":                                 "# How to run the tests\n",
-		"tests/guide/WRITING.md":                          "# Writing tests\n",
+		"tests/link-fragments.md":                         "# A linter's test case\n",
+		"tests/e2e/readme.markdown":                       "# The end-to-end tests\n",
 		"tests/books/basic/book.toml":                     "[book]\n",
 		"tests/books/basic/src/SUMMARY.md":                "- [A](a.md)\n",
 		"tests/books/basic/src/a.md":                      "# A\n",
@@ -70,6 +72,10 @@ func TestTestInputTrees(t *testing.T) {
 		"docs/mkdocs.yml":                                 "site_name: d\ndocs_dir: content\n",
 		"docs/content/index.md":                           "# Home\n",
 		"docs/content/fixtures/index.md":                  "# Writing fixtures\n",
+		"docs/content/tests/visual.md":                    "# A page of the site's tests section\n",
+		"hsite/hugo.toml":                                 "title = 'h'\n",
+		"hsite/content/tests/visual.md":                   "# A page of the Hugo site's tests section\n",
+		"hsite/tests/goldens/index.md":                    "# Expected output\n",
 		// A book outside a test tree is documentation.
 		"guide/book.toml":      "[book]\n",
 		"guide/src/SUMMARY.md": "- [A](a.md)\n",
@@ -84,6 +90,7 @@ func TestTestInputTrees(t *testing.T) {
 	want := []string{
 		"cmd/fixtures/repo/.github/ISSUE_TEMPLATE/bug.md in cmd/fixtures",
 		"e2e/site/docs/index.md in e2e/site",
+		"hsite/tests/goldens/index.md in hsite/tests",
 		"pkg/x/testdata/in.md in pkg/x/testdata",
 		"src/__fixtures__/a.md in src/__fixtures__",
 		"test/source/_posts/2020-01-01-x.md in test/source",
@@ -91,6 +98,7 @@ func TestTestInputTrees(t *testing.T) {
 		"tests/books/bare/src/SUMMARY.md in tests/books/bare",
 		"tests/books/basic/src/SUMMARY.md in tests/books/basic",
 		"tests/books/basic/src/a.md in tests/books/basic",
+		"tests/link-fragments.md in tests",
 	}
 	if !slices.Equal(marked, want) {
 		t.Errorf("test input:\n got %q\nwant %q", marked, want)
@@ -104,11 +112,13 @@ func TestTestInputTrees(t *testing.T) {
 	wantNotes := []string{
 		"cmd/fixtures: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"e2e/site: test input, an MkDocs site a test builds (inside a test tree): 1 document(s) whose links, anchors, paths and front matter are not checked",
+		"hsite/tests: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"pkg/x/testdata: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"src/__fixtures__: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"test/source: test input, a Jekyll site a test builds (inside a test tree): 2 document(s) whose links, anchors, paths and front matter are not checked",
 		"tests/books/bare: test input, an mdBook book a test builds (inside a test tree): 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"tests/books/basic: test input, an mdBook book a test builds (inside a test tree): 2 document(s) whose links, anchors, paths and front matter are not checked",
+		"tests: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
 	}
 	slices.Sort(notes)
 	if !slices.Equal(notes, wantNotes) {
