@@ -20,6 +20,11 @@ import (
 // test-input tree the document lies in.
 const testInputKey = "testInput"
 
+// isTestInput reports whether the scan judged the document test input.
+func isTestInput(d *Document) bool {
+	return d.Entity != nil && metaString(d.Entity.Metadata[testInputKey]) != ""
+}
+
 // uncheckedDocuments returns the paths of the documents nothing is
 // reported in. The last pattern of checks.documents.exclude that matches a
 // document decides (a negated one checks it); with none matching, the
@@ -31,7 +36,7 @@ func uncheckedDocuments(v *view) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, d := range v.documents {
-		unchecked := d.Entity != nil && metaString(d.Entity.Metadata[testInputKey]) != ""
+		unchecked := isTestInput(d)
 		segs := strings.Split(d.Path, "/")
 		for i := len(patterns) - 1; i >= 0; i-- {
 			if r := patterns[i].Match(segs, false); r != gitignore.NoMatch {
