@@ -31,10 +31,11 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // template syntax ({{ }}, {% %}), or a segment that is an ellipsis (...,
 // …) or holds one.
 func placeholderDestination(dest string) bool {
-	p := strings.TrimSpace(dest)
+	p := dest
 	if i := strings.IndexAny(p, "#?"); i >= 0 {
 		p = p[:i]
 	}
+	p = strings.TrimSpace(p)
 	if p == "" {
 		return false
 	}

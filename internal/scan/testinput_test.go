@@ -2,6 +2,7 @@ package scan
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -124,4 +125,18 @@ func TestTestInputTrees(t *testing.T) {
 	if !slices.Equal(notes, wantNotes) {
 		t.Errorf("notes:\n got %q\nwant %q", notes, wantNotes)
 	}
+}
+
+// FuzzPlaceholderDestination: any destination is judged without a panic,
+// and what the judgement reads (the path before # and ?) decides it.
+func FuzzPlaceholderDestination(f *testing.F) {
+	for _, s := range []string{"TODO", "$BRANCH_URL", "docs/.../x.md", "docs/gone.md", "url#a?b", "{{x}}", "…", "#", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, dest string) {
+		got := placeholderDestination(dest)
+		if got != placeholderDestination(dest+"#fragment") && !strings.ContainsAny(dest, "#?") {
+			t.Fatalf("a fragment changed the judgement of %q", dest)
+		}
+	})
 }
