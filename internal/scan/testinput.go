@@ -23,7 +23,8 @@ import (
 //     or
 //   - it lies elsewhere in a test tree and is not a README: a linter's or
 //     renderer's test cases (test/link-fragments.md) — unless the test
-//     tree is a section of a documentation site whose root lies above it.
+//     tree is a section of the documentation: inside a documentation site
+//     whose root lies above it, or below a docs directory.
 //
 // A test tree's README (tests/README.md on how to run the tests) is none
 // of these, and is checked.
@@ -107,7 +108,8 @@ func testInputTrees(t *tree, sites []docSite) (map[string]*testInputTree, []*tes
 // testTreeOf returns the outermost test tree above doc when doc is a
 // Markdown file the tests read there: any but a README (which says how to
 // run the tests). A test tree inside a documentation site whose root lies
-// above it is a section of the site (a page about tests), not one.
+// above it, or below a docs, doc or documentation directory, is a section
+// of the documentation (pages about the tests), not one.
 func testTreeOf(doc string, sites []docSite) (string, bool) {
 	base := strings.ToLower(path.Base(doc))
 	if strings.TrimSuffix(base, path.Ext(base)) == "readme" {
@@ -120,12 +122,22 @@ func testTreeOf(doc string, sites []docSite) (string, bool) {
 			continue
 		}
 		dir := strings.Join(segs[:i+1], "/")
-		if inSite && within(dir, site.root) {
-			continue
+		if inSite && within(dir, site.root) || slices.ContainsFunc(segs[:i], isDocsDir) {
+			return "", false // a section of the documentation about tests
 		}
 		return dir, true
 	}
 	return "", false
+}
+
+// isDocsDir reports whether a directory name is one documentation lives
+// in: docs, doc, documentation (any case).
+func isDocsDir(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "docs", "doc", "documentation":
+		return true
+	}
+	return false
 }
 
 // testDataDir returns the outermost fixture directory above doc, leaving

@@ -57,6 +57,7 @@ func TestTestInputTrees(t *testing.T) {
 	writeFiles(t, root, map[string]string{
 		"README.md":                                       "# R\n",
 		"tests/README.md":                                 "# How to run the tests\n",
+		"docs/dev/tests/strategy.md":                      "# How we test\n",
 		"tests/link-fragments.md":                         "# A linter's test case\n",
 		"tests/e2e/readme.markdown":                       "# The end-to-end tests\n",
 		"tests/books/basic/book.toml":                     "[book]\n",
