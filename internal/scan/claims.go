@@ -170,7 +170,8 @@ var templateWords = map[string]bool{
 // zzz), a name the reader chooses (your-…, my-…), an example domain
 // (example.com, .org, .net), path/to/…, or a segment with an upper-case
 // template word between dots, dashes or underscores (0.MINOR.x.md,
-// release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
+// release-VERSION.md), or a route parameter (a segment :name, as in the
+// permalink /docs/:path/). Spans with <name>, {name}, $NAME, * or ? are never
 // path-shaped to begin with.
 func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
@@ -184,6 +185,8 @@ func placeholder(ref string) bool {
 		stem, _, _ := strings.Cut(s, ".")
 		switch {
 		case strings.Contains(s, "...") || strings.Contains(s, "…"):
+			return true
+		case len(seg) > 1 && seg[0] == ':':
 			return true
 		case len(stem) >= 2 && strings.Trim(stem, "x") == "":
 			return true
