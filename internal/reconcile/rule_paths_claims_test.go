@@ -66,6 +66,8 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
 		{"placeholder: a route parameter", "Posts are served at `/src/:year/:title/`.", false},
 		{"twin: a colon inside a name", "Read `src/app:v1/main.go`.", true},
+		{"placeholder: a version pattern", "Releases tag `src/vX.Y.Z`.", false},
+		{"twin: a version", "Releases live in `src/v1.2.3`.", true},
 		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
 		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
 

@@ -171,7 +171,7 @@ var templateWords = map[string]bool{
 // (example.com, .org, .net), path/to/…, or a segment with an upper-case
 // template word between dots, dashes or underscores (0.MINOR.x.md,
 // release-VERSION.md), or a route parameter (a segment :name, as in the
-// permalink /docs/:path/). Spans with <name>, {name}, $NAME, * or ? are never
+// permalink /docs/:path/), or a version pattern (vX.Y.Z). Spans with <name>, {name}, $NAME, * or ? are never
 // path-shaped to begin with.
 func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
@@ -187,6 +187,8 @@ func placeholder(ref string) bool {
 		case strings.Contains(s, "...") || strings.Contains(s, "…"):
 			return true
 		case len(seg) > 1 && seg[0] == ':':
+			return true
+		case versionPattern(seg):
 			return true
 		case len(stem) >= 2 && strings.Trim(stem, "x") == "":
 			return true
@@ -204,6 +206,14 @@ func placeholder(ref string) bool {
 		}
 	}
 	return false
+}
+
+// versionPattern reports whether a segment is a version written as its
+// pattern, X.Y or X.Y.Z in capitals, with an optional v (the tag
+// theme/vX.Y.Z): the reader fills in the numbers.
+func versionPattern(seg string) bool {
+	s := strings.TrimPrefix(seg, "v")
+	return s == "X.Y" || s == "X.Y.Z"
 }
 
 // lineSuffix is a line (and column) or line range after a path:
