@@ -34,6 +34,15 @@ func TestClassifyLink(t *testing.T) {
 		{"docs/guide.md", "setup.md#:~:text=go,-get", LinkRelative, "docs/setup.md", "", false},
 		{"docs/guide.md", "setup.md#install:~:text=go", LinkRelative, "docs/setup.md", "install", false},
 		{"docs/guide.md", "C:/x.md", LinkExternal, "", "", false}, // a scheme, as browsers read it
+		// GitHub's routes of the repository: two levels above the root.
+		{"README.md", "../../issues", LinkExternal, "", "", false},
+		{"README.md", "../../graphs/contributors", LinkExternal, "", "", false},
+		{"docs/releasing/README.md", "/../../releases", LinkExternal, "", "", false},
+		{"docs/guide.md", "../../../tree/main/docs#top", LinkExternal, "", "top", false},
+		{"README.md", "../../", LinkExternal, "", "", false},
+		{"README.md", "../../unknown-page", LinkRelative, "", "", true},
+		{"README.md", "../issues", LinkRelative, "", "", true},
+		{"README.md", "../../../issues", LinkRelative, "", "", true},
 	}
 	for _, tt := range tests {
 		l := Link{Destination: tt.dest}
