@@ -76,6 +76,7 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: an extension after a directory is a file", "Read `internal/real.md`.", true},
 		{"twin: a qualified name in a directory that is gone", "The host is `internal/gone.Host`.", true},
 		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/x.py`.", false},
+		{"an absolute path under an existing directory is a URL path as often", "With `/src`, `/src/web/http` matches too.", false},
 		{"twin: the same path from the document", "The file is `virtual/x.py`.", true},
 
 		{"system path, though the repository has etc/", "Edit `/etc/app/config.yaml`.", false},

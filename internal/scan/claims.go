@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"unicode"
@@ -26,6 +27,12 @@ const (
 	unclaimedIssue = "issue reference"
 	// unclaimedSystem: an absolute path in a system or container tree.
 	unclaimedSystem = "system path"
+	// unclaimedAbsolute: any other absolute path in prose that names no
+	// file (/docs/web/http, /api/v1/query) is a URL path as often as a
+	// directory of the repository: a link says "from the root" with a
+	// leading /, a code span does not. One that ends in a file name
+	// (/src/old.go) stays a claim.
+	unclaimedAbsolute = "absolute path"
 	// unclaimedPlaceholder: a segment is a placeholder (see placeholder).
 	unclaimedPlaceholder = "placeholder"
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
@@ -57,6 +64,8 @@ func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) s
 		return unclaimedIssue
 	case systemPath(ref):
 		return unclaimedSystem
+	case strings.HasPrefix(ref, "/") && path.Ext(strings.TrimSuffix(ref, "/")) == "":
+		return unclaimedAbsolute
 	case placeholder(ref):
 		return unclaimedPlaceholder
 	case d.qualified(p):
