@@ -70,17 +70,18 @@ func TestConfiguredSites(t *testing.T) {
 		{"options over detected configuration", []config.Site{
 			{Root: "mkd/docs", Generator: config.GeneratorMkDocs, DocsDir: ".", Slugify: "pymdownx.slugs.uslugify"},
 			{Root: "jek", Generator: config.GeneratorJekyll, BaseURL: "proj/"},
-			// none by the content root works as well as by the project directory.
-			{Root: "dsite/docs", Generator: config.GeneratorNone},
+			// none by a site's content directory works as well as by its
+			// project directory.
+			{Root: "ovr/docs", Generator: config.GeneratorNone},
 		}, []doc{
 			// pymdownx keeps Unicode and turns each space into a dash.
 			{"mkd/docs/index.md", []string{"anchor:mkd/docs/setup.md#creme-brulee", "anchor:mkd/docs/setup.md#install-upgrade", "link:mkd/docs/gone.md"}},
 			{"jek/index.md", nil},
-			{"dsite/docs/intro.md", []string{"link:dsite/docs/guide"}},
+			{"ovr/docs/a.md", []string{"anchor:ovr/docs/b.md#install-upgrade"}},
 		}, []cov{
 			{"mkd/docs", "mkdocs site configured in docbridge.yaml (sites.0)"},
 			{"jek", "jekyll site configured in docbridge.yaml (sites.1) over jek/_config.yml"},
-		}, []string{"dsite/docs"}},
+		}, []string{"ovr/docs"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
