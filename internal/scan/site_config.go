@@ -15,8 +15,8 @@ import (
 // content directory is taken, as detection takes it, from that
 // configuration when the tree has it, and the entry's own options override
 // it. An entry replaces every detected site whose project directory or
-// content root is its root; generator none only removes them, so their
-// documents follow GitHub's rules. Hugo entries are applied to the Hugo
+// content root is its root (never a site another entry made); generator
+// none only removes them, so their documents follow GitHub's rules. Hugo entries are applied to the Hugo
 // sites (mergeConfiguredSites).
 
 // applyConfiguredSites applies the configuration's sites entries to the
@@ -27,7 +27,7 @@ func applyConfiguredSites(t *tree, sites map[string]docSite) {
 	}
 	for i, c := range t.cfg.Sites {
 		for root, s := range sites {
-			if s.root == c.Root || siteProjectDir(s) == c.Root {
+			if s.origin == "" && (s.root == c.Root || siteProjectDir(s) == c.Root) {
 				delete(sites, root)
 			}
 		}

@@ -108,6 +108,15 @@ func TestConfiguredSites(t *testing.T) {
 	}
 }
 
+// TestConfiguredSitesKeepEachOther: generator none removes detected sites
+// only, never the site another entry names at that directory.
+func TestConfiguredSitesKeepEachOther(t *testing.T) {
+	cfg := config.Default()
+	cfg.Sites = []config.Site{{Root: "mkd", Generator: config.GeneratorMkDocs}, {Root: "mkd/docs", Generator: config.GeneratorNone}}
+	ix := newIndex(scanDir(t, "testdata/siteconfig", cfg, Options{}))
+	ix.wantCoverage(t, "mkd/docs", "mkdocs site configured in docbridge.yaml (sites.0)", 0)
+}
+
 // TestConfiguredSiteMissingDirectory: an entry whose content directory is
 // not in the tree is kept (its generator may create it) and its coverage
 // entry is partial and says so.
