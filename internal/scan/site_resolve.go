@@ -77,15 +77,19 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	return nil, false
 }
 
-// siteNotes records one coverage entry per detected site: its generator,
-// root and the file it was detected from.
+// siteNotes records one coverage entry per site: its generator, root and
+// where it comes from (siteNote).
 func (d *docRefs) siteNotes() {
 	for _, s := range d.sites {
-		reason := s.kind + " site detected from " + s.config
+		reason, complete := siteNote(d.t, s)
 		if s.mkdocs != nil && !s.mkdocs.modelled() {
 			reason += "; toc slugify " + s.mkdocs.slugify + " is not modelled: heading ids of every modelled slugify are accepted"
 		}
-		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: snapshot.StatusComplete, Reason: reason})
+		status := snapshot.StatusComplete
+		if !complete {
+			status = snapshot.StatusPartial
+		}
+		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: status, Reason: reason})
 	}
 }
 

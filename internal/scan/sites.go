@@ -33,6 +33,9 @@ type docSite struct {
 	mkdocs *mkdocsOptions
 	mdbook *mdbookOptions
 	jekyll *jekyllOptions
+	// origin names the docbridge.yaml sites entry that made the site; ""
+	// for a detected one (site_config.go).
+	origin string
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
@@ -63,6 +66,7 @@ func siteRoots(t *tree) []docSite {
 			}
 		}
 	}
+	applyConfiguredSites(t, sites)
 	roots := make([]docSite, 0, len(sites))
 	for _, r := range sortedKeys(sites) {
 		roots = append(roots, sites[r])

@@ -1,0 +1,139 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/docbridge/docbridge/internal/config"
+)
+
+// Sites named in docbridge.yaml. An entry's root is the site's project
+// directory (where the generator's configuration is, or would be); its
+// content directory is taken, as detection takes it, from that
+// configuration when the tree has it, and the entry's own options override
+// it. An entry replaces every detected site whose project directory or
+// content root is its root (never a site another entry made); generator
+// none only removes them, so their documents follow GitHub's rules. Hugo entries are applied to the Hugo
+// sites (mergeConfiguredSites).
+
+// applyConfiguredSites applies the configuration's sites entries to the
+// detected sites, keyed by content root, in place.
+func applyConfiguredSites(t *tree, sites map[string]docSite) {
+	if t.cfg == nil {
+		return
+	}
+	for i, c := range t.cfg.Sites {
+		for root, s := range sites {
+			if s.origin == "" && (s.root == c.Root || siteProjectDir(s) == c.Root) {
+				delete(sites, root)
+			}
+		}
+		if s, ok := configuredDocSite(t, c); ok {
+			s.origin = fmt.Sprintf("%s (%s.%d)", config.FileName, config.SectionSites, i)
+			sites[s.root] = s
+		}
+	}
+}
+
+// siteProjectDir is the directory of the file (or .vitepress directory) a
+// site was detected from: the root a sites entry names it by.
+func siteProjectDir(s docSite) string {
+	if s.config == "" {
+		return s.root
+	}
+	return parentDir(s.config)
+}
+
+// configuredDocSite builds the site a sites entry names; ok is false for
+// generators that make no docSite (hugo, none).
+func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
+	root := c.Root
+	cfgFile := func(names ...string) (string, []byte) {
+		for _, n := range names {
+			p := path.Join(root, n)
+			if x := t.byPath[p]; x != nil {
+				return p, x.SiteConfig
+			}
+		}
+		return "", nil
+	}
+	s := docSite{kind: c.Generator}
+	switch c.Generator {
+	case config.GeneratorMkDocs:
+		p, data := cfgFile("mkdocs.yml", "mkdocs.yaml")
+		docs, o, _, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
+		if !ok {
+			docs, o = path.Join(root, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{root}, includeBase: root}
+		}
+		if c.DocsDir != "" {
+			docs = path.Join(root, c.DocsDir)
+		}
+		if c.Slugify != "" {
+			o.slugify, o.slugCase, o.percent, o.normalize = "", "", false, ""
+			o.slugFunction(&yaml.Node{Kind: yaml.ScalarNode, Value: c.Slugify})
+		}
+		s.root, s.config, s.mkdocs = docs, p, o
+	case config.GeneratorMdBook:
+		p, data := cfgFile("book.toml")
+		src, o, _, ok := parseBookTOML(path.Join(root, "book.toml"), data)
+		if !ok {
+			src, o = path.Join(root, "src"), &mdbookOptions{createMissing: true}
+		}
+		if c.Src != "" {
+			src = path.Join(root, c.Src)
+		}
+		s.root, s.config, s.mdbook = src, p, o
+	case config.GeneratorJekyll:
+		p, data := cfgFile("_config.yml", "_config.yaml")
+		src, o, ok := root, (*jekyllOptions)(nil), false
+		if p != "" {
+			src, o, ok = parseJekyll(t, p, data)
+		}
+		if !ok {
+			src, o = root, &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+		}
+		if c.BaseURL != "" {
+			o.baseurl = "/" + strings.Trim(c.BaseURL, "/")
+		}
+		s.root, s.config, s.jekyll = src, p, o
+	case config.GeneratorVitePress:
+		s.root = root
+		if c.SrcDir != "" {
+			s.root = path.Join(root, c.SrcDir)
+		}
+		if d := path.Join(root, ".vitepress"); t.dirs[d] {
+			s.config = d
+		}
+	case config.GeneratorDocusaurus:
+		s.root = path.Join(root, cmpOr(c.DocsDir, "docs"))
+		for _, p := range t.paths {
+			if parentDir(p) == root && strings.HasPrefix(path.Base(p), "docusaurus.config.") {
+				s.config = p
+				break
+			}
+		}
+	default:
+		return docSite{}, false
+	}
+	return s, true
+}
+
+// siteNote is the coverage reason of a site: its generator, root, and
+// where it comes from: the file it was detected from, or the sites entry
+// that names it (over the generator's configuration, when the tree has it).
+func siteNote(t *tree, s docSite) (reason string, complete bool) {
+	if s.origin == "" {
+		return s.kind + " site detected from " + s.config, true
+	}
+	reason = s.kind + " site configured in " + s.origin
+	if s.config != "" {
+		reason += " over " + s.config
+	}
+	if s.root != "." && !t.dirs[s.root] {
+		return reason + "; its directory " + s.root + " is not in the repository", false
+	}
+	return reason, true
+}
