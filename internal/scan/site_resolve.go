@@ -155,6 +155,15 @@ func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markd
 			return "", false
 		}
 		bases = append(bases, path.Join(site.root, "_includes"))
+	case markdown.IncludeVitePress:
+		if !inSite || site.kind != siteVitePress {
+			return "", false
+		}
+		// "@/x.md" (or "@x.md") starts at the source directory.
+		if rest, ok := strings.CutPrefix(inc.Path, "@"); ok {
+			inc.Path = strings.TrimPrefix(rest, "/")
+			bases = append(bases, site.root)
+		}
 	}
 	bases = append(bases, parentDir(doc))
 	for _, b := range bases {
