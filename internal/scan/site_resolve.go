@@ -197,6 +197,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
 	}
+	if inSite && site.kind == siteDocusaurus && site.docusaurus != nil {
+		return d.docusaurusLinkCandidates(site, doc, l)
+	}
 	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
 		return nil, "", false // mdBook writes the chapter when it builds
 	}

@@ -33,6 +33,8 @@ type docSite struct {
 	mkdocs *mkdocsOptions
 	mdbook *mdbookOptions
 	jekyll *jekyllOptions
+	// docusaurus: the site directory's content plugins (site_docusaurus.go).
+	docusaurus *docusaurusOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
@@ -54,8 +56,10 @@ func siteRoots(t *tree) []docSite {
 		base, dir := path.Base(p), parentDir(p)
 		switch {
 		case strings.HasPrefix(base, "docusaurus.config."):
-			if docs := path.Join(dir, "docs"); t.dirs[docs] {
-				claim(docSite{root: docs, kind: siteDocusaurus, config: p})
+			// The site is the config's directory: docs, blog, pages
+			// and static files all lie below it.
+			if o := parseDocusaurus(t, p); o.serves(t) {
+				claim(docSite{root: dir, kind: siteDocusaurus, config: p, docusaurus: o})
 			}
 		default:
 			if s, ok := configuredSite(t, p); ok {
