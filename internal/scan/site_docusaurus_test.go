@@ -35,11 +35,11 @@ export default {
 			"[f](@site/static/img/logo.svg) [g](/about) [h](/docs/v1/old) [i](/news/2021/05/05/hello) [j](/news/launch) " +
 			"[k](../custom.md) [l](/site/docs/api/) [m](/docs) [n](install) [o](/docs/guide/setup#setup)\n\n" +
 			"Broken: [x](/docs/deleted) [y](/docs/renamed#old-heading) [z](/docs/v1/gone) [w](../nothing)\n",
-		"website/docs/01-guide/install.md": "# Install\n",
-		"website/docs/api/index.md":        "# API\n",
-		"website/docs/custom.md":           "---\nid: renamed\n---\n# Custom\n\n## Speed\n",
-		"website/docs/slugged.md":          "---\nslug: other\n---\n# Slugged\n",
-		"website/docs/_partial.md":         "# Partial\n",
+		"website/docs/01-guide/install.md":          "# Install\n",
+		"website/docs/api/index.md":                 "# API\n",
+		"website/docs/custom.md":                    "---\nid: renamed\n---\n# Custom\n\n## Speed\n",
+		"website/docs/slugged.md":                   "---\nslug: other\n---\n# Slugged\n",
+		"website/docs/_partial.md":                  "# Partial\n",
 		"website/versioned_docs/version-1.0/old.md": "# Old\n\n[back](/docs/guide/setup) [self](old) [gone](/docs/v1/deleted)\n",
 		"website/blog/2021-05-05-hello.md":          "# Hello\n\n[setup](/docs/guide/setup)\n",
 		"website/blog/2022-01-01-launch.md":         "---\nslug: launch\n---\n# Launch\n",
