@@ -218,6 +218,11 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	var out []string
+	if inSite && site.kind == siteVitePress {
+		var extra []string
+		l, extra = d.vitepressCandidates(site, doc, l)
+		out = append(out, extra...)
+	}
 	urlTarget := ""
 	if jekyll && strings.HasPrefix(dest, "/") {
 		out = d.jekyllRootCandidates(site, dest)

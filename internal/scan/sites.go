@@ -35,6 +35,8 @@ type docSite struct {
 	jekyll *jekyllOptions
 	// docusaurus: the site directory's content plugins (site_docusaurus.go).
 	docusaurus *docusaurusOptions
+	// vitepress: base and rewrites (site_vitepress.go).
+	vitepress *vitepressOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
@@ -49,7 +51,7 @@ func siteRoots(t *tree) []docSite {
 	}
 	for d := range t.dirs {
 		if path.Base(d) == ".vitepress" {
-			claim(docSite{root: parentDir(d), kind: siteVitePress, config: d})
+			claim(vitepressSite(t, d))
 		}
 	}
 	for _, p := range t.paths {
