@@ -107,21 +107,42 @@ func parseDocusaurus(t *tree, config string) *docusaurusOptions {
 	return o
 }
 
-// serves reports whether any content directory of the site exists.
-func (o *docusaurusOptions) serves(t *tree) bool {
+// contentDirs lists the site's content directories: every docs
+// version's, the blogs' and the pages'.
+func (o *docusaurusOptions) contentDirs() []string {
+	var out []string
 	for _, d := range o.docs {
 		for _, v := range d.versions {
-			if t.dirs[v.dir] {
-				return true
-			}
+			out = append(out, v.dir)
 		}
 	}
 	for _, c := range append(slices.Clone(o.blogs), o.pages...) {
-		if t.dirs[c.dir] {
-			return true
+		out = append(out, c.dir)
+	}
+	return out
+}
+
+// servesAny reports whether any content directory of the site exists.
+func (o *docusaurusOptions) servesAny(t *tree) bool {
+	return slices.ContainsFunc(o.contentDirs(), func(d string) bool { return t.dirs[d] })
+}
+
+// serves reports whether the file lies in a content directory of the
+// site: a page Docusaurus renders (or a partial it imports).
+func (o *docusaurusOptions) serves(p string) bool {
+	return slices.ContainsFunc(o.contentDirs(), func(d string) bool { return within(p, d) })
+}
+
+// root is the directory holding the site directory and every existing
+// content directory (docs may lie beside the site: path: '../docs').
+func (o *docusaurusOptions) root(t *tree) string {
+	root := o.siteDir
+	for _, d := range o.contentDirs() {
+		for t.dirs[d] && !within(d, root) {
+			root = parentDir(root)
 		}
 	}
-	return false
+	return root
 }
 
 // pluginEntry splits a presets or plugins entry ("name" or [name, opts]).

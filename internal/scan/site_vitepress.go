@@ -3,6 +3,7 @@ package scan
 import (
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,9 @@ type vitepressOptions struct {
 	// path. Both are empty without rewrites.
 	byRoute   map[string]string
 	rewritten map[string]string
+	// attrs are markdown.attrs' delimiters when they are not "{" and "}":
+	// a heading "Title %{#id}%" then has the id "id".
+	attrsLeft, attrsRight string
 }
 
 // vitepressConfigExts are the extensions of .vitepress/config.*.
@@ -35,15 +39,59 @@ var vitepressConfigExts = []string{".ts", ".mts", ".js", ".mjs", ".cts", ".cjs"}
 func vitepressSite(t *tree, dir string) docSite {
 	root := parentDir(dir)
 	s := docSite{root: root, kind: siteVitePress, config: dir, vitepress: &vitepressOptions{base: "/"}}
-	var cfg map[string]any
+	// The configuration module, then the modules of a config/ directory
+	// (config/index.ts first): an option is read from the first that sets
+	// it.
+	var cfgs []map[string]any
+	entry := ""
 	for _, ext := range vitepressConfigExts {
-		p := path.Join(dir, "config"+ext)
-		if x := t.byPath[p]; x != nil {
-			s.config = p
-			if x.TypeScript != nil {
-				cfg = x.TypeScript.SiteConfig
+		for _, p := range []string{path.Join(dir, "config"+ext), path.Join(dir, "config", "index"+ext)} {
+			if x := t.byPath[p]; x != nil && entry == "" {
+				entry = p
+				if x.TypeScript != nil && x.TypeScript.SiteConfig != nil {
+					cfgs = append(cfgs, x.TypeScript.SiteConfig)
+				}
 			}
+		}
+	}
+	if entry != "" {
+		s.config = entry
+	}
+	start, _ := slices.BinarySearch(t.paths, dir+"/config/")
+	for _, p := range t.paths[start:] {
+		if !strings.HasPrefix(p, dir+"/config/") {
 			break
+		}
+		if x := t.byPath[p]; p != entry && x != nil && x.TypeScript != nil && x.TypeScript.SiteConfig != nil {
+			cfgs = append(cfgs, x.TypeScript.SiteConfig)
+		}
+	}
+	option := func(keys ...string) any {
+		for _, c := range cfgs {
+			var v any = c
+			for _, k := range keys {
+				m, ok := v.(map[string]any)
+				if !ok {
+					v = nil
+					break
+				}
+				v = m[k]
+			}
+			if v != nil {
+				return v
+			}
+		}
+		return nil
+	}
+	cfg := map[string]any{"srcDir": option("srcDir"), "base": option("base"), "rewrites": option("rewrites")}
+	if l, ok := option("markdown", "attrs", "leftDelimiter").(string); ok && l != "" && l != "{" {
+		s.vitepress.attrsLeft = l
+		s.vitepress.attrsRight = "}"
+	}
+	if r, ok := option("markdown", "attrs", "rightDelimiter").(string); ok && r != "" && r != "}" {
+		s.vitepress.attrsRight = r
+		if s.vitepress.attrsLeft == "" {
+			s.vitepress.attrsLeft = "{"
 		}
 	}
 	if src, ok := cfg["srcDir"].(string); ok {
@@ -193,4 +241,30 @@ func (d *docRefs) vitepressCandidates(site docSite, doc string, l markdown.Link)
 		out = append(out, linkCandidates(site.root, true, "", t)...)
 	}
 	return l, out
+}
+
+// attrAnchors are the ids markdown.attrs with custom delimiters gives the
+// document's headings: "Title %{#id}%" (or "%{ #id .class }%").
+func (o *vitepressOptions) attrAnchors(doc *markdown.Document) []string {
+	if o == nil || o.attrsLeft == "" {
+		return nil
+	}
+	var out []string
+	for _, h := range doc.SiteHeadings {
+		text := strings.TrimSpace(h.Text)
+		body, ok := strings.CutSuffix(text, o.attrsRight)
+		if !ok {
+			continue
+		}
+		i := strings.LastIndex(body, o.attrsLeft)
+		if i < 0 {
+			continue
+		}
+		for _, f := range strings.Fields(body[i+len(o.attrsLeft):]) {
+			if id, ok := strings.CutPrefix(f, "#"); ok && id != "" {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }

@@ -56,3 +56,23 @@ export default ({ mode }) => defineConfig({
 		t.Errorf("broken links = %q, want %q", broken, want)
 	}
 }
+
+// TestVitePressAttrsDelimiters: a configuration split over a config/
+// directory sets markdown.attrs' delimiters; "Title %{#id}%" then gives
+// the heading the id "id", and a link to another id is still broken. (The
+// default "{#id}" is still accepted: the scan does not re-slug headings
+// per site.)
+func TestVitePressAttrsDelimiters(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"docs/.vitepress/config/index.ts":  "import { shared } from './shared'\nexport default defineConfig({ ...shared, lang: 'zh' })\n",
+		"docs/.vitepress/config/shared.ts": "export const shared = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } })\n",
+		"docs/api.md":                      "# API\n\n### StateTree %{#statetree}%\n\n### Other {#plain}\n",
+		"docs/guide.md":                    "# Guide\n\n[a](./api.md#statetree) [b](./api.md#_statetree) [c](./api.md#plain)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	rel := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/api.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"_statetree"}) {
+		t.Errorf("missingAnchors = %q, want only _statetree", got)
+	}
+}

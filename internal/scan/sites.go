@@ -55,13 +55,12 @@ func siteRoots(t *tree) []docSite {
 		}
 	}
 	for _, p := range t.paths {
-		base, dir := path.Base(p), parentDir(p)
 		switch {
-		case strings.HasPrefix(base, "docusaurus.config."):
-			// The site is the config's directory: docs, blog, pages
-			// and static files all lie below it.
-			if o := parseDocusaurus(t, p); o.serves(t) {
-				claim(docSite{root: dir, kind: siteDocusaurus, config: p, docusaurus: o})
+		case strings.HasPrefix(path.Base(p), "docusaurus.config."):
+			// The site is the config's directory, widened to hold every
+			// content directory (docs may lie beside it: path '../docs').
+			if o := parseDocusaurus(t, p); o.servesAny(t) {
+				claim(docSite{root: o.root(t), kind: siteDocusaurus, config: p, docusaurus: o})
 			}
 		default:
 			if s, ok := configuredSite(t, p); ok {
@@ -103,9 +102,11 @@ func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[strin
 	switch {
 	case !inSite:
 	case site.kind == siteVitePress:
-		lists = [][]string{doc.VitePressAnchors}
+		lists = [][]string{doc.VitePressAnchors, site.vitepress.attrAnchors(doc)}
 	case site.kind == siteDocusaurus:
-		lists = append(lists, doc.CustomAnchors)
+		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
+			lists = append(lists, doc.CustomAnchors)
+		}
 	default:
 		if a, ok := generatorAnchors(doc, site); ok {
 			lists = [][]string{a}

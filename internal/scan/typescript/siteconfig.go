@@ -21,13 +21,17 @@ import (
 // executed.
 
 // IsSiteConfig reports whether p is a documentation site's configuration
-// module: docusaurus.config.* or .vitepress/config.*.
+// module: docusaurus.config.*, .vitepress/config.* or a module of a
+// .vitepress/config/ directory (config/index.ts and the parts it imports).
 func IsSiteConfig(p string) bool {
-	base := path.Base(p)
+	base, dir := path.Base(p), path.Dir(p)
 	if strings.HasPrefix(base, "docusaurus.config.") {
 		return true
 	}
-	return strings.HasPrefix(base, "config.") && path.Base(path.Dir(p)) == ".vitepress"
+	if strings.HasPrefix(base, "config.") && path.Base(dir) == ".vitepress" {
+		return true
+	}
+	return path.Base(dir) == "config" && path.Base(path.Dir(dir)) == ".vitepress"
 }
 
 // Bounds on the literal evaluation of a configuration module.
@@ -50,6 +54,9 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 	e := &configEval{a: a, consts: map[string]*sitter.Node{}, active: map[string]bool{}}
 	root := tree.RootNode()
 	var exported *sitter.Node
+	// Without a default export, a part of a configuration split over
+	// modules: its exported consts.
+	var named []*sitter.Node
 	for i := range root.NamedChildCount() {
 		c := root.NamedChild(i)
 		if c == nil {
@@ -62,6 +69,7 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 			if !a.hasToken(c, "default") {
 				if d := c.ChildByFieldName("declaration"); d != nil {
 					e.declarators(d)
+					named = append(named, d)
 				}
 				continue
 			}
@@ -78,13 +86,30 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 			}
 		}
 	}
-	if exported == nil {
-		return nil
-	}
-	if m, ok := e.value(exported, 0).(map[string]any); ok {
+	if exported != nil {
+		m, _ := e.value(exported, 0).(map[string]any)
 		return m
 	}
-	return nil
+	out := map[string]any{}
+	for _, d := range named {
+		for i := range d.NamedChildCount() {
+			v := d.NamedChild(i)
+			if v == nil || kinds.of(v) != "variable_declarator" {
+				continue
+			}
+			if m, ok := e.value(v.ChildByFieldName("value"), 0).(map[string]any); ok {
+				for k, x := range m {
+					if _, seen := out[k]; !seen {
+						out[k] = x
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // declarators records the const (and let/var) bindings of a declaration

@@ -46,6 +46,10 @@ export default withPwa(defineConfig({
   ...{ lang: 'en' },
 }))
 `, `{"base":"/x/","cleanUrls":true,"lang":"en","rewrites":{"packages/:pkg/src/(.*)":":pkg/index.md"},"srcDir":"src"}`},
+		{"vitepress part", "docs/.vitepress/config/shared.ts", `
+export const slugify = (s: string) => s
+export const sharedConfig = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }, anchor: { slugify } } })
+`, `{"markdown":{"anchor":{},"attrs":{"leftDelimiter":"%{","rightDelimiter":"}%"}}}`},
 		{"self reference", "docusaurus.config.js", `const a = a; module.exports = { x: a, y: 1 };`, `{"y":1}`},
 		{"not a config", "src/config.ts", `export default { a: 1 }`, `null`},
 		{"no export", "docusaurus.config.js", `const a = 1;`, `null`},
