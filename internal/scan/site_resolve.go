@@ -159,6 +159,15 @@ func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markd
 			return "", false
 		}
 		bases = append(bases, path.Join(site.root, "_includes"))
+	case markdown.IncludeVitePress:
+		if !inSite || site.kind != siteVitePress {
+			return "", false
+		}
+		// "@/x.md" (or "@x.md") starts at the source directory.
+		if rest, ok := strings.CutPrefix(inc.Path, "@"); ok {
+			inc.Path = strings.TrimPrefix(rest, "/")
+			bases = append(bases, site.root)
+		}
 	}
 	bases = append(bases, parentDir(doc))
 	for _, b := range bases {
@@ -192,6 +201,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
 	}
+	if inSite && site.kind == siteDocusaurus && site.docusaurus != nil {
+		return d.docusaurusLinkCandidates(site, doc, l)
+	}
 	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
 		return nil, "", false // mdBook writes the chapter when it builds
 	}
@@ -210,6 +222,11 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	var out []string
+	if inSite && site.kind == siteVitePress {
+		var extra []string
+		l, extra = d.vitepressCandidates(site, doc, l)
+		out = append(out, extra...)
+	}
 	urlTarget := ""
 	if jekyll && strings.HasPrefix(dest, "/") {
 		out = d.jekyllRootCandidates(site, dest)

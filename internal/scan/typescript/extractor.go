@@ -84,7 +84,11 @@ func (e *Extractor) Extract(p string, data []byte) File {
 		return notAnalyzed("tree-sitter returned no syntax tree")
 	}
 	defer tree.Close()
-	return analyze(tree, data, e.kinds[g], isCommonJS(p))
+	f := analyze(tree, data, e.kinds[g], isCommonJS(p))
+	if IsSiteConfig(p) {
+		f.SiteConfig = siteConfig(tree, data, e.kinds[g])
+	}
+	return f
 }
 
 func notAnalyzed(msg string) File {

@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/2"
+const Version = "typescript/3"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -63,6 +63,10 @@ type File struct {
 	Exports []Export `json:"exports,omitempty"`
 	// Issues sorted by line.
 	Issues []extract.Issue `json:"issues,omitempty"`
+	// SiteConfig is the literal part of the value a documentation site's
+	// configuration module exports (IsSiteConfig; siteconfig.go): objects
+	// as maps, arrays, strings, float64 numbers and booleans.
+	SiteConfig map[string]any `json:"siteConfig,omitempty"`
 }
 
 // Import is one module specifier the file depends on.
