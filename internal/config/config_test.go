@@ -97,7 +97,7 @@ func fullConfig() *Config {
 			{Root: "guide", Generator: GeneratorMdBook, Src: "chapters"},
 			{Root: "blog", Generator: GeneratorJekyll, BaseURL: "/blog"},
 			{Root: "web", Generator: GeneratorVitePress, SrcDir: "src"},
-			{Root: "website", Generator: GeneratorDocusaurus, DocsDir: "pages"},
+			{Root: "website", Generator: GeneratorDocusaurus, DocsDir: "pages", RouteBasePath: "/"},
 		},
 		Checks: Checks{
 			Severity:       map[string]string{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},

@@ -47,7 +47,7 @@ func TestParseErrors(t *testing.T) {
 				`docbridge.yaml:10: sites.3: missing required key "root"`,
 			}},
 		{"sites: options for the wrong generator",
-			"sites:\n  - root: book\n    generator: mkdocs\n    src: pages\n    baseurl: /x\n  - root: web\n    generator: jekyll\n    docsDir: d\n    srcDir: s\n  - root: off\n    generator: none\n    slugify: markdown.extensions.toc.slugify\n  - root: blog\n    generator: vitepress\n    headingIds: github\n",
+			"sites:\n  - root: book\n    generator: mkdocs\n    src: pages\n    baseurl: /x\n  - root: web\n    generator: jekyll\n    docsDir: d\n    srcDir: s\n  - root: off\n    generator: none\n    slugify: markdown.extensions.toc.slugify\n  - root: blog\n    generator: vitepress\n    headingIds: github\n    routeBasePath: /\n",
 			[]string{
 				`docbridge.yaml:4: sites.0.src: src applies to generator mdbook only, not mkdocs`,
 				`docbridge.yaml:5: sites.0.baseurl: baseurl applies to generator jekyll only, not mkdocs`,
@@ -55,6 +55,7 @@ func TestParseErrors(t *testing.T) {
 				`docbridge.yaml:9: sites.1.srcDir: srcDir applies to generator vitepress only, not jekyll`,
 				`docbridge.yaml:12: sites.2.slugify: slugify applies to generator mkdocs only, not none`,
 				`docbridge.yaml:15: sites.3.headingIds: headingIds applies to generator hugo only, not vitepress`,
+				`docbridge.yaml:16: sites.3.routeBasePath: routeBasePath applies to generator docusaurus only, not vitepress`,
 			}},
 		{"sites: root outside the repository, bad option values",
 			"sites:\n  - {root: ../other, generator: mkdocs}\n  - {root: /abs, generator: none}\n  - {root: a, generator: mkdocs, docsDir: ../docs, slugify: toc.slugify}\n  - {root: b, generator: mdbook, src: ./src}\n  - {root: c, generator: jekyll, baseurl: 'https://x.org/p'}\n  - {root: d, generator: jekyll, baseurl: '/a b'}\n  - {root: e, generator: vitepress, srcDir: ''}\n  - {root: f, generator: Hugo}\n",

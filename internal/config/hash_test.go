@@ -90,6 +90,7 @@ func TestHashChangesWithEveryValue(t *testing.T) {
 		"sites: [{root: ., generator: mkdocs, slugify: pymdownx.slugs.gfm}]",
 		"sites: [{root: ., generator: docusaurus}]",
 		"sites: [{root: ., generator: docusaurus, docsDir: d}]",
+		"sites: [{root: ., generator: docusaurus, routeBasePath: /}]",
 		"sites: [{root: ., generator: mdbook, src: d}]",
 		"sites: [{root: ., generator: jekyll, baseurl: /d}]",
 		"sites: [{root: ., generator: vitepress, srcDir: d}]",

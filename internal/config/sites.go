@@ -40,14 +40,15 @@ var siteGenerators = []string{GeneratorHugo, GeneratorMkDocs, GeneratorMdBook, G
 // siteOptions maps each generator-specific key of a site entry to the
 // generators it applies to.
 var siteOptions = map[string][]string{
-	"contentDirs": {GeneratorHugo},
-	"mounts":      {GeneratorHugo},
-	"headingIds":  {GeneratorHugo},
-	"docsDir":     {GeneratorMkDocs, GeneratorDocusaurus},
-	"slugify":     {GeneratorMkDocs},
-	"src":         {GeneratorMdBook},
-	"baseurl":     {GeneratorJekyll},
-	"srcDir":      {GeneratorVitePress},
+	"contentDirs":   {GeneratorHugo},
+	"mounts":        {GeneratorHugo},
+	"headingIds":    {GeneratorHugo},
+	"docsDir":       {GeneratorMkDocs, GeneratorDocusaurus},
+	"slugify":       {GeneratorMkDocs},
+	"src":           {GeneratorMdBook},
+	"baseurl":       {GeneratorJekyll},
+	"srcDir":        {GeneratorVitePress},
+	"routeBasePath": {GeneratorDocusaurus},
 }
 
 // MkDocsSlugify lists the toc slugify functions a mkdocs site entry may
@@ -101,6 +102,10 @@ type Site struct {
 	// SrcDir (vitepress) is the source directory served at "/", relative
 	// to Root; empty means Root itself.
 	SrcDir string `json:"srcDir,omitempty"`
+	// RouteBasePath (docusaurus) is the URL path the docs are served at
+	// ("/" for the site root); empty keeps the configuration's, else
+	// "docs".
+	RouteBasePath string `json:"routeBasePath,omitempty"`
 }
 
 // Mount is one sites.N.mounts entry.
@@ -226,6 +231,13 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 					s.BaseURL = v
 				}
 			}},
+			{"routeBasePath", func(n *yaml.Node, key string) {
+				opts["routeBasePath"] = n
+				if v, ok := d.item(n, key); ok {
+					d.add(n, key, checkBaseURL(v))
+					s.RouteBasePath = v
+				}
+			}},
 		})
 		for _, name := range []string{"root", "generator"} {
 			if !hasKey(it, name) {
@@ -285,7 +297,7 @@ func validateSites(sites []Site, add func(string, *problem)) {
 			name string
 			dir  bool
 			v    string
-		}{{"docsDir", true, s.DocsDir}, {"src", true, s.Src}, {"srcDir", true, s.SrcDir}, {"slugify", false, s.Slugify}, {"baseurl", false, s.BaseURL}} {
+		}{{"docsDir", true, s.DocsDir}, {"src", true, s.Src}, {"srcDir", true, s.SrcDir}, {"slugify", false, s.Slugify}, {"baseurl", false, s.BaseURL}, {"routeBasePath", false, s.RouteBasePath}} {
 			switch {
 			case o.v == "":
 				continue
@@ -343,7 +355,8 @@ func checkSlugify(v string) *problem {
 	return &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(MkDocsSlugify, ", "))}
 }
 
-// checkBaseURL reports a Jekyll baseurl that is not a URL path.
+// checkBaseURL reports a Jekyll baseurl or a Docusaurus routeBasePath
+// that is not a URL path.
 func checkBaseURL(v string) *problem {
 	switch {
 	case strings.Contains(v, "://"):

@@ -100,21 +100,45 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		}
 		s.root, s.config, s.jekyll = src, p, o
 	case config.GeneratorVitePress:
-		s.root = root
+		// The configuration module, when the tree has it, as detection
+		// reads it; srcDir over it.
+		dir := path.Join(root, ".vitepress")
+		s = vitepressSite(t, dir)
+		if !t.dirs[dir] {
+			s.config = ""
+		}
 		if c.SrcDir != "" {
 			s.root = path.Join(root, c.SrcDir)
 		}
-		if d := path.Join(root, ".vitepress"); t.dirs[d] {
-			s.config = d
-		}
 	case config.GeneratorDocusaurus:
-		s.root = path.Join(root, cmpOr(c.DocsDir, "docs"))
-		for _, p := range t.paths {
-			if parentDir(p) == root && strings.HasPrefix(path.Base(p), "docusaurus.config.") {
-				s.config = p
+		p := ""
+		for _, q := range t.paths {
+			if parentDir(q) == root && strings.HasPrefix(path.Base(q), "docusaurus.config.") {
+				p = q
 				break
 			}
 		}
+		// Without a configuration in the tree, the classic preset's
+		// defaults.
+		o := parseDocusaurus(t, cmpOr(p, path.Join(root, "docusaurus.config.js")))
+		if c.DocsDir != "" || c.RouteBasePath != "" {
+			// The entry's path and route replace the first docs instance.
+			opts := map[string]any{}
+			if c.DocsDir != "" {
+				opts["path"] = c.DocsDir
+			}
+			if c.RouteBasePath != "" {
+				opts["routeBasePath"] = c.RouteBasePath
+			}
+			var rest []docusaurusDocs
+			if len(o.docs) > 0 {
+				rest = o.docs[1:]
+			}
+			o.docs = nil
+			o.add(t, "docs", opts)
+			o.docs = append(o.docs, rest...)
+		}
+		s.root, s.config, s.docusaurus = root, p, o
 	default:
 		return docSite{}, false
 	}

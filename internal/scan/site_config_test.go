@@ -32,13 +32,15 @@ func TestConfiguredSites(t *testing.T) {
 			{"mkd/docs/index.md", []string{"anchor:mkd/docs/setup.md#creme-brulee", "anchor:mkd/docs/setup.md#install-upgrade", "link:mkd/docs/gone.md"}},
 			{"jek/index.md", []string{"link:proj/guide.html"}},
 			{"dsite/docs/intro.md", nil},
+			// The docs are served at /docs/: /guide is no page.
+			{"dsite/docs/abs.md", []string{"link:dsite/guide"}},
 			{"ovr/docs/a.md", []string{"anchor:ovr/docs/b.md#install--upgrade"}},
 			{"bk/chapters/intro.md", []string{"link:bk/chapters/SUMMARY.html", "link:bk/chapters/deleted.md"}},
 			{"bk/chapters/SUMMARY.md", []string{"link:bk/chapters/later.md"}},
 			{"vp/src/index.md", []string{"link:guide", "link:guide.md"}},
 		}, []cov{
 			{"jek", "jekyll site detected from jek/_config.yml"},
-			{"dsite/docs", "docusaurus site detected from dsite/docusaurus.config.js"},
+			{"dsite", "docusaurus site detected from dsite/docusaurus.config.js"},
 			{"ovr/docs", "mkdocs site detected from ovr/mkdocs.yml"},
 			{"vp", "vitepress site detected from vp/.vitepress"},
 		}, []string{"mkd/docs", "bk/chapters"}},
@@ -63,24 +65,29 @@ func TestConfiguredSites(t *testing.T) {
 			{"vp/src/index.md", nil},
 		}, []cov{
 			{"mkd/docs", "mkdocs site configured in docbridge.yaml (sites.0)"},
-			{"ovr/docs", "docusaurus site configured in docbridge.yaml (sites.3)"},
+			{"ovr", "docusaurus site configured in docbridge.yaml (sites.3)"},
 			{"bk/chapters", "mdbook site configured in docbridge.yaml (sites.4)"},
 			{"vp/src", "vitepress site configured in docbridge.yaml (sites.5) over vp/.vitepress"},
-		}, []string{"jek", "dsite/docs", "vp"}},
+		}, []string{"jek", "dsite", "vp"}},
 		{"options over detected configuration", []config.Site{
 			{Root: "mkd/docs", Generator: config.GeneratorMkDocs, DocsDir: ".", Slugify: "pymdownx.slugs.uslugify"},
 			{Root: "jek", Generator: config.GeneratorJekyll, BaseURL: "proj/"},
 			// none by a site's content directory works as well as by its
 			// project directory.
 			{Root: "ovr/docs", Generator: config.GeneratorNone},
+			{Root: "dsite", Generator: config.GeneratorDocusaurus, RouteBasePath: "/"},
 		}, []doc{
 			// pymdownx keeps Unicode and turns each space into a dash.
 			{"mkd/docs/index.md", []string{"anchor:mkd/docs/setup.md#creme-brulee", "anchor:mkd/docs/setup.md#install-upgrade", "link:mkd/docs/gone.md"}},
 			{"jek/index.md", nil},
 			{"ovr/docs/a.md", []string{"anchor:ovr/docs/b.md#install-upgrade"}},
+			// The docs are served at /.
+			{"dsite/docs/abs.md", nil},
+			{"dsite/docs/intro.md", nil},
 		}, []cov{
 			{"mkd/docs", "mkdocs site configured in docbridge.yaml (sites.0)"},
 			{"jek", "jekyll site configured in docbridge.yaml (sites.1) over jek/_config.yml"},
+			{"dsite", "docusaurus site configured in docbridge.yaml (sites.3) over dsite/docusaurus.config.js"},
 		}, []string{"ovr/docs"}},
 	}
 	for _, tt := range tests {
