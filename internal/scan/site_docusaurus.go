@@ -52,8 +52,8 @@ type docusaurusDocs struct {
 func parseDocusaurus(t *tree, config string) *docusaurusOptions {
 	dir := parentDir(config)
 	var cfg map[string]any
-	if x := t.byPath[config]; x != nil && x.TypeScript != nil {
-		cfg = x.TypeScript.SiteConfig
+	if x := t.byPath[config]; x != nil {
+		cfg = x.TypeScript.SiteConfigValue()
 	}
 	o := &docusaurusOptions{siteDir: dir, baseURL: "/"}
 	if s, ok := cfg["baseUrl"].(string); ok && strings.HasPrefix(s, "/") {

@@ -48,8 +48,8 @@ func vitepressSite(t *tree, dir string) docSite {
 		for _, p := range []string{path.Join(dir, "config"+ext), path.Join(dir, "config", "index"+ext)} {
 			if x := t.byPath[p]; x != nil && entry == "" {
 				entry = p
-				if x.TypeScript != nil && x.TypeScript.SiteConfig != nil {
-					cfgs = append(cfgs, x.TypeScript.SiteConfig)
+				if c := x.TypeScript.SiteConfigValue(); c != nil {
+					cfgs = append(cfgs, c)
 				}
 			}
 		}
@@ -62,8 +62,10 @@ func vitepressSite(t *tree, dir string) docSite {
 		if !strings.HasPrefix(p, dir+"/config/") {
 			break
 		}
-		if x := t.byPath[p]; p != entry && x != nil && x.TypeScript != nil && x.TypeScript.SiteConfig != nil {
-			cfgs = append(cfgs, x.TypeScript.SiteConfig)
+		if x := t.byPath[p]; p != entry && x != nil {
+			if c := x.TypeScript.SiteConfigValue(); c != nil {
+				cfgs = append(cfgs, c)
+			}
 		}
 	}
 	option := func(keys ...string) any {

@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 
@@ -86,7 +87,10 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	defer tree.Close()
 	f := analyze(tree, data, e.kinds[g], isCommonJS(p))
 	if IsSiteConfig(p) {
-		f.SiteConfig = siteConfig(tree, data, e.kinds[g])
+		if m := siteConfig(tree, data, e.kinds[g]); m != nil {
+			// A map of literals always encodes.
+			f.SiteConfig, _ = json.Marshal(m)
+		}
 	}
 	return f
 }
