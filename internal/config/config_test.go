@@ -94,6 +94,11 @@ func fullConfig() *Config {
 			{Root: "site", Generator: GeneratorHugo, ContentDirs: []string{"content/en", "content/fr"}, HeadingIDs: "blackfriday",
 				Mounts: []Mount{{Source: "tmp/spec", Target: "content/docs/specs"}}},
 			{Root: "examples", Generator: GeneratorNone},
+			{Root: ".", Generator: GeneratorMkDocs, DocsDir: "documentation", Slugify: "pymdownx.slugs.uslugify"},
+			{Root: "guide", Generator: GeneratorMdBook, Src: "chapters"},
+			{Root: "blog", Generator: GeneratorJekyll, BaseURL: "/blog"},
+			{Root: "web", Generator: GeneratorVitePress, SrcDir: "src"},
+			{Root: "website", Generator: GeneratorDocusaurus, DocsDir: "pages", RouteBasePath: "/"},
 		},
 		Checks: Checks{
 			Severity:       map[string]string{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},

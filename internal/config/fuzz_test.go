@@ -22,6 +22,7 @@ func FuzzParse(f *testing.F) {
 		"a: &a [1]\nb: *a\n", "scan: *x\n", strings.Repeat("[", 100), "a: 1\n---\nb: 2\n",
 		"\xef\xbb\xbfscan:\r\n  maxFiles: 7\r\n", "analysis:\n  areas:\n    - {path: a}\n    - {path: a}\n",
 		"project:\n  name: \x01\n", "? [a]\n: 1\n", "scan:\n  <<: {maxFiles: 1}\n", "'\n",
+		"sites:\n  - {root: a, generator: none, src: x, baseurl: 'http://x'}\n  - {root: a, generator: mkdocs, slugify: [x]}\n",
 	} {
 		f.Add([]byte(s))
 	}

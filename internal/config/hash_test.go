@@ -84,6 +84,17 @@ func TestHashChangesWithEveryValue(t *testing.T) {
 		"analysis: {derive: {exclude: [a]}}",
 		"scan: {exclude: [a, b]}",
 		"scan: {exclude: [b, a]}",
+		"sites: [{root: ., generator: none}]",
+		"sites: [{root: ., generator: mkdocs}]",
+		"sites: [{root: ., generator: mkdocs, docsDir: d}]",
+		"sites: [{root: ., generator: mkdocs, slugify: pymdownx.slugs.gfm}]",
+		"sites: [{root: ., generator: docusaurus}]",
+		"sites: [{root: ., generator: docusaurus, docsDir: d}]",
+		"sites: [{root: ., generator: docusaurus, routeBasePath: /}]",
+		"sites: [{root: ., generator: mdbook, src: d}]",
+		"sites: [{root: ., generator: jekyll, baseurl: /d}]",
+		"sites: [{root: ., generator: vitepress, srcDir: d}]",
+		"sites: [{root: d, generator: vitepress}]",
 	} {
 		h := mustParse(t, "x", in).Hash()
 		if prev, dup := seen[h]; dup {

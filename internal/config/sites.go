@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -23,13 +24,48 @@ const (
 
 // Generators a site entry may name.
 const (
-	GeneratorHugo = "hugo"
+	GeneratorHugo       = "hugo"
+	GeneratorMkDocs     = "mkdocs"
+	GeneratorMdBook     = "mdbook"
+	GeneratorJekyll     = "jekyll"
+	GeneratorVitePress  = "vitepress"
+	GeneratorDocusaurus = "docusaurus"
 	// GeneratorNone turns detection off for the root.
 	GeneratorNone = "none"
 )
 
 // siteGenerators are the accepted values of sites.N.generator.
-var siteGenerators = []string{GeneratorHugo, GeneratorNone}
+var siteGenerators = []string{GeneratorHugo, GeneratorMkDocs, GeneratorMdBook, GeneratorJekyll, GeneratorVitePress, GeneratorDocusaurus, GeneratorNone}
+
+// siteOptions maps each generator-specific key of a site entry to the
+// generators it applies to.
+var siteOptions = map[string][]string{
+	"contentDirs":   {GeneratorHugo},
+	"mounts":        {GeneratorHugo},
+	"headingIds":    {GeneratorHugo},
+	"docsDir":       {GeneratorMkDocs, GeneratorDocusaurus},
+	"slugify":       {GeneratorMkDocs},
+	"src":           {GeneratorMdBook},
+	"baseurl":       {GeneratorJekyll},
+	"srcDir":        {GeneratorVitePress},
+	"routeBasePath": {GeneratorDocusaurus},
+}
+
+// MkDocsSlugify lists the toc slugify functions a mkdocs site entry may
+// name, as mkdocs.yml names them: Python-Markdown's two and pymdownx.slugs'
+// named variants (pymdownx.slugs.slugify called with case lower is
+// uslugify, with case lower-ascii gfm, with percent_encode the _encoded
+// variant).
+var MkDocsSlugify = []string{
+	"markdown.extensions.toc.slugify",
+	"markdown.extensions.toc.slugify_unicode",
+	"pymdownx.slugs.uslugify",
+	"pymdownx.slugs.uslugify_encoded",
+	"pymdownx.slugs.uslugify_cased",
+	"pymdownx.slugs.uslugify_cased_encoded",
+	"pymdownx.slugs.gfm",
+	"pymdownx.slugs.gfm_encoded",
+}
 
 // hugoIDTypes are the accepted values of sites.N.headingIds for Hugo.
 var hugoIDTypes = []string{"github", "github-ascii", "blackfriday"}
@@ -50,6 +86,26 @@ type Site struct {
 	// relative to Root (it may be absent from the repository: generated at
 	// build time, or a submodule) and a target under content/.
 	Mounts []Mount `json:"mounts"`
+	// DocsDir (mkdocs, docusaurus) is the docs directory, relative to
+	// Root: MkDocs' docs_dir, the Docusaurus docs plugin's path. Empty
+	// keeps the site's configuration, else "docs".
+	DocsDir string `json:"docsDir,omitempty"`
+	// Slugify (mkdocs) names the toc slugify function (MkDocsSlugify);
+	// empty keeps mkdocs.yml's, else Python-Markdown's default.
+	Slugify string `json:"slugify,omitempty"`
+	// Src (mdbook) is the book's source directory, relative to Root;
+	// empty keeps book.toml's [book] src, else "src".
+	Src string `json:"src,omitempty"`
+	// BaseURL (jekyll) is the path the site is served under; empty keeps
+	// _config.yml's baseurl.
+	BaseURL string `json:"baseurl,omitempty"`
+	// SrcDir (vitepress) is the source directory served at "/", relative
+	// to Root; empty means Root itself.
+	SrcDir string `json:"srcDir,omitempty"`
+	// RouteBasePath (docusaurus) is the URL path the docs are served at
+	// ("/" for the site root); empty keeps the configuration's, else
+	// "docs".
+	RouteBasePath string `json:"routeBasePath,omitempty"`
 }
 
 // Mount is one sites.N.mounts entry.
@@ -78,7 +134,16 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 		}
 		var s Site
 		var rootNode, genNode *yaml.Node
-		hugoOnly := map[string]*yaml.Node{}
+		opts := map[string]*yaml.Node{}
+		dir := func(dst *string) func(n *yaml.Node, key string) {
+			return func(n *yaml.Node, key string) {
+				opts[key[len(k)+1:]] = n
+				if v, ok := d.item(n, key); ok {
+					d.add(n, key, checkPath(v, true))
+					*dst = v
+				}
+			}
+		}
 		d.mapping(it, k, []field{
 			{"root", func(n *yaml.Node, key string) {
 				if v, ok := d.item(n, key); ok {
@@ -91,7 +156,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 				}
 			}},
 			{"contentDirs", func(n *yaml.Node, key string) {
-				hugoOnly["contentDirs"] = n
+				opts["contentDirs"] = n
 				items, ok := d.sequence(n, key, MaxContentDirs)
 				if !ok {
 					return
@@ -105,7 +170,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 				}
 			}},
 			{"mounts", func(n *yaml.Node, key string) {
-				hugoOnly["mounts"] = n
+				opts["mounts"] = n
 				items, ok := d.sequence(n, key, MaxMounts)
 				if !ok {
 					return
@@ -140,13 +205,37 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 				}
 			}},
 			{"headingIds", func(n *yaml.Node, key string) {
-				hugoOnly["headingIds"] = n
+				opts["headingIds"] = n
 				if v, ok := d.item(n, key); ok {
 					if !slices.Contains(hugoIDTypes, v) {
 						d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(hugoIDTypes, ", "))})
 						return
 					}
 					s.HeadingIDs = v
+				}
+			}},
+			{"docsDir", dir(&s.DocsDir)},
+			{"src", dir(&s.Src)},
+			{"srcDir", dir(&s.SrcDir)},
+			{"slugify", func(n *yaml.Node, key string) {
+				opts["slugify"] = n
+				if v, ok := d.item(n, key); ok {
+					d.add(n, key, checkSlugify(v))
+					s.Slugify = v
+				}
+			}},
+			{"baseurl", func(n *yaml.Node, key string) {
+				opts["baseurl"] = n
+				if v, ok := d.item(n, key); ok {
+					d.add(n, key, checkBaseURL(v))
+					s.BaseURL = v
+				}
+			}},
+			{"routeBasePath", func(n *yaml.Node, key string) {
+				opts["routeBasePath"] = n
+				if v, ok := d.item(n, key); ok {
+					d.add(n, key, checkBaseURL(v))
+					s.RouteBasePath = v
 				}
 			}},
 		})
@@ -159,12 +248,8 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 			d.add(genNode, k+".generator", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
 			continue
 		}
-		if s.Generator != GeneratorHugo {
-			for _, name := range []string{"contentDirs", "headingIds", "mounts"} {
-				if n := hugoOnly[name]; n != nil {
-					d.add(n, k+"."+name, &problem{CodeInvalid, fmt.Sprintf("%s applies to generator hugo only", name)})
-				}
-			}
+		for _, name := range sortedOptionNames(opts) {
+			d.add(opts[name], k+"."+name, checkSiteOption(name, s.Generator))
 		}
 		if rootNode == nil || genNode == nil {
 			continue
@@ -208,7 +293,78 @@ func validateSites(sites []Site, add func(string, *problem)) {
 		if s.HeadingIDs != "" && !slices.Contains(hugoIDTypes, s.HeadingIDs) {
 			add(k+".headingIds", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
 		}
+		for _, o := range []struct {
+			name string
+			dir  bool
+			v    string
+		}{{"docsDir", true, s.DocsDir}, {"src", true, s.Src}, {"srcDir", true, s.SrcDir}, {"slugify", false, s.Slugify}, {"baseurl", false, s.BaseURL}, {"routeBasePath", false, s.RouteBasePath}} {
+			switch {
+			case o.v == "":
+				continue
+			case o.dir:
+				add(k+"."+o.name, checkPath(o.v, true))
+			case o.name == "slugify":
+				add(k+"."+o.name, checkSlugify(o.v))
+			default:
+				add(k+"."+o.name, checkBaseURL(o.v))
+			}
+			add(k+"."+o.name, checkSiteOption(o.name, s.Generator))
+		}
+		if len(s.ContentDirs) > 0 {
+			add(k+".contentDirs", checkSiteOption("contentDirs", s.Generator))
+		}
+		if len(s.Mounts) > 0 {
+			add(k+".mounts", checkSiteOption("mounts", s.Generator))
+		}
+		if s.HeadingIDs != "" {
+			add(k+".headingIds", checkSiteOption("headingIds", s.Generator))
+		}
 	}
+}
+
+// checkSiteOption reports a generator-specific key given for another
+// generator. An unknown generator is reported on its own.
+func checkSiteOption(name, generator string) *problem {
+	gens := siteOptions[name]
+	if slices.Contains(gens, generator) || !slices.Contains(siteGenerators, generator) {
+		return nil
+	}
+	which := "generator " + gens[0]
+	if len(gens) > 1 {
+		which = "generators " + strings.Join(gens, ", ")
+	}
+	return &problem{CodeInvalid, fmt.Sprintf("%s applies to %s only, not %s", name, which, generator)}
+}
+
+// sortedOptionNames returns the keys of opts sorted, so that problems
+// come out in a stable order.
+func sortedOptionNames(opts map[string]*yaml.Node) []string {
+	names := make([]string, 0, len(opts))
+	for n := range opts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// checkSlugify reports a slugify function the scan does not reproduce.
+func checkSlugify(v string) *problem {
+	if slices.Contains(MkDocsSlugify, v) {
+		return nil
+	}
+	return &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(MkDocsSlugify, ", "))}
+}
+
+// checkBaseURL reports a Jekyll baseurl or a Docusaurus routeBasePath
+// that is not a URL path.
+func checkBaseURL(v string) *problem {
+	switch {
+	case strings.Contains(v, "://"):
+		return &problem{CodeInvalid, fmt.Sprintf("%s must be the path the site is served under (%q), not a URL", quoteValue(v), "/project")}
+	case strings.IndexFunc(v, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 || strings.ContainsAny(v, "?#"):
+		return &problem{CodeInvalid, fmt.Sprintf("%s is not a URL path", quoteValue(v))}
+	}
+	return nil
 }
 
 // checkMountSource reports a mount source that is not a clean relative

@@ -27,6 +27,24 @@ func TestValidate(t *testing.T) {
 			`analysis.areas.1.path: duplicate area "a" (first at analysis.areas.0)`,
 			`analysis.areas.2.path: "../b" must not contain ".."`,
 		}},
+		{"sites", func(c *Config) {
+			c.Sites = []Site{
+				{Root: "docs", Generator: "sphinx"},
+				{Root: "..", Generator: GeneratorMkDocs, Slugify: "slugify", DocsDir: "/d"},
+				{Root: "blog", Generator: GeneratorJekyll, BaseURL: "http://x/y", Src: "s"},
+				{Root: "web", Generator: GeneratorNone, HeadingIDs: "github", SrcDir: "src"},
+				{Root: "book", Generator: GeneratorMdBook, Src: "src"},
+			}
+		}, []string{
+			`sites.0.generator: "sphinx" is not one of hugo, mkdocs, mdbook, jekyll, vitepress, docusaurus, none`,
+			`sites.1.docsDir: "/d" must be relative to the repository root`,
+			`sites.1.root: ".." must not contain ".."`,
+			`sites.1.slugify: "slugify" is not one of ` + strings.Join(MkDocsSlugify, ", "),
+			`sites.2.baseurl: "http://x/y" must be the path the site is served under ("/project"), not a URL`,
+			`sites.2.src: src applies to generator mdbook only, not jekyll`,
+			`sites.3.headingIds: headingIds applies to generator hugo only, not none`,
+			`sites.3.srcDir: srcDir applies to generator vitepress only, not none`,
+		}},
 		{"roots and patterns", func(c *Config) {
 			c.Analysis.Derive.Roots = []string{"src", "src", "/x"}
 			c.Scan.Exclude = []string{""}

@@ -64,9 +64,10 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"placeholder: <name>", "Put it in `src/<name>/main.go`.", false},
 		{"placeholder: {name}", "Put it in `src/{name}/main.go`.", false},
 		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
-		{"placeholder: a version template", "Releases tag `src/vX.Y.Z` too.", false},
-		{"placeholder: a lower-case version template", "Releases tag `src/x.y`.", false},
-		{"twin: a version range with a number", "Read `src/v1.x`.", true},
+		{"placeholder: a route parameter", "Posts are served at `/src/:year/:title/`.", false},
+		{"twin: a colon inside a name", "Read `src/app:v1/main.go`.", true},
+		{"placeholder: a version pattern", "Releases tag `src/vX.Y.Z`.", false},
+		{"twin: a version", "Releases live in `src/v1.2.3`.", true},
 		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
 		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
 
@@ -75,6 +76,7 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: an extension after a directory is a file", "Read `internal/real.md`.", true},
 		{"twin: a qualified name in a directory that is gone", "The host is `internal/gone.Host`.", true},
 		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/x.py`.", false},
+		{"an absolute path under an existing directory is a URL path as often", "With `/src`, `/src/web/http` matches too.", false},
 		{"twin: the same path from the document", "The file is `virtual/x.py`.", true},
 
 		{"system path, though the repository has etc/", "Edit `/etc/app/config.yaml`.", false},

@@ -11,6 +11,16 @@ import (
 // renderer shows.
 const findingsTableHead = "| | Finding | Where |\n|---|---|---|\n"
 
+// titleLink is a code's title (the code when it has none) as Markdown,
+// linked to the code's documentation when there is a safe URL for it.
+func titleLink(title, code, helpURL string) string {
+	t := mdInline(cmp.Or(title, code))
+	if u := safeURL(helpURL); u != "" {
+		return "[" + t + "](" + u + ")"
+	}
+	return t
+}
+
 // findingRow is one finding as a table row: severity icon, the code's
 // title linked to its documentation, the message and the remediation,
 // and the location linked to its line at sha.
@@ -19,12 +29,7 @@ func findingRow(f Finding, g GitHubContext, sha string) string {
 	b.WriteString("| ")
 	b.WriteString(severityIcon(f.Severity))
 	b.WriteString(" | **")
-	title := mdInline(cmp.Or(f.Title, f.Code))
-	if u := safeURL(f.HelpURL); u != "" {
-		fmt.Fprintf(&b, "[%s](%s)", title, u)
-	} else {
-		b.WriteString(title)
-	}
+	b.WriteString(titleLink(f.Title, f.Code, f.HelpURL))
 	b.WriteString("** ")
 	b.WriteString(mdCode(f.Code))
 	b.WriteString(" — ")

@@ -38,12 +38,7 @@ func codeHeading(g CodeGroup) string {
 	b.WriteString("#### ")
 	b.WriteString(severityIcon(g.Severity))
 	b.WriteByte(' ')
-	title := mdInline(cmp.Or(g.Title, g.Code))
-	if u := safeURL(g.HelpURL); u != "" {
-		fmt.Fprintf(&b, "[%s](%s)", title, u)
-	} else {
-		b.WriteString(title)
-	}
+	b.WriteString(titleLink(g.Title, g.Code, g.HelpURL))
 	if g.Title != "" && g.Title != g.Code {
 		b.WriteString(" · " + mdCode(g.Code))
 	}

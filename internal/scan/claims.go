@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"unicode"
@@ -26,6 +27,12 @@ const (
 	unclaimedIssue = "issue reference"
 	// unclaimedSystem: an absolute path in a system or container tree.
 	unclaimedSystem = "system path"
+	// unclaimedAbsolute: any other absolute path in prose that names no
+	// file (/docs/web/http, /api/v1/query) is a URL path as often as a
+	// directory of the repository: a link says "from the root" with a
+	// leading /, a code span does not. One that ends in a file name
+	// (/src/old.go) stays a claim.
+	unclaimedAbsolute = "absolute path"
 	// unclaimedPlaceholder: a segment is a placeholder (see placeholder).
 	unclaimedPlaceholder = "placeholder"
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
@@ -57,6 +64,8 @@ func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) s
 		return unclaimedIssue
 	case systemPath(ref):
 		return unclaimedSystem
+	case strings.HasPrefix(ref, "/") && path.Ext(strings.TrimSuffix(ref, "/")) == "":
+		return unclaimedAbsolute
 	case placeholder(ref):
 		return unclaimedPlaceholder
 	case d.qualified(p):
@@ -164,30 +173,14 @@ var templateWords = map[string]bool{
 	"FILE": true, "FILENAME": true, "DIR": true, "PATH": true, "HASH": true, "SHA": true, "OS": true, "ARCH": true,
 }
 
-// versionTemplate reports whether a lower-cased segment is a version
-// written as a template: two or more one-letter parts x, y, z or n between
-// dots, after an optional v (vx.y.z, x.y, vn.n.n — a tag pattern such as
-// theme/vX.Y.Z). A version range with a number (v1.x) is a real name.
-func versionTemplate(s string) bool {
-	parts := strings.Split(strings.TrimPrefix(s, "v"), ".")
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if len(p) != 1 || !strings.Contains("xyzn", p) {
-			return false
-		}
-	}
-	return true
-}
-
 // placeholder reports whether a path is a template rather than a path:
 // a segment that is an ellipsis (... or …) or holds one, a run of x
 // (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
 // zzz), a name the reader chooses (your-…, my-…), an example domain
-// (example.com, .org, .net), path/to/…, a version template (vX.Y.Z), or
-// a segment with an upper-case template word between dots, dashes or
-// underscores (0.MINOR.x.md, release-VERSION.md). Spans with <name>, {name}, $NAME, * or ? are never
+// (example.com, .org, .net), path/to/…, or a segment with an upper-case
+// template word between dots, dashes or underscores (0.MINOR.x.md,
+// release-VERSION.md), or a route parameter (a segment :name, as in the
+// permalink /docs/:path/), or a version pattern (vX.Y.Z). Spans with <name>, {name}, $NAME, * or ? are never
 // path-shaped to begin with.
 func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
@@ -202,6 +195,10 @@ func placeholder(ref string) bool {
 		switch {
 		case strings.Contains(s, "...") || strings.Contains(s, "…"):
 			return true
+		case len(seg) > 1 && seg[0] == ':':
+			return true
+		case versionPattern(seg):
+			return true
 		case len(stem) >= 2 && strings.Trim(stem, "x") == "":
 			return true
 		case placeholderWords[stem]:
@@ -209,8 +206,6 @@ func placeholder(ref string) bool {
 		case strings.Contains(s, "example.com") || strings.Contains(s, "example.org") || strings.Contains(s, "example.net"):
 			return true
 		case s == "path" && i+1 < len(segs) && strings.EqualFold(segs[i+1], "to"):
-			return true
-		case versionTemplate(s):
 			return true
 		}
 		for _, p := range placeholderPrefixes {
@@ -220,6 +215,14 @@ func placeholder(ref string) bool {
 		}
 	}
 	return false
+}
+
+// versionPattern reports whether a segment is a version written as its
+// pattern, X.Y or X.Y.Z in capitals, with an optional v (the tag
+// theme/vX.Y.Z): the reader fills in the numbers.
+func versionPattern(seg string) bool {
+	s := strings.TrimPrefix(seg, "v")
+	return s == "X.Y" || s == "X.Y.Z"
 }
 
 // lineSuffix is a line (and column) or line range after a path:

@@ -43,8 +43,10 @@ type docRefs struct {
 	symbols  map[string][]string        // exported name → declaring module ids
 	near     *lazyNear
 	topLevel map[string]bool
-	sites    []docSite  // documentation-site roots
-	hugo     *hugoState // the Hugo sites; nil when there is none
+	sites    []docSite // documentation-site roots
+	// docusaurus holds, per Docusaurus site root, its pages' URLs.
+	docusaurus map[string]*docusaurusRoutes
+	hugo       *hugoState // the Hugo sites; nil when there is none
 	// hugoUnverified counts the current document's links Hugo resolves
 	// but the scan cannot check, by reason.
 	hugoUnverified map[string]int
@@ -122,6 +124,12 @@ func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
 		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
 	d.sites = siteRoots(r.t)
+	d.docusaurus = map[string]*docusaurusRoutes{}
+	for _, s := range d.sites {
+		if s.docusaurus != nil {
+			d.docusaurus[s.root] = newDocusaurusRoutes(r.t, s)
+		}
+	}
 	d.hugo = newHugoState(r.t)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]

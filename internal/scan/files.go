@@ -50,6 +50,9 @@ func classify(p string) fileKind {
 	case "mkdocs.yml", "mkdocs.yaml", "book.toml", "_config.yml", "_config.yaml":
 		return kindSiteConfig
 	}
+	if b := path.Base(p); b == "versions.json" || strings.HasSuffix(b, "_versions.json") {
+		return kindSiteConfig // a Docusaurus site's docs versions
+	}
 	switch {
 	case hugo.IsConfig(p):
 		return kindHugoConfig

@@ -915,9 +915,9 @@ func (h *hugoState) coverage(b *builder) {
 }
 
 // mergeConfiguredSites applies docbridge.yaml's sites entries to the
-// detected Hugo sites: generator none removes a detected site, a hugo
-// entry overrides the content roots and id type of the site at its root,
-// or adds one the scan did not detect.
+// detected Hugo sites: generator none (or another generator) removes a
+// detected site, a hugo entry overrides the content roots and id type of
+// the site at its root, or adds one the scan did not detect.
 func mergeConfiguredSites(t *tree, detected []*hugoSite, cfg *config.Config) []*hugoSite {
 	if cfg == nil || len(cfg.Sites) == 0 {
 		return detected
@@ -928,7 +928,8 @@ func mergeConfiguredSites(t *tree, detected []*hugoSite, cfg *config.Config) []*
 	}
 	for _, c := range cfg.Sites {
 		switch c.Generator {
-		case config.GeneratorNone:
+		default:
+			// none, or another generator at the root: no Hugo site there.
 			delete(byRoot, c.Root)
 		case config.GeneratorHugo:
 			s := byRoot[c.Root]

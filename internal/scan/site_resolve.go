@@ -77,15 +77,19 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	return nil, false
 }
 
-// siteNotes records one coverage entry per detected site: its generator,
-// root and the file it was detected from.
+// siteNotes records one coverage entry per site: its generator, root and
+// where it comes from (siteNote).
 func (d *docRefs) siteNotes() {
 	for _, s := range d.sites {
-		reason := s.kind + " site detected from " + s.config
+		reason, complete := siteNote(d.t, s)
 		if s.mkdocs != nil && !s.mkdocs.modelled() {
 			reason += "; toc slugify " + s.mkdocs.slugify + " is not modelled: heading ids of every modelled slugify are accepted"
 		}
-		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: snapshot.StatusComplete, Reason: reason})
+		status := snapshot.StatusComplete
+		if !complete {
+			status = snapshot.StatusPartial
+		}
+		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: s.root, Status: status, Reason: reason})
 	}
 }
 
@@ -155,6 +159,15 @@ func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markd
 			return "", false
 		}
 		bases = append(bases, path.Join(site.root, "_includes"))
+	case markdown.IncludeVitePress:
+		if !inSite || site.kind != siteVitePress {
+			return "", false
+		}
+		// "@/x.md" (or "@x.md") starts at the source directory.
+		if rest, ok := strings.CutPrefix(inc.Path, "@"); ok {
+			inc.Path = strings.TrimPrefix(rest, "/")
+			bases = append(bases, site.root)
+		}
 	}
 	bases = append(bases, parentDir(doc))
 	for _, b := range bases {
@@ -188,6 +201,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
 	}
+	if inSite && site.kind == siteDocusaurus && site.docusaurus != nil {
+		return d.docusaurusLinkCandidates(site, doc, l)
+	}
 	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
 		return nil, "", false // mdBook writes the chapter when it builds
 	}
@@ -206,6 +222,11 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	var out []string
+	if inSite && site.kind == siteVitePress {
+		var extra []string
+		l, extra = d.vitepressCandidates(site, doc, l)
+		out = append(out, extra...)
+	}
 	urlTarget := ""
 	if jekyll && strings.HasPrefix(dest, "/") {
 		out = d.jekyllRootCandidates(site, dest)

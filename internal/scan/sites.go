@@ -33,6 +33,13 @@ type docSite struct {
 	mkdocs *mkdocsOptions
 	mdbook *mdbookOptions
 	jekyll *jekyllOptions
+	// origin names the docbridge.yaml sites entry that made the site; ""
+	// for a detected one (site_config.go).
+	origin string
+	// docusaurus: the site directory's content plugins (site_docusaurus.go).
+	docusaurus *docusaurusOptions
+	// vitepress: base and rewrites (site_vitepress.go).
+	vitepress *vitepressOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
@@ -47,15 +54,16 @@ func siteRoots(t *tree) []docSite {
 	}
 	for d := range t.dirs {
 		if path.Base(d) == ".vitepress" {
-			claim(docSite{root: parentDir(d), kind: siteVitePress, config: d})
+			claim(vitepressSite(t, d))
 		}
 	}
 	for _, p := range t.paths {
-		base, dir := path.Base(p), parentDir(p)
 		switch {
-		case strings.HasPrefix(base, "docusaurus.config."):
-			if docs := path.Join(dir, "docs"); t.dirs[docs] {
-				claim(docSite{root: docs, kind: siteDocusaurus, config: p})
+		case strings.HasPrefix(path.Base(p), "docusaurus.config."):
+			// The site is the config's directory, widened to hold every
+			// content directory (docs may lie beside it: path '../docs').
+			if o := parseDocusaurus(t, p); o.servesAny(t) {
+				claim(docSite{root: o.root(t), kind: siteDocusaurus, config: p, docusaurus: o})
 			}
 		default:
 			if s, ok := configuredSite(t, p); ok {
@@ -63,6 +71,7 @@ func siteRoots(t *tree) []docSite {
 			}
 		}
 	}
+	applyConfiguredSites(t, sites)
 	roots := make([]docSite, 0, len(sites))
 	for _, r := range sortedKeys(sites) {
 		roots = append(roots, sites[r])
@@ -97,9 +106,11 @@ func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[strin
 	switch {
 	case !inSite:
 	case site.kind == siteVitePress:
-		lists = [][]string{doc.VitePressAnchors}
+		lists = [][]string{doc.VitePressAnchors, site.vitepress.attrAnchors(doc)}
 	case site.kind == siteDocusaurus:
-		lists = append(lists, doc.CustomAnchors)
+		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
+			lists = append(lists, doc.CustomAnchors)
+		}
 	default:
 		if a, ok := generatorAnchors(doc, site); ok {
 			lists = [][]string{a}

@@ -57,10 +57,9 @@ func TestSiteRootsKinds(t *testing.T) {
 	for _, s := range siteRoots(tr) {
 		got = append(got, s.root+"="+s.kind)
 	}
-	// docs/ is both a VitePress root and the docs beside a Docusaurus
-	// config: the first generator in siteRank order wins, whatever the order
-	// the tree lists them in.
-	want := "book/src=mdbook docs=vitepress py/docs=mkdocs"
+	// A Docusaurus site is its config's directory (here the repository);
+	// docs/ inside it is a VitePress root, the innermost site of its pages.
+	want := ".=docusaurus book/src=mdbook docs=vitepress py/docs=mkdocs"
 	if strings.Join(got, " ") != want {
 		t.Errorf("siteRoots = %q, want %q", got, want)
 	}

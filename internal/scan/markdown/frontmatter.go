@@ -23,7 +23,9 @@ func findFrontMatter(src *source) (end int, unclosed bool) {
 			return n, false
 		}
 	}
-	return 0, true
+	// A --- with nothing after it, or a blank line, opens no YAML: it is
+	// the thematic break it renders as (a fragment that starts with a rule).
+	return 0, src.lineCount() >= 2 && len(bytes.TrimSpace(src.line(2))) > 0
 }
 
 func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }

@@ -70,6 +70,7 @@ func TestFrontMatterDelimiters(t *testing.T) {
 		{"only comments", "---\n# note\n---\n# T\n", true, 3, "", "", 4},
 		{"not on line 1", "\n---\nowner: a\n---\n# T\n", false, 0, "", "", 3}, // a rule, then a setext heading
 		{"unclosed", "---\nowner: a\n# T\n", false, 0, "", "1 FRONT_MATTER_UNCLOSED", 3},
+		{"a rule, then a blank line", "---\n\n# T\n", false, 0, "", "", 3},
 		{"not a mapping", "---\n- a\n- b\n---\n# T\n", true, 4, "", "2 FRONT_MATTER_INVALID", 5},
 		{"scalar", "---\njust text\n---\n# T\n", true, 3, "", "2 FRONT_MATTER_INVALID", 4},
 	}

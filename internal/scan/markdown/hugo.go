@@ -213,31 +213,7 @@ func splitAttributes(s string) (rest, id string, ok bool) {
 // runs dropped), code spans as written, autolink labels, image alt text,
 // raw HTML tags dropped. Soft line breaks are kept as "\n".
 func hugoPlainText(n ast.Node, source []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch c := c.(type) {
-		case *ast.Text:
-			b.WriteString(typographerDashes(string(textValue(c, source))))
-			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte('\n')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		case *ast.CodeSpan:
-			b.WriteString(codeSpanText(c, source))
-			return ast.WalkSkipChildren, nil
-		case *ast.AutoLink:
-			b.Write(c.Label(source))
-			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
+	return walkText(n, source, true, func(t string, _ bool) string { return typographerDashes(t) })
 }
 
 // stripShortcodes drops the shortcode calls of a heading's text: Hugo

@@ -3,7 +3,6 @@ package markdown
 import (
 	"net/url"
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -44,14 +43,47 @@ func classifyLink(l *Link, docPath string) (insideRoot bool) {
 	}
 	clean := path.Clean(joined)
 	if clean == ".." || strings.HasPrefix(clean, "../") {
-		if !strings.HasPrefix(p, "/") && githubRoute(clean) {
-			l.Kind, l.Anchor = LinkExternal, ""
+		if repositoryRoute(clean) {
+			// GitHub serves the file at /owner/repo/blob/ref/path: two
+			// levels above the root is the repository's own page, and
+			// ../../issues, /../../releases or ../../tree/main are its
+			// routes, not files.
+			l.Kind = LinkExternal
 			return true
 		}
 		return false
 	}
 	l.Target = clean
 	return true
+}
+
+// githubRoutes are the pages GitHub serves below a repository's URL
+// (github.com/owner/repo/<route>), which a link written ../../<route> from
+// the repository root reaches.
+var githubRoutes = map[string]bool{
+	"actions": true, "activity": true, "blame": true, "blob": true, "branches": true, "commit": true,
+	"commits": true, "compare": true, "delete": true, "deployments": true, "discussions": true, "edit": true,
+	"find": true, "forks": true, "graphs": true, "issues": true, "labels": true, "milestones": true,
+	"network": true, "new": true, "packages": true, "projects": true, "pull": true, "pulls": true,
+	"pulse": true, "raw": true, "releases": true, "security": true, "settings": true, "stargazers": true,
+	"tags": true, "tree": true, "upload": true, "watchers": true, "wiki": true,
+}
+
+// repositoryRoute reports whether a root-relative path that climbs above
+// the repository root (clean, as path.Clean left it) climbs exactly the two
+// levels of GitHub's blob/<ref> prefix and then names the repository page or
+// one of its routes.
+func repositoryRoute(clean string) bool {
+	rest, ok := strings.CutPrefix(clean, "../..")
+	if !ok || (rest != "" && rest[0] != '/') {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "/")
+	if rest == "" {
+		return true
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return first != ".." && githubRoutes[first]
 }
 
 // hasScheme reports whether dest starts with an RFC 3986 scheme and a colon
@@ -102,30 +134,4 @@ func Retarget(l Link, dest, docPath string) (Link, bool) {
 	l.Destination, l.Kind, l.Target, l.Anchor = dest, "", "", ""
 	ok := classifyLink(&l, docPath)
 	return l, ok
-}
-
-// githubRepoRoutes are the pages of a repository on github.com, below
-// /OWNER/REPO/, that are not files of the repository.
-var githubRepoRoutes = []string{
-	"actions", "activity", "blob", "branches", "commit", "commits", "compare", "deployments",
-	"discussions", "edit", "forks", "graphs", "issues", "labels", "milestones", "network",
-	"packages", "projects", "pull", "pulls", "pulse", "raw", "releases", "security",
-	"settings", "stargazers", "tags", "tree", "watchers", "wiki",
-}
-
-// githubRoute reports whether a link that climbs above the repository root
-// (clean, the repo-relative path, starts with ../) names a page of the
-// repository on github.com. GitHub renders a file at
-// /OWNER/REPO/blob/REF/PATH and the browser resolves its relative links
-// from there, so a link climbing exactly two levels above the root (past
-// REF and blob) reaches /OWNER/REPO/: ../../graphs/contributors from the
-// root README is the contributors page, ../../issues the issue list. Any
-// other climb lands on a ref that is no route, or leaves the repository.
-func githubRoute(clean string) bool {
-	rest, ok := strings.CutPrefix(clean, "../../")
-	if !ok || rest == ".." || strings.HasPrefix(rest, "../") {
-		return false
-	}
-	first, _, _ := strings.Cut(rest, "/")
-	return slices.Contains(githubRepoRoutes, first)
 }

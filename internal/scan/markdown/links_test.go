@@ -30,20 +30,19 @@ func TestClassifyLink(t *testing.T) {
 		{"docs/guide.md", "../../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "/../x.md", LinkRelative, "", "", true},
 		{"docs/guide.md", "a/../../../x.md#top", LinkRelative, "", "top", true},
-		// Two levels above the root of a file's blob URL is the
-		// repository's page on github.com: its routes are no files.
-		{"README.md", "../../graphs/contributors", LinkExternal, "", "", false},
-		{"docs/guide.md", "../../../issues", LinkExternal, "", "", false},
-		{"docs/guide.md", "../../../wiki/Home#setup", LinkExternal, "", "", false},
-		{"README.md", "../../tree/HEAD/docs", LinkExternal, "", "", false},
-		{"README.md", "../../docs/a.md", LinkRelative, "", "", true},            // no route
-		{"README.md", "../issues", LinkRelative, "", "", true},                  // lands on /OWNER/REPO/blob/
-		{"README.md", "../../../other/issues", LinkRelative, "", "", true},      // leaves the repository
-		{"README.md", "/../../graphs/contributors", LinkRelative, "", "", true}, // GitHub reads / as the root
 		{"docs/guide.md", "#:~:text=install%20it", LinkAnchor, "", "", false},
 		{"docs/guide.md", "setup.md#:~:text=go,-get", LinkRelative, "docs/setup.md", "", false},
 		{"docs/guide.md", "setup.md#install:~:text=go", LinkRelative, "docs/setup.md", "install", false},
 		{"docs/guide.md", "C:/x.md", LinkExternal, "", "", false}, // a scheme, as browsers read it
+		// GitHub's routes of the repository: two levels above the root.
+		{"README.md", "../../issues", LinkExternal, "", "", false},
+		{"README.md", "../../graphs/contributors", LinkExternal, "", "", false},
+		{"docs/releasing/README.md", "/../../releases", LinkExternal, "", "", false},
+		{"docs/guide.md", "../../../tree/main/docs#top", LinkExternal, "", "top", false},
+		{"README.md", "../../", LinkExternal, "", "", false},
+		{"README.md", "../../unknown-page", LinkRelative, "", "", true},
+		{"README.md", "../issues", LinkRelative, "", "", true},
+		{"README.md", "../../../issues", LinkRelative, "", "", true},
 	}
 	for _, tt := range tests {
 		l := Link{Destination: tt.dest}

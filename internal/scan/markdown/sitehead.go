@@ -177,33 +177,10 @@ func (s *siteHeadings) finish(doc *Document, is *issues) {
 // smartText is inlineText (images included) with typographic dashes in
 // text outside code: "---" is an em dash, "--" an en dash.
 func smartText(n ast.Node, source []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
+	return walkText(n, source, true, func(t string, raw bool) string {
+		if raw {
+			return t
 		}
-		switch c := c.(type) {
-		case *ast.Text:
-			t := string(textValue(c, source))
-			if !c.IsRaw() {
-				t = strings.ReplaceAll(strings.ReplaceAll(t, "---", "—"), "--", "–")
-			}
-			b.WriteString(t)
-			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte('\n')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		case *ast.CodeSpan:
-			b.WriteString(codeSpanText(c, source))
-			return ast.WalkSkipChildren, nil
-		case *ast.AutoLink:
-			b.Write(c.Label(source))
-			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
+		return strings.ReplaceAll(strings.ReplaceAll(t, "---", "—"), "--", "–")
 	})
-	return b.String()
 }

@@ -13,6 +13,13 @@ import (
 // and entities resolved, code span contents kept, raw HTML dropped, line
 // breaks as "\n". Image alt text is kept only when withImages is set.
 func inlineText(n ast.Node, source []byte, withImages bool) string {
+	return walkText(n, source, withImages, nil)
+}
+
+// walkText is inlineText with the text of each Text node passed through
+// typography when it is set: site generators with a typographer turn
+// dash runs into dashes before they slug a heading.
+func walkText(n ast.Node, source []byte, withImages bool, typography func(t string, raw bool) string) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -20,7 +27,12 @@ func inlineText(n ast.Node, source []byte, withImages bool) string {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			b.Write(textValue(c, source))
+			t := textValue(c, source)
+			if typography != nil {
+				b.WriteString(typography(string(t), c.IsRaw()))
+			} else {
+				b.Write(t)
+			}
 			if c.SoftLineBreak() || c.HardLineBreak() {
 				b.WriteByte('\n')
 			}

@@ -90,6 +90,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			w.html.block(n, w.body)
+			w.vitepressIncludes(w.rawHTMLBlock(n))
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			w.html.inline(n, w.body)

@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 
@@ -84,7 +85,14 @@ func (e *Extractor) Extract(p string, data []byte) File {
 		return notAnalyzed("tree-sitter returned no syntax tree")
 	}
 	defer tree.Close()
-	return analyze(tree, data, e.kinds[g], isCommonJS(p))
+	f := analyze(tree, data, e.kinds[g], isCommonJS(p))
+	if IsSiteConfig(p) {
+		if m := siteConfig(tree, data, e.kinds[g]); m != nil {
+			// A map of literals always encodes.
+			f.SiteConfig, _ = json.Marshal(m)
+		}
+	}
+	return f
 }
 
 func notAnalyzed(msg string) File {

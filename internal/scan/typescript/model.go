@@ -1,10 +1,14 @@
 package typescript
 
-import "github.com/docbridge/docbridge/internal/scan/extract"
+import (
+	"encoding/json"
+
+	"github.com/docbridge/docbridge/internal/scan/extract"
+)
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/2"
+const Version = "typescript/3"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -63,6 +67,25 @@ type File struct {
 	Exports []Export `json:"exports,omitempty"`
 	// Issues sorted by line.
 	Issues []extract.Issue `json:"issues,omitempty"`
+	// SiteConfig is the literal part of the value a documentation site's
+	// configuration module exports (IsSiteConfig; siteconfig.go) as JSON:
+	// objects, arrays, strings, numbers and booleans. It is stored as
+	// encoding/json writes it (object keys sorted), so an extraction
+	// encodes to the same bytes every time; SiteConfigValue decodes it.
+	SiteConfig json.RawMessage `json:"siteConfig,omitempty"`
+}
+
+// SiteConfigValue is SiteConfig decoded: nil when the file is no site
+// configuration or its value is not an object.
+func (f *File) SiteConfigValue() map[string]any {
+	if f == nil || len(f.SiteConfig) == 0 {
+		return nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(f.SiteConfig, &m); err != nil {
+		return nil
+	}
+	return m
 }
 
 // Import is one module specifier the file depends on.

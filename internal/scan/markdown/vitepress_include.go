@@ -1,0 +1,73 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"golang.org/x/net/html"
+)
+
+// VitePress splices a file into a page with an HTML comment,
+// <!--@include: ./parts/basics.md-->, optionally narrowed to a line range
+// (`file.md{3,10}`) or a region (`file.md#region`). The path is relative to
+// the page; a leading "@" makes it relative to the site's source directory.
+// The comment is read with an HTML tokenizer out of HTML blocks (and inline
+// HTML), never out of code.
+
+// IncludeVitePress is the syntax of a VitePress <!--@include: file-->.
+const IncludeVitePress = "vitepress"
+
+// vitepressIncludes records the @include comments of raw HTML that starts
+// at line.
+func (w *walker) vitepressIncludes(raw string, line int) {
+	if !strings.Contains(raw, "@include:") {
+		return
+	}
+	z := html.NewTokenizer(strings.NewReader(raw))
+	offset := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		consumed := len(z.Raw())
+		if tt == html.CommentToken {
+			if p, ok := vitepressIncludePath(string(z.Text())); ok {
+				w.include(p, IncludeVitePress, line+strings.Count(raw[:min(offset, len(raw))], "\n"))
+			}
+		}
+		offset += consumed
+	}
+}
+
+// vitepressIncludePath returns the file an @include comment's text names,
+// without its line range or region.
+func vitepressIncludePath(comment string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(comment), "@include:")
+	if !ok {
+		return "", false
+	}
+	p := strings.TrimSpace(rest)
+	if i := strings.IndexAny(p, "{#"); i >= 0 {
+		p = strings.TrimSpace(p[:i])
+	}
+	return p, p != ""
+}
+
+// rawHTMLBlock is an HTML block's raw text and its first line.
+func (w *walker) rawHTMLBlock(n *ast.HTMLBlock) (string, int) {
+	var b strings.Builder
+	segs := n.Lines()
+	line := 0
+	for i := 0; i < segs.Len(); i++ {
+		s := segs.At(i)
+		if i == 0 {
+			line = w.lines.lineOf(s.Start)
+		}
+		b.Write(s.Value(w.body))
+	}
+	if n.HasClosure() {
+		b.Write(n.ClosureLine.Value(w.body))
+	}
+	return b.String(), line
+}

@@ -1,0 +1,508 @@
+package scan
+
+import (
+	"encoding/json"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+)
+
+// Docusaurus serves a site directory (the one holding docusaurus.config.*)
+// through content plugins: docs (each version of them), the blog and
+// pages, plus static directories at "/". A link that is not to a .md/.mdx
+// file is a URL the browser resolves against the page's URL and the site
+// checks against its routes, so the scan computes every page's URL the way
+// the plugins do and resolves such links against those routes.
+//
+// The options come from the literal part of the configuration module's
+// exported value (typescript.File.SiteConfig: presets and plugins, baseUrl,
+// trailingSlash, staticDirectories); an option that is not a literal takes
+// the plugin's default.
+
+// docusaurusOptions are the content plugins of one Docusaurus site.
+type docusaurusOptions struct {
+	siteDir       string
+	baseURL       string
+	trailingSlash bool
+	docs          []docusaurusDocs
+	blogs, pages  []docusaurusContent
+	static        []string // repository paths of the static directories
+}
+
+// docusaurusContent is one plugin instance's content directory
+// (repository path) and the route it is served at ("/blog", "/").
+type docusaurusContent struct {
+	dir, route string
+}
+
+// docusaurusDocs is one docs plugin instance: each version's content
+// directory and the URL prefix it is served at.
+type docusaurusDocs struct {
+	route    string
+	versions []docusaurusContent
+}
+
+// parseDocusaurus reads the site options of the configuration at config.
+// A configuration the scan could not read gives the classic preset's
+// defaults.
+func parseDocusaurus(t *tree, config string) *docusaurusOptions {
+	dir := parentDir(config)
+	var cfg map[string]any
+	if x := t.byPath[config]; x != nil {
+		cfg = x.TypeScript.SiteConfigValue()
+	}
+	o := &docusaurusOptions{siteDir: dir, baseURL: "/"}
+	if s, ok := cfg["baseUrl"].(string); ok && strings.HasPrefix(s, "/") {
+		o.baseURL = strings.TrimSuffix(s, "/") + "/"
+	}
+	o.trailingSlash, _ = cfg["trailingSlash"].(bool)
+	statics := []string{"static"}
+	if list, ok := cfg["staticDirectories"].([]any); ok {
+		statics = nil
+		for _, s := range list {
+			if s, ok := s.(string); ok {
+				statics = append(statics, s)
+			}
+		}
+	}
+	for _, s := range statics {
+		o.static = append(o.static, path.Join(dir, s))
+	}
+	presets, ok := cfg["presets"].([]any)
+	if _, has := cfg["presets"]; !has || !ok {
+		// No literal presets: the classic preset, as nearly every site has.
+		presets = []any{"@docusaurus/preset-classic"}
+	}
+	for _, p := range presets {
+		name, opts := pluginEntry(p)
+		if name == "" {
+			continue
+		}
+		for _, kind := range []string{"docs", "blog", "pages"} {
+			v, has := opts[kind]
+			if has && v == false {
+				continue
+			}
+			m, _ := v.(map[string]any)
+			o.add(t, kind, m)
+		}
+	}
+	if plugins, ok := cfg["plugins"].([]any); ok {
+		for _, p := range plugins {
+			name, opts := pluginEntry(p)
+			switch {
+			case strings.Contains(name, "plugin-content-docs"):
+				o.add(t, "docs", opts)
+			case strings.Contains(name, "plugin-content-blog"):
+				o.add(t, "blog", opts)
+			case strings.Contains(name, "plugin-content-pages"):
+				o.add(t, "pages", opts)
+			}
+		}
+	}
+	return o
+}
+
+// contentDirs lists the site's content directories: every docs
+// version's, the blogs' and the pages'.
+func (o *docusaurusOptions) contentDirs() []string {
+	var out []string
+	for _, d := range o.docs {
+		for _, v := range d.versions {
+			out = append(out, v.dir)
+		}
+	}
+	for _, c := range append(slices.Clone(o.blogs), o.pages...) {
+		out = append(out, c.dir)
+	}
+	return out
+}
+
+// servesAny reports whether any content directory of the site exists.
+func (o *docusaurusOptions) servesAny(t *tree) bool {
+	return slices.ContainsFunc(o.contentDirs(), func(d string) bool { return t.dirs[d] })
+}
+
+// serves reports whether the file lies in a content directory of the
+// site: a page Docusaurus renders (or a partial it imports).
+func (o *docusaurusOptions) serves(p string) bool {
+	return slices.ContainsFunc(o.contentDirs(), func(d string) bool { return within(p, d) })
+}
+
+// root is the directory holding the site directory and every existing
+// content directory (docs may lie beside the site: path: '../docs').
+func (o *docusaurusOptions) root(t *tree) string {
+	root := o.siteDir
+	for _, d := range o.contentDirs() {
+		for t.dirs[d] && !within(d, root) {
+			root = parentDir(root)
+		}
+	}
+	return root
+}
+
+// pluginEntry splits a presets or plugins entry ("name" or [name, opts]).
+func pluginEntry(v any) (string, map[string]any) {
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case []any:
+		if len(v) == 0 {
+			return "", nil
+		}
+		name, _ := v[0].(string)
+		var opts map[string]any
+		if len(v) > 1 {
+			opts, _ = v[1].(map[string]any)
+		}
+		return name, opts
+	}
+	return "", nil
+}
+
+// add records one content plugin instance with its options (nil: the
+// defaults).
+func (o *docusaurusOptions) add(t *tree, kind string, opts map[string]any) {
+	str := func(key, def string) string {
+		if s, ok := opts[key].(string); ok {
+			return s
+		}
+		return def
+	}
+	defPath := map[string]string{"docs": "docs", "blog": "blog", "pages": "src/pages"}[kind]
+	defRoute := map[string]string{"docs": "docs", "blog": "blog", "pages": ""}[kind]
+	dir := path.Join(o.siteDir, str("path", defPath))
+	// Routes are written without the baseUrl: the site prepends it to
+	// every link.
+	route := routeJoin(str("routeBasePath", defRoute))
+	switch kind {
+	case "blog":
+		o.blogs = append(o.blogs, docusaurusContent{dir, route})
+		return
+	case "pages":
+		o.pages = append(o.pages, docusaurusContent{dir, route})
+		return
+	}
+	id := str("id", "default")
+	prefix := ""
+	if id != "default" {
+		prefix = id + "_"
+	}
+	versions := docusaurusVersions(t, path.Join(o.siteDir, prefix+"versions.json"))
+	last := str("lastVersion", "current")
+	if _, set := opts["lastVersion"]; !set && len(versions) > 0 {
+		last = versions[0]
+	}
+	vopts, _ := opts["versions"].(map[string]any)
+	versionPath := func(name, def string) string {
+		if name == last {
+			return ""
+		}
+		if m, ok := vopts[name].(map[string]any); ok {
+			if s, ok := m["path"].(string); ok {
+				return s
+			}
+		}
+		return def
+	}
+	d := docusaurusDocs{route: route}
+	if inc, ok := opts["includeCurrentVersion"].(bool); !ok || inc {
+		d.versions = append(d.versions, docusaurusContent{dir, routeJoin(route, versionPath("current", "next"))})
+	}
+	for _, v := range versions {
+		vdir := path.Join(o.siteDir, prefix+"versioned_docs", "version-"+v)
+		d.versions = append(d.versions, docusaurusContent{vdir, routeJoin(route, versionPath(v, v))})
+	}
+	o.docs = append(o.docs, d)
+}
+
+// docusaurusVersions reads a versions.json (newest first); none when the
+// file is absent or not a list of strings.
+func docusaurusVersions(t *tree, p string) []string {
+	x := t.byPath[p]
+	if x == nil {
+		return nil
+	}
+	var out []string
+	if err := json.Unmarshal(x.SiteConfig, &out); err != nil {
+		return nil
+	}
+	return out
+}
+
+// routeJoin joins URL path segments into "/a/b" ("/" for none).
+func routeJoin(parts ...string) string {
+	var segs []string
+	for _, p := range parts {
+		for _, s := range strings.Split(p, "/") {
+			if s != "" && s != "." {
+				segs = append(segs, s)
+			}
+		}
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// docusaurusRoutes are the URLs of one site's pages.
+type docusaurusRoutes struct {
+	opts *docusaurusOptions
+	// byURL maps a URL (routeKey) to the file served there, or to a
+	// content directory for the pages a plugin generates (a blog's list,
+	// tags, a docs category index).
+	byURL map[string]string
+	// urlOf is a page's URL; content is the content directory a page lies
+	// in (the directories its .md links are tried from).
+	urlOf   map[string]string
+	content map[string]string
+}
+
+// routeKey normalises a URL path for lookup: no trailing slash, no
+// index.html or .html.
+func routeKey(u string) string {
+	u = strings.TrimSuffix(u, "/index.html")
+	u = strings.TrimSuffix(u, ".html")
+	if u != "/" {
+		u = strings.TrimRight(u, "/")
+	}
+	if u == "" {
+		u = "/"
+	}
+	return u
+}
+
+// newDocusaurusRoutes computes the URL of every page of the site.
+func newDocusaurusRoutes(t *tree, site docSite) *docusaurusRoutes {
+	o := site.docusaurus
+	r := &docusaurusRoutes{opts: o, byURL: map[string]string{}, urlOf: map[string]string{}, content: map[string]string{}}
+	add := func(u, file string) {
+		k := routeKey(u)
+		if _, ok := r.byURL[k]; !ok {
+			r.byURL[k] = file
+		}
+		if _, ok := r.urlOf[file]; !ok && t.files[file] {
+			r.urlOf[file] = k
+		}
+	}
+	for _, d := range o.docs {
+		for _, v := range d.versions {
+			for _, p := range docusaurusFiles(t, v.dir, false) {
+				x := t.byPath[p]
+				if x == nil || x.Markdown == nil {
+					continue
+				}
+				r.content[p] = v.dir
+				add(routeJoin(v.route, docSlug(strings.TrimPrefix(p, v.dir+"/"), x.Markdown.FrontMatter.Fields)), p)
+			}
+			// Generated pages: category indexes, tags, the version root.
+			for _, g := range []string{"", "category", "tags"} {
+				add(routeJoin(v.route, g), v.dir)
+			}
+		}
+	}
+	for _, b := range o.blogs {
+		for _, p := range docusaurusFiles(t, b.dir, false) {
+			x := t.byPath[p]
+			if x == nil || x.Markdown == nil {
+				continue
+			}
+			r.content[p] = b.dir
+			add(routeJoin(b.route, blogSlug(strings.TrimPrefix(p, b.dir+"/"), x.Markdown.FrontMatter.Fields["slug"])), p)
+		}
+		for _, g := range []string{"", "tags", "archive", "authors", "page"} {
+			add(routeJoin(b.route, g), b.dir)
+		}
+	}
+	for _, pg := range o.pages {
+		for _, p := range docusaurusFiles(t, pg.dir, true) {
+			rel := strings.TrimPrefix(p, pg.dir+"/")
+			rel = strings.TrimSuffix(rel, path.Ext(rel))
+			if path.Base(rel) == "index" {
+				rel = parentDir(rel)
+			}
+			r.content[p] = pg.dir
+			add(routeJoin(pg.route, rel), p)
+		}
+	}
+	return r
+}
+
+// docusaurusFiles lists the files a content directory serves: Markdown
+// (and, for pages, JavaScript and TypeScript components), leaving out those
+// whose name or a directory of which starts with "_" (partials, the
+// plugins' default exclude).
+func docusaurusFiles(t *tree, dir string, pages bool) []string {
+	var out []string
+	start, _ := slices.BinarySearch(t.paths, dir+"/")
+	for _, p := range t.paths[start:] {
+		if !strings.HasPrefix(p, dir+"/") {
+			break
+		}
+		rel := strings.TrimPrefix(p, dir+"/")
+		if strings.HasPrefix(rel, "_") || strings.Contains(rel, "/_") || strings.Contains(rel, "node_modules/") {
+			continue
+		}
+		switch strings.ToLower(path.Ext(p)) {
+		case ".md", ".mdx":
+		case ".js", ".jsx", ".ts", ".tsx":
+			if !pages || strings.HasSuffix(p, ".d.ts") {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// numberPrefix is Docusaurus' DefaultNumberPrefixParser: "01-intro" is
+// "intro"; a date or a version ("2021-05-05-x", "1.2-x") is no prefix.
+var (
+	numberPrefix     = regexp.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`)
+	ignoredPrefix    = regexp.MustCompile(`^(?:\d{2}|\d{4})[-_.]\d{2}(?:[-_.](?:\d{2}|\d{4}))?.*$|^\d+[-_.]\d+.*$`)
+	blogDatePrefixed = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*)$`)
+)
+
+func stripNumberPrefix(s string) string {
+	if ignoredPrefix.MatchString(s) {
+		return s
+	}
+	if m := numberPrefix.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return s
+}
+
+// docSlug is the URL path of a doc below its version's route: its front
+// matter slug (absolute, or relative to its directory), a category index's
+// directory (index, README, or named like its directory), or its directory
+// and id (the front matter id, or the file name), number prefixes removed.
+func docSlug(rel string, fm map[string]string) string {
+	dir, file := parentDir(rel), path.Base(rel)
+	stem := stripNumberPrefix(strings.TrimSuffix(file, path.Ext(file)))
+	var dirs []string
+	if dir != "." {
+		for _, s := range strings.Split(dir, "/") {
+			dirs = append(dirs, stripNumberPrefix(s))
+		}
+	}
+	dirSlug := "/" + strings.Join(dirs, "/")
+	slug := strings.TrimSpace(fm["slug"])
+	switch {
+	case strings.HasPrefix(slug, "/"):
+		return slug
+	case slug != "":
+		return path.Join(dirSlug, slug)
+	}
+	low := strings.ToLower(stem)
+	if low == "index" || low == "readme" || (len(dirs) > 0 && strings.EqualFold(stem, dirs[len(dirs)-1])) {
+		return dirSlug
+	}
+	id := stem
+	if v := strings.TrimSpace(fm["id"]); v != "" && !strings.Contains(v, "/") {
+		id = v
+	}
+	return path.Join(dirSlug, id)
+}
+
+// blogSlug is a post's URL path below the blog's route: its front matter
+// slug, or its file path (a folder post's directory) with a leading date
+// written as year/month/day.
+func blogSlug(rel, slug string) string {
+	if slug = strings.TrimSpace(slug); slug != "" {
+		return slug
+	}
+	rel = strings.TrimSuffix(rel, path.Ext(rel))
+	if path.Base(rel) == "index" {
+		rel = parentDir(rel)
+	}
+	if m := blogDatePrefixed.FindStringSubmatch(rel); m != nil {
+		return path.Join(m[1], m[2], m[3], m[4])
+	}
+	return rel
+}
+
+// docusaurusLinkCandidates lists what a link from doc may name in its
+// Docusaurus site: a .md/.mdx file link from the file (then from the
+// content directory and the site directory, as the MDX loader tries them),
+// an @site/ path, or a URL resolved against the page's URL and looked up
+// among the site's routes and static files. target is the path a broken
+// link is reported by. A document outside every content directory
+// follows GitHub's rules.
+func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.Link) (candidates []string, target string, ok bool) {
+	r := d.docusaurus[site.root]
+	content, inContent := r.content[doc]
+	if !inContent {
+		return []string{l.Target}, l.Target, true
+	}
+	p, _, _ := strings.Cut(l.Destination, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	if rest, ok := strings.CutPrefix(p, "@site/"); ok {
+		t := path.Join(site.root, rest)
+		return []string{t}, t, true
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".mdx":
+		rel := strings.TrimPrefix(p, "/")
+		var out []string
+		if !strings.HasPrefix(p, "/") {
+			out = append(out, l.Target)
+		}
+		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+			out = append(out, path.Join(content, rel), path.Join(site.root, rel))
+		}
+		return out, out[0], true
+	}
+	u := p
+	if !strings.HasPrefix(p, "/") {
+		base, known := r.urlOf[doc]
+		if !known {
+			return linkCandidates(site.root, true, l.Destination, l.Target), l.Target, true
+		}
+		if r.opts.trailingSlash {
+			base += "/"
+		}
+		u = path.Join(path.Dir(base), p)
+		if strings.HasSuffix(base, "/") {
+			u = path.Join(base, p)
+		}
+	}
+	urls := []string{u}
+	if b := strings.TrimSuffix(r.opts.baseURL, "/"); b != "" && strings.HasPrefix(u, b+"/") {
+		urls = append([]string{strings.TrimPrefix(u, b)}, urls...)
+	}
+	var out []string
+	for _, u := range urls {
+		if f, ok := r.byURL[routeKey(u)]; ok {
+			out = append(out, f)
+		}
+		for _, s := range r.opts.static {
+			out = append(out, path.Join(s, strings.TrimPrefix(u, "/")))
+		}
+	}
+	// Reported by the file the URL would be: the longest route it lies
+	// below names the content directory.
+	u = urls[0]
+	target = path.Join(site.root, strings.TrimPrefix(u, "/"))
+	best := -1
+	for _, dv := range r.opts.docs {
+		for _, v := range dv.versions {
+			if rest, ok := strings.CutPrefix(u, strings.TrimSuffix(v.route, "/")+"/"); ok && len(v.route) > best {
+				target, best = path.Join(v.dir, rest), len(v.route)
+			}
+		}
+	}
+	// The file the link would name read as a file path: Docusaurus does
+	// not resolve it, but a page written for GitHub too often means it.
+	if !strings.HasPrefix(p, "/") {
+		out = append(out, linkCandidates(site.root, true, l.Destination, l.Target)...)
+	}
+	return out, target, true
+}

@@ -1,0 +1,120 @@
+package scan
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// TestDocusaurusRoutes scans a Docusaurus site and checks that links
+// written as the site's URLs resolve to the pages served there — docs by
+// route, slug, id, number-prefixed and category-index names, a version,
+// blog posts by date and slug, pages, static files, @site/ paths, .md
+// file links and URL-relative links read from the page's URL — while a
+// deleted page linked by route, a page missing from a version and a
+// renamed heading are still reported.
+func TestDocusaurusRoutes(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"website/docusaurus.config.ts": `import type { Config } from '@docusaurus/types';
+export default {
+  baseUrl: '/site/',
+  presets: [['classic', {
+    docs: { sidebarPath: require.resolve('./sidebars.js'), versions: { '1.0': { path: 'v1' } }, lastVersion: 'current' },
+    blog: { routeBasePath: 'news' },
+  }]],
+} satisfies Config;
+`,
+		"website/versions.json": `["1.0"]`,
+		"website/docs/intro.md": "---\nslug: /\n---\n# Intro\n",
+		"website/docs/01-guide/02-setup.md": "# Setup\n\n" +
+			"[a](/docs/api) [b](/docs/other) [c](/docs/renamed#speed) [d](../api) [e](/img/logo.svg) " +
+			"[f](@site/static/img/logo.svg) [g](/about) [h](/docs/v1/old) [i](/news/2021/05/05/hello) [j](/news/launch) " +
+			"[k](../custom.md) [l](/site/docs/api/) [m](/docs) [n](install) [o](/docs/guide/setup#setup)\n\n" +
+			"Broken: [x](/docs/deleted) [y](/docs/renamed#old-heading) [z](/docs/v1/gone) [w](../nothing)\n",
+		"website/docs/01-guide/install.md":          "# Install\n",
+		"website/docs/api/index.md":                 "# API\n",
+		"website/docs/custom.md":                    "---\nid: renamed\n---\n# Custom\n\n## Speed\n",
+		"website/docs/slugged.md":                   "---\nslug: other\n---\n# Slugged\n",
+		"website/docs/_partial.md":                  "# Partial\n",
+		"website/versioned_docs/version-1.0/old.md": "# Old\n\n[back](/docs/guide/setup) [self](old) [gone](/docs/v1/deleted)\n",
+		"website/blog/2021-05-05-hello.md":          "# Hello\n\n[setup](/docs/guide/setup)\n",
+		"website/blog/2022-01-01-launch.md":         "---\nslug: launch\n---\n# Launch\n",
+		"website/static/img/logo.svg":               "<svg/>\n",
+		"website/src/pages/about.tsx":               "export default function About() { return null; }\n",
+		"website/README.md":                         "# Website\n\n[github style](docs/custom.md) [route](/docs/api)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const setup = "document:website/docs/01-guide/02-setup.md"
+	for _, to := range []string{
+		"document:website/docs/api/index.md", "document:website/docs/slugged.md", "document:website/docs/custom.md",
+		"document:website/versioned_docs/version-1.0/old.md", "document:website/blog/2021-05-05-hello.md",
+		"document:website/blog/2022-01-01-launch.md", "module:website/src/pages/about.tsx", "document:website/docs/01-guide/install.md",
+	} {
+		ix.relation(t, snapshot.RelLinksTo, setup, to)
+	}
+	rel := ix.relation(t, snapshot.RelLinksTo, setup, "document:website/docs/custom.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"old-heading"}) {
+		t.Errorf("missingAnchors = %q, want the renamed heading only", got)
+	}
+	broken := func(from string) []string {
+		var out []string
+		for _, r := range ix.rel {
+			if r.Kind == snapshot.RelLinksTo && r.From == from && strings.HasPrefix(r.To, "unresolved:") {
+				out = append(out, strings.TrimPrefix(r.To, "unresolved:"))
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	if got, want := broken(setup), []string{"website/docs/deleted", "website/docs/nothing", "website/versioned_docs/version-1.0/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the setup page = %q, want %q", got, want)
+	}
+	if got, want := broken("document:website/versioned_docs/version-1.0/old.md"), []string{"website/versioned_docs/version-1.0/deleted"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the old page = %q, want %q", got, want)
+	}
+	if got := broken("document:website/blog/2021-05-05-hello.md"); len(got) != 0 {
+		t.Errorf("the blog post's route link is broken: %q", got)
+	}
+	// Outside every content directory GitHub's rules hold.
+	if got, want := broken("document:website/README.md"), []string{"docs/api"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the README = %q, want %q", got, want)
+	}
+}
+
+// TestDocSlug: the URL path of a doc below its version's route.
+func TestDocSlug(t *testing.T) {
+	for _, c := range []struct {
+		rel  string
+		fm   map[string]string
+		want string
+	}{
+		{"intro.md", nil, "/intro"},
+		{"01-guide/02-setup.mdx", nil, "/guide/setup"},
+		{"guide/index.md", nil, "/guide"},
+		{"guide/README.md", nil, "/guide"},
+		{"guide/guide.md", nil, "/guide"},
+		{"guide/x.md", map[string]string{"slug": "/abs"}, "/abs"},
+		{"guide/x.md", map[string]string{"slug": "rel"}, "/guide/rel"},
+		{"guide/x.md", map[string]string{"id": "y"}, "/guide/y"},
+		{"guide/index.md", map[string]string{"slug": "z"}, "/guide/z"},
+		{"2021-05-05-notes.md", nil, "/2021-05-05-notes"},
+		{"1.2-release.md", nil, "/1.2-release"},
+	} {
+		if got := docSlug(c.rel, c.fm); got != c.want {
+			t.Errorf("docSlug(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
+		}
+	}
+	for rel, want := range map[string]string{
+		"2021-05-05-hello-world.mdx": "2021/05/05/hello-world",
+		"2021-05-05-folder/index.md": "2021/05/05/folder",
+		"plain.md":                   "plain",
+	} {
+		if got := blogSlug(rel, ""); got != want {
+			t.Errorf("blogSlug(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package scan
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// TestVitePressSite scans a VitePress site whose configuration sets
+// srcDir, base and rewrites, with pages that include others: links by the
+// base, to a rewritten page, and to headings an included file brings in
+// resolve, while a deleted page and a renamed heading are still reported.
+func TestVitePressSite(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"site/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
+export default ({ mode }) => defineConfig({
+  srcDir: 'src',
+  base: '/docs/',
+  cleanUrls: true,
+  rewrites: { 'packages/:pkg/src/(.*)': ':pkg/:0' },
+})
+`,
+		"site/src/guide.md": "# Guide\n\n" +
+			"[a](/docs/cli#standalone) [b](/cli#project) [c](/pkg-a/intro) [d](./cli.md#options) [e](/reference/part#region-heading)\n\n" +
+			"Broken: [x](/docs/deleted) [y](/cli#old-flag) [z](/cli#partial)\n",
+		"site/src/cli.md":                      "# CLI\n\n## Options\n\n<!--@include: ./cli-generated.md-->\n\n<!--@include: @/parts/more.md{3,}-->\n",
+		"site/src/cli-generated.md":            "### standalone\n\nText.\n",
+		"site/src/parts/more.md":               "# More\n\n### project\n",
+		"site/src/parts/_partial.md":           "## partial\n",
+		"site/src/packages/pkg-a/src/intro.md": "# Intro\n\n[back](../guide)\n",
+		"site/src/reference/part.md":           "# Part\n\n<!--@include: ../parts/region.md#region-->\n",
+		"site/src/parts/region.md":             "## Region heading\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:site/src/guide.md"
+	rel := ix.relation(t, snapshot.RelLinksTo, guide, "document:site/src/cli.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"old-flag", "partial"}) {
+		t.Errorf("missingAnchors = %q, want the renamed heading and one no page includes", got)
+	}
+	ix.relation(t, snapshot.RelLinksTo, guide, "document:site/src/packages/pkg-a/src/intro.md")
+	if r := ix.relation(t, snapshot.RelLinksTo, guide, "document:site/src/reference/part.md"); len(asStrings(r.Metadata["missingAnchors"])) != 0 {
+		t.Errorf("a region include brings its headings: missing %q", asStrings(r.Metadata["missingAnchors"]))
+	}
+	var broken []string
+	for _, r := range ix.rel {
+		if r.Kind == snapshot.RelLinksTo && strings.HasPrefix(r.To, "unresolved:") && strings.HasPrefix(r.From, "document:site/") {
+			broken = append(broken, r.From+" -> "+r.To)
+		}
+	}
+	sort.Strings(broken)
+	if want := []string{"document:site/src/guide.md -> unresolved:deleted"}; !slices.Equal(broken, want) {
+		t.Errorf("broken links = %q, want %q", broken, want)
+	}
+}
+
+// TestVitePressAttrsDelimiters: a configuration split over a config/
+// directory sets markdown.attrs' delimiters; "Title %{#id}%" then gives
+// the heading the id "id", and a link to another id is still broken. (The
+// default "{#id}" is still accepted: the scan does not re-slug headings
+// per site.)
+func TestVitePressAttrsDelimiters(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"docs/.vitepress/config/index.ts":  "import { shared } from './shared'\nexport default defineConfig({ ...shared, lang: 'zh' })\n",
+		"docs/.vitepress/config/shared.ts": "export const shared = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } })\n",
+		"docs/api.md":                      "# API\n\n### StateTree %{#statetree}%\n\n### Other {#plain}\n",
+		"docs/guide.md":                    "# Guide\n\n[a](./api.md#statetree) [b](./api.md#_statetree) [c](./api.md#plain)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	rel := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/api.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"_statetree"}) {
+		t.Errorf("missingAnchors = %q, want only _statetree", got)
+	}
+}

@@ -1,0 +1,82 @@
+package typescript
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestSiteConfig: the literal part of a site configuration's exported
+// value is recorded; what is not a literal is left out.
+func TestSiteConfig(t *testing.T) {
+	cases := []struct {
+		name, path, src, want string
+	}{
+		{"docusaurus ts", "www/docusaurus.config.ts", `
+import type { Config } from '@docusaurus/types';
+const env = parseEnv(process.env);
+const blog = { routeBasePath: 'news' };
+export default {
+  baseUrl: '/',
+  trailingSlash: false,
+  presets: [['@docusaurus/preset-classic', {
+    docs: { routeBasePath: '/', path: "content", sidebarPath: require.resolve('./sidebars.js'),
+            versions: { '10.x': { path: 'v10' } }, lastVersion: 'current' },
+    blog,
+    pages: false,
+  } satisfies Preset.Options]],
+  image: ` + "`${env.OG}/x`" + `,
+} satisfies Config;
+`, `{"baseUrl":"/","presets":[["@docusaurus/preset-classic",{"blog":{"routeBasePath":"news"},"docs":{"lastVersion":"current","path":"content","routeBasePath":"/","versions":{"10.x":{"path":"v10"}}},"pages":false}]],"trailingSlash":false}`},
+		{"commonjs", "docusaurus.config.js", `
+// @ts-check
+const config = { baseUrl: '/docs/', plugins: [['@docusaurus/plugin-content-docs', { id: 'api', path: 'api' }]] };
+module.exports = config;
+`, `{"baseUrl":"/docs/","plugins":[["@docusaurus/plugin-content-docs",{"id":"api","path":"api"}]]}`},
+		{"async function", "docusaurus.config.mjs", `
+export default async function createConfig() {
+  const x = 'b';
+  return { baseUrl: '/a/', tagline: x };
+}
+`, `{"baseUrl":"/a/","tagline":"b"}`},
+		{"vitepress", "docs/.vitepress/config.mts", `
+import { defineConfig } from 'vitepress'
+export default withPwa(defineConfig({
+  srcDir: 'src', cleanUrls: true, base: '/x/',
+  rewrites: { 'packages/:pkg/src/(.*)': ':pkg/index.md' },
+  ...{ lang: 'en' },
+}))
+`, `{"base":"/x/","cleanUrls":true,"lang":"en","rewrites":{"packages/:pkg/src/(.*)":":pkg/index.md"},"srcDir":"src"}`},
+		{"vitepress part", "docs/.vitepress/config/shared.ts", `
+export const slugify = (s: string) => s
+export const sharedConfig = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }, anchor: { slugify } } })
+`, `{"markdown":{"anchor":{},"attrs":{"leftDelimiter":"%{","rightDelimiter":"}%"}}}`},
+		{"self reference", "docusaurus.config.js", `const a = a; module.exports = { x: a, y: 1 };`, `{"y":1}`},
+		{"not a config", "src/config.ts", `export default { a: 1 }`, `null`},
+		{"no export", "docusaurus.config.js", `const a = 1;`, `null`},
+	}
+	e := NewExtractor()
+	defer e.Close()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := e.Extract(c.path, []byte(c.src))
+			got, err := json.Marshal(f.SiteConfig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Errorf("SiteConfig:\n got %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// FuzzSiteConfig: any bytes as a configuration module never panic.
+func FuzzSiteConfig(f *testing.F) {
+	f.Add([]byte("export default { a: [1, 'b', { c: true }] }"))
+	f.Add([]byte("module.exports = x; const x = { ...x, y: () => ({ z: x }) }"))
+	e := NewExtractor()
+	defer e.Close()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = e.Extract("docusaurus.config.ts", data)
+	})
+}
