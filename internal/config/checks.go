@@ -34,6 +34,8 @@ type Checks struct {
 	KnowledgeDocs  KnowledgeDocs `json:"knowledgeDocs"`
 	// Cycles configures IMPORT_CYCLE.
 	Cycles Cycles `json:"cycles"`
+	// Documents says which documents are not checked.
+	Documents Documents `json:"documents"`
 }
 
 // KnowledgeDocs configures the knowledge-doc convention rules.
@@ -57,7 +59,8 @@ func defaultChecks() Checks {
 			RequiredFields: []string{"Area", "Keywords", "Summary"},
 			ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
 		},
-		Cycles: Cycles{Exclude: DefaultCycleExclude()},
+		Cycles:    Cycles{Exclude: DefaultCycleExclude()},
+		Documents: Documents{Exclude: []string{}},
 	}
 }
 
@@ -87,6 +90,11 @@ func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 		{"cycles", func(n *yaml.Node, key string) {
 			d.mapping(n, key, []field{
 				{"exclude", func(n *yaml.Node, key string) { d.patterns(n, key, &c.Cycles.Exclude) }},
+			})
+		}},
+		{"documents", func(n *yaml.Node, key string) {
+			d.mapping(n, key, []field{
+				{"exclude", func(n *yaml.Node, key string) { d.patterns(n, key, &c.Documents.Exclude) }},
 			})
 		}},
 	})

@@ -38,6 +38,7 @@ func TestDefault(t *testing.T) {
 				"fixtures/", "__fixtures__/", "testdata/",
 				"playground/", "examples/", "example/",
 			}},
+			Documents: Documents{Exclude: []string{}},
 		},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
@@ -105,6 +106,7 @@ func fullConfig() *Config {
 			CentralityTopN: 25,
 			KnowledgeDocs:  KnowledgeDocs{Root: "docs/knowledge", RequiredFields: []string{"Area", "Owner"}, ClaimSections: []string{"Facts"}},
 			Cycles:         Cycles{Exclude: []string{"**/test/**", "!**/test/fixtures/keep.ts"}},
+			Documents:      Documents{Exclude: []string{"doc-build/", "!tests/site/"}},
 		},
 	}
 }

@@ -143,6 +143,7 @@ func (c *Config) Validate() error {
 		add(fmt.Sprintf("analysis.derive.exclude.%d", i), checkPattern(p))
 	}
 	validateCycles(&c.Checks.Cycles, add)
+	validateDocuments(&c.Checks.Documents, add)
 	validateSites(c.Sites, add)
 	if l := newErrorList(errs); l != nil {
 		return l

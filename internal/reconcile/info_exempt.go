@@ -106,11 +106,11 @@ func cobraReferencePage(d *Document) bool {
 // notAboutCode reports whether a document is exempt from the rules that
 // expect a document to describe code: process documents (isProcessDocument),
 // anything GitHub reads under .github/, changeset fragments, templates,
-// test fixtures and generated pages.
+// test fixtures and other test input (test_input.go), and generated pages.
 func notAboutCode(d *Document) bool {
 	p := d.Path
 	return isProcessDocument(p) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
-		isChangesetFragment(p) || isTemplate(p) || isFixture(p) || isGeneratedDocument(d)
+		isChangesetFragment(p) || isTemplate(p) || isFixture(p) || isTestInput(d) || isGeneratedDocument(d)
 }
 
 // codeDirs maps every directory that holds a module, package or area, and

@@ -54,8 +54,9 @@ func TestInfoCodesOffByDefault(t *testing.T) {
 
 // A README documents its own directory when code lies in it; process
 // documents (release notes, conduct, governance), changeset fragments,
-// templates, test fixtures, generated pages (a marker, or cobra's page shape)
-// and documents under a nested .github/ are not about code. A README of a
+// templates, test fixtures and other test input (a book a test builds),
+// generated pages (a marker, or cobra's page shape) and documents under a
+// nested .github/ are not about code. A README of a
 // directory without code, prose that only quotes a marker and a page
 // shaped like cobra's under another file name are still reported.
 func TestDocumentWithoutCodeExemptions(t *testing.T) {
@@ -76,6 +77,8 @@ func TestDocumentWithoutCodeExemptions(t *testing.T) {
 		"fixtures/repo/.github/ISSUE_TEMPLATE/bug.md": "# Bug\n\nWhat happened?\n",
 		"docs/pull_request_template.md":               "# Pull request\n\nWhat changes?\n",
 		"internal/engine/testdata/sample.md":          "# Sample\n\nInput.\n",
+		"tests/books/b/book.toml":                     "[book]\n",
+		"tests/books/b/src/chapter.md":                "# Chapter\n\nA fixture book's page.\n",
 		"site/archetypes/default.md":                  "# Page\n\nA new page.\n",
 		"CHANGELOG/CHANGELOG-3.5.md":                  "# v3.5\n\nFixes.\n",
 		"code-of-conduct.md":                          "# Conduct\n\nBe kind.\n",

@@ -50,6 +50,7 @@ func Run(in Input) []Diagnostic {
 		return []Diagnostic{}
 	}
 	v := newView(in, cfg)
+	unchecked := uncheckedDocuments(v)
 	var fs []finding
 	for _, r := range rules {
 		on := false
@@ -62,7 +63,7 @@ func Run(in Input) []Diagnostic {
 			continue
 		}
 		for _, f := range r.run(v) {
-			if sev(f.Code) != catalog.Off {
+			if sev(f.Code) != catalog.Off && !unchecked[primary(f).Path] {
 				fs = append(fs, f)
 			}
 		}

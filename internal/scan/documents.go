@@ -150,6 +150,7 @@ func (r *resolver) documents() {
 	d.hugoAnchors()
 	d.hugo.coverage(r.b)
 	d.siteNotes()
+	d.markTestInput()
 	d.includes()
 	d.indexPermalinks()
 	d.indexObjectAnchors()
@@ -351,6 +352,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				d.excludedRefs[excludedRef{l.Line, c}] = ex
 				return
 			}
+		}
+		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
+			return // names no file: a link still to be written
 		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.

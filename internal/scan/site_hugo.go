@@ -753,6 +753,9 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 		d.hugoUnverified["relative, in an _includes file whose including pages are not known"]++
 		return true
 	}
+	if placeholderDestination(l.Destination) {
+		return true // names no file: a link still to be written
+	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)
 	return true
 }

@@ -1,0 +1,58 @@
+package scan
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Placeholder link destinations: a link whose destination stands for a
+// link still to be written ([`/v3`](TODO)) or for a value a tool fills in
+// ([file]($BRANCH_URL), [x](<url>)) names no file, so when nothing exists
+// at it the link is no broken link. A link to a file that does not exist
+// (docs/gone.md) is reported as always, and a placeholder-shaped
+// destination that does name a file (a TODO file beside the page) links
+// to it.
+
+// placeholderLinkWords are whole destinations (compared without regard to
+// case) that stand for a link still to be written: to-do markers, and the
+// words templates and examples write for "a URL here" (CommonMark reads
+// [x](<url>) as the destination url).
+var placeholderLinkWords = map[string]bool{
+	"todo": true, "tbd": true, "tba": true, "fixme": true, "wip": true,
+	"url": true, "link": true, "href": true,
+}
+
+// templateVariable is a shell or template variable: $NAME, ${name}.
+var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
+
+// placeholderDestination reports whether a relative link destination is a
+// placeholder: its path (before any #fragment or ?query) is a placeholder
+// word, a run of x (xxx), holds a template variable ($NAME, ${name}) or
+// template syntax ({{ }}, {% %}), or a segment that is an ellipsis (...,
+// …) or holds one.
+func placeholderDestination(dest string) bool {
+	p := dest
+	if i := strings.IndexAny(p, "#?"); i >= 0 {
+		p = p[:i]
+	}
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return false
+	}
+	if strings.Contains(p, "{{") || strings.Contains(p, "{%") || templateVariable.MatchString(p) {
+		return true
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	if len(segs) == 1 {
+		w := strings.ToLower(segs[0])
+		if placeholderLinkWords[w] || (len(w) >= 3 && strings.Trim(w, "x") == "") {
+			return true
+		}
+	}
+	for _, s := range segs {
+		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,226 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// Documents that are test input: Markdown a project's tests read, render
+// or build, often broken on purpose (a fixture book with a dangling link, a
+// post with invalid front matter). Nobody reads them as documentation, so
+// reconcile reports nothing located in them; they stay documents of the
+// graph, and a coverage note per tree counts them. A document is test
+// input when
+//
+//   - a directory above it is a fixture directory (testDataDirs) — outside
+//     a documentation site: a site section named fixtures is content; or
+//   - it lies in a site or book a test builds: a directory inside a test
+//     tree (testTreeDirs) that holds a generator's marker (buildRootKind);
+//     or
+//   - it lies elsewhere in a test tree and is not a README: a linter's or
+//     renderer's test cases (test/link-fragments.md) — unless the test
+//     tree is a section of the documentation: inside a documentation site
+//     whose root lies above it, or below a docs directory.
+//
+// A test tree's README (tests/README.md on how to run the tests) is none
+// of these, and is checked.
+
+// testInputKey is the document metadata key naming the test-input tree a
+// document lies in (reconcile reads it).
+const testInputKey = "testInput"
+
+// testDataDirs hold data for tests at any depth. "testdata" and the
+// underscored names are never documentation; "fixtures" and "fixture" are,
+// inside a documentation site, a section of it.
+var testDataDirs = []string{"testdata", "__fixtures__", "__snapshots__", "fixtures", "fixture"}
+
+// testTreeDirs are the directories of tests, at any depth.
+var testTreeDirs = []string{"test", "tests", "__tests__", "e2e"}
+
+// testInputTree is one tree of test input.
+type testInputTree struct {
+	root string
+	// why says what makes it test input.
+	why  string
+	docs int
+}
+
+// testInputTrees returns, per document, the test-input tree it lies in,
+// and the trees in root order. A document in nested trees belongs to the
+// outermost one (a fixture site inside a fixture directory is counted
+// once).
+func testInputTrees(t *tree, sites []docSite) (map[string]*testInputTree, []*testInputTree) {
+	roots := map[string]*testInputTree{}
+	for _, dir := range sortedKeys(t.dirs) {
+		if kind, ok := buildRootKind(t, dir); ok && underTestTree(dir) {
+			roots[dir] = &testInputTree{root: dir, why: kind + " a test builds (inside a test tree)"}
+		}
+	}
+	byDoc := map[string]*testInputTree{}
+	loose := map[string]*testInputTree{} // test trees, by root
+	for i := range t.ex {
+		x := &t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		var found *testInputTree
+		if dir, ok := testDataDir(x.Path, sites); ok {
+			if roots[dir] == nil {
+				roots[dir] = &testInputTree{root: dir, why: "a directory of test data"}
+			}
+			found = roots[dir]
+		}
+		for dir := parentDir(x.Path); dir != "." && dir != "/" && dir != ""; dir = parentDir(dir) {
+			if r := roots[dir]; r != nil && (found == nil || len(dir) < len(found.root)) {
+				found = r
+			}
+		}
+		if found == nil {
+			if dir, ok := testTreeOf(x.Path, sites); ok {
+				if loose[dir] == nil {
+					loose[dir] = &testInputTree{root: dir, why: "Markdown in a test tree, other than its README"}
+				}
+				found = loose[dir]
+			}
+		}
+		if found != nil {
+			found.docs++
+			byDoc[x.Path] = found
+		}
+	}
+	var trees []*testInputTree
+	for _, r := range sortedKeys(roots) {
+		if roots[r].docs > 0 {
+			trees = append(trees, roots[r])
+		}
+	}
+	for _, r := range sortedKeys(loose) {
+		trees = append(trees, loose[r])
+	}
+	slices.SortStableFunc(trees, func(a, b *testInputTree) int { return strings.Compare(a.root, b.root) })
+	return byDoc, trees
+}
+
+// testTreeOf returns the outermost test tree above doc when doc is a
+// Markdown file the tests read there: any but a README (which says how to
+// run the tests). A test tree inside a documentation site whose root lies
+// above it, or below a docs, doc or documentation directory, is a section
+// of the documentation (pages about the tests), not one.
+func testTreeOf(doc string, sites []docSite) (string, bool) {
+	base := strings.ToLower(path.Base(doc))
+	if strings.TrimSuffix(base, path.Ext(base)) == "readme" {
+		return "", false
+	}
+	site, inSite := siteRootOf(sites, doc)
+	segs := strings.Split(parentDir(doc), "/")
+	for i, seg := range segs {
+		if !slices.Contains(testTreeDirs, seg) {
+			continue
+		}
+		dir := strings.Join(segs[:i+1], "/")
+		if inSite && within(dir, site.root) || slices.ContainsFunc(segs[:i], isDocsDir) {
+			return "", false // a section of the documentation about tests
+		}
+		return dir, true
+	}
+	return "", false
+}
+
+// isDocsDir reports whether a directory name is one documentation lives
+// in: docs, doc, documentation (any case).
+func isDocsDir(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "docs", "doc", "documentation":
+		return true
+	}
+	return false
+}
+
+// testDataDir returns the outermost fixture directory above doc, leaving
+// out "fixtures" and "fixture" inside a documentation site (there they
+// are a section of its content, unless the site itself lies in test data).
+func testDataDir(doc string, sites []docSite) (string, bool) {
+	segs := strings.Split(parentDir(doc), "/")
+	site, inSite := siteRootOf(sites, doc)
+	for i, seg := range segs {
+		if !slices.Contains(testDataDirs, seg) {
+			continue
+		}
+		dir := strings.Join(segs[:i+1], "/")
+		if (seg == "fixtures" || seg == "fixture") && inSite && within(dir, site.root) && dir != site.root {
+			continue
+		}
+		return dir, true
+	}
+	return "", false
+}
+
+// underTestTree reports whether dir is or lies below a test tree.
+func underTestTree(dir string) bool {
+	for _, seg := range strings.Split(dir, "/") {
+		if slices.Contains(testTreeDirs, seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// buildRootKind reports whether dir is the root of something a site
+// generator builds, by the generator's own markers — also those a
+// generator accepts without a configuration file: an mdBook book is a
+// book.toml or a src/SUMMARY.md (mdBook's defaults), a Jekyll source a
+// _config file or its _posts or _layouts directory, MkDocs an mkdocs.yml,
+// Hugo its configuration file beside a content directory, Docusaurus its
+// configuration, VitePress its .vitepress directory.
+func buildRootKind(t *tree, dir string) (string, bool) {
+	has := func(name string) bool { return t.files[path.Join(dir, name)] }
+	hasDir := func(name string) bool { return t.dirs[path.Join(dir, name)] }
+	switch {
+	case has("book.toml") || has("src/SUMMARY.md"):
+		return "an mdBook book", true
+	case has("mkdocs.yml") || has("mkdocs.yaml"):
+		return "an MkDocs site", true
+	case has("_config.yml") || has("_config.yaml") || has("_config.toml") || hasDir("_posts") || hasDir("_layouts"):
+		return "a Jekyll site", true
+	case hasDir(".vitepress"):
+		return "a VitePress site", true
+	case (has("hugo.toml") || has("hugo.yaml") || has("hugo.json") || has("config.toml")) && hasDir("content"):
+		return "a Hugo site", true
+	}
+	for _, ext := range []string{"js", "ts", "mjs", "cjs"} {
+		if has("docusaurus.config." + ext) {
+			return "a Docusaurus site", true
+		}
+	}
+	return "", false
+}
+
+// markTestInput records on every test-input document the tree it lies in,
+// and one coverage note per tree.
+func (d *docRefs) markTestInput() {
+	sites := d.sites
+	if d.hugo != nil {
+		// A Hugo site's pages are its content directories.
+		for _, s := range d.hugo.sites {
+			for _, m := range s.content {
+				if !m.missing {
+					sites = append(sites, docSite{root: m.source, kind: "hugo"})
+				}
+			}
+		}
+	}
+	byDoc, trees := testInputTrees(d.t, sites)
+	for _, doc := range sortedKeys(byDoc) {
+		x := d.t.byPath[doc]
+		e := d.b.entity(snapshot.KindDocument, doc, x.Markdown.Title, doc)
+		setMeta(&e.Metadata, testInputKey, byDoc[doc].root)
+	}
+	for _, tr := range trees {
+		d.b.note(snapshot.Coverage{Analyzer: "documents", Scope: tr.root, Status: snapshot.StatusNotApplicable,
+			Reason: fmt.Sprintf("test input, %s: %d document(s) whose links, anchors, paths and front matter are not checked", tr.why, tr.docs)})
+	}
+}
