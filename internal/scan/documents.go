@@ -47,9 +47,9 @@ type docRefs struct {
 	// docusaurus holds, per Docusaurus site root, its pages' URLs.
 	docusaurus map[string]*docusaurusRoutes
 	hugo       *hugoState // the Hugo sites; nil when there is none
-	// hugoUnverified counts the current document's links Hugo resolves
-	// but the scan cannot check, by reason.
-	hugoUnverified map[string]int
+	// unverified counts the current document's links its site resolves
+	// but the scan cannot check, by reason (flushUnverified).
+	unverified map[string]int
 	// includedBy maps a file spliced into pages by an include directive to
 	// those pages; permalinks maps, per Jekyll site root, a permalink to
 	// its page (site_resolve.go).
@@ -189,7 +189,8 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	doc := x.Markdown
 	d.references = 0
 	d.unresolvedSyms = 0
-	d.hugoUnverified = map[string]int{}
+	d.unverified = map[string]int{}
+	defer d.flushUnverified(x.Path)
 	for _, l := range doc.Links {
 		d.link(x, from, l)
 		if l.Text != "" {
@@ -380,7 +381,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
 		// The anchors of the document itself: target may be an alias.
-		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc) {
+		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -389,7 +390,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc) {
+	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

@@ -734,7 +734,7 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	case hugoNotAPath:
 		return true
 	case hugoUnverified:
-		d.hugoUnverified[mountReason(target)]++
+		d.unverified[mountReason(target)]++
 		return true
 	case hugoFound:
 		ids := d.entitiesAt(target)
@@ -750,7 +750,7 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if inIncludes(x.Path) && len(d.hugo.includedBy[x.Path]) == 0 && !strings.HasPrefix(l.Destination, "/") {
 		// Relative to the page that includes the file, which the scan
 		// could not tell (a custom shortcode pulls it in).
-		d.hugoUnverified["relative, in an _includes file whose including pages are not known"]++
+		d.unverified["relative, in an _includes file whose including pages are not known"]++
 		return true
 	}
 	if placeholderDestination(l.Destination) {
@@ -815,7 +815,6 @@ func (d *docRefs) hugoBrokenTarget(s *hugoSite, doc string, l markdown.Link) str
 // hugoRefs resolves a document's ref and relref shortcodes: links Hugo
 // checks when it builds (an unknown page fails the build).
 func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
-	defer d.flushHugoUnverified(x.Path)
 	doc := x.Markdown
 	if doc.Hugo == nil || markdown.IsArchetype(x.Path) {
 		return
@@ -839,7 +838,7 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 		target, ok := d.hugo.resolveRef(s, x.Path, ref)
 		if !ok && strings.HasPrefix(ref, "/") {
 			if src, un := s.unverified(strings.TrimPrefix(path.Clean(ref), "/")); un {
-				d.hugoUnverified[mountReason(src)]++
+				d.unverified[mountReason(src)]++
 				continue
 			}
 		}
@@ -871,15 +870,15 @@ func mountReason(src string) string {
 	return "into Hugo content mounted from " + src + ", which is not in the repository"
 }
 
-// flushHugoUnverified notes what the current document links to that Hugo
+// flushUnverified notes what the current document links to that its site
 // would resolve but the scan cannot check: one note per reason.
-func (d *docRefs) flushHugoUnverified(doc string) {
-	for _, reason := range sortedKeys(d.hugoUnverified) {
-		n := d.hugoUnverified[reason]
+func (d *docRefs) flushUnverified(doc string) {
+	for _, reason := range sortedKeys(d.unverified) {
+		n := d.unverified[reason]
 		d.b.note(snapshot.Coverage{Analyzer: "sites", Scope: doc, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("%d %s %s, not checked", n, plural(n, "link", "links"), reason)})
 	}
-	d.hugoUnverified = nil
+	d.unverified = nil
 }
 
 // hugoCoverage records each Hugo site and how it was read.
@@ -1061,15 +1060,19 @@ func openShortcode(doc *markdown.Document, included int) string {
 }
 
 // missingAnchor reports whether an anchor missing from target is to be
-// reported: not when target is a page whose shortcodes may render it,
-// which the current document's notes count instead.
-func (d *docRefs) missingAnchor(target string) bool {
+// reported: not when target is a page whose shortcodes (Hugo) or hooks
+// (MkDocs) may render it, which the current document's notes count
+// instead.
+func (d *docRefs) missingAnchor(target, anchor string) bool {
+	if !d.mkdocsRendered(target, anchor) {
+		return false
+	}
 	if d.hugo == nil {
 		return true
 	}
 	if d.hugo.docSites[target] != nil && inIncludes(target) && len(d.hugo.includedBy[target]) == 0 {
 		// Its anchors are those of the pages including it, unknown here.
-		d.hugoUnverified["to anchors of "+target+", an _includes file whose including pages are not known"]++
+		d.unverified["to anchors of "+target+", an _includes file whose including pages are not known"]++
 		return false
 	}
 	name, open := d.hugo.openPages[target]
@@ -1079,7 +1082,7 @@ func (d *docRefs) missingAnchor(target string) bool {
 		}
 	}
 	if open {
-		d.hugoUnverified[fmt.Sprintf("to anchors of %s, whose shortcode %s may render headings the scan cannot see", target, name)]++
+		d.unverified[fmt.Sprintf("to anchors of %s, whose shortcode %s may render headings the scan cannot see", target, name)]++
 	}
 	return !open
 }

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strconv"
@@ -36,6 +37,10 @@ type mkdocsOptions struct {
 	includeBase string
 	// fileURLs is use_directory_urls: false (page x.md served at x.html).
 	fileURLs bool
+	// rewriter names what rewrites the site's pages before Markdown is
+	// read (its hooks, or the macros plugin), "" when nothing does: such
+	// a site may give headings ids no heading text gives.
+	rewriter string
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -75,6 +80,7 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 			o.fileURLs = !v
 		}
 	}
+	o.rewriter = mkdocsRewriter(top)
 	exts := mapValue(top, "markdown_extensions")
 	if exts == nil || exts.Kind != yaml.SequenceNode {
 		return docsDir, o, "", true
@@ -109,6 +115,43 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		}
 	}
 	return docsDir, o, "", true
+}
+
+// mkdocsRewriter names what rewrites a MkDocs site's pages as they load:
+// hooks (Python modules with on_page_markdown and the like) or the macros
+// plugin (mkdocs-macros, Jinja over every page); "" when neither is
+// configured.
+func mkdocsRewriter(top *yaml.Node) string {
+	if h := mapValue(top, "hooks"); h != nil && len(scalars(h)) > 0 {
+		return "hooks"
+	}
+	if p := mapValue(top, "plugins"); p != nil && p.Kind == yaml.SequenceNode {
+		for _, e := range p.Content {
+			name := e.Value
+			if e.Kind == yaml.MappingNode && len(e.Content) > 0 {
+				name = e.Content[0].Value
+			}
+			if name == "macros" {
+				return "the macros plugin"
+			}
+		}
+	}
+	return ""
+}
+
+// mkdocsRendered reports whether an anchor missing from target is to be
+// reported as far as MkDocs goes: not when target is a page of a site
+// whose hooks or macros rewrite pages and the anchor is one the site's
+// slugify gives no heading text (config.blog_dir, +type:abstract) — an id
+// such a rewrite renders, which the current document's notes count
+// instead. A slug-shaped anchor (a renamed heading) is still reported.
+func (d *docRefs) mkdocsRendered(target, anchor string) bool {
+	site, ok := siteRootOf(d.sites, target)
+	if !ok || site.mkdocs == nil || site.mkdocs.rewriter == "" || strings.EqualFold(site.mkdocs.slug(anchor), anchor) {
+		return true
+	}
+	d.unverified[fmt.Sprintf("to anchors of %s that no heading text gives, which the site's %s may render", target, site.mkdocs.rewriter)]++
+	return false
 }
 
 // slugFunction reads toc's slugify option: a !!python/name: tag naming a
