@@ -119,6 +119,8 @@ type CodeSpan struct {
 	// Cue is the phrase of the sentence around the span that makes a path
 	// in it one of the reader's own project ("your project") or one still
 	// to be made ("create"); empty when the sentence has none. See cue.go.
+	// Only a span with a "/" can be a path of the repository, so only such
+	// a span's sentence is read.
 	Cue string `json:"cue,omitempty"`
 }
 

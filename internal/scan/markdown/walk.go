@@ -251,7 +251,11 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 		return
 	}
 	if w.reference() {
-		w.doc.CodeSpans = append(w.doc.CodeSpans, CodeSpan{Text: text, Line: w.line(n), InLink: inLink(n), Cue: w.cue(n)})
+		span := CodeSpan{Text: text, Line: w.line(n), InLink: inLink(n)}
+		if strings.Contains(text, "/") {
+			span.Cue = w.cue(n)
+		}
+		w.doc.CodeSpans = append(w.doc.CodeSpans, span)
 	}
 }
 
