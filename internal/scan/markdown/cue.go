@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -146,65 +147,72 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 	return out
 }
 
-// sentences splits text at sentence ends.
+// sentences splits text at sentence ends. The sentences are substrings of
+// text: a block's text is read once, whatever its length.
 func sentences(text string) []string {
 	var out []string
 	start := 0
-	rs := []rune(text)
-	for i, r := range rs {
+	for i, r := range text {
 		if r != '.' && r != '!' && r != '?' {
 			continue
 		}
-		if i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) {
+		next := i + 1 // the three ends are one byte each
+		if next < len(text) {
+			if nr, _ := utf8.DecodeRuneInString(text[next:]); !unicode.IsSpace(nr) {
+				continue
+			}
+		}
+		if r == '.' && abbreviations[strings.ToLower(lastToken(text[start:next]))] {
 			continue
 		}
-		if r == '.' && abbreviations[strings.ToLower(lastToken(rs[start:i+1]))] {
-			continue
-		}
-		out = append(out, string(rs[start:i+1]))
-		start = i + 1
+		out = append(out, text[start:next])
+		start = next
 	}
-	if start < len(rs) {
-		out = append(out, string(rs[start:]))
+	if start < len(text) {
+		out = append(out, text[start:])
 	}
 	return out
 }
 
-// lastToken is the run of non-space runes that ends rs.
-func lastToken(rs []rune) string {
-	i := len(rs)
-	for i > 0 && !unicode.IsSpace(rs[i-1]) {
-		i--
+// lastToken is the run of non-space runes that ends s.
+func lastToken(s string) string {
+	i := strings.LastIndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s
 	}
-	return string(rs[i:])
+	_, w := utf8.DecodeRuneInString(s[i:])
+	return s[i+w:]
 }
 
 // sentenceWords lowercases a sentence into its words (letters, digits and
-// apostrophes) and span marks, in order.
+// apostrophes, a typographic one read as ') and span marks, in order; the
+// words are substrings of the lowercased sentence.
 func sentenceWords(s string) []string {
+	s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
 	var out []string
-	var w strings.Builder
-	flush := func() {
-		if w.Len() > 0 {
-			out = append(out, w.String())
-			w.Reset()
-		}
-	}
-	for _, r := range s {
+	start := -1
+	for i, r := range s {
 		switch {
 		case r == spanMark:
-			flush()
-			out = append(out, string(spanMark))
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’':
-			if r == '’' {
-				r = '\''
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
 			}
-			w.WriteRune(unicode.ToLower(r))
+			out = append(out, string(spanMark))
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'':
+			if start < 0 {
+				start = i
+			}
 		default:
-			flush()
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
 		}
 	}
-	flush()
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
 	return out
 }
 
