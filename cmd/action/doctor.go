@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -152,7 +153,12 @@ func projectedDocuments(p *retrieval.Projection) int {
 // is a warning on stderr and the benchmark is then not analyzed.
 func checkDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic) *doctor.Report {
 	if doctor.Silenced(cfg) {
-		diags = reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.Config(cfg)})
+		// The check's diagnostics hold every counted code the
+		// configuration leaves on; only the ones it turns off (the
+		// figures' codes, by default) run again.
+		extra := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.SilencedConfig(cfg)})
+		diags = append(slices.Clip(diags), extra...)
+		reconcile.SortDiagnostics(diags)
 	}
 	suite, suitePath, err := doctorSuite(dir, "")
 	if err != nil {

@@ -224,3 +224,37 @@ func doctorLastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
 }
+
+// TestCheckDoctorAgreesWithDoctor: the doctor's report inside check (its
+// own diagnostics plus a run of only the counted codes the configuration
+// turns off) is the doctor command's report (one run of every counted
+// code), whatever the configuration silences.
+func TestCheckDoctorAgreesWithDoctor(t *testing.T) {
+	files := doctorFiles()
+	files["docs/guide.md"] += "\nSee [the old page](old.md) and [a heading](#nowhere).\n"
+	files["docs/notes.md"] = "# Notes\n\nNothing about the code.\n"
+	for _, cfg := range []string{
+		"",
+		"checks:\n  severity:\n    BROKEN_LINK: off\n    DOCUMENT_WITHOUT_CODE: info\n",
+		"checks:\n  severity:\n    BROKEN_ANCHOR: off\n    UNDOCUMENTED_AREA: warn\n    CENTRALITY_RISK: off\n",
+	} {
+		if cfg != "" {
+			files["docbridge.yaml"] = cfg
+		}
+		dir := fixture(t, files)
+		opts := repoOptions{dir: dir, maxStateBytes: 1 << 30}
+		res, err := runCheck(context.Background(), io.Discard, checkOptions{repoOptions: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := runDoctor(context.Background(), io.Discard, doctorOptions{repoOptions: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(res.doctor)
+		exp, _ := json.Marshal(want)
+		if string(got) != string(exp) {
+			t.Errorf("config %q: check's doctor\n%s\nwant the doctor command's\n%s", cfg, got, exp)
+		}
+	}
+}

@@ -69,6 +69,35 @@ func Config(cfg *config.Config) *config.Config {
 	return &c
 }
 
+// SilencedConfig returns a copy of cfg (nil: the defaults) in which only
+// the codes the doctor counts and cfg turns off are on (at their default
+// severity, or info for a figure's code) and every other code is off: a
+// check's own diagnostics hold every counted code cfg leaves on, so a run
+// with this configuration adds exactly what the doctor still needs.
+func SilencedConfig(cfg *config.Config) *config.Config {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	c := *cfg
+	c.Checks.Severity = map[string]string{}
+	silenced := map[string]bool{}
+	for _, code := range Codes() {
+		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
+			silenced[code] = true
+		}
+	}
+	for _, code := range catalog.Codes() {
+		r, _ := catalog.Lookup(code)
+		switch {
+		case !silenced[code]:
+			c.Checks.Severity[code] = catalog.Off
+		case r.Severity == catalog.Off:
+			c.Checks.Severity[code] = catalog.Info
+		}
+	}
+	return &c
+}
+
 // Silenced reports whether cfg (nil: the defaults) leaves off a code the
 // doctor counts — the figures' codes are off by default — so the check's
 // own diagnostics lack problems the doctor must see, and the caller reruns

@@ -102,3 +102,33 @@ func TestConfigTurnsFiguresOn(t *testing.T) {
 		t.Fatal("Config changed the caller's configuration")
 	}
 }
+
+// TestSilencedConfigTurnsOnOnlyWhatIsOff: the rerun check makes for the
+// doctor runs exactly the counted codes its configuration turns off — the
+// figures' codes by default, and a counted code a user turned off — at
+// their default severity (info for a figure's code), and nothing else.
+func TestSilencedConfigTurnsOnOnlyWhatIsOff(t *testing.T) {
+	user := config.Default()
+	user.Checks.Severity[catalog.BrokenLink] = catalog.Off
+	user.Checks.Severity[catalog.CentralityRisk] = catalog.Warn
+	for _, tc := range []struct {
+		cfg  *config.Config
+		want map[string]string
+	}{
+		{nil, map[string]string{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
+			catalog.CentralityRisk: catalog.Info, catalog.NearTwinDocument: catalog.Info}},
+		{user, map[string]string{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
+			catalog.NearTwinDocument: catalog.Info, catalog.BrokenLink: catalog.Error}},
+	} {
+		c := SilencedConfig(tc.cfg)
+		for _, code := range catalog.Codes() {
+			want, ok := tc.want[code]
+			if !ok {
+				want = catalog.Off
+			}
+			if got := reconcile.Severity(&c.Checks, code); got != want {
+				t.Errorf("%s: %s, want %s", code, got, want)
+			}
+		}
+	}
+}
