@@ -242,14 +242,10 @@ func (d *docRefs) astroLinkCandidates(site docSite, doc string, l markdown.Link)
 	if dec, err := url.PathUnescape(p); err == nil {
 		p = dec
 	}
-	files := linkCandidates(site.root, true, l.Destination, l.Target)
-	if !strings.HasPrefix(p, "/") {
-		// Read as a file first: a link a page writes for GitHub.
-		files = []string{l.Target}
-		if path.Ext(p) == "" {
-			files = linkCandidates(site.root, true, "", l.Target)
-		}
-	}
+	// Read as a file, exactly: a link written for GitHub (a sibling
+	// page's .md, an image beside the page), which Astro resolves from
+	// the file too.
+	files := []string{l.Target}
 	ext := strings.ToLower(path.Ext(p))
 	base, known := r.urlOf[doc]
 	if p == "" || ext == ".md" || ext == ".mdx" || (!strings.HasPrefix(p, "/") && !known) {
