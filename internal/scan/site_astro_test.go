@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -205,4 +206,29 @@ func TestAstroLocales(t *testing.T) {
 			t.Errorf("%s: locales %q default %q, want %q %q", c.name, o.locales, o.defaultLocale, c.locales, c.def)
 		}
 	}
+}
+
+// FuzzAstroLink resolves arbitrary link destinations and entry paths in a
+// Starlight site: no panic, and every link is either resolvable by some
+// candidate or reported by a path below the repository.
+func FuzzAstroLink(f *testing.F) {
+	for _, s := range []string{"/guides/setup/", "../c/#x", "/site/", "./a.md", "%zz/..//", "/es/", "?q#h", "../../../../x"} {
+		f.Add(s, "guides/Setup Page.md")
+	}
+	o := &astroOptions{project: "docs", src: "docs/src", base: "/site/", locales: []string{"es"}}
+	site := docSite{root: "docs/src/content/docs", kind: siteAstro, astro: o}
+	f.Fuzz(func(t *testing.T, dest, rel string) {
+		_ = astroSlug(rel, dest)
+		doc := "docs/src/content/docs/guides/setup.md"
+		r := &astroRoutes{opts: o, byURL: map[string]string{"/guides/setup": doc}, urlOf: map[string]string{doc: "/guides/setup"}}
+		d := &docRefs{astro: map[string]*astroRoutes{site.root: r}}
+		l, ok := markdown.Retarget(markdown.Link{}, dest, doc)
+		if !ok || l.Kind != markdown.LinkRelative || l.Target == "" {
+			return
+		}
+		cands, target, ok := d.astroLinkCandidates(site, doc, l)
+		if !ok || len(cands) == 0 || target == "" {
+			t.Fatalf("astroLinkCandidates(%q) = %q, %q, %v", dest, cands, target, ok)
+		}
+	})
 }
