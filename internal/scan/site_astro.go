@@ -23,8 +23,8 @@ import (
 // among the routes.
 //
 // The options come from the literal part of astro.config.* (typescript.
-// File.SiteConfig): base, trailingSlash, srcDir, and the Starlight
-// integration's locales and defaultLocale.
+// File.SiteConfig): base, trailingSlash, srcDir, redirects, and the
+// Starlight integration's locales and defaultLocale.
 
 // astroConfigExts are the extensions of astro.config.*.
 var astroConfigExts = []string{".mjs", ".ts", ".js", ".mts", ".cjs"}
@@ -44,6 +44,9 @@ type astroOptions struct {
 	// is the default locale's directory, "" for the root locale.
 	locales       []string
 	defaultLocale string
+	// redirects maps each literal redirects key (a route) to its
+	// destination.
+	redirects map[string]string
 }
 
 // isAstroConfig reports whether p is an Astro project's configuration.
@@ -76,6 +79,17 @@ func astroSite(t *tree, config, srcDir string) (docSite, bool) {
 		o.noTrailingSlash = true
 	}
 	o.starlight(cfg)
+	if rd, ok := cfg["redirects"].(map[string]any); ok {
+		o.redirects = map[string]string{}
+		for from, to := range rd {
+			if m, ok := to.(map[string]any); ok {
+				to = m["destination"]
+			}
+			if to, ok := to.(string); ok {
+				o.redirects[from] = to
+			}
+		}
+	}
 	root := path.Join(o.src, "content", "docs")
 	if strings.HasPrefix(root, "../") || root == ".." {
 		return docSite{}, false
@@ -193,6 +207,23 @@ func newAstroRoutes(t *tree, site docSite) *astroRoutes {
 		}
 		if k := routeKey(routeJoin(rel)); r.byURL[k] == "" {
 			r.byURL[k] = p
+		}
+	}
+	// redirects: the route exists and serves what its destination does
+	// (the configuration itself when that is no page of the site).
+	for _, from := range sortedKeys(o.redirects) {
+		if strings.Contains(from, "[") {
+			continue
+		}
+		k := routeKey(routeJoin(from))
+		if _, taken := r.byURL[k]; taken {
+			continue
+		}
+		to, _, _ := strings.Cut(o.redirects[from], "#")
+		if f, ok := r.byURL[routeKey(routeJoin(to))]; ok && strings.HasPrefix(to, "/") {
+			r.byURL[k] = f
+		} else {
+			r.byURL[k] = site.config
 		}
 	}
 	return r

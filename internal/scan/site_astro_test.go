@@ -30,12 +30,13 @@ export default defineConfig({
 	site,
 	base: '/site',
 	trailingSlash: 'always',
+	redirects: { '/old/': '/guides/install/', '/ext': { status: 302, destination: 'https://example.org/' }, '/[x]': '/' },
 	integrations: [starlight({ title: 'Docs', locales })],
 });
 `,
 	"docs/src/content/docs/index.mdx": "---\ntitle: Home\n---\n# Home\n\n" +
 		"[a](/guides/setup/) [b](/site/reference/config/#options) [c](guides/setup/) [d](/logo.svg) [e](/about/) " +
-		"[f](/custom/path/) [g](/mixed-case/page-one/) [h](/es/) [i](./guides/install.md)\n\n" +
+		"[f](/custom/path/) [g](/mixed-case/page-one/) [h](/es/) [i](./guides/install.md) [j](/old/) [k](/ext/)\n\n" +
 		"Broken: [x](/guides/deleted/) [y](/reference/config/#old-heading) [z](/partial/)\n",
 	"docs/src/content/docs/guides/setup.md": "# Setup\n\n" +
 		"[a](../../reference/config/#options) [b](../install/) [c](./install.md) [d](../) [e](/site/)\n\n" +
