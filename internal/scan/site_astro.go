@@ -117,11 +117,12 @@ func (o *astroOptions) starlight(cfg map[string]any) {
 			root = true
 			continue
 		}
-		o.locales = append(o.locales, k)
+		// Entries' paths are slugged, lowercase: so are their URLs.
+		o.locales = append(o.locales, strings.ToLower(k))
 	}
 	sort.Strings(o.locales)
-	if d, ok := opts["defaultLocale"].(string); ok && !root && slices.Contains(o.locales, d) {
-		o.defaultLocale = d
+	if d, ok := opts["defaultLocale"].(string); ok && !root && slices.Contains(o.locales, strings.ToLower(d)) {
+		o.defaultLocale = strings.ToLower(d)
 	} else if !root && len(o.locales) > 0 {
 		// Without a root locale or a literal default, Starlight's default
 		// is the first locale; object order is lost, so the first by

@@ -199,6 +199,7 @@ func TestAstroLocales(t *testing.T) {
 		{"none", map[string]any{}, nil, ""},
 		{"root", map[string]any{"integrations": []any{map[string]any{"title": "x", "locales": map[string]any{"root": map[string]any{}, "es": map[string]any{}}}}}, []string{"es"}, ""},
 		{"default", map[string]any{"integrations": []any{nil, map[string]any{"title": "x", "defaultLocale": "fr", "locales": map[string]any{"en": map[string]any{}, "fr": map[string]any{}}}}}, []string{"en", "fr"}, "fr"},
+		{"case", map[string]any{"integrations": []any{map[string]any{"title": "x", "defaultLocale": "pt-BR", "locales": map[string]any{"zh-CN": map[string]any{}, "pt-BR": map[string]any{}}}}}, []string{"pt-br", "zh-cn"}, "pt-br"},
 		{"first", map[string]any{"integrations": []any{map[string]any{"locales": map[string]any{"ja": map[string]any{}, "en": map[string]any{}}}}}, []string{"en", "ja"}, "en"},
 	} {
 		o := &astroOptions{}
