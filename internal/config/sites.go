@@ -30,12 +30,13 @@ const (
 	GeneratorJekyll     = "jekyll"
 	GeneratorVitePress  = "vitepress"
 	GeneratorDocusaurus = "docusaurus"
+	GeneratorAstro      = "astro"
 	// GeneratorNone turns detection off for the root.
 	GeneratorNone = "none"
 )
 
 // siteGenerators are the accepted values of sites.N.generator.
-var siteGenerators = []string{GeneratorHugo, GeneratorMkDocs, GeneratorMdBook, GeneratorJekyll, GeneratorVitePress, GeneratorDocusaurus, GeneratorNone}
+var siteGenerators = []string{GeneratorHugo, GeneratorMkDocs, GeneratorMdBook, GeneratorJekyll, GeneratorVitePress, GeneratorDocusaurus, GeneratorAstro, GeneratorNone}
 
 // siteOptions maps each generator-specific key of a site entry to the
 // generators it applies to.
@@ -47,7 +48,7 @@ var siteOptions = map[string][]string{
 	"slugify":       {GeneratorMkDocs},
 	"src":           {GeneratorMdBook},
 	"baseurl":       {GeneratorJekyll},
-	"srcDir":        {GeneratorVitePress},
+	"srcDir":        {GeneratorVitePress, GeneratorAstro},
 	"routeBasePath": {GeneratorDocusaurus},
 }
 
@@ -100,7 +101,9 @@ type Site struct {
 	// _config.yml's baseurl.
 	BaseURL string `json:"baseurl,omitempty"`
 	// SrcDir (vitepress) is the source directory served at "/", relative
-	// to Root; empty means Root itself.
+	// to Root; empty means Root itself. For astro it is Astro's srcDir
+	// (the docs collection is its content/docs); empty keeps
+	// astro.config.*'s, else "src".
 	SrcDir string `json:"srcDir,omitempty"`
 	// RouteBasePath (docusaurus) is the URL path the docs are served at
 	// ("/" for the site root); empty keeps the configuration's, else

@@ -36,14 +36,14 @@ func TestValidate(t *testing.T) {
 				{Root: "book", Generator: GeneratorMdBook, Src: "src"},
 			}
 		}, []string{
-			`sites.0.generator: "sphinx" is not one of hugo, mkdocs, mdbook, jekyll, vitepress, docusaurus, none`,
+			`sites.0.generator: "sphinx" is not one of hugo, mkdocs, mdbook, jekyll, vitepress, docusaurus, astro, none`,
 			`sites.1.docsDir: "/d" must be relative to the repository root`,
 			`sites.1.root: ".." must not contain ".."`,
 			`sites.1.slugify: "slugify" is not one of ` + strings.Join(MkDocsSlugify, ", "),
 			`sites.2.baseurl: "http://x/y" must be the path the site is served under ("/project"), not a URL`,
 			`sites.2.src: src applies to generator mdbook only, not jekyll`,
 			`sites.3.headingIds: headingIds applies to generator hugo only, not none`,
-			`sites.3.srcDir: srcDir applies to generator vitepress only, not none`,
+			`sites.3.srcDir: srcDir applies to generators vitepress, astro only, not none`,
 		}},
 		{"roots and patterns", func(c *Config) {
 			c.Analysis.Derive.Roots = []string{"src", "src", "/x"}

@@ -46,7 +46,9 @@ type docRefs struct {
 	sites    []docSite // documentation-site roots
 	// docusaurus holds, per Docusaurus site root, its pages' URLs.
 	docusaurus map[string]*docusaurusRoutes
-	hugo       *hugoState // the Hugo sites; nil when there is none
+	// astro holds, per Starlight site root, its pages' URLs.
+	astro map[string]*astroRoutes
+	hugo  *hugoState // the Hugo sites; nil when there is none
 	// unverified counts the current document's links its site resolves
 	// but the scan cannot check, by reason (flushUnverified).
 	unverified map[string]int
@@ -128,6 +130,12 @@ func (r *resolver) documents() {
 	for _, s := range d.sites {
 		if s.docusaurus != nil {
 			d.docusaurus[s.root] = newDocusaurusRoutes(r.t, s)
+		}
+	}
+	d.astro = map[string]*astroRoutes{}
+	for _, s := range d.sites {
+		if s.astro != nil {
+			d.astro[s.root] = newAstroRoutes(r.t, s)
 		}
 	}
 	d.hugo = newHugoState(r.t)

@@ -110,6 +110,21 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		if c.SrcDir != "" {
 			s.root = path.Join(root, c.SrcDir)
 		}
+	case config.GeneratorAstro:
+		// astro.config.* when the tree has it, as detection reads it;
+		// srcDir over it. Without a docs collection the entry still names
+		// the site (its directory is reported missing).
+		p := ""
+		for _, ext := range astroConfigExts {
+			if q := path.Join(root, "astro.config"+ext); t.files[q] && p == "" {
+				p = q
+			}
+		}
+		s, _ = astroSite(t, cmpOr(p, path.Join(root, "astro.config.mjs")), c.SrcDir)
+		if s.kind == "" {
+			return docSite{}, false // srcDir outside the repository
+		}
+		s.config = p
 	case config.GeneratorDocusaurus:
 		p := ""
 		for _, q := range t.paths {

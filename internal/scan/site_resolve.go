@@ -204,6 +204,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	if inSite && site.kind == siteDocusaurus && site.docusaurus != nil {
 		return d.docusaurusLinkCandidates(site, doc, l)
 	}
+	if inSite && site.kind == siteAstro && site.astro != nil {
+		return d.astroLinkCandidates(site, doc, l)
+	}
 	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
 		return nil, "", false // mdBook writes the chapter when it builds
 	}

@@ -22,6 +22,7 @@ const (
 	siteMkDocs     = "mkdocs"
 	siteMdBook     = "mdbook"
 	siteJekyll     = "jekyll"
+	siteAstro      = "astro"
 )
 
 // docSite is a documentation-site root and the generator that renders it.
@@ -40,6 +41,8 @@ type docSite struct {
 	docusaurus *docusaurusOptions
 	// vitepress: base and rewrites (site_vitepress.go).
 	vitepress *vitepressOptions
+	// astro: the Starlight docs collection's options (site_astro.go).
+	astro *astroOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by
@@ -65,6 +68,10 @@ func siteRoots(t *tree) []docSite {
 			if o := parseDocusaurus(t, p); o.servesAny(t) {
 				claim(docSite{root: o.root(t), kind: siteDocusaurus, config: p, docusaurus: o})
 			}
+		case isAstroConfig(p):
+			if s, ok := astroSite(t, p, ""); ok {
+				claim(s)
+			}
 		default:
 			if s, ok := configuredSite(t, p); ok {
 				claim(s)
@@ -81,7 +88,7 @@ func siteRoots(t *tree) []docSite {
 
 // siteRank orders generators for siteRoots' tie-break.
 func siteRank(kind string) int {
-	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook, siteJekyll}, kind)
+	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook, siteJekyll, siteAstro}, kind)
 }
 
 // siteRootOf returns the innermost site holding the document.

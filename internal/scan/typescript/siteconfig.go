@@ -21,11 +21,12 @@ import (
 // executed.
 
 // IsSiteConfig reports whether p is a documentation site's configuration
-// module: docusaurus.config.*, .vitepress/config.* or a module of a
-// .vitepress/config/ directory (config/index.ts and the parts it imports).
+// module: docusaurus.config.*, astro.config.*, .vitepress/config.* or a
+// module of a .vitepress/config/ directory (config/index.ts and the parts
+// it imports).
 func IsSiteConfig(p string) bool {
 	base, dir := path.Base(p), path.Dir(p)
-	if strings.HasPrefix(base, "docusaurus.config.") {
+	if strings.HasPrefix(base, "docusaurus.config.") || strings.HasPrefix(base, "astro.config.") {
 		return true
 	}
 	if strings.HasPrefix(base, "config.") && path.Base(dir) == ".vitepress" {

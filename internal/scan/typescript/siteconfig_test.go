@@ -50,6 +50,18 @@ export default withPwa(defineConfig({
 export const slugify = (s: string) => s
 export const sharedConfig = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }, anchor: { slugify } } })
 `, `{"markdown":{"anchor":{},"attrs":{"leftDelimiter":"%{","rightDelimiter":"}%"}}}`},
+		{"astro starlight", "docs/astro.config.mjs", `
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+import redirects from './redirects.js';
+export const locales = { root: { label: 'English', lang: 'en' }, 'pt-br': { label: 'Português', lang: 'pt-BR' } };
+const site = process.env.URL || 'https://example.org/';
+export default defineConfig({
+  site, base: '/docs', trailingSlash: 'always',
+  redirects: { ...redirects, '/old/': '/new/' },
+  integrations: [starlight({ title: 'Docs', locales }), mdx()],
+});
+`, `{"base":"/docs","integrations":[{"locales":{"pt-br":{"label":"Português","lang":"pt-BR"},"root":{"label":"English","lang":"en"}},"title":"Docs"},null],"redirects":{"/old/":"/new/"},"trailingSlash":"always"}`},
 		{"self reference", "docusaurus.config.js", `const a = a; module.exports = { x: a, y: 1 };`, `{"y":1}`},
 		{"not a config", "src/config.ts", `export default { a: 1 }`, `null`},
 		{"no export", "docusaurus.config.js", `const a = 1;`, `null`},
