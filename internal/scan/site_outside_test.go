@@ -28,7 +28,8 @@ func outsideRootLines(ix *index, doc string) []int {
 // the site reads inside the site resolves there, or is a BROKEN_LINK at the
 // path the site serves; one that leaves the site under the site's reading
 // too, a link to a .md file (read from the file by every generator), and
-// any such link outside a site stay LINK_OUTSIDE_ROOT.
+// any such link outside a site stay LINK_OUTSIDE_ROOT; in a Hugo site one
+// Hugo's resolver finds nothing for is LINK_OUTSIDE_ROOT alone.
 func TestOutsideRootReadBySite(t *testing.T) {
 	tests := []struct {
 		root, doc string
@@ -45,6 +46,10 @@ func TestOutsideRootReadBySite(t *testing.T) {
 		// repository from the file and above docs/ from the URL.
 		{"testdata/outsideroot/mkdocs", "docs/a.md", []int{3}, nil, []string{"document:docs/b.md"}},
 		{"testdata/outsideroot/plain", "guide.md", []int{3}, nil, nil},
+		// Hugo reads ../b/ from the page's content path (docs/a.md) as
+		// b.md; ../../../gone/ climbs above the content root there too:
+		// one LINK_OUTSIDE_ROOT, no BROKEN_LINK besides.
+		{"testdata/outsideroot/hugo", "content/docs/a.md", []int{5}, nil, []string{"document:content/b.md"}},
 	}
 	for _, tt := range tests {
 		ix := newIndex(scanDir(t, tt.root, nil, Options{}))
