@@ -75,6 +75,9 @@ type docRefs struct {
 	// paths: by (line, path named), the excluded path it lies in. A link and
 	// its text naming the same path count once.
 	excludedRefs map[excludedRef]string
+	// siteRead are the current document's links its site reads inside the
+	// site though they climb above the repository root (site_outside.go).
+	siteRead []siteReadKey
 }
 
 // excludedRef is one reference into an excluded path.
@@ -197,6 +200,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 	doc := x.Markdown
 	d.references = 0
 	d.unresolvedSyms = 0
+	d.siteRead = nil
 	d.unverified = map[string]int{}
 	defer d.flushUnverified(x.Path)
 	for _, l := range doc.Links {
@@ -225,6 +229,7 @@ func (d *docRefs) finish(x *Extraction, from string) {
 	}
 	d.flushAmbiguities(x.Path)
 	d.flushExcluded(x.Path)
+	d.flushSiteRead()
 	if d.references > maxDocumentEvidence || doc.EvidenceTruncated {
 		e := d.shared.entities[from]
 		setMeta(&e.Metadata, "evidenceTruncated", true)
@@ -238,6 +243,7 @@ type docPart struct {
 	references   int // relations recorded, which the block goes on counting
 	ambiguous    map[string]*ambiguity
 	excludedRefs map[excludedRef]string
+	siteRead     []siteReadKey
 }
 
 // parts resolves the references of docs on up to workers goroutines. A
@@ -277,7 +283,7 @@ func (d *docRefs) part(x *Extraction, slabs *builder) *docPart {
 	w.excludedRefs = map[excludedRef]string{}
 	w.refs(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 	slabs.relSlab, slabs.evSlab = b.relSlab, b.evSlab
-	return &docPart{b: b, references: w.references, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs}
+	return &docPart{b: b, references: w.references, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs, siteRead: w.siteRead}
 }
 
 // merge adds a document's part to the scan's builder as if refs had run
@@ -298,7 +304,7 @@ func (d *docRefs) merge(x *Extraction, p *docPart) {
 	b.relations += p.b.relations
 	b.last = nil
 	b.coverage = append(b.coverage, p.b.coverage...)
-	d.references, d.ambiguous, d.excludedRefs = p.references, p.ambiguous, p.excludedRefs
+	d.references, d.ambiguous, d.excludedRefs, d.siteRead = p.references, p.ambiguous, p.excludedRefs, p.siteRead
 	d.finish(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 }
 
@@ -323,6 +329,9 @@ func declaredSources(docs []*Extraction) map[string]bool {
 // that exists but is not an entity resolves to nothing to relate; one to
 // nothing is a links-to an unresolved entity.
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
+	if l.OutsideRoot && !d.readBySite(x.Path, l) {
+		return // LINK_OUTSIDE_ROOT, as extraction reported it
+	}
 	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {
 		return
 	}
@@ -335,7 +344,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	default:
 		return
 	}
-	if l.Target == "" {
+	if l.Target == "" && !l.OutsideRoot {
 		return
 	}
 	site, inSite := siteRootOf(d.sites, x.Path)

@@ -147,6 +147,10 @@ type resolver struct {
 	pkgNames map[string][]string
 	// workers bounds the goroutines of the steps that run in parallel.
 	workers int
+	// siteRead holds the links that climb above the repository root under
+	// GitHub's rules but that their document's site reads inside the site
+	// (site_outside.go): their LINK_OUTSIDE_ROOT issues are withdrawn.
+	siteRead map[siteReadKey]bool
 }
 
 // files creates one entity per document and source module. Each depends
@@ -311,6 +315,9 @@ func (r *resolver) coverage(w *walk.Result) {
 		t.files++
 		worst := ""
 		for _, is := range x.issues() {
+			if r.siteRead[siteReadKey{x.Path, is.Line, is.Message}] && is.Code == markdown.CodeLinkOutsideRoot {
+				continue
+			}
 			r.b.note(issueCoverage(x.Analyzer, x.Path, is))
 			if is.Status == extract.StatusNotAnalyzed || worst == "" {
 				worst = is.Status

@@ -237,14 +237,18 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	if inSite && directoryURLs(site) {
 		// The browser reads a link the generator leaves alone from the
 		// page's URL; that reading comes first.
-		if fromURL := pageURLCandidates(site, doc, l); len(fromURL) > 0 {
+		if fromURL := d.pageURLCandidates(site, doc, l); len(fromURL) > 0 {
 			out = append(out, fromURL...)
 			// A link broken either way is reported by the path the site
 			// would serve.
 			urlTarget = fromURL[0]
 		}
 	}
-	out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
+	if l.Target != "" {
+		// Empty when the link climbs above the repository root and only
+		// the page's URL reads it inside (readBySite).
+		out = append(out, linkCandidates(site.root, inSite, l.Destination, l.Target)...)
+	}
 	if inSite && site.kind == siteMdBook {
 		// mdBook renders every README chapter as index.html.
 		if b := path.Base(l.Target); (b == "index.html" || b == "index.md") && within(l.Target, site.root) {
@@ -375,26 +379,78 @@ func directoryURLs(site docSite) bool {
 }
 
 // pageURLCandidates lists what a relative link that is not to a Markdown
-// file may name when read from the page's URL, the directory x/ for x.md
-// (an index or README page is served at its own directory already).
-func pageURLCandidates(site docSite, doc string, l markdown.Link) []string {
-	if strings.HasPrefix(l.Destination, "/") || l.Kind != markdown.LinkRelative {
+// file may name when read from the page's URL (pageURLTarget); nil when
+// that reading is the file's own.
+func (d *docRefs) pageURLCandidates(site docSite, doc string, l markdown.Link) []string {
+	t, ok := d.pageURLTarget(site, doc, l)
+	if !ok || t == l.Target {
 		return nil
+	}
+	out := linkCandidates(site.root, true, l.Destination, t)
+	if site.kind == siteJekyll && within(t, site.root) {
+		// The URL read is a URL of the site: a permalink, or a document
+		// of a collection, as a root-absolute link to it would be.
+		rel := strings.TrimPrefix(strings.TrimPrefix(t, site.root), "/")
+		if site.root == "." {
+			rel = t
+		}
+		base := ""
+		if site.jekyll != nil {
+			base = strings.TrimRight(site.jekyll.baseurl, "/")
+		}
+		out = append(out, d.jekyllRootCandidates(site, base+"/"+rel)...)
+	}
+	return out
+}
+
+// pageURLTarget reads a relative link that is not to a Markdown file from
+// the page's URL, the directory pageURLDir names, and returns the
+// repo-relative path it names; ok is false when the link is no such link,
+// the page is served at its own directory, or the reading climbs above the
+// repository root.
+func (d *docRefs) pageURLTarget(site docSite, doc string, l markdown.Link) (string, bool) {
+	if strings.HasPrefix(l.Destination, "/") || l.Kind != markdown.LinkRelative {
+		return "", false
 	}
 	p, _, _ := strings.Cut(l.Destination, "#")
 	p, _, _ = strings.Cut(p, "?")
 	if p == "" || strings.HasSuffix(p, ".md") {
-		return nil
+		return "", false
+	}
+	dir, ok := d.pageURLDir(site, doc)
+	if !ok {
+		return "", false
+	}
+	lt, ok := markdown.Retarget(l, l.Destination, path.Join(dir, "index.md"))
+	if !ok || lt.Target == "" {
+		return "", false
+	}
+	return lt.Target, true
+}
+
+// pageURLDir is the directory, repo-relative, that a browser resolves the
+// page's relative URLs from: for x.md the directory x/; for a Jekyll page
+// with a literal permalink, the permalink's directory below the site
+// source ("/a/b/" is a/b, "/a/b.html" is a). ok is false for an index or
+// README page without a permalink, served at its own directory already.
+func (d *docRefs) pageURLDir(site docSite, doc string) (string, bool) {
+	if site.kind == siteJekyll {
+		if x := d.t.byPath[doc]; x != nil && x.Markdown != nil {
+			u := strings.TrimSpace(x.Markdown.FrontMatter.Fields["permalink"])
+			if u != "" && !strings.Contains(u, ":") && !strings.Contains(u, "{") {
+				dir := strings.Trim(u, "/")
+				if !strings.HasSuffix(u, "/") {
+					dir = strings.Trim(path.Dir("/"+dir), "/")
+				}
+				return path.Join(site.root, dir), true
+			}
+		}
 	}
 	stem := strings.TrimSuffix(path.Base(doc), path.Ext(doc))
 	if strings.EqualFold(stem, "index") || strings.EqualFold(stem, "readme") {
-		return nil
+		return "", false
 	}
-	lt, ok := markdown.Retarget(l, l.Destination, path.Join(parentDir(doc), stem, "index.md"))
-	if !ok || lt.Target == "" || lt.Target == l.Target {
-		return nil
-	}
-	return linkCandidates(site.root, true, lt.Destination, lt.Target)
+	return path.Join(parentDir(doc), stem), true
 }
 
 // hasAnchor reports whether doc renders anchor: a heading or HTML anchor,

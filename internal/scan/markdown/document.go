@@ -107,6 +107,12 @@ type Link struct {
 	Target string `json:"target,omitempty"`
 	// Anchor is the fragment, percent-decoded, without '#'.
 	Anchor string `json:"anchor,omitempty"`
+	// OutsideRoot is set on a relative link that climbs above the
+	// repository root under GitHub's rules (Target is then empty). The
+	// document's issues hold a LINK_OUTSIDE_ROOT for it; resolution reads
+	// the link again the way the document's site serves it, and withdraws
+	// that issue when the site's reading stays inside the site.
+	OutsideRoot bool `json:"outsideRoot,omitempty"`
 }
 
 // CodeSpan is an inline code span, trimmed.

@@ -120,7 +120,7 @@ func TestLinks(t *testing.T) {
 		{Text: "logo", Destination: "../img/logo.png", Line: 3, Image: true, Kind: LinkRelative, Target: "img/logo.png"},
 		{Text: "usage", Destination: "#usage", Line: 4, Kind: LinkAnchor, Anchor: "usage"},
 		{Text: "root", Destination: "/src/index.ts", Line: 4, Kind: LinkRelative, Target: "src/index.ts"},
-		{Text: "away", Destination: "../../etc/passwd", Line: 4, Kind: LinkRelative},
+		{Text: "away", Destination: "../../etc/passwd", Line: 4, Kind: LinkRelative, OutsideRoot: true},
 		{Text: "https://example.com", Destination: "https://example.com", Line: 5, Kind: LinkExternal},
 		{Text: "www.example.org", Destination: "http://www.example.org", Line: 5, Kind: LinkExternal},
 		{Text: "team@example.com", Destination: "mailto:team@example.com", Line: 5, Kind: LinkExternal},

@@ -1,14 +1,16 @@
 package markdown
 
 import (
+	"fmt"
 	"net/url"
 	"path"
 	"strings"
 )
 
-// classifyLink fills Kind, Target and Anchor of l from its Destination.
-// docPath is the document's repo-relative path. It reports false when a
-// relative link climbs above the repository root (Target is then empty).
+// classifyLink fills Kind, Target, Anchor and OutsideRoot of l from its
+// Destination. docPath is the document's repo-relative path. It reports
+// false when a relative link climbs above the repository root (Target is
+// then empty and OutsideRoot set).
 func classifyLink(l *Link, docPath string) (insideRoot bool) {
 	dest := strings.TrimSpace(l.Destination)
 	switch {
@@ -51,6 +53,7 @@ func classifyLink(l *Link, docPath string) (insideRoot bool) {
 			l.Kind = LinkExternal
 			return true
 		}
+		l.OutsideRoot = true
 		return false
 	}
 	l.Target = clean
@@ -131,7 +134,13 @@ func elementFragment(frag string) string {
 // docPath: its Kind, Target and Anchor as classifyLink fills them. ok is
 // false when the link climbs above the repository root.
 func Retarget(l Link, dest, docPath string) (Link, bool) {
-	l.Destination, l.Kind, l.Target, l.Anchor = dest, "", "", ""
+	l.Destination, l.Kind, l.Target, l.Anchor, l.OutsideRoot = dest, "", "", "", false
 	ok := classifyLink(&l, docPath)
 	return l, ok
+}
+
+// OutsideRootMessage is the message of the LINK_OUTSIDE_ROOT issue for a
+// link with destination dest; resolution finds the issue of a link by it.
+func OutsideRootMessage(dest string) string {
+	return fmt.Sprintf("link %q climbs above the repository root", clip(dest))
 }

@@ -238,7 +238,7 @@ func (w *walker) link(n ast.Node) {
 		}
 	}
 	if !classifyLink(&l, w.doc.Path) {
-		w.is.add(l.Line, CodeLinkOutsideRoot, "link %q climbs above the repository root", clip(l.Destination))
+		w.is.add(l.Line, CodeLinkOutsideRoot, "%s", OutsideRootMessage(l.Destination))
 	}
 	if w.reference() {
 		w.doc.Links = append(w.doc.Links, l)
