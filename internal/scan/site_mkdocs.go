@@ -41,6 +41,11 @@ type mkdocsOptions struct {
 	// read (its hooks, or the macros plugin), "" when nothing does: such
 	// a site may give headings ids no heading text gives.
 	rewriter string
+	// tabs is pymdownx.tabbed's options, nil when it is not configured.
+	tabs *mkdocsTabs
+	// emoji is set when pymdownx.emoji is configured: a :shortcode: in a
+	// tab title renders as an image or an icon, which gives a slug no text.
+	emoji bool
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -101,6 +106,10 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 			if s := mapValue(opts, "slugify"); s != nil {
 				o.slugFunction(s)
 			}
+		case "pymdownx.tabbed":
+			o.tabs = parseTabbed(opts)
+		case "pymdownx.emoji":
+			o.emoji = true
 		case "pymdownx.snippets":
 			if b := mapValue(opts, "base_path"); b != nil {
 				o.snippetBase = nil
