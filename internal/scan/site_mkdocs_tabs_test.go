@@ -111,3 +111,16 @@ func TestMkDocsTabLinks(t *testing.T) {
 		t.Errorf("broken %q, want %q", got, want)
 	}
 }
+
+// TestMkDocsExtensionsMapping: markdown_extensions may be one mapping of
+// names to options instead of a list.
+func TestMkDocsExtensionsMapping(t *testing.T) {
+	_, o, _, ok := parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  attr_list:\n  toc:\n    slugify: !!python/name:pymdownx.slugs.uslugify\n  pymdownx.tabbed:\n    alternate_style: true\n"))
+	if !ok || !o.attrList || o.slugify != slugifyPymdownx || o.tabs == nil || o.tabs.slug != nil {
+		t.Fatalf("options %+v", o)
+	}
+	_, o, _, _ = parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.tabbed\n"))
+	if !o.attrList || o.tabs == nil {
+		t.Fatalf("list form: options %+v", o)
+	}
+}
