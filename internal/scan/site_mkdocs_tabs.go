@@ -45,8 +45,8 @@ var emojiShortcode = regexp.MustCompile(`:[+\-\w]+:`)
 
 // mkdocsTabAnchors returns the ids pymdownx.tabbed gives the page's content
 // tabs. headIDs are the ids toc gave doc.SiteHeadings, in order; used holds
-// every id of the page already taken (headings, attribute lists), and is
-// extended.
+// every id of the page already taken (headings, attribute lists,
+// footnotes), and is extended.
 func mkdocsTabAnchors(doc *markdown.Document, o *mkdocsOptions, headIDs []string, used map[string]bool) []string {
 	t := o.tabs
 	if t == nil || len(doc.Tabs) == 0 {
@@ -102,6 +102,11 @@ func mkdocsTabsOf(a []string, doc *markdown.Document, o *mkdocsOptions) []string
 		}
 		if o.attrList {
 			for _, s := range doc.AttrAnchors {
+				used[s] = true
+			}
+		}
+		if o.footnotes { // footnotes' ids are set before the tabs'
+			for _, s := range footnoteAnchors(doc) {
 				used[s] = true
 			}
 		}
