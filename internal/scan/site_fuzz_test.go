@@ -3,6 +3,7 @@ package scan
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -21,6 +22,7 @@ func FuzzSiteConfig(f *testing.F) {
 	}
 	f.Add([]byte("collections:\n  docs:\n    permalink: /:collection/:path/\npermalink: pretty\n"))
 	f.Add([]byte("markdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n"))
+	f.Add([]byte("markdown_extensions:\n  - pymdownx.emoji\n  - pymdownx.tabbed:\n      combine_header_slug: true\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if docs, o, _, ok := parseMkDocs("mkdocs.yml", data); ok && (docs == "" || o == nil) {
 			t.Fatalf("parseMkDocs accepted %q without a root or options", data)
@@ -45,6 +47,7 @@ func FuzzSiteConfig(f *testing.F) {
 func FuzzSiteAnchors(f *testing.F) {
 	f.Add([]byte("# A\n\n## A\n\n## A_1 {#x}\n{: #y}\n\n## --- \n"))
 	f.Add([]byte("## Crème {: #c .k data-x=\"a b\" }\n\n## \u0130 \u1e9e \U0001F680\n"))
+	f.Add([]byte("## Same\n\n=== \"Same\"\n\n    x\n\n===! \":smile: `Same`\"\n\n## Same-same\n\n=== \"\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc := markdown.Extract("a.md", data)
 		hs := doc.SiteHeadings
@@ -65,5 +68,23 @@ func FuzzSiteAnchors(f *testing.F) {
 		}
 		_ = mdBookAnchors(hs)
 		_ = footnoteAnchors(&doc)
+		for _, tabs := range []*mkdocsTabs{{}, {slug: &mkdocsOptions{slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC"}, combine: true}} {
+			o := &mkdocsOptions{slugify: slugifyPyDefault, attrList: true, emoji: true, tabs: tabs}
+			heads := mkdocsAnchors(hs, o)
+			all := mkdocsTabsOf(slices.Clone(heads), &doc, o)
+			if len(all) != len(heads)+len(doc.Tabs) {
+				t.Fatalf("%d ids for %d headings and %d tabs", len(all), len(heads), len(doc.Tabs))
+			}
+			seen := map[string]bool{}
+			for _, id := range heads {
+				seen[id] = true
+			}
+			for _, id := range all[len(heads):] {
+				if seen[id] && tabs.slug != nil {
+					t.Fatalf("tab id %q taken already in %q", id, all)
+				}
+				seen[id] = true
+			}
+		}
 	})
 }

@@ -41,6 +41,11 @@ type mkdocsOptions struct {
 	// read (its hooks, or the macros plugin), "" when nothing does: such
 	// a site may give headings ids no heading text gives.
 	rewriter string
+	// tabs is pymdownx.tabbed's options, nil when it is not configured.
+	tabs *mkdocsTabs
+	// emoji is set when pymdownx.emoji is configured: a :shortcode: in a
+	// tab title renders as an image or an icon, which gives a slug no text.
+	emoji bool
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -81,15 +86,8 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		}
 	}
 	o.rewriter = mkdocsRewriter(top)
-	exts := mapValue(top, "markdown_extensions")
-	if exts == nil || exts.Kind != yaml.SequenceNode {
-		return docsDir, o, "", true
-	}
-	for _, e := range exts.Content {
-		name, opts := e.Value, (*yaml.Node)(nil)
-		if e.Kind == yaml.MappingNode && len(e.Content) == 2 {
-			name, opts = e.Content[0].Value, e.Content[1]
-		}
+	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
+		name, opts := e[0].Value, e[1]
 		switch name {
 		case "attr_list", "markdown.extensions.attr_list":
 			o.attrList = true
@@ -101,6 +99,10 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 			if s := mapValue(opts, "slugify"); s != nil {
 				o.slugFunction(s)
 			}
+		case "pymdownx.tabbed":
+			o.tabs = parseTabbed(opts)
+		case "pymdownx.emoji":
+			o.emoji = true
 		case "pymdownx.snippets":
 			if b := mapValue(opts, "base_path"); b != nil {
 				o.snippetBase = nil
@@ -115,6 +117,30 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		}
 	}
 	return docsDir, o, "", true
+}
+
+// mkdocsExtensions lists markdown_extensions as (name, options) pairs,
+// options nil when none are given. MkDocs takes a list of names and
+// one-key mappings, or one mapping of names to options.
+func mkdocsExtensions(exts *yaml.Node) [][2]*yaml.Node {
+	var out [][2]*yaml.Node
+	switch {
+	case exts == nil:
+	case exts.Kind == yaml.SequenceNode:
+		for _, e := range exts.Content {
+			switch {
+			case e.Kind == yaml.ScalarNode:
+				out = append(out, [2]*yaml.Node{e, nil})
+			case e.Kind == yaml.MappingNode && len(e.Content) == 2:
+				out = append(out, [2]*yaml.Node{e.Content[0], e.Content[1]})
+			}
+		}
+	case exts.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(exts.Content); i += 2 {
+			out = append(out, [2]*yaml.Node{exts.Content[i], exts.Content[i+1]})
+		}
+	}
+	return out
 }
 
 // mkdocsRewriter names what rewrites a MkDocs site's pages as they load:

@@ -57,7 +57,7 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o == nil {
 			o = &mkdocsOptions{slugify: slugifyPyDefault}
 		}
-		a := mkdocsAnchors(doc.SiteHeadings, o)
+		a := mkdocsTabsOf(mkdocsAnchors(doc.SiteHeadings, o), doc, o)
 		if o.attrList {
 			a = append(a, doc.AttrAnchors...)
 		}

@@ -53,6 +53,9 @@ type Document struct {
 	// Autodoc holds the objects of API-documentation directives, in order
 	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
 	Autodoc []string `json:"autodoc,omitempty"`
+	// Tabs holds the content tabs of pymdownx.tabbed, in order (see Tab),
+	// bounded by MaxAnchors.
+	Tabs []Tab `json:"tabs,omitempty"`
 	// Includes holds the include directives of site generators, in order.
 	Includes []Include `json:"includes,omitempty"`
 	// Summary is the plain text of the first prose paragraph.
