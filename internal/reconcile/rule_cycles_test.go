@@ -251,6 +251,12 @@ func TestImportCycleRuntimeOnly(t *testing.T) {
 		{"an interface and a value", map[string]string{"src/a.ts": "import { B, b } from './b'\nexport const a = 1\n", "src/b.ts": b}, true},
 		{"export type from", map[string]string{"src/a.ts": "export type { B } from './b'\nexport const a = 1\n", "src/b.ts": b}, false},
 		{"export from", map[string]string{"src/a.ts": "export { b } from './b'\nexport const a = 1\n", "src/b.ts": b}, true},
+		// a → index → b → a, where index is a barrel over b: an interface
+		// imported through it closes no cycle, a value does.
+		{"interface through a barrel", map[string]string{"src/a.ts": "import { B } from './index'\nexport const a = 1\n", "src/index.ts": "export * from './b'\n", "src/b.ts": b}, false},
+		{"value through a barrel", map[string]string{"src/a.ts": "import { b } from './index'\nexport const a = 1\n", "src/index.ts": "export * from './b'\n", "src/b.ts": b}, true},
+		{"alias through two barrels", map[string]string{"src/a.ts": "import { BT } from './index'\nexport const a = 1\n", "src/index.ts": "export { BT } from './model'\n", "src/model.ts": "export * from './b'\n", "src/b.ts": b}, false},
+		{"class through two barrels", map[string]string{"src/a.ts": "import { BC } from './index'\nexport const a = 1\n", "src/index.ts": "export { BC } from './model'\n", "src/model.ts": "export * from './b'\n", "src/b.ts": b + "export class BC {}\n"}, true},
 		{"python TYPE_CHECKING", map[string]string{
 			"pkg/__init__.py": "",
 			"pkg/a.py":        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\nA = 1\n",

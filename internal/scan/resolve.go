@@ -100,7 +100,7 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 func resolve(cfg *config.Config, w *walk.Result, ex []Extraction, workers int) *snapshot.Snapshot {
 	t := newTree(cfg, w, ex)
 	b := newBuilder(sizeHints(ex))
-	r := &resolver{t: t, b: b, workers: workers}
+	r := &resolver{t: t, b: b, workers: workers, exportKinds: &exportKindMemo{}}
 	r.files()
 	r.aliases()
 	r.packages()
@@ -151,6 +151,9 @@ type resolver struct {
 	// GitHub's rules but that their document's site reads inside the site
 	// (site_outside.go): their LINK_OUTSIDE_ROOT issues are withdrawn.
 	siteRead map[siteReadKey]bool
+	// exportKinds memoizes what a TypeScript module's name is once its
+	// re-exports are followed (barrel.go).
+	exportKinds *exportKindMemo
 }
 
 // files creates one entity per document and source module. Each depends

@@ -26,12 +26,14 @@ const metaDeferred = "deferred"
 //     never runs (a Python stub, .pyi, likewise: see resolveImports);
 //   - it is a static import or re-export whose every name is, in the
 //     target module, only an interface or a type alias (TypeScript elides
-//     such an import from the emitted JavaScript).
+//     such an import from the emitted JavaScript) — declared there, or
+//     declared so in the module the target re-exports it from, followed
+//     through barrels (exportedKind, barrel.go).
 //
-// A name the target does not declare itself (re-exported from elsewhere,
-// or unknown), a default or namespace import, a side-effect import, a
-// require() and a name list cut at typescript.MaxNames all count as run
-// time.
+// A name found nowhere along the target's re-exports, found as a value
+// anywhere along them, or past a bound; a namespace import, a side-effect
+// import, a require() and a name list cut at typescript.MaxNames all count
+// as run time.
 func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, targetKind, targetPath string) bool {
 	if imp.TypeOnly || isDeclarationFile(importer) {
 		return true
@@ -42,33 +44,12 @@ func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, target
 	if targetKind != "module" || len(imp.Names) == 0 || len(imp.Names) >= typescript.MaxNames {
 		return false
 	}
-	x := r.t.byPath[targetPath]
-	if x == nil || x.TypeScript == nil {
-		return false
-	}
 	for _, name := range imp.Names {
-		if name == "*" || !onlyTypes(x.TypeScript.Exports, name) {
+		if name == "*" || r.exportedKind(targetPath, name) != nameType {
 			return false
 		}
 	}
 	return true
-}
-
-// onlyTypes reports whether name is exported by exports, and every export
-// of that name (a type may merge with a value of the same name) is an
-// interface or a type alias.
-func onlyTypes(exports []typescript.Export, name string) bool {
-	found := false
-	for _, e := range exports {
-		if e.Name != name {
-			continue
-		}
-		if e.Kind != typescript.ExportInterface && e.Kind != typescript.ExportType {
-			return false
-		}
-		found = true
-	}
-	return found
 }
 
 // isDeclarationFile reports a TypeScript declaration file.
