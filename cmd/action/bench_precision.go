@@ -114,20 +114,27 @@ func runBenchPrecision(ctx context.Context, stderr io.Writer, o precisionOptions
 	if st, err := os.Stat(o.labels); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--labels %s: not a directory", o.labels)
 	}
+	labels, err := os.OpenRoot(o.labels)
+	if err != nil {
+		return nil, fmt.Errorf("--labels: %w", err)
+	}
+	defer labels.Close()
 	repos := make([]precision.Repo, len(slugs))
 	var errs []error
 	for i, slug := range slugs {
 		name := strings.Replace(slug, "+", "/", 1)
 		repos[i] = precision.Repo{Repository: name, Labels: precision.LabelFile{Repository: name}}
 		path := filepath.Join(o.labels, slug+".json")
-		data, err := os.ReadFile(path)
+		// One byte over the bound is enough for LoadLabels to refuse it.
+		data, err := readRepoFile(labels, slug+".json", precision.MaxLabelBytes+1)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err == nil {
-			repos[i].Labels, err = precision.LoadLabels(filepath.ToSlash(path), data, name)
-		}
 		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.ToSlash(path), err))
+			continue
+		}
+		if repos[i].Labels, err = precision.LoadLabels(filepath.ToSlash(path), data, name); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -49,67 +49,52 @@ func Codes() []string {
 // default (the figures) — and every other code is off: a check turned off
 // must not raise the score, so the doctor's reconcile run sees every
 // problem it counts, and computes nothing else.
-func Config(cfg *config.Config) *config.Config {
-	if cfg == nil {
-		cfg = config.Default()
-	}
-	c := *cfg
-	c.Checks.Severity = map[string]string{}
-	counted := Codes()
-	for _, code := range catalog.Codes() {
-		if !slices.Contains(counted, code) {
-			c.Checks.Severity[code] = catalog.Off
-		}
-	}
-	for _, code := range counted {
-		if r, ok := catalog.Lookup(code); ok && r.Severity == catalog.Off {
-			c.Checks.Severity[code] = catalog.Info
-		}
-	}
-	return &c
-}
+func Config(cfg *config.Config) *config.Config { return only(cfg, Codes()) }
 
 // SilencedConfig returns a copy of cfg (nil: the defaults) in which only
 // the codes the doctor counts and cfg turns off are on (at their default
 // severity, or info for a figure's code) and every other code is off: a
 // check's own diagnostics hold every counted code cfg leaves on, so a run
 // with this configuration adds exactly what the doctor still needs.
-func SilencedConfig(cfg *config.Config) *config.Config {
+func SilencedConfig(cfg *config.Config) *config.Config { return only(cfg, silenced(cfg)) }
+
+// Silenced reports whether cfg (nil: the defaults) leaves off a code the
+// doctor counts — the figures' codes are off by default — so the check's
+// own diagnostics lack problems the doctor must see, and the caller reruns
+// reconcile with SilencedConfig(cfg) for them.
+func Silenced(cfg *config.Config) bool { return len(silenced(cfg)) > 0 }
+
+// silenced lists the codes of Codes that cfg (nil: the defaults) leaves
+// off.
+func silenced(cfg *config.Config) []string {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	var out []string
+	for _, code := range Codes() {
+		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
+			out = append(out, code)
+		}
+	}
+	return out
+}
+
+// only returns a copy of cfg (nil: the defaults) in which the codes on
+// are on — at their default severity, or info for an opt-in code — and
+// every other code of the catalog is off. Other settings are kept.
+func only(cfg *config.Config, on []string) *config.Config {
 	if cfg == nil {
 		cfg = config.Default()
 	}
 	c := *cfg
 	c.Checks.Severity = map[string]string{}
-	silenced := map[string]bool{}
-	for _, code := range Codes() {
-		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
-			silenced[code] = true
-		}
-	}
-	for _, code := range catalog.Codes() {
-		r, _ := catalog.Lookup(code)
+	for _, r := range catalog.All() {
 		switch {
-		case !silenced[code]:
-			c.Checks.Severity[code] = catalog.Off
+		case !slices.Contains(on, r.Code):
+			c.Checks.Severity[r.Code] = catalog.Off
 		case r.Severity == catalog.Off:
-			c.Checks.Severity[code] = catalog.Info
+			c.Checks.Severity[r.Code] = catalog.Info
 		}
 	}
 	return &c
-}
-
-// Silenced reports whether cfg (nil: the defaults) leaves off a code the
-// doctor counts — the figures' codes are off by default — so the check's
-// own diagnostics lack problems the doctor must see, and the caller reruns
-// reconcile with Config(cfg).
-func Silenced(cfg *config.Config) bool {
-	if cfg == nil {
-		cfg = config.Default()
-	}
-	for _, code := range Codes() {
-		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
-			return true
-		}
-	}
-	return false
 }

@@ -63,8 +63,8 @@ func figures(f *facts, ds []reconcile.Diagnostic, centralityTopN int) []Figure {
 		}
 		fig := Figure{Code: s.codes[0], Name: s.name, Count: len(paths), Of: s.of, Paths: paths}
 		if s.of > 0 {
-			fig.Share = round(share(fig.Count, max(s.of, fig.Count)), 4)
 			fig.Of = max(s.of, fig.Count)
+			fig.Share = round(share(fig.Count, fig.Of), 4)
 		}
 		out = append(out, fig)
 	}

@@ -26,6 +26,7 @@ func TestFigures(t *testing.T) {
 		ds = append(ds, diag(catalog.DocumentWithoutCode, p, 0))
 	}
 	ds = append(ds, diag(catalog.DocumentWithoutCode, "docs/x0.md", 0), // the same subject again
+		diag(catalog.DocumentWithoutCode, "docs/x0.md", 2), // and on another line: still one subject
 		diag(catalog.NearTwinDocument, "docs/x1.md", 0), diag(catalog.NearTwinDocument, "internal/y", 0),
 		diag(catalog.CentralityRisk, "internal/hub", 0), diag(catalog.CentralityRisk, "internal/core", 0),
 		diag(catalog.RequiredDocMissing, "internal/y", 0))
@@ -60,6 +61,14 @@ func TestFigures(t *testing.T) {
 	var back Report
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil || !slices.Equal(back.Figures[0].Paths, r.Figures[0].Paths) {
 		t.Fatalf("JSON: %v %+v", err, back.Figures)
+	}
+	// A denominator smaller than the count (checks.centralityTopN lowered
+	// since the findings were computed) is raised to the count: a share
+	// is never over 100 %.
+	topN := in(b, ds...)
+	topN.CentralityTopN = 1
+	if got := figureLine(Diagnose(topN).Figures[2]); got != "most central modules without documentation: 2 of 2 (100.0 %) — internal/core, internal/hub" {
+		t.Errorf("centrality over its top N: %q", got)
 	}
 	// An empty report still has its figures, as empty lists.
 	if e := Diagnose(Input{}); len(e.Figures) != 4 || e.Figures[0].Paths == nil {

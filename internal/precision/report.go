@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -214,15 +215,15 @@ func Evaluate(repos []Repo, o Options) *Report {
 				r.ToLabel = append(r.ToLabel, pending(repo.Repository, f, l, ok))
 			}
 		}
-		for _, code := range sortedKeys(repoCode) {
+		for _, code := range slices.Sorted(maps.Keys(repoCode)) {
 			res.ByCode = append(res.ByCode, CodeCounts{Code: code, Counts: *repoCode[code]})
 		}
 		r.Repositories = append(r.Repositories, res)
 	}
-	for _, code := range sortedKeys(byCode) {
+	for _, code := range slices.Sorted(maps.Keys(byCode)) {
 		r.ByCode = append(r.ByCode, CodeCounts{Code: code, Counts: *byCode[code]})
 	}
-	for _, code := range sortedKeys(infos) {
+	for _, code := range slices.Sorted(maps.Keys(infos)) {
 		refs := infos[code]
 		keys := make([]string, len(refs))
 		for j, ref := range refs {
@@ -303,13 +304,4 @@ func finish(c *Counts) {
 	if c.Labelled > 0 {
 		c.Precision = float64(c.TP) / float64(c.Labelled)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

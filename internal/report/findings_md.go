@@ -33,6 +33,13 @@ func findingRow(f Finding, g GitHubContext, sha string) string {
 	b.WriteString("** ")
 	b.WriteString(mdCode(f.Code))
 	b.WriteString(" — ")
+	writeDetailCells(&b, f, g, sha)
+	return b.String()
+}
+
+// writeDetailCells ends a finding's table row: the message with its
+// remediation, then the location linked to its line at sha.
+func writeDetailCells(b *strings.Builder, f Finding, g GitHubContext, sha string) {
 	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
 	if f.Remediation != "" {
 		b.WriteString("<br>Fix: ")
@@ -41,7 +48,6 @@ func findingRow(f Finding, g GitHubContext, sha string) string {
 	b.WriteString(" | ")
 	b.WriteString(whereCell(f.Location, g, sha))
 	b.WriteString(" |\n")
-	return b.String()
 }
 
 // whereCell is a location as a link to its line at sha, or plain text.

@@ -58,14 +58,7 @@ func groupedRow(f Finding, groupSeverity string, g GitHubContext, sha string) st
 	if f.Severity != groupSeverity {
 		b.WriteString(severityIcon(f.Severity) + " ")
 	}
-	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
-	if f.Remediation != "" {
-		b.WriteString("<br>Fix: ")
-		b.WriteString(mdInline(clip(f.Remediation, MaxMarkdownCell)))
-	}
-	b.WriteString(" | ")
-	b.WriteString(whereCell(f.Location, g, sha))
-	b.WriteString(" |\n")
+	writeDetailCells(&b, f, g, sha)
 	return b.String()
 }
 
