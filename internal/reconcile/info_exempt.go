@@ -52,20 +52,6 @@ func isTemplate(p string) bool {
 	return false
 }
 
-// fixtureDirs are directories of test inputs: the documents in them are
-// data for a test, often copies of each other on purpose.
-var fixtureDirs = []string{"__e2e__", "__fixtures__", "__snapshots__", "__tests__", "fixtures", "testdata"}
-
-// isFixture reports whether p lies in a test-input directory, at any depth.
-func isFixture(p string) bool {
-	for _, seg := range strings.Split(path.Dir(p), "/") {
-		if slices.Contains(fixtureDirs, seg) {
-			return true
-		}
-	}
-	return false
-}
-
 // hasSegment reports whether dir has seg as one of its segments.
 func hasSegment(dir, seg string) bool {
 	return slices.Contains(strings.Split(dir, "/"), seg)
@@ -106,11 +92,12 @@ func cobraReferencePage(d *Document) bool {
 // notAboutCode reports whether a document is exempt from the rules that
 // expect a document to describe code: process documents (isProcessDocument),
 // anything GitHub reads under .github/, changeset fragments, templates,
-// test fixtures and other test input (test_input.go), and generated pages.
+// test input — the scan's one judgement of test data, fixture sites and
+// test trees (test_input.go) — and generated pages.
 func notAboutCode(d *Document) bool {
 	p := d.Path
 	return isProcessDocument(p) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
-		isChangesetFragment(p) || isTemplate(p) || isFixture(p) || isTestInput(d) || isGeneratedDocument(d)
+		isChangesetFragment(p) || isTemplate(p) || isTestInput(d) || isGeneratedDocument(d)
 }
 
 // codeDirs maps every directory that holds a module, package or area, and

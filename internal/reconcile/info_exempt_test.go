@@ -54,11 +54,12 @@ func TestInfoCodesOffByDefault(t *testing.T) {
 
 // A README documents its own directory when code lies in it; process
 // documents (release notes, conduct, governance), changeset fragments,
-// templates, test fixtures and other test input (a book a test builds),
-// generated pages (a marker, or cobra's page shape) and documents under a
-// nested .github/ are not about code. A README of a
-// directory without code, prose that only quotes a marker and a page
-// shaped like cobra's under another file name are still reported.
+// templates, test input as the scan judges it (test data, a book a test
+// builds, an __e2e__ tree's page), generated pages (a marker, or cobra's
+// page shape) and documents under a nested .github/ are not about code. A
+// README of a directory without code, prose that only quotes a marker, a
+// page shaped like cobra's under another file name and a documentation
+// site's section named fixtures are still reported.
 func TestDocumentWithoutCodeExemptions(t *testing.T) {
 	dir := writeRepo(t, map[string]string{
 		"go.mod":                                      "module example.com/m\n",
@@ -77,6 +78,9 @@ func TestDocumentWithoutCodeExemptions(t *testing.T) {
 		"fixtures/repo/.github/ISSUE_TEMPLATE/bug.md": "# Bug\n\nWhat happened?\n",
 		"docs/pull_request_template.md":               "# Pull request\n\nWhat changes?\n",
 		"internal/engine/testdata/sample.md":          "# Sample\n\nInput.\n",
+		"web/__e2e__/cases/nav.md":                    "# Navigation\n\nAn end-to-end test's page.\n",
+		"handbook/mkdocs.yml":                         "site_name: h\n",
+		"handbook/docs/fixtures/index.md":             "# Writing fixtures\n\nA section of the site.\n",
 		"tests/books/b/book.toml":                     "[book]\n",
 		"tests/books/b/src/chapter.md":                "# Chapter\n\nA fixture book's page.\n",
 		"site/archetypes/default.md":                  "# Page\n\nA new page.\n",
@@ -90,6 +94,7 @@ func TestDocumentWithoutCodeExemptions(t *testing.T) {
 		"docs/cli/notes.md:0 DOCUMENT_WITHOUT_CODE",
 		"docs/guide.md:0 DOCUMENT_WITHOUT_CODE",
 		"docs/quoted.md:0 DOCUMENT_WITHOUT_CODE",
+		"handbook/docs/fixtures/index.md:0 DOCUMENT_WITHOUT_CODE",
 		"internal/engine/deep/notes/README.md:0 DOCUMENT_WITHOUT_CODE",
 	}
 	if !slices.Equal(got, want) {

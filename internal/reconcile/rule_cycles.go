@@ -46,7 +46,7 @@ func importCycles(v *view) []finding {
 		first := fromAnchor(c.Cycles[0], c.Anchor)
 		out = append(out, finding{
 			Code:      catalog.ImportCycle,
-			Message:   cycleMessage(v, c),
+			Message:   cycleMessage(v, c, first),
 			Evidence:  cycleEvidence(v, first),
 			EntityIDs: first.Nodes,
 			Key:       key,
@@ -56,14 +56,15 @@ func importCycles(v *view) []finding {
 }
 
 // cycleMessage names the component's size, the change's edge when there is
-// one, and its first cycles, and says when it holds more than it spells out.
-func cycleMessage(v *view, c graph.Component) string {
+// one, and its first cycles — the first one, first, rotated to start at the
+// anchor — and says when it holds more than it spells out.
+func cycleMessage(v *view, c graph.Component, first graph.Cycle) string {
 	var b strings.Builder
 	if len(c.Added) > 0 {
 		fmt.Fprintf(&b, "this change adds the import %s → %s, which closes ", nodeName(v, c.Anchor.From), nodeName(v, c.Anchor.To))
 	}
 	if len(c.Members) == len(c.Cycles[0].Nodes) && len(c.Cycles) == 1 && !c.More {
-		fmt.Fprintf(&b, "import cycle of %d: %s", len(c.Members), cyclePath(v, fromAnchor(c.Cycles[0], c.Anchor)))
+		fmt.Fprintf(&b, "import cycle of %d: %s", len(c.Members), cyclePath(v, first))
 		return b.String()
 	}
 	fmt.Fprintf(&b, "import cycles among %d modules: ", len(c.Members))
@@ -74,7 +75,7 @@ func cycleMessage(v *view, c graph.Component) string {
 		}
 		cyc := c.Cycles[i]
 		if i == 0 {
-			cyc = fromAnchor(cyc, c.Anchor)
+			cyc = first
 		}
 		b.WriteString(cyclePath(v, cyc))
 	}

@@ -39,7 +39,7 @@ const testInputKey = "testInput"
 var testDataDirs = []string{"testdata", "__fixtures__", "__snapshots__", "fixtures", "fixture"}
 
 // testTreeDirs are the directories of tests, at any depth.
-var testTreeDirs = []string{"test", "tests", "__tests__", "e2e"}
+var testTreeDirs = []string{"test", "tests", "__tests__", "e2e", "__e2e__"}
 
 // testInputTree is one tree of test input.
 type testInputTree struct {

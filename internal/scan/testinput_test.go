@@ -70,6 +70,8 @@ func TestTestInputTrees(t *testing.T) {
 		"e2e/site/docs/index.md":                          "# I\n",
 		"pkg/x/testdata/in.md":                            "# In\n",
 		"src/__fixtures__/a.md":                           "# A\n",
+		"web/__e2e__/cases/nav.md":                        "# An end-to-end test's page\n",
+		"web/__e2e__/README.md":                           "# How to run the end-to-end tests\n",
 		"cmd/fixtures/repo/.github/ISSUE_TEMPLATE/bug.md": "# Bug\n",
 		"docs/mkdocs.yml":                                 "site_name: d\ndocs_dir: content\n",
 		"docs/content/index.md":                           "# Home\n",
@@ -101,6 +103,7 @@ func TestTestInputTrees(t *testing.T) {
 		"tests/books/basic/src/SUMMARY.md in tests/books/basic",
 		"tests/books/basic/src/a.md in tests/books/basic",
 		"tests/link-fragments.md in tests",
+		"web/__e2e__/cases/nav.md in web/__e2e__",
 	}
 	if !slices.Equal(marked, want) {
 		t.Errorf("test input:\n got %q\nwant %q", marked, want)
@@ -121,6 +124,7 @@ func TestTestInputTrees(t *testing.T) {
 		"tests/books/bare: test input, an mdBook book a test builds (inside a test tree): 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"tests/books/basic: test input, an mdBook book a test builds (inside a test tree): 2 document(s) whose links, anchors, paths and front matter are not checked",
 		"tests: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
+		"web/__e2e__: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
 	}
 	slices.Sort(notes)
 	if !slices.Equal(notes, wantNotes) {

@@ -1,8 +1,12 @@
 package scan
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -120,5 +124,37 @@ def f():
 		if typeOnly != want[0] || deferred != want[1] {
 			t.Errorf("→ %s: typeOnly, deferred = %v, %v, want %v", to, typeOnly, deferred, want)
 		}
+	}
+}
+
+// TestTypeOnlyNameBound: an import whose name list reaches
+// typescript.MaxNames may have been cut (the names past the bound are not
+// listed, and one of them may be a value), so it counts as run time; one
+// name fewer, all interfaces, is type-only.
+func TestTypeOnlyNameBound(t *testing.T) {
+	var target, names []string
+	for i := range typescript.MaxNames + 1 {
+		target = append(target, fmt.Sprintf("export interface I%d { a: number }\n", i))
+		names = append(names, fmt.Sprintf("I%d", i))
+	}
+	target = append(target, "export class C {}\n")
+	tests := []struct {
+		name     string
+		names    []string
+		typeOnly bool
+	}{
+		{"below the bound", names[:typescript.MaxNames-1], true},
+		{"a value past the bound", append(slices.Clone(names[:typescript.MaxNames]), "C"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			src := "import { " + strings.Join(tt.names, ", ") + " } from './t'\n"
+			writeFiles(t, root, map[string]string{"src/t.ts": strings.Join(target, ""), "src/a.ts": src})
+			r := newIndex(scanDir(t, root, nil, Options{})).relation(t, snapshot.RelImports, "module:src/a.ts", "module:src/t.ts")
+			if got, _ := r.Metadata[metaTypeOnly].(bool); got != tt.typeOnly {
+				t.Errorf("typeOnly = %v, want %v", got, tt.typeOnly)
+			}
+		})
 	}
 }

@@ -18,7 +18,7 @@ import (
 // The sentence is the run of the enclosing block's text (paragraph, list
 // item, table cell, heading) between sentence ends: ".", "!" or "?" followed
 // by a space or the end, but not the period of an abbreviation ("e.g.").
-// Two kinds of cue are recognised, case-insensitively, on whole words:
+// Four kinds of cue are recognised, case-insensitively, on whole words:
 //
 //   - the reader's project, anywhere in the sentence: an owner word (your,
 //     user's, users', consumer's, downstream, consuming; "a new", "an
