@@ -1,7 +1,5 @@
 package config
 
-import "fmt"
-
 // Cycles configures IMPORT_CYCLE.
 type Cycles struct {
 	// Exclude holds gitignore-syntax patterns of the files and directories
@@ -20,13 +18,5 @@ func DefaultCycleExclude() []string {
 		"*.test.*", "*.spec.*", "test_*.py", "*_test.py", "conftest.py",
 		"fixtures/", "__fixtures__/", "testdata/",
 		"playground/", "examples/", "example/",
-	}
-}
-
-// validateCycles checks checks.cycles built in code.
-func validateCycles(c *Cycles, add func(string, *problem)) {
-	add("checks.cycles.exclude", checkCount(len(c.Exclude), MaxPatterns))
-	for i, p := range c.Exclude {
-		add(fmt.Sprintf("checks.cycles.exclude.%d", i), checkPattern(p))
 	}
 }

@@ -51,6 +51,15 @@ func checkPath(p string, allowRoot bool) *problem {
 	return nil
 }
 
+// validatePatterns checks a list of gitignore-syntax patterns at key: its
+// length, then each pattern.
+func validatePatterns(key string, patterns []string, add func(string, *problem)) {
+	add(key, checkCount(len(patterns), MaxPatterns))
+	for i, p := range patterns {
+		add(fmt.Sprintf("%s.%d", key, i), checkPattern(p))
+	}
+}
+
 // checkPattern reports a gitignore-syntax pattern that could not match inside
 // the root. A leading "/" anchors a pattern to the root in gitignore, so it is
 // allowed here, as are "!" negations, a trailing "/" and backslash escapes.
@@ -108,10 +117,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	add(SectionVersion, checkVersion(int64(c.Version)))
-	add("scan.exclude", checkCount(len(c.Scan.Exclude), MaxPatterns))
-	for i, p := range c.Scan.Exclude {
-		add(fmt.Sprintf("scan.exclude.%d", i), checkPattern(p))
-	}
+	validatePatterns("scan.exclude", c.Scan.Exclude, add)
 	add("scan.maxFileBytes", checkRange(int64(c.Scan.MaxFileBytes), MinMaxFileBytes, MaxMaxFileBytes))
 	add("scan.maxFiles", checkRange(int64(c.Scan.MaxFiles), MinMaxFiles, MaxMaxFiles))
 	add("analysis.areas", checkCount(len(c.Analysis.Areas), MaxAreas))
@@ -138,12 +144,9 @@ func (c *Config) Validate() error {
 		add(key, checkPath(r, true))
 	}
 	add("analysis.derive.depth", checkRange(int64(d.Depth), MinDepth, MaxDepth))
-	add("analysis.derive.exclude", checkCount(len(d.Exclude), MaxPatterns))
-	for i, p := range d.Exclude {
-		add(fmt.Sprintf("analysis.derive.exclude.%d", i), checkPattern(p))
-	}
-	validateCycles(&c.Checks.Cycles, add)
-	validateDocuments(&c.Checks.Documents, add)
+	validatePatterns("analysis.derive.exclude", d.Exclude, add)
+	validatePatterns("checks.cycles.exclude", c.Checks.Cycles.Exclude, add)
+	validatePatterns("checks.documents.exclude", c.Checks.Documents.Exclude, add)
 	validateSites(c.Sites, add)
 	if l := newErrorList(errs); l != nil {
 		return l
