@@ -33,9 +33,9 @@ func TestDefault(t *testing.T) {
 				ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
 			},
 			Cycles: Cycles{Exclude: []string{
-				"test/", "tests/", "__tests__/", "__mocks__/", "e2e/",
+				"test/", "tests/", "__tests__/", "__mocks__/", "e2e/", "__e2e__/",
 				"*.test.*", "*.spec.*", "test_*.py", "*_test.py", "conftest.py",
-				"fixtures/", "__fixtures__/", "testdata/",
+				"fixtures/", "fixture/", "__fixtures__/", "testdata/",
 				"playground/", "examples/", "example/",
 			}},
 			Documents: Documents{Exclude: []string{}},

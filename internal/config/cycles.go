@@ -14,9 +14,9 @@ type Cycles struct {
 // imports it closes no cycle anyone ships.
 func DefaultCycleExclude() []string {
 	return []string{
-		"test/", "tests/", "__tests__/", "__mocks__/", "e2e/",
+		"test/", "tests/", "__tests__/", "__mocks__/", "e2e/", "__e2e__/",
 		"*.test.*", "*.spec.*", "test_*.py", "*_test.py", "conftest.py",
-		"fixtures/", "__fixtures__/", "testdata/",
+		"fixtures/", "fixture/", "__fixtures__/", "testdata/",
 		"playground/", "examples/", "example/",
 	}
 }
