@@ -2,8 +2,6 @@ package scan
 
 import (
 	"slices"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -60,27 +58,17 @@ export default {
 	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"old-heading"}) {
 		t.Errorf("missingAnchors = %q, want the renamed heading only", got)
 	}
-	broken := func(from string) []string {
-		var out []string
-		for _, r := range ix.rel {
-			if r.Kind == snapshot.RelLinksTo && r.From == from && strings.HasPrefix(r.To, "unresolved:") {
-				out = append(out, strings.TrimPrefix(r.To, "unresolved:"))
-			}
-		}
-		sort.Strings(out)
-		return out
-	}
-	if got, want := broken(setup), []string{"website/docs/deleted", "website/docs/nothing", "website/versioned_docs/version-1.0/gone"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved(setup), []string{"website/docs/deleted", "website/docs/nothing", "website/versioned_docs/version-1.0/gone"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the setup page = %q, want %q", got, want)
 	}
-	if got, want := broken("document:website/versioned_docs/version-1.0/old.md"), []string{"website/versioned_docs/version-1.0/deleted"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved("document:website/versioned_docs/version-1.0/old.md"), []string{"website/versioned_docs/version-1.0/deleted"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the old page = %q, want %q", got, want)
 	}
-	if got := broken("document:website/blog/2021-05-05-hello.md"); len(got) != 0 {
+	if got := ix.unresolved("document:website/blog/2021-05-05-hello.md"); len(got) != 0 {
 		t.Errorf("the blog post's route link is broken: %q", got)
 	}
 	// Outside every content directory GitHub's rules hold.
-	if got, want := broken("document:website/README.md"), []string{"docs/api"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved("document:website/README.md"), []string{"docs/api"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the README = %q, want %q", got, want)
 	}
 }

@@ -2,8 +2,25 @@ package scan
 
 import (
 	"slices"
+	"sort"
+	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
+
+// unresolved lists, sorted, the targets of the links from the entity from
+// that name nothing ("unresolved:<path>").
+func (ix *index) unresolved(from string) []string {
+	var out []string
+	for _, r := range ix.rel {
+		if r.Kind == snapshot.RelLinksTo && r.From == from && strings.HasPrefix(r.To, "unresolved:") {
+			out = append(out, strings.TrimPrefix(r.To, "unresolved:"))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 func TestResolveURL(t *testing.T) {
 	for _, c := range []struct {
