@@ -89,8 +89,9 @@ func (w *walker) walk(root ast.Node) {
 			w.codeSpan(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			w.html.block(n, w.body)
-			w.vitepressIncludes(w.rawHTMLBlock(n))
+			raw, line := w.rawHTMLBlock(n)
+			w.html.read(raw)
+			w.vitepressIncludes(raw, line)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			w.html.inline(n, w.body)
