@@ -401,7 +401,7 @@ func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.
 	}
 	p := linkURLPath(l.Destination)
 	if rest, ok := strings.CutPrefix(p, "@site/"); ok {
-		t := path.Join(site.root, rest)
+		t := path.Join(r.opts.siteDir, rest)
 		return []string{t}, t, true
 	}
 	switch strings.ToLower(path.Ext(p)) {
@@ -412,7 +412,7 @@ func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.
 			out = append(out, l.Target)
 		}
 		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
-			out = append(out, path.Join(content, rel), path.Join(site.root, rel))
+			out = append(out, path.Join(content, rel), path.Join(r.opts.siteDir, rel))
 		}
 		return out, out[0], true
 	}
@@ -425,7 +425,7 @@ func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.
 	// Reported by the file the URL would be: the longest route it lies
 	// below names the content directory.
 	u := urls[0]
-	target = path.Join(site.root, strings.TrimPrefix(u, "/"))
+	target = path.Join(r.opts.siteDir, strings.TrimPrefix(u, "/"))
 	best := -1
 	for _, dv := range r.opts.docs {
 		for _, v := range dv.versions {

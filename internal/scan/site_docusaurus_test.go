@@ -106,3 +106,28 @@ func TestDocSlug(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusDocsBesideSite: with docs beside the site directory
+// (path: '../docs') the scan's site root widens to hold both, but @site/
+// and a bare .md link's last try still mean the site directory, where
+// docusaurus.config.* lies; a file missing there is still reported.
+func TestDocusaurusDocsBesideSite(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"website/docusaurus.config.js": "module.exports = { presets: [['classic', { docs: { path: '../docs' } }]] };\n",
+		"docs/guide.md": "# Guide\n\n[logo](@site/static/img/logo.svg) [notes](notes.md) [next](/docs/other)\n\n" +
+			"Broken: [gone](@site/static/img/gone.svg)\n",
+		"docs/other.md":               "# Other\n",
+		"website/notes.md":            "# Notes\n",
+		"website/static/img/logo.svg": "<svg/>\n",
+		"static/img/gone.svg":         "<svg/>\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:docs/guide.md"
+	for _, to := range []string{"document:website/notes.md", "document:docs/other.md"} {
+		ix.relation(t, snapshot.RelLinksTo, guide, to)
+	}
+	if got, want := ix.unresolved(guide), []string{"website/static/img/gone.svg"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the guide = %q, want %q", got, want)
+	}
+}
