@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"net/url"
 	"path"
 	"slices"
 	"sort"
@@ -149,14 +148,10 @@ var astroPageExts = []string{".md", ".mdx", ".mdoc"}
 func newAstroRoutes(t *tree, site docSite) *astroRoutes {
 	o := site.astro
 	r := &astroRoutes{opts: o, byURL: map[string]string{}, urlOf: map[string]string{}}
-	start, _ := slices.BinarySearch(t.paths, site.root+"/")
 	var pages []string
-	for _, p := range t.paths[start:] {
-		if !strings.HasPrefix(p, site.root+"/") {
-			break
-		}
+	for _, p := range pathsBelow(t.paths, site.root) {
 		rel := strings.TrimPrefix(p, site.root+"/")
-		if strings.HasPrefix(rel, "_") || strings.Contains(rel, "/_") || !slices.Contains(astroPageExts, strings.ToLower(path.Ext(p))) {
+		if partialPath(rel) || !slices.Contains(astroPageExts, strings.ToLower(path.Ext(p))) {
 			continue
 		}
 		var fm map[string]string
@@ -193,20 +188,12 @@ func newAstroRoutes(t *tree, site docSite) *astroRoutes {
 	}
 	// src/pages: file-based routes (dynamic ones, [param], are left out).
 	pagesDir := path.Join(o.src, "pages")
-	start, _ = slices.BinarySearch(t.paths, pagesDir+"/")
-	for _, p := range t.paths[start:] {
-		if !strings.HasPrefix(p, pagesDir+"/") {
-			break
-		}
+	for _, p := range pathsBelow(t.paths, pagesDir) {
 		rel := strings.TrimPrefix(p, pagesDir+"/")
-		if strings.ContainsAny(rel, "[") || strings.HasPrefix(rel, "_") || strings.Contains(rel, "/_") {
+		if strings.ContainsAny(rel, "[") || partialPath(rel) {
 			continue
 		}
-		rel = strings.TrimSuffix(rel, path.Ext(rel))
-		if path.Base(rel) == "index" {
-			rel = parentDir(rel)
-		}
-		if k := routeKey(routeJoin(rel)); r.byURL[k] == "" {
+		if k := routeKey(routeJoin(fileRoute(rel))); r.byURL[k] == "" {
 			r.byURL[k] = p
 		}
 	}
@@ -269,11 +256,7 @@ func astroSlug(rel, slug string) string {
 // path a broken link is reported by.
 func (d *docRefs) astroLinkCandidates(site docSite, doc string, l markdown.Link) (candidates []string, target string, ok bool) {
 	r := d.astro[site.root]
-	p, _, _ := strings.Cut(l.Destination, "#")
-	p, _, _ = strings.Cut(p, "?")
-	if dec, err := url.PathUnescape(p); err == nil {
-		p = dec
-	}
+	p := linkURLPath(l.Destination)
 	// Read as a file, exactly: a link written for GitHub (a sibling
 	// page's .md, an image beside the page), which Astro resolves from
 	// the file too.
@@ -283,27 +266,8 @@ func (d *docRefs) astroLinkCandidates(site docSite, doc string, l markdown.Link)
 	if p == "" || ext == ".md" || ext == ".mdx" || (!strings.HasPrefix(p, "/") && !known) {
 		return files, l.Target, true
 	}
-	u := p
-	if !strings.HasPrefix(p, "/") {
-		if base != "/" && !r.opts.noTrailingSlash {
-			base += "/"
-		}
-		u = path.Join(path.Dir(base), p)
-		if strings.HasSuffix(base, "/") {
-			u = path.Join(base, p)
-		}
-	}
-	urls := []string{u}
-	if b := strings.TrimSuffix(r.opts.base, "/"); b != "" && (strings.HasPrefix(u, b+"/") || u == b) {
-		urls = append([]string{cmpOr(strings.TrimPrefix(u, b), "/")}, urls...)
-	}
-	var out []string
-	for _, u := range urls {
-		if f, ok := r.byURL[routeKey(u)]; ok {
-			out = append(out, f)
-		}
-		out = append(out, path.Join(r.opts.project, "public", strings.TrimPrefix(u, "/")))
-	}
+	urls := baseReadings(resolveURL(base, !r.opts.noTrailingSlash, p), r.opts.base, true)
+	out := routeCandidates(r.byURL, []string{path.Join(r.opts.project, "public")}, urls)
 	if !strings.HasPrefix(p, "/") {
 		out = append(out, files...)
 	}

@@ -2,7 +2,6 @@ package scan
 
 import (
 	"encoding/json"
-	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -234,19 +233,6 @@ func docusaurusVersions(t *tree, p string) []string {
 	return out
 }
 
-// routeJoin joins URL path segments into "/a/b" ("/" for none).
-func routeJoin(parts ...string) string {
-	var segs []string
-	for _, p := range parts {
-		for _, s := range strings.Split(p, "/") {
-			if s != "" && s != "." {
-				segs = append(segs, s)
-			}
-		}
-	}
-	return "/" + strings.Join(segs, "/")
-}
-
 // docusaurusRoutes are the URLs of one site's pages.
 type docusaurusRoutes struct {
 	opts *docusaurusOptions
@@ -258,20 +244,6 @@ type docusaurusRoutes struct {
 	// in (the directories its .md links are tried from).
 	urlOf   map[string]string
 	content map[string]string
-}
-
-// routeKey normalises a URL path for lookup: no trailing slash, no
-// index.html or .html.
-func routeKey(u string) string {
-	u = strings.TrimSuffix(u, "/index.html")
-	u = strings.TrimSuffix(u, ".html")
-	if u != "/" {
-		u = strings.TrimRight(u, "/")
-	}
-	if u == "" {
-		u = "/"
-	}
-	return u
 }
 
 // newDocusaurusRoutes computes the URL of every page of the site.
@@ -318,13 +290,8 @@ func newDocusaurusRoutes(t *tree, site docSite) *docusaurusRoutes {
 	}
 	for _, pg := range o.pages {
 		for _, p := range docusaurusFiles(t, pg.dir, true) {
-			rel := strings.TrimPrefix(p, pg.dir+"/")
-			rel = strings.TrimSuffix(rel, path.Ext(rel))
-			if path.Base(rel) == "index" {
-				rel = parentDir(rel)
-			}
 			r.content[p] = pg.dir
-			add(routeJoin(pg.route, rel), p)
+			add(routeJoin(pg.route, fileRoute(strings.TrimPrefix(p, pg.dir+"/"))), p)
 		}
 	}
 	return r
@@ -336,13 +303,9 @@ func newDocusaurusRoutes(t *tree, site docSite) *docusaurusRoutes {
 // plugins' default exclude).
 func docusaurusFiles(t *tree, dir string, pages bool) []string {
 	var out []string
-	start, _ := slices.BinarySearch(t.paths, dir+"/")
-	for _, p := range t.paths[start:] {
-		if !strings.HasPrefix(p, dir+"/") {
-			break
-		}
+	for _, p := range pathsBelow(t.paths, dir) {
 		rel := strings.TrimPrefix(p, dir+"/")
-		if strings.HasPrefix(rel, "_") || strings.Contains(rel, "/_") || strings.Contains(rel, "node_modules/") {
+		if partialPath(rel) || strings.Contains(rel, "node_modules/") {
 			continue
 		}
 		switch strings.ToLower(path.Ext(p)) {
@@ -416,10 +379,7 @@ func blogSlug(rel, slug string) string {
 	if slug = strings.TrimSpace(slug); slug != "" {
 		return slug
 	}
-	rel = strings.TrimSuffix(rel, path.Ext(rel))
-	if path.Base(rel) == "index" {
-		rel = parentDir(rel)
-	}
+	rel = fileRoute(rel)
 	if m := blogDatePrefixed.FindStringSubmatch(rel); m != nil {
 		return path.Join(m[1], m[2], m[3], m[4])
 	}
@@ -439,13 +399,9 @@ func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.
 	if !inContent {
 		return []string{l.Target}, l.Target, true
 	}
-	p, _, _ := strings.Cut(l.Destination, "#")
-	p, _, _ = strings.Cut(p, "?")
-	if dec, err := url.PathUnescape(p); err == nil {
-		p = dec
-	}
+	p := linkURLPath(l.Destination)
 	if rest, ok := strings.CutPrefix(p, "@site/"); ok {
-		t := path.Join(site.root, rest)
+		t := path.Join(r.opts.siteDir, rest)
 		return []string{t}, t, true
 	}
 	switch strings.ToLower(path.Ext(p)) {
@@ -456,41 +412,20 @@ func (d *docRefs) docusaurusLinkCandidates(site docSite, doc string, l markdown.
 			out = append(out, l.Target)
 		}
 		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
-			out = append(out, path.Join(content, rel), path.Join(site.root, rel))
+			out = append(out, path.Join(content, rel), path.Join(r.opts.siteDir, rel))
 		}
 		return out, out[0], true
 	}
-	u := p
-	if !strings.HasPrefix(p, "/") {
-		base, known := r.urlOf[doc]
-		if !known {
-			return linkCandidates(site.root, true, l.Destination, l.Target), l.Target, true
-		}
-		if r.opts.trailingSlash {
-			base += "/"
-		}
-		u = path.Join(path.Dir(base), p)
-		if strings.HasSuffix(base, "/") {
-			u = path.Join(base, p)
-		}
+	page, known := r.urlOf[doc]
+	if !known && !strings.HasPrefix(p, "/") {
+		return linkCandidates(site.root, true, l.Destination, l.Target), l.Target, true
 	}
-	urls := []string{u}
-	if b := strings.TrimSuffix(r.opts.baseURL, "/"); b != "" && strings.HasPrefix(u, b+"/") {
-		urls = append([]string{strings.TrimPrefix(u, b)}, urls...)
-	}
-	var out []string
-	for _, u := range urls {
-		if f, ok := r.byURL[routeKey(u)]; ok {
-			out = append(out, f)
-		}
-		for _, s := range r.opts.static {
-			out = append(out, path.Join(s, strings.TrimPrefix(u, "/")))
-		}
-	}
+	urls := baseReadings(resolveURL(page, r.opts.trailingSlash, p), r.opts.baseURL, false)
+	out := routeCandidates(r.byURL, r.opts.static, urls)
 	// Reported by the file the URL would be: the longest route it lies
 	// below names the content directory.
-	u = urls[0]
-	target = path.Join(site.root, strings.TrimPrefix(u, "/"))
+	u := urls[0]
+	target = path.Join(r.opts.siteDir, strings.TrimPrefix(u, "/"))
 	best := -1
 	for _, dv := range r.opts.docs {
 		for _, v := range dv.versions {

@@ -2,8 +2,6 @@ package scan
 
 import (
 	"slices"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -60,27 +58,17 @@ export default {
 	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"old-heading"}) {
 		t.Errorf("missingAnchors = %q, want the renamed heading only", got)
 	}
-	broken := func(from string) []string {
-		var out []string
-		for _, r := range ix.rel {
-			if r.Kind == snapshot.RelLinksTo && r.From == from && strings.HasPrefix(r.To, "unresolved:") {
-				out = append(out, strings.TrimPrefix(r.To, "unresolved:"))
-			}
-		}
-		sort.Strings(out)
-		return out
-	}
-	if got, want := broken(setup), []string{"website/docs/deleted", "website/docs/nothing", "website/versioned_docs/version-1.0/gone"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved(setup), []string{"website/docs/deleted", "website/docs/nothing", "website/versioned_docs/version-1.0/gone"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the setup page = %q, want %q", got, want)
 	}
-	if got, want := broken("document:website/versioned_docs/version-1.0/old.md"), []string{"website/versioned_docs/version-1.0/deleted"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved("document:website/versioned_docs/version-1.0/old.md"), []string{"website/versioned_docs/version-1.0/deleted"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the old page = %q, want %q", got, want)
 	}
-	if got := broken("document:website/blog/2021-05-05-hello.md"); len(got) != 0 {
+	if got := ix.unresolved("document:website/blog/2021-05-05-hello.md"); len(got) != 0 {
 		t.Errorf("the blog post's route link is broken: %q", got)
 	}
 	// Outside every content directory GitHub's rules hold.
-	if got, want := broken("document:website/README.md"), []string{"docs/api"}; !slices.Equal(got, want) {
+	if got, want := ix.unresolved("document:website/README.md"), []string{"docs/api"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the README = %q, want %q", got, want)
 	}
 }
@@ -116,5 +104,30 @@ func TestDocSlug(t *testing.T) {
 		if got := blogSlug(rel, ""); got != want {
 			t.Errorf("blogSlug(%q) = %q, want %q", rel, got, want)
 		}
+	}
+}
+
+// TestDocusaurusDocsBesideSite: with docs beside the site directory
+// (path: '../docs') the scan's site root widens to hold both, but @site/
+// and a bare .md link's last try still mean the site directory, where
+// docusaurus.config.* lies; a file missing there is still reported.
+func TestDocusaurusDocsBesideSite(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"website/docusaurus.config.js": "module.exports = { presets: [['classic', { docs: { path: '../docs' } }]] };\n",
+		"docs/guide.md": "# Guide\n\n[logo](@site/static/img/logo.svg) [notes](notes.md) [next](/docs/other)\n\n" +
+			"Broken: [gone](@site/static/img/gone.svg)\n",
+		"docs/other.md":               "# Other\n",
+		"website/notes.md":            "# Notes\n",
+		"website/static/img/logo.svg": "<svg/>\n",
+		"static/img/gone.svg":         "<svg/>\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:docs/guide.md"
+	for _, to := range []string{"document:website/notes.md", "document:docs/other.md"} {
+		ix.relation(t, snapshot.RelLinksTo, guide, to)
+	}
+	if got, want := ix.unresolved(guide), []string{"website/static/img/gone.svg"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the guide = %q, want %q", got, want)
 	}
 }

@@ -3,7 +3,6 @@ package scan
 import (
 	"path"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,11 +56,7 @@ func vitepressSite(t *tree, dir string) docSite {
 	if entry != "" {
 		s.config = entry
 	}
-	start, _ := slices.BinarySearch(t.paths, dir+"/config/")
-	for _, p := range t.paths[start:] {
-		if !strings.HasPrefix(p, dir+"/config/") {
-			break
-		}
+	for _, p := range pathsBelow(t.paths, path.Join(dir, "config")) {
 		if x := t.byPath[p]; p != entry && x != nil {
 			if c := x.TypeScript.SiteConfigValue(); c != nil {
 				cfgs = append(cfgs, c)

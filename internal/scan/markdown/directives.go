@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"path"
 	"strings"
 	"unicode"
@@ -29,8 +30,12 @@ func (w *walker) directives(n ast.Node) {
 	segs := n.Lines()
 	for i := 0; i < segs.Len(); i++ {
 		s := segs.At(i)
+		v := s.Value(w.body)
+		if !w.snippetBlock && !mayHoldDirective(v) {
+			continue
+		}
 		line := w.lines.lineOf(s.Start)
-		text := strings.TrimRight(string(s.Value(w.body)), "\r\n")
+		text := strings.TrimRight(string(v), "\r\n")
 		w.includeLine(text, line)
 		w.attrAnchors(dropCodeSpans(text))
 		w.autodoc(text)
@@ -38,6 +43,14 @@ func (w *walker) directives(n ast.Node) {
 			w.liquidLinks(text, line)
 		}
 	}
+}
+
+// mayHoldDirective reports whether a source line has what every
+// directive starts with: a brace (include and Liquid tags, attribute
+// lists), a snippets marker's "8<", or an autodoc ":::". Most lines have
+// none and are passed over without being read.
+func mayHoldDirective(v []byte) bool {
+	return bytes.IndexByte(v, '{') >= 0 || bytes.Contains(v, []byte("8<")) || bytes.Contains(v, []byte(":::"))
 }
 
 // includeLine records the includes one source line names.

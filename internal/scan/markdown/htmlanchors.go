@@ -18,20 +18,6 @@ type htmlAnchors struct {
 	dropped int
 }
 
-// block reads the raw HTML of an HTML block.
-func (h *htmlAnchors) block(n *ast.HTMLBlock, source []byte) {
-	var b strings.Builder
-	segs := n.Lines()
-	for i := 0; i < segs.Len(); i++ {
-		s := segs.At(i)
-		b.Write(s.Value(source))
-	}
-	if n.HasClosure() {
-		b.Write(n.ClosureLine.Value(source))
-	}
-	h.read(b.String())
-}
-
 // inline reads one inline raw HTML tag.
 func (h *htmlAnchors) inline(n *ast.RawHTML, source []byte) {
 	var b strings.Builder

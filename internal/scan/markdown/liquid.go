@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -19,7 +20,7 @@ var liquidEnds = map[string]string{"highlight": "endhighlight", "comment": "endc
 // block. Lines of Markdown code blocks are passed over: a tag there is
 // code. Tags are only read when the document has any.
 func liquidLines(root ast.Node, body []byte, lines lineIndex) (code, raw []bool) {
-	if !strings.Contains(string(body), "{%") {
+	if !bytes.Contains(body, []byte("{%")) {
 		return nil, nil
 	}
 	inCode := codeLines(root, lines)
@@ -111,7 +112,7 @@ func codeLines(root ast.Node, lines lineIndex) []bool {
 // order, bounded by MaxAnchors. goldmark without its footnote extension
 // reads them as link reference definitions, which leave no node.
 func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
-	if !strings.Contains(string(body), "[^") {
+	if !bytes.Contains(body, []byte("[^")) {
 		return nil
 	}
 	inCode := codeLines(root, lines)

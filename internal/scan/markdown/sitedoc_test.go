@@ -141,3 +141,16 @@ func TestFootnotes(t *testing.T) {
 		t.Errorf("Footnotes = %q, want [1 note]", doc.Footnotes)
 	}
 }
+
+// TestSiteHeadingSmart: Smart is set only where typography changes the
+// text, dashes outside code turned into en and em dashes.
+func TestSiteHeadingSmart(t *testing.T) {
+	doc := Extract("a.md", []byte("## A -- B --- C `x--y`\n\n## Plain - dash\n"))
+	want := []SiteHeading{
+		{Text: "A -- B --- C x--y", Raw: "A -- B --- C `x--y`", Smart: "A – B — C x--y", Line: 1},
+		{Text: "Plain - dash", Line: 3},
+	}
+	if !reflect.DeepEqual(doc.SiteHeadings, want) {
+		t.Errorf("SiteHeadings =\n%+v\nwant\n%+v", doc.SiteHeadings, want)
+	}
+}

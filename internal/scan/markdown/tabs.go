@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -34,6 +35,9 @@ var tabStart = regexp.MustCompile(`^={3}(\+|\+!|!\+|!)? +"(.*?)" *$`)
 // contentTabs lists the content tabs of the document in order, bounded by
 // MaxAnchors, and the number dropped beyond it.
 func contentTabs(root ast.Node, body []byte, lines lineIndex) (tabs []Tab, dropped int) {
+	if !bytes.Contains(body, []byte("===")) {
+		return nil, 0 // no line can open a tab
+	}
 	var visit func(c ast.Node)
 	visit = func(c ast.Node) {
 		inSet := false // the previous sibling is a tab or its content

@@ -54,7 +54,9 @@ func vitepressIncludePath(comment string) (string, bool) {
 	return p, p != ""
 }
 
-// rawHTMLBlock is an HTML block's raw text and its first line.
+// rawHTMLBlock is an HTML block's raw text (closing line included) and
+// its first line: what the HTML anchors and the @include comments are read
+// from.
 func (w *walker) rawHTMLBlock(n *ast.HTMLBlock) (string, int) {
 	var b strings.Builder
 	segs := n.Lines()

@@ -89,8 +89,9 @@ func (w *walker) walk(root ast.Node) {
 			w.codeSpan(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			w.html.block(n, w.body)
-			w.vitepressIncludes(w.rawHTMLBlock(n))
+			raw, line := w.rawHTMLBlock(n)
+			w.html.read(raw)
+			w.vitepressIncludes(raw, line)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			w.html.inline(n, w.body)
@@ -183,7 +184,11 @@ func (w *walker) heading(n *ast.Heading) {
 	// GitHub counts it when numbering repeats.
 	slug := w.slugs.unique(raw)
 	w.site.heading(raw)
-	w.siteHeads.add(raw, smartText(n, w.body), w.headingSource(n), w.line(n))
+	smart := raw // typography only turns "--" into dashes
+	if strings.Contains(raw, "--") {
+		smart = smartText(n, w.body)
+	}
+	w.siteHeads.add(raw, smart, w.headingSource(n), w.line(n))
 	w.lastHeading = n
 	if slug != "" {
 		if len(w.anchors) < MaxAnchors {
