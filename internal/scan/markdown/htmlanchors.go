@@ -30,7 +30,9 @@ func (h *htmlAnchors) inline(n *ast.RawHTML, source []byte) {
 
 // read tokenizes raw HTML and keeps every id and every <a name>.
 func (h *htmlAnchors) read(raw string) {
-	if !strings.Contains(raw, "id") && !strings.Contains(raw, "ID") && !strings.Contains(raw, "name") && !strings.Contains(raw, "NAME") {
+	// Attribute names are case-insensitive (Id=, NAME=): the tokenizer
+	// lowercases them, and this cheap test must not be stricter.
+	if !containsFoldASCII(raw, "id") && !containsFoldASCII(raw, "name") {
 		return
 	}
 	z := html.NewTokenizer(strings.NewReader(raw))
@@ -65,4 +67,19 @@ func (h *htmlAnchors) finish(doc *Document, is *issues) {
 		is.add(0, "", "%d raw HTML anchors beyond the first %d are not listed", h.dropped, MaxAnchors)
 	}
 	doc.HTMLAnchors = sortedUnique(h.list)
+}
+
+// containsFoldASCII reports whether s holds sub, a lower-case ASCII word,
+// in any case, without allocating.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && s[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
 }

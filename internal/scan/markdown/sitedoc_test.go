@@ -30,9 +30,9 @@ func TestFrontMatterTemplate(t *testing.T) {
 func TestHTMLAnchors(t *testing.T) {
 	src := "# T\n\n<a name=\"legacy\"></a>\n\n<div id=\"box\" class=\"x\">\n<span id='inner'>x</span>\n</div>\n\n" +
 		"Text <a id=\"inline-a\">here</a> and <span name=\"not-an-anchor\">s</span>.\n\n" +
-		"<h2 ID=\"Upper\">Raw heading</h2>\n\n```html\n<a name=\"in-code\"></a>\n```\n\n`<a name=\"in-span\">`\n"
+		"<h2 ID=\"Upper\">Raw heading</h2>\n\n<p Id=\"mixed\">x</p>\n\n```html\n<a name=\"in-code\"></a>\n```\n\n`<a name=\"in-span\">`\n"
 	doc := Extract("a.md", []byte(src))
-	want := []string{"Upper", "box", "inline-a", "inner", "legacy"}
+	want := []string{"Upper", "box", "inline-a", "inner", "legacy", "mixed"}
 	if !reflect.DeepEqual(doc.HTMLAnchors, want) {
 		t.Errorf("HTMLAnchors = %q, want %q", doc.HTMLAnchors, want)
 	}
