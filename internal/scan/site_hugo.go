@@ -468,10 +468,11 @@ func newHugoState(t *tree) *hugoState {
 	for i := range t.ex {
 		x := &t.ex[i]
 		if s := h.docSites[x.Path]; s != nil && x.Markdown != nil {
-			if name := openShortcode(x.Markdown, len(h.includes(s, x))); name != "" {
+			incs := h.includes(s, x)
+			if name := openShortcode(x.Markdown, len(incs)); name != "" {
 				h.openPages[x.Path] = name
 			}
-			for _, inc := range h.includes(s, x) {
+			for _, inc := range incs {
 				if l := h.includedBy[inc]; len(l) == 0 || l[len(l)-1] != x.Path {
 					h.includedBy[inc] = append(l, x.Path)
 				}
