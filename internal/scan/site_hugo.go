@@ -131,9 +131,9 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		c := x.HugoConfig
 		s.configs = append(s.configs, x.Path)
 		hugoFile = hugoFile || strings.HasPrefix(path.Base(x.Path), "hugo.") || hugo.InConfigDir(x.Path)
-		contentDir = first(contentDir, c.ContentDir)
-		themesDir = first(themesDir, c.ThemesDir)
-		s.idType = first(s.idType, c.AutoIDType)
+		contentDir = cmpOr(contentDir, c.ContentDir)
+		themesDir = cmpOr(themesDir, c.ThemesDir)
+		s.idType = cmpOr(s.idType, c.AutoIDType)
 		if c.AttributeTitleOff {
 			s.attributes = false
 		}
@@ -168,14 +168,10 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		if src == "" {
 			continue
 		}
-		switch tg := path.Clean(m.Target); {
-		case tg == "content" || strings.HasPrefix(tg, "content/"):
-			s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(tg, "content"), "/"),
-				missing: !t.files[src] && !t.dirs[src]})
-		case tg == "static" || strings.HasPrefix(tg, "static/"):
-			if tg == "static" {
-				s.static = append(s.static, src)
-			}
+		if tg := path.Clean(m.Target); tg == "content" || strings.HasPrefix(tg, "content/") {
+			s.content = append(s.content, contentMount(t, src, tg))
+		} else if tg == "static" {
+			s.static = append(s.static, src)
 		}
 	}
 	if len(s.content) == 0 {
@@ -218,6 +214,13 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		}
 	}
 	return s
+}
+
+// contentMount mounts the repository path src at target, a cleaned path
+// under Hugo's content/ ("content/docs" is the content path docs).
+func contentMount(t *tree, src, target string) hugoMount {
+	return hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(target, "content"), "/"),
+		missing: !t.files[src] && !t.dirs[src]}
 }
 
 // repoPath joins a path of the site's configuration to the site root; ""
@@ -264,8 +267,6 @@ func renderHookIn(t *tree, layouts string) string {
 	}
 	return ""
 }
-
-func first(a, b string) string { return cmpOr(a, b) }
 
 func cmpOr(a, b string) string {
 	if a != "" {
@@ -951,8 +952,7 @@ func mergeConfiguredSites(t *tree, detected []*hugoSite, cfg *config.Config) []*
 				if src == "" {
 					continue
 				}
-				s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(path.Clean(m.Target), "content"), "/"),
-					missing: !t.files[src] && !t.dirs[src]})
+				s.content = append(s.content, contentMount(t, src, path.Clean(m.Target)))
 			}
 			if c.HeadingIDs != "" {
 				s.idType = c.HeadingIDs
