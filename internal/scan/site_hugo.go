@@ -324,21 +324,28 @@ func (s *hugoSite) sources(v string) []string {
 // mounted from first, innermost first: a page links into its own
 // language's tree before another's.
 func (s *hugoSite) sourcesFrom(doc, v string) []string {
-	var own []hugoMount
-	for _, m := range s.content {
-		if m.target == "" && within(doc, m.source) {
-			own = append(own, m)
-		}
-	}
+	own := s.ownRoots(doc)
 	if len(own) == 0 {
 		return s.sources(v)
 	}
-	sort.SliceStable(own, func(i, j int) bool { return len(own[i].source) > len(own[j].source) })
 	out := make([]string, 0, len(s.content))
-	for _, m := range own {
-		out = append(out, path.Join(m.source, v))
+	for _, r := range own {
+		out = append(out, path.Join(r, v))
 	}
 	return append(out, s.sources(v)...)
+}
+
+// ownRoots are the content roots (mounts at the root of the content tree)
+// doc lies in, innermost first, in mount order among equals.
+func (s *hugoSite) ownRoots(doc string) []string {
+	var own []string
+	for _, m := range s.content {
+		if m.target == "" && within(doc, m.source) {
+			own = append(own, m.source)
+		}
+	}
+	sort.SliceStable(own, func(i, j int) bool { return len(own[i]) > len(own[j]) })
+	return own
 }
 
 // contains reports whether a document belongs to the site: it lies under
@@ -795,14 +802,8 @@ func (d *docRefs) hugoBrokenTarget(s *hugoSite, doc string, l markdown.Link) str
 	if strings.HasPrefix(p, "/") && len(s.content) > 0 {
 		v := strings.Trim(path.Clean(p), "/")
 		// Under the content root the page itself is mounted from.
-		best := ""
-		for _, m := range s.content {
-			if m.target == "" && within(doc, m.source) && len(m.source) > len(best) {
-				best = m.source
-			}
-		}
-		if best != "" {
-			return path.Join(best, v)
+		if own := s.ownRoots(doc); len(own) > 0 {
+			return path.Join(own[0], v)
 		}
 		if src := s.sources(v); len(src) > 0 {
 			return src[0]
