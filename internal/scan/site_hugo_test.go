@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -135,5 +136,27 @@ func TestHugoGeneratedPath(t *testing.T) {
 		if got := s.generatedPath(v); got != want {
 			t.Errorf("generatedPath(%q) = %v, want %v", v, got, want)
 		}
+	}
+}
+
+// TestHugoSourcesFrom: a page resolves into its own content roots first,
+// innermost first (content/en before content), then in mount order.
+func TestHugoSourcesFrom(t *testing.T) {
+	s := &hugoSite{content: []hugoMount{{source: "site/content"}, {source: "site/content/en"}, {source: "site/shared", target: "docs/shared"}}}
+	for _, tc := range []struct {
+		doc, v string
+		want   []string
+	}{
+		{"site/content/en/docs/a.md", "docs/b", []string{"site/content/en/docs/b", "site/content/docs/b", "site/content/docs/b", "site/content/en/docs/b"}},
+		{"site/content/docs/a.md", "docs/b", []string{"site/content/docs/b", "site/content/docs/b", "site/content/en/docs/b"}},
+		{"other/a.md", "docs/shared/x", []string{"site/content/docs/shared/x", "site/content/en/docs/shared/x", "site/shared/x"}},
+	} {
+		if got := s.sourcesFrom(tc.doc, tc.v); !slices.Equal(got, tc.want) {
+			t.Errorf("sourcesFrom(%q, %q) = %q, want %q", tc.doc, tc.v, got, tc.want)
+		}
+	}
+	d := &docRefs{}
+	if got := d.hugoBrokenTarget(s, "site/content/en/docs/a.md", markdown.Link{Destination: "/docs/gone/#x"}); got != "site/content/en/docs/gone" {
+		t.Errorf("hugoBrokenTarget = %q, want the page's innermost content root", got)
 	}
 }
