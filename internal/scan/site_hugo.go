@@ -849,12 +849,8 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 			continue
 		}
 		if !ok {
-			missing := path.Clean(strings.TrimPrefix(ref, "/"))
-			if src := s.sources(missing); len(src) > 0 && strings.HasPrefix(ref, "/") {
-				missing = src[0]
-			} else if !strings.HasPrefix(ref, "/") {
-				missing = path.Join(path.Dir(x.Path), ref)
-			}
+			// Named as a broken link to the same path is.
+			missing := d.hugoBrokenTarget(s, x.Path, markdown.Link{Destination: ref})
 			d.relate(snapshot.RelLinksTo, from, d.unresolved(missing, sc.Arg), snapshot.Observed, ev)
 			continue
 		}

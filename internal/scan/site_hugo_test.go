@@ -47,6 +47,17 @@ func TestHugoSite(t *testing.T) {
 	// The French guide links into the English tree (no French setup page);
 	// /fr/docs/guide/ from the English guide is the English guide itself.
 	ix.relation(t, snapshot.RelLinksTo, "document:site/content/fr/docs/guide.md", "document:site/content/en/docs/setup/index.md")
+	// A broken link and a broken ref to the same root-absolute page name
+	// the same path: under the page's own (French) content root.
+	frGuide := "document:site/content/fr/docs/guide.md"
+	for _, r := range ix.s.Relations {
+		if r.From == frGuide && r.Kind == snapshot.RelLinksTo && strings.HasPrefix(r.To, snapshot.KindUnresolved+":") && r.To != "unresolved:site/content/fr/docs/nowhere" {
+			t.Errorf("French guide: broken link to %s, want only site/content/fr/docs/nowhere", r.To)
+		}
+	}
+	if n := len(ix.relation(t, snapshot.RelLinksTo, frGuide, "unresolved:site/content/fr/docs/nowhere").Evidence); n != 2 {
+		t.Errorf("French guide: %d evidence for site/content/fr/docs/nowhere, want 2 (the link and the ref)", n)
+	}
 
 	// Anchors: Hugo's blackfriday ids, explicit ids and included headings
 	// resolve; the renamed heading and the missing ref anchor do not.
