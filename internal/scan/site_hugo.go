@@ -533,9 +533,10 @@ func (s *hugoSite) unverified(v string) (string, bool) {
 // resolveLink resolves a Markdown link destination of doc the ways Hugo
 // (and a browser reading its output) may: a template ({{ … }}) or, where a
 // render hook exists, a bare word is not a path; a root-absolute path is
-// looked up in the content tree, the static directories and the
-// repository; a relative one from the page's file, from the page's URL and
-// from the content root. It returns the repository path found.
+// looked up in the content tree, then the static directories, then the
+// repository; a relative one as the repository path, then from the page's
+// file, from the page's URL and from the content root. It returns the
+// repository path found.
 func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out hugoOutcome, found string, tried []string) {
 	dest := l.Destination
 	if strings.Contains(dest, "{{") {
@@ -551,13 +552,11 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 	if s.renderHook != "" && p != "" && !strings.ContainsAny(p, "/.") {
 		return hugoNotAPath, "", nil
 	}
-	if l.Target != "" {
-		tried = append(tried, l.Target)
-		if ix, ok := h.index.page(l.Target); ok {
-			return hugoFound, ix, nil
-		}
-	}
-	var virtual []string
+	// files are the repository paths tried after the content tree. The
+	// link's own target (GitHub's reading) comes first for a relative link,
+	// last for a root-absolute one: Hugo serves the site at /, not the
+	// repository.
+	var virtual, files []string
 	if strings.HasPrefix(p, "/") {
 		v := strings.Trim(path.Clean(p), "/")
 		virtual = append(virtual, v)
@@ -569,12 +568,18 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			return hugoNotAPath, "", nil
 		}
 		for _, st := range s.static {
-			tried = append(tried, path.Join(st, v))
-			if got, ok := h.index.page(path.Join(st, v)); ok {
+			files = append(files, path.Join(st, v))
+		}
+		if l.Target != "" {
+			files = append(files, l.Target)
+		}
+	} else {
+		if l.Target != "" {
+			tried = append(tried, l.Target)
+			if got, ok := h.index.page(l.Target); ok {
 				return hugoFound, got, nil
 			}
 		}
-	} else {
 		var froms []string
 		for _, page := range append([]string{doc}, h.includedBy[doc]...) {
 			froms = append(froms, s.virtual(page)...)
@@ -603,6 +608,12 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			return hugoFound, got, nil
 		}
 		tried = append(tried, s.sources(v)...)
+	}
+	for _, c := range files {
+		tried = append(tried, c)
+		if got, ok := h.index.page(c); ok {
+			return hugoFound, got, nil
+		}
 	}
 	for _, v := range virtual {
 		if src, ok := s.unverified(v); ok {

@@ -39,7 +39,7 @@ func TestHugoSite(t *testing.T) {
 	for _, to := range []string{
 		"site/content/en/docs/setup/index.md",     // /docs/setup/, ../setup/, ref "setup"
 		"site/content/en/docs/Getting Started.md", // /Docs/Getting-Started/, alias, relref by file name
-		"site/shared/common.md",                   // mount
+		"site/shared/common.md",                   // mount, not the repository's shared/common.md
 		"site/content/en/docs/widgets.md",         // open page
 	} {
 		ix.relation(t, snapshot.RelLinksTo, hugoGuide, "document:"+to)
