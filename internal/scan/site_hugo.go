@@ -421,9 +421,10 @@ type hugoState struct {
 	// name: its output is rendered as Markdown and may bring headings the
 	// scan cannot see, so a missing anchor there is not reported.
 	openPages map[string]string
-	// includedBy maps a file that shortcodes pull into pages to those
-	// pages, sorted: its links resolve from them and its anchors are theirs.
-	includedBy map[string][]string
+	// included maps a page to the files its shortcodes pull in (includes);
+	// includedBy maps such a file to those pages, sorted: its links resolve
+	// from them and its anchors are theirs.
+	included, includedBy map[string][]string
 }
 
 // newHugoState finds the sites and indexes the tree for them; nil when the
@@ -433,7 +434,7 @@ func newHugoState(t *tree) *hugoState {
 	if len(sites) == 0 {
 		return nil
 	}
-	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
+	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, included: map[string][]string{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
 	for i := range t.ex {
 		x := &t.ex[i]
 		if x.Markdown == nil {
@@ -477,6 +478,9 @@ func newHugoState(t *tree) *hugoState {
 		x := &t.ex[i]
 		if s := h.docSites[x.Path]; s != nil && x.Markdown != nil {
 			incs := h.includes(s, x)
+			if len(incs) > 0 {
+				h.included[x.Path] = incs
+			}
 			if name := openShortcode(x.Markdown, len(incs)); name != "" {
 				h.openPages[x.Path] = name
 			}
@@ -1007,7 +1011,7 @@ func (d *docRefs) hugoAnchors() {
 				set[a] = true
 			}
 		}
-		for _, inc := range d.hugo.includes(s, x) {
+		for _, inc := range d.hugo.included[x.Path] {
 			if ix := d.t.byPath[inc]; ix != nil && ix.Markdown != nil {
 				for a := range s.anchors(ix.Markdown) {
 					set[a] = true
