@@ -131,9 +131,9 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		c := x.HugoConfig
 		s.configs = append(s.configs, x.Path)
 		hugoFile = hugoFile || strings.HasPrefix(path.Base(x.Path), "hugo.") || hugo.InConfigDir(x.Path)
-		contentDir = first(contentDir, c.ContentDir)
-		themesDir = first(themesDir, c.ThemesDir)
-		s.idType = first(s.idType, c.AutoIDType)
+		contentDir = cmpOr(contentDir, c.ContentDir)
+		themesDir = cmpOr(themesDir, c.ThemesDir)
+		s.idType = cmpOr(s.idType, c.AutoIDType)
 		if c.AttributeTitleOff {
 			s.attributes = false
 		}
@@ -168,14 +168,10 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		if src == "" {
 			continue
 		}
-		switch tg := path.Clean(m.Target); {
-		case tg == "content" || strings.HasPrefix(tg, "content/"):
-			s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(tg, "content"), "/"),
-				missing: !t.files[src] && !t.dirs[src]})
-		case tg == "static" || strings.HasPrefix(tg, "static/"):
-			if tg == "static" {
-				s.static = append(s.static, src)
-			}
+		if tg := path.Clean(m.Target); tg == "content" || strings.HasPrefix(tg, "content/") {
+			s.content = append(s.content, contentMount(t, src, tg))
+		} else if tg == "static" {
+			s.static = append(s.static, src)
 		}
 	}
 	if len(s.content) == 0 {
@@ -218,6 +214,13 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		}
 	}
 	return s
+}
+
+// contentMount mounts the repository path src at target, a cleaned path
+// under Hugo's content/ ("content/docs" is the content path docs).
+func contentMount(t *tree, src, target string) hugoMount {
+	return hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(target, "content"), "/"),
+		missing: !t.files[src] && !t.dirs[src]}
 }
 
 // repoPath joins a path of the site's configuration to the site root; ""
@@ -264,8 +267,6 @@ func renderHookIn(t *tree, layouts string) string {
 	}
 	return ""
 }
-
-func first(a, b string) string { return cmpOr(a, b) }
 
 func cmpOr(a, b string) string {
 	if a != "" {
@@ -323,21 +324,28 @@ func (s *hugoSite) sources(v string) []string {
 // mounted from first, innermost first: a page links into its own
 // language's tree before another's.
 func (s *hugoSite) sourcesFrom(doc, v string) []string {
-	var own []hugoMount
-	for _, m := range s.content {
-		if m.target == "" && within(doc, m.source) {
-			own = append(own, m)
-		}
-	}
+	own := s.ownRoots(doc)
 	if len(own) == 0 {
 		return s.sources(v)
 	}
-	sort.SliceStable(own, func(i, j int) bool { return len(own[i].source) > len(own[j].source) })
 	out := make([]string, 0, len(s.content))
-	for _, m := range own {
-		out = append(out, path.Join(m.source, v))
+	for _, r := range own {
+		out = append(out, path.Join(r, v))
 	}
 	return append(out, s.sources(v)...)
+}
+
+// ownRoots are the content roots (mounts at the root of the content tree)
+// doc lies in, innermost first, in mount order among equals.
+func (s *hugoSite) ownRoots(doc string) []string {
+	var own []string
+	for _, m := range s.content {
+		if m.target == "" && within(doc, m.source) {
+			own = append(own, m.source)
+		}
+	}
+	sort.SliceStable(own, func(i, j int) bool { return len(own[i]) > len(own[j]) })
+	return own
 }
 
 // contains reports whether a document belongs to the site: it lies under
@@ -413,9 +421,10 @@ type hugoState struct {
 	// name: its output is rendered as Markdown and may bring headings the
 	// scan cannot see, so a missing anchor there is not reported.
 	openPages map[string]string
-	// includedBy maps a file that shortcodes pull into pages to those
-	// pages, sorted: its links resolve from them and its anchors are theirs.
-	includedBy map[string][]string
+	// included maps a page to the files its shortcodes pull in (includes);
+	// includedBy maps such a file to those pages, sorted: its links resolve
+	// from them and its anchors are theirs.
+	included, includedBy map[string][]string
 }
 
 // newHugoState finds the sites and indexes the tree for them; nil when the
@@ -425,7 +434,7 @@ func newHugoState(t *tree) *hugoState {
 	if len(sites) == 0 {
 		return nil
 	}
-	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
+	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, included: map[string][]string{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
 	for i := range t.ex {
 		x := &t.ex[i]
 		if x.Markdown == nil {
@@ -468,10 +477,14 @@ func newHugoState(t *tree) *hugoState {
 	for i := range t.ex {
 		x := &t.ex[i]
 		if s := h.docSites[x.Path]; s != nil && x.Markdown != nil {
-			if name := openShortcode(x.Markdown, len(h.includes(s, x))); name != "" {
+			incs := h.includes(s, x)
+			if len(incs) > 0 {
+				h.included[x.Path] = incs
+			}
+			if name := openShortcode(x.Markdown, len(incs)); name != "" {
 				h.openPages[x.Path] = name
 			}
-			for _, inc := range h.includes(s, x) {
+			for _, inc := range incs {
 				if l := h.includedBy[inc]; len(l) == 0 || l[len(l)-1] != x.Path {
 					h.includedBy[inc] = append(l, x.Path)
 				}
@@ -524,9 +537,10 @@ func (s *hugoSite) unverified(v string) (string, bool) {
 // resolveLink resolves a Markdown link destination of doc the ways Hugo
 // (and a browser reading its output) may: a template ({{ … }}) or, where a
 // render hook exists, a bare word is not a path; a root-absolute path is
-// looked up in the content tree, the static directories and the
-// repository; a relative one from the page's file, from the page's URL and
-// from the content root. It returns the repository path found.
+// looked up in the content tree, then the static directories, then the
+// repository; a relative one as the repository path, then from the page's
+// file, from the page's URL and from the content root. It returns the
+// repository path found.
 func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out hugoOutcome, found string, tried []string) {
 	dest := l.Destination
 	if strings.Contains(dest, "{{") {
@@ -542,13 +556,11 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 	if s.renderHook != "" && p != "" && !strings.ContainsAny(p, "/.") {
 		return hugoNotAPath, "", nil
 	}
-	if l.Target != "" {
-		tried = append(tried, l.Target)
-		if ix, ok := h.index.page(l.Target); ok {
-			return hugoFound, ix, nil
-		}
-	}
-	var virtual []string
+	// files are the repository paths tried after the content tree. The
+	// link's own target (GitHub's reading) comes first for a relative link,
+	// last for a root-absolute one: Hugo serves the site at /, not the
+	// repository.
+	var virtual, files []string
 	if strings.HasPrefix(p, "/") {
 		v := strings.Trim(path.Clean(p), "/")
 		virtual = append(virtual, v)
@@ -560,12 +572,18 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			return hugoNotAPath, "", nil
 		}
 		for _, st := range s.static {
-			tried = append(tried, path.Join(st, v))
-			if got, ok := h.index.page(path.Join(st, v)); ok {
+			files = append(files, path.Join(st, v))
+		}
+		if l.Target != "" {
+			files = append(files, l.Target)
+		}
+	} else {
+		if l.Target != "" {
+			tried = append(tried, l.Target)
+			if got, ok := h.index.page(l.Target); ok {
 				return hugoFound, got, nil
 			}
 		}
-	} else {
 		var froms []string
 		for _, page := range append([]string{doc}, h.includedBy[doc]...) {
 			froms = append(froms, s.virtual(page)...)
@@ -594,6 +612,12 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			return hugoFound, got, nil
 		}
 		tried = append(tried, s.sources(v)...)
+	}
+	for _, c := range files {
+		tried = append(tried, c)
+		if got, ok := h.index.page(c); ok {
+			return hugoFound, got, nil
+		}
 	}
 	for _, v := range virtual {
 		if src, ok := s.unverified(v); ok {
@@ -793,14 +817,8 @@ func (d *docRefs) hugoBrokenTarget(s *hugoSite, doc string, l markdown.Link) str
 	if strings.HasPrefix(p, "/") && len(s.content) > 0 {
 		v := strings.Trim(path.Clean(p), "/")
 		// Under the content root the page itself is mounted from.
-		best := ""
-		for _, m := range s.content {
-			if m.target == "" && within(doc, m.source) && len(m.source) > len(best) {
-				best = m.source
-			}
-		}
-		if best != "" {
-			return path.Join(best, v)
+		if own := s.ownRoots(doc); len(own) > 0 {
+			return path.Join(own[0], v)
 		}
 		if src := s.sources(v); len(src) > 0 {
 			return src[0]
@@ -846,12 +864,8 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 			continue
 		}
 		if !ok {
-			missing := path.Clean(strings.TrimPrefix(ref, "/"))
-			if src := s.sources(missing); len(src) > 0 && strings.HasPrefix(ref, "/") {
-				missing = src[0]
-			} else if !strings.HasPrefix(ref, "/") {
-				missing = path.Join(path.Dir(x.Path), ref)
-			}
+			// Named as a broken link to the same path is.
+			missing := d.hugoBrokenTarget(s, x.Path, markdown.Link{Destination: ref})
 			d.relate(snapshot.RelLinksTo, from, d.unresolved(missing, sc.Arg), snapshot.Observed, ev)
 			continue
 		}
@@ -950,8 +964,7 @@ func mergeConfiguredSites(t *tree, detected []*hugoSite, cfg *config.Config) []*
 				if src == "" {
 					continue
 				}
-				s.content = append(s.content, hugoMount{source: src, target: strings.TrimPrefix(strings.TrimPrefix(path.Clean(m.Target), "content"), "/"),
-					missing: !t.files[src] && !t.dirs[src]})
+				s.content = append(s.content, contentMount(t, src, path.Clean(m.Target)))
 			}
 			if c.HeadingIDs != "" {
 				s.idType = c.HeadingIDs
@@ -998,7 +1011,7 @@ func (d *docRefs) hugoAnchors() {
 				set[a] = true
 			}
 		}
-		for _, inc := range d.hugo.includes(s, x) {
+		for _, inc := range d.hugo.included[x.Path] {
 			if ix := d.t.byPath[inc]; ix != nil && ix.Markdown != nil {
 				for a := range s.anchors(ix.Markdown) {
 					set[a] = true

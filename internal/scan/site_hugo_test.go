@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -38,7 +39,7 @@ func TestHugoSite(t *testing.T) {
 	for _, to := range []string{
 		"site/content/en/docs/setup/index.md",     // /docs/setup/, ../setup/, ref "setup"
 		"site/content/en/docs/Getting Started.md", // /Docs/Getting-Started/, alias, relref by file name
-		"site/shared/common.md",                   // mount
+		"site/shared/common.md",                   // mount, not the repository's shared/common.md
 		"site/content/en/docs/widgets.md",         // open page
 	} {
 		ix.relation(t, snapshot.RelLinksTo, hugoGuide, "document:"+to)
@@ -46,6 +47,17 @@ func TestHugoSite(t *testing.T) {
 	// The French guide links into the English tree (no French setup page);
 	// /fr/docs/guide/ from the English guide is the English guide itself.
 	ix.relation(t, snapshot.RelLinksTo, "document:site/content/fr/docs/guide.md", "document:site/content/en/docs/setup/index.md")
+	// A broken link and a broken ref to the same root-absolute page name
+	// the same path: under the page's own (French) content root.
+	frGuide := "document:site/content/fr/docs/guide.md"
+	for _, r := range ix.s.Relations {
+		if r.From == frGuide && r.Kind == snapshot.RelLinksTo && strings.HasPrefix(r.To, snapshot.KindUnresolved+":") && r.To != "unresolved:site/content/fr/docs/nowhere" {
+			t.Errorf("French guide: broken link to %s, want only site/content/fr/docs/nowhere", r.To)
+		}
+	}
+	if n := len(ix.relation(t, snapshot.RelLinksTo, frGuide, "unresolved:site/content/fr/docs/nowhere").Evidence); n != 2 {
+		t.Errorf("French guide: %d evidence for site/content/fr/docs/nowhere, want 2 (the link and the ref)", n)
+	}
 
 	// Anchors: Hugo's blackfriday ids, explicit ids and included headings
 	// resolve; the renamed heading and the missing ref anchor do not.
@@ -135,5 +147,27 @@ func TestHugoGeneratedPath(t *testing.T) {
 		if got := s.generatedPath(v); got != want {
 			t.Errorf("generatedPath(%q) = %v, want %v", v, got, want)
 		}
+	}
+}
+
+// TestHugoSourcesFrom: a page resolves into its own content roots first,
+// innermost first (content/en before content), then in mount order.
+func TestHugoSourcesFrom(t *testing.T) {
+	s := &hugoSite{content: []hugoMount{{source: "site/content"}, {source: "site/content/en"}, {source: "site/shared", target: "docs/shared"}}}
+	for _, tc := range []struct {
+		doc, v string
+		want   []string
+	}{
+		{"site/content/en/docs/a.md", "docs/b", []string{"site/content/en/docs/b", "site/content/docs/b", "site/content/docs/b", "site/content/en/docs/b"}},
+		{"site/content/docs/a.md", "docs/b", []string{"site/content/docs/b", "site/content/docs/b", "site/content/en/docs/b"}},
+		{"other/a.md", "docs/shared/x", []string{"site/content/docs/shared/x", "site/content/en/docs/shared/x", "site/shared/x"}},
+	} {
+		if got := s.sourcesFrom(tc.doc, tc.v); !slices.Equal(got, tc.want) {
+			t.Errorf("sourcesFrom(%q, %q) = %q, want %q", tc.doc, tc.v, got, tc.want)
+		}
+	}
+	d := &docRefs{}
+	if got := d.hugoBrokenTarget(s, "site/content/en/docs/a.md", markdown.Link{Destination: "/docs/gone/#x"}); got != "site/content/en/docs/gone" {
+		t.Errorf("hugoBrokenTarget = %q, want the page's innermost content root", got)
 	}
 }

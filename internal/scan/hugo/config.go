@@ -15,8 +15,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -203,14 +204,14 @@ func Parse(p string, data []byte) Config {
 	}
 	if tax, ok := m["taxonomies"].(map[string]any); ok {
 		c.Taxonomies = []string{}
-		for _, k := range sortedKeys(tax) {
+		for _, k := range slices.Sorted(maps.Keys(tax)) {
 			if v := str(tax[k]); v != "" {
 				c.Taxonomies = append(c.Taxonomies, v)
 			}
 		}
 	}
 	if of, ok := m["outputformats"].(map[string]any); ok {
-		for _, k := range sortedKeys(of) {
+		for _, k := range slices.Sorted(maps.Keys(of)) {
 			if f, ok := of[k].(map[string]any); ok {
 				if b := str(f["basename"]); b != "" {
 					c.OutputBaseNames = append(c.OutputBaseNames, b)
@@ -222,7 +223,7 @@ func Parse(p string, data []byte) Config {
 		c.Mounts = mounts(mod["mounts"], &c)
 	}
 	if langs, ok := m["languages"].(map[string]any); ok {
-		for _, k := range sortedKeys(langs) {
+		for _, k := range slices.Sorted(maps.Keys(langs)) {
 			if len(c.Languages) >= MaxLanguages {
 				c.Issues = append(c.Issues, extract.Issue{Status: extract.StatusPartial,
 					Message: fmt.Sprintf("more than %d languages; the rest are not read", MaxLanguages)})
@@ -338,7 +339,7 @@ func lower(v any, depth int) any {
 	switch t := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(t))
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			out[strings.ToLower(k)] = lower(t[k], depth+1)
 		}
 		return out
@@ -382,13 +383,4 @@ func str(v any) string {
 		return ""
 	}
 	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -83,19 +82,6 @@ func removeAccents(s string) string {
 	return out
 }
 
-// hugoIDs makes ids unique the way Hugo's id factory does: an id taken
-// gets the first free -1, -2, …; explicit ids are taken as written.
-type hugoIDs map[string]bool
-
-func (ids hugoIDs) generate(base string) string {
-	id := base
-	for i := 1; ids[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
-	}
-	ids[id] = true
-	return id
-}
-
 // HugoAnchors returns, sorted, the ids Hugo renders for a document's
 // headings under id type kind. attributes says whether "{#id}" after a
 // heading sets its id (markup.goldmark.parser.attribute.title, on by
@@ -116,17 +102,20 @@ func HugoAnchors(h *HugoDoc, kind string, attributes, terms bool) []string {
 // hugoHeadingIDs returns the id of every heading in document order, as
 // current Hugo renders it or, legacy set, as Hugo before 0.144 did.
 func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []string {
-	ids := hugoIDs{}
+	// Hugo's id factory makes ids unique as markdown-it-anchor does: an id
+	// taken gets the first free -1, -2, …; explicit ids are taken as
+	// written.
+	ids := newSiteSlugger()
 	out := make([]string, 0, len(h.Headings))
 	for _, hh := range h.Headings {
 		if hh.Term {
 			if terms {
-				out = append(out, ids.generate(hugoID(hh.Text, kind, "term")))
+				out = append(out, ids.unique(hugoID(hh.Text, kind, "term")))
 			}
 			continue
 		}
 		if attributes && hh.ID != "" {
-			ids[hh.ID] = true
+			ids.seen[hh.ID] = true
 			out = append(out, hh.ID)
 			continue
 		}
@@ -137,7 +126,7 @@ func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []s
 		if !attributes && hh.ID != "" {
 			s += " {#" + hh.ID + "}"
 		}
-		out = append(out, ids.generate(HugoID(s, kind)))
+		out = append(out, ids.unique(HugoID(s, kind)))
 	}
 	return out
 }
