@@ -2,6 +2,7 @@ package scan
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -48,10 +49,19 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 }
 
 // generatorAnchors returns the heading ids the site's generator renders
-// for doc; ok is false for generators handled elsewhere (VitePress,
-// Docusaurus).
+// for doc; ok is false when they are GitHub's (Astro's Starlight, a page
+// outside Docusaurus' content directories; Hugo's are set apart, in
+// hugoAnchors). VitePress renders only its own slugs and explicit ids;
+// Docusaurus shares GitHub's slugger and adds explicit ids; MkDocs, mdBook
+// and Jekyll render their generator's ids.
 func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	switch site.kind {
+	case siteVitePress:
+		return slices.Concat(doc.VitePressAnchors, site.vitepress.attrAnchors(doc)), true
+	case siteDocusaurus:
+		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
+			return slices.Concat(doc.Anchors, doc.CustomAnchors), true
+		}
 	case siteMkDocs:
 		o := site.mkdocs
 		if o == nil {
