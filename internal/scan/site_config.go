@@ -66,7 +66,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		p, data := cfgFile("mkdocs.yml", "mkdocs.yaml")
 		docs, o, _, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
 		if !ok {
-			docs, o = path.Join(root, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{root}, includeBase: root}
+			docs, o = mkdocsDefaults(root)
 		}
 		if c.DocsDir != "" {
 			docs = path.Join(root, c.DocsDir)
@@ -80,7 +80,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		p, data := cfgFile("book.toml")
 		src, o, _, ok := parseBookTOML(path.Join(root, "book.toml"), data)
 		if !ok {
-			src, o = path.Join(root, "src"), &mdbookOptions{createMissing: true}
+			src, o = mdbookDefaults(root)
 		}
 		if c.Src != "" {
 			src = path.Join(root, c.Src)
@@ -93,7 +93,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 			src, o, ok = parseJekyll(t, p, data)
 		}
 		if !ok {
-			src, o = root, &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+			src, o = root, jekyllDefaults()
 		}
 		if c.BaseURL != "" {
 			o.baseurl = "/" + strings.Trim(c.BaseURL, "/")

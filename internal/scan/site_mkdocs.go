@@ -62,6 +62,12 @@ var pymdownxAliases = map[string][2]string{
 	"uslugify_cased_encoded": {"none", "1"}, "gfm": {"lower-ascii", ""}, "gfm_encoded": {"lower-ascii", "1"},
 }
 
+// mkdocsDefaults are the docs directory and options of an mkdocs.yml in
+// dir that sets nothing (or that the scan could not read).
+func mkdocsDefaults(dir string) (string, *mkdocsOptions) {
+	return path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+}
+
 // parseMkDocs reads mkdocs.yml at configPath. Tags MkDocs gives to Python
 // (!!python/name:…, !!python/object/apply:…, !ENV) are read as names, never
 // resolved. ok is false when the file is not a YAML mapping.
@@ -74,9 +80,8 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		return "", nil, "mkdocs.yml is not a mapping", false
 	}
 	dir := parentDir(configPath)
-	o = &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+	docsDir, o = mkdocsDefaults(dir)
 	top := root.Content[0]
-	docsDir = path.Join(dir, "docs")
 	if n := mapValue(top, "docs_dir"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		docsDir = path.Join(dir, n.Value)
 	}

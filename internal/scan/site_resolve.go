@@ -27,7 +27,7 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 	case "mkdocs.yml", "mkdocs.yaml":
 		docs, o, _, ok := parseMkDocs(p, data)
 		if !ok {
-			docs, o = path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+			docs, o = mkdocsDefaults(dir)
 		}
 		if t.dirs[docs] {
 			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
@@ -35,7 +35,7 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 	case "book.toml":
 		src, o, _, ok := parseBookTOML(p, data)
 		if !ok {
-			src, o = path.Join(dir, "src"), &mdbookOptions{createMissing: true}
+			src, o = mdbookDefaults(dir)
 		}
 		if t.dirs[src] {
 			return docSite{root: src, kind: siteMdBook, config: p, mdbook: o}, true
@@ -80,7 +80,7 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	case siteJekyll:
 		o := site.jekyll
 		if o == nil {
-			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
+			o = jekyllDefaults()
 		}
 		return append(append(jekyllAnchors(doc, o), doc.AttrAnchors...), footnoteAnchors(doc)...), true
 	}
