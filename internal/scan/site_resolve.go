@@ -317,11 +317,10 @@ func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
 	if rel == "" {
 		rel = "."
 	}
-	for _, c := range []string{path.Join(site.root, rel)} {
-		out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
-		if strings.HasSuffix(u, ".html") {
-			out = append(out, c+".html")
-		}
+	c := path.Join(site.root, rel)
+	out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
+	if strings.HasSuffix(u, ".html") {
+		out = append(out, c+".html")
 	}
 	return append(out, site.jekyll.collectionCandidates(site.root, key)...)
 }
@@ -346,13 +345,13 @@ func (d *docRefs) indexPermalinks() {
 		if x.Markdown == nil {
 			continue
 		}
-		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
-		// jekyll-redirect-from serves a page at its old URLs too.
-		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
 		site, inSite := siteRootOf(d.sites, x.Path)
 		if !inSite || site.kind != siteJekyll {
 			continue
 		}
+		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
+		// jekyll-redirect-from serves a page at its old URLs too.
+		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
 		m := d.permalinks[site.root]
 		if m == nil {
 			m = map[string]string{}
