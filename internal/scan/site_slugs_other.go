@@ -19,13 +19,7 @@ import (
 // '-', and a counter per id for repeats (the first bare, then -1, -2 …,
 // with no check against other headings). Explicit ids are as written.
 func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
-	counter := idCounter{}
-	out := make([]string, 0, len(hs))
-	for _, h := range hs {
-		if id := kramdownExplicit(h); id != "" {
-			out = append(out, id)
-			continue
-		}
+	return kramdownIDs(hs, prefix, func(h markdown.SiteHeading) string {
 		text := h.Text
 		if h.Smart != "" {
 			text = h.Smart
@@ -39,7 +33,21 @@ func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
 				b.WriteRune(r)
 			}
 		}
-		out = append(out, prefix+counter.next(b.String()))
+		return b.String()
+	})
+}
+
+// kramdownIDs gives each heading its explicit id (kramdownExplicit) or
+// prefix and its generated id, numbered per id (idCounter).
+func kramdownIDs(hs []markdown.SiteHeading, prefix string, generate func(markdown.SiteHeading) string) []string {
+	counter := idCounter{}
+	out := make([]string, 0, len(hs))
+	for _, h := range hs {
+		if id := kramdownExplicit(h); id != "" {
+			out = append(out, id)
+			continue
+		}
+		out = append(out, prefix+counter.next(generate(h)))
 	}
 	return out
 }
@@ -84,13 +92,7 @@ func rubyWord(r rune) bool {
 // every character but ASCII letters, digits, ' ' and '-' removed, spaces
 // to '-', lowercased; "section" when empty; a counter per id for repeats.
 func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
-	counter := idCounter{}
-	out := make([]string, 0, len(hs))
-	for _, h := range hs {
-		if id := kramdownExplicit(h); id != "" {
-			out = append(out, id)
-			continue
-		}
+	return kramdownIDs(hs, prefix, func(h markdown.SiteHeading) string {
 		src := h.Text
 		if h.Raw != "" {
 			src = h.Raw
@@ -107,13 +109,8 @@ func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
 				b.WriteRune(r + 'a' - 'A')
 			}
 		}
-		id := b.String()
-		if id == "" {
-			id = "section"
-		}
-		out = append(out, prefix+counter.next(id))
-	}
-	return out
+		return cmpOr(b.String(), "section")
+	})
 }
 
 // mdBookAnchors are the ids mdBook gives the headings. mdBook 0.5 and 0.4
