@@ -25,20 +25,20 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 	dir := parentDir(p)
 	switch path.Base(p) {
 	case "mkdocs.yml", "mkdocs.yaml":
-		docs, o, _, ok := parseMkDocs(p, data)
+		docs, o, why, ok := parseMkDocs(p, data)
 		if !ok {
 			docs, o = mkdocsDefaults(dir)
 		}
 		if t.dirs[docs] {
-			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
+			return docSite{root: docs, kind: siteMkDocs, config: p, unread: why, mkdocs: o}, true
 		}
 	case "book.toml":
-		src, o, _, ok := parseBookTOML(p, data)
+		src, o, why, ok := parseBookTOML(p, data)
 		if !ok {
 			src, o = mdbookDefaults(dir)
 		}
 		if t.dirs[src] {
-			return docSite{root: src, kind: siteMdBook, config: p, mdbook: o}, true
+			return docSite{root: src, kind: siteMdBook, config: p, unread: why, mdbook: o}, true
 		}
 	case "_config.yml", "_config.yaml":
 		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {

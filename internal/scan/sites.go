@@ -31,6 +31,9 @@ type docSite struct {
 	// config is the file (or .vitepress directory) the site was detected
 	// from; the options are what resolution reads from it (site_*.go).
 	config string
+	// unread says why config could not be read (the site then has its
+	// generator's default options); "" when it was.
+	unread string
 	mkdocs *mkdocsOptions
 	mdbook *mdbookOptions
 	jekyll *jekyllOptions
