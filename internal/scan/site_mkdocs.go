@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -271,16 +272,23 @@ func (o *mkdocsOptions) modelled() bool {
 // the ids of every modelled one, so that no link it might serve is
 // reported.
 func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
+	return slices.Concat(mkdocsAnchorRuns(hs, o)...)
+}
+
+// mkdocsAnchorRuns are mkdocsAnchors one run per slugify function: the
+// configured one, or each modelled one in its stead. Each run has an id per
+// heading, in order.
+func mkdocsAnchorRuns(hs []markdown.SiteHeading, o *mkdocsOptions) [][]string {
 	if !o.modelled() {
-		var out []string
+		var runs [][]string
 		for _, alt := range []*mkdocsOptions{
 			{slugify: slugifyPyDefault, attrList: o.attrList},
 			{slugify: slugifyPyUnicode, attrList: o.attrList},
 			{slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC", attrList: o.attrList},
 		} {
-			out = append(out, mkdocsAnchors(hs, alt)...)
+			runs = append(runs, mkdocsAnchorRuns(hs, alt)...)
 		}
-		return out
+		return runs
 	}
 	used := map[string]bool{}
 	if o.attrList {
@@ -302,7 +310,7 @@ func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
 		}
 		out = append(out, pyUnique(o.slug(text), used))
 	}
-	return out
+	return [][]string{out}
 }
 
 // headingWithAttrs is a heading's text with its attribute list, which

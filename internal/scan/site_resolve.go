@@ -67,7 +67,8 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 		if o == nil {
 			o = &mkdocsOptions{slugify: slugifyPyDefault}
 		}
-		a := mkdocsTabsOf(mkdocsAnchors(doc.SiteHeadings, o), doc, o)
+		runs := mkdocsAnchorRuns(doc.SiteHeadings, o)
+		a := append(slices.Concat(runs...), mkdocsTabsOf(runs, doc, o)...)
 		if o.attrList {
 			a = append(a, doc.AttrAnchors...)
 		}
