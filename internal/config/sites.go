@@ -138,16 +138,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 		var s Site
 		var rootNode, genNode *yaml.Node
 		opts := map[string]*yaml.Node{}
-		dir := func(dst *string) func(n *yaml.Node, key string) {
-			return func(n *yaml.Node, key string) {
-				opts[key[len(k)+1:]] = n
-				if v, ok := d.item(n, key); ok {
-					d.add(n, key, checkPath(v, true))
-					*dst = v
-				}
-			}
-		}
-		d.mapping(it, k, []field{
+		fields := []field{
 			{"root", func(n *yaml.Node, key string) {
 				if v, ok := d.item(n, key); ok {
 					s.Root, rootNode = v, n
@@ -217,31 +208,17 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 					s.HeadingIDs = v
 				}
 			}},
-			{"docsDir", dir(&s.DocsDir)},
-			{"src", dir(&s.Src)},
-			{"srcDir", dir(&s.SrcDir)},
-			{"slugify", func(n *yaml.Node, key string) {
-				opts["slugify"] = n
+		}
+		for _, o := range s.stringOptions() {
+			fields = append(fields, field{o.name, func(n *yaml.Node, key string) {
+				opts[o.name] = n
 				if v, ok := d.item(n, key); ok {
-					d.add(n, key, checkSlugify(v))
-					s.Slugify = v
+					d.add(n, key, o.check(v))
+					*o.value = v
 				}
-			}},
-			{"baseurl", func(n *yaml.Node, key string) {
-				opts["baseurl"] = n
-				if v, ok := d.item(n, key); ok {
-					d.add(n, key, checkBaseURL(v))
-					s.BaseURL = v
-				}
-			}},
-			{"routeBasePath", func(n *yaml.Node, key string) {
-				opts["routeBasePath"] = n
-				if v, ok := d.item(n, key); ok {
-					d.add(n, key, checkBaseURL(v))
-					s.RouteBasePath = v
-				}
-			}},
-		})
+			}})
+		}
+		d.mapping(it, k, fields)
 		for _, name := range []string{"root", "generator"} {
 			if !hasKey(it, name) {
 				d.add(it, k, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
@@ -272,6 +249,24 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 	*dst = out
 }
 
+// siteString is one of a site entry's one-string options: its key, where
+// its value is kept, and the check the value takes.
+type siteString struct {
+	name  string
+	value *string
+	check func(string) *problem
+}
+
+// stringOptions lists s's one-string options, for the decoder and the
+// validator to read and check alike.
+func (s *Site) stringOptions() []siteString {
+	dir := func(v string) *problem { return checkPath(v, true) }
+	return []siteString{
+		{"docsDir", &s.DocsDir, dir}, {"src", &s.Src, dir}, {"srcDir", &s.SrcDir, dir},
+		{"slugify", &s.Slugify, checkSlugify}, {"baseurl", &s.BaseURL, checkBaseURL}, {"routeBasePath", &s.RouteBasePath, checkBaseURL},
+	}
+}
+
 // validateSites checks a sites section built in code.
 func validateSites(sites []Site, add func(string, *problem)) {
 	add(SectionSites, checkCount(len(sites), MaxSites))
@@ -296,22 +291,11 @@ func validateSites(sites []Site, add func(string, *problem)) {
 		if s.HeadingIDs != "" && !slices.Contains(hugoIDTypes, s.HeadingIDs) {
 			add(k+".headingIds", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
 		}
-		for _, o := range []struct {
-			name string
-			dir  bool
-			v    string
-		}{{"docsDir", true, s.DocsDir}, {"src", true, s.Src}, {"srcDir", true, s.SrcDir}, {"slugify", false, s.Slugify}, {"baseurl", false, s.BaseURL}, {"routeBasePath", false, s.RouteBasePath}} {
-			switch {
-			case o.v == "":
-				continue
-			case o.dir:
-				add(k+"."+o.name, checkPath(o.v, true))
-			case o.name == "slugify":
-				add(k+"."+o.name, checkSlugify(o.v))
-			default:
-				add(k+"."+o.name, checkBaseURL(o.v))
+		for _, o := range s.stringOptions() {
+			if *o.value != "" {
+				add(k+"."+o.name, o.check(*o.value))
+				add(k+"."+o.name, checkSiteOption(o.name, s.Generator))
 			}
-			add(k+"."+o.name, checkSiteOption(o.name, s.Generator))
 		}
 		if len(s.ContentDirs) > 0 {
 			add(k+".contentDirs", checkSiteOption("contentDirs", s.Generator))

@@ -64,9 +64,12 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 	switch c.Generator {
 	case config.GeneratorMkDocs:
 		p, data := cfgFile("mkdocs.yml", "mkdocs.yaml")
-		docs, o, _, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
+		docs, o, why, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
 		if !ok {
-			docs, o = path.Join(root, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{root}, includeBase: root}
+			docs, o = mkdocsDefaults(root)
+		}
+		if p != "" {
+			s.unread = why
 		}
 		if c.DocsDir != "" {
 			docs = path.Join(root, c.DocsDir)
@@ -78,9 +81,12 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		s.root, s.config, s.mkdocs = docs, p, o
 	case config.GeneratorMdBook:
 		p, data := cfgFile("book.toml")
-		src, o, _, ok := parseBookTOML(path.Join(root, "book.toml"), data)
+		src, o, why, ok := parseBookTOML(path.Join(root, "book.toml"), data)
 		if !ok {
-			src, o = path.Join(root, "src"), &mdbookOptions{createMissing: true}
+			src, o = mdbookDefaults(root)
+		}
+		if p != "" {
+			s.unread = why
 		}
 		if c.Src != "" {
 			src = path.Join(root, c.Src)
@@ -93,7 +99,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 			src, o, ok = parseJekyll(t, p, data)
 		}
 		if !ok {
-			src, o = root, &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+			src, o = root, jekyllDefaults()
 		}
 		if c.BaseURL != "" {
 			o.baseurl = "/" + strings.Trim(c.BaseURL, "/")
@@ -163,15 +169,20 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 // siteNote is the coverage reason of a site: its generator, root, and
 // where it comes from: the file it was detected from, or the sites entry
 // that names it (over the generator's configuration, when the tree has it).
+// A configuration the scan could not read leaves the note partial.
 func siteNote(t *tree, s docSite) (reason string, complete bool) {
 	if s.origin == "" {
-		return s.kind + " site detected from " + s.config, true
+		reason = s.kind + " site detected from " + s.config
+	} else {
+		reason = s.kind + " site configured in " + s.origin
+		if s.config != "" {
+			reason += " over " + s.config
+		}
 	}
-	reason = s.kind + " site configured in " + s.origin
-	if s.config != "" {
-		reason += " over " + s.config
-	}
-	if s.root != "." && !t.dirs[s.root] {
+	switch {
+	case s.unread != "":
+		return reason + "; " + s.unread + ": the generator's default options are used", false
+	case s.origin != "" && s.root != "." && !t.dirs[s.root]:
 		return reason + "; its directory " + s.root + " is not in the repository", false
 	}
 	return reason, true

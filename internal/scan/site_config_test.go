@@ -2,6 +2,7 @@ package scan
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
@@ -157,6 +158,36 @@ func TestConfiguredSlugifyModelled(t *testing.T) {
 		s, ok := configuredDocSite(&tree{}, config.Site{Root: ".", Generator: config.GeneratorMkDocs, Slugify: name})
 		if !ok || s.mkdocs == nil || !s.mkdocs.modelled() {
 			t.Errorf("slugify %s: not modelled (%+v)", name, s.mkdocs)
+		}
+	}
+}
+
+// TestSiteConfigUnread: a site whose mkdocs.yml or book.toml the scan
+// cannot parse keeps its default root and options, and its coverage note
+// is partial and says why, whether detected or named by a sites entry; a
+// readable one stays complete.
+func TestSiteConfigUnread(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"py/mkdocs.yml":     "site_name: [unclosed\n",
+		"py/docs/index.md":  "# Py\n",
+		"book/book.toml":    "[book\n",
+		"book/src/intro.md": "# Intro\n",
+		"ok/mkdocs.yml":     "site_name: ok\n",
+		"ok/docs/index.md":  "# Ok\n",
+	})
+	configured := config.Default()
+	configured.Sites = []config.Site{{Root: "py", Generator: config.GeneratorMkDocs}, {Root: "book", Generator: config.GeneratorMdBook}}
+	for _, cfg := range []*config.Config{nil, configured} {
+		ix := newIndex(scanDir(t, root, cfg, Options{}))
+		for scope, why := range map[string]string{"py/docs": "mkdocs.yml is not YAML", "book/src": "book.toml is not TOML"} {
+			c := ix.coverage(scope, why)
+			if len(c) != 1 || c[0].Status != snapshot.StatusPartial || !strings.Contains(c[0].Reason, "default options") {
+				t.Errorf("config %v: %s coverage = %+v, want one partial note saying %q", cfg != nil, scope, ix.coverage(scope, ""), why)
+			}
+		}
+		if c := ix.coverage("ok/docs", "mkdocs site detected from ok/mkdocs.yml"); len(c) != 1 || c[0].Status != snapshot.StatusComplete {
+			t.Errorf("ok/docs coverage = %+v, want one complete note", ix.coverage("ok/docs", ""))
 		}
 	}
 }

@@ -71,7 +71,7 @@ func FuzzSiteAnchors(f *testing.F) {
 		for _, tabs := range []*mkdocsTabs{{}, {slug: &mkdocsOptions{slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC"}, combine: true}} {
 			o := &mkdocsOptions{slugify: slugifyPyDefault, attrList: true, emoji: true, tabs: tabs}
 			heads := mkdocsAnchors(hs, o)
-			all := mkdocsTabsOf(slices.Clone(heads), &doc, o)
+			all := append(slices.Clone(heads), mkdocsTabsOf(mkdocsAnchorRuns(hs, o), &doc, o)...)
 			if len(all) != len(heads)+len(doc.Tabs) {
 				t.Fatalf("%d ids for %d headings and %d tabs", len(all), len(heads), len(doc.Tabs))
 			}

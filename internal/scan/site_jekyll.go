@@ -48,6 +48,12 @@ var jekyllDirs = []string{"_layouts", "_includes", "_posts", "_data", "_sass"}
 // notJekyllKeys mark other tools' _config.yml (Jupyter Book).
 var notJekyllKeys = []string{"execute", "sphinx", "launch_buttons", "parse"}
 
+// jekyllDefaults are the options of a Jekyll site whose _config.yml sets
+// none: kramdown with the GFM parser, posts at date-style permalinks.
+func jekyllDefaults() *jekyllOptions {
+	return &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+}
+
 // parseJekyll reads _config.yml at configPath. ok is false when it is not a
 // Jekyll site's configuration.
 func parseJekyll(t *tree, configPath string, data []byte) (source string, o *jekyllOptions, ok bool) {
@@ -72,7 +78,7 @@ func parseJekyll(t *tree, configPath string, data []byte) (source string, o *jek
 	if !jekyll {
 		return "", nil, false
 	}
-	o = &jekyllOptions{input: "GFM", markdown: "kramdown", collections: map[string]string{"posts": jekyllStyles["date"]}}
+	o = jekyllDefaults()
 	if n := mapValue(top, "permalink"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		o.collections["posts"] = n.Value
 		if style, ok := jekyllStyles[n.Value]; ok {

@@ -20,6 +20,12 @@ type mdbookOptions struct {
 	createMissing bool
 }
 
+// mdbookDefaults are the source directory and options of a book.toml in
+// dir that sets nothing (or that the scan could not read).
+func mdbookDefaults(dir string) (string, *mdbookOptions) {
+	return path.Join(dir, "src"), &mdbookOptions{createMissing: true}
+}
+
 // parseBookTOML returns the book's source directory, repo-relative, and
 // its options.
 func parseBookTOML(configPath string, data []byte) (src string, o *mdbookOptions, why string, ok bool) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -62,6 +63,12 @@ var pymdownxAliases = map[string][2]string{
 	"uslugify_cased_encoded": {"none", "1"}, "gfm": {"lower-ascii", ""}, "gfm_encoded": {"lower-ascii", "1"},
 }
 
+// mkdocsDefaults are the docs directory and options of an mkdocs.yml in
+// dir that sets nothing (or that the scan could not read).
+func mkdocsDefaults(dir string) (string, *mkdocsOptions) {
+	return path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+}
+
 // parseMkDocs reads mkdocs.yml at configPath. Tags MkDocs gives to Python
 // (!!python/name:…, !!python/object/apply:…, !ENV) are read as names, never
 // resolved. ok is false when the file is not a YAML mapping.
@@ -74,9 +81,8 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		return "", nil, "mkdocs.yml is not a mapping", false
 	}
 	dir := parentDir(configPath)
-	o = &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+	docsDir, o = mkdocsDefaults(dir)
 	top := root.Content[0]
-	docsDir = path.Join(dir, "docs")
 	if n := mapValue(top, "docs_dir"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		docsDir = path.Join(dir, n.Value)
 	}
@@ -266,16 +272,23 @@ func (o *mkdocsOptions) modelled() bool {
 // the ids of every modelled one, so that no link it might serve is
 // reported.
 func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
+	return slices.Concat(mkdocsAnchorRuns(hs, o)...)
+}
+
+// mkdocsAnchorRuns are mkdocsAnchors one run per slugify function: the
+// configured one, or each modelled one in its stead. Each run has an id per
+// heading, in order.
+func mkdocsAnchorRuns(hs []markdown.SiteHeading, o *mkdocsOptions) [][]string {
 	if !o.modelled() {
-		var out []string
+		var runs [][]string
 		for _, alt := range []*mkdocsOptions{
 			{slugify: slugifyPyDefault, attrList: o.attrList},
 			{slugify: slugifyPyUnicode, attrList: o.attrList},
 			{slugify: slugifyPymdownx, slugCase: "lower", normalize: "NFC", attrList: o.attrList},
 		} {
-			out = append(out, mkdocsAnchors(hs, alt)...)
+			runs = append(runs, mkdocsAnchorRuns(hs, alt)...)
 		}
-		return out
+		return runs
 	}
 	used := map[string]bool{}
 	if o.attrList {
@@ -297,7 +310,7 @@ func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
 		}
 		out = append(out, pyUnique(o.slug(text), used))
 	}
-	return out
+	return [][]string{out}
 }
 
 // headingWithAttrs is a heading's text with its attribute list, which

@@ -79,20 +79,11 @@ func mkdocsTabAnchors(doc *markdown.Document, o *mkdocsOptions, headIDs []string
 	return out
 }
 
-// mkdocsTabsOf appends to a, the heading ids mkdocsAnchors returned for
-// doc (one run of len(doc.SiteHeadings) per slugify it models), the ids of
-// doc's content tabs for each run.
-func mkdocsTabsOf(a []string, doc *markdown.Document, o *mkdocsOptions) []string {
+// mkdocsTabsOf returns the ids of doc's content tabs for each run of
+// heading ids mkdocsAnchorRuns gave (one per slugify it models).
+func mkdocsTabsOf(runs [][]string, doc *markdown.Document, o *mkdocsOptions) []string {
 	if o.tabs == nil || len(doc.Tabs) == 0 {
-		return a
-	}
-	n := len(doc.SiteHeadings)
-	runs := [][]string{a}
-	if n > 0 && len(a) >= 2*n {
-		runs = nil
-		for i := 0; i+n <= len(a); i += n {
-			runs = append(runs, a[i:i+n])
-		}
+		return nil
 	}
 	var out []string
 	for _, ids := range runs {
@@ -112,5 +103,5 @@ func mkdocsTabsOf(a []string, doc *markdown.Document, o *mkdocsOptions) []string
 		}
 		out = append(out, mkdocsTabAnchors(doc, o, ids, used)...)
 	}
-	return append(a, out...)
+	return out
 }

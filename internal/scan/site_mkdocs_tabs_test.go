@@ -73,8 +73,7 @@ func TestMkDocsTabAnchors(t *testing.T) {
 			t.Fatalf("%s: %s", c.Name, why)
 		}
 		doc := markdown.Extract("docs/page.md", []byte(c.Page))
-		heads := mkdocsAnchors(doc.SiteHeadings, o)
-		got := mkdocsTabsOf(slices.Clone(heads), &doc, o)[len(heads):]
+		got := mkdocsTabsOf(mkdocsAnchorRuns(doc.SiteHeadings, o), &doc, o)
 		if !slices.Equal(got, c.IDs) && !(len(got) == 0 && len(c.IDs) == 0) {
 			t.Errorf("%s: tab ids %q, want %q (tabs %+v)", c.Name, got, c.IDs, doc.Tabs)
 		}
@@ -122,5 +121,24 @@ func TestMkDocsExtensionsMapping(t *testing.T) {
 	_, o, _, _ = parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.tabbed\n"))
 	if !o.attrList || o.tabs == nil {
 		t.Fatalf("list form: options %+v", o)
+	}
+}
+
+// TestMkDocsTabsUnmodelledSlugify: with a toc slugify the scan does not
+// model, the heading ids of every modelled slugify are anchors, and so are
+// the tab ids combined with each of them (combine_header_slug), not only
+// the first's.
+func TestMkDocsTabsUnmodelledSlugify(t *testing.T) {
+	_, o, why, ok := parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  toc:\n    slugify: !!python/name:project.slugs.custom\n"+
+		"  pymdownx.tabbed:\n    alternate_style: true\n    combine_header_slug: true\n    slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n"))
+	if !ok || o.modelled() || o.tabs == nil || o.tabs.slug == nil {
+		t.Fatalf("options %+v (%s)", o, why)
+	}
+	doc := markdown.Extract("docs/page.md", []byte("# Café\n\n=== \"Tab\"\n\n    a\n"))
+	got, _ := generatorAnchors(&doc, docSite{root: "docs", kind: siteMkDocs, mkdocs: o})
+	for _, want := range []string{"cafe", "café", "cafe-tab", "café-tab"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("anchors %q lack %q", got, want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -24,20 +25,20 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 	dir := parentDir(p)
 	switch path.Base(p) {
 	case "mkdocs.yml", "mkdocs.yaml":
-		docs, o, _, ok := parseMkDocs(p, data)
+		docs, o, why, ok := parseMkDocs(p, data)
 		if !ok {
-			docs, o = path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
+			docs, o = mkdocsDefaults(dir)
 		}
 		if t.dirs[docs] {
-			return docSite{root: docs, kind: siteMkDocs, config: p, mkdocs: o}, true
+			return docSite{root: docs, kind: siteMkDocs, config: p, unread: why, mkdocs: o}, true
 		}
 	case "book.toml":
-		src, o, _, ok := parseBookTOML(p, data)
+		src, o, why, ok := parseBookTOML(p, data)
 		if !ok {
-			src, o = path.Join(dir, "src"), &mdbookOptions{createMissing: true}
+			src, o = mdbookDefaults(dir)
 		}
 		if t.dirs[src] {
-			return docSite{root: src, kind: siteMdBook, config: p, mdbook: o}, true
+			return docSite{root: src, kind: siteMdBook, config: p, unread: why, mdbook: o}, true
 		}
 	case "_config.yml", "_config.yaml":
 		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
@@ -48,16 +49,26 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 }
 
 // generatorAnchors returns the heading ids the site's generator renders
-// for doc; ok is false for generators handled elsewhere (VitePress,
-// Docusaurus).
+// for doc; ok is false when they are GitHub's (Astro's Starlight, a page
+// outside Docusaurus' content directories; Hugo's are set apart, in
+// hugoAnchors). VitePress renders only its own slugs and explicit ids;
+// Docusaurus shares GitHub's slugger and adds explicit ids; MkDocs, mdBook
+// and Jekyll render their generator's ids.
 func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	switch site.kind {
+	case siteVitePress:
+		return slices.Concat(doc.VitePressAnchors, site.vitepress.attrAnchors(doc)), true
+	case siteDocusaurus:
+		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
+			return slices.Concat(doc.Anchors, doc.CustomAnchors), true
+		}
 	case siteMkDocs:
 		o := site.mkdocs
 		if o == nil {
 			o = &mkdocsOptions{slugify: slugifyPyDefault}
 		}
-		a := mkdocsTabsOf(mkdocsAnchors(doc.SiteHeadings, o), doc, o)
+		runs := mkdocsAnchorRuns(doc.SiteHeadings, o)
+		a := append(slices.Concat(runs...), mkdocsTabsOf(runs, doc, o)...)
 		if o.attrList {
 			a = append(a, doc.AttrAnchors...)
 		}
@@ -70,7 +81,7 @@ func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	case siteJekyll:
 		o := site.jekyll
 		if o == nil {
-			o = &jekyllOptions{input: "GFM", markdown: "kramdown"}
+			o = jekyllDefaults()
 		}
 		return append(append(jekyllAnchors(doc, o), doc.AttrAnchors...), footnoteAnchors(doc)...), true
 	}
@@ -307,11 +318,10 @@ func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
 	if rel == "" {
 		rel = "."
 	}
-	for _, c := range []string{path.Join(site.root, rel)} {
-		out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
-		if strings.HasSuffix(u, ".html") {
-			out = append(out, c+".html")
-		}
+	c := path.Join(site.root, rel)
+	out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
+	if strings.HasSuffix(u, ".html") {
+		out = append(out, c+".html")
 	}
 	return append(out, site.jekyll.collectionCandidates(site.root, key)...)
 }
@@ -336,13 +346,13 @@ func (d *docRefs) indexPermalinks() {
 		if x.Markdown == nil {
 			continue
 		}
-		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
-		// jekyll-redirect-from serves a page at its old URLs too.
-		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
 		site, inSite := siteRootOf(d.sites, x.Path)
 		if !inSite || site.kind != siteJekyll {
 			continue
 		}
+		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
+		// jekyll-redirect-from serves a page at its old URLs too.
+		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
 		m := d.permalinks[site.root]
 		if m == nil {
 			m = map[string]string{}

@@ -19,13 +19,7 @@ import (
 // '-', and a counter per id for repeats (the first bare, then -1, -2 …,
 // with no check against other headings). Explicit ids are as written.
 func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
-	counter := map[string]int{}
-	out := make([]string, 0, len(hs))
-	for _, h := range hs {
-		if id := kramdownExplicit(h); id != "" {
-			out = append(out, id)
-			continue
-		}
+	return kramdownIDs(hs, prefix, func(h markdown.SiteHeading) string {
 		text := h.Text
 		if h.Smart != "" {
 			text = h.Smart
@@ -39,18 +33,39 @@ func kramdownGFMAnchors(hs []markdown.SiteHeading, prefix string) []string {
 				b.WriteRune(r)
 			}
 		}
-		id := b.String()
-		n, seen := counter[id]
-		if seen {
-			n++
+		return b.String()
+	})
+}
+
+// kramdownIDs gives each heading its explicit id (kramdownExplicit) or
+// prefix and its generated id, numbered per id (idCounter).
+func kramdownIDs(hs []markdown.SiteHeading, prefix string, generate func(markdown.SiteHeading) string) []string {
+	counter := idCounter{}
+	out := make([]string, 0, len(hs))
+	for _, h := range hs {
+		if id := kramdownExplicit(h); id != "" {
+			out = append(out, id)
+			continue
 		}
-		counter[id] = n
-		if seen {
-			id += "-" + strconv.Itoa(n)
-		}
-		out = append(out, prefix+id)
+		out = append(out, prefix+counter.next(generate(h)))
 	}
 	return out
+}
+
+// idCounter numbers repeated ids the way kramdown and mdBook 0.4 do: a
+// counter per id, the first bare, then -1, -2 …, with no check against the
+// other ids (a heading "a-1" may repeat a numbered "a").
+type idCounter map[string]int
+
+// next returns the id of the next heading whose id is id.
+func (c idCounter) next(id string) string {
+	n, seen := c[id]
+	if !seen {
+		c[id] = 0
+		return id
+	}
+	c[id] = n + 1
+	return id + "-" + strconv.Itoa(n+1)
 }
 
 // kramdownExplicit is a heading's explicit id for kramdown: a block
@@ -77,13 +92,7 @@ func rubyWord(r rune) bool {
 // every character but ASCII letters, digits, ' ' and '-' removed, spaces
 // to '-', lowercased; "section" when empty; a counter per id for repeats.
 func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
-	used := map[string]int{}
-	out := make([]string, 0, len(hs))
-	for _, h := range hs {
-		if id := kramdownExplicit(h); id != "" {
-			out = append(out, id)
-			continue
-		}
+	return kramdownIDs(hs, prefix, func(h markdown.SiteHeading) string {
 		src := h.Text
 		if h.Raw != "" {
 			src = h.Raw
@@ -100,19 +109,8 @@ func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
 				b.WriteRune(r + 'a' - 'A')
 			}
 		}
-		id := b.String()
-		if id == "" {
-			id = "section"
-		}
-		if n, ok := used[id]; ok {
-			used[id] = n + 1
-			id += "-" + strconv.Itoa(n+1)
-		} else {
-			used[id] = 0
-		}
-		out = append(out, prefix+id)
-	}
-	return out
+		return cmpOr(b.String(), "section")
+	})
 }
 
 // mdBookAnchors are the ids mdBook gives the headings. mdBook 0.5 and 0.4
@@ -144,21 +142,12 @@ func mdBookAnchors(hs []markdown.SiteHeading) []string {
 		out = append(out, u)
 	}
 	// 0.4: ASCII lowercasing, a counter per id.
-	counter := map[string]int{}
+	counter := idCounter{}
 	for _, h := range hs {
 		if h.ID != "" {
 			continue
 		}
-		id := mdBookID(asciiLower(strings.TrimSpace(h.Text)))
-		n, seen := counter[id]
-		if seen {
-			n++
-		}
-		counter[id] = n
-		if seen {
-			id += "-" + strconv.Itoa(n)
-		}
-		if id != "" {
+		if id := counter.next(mdBookID(asciiLower(strings.TrimSpace(h.Text)))); id != "" {
 			out = append(out, id)
 		}
 	}

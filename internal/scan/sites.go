@@ -31,6 +31,9 @@ type docSite struct {
 	// config is the file (or .vitepress directory) the site was detected
 	// from; the options are what resolution reads from it (site_*.go).
 	config string
+	// unread says why config could not be read (the site then has its
+	// generator's default options); "" when it was.
+	unread string
 	mkdocs *mkdocsOptions
 	mdbook *mdbookOptions
 	jekyll *jekyllOptions
@@ -103,30 +106,19 @@ func siteRootOf(roots []docSite, doc string) (docSite, bool) {
 }
 
 // headingAnchors returns the anchors a link into doc may name, lowercased
-// as links are compared: the anchors its site renders, GitHub's outside a
-// site. VitePress renders only its own slugs and explicit ids; Docusaurus
-// shares GitHub's slugger and adds explicit ids; MkDocs, mdBook and Jekyll
-// render their generator's ids (generatorAnchors). Raw HTML anchors count
-// everywhere.
+// as links are compared: the heading ids its site's generator renders
+// (generatorAnchors), GitHub's outside a site or for a generator that
+// renders GitHub's. Raw HTML anchors count everywhere.
 func headingAnchors(doc *markdown.Document, site docSite, inSite bool) map[string]bool {
-	lists := [][]string{doc.Anchors}
-	switch {
-	case !inSite:
-	case site.kind == siteVitePress:
-		lists = [][]string{doc.VitePressAnchors, site.vitepress.attrAnchors(doc)}
-	case site.kind == siteDocusaurus:
-		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
-			lists = append(lists, doc.CustomAnchors)
-		}
-	default:
+	headings := doc.Anchors
+	if inSite {
 		if a, ok := generatorAnchors(doc, site); ok {
-			lists = [][]string{a}
+			headings = a
 		}
 	}
-	// Raw HTML ids and <a name>s are anchors wherever the page renders.
-	lists = append(lists, doc.HTMLAnchors)
 	set := map[string]bool{}
-	for _, l := range lists {
+	// Raw HTML ids and <a name>s are anchors wherever the page renders.
+	for _, l := range [][]string{headings, doc.HTMLAnchors} {
 		for _, a := range l {
 			set[strings.ToLower(a)] = true
 			if strings.Contains(a, "%") {

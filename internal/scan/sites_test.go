@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -62,5 +63,43 @@ func TestSiteRootsKinds(t *testing.T) {
 	want := ".=docusaurus book/src=mdbook docs=vitepress py/docs=mkdocs"
 	if strings.Join(got, " ") != want {
 		t.Errorf("siteRoots = %q, want %q", got, want)
+	}
+}
+
+// TestHeadingAnchorsByGenerator checks which heading ids headingAnchors
+// takes for each kind of page: the generator's own in its site, GitHub's
+// outside one, and GitHub's without the explicit ids for a page of a
+// Docusaurus site that no content plugin serves (its README beside the
+// docs directory). Raw HTML anchors count everywhere, compared lowercased
+// and percent-decoded.
+func TestHeadingAnchorsByGenerator(t *testing.T) {
+	doc := &markdown.Document{
+		Path:             "site/README.md",
+		Anchors:          []string{"github-slug"},
+		CustomAnchors:    []string{"custom-id"},
+		VitePressAnchors: []string{"vitepress-slug"},
+		HTMLAnchors:      []string{"Raw%20Id"},
+	}
+	docusaurus := &docusaurusOptions{siteDir: "site", docs: []docusaurusDocs{{route: "/docs", versions: []docusaurusContent{{dir: "site/docs"}}}}}
+	served := *doc
+	served.Path = "site/docs/intro.md"
+	tests := []struct {
+		name   string
+		doc    *markdown.Document
+		site   docSite
+		inSite bool
+		want   string
+	}{
+		{"outside a site", doc, docSite{}, false, "github-slug raw id raw%20id"},
+		{"vitepress", doc, docSite{root: "site", kind: siteVitePress}, true, "raw id raw%20id vitepress-slug"},
+		{"docusaurus content", &served, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "custom-id github-slug raw id raw%20id"},
+		{"docusaurus, no content plugin", doc, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "github-slug raw id raw%20id"},
+		{"astro", doc, docSite{root: "site", kind: siteAstro}, true, "github-slug raw id raw%20id"},
+	}
+	for _, tc := range tests {
+		got := strings.Join(sortedKeys(headingAnchors(tc.doc, tc.site, tc.inSite)), " ")
+		if got != tc.want {
+			t.Errorf("%s: headingAnchors = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
