@@ -344,11 +344,13 @@ func lower(v any, depth int) any {
 		}
 		return out
 	case map[any]any:
-		out := make(map[string]any, len(t))
+		// Keys in sorted order, as above: two that differ only in case
+		// give the same result on every run (the last in order wins).
+		byKey := make(map[string]any, len(t))
 		for k, val := range t {
-			out[strings.ToLower(fmt.Sprint(k))] = lower(val, depth+1)
+			byKey[fmt.Sprint(k)] = val
 		}
-		return out
+		return lower(byKey, depth)
 	case []any:
 		out := make([]any, len(t))
 		for i, e := range t {

@@ -100,3 +100,14 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestLowerIsDeterministic: keys that differ only in case, in a map YAML
+// decodes with non-string keys, lower the same way on every run.
+func TestLowerIsDeterministic(t *testing.T) {
+	for range 50 {
+		got := lower(map[any]any{"Foo": 1, "foo": 2, "FOO": 3, 4: "four"}, 0).(map[string]any)
+		if got["foo"] != 2 || got["4"] != "four" || len(got) != 2 {
+			t.Fatalf("lower = %v, want foo: 2 (the last key in sorted order) and 4: four", got)
+		}
+	}
+}
