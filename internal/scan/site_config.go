@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"strings"
@@ -126,7 +127,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 				p = q
 			}
 		}
-		s, _ = astroSite(t, cmpOr(p, path.Join(root, "astro.config.mjs")), c.SrcDir)
+		s, _ = astroSite(t, cmp.Or(p, path.Join(root, "astro.config.mjs")), c.SrcDir)
 		if s.kind == "" {
 			return docSite{}, false // srcDir outside the repository
 		}
@@ -141,7 +142,7 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 		}
 		// Without a configuration in the tree, the classic preset's
 		// defaults.
-		o := parseDocusaurus(t, cmpOr(p, path.Join(root, "docusaurus.config.js")))
+		o := parseDocusaurus(t, cmp.Or(p, path.Join(root, "docusaurus.config.js")))
 		if c.DocsDir != "" || c.RouteBasePath != "" {
 			// The entry's path and route replace the first docs instance.
 			opts := map[string]any{}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"path"
@@ -131,9 +132,9 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		c := x.HugoConfig
 		s.configs = append(s.configs, x.Path)
 		hugoFile = hugoFile || strings.HasPrefix(path.Base(x.Path), "hugo.") || hugo.InConfigDir(x.Path)
-		contentDir = cmpOr(contentDir, c.ContentDir)
-		themesDir = cmpOr(themesDir, c.ThemesDir)
-		s.idType = cmpOr(s.idType, c.AutoIDType)
+		contentDir = cmp.Or(contentDir, c.ContentDir)
+		themesDir = cmp.Or(themesDir, c.ThemesDir)
+		s.idType = cmp.Or(s.idType, c.AutoIDType)
 		if c.AttributeTitleOff {
 			s.attributes = false
 		}
@@ -159,7 +160,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 	s.generated = taxonomies
 	s.outputs = append(s.outputs, "sitemap", "robots", "index", "404")
 	// A legacy config.* with Hugo keys is a site only with a site's layout.
-	if !hugoFile && len(mounts) == 0 && !t.dirs[path.Join(root, cmpOr(contentDir, "content"))] && !t.dirs[path.Join(root, "layouts")] {
+	if !hugoFile && len(mounts) == 0 && !t.dirs[path.Join(root, cmp.Or(contentDir, "content"))] && !t.dirs[path.Join(root, "layouts")] {
 		return nil
 	}
 	s.langs = sortedKeys(langDirs)
@@ -182,7 +183,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 				}
 			}
 		}
-		base := repoPath(root, cmpOr(contentDir, "content"))
+		base := repoPath(root, cmp.Or(contentDir, "content"))
 		if base != "" {
 			s.content = append(s.content, hugoMount{source: base})
 		}
@@ -203,7 +204,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 	}
 	s.renderHook = renderHookIn(t, path.Join(root, "layouts"))
 	for _, th := range themes {
-		dir := themeDir(t, root, cmpOr(themesDir, "themes"), th)
+		dir := themeDir(t, root, cmp.Or(themesDir, "themes"), th)
 		if dir == "" {
 			continue
 		}
@@ -266,13 +267,6 @@ func renderHookIn(t *tree, layouts string) string {
 		}
 	}
 	return ""
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // virtual returns the paths of Hugo's content tree a repository path is
@@ -916,7 +910,7 @@ func (h *hugoState) coverage(b *builder) {
 				how += " over " + strings.Join(s.configs, ", ")
 			}
 		}
-		reason := fmt.Sprintf("Hugo site (%s): content %s; heading ids %s", how, strings.Join(roots, ", "), cmpOr(s.idType, markdown.HugoIDGitHub))
+		reason := fmt.Sprintf("Hugo site (%s): content %s; heading ids %s", how, strings.Join(roots, ", "), cmp.Or(s.idType, markdown.HugoIDGitHub))
 		if s.renderHook != "" {
 			reason += "; link render hook " + s.renderHook + " resolves bare-word destinations"
 		}

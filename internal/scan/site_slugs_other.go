@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -109,7 +110,7 @@ func kramdownAnchors(hs []markdown.SiteHeading, prefix string) []string {
 				b.WriteRune(r + 'a' - 'A')
 			}
 		}
-		return cmpOr(b.String(), "section")
+		return cmp.Or(b.String(), "section")
 	})
 }
 
