@@ -57,6 +57,10 @@ type docRefs struct {
 	// its page (site_resolve.go).
 	includedBy map[string][]string
 	permalinks map[string]map[string]string
+	// filled holds the pages with a line that is one template expression
+	// ({{ name }}) on a MkDocs site whose hooks or macros rewrite pages:
+	// what the expression renders, headings included, is not in the file.
+	filled map[string]bool
 	// objectAnchors maps a page to the objects an API-documentation
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.
@@ -374,6 +378,12 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
+		if p, ok := webRoutePath(l.Destination); ok && l.Kind == markdown.LinkRelative {
+			if d.t.files[p] || d.t.dirs[p] {
+				return // a web route to a file that exists (../tree/HEAD/README.md)
+			}
+			target = p // the route's file, which is what is missing
+		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
 		d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
@@ -514,9 +524,9 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
 		// A near miss that is no entity (a workflow, a config file) has
 		// nothing to relate to: the span is then as unresolved as any.
-		s, near := d.suggest(p)
-		near = near && len(d.entitiesAt(s)) > 0
-		why := d.unclaimed(ref, p, span, near)
+		s, typo := d.suggest(p)
+		near := typo && len(d.entitiesAt(s)) > 0
+		why := d.unclaimed(x.Path, ref, p, span, near, typo)
 		if near {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)

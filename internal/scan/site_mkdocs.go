@@ -176,8 +176,14 @@ func mkdocsRewriter(top *yaml.Node) string {
 // whose hooks or macros rewrite pages and the anchor is one the site's
 // slugify gives no heading text (config.blog_dir, +type:abstract) — an id
 // such a rewrite renders, which the current document's notes count
-// instead. A slug-shaped anchor (a renamed heading) is still reported.
+// instead. A slug-shaped anchor (a renamed heading) is still reported,
+// unless the page has a line that is one template expression ({{ name }},
+// d.filled): the rewrite puts content there, headings and all.
 func (d *docRefs) mkdocsRendered(target, anchor string) bool {
+	if d.filled[target] {
+		d.unverified["to anchors of "+target+", where a template expression renders content the scan cannot see"]++
+		return false
+	}
 	site, ok := siteRootOf(d.sites, target)
 	if !ok || site.mkdocs == nil || site.mkdocs.rewriter == "" || strings.EqualFold(site.mkdocs.slug(anchor), anchor) {
 		return true

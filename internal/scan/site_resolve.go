@@ -109,7 +109,7 @@ func (d *docRefs) siteNotes() {
 // remembers who includes whom: links inside an included file resolve from
 // the page it lands in. Nested includes are followed to a bounded depth.
 func (d *docRefs) includes() {
-	d.includedBy = map[string][]string{}
+	d.includedBy, d.filled = map[string][]string{}, map[string]bool{}
 	direct := map[string][]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
@@ -118,6 +118,12 @@ func (d *docRefs) includes() {
 		}
 		site, inSite := siteRootOf(d.sites, x.Path)
 		for _, inc := range x.Markdown.Includes {
+			if inc.Syntax == markdown.IncludeTemplate {
+				if inSite && site.mkdocs != nil && site.mkdocs.rewriter != "" {
+					d.filled[x.Path] = true
+				}
+				continue
+			}
 			if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
 				direct[x.Path] = append(direct[x.Path], p)
 				d.includedBy[p] = append(d.includedBy[p], x.Path)

@@ -89,6 +89,10 @@ func (w *walker) includeLine(text string, line int) {
 		w.include(strings.TrimSpace(rest[open+2:open+2+end]), IncludeMarkdownInclude, line)
 		rest = rest[open+2+end+2:]
 	}
+	if expr, ok := templateLine(t); ok {
+		w.include(expr, IncludeTemplate, line)
+		return
+	}
 	for rest := t; ; {
 		open := strings.Index(rest, "{{")
 		if open < 0 {
@@ -109,6 +113,25 @@ func (w *walker) includeLine(text string, line int) {
 			w.include(p, IncludeMdBook, line)
 		}
 	}
+}
+
+// templateLine reports whether a line is one template expression and
+// nothing else, "{{ pydantic_settings }}", and returns the expression.
+// mdBook's {{#include}}, Hugo's shortcodes {{< >}} and {{% %}} and a
+// {{ … }} inside other text are not.
+func templateLine(t string) (string, bool) {
+	inner, ok := strings.CutPrefix(t, "{{")
+	if !ok {
+		return "", false
+	}
+	if inner, ok = strings.CutSuffix(inner, "}}"); !ok || strings.Contains(inner, "{{") || strings.Contains(inner, "}}") {
+		return "", false
+	}
+	inner = strings.TrimSpace(strings.Trim(strings.TrimSpace(inner), "-")) // {{- x -}} trims whitespace
+	if inner == "" || strings.ContainsAny(inner[:1], "#<%") {
+		return "", false
+	}
+	return inner, true
 }
 
 // cutSnippetMarker splits a snippets marker (one or more '-', "8<", one or
