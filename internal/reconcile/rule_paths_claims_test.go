@@ -45,6 +45,7 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"first directory only: a package that is gone from a top-level directory", "The server is `internal/oldpkg/x.go`.", false},
 		{"first directory only: a file in a top-level directory", "Run `cli/old.sh`.", false},
 		{"twin: a near miss in a top-level directory is a typo", "Run `cli/mian.go`.", true},
+		{"first directory only: a near miss in another directory is no typo", "Read `internal/real.go`.", false},
 		{"true positive: a stale directory", "Code lives in `src/app/legacy/`.", true},
 		{"./ from the document into a directory that exists", "See `../src/old.go`.", true},
 

@@ -64,7 +64,7 @@ const maxUnclaimed = snapshot.MaxEvidence
 // unclaimed returns why a path-shaped span (ref as resolved, p the
 // repository path it names) is not a claim about this repository, or "".
 // near is set when the span is a near miss of an existing entity, typo
-// when it is a near miss of any existing path.
+// when it is a near miss of an existing path in its own directory.
 func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, typo bool) string {
 	switch {
 	case span.InLink:
@@ -91,10 +91,13 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 	return ""
 }
 
-// nearDir reports whether exactly one directory beside p (the same
-// parent) is a near miss of it: `src/apq/` for `src/app/`, a typo the
+// nearDir reports whether p, a name without an extension, has exactly
+// one directory beside it (the same parent) that is a near miss of it: `src/apq/` for `src/app/`, a typo the
 // near-miss index of files does not see.
 func (d *docRefs) nearDir(p string) bool {
+	if path.Ext(p) != "" {
+		return false // a file name is no typo of a directory (`docs/about.md`, `docs/about/`)
+	}
 	parent, n := parentDir(p), 0
 	for dir := range d.t.dirs {
 		if dir != p && parentDir(dir) == parent && nearmiss.JaroWinkler(dir, p) >= nearmiss.Threshold {

@@ -57,9 +57,10 @@ type docRefs struct {
 	// its page (site_resolve.go).
 	includedBy map[string][]string
 	permalinks map[string]map[string]string
-	// filled holds the pages with a line that is one template expression
-	// ({{ name }}) on a MkDocs site whose hooks or macros rewrite pages:
-	// what the expression renders, headings included, is not in the file.
+	// filled holds the MkDocs pages whose headings are rendered from
+	// outside the file: a line that is one template expression ({{ name }})
+	// where hooks or macros rewrite pages, or a command-reference
+	// directive (::: mkdocs-click).
 	filled map[string]bool
 	// objectAnchors maps a page to the objects an API-documentation
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
@@ -524,8 +525,12 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
 		// A near miss that is no entity (a workflow, a config file) has
 		// nothing to relate to: the span is then as unresolved as any.
-		s, typo := d.suggest(p)
-		near := typo && len(d.entitiesAt(s)) > 0
+		s, near := d.suggest(p)
+		// A typo is evidence the span means this repository: a near miss
+		// in the span's own directory (`src/mian.go`), not one elsewhere
+		// (`docs/about.md` for `docs/about/license.md`).
+		typo := near && parentDir(s) == parentDir(p)
+		near = near && len(d.entitiesAt(s)) > 0
 		why := d.unclaimed(x.Path, ref, p, span, near, typo)
 		if near {
 			for _, to := range d.entitiesAt(s) {

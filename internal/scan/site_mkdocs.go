@@ -181,7 +181,7 @@ func mkdocsRewriter(top *yaml.Node) string {
 // d.filled): the rewrite puts content there, headings and all.
 func (d *docRefs) mkdocsRendered(target, anchor string) bool {
 	if d.filled[target] {
-		d.unverified["to anchors of "+target+", where a template expression renders content the scan cannot see"]++
+		d.unverified["to anchors of "+target+", where a template expression or a command-reference directive renders content the scan cannot see"]++
 		return false
 	}
 	site, ok := siteRootOf(d.sites, target)

@@ -113,10 +113,13 @@ func (d *docRefs) includes() {
 	direct := map[string][]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
-		if x.Markdown == nil || len(x.Markdown.Includes) == 0 {
+		if x.Markdown == nil || len(x.Markdown.Includes)+len(x.Markdown.Autodoc) == 0 {
 			continue
 		}
 		site, inSite := siteRootOf(d.sites, x.Path)
+		if inSite && site.kind == siteMkDocs && slices.ContainsFunc(x.Markdown.Autodoc, commandReference) {
+			d.filled[x.Path] = true
+		}
 		for _, inc := range x.Markdown.Includes {
 			if inc.Syntax == markdown.IncludeTemplate {
 				if inSite && site.mkdocs != nil && site.mkdocs.rewriter != "" {
@@ -148,6 +151,14 @@ func (d *docRefs) includes() {
 			frontier = next
 		}
 	}
+}
+
+// commandReference reports whether an API-documentation directive is one
+// of the Markdown extensions that render a command-line reference from the
+// program itself (::: mkdocs-click, ::: mkdocs-typer): a heading for every
+// command, none of them in the file.
+func commandReference(object string) bool {
+	return object == "mkdocs-click" || object == "mkdocs-typer"
 }
 
 // maxIncludeDepth bounds nested includes, which the generators recurse

@@ -292,7 +292,8 @@ func dropCodeSpans(line string) string {
 	return b.String()
 }
 
-// autodoc records the object of a mkdocstrings (or mkautodoc) line,
+// autodoc records the object of a mkdocstrings (or mkautodoc) line, or
+// the name of an extension that renders there (::: mkdocs-click),
 // "::: package.module.Name".
 func (w *walker) autodoc(text string) {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(text), ":::")
@@ -304,7 +305,7 @@ func (w *walker) autodoc(text string) {
 		return
 	}
 	for _, r := range f[0] {
-		if !(r == '.' || r == '_' || r == ':' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		if !(r == '.' || r == '_' || r == ':' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			return
 		}
 	}
