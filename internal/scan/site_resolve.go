@@ -243,6 +243,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		if jekyll {
 			dest = stripSiteURL(dest)
 		}
+		if site.kind == siteMkDocs && site.mkdocs != nil && site.mkdocs.versioned {
+			dest = stripVersion(dest)
+		}
 		if strings.Contains(dest, "{{") || strings.Contains(dest, "{%") {
 			return nil, "", false
 		}
@@ -295,6 +298,21 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		return out, urlTarget, true
 	}
 	return out, l.Target, true
+}
+
+// stripVersion drops the version a root-absolute link of a site mike
+// publishes starts with: /dev/community/users/ is the page
+// community/users/ of another version of the site, read in this one.
+func stripVersion(dest string) string {
+	rest, ok := strings.CutPrefix(dest, "/")
+	if !ok {
+		return dest
+	}
+	first, after, nested := strings.Cut(rest, "/")
+	if !nested || !versionLabel(first) {
+		return dest
+	}
+	return "/" + after
 }
 
 // stripSiteURL drops a leading {{site.baseurl}} (or {{site.url}}, or both)
