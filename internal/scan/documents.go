@@ -376,6 +376,16 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				return
 			}
 		}
+		if inSite && slices.ContainsFunc(candidates, func(c string) bool {
+			return within(c, site.root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
+		}) {
+			// What the site's build writes into its source (a generated
+			// API reference): the published site has it, a checkout does
+			// not. Outside a site, GitHub shows the checkout: a link to an
+			// ignored file is broken there.
+			d.unverified["into paths git ignores in the site's source (build output)"]++
+			return
+		}
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
