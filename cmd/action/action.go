@@ -136,8 +136,14 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o actionOptions, g
 	}
 	r := &actionRun{stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
+	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
+		return err
+	}
 	if in.Config != "" {
 		r.configPath = filepath.Join(env.Workspace, filepath.FromSlash(in.Config))
+		if err := insideWorkspace(env.Workspace, r.configPath, actionenv.InputConfig, in.Config); err != nil {
+			return err
+		}
 	}
 	if r.cfg, err = loadConfig(r.dir, r.configPath); err != nil {
 		return err

@@ -324,7 +324,9 @@ func hasKey(n *yaml.Node, name string) bool {
 	return false
 }
 
-// describe names a node's type (and a scalar's value) for a type error.
+// describe names a node's type for a type error. It never shows the value:
+// a file given as the configuration may be anything (a secret, another
+// tool's file), and the key and line say where to look.
 func describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -334,20 +336,19 @@ func describe(n *yaml.Node) string {
 	case yaml.AliasNode:
 		return "an alias"
 	case yaml.ScalarNode:
-		tag := n.ShortTag()
-		switch tag {
+		switch n.ShortTag() {
 		case "!!null":
 			return "null"
 		case "!!str":
-			return "string " + quoteValue(n.Value)
+			return "a string"
 		case "!!int":
-			return "integer " + quoteValue(n.Value)
+			return "an integer"
 		case "!!float":
-			return "float " + quoteValue(n.Value)
+			return "a float"
 		case "!!bool":
-			return "boolean " + quoteValue(n.Value)
+			return "a boolean"
 		}
-		return fmt.Sprintf("%s %s", quoteValue(tag), quoteValue(n.Value))
+		return "a value with the tag " + quoteValue(n.ShortTag())
 	}
 	return "an unknown node"
 }
