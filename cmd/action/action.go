@@ -227,7 +227,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
 
-	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings}
+	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings, Coverage: res.head.Coverage}
 	if res.comparison != nil {
 		in.Comparison = res.comparison
 		in.BaseSnapshotHash = res.base.ContentHash
