@@ -515,10 +515,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		// A near miss that is no entity (a workflow, a config file) has
 		// nothing to relate to: the span is then as unresolved as any.
 		s, near := d.suggest(p)
-		near = near && len(d.entitiesAt(s)) > 0
+		// The document's own path is no suggestion: a reference from a
+		// document to itself is never a relation (selfRef), so a near miss
+		// of its own name is as unresolved as any other path.
+		targets := slices.DeleteFunc(slices.Clone(d.entitiesAt(s)), func(id string) bool { return id == from })
+		near = near && len(targets) > 0
 		why := d.unclaimed(ref, p, span, near)
 		if near {
-			for _, to := range d.entitiesAt(s) {
+			for _, to := range targets {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
 				addSorted(&rel.Metadata, "references", text)
