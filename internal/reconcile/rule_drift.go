@@ -129,6 +129,9 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
 			if newPath != "" {
 				dest := relPath(d.Path, newPath) + fragment(ev.Context)
+				if u, ok := urlWithPath(ev.Context, oldPath, newPath); ok {
+					dest = u // a link to the repository's own URL stays one
+				}
 				f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
 				f.Evidence = append(f.Evidence, Location{Path: newPath})
 			}
