@@ -142,12 +142,14 @@ func TestRoundTripSelfReferences(t *testing.T) {
 
 // selfReferenceCorpus is a repository whose documents name themselves.
 var selfReferenceCorpus = map[string]string{
-	"go.mod": "module example.com/selfref\n\ngo 1.22\n",
+	"go.mod":         "module example.com/selfref\n\ngo 1.22\n",
+	"docbridge.yaml": "project:\n  repository: acme/selfref\n",
 	"docs/guide.md": "# Guide\n\n## Usage\n\n" +
 		"[me](guide.md) [me again](./guide.md#usage) [top](#guide) [gone](guide.md#gone)\n\n" +
 		"This page is `docs/guide.md`, also `guide.md`, `./guide.md`, `docs/guide.md:3`,\n" +
 		"`docs/guide.md#L3` and `docs/`; a typo of it is `docs/guid.md`.\n\n" +
-		"See `docs/other.md` and [other](other.md).\n",
+		"See `docs/other.md` and [other](other.md).\n\n" +
+		"[url](https://github.com/acme/selfref/blob/main/docs/guide.md#usage) [line](https://github.com/acme/selfref/blob/main/docs/guide.md#L99)\n",
 	"docs/other.md":      "# Other\n\n[self](other.md) `docs/other.md` `docs/othr.md`\n",
 	"docs/index.md":      "---\ndocbridge:\n  covers: [document:docs/index.md]\n---\n# Index\n\n`docs/index.md` `docs/` [here](index.md) [dir](./)\n",
 	"README.md":          "# Self\n\n[readme](README.md) `README.md` [readme](/README.md#self) `readme.md`\n",
@@ -193,6 +195,7 @@ func FuzzRoundTrip(f *testing.F) {
 		"---\ndocbridge:\n  covers: [document:docs/a.md, module:src/a.go]\n  relations:\n    - {kind: mentions, to: document:docs/a.md}\n---\n# A\n",
 		"# A\n\n`docs/\xff.md` `docs/\xfe.md` [\xff](\xfe.md)\n",
 		"# A\n\n`a->b` `docs/a.md->x` `unresolved:x`\n",
+		"# A\n\n[me](https://github.com/acme/f/blob/main/docs/a.md#a) [b](https://github.com/acme/f/tree/main/docs/b.md#L3-L9) [x](https://raw.githubusercontent.com/acme/f/main/docs/x.md)\n",
 	} {
 		f.Add(seed, "# B\n\n[a](a.md) `docs/a.md`\n", "package src\n\nfunc A() {}\n")
 	}
@@ -202,12 +205,14 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		root := t.TempDir()
 		files := map[string]string{
-			"docs/a.md":   a,
-			"docs/b.md":   b,
-			"src/a.go":    code,
-			"README.md":   "# R\n\n[a](docs/a.md)\n",
-			"go.mod":      "module example.com/f\n",
-			"docs/c/x.md": strings.ReplaceAll(a, "a.md", "x.md"),
+			"docs/a.md": a,
+			"docs/b.md": b,
+			"src/a.go":  code,
+			"README.md": "# R\n\n[a](docs/a.md)\n",
+			"go.mod":    "module example.com/f\n",
+			// Links to https://github.com/acme/f/… are the repository's own.
+			"docbridge.yaml": "project:\n  repository: acme/f\n",
+			"docs/c/x.md":    strings.ReplaceAll(a, "a.md", "x.md"),
 		}
 		for p, content := range files {
 			full := filepath.Join(root, filepath.FromSlash(p))
