@@ -1,6 +1,8 @@
 package scan
 
 import (
+	"strings"
+
 	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -30,6 +32,11 @@ func (d *docRefs) selfURL(x *Extraction, from string, l markdown.Link) bool {
 	link.Kind, link.Target, link.Anchor = markdown.LinkRelative, target, u.Fragment
 	// raw and edit pages render no headings; a line anchor is no heading.
 	if isLine || u.Form == "raw" || u.Form == "edit" {
+		link.Anchor = ""
+	}
+	if link.Anchor != "" && d.githubAnchor(target, link.Anchor) {
+		// GitHub renders the page, with GitHub's anchors, whatever a
+		// documentation site makes of it.
 		link.Anchor = ""
 	}
 	if ids := d.entitiesAt(target); len(ids) > 0 {
@@ -65,4 +72,11 @@ func (d *docRefs) lineAnchor(from, target, to, anchor string, last int) {
 	}
 	addSorted(&rel.Metadata, "missingLines", anchor)
 	setMeta(&rel.Metadata, "lineCount", x.Lines)
+}
+
+// githubAnchor reports whether anchor is one GitHub renders for the
+// document at target (its headings' GitHub anchors, its raw HTML ids).
+func (d *docRefs) githubAnchor(target, anchor string) bool {
+	x := d.t.byPath[target]
+	return x != nil && x.Markdown != nil && headingAnchors(x.Markdown, docSite{}, false)[strings.ToLower(anchor)]
 }

@@ -42,3 +42,22 @@ func TestSelfURLRelations(t *testing.T) {
 		}
 	}
 }
+
+// A page of a documentation site viewed at its GitHub URL has GitHub's
+// anchors: one GitHub renders is no missing anchor there, though the
+// site's own anchor differs; an anchor neither renders is missing.
+func TestSelfURLAnchorsAreGitHubs(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"mkdocs.yml":    "site_name: w\n",
+		"docs/index.md": "# W\n\n## Über uns\n",
+		"README.md":     "# R\n\n[a](https://github.com/acme/w/blob/main/docs/index.md#über-uns) [b](https://github.com/acme/w/blob/main/docs/index.md#nope)\n",
+	})
+	cfg := config.Default()
+	cfg.Project.Repository = "acme/w"
+	ix := newIndex(scanDir(t, root, cfg, Options{}))
+	rel := ix.relation(t, snapshot.RelLinksTo, "document:README.md", "document:docs/index.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); len(got) != 1 || got[0] != "nope" {
+		t.Errorf("missingAnchors %v, want [nope]", got)
+	}
+}
