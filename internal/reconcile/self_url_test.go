@@ -137,17 +137,23 @@ func TestSelfURLDrift(t *testing.T) {
 	for _, tt := range []struct {
 		name, link string
 		move       bool
+		heading    string // the head's first heading of docs/old.md, when changed
 		want       []string
 	}{
-		{"moved", "https://github.com/acme/widget/blob/main/docs/old.md#old", true, []string{"DRIFT_LINK https://github.com/acme/widget/blob/main/docs/new.md#old"}},
-		{"moved, raw", "https://raw.githubusercontent.com/acme/widget/main/docs/old.md", true, []string{"DRIFT_LINK https://raw.githubusercontent.com/acme/widget/main/docs/new.md"}},
-		{"still there", "https://github.com/acme/widget/blob/main/docs/old.md#old", false, nil},
-		{"permalink", "https://github.com/acme/widget/blob/v1.0.0/docs/old.md", true, nil},
+		{"moved", "https://github.com/acme/widget/blob/main/docs/old.md#old", true, "", []string{"DRIFT_LINK https://github.com/acme/widget/blob/main/docs/new.md#old"}},
+		{"moved, raw", "https://raw.githubusercontent.com/acme/widget/main/docs/old.md", true, "", []string{"DRIFT_LINK https://raw.githubusercontent.com/acme/widget/main/docs/new.md"}},
+		{"still there", "https://github.com/acme/widget/blob/main/docs/old.md#old", false, "", nil},
+		{"permalink", "https://github.com/acme/widget/blob/v1.0.0/docs/old.md", true, "", nil},
+		{"renamed heading", "https://github.com/acme/widget/blob/main/docs/old.md#old", false, "# Older", []string{"DRIFT_ANCHOR https://github.com/acme/widget/blob/main/docs/old.md#older"}},
+		{"renamed heading, permalink", "https://github.com/acme/widget/blob/v1.0.0/docs/old.md#old", false, "# Older", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			files := maps.Clone(base)
 			files["README.md"] = "# Widget\n\nSee [old](" + tt.link + ").\n"
 			b, _ := scanDir(t, selfURLDir(t, files))
+			if tt.heading != "" {
+				files["docs/old.md"] = strings.Replace(files["docs/old.md"], "# Old", tt.heading, 1)
+			}
 			if tt.move {
 				files["docs/new.md"] = files["docs/old.md"]
 				delete(files, "docs/old.md")
@@ -156,7 +162,7 @@ func TestSelfURLDrift(t *testing.T) {
 			res := Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg})
 			var got []string
 			for _, d := range drifts(res.Head) {
-				got = append(got, d.Code+" "+strings.TrimSuffix(strings.TrimPrefix(d.Remediation, "Link to `"), "`."))
+				got = append(got, strings.TrimSpace(d.Code+" "+strings.TrimSuffix(strings.TrimPrefix(d.Remediation, "Link to `"), "`.")))
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("drift %q, want %q", got, tt.want)
