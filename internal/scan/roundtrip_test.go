@@ -199,6 +199,9 @@ func FuzzRoundTrip(f *testing.F) {
 	} {
 		f.Add(seed, "# B\n\n[a](a.md) `docs/a.md`\n", "package src\n\nfunc A() {}\n")
 	}
+	// Escapes in Go literals make strings that are not UTF-8: ids written
+	// as JSON must still read back distinct and in order.
+	f.Add("# A\n", "# B\n", "package src\n\nimport (\n\t\"a\\xffb\"\n\t\"a\\xfeb\"\n\t\"./\\xff\"\n)\n\n// Doc \xff.\nfunc A\u00e9() {}\n")
 	f.Fuzz(func(t *testing.T, a, b, code string) {
 		if len(a)+len(b)+len(code) > 1<<14 {
 			return
