@@ -52,6 +52,35 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 		{"project", func(n *yaml.Node, key string) {
 			d.mapping(n, key, []field{
 				{"name", func(n *yaml.Node, key string) { d.str(n, key, &c.Project.Name) }},
+				{"repository", func(n *yaml.Node, key string) {
+					d.str(n, key, &c.Project.Repository)
+					if p := checkRepository(c.Project.Repository); p != nil {
+						d.add(n, key, p)
+						c.Project.Repository = ""
+					}
+				}},
+				{"defaultBranch", func(n *yaml.Node, key string) {
+					d.str(n, key, &c.Project.DefaultBranch)
+					if p := checkBranch(c.Project.DefaultBranch); p != nil {
+						d.add(n, key, p)
+						c.Project.DefaultBranch = ""
+					}
+				}},
+				{"branches", func(n *yaml.Node, key string) {
+					d.strings(n, key, MaxBranches, &c.Project.Branches)
+					kept := c.Project.Branches[:0]
+					for i, b := range c.Project.Branches {
+						if p := checkBranch(b); p != nil {
+							d.add(n, fmt.Sprintf("%s.%d", key, i), p)
+							continue
+						}
+						kept = append(kept, b)
+					}
+					if len(kept) == 0 {
+						kept = nil // [] is the default, as absent
+					}
+					c.Project.Branches = kept
+				}},
 			})
 		}},
 		{"scan", func(n *yaml.Node, key string) { d.decodeScan(n, key, &c.Scan) }},

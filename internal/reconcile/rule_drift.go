@@ -129,6 +129,9 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
 			if newPath != "" {
 				dest := relPath(d.Path, newPath) + fragment(ev.Context)
+				if u, ok := urlWithPath(ev.Context, oldPath, newPath); ok {
+					dest = u // a link to the repository's own URL stays one
+				}
 				f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
 				f.Evidence = append(f.Evidence, Location{Path: newPath})
 			}
@@ -163,8 +166,14 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	}
 	// A path without a slash that stopped resolving (`rank.ts`) leaves only
 	// a symbol-shaped trace.
-	for _, u := range unresolvedSymbols(d) {
-		if old := was.mentions[u.symbol]; old != nil {
+	// A span that still resolves as a mention (a command name, `tool` for
+	// cmd/tool, resolves and leaves that trace too) has not drifted.
+	var still resolved
+	for i, u := range unresolvedSymbols(d) {
+		if i == 0 {
+			still = resolvedIn(v, d)
+		}
+		if old := was.mentions[u.symbol]; old != nil && still.mentions[u.symbol] == nil {
 			out = append(out, pathDrift(d, u.symbol, u.line, old, nil, "", s))
 		}
 	}
