@@ -146,7 +146,7 @@ func runBenchPrecision(ctx context.Context, stderr io.Writer, o precisionOptions
 	}
 	for i, slug := range slugs {
 		t0 := time.Now()
-		found, err := precisionFindings(ctx, stderr, filepath.Join(o.corpus, slug))
+		found, err := precisionFindings(ctx, stderr, filepath.Join(o.corpus, slug), repos[i].Repository)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", repos[i].Repository, err)
 		}
@@ -203,10 +203,11 @@ func warnOrphanLabels(stderr io.Writer, dir string, slugs []string) {
 }
 
 // precisionFindings runs the check pipeline on dir exactly as `docbridge
-// check DIR` does and keys every finding that is not off, reading each
-// finding's source line for its key.
-func precisionFindings(ctx context.Context, stderr io.Writer, dir string) ([]precision.Finding, error) {
-	res, err := runCheck(ctx, stderr, checkOptions{repoOptions: repoOptions{dir: dir, maxStateBytes: state.DefaultMaxBytes}})
+// check DIR` does in a clone of repository (whose origin remote names it:
+// links to its own GitHub URLs are checked) and keys every finding that is
+// not off, reading each finding's source line for its key.
+func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository string) ([]precision.Finding, error) {
+	res, err := runCheck(ctx, stderr, checkOptions{repoOptions: repoOptions{dir: dir, maxStateBytes: state.DefaultMaxBytes}, repository: repository})
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,10 @@ type checkOptions struct {
 	// maxPerCode is how many findings of one code the text report lists
 	// (0: all).
 	maxPerCode int
+	// repository names the repository (owner/name) when nothing else does
+	// — no configuration, environment or origin remote: a tree extracted
+	// from a mirror for a benchmark, read as its clone would be.
+	repository string
 }
 
 // checkOutcome is what a check run judged.
@@ -140,6 +144,9 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	cfg, err := loadConfig(o.dir, o.configPath)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Project.Repository == "" {
+		cfg.Project.Repository = o.repository
 	}
 	out := &checkOutcome{cfg: cfg}
 	switch {

@@ -91,6 +91,27 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 	return ""
 }
 
+// fromClone returns the rest of a span written from the directory a clone
+// of this repository makes (`kustomize/functions/examples/x` in
+// kubernetes-sigs/kustomize, whose clone is kustomize/): its first segment
+// is the repository's name, the rest starts at a top-level directory, and
+// the span does not go on inside a directory of that name that the
+// repository has. The repository's name comes from project.repository (the
+// configuration, the environment or the origin remote).
+func (d *docRefs) fromClone(ref string) (string, bool) {
+	repo := d.t.cfg.Project.Repository
+	name := repo[strings.LastIndexByte(repo, '/')+1:]
+	first, rest, ok := strings.Cut(ref, "/")
+	if !ok || name == "" || first != name {
+		return "", false
+	}
+	next, _, _ := strings.Cut(rest, "/")
+	if next == "" || d.t.dirs[path.Join(first, next)] || !d.topLevel[next] || !d.t.dirs[next] {
+		return "", false
+	}
+	return rest, true
+}
+
 // nearDir reports whether p, a name without an extension, has exactly
 // one directory beside it (the same parent) that is a near miss of it: `src/apq/` for `src/app/`, a typo the
 // near-miss index of files does not see.

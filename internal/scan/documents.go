@@ -505,6 +505,10 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
 	ref, _ := pathLocation(text)
 	candidates := d.pathCandidates(x.Path, ref)
+	if rest, ok := d.fromClone(ref); ok {
+		// Written from the directory a clone makes: the rest is the path.
+		ref, candidates = rest, append(candidates, strings.TrimSuffix(rest, "/"))
+	}
 	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
 			for _, to := range ids {
