@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,12 +34,16 @@ type benchOptions struct {
 	asJSON   bool
 	baseline bool
 	misses   int
+	// split runs one half of a split suite ("dev" or "test"); empty runs
+	// every case.
+	split string
 }
 
 // benchReport is what `bench retrieval --json` prints.
 type benchReport struct {
 	Suite            string                `json:"suite"`
 	SuiteFile        string                `json:"suiteFile"`
+	Split            string                `json:"split,omitempty"`
 	Project          string                `json:"project"`
 	SnapshotHash     string                `json:"snapshotHash"`
 	ProjectionHash   string                `json:"projectionHash"`
@@ -72,7 +77,8 @@ case of the golden suite (default: ` + benchDefaultSuite + ` in --dir) and
 reports hit@1, hit@3, MRR and the zero-result rate, overall and by case kind,
 and lists the cases whose target is not in the first 3 hits. With --baseline
 it also runs plain BM25 (one field, no boosts, no graph) over the same
-entries, side by side.
+entries, side by side. With --split dev or --split test it runs only that
+half of a suite split by a seed (tune on dev, report test).
 
 Exit status: 0 when the suite ran, 2 on bad input (an unreadable or invalid
 suite — the message names the case and field — or a bad directory).`,
@@ -84,6 +90,9 @@ suite — the message names the case and field — or a bad directory).`,
 			}
 			if o.misses < 0 {
 				return fmt.Errorf("--misses %d: use 0 or more", o.misses)
+			}
+			if o.split != "" && !slices.Contains(bench.Splits, o.split) {
+				return fmt.Errorf("--split %q: use %s", o.split, strings.Join(bench.Splits, " or "))
 			}
 			rep, err := runBench(cmd.Context(), stderr, o)
 			if err != nil {
@@ -101,6 +110,7 @@ suite — the message names the case and field — or a bad directory).`,
 	f.BoolVar(&o.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&o.baseline, "baseline", false, "also run the plain-BM25 baseline and show it side by side")
 	f.IntVar(&o.misses, "misses", benchDefaultMisses, "list at most `N` missed cases in the text report")
+	f.StringVar(&o.split, "split", "", "run only one half of a split suite: `dev` or test")
 	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
@@ -112,6 +122,13 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 	suite, err := readBenchSuite(o.suite)
 	if err != nil {
 		return nil, err
+	}
+	if o.split != "" {
+		half, ok := suite.Half(o.split)
+		if !ok {
+			return nil, fmt.Errorf("suite %s: --split %s: the suite is not split into dev and test halves (it has no seed)", o.suite, o.split)
+		}
+		suite = half
 	}
 	repo, err := openRepo(ctx, stderr, o.repoOptions)
 	if err != nil {
@@ -127,7 +144,7 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 	ix := retrieval.NewIndex(proj, snap)
 	rep := &benchReport{
 		Suite: suite.Name, SuiteFile: filepath.ToSlash(o.suite), Project: snap.Project.Name,
-		SnapshotHash: snap.ContentHash, ProjectionHash: proj.Hash, Entries: len(proj.Entries),
+		Split: o.split, SnapshotHash: snap.ContentHash, ProjectionHash: proj.Hash, Entries: len(proj.Entries),
 		Docbridge:        bench.Run(suite, bench.Docbridge(ix)),
 		UnreadableBodies: bodies.failed, MoreUnreadable: bodies.more,
 	}

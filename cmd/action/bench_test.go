@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,6 +104,8 @@ func TestBenchRetrievalBadInput(t *testing.T) {
 		{"default suite absent", []string{"bench", "retrieval", "--dir", brokenDir}, []string{"retrieval-suite-v1.json"}},
 		{"missing dir", []string{"bench", "retrieval", filepath.Join(dir, "docs/bench/retrieval-suite-v1.json"), "--dir", filepath.Join(dir, "nope")}, []string{"cannot scan"}},
 		{"negative misses", []string{"bench", "retrieval", "--dir", dir, "--misses", "-1"}, []string{"--misses -1"}},
+		{"unknown split", []string{"bench", "retrieval", "--dir", dir, "--split", "train"}, []string{`--split "train": use dev or test`}},
+		{"split of an unsplit suite", []string{"bench", "retrieval", "--dir", dir, "--split", "test"}, []string{"not split into dev and test halves"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,5 +119,49 @@ func TestBenchRetrievalBadInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBenchRetrievalSplit: --split runs one half of a suite split by a
+// seed, and the report names it.
+func TestBenchRetrievalSplit(t *testing.T) {
+	dir := benchRepo(t)
+	ids := []string{"a", "b", "c", "d"}
+	halves := bench.AssignSplits(7, ids)
+	var cases []string
+	for _, id := range ids {
+		cases = append(cases, fmt.Sprintf(`{"id":%q,"input":"quokka","split":%q,"metadata":{"expectedTargets":["docs/animals.md"],"kind":"question"}}`, id, halves[id]))
+	}
+	suite := filepath.Join(fixture(t, map[string]string{
+		"split.json": `{"version":1,"name":"split suite","seed":7,"cases":[` + strings.Join(cases, ",") + `]}`,
+	}), "split.json")
+	for _, half := range bench.Splits {
+		code, out, errOut := runCLI(t, "bench", "retrieval", suite, "--dir", dir, "--json", "--split", half)
+		if code != 0 {
+			t.Fatalf("--split %s: exit %d: %s", half, code, errOut)
+		}
+		var rep benchReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		if rep.Split != half || rep.Suite != "split suite ("+half+")" {
+			t.Errorf("--split %s: report names split %q, suite %q", half, rep.Split, rep.Suite)
+		}
+		for _, c := range rep.Docbridge.Cases {
+			if halves[c.ID] != half {
+				t.Errorf("--split %s ran case %s of the %s half", half, c.ID, halves[c.ID])
+			}
+		}
+		if rep.Docbridge.Overall.Cases != 2 {
+			t.Errorf("--split %s: %d cases, want 2", half, rep.Docbridge.Overall.Cases)
+		}
+	}
+	code, out, errOut := runCLI(t, "bench", "retrieval", suite, "--dir", dir, "--json")
+	if code != 0 {
+		t.Fatalf("no split: exit %d: %s", code, errOut)
+	}
+	var rep benchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Docbridge.Overall.Cases != 4 || rep.Split != "" {
+		t.Errorf("without --split: %v, %d cases, split %q", err, rep.Docbridge.Overall.Cases, rep.Split)
 	}
 }

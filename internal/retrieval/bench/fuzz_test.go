@@ -16,6 +16,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"version":1,"name":"t","cases":[{"id":"a","input":"q","metadata":{"expectedTargets":[],"kind":"x"}},{"id":"a"}]}`))
 	f.Add([]byte(`{"version":1,"version":2,"cases":null}`))
 	f.Add([]byte(`[{"id":"a"}]`))
+	f.Add([]byte(splitSuiteJSON(3, 15, nil)))
+	f.Add([]byte(`{"version":1,"name":"t","seed":2,"cases":[{"id":"a","input":"q","split":"test","metadata":{"expectedTargets":["a.md"],"kind":"path"}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Load(data)
 		if err != nil {
@@ -39,6 +41,9 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("accepted invalid case %+v", c)
 			}
 			seen[c.ID] = true
+			if (s.Seed == nil) != (c.Split == "") {
+				t.Fatalf("accepted case %q with split %q in a suite with seed %v", c.ID, c.Split, s.Seed)
+			}
 		}
 		again, err := json.Marshal(s)
 		if err != nil {

@@ -57,8 +57,16 @@ func Load(data []byte) (Suite, error) {
 			if rawCases, err = decodeArray(f.raw); err != nil {
 				ps.add(-1, "", "cases", "%v", err)
 			}
+		case "seed":
+			var v *int64
+			if json.Unmarshal(f.raw, &v) != nil || v == nil || *v < 0 || *v > MaxSeed {
+				ps.add(-1, "", "seed", "want an integer from 0 to %d", int64(MaxSeed))
+			} else {
+				seed := uint64(*v)
+				s.Seed = &seed
+			}
 		default:
-			ps.add(-1, "", keyField("", f.name), "unknown key (a suite has version, name and cases)")
+			ps.add(-1, "", keyField("", f.name), "unknown key (a suite has version, name, seed and cases)")
 		}
 	}
 	for _, k := range []string{"version", "name", "cases"} {
@@ -90,10 +98,40 @@ func Load(data []byte) (Suite, error) {
 			s.Cases = append(s.Cases, c)
 		}
 	}
+	if len(ps.list)+ps.more == 0 {
+		checkSplits(s, &ps)
+	}
 	if err := ps.err(); err != nil {
 		return Suite{}, err
 	}
 	return s, nil
+}
+
+// checkSplits: in a suite with a seed every case names its half, and the
+// half is the one the seed gives (AssignSplits), so a split cannot be
+// edited by hand to favour a ranker; without a seed no case has a half.
+func checkSplits(s Suite, ps *problems) {
+	if s.Seed == nil {
+		for i, c := range s.Cases {
+			if c.Split != "" {
+				ps.add(i, c.ID, "split", "a split without a seed (add the suite's seed, or drop the split)")
+			}
+		}
+		return
+	}
+	ids := make([]string, len(s.Cases))
+	for i, c := range s.Cases {
+		ids[i] = c.ID
+	}
+	want := AssignSplits(*s.Seed, ids)
+	for i, c := range s.Cases {
+		switch {
+		case c.Split == "":
+			ps.add(i, c.ID, "split", "missing (the suite has a seed: want %q)", want[c.ID])
+		case c.Split != want[c.ID]:
+			ps.add(i, c.ID, "split", "%q, but seed %d puts the case in %q", c.Split, *s.Seed, want[c.ID])
+		}
+	}
 }
 
 // loadCase reads one case; ok is false when it has a problem. The id is
@@ -134,10 +172,19 @@ func loadCase(i int, raw json.RawMessage, ps *problems) (Case, bool) {
 			} else {
 				c.Input = in
 			}
+		case "split":
+			sp, err := decodeString(f.raw)
+			if err != nil {
+				ps.add(i, c.ID, "split", "%v", err)
+			} else if !slices.Contains(Splits, sp) {
+				ps.add(i, c.ID, "split", "unknown split %q (use %s)", sp, strings.Join(Splits, ", "))
+			} else {
+				c.Split = sp
+			}
 		case "metadata":
 			c.Metadata = loadMetadata(i, c.ID, f.raw, ps)
 		default:
-			ps.add(i, c.ID, keyField("", f.name), "unknown key (a case has id, input and metadata)")
+			ps.add(i, c.ID, keyField("", f.name), "unknown key (a case has id, input, split and metadata)")
 		}
 	}
 	for _, k := range []string{"id", "input", "metadata"} {

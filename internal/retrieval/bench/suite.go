@@ -19,6 +19,9 @@ const (
 	MaxTargetBytes = 1024
 	// MaxNameBytes bounds the suite's name.
 	MaxNameBytes = 256
+	// MaxSeed bounds a split seed: the largest integer a JSON number
+	// carries exactly everywhere (2^53 - 1).
+	MaxSeed = 1<<53 - 1
 )
 
 // Case kinds: what the query names.
@@ -44,13 +47,19 @@ var searchableKinds = []string{"document", "module", "package", "area"}
 type Suite struct {
 	Version int    `json:"version"`
 	Name    string `json:"name"`
-	Cases   []Case `json:"cases"`
+	// Seed, when set, splits the suite into dev and test halves
+	// (AssignSplits); every case then records its half in Split.
+	Seed  *uint64 `json:"seed,omitempty"`
+	Cases []Case  `json:"cases"`
 }
 
 // Case is one query and its expected targets.
 type Case struct {
-	ID       string   `json:"id"`
-	Input    string   `json:"input"`
+	ID    string `json:"id"`
+	Input string `json:"input"`
+	// Split is the case's half ("dev" or "test") in a suite with a seed,
+	// empty otherwise.
+	Split    string   `json:"split,omitempty"`
 	Metadata Metadata `json:"metadata"`
 }
 
