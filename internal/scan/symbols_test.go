@@ -111,4 +111,3 @@ func scanFiles(t *testing.T, files map[string]string) *snapshot.Snapshot {
 	writeFiles(t, root, files)
 	return scanDir(t, root, nil, Options{})
 }
-
