@@ -225,16 +225,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		} else {
 			f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", u.symbol, modPath)
 		}
-		if sug, ok := s.symbol(u.symbol, mod); ok {
-			where := ""
-			if sug.module.ID != mod.ID {
-				where = " (" + entityPath(sug.module) + ")"
-			}
-			f.Message += fmt.Sprintf("; did you mean `%s`%s?", sug.name, where)
-			f.Remediation = fmt.Sprintf("Write `%s`.", sug.name)
-			f.Evidence = append(f.Evidence, Location{Path: entityPath(sug.module), Line: sug.line})
-			f.EntityIDs = append(f.EntityIDs, sug.module.ID)
-		}
+		symbolDrift(&f, u.symbol, mod, s)
 		out = append(out, f)
 	}
 	return out

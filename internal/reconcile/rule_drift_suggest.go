@@ -15,6 +15,7 @@ type suggester struct {
 	paths      *nearmiss.Index     // head entity paths
 	byHash     map[string][]string // content hash → head paths of files new in the head
 	exports    *exportIndex        // every head module's exports
+	renames    *renameIndex        // head exports new since the base, by shape hash
 }
 
 // path suggests the head path of a base entity that no longer resolves:
@@ -91,9 +92,9 @@ func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bo
 
 // symbolSuggestion is an export of the head.
 type symbolSuggestion struct {
-	name   string
-	module *snapshot.Entity
-	line   int
+	name, kind string
+	module     *snapshot.Entity
+	line       int
 }
 
 // symbol suggests the export a renamed symbol has now: among the exports
@@ -134,7 +135,7 @@ func newExportIndex(mods []*snapshot.Entity) *exportIndex {
 			if name == "" || name == "default" || (python && metaString(e["kind"]) == "name") {
 				continue
 			}
-			sug := symbolSuggestion{name: name, module: m, line: metaInt(e["line"])}
+			sug := symbolSuggestion{name: name, kind: metaString(e["kind"]), module: m, line: metaInt(e["line"])}
 			x.decls[name] = append(x.decls[name], sug)
 			if pkg != "" && !strings.Contains(name, ".") {
 				q := sug
