@@ -177,9 +177,7 @@ func symbolDrift(f *finding, key string, mod *snapshot.Entity, s *suggester) {
 			return
 		}
 	}
-	// A near miss of another kind (the type Ranker for the function Rank)
-	// is another declaration, not the old one renamed.
-	if sug, ok := s.symbol(query, mod); ok && (!found || sug.kind == old.kind) {
+	if sug, ok := s.symbol(query, old.kind, mod); ok {
 		where := ""
 		if sug.module.ID != mod.ID {
 			where = " (" + entityPath(sug.module) + ")"

@@ -173,6 +173,15 @@ func TestDriftSymbolRenameByShape(t *testing.T) {
 			message: "`Rank` was renamed or removed in internal/rank/rank.go; 2 new exports have its signature or body, so none is suggested",
 		},
 		{
+			name: "no evident rename: the near miss of the same kind", span: "rank.Rank(docs)",
+			edit: func(f map[string]string) {
+				f["internal/rank/rank.go"] = strings.Replace(rankGo, "func Rank(docs []string, q string) []string "+rankBody,
+					"func Ranks(docs []string) int {\n\treturn len(docs)\n}", 1)
+			},
+			message: "`rank.Rank` was renamed or removed in internal/rank/rank.go; did you mean `rank.Ranks`?",
+			remedy:  "Write `rank.Ranks`.",
+		},
+		{
 			name: "deleted, nothing alike", span: "Rank",
 			edit: func(f map[string]string) {
 				f["internal/rank/rank.go"] = strings.Replace(rankGo, "func Rank(docs []string, q string) []string "+rankBody, "", 1)

@@ -241,11 +241,15 @@ func moduleEntity(x *Extraction) *snapshot.Entity {
 		}
 	case x.TypeScript != nil:
 		if len(x.TypeScript.Exports) > 0 {
-			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
+			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any {
+				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
+			})
 		}
 	case x.Python != nil:
 		if len(x.Python.Exports) > 0 {
-			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
+			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any {
+				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
+			})
 		}
 		if x.Python.HasAll {
 			meta["all"] = true
