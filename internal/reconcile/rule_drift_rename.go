@@ -11,11 +11,10 @@ import (
 
 // declaration is one export of a module, as the snapshot records it.
 type declaration struct {
-	module          *snapshot.Entity
-	name, kind      string
-	line            int
-	sig, body       string
-	segments, parts int // where the name sits in a reference: see declaredIn
+	module     *snapshot.Entity
+	name, kind string
+	line       int
+	sig, body  string
 }
 
 func declarationOf(m *snapshot.Entity, e map[string]any) declaration {
@@ -25,8 +24,9 @@ func declarationOf(m *snapshot.Entity, e map[string]any) declaration {
 
 // declaredIn finds the export of module m that a reference resolved to,
 // in the order the scan resolves one: a member (`Type.Method`), the name,
-// the type of an unrecorded member. at is the segment where the export's
-// name starts and parts how many segments it spans (two for a member).
+// the type of an unrecorded member, a member written without its type. at
+// is the segment where the export's name starts (-1: only the last segment
+// is written).
 func declaredIn(m *snapshot.Entity, ref symspan.Ref) (d declaration, at int, ok bool) {
 	exports := map[string]map[string]any{}
 	for _, e := range metaMaps(m.Metadata["exports"]) {
@@ -48,6 +48,21 @@ func declaredIn(m *snapshot.Entity, ref symspan.Ref) (d declaration, at int, ok 
 			return declarationOf(m, e), n - 2, true
 		}
 	}
+	// A member written without its type (`AddCommand`, `cmd.AddCommand`):
+	// the one member of that name in the module; at -1 says only the last
+	// segment is its name.
+	var member map[string]any
+	for name, e := range exports {
+		if strings.HasSuffix(name, "."+ref.Name()) {
+			if member != nil {
+				return declaration{}, 0, false
+			}
+			member = e
+		}
+	}
+	if member != nil {
+		return declarationOf(m, member), -1, true
+	}
 	return declaration{}, 0, false
 }
 
@@ -56,6 +71,9 @@ func declaredIn(m *snapshot.Entity, ref symspan.Ref) (d declaration, at int, ok 
 // `rank.Rank` → `rank.RankAll`, `Ranker.Score` → `Ranker.Rate`.
 func rewrite(ref symspan.Ref, at int, old, newName string) string {
 	oldParts, newParts := strings.Split(old, "."), strings.Split(newName, ".")
+	if at < 0 {
+		return ref.WithSegment(len(ref.Segments)-1, newParts[len(newParts)-1])
+	}
 	if len(oldParts) != len(newParts) {
 		if len(ref.Segments) == len(oldParts) && ref.Module == "" {
 			return newName

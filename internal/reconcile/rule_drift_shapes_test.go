@@ -95,6 +95,8 @@ func TestDriftSymbolShapes(t *testing.T) {
 		{"Type.Method", "Ranker.Score", "Ranker.Score", "r.Score = Ranker.Score", removeScore},
 		{"Type#method", "Ranker#Score", "Ranker#Score", "Ranker # Score", removeScore},
 		{"pkg.Type.Method(x, y)", "rank.Ranker.Score(q)", "rank.Ranker.Score", "rank.Ranker.Score(q).String()", removeScore},
+		{"Method (no type)", "Score", "Score", "Score := 1", removeScore},
+		{"variable.Method(x)", "r.Score(q)", "r.Score", "n := r.Score(q)", removeScore},
 		{"new Foo()", "new Client()", "Client", "new Client() + 1", removeClient},
 		{"Foo<T>", "Client<T>", "Client", "Client < T", removeClient},
 		{"Type.member (TS, no members)", "Client.close()", "Client.close", "client.close() // later", removeClient},
@@ -163,6 +165,14 @@ func TestDriftSymbolRenameByShape(t *testing.T) {
 			},
 			message: "`Ranker#Score` was renamed to `Ranker#Weigh` in internal/rank/rank.go (same signature)",
 			remedy:  "Write `Ranker#Weigh`.",
+		},
+		{
+			name: "method after a variable, same signature", span: "r.Score(q)",
+			edit: func(f map[string]string) {
+				f["internal/rank/rank.go"] = strings.Replace(rankGo, "func (r *Ranker) Score(", "func (r *Ranker) Weigh(", 1)
+			},
+			message: "`r.Score` was renamed to `r.Weigh` in internal/rank/rank.go (same signature)",
+			remedy:  "Write `r.Weigh`.",
 		},
 		{
 			name: "ambiguous: two new exports with the signature", span: "Rank",

@@ -42,6 +42,7 @@ type docRefs struct {
 	anchors  map[string]map[string]bool // document path → the anchors its headings render
 	symbols  map[string][]string        // exported name → declaring module ids
 	symMods  map[string]*symModule      // declaring module id → what qualifies it
+	members  *memberIndex               // recorded members by their own name
 	near     *lazyNear
 	topLevel map[string]bool
 	sites    []docSite // documentation-site roots
@@ -171,6 +172,7 @@ func (r *resolver) documents() {
 	}
 	d.symbols = symbolIndex(r.t.ex)
 	d.symMods = symbolModules(r.t.ex)
+	d.members = newMemberIndex(r.t.ex, d.symMods)
 	d.indexPaths()
 	var docs []*Extraction
 	for i := range r.t.ex {
@@ -633,7 +635,11 @@ func (d *docRefs) suggest(p string) (string, bool) {
 // more declarers, a coverage note — to none. One that names no export is
 // recorded as unresolved, by its key.
 func (d *docRefs) symbolMention(from string, ref symspan.Ref, line int, ev snapshot.Evidence) bool {
-	if d.symbol(from, ref.Key(), d.resolveRef(ref), line, ev) {
+	mods, member := d.resolveRef(ref)
+	if member && len(mods) > 1 {
+		return true // a member of several types: which one is unknown
+	}
+	if d.symbol(from, ref.Key(), mods, line, ev) {
 		return true
 	}
 	d.unresolvedSymbol(from, ref.Key(), line)

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docbridge/docbridge/internal/scan/symspan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -18,6 +19,58 @@ type symModule struct {
 	goPkg    string
 	language string
 	kinds    map[string]string // export name → kind
+}
+
+// memberIndex maps a recorded member's own name (Score for the Go method
+// Ranker.Score) to the modules that declare one of that name, and lists the
+// names that are qualifiers, not variables: Go package names (the
+// repository's and those its Go code imports: `os`, `cobra`) and every
+// directory and file name of a module that declares symbols.
+type memberIndex struct {
+	modules  map[string][]string
+	packages map[string]bool
+}
+
+func newMemberIndex(ex []Extraction, mods map[string]*symModule) *memberIndex {
+	x := &memberIndex{modules: map[string][]string{}, packages: map[string]bool{}}
+	for _, m := range mods {
+		for _, seg := range m.segments {
+			x.packages[seg] = true
+		}
+	}
+	for i := range ex {
+		g := ex[i].Go
+		if g == nil {
+			continue
+		}
+		x.packages[g.Package] = true
+		for _, imp := range g.Imports {
+			x.packages[importName(imp.Path)] = true
+		}
+		if g.IsTest || auxiliaryPath(ex[i].Path) {
+			continue
+		}
+		id := snapshot.EntityID(snapshot.KindModule, ex[i].Path)
+		for _, e := range g.Exports {
+			if _, m, ok := strings.Cut(e.Name, "."); ok && e.Kind == "method" {
+				if list := x.modules[m]; len(list) == 0 || list[len(list)-1] != id {
+					x.modules[m] = append(list, id)
+				}
+			}
+		}
+	}
+	return x
+}
+
+// importName is the name an import path is used by: its last element, a
+// major-version suffix (/v2) and a "go-" prefix or ".go" suffix left out.
+func importName(p string) string {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = parts[len(parts)-2]
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(last, "go-"), ".go")
 }
 
 // symbolModules indexes the modules that declare symbols by entity id.
@@ -88,12 +141,36 @@ var classLike = map[string]bool{"class": true, "interface": true, "type": true, 
 //     qualifiers before Type name.
 //
 // The first step that finds a module decides; none is nil.
-func (d *docRefs) resolveRef(ref symspan.Ref) []string {
+//
+// Last, a recorded member written without its type (`AddCommand`), or
+// after a variable (`cmd.SetHelpTemplate`: a lower-case qualifier that is
+// no package of the repository and none its Go code imports), names the
+// member of that name when one module declares it; with more (`Close` of
+// several types) it is a member of unknown type, and member reports it as
+// such (neither resolved nor missing).
+func (d *docRefs) resolveRef(ref symspan.Ref) (mods []string, member bool) {
 	quals := ref.Qualifiers()
 	if ref.Module != "" {
 		quals = append(strings.Split(ref.Module, "/"), quals...)
 	}
 	name := ref.Name()
+	if mods := d.qualifiedRef(quals, name); len(mods) > 0 {
+		return mods, false
+	}
+	if ref.Module != "" || len(quals) > 1 {
+		return nil, false
+	}
+	if len(quals) == 1 {
+		q := quals[0]
+		if q == "" || !unicode.IsLower([]rune(q)[0]) || d.members.packages[q] {
+			return nil, false
+		}
+	}
+	return d.members.modules[name], true
+}
+
+// qualifiedRef is steps 1–3 of resolveRef.
+func (d *docRefs) qualifiedRef(quals []string, name string) []string {
 	if len(quals) == 0 {
 		return d.symbols[name]
 	}

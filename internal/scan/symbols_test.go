@@ -11,8 +11,8 @@ import (
 
 var symbolRepo = map[string]string{
 	"go.mod":                  "module example.com/m\n\ngo 1.22\n",
-	"internal/rank/rank.go":   "package rank\n\ntype Ranker struct{ Limit int }\n\nfunc (r *Ranker) Score(q string) int { return 0 }\n\nfunc Rank(docs []string) []string { return docs }\n\nfunc New() *Ranker { return nil }\n",
-	"internal/store/store.go": "package store\n\nfunc New() int { return 0 }\n",
+	"internal/rank/rank.go":   "package rank\n\ntype Ranker struct{ Limit int }\n\nfunc (r *Ranker) Score(q string) int { return 0 }\n\nfunc (r *Ranker) Close() {}\n\nfunc Rank(docs []string) []string { return docs }\n\nfunc New() *Ranker { return nil }\n",
+	"internal/store/store.go": "package store\n\nimport \"os\"\n\ntype Store struct{}\n\nfunc (s *Store) Close() { os.Exit(0) }\n\nfunc New() int { return 0 }\n",
 	"src/client.ts":           "export class Client {}\nexport function makeClient(): Client { return new Client(); }\nexport interface Options {}\nexport function validate() {}\n",
 	"src/util/index.ts":       "export function slugify(s: string) { return s; }\n",
 	"pyclient/__init__.py":    "",
@@ -52,6 +52,8 @@ func TestSymbolShapesResolve(t *testing.T) {
 		{"pyclient._client:request", "pyclient/_client.py", "pyclient._client:request"},
 		{"pyclient.cli:main", "pyclient/cli.py", "pyclient.cli:main"},
 		{"request(\"GET\", url)", "pyclient/_client.py", "request"},
+		{"Score", "internal/rank/rank.go", "Score"},        // a method without its type
+		{"r.Score(q)", "internal/rank/rank.go", "r.Score"}, // after a variable
 	}
 	files := maps.Clone(symbolRepo)
 	for i, c := range cases {
@@ -79,9 +81,11 @@ func TestSymbolShapesThatAreNotMentions(t *testing.T) {
 		"Rank + 1", "x = Rank(y)", "if (Rank)", "while (validate())", "go run ./cmd/rank", "npm run validate",
 		"https://example.com/Rank", "Rank().Score()", "Rank // ranks", "Rank(docs) + 1", "return Rank(docs)",
 		"new Client() + 1", "@ validate", "Client <T>",
+		"Close", "s.Close()", // a method of two types: which is unknown
 	}
 	unresolved := []string{ // read, named no export: recorded for drift only
 		"other.Rank", "os.Exit", "self.request()", "Ranker.Limit", "fmt.Println(\"x\")", "json:Client",
+		"os.Score", "store.Score", // a package, not a variable: no member fallback
 	}
 	files := maps.Clone(symbolRepo)
 	for i, s := range append(slices.Clone(notRead), unresolved...) {
