@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -164,8 +165,9 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	// A path without a slash that stopped resolving (`rank.ts`) leaves only
 	// a symbol-shaped trace.
 	for _, u := range unresolvedSymbols(d) {
-		if old := was.mentions[u.symbol]; old != nil {
-			out = append(out, pathDrift(d, u.symbol, u.line, old, nil, "", s))
+		// The same text: `httpx[http2]` (key httpx) is not the path httpx.
+		if old := was.mentions[u.text]; old != nil {
+			out = append(out, pathDrift(d, u.text, u.line, old, nil, "", s))
 		}
 	}
 	return out
@@ -306,7 +308,8 @@ func missingAnchors(r *snapshot.Relation) []string {
 }
 
 type symbolRef struct {
-	symbol string
+	symbol string // the span's key
+	text   string // the span as written
 	line   int
 }
 
@@ -316,7 +319,7 @@ func unresolvedSymbols(d *Document) []symbolRef {
 	var out []symbolRef
 	for _, m := range metaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
 		if s := metaString(m["symbol"]); s != "" {
-			out = append(out, symbolRef{s, metaInt(m["line"])})
+			out = append(out, symbolRef{symbol: s, text: cmp.Or(metaString(m["text"]), s), line: metaInt(m["line"])})
 		}
 	}
 	return out

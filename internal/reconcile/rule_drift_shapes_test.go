@@ -214,3 +214,17 @@ func TestDriftSymbolRenameByShape(t *testing.T) {
 		})
 	}
 }
+
+// A span whose key differs from its text is not the path its key spells:
+// `pyclient[cli]` (key pyclient) next to the directory mention `pyclient`
+// stays silent when nothing changed; the symbol shapes keep their own
+// drift.
+func TestDriftKeyIsNotAPath(t *testing.T) {
+	base := shapeRepo()
+	base["docs/guide.md"] = "# Guide\n\nThe package `pyclient` installs with `pyclient[cli]`.\n\nAlso `pyclient[cli]` here.\n"
+	head := maps.Clone(base)
+	head["README.md"] = "# Changed\n"
+	if got := drifts(checkFiles(t, base, head).Head); len(got) != 0 {
+		t.Errorf("drift = %v, want none", where(got))
+	}
+}

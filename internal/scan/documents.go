@@ -642,7 +642,7 @@ func (d *docRefs) symbolMention(from string, ref symspan.Ref, line int, ev snaps
 	if d.symbol(from, ref.Key(), mods, line, ev) {
 		return true
 	}
-	d.unresolvedSymbol(from, ref.Key(), line)
+	d.unresolvedSymbol(from, ref.Key(), ev.Context, line)
 	return false
 }
 
@@ -666,18 +666,23 @@ func (d *docRefs) symbol(from, name string, mods []string, line int, ev snapshot
 }
 
 // unresolvedSymbol records a symbol-shaped code span that no module
-// declares as document metadata (unresolvedSymbols: {symbol, line}), so
-// that drift against a base can tell a mention that stopped resolving from
-// one the document dropped.
-func (d *docRefs) unresolvedSymbol(from, name string, line int) {
+// declares as document metadata (unresolvedSymbols: {symbol, line}, and
+// text, the span as written, when it is not the key), so that drift against
+// a base can tell a mention that stopped resolving from one the document
+// dropped.
+func (d *docRefs) unresolvedSymbol(from, key, text string, line int) {
 	d.unresolvedSyms++
 	e := d.shared.entities[from]
 	if d.unresolvedSyms > maxUnresolvedSymbols {
 		setMeta(&e.Metadata, "unresolvedSymbolsTruncated", true)
 		return
 	}
+	item := map[string]any{"symbol": key, "line": line}
+	if text != key {
+		item["text"] = text
+	}
 	list, _ := e.Metadata["unresolvedSymbols"].([]any)
-	setMeta(&e.Metadata, "unresolvedSymbols", append(list, map[string]any{"symbol": name, "line": line}))
+	setMeta(&e.Metadata, "unresolvedSymbols", append(list, item))
 }
 
 // flushAmbiguities turns one document's ambiguous mentions into coverage
