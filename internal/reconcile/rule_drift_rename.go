@@ -68,34 +68,21 @@ func declaredIn(m *snapshot.Entity, ref symspan.Ref) (d declaration, at int, ok 
 
 // rewrite writes a reference again with the export it named (old, at
 // segment at) replaced by newName, keeping the document's shape:
-// `rank.Rank` → `rank.RankAll`, `Ranker.Score` → `Ranker.Rate`.
+// `rank.Rank` → `rank.RankAll`, `Ranker.Score` → `Ranker.Rate`. When the
+// two names do not have as many parts (or at is -1), only the last
+// segment changes — unless the reference is the old name itself.
 func rewrite(ref symspan.Ref, at int, old, newName string) string {
 	oldParts, newParts := strings.Split(old, "."), strings.Split(newName, ".")
-	if at < 0 {
-		return ref.WithSegment(len(ref.Segments)-1, newParts[len(newParts)-1])
-	}
-	if len(oldParts) != len(newParts) {
-		if len(ref.Segments) == len(oldParts) && ref.Module == "" {
+	if at < 0 || len(oldParts) != len(newParts) || at+len(newParts) > len(ref.Segments) {
+		if at >= 0 && len(ref.Segments) == len(oldParts) && ref.Module == "" {
 			return newName
 		}
-		newParts = newParts[len(newParts)-1:]
-		at = len(ref.Segments) - 1
-		oldParts = oldParts[len(oldParts)-1:]
+		return ref.WithSegment(len(ref.Segments)-1, newParts[len(newParts)-1])
 	}
 	c := ref
-	for i, p := range newParts {
-		c = symspanRef(c.WithSegment(at+i, p), c)
-	}
+	c.Segments = slices.Clone(ref.Segments)
+	copy(c.Segments[at:], newParts)
 	return c.Key()
-}
-
-// symspanRef reads a key back (a key always parses); on the impossible
-// failure it keeps the reference it had.
-func symspanRef(key string, prev symspan.Ref) symspan.Ref {
-	if r, ok := symspan.Parse(key); ok {
-		return r
-	}
-	return prev
 }
 
 // renameIndex holds the exports of the head that the base did not have

@@ -11,6 +11,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/scan/symspan"
 )
 
 const rankBody = `{
@@ -226,5 +227,33 @@ func TestDriftKeyIsNotAPath(t *testing.T) {
 	head["README.md"] = "# Changed\n"
 	if got := drifts(checkFiles(t, base, head).Head); len(got) != 0 {
 		t.Errorf("drift = %v, want none", where(got))
+	}
+}
+
+// A rename is written back in the document's shape.
+func TestRewrite(t *testing.T) {
+	for _, c := range []struct {
+		key      string
+		at       int
+		old, new string
+		want     string
+	}{
+		{"Rank", 0, "Rank", "Filter", "Filter"},
+		{"rank.Rank", 1, "Rank", "Filter", "rank.Filter"},
+		{"Ranker#Score", 0, "Ranker.Score", "Ranker.Weigh", "Ranker#Weigh"},
+		{"rank.Ranker.Score", 1, "Ranker.Score", "Ranker.Weigh", "rank.Ranker.Weigh"},
+		{"Client.close", 0, "Client", "HttpClient", "HttpClient.close"},
+		{"cmd.SetHelpTemplate", -1, "Command.SetHelpTemplate", "Command.SetHelpTmpl", "cmd.SetHelpTmpl"},
+		{"Rank", 0, "Rank", "rank.Ranks", "rank.Ranks"},
+		{"module:util.slugify", 0, "slugify", "slug", "module:util.slug"},
+		{"pyclient._client:request", 2, "request", "send", "pyclient._client:send"},
+	} {
+		ref, ok := symspan.Parse(c.key)
+		if !ok {
+			t.Fatalf("%q does not parse", c.key)
+		}
+		if got := rewrite(ref, c.at, c.old, c.new); got != c.want {
+			t.Errorf("rewrite(%q, %d, %q, %q) = %q, want %q", c.key, c.at, c.old, c.new, got, c.want)
+		}
 	}
 }
