@@ -400,7 +400,7 @@ func (failingFiles) ChangedFiles(context.Context, int) ([]string, error) {
 
 func TestActionFailOnSetsTheExitCode(t *testing.T) {
 	// An error (the broken link) and a warning (the unresolved path).
-	files := with(baseFiles, "docs/paths.md", "# Paths\n\nSee `src/gone.ts` and `src/rank.ts`.\n")
+	files := with(baseFiles, "docs/paths.md", "# Paths\n\nSee `../src/gone.ts` and `src/rank.ts`.\n")
 	for _, tc := range []struct {
 		failOn string
 		want   int
@@ -415,7 +415,7 @@ func TestActionFailOnSetsTheExitCode(t *testing.T) {
 		})
 	}
 	// Only warn-level findings: error passes, warn fails.
-	warnOnly := with(baseFiles, "docs/rank.md", "# Ranking\n\nSee `src/gone.ts` and `src/rank.ts`.\n")
+	warnOnly := with(baseFiles, "docs/rank.md", "# Ranking\n\nSee `../src/gone.ts` and `src/rank.ts`.\n")
 	for _, tc := range []struct {
 		failOn string
 		want   int

@@ -45,7 +45,7 @@ func TestBenchPrecisionFixture(t *testing.T) {
 		t.Errorf("info %+v", rep.Info)
 	}
 	// The check's finding, keyed with its line's text read from the file.
-	want := precision.NewKey("UNRESOLVED_PATH", "docs/guide.md", "src/missing.go", "Build `src/app.go`, then run `src/missing.go`.", true).String()
+	want := precision.NewKey("UNRESOLVED_PATH", "docs/guide.md", "src/missing.go", "Build `src/app.go`, then run `../src/missing.go`.", true).String()
 	if len(rep.ToLabel) != 1 || rep.ToLabel[0].Key != want || rep.ToLabel[0].At != "docs/guide.md:5" {
 		t.Errorf("to label %+v, want key %s", rep.ToLabel, want)
 	}

@@ -17,18 +17,20 @@ import (
 // span may start at (src, internal, packages, cli, etc, lib, .github), ignore
 // rules at the root and below, and files for spans to resolve to.
 var claimsRepo = map[string]string{
-	".gitignore":               "*.log\n.env\n/generated/\n",
-	"packages/a/.gitignore":    "out/\n",
-	"packages/a/index.ts":      "export const a = 1;\n",
-	"packages/b/index.ts":      "export const b = 1;\n",
-	"src/app/main.go":          "package app\n",
-	"internal/real/a.go":       "package real\n",
-	"cli/main.go":              "package main\n",
-	"etc/app/defaults.conf":    "x=1\n",
-	"lib/index.js":             "export const l = 1;\n",
-	".github/workflows/ci.yml": "on: push\n",
-	".changeset/config.json":   "{}\n",
-	"docs/virtual/keep.txt":    "a directory beside the table's documents\n",
+	".gitignore":                "*.log\n.env\n/generated/\n",
+	"packages/a/.gitignore":     "out/\n",
+	"packages/a/index.ts":       "export const a = 1;\n",
+	"packages/b/index.ts":       "export const b = 1;\n",
+	"src/app/main.go":           "package app\n",
+	"internal/real/a.go":        "package real\n",
+	"cli/main.go":               "package main\n",
+	"etc/app/defaults.conf":     "x=1\n",
+	"lib/index.js":              "export const l = 1;\n",
+	".github/workflows/ci.yml":  "on: push\n",
+	".changeset/config.json":    "{}\n",
+	"docs/virtual/sub/keep.txt": "a directory beside the table's documents\n",
+	"cli/cmd/root.go":           "package cmd\n",
+	"src/app/api/x.go":          "package api\n",
 }
 
 // TestUnresolvedPathClaims: each shape of non-claim next to its claim twin,
@@ -38,8 +40,13 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		name, line string
 		fires      bool
 	}{
-		{"true positive: a stale path whose first segment exists", "The server is `internal/oldpkg/x.go`.", true},
-		{"true positive: a stale directory", "Code lives in `src/legacy/`.", true},
+		{"true positive: a stale file in a package that exists", "The server is `internal/real/old.go`.", true},
+		{"true positive: a package that is gone, under two directories that exist", "The server is `src/app/oldpkg/x.go`.", true},
+		{"first directory only: a package that is gone from a top-level directory", "The server is `internal/oldpkg/x.go`.", false},
+		{"first directory only: a file in a top-level directory", "Run `cli/old.sh`.", false},
+		{"twin: a near miss in a top-level directory is a typo", "Run `cli/mian.go`.", true},
+		{"first directory only: a near miss in another directory is no typo", "Read `internal/real.go`.", false},
+		{"true positive: a stale directory", "Code lives in `src/app/legacy/`.", true},
 		{"./ from the document into a directory that exists", "See `../src/old.go`.", true},
 
 		{"ignored: a built-in build directory below a package", "The bundle is `packages/a/dist/index.js`.", false},
@@ -51,65 +58,65 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: the nested rule does not reach a sibling", "Output goes to `packages/b/out/x.js`.", true},
 
 		{"issue reference", "Fixed in `cli/cli#123`.", false},
-		{"twin: a path in the same directory", "Fixed in `cli/old.go`.", true},
+		{"twin: a path in the same directory", "Fixed in `cli/cmd/old.go`.", true},
 
-		{"placeholder: xxx", "Put it in `src/xxx/main.go`.", false},
-		{"placeholder: ellipsis segment", "Put it in `src/.../main.go`.", false},
+		{"placeholder: xxx", "Put it in `src/app/xxx/main.go`.", false},
+		{"placeholder: ellipsis segment", "Put it in `src/app/.../main.go`.", false},
 		{"placeholder: ellipsis in a name", "Put it in `src/app/main...go`.", false},
-		{"placeholder: foo/bar", "Put it in `src/foo/bar.go`.", false},
-		{"placeholder: your-", "Put it in `src/your-app/main.go`.", false},
+		{"placeholder: foo/bar", "Put it in `src/app/foo/bar.go`.", false},
+		{"placeholder: your-", "Put it in `src/app/your-app/main.go`.", false},
 		{"placeholder: my-", "Put it in `.changeset/my-changelog-config.js`.", false},
-		{"placeholder: path/to", "Put it in `src/path/to/file.go`.", false},
-		{"placeholder: example.com", "Put it in `src/example.com/x.go`.", false},
+		{"placeholder: path/to", "Put it in `src/app/path/to/file.go`.", false},
+		{"placeholder: example.com", "Put it in `src/app/example.com/x.go`.", false},
 		{"placeholder: <name>", "Put it in `src/<name>/main.go`.", false},
 		{"placeholder: {name}", "Put it in `src/{name}/main.go`.", false},
-		{"placeholder: a template word", "Move it to `src/0.MINOR.x.md`.", false},
-		{"placeholder: a route parameter", "Posts are served at `/src/:year/:title/`.", false},
-		{"twin: a colon inside a name", "Read `src/app:v1/main.go`.", true},
-		{"placeholder: a version pattern", "Releases tag `src/vX.Y.Z`.", false},
-		{"twin: a version", "Releases live in `src/v1.2.3`.", true},
+		{"placeholder: a template word", "Move it to `src/app/0.MINOR.x.md`.", false},
+		{"placeholder: a route parameter", "Posts are served at `/src/app/:year/:title/`.", false},
+		{"twin: a colon inside a name", "Read `src/app/x:v1/main.go`.", true},
+		{"placeholder: a version pattern", "Releases tag `src/app/vX.Y.Z`.", false},
+		{"twin: a version", "Releases live in `src/app/v1.2.3`.", true},
 		{"twin: an upper-case real name", "Read `src/app/README.md`.", true},
-		{"twin: a real name", "Put it in `src/oldapp/main.go`.", true},
+		{"twin: a real name", "Put it in `src/app/oldapp/main.go`.", true},
 
 		{"a qualified Go name", "The host is `internal/real.Host`.", false},
 		{"a qualified config key", "Set `internal/real.client_config`.", false},
-		{"twin: an extension after a directory is a file", "Read `internal/real.md`.", true},
-		{"twin: a qualified name in a directory that is gone", "The host is `internal/gone.Host`.", true},
-		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/x.py`.", false},
+		{"twin: an extension after a directory is a file", "Read `src/app/api.md`.", true},
+		{"twin: a qualified name in a directory that is gone", "The host is `internal/real/gone.Host`.", true},
+		{"a path from / starts at the root, not the document", "The virtual file is `/virtual/sub/x.py`.", false},
 		{"an absolute path under an existing directory is a URL path as often", "With `/src`, `/src/web/http` matches too.", false},
-		{"twin: the same path from the document", "The file is `virtual/x.py`.", true},
+		{"twin: the same path from the document", "The file is `virtual/sub/x.py`.", true},
 
 		{"system path, though the repository has etc/", "Edit `/etc/app/config.yaml`.", false},
 		{"system path, though the repository has lib/", "Copy it to `/lib/systemd/x.service`.", false},
 		{"container path", "The image runs `/app/server.js`.", false},
 		{"home path", "Edit `~/.config/app.yaml`.", false},
 		{"twin: the repository's etc/", "Edit `etc/app/config.yaml`.", true},
-		{"twin: a root-relative path of the repository", "Edit `/src/old.go`.", true},
+		{"twin: a root-relative path of the repository", "Edit `/src/app/old.go`.", true},
 
-		{"link text: the link is the claim", "See [`src/old/x.go`](https://github.com/o/r/blob/main/src/old/x.go).", false},
-		{"twin: the same span outside a link", "See `src/old/x.go`.", true},
+		{"link text: the link is the claim", "See [`src/app/old/x.go`](https://github.com/o/r/blob/main/src/app/old/x.go).", false},
+		{"twin: the same span outside a link", "See `src/app/old/x.go`.", true},
 
 		{"the reader's project", "Create `.github/workflows/deploy.yml` in your project.", false},
 		{"the reader's repository after the span", "Add `.github/workflows/deploy.yml` to your repository.", false},
 		{"twin: this repository's workflow", "The release runs `.github/workflows/deploy.yml`.", true},
 		{"a path to create", "Create the following directory structure: `internal/newcmd/`.", false},
-		{"twin: created from a source that must exist", "The page is generated from `internal/gone.go`.", true},
+		{"twin: created from a source that must exist", "The page is generated from `internal/real/gone.go`.", true},
 
-		{"an indefinite article: a kind of file", "At a minimum, this needs a `src/SUMMARY.md`.", false},
-		{"twin: the definite article", "At a minimum, this needs the `src/SUMMARY.md`.", true},
-		{"a caption over the example it labels", "=== \":octicons-file-code-16: `src/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```", false},
-		{"twin: an instruction over a code block", "Edit `src/stylesheets/extra.css`:\n\n```css\na {}\n```", true},
+		{"an indefinite article: a kind of file", "At a minimum, this needs a `src/app/SUMMARY.md`.", false},
+		{"twin: the definite article", "At a minimum, this needs the `src/app/SUMMARY.md`.", true},
+		{"a caption over the example it labels", "=== \":octicons-file-code-16: `src/app/stylesheets/extra.css`\"\n\n    ``` css\n    a {}\n    ```", false},
+		{"twin: an instruction over a code block", "Edit `src/app/stylesheets/extra.css`:\n\n```css\na {}\n```", true},
 
 		{"owner/name", "Icons such as `cli/plus-circle` work.", false},
-		{"twin: a directory with a trailing slash", "Icons live in `cli/icons/`.", true},
+		{"twin: a directory with a trailing slash", "Icons live in `cli/cmd/icons/`.", true},
 		{"twin: a near miss of an existing directory", "The code is in `internal/reall`.", true},
-		{"twin: a name with an extension", "Run `cli/old.sh`.", true},
+		{"twin: a name with an extension", "Run `cli/cmd/old.sh`.", true},
 
 		{"a line anchor names the file", "See `internal/real/a.go#L10`.", false},
 		{"a line suffix names the file", "See `internal/real/a.go:12`.", false},
 		{"a section of a document names the document", "See `docs/row00.md#usage`.", false},
 		{"twin: a line anchor into a file that is gone", "See `internal/real/b.go#L10`.", true},
-		{"twin: a line suffix into a file that is gone", "See `internal/oldpkg/x.go:12`.", true},
+		{"twin: a line suffix into a file that is gone", "See `internal/real/x.go:12`.", true},
 	}
 	root := t.TempDir()
 	files := maps.Clone(claimsRepo)
@@ -148,7 +155,7 @@ runs ` + "`.github/workflows/release.yml`" + `.
 1. First, check the issue tracker.
 2. Create a package for the new command, e.g. for a new command ` + "`gh boom`" + ` create the following directory
    structure: ` + "`internal/boom/`" + `
-3. The package ` + "`internal/oldpkg/`" + ` shows how.
+3. The package ` + "`internal/real/oldpkg/`" + ` shows how.
 `
 	writeTree(t, root, files)
 	s, cfg := scanDir(t, root)
@@ -156,7 +163,7 @@ runs ` + "`.github/workflows/release.yml`" + `.
 	want := []string{"docs/setup.md:5 UNRESOLVED_PATH", "docs/setup.md:10 UNRESOLVED_PATH"}
 	slices.Sort(want)
 	if got := where(ds); !slices.Equal(got, want) {
-		t.Fatalf("got %v, want %v (release.yml and internal/oldpkg/ only)", got, want)
+		t.Fatalf("got %v, want %v (release.yml and internal/real/oldpkg/ only)", got, want)
 	}
 	// The span still resolves, for drift: an unresolved entity, with the
 	// occurrence listed as unclaimed and why.
@@ -256,7 +263,8 @@ func TestUnresolvedPathFromAnAncestor(t *testing.T) {
 	root := t.TempDir()
 	files := maps.Clone(claimsRepo)
 	files["packages/a/src/util.ts"] = "export const u = 1;\n"
-	files["packages/a/docs/api.md"] = "# API\n\nHelpers are in `src/util.ts`; the old ones were in `src/gone.ts`.\n"
+	files["packages/a/src/lib/x.ts"] = "export const x = 1;\n"
+	files["packages/a/docs/api.md"] = "# API\n\nHelpers are in `src/util.ts`; the old ones were in `src/lib/gone.ts`.\n"
 	writeTree(t, root, files)
 	s, cfg := scanDir(t, root)
 	if got := where(withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)); !slices.Equal(got, []string{"packages/a/docs/api.md:3 UNRESOLVED_PATH"}) {

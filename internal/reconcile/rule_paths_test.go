@@ -11,12 +11,13 @@ import (
 func TestUnresolvedPath(t *testing.T) {
 	ds := withCode(check(t, "paths"), catalog.UnresolvedPath)
 	// docs/guide.md names only paths that exist, and intro.md's exact
-	// mentions, `and/or`, `application/json` and `docs` are not reported.
+	// mentions, `and/or`, `application/json`, `docs` and `src/gone/worker.go`
+	// (only its first directory exists) are not reported.
 	want := []string{
 		"docs/intro.md:11 UNRESOLVED_PATH", // `src/apq/`
 		"docs/intro.md:3 UNRESOLVED_PATH",  // `docs/gude.md`
 		"docs/intro.md:5 UNRESOLVED_PATH",  // `src/app/mian.go`
-		"docs/intro.md:7 UNRESOLVED_PATH",  // `src/legacy/worker.go`, twice on the line: one finding (2×)
+		"docs/intro.md:7 UNRESOLVED_PATH",  // `src/app/legacy/worker.go`, twice on the line: one finding (2×)
 		"docs/intro.md:9 UNRESOLVED_PATH",  // `./gide.md`
 	}
 	if got := where(ds); !slices.Equal(got, want) {
@@ -28,7 +29,7 @@ func TestUnresolvedPath(t *testing.T) {
 	}{
 		{3, "`docs/gude.md` does not exist; did you mean `docs/guide.md`?", "Write `docs/guide.md` instead of `docs/gude.md`."},
 		{5, "`src/app/mian.go` does not exist; did you mean `src/app/main.go`?", "Write `src/app/main.go` instead of `src/app/mian.go`."},
-		{7, "`src/legacy/worker.go` does not exist", ""},
+		{7, "`src/app/legacy/worker.go` does not exist", ""},
 		{9, "`./gide.md` does not exist; did you mean `docs/guide.md`?", "Write `docs/guide.md` instead of `./gide.md`."},
 		{11, "`src/apq/` does not exist", ""},
 	}

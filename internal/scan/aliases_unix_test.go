@@ -26,7 +26,7 @@ import (
 func TestSymlinkedDocumentIsItsTarget(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
-		"docs/guide.md": "# Guide\n\n## Usage\n\nSee [the code](../src/a.go), [gone](gone.md) and `src/oldpkg/x.go`.\n",
+		"docs/guide.md": "# Guide\n\n## Usage\n\nSee [the code](../src/a.go), [gone](gone.md) and `../src/oldpkg/x.go`.\n",
 		"docs/intro.md": "# Intro\n\nRead [usage](../README.md#usage) and [nothing](../README.md#nowhere).\n",
 		"src/a.go":      "package a\n",
 		".gitignore":    "/drafts/\n",
@@ -87,7 +87,7 @@ func TestSymlinkedDocumentIsItsTarget(t *testing.T) {
 	// reaches the target's headings (#usage exists, #nowhere does not).
 	want := []string{
 		"docs/guide.md BROKEN_LINK link to docs/gone.md: no such file",
-		"docs/guide.md UNRESOLVED_PATH `src/oldpkg/x.go` does not exist",
+		"docs/guide.md UNRESOLVED_PATH `../src/oldpkg/x.go` does not exist",
 		"docs/intro.md BROKEN_ANCHOR anchor #nowhere matches no heading of docs/guide.md",
 	}
 	if !slices.Equal(got, want) {

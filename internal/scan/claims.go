@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -45,6 +46,15 @@ const (
 	// repository, an action, an image or an icon as often as a directory;
 	// a near miss of an existing path still is a claim (a typo).
 	unclaimedOwnerName = "owner/name"
+	// unclaimedShallow: the span agrees with this repository only at its
+	// first directory (`hack/x.sh`, `docs/mkdocs.yml`, `.changeset/pre/`):
+	// top-level names are conventions most projects share, so a path of
+	// another tree — the reader's project, another repository, a file a
+	// tool makes at run time — looks the same. A span whose first two
+	// directories exist here, one written from ./ or ../, or a near miss
+	// of an existing path (a typo) is a claim; against a base, one that
+	// resolved there still drifts.
+	unclaimedShallow = "first directory only"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -53,8 +63,9 @@ const maxUnclaimed = snapshot.MaxEvidence
 
 // unclaimed returns why a path-shaped span (ref as resolved, p the
 // repository path it names) is not a claim about this repository, or "".
-// near is set when the span is a near miss of an existing path.
-func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) string {
+// near is set when the span is a near miss of an existing entity, typo
+// when it is a near miss of an existing path in its own directory.
+func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, typo bool) string {
 	switch {
 	case span.InLink:
 		return unclaimedLink
@@ -74,8 +85,54 @@ func (d *docRefs) unclaimed(ref, p string, span *markdown.CodeSpan, near bool) s
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
 		return unclaimedOwnerName
+	case !typo && d.shallow(doc, ref) && !d.nearDir(p):
+		return unclaimedShallow
 	}
 	return ""
+}
+
+// nearDir reports whether p, a name without an extension, has exactly
+// one directory beside it (the same parent) that is a near miss of it: `src/apq/` for `src/app/`, a typo the
+// near-miss index of files does not see.
+func (d *docRefs) nearDir(p string) bool {
+	if path.Ext(p) != "" {
+		return false // a file name is no typo of a directory (`docs/about.md`, `docs/about/`)
+	}
+	parent, n := parentDir(p), 0
+	for dir := range d.t.dirs {
+		if dir != p && parentDir(dir) == parent && nearmiss.JaroWinkler(dir, p) >= nearmiss.Threshold {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// shallow reports whether the span ref agrees with the repository only at
+// its first directory: no directory of its first two segments, as written,
+// exists from any place it may be written from (the root, the document's
+// directory, a directory above it). A span written from ./ or ../ says
+// where it starts, and is never shallow.
+func (d *docRefs) shallow(doc, ref string) bool {
+	if strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
+		return false
+	}
+	segs := strings.Split(strings.Trim(ref, "/"), "/")
+	if len(segs) < 3 {
+		return true // a file or directory in a top-level directory
+	}
+	two := path.Join(segs[0], segs[1])
+	if d.t.dirs[two] {
+		return false
+	}
+	if strings.HasPrefix(ref, "/") {
+		return true // from the root only
+	}
+	for dir := parentDir(doc); dir != "."; dir = parentDir(dir) {
+		if d.t.dirs[path.Join(dir, two)] {
+			return false
+		}
+	}
+	return true
 }
 
 // qualified reports whether p is dir/pkg.Member: the part before the last

@@ -59,6 +59,11 @@ type docRefs struct {
 	// its page (site_resolve.go).
 	includedBy map[string][]string
 	permalinks map[string]map[string]string
+	// filled holds the MkDocs pages whose headings are rendered from
+	// outside the file: a line that is one template expression ({{ name }})
+	// where hooks or macros rewrite pages, or a command-reference
+	// directive (::: mkdocs-click).
+	filled map[string]bool
 	// objectAnchors maps a page to the objects an API-documentation
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.
@@ -375,8 +380,24 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				return
 			}
 		}
+		if inSite && slices.ContainsFunc(candidates, func(c string) bool {
+			return within(c, site.root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
+		}) {
+			// What the site's build writes into its source (a generated
+			// API reference): the published site has it, a checkout does
+			// not. Outside a site, GitHub shows the checkout: a link to an
+			// ignored file is broken there.
+			d.unverified["into paths git ignores in the site's source (build output)"]++
+			return
+		}
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
+		}
+		if p, ok := webRoutePath(l.Destination); ok && l.Kind == markdown.LinkRelative {
+			if d.t.files[p] || d.t.dirs[p] {
+				return // a web route to a file that exists (../tree/HEAD/README.md)
+			}
+			target = p // the route's file, which is what is missing
 		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
@@ -524,8 +545,12 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		// A near miss that is no entity (a workflow, a config file) has
 		// nothing to relate to: the span is then as unresolved as any.
 		s, near := d.suggest(p)
+		// A typo is evidence the span means this repository: a near miss
+		// in the span's own directory (`src/mian.go`), not one elsewhere
+		// (`docs/about.md` for `docs/about/license.md`).
+		typo := near && parentDir(s) == parentDir(p)
 		near = near && len(d.entitiesAt(s)) > 0
-		why := d.unclaimed(ref, p, span, near)
+		why := d.unclaimed(x.Path, ref, p, span, near, typo)
 		if near {
 			for _, to := range d.entitiesAt(s) {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)

@@ -42,6 +42,9 @@ type mkdocsOptions struct {
 	// read (its hooks, or the macros plugin), "" when nothing does: such
 	// a site may give headings ids no heading text gives.
 	rewriter string
+	// versioned is set when mike publishes the site in versions: a
+	// root-absolute link may start with a version (/dev/page/).
+	versioned bool
 	// tabs is pymdownx.tabbed's options, nil when it is not configured.
 	tabs *mkdocsTabs
 	// emoji is set when pymdownx.emoji is configured: a :shortcode: in a
@@ -92,6 +95,7 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 		}
 	}
 	o.rewriter = mkdocsRewriter(top)
+	o.versioned = mkdocsVersioned(top)
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
 		name, opts := e[0].Value, e[1]
 		switch name {
@@ -157,18 +161,69 @@ func mkdocsRewriter(top *yaml.Node) string {
 	if h := mapValue(top, "hooks"); h != nil && len(scalars(h)) > 0 {
 		return "hooks"
 	}
-	if p := mapValue(top, "plugins"); p != nil && p.Kind == yaml.SequenceNode {
+	if slices.Contains(mkdocsPlugins(top), "macros") {
+		return "the macros plugin"
+	}
+	return ""
+}
+
+// mkdocsPlugins lists the names of the configured plugins, written as a
+// list ("- search", "- macros: {…}") or as a mapping ("mike: {…}").
+func mkdocsPlugins(top *yaml.Node) []string {
+	p := mapValue(top, "plugins")
+	if p == nil {
+		return nil
+	}
+	var out []string
+	switch p.Kind {
+	case yaml.SequenceNode:
 		for _, e := range p.Content {
 			name := e.Value
 			if e.Kind == yaml.MappingNode && len(e.Content) > 0 {
 				name = e.Content[0].Value
 			}
-			if name == "macros" {
-				return "the macros plugin"
-			}
+			out = append(out, name)
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(p.Content); i += 2 {
+			out = append(out, p.Content[i].Value)
 		}
 	}
-	return ""
+	return out
+}
+
+// mkdocsVersioned reports whether the site is published in versions by
+// mike (the mike plugin, or extra.version.provider: mike): each version
+// is served under its own first URL segment (/latest/, /dev/, /2.1/).
+func mkdocsVersioned(top *yaml.Node) bool {
+	if slices.Contains(mkdocsPlugins(top), "mike") {
+		return true
+	}
+	v := mapValue(mapValue(mapValue(top, "extra"), "version"), "provider")
+	return v != nil && v.Value == "mike"
+}
+
+// versionLabel reports whether a URL segment names a version of a site
+// mike publishes: an alias (latest, stable, dev, main, master, next,
+// nightly) or a version number (2, 2.1, v2.1.0, 1.x).
+func versionLabel(seg string) bool {
+	switch seg {
+	case "latest", "stable", "dev", "main", "master", "next", "nightly":
+		return true
+	}
+	v := strings.TrimPrefix(seg, "v")
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return false
+	}
+	for _, part := range strings.Split(v, ".") {
+		if part == "x" {
+			continue
+		}
+		if part == "" || strings.Trim(part, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // mkdocsRendered reports whether an anchor missing from target is to be
@@ -176,8 +231,14 @@ func mkdocsRewriter(top *yaml.Node) string {
 // whose hooks or macros rewrite pages and the anchor is one the site's
 // slugify gives no heading text (config.blog_dir, +type:abstract) — an id
 // such a rewrite renders, which the current document's notes count
-// instead. A slug-shaped anchor (a renamed heading) is still reported.
+// instead. A slug-shaped anchor (a renamed heading) is still reported,
+// unless the page has a line that is one template expression ({{ name }},
+// d.filled): the rewrite puts content there, headings and all.
 func (d *docRefs) mkdocsRendered(target, anchor string) bool {
+	if d.filled[target] {
+		d.unverified["to anchors of "+target+", where a template expression or a command-reference directive renders content the scan cannot see"]++
+		return false
+	}
 	site, ok := siteRootOf(d.sites, target)
 	if !ok || site.mkdocs == nil || site.mkdocs.rewriter == "" || strings.EqualFold(site.mkdocs.slug(anchor), anchor) {
 		return true

@@ -35,3 +35,38 @@ func TestMkDocsRewrittenAnchors(t *testing.T) {
 		}
 	}
 }
+
+// TestMkDocsTemplateExpressionPage: a page whose line is one template
+// expression ("{{ pydantic_settings }}") on a site whose hooks or macros
+// rewrite pages gets content the scan cannot see, headings included: a
+// missing anchor into it, slug-shaped or not, is counted, not reported.
+// The same page on a site without a rewriter, and a page without the
+// expression on the rewriting site, still report it. A page whose
+// command-line reference an extension renders (::: mkdocs-click) is the
+// same on any MkDocs site.
+func TestMkDocsTemplateExpressionPage(t *testing.T) {
+	filled := "# Settings\n\nIntro.\n\n{{ pydantic_settings }}\n"
+	plain := "# Other\n\nIntro, and {{ inline }} in text.\n"
+	cli := "# CLI\n\n::: mkdocs-click\n    :module: x.cli\n    :command: x\n"
+	links := "# Index\n\n[a](settings.md#customise-settings-sources) [b](other.md#customise-settings-sources) [c](cli.md#x-build)\n"
+	for _, tt := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"hooks", "site_name: x\nhooks:\n  - docs/plugins/main.py\n",
+			[]string{"anchor:docs/other.md#customise-settings-sources"}},
+		{"neither", "site_name: x\n",
+			[]string{"anchor:docs/other.md#customise-settings-sources", "anchor:docs/settings.md#customise-settings-sources"}},
+	} {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/settings.md": filled, "docs/other.md": plain, "docs/cli.md": cli, "docs/index.md": links})
+		ix := newIndex(scanDir(t, root, nil, Options{}))
+		if got := brokenIn(ix, "docs/index.md"); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: broken %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.name == "hooks" {
+			ix.wantCoverage(t, "docs/index.md", "1 link to anchors of docs/settings.md, where a template expression or a command-reference directive renders content the scan cannot see, not checked", 0)
+			ix.wantCoverage(t, "docs/index.md", "1 link to anchors of docs/cli.md, where a template expression or a command-reference directive renders content the scan cannot see, not checked", 0)
+		}
+	}
+}

@@ -109,15 +109,24 @@ func (d *docRefs) siteNotes() {
 // remembers who includes whom: links inside an included file resolve from
 // the page it lands in. Nested includes are followed to a bounded depth.
 func (d *docRefs) includes() {
-	d.includedBy = map[string][]string{}
+	d.includedBy, d.filled = map[string][]string{}, map[string]bool{}
 	direct := map[string][]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
-		if x.Markdown == nil || len(x.Markdown.Includes) == 0 {
+		if x.Markdown == nil || len(x.Markdown.Includes)+len(x.Markdown.Autodoc) == 0 {
 			continue
 		}
 		site, inSite := siteRootOf(d.sites, x.Path)
+		if inSite && site.kind == siteMkDocs && slices.ContainsFunc(x.Markdown.Autodoc, commandReference) {
+			d.filled[x.Path] = true
+		}
 		for _, inc := range x.Markdown.Includes {
+			if inc.Syntax == markdown.IncludeTemplate {
+				if inSite && site.mkdocs != nil && site.mkdocs.rewriter != "" {
+					d.filled[x.Path] = true
+				}
+				continue
+			}
 			if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
 				direct[x.Path] = append(direct[x.Path], p)
 				d.includedBy[p] = append(d.includedBy[p], x.Path)
@@ -142,6 +151,14 @@ func (d *docRefs) includes() {
 			frontier = next
 		}
 	}
+}
+
+// commandReference reports whether an API-documentation directive is one
+// of the Markdown extensions that render a command-line reference from the
+// program itself (::: mkdocs-click, ::: mkdocs-typer): a heading for every
+// command, none of them in the file.
+func commandReference(object string) bool {
+	return object == "mkdocs-click" || object == "mkdocs-typer"
 }
 
 // maxIncludeDepth bounds nested includes, which the generators recurse
@@ -226,6 +243,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		if jekyll {
 			dest = stripSiteURL(dest)
 		}
+		if site.kind == siteMkDocs && site.mkdocs != nil && site.mkdocs.versioned {
+			dest = stripVersion(dest)
+		}
 		if strings.Contains(dest, "{{") || strings.Contains(dest, "{%") {
 			return nil, "", false
 		}
@@ -278,6 +298,21 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		return out, urlTarget, true
 	}
 	return out, l.Target, true
+}
+
+// stripVersion drops the version a root-absolute link of a site mike
+// publishes starts with: /dev/community/users/ is the page
+// community/users/ of another version of the site, read in this one.
+func stripVersion(dest string) string {
+	rest, ok := strings.CutPrefix(dest, "/")
+	if !ok {
+		return dest
+	}
+	first, after, nested := strings.Cut(rest, "/")
+	if !nested || !versionLabel(first) {
+		return dest
+	}
+	return "/" + after
 }
 
 // stripSiteURL drops a leading {{site.baseurl}} (or {{site.url}}, or both)

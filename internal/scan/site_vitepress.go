@@ -29,6 +29,8 @@ type vitepressOptions struct {
 	// attrs are markdown.attrs' delimiters when they are not "{" and "}":
 	// a heading "Title %{#id}%" then has the id "id".
 	attrsLeft, attrsRight string
+	// attrsOff is markdown.attrs.disable: no attribute list gives an id.
+	attrsOff bool
 }
 
 // vitepressConfigExts are the extensions of .vitepress/config.*.
@@ -84,6 +86,9 @@ func vitepressSite(t *tree, dir string) docSite {
 	if l, ok := option("markdown", "attrs", "leftDelimiter").(string); ok && l != "" && l != "{" {
 		s.vitepress.attrsLeft = l
 		s.vitepress.attrsRight = "}"
+	}
+	if off, ok := option("markdown", "attrs", "disable").(bool); ok && off {
+		s.vitepress.attrsOff = true
 	}
 	if r, ok := option("markdown", "attrs", "rightDelimiter").(string); ok && r != "" && r != "}" {
 		s.vitepress.attrsRight = r
@@ -240,11 +245,16 @@ func (d *docRefs) vitepressCandidates(site docSite, doc string, l markdown.Link)
 	return l, out
 }
 
-// attrAnchors are the ids markdown.attrs with custom delimiters gives the
-// document's headings: "Title %{#id}%" (or "%{ #id .class }%").
+// attrAnchors are the ids markdown.attrs gives elements other than a
+// heading with the default delimiters — a paragraph "text {#id}", a line
+// "{#id}" alone — or, with custom delimiters, the document's headings:
+// "Title %{#id}%" (or "%{ #id .class }%").
 func (o *vitepressOptions) attrAnchors(doc *markdown.Document) []string {
-	if o == nil || o.attrsLeft == "" {
+	if o != nil && o.attrsOff {
 		return nil
+	}
+	if o == nil || o.attrsLeft == "" {
+		return doc.AttrAnchors
 	}
 	var out []string
 	for _, h := range doc.SiteHeadings {

@@ -76,3 +76,29 @@ func TestVitePressAttrsDelimiters(t *testing.T) {
 		t.Errorf("missingAnchors = %q, want only _statetree", got)
 	}
 }
+
+// TestVitePressAttrsParagraph: markdown.attrs gives any element an id, not
+// only a heading: a line "{#automocking-algorithm}" alone, or a paragraph
+// ending in "{#id}", is an anchor of the page; an id nothing gives is still
+// missing, and with attrs disabled none is given.
+func TestVitePressAttrsParagraph(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"default", "export default defineConfig({ title: 'x' })\n", []string{"_gone"}},
+		{"disabled", "export default defineConfig({ markdown: { attrs: { disable: true } } })\n", []string{"_gone", "automocking-algorithm", "para"}},
+	} {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{
+			"docs/.vitepress/config.ts": tt.config,
+			"docs/api.md":               "# API\n\nOtherwise it mocks everything:\n\n{#automocking-algorithm}\n\n- arrays are empty\n\nA paragraph. {#para}\n",
+			"docs/guide.md":             "# Guide\n\n[a](./api.md#automocking-algorithm) [b](./api.md#para) [c](./api.md#_gone)\n",
+		})
+		ix := newIndex(scanDir(t, root, nil, Options{}))
+		rel := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/api.md")
+		if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: missingAnchors = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

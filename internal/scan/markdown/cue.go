@@ -18,7 +18,7 @@ import (
 // The sentence is the run of the enclosing block's text (paragraph, list
 // item, table cell, heading) between sentence ends: ".", "!" or "?" followed
 // by a space or the end, but not the period of an abbreviation ("e.g.").
-// Four kinds of cue are recognised, case-insensitively, on whole words:
+// Five kinds of cue are recognised, case-insensitively, on whole words:
 //
 //   - the reader's project, anywhere in the sentence: an owner word (your,
 //     user's, users', consumer's, downstream, consuming; "a new", "an
@@ -34,6 +34,9 @@ import (
 //   - an indefinite article right before the span: "this needs a
 //     `src/SUMMARY.md`" names a kind of file, not one of this repository.
 //     The cue is the article.
+//   - a counter-example right before the span: "would not be", "is not",
+//     "isn't", "are not", "aren't", "instead of", "rather than". The cue is
+//     the phrase.
 //   - a caption: the span's paragraph holds nothing else but punctuation,
 //     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
 //     "`path`:" line) and a code block follows it: the span names the
@@ -132,6 +135,9 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			}
 			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
 				cue = words[i-1]
+			}
+			if cue == "" {
+				cue = counterCue(words[:i])
 			}
 			if cue == "" {
 				cue = lead
@@ -256,6 +262,28 @@ func createCue(before []string) string {
 		case w == "new" && i+1 < len(before) && newNouns[before[i+1]]:
 			return "new " + before[i+1]
 		}
+	}
+	return ""
+}
+
+// counterPairs and counterWords, right before a span, make it a
+// counter-example: "your path would not be `../page_b.html`", "write
+// `new/x` instead of `old/x`". What the sentence says is not the path is
+// no claim that it exists.
+var (
+	counterPairs = map[[2]string]bool{{"not", "be"}: true, {"is", "not"}: true, {"are", "not"}: true, {"instead", "of"}: true, {"rather", "than"}: true}
+	counterWords = map[string]bool{"isn't": true, "aren't": true}
+)
+
+// counterCue returns the counter-example phrase that ends before (the
+// words that precede a span), or "".
+func counterCue(before []string) string {
+	n := len(before)
+	if n >= 2 && counterPairs[[2]string{before[n-2], before[n-1]}] {
+		return before[n-2] + " " + before[n-1]
+	}
+	if n >= 1 && counterWords[before[n-1]] {
+		return before[n-1]
 	}
 	return ""
 }

@@ -53,6 +53,13 @@ func TestCodeSpanCues(t *testing.T) {
 		{"a path and a colon over a fence", "`docs/x.css`:\n\n```css\na {}\n```\n", []string{"caption"}},
 		{"a sentence over a fence is no caption", "Edit `internal/config/defaults.go`:\n\n```go\nx\n```\n", []string{""}},
 		{"a caption with no code block after it", "`docs/x.css`\n\nText.\n", []string{""}},
+		{"a counter-example", "Your path in the link would not be `../page_b.html`. Instead, it would be `/pages/b.md`.", []string{"not be", ""}},
+		{"is not", "The config is not `src/old.yml` but `src/new.yml`.", []string{"is not", ""}},
+		{"isn't", "It isn't `docs/x.md`.", []string{"isn't"}},
+		{"instead of", "Import `pkg/new` instead of `pkg/old`.", []string{"", "instead of"}},
+		{"rather than", "Read `a/b.md` rather than `a/c.md`.", []string{"", "rather than"}},
+		{"a negation not right before the span is a claim", "Do not edit `internal/gen/x.go` by hand.", []string{""}},
+		{"not alone is a claim", "The entry is `src/app/main.go`, not `src/app/mian.go`.", []string{"", ""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -89,6 +89,10 @@ func (w *walker) includeLine(text string, line int) {
 		w.include(strings.TrimSpace(rest[open+2:open+2+end]), IncludeMarkdownInclude, line)
 		rest = rest[open+2+end+2:]
 	}
+	if expr, ok := templateLine(t); ok {
+		w.include(expr, IncludeTemplate, line)
+		return
+	}
 	for rest := t; ; {
 		open := strings.Index(rest, "{{")
 		if open < 0 {
@@ -109,6 +113,25 @@ func (w *walker) includeLine(text string, line int) {
 			w.include(p, IncludeMdBook, line)
 		}
 	}
+}
+
+// templateLine reports whether a line is one template expression and
+// nothing else, "{{ pydantic_settings }}", and returns the expression.
+// mdBook's {{#include}}, Hugo's shortcodes {{< >}} and {{% %}} and a
+// {{ … }} inside other text are not.
+func templateLine(t string) (string, bool) {
+	inner, ok := strings.CutPrefix(t, "{{")
+	if !ok {
+		return "", false
+	}
+	if inner, ok = strings.CutSuffix(inner, "}}"); !ok || strings.Contains(inner, "{{") || strings.Contains(inner, "}}") {
+		return "", false
+	}
+	inner = strings.TrimSpace(strings.Trim(strings.TrimSpace(inner), "-")) // {{- x -}} trims whitespace
+	if inner == "" || strings.ContainsAny(inner[:1], "#<%") {
+		return "", false
+	}
+	return inner, true
 }
 
 // cutSnippetMarker splits a snippets marker (one or more '-', "8<", one or
@@ -269,7 +292,8 @@ func dropCodeSpans(line string) string {
 	return b.String()
 }
 
-// autodoc records the object of a mkdocstrings (or mkautodoc) line,
+// autodoc records the object of a mkdocstrings (or mkautodoc) line, or
+// the name of an extension that renders there (::: mkdocs-click),
 // "::: package.module.Name".
 func (w *walker) autodoc(text string) {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(text), ":::")
@@ -281,7 +305,7 @@ func (w *walker) autodoc(text string) {
 		return
 	}
 	for _, r := range f[0] {
-		if !(r == '.' || r == '_' || r == ':' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		if !(r == '.' || r == '_' || r == ':' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			return
 		}
 	}

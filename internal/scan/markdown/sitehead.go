@@ -50,6 +50,10 @@ const (
 	IncludeMdBook          = "mdbook"           // {{#include file}}
 	IncludeJekyllRelative  = "include_relative" // {% include_relative file %}
 	IncludeJekyll          = "include"          // {% include file %}, from _includes
+	// IncludeTemplate is a line that is one template expression, {{ name }}:
+	// where a site's hooks or macros fill pages (MkDocs), it stands for
+	// content the scan cannot see. Path is the expression.
+	IncludeTemplate = "template"
 )
 
 // trailingAttrs splits a trailing attribute list off a heading's text, as
