@@ -99,6 +99,10 @@ func symbolModules(ex []Extraction) map[string]*symModule {
 			continue
 		}
 		p := strings.TrimSuffix(x.Path, path.Ext(x.Path))
+		if m.language == "go" {
+			// Go qualifies by package: its directory, never a file.
+			p = path.Dir(x.Path)
+		}
 		m.segments = strings.Split(p, "/")
 		out[snapshot.EntityID(snapshot.KindModule, x.Path)] = m
 	}
@@ -106,10 +110,12 @@ func symbolModules(ex []Extraction) map[string]*symModule {
 }
 
 // qualifies reports whether quals (outermost first) name module m: its Go
-// package (`cobra`), or a run of its path ending at the file or at one of
-// its directories (`httpx` for httpx/_client.py, `pydantic.main` for
-// pydantic/main.py, `utils` for src/utils/index.ts). No qualifier
-// qualifies every module.
+// package (`cobra`, or the end of its directory: `embed`, `server.embed`
+// for server/embed — a Go file name or a directory above the package is
+// no qualifier), or a run of a TypeScript or Python module's path ending at
+// the file or at one of its directories (`httpx` for httpx/_client.py,
+// `pydantic.main` for pydantic/main.py, `utils` for src/utils/index.ts). No
+// qualifier qualifies every module.
 func (m *symModule) qualifies(quals []string) bool {
 	if len(quals) == 0 {
 		return true
@@ -117,7 +123,11 @@ func (m *symModule) qualifies(quals []string) bool {
 	if m.goPkg != "" && len(quals) == 1 && quals[0] == m.goPkg {
 		return true
 	}
-	for end := len(quals); end <= len(m.segments); end++ {
+	first := len(quals)
+	if m.language == "go" {
+		first = len(m.segments) // the package's own directory, not one above
+	}
+	for end := max(first, len(quals)); end <= len(m.segments); end++ {
 		if slices.Equal(m.segments[end-len(quals):end], quals) {
 			return true
 		}

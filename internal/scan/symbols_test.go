@@ -10,15 +10,16 @@ import (
 )
 
 var symbolRepo = map[string]string{
-	"go.mod":                  "module example.com/m\n\ngo 1.22\n",
-	"internal/rank/rank.go":   "package rank\n\ntype Ranker struct{ Limit int }\n\nfunc (r *Ranker) Score(q string) int { return 0 }\n\nfunc (r *Ranker) Close() {}\n\nfunc Rank(docs []string) []string { return docs }\n\nfunc New() *Ranker { return nil }\n",
-	"internal/store/store.go": "package store\n\nimport \"os\"\n\ntype Store struct{}\n\nfunc (s *Store) Close() { os.Exit(0) }\n\nfunc New() int { return 0 }\n",
-	"src/client.ts":           "export class Client {}\nexport function makeClient(): Client { return new Client(); }\nexport interface Options {}\nexport function validate() {}\n",
-	"src/util/index.ts":       "export function slugify(s: string) { return s; }\n",
-	"pyclient/__init__.py":    "",
-	"pyclient/_client.py":     "class Session:\n    def get(self):\n        pass\n\ndef request(method, url):\n    pass\n",
-	"pyclient/cli.py":         "def main():\n    pass\n",
-	"docs/placeholder-doc.md": "# Placeholder\n",
+	"go.mod":                   "module example.com/m\n\ngo 1.22\n",
+	"internal/rank/rank.go":    "package rank\n\ntype Ranker struct{ Limit int }\n\nfunc (r *Ranker) Score(q string) int { return 0 }\n\nfunc (r *Ranker) Close() {}\n\nfunc Rank(docs []string) []string { return docs }\n\nfunc New() *Ranker { return nil }\n",
+	"internal/rank/scoring.go": "package rank\n\nfunc Weigh() {}\n",
+	"internal/store/store.go":  "package store\n\nimport \"os\"\n\ntype Store struct{}\n\nfunc (s *Store) Close() { os.Exit(0) }\n\nfunc New() int { return 0 }\n",
+	"src/client.ts":            "export class Client {}\nexport function makeClient(): Client { return new Client(); }\nexport interface Options {}\nexport function validate() {}\n",
+	"src/util/index.ts":        "export function slugify(s: string) { return s; }\n",
+	"pyclient/__init__.py":     "",
+	"pyclient/_client.py":      "class Session:\n    def get(self):\n        pass\n\ndef request(method, url):\n    pass\n",
+	"pyclient/cli.py":          "def main():\n    pass\n",
+	"docs/placeholder-doc.md":  "# Placeholder\n",
 }
 
 // Every shape of a symbol a document writes resolves to the module that
@@ -34,6 +35,8 @@ func TestSymbolShapesResolve(t *testing.T) {
 		{"rank.Rank(docs, nil)", "internal/rank/rank.go", "rank.Rank"},
 		{"rank.New", "internal/rank/rank.go", "rank.New"}, // `New` alone is ambiguous
 		{"store.New()", "internal/store/store.go", "store.New"},
+		{"internal.store.New", "internal/store/store.go", "internal.store.New"}, // the package's directory
+		{"rank.Weigh", "internal/rank/scoring.go", "rank.Weigh"},
 		{"Ranker.Score", "internal/rank/rank.go", "Ranker.Score"},
 		{"Ranker#Score", "internal/rank/rank.go", "Ranker#Score"},
 		{"rank.Ranker.Score(q)", "internal/rank/rank.go", "rank.Ranker.Score"},
@@ -86,6 +89,7 @@ func TestSymbolShapesThatAreNotMentions(t *testing.T) {
 	unresolved := []string{ // read, named no export: recorded for drift only
 		"other.Rank", "os.Exit", "self.request()", "Ranker.Limit", "fmt.Println(\"x\")", "json:Client",
 		"os.Score", "store.Score", // a package, not a variable: no member fallback
+		"scoring.Weigh", "internal.Rank", // a Go file name, a directory above a package
 	}
 	files := maps.Clone(symbolRepo)
 	for i, s := range append(slices.Clone(notRead), unresolved...) {
