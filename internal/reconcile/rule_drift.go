@@ -208,7 +208,14 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
+//
+// A history document (a changelog, release notes, a blog post: see
+// historyDocument) is left alone: "Added `TryLock`" stays true of its
+// release after TryLock is renamed.
 func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
+	if historyDocument(d.Path) {
+		return nil
+	}
 	var out []finding
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]

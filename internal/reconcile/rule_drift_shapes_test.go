@@ -257,3 +257,18 @@ func TestRewrite(t *testing.T) {
 		}
 	}
 }
+
+// A changelog, release notes or a blog post names the API of its time: a
+// symbol it mentions drifts in no history document, and still drifts in a
+// guide.
+func TestDriftSymbolLeavesHistoryAlone(t *testing.T) {
+	base := shapeRepo()
+	for _, p := range []string{"CHANGELOG.md", "docs/release-notes/v2.md", "blog/2024-01-01-launch.md", "docs/guide.md"} {
+		base[p] = "# Notes\n\nAdded `rank.Rank(docs, q)`.\n"
+	}
+	head := maps.Clone(base)
+	head["internal/rank/rank.go"] = strings.Replace(head["internal/rank/rank.go"], "func Rank(docs []string, q string) []string "+rankBody, "", 1)
+	if w := where(drifts(checkFiles(t, base, head).Head)); !slices.Equal(w, []string{"docs/guide.md:3 DRIFT_SYMBOL"}) {
+		t.Errorf("drift = %v, want only the guide's", w)
+	}
+}
