@@ -164,9 +164,17 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	}
 	// A path without a slash that stopped resolving (`rank.ts`) leaves only
 	// a symbol-shaped trace.
+	// A text the base document also left unresolved (a command name that
+	// resolved as a command and not as a symbol) is no trace of a change.
+	before := map[string]bool{}
+	if bd := v.base.docByPath[d.Path]; bd != nil {
+		for _, u := range unresolvedSymbols(bd) {
+			before[u.text] = true
+		}
+	}
 	for _, u := range unresolvedSymbols(d) {
 		// The same text: `httpx[http2]` (key httpx) is not the path httpx.
-		if old := was.mentions[u.text]; old != nil {
+		if old := was.mentions[u.text]; old != nil && !before[u.text] {
 			out = append(out, pathDrift(d, u.text, u.line, old, nil, "", s))
 		}
 	}

@@ -272,3 +272,16 @@ func TestDriftSymbolLeavesHistoryAlone(t *testing.T) {
 		t.Errorf("drift = %v, want only the guide's", w)
 	}
 }
+
+// A span that resolves as a command and is recorded as an unresolved
+// symbol in the base and the head alike is no drift when nothing changed.
+func TestDriftUnresolvedInBothIsNoTrace(t *testing.T) {
+	base := shapeRepo()
+	base["cmd/tool/main.go"] = "package main\n\nfunc main() {}\n"
+	base["docs/guide.md"] = "# Guide\n\nRun `tool` first.\n"
+	head := maps.Clone(base)
+	head["README.md"] = "# Changed\n"
+	if got := drifts(checkFiles(t, base, head).Head); len(got) != 0 {
+		t.Errorf("drift = %v, want none", where(got))
+	}
+}
