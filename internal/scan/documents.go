@@ -497,7 +497,10 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	if strings.ContainsAny(text, " \t\n") {
 		// White space is a symbol only inside an argument or type list
 		// (`rank(docs, q)`) or after `new`.
-		if ref, ok := symspan.Parse(text); span != nil && ok {
+		if span == nil {
+			return
+		}
+		if ref, ok := symspan.Parse(text); ok {
 			d.symbolMention(from, ref, line, snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text})
 		}
 		return
