@@ -27,6 +27,7 @@ fi
 chroot_bin=$(command -v chroot) || { echo "chroot-smoke: SKIP: no chroot"; exit 0; }
 
 root=$(mktemp -d)
+chmod 755 "$root" # readable by other users, as a runner's workspace is
 # The chroot writes as root: remove as root.
 trap '"${as_root[@]}" rm -rf "$root"' EXIT
 
@@ -92,6 +93,16 @@ run_in push "$events/push.default.json" action --dry-run
 [ "$(output findings)" = 1 ] || fail "output findings = '$(output findings)': $(cat "$root/github/file_commands/output")"
 [ "$(output report)" = .docbridge/report.json ] || fail "output report = '$(output report)'"
 grep -q BROKEN_LINK "$root/github/workspace/.docbridge/report.json" || fail "the JSON report lacks the finding"
+# The container writes as root; the runner's later steps (upload-artifact)
+# read as another user: the report and its directory must be readable by
+# others.
+[ "$("${as_root[@]}" stat -c %a "$root/github/workspace/.docbridge/report.json")" = 644 ] || fail "report.json is not 0644: $("${as_root[@]}" stat -c %A "$root/github/workspace/.docbridge/report.json")"
+[ "$("${as_root[@]}" stat -c %a "$root/github/workspace/.docbridge")" = 755 ] || fail ".docbridge is not 0755"
+if command -v setpriv >/dev/null && { [ "${#as_root[@]}" = 0 ] || [ "${as_root[0]}" = sudo ]; }; then
+  # With real root, read it as nobody.
+  "${as_root[@]}" setpriv --reuid=65534 --regid=65534 --clear-groups cat "$root/github/workspace/.docbridge/report.json" >/dev/null ||
+    fail "another user cannot read report.json"
+fi
 grep -q BROKEN_LINK "$root/github/file_commands/summary" || fail "the job summary lacks the finding"
 [[ "$(output snapshot-hash)" =~ ^[0-9a-f]{16}$ ]] || fail "output snapshot-hash = '$(output snapshot-hash)'"
 [[ "$(output grade)" =~ ^[ABCDF]$ ]] || fail "output grade = '$(output grade)'"

@@ -136,8 +136,14 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o actionOptions, g
 	}
 	r := &actionRun{stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
+	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
+		return err
+	}
 	if in.Config != "" {
 		r.configPath = filepath.Join(env.Workspace, filepath.FromSlash(in.Config))
+		if err := insideWorkspace(env.Workspace, r.configPath, actionenv.InputConfig, in.Config); err != nil {
+			return err
+		}
 	}
 	if r.cfg, err = loadConfig(r.dir, r.configPath); err != nil {
 		return err
@@ -221,7 +227,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
 
-	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings}
+	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings, Coverage: res.head.Coverage}
 	if res.comparison != nil {
 		in.Comparison = res.comparison
 		in.BaseSnapshotHash = res.base.ContentHash

@@ -904,3 +904,59 @@ func longestRun(s string, c byte) int {
 	}
 	return best
 }
+
+// TestActionWorkspaceBoundary: the config and working-directory inputs are
+// resolved with their symlinks, and refused when they lead out of the
+// workspace — the file is not read and its content is not echoed; a
+// symlinked configuration that stays inside is read.
+func TestActionWorkspaceBoundary(t *testing.T) {
+	outside := t.TempDir()
+	writeFile(t, filepath.Join(outside, "secret.yaml"), "token: ghp_do_not_echo\n")
+	writeFile(t, filepath.Join(outside, "tree", "private-notes.md"), "# Private\n")
+	link := func(t *testing.T, target, name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, name); err != nil {
+			t.Skip("symlinks unavailable:", err)
+		}
+	}
+	for _, tc := range []struct {
+		name, key, value string
+		setup            func(t *testing.T, ws string)
+	}{
+		{"config", "INPUT_CONFIG", "ci/docbridge.yaml", func(t *testing.T, ws string) {
+			link(t, filepath.Join(outside, "secret.yaml"), filepath.Join(ws, "ci", "docbridge.yaml"))
+		}},
+		{"config through a linked directory", "INPUT_CONFIG", "ci/secret.yaml", func(t *testing.T, ws string) {
+			link(t, outside, filepath.Join(ws, "ci"))
+		}},
+		{"working directory", "INPUT_WORKING-DIRECTORY", "site", func(t *testing.T, ws string) {
+			link(t, filepath.Join(outside, "tree"), filepath.Join(ws, "site"))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := fixture(t, baseFiles)
+			tc.setup(t, ws)
+			h := newHarness(t, ws, "push", "push.default.json")
+			h.vars[tc.key] = tc.value
+			out, err := h.run(actionOptions{})
+			if exitCode(err) != 2 || !strings.Contains(err.Error(), "leads out of the workspace through a symlink") {
+				t.Fatalf("exit %d, err %v; want 2, refused\n%s", exitCode(err), err, out)
+			}
+			if all := out + err.Error(); strings.Contains(all, "ghp_do_not_echo") || strings.Contains(all, "private-notes") {
+				t.Fatalf("the outside file was read:\n%s\n%v", out, err)
+			}
+		})
+	}
+	t.Run("a symlinked config inside the workspace", func(t *testing.T) {
+		ws := fixture(t, with(baseFiles, "ci/real.yaml", noiseOff+"    BROKEN_LINK: warn\n"))
+		link(t, "real.yaml", filepath.Join(ws, "ci", "docbridge.yaml"))
+		h := newHarness(t, ws, "push", "push.default.json")
+		h.vars["INPUT_CONFIG"] = "ci/docbridge.yaml"
+		if out, err := h.run(actionOptions{}); exitCode(err) != 0 {
+			t.Fatalf("exit %d (%v): the linked config made the link a warning\n%s", exitCode(err), err, out)
+		}
+	})
+}

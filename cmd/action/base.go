@@ -58,5 +58,9 @@ func rebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
+	// The same invariants as a snapshot file: every base is checked alike.
+	if err := snapshot.Validate(s); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
 	return s, nil
 }

@@ -206,7 +206,7 @@ func readChangedFiles(path string) ([]string, error) {
 // writeCheck renders the outcome in the chosen format to --out or stdout;
 // with --out, the one-line summary still goes to stderr.
 func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) error {
-	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings}
+	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings, Coverage: res.head.Coverage}
 	if res.comparison != nil {
 		in.Comparison = res.comparison
 		in.BaseSnapshotHash = res.base.ContentHash

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -133,11 +134,22 @@ func loadConfig(dir, explicit string) (*config.Config, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("cannot scan %s: not a directory", dir)
 	}
+	load := config.Load
 	if explicit != "" {
-		return config.LoadFile(explicit)
+		load = func(string) (*config.Config, error) { return config.LoadFile(explicit) }
 	}
-	return config.Load(dir)
+	cfg, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	// The repository's identity, for links to its own URLs: the
+	// configured one, else the environment's or the origin remote's.
+	cfg.Project = repourl.Resolve(repourl.Read(dir, cfg.Project, getenv))
+	return cfg, nil
 }
+
+// getenv reads the environment; tests replace it.
+var getenv = os.Getenv
 
 // maxSummaryNotes bounds the coverage notes the human summary lists.
 const maxSummaryNotes = 40

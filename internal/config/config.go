@@ -66,7 +66,21 @@ type Config struct {
 type Project struct {
 	// Name is empty unless configured; the scanner derives one then.
 	Name string `json:"name"`
+	// Repository is the repository's identity on GitHub, "owner/name", or
+	// "host/owner/name" on GitHub Enterprise: links to its own URLs are
+	// checked as repository links. Empty unless configured; the command
+	// line fills it from GITHUB_REPOSITORY or the origin remote.
+	Repository string `json:"repository,omitempty"`
+	// DefaultBranch is the branch links to the repository's own URLs are
+	// checked at; empty: from the event, origin/HEAD, else main, master
+	// and HEAD.
+	DefaultBranch string `json:"defaultBranch,omitempty"`
+	// Branches are further branches checked like the default branch.
+	Branches []string `json:"branches,omitempty"`
 }
+
+// MaxBranches bounds project.branches.
+const MaxBranches = 100
 
 // Scan bounds which files the walk reads.
 type Scan struct {

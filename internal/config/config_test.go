@@ -76,7 +76,7 @@ func TestParseEmptyMeansDefault(t *testing.T) {
 func fullConfig() *Config {
 	return &Config{
 		Version: 1,
-		Project: Project{Name: "Bridge Works"},
+		Project: Project{Name: "Bridge Works", Repository: "ghe.example.com/bridge/works", DefaultBranch: "trunk", Branches: []string{"release/2.x"}},
 		Scan: Scan{
 			Exclude:      []string{"testdata/", "!testdata/keep.md", "/third_party/**"},
 			MaxFileBytes: 2097152,

@@ -52,6 +52,35 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 		{"project", func(n *yaml.Node, key string) {
 			d.mapping(n, key, []field{
 				{"name", func(n *yaml.Node, key string) { d.str(n, key, &c.Project.Name) }},
+				{"repository", func(n *yaml.Node, key string) {
+					d.str(n, key, &c.Project.Repository)
+					if p := checkRepository(c.Project.Repository); p != nil {
+						d.add(n, key, p)
+						c.Project.Repository = ""
+					}
+				}},
+				{"defaultBranch", func(n *yaml.Node, key string) {
+					d.str(n, key, &c.Project.DefaultBranch)
+					if p := checkBranch(c.Project.DefaultBranch); p != nil {
+						d.add(n, key, p)
+						c.Project.DefaultBranch = ""
+					}
+				}},
+				{"branches", func(n *yaml.Node, key string) {
+					d.strings(n, key, MaxBranches, &c.Project.Branches)
+					kept := c.Project.Branches[:0]
+					for i, b := range c.Project.Branches {
+						if p := checkBranch(b); p != nil {
+							d.add(n, fmt.Sprintf("%s.%d", key, i), p)
+							continue
+						}
+						kept = append(kept, b)
+					}
+					if len(kept) == 0 {
+						kept = nil // [] is the default, as absent
+					}
+					c.Project.Branches = kept
+				}},
 			})
 		}},
 		{"scan", func(n *yaml.Node, key string) { d.decodeScan(n, key, &c.Scan) }},
@@ -324,7 +353,9 @@ func hasKey(n *yaml.Node, name string) bool {
 	return false
 }
 
-// describe names a node's type (and a scalar's value) for a type error.
+// describe names a node's type for a type error. It never shows the value:
+// a file given as the configuration may be anything (a secret, another
+// tool's file), and the key and line say where to look.
 func describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -334,20 +365,19 @@ func describe(n *yaml.Node) string {
 	case yaml.AliasNode:
 		return "an alias"
 	case yaml.ScalarNode:
-		tag := n.ShortTag()
-		switch tag {
+		switch n.ShortTag() {
 		case "!!null":
 			return "null"
 		case "!!str":
-			return "string " + quoteValue(n.Value)
+			return "a string"
 		case "!!int":
-			return "integer " + quoteValue(n.Value)
+			return "an integer"
 		case "!!float":
-			return "float " + quoteValue(n.Value)
+			return "a float"
 		case "!!bool":
-			return "boolean " + quoteValue(n.Value)
+			return "a boolean"
 		}
-		return fmt.Sprintf("%s %s", quoteValue(tag), quoteValue(n.Value))
+		return "a value with the tag " + quoteValue(n.ShortTag())
 	}
 	return "an unknown node"
 }

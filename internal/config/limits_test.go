@@ -123,8 +123,8 @@ func TestLineBreaks(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{"lone CR", "project:\r  name: x\rscan:\r  maxFiles: big\r", 4, "scan.maxFiles: expected an integer, got string \"big\""},
-		{"lone CR before a bad key", "\r0", 2, "expected a mapping, got integer \"0\""},
+		{"lone CR", "project:\r  name: x\rscan:\r  maxFiles: big\r", 4, "scan.maxFiles: expected an integer, got a string"},
+		{"lone CR before a bad key", "\r0", 2, "expected a mapping, got an integer"},
 		{"NEL", "project:\n  name: \"a\u0085b\"\n", 2, "line separator U+0085 is not allowed; use a newline"},
 		{"LS", "\n\nproject:\u2028  name: x\n", 3, "line separator U+2028 is not allowed; use a newline"},
 		{"PS", "a: \u2029", 1, "line separator U+2029 is not allowed; use a newline"},

@@ -27,16 +27,39 @@ func TestLoad(t *testing.T) {
 		}, fullConfig(), ""},
 		{"errors name the file, not the absolute path", func(t *testing.T, root string) {
 			write(t, filepath.Join(root, FileName), []byte("scan:\n  maxFiles: big\n"))
-		}, nil, "docbridge.yaml:2: scan.maxFiles: expected an integer, got string \"big\""},
+		}, nil, "docbridge.yaml:2: scan.maxFiles: expected an integer, got a string"},
 		{"a directory is refused", func(t *testing.T, root string) {
 			if err := os.Mkdir(filepath.Join(root, FileName), 0o755); err != nil {
 				t.Fatal(err)
 			}
 		}, nil, "is not a regular file"},
-		{"a symbolic link is refused", func(t *testing.T, root string) {
+		{"a symbolic link out of the repository is refused", func(t *testing.T, root string) {
 			target := filepath.Join(t.TempDir(), "secret")
 			write(t, target, []byte("version: 1\n"))
 			if err := os.Symlink(target, filepath.Join(root, FileName)); err != nil {
+				t.Skip("symlinks unavailable:", err)
+			}
+		}, nil, "docbridge.yaml is a symlink that leads out of the repository"},
+		{"a symbolic link that climbs out relatively is refused", func(t *testing.T, root string) {
+			write(t, filepath.Join(filepath.Dir(root), "outside.yaml"), []byte("version: 1\n"))
+			if err := os.Symlink("../outside.yaml", filepath.Join(root, FileName)); err != nil {
+				t.Skip("symlinks unavailable:", err)
+			}
+		}, nil, "leads out of the repository"},
+		{"a symbolic link inside the repository is the file it names", func(t *testing.T, root string) {
+			if err := os.Mkdir(filepath.Join(root, "ci"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(root, "ci", "docbridge.yaml"), full)
+			if err := os.Symlink(filepath.Join("ci", "docbridge.yaml"), filepath.Join(root, FileName)); err != nil {
+				t.Skip("symlinks unavailable:", err)
+			}
+		}, fullConfig(), ""},
+		{"a symbolic link to a directory inside is refused", func(t *testing.T, root string) {
+			if err := os.Mkdir(filepath.Join(root, "d"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("d", filepath.Join(root, FileName)); err != nil {
 				t.Skip("symlinks unavailable:", err)
 			}
 		}, nil, "is not a regular file"},
@@ -56,7 +79,7 @@ func TestLoadFile(t *testing.T) {
 	path := filepath.Join(dir, "custom.yaml")
 	write(t, path, []byte("languages: {go: nope}\n"))
 	_, err := LoadFile(path)
-	checkLoad(t, nil, err, nil, path+":1: languages.go: expected a boolean (true or false), got string \"nope\"")
+	checkLoad(t, nil, err, nil, path+":1: languages.go: expected a boolean (true or false), got a string")
 
 	_, err = LoadFile(filepath.Join(dir, "missing.yaml"))
 	if !errors.Is(err, fs.ErrNotExist) {

@@ -117,6 +117,16 @@ func (c *Config) Validate() error {
 		}
 	}
 	add(SectionVersion, checkVersion(int64(c.Version)))
+	add("project.repository", checkRepository(c.Project.Repository))
+	add("project.defaultBranch", checkBranch(c.Project.DefaultBranch))
+	add("project.branches", checkCount(len(c.Project.Branches), MaxBranches))
+	for i, b := range c.Project.Branches {
+		p := checkBranch(b)
+		if b == "" {
+			p = &problem{CodeInvalid, "empty string"}
+		}
+		add(fmt.Sprintf("project.branches.%d", i), p)
+	}
 	validatePatterns("scan.exclude", c.Scan.Exclude, add)
 	add("scan.maxFileBytes", checkRange(int64(c.Scan.MaxFileBytes), MinMaxFileBytes, MaxMaxFileBytes))
 	add("scan.maxFiles", checkRange(int64(c.Scan.MaxFiles), MinMaxFiles, MaxMaxFiles))

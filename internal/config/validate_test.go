@@ -14,6 +14,20 @@ func TestValidate(t *testing.T) {
 		{"defaults", func(*Config) {}, nil},
 		{"full", func(c *Config) { *c = *fullConfig() }, nil},
 		{"version", func(c *Config) { c.Version = 0 }, []string{"version: unsupported version 0 (the only version is 1)"}},
+		{"project", func(c *Config) {
+			c.Project.Repository = "https://github.com/acme/widget"
+			c.Project.DefaultBranch = "refs/heads/main"
+			c.Project.Branches = []string{"release/2.x", "", "a..b", "feature/"}
+		}, []string{
+			`project.branches.1: empty string`,
+			`project.branches.2: branch "a..b" is not a branch name (write main, not refs/heads/main)`,
+			`project.branches.3: branch "feature/" is not a branch name (write main, not refs/heads/main)`,
+			`project.defaultBranch: branch "refs/heads/main" is not a branch name (write main, not refs/heads/main)`,
+			`project.repository: repository "https://github.com/acme/widget" is not owner/name or host/owner/name`,
+		}},
+		{"project accepted", func(c *Config) {
+			c.Project.Repository, c.Project.DefaultBranch, c.Project.Branches = "ghe.example.com/acme/widget", "trunk", []string{"release/2.x"}
+		}, nil},
 		{"ranges", func(c *Config) {
 			c.Scan.MaxFileBytes, c.Scan.MaxFiles, c.Analysis.Derive.Depth = MaxMaxFileBytes+1, 0, 9
 		}, []string{

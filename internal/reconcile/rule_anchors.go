@@ -26,6 +26,7 @@ func brokenAnchors(v *view) []finding {
 			out = append(out, anchorFinding(d, d, a.Anchor, a.Line, suggest))
 		}
 		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+			out = append(out, lineAnchorFindings(v, d, r)...)
 			missing := missingAnchors(r)
 			target := v.docByPath[strings.TrimPrefix(r.To, snapshot.KindDocument+":")]
 			if len(missing) == 0 || target == nil {

@@ -130,6 +130,9 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
 			if newPath != "" {
 				dest := relPath(d.Path, newPath) + fragment(ev.Context)
+				if u, ok := urlWithPath(ev.Context, oldPath, newPath); ok {
+					dest = u // a link to the repository's own URL stays one
+				}
 				f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
 				f.Evidence = append(f.Evidence, Location{Path: newPath})
 			}
@@ -164,17 +167,15 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	}
 	// A path without a slash that stopped resolving (`rank.ts`) leaves only
 	// a symbol-shaped trace.
-	// A text the base document also left unresolved (a command name that
-	// resolved as a command and not as a symbol) is no trace of a change.
-	before := map[string]bool{}
-	if bd := v.base.docByPath[d.Path]; bd != nil {
-		for _, u := range unresolvedSymbols(bd) {
-			before[u.text] = true
+	// A span that still resolves as a mention (a command name, `tool` for
+	// cmd/tool, resolves and leaves that trace too) has not drifted. The
+	// written text counts: `httpx[http2]` (key httpx) is not the path httpx.
+	var still resolved
+	for i, u := range unresolvedSymbols(d) {
+		if i == 0 {
+			still = resolvedIn(v, d)
 		}
-	}
-	for _, u := range unresolvedSymbols(d) {
-		// The same text: `httpx[http2]` (key httpx) is not the path httpx.
-		if old := was.mentions[u.text]; old != nil && !before[u.text] {
+		if old := was.mentions[u.text]; old != nil && still.mentions[u.text] == nil {
 			out = append(out, pathDrift(d, u.text, u.line, old, nil, "", s))
 		}
 	}

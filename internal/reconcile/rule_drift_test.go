@@ -312,3 +312,15 @@ func TestDriftFromSnapshotFiles(t *testing.T) {
 		}
 	}
 }
+
+// A code span naming a command (`tool` for cmd/tool) resolves to its area
+// and package, and also leaves an unresolved-symbol trace; an unchanged
+// tree is no drift, and deleting the command still is.
+func TestDriftCommandName(t *testing.T) {
+	if w := where(drifts(checkPair(t, "command_name", "head").Head)); len(w) != 0 {
+		t.Errorf("unchanged command: drift %v", w)
+	}
+	if w := where(drifts(checkPair(t, "command_name", "gone").Head)); !slices.Contains(w, "docs/tools.md:3 DRIFT_PATH") {
+		t.Errorf("deleted command: drift %v, want docs/tools.md:3 DRIFT_PATH", w)
+	}
+}

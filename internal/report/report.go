@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // ToolName is the name docbridge reports itself under.
@@ -27,6 +28,9 @@ type Report struct {
 	Resolved []Finding `json:"resolved"`
 	// Verdict is the doctor's one-line judgement, when a doctor ran.
 	Verdict string `json:"verdict,omitempty"`
+	// Unanalyzed counts and lists the files the scan could not analyze;
+	// nil when it read every file.
+	Unanalyzed *Unanalyzed `json:"unanalyzed,omitempty"`
 }
 
 // Tool names the program that made the report.
@@ -58,6 +62,9 @@ type Input struct {
 	Diagnostics []reconcile.Diagnostic
 	// Comparison, when set, supplies the findings with their status.
 	Comparison *reconcile.Comparison
+	// Coverage is the head snapshot's coverage: the files it could not
+	// analyze are counted from it.
+	Coverage []snapshot.Coverage
 }
 
 // Build assembles the report of one check.
@@ -78,6 +85,7 @@ func Build(in Input) *Report {
 		r.Resolved = []Finding{}
 	}
 	r.Summary = summarize(r.Findings, r.Resolved)
+	r.Unanalyzed = unanalyzedFrom(in.Coverage)
 	return r
 }
 

@@ -52,6 +52,9 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 	m.block("## " + mdInline(head) + "\n\n")
 	m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
 	m.block(countsLine(r) + "\n\n")
+	if l := unanalyzedLine(r.Unanalyzed); l != "" {
+		m.block(mdInline(l) + "\n\n")
+	}
 	m.block(severityTable(r))
 	if r.Verdict != "" {
 		m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")

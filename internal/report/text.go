@@ -101,6 +101,9 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 		tw.print("\n")
 	}
 	tw.printf("%s\n", summaryLine(r))
+	if l := unanalyzedLine(r.Unanalyzed); l != "" {
+		tw.printf("%s\n", printable(l))
+	}
 	if r.Verdict != "" {
 		tw.printf("%s\n", printable(r.Verdict))
 	}

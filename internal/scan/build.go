@@ -106,7 +106,18 @@ func (b *builder) has(id string) bool { _, ok := b.entities[id]; return ok }
 // per (kind, from, to); further occurrences add evidence. An observed
 // occurrence wins over a declared one: the relation is then a declaration
 // the code confirms, and keeps "declared" in its metadata.
+//
+// A reference from an entity to itself is never a relation (a document that
+// names its own path, links to itself or declares itself covered): the
+// snapshot holds no self-loops, which snapshot.Validate requires of every
+// snapshot it reads. Every producer skips them where it knows why (a link
+// to the document itself is a same-document anchor); any other reaches
+// here and gets a detached relation that is not recorded, so that what the
+// scan writes is always what its readers accept.
 func (b *builder) relate(kind, from, to, provenance string, ev snapshot.Evidence) *snapshot.Relation {
+	if from == to {
+		return &snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
+	}
 	g := b.group(kind, from, true)
 	r, ok := g.byTo[to]
 	if !ok {

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/docbridge/docbridge/internal/parallel"
+	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/scan/symspan"
@@ -51,6 +52,10 @@ type docRefs struct {
 	// astro holds, per Starlight site root, its pages' URLs.
 	astro map[string]*astroRoutes
 	hugo  *hugoState // the Hugo sites; nil when there is none
+	// repo is the repository whose own URLs are links into the tree
+	// (self_urls.go); hasRepo is false when its identity is unknown.
+	repo    repourl.Repo
+	hasRepo bool
 	// unverified counts the current document's links its site resolves
 	// but the scan cannot check, by reason (flushUnverified).
 	unverified map[string]int
@@ -149,6 +154,7 @@ func (r *resolver) documents() {
 		}
 	}
 	d.hugo = newHugoState(r.t)
+	d.repo, d.hasRepo = repourl.FromProject(r.t.cfg.Project)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		if x.Markdown == nil {
@@ -340,6 +346,9 @@ func declaredSources(docs []*Extraction) map[string]bool {
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if l.OutsideRoot && !d.readBySite(x.Path, l) {
 		return // LINK_OUTSIDE_ROOT, as extraction reported it
+	}
+	if d.selfURL(x, from, l) {
+		return
 	}
 	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {
 		return
@@ -552,10 +561,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		// in the span's own directory (`src/mian.go`), not one elsewhere
 		// (`docs/about.md` for `docs/about/license.md`).
 		typo := near && parentDir(s) == parentDir(p)
-		near = near && len(d.entitiesAt(s)) > 0
+		// The document's own path is no suggestion: a reference from a
+		// document to itself is never a relation (selfRef), so a near miss
+		// of its own name is as unresolved as any other path.
+		targets := slices.DeleteFunc(slices.Clone(d.entitiesAt(s)), func(id string) bool { return id == from })
+		near = near && len(targets) > 0
 		why := d.unclaimed(x.Path, ref, p, span, near, typo)
 		if near {
-			for _, to := range d.entitiesAt(s) {
+			for _, to := range targets {
 				rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
 				rel.Confidence = snapshot.ConfidenceFuzzy
 				addSorted(&rel.Metadata, "references", text)

@@ -32,6 +32,10 @@ type Extraction struct {
 	Hash     string `json:"hash"`
 	Size     int64  `json:"size"`
 	Analyzer string `json:"analyzer,omitempty"`
+	// Lines is the number of lines of a file read and analyzed (a final
+	// line ending starts no line): a link's #L10 line anchor into it is
+	// checked against it.
+	Lines int `json:"lines,omitempty"`
 
 	Markdown      *markdown.Document    `json:"markdown,omitempty"`
 	Go            *golang.File          `json:"go,omitempty"`
@@ -164,8 +168,30 @@ func (e *extractor) extract(root string, f walk.File, k fileKind, prev *Extracti
 			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.String()})
 		return x, false
 	}
+	x.Lines = lineCount(data)
 	e.run(&x, k, data)
 	return x, false
+}
+
+// lineCount counts the lines of data as an editor numbers them: a final
+// line ending starts no line, and CR, LF and CRLF each end one.
+func lineCount(data []byte) int {
+	n := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '\n':
+			n++
+		case '\r':
+			n++
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+		}
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
+		n++
+	}
+	return n
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

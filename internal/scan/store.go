@@ -12,7 +12,7 @@ import (
 
 // StoreFormat is the version of the Store's shape; a store of another format
 // is refused whole.
-const StoreFormat = 1
+const StoreFormat = 2
 
 // Store holds every file's extraction of one scan, so that the next scan
 // can reuse the extraction of each file whose bytes did not change. It is

@@ -208,6 +208,13 @@ func writeSynced(name string, data []byte, publish func(tmp, name string) error)
 		tmp.Close()
 		return err
 	}
+	// CreateTemp makes the file 0600; what docbridge writes (a report, a
+	// snapshot, the state) is read by the steps after it, which in an
+	// action run as another user than the container's root.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
 		return err

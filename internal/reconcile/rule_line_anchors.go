@@ -1,0 +1,52 @@
+package reconcile
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// lineAnchorFindings reports the line anchors (#L10, #L10-L20) of a link
+// to the repository's own URL that reach past the end of the file: the
+// relation's missingLines, once per place each is written, as
+// BROKEN_ANCHOR. A line anchor within the file is fine whatever the line
+// holds now: lines shift with every edit, so they are neither checked for
+// content nor drift.
+func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []finding {
+	missing := metaStrings(r.Metadata["missingLines"])
+	if len(missing) == 0 {
+		return nil
+	}
+	target := v.entity(r.To)
+	if target == nil {
+		return nil
+	}
+	p, n := entityPath(target), metaInt(r.Metadata["lineCount"])
+	var out []finding
+	seen := map[string]bool{}
+	add := func(a string, line int) {
+		out = append(out, finding{
+			Code:      catalog.BrokenAnchor,
+			Message:   fmt.Sprintf("line anchor #%s is past the end of %s (%d lines)", a, p, n),
+			Evidence:  []Location{{Path: d.Path, Line: line}},
+			EntityIDs: []string{d.ID, target.ID},
+			Key:       p + "#" + a,
+		})
+	}
+	for _, e := range r.Evidence {
+		a, ok := destinationAnchor(e.Context)
+		if e.Path != d.Path || !ok || !slices.Contains(missing, a) {
+			continue
+		}
+		seen[a] = true
+		add(a, e.LineStart)
+	}
+	for _, a := range missing {
+		if !seen[a] {
+			add(a, 0)
+		}
+	}
+	return out
+}
