@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -167,14 +168,15 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	// A path without a slash that stopped resolving (`rank.ts`) leaves only
 	// a symbol-shaped trace.
 	// A span that still resolves as a mention (a command name, `tool` for
-	// cmd/tool, resolves and leaves that trace too) has not drifted.
+	// cmd/tool, resolves and leaves that trace too) has not drifted. The
+	// written text counts: `httpx[http2]` (key httpx) is not the path httpx.
 	var still resolved
 	for i, u := range unresolvedSymbols(d) {
 		if i == 0 {
 			still = resolvedIn(v, d)
 		}
-		if old := was.mentions[u.symbol]; old != nil && still.mentions[u.symbol] == nil {
-			out = append(out, pathDrift(d, u.symbol, u.line, old, nil, "", s))
+		if old := was.mentions[u.text]; old != nil && still.mentions[u.text] == nil {
+			out = append(out, pathDrift(d, u.text, u.line, old, nil, "", s))
 		}
 	}
 	return out
@@ -215,7 +217,14 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
+//
+// A history document (a changelog, release notes, a blog post: see
+// historyDocument) is left alone: "Added `TryLock`" stays true of its
+// release after TryLock is renamed.
 func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
+	if historyDocument(d.Path) {
+		return nil
+	}
 	var out []finding
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]
@@ -234,16 +243,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		} else {
 			f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", u.symbol, modPath)
 		}
-		if sug, ok := s.symbol(u.symbol, mod); ok {
-			where := ""
-			if sug.module.ID != mod.ID {
-				where = " (" + entityPath(sug.module) + ")"
-			}
-			f.Message += fmt.Sprintf("; did you mean `%s`%s?", sug.name, where)
-			f.Remediation = fmt.Sprintf("Write `%s`.", sug.name)
-			f.Evidence = append(f.Evidence, Location{Path: entityPath(sug.module), Line: sug.line})
-			f.EntityIDs = append(f.EntityIDs, sug.module.ID)
-		}
+		symbolDrift(&f, u.symbol, mod, s)
 		out = append(out, f)
 	}
 	return out
@@ -324,7 +324,8 @@ func missingAnchors(r *snapshot.Relation) []string {
 }
 
 type symbolRef struct {
-	symbol string
+	symbol string // the span's key
+	text   string // the span as written
 	line   int
 }
 
@@ -334,7 +335,7 @@ func unresolvedSymbols(d *Document) []symbolRef {
 	var out []symbolRef
 	for _, m := range metaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
 		if s := metaString(m["symbol"]); s != "" {
-			out = append(out, symbolRef{s, metaInt(m["line"])})
+			out = append(out, symbolRef{symbol: s, text: cmp.Or(metaString(m["text"]), s), line: metaInt(m["line"])})
 		}
 	}
 	return out

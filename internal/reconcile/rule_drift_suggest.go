@@ -12,9 +12,10 @@ import (
 // Its indexes are built on first use.
 type suggester struct {
 	head, base *view
-	paths      *nearmiss.Index     // head entity paths
-	byHash     map[string][]string // content hash → head paths of files new in the head
-	exports    *exportIndex        // every head module's exports
+	paths      *nearmiss.Index         // head entity paths
+	byHash     map[string][]string     // content hash → head paths of files new in the head
+	exports    map[string]*exportIndex // every head module's exports, by kind ("" for all)
+	renames    *renameIndex            // head exports new since the base, by shape hash
 }
 
 // path suggests the head path of a base entity that no longer resolves:
@@ -91,26 +92,30 @@ func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bo
 
 // symbolSuggestion is an export of the head.
 type symbolSuggestion struct {
-	name   string
-	module *snapshot.Entity
-	line   int
+	name, kind string
+	module     *snapshot.Entity
+	line       int
 }
 
 // symbol suggests the export a renamed symbol has now: among the exports
 // of the module that declared it, else among all modules' exports (the
 // symbol may have moved), by case-insensitive equality, then by the unique
-// near miss.
-func (s *suggester) symbol(name string, oldModule *snapshot.Entity) (symbolSuggestion, bool) {
+// near miss. With a kind, only exports of that kind are candidates: the
+// type Ranker is no rename of the function Rank.
+func (s *suggester) symbol(name, kind string, oldModule *snapshot.Entity) (symbolSuggestion, bool) {
 	if m := s.head.entity(oldModule.ID); m != nil {
-		own := newExportIndex([]*snapshot.Entity{m})
+		own := newExportIndex([]*snapshot.Entity{m}, kind)
 		if sug, ok := own.suggest(name); ok {
 			return sug, true
 		}
 	}
 	if s.exports == nil {
-		s.exports = newExportIndex(s.head.ofKind(snapshot.KindModule))
+		s.exports = map[string]*exportIndex{}
 	}
-	return s.exports.suggest(name)
+	if s.exports[kind] == nil {
+		s.exports[kind] = newExportIndex(s.head.ofKind(snapshot.KindModule), kind)
+	}
+	return s.exports[kind].suggest(name)
 }
 
 // exportIndex maps the exported names of some modules to their
@@ -121,7 +126,7 @@ type exportIndex struct {
 	names *nameIndex
 }
 
-func newExportIndex(mods []*snapshot.Entity) *exportIndex {
+func newExportIndex(mods []*snapshot.Entity, kind string) *exportIndex {
 	x := &exportIndex{decls: map[string][]symbolSuggestion{}}
 	for _, m := range mods {
 		if m.Metadata["test"] == true {
@@ -131,10 +136,10 @@ func newExportIndex(mods []*snapshot.Entity) *exportIndex {
 		python := metaString(m.Metadata["language"]) == "python"
 		for _, e := range metaMaps(m.Metadata["exports"]) {
 			name := metaString(e["name"])
-			if name == "" || name == "default" || (python && metaString(e["kind"]) == "name") {
+			if name == "" || name == "default" || (python && metaString(e["kind"]) == "name") || (kind != "" && metaString(e["kind"]) != kind) {
 				continue
 			}
-			sug := symbolSuggestion{name: name, module: m, line: metaInt(e["line"])}
+			sug := symbolSuggestion{name: name, kind: metaString(e["kind"]), module: m, line: metaInt(e["line"])}
 			x.decls[name] = append(x.decls[name], sug)
 			if pkg != "" && !strings.Contains(name, ".") {
 				q := sug

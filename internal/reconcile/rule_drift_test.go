@@ -63,7 +63,7 @@ func TestDriftSymbolRename(t *testing.T) {
 		t.Fatalf("drift = %v", w)
 	}
 	d := got[0]
-	if want := "`RankDocs` was renamed or removed in src/rank.ts; did you mean `rankDocuments`?"; d.Message != want {
+	if want := "`RankDocs` was renamed to `rankDocuments` in src/rank.ts (same signature)"; d.Message != want {
 		t.Errorf("message = %q, want %q", d.Message, want)
 	}
 	if d.Remediation != "Write `rankDocuments`." || d.Severity != catalog.Error {

@@ -7,12 +7,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/scan/symspan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -42,6 +42,8 @@ type docRefs struct {
 	shared   *builder
 	anchors  map[string]map[string]bool // document path → the anchors its headings render
 	symbols  map[string][]string        // exported name → declaring module ids
+	symMods  map[string]*symModule      // declaring module id → what qualifies it
+	members  *memberIndex               // recorded members by their own name
 	near     *lazyNear
 	topLevel map[string]bool
 	sites    []docSite // documentation-site roots
@@ -180,6 +182,8 @@ func (r *resolver) documents() {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
 	d.symbols = symbolIndex(r.t.ex)
+	d.symMods = symbolModules(r.t.ex)
+	d.members = newMemberIndex(r.t.ex, d.symMods)
 	d.indexPaths()
 	var docs []*Extraction
 	for i := range r.t.ex {
@@ -496,7 +500,18 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 			}
 		}
 	}
-	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n") {
+	if text == "" || len(text) > 300 {
+		return
+	}
+	if strings.ContainsAny(text, " \t\n") {
+		// White space is a symbol only inside an argument or type list
+		// (`rank(docs, q)`) or after `new`.
+		if span == nil {
+			return
+		}
+		if ref, ok := symspan.Parse(text); ok {
+			d.symbolMention(from, ref, line, snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text})
+		}
 		return
 	}
 	if strings.Trim(text, "./") == "" {
@@ -539,11 +554,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	if span == nil {
 		return
 	}
-	if name, ok := symbolName(text); ok {
-		if d.symbol(from, name, line, ev) {
-			return
-		}
-		d.unresolvedSymbol(from, name, line)
+	if ref, ok := symspan.Parse(text); ok && d.symbolMention(from, ref, line, ev) {
+		return
 	}
 	if p, strength := d.pathShaped(x.Path, ref); strength != notPath {
 		// A near miss that is no entity (a workflow, a config file) has
@@ -663,10 +675,25 @@ func (d *docRefs) suggest(p string) (string, bool) {
 	return s, ok
 }
 
-// symbol relates the document to the one module that declares name; two or
-// more declarers resolve to neither and leave a coverage note.
-func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool {
-	mods := d.symbols[name]
+// symbolMention resolves a code span read as a symbol reference (see
+// resolveRef) and reports whether it resolved, to one module or — two or
+// more declarers, a coverage note — to none. One that names no export is
+// recorded as unresolved, by its key.
+func (d *docRefs) symbolMention(from string, ref symspan.Ref, line int, ev snapshot.Evidence) bool {
+	mods, member := d.resolveRef(ref)
+	if member && len(mods) > 1 {
+		return true // a member of several types: which one is unknown
+	}
+	if d.symbol(from, ref.Key(), mods, line, ev) {
+		return true
+	}
+	d.unresolvedSymbol(from, ref.Key(), ev.Context, line)
+	return false
+}
+
+// symbol relates the document to the one module of mods that declares
+// name; two or more declarers resolve to neither and leave a coverage note.
+func (d *docRefs) symbol(from, name string, mods []string, line int, ev snapshot.Evidence) bool {
 	switch {
 	case len(mods) == 1:
 		rel := d.relate(snapshot.RelMentionsSymbol, from, mods[0], snapshot.Observed, ev)
@@ -684,18 +711,23 @@ func (d *docRefs) symbol(from, name string, line int, ev snapshot.Evidence) bool
 }
 
 // unresolvedSymbol records a symbol-shaped code span that no module
-// declares as document metadata (unresolvedSymbols: {symbol, line}), so
-// that drift against a base can tell a mention that stopped resolving from
-// one the document dropped.
-func (d *docRefs) unresolvedSymbol(from, name string, line int) {
+// declares as document metadata (unresolvedSymbols: {symbol, line}, and
+// text, the span as written, when it is not the key), so that drift against
+// a base can tell a mention that stopped resolving from one the document
+// dropped.
+func (d *docRefs) unresolvedSymbol(from, key, text string, line int) {
 	d.unresolvedSyms++
 	e := d.shared.entities[from]
 	if d.unresolvedSyms > maxUnresolvedSymbols {
 		setMeta(&e.Metadata, "unresolvedSymbolsTruncated", true)
 		return
 	}
+	item := map[string]any{"symbol": key, "line": line}
+	if text != key {
+		item["text"] = text
+	}
 	list, _ := e.Metadata["unresolvedSymbols"].([]any)
-	setMeta(&e.Metadata, "unresolvedSymbols", append(list, map[string]any{"symbol": name, "line": line}))
+	setMeta(&e.Metadata, "unresolvedSymbols", append(list, item))
 }
 
 // flushAmbiguities turns one document's ambiguous mentions into coverage
@@ -749,27 +781,6 @@ func (d *docRefs) flushExcluded(doc string) {
 		Reason: fmt.Sprintf("%d %s into paths excluded from the scan (scan.exclude or a built-in rule), not resolved: %s",
 			n, plural(n, "reference", "references"), shown)})
 	clear(d.excludedRefs)
-}
-
-// symbolName normalizes a code span that may name a symbol: `Scan`,
-// `Scan()`, `Type.Method`. It refuses anything that is not an identifier
-// (optionally dotted) of at least two characters.
-func symbolName(text string) (string, bool) {
-	text = strings.TrimSuffix(text, "()")
-	if len(text) < 2 || text == "default" {
-		return "", false
-	}
-	for i, part := range strings.Split(text, ".") {
-		if part == "" || i > 1 {
-			return "", false
-		}
-		for j, c := range part {
-			if !(c == '_' || c == '$' || unicode.IsLetter(c) || (j > 0 && unicode.IsDigit(c))) {
-				return "", false
-			}
-		}
-	}
-	return text, true
 }
 
 // symbolIndex maps every exported name to the modules that declare it

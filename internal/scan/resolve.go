@@ -237,15 +237,19 @@ func moduleEntity(x *Extraction) *snapshot.Entity {
 			meta["test"] = true
 		}
 		if len(x.Go.Exports) > 0 {
-			meta["exports"] = plainList(x.Go.Exports, func(e golang.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
+			meta["exports"] = plainList(x.Go.Exports, func(e golang.Export) map[string]any { return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body) })
 		}
 	case x.TypeScript != nil:
 		if len(x.TypeScript.Exports) > 0 {
-			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
+			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any {
+				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
+			})
 		}
 	case x.Python != nil:
 		if len(x.Python.Exports) > 0 {
-			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any { return exportMeta(e.Name, e.Kind, e.Line) })
+			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any {
+				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
+			})
 		}
 		if x.Python.HasAll {
 			meta["all"] = true
@@ -271,6 +275,19 @@ func plainList[T any](list []T, f func(T) map[string]any) []any {
 
 func exportMeta(name, kind string, line int) map[string]any {
 	return map[string]any{"name": name, "kind": kind, "line": line}
+}
+
+// shapedExportMeta adds the export's shape hashes (sig, body), when the
+// extraction has them: drift reads them to recognise a rename.
+func shapedExportMeta(name, kind string, line int, sig, body string) map[string]any {
+	m := exportMeta(name, kind, line)
+	if sig != "" {
+		m["sig"] = sig
+	}
+	if body != "" {
+		m["body"] = body
+	}
+	return m
 }
 
 // frontMatterSubset is the part of the front matter the snapshot keeps.

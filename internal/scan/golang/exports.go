@@ -9,11 +9,14 @@ import (
 
 // exports lists the file's exported top-level declarations, sorted by
 // (Line, Name, Kind).
-func exports(f *ast.File, line func(token.Pos) int) []Export {
+//
+// Each export carries the hashes of its shape (see shapeHasher), by which
+// drift recognises a rename.
+func exports(f *ast.File, line func(token.Pos) int, sh shapeHasher) []Export {
 	var out []Export
-	add := func(id *ast.Ident, kind string) {
+	add := func(id *ast.Ident, kind, sig, body string) {
 		if id != nil && id.IsExported() {
-			out = append(out, Export{Name: id.Name, Kind: kind, Line: line(id.Pos())})
+			out = append(out, Export{Name: id.Name, Kind: kind, Line: line(id.Pos()), Sig: sig, Body: body})
 		}
 	}
 	for _, decl := range f.Decls {
@@ -22,26 +25,30 @@ func exports(f *ast.File, line func(token.Pos) int) []Export {
 			if d.Name == nil {
 				continue
 			}
+			sig, body := sh.funcShape(d)
 			if d.Recv == nil {
-				add(d.Name, KindFunc)
+				add(d.Name, KindFunc, sig, body)
 				continue
 			}
 			recv := receiverBase(d.Recv)
 			if recv != nil && recv.IsExported() && d.Name.IsExported() {
-				out = append(out, Export{Name: recv.Name + "." + d.Name.Name, Kind: KindMethod, Line: line(d.Name.Pos())})
+				out = append(out, Export{Name: recv.Name + "." + d.Name.Name, Kind: KindMethod, Line: line(d.Name.Pos()), Sig: sig, Body: body})
 			}
 		case *ast.GenDecl:
 			for _, spec := range d.Specs {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
-					add(s.Name, KindType)
+					sig, body := sh.typeShape(s)
+					add(s.Name, KindType, sig, body)
 				case *ast.ValueSpec:
 					kind := KindVar
 					if d.Tok == token.CONST {
 						kind = KindConst
 					}
-					for _, id := range s.Names {
-						add(id, kind)
+					for i, id := range s.Names {
+						if id != nil && id.IsExported() {
+							add(id, kind, sh.valueShape(kind, s, i), "")
+						}
 					}
 				}
 			}

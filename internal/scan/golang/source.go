@@ -45,6 +45,14 @@ type Export struct {
 	// Kind is one of the Kind* constants.
 	Kind string `json:"kind"`
 	Line int    `json:"line"`
+	// Sig is a hash of the declaration's signature: a function's receiver,
+	// type parameter, parameter and result types (not their names); a
+	// type's definition; a constant's or variable's type and value.
+	Sig string `json:"sig,omitempty"`
+	// Body is a hash of a function's body or a type's definition, as
+	// tokens (formatting and comments do not count); empty when it has
+	// fewer than 12 tokens, too common to identify a declaration.
+	Body string `json:"body,omitempty"`
 }
 
 // Export kinds.
@@ -81,7 +89,7 @@ func Extract(path string, data []byte) File {
 	// declaration to a line that is not in this file.
 	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
 	out.Imports = imports(f, line)
-	out.Exports = exports(f, line)
+	out.Exports = exports(f, line, shapeHasher{file: fset.File(f.Pos()), src: data})
 	if n := len(out.Imports); n > MaxImports {
 		out.Imports = out.Imports[:MaxImports]
 		out.Issues = append(out.Issues, truncated("imports", n, MaxImports))

@@ -23,25 +23,25 @@ func readFixture(t *testing.T, name string) []byte {
 func TestExtractExports(t *testing.T) {
 	got := Extract("sample/exports.go", readFixture(t, "src/exports.go.txt"))
 	want := []Export{
-		{"Pi", KindConst, 14},
-		{"Tau", KindConst, 14},
-		{"A", KindConst, 17},
-		{"Z", KindConst, 19},
-		{"Global", KindVar, 22},
-		{"X", KindVar, 25},
-		{"Public", KindType, 29},
-		{"Alias", KindType, 34},
-		{"Gen", KindType, 35},
-		{"Pair", KindType, 36},
-		{"Exported", KindFunc, 39},
-		{"Public.Method", KindMethod, 43},
-		{"Public.PtrMethod", KindMethod, 45},
-		{"Gen.Get", KindMethod, 51},
-		{"Pair.Put", KindMethod, 53},
-		{"Public.Paren", KindMethod, 55},
-		{"Generic", KindFunc, 59},
+		{Name: "Pi", Kind: KindConst, Line: 14},
+		{Name: "Tau", Kind: KindConst, Line: 14},
+		{Name: "A", Kind: KindConst, Line: 17},
+		{Name: "Z", Kind: KindConst, Line: 19},
+		{Name: "Global", Kind: KindVar, Line: 22},
+		{Name: "X", Kind: KindVar, Line: 25},
+		{Name: "Public", Kind: KindType, Line: 29},
+		{Name: "Alias", Kind: KindType, Line: 34},
+		{Name: "Gen", Kind: KindType, Line: 35},
+		{Name: "Pair", Kind: KindType, Line: 36},
+		{Name: "Exported", Kind: KindFunc, Line: 39},
+		{Name: "Public.Method", Kind: KindMethod, Line: 43},
+		{Name: "Public.PtrMethod", Kind: KindMethod, Line: 45},
+		{Name: "Gen.Get", Kind: KindMethod, Line: 51},
+		{Name: "Pair.Put", Kind: KindMethod, Line: 53},
+		{Name: "Public.Paren", Kind: KindMethod, Line: 55},
+		{Name: "Generic", Kind: KindFunc, Line: 59},
 	}
-	if !reflect.DeepEqual(got.Exports, want) {
+	if !reflect.DeepEqual(unhashed(got.Exports), want) {
 		t.Errorf("exports:\n got %v\nwant %v", got.Exports, want)
 	}
 	wantImports := []Import{{"fmt", 5}, {"net/http", 6}, {"embed", 7}, {"strings", 9}, {"github.com/x/y", 12}}
@@ -67,34 +67,34 @@ func TestExtractIssues(t *testing.T) {
 			name: "syntax error keeps the partial AST", path: "b/broken.go", fixture: "src/broken.go.txt",
 			wantPkg:     "broken",
 			wantImports: []Import{{"os", 3}},
-			wantExports: []Export{{"Good", KindFunc, 5}, {"Bad", KindFunc, 7}},
+			wantExports: []Export{{Name: "Good", Kind: KindFunc, Line: 5}, {Name: "Bad", Kind: KindFunc, Line: 7}},
 			wantIssue: &extract.Issue{Line: 7, Status: extract.StatusPartial,
 				Message: "syntax error at line 7: expected ')', found '{'; the module is analyzed partially"},
 		},
 		{
 			name: "line directives do not move lines", path: "p/gen.go", fixture: "src/linedirective.go.txt",
 			wantPkg:     "p",
-			wantExports: []Export{{"F", KindFunc, 4}, {"V", KindVar, 6}},
+			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 4}, {Name: "V", Kind: KindVar, Line: 6}},
 		},
 		{
 			name: "syntax error after a line directive keeps the real line", path: "p/gen.go",
 			src:         "package p\n//line x.go:500\nfunc F() {}\nfunc G( {\n",
 			wantPkg:     "p",
-			wantExports: []Export{{"F", KindFunc, 3}, {"G", KindFunc, 4}},
+			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 3}, {Name: "G", Kind: KindFunc, Line: 4}},
 			wantIssue: &extract.Issue{Line: 4, Status: extract.StatusPartial,
 				Message: "syntax error at line 4: expected ')', found '{'; the module is analyzed partially"},
 		},
 		{
 			name: "invalid UTF-8", path: "p/u.go", src: "package p\n\nvar X = \"\xff\"\n",
 			wantPkg:     "p",
-			wantExports: []Export{{"X", KindVar, 3}},
+			wantExports: []Export{{Name: "X", Kind: KindVar, Line: 3}},
 			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
 				Message: "syntax error at line 3: illegal UTF-8 encoding; the module is analyzed partially"},
 		},
 		{
 			name: "NUL byte", path: "p/n.go", src: "package p\n\nfunc F() {}\x00\n",
 			wantPkg:     "p",
-			wantExports: []Export{{"F", KindFunc, 3}},
+			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 3}},
 			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
 				Message: "syntax error at line 3: illegal character NUL; the module is analyzed partially"},
 		},
@@ -107,7 +107,7 @@ func TestExtractIssues(t *testing.T) {
 			name: "test file", path: "p/p_test.go", src: "package p_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
 			wantPkg: "p_test", wantTest: true,
 			wantImports: []Import{{"testing", 3}},
-			wantExports: []Export{{"TestX", KindFunc, 5}},
+			wantExports: []Export{{Name: "TestX", Kind: KindFunc, Line: 5}},
 		},
 		{
 			name: "cgo pseudo-import dropped, BOM accepted", path: "c.go", src: "\ufeffpackage c\n\nimport \"C\"\nimport \"unsafe\"\n",
@@ -125,7 +125,7 @@ func TestExtractIssues(t *testing.T) {
 			if got.Package != tt.wantPkg || got.IsTest != tt.wantTest {
 				t.Errorf("package %q isTest %v, want %q %v", got.Package, got.IsTest, tt.wantPkg, tt.wantTest)
 			}
-			if !reflect.DeepEqual(got.Exports, tt.wantExports) {
+			if !reflect.DeepEqual(unhashed(got.Exports), tt.wantExports) {
 				t.Errorf("exports:\n got %v\nwant %v", got.Exports, tt.wantExports)
 			}
 			if !reflect.DeepEqual(got.Imports, tt.wantImports) {

@@ -3,6 +3,8 @@ package python
 import (
 	"fmt"
 
+	"github.com/docbridge/docbridge/internal/scan/shapehash"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
@@ -88,6 +90,7 @@ func (s *exportScan) addDef(w *walker, n *sitter.Node) {
 		return
 	}
 	e := Export{Name: w.text(id), Kind: kind, Line: line(n)}
+	e.Sig, e.Body = w.shape(n, kind)
 	if _, dup := s.defs[e.Name]; dup {
 		return // an overload or redefinition: the first one documents it
 	}
@@ -229,4 +232,17 @@ func (w *walker) literalNames(n *sitter.Node, depth int) ([]allEntry, bool) {
 		return append(left, right...), true
 	}
 	return nil, false
+}
+
+// shape returns the hashes of a def's or class's shape: the parameters
+// and return annotation (a class: its bases) are its signature; its block
+// is its body (see shapehash).
+func (w *walker) shape(n *sitter.Node, kind string) (sig, body string) {
+	h := shapehash.New(w.src, kind)
+	if kind == KindClass {
+		h.Add(n.ChildByFieldName("superclasses"))
+	} else {
+		h.Add(n.ChildByFieldName("type_parameters")).Add(n.ChildByFieldName("parameters")).Add(n.ChildByFieldName("return_type"))
+	}
+	return h.Sum(), shapehash.Body(w.src, kind, n.ChildByFieldName("body"))
 }

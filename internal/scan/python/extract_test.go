@@ -3,6 +3,7 @@ package python
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
@@ -20,8 +21,11 @@ func partial(line int, msg string) extract.Issue {
 	return extract.Issue{Line: line, Status: extract.StatusPartial, Message: msg}
 }
 
+// assertFile compares an extraction with want, shape hashes left out
+// (TestShapeHashes covers them).
 func assertFile(t *testing.T, got, want File) {
 	t.Helper()
+	got.Exports = unhashed(got.Exports)
 	if !reflect.DeepEqual(got, want) {
 		g, _ := json.MarshalIndent(got, "", "  ")
 		w, _ := json.MarshalIndent(want, "", "  ")
@@ -358,6 +362,44 @@ func TestExtractorsInParallel(t *testing.T) {
 	for i, got := range results {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("worker %d: got %+v, want %+v", i, got, want)
+		}
+	}
+}
+
+func unhashed(es []Export) []Export {
+	if es == nil {
+		return nil
+	}
+	out := make([]Export, len(es))
+	for i, e := range es {
+		out[i] = Export{Name: e.Name, Kind: e.Kind, Line: e.Line}
+	}
+	return out
+}
+
+// A rename keeps a def's and a class's shape hashes; layout and comments
+// do not count; a changed parameter list or body does.
+func TestShapeHashes(t *testing.T) {
+	e := newTestExtractor(t)
+	body := "    total = 0\n    for d in docs:\n        total += len(d)\n    return total\n"
+	byName := func(src string) map[string]Export {
+		out := map[string]Export{}
+		for _, x := range e.Extract("m.py", []byte(src)).Exports {
+			out[x.Name] = x
+		}
+		return out
+	}
+	base := byName("def rank(docs, q=None):\n" + body + "\nclass Ranker(Base):\n    limit = 10\n    def score(self, q):\n        return len(q) * self.limit\n")
+	renamed := byName("def rank_all(docs, q = None):  # renamed\n" + strings.ReplaceAll(body, "total += len(d)", "total += len( d )  # count") +
+		"\nclass Scorer(Base):\n    limit = 10\n\n    def score(self, q):\n        return len(q) * self.limit\n")
+	changed := byName("def rank(docs):\n    return docs\n\nclass Ranker(Other):\n    pass\n")
+	for _, c := range [][2]string{{"rank", "rank_all"}, {"Ranker", "Scorer"}} {
+		a, b := base[c[0]], renamed[c[1]]
+		if a.Sig == "" || a.Body == "" || a.Sig != b.Sig || a.Body != b.Body {
+			t.Errorf("%s → %s: %+v / %+v, want equal hashes", c[0], c[1], a, b)
+		}
+		if x := changed[c[0]]; x.Sig == a.Sig || x.Body == a.Body {
+			t.Errorf("changed %s keeps a hash: %+v / %+v", c[0], x, a)
 		}
 	}
 }

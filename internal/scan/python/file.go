@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction written by
 // another version is not reused.
-const Version = "python/3"
+const Version = "python/4"
 
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
@@ -75,4 +75,9 @@ type Export struct {
 	// Line is the 1-based line of the def or class keyword, else of the
 	// __all__ entry.
 	Line int `json:"line"`
+	// Sig and Body hash a def's or class's shape (parameters and return
+	// annotation, or bases; its block of 12 tokens or more), comments and
+	// layout left out: drift recognises a rename by them.
+	Sig  string `json:"sig,omitempty"`
+	Body string `json:"body,omitempty"`
 }

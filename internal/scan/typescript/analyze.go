@@ -39,8 +39,9 @@ type sourceImport struct {
 }
 
 type declared struct {
-	kind string
-	line int
+	kind      string
+	line      int
+	sig, body string
 }
 
 type localExport struct {
@@ -142,7 +143,7 @@ func (a *analysis) file() File {
 		d, ok := a.locals[le.local]
 		switch {
 		case ok:
-			a.exports = append(a.exports, Export{Name: le.exported, Kind: d.kind, Line: d.line})
+			a.exports = append(a.exports, Export{Name: le.exported, Kind: d.kind, Line: d.line, Sig: d.sig, Body: d.body})
 		case a.imported[le.local]:
 			// `import { x } from './y'; export { x }` declares nothing here.
 		default:
@@ -203,6 +204,6 @@ func (a *analysis) addImport(n *sitter.Node, imp Import) {
 
 func (a *analysis) declare(d named) {
 	if _, ok := a.locals[d.name]; !ok {
-		a.locals[d.name] = declared{kind: d.kind, line: d.line}
+		a.locals[d.name] = declared{kind: d.kind, line: d.line, sig: d.sig, body: d.body}
 	}
 }

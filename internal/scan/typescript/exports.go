@@ -2,12 +2,15 @@ package typescript
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/docbridge/docbridge/internal/scan/shapehash"
 )
 
 // named is one name a declaration binds.
 type named struct {
 	name, kind string
 	line       int
+	sig, body  string // shape hashes (see shape)
 }
 
 // exportStatement handles every `export` form. With a `from` clause it is a
@@ -57,7 +60,7 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 		_, names := a.declaration(d)
 		for _, nm := range names {
 			a.declare(nm)
-			a.exports = append(a.exports, Export{Name: nm.name, Kind: nm.kind, Line: nm.line})
+			a.exports = append(a.exports, Export{Name: nm.name, Kind: nm.kind, Line: nm.line, Sig: nm.sig, Body: nm.body})
 		}
 		return
 	}
@@ -109,7 +112,8 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 		if name == nil {
 			return kind, nil
 		}
-		return kind, []named{{name: a.name(name), kind: kind, line: lineOf(name)}}
+		sig, body := a.shape(n, kind)
+		return kind, []named{{name: a.name(name), kind: kind, line: lineOf(name), sig: sig, body: body}}
 	}
 	switch a.kinds.of(n) {
 	case "function_declaration", "generator_function_declaration", "function_signature":
@@ -147,7 +151,11 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 		}
 		a.children(n, func(c *sitter.Node, ck string) {
 			if ck == "variable_declarator" {
+				before := len(names)
 				names = a.patternNames(c.ChildByFieldName("name"), kind, names)
+				if len(names) == before+1 {
+					names[before].sig, names[before].body = a.shape(c, kind)
+				}
 			}
 		})
 		return kind, names
@@ -194,4 +202,51 @@ func (a *analysis) patternNames(p *sitter.Node, kind string, out []named) []name
 		}
 	}
 	return out
+}
+
+// shape returns the hashes of a declaration's shape (see shapehash): a
+// function's type parameters, parameters and return type are its
+// signature and its block its body; a class's heritage, an interface's or
+// enum's members, a type alias's type; a variable's type and value, or the
+// function it holds.
+func (a *analysis) shape(n *sitter.Node, kind string) (sig, body string) {
+	field := n.ChildByFieldName
+	child := func(k string) *sitter.Node {
+		for i := range n.ChildCount() {
+			if c := n.Child(i); c != nil && a.kinds.of(c) == k {
+				return c
+			}
+		}
+		return nil
+	}
+	h := shapehash.New(a.src, kind)
+	switch a.kinds.of(n) {
+	case "function_declaration", "generator_function_declaration", "function_signature":
+		return h.Add(field("type_parameters")).Add(field("parameters")).Add(field("return_type")).Sum(),
+			shapehash.Body(a.src, kind, field("body"))
+	case "class_declaration", "abstract_class_declaration", "class":
+		return h.Add(field("type_parameters")).Add(child("class_heritage")).Sum(), shapehash.Body(a.src, kind, field("body"))
+	case "interface_declaration":
+		return h.Add(field("type_parameters")).Add(child("extends_type_clause")).Add(field("body")).Sum(),
+			shapehash.Body(a.src, kind, field("body"))
+	case "type_alias_declaration":
+		return h.Add(field("type_parameters")).Add(field("value")).Sum(), shapehash.Body(a.src, kind, field("value"))
+	case "enum_declaration":
+		return h.Add(field("body")).Sum(), shapehash.Body(a.src, kind, field("body"))
+	case "variable_declarator":
+		v := field("value")
+		if v != nil {
+			switch a.kinds.of(v) {
+			case "arrow_function", "function_expression", "function", "generator_function":
+				p := v.ChildByFieldName("parameters")
+				if p == nil {
+					p = v.ChildByFieldName("parameter")
+				}
+				return h.Add(v.ChildByFieldName("type_parameters")).Add(p).Add(v.ChildByFieldName("return_type")).Sum(),
+					shapehash.Body(a.src, kind, v.ChildByFieldName("body"))
+			}
+		}
+		return h.Add(field("type")).Add(v).Sum(), shapehash.Body(a.src, kind, v)
+	}
+	return "", ""
 }

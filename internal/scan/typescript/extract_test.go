@@ -461,6 +461,7 @@ import { b } from './b';
 				p = "a.ts"
 			}
 			got := e.Extract(p, []byte(tt.src))
+			got.Exports = unhashed(got.Exports) // TestShapeHashes covers them
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Extract(%s):\n got %s\nwant %s", p, dump(got), dump(tt.want))
 			}
@@ -574,6 +575,54 @@ func TestIsSource(t *testing.T) {
 	} {
 		if got := IsSource(p); got != want {
 			t.Errorf("IsSource(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func unhashed(es []Export) []Export {
+	if es == nil {
+		return nil
+	}
+	out := make([]Export, len(es))
+	for i, e := range es {
+		out[i] = Export{Name: e.Name, Kind: e.Kind, Line: e.Line}
+	}
+	return out
+}
+
+// A rename keeps a declaration's shape hashes, whatever its form; layout
+// and comments do not count; a changed parameter list or body does.
+func TestShapeHashes(t *testing.T) {
+	e := NewExtractor()
+	defer e.Close()
+	byName := func(src string) map[string]Export {
+		out := map[string]Export{}
+		for _, x := range e.Extract("a.ts", []byte(src)).Exports {
+			out[x.Name] = x
+		}
+		return out
+	}
+	body := "{\n  let total = 0;\n  for (const d of docs) {\n    total += d.length;\n  }\n  return total;\n}\n"
+	base := byName("export function rank(docs: string[], q?: string): number " + body +
+		"export const score = (docs: string[]): number => " + body +
+		"export class Ranker extends Base {\n  limit = 10;\n  run(q: string) { return q.length * this.limit; }\n}\n" +
+		"export interface Options { limit: number; query: string; docs: string[] }\n" +
+		"function local(docs: string[]) " + body + "export { local as exported };\n")
+	renamed := byName("export function rankAll(docs: string[], q?: string): number /* renamed */ " + strings.ReplaceAll(body, "\n", "\n\n") +
+		"export const weigh = (docs: string[]): number =>" + body +
+		"export class Scorer extends Base { limit = 10; run(q: string) { return q.length * this.limit; } }\n" +
+		"export interface Settings {\n  limit: number;\n  query: string;\n  docs: string[];\n}\n" +
+		"function other(docs: string[]) " + body + "export { other as renamed };\n")
+	changed := byName("export function rank(docs: string[]): number { return 0; }\nexport class Ranker extends Other {}\n")
+	for _, c := range [][2]string{{"rank", "rankAll"}, {"score", "weigh"}, {"Ranker", "Scorer"}, {"Options", "Settings"}, {"exported", "renamed"}} {
+		a, b := base[c[0]], renamed[c[1]]
+		if a.Sig == "" || a.Body == "" || a.Sig != b.Sig || a.Body != b.Body {
+			t.Errorf("%s → %s: %+v / %+v, want equal hashes", c[0], c[1], a, b)
+		}
+	}
+	for _, n := range []string{"rank", "Ranker"} {
+		if x, a := changed[n], base[n]; x.Sig == a.Sig || x.Body == a.Body {
+			t.Errorf("changed %s keeps a hash: %+v / %+v", n, x, a)
 		}
 	}
 }

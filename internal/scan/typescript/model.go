@@ -8,7 +8,7 @@ import (
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/4"
+const Version = "typescript/5"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -118,4 +118,9 @@ type Export struct {
 	// Line is the 1-based line of the declaring name (of the statement for
 	// `export default <expression>` and `export =`).
 	Line int `json:"line"`
+	// Sig and Body hash the declaration's shape (see shapehash and
+	// analysis.shape), comments and layout left out: drift recognises a
+	// rename by them. A body under 12 tokens is not hashed.
+	Sig  string `json:"sig,omitempty"`
+	Body string `json:"body,omitempty"`
 }
