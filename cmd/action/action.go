@@ -184,8 +184,9 @@ func readEvent(path string) ([]byte, error) {
 // file cost warnings, never the check.
 func (r *actionRun) run(ctx context.Context) error {
 	review := r.d.Act == actionenv.ActReview
+	api := newAPIBudget(r.in.PublishTimeout)
 	if review {
-		if err := r.deps.poster.Begin(ctx); err != nil {
+		if err := api.do(ctx, r.deps.poster.Begin); err != nil {
 			r.gh.Warningf("docbridge: could not start the check run: %v", err)
 		}
 	}
@@ -206,7 +207,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	if err != nil {
 		if review {
 			// Leave no check run in progress for ever.
-			if ferr := r.deps.poster.Fail(ctx, err); ferr != nil {
+			if ferr := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
 				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
 			}
 		}
@@ -219,7 +220,10 @@ func (r *actionRun) run(ctx context.Context) error {
 		if r.deps.files == nil {
 			changedErr = errors.New("not available in this run")
 		} else {
-			changed, changedErr = r.deps.files.ChangedFiles(ctx, r.d.PR)
+			changedErr = api.do(ctx, func(ctx context.Context) (err error) {
+				changed, err = r.deps.files.ChangedFiles(ctx, r.d.PR)
+				return err
+			})
 		}
 	}
 	sel := selectFindings(res, r.in.Filter, review, changed, changedErr)
@@ -275,7 +279,7 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	r.persist(ctx, saveKey, res)
 	if review {
-		if err := r.deps.poster.Publish(ctx, pub); err != nil {
+		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
 		}
 	}
@@ -326,7 +330,7 @@ func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string,
 	got, warn := c.Restore(ctx, keys)
 	switch {
 	case warn != "":
-		r.gh.Warningf("docbridge: %s not restored (%s); scanning cold", what, warn)
+		r.gh.Warningf("docbridge: %s not restored: %s", what, warn)
 	case got.State == nil:
 		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
 	default:

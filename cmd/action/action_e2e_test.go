@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,6 +76,8 @@ type e2eRun struct {
 	runID   int64
 	attempt int
 	inputs  map[string]string
+	// env replaces variables of the runner's environment (GITHUB_API_URL).
+	env map[string]string
 }
 
 // e2eResult is what one run left: exit code, log, step outputs, job
@@ -162,6 +166,9 @@ func (w *e2eWorld) runnerEnv(r e2eRun, files string) []string {
 	vars["INPUT_GITHUB-TOKEN"] = reviewtest.Token
 	for k, v := range r.inputs {
 		vars["INPUT_"+strings.ToUpper(k)] = v
+	}
+	for k, v := range r.env {
+		vars[k] = v
 	}
 	if d := os.Getenv("GOCOVERDIR"); d != "" {
 		vars["GOCOVERDIR"] = d // a -cover test binary writes its profile there
@@ -436,7 +443,7 @@ func TestE2EColdPullRequest(t *testing.T) {
 	pr.wantExit(t, 1)
 	// internal/cache reports a miss as a warning (the issue: "a miss … means
 	// a cold scan and a warning").
-	if !strings.Contains(pr.stdout, "base state not restored (no cached state for") || pr.report.Compared {
+	if !strings.Contains(pr.stdout, "base state not restored: no cached state for") || pr.report.Compared {
 		t.Fatalf("want a cold run without a base:\n%s", pr.stdout)
 	}
 	want := findingLocs(pr.report, inFiles(changed...))
@@ -700,6 +707,62 @@ func TestE2EGitHubDown(t *testing.T) {
 			newLocs := findingLocs(pr.report, isNew)
 			if len(errs) != len(newLocs) || !strings.Contains(errs[0], "file=docs/guide.md,line=3") {
 				t.Errorf("workflow commands %q, want the new finding %v", errs, newLocs)
+			}
+		})
+	}
+}
+
+// TestE2EPublishDeadline: GitHub unreachable — connections refused, or a
+// server that accepts and never answers. The API calls share one deadline
+// (publish-timeout); each retry is said in the log with its reason and
+// wait; when the deadline passes the annotations go to the log as workflow
+// commands, the job summary and the report hold every finding, and the
+// exit code still follows fail-on.
+func TestE2EPublishDeadline(t *testing.T) {
+	refused := func(t *testing.T) string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close() // nothing listens there now: every connection is refused
+		return "http://" + addr
+	}
+	silent := func(t *testing.T) string {
+		release := make(chan struct{})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			select { // accept, then never answer
+			case <-r.Context().Done():
+			case <-release:
+			}
+		}))
+		t.Cleanup(func() { close(release); srv.Close() })
+		return srv.URL
+	}
+	for _, tc := range []struct {
+		name  string
+		api   func(t *testing.T) string
+		retry string // what the log says before a wait
+	}{
+		{"connection refused", refused, "connection refused; retrying in 1s (attempt 2 of 5)"},
+		{"never answers", silent, "publish-timeout of 3s passed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			w.pushMain()
+			pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json",
+				workspace: workspace(t, "base", "head"), inputs: map[string]string{"publish-timeout": "3s"},
+				env: map[string]string{"GITHUB_API_URL": tc.api(t)}})
+			pr.wantExit(t, 1)
+			for _, want := range []string{tc.retry, "publish-timeout of 3s passed", "posting the results failed"} {
+				if !strings.Contains(pr.stdout, want) {
+					t.Errorf("the log lacks %q:\n%s", want, pr.stdout)
+				}
+			}
+			pr.wantEverywhere(t)
+			errs := workflowLines(pr.stdout)["error"]
+			if newLocs := findingLocs(pr.report, isNew); len(errs) != len(newLocs) || len(errs) == 0 {
+				t.Errorf("workflow commands %q, want the new findings %v", errs, newLocs)
 			}
 		})
 	}

@@ -519,7 +519,7 @@ func TestActionPostingAndCacheFailuresDoNotFailTheCheck(t *testing.T) {
 	for _, w := range []string{
 		"::warning::docbridge: could not start the check run: 502 Bad Gateway",
 		"::warning::docbridge: posting the results failed (502 Bad Gateway)",
-		"::warning::docbridge: base state not restored (cache restore timed out",
+		"::warning::docbridge: base state not restored: cache restore timed out",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("log lacks %q", w)
@@ -546,7 +546,7 @@ func TestActionUnusableBaseStateChecksWithoutBase(t *testing.T) {
 		data []byte
 		want string
 	}{
-		"garbage":     {[]byte("not a state"), "::warning::docbridge: base state not restored (refused cache entry k-master-: not a docbridge state file)"},
+		"garbage":     {[]byte("not a state"), "::warning::docbridge: base state not restored: refused cache entry k-master-: not a docbridge state file"},
 		"empty store": {broken, "::warning::docbridge: the base state is unusable"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sethvargo/go-githubactions"
 )
@@ -22,6 +23,13 @@ const (
 	InputCache            = "cache"
 	InputWorkingDirectory = "working-directory"
 	InputBotLogin         = "bot-login"
+	InputPublishTimeout   = "publish-timeout"
+)
+
+// Bounds of publish-timeout.
+const (
+	MinPublishTimeout = time.Second
+	MaxPublishTimeout = time.Hour
 )
 
 // Filter values: which findings a pull request is judged, annotated and
@@ -69,6 +77,7 @@ var Specs = []Spec{
 	{InputCache, "true"},
 	{InputWorkingDirectory, "."},
 	{InputBotLogin, DefaultBotLogin},
+	{InputPublishTimeout, "2m"},
 }
 
 // Inputs are the action's validated inputs.
@@ -90,6 +99,11 @@ type Inputs struct {
 	WorkingDirectory string
 	// BotLogin is the login the sticky comment is looked up by.
 	BotLogin string
+	// PublishTimeout bounds all the run's GitHub API calls together
+	// (starting the check run, listing changed files, finishing it, the
+	// sticky comment); past it the results go to workflow commands and the
+	// job summary only.
+	PublishTimeout time.Duration
 }
 
 // botLogin is a GitHub login, optionally an app's "[bot]" identity.
@@ -132,7 +146,20 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	if !botLogin.MatchString(in.BotLogin) {
 		return Inputs{}, fmt.Errorf("input %s: %q is not a GitHub login", InputBotLogin, in.BotLogin)
 	}
+	if in.PublishTimeout, err = parseTimeout(InputPublishTimeout, get(InputPublishTimeout)); err != nil {
+		return Inputs{}, err
+	}
 	return in, nil
+}
+
+// parseTimeout reads a duration as Go writes it (90s, 2m, 1m30s) within
+// MinPublishTimeout and MaxPublishTimeout.
+func parseTimeout(name, v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < MinPublishTimeout || d > MaxPublishTimeout {
+		return 0, fmt.Errorf("input %s: %q is not a duration from %s to %s (write 90s, 2m or 1m30s)", name, v, MinPublishTimeout, MaxPublishTimeout)
+	}
+	return d, nil
 }
 
 func specDefault(name string) string {

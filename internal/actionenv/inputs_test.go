@@ -3,10 +3,11 @@ package actionenv
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestReadInputs(t *testing.T) {
-	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]"}
+	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute}
 	tests := []struct {
 		name string
 		vars map[string]string
@@ -18,8 +19,9 @@ func TestReadInputs(t *testing.T) {
 			"INPUT_GITHUB-TOKEN": "ghs_x", "INPUT_FAIL-ON": " warn ", "INPUT_FILTER": "changed-files",
 			"INPUT_COMMENT": "False", "INPUT_ANNOTATIONS": "FALSE", "INPUT_CACHE": "false",
 			"INPUT_WORKING-DIRECTORY": "./site/", "INPUT_CONFIG": "ci/../ci/docbridge.yaml", "INPUT_BOT-LOGIN": "my-app[bot]",
+			"INPUT_PUBLISH-TIMEOUT": "1m30s",
 		}, Inputs{GitHubToken: "ghs_x", Config: "ci/docbridge.yaml", FailOn: "warn", Filter: "changed-files",
-			WorkingDirectory: "site", BotLogin: "my-app[bot]"}},
+			WorkingDirectory: "site", BotLogin: "my-app[bot]", PublishTimeout: 90 * time.Second}},
 		{"the underscore spelling is another variable", map[string]string{"INPUT_FAIL_ON": "none", "INPUT_WORKING_DIRECTORY": "x"}, defaults},
 	}
 	for _, tc := range tests {
@@ -49,6 +51,9 @@ func TestReadInputsRefuses(t *testing.T) {
 		{"INPUT_CONFIG", "/etc/docbridge.yaml", "input config"},
 		{"INPUT_BOT-LOGIN", "@octocat", "is not a GitHub login"},
 		{"INPUT_BOT-LOGIN", "bot[bot][bot]", "is not a GitHub login"},
+		{"INPUT_PUBLISH-TIMEOUT", "120", `input publish-timeout: "120" is not a duration from 1s to 1h0m0s`},
+		{"INPUT_PUBLISH-TIMEOUT", "500ms", "is not a duration"},
+		{"INPUT_PUBLISH-TIMEOUT", "2h", "is not a duration"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.key+"="+tc.value, func(t *testing.T) {

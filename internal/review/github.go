@@ -103,6 +103,7 @@ func NewGitHub(opts GitHubOptions) (*GitHub, error) {
 	if opts.retry != nil {
 		g.retry = *opts.retry
 	}
+	g.retry.log = g.log
 	return g, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -31,6 +32,9 @@ type retrier struct {
 	budget   time.Duration
 	// sleep waits d or until ctx ends; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
+	// log receives a line before each wait: what failed, why, and how long
+	// the wait is, so a slow GitHub is visible in the run's log.
+	log io.Writer
 }
 
 func defaultRetrier() retrier {
@@ -72,11 +76,23 @@ func (r retrier) do(ctx context.Context, op string, call func() (*github.Respons
 			return fmt.Errorf("%s: giving up after %d attempts (the next wait of %s would pass the %s budget): %w",
 				op, attempt, wait, r.budget, err)
 		}
+		if r.log != nil {
+			fmt.Fprintf(r.log, "docbridge: %s: %s; retrying in %s (attempt %d of %d)\n", op, failure(resp, err), wait, attempt+1, r.attempts)
+		}
 		if serr := r.sleep(ctx, wait); serr != nil {
 			return fmt.Errorf("%s: %w (while waiting to retry: %w)", op, err, serr)
 		}
 		waited += wait
 	}
+}
+
+// failure says in a few words why a call failed: its HTTP status, or the
+// error of a call GitHub never answered.
+func failure(resp *github.Response, err error) string {
+	if resp != nil && resp.Response != nil {
+		return "HTTP " + strconv.Itoa(resp.StatusCode)
+	}
+	return err.Error()
 }
 
 // retryAfter says whether a failed call is worth retrying and after how
