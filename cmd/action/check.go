@@ -38,6 +38,8 @@ type checkOptions struct {
 	// maxPerCode is how many findings of one code the text report lists
 	// (0: all).
 	maxPerCode int
+	// progress, when set, shows the scan's phase on a terminal.
+	progress *terminalProgress
 	// repository names the repository (owner/name) when nothing else does
 	// — no configuration, environment or origin remote: a tree extracted
 	// from a mirror for a benchmark, read as its clone would be.
@@ -113,6 +115,9 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 			if o.maxPerCode < 0 {
 				return fmt.Errorf("--max-per-code %d: use 0 (every finding) or more", o.maxPerCode)
 			}
+			if o.format == "text" {
+				o.progress = newTerminalProgress(stderr)
+			}
 			res, err := runCheck(cmd.Context(), stderr, o)
 			if err != nil {
 				return err
@@ -167,10 +172,11 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	}
 	var res *scan.Result
 	if o.previous != nil {
-		res, err = scan.Scan(ctx, o.dir, cfg, scan.Options{Previous: o.previous.Store})
+		res, err = scan.Scan(ctx, o.dir, cfg, scan.Options{Previous: o.previous.Store, Progress: o.progress.progressFunc()})
 	} else {
-		res, err = scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes)
+		res, err = scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes, o.progress)
 	}
+	o.progress.end()
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,12 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
-			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes)
+			var progress *terminalProgress
+			if !asJSON {
+				progress = newTerminalProgress(stderr)
+			}
+			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress)
+			progress.end()
 			if err != nil {
 				return err
 			}
@@ -79,8 +84,8 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 
 // scanWithState scans dir; with a state directory it reuses the previous
 // state's extractions and writes the new state there.
-func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64) (*scan.Result, error) {
-	opts := scan.Options{}
+func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress *terminalProgress) (*scan.Result, error) {
+	opts := scan.Options{Progress: progress.progressFunc()}
 	if stateDir != "" {
 		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
 	}

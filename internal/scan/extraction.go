@@ -239,7 +239,7 @@ func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
 // the extractions in prev whose file hashes match. Results land at their
 // file's index, so the output order is the input order whatever the
 // scheduling: the merge is deterministic by construction.
-func extractAll(ctx context.Context, root string, cfg *config.Config, files []walk.File, kinds []fileKind, workers int, prev map[string]*Extraction) ([]Extraction, int, error) {
+func extractAll(ctx context.Context, root string, cfg *config.Config, files []walk.File, kinds []fileKind, workers int, prev map[string]*Extraction, progress func(string, int, int)) ([]Extraction, int, error) {
 	out := make([]Extraction, len(files))
 	reused := make([]bool, len(files))
 	next := make(chan int)
@@ -260,6 +260,7 @@ feed:
 	for i := range files {
 		select {
 		case next <- i:
+			progress(PhaseExtract, i+1, len(files))
 		case <-ctx.Done():
 			err = ctx.Err()
 			break feed

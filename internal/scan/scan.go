@@ -57,7 +57,19 @@ type Options struct {
 	// PreviousRefused, when set, is why the caller could not load a previous
 	// store (corrupt, truncated, foreign); the scan is cold and says why.
 	PreviousRefused string
+	// Progress, when set, is told where the scan is: each phase as it
+	// starts (PhaseWalk, PhaseExtract, PhaseResolve), and during the
+	// extraction how many of the files were handed out. It is called from
+	// one goroutine and must return quickly.
+	Progress func(phase string, done, total int)
 }
+
+// The phases Options.Progress names.
+const (
+	PhaseWalk    = "listing files"
+	PhaseExtract = "reading files"
+	PhaseResolve = "resolving references"
+)
 
 // Result is what one scan produces.
 type Result struct {
@@ -93,6 +105,11 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 		st.Workers = runtime.GOMAXPROCS(0)
 	}
 
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(string, int, int) {}
+	}
+	progress(PhaseWalk, 0, 0)
 	w, err := walk.Walk(ctx, abs, walk.Options{
 		Exclude:      cfg.Scan.Exclude,
 		MaxFileBytes: int64(cfg.Scan.MaxFileBytes),
@@ -118,7 +135,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	if opts.Previous != nil && refused == "" {
 		prev, refused = reusable(opts.Previous, header)
 	}
-	ex, reused, err := extractAll(ctx, abs, cfg, files, kinds, st.Workers, prev)
+	ex, reused, err := extractAll(ctx, abs, cfg, files, kinds, st.Workers, prev, progress)
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
@@ -129,6 +146,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 
 	t = time.Now()
+	progress(PhaseResolve, 0, 0)
 	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
 		Aliases: aliases, Ignores: w.Ignores, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
 	snap := assemble(&tree, ex, st.Workers, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
