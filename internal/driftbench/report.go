@@ -93,9 +93,11 @@ type PairResult struct {
 	Found      int    `json:"found"`
 	// New counts the pair's new error and warn findings; NewInfo its new
 	// info findings.
-	New     int    `json:"new"`
-	NewInfo int    `json:"newInfo"`
-	Err     string `json:"error,omitempty"`
+	New     int `json:"new"`
+	NewInfo int `json:"newInfo"`
+	// NewByCode counts the new error and warn findings by code.
+	NewByCode map[string]int `json:"newByCode,omitempty"`
+	Err       string         `json:"error,omitempty"`
 }
 
 // CaseResult is one case and what found it.
@@ -204,6 +206,10 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 						pr.NewInfo++
 					} else {
 						pr.New++
+						if pr.NewByCode == nil {
+							pr.NewByCode = map[string]int{}
+						}
+						pr.NewByCode[f.Code]++
 					}
 				}
 				pairRes[key] = pr

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The committed fixture: acme/site, one pair whose head deleted
+// docs/old.md. Case link-1 (the guide's link to old.md) must be found;
+// case link-2 names setup.md on the same line, which still resolves, so no
+// finding may claim it.
+const (
+	driftCorpusFixture = "testdata/drift/corpus"
+	driftDataFixture   = "testdata/drift/data"
+)
+
+func TestBenchDriftFixture(t *testing.T) {
+	code, out, errOut := runCLI(t, "bench", "drift", "--json", "--corpus", driftCorpusFixture, "--data", driftDataFixture)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep driftReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if rep.Counts.Cases != 2 || rep.Counts.Found != 1 {
+		t.Errorf("overall %+v", rep.Counts)
+	}
+	found := map[string]string{}
+	for _, c := range rep.Results {
+		if c.Found {
+			found[c.ID] = c.By
+		}
+	}
+	if found["link-1"] != "DRIFT_LINK" {
+		t.Errorf("link-1 found by %q, want DRIFT_LINK", found["link-1"])
+	}
+	if _, ok := found["link-2"]; ok {
+		t.Errorf("link-2 found: a finding on the line names another reference")
+	}
+	if len(rep.Pairs) != 1 || rep.Pairs[0].New != 1 || rep.Pairs[0].Err != "" || rep.NewMedian != 1 || rep.NewMax != 1 {
+		t.Errorf("pairs %+v median %v max %d", rep.Pairs, rep.NewMedian, rep.NewMax)
+	}
+
+	code, out, errOut = runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", driftDataFixture)
+	if code != 0 {
+		t.Fatalf("text: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"overall                                       2      1   50.0%", "missed: 1", `link-2 [link] docs/guide.md:3 "setup.md"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBenchDriftBadInput(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	if err := os.MkdirAll(filepath.Join(data, "cases"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(data, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("corpus.json", `{"repositories": [{"repository": "acme/site", "split": "dev"}]}`)
+	write("cases/acme+site.json", `{"repository": "acme/site", "cases": [{"id": "x"}]}`)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--corpus", driftCorpusFixture, "--data", data}, "cases/acme+site.json"},
+		{[]string{"--corpus", filepath.Join(dir, "none"), "--data", driftDataFixture}, "drift-corpus.sh"},
+		{[]string{"--corpus", driftCorpusFixture, "--data", driftDataFixture, "--split", "train"}, "--split"},
+		{[]string{"--corpus", driftCorpusFixture, "--data", driftDataFixture, "--repo", "acme/other"}, "acme/other"},
+	} {
+		code, _, errOut := runCLI(t, append([]string{"bench", "drift"}, tt.args...)...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 naming %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	// A tree missing from the corpus is bad input too, before any scan.
+	write("cases/acme+site.json", `{"repository": "acme/site", "cases": [{"id": "x", "base": "`+strings.Repeat("a", 40)+`", "head": "`+strings.Repeat("b", 40)+`", "document": "a.md", "line": 1, "reference": "b.md", "kind": "link", "note": "n"}]}`)
+	code, _, errOut := runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", data)
+	if code != 2 || !strings.Contains(errOut, "no tree "+strings.Repeat("a", 40)) {
+		t.Errorf("missing tree: exit %d, stderr %q", code, errOut)
+	}
+}
