@@ -189,7 +189,7 @@ func runBenchDrift(ctx context.Context, stderr io.Writer, o driftOptions) (*drif
 				continue
 			}
 			t0 := time.Now()
-			p := driftPair(ctx, stderr, o.corpus, tmp, r.Repository, c.Base, c.Head)
+			p := driftPair(ctx, o.corpus, tmp, r.Repository, c.Base, c.Head)
 			pairs[key] = p
 			status := fmt.Sprintf("%d new finding(s)", len(p.New))
 			if p.Err != "" {
@@ -212,7 +212,7 @@ func driftTree(corpus, repo, commit string) string {
 // exactly as check --base reads it. The repository is named to check as the
 // action's environment names it (GITHUB_REPOSITORY), so links to its own
 // URLs are the repository's. A failure is the pair's error, not the run's.
-func driftPair(ctx context.Context, stderr io.Writer, corpus, tmp, repo, base, head string) driftbench.Pair {
+func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftbench.Pair {
 	p := driftbench.Pair{Repository: repo, Base: base, Head: head}
 	restore := setEnv("GITHUB_REPOSITORY", repo)
 	defer restore()

@@ -396,15 +396,16 @@ func isChangelog(p string) bool {
 		strings.HasPrefix(b, "RELEASE") || strings.Contains(strings.ToLower(p), "changelog/")
 }
 
-// stillNamed says whether a source file of rev still has the word name: a
-// symbol whose name survives somewhere in the code was moved, not removed
-// (or the removal would not build), and is no candidate.
+// stillNamed says whether a source file of rev (tests aside) still has the
+// word name: a symbol whose name survives somewhere in the code was moved,
+// not removed (or the removal would not build), and is no candidate.
 func (m *miner) stillNamed(ctx context.Context, rev, name string) (bool, error) {
 	if v, ok := m.live[rev+":"+name]; ok {
 		return v, nil
 	}
 	out, err := gitOut(ctx, m.o.gitDir, "grep", "-l", "-w", "-F", "-e", name, rev, "--",
-		"*.go", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs", "*.jsx", "*.mts", "*.cts", "*.py", "*.pyi")
+		"*.go", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs", "*.jsx", "*.mts", "*.cts", "*.py", "*.pyi",
+		":!*_test.go", ":!*.test.*", ":!*.spec.*", ":!**/test/**", ":!**/tests/**", ":!**/testdata/**", ":!**/__tests__/**")
 	if err != nil {
 		return false, err
 	}

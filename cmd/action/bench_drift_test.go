@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +91,79 @@ func TestBenchDriftBadInput(t *testing.T) {
 	code, _, errOut := runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", data)
 	if code != 2 || !strings.Contains(errOut, "no tree "+strings.Repeat("a", 40)) {
 		t.Errorf("missing tree: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestBenchDriftMine builds a small history — a commit that renames a
+// page, deletes a directory, drops a heading and removes an exported Go
+// function, while a guide it leaves alone references all four (and the
+// deleted file by its main-branch GitHub URL; a tag's URL is history) — and
+// checks that --mine lists each as a candidate, and nothing for the
+// document the commit edited.
+func TestBenchDriftMine(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("client/client.go", "package client\n\n// NewClient makes a client.\nfunc NewClient() int { return 1 }\n\n// Keep stays.\nfunc Keep() {}\n")
+	write("docs/setup.md", "# Setup\n\nSteps.\n")
+	write("docs/api.md", "# API\n\n## Usage\n\nCall it.\n")
+	write("tools/gen/main.go", "package main\n\nfunc main() {}\n")
+	write("docs/guide.md", "# Guide\n\nRead [setup](setup.md) and [usage](api.md#usage).\nRun `tools/gen` and call `client.NewClient()`; `Keep()` stays.\n"+
+		"Source: [gen](https://github.com/acme/site/blob/main/tools/gen/main.go), [pinned](https://github.com/acme/site/blob/v1.0.0/tools/gen/main.go).\n")
+	write("docs/edited.md", "# Edited\n\nSee [setup](setup.md).\n")
+	git("add", "-A")
+	git("commit", "-q", "-m", "base")
+	git("mv", "docs/setup.md", "docs/start.md")
+	git("rm", "-q", "-r", "tools")
+	write("docs/api.md", "# API\n\n## Calling it\n\nCall it.\n")
+	write("client/client.go", "package client\n\n// Keep stays.\nfunc Keep() {}\n")
+	write("docs/edited.md", "# Edited\n\nSee [setup](start.md).\n")
+	git("add", "-A")
+	git("commit", "-q", "-m", "head")
+
+	code, out, errOut := runCLI(t, "bench", "drift", "--mine", filepath.Join(dir, ".git"), "--repository", "acme/site", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []string
+	for line := range strings.Lines(out) {
+		var c struct {
+			Document, Reference, Kind, Target, Moved string
+			Line                                     int
+		}
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatalf("not a JSON line: %v: %q", err, line)
+		}
+		got = append(got, fmt.Sprintf("%s:%d %s %s -> %s %s", c.Document, c.Line, c.Kind, c.Reference, c.Target, c.Moved))
+	}
+	want := []string{
+		"docs/guide.md:3 link setup.md -> docs/setup.md docs/start.md",
+		"docs/guide.md:3 anchor api.md#usage -> docs/api.md#usage ",
+		"docs/guide.md:4 path tools/gen -> tools/gen/ ",
+		"docs/guide.md:4 symbol client.NewClient() -> client/client.go:NewClient ",
+		"docs/guide.md:5 selfurl https://github.com/acme/site/blob/main/tools/gen/main.go -> tools/gen/main.go ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("candidates:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
