@@ -4,7 +4,8 @@
 # For every case of docs/bench/drift/cases/<owner>+<name>.json (or the case
 # files under $DRIFT_DATA/cases), put the files of its base commit and of
 # its head commit in DEST/<owner>+<name>/<commit>/, as a checkout would
-# (symbolic links kept, no .git). The commits come from a local git
+# (symbolic links kept, no .git; see extract for blobs a mirror lacks).
+# The commits come from a local git
 # directory under MIRROR (default $DOCBRIDGE_MIRROR, else /work/.mirror):
 # <owner>+<name>/repo, <owner>+<name>.git or <owner>+<name>, the layout the
 # fetch tool and scripts/precision-corpus.sh use; otherwise from a
@@ -43,18 +44,58 @@ gitdir_for() {
 }
 
 # extract GITDIR COMMIT INTO writes the commit's files into INTO with git
-# archive, so the git directory (perhaps a shared mirror) is only read.
+# archive, so the git directory (perhaps a shared mirror) is only read. A
+# mirror may lack its largest blobs (images, videos), which git archive
+# cannot skip: then the tree is written through a private index instead,
+# as scripts/precision-corpus.sh does, each missing blob becoming an empty
+# file of its name (links to it still resolve), named on stderr.
 extract() {
-  local gd=$1 commit=$2 into=$3
+  local gd=$1 commit=$2 into=$3 rc=0
   rm -rf "$into.part"
   mkdir -p "$into.part"
-  if git --git-dir="$gd" archive --format=tar "$commit" | tar -x -C "$into.part"; then
+  if git --git-dir="$gd" archive --format=tar "$commit" 2>/dev/null | tar -x -C "$into.part"; then
     rm -rf "$into"
     mv "$into.part" "$into"
     return 0
   fi
   rm -rf "$into.part"
-  return 1
+  mkdir -p "$into.part"
+  checkout "$gd" "$commit" "$into.part" || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    rm -rf "$into.part"
+    return $rc
+  fi
+  rm -rf "$into"
+  mv "$into.part" "$into"
+}
+
+# checkout GITDIR COMMIT INTO: the commit's files through a private index,
+# missing blobs left empty (see extract).
+checkout() {
+  local gd=$1 commit=$2 into=$3 idx rc=0 blobs absent missing=""
+  idx=$(mktemp "${TMPDIR:-/tmp}/drift-corpus-index.XXXXXX")
+  rm -f "$idx"
+  blobs=$(git --git-dir="$gd" ls-tree -r "$commit" |
+    awk -F'\t' '{ split($1, m, " "); if (m[2] == "blob") print m[3] "\t" $2 }') || return $?
+  absent=$(cut -f1 <<<"$blobs" | git --git-dir="$gd" cat-file --batch-check | awk '$2 == "missing" { print $1 }') || return $?
+  if [[ -n "$absent" ]]; then
+    missing=$(awk -F'\t' 'NR == FNR { gone[$1] = 1; next } ($1 in gone) { print $2 }' <(printf '%s\n' "$absent") <(printf '%s\n' "$blobs"))
+  fi
+  export GIT_INDEX_FILE=$idx
+  git --git-dir="$gd" --work-tree="$into" read-tree "$commit" || rc=$?
+  if [[ $rc -eq 0 && -n "$missing" ]]; then
+    printf '%s\n' "$missing" | git --git-dir="$gd" --work-tree="$into" update-index --force-remove --stdin || rc=$?
+  fi
+  [[ $rc -ne 0 ]] || git --git-dir="$gd" --work-tree="$into" checkout-index -a -f || rc=$?
+  unset GIT_INDEX_FILE
+  rm -f "$idx"
+  [[ $rc -eq 0 ]] || return $rc
+  if [[ -n "$missing" ]]; then
+    while IFS= read -r path; do
+      mkdir -p "$into/$(dirname "$path")" && : >"$into/$path"
+      echo "  $path: not in the local git directory, left empty" >&2
+    done <<<"$missing"
+  fi
 }
 
 failed=()
