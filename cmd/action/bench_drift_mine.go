@@ -393,7 +393,7 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 func isChangelog(p string) bool {
 	b := strings.ToUpper(path.Base(p))
 	return strings.HasPrefix(b, "CHANGELOG") || strings.HasPrefix(b, "CHANGES") || strings.HasPrefix(b, "HISTORY") ||
-		strings.HasPrefix(b, "RELEASE") || strings.Contains(strings.ToLower(p), "changelog/")
+		strings.HasPrefix(b, "RELEASE") || strings.Contains(strings.ToLower(p), "changelog/") || strings.Contains(strings.ToLower(p), "changelogs/")
 }
 
 // stillNamed says whether a source file of rev (tests aside) still has the
