@@ -176,6 +176,9 @@ func runBenchDrift(ctx context.Context, stderr io.Writer, o driftOptions) (*drif
 			}
 		}
 	}
+	if err := checkDriftLines(o.corpus, repos); err != nil {
+		return nil, err
+	}
 	tmp, err := os.MkdirTemp("", "docbridge-drift-")
 	if err != nil {
 		return nil, err
@@ -199,6 +202,33 @@ func runBenchDrift(ctx context.Context, stderr io.Writer, o driftOptions) (*drif
 		}
 	}
 	return &driftReport{Corpus: filepath.ToSlash(o.corpus), Data: filepath.ToSlash(o.data), Report: driftbench.Evaluate(repos, pairs)}, nil
+}
+
+// checkDriftLines reads each case's document in its head tree and checks
+// that the reference is where the case says (driftbench.CheckLine): a case
+// written down wrong is bad input, named, before any scan.
+func checkDriftLines(corpus string, repos []driftbench.Repo) error {
+	var errs []error
+	for _, r := range repos {
+		for _, c := range r.Cases {
+			err := func() error {
+				root, err := os.OpenRoot(driftTree(corpus, r.Repository, c.Head))
+				if err != nil {
+					return err
+				}
+				defer root.Close()
+				data, err := readRepoFile(root, c.Document, precisionMaxSourceBytes)
+				if err != nil {
+					return err
+				}
+				return driftbench.CheckLine(data, c)
+			}()
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s case %s: %w", r.Repository, c.ID, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // driftTree is where scripts/drift-corpus.sh extracts a commit.

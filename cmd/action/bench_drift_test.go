@@ -86,9 +86,20 @@ func TestBenchDriftBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 naming %q", tt.args, code, errOut, tt.want)
 		}
 	}
+	// A case whose line does not hold its reference is bad input, named.
+	bad := strings.NewReplacer(`"line": 3`, `"line": 1`)
+	fixture, err := os.ReadFile(filepath.Join(driftDataFixture, "cases", "acme+site.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("cases/acme+site.json", bad.Replace(string(fixture)))
+	code, _, errOut := runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", data)
+	if code != 2 || !strings.Contains(errOut, "case link-1") || !strings.Contains(errOut, `docs/guide.md:1 does not hold "old.md"`) {
+		t.Errorf("wrong line: exit %d, stderr %q", code, errOut)
+	}
 	// A tree missing from the corpus is bad input too, before any scan.
 	write("cases/acme+site.json", `{"repository": "acme/site", "cases": [{"id": "x", "base": "`+strings.Repeat("a", 40)+`", "head": "`+strings.Repeat("b", 40)+`", "document": "a.md", "line": 1, "reference": "b.md", "kind": "link", "note": "n"}]}`)
-	code, _, errOut := runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", data)
+	code, _, errOut = runCLI(t, "bench", "drift", "--corpus", driftCorpusFixture, "--data", data)
 	if code != 2 || !strings.Contains(errOut, "no tree "+strings.Repeat("a", 40)) {
 		t.Errorf("missing tree: exit %d, stderr %q", code, errOut)
 	}

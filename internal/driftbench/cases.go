@@ -16,6 +16,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/precision"
 )
 
 // Kinds of reference a case breaks.
@@ -187,4 +189,28 @@ func checkCase(c Case) error {
 		return fmt.Errorf("note: want one line")
 	}
 	return nil
+}
+
+// CheckLine says whether the head's version of a case's document holds
+// the reference where the case says: on its line, or — for a
+// reference-style link, whose destination is written on its definition —
+// on a definition line "[label]: reference". It catches a case whose
+// commit, document or line was written down wrong.
+func CheckLine(doc []byte, c Case) error {
+	line, ok := precision.LineText(doc, c.Line)
+	if !ok {
+		return fmt.Errorf("%s has no line %d", c.Document, c.Line)
+	}
+	if strings.Contains(line, c.Reference) {
+		return nil
+	}
+	if c.Kind == KindLink || c.Kind == KindAnchor || c.Kind == KindSelfURL {
+		for l := range strings.Lines(string(doc)) {
+			t := strings.TrimSpace(l)
+			if strings.HasPrefix(t, "[") && strings.Contains(t, "]: "+c.Reference) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%s:%d does not hold %q", c.Document, c.Line, c.Reference)
 }

@@ -62,3 +62,22 @@ func FuzzLoadCases(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckLine(t *testing.T) {
+	doc := []byte("# Guide\n\nSee [setup](setup.md) and the [build][] pipe.\n\n[build]: builds.md\n")
+	for _, tt := range []struct {
+		c    Case
+		want string
+	}{
+		{Case{Document: "g.md", Line: 3, Reference: "setup.md", Kind: KindLink}, ""},
+		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindLink}, ""}, // its definition
+		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindPath}, "does not hold"},
+		{Case{Document: "g.md", Line: 1, Reference: "setup.md", Kind: KindLink}, "does not hold"},
+		{Case{Document: "g.md", Line: 9, Reference: "setup.md", Kind: KindLink}, "no line 9"},
+	} {
+		err := CheckLine(doc, tt.c)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("CheckLine(%+v) = %v, want %q", tt.c, err, tt.want)
+		}
+	}
+}
