@@ -305,9 +305,9 @@ func writeDriftText(w io.Writer, r *driftReport, o driftOptions) {
 	fmt.Fprintf(w, "docbridge bench drift: %d cases, %d pairs, %d repositories; data %s, trees %s\n\n",
 		r.Counts.Cases, len(r.Pairs), len(r.Repositories), r.Data, r.Corpus)
 	row := func(name string, c driftbench.Counts) {
-		fmt.Fprintf(w, "%-40s %6d %6d %7s\n", name, c.Cases, c.Found, driftPct(c))
+		fmt.Fprintf(w, "%-48s %6d %6d %7s\n", name, c.Cases, c.Found, driftPct(c))
 	}
-	fmt.Fprintf(w, "%-40s %6s %6s %7s\n", "recall", "cases", "found", "recall")
+	fmt.Fprintf(w, "%-48s %6s %6s %7s\n", "recall", "cases", "found", "recall")
 	row("overall", r.Counts)
 	fmt.Fprintln(w, "by kind")
 	for _, k := range r.ByKind {
