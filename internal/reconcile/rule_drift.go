@@ -41,6 +41,7 @@ func drift(v *view) []finding {
 		out = append(out, driftMentions(v, d, was, s)...)
 		out = append(out, driftSymbols(v, d, was, s)...)
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
+		out = append(out, driftPathRefs(v, d, bd)...)
 	}
 	// One reference can reach several entities (a directory is an area and
 	// a package); report each occurrence once.
