@@ -80,3 +80,39 @@ func TestDriftNonEntityPaths(t *testing.T) {
 		t.Errorf("with the document edited\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestDriftAnchorBrokenInTheBase: an anchor the base already judged broken
+// — here a GitHub-style slug (#users--usersfile) into an MkDocs site,
+// whose own slug of "users & usersFile" is users-usersfile — has not
+// drifted when nothing changed: it stays an unchanged BROKEN_ANCHOR. The
+// twin, a heading the change renamed, still drifts.
+func TestDriftAnchorBrokenInTheBase(t *testing.T) {
+	base := map[string]string{
+		"mkdocs.yml":         "site_name: x\n",
+		"docs/auth.md":       "# Auth\n\n## users & usersFile\n\nSee [users](#users--usersfile).\n\n## Realm\n",
+		"docs/other.md":      "# Other\n\nSee [users](auth.md#users--usersfile) and [realm](auth.md#realm).\n",
+		"docs/index.md":      "# Home\n",
+		"internal/a/main.go": "package a\n",
+	}
+	head := maps.Clone(base)
+	head["docs/auth.md"] = "# Auth\n\n## users & usersFile\n\nSee [users](#users--usersfile).\n\n## Realm name\n"
+	b, h := t.TempDir(), t.TempDir()
+	writeTree(t, b, base)
+	writeTree(t, h, head)
+	bs, _ := scanDir(t, b)
+	hs, cfg := scanDir(t, h)
+	res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
+	var nw, unchanged []string
+	for _, d := range res.Comparison.New {
+		nw = append(nw, fmt.Sprintf("%s:%d %s", d.Primary().Path, d.Primary().Line, d.Code))
+	}
+	for _, d := range res.Comparison.Unchanged {
+		unchanged = append(unchanged, fmt.Sprintf("%s:%d %s", d.Primary().Path, d.Primary().Line, d.Code))
+	}
+	if want := []string{"docs/other.md:3 DRIFT_ANCHOR"}; !slices.Equal(nw, want) {
+		t.Errorf("new %q, want %q (the renamed heading only)", nw, want)
+	}
+	if want := []string{"docs/auth.md:5 BROKEN_ANCHOR", "docs/other.md:3 BROKEN_ANCHOR"}; !slices.Equal(unchanged, want) {
+		t.Errorf("unchanged %q, want %q", unchanged, want)
+	}
+}
