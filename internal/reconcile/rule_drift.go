@@ -247,7 +247,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		symbolDrift(&f, u.symbol, mod, s)
 		out = append(out, f)
 	}
-	return out
+	return append(out, driftSymbolsPastBound(v, d, out, s)...)
 }
 
 // driftAnchors reports #anchors that match no heading in the head and

@@ -2,6 +2,8 @@ package reconcile
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -101,4 +103,89 @@ func fileHash(d *Document) string {
 		return ""
 	}
 	return d.Entity.Evidence[0].ContentHash
+}
+
+// driftSymbolsPastBound finds, in a document the change left byte for
+// byte as it was, the symbol mentions the base resolved whose module lost
+// them — deleted with it, or no longer exported — that the head could not
+// list as unresolved (it keeps the first MaxUnresolvedSymbols a document
+// has; a long guide names more). reported holds the findings driftSymbols
+// already made.
+func driftSymbolsPastBound(v *view, d *Document, reported []finding, s *suggester) []finding {
+	bd := v.base.docByPath[d.Path]
+	if bd == nil || fileHash(d) == "" || fileHash(d) != fileHash(bd) {
+		return nil
+	}
+	done := map[string]bool{}
+	for _, f := range reported {
+		done[f.Key] = true
+	}
+	now := resolvedIn(v, d)
+	var out []finding
+	for _, rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
+		mod := v.base.entity(rel.To)
+		if mod == nil {
+			continue
+		}
+		headMod := v.entity(mod.ID)
+		for _, name := range metaStrings(rel.Metadata["symbols"]) {
+			if done[name] || now.symbols[name] != nil || (headMod != nil && exportsSymbol(headMod, name)) {
+				continue
+			}
+			line := symbolLine(rel, bd, name)
+			if line == 0 {
+				continue
+			}
+			done[name] = true
+			f := finding{
+				Code:      catalog.DriftSymbol,
+				Evidence:  []Location{{Path: d.Path, Line: line}},
+				EntityIDs: []string{d.ID, mod.ID},
+				Key:       name,
+			}
+			if headMod == nil {
+				f.Message = fmt.Sprintf("`%s` was removed with %s, which this change moved or deleted", name, entityPath(mod))
+			} else {
+				f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", name, entityPath(mod))
+			}
+			symbolDrift(&f, name, mod, s)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// exportsSymbol reports whether module m exports the symbol key names:
+// its last segment, or its last two (Type.Method).
+func exportsSymbol(m *snapshot.Entity, key string) bool {
+	parts := strings.FieldsFunc(key, func(r rune) bool { return r == '.' || r == '#' || r == ':' })
+	if len(parts) == 0 {
+		return false
+	}
+	want := []string{parts[len(parts)-1]}
+	if n := len(parts); n >= 2 {
+		want = append(want, parts[n-2]+"."+parts[n-1])
+	}
+	for _, e := range metaMaps(m.Metadata["exports"]) {
+		if slices.Contains(want, metaString(e["name"])) {
+			return true
+		}
+	}
+	return false
+}
+
+// symbolLine is the line of the first evidence of rel in doc whose text
+// holds the symbol's last segment; 0 when none does.
+func symbolLine(rel *snapshot.Relation, doc *Document, key string) int {
+	parts := strings.FieldsFunc(key, func(r rune) bool { return r == '.' || r == '#' || r == ':' })
+	if len(parts) == 0 {
+		return 0
+	}
+	last := parts[len(parts)-1]
+	for _, ev := range rel.Evidence {
+		if writtenIn(ev, doc) && strings.Contains(ev.Context, last) {
+			return ev.LineStart
+		}
+	}
+	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/graph"
@@ -114,5 +115,40 @@ func TestDriftAnchorBrokenInTheBase(t *testing.T) {
 	}
 	if want := []string{"docs/auth.md:5 BROKEN_ANCHOR", "docs/other.md:3 BROKEN_ANCHOR"}; !slices.Equal(unchanged, want) {
 		t.Errorf("unchanged %q, want %q", unchanged, want)
+	}
+}
+
+// TestDriftSymbolPastTheBound: a long guide names more unknown symbols
+// than the head keeps as unresolved; a symbol after them that the base
+// resolved, whose module the change deleted, still drifts when the guide
+// is byte for byte the base's. A symbol whose module still exports it
+// stays silent.
+func TestDriftSymbolPastTheBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Guide\n\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "Call `Unknown%03d` here.\n\n", i)
+	}
+	b.WriteString("Then `Gone` and `Kept`.\n")
+	base := map[string]string{
+		"docs/guide.md":          b.String(),
+		"internal/gone/gone.go":  "package gone\n\nfunc Gone() {}\n",
+		"internal/kept/kept.go":  "package kept\n\nfunc Kept() {}\n",
+		"internal/other/main.go": "package other\n",
+	}
+	head := maps.Clone(base)
+	delete(head, "internal/gone/gone.go")
+	bt, ht := t.TempDir(), t.TempDir()
+	writeTree(t, bt, base)
+	writeTree(t, ht, head)
+	bs, _ := scanDir(t, bt)
+	hs, cfg := scanDir(t, ht)
+	res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
+	var got []string
+	for _, d := range res.Comparison.New {
+		got = append(got, fmt.Sprintf("%d %s %s", d.Primary().Line, d.Code, d.Message))
+	}
+	if want := []string{"203 DRIFT_SYMBOL `Gone` was removed with internal/gone/gone.go, which this change moved or deleted"}; !slices.Equal(got, want) {
+		t.Errorf("new %q, want %q", got, want)
 	}
 }
