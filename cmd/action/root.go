@@ -27,5 +27,6 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newLookupCommand(stdout, stderr))
 	root.AddCommand(newBenchCommand(stdout, stderr))
 	root.AddCommand(newDoctorCommand(stdout, stderr))
+	root.AddCommand(newMCPCommand(stdout, stderr))
 	return root
 }
