@@ -167,13 +167,14 @@ type neighbor struct {
 	Name     string `json:"name"`
 	Path     string `json:"path,omitempty"`
 	Distance int    `json:"distance"`
-	// Via is the relation that first reached it, from an entity one step
-	// nearer: its id, kind and direction (out: from that entity to this
-	// one; in: from this one to it).
-	Via       string `json:"via"`
-	Relation  string `json:"relation"`
-	Direction string `json:"direction"`
-	From      string `json:"from"`
+	// Via is the entity one step nearer that first reached it, as in
+	// knowledge.lookup; Relation and RelationKind are the relation that
+	// joins them, Direction is out when it goes from Via to this entity,
+	// in when from this entity to Via.
+	Via          string `json:"via"`
+	Relation     string `json:"relation"`
+	RelationKind string `json:"relationKind"`
+	Direction    string `json:"direction"`
 }
 
 // neighborsAnswer is graph.neighbors' answer.
@@ -236,7 +237,7 @@ func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswe
 					if len(ans.Nodes) >= mcpMaxNeighbors {
 						continue
 					}
-					n := neighbor{ID: other, Distance: d, Via: r.ID, Relation: r.Kind, Direction: dir, From: from}
+					n := neighbor{ID: other, Distance: d, Via: from, Relation: r.ID, RelationKind: r.Kind, Direction: dir}
 					if j, ok := g.entities[other]; ok {
 						e := &g.s.Entities[j]
 						n.Kind, n.Name, n.Path = e.Kind, e.Name, e.Path

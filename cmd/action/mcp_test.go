@@ -308,7 +308,12 @@ func TestMCPGraphMemory(t *testing.T) {
 	n2 := callTool(t, cs, "graph.neighbors", map[string]any{"id": "document:README.md", "depth": 2}).(map[string]any)
 	dist := map[string]float64{}
 	for _, n := range n2["nodes"].([]any) {
-		dist[n.(map[string]any)["id"].(string)] = n.(map[string]any)["distance"].(float64)
+		n := n.(map[string]any)
+		dist[n["id"].(string)] = n["distance"].(float64)
+		if n["id"] == "module:store/store.go" && (n["via"] != "document:docs/storage.md" || n["direction"] != "out" ||
+			!strings.HasPrefix(n["relationKind"].(string), "mentions")) {
+			t.Errorf("the module is reached from the guide that mentions it: %v", n)
+		}
 	}
 	if dist["document:docs/storage.md"] != 1 || dist["module:store/store.go"] != 2 {
 		t.Errorf("neighbours by distance: %v", dist)
