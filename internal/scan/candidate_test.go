@@ -15,7 +15,7 @@ import (
 // break.
 func TestWithDocumentIsTheScanOfTheWrittenTree(t *testing.T) {
 	base := map[string]string{
-		"README.md":      "# Demo\n\nSee [the guide](docs/guide.md).\n",
+		"README.md":      "# Demo\n\nSee [the guide](docs/guide.md) and [the decisions](docs/decisions/).\n",
 		"docs/guide.md":  "# Guide\n\nRecords live in `store/store.go`.\n",
 		"store/store.go": "package store\n\nfunc Open() {}\n",
 		"go.mod":         "module example.com/demo\n\ngo 1.26\n",
