@@ -66,6 +66,7 @@ type mcpServer struct {
 	stderr io.Writer
 
 	mu    sync.Mutex
+	addMu sync.Mutex // serializes the docs tool's add
 	tree  *mcpTree
 	scans int // scans run so far (tests read it)
 }
@@ -259,6 +260,9 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "graph.neighbors", Annotations: readOnly,
 		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them; capped."},
 		m.graphNeighbors)
+	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
+		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
+		m.docs)
 	return s
 }
 
@@ -292,11 +296,18 @@ func checkString(name, v string) error {
 	return nil
 }
 
-// repoPath resolves a path argument against the repository root: it must
-// be relative, stay inside the root once cleaned, and — where it, or the
-// nearest existing directory above it, exists — stay inside once symlinks
-// are resolved. It returns the cleaned, slash-separated path.
+// repoPath resolves a path argument against the repository root (see
+// resolveRepoPath).
 func (m *mcpServer) repoPath(name, p string) (string, error) {
+	return resolveRepoPath(m.root, name, p)
+}
+
+// resolveRepoPath resolves a path argument against root (an absolute
+// path, symlinks resolved): it must be relative, stay inside the root once
+// cleaned, and — where it, or the nearest existing directory above it,
+// exists — stay inside once symlinks are resolved. It returns the cleaned,
+// slash-separated path; a refusal names the argument.
+func resolveRepoPath(root, name, p string) (string, error) {
 	if err := checkString(name, p); err != nil {
 		return "", err
 	}
@@ -310,11 +321,11 @@ func (m *mcpServer) repoPath(name, p string) (string, error) {
 	clean := path.Clean(filepath.ToSlash(native))
 	// Resolve the longest existing prefix: a symlink on the way out counts
 	// even when the rest does not exist.
-	probe := filepath.Join(m.root, native)
+	probe := filepath.Join(root, native)
 	for {
 		real, err := filepath.EvalSymlinks(probe)
 		if err == nil {
-			rel, err := filepath.Rel(m.root, real)
+			rel, err := filepath.Rel(root, real)
 			if err != nil || !filepath.IsLocal(rel) && rel != "." {
 				return "", badArgument(name, "%q leads outside the repository through a symlink", p)
 			}
@@ -324,7 +335,7 @@ func (m *mcpServer) repoPath(name, p string) (string, error) {
 			return "", badArgument(name, "%q: %v", p, err)
 		}
 		parent := filepath.Dir(probe)
-		if parent == probe || len(parent) < len(m.root) {
+		if parent == probe || len(parent) < len(root) {
 			return clean, nil
 		}
 		probe = parent

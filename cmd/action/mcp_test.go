@@ -129,6 +129,7 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 		"graph.node":            {[]string{"id"}, []string{"id"}},
 		"graph.edges":           {[]string{"from", "kind", "to"}, nil},
 		"graph.neighbors":       {[]string{"depth", "id", "kind"}, []string{"id"}},
+		"docs":                  {[]string{"body", "limit", "metadata", "path", "paths", "query", "verb"}, []string{"verb"}},
 	}
 	var got []string
 	for _, tool := range res.Tools {
@@ -138,8 +139,8 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 			t.Errorf("unexpected tool %s", tool.Name)
 			continue
 		}
-		if tool.Description == "" || tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
-			t.Errorf("%s: want a description and the read-only hint", tool.Name)
+		if tool.Description == "" || tool.Annotations == nil || tool.Annotations.ReadOnlyHint != (tool.Name != "docs") {
+			t.Errorf("%s: want a description and the read-only hint on every tool but docs", tool.Name)
 		}
 		schema := generic(t, tool.InputSchema).(map[string]any)
 		if schema["type"] != "object" {
