@@ -28,25 +28,27 @@ import (
 
 func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 	o := repoOptions{}
+	var base string
 	cmd := &cobra.Command{
 		Use:   "mcp [dir]",
 		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
 		Long: `Mcp scans the repository once (incrementally with --state), keeps the
 snapshot, the search index and the findings in memory, and answers Model
 Context Protocol tool calls on stdin and stdout: knowledge.search,
-knowledge.lookup, docbridge.diagnostics, graph.node, graph.edges and
-graph.neighbors. Before each call it compares the files the last scan read
-(size and modification time, and the directories' modification times) with
-the tree, and rescans incrementally — reusing the previous scan's extractions
-— when one changed. It never writes to the repository; with --state it
-writes the scan state there after each scan. See docs/mcp.md.`,
+knowledge.lookup, docbridge.diagnostics (compared with --base when given),
+graph.node, graph.edges, graph.neighbors and docs. Before each call it
+compares the files the last scan read (size and modification time, and the
+directories' modification times) with the tree, and rescans incrementally —
+reusing the previous scan's extractions — when one changed. The one tool that
+writes is docs (verb add), and only under docs/; with --state the scan state
+is written there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = "."
 			if len(args) == 1 {
 				o.dir = args[0]
 			}
-			srv, err := newMCPServer(cmd.Context(), stderr, o)
+			srv, err := newMCPServer(cmd.Context(), stderr, o, base)
 			if err != nil {
 				return err
 			}
@@ -54,6 +56,7 @@ writes the scan state there after each scan. See docs/mcp.md.`,
 		},
 	}
 	o.addRepoFlags(cmd.Flags())
+	cmd.Flags().StringVar(&base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
 	cmd.SetContext(context.Background())
 	return cmd
 }
@@ -74,10 +77,12 @@ type mcpServer struct {
 // mcpTree is one scan of the repository with what the tools answer from.
 // It is never changed once built: a rescan makes a new one.
 type mcpTree struct {
-	out      *checkOutcome
-	index    *retrieval.Index
-	findings []report.Finding
-	files    fingerprint
+	out   *checkOutcome
+	index *retrieval.Index
+	// report holds the findings in the report's shape (with their status
+	// and the resolved ones, with a base).
+	report *report.Report
+	files  fingerprint
 
 	graphOnce sync.Once
 	graph     *graphIndex
@@ -86,7 +91,7 @@ type mcpTree struct {
 // newMCPServer checks the repository and runs the first scan, so that a
 // configuration error or an unreadable directory ends the command before
 // any client connects.
-func newMCPServer(ctx context.Context, stderr io.Writer, o repoOptions) (*mcpServer, error) {
+func newMCPServer(ctx context.Context, stderr io.Writer, o repoOptions, base string) (*mcpServer, error) {
 	if _, err := loadConfig(o.dir, o.configPath); err != nil {
 		return nil, err
 	}
@@ -98,7 +103,7 @@ func newMCPServer(ctx context.Context, stderr io.Writer, o repoOptions) (*mcpSer
 	if err != nil {
 		return nil, fmt.Errorf("mcp %s: %w", o.dir, err)
 	}
-	m := &mcpServer{o: checkOptions{repoOptions: o}, root: root, stderr: stderr}
+	m := &mcpServer{o: checkOptions{repoOptions: o, base: base}, root: root, stderr: stderr}
 	if _, err := m.current(ctx); err != nil {
 		return nil, err
 	}
@@ -136,9 +141,13 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := report.Build(report.Input{Version: version, Project: out.head.Project.Name, SnapshotHash: out.head.ContentHash,
-		Diagnostics: out.findings, Coverage: out.head.Coverage})
-	t := &mcpTree{out: out, index: ix, findings: r.Findings, files: takeFingerprint(m.root, m.configFile(), out.store, start)}
+	in := report.Input{Version: version, Project: out.head.Project.Name, SnapshotHash: out.head.ContentHash,
+		Diagnostics: out.findings, Coverage: out.head.Coverage}
+	if out.comparison != nil {
+		in.Comparison, in.BaseSnapshotHash = out.comparison, out.base.ContentHash
+	}
+	r := report.Build(in)
+	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.store, start)}
 	m.tree = t
 	m.scans++
 	return t, nil
@@ -453,10 +462,15 @@ type diagnosticsArgs struct {
 
 // diagnosticsAnswer is docbridge.diagnostics' answer.
 type diagnosticsAnswer struct {
-	SnapshotHash string           `json:"snapshotHash"`
-	Total        int              `json:"total"` // findings that passed the filters
-	Cut          int              `json:"cut"`   // Total - len(Findings)
-	Findings     []report.Finding `json:"findings"`
+	SnapshotHash string `json:"snapshotHash"`
+	// BaseSnapshotHash is set when the server compares with a base
+	// (mcp --base): then every finding has a status (new, unchanged) and
+	// Resolved lists the base's findings the tree no longer has.
+	BaseSnapshotHash string           `json:"baseSnapshotHash,omitempty"`
+	Total            int              `json:"total"` // findings that passed the filters
+	Cut              int              `json:"cut"`   // Total - len(Findings)
+	Findings         []report.Finding `json:"findings"`
+	Resolved         []report.Finding `json:"resolved,omitempty"`
 }
 
 func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a diagnosticsArgs) (*mcp.CallToolResult, any, error) {
@@ -495,15 +509,13 @@ func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a d
 	if err != nil {
 		return nil, nil, err
 	}
-	ans := diagnosticsAnswer{SnapshotHash: t.out.head.ContentHash, Findings: []report.Finding{}}
-	for _, f := range t.findings {
-		if len(paths) > 0 && !paths[f.Location.Path] {
-			continue
-		}
-		if len(codes) > 0 && !codes[f.Code] {
-			continue
-		}
-		if severityRank(f.Severity) > minRank {
+	keep := func(f report.Finding) bool {
+		return (len(paths) == 0 || paths[f.Location.Path]) && (len(codes) == 0 || codes[f.Code]) && severityRank(f.Severity) <= minRank
+	}
+	r := t.report
+	ans := diagnosticsAnswer{SnapshotHash: r.SnapshotHash, BaseSnapshotHash: r.BaseSnapshotHash, Findings: []report.Finding{}}
+	for _, f := range r.Findings {
+		if !keep(f) {
 			continue
 		}
 		ans.Total++
@@ -512,6 +524,14 @@ func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a d
 		}
 	}
 	ans.Cut = ans.Total - len(ans.Findings)
+	if r.Compared {
+		ans.Resolved = []report.Finding{}
+		for _, f := range r.Resolved {
+			if keep(f) && len(ans.Resolved) < mcpMaxFindings {
+				ans.Resolved = append(ans.Resolved, f)
+			}
+		}
+	}
 	return nil, ans, nil
 }
 

@@ -32,6 +32,11 @@ func mcpRepo(t *testing.T) string {
 // connectMCP serves dir in process and returns a client session of the
 // same SDK, over in-memory transports.
 func connectMCP(t *testing.T, dir string, extra ...string) (*mcpServer, *mcp.ClientSession) {
+	return connectMCPBase(t, dir, "", extra...)
+}
+
+// connectMCPBase is connectMCP comparing with a base snapshot.
+func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer, *mcp.ClientSession) {
 	t.Helper()
 	o := repoOptions{dir: dir}
 	if len(extra) > 0 {
@@ -39,7 +44,7 @@ func connectMCP(t *testing.T, dir string, extra ...string) (*mcpServer, *mcp.Cli
 	}
 	o.maxStateBytes = 1 << 30
 	ctx := context.Background()
-	srv, err := newMCPServer(ctx, io.Discard, o)
+	srv, err := newMCPServer(ctx, io.Discard, o, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,5 +468,28 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	callTool(t, cs, "knowledge.search", map[string]any{"query": "plain"})
 	if srv.scans != 5 {
 		t.Errorf("%d scans, want 5 (a scan right after a change is checked again)", srv.scans)
+	}
+}
+
+func TestMCPDiagnosticsAgainstABase(t *testing.T) {
+	dir := mcpRepo(t)
+	age(t, dir, 2*time.Hour)
+	base := filepath.Join(t.TempDir(), "base.json")
+	if code, _, errOut := runCLI(t, "scan", "--out", base, dir); code != 0 {
+		t.Fatal(errOut)
+	}
+	// The head fixes the README's broken link and breaks one in the guide.
+	writeFile(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md).\n")
+	writeFile(t, filepath.Join(dir, "docs", "storage.md"), "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`; see [gone](gone.md).\n")
+	_, cs := connectMCPBase(t, dir, base)
+	got := callTool(t, cs, "docbridge.diagnostics", map[string]any{}).(map[string]any)
+	rep := cliJSON(t, "check", "--format", "json", "--base", base, dir).(map[string]any)
+	if !reflect.DeepEqual(got["findings"], rep["findings"]) || !reflect.DeepEqual(got["resolved"], rep["resolved"]) ||
+		got["baseSnapshotHash"] != rep["baseSnapshotHash"] {
+		t.Errorf("diagnostics with a base:\ntool %v\ncheck %v", got, rep)
+	}
+	fs, rs := got["findings"].([]any), got["resolved"].([]any)
+	if len(fs) != 1 || fs[0].(map[string]any)["status"] != "new" || len(rs) != 1 || rs[0].(map[string]any)["status"] != "resolved" {
+		t.Errorf("one new finding and one resolved: %v", got)
 	}
 }
