@@ -273,8 +273,7 @@ func docsAdd(root string, out *checkOutcome, p string, d knowledgedocs.Draft) (*
 	}
 	if p == "" {
 		if twins := reconcile.KnowledgeTwins(snap, cfg, target); len(twins) > 0 {
-			return nil, docsRefuse("path", "a near twin of %s in area %s (%s); give it as path to replace it, or make the subject distinct",
-				twins[0].Path, twins[0].Area, twins[0].Message)
+			return nil, docsRefuse("path", "%s; give %s as path to replace it, or make the subject distinct", twins[0].Message, twins[0].Path)
 		}
 	}
 

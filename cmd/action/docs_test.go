@@ -80,7 +80,7 @@ func TestDocsCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--field", "Area=cache", "--list", "Keywords=eviction,stale,entries", "--field", "Summary=s"}, "argument path: a near twin of docs/cache/eviction.md"},
+		{[]string{"--field", "Area=cache", "--list", "Keywords=eviction,stale,entries", "--field", "Summary=s"}, "argument path: near twin of docs/cache/eviction.md"},
 		{[]string{"--field", "Area=cache", "--list", "Keywords=eviction", "--field", "Summary= "}, "argument metadata.Summary: blank"},
 		{[]string{"--field", "Area=cache", "--list", "Keywords=eviction"}, "argument metadata.Summary: required field missing"},
 		{[]string{"--path", "../outside.md", "--field", "Area=c", "--list", "Keywords=k", "--field", "Summary=s"}, "argument path"},
@@ -163,7 +163,7 @@ func TestMCPDocsTool(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": twinBody}, "argument path: a near twin of docs/cache/eviction.md in area Cache"},
+		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": twinBody}, "argument path: near twin of docs/cache/eviction.md in area Cache"},
 		{map[string]any{"verb": "add", "metadata": map[string]any{"Area": "cache", "Keywords": []any{"k"}, "Summary": ""}, "body": twinBody}, "argument metadata.Summary: blank"},
 		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": "No title.\n"}, "argument body: must start with an H1"},
 		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": "# Stale entries eviction\n\nNo claims.\n", "path": "docs/cache/eviction.md"}, "argument body: the document would break the convention: KNOWLEDGE_CLAIMS_MISSING"},
