@@ -254,12 +254,9 @@ func DefaultPath(title, root string) (string, error) {
 // Slug is a file name for a title: lower-case letters and digits, words
 // joined by hyphens, at most MaxSlugRunes runes.
 func Slug(title string) string {
-	var words []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
+	words := strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		words = append(words, w)
-	}
+	})
 	s := strings.Join(words, "-")
 	if utf8.RuneCountInString(s) > MaxSlugRunes {
 		s = strings.TrimRight(string([]rune(s)[:MaxSlugRunes]), "-")
