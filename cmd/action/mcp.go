@@ -173,8 +173,10 @@ type fileStamp struct {
 // listed (extracted, too large, reached through symlinks), the ignore
 // files and configuration it applied, and every directory it walked — a
 // file added or removed changes its directory's modification time. A
-// fingerprint taken while a file changed under the scan is stale from the
-// start, so the next call scans again.
+// path changed while the scan ran may have changed under it: the
+// fingerprint is stale from the start, so the next call scans again —
+// unless it is an extracted file whose bytes are still those the scan
+// hashed.
 type fingerprint struct {
 	stamps []fileStamp
 	stale  bool
@@ -195,40 +197,49 @@ func stamp(p string, dir bool) fileStamp {
 }
 
 // staleMargin is how long before a scan's start a change still makes its
-// fingerprint stale.
+// fingerprint stale: the file system's clock may lag the process's by a
+// tick (a coarse kernel clock).
 const staleMargin = 20 * time.Millisecond
 
 // takeFingerprint stamps what the scan that produced store read; start is
 // when that scan began.
 func takeFingerprint(root, configFile string, store *scan.Store, start time.Time) fingerprint {
 	var fp fingerprint
-	// The file system's clock may lag the process's by a tick (a coarse
-	// kernel clock): a margin costs at most one extra rescan.
 	since := start.Add(-staleMargin).UnixNano()
-	add := func(rel string, dir bool) {
-		s := stamp(filepath.Join(root, filepath.FromSlash(rel)), dir)
-		if !s.missing && s.mtime >= since {
+	add := func(rel string, dir bool, hash string) {
+		full := filepath.Join(root, filepath.FromSlash(rel))
+		s := stamp(full, dir)
+		if !s.missing && s.mtime >= since && !sameBytes(full, rel, hash) {
 			fp.stale = true
 		}
 		fp.stamps = append(fp.stamps, s)
 	}
 	for _, x := range store.Extractions {
-		add(x.Path, false)
+		add(x.Path, false, x.Hash)
 	}
 	for _, f := range store.Tree.Skipped {
-		add(f.Path, false)
+		add(f.Path, false, "")
 	}
 	for _, a := range store.Tree.Aliases {
-		add(a.Path, false)
+		add(a.Path, false, "")
 	}
 	for _, d := range store.Tree.Dirs {
-		add(d, true)
-		add(path.Join(d, ".gitignore"), false)
+		add(d, true, "")
+		add(path.Join(d, ".gitignore"), false, "")
 	}
-	add(".git/info/exclude", false)
-	cfg := stamp(configFile, false)
-	fp.stamps = append(fp.stamps, cfg)
+	add(".git/info/exclude", false, "")
+	fp.stamps = append(fp.stamps, stamp(configFile, false))
 	return fp
+}
+
+// sameBytes reports whether the file still holds the bytes whose hash the
+// scan recorded ("" when it recorded none).
+func sameBytes(full, rel, hash string) bool {
+	if hash == "" {
+		return false
+	}
+	data, err := os.ReadFile(full)
+	return err == nil && scan.FileHash(rel, data) == hash
 }
 
 // changed reports whether a stamped path differs from the tree now.

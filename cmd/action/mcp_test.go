@@ -16,6 +16,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/docbridge/docbridge/internal/scan"
 )
 
 // mcpRepo is searchRepo with a broken link, so that there are findings.
@@ -458,16 +460,53 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	if srv.scans != 3 {
 		t.Errorf("%d scans, want 3", srv.scans)
 	}
-	// A file changed while it was being scanned (its time is after the
-	// scan began) leaves the scan stale: the next call scans again.
-	writeFile(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are plain.\n")
+	// A file touched after the scan began, its bytes those the scan read,
+	// does not make the next call scan again.
 	if err := os.Chtimes(filepath.Join(dir, "docs", "zebra.md"), time.Now().Add(time.Minute), time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	callTool(t, cs, "knowledge.search", map[string]any{"query": "plain"})
-	callTool(t, cs, "knowledge.search", map[string]any{"query": "plain"})
-	if srv.scans != 5 {
-		t.Errorf("%d scans, want 5 (a scan right after a change is checked again)", srv.scans)
+	callTool(t, cs, "knowledge.search", map[string]any{"query": "spotty"})
+	callTool(t, cs, "knowledge.search", map[string]any{"query": "spotty"})
+	if srv.scans != 4 {
+		t.Errorf("%d scans, want 4 (one for the new time, none after)", srv.scans)
+	}
+}
+
+// TestFingerprintStale: a file whose time falls after the scan began and
+// whose bytes differ from those the scan hashed changed under the scan.
+func TestFingerprintStale(t *testing.T) {
+	dir := mcpRepo(t)
+	age(t, dir, time.Hour)
+	cfg, err := loadConfig(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := takeFingerprint(dir, filepath.Join(dir, "docbridge.yaml"), res.Store, start)
+	if fp.stale || fp.changed() {
+		t.Fatal("nothing changed")
+	}
+	guide := filepath.Join(dir, "docs", "storage.md")
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(guide, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if fp := takeFingerprint(dir, filepath.Join(dir, "docbridge.yaml"), res.Store, start); fp.stale {
+		t.Error("a new time on the same bytes is not a change under the scan")
+	}
+	if !fp.changed() {
+		t.Error("a new time is a change for the next call")
+	}
+	writeFile(t, guide, "# Storage guide\n\nRewritten while the scan ran.\n")
+	if err := os.Chtimes(guide, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if fp := takeFingerprint(dir, filepath.Join(dir, "docbridge.yaml"), res.Store, start); !fp.stale {
+		t.Error("new bytes with a time after the scan began: stale")
 	}
 }
 

@@ -46,3 +46,8 @@ func WithDocument(store *Store, p string, data []byte) (*Store, error) {
 	out.Tree.Dirs = dirs
 	return out, nil
 }
+
+// FileHash is the hash an extraction records for the file at the
+// repository path p holding data (Extraction.Hash): a caller that reads a
+// file again can tell whether a scan read these bytes.
+func FileHash(p string, data []byte) string { return contentHash(classify(p), data) }
