@@ -532,3 +532,47 @@ func TestMCPDiagnosticsAgainstABase(t *testing.T) {
 		t.Errorf("one new finding and one resolved: %v", got)
 	}
 }
+
+// TestMCPConcurrentCalls: calls in flight at once, a file edited among
+// them, all answered (run with -race).
+func TestMCPConcurrentCalls(t *testing.T) {
+	dir := mcpRepo(t)
+	_, cs := connectMCP(t, dir)
+	calls := []struct {
+		name string
+		args map[string]any
+	}{
+		{"knowledge.search", map[string]any{"query": "storage"}},
+		{"knowledge.lookup", map[string]any{"path": "store/store.go", "depth": 2}},
+		{"docbridge.diagnostics", map[string]any{}},
+		{"graph.neighbors", map[string]any{"id": "document:README.md", "depth": 3}},
+		{"graph.edges", map[string]any{"kind": "links-to"}},
+		{"docs", map[string]any{"verb": "check"}},
+	}
+	errs := make(chan error, 4*len(calls))
+	done := make(chan struct{})
+	for i := 0; i < 4; i++ {
+		for _, c := range calls {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.name, Arguments: c.args})
+				if err == nil && res.IsError {
+					err = errors.New(contentText(res))
+				}
+				if err != nil {
+					errs <- err
+				}
+			}()
+		}
+		if i == 1 {
+			writeFile(t, filepath.Join(dir, "docs", "new.md"), "# New page\n\nAbout storage.\n")
+		}
+	}
+	for range 4 * len(calls) {
+		<-done
+	}
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
