@@ -576,3 +576,56 @@ func TestMCPConcurrentCalls(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FuzzResolveRepoPath: an accepted path argument is local, and where it
+// (or a directory above it) exists, its real location is inside the root
+// — a symlink out is never accepted.
+func FuzzResolveRepoPath(f *testing.F) {
+	root := f.TempDir()
+	outside := f.TempDir()
+	for p, c := range map[string]string{"docs/a.md": "# A\n", "src/x.go": "package x\n"} {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			f.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			f.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "docs", "out")); err != nil {
+		f.Fatal(err)
+	}
+	if err := os.Symlink("../src", filepath.Join(root, "docs", "in")); err != nil {
+		f.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"docs/a.md", "../x", "/etc/passwd", "docs/out/x.md", "docs/in/x.go", "docs/./out/../a.md", "docs//a.md", ".", "a\x00b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		clean, err := resolveRepoPath(real, "path", p)
+		if err != nil {
+			if !strings.Contains(err.Error(), "argument path") {
+				t.Fatalf("refusal %q does not name the argument", err)
+			}
+			return
+		}
+		if !filepath.IsLocal(filepath.FromSlash(clean)) {
+			t.Fatalf("%q accepted as %q, not local", p, clean)
+		}
+		// The nearest existing path resolves inside the root.
+		probe := filepath.Join(real, filepath.FromSlash(clean))
+		for {
+			if r, err := filepath.EvalSymlinks(probe); err == nil {
+				if rel, err := filepath.Rel(real, r); err != nil || !filepath.IsLocal(rel) && rel != "." {
+					t.Fatalf("%q accepted, but leads to %s", p, r)
+				}
+				return
+			}
+			probe = filepath.Dir(probe)
+		}
+	})
+}
