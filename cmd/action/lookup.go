@@ -13,8 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // lookupOptions are the inputs of one lookup run.
@@ -81,17 +83,23 @@ func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target st
 	}
 	s, sig := repo.scan.Snapshot, repo.signals
 	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: repo.cfg})
-	lines, err := newLineReader(o.dir)
+	return lookupIn(o.dir, s, sig, diags, target, o.depth, o.budget)
+}
+
+// lookupIn looks target up in s, scanned from dir, with the findings
+// diags, excerpts read from dir; a positive budget trims the answer.
+func lookupIn(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, target string, depth, budget int) (*retrieval.LookupResult, error) {
+	lines, err := newLineReader(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer lines.Close()
-	res, err := retrieval.Lookup(s, sig, diags, target, retrieval.LookupOptions{Depth: o.depth, Excerpt: lines.line})
+	res, err := retrieval.Lookup(s, sig, diags, target, retrieval.LookupOptions{Depth: depth, Excerpt: lines.line})
 	if err != nil {
 		return nil, fmt.Errorf("lookup: %w", err)
 	}
-	if o.budget > 0 {
-		return retrieval.FitLookup(res, o.budget)
+	if budget > 0 {
+		return retrieval.FitLookup(res, budget)
 	}
 	return res, nil
 }

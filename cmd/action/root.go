@@ -27,5 +27,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newLookupCommand(stdout, stderr))
 	root.AddCommand(newBenchCommand(stdout, stderr))
 	root.AddCommand(newDoctorCommand(stdout, stderr))
+	root.AddCommand(newMCPCommand(stdout, stderr))
+	root.AddCommand(newDocsCommand(stdout, stderr))
 	return root
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -118,22 +119,38 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	s, sig := repo.scan.Snapshot, repo.signals
-	bodies, err := newBodyReader(o.dir, maxBodyFileBytes)
+	s := repo.scan.Snapshot
+	ix, err := newSearchIndex(o.dir, s, repo.signals)
 	if err != nil {
-		return retrieval.Results{}, fmt.Errorf("search %s: %w", o.dir, err)
+		return retrieval.Results{}, err
+	}
+	return searchIndex(cmd.Context(), o.dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
+}
+
+// newSearchIndex projects the scanned repository at dir into search
+// entries, document bodies read from dir, and indexes them.
+func newSearchIndex(dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
+	bodies, err := newBodyReader(dir, maxBodyFileBytes)
+	if err != nil {
+		return nil, fmt.Errorf("search %s: %w", dir, err)
 	}
 	defer bodies.Close()
-	ix := retrieval.NewIndex(retrieval.Project(s, sig, bodies.read), s)
-	if query != "" {
-		res := ix.Search(retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain})
+	return retrieval.NewIndex(retrieval.Project(s, sig, bodies.read), s), nil
+}
+
+// searchIndex answers q over ix, the index of s scanned from dir — or,
+// for a blank query and for a query nothing matches, lists the most
+// recently changed documents.
+func searchIndex(ctx context.Context, dir string, s *snapshot.Snapshot, ix *retrieval.Index, q retrieval.Query) retrieval.Results {
+	if q.Text != "" {
+		res := ix.Search(q)
 		if res.Total > 0 {
-			return res, nil
+			return res
 		}
 	}
-	res := ix.Recent(o.limit, modificationTimes(cmd.Context(), o.dir, documentPaths(s)))
-	res.Query = query
-	return res, nil
+	res := ix.Recent(q.Limit, modificationTimes(ctx, dir, documentPaths(s)))
+	res.Query = q.Text
+	return res
 }
 
 // documentPaths lists the paths of the snapshot's documents.

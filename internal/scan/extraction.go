@@ -154,23 +154,34 @@ func (e *extractor) extract(root string, f walk.File, k fileKind, prev *Extracti
 		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed, Message: msg})
 		return x, false
 	}
-	if k == kindMarkdown {
-		x.Hash = snapshot.HashBytes(bytes.TrimPrefix(data, utf8BOM))
-	} else {
-		x.Hash = snapshot.HashBytes(data)
-	}
+	x.Hash = contentHash(k, data)
 	if prev != nil && prev.Hash == x.Hash && prev.Analyzer == x.Analyzer && prev.Size == int64(len(data)) {
 		return *prev, true
 	}
+	e.analyze(&x, k, data)
+	return x, false
+}
+
+// contentHash is the hash a file's extraction records: of its bytes, a
+// document's after a leading BOM.
+func contentHash(k fileKind, data []byte) string {
+	if k == kindMarkdown {
+		return snapshot.HashBytes(bytes.TrimPrefix(data, utf8BOM))
+	}
+	return snapshot.HashBytes(data)
+}
+
+// analyze fills x from the file's bytes: its size, its lines and its
+// analyzer's extraction; binary content is an issue instead.
+func (e *extractor) analyze(x *Extraction, k fileKind, data []byte) {
 	x.Size = int64(len(data))
 	if walk.IsBinary(data) {
 		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed,
 			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.String()})
-		return x, false
+		return
 	}
 	x.Lines = lineCount(data)
-	e.run(&x, k, data)
-	return x, false
+	e.run(x, k, data)
 }
 
 // lineCount counts the lines of data as an editor numbers them: a final

@@ -1,0 +1,566 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := repoOptions{}
+	var base string
+	cmd := &cobra.Command{
+		Use:   "mcp [dir]",
+		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
+		Long: `Mcp scans the repository once (incrementally with --state), keeps the
+snapshot, the search index and the findings in memory, and answers Model
+Context Protocol tool calls on stdin and stdout: knowledge.search,
+knowledge.lookup, docbridge.diagnostics (compared with --base when given),
+graph.node, graph.edges, graph.neighbors and docs. Before each call it
+compares the files the last scan read (size and modification time, and the
+directories' modification times) with the tree, and rescans incrementally —
+reusing the previous scan's extractions — when one changed. The one tool that
+writes is docs (verb add), and only under docs/; with --state the scan state
+is written there after each scan. See docs/mcp.md.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.dir = "."
+			if len(args) == 1 {
+				o.dir = args[0]
+			}
+			srv, err := newMCPServer(cmd.Context(), stderr, o, base)
+			if err != nil {
+				return err
+			}
+			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
+		},
+	}
+	o.addRepoFlags(cmd.Flags())
+	cmd.Flags().StringVar(&base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// mcpServer holds the repository a `docbridge mcp` serves and its latest
+// scan.
+type mcpServer struct {
+	o      checkOptions
+	root   string // the repository's absolute path, symlinks resolved
+	stderr io.Writer
+
+	mu    sync.Mutex
+	addMu sync.Mutex // serializes the docs tool's add
+	tree  *mcpTree
+	scans int // scans run so far (tests read it)
+}
+
+// mcpTree is one scan of the repository with what the tools answer from.
+// It is never changed once built: a rescan makes a new one.
+type mcpTree struct {
+	out   *checkOutcome
+	index *retrieval.Index
+	// report holds the findings in the report's shape (with their status
+	// and the resolved ones, with a base).
+	report *report.Report
+	files  fingerprint
+
+	graphOnce sync.Once
+	graph     *graphIndex
+}
+
+// newMCPServer checks the repository and runs the first scan, so that a
+// configuration error or an unreadable directory ends the command before
+// any client connects.
+func newMCPServer(ctx context.Context, stderr io.Writer, o repoOptions, base string) (*mcpServer, error) {
+	if _, err := loadConfig(o.dir, o.configPath); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(o.dir)
+	if err != nil {
+		return nil, fmt.Errorf("mcp %s: %w", o.dir, err)
+	}
+	root, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("mcp %s: %w", o.dir, err)
+	}
+	m := &mcpServer{o: checkOptions{repoOptions: o, base: base}, root: root, stderr: stderr}
+	if _, err := m.current(ctx); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// current returns the scan of the tree as it is now: the last one when no
+// file it read changed, else a new incremental scan from the last one's
+// extractions.
+func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.tree != nil && !m.tree.files.changed() {
+		return m.tree, nil
+	}
+	o := m.o
+	if m.tree != nil {
+		// Later scans start from the last one's extractions in memory —
+		// the path check --state takes with a decoded state — and write
+		// the state themselves.
+		o.previous = &state.State{Store: m.tree.out.store}
+	}
+	start := time.Now()
+	out, err := runCheck(ctx, m.stderr, o)
+	if err != nil {
+		return nil, err
+	}
+	if o.previous != nil && m.o.stateDir != "" {
+		if c := saveState(m.stderr, m.o.stateDir, &scan.Result{Store: out.store}, m.o.maxStateBytes); c != nil {
+			out.head.Coverage = append(out.head.Coverage, *c)
+			snapshot.SortCoverage(out.head.Coverage)
+		}
+	}
+	ix, err := newSearchIndex(m.o.dir, out.head, out.signals)
+	if err != nil {
+		return nil, err
+	}
+	in := report.Input{Version: version, Project: out.head.Project.Name, SnapshotHash: out.head.ContentHash,
+		Diagnostics: out.findings, Coverage: out.head.Coverage}
+	if out.comparison != nil {
+		in.Comparison, in.BaseSnapshotHash = out.comparison, out.base.ContentHash
+	}
+	r := report.Build(in)
+	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.store, start)}
+	m.tree = t
+	m.scans++
+	return t, nil
+}
+
+// configFile is the configuration file the scans read, when there is one.
+func (m *mcpServer) configFile() string {
+	if m.o.configPath != "" {
+		return m.o.configPath
+	}
+	return filepath.Join(m.root, config.FileName)
+}
+
+// fileStamp is what a cheap stat says of one path.
+type fileStamp struct {
+	path    string
+	missing bool
+	size    int64
+	mtime   int64 // nanoseconds
+	dir     bool  // a directory: only its modification time counts
+}
+
+// fingerprint is the stamps of everything a scan read: the files it
+// listed (extracted, too large, reached through symlinks), the ignore
+// files and configuration it applied, and every directory it walked — a
+// file added or removed changes its directory's modification time. A
+// path changed while the scan ran may have changed under it: the
+// fingerprint is stale from the start, so the next call scans again —
+// unless it is an extracted file whose bytes are still those the scan
+// hashed.
+type fingerprint struct {
+	stamps []fileStamp
+	stale  bool
+}
+
+func stamp(p string, dir bool) fileStamp {
+	s := fileStamp{path: p, dir: dir}
+	info, err := os.Stat(p)
+	if err != nil {
+		s.missing = true
+		return s
+	}
+	s.mtime = info.ModTime().UnixNano()
+	if !dir {
+		s.size = info.Size()
+	}
+	return s
+}
+
+// staleMargin is how long before a scan's start a change still makes its
+// fingerprint stale: the file system's clock may lag the process's by a
+// tick (a coarse kernel clock).
+const staleMargin = 20 * time.Millisecond
+
+// takeFingerprint stamps what the scan that produced store read; start is
+// when that scan began.
+func takeFingerprint(root, configFile string, store *scan.Store, start time.Time) fingerprint {
+	var fp fingerprint
+	since := start.Add(-staleMargin).UnixNano()
+	add := func(rel string, dir bool, hash string) {
+		full := filepath.Join(root, filepath.FromSlash(rel))
+		s := stamp(full, dir)
+		if !s.missing && s.mtime >= since && !sameBytes(full, rel, hash) {
+			fp.stale = true
+		}
+		fp.stamps = append(fp.stamps, s)
+	}
+	for _, x := range store.Extractions {
+		add(x.Path, false, x.Hash)
+	}
+	for _, f := range store.Tree.Skipped {
+		add(f.Path, false, "")
+	}
+	for _, a := range store.Tree.Aliases {
+		add(a.Path, false, "")
+	}
+	for _, d := range store.Tree.Dirs {
+		add(d, true, "")
+		add(path.Join(d, ".gitignore"), false, "")
+	}
+	add(".git/info/exclude", false, "")
+	fp.stamps = append(fp.stamps, stamp(configFile, false))
+	return fp
+}
+
+// sameBytes reports whether the file still holds the bytes whose hash the
+// scan recorded ("" when it recorded none).
+func sameBytes(full, rel, hash string) bool {
+	if hash == "" {
+		return false
+	}
+	data, err := os.ReadFile(full)
+	return err == nil && scan.FileHash(rel, data) == hash
+}
+
+// changed reports whether a stamped path differs from the tree now.
+func (fp *fingerprint) changed() bool {
+	if fp.stale {
+		return true
+	}
+	for _, s := range fp.stamps {
+		if stamp(s.path, s.dir) != s {
+			return true
+		}
+	}
+	return false
+}
+
+// server builds the MCP server with every tool.
+func (m *mcpServer) server() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "docbridge", Title: "docbridge knowledge graph", Version: version}, &mcp.ServerOptions{
+		Instructions: "docbridge answers from the repository's knowledge graph: documents, modules, packages and areas, the links, mentions, imports and coverage between them, and the findings where the docs and the code disagree. Ask knowledge.search what to read, knowledge.lookup what an entity is tied to, docbridge.diagnostics what is broken.",
+	})
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
+	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.search", Annotations: readOnly,
+		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first) and says what it kept."},
+		m.search)
+	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.lookup", Annotations: readOnly,
+		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias or path. With budgetTokens the answer is fitted like `lookup --budget`."},
+		m.lookup)
+	mcp.AddTool(s, &mcp.Tool{Name: "docbridge.diagnostics", Annotations: readOnly,
+		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a severity."},
+		m.diagnostics)
+	mcp.AddTool(s, &mcp.Tool{Name: "graph.node", Annotations: readOnly,
+		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction."},
+		m.graphNode)
+	mcp.AddTool(s, &mcp.Tool{Name: "graph.edges", Annotations: readOnly,
+		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, capped."},
+		m.graphEdges)
+	mcp.AddTool(s, &mcp.Tool{Name: "graph.neighbors", Annotations: readOnly,
+		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them; capped."},
+		m.graphNeighbors)
+	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
+		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
+		m.docs)
+	return s
+}
+
+// Bounds of the tools' answers.
+const (
+	// mcpMaxLimit bounds knowledge.search's limit.
+	mcpMaxLimit = 100
+	// mcpMaxFindings bounds the findings docbridge.diagnostics lists.
+	mcpMaxFindings = 200
+	// mcpMaxEdges bounds the relations graph.edges lists.
+	mcpMaxEdges = 200
+	// mcpMaxNeighbors bounds the entities graph.neighbors lists.
+	mcpMaxNeighbors = 500
+	// mcpMaxListArgs bounds the items of a list argument.
+	mcpMaxListArgs = 100
+	// mcpMaxArgBytes bounds one string argument.
+	mcpMaxArgBytes = 4096
+)
+
+// badArgument is the MCP error for a malformed call: invalid params,
+// naming the argument.
+func badArgument(name, format string, args ...any) error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("argument %s: %s", name, fmt.Sprintf(format, args...))}
+}
+
+// checkString bounds one string argument.
+func checkString(name, v string) error {
+	if len(v) > mcpMaxArgBytes {
+		return badArgument(name, "%d bytes; at most %d", len(v), mcpMaxArgBytes)
+	}
+	return nil
+}
+
+// repoPath resolves a path argument against the repository root (see
+// resolveRepoPath).
+func (m *mcpServer) repoPath(name, p string) (string, error) {
+	return resolveRepoPath(m.root, name, p)
+}
+
+// resolveRepoPath resolves a path argument against root (an absolute
+// path, symlinks resolved): it must be relative, stay inside the root once
+// cleaned, and — where it, or the nearest existing directory above it,
+// exists — stay inside once symlinks are resolved. It returns the cleaned,
+// slash-separated path; a refusal names the argument.
+func resolveRepoPath(root, name, p string) (string, error) {
+	if err := checkString(name, p); err != nil {
+		return "", err
+	}
+	if p == "" {
+		return "", badArgument(name, "blank; give a path relative to the repository root")
+	}
+	native := filepath.FromSlash(p)
+	if filepath.IsAbs(native) || strings.HasPrefix(p, "/") || !filepath.IsLocal(native) {
+		return "", badArgument(name, "%q is outside the repository; give a path relative to its root", p)
+	}
+	clean := path.Clean(filepath.ToSlash(native))
+	// Resolve the longest existing prefix: a symlink on the way out counts
+	// even when the rest does not exist.
+	probe := filepath.Join(root, native)
+	for {
+		real, err := filepath.EvalSymlinks(probe)
+		if err == nil {
+			rel, err := filepath.Rel(root, real)
+			if err != nil || !filepath.IsLocal(rel) && rel != "." {
+				return "", badArgument(name, "%q leads outside the repository through a symlink", p)
+			}
+			return clean, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", badArgument(name, "%q: %v", p, err)
+		}
+		parent := filepath.Dir(probe)
+		if parent == probe || len(parent) < len(root) {
+			return clean, nil
+		}
+		probe = parent
+	}
+}
+
+// searchArgs are knowledge.search's arguments.
+type searchArgs struct {
+	Query        string   `json:"query" jsonschema:"the search text; blank lists the most recently changed documents"`
+	Kinds        []string `json:"kinds,omitempty" jsonschema:"only list entries of these kinds (document, area, package, module); filtered after ranking, so the order is the unfiltered one"`
+	Limit        int      `json:"limit,omitempty" jsonschema:"list at most this many hits, 1 to 100 (default 10)"`
+	Explain      bool     `json:"explain,omitempty" jsonschema:"give every score component of each hit"`
+	BudgetTokens int      `json:"budgetTokens,omitempty" jsonschema:"fit the answer into about this many tokens (4 characters each), dropping summaries first; 0 or absent means no budget"`
+}
+
+func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a searchArgs) (*mcp.CallToolResult, any, error) {
+	if err := checkString("query", a.Query); err != nil {
+		return nil, nil, err
+	}
+	if len(a.Kinds) > len(searchKinds) {
+		return nil, nil, badArgument("kinds", "%d kinds; there are %d", len(a.Kinds), len(searchKinds))
+	}
+	for _, k := range a.Kinds {
+		if !containsString(searchKinds, k) {
+			return nil, nil, badArgument("kinds", "%q: use %s", k, strings.Join(searchKinds, ", "))
+		}
+	}
+	if a.Limit == 0 {
+		a.Limit = retrieval.DefaultLimit
+	}
+	if a.Limit < 1 || a.Limit > mcpMaxLimit {
+		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, mcpMaxLimit)
+	}
+	if a.BudgetTokens < 0 {
+		return nil, nil, badArgument("budgetTokens", "%d: use a positive number of tokens, or 0 for none", a.BudgetTokens)
+	}
+	query := strings.TrimSpace(a.Query)
+	if query == "" && len(a.Kinds) > 0 && !containsString(a.Kinds, snapshot.KindDocument) {
+		return nil, nil, badArgument("kinds", "a blank query lists documents; kinds %s excludes them", strings.Join(a.Kinds, ","))
+	}
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := searchIndex(ctx, m.o.dir, t.out.head, t.index, retrieval.Query{Text: query, Kinds: a.Kinds, Limit: a.Limit, Explain: a.Explain})
+	if a.BudgetTokens > 0 {
+		answer, _, err := retrieval.FitSearch(res, a.BudgetTokens)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, answer, nil
+	}
+	return nil, res, nil
+}
+
+// lookupArgs are knowledge.lookup's arguments.
+type lookupArgs struct {
+	ID           string `json:"id,omitempty" jsonschema:"an entity id such as module:internal/scan/scan.go"`
+	Alias        string `json:"alias,omitempty" jsonschema:"an alias or package name of an entity"`
+	Path         string `json:"path,omitempty" jsonschema:"a repository-relative path: a file, or a directory (its package, else its area)"`
+	Depth        int    `json:"depth,omitempty" jsonschema:"list neighbours up to this many relations away, 1 to 3 (default 1)"`
+	BudgetTokens int    `json:"budgetTokens,omitempty" jsonschema:"trim the answer to about this many tokens; evidenceExcerpts, related, neighbours and summaries are dropped whole in that order; 0 or absent means no budget"`
+}
+
+func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookupArgs) (*mcp.CallToolResult, any, error) {
+	var target string
+	given := 0
+	for _, f := range []struct{ name, v string }{{"id", a.ID}, {"alias", a.Alias}, {"path", a.Path}} {
+		if f.v == "" {
+			continue
+		}
+		given++
+		if err := checkString(f.name, f.v); err != nil {
+			return nil, nil, err
+		}
+		target = f.v
+	}
+	if given != 1 {
+		return nil, nil, badArgument("id", "give exactly one of id, alias or path (%d given)", given)
+	}
+	if a.Path != "" {
+		p, err := m.repoPath("path", a.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		target = p
+	}
+	if a.Depth == 0 {
+		a.Depth = retrieval.DefaultLookupDepth
+	}
+	if a.Depth < 1 || a.Depth > retrieval.MaxLookupDepth {
+		return nil, nil, badArgument("depth", "%d: use 1 to %d", a.Depth, retrieval.MaxLookupDepth)
+	}
+	if a.BudgetTokens < 0 {
+		return nil, nil, badArgument("budgetTokens", "%d: use a positive number of tokens, or 0 for none", a.BudgetTokens)
+	}
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := lookupIn(m.o.dir, t.out.head, t.out.signals, t.out.findings, target, a.Depth, a.BudgetTokens)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, res, nil
+}
+
+// diagnosticsArgs are docbridge.diagnostics' arguments.
+type diagnosticsArgs struct {
+	Paths    []string `json:"paths,omitempty" jsonschema:"only findings located in these files (repository-relative), as check --changed-files narrows"`
+	Codes    []string `json:"codes,omitempty" jsonschema:"only findings of these codes (BROKEN_LINK, …)"`
+	Severity string   `json:"severity,omitempty" jsonschema:"only findings at or above this reporting severity: high, medium, low or info"`
+	Format   string   `json:"format,omitempty" jsonschema:"the shape of each finding; only finding (check --format json's) exists"`
+}
+
+// diagnosticsAnswer is docbridge.diagnostics' answer.
+type diagnosticsAnswer struct {
+	SnapshotHash string `json:"snapshotHash"`
+	// BaseSnapshotHash is set when the server compares with a base
+	// (mcp --base): then every finding has a status (new, unchanged) and
+	// Resolved lists the base's findings the tree no longer has.
+	BaseSnapshotHash string           `json:"baseSnapshotHash,omitempty"`
+	Total            int              `json:"total"` // findings that passed the filters
+	Cut              int              `json:"cut"`   // Total - len(Findings)
+	Findings         []report.Finding `json:"findings"`
+	Resolved         []report.Finding `json:"resolved,omitempty"`
+}
+
+func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a diagnosticsArgs) (*mcp.CallToolResult, any, error) {
+	if a.Format != "" && a.Format != "finding" {
+		return nil, nil, badArgument("format", "%q: the one format is finding", a.Format)
+	}
+	if len(a.Paths) > mcpMaxListArgs {
+		return nil, nil, badArgument("paths", "%d paths; at most %d", len(a.Paths), mcpMaxListArgs)
+	}
+	if len(a.Codes) > mcpMaxListArgs {
+		return nil, nil, badArgument("codes", "%d codes; at most %d", len(a.Codes), mcpMaxListArgs)
+	}
+	paths := map[string]bool{}
+	for _, p := range a.Paths {
+		clean, err := m.repoPath("paths", p)
+		if err != nil {
+			return nil, nil, err
+		}
+		paths[clean] = true
+	}
+	codes := map[string]bool{}
+	for _, c := range a.Codes {
+		if _, ok := catalogRule(c); !ok {
+			return nil, nil, badArgument("codes", "%q is not a docbridge code (docs/diagnostics.md lists them)", c)
+		}
+		codes[c] = true
+	}
+	minRank := len(report.Severities)
+	if a.Severity != "" {
+		minRank = severityRank(a.Severity)
+		if minRank < 0 {
+			return nil, nil, badArgument("severity", "%q: use %s", a.Severity, strings.Join(report.Severities, ", "))
+		}
+	}
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	keep := func(f report.Finding) bool {
+		return (len(paths) == 0 || paths[f.Location.Path]) && (len(codes) == 0 || codes[f.Code]) && severityRank(f.Severity) <= minRank
+	}
+	r := t.report
+	ans := diagnosticsAnswer{SnapshotHash: r.SnapshotHash, BaseSnapshotHash: r.BaseSnapshotHash, Findings: []report.Finding{}}
+	for _, f := range r.Findings {
+		if !keep(f) {
+			continue
+		}
+		ans.Total++
+		if len(ans.Findings) < mcpMaxFindings {
+			ans.Findings = append(ans.Findings, f)
+		}
+	}
+	ans.Cut = ans.Total - len(ans.Findings)
+	if r.Compared {
+		ans.Resolved = []report.Finding{}
+		for _, f := range r.Resolved {
+			if keep(f) && len(ans.Resolved) < mcpMaxFindings {
+				ans.Resolved = append(ans.Resolved, f)
+			}
+		}
+	}
+	return nil, ans, nil
+}
+
+// severityRank is a reporting severity's place, worst (high) first; -1
+// when unknown.
+func severityRank(s string) int {
+	for i, v := range report.Severities {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

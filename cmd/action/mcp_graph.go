@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// catalogRule looks a diagnostic code up in the catalog.
+func catalogRule(code string) (catalog.Rule, bool) { return catalog.Lookup(code) }
+
+// graphIndex indexes a snapshot's entities and relations for the graph
+// tools: the entity of an id, the relations from and to it (indexes into
+// the snapshot's relations, in its order).
+type graphIndex struct {
+	s        *snapshot.Snapshot
+	entities map[string]int
+	out, in  map[string][]int
+}
+
+func newGraphIndex(s *snapshot.Snapshot) *graphIndex {
+	g := &graphIndex{s: s, entities: make(map[string]int, len(s.Entities)), out: map[string][]int{}, in: map[string][]int{}}
+	for i := range s.Entities {
+		if _, dup := g.entities[s.Entities[i].ID]; !dup {
+			g.entities[s.Entities[i].ID] = i
+		}
+	}
+	for i := range s.Relations {
+		r := &s.Relations[i]
+		g.out[r.From] = append(g.out[r.From], i)
+		g.in[r.To] = append(g.in[r.To], i)
+	}
+	return g
+}
+
+// graphOf returns the tree's graph index, built on first use.
+func (t *mcpTree) graphOf() *graphIndex {
+	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.head) })
+	return t.graph
+}
+
+// entity returns the entity with id, or a malformed-call error naming
+// the argument.
+func (g *graphIndex) entity(arg, id string) (*snapshot.Entity, error) {
+	if err := checkString(arg, id); err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, badArgument(arg, "blank; give an entity id (knowledge.search and knowledge.lookup answer with ids)")
+	}
+	i, ok := g.entities[id]
+	if !ok {
+		return nil, badArgument(arg, "no entity %q in the snapshot", id)
+	}
+	return &g.s.Entities[i], nil
+}
+
+// nodeArgs are graph.node's arguments.
+type nodeArgs struct {
+	ID string `json:"id" jsonschema:"an entity id such as document:README.md or module:internal/scan/scan.go"`
+}
+
+// nodeAnswer is graph.node's answer.
+type nodeAnswer struct {
+	Entity *snapshot.Entity `json:"entity"`
+	// Out and In count the entity's relations by kind.
+	Out map[string]int `json:"out"`
+	In  map[string]int `json:"in"`
+}
+
+func (m *mcpServer) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nodeArgs) (*mcp.CallToolResult, any, error) {
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := t.graphOf()
+	e, err := g.entity("id", a.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	ans := nodeAnswer{Entity: e, Out: map[string]int{}, In: map[string]int{}}
+	for _, i := range g.out[e.ID] {
+		ans.Out[g.s.Relations[i].Kind]++
+	}
+	for _, i := range g.in[e.ID] {
+		ans.In[g.s.Relations[i].Kind]++
+	}
+	return nil, ans, nil
+}
+
+// edgesArgs are graph.edges' arguments.
+type edgesArgs struct {
+	From string `json:"from,omitempty" jsonschema:"only relations from this entity id"`
+	To   string `json:"to,omitempty" jsonschema:"only relations to this entity id"`
+	Kind string `json:"kind,omitempty" jsonschema:"only relations of this kind (links-to, mentions, imports, covers, …)"`
+}
+
+// edgesAnswer is graph.edges' answer.
+type edgesAnswer struct {
+	Total     int                 `json:"total"` // relations that passed the filters
+	Cut       int                 `json:"cut"`   // Total - len(Relations)
+	Relations []snapshot.Relation `json:"relations"`
+}
+
+func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edgesArgs) (*mcp.CallToolResult, any, error) {
+	if err := checkString("kind", a.Kind); err != nil {
+		return nil, nil, err
+	}
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := t.graphOf()
+	pool := make([]int, 0)
+	switch {
+	case a.From != "":
+		e, err := g.entity("from", a.From)
+		if err != nil {
+			return nil, nil, err
+		}
+		pool = g.out[e.ID]
+	case a.To != "":
+		e, err := g.entity("to", a.To)
+		if err != nil {
+			return nil, nil, err
+		}
+		pool = g.in[e.ID]
+	default:
+		for i := range g.s.Relations {
+			pool = append(pool, i)
+		}
+	}
+	if a.From != "" && a.To != "" {
+		if _, err := g.entity("to", a.To); err != nil {
+			return nil, nil, err
+		}
+	}
+	ans := edgesAnswer{Relations: []snapshot.Relation{}}
+	for _, i := range pool {
+		r := &g.s.Relations[i]
+		if a.To != "" && r.To != a.To || a.Kind != "" && r.Kind != a.Kind {
+			continue
+		}
+		ans.Total++
+		if len(ans.Relations) < mcpMaxEdges {
+			ans.Relations = append(ans.Relations, *r)
+		}
+	}
+	ans.Cut = ans.Total - len(ans.Relations)
+	return nil, ans, nil
+}
+
+// neighborsArgs are graph.neighbors' arguments.
+type neighborsArgs struct {
+	ID    string `json:"id" jsonschema:"the entity id to start from"`
+	Depth int    `json:"depth,omitempty" jsonschema:"how many relations away, 1 to 3 (default 1)"`
+	Kind  string `json:"kind,omitempty" jsonschema:"follow only relations of this kind"`
+}
+
+// neighbor is one entity graph.neighbors reached.
+type neighbor struct {
+	ID       string `json:"id"`
+	Kind     string `json:"kind"`
+	Name     string `json:"name"`
+	Path     string `json:"path,omitempty"`
+	Distance int    `json:"distance"`
+	// Via is the entity one step nearer that first reached it, as in
+	// knowledge.lookup; Relation and RelationKind are the relation that
+	// joins them, Direction is out when it goes from Via to this entity,
+	// in when from this entity to Via.
+	Via          string `json:"via"`
+	Relation     string `json:"relation"`
+	RelationKind string `json:"relationKind"`
+	Direction    string `json:"direction"`
+}
+
+// neighborsAnswer is graph.neighbors' answer.
+type neighborsAnswer struct {
+	ID    string     `json:"id"`
+	Depth int        `json:"depth"`
+	Total int        `json:"total"` // entities reached
+	Cut   int        `json:"cut"`   // Total - len(Nodes)
+	Nodes []neighbor `json:"nodes"`
+}
+
+func (m *mcpServer) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, a neighborsArgs) (*mcp.CallToolResult, any, error) {
+	if a.Depth == 0 {
+		a.Depth = 1
+	}
+	if a.Depth < 1 || a.Depth > 3 {
+		return nil, nil, badArgument("depth", "%d: use 1 to 3", a.Depth)
+	}
+	if err := checkString("kind", a.Kind); err != nil {
+		return nil, nil, err
+	}
+	t, err := m.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := t.graphOf()
+	start, err := g.entity("id", a.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, g.neighbors(start.ID, a.Depth, a.Kind), nil
+}
+
+// neighbors walks breadth first from id, both directions, relations in
+// the snapshot's order (outgoing before incoming), so the answer is
+// deterministic: nearest first, then in the order reached.
+func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswer {
+	ans := neighborsAnswer{ID: id, Depth: depth, Nodes: []neighbor{}}
+	seen := map[string]bool{id: true}
+	frontier := []string{id}
+	for d := 1; d <= depth && len(frontier) > 0; d++ {
+		var next []string
+		for _, from := range frontier {
+			visit := func(rels []int, dir string) {
+				for _, i := range rels {
+					r := &g.s.Relations[i]
+					if kind != "" && r.Kind != kind {
+						continue
+					}
+					other := r.To
+					if dir == "in" {
+						other = r.From
+					}
+					if seen[other] {
+						continue
+					}
+					seen[other] = true
+					next = append(next, other)
+					ans.Total++
+					if len(ans.Nodes) >= mcpMaxNeighbors {
+						continue
+					}
+					n := neighbor{ID: other, Distance: d, Via: from, Relation: r.ID, RelationKind: r.Kind, Direction: dir}
+					if j, ok := g.entities[other]; ok {
+						e := &g.s.Entities[j]
+						n.Kind, n.Name, n.Path = e.Kind, e.Name, e.Path
+					}
+					ans.Nodes = append(ans.Nodes, n)
+				}
+			}
+			visit(g.out[from], "out")
+			visit(g.in[from], "in")
+		}
+		frontier = next
+	}
+	ans.Cut = ans.Total - len(ans.Nodes)
+	return ans
+}
