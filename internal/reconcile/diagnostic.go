@@ -31,6 +31,9 @@ type Diagnostic struct {
 	// message: one reference written twice on a line) this one stands
 	// for, when there is more than one; 0 otherwise.
 	Occurrences int `json:"occurrences,omitempty"`
+	// Edits rewrite the references the finding is about where their new
+	// form is unambiguous (see Edit); `docbridge fix` applies them.
+	Edits []Edit `json:"edits,omitempty"`
 }
 
 // Location is a file and a 1-based line; Line 0 means the whole file (or,
@@ -59,6 +62,11 @@ type finding struct {
 	EntityIDs   []string
 	Remediation string
 	Key         string
+	// edits rewrite the reference when its new form is unambiguous.
+	edits []Edit
+	// moved, on a DRIFT_LINK or DRIFT_PATH finding, is what the base path
+	// was and where it went (see groupMoves).
+	moved *movedRef
 }
 
 // fingerprint hashes what a finding is about. Two findings with one code,
@@ -113,6 +121,7 @@ func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 			Remediation: f.Remediation,
 			Subject:     f.Key,
 			Occurrences: counts[i],
+			Edits:       f.edits,
 		})
 	}
 	SortDiagnostics(out)

@@ -74,9 +74,10 @@ func contentHash(e *snapshot.Entity) string {
 }
 
 // anchor suggests the slug a renamed heading has now: the one heading of
-// the head document that the base document did not have, else the unique
-// near miss among the head's slugs.
-func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bool) {
+// the head document that the base document did not have (renamed is true:
+// the rename is evident), else the unique near miss among the head's
+// slugs.
+func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug string, renamed, ok bool) {
 	var added, all []string
 	for _, h := range headDoc.Headings {
 		all = append(all, h.Slug)
@@ -85,9 +86,10 @@ func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bo
 		}
 	}
 	if len(added) == 1 {
-		return added[0], true
+		return added[0], true, true
 	}
-	return newNameIndex(all).pick(anchor)
+	slug, ok = newNameIndex(all).pick(anchor)
+	return slug, false, ok
 }
 
 // symbolSuggestion is an export of the head.

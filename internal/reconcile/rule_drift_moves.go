@@ -1,0 +1,227 @@
+package reconcile
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// MoveGroupAt is the fewest drifted references into one directory that
+// this change moved or removed that are reported as one DRIFT_MOVE
+// finding instead of one DRIFT_LINK or DRIFT_PATH each.
+const MoveGroupAt = 5
+
+// Bounds of a DRIFT_MOVE message; the evidence lists every reference.
+const (
+	moveMessageDocs  = 3 // documents named in the message
+	moveMessageLines = 5 // lines named per document
+)
+
+// groupMoves replaces the DRIFT_LINK and DRIFT_PATH findings that point
+// into one directory the change moved or removed — the shallowest
+// directory above the old target (or the target itself, when it was a
+// directory) of which the head has nothing — by one DRIFT_MOVE finding
+// per directory, when there are at least MoveGroupAt of them. The grouped
+// finding keeps every reference's location as evidence and every edit;
+// the result does not depend on the order of fs.
+func groupMoves(v *view, fs []finding) []finding {
+	if v.base == nil {
+		return fs
+	}
+	live, was := dirsOf(v), dirsOf(v.base)
+	groups := map[string][]int{}
+	for i, f := range fs {
+		if f.moved == nil {
+			continue
+		}
+		if d := goneRoot(f.moved.oldPath, live, was); d != "" {
+			groups[d] = append(groups[d], i)
+		}
+	}
+	dirs := make([]string, 0, len(groups))
+	for d, idx := range groups {
+		if len(idx) >= MoveGroupAt {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return fs
+	}
+	slices.Sort(dirs)
+	grouped := map[int]bool{}
+	var moves []finding
+	for _, d := range dirs {
+		members := make([]finding, 0, len(groups[d]))
+		for _, i := range groups[d] {
+			grouped[i] = true
+			members = append(members, fs[i])
+		}
+		moves = append(moves, moveFinding(d, members, live, v))
+	}
+	out := make([]finding, 0, len(fs)-len(grouped)+len(moves))
+	for i, f := range fs {
+		if !grouped[i] {
+			out = append(out, f)
+		}
+	}
+	return append(out, moves...)
+}
+
+// dirsOf is the set of directories that hold a document, module, package
+// or area of v, and the paths of its packages and areas (directories
+// themselves).
+func dirsOf(v *view) map[string]bool {
+	out := map[string]bool{}
+	for i := range v.entities {
+		e := &v.entities[i]
+		switch e.Kind {
+		case snapshot.KindDocument, snapshot.KindModule:
+		case snapshot.KindPackage, snapshot.KindArea:
+			out[entityPath(e)] = true
+		default:
+			continue
+		}
+		for d := path.Dir(entityPath(e)); d != "." && d != "/" && !out[d]; d = path.Dir(d) {
+			out[d] = true
+		}
+	}
+	return out
+}
+
+// goneRoot is the shallowest directory on p's path (p itself when p was a
+// directory in the base) that holds nothing in the head, or "".
+func goneRoot(p string, live, was map[string]bool) string {
+	segs := strings.Split(p, "/")
+	for i := 1; i <= len(segs); i++ {
+		d := strings.Join(segs[:i], "/")
+		if i == len(segs) && !was[d] {
+			break
+		}
+		if !live[d] {
+			return d
+		}
+	}
+	return ""
+}
+
+// moveFinding is the DRIFT_MOVE finding of the references (members) into
+// directory dir. Where the directory went is evident when every member
+// found by content hash agrees on one new directory; then the members not
+// found by hash whose path under it exists in the head get it too.
+func moveFinding(dir string, members []finding, live map[string]bool, v *view) finding {
+	slices.SortFunc(members, func(a, b finding) int {
+		pa, pb := primary(a), primary(b)
+		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
+			strings.Compare(a.Code, b.Code), strings.Compare(a.Key, b.Key))
+	})
+	var targets []string
+	exact := false
+	for _, m := range members {
+		if !m.moved.exact || m.moved.newPath == "" {
+			continue
+		}
+		exact = true
+		rest := strings.TrimPrefix(m.moved.oldPath, dir+"/")
+		if rest == m.moved.oldPath || !strings.HasSuffix(m.moved.newPath, "/"+rest) {
+			targets = append(targets, "") // moved out of the directory's shape
+			continue
+		}
+		targets = append(targets, strings.TrimSuffix(m.moved.newPath, "/"+rest))
+	}
+	slices.Sort(targets)
+	targets = slices.Compact(targets)
+	newDir := ""
+	if len(targets) == 1 {
+		newDir = targets[0]
+	}
+
+	f := finding{Code: catalog.DriftMove, Key: dir + "/"}
+	seen := map[Location]bool{}
+	for i := range members {
+		m := &members[i]
+		if newDir != "" && len(m.edits) == 0 {
+			np := newDir + strings.TrimPrefix(m.moved.oldPath, dir)
+			if live[np] || v.docByPath[np] != nil || v.entity(snapshot.EntityID(snapshot.KindModule, np)) != nil {
+				r := *m.moved
+				r.newPath = np
+				m.edits = r.edit()
+			}
+		}
+		if at := primary(*m); !seen[at] {
+			seen[at] = true
+			f.Evidence = append(f.Evidence, at)
+		}
+		f.EntityIDs = append(f.EntityIDs, m.EntityIDs...)
+		f.edits = append(f.edits, m.edits...)
+	}
+	where := "which this change removed"
+	switch {
+	case newDir != "":
+		where = fmt.Sprintf("which this change moved to `%s/`", newDir)
+		f.Remediation = fmt.Sprintf("Point the references at `%s/`.", newDir)
+	case exact:
+		where = "which this change moved or removed (its files went to several places)"
+		f.Remediation = "Point each reference at its file's current path, or remove it."
+	default:
+		f.Remediation = "Point each reference at its file's new place, or remove it."
+	}
+	switch n := len(f.edits); {
+	case n > 0 && n == len(members):
+		f.Remediation += " `docbridge fix` rewrites them."
+	case n > 0:
+		f.Remediation += fmt.Sprintf(" `docbridge fix` rewrites %d of them.", n)
+	}
+	f.Message = fmt.Sprintf("%s into `%s/`, %s: %s", pluralRefs(len(members), "1 reference", "%d references"),
+		dir, where, listLines(f.Evidence))
+	return f
+}
+
+func pluralRefs(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
+}
+
+// listLines names the documents and lines of locations (sorted by path
+// and line), at most moveMessageDocs documents and moveMessageLines lines
+// each, counting the rest.
+func listLines(locs []Location) string {
+	type doc struct {
+		path  string
+		lines []int
+	}
+	var docs []doc
+	for _, l := range locs {
+		if len(docs) == 0 || docs[len(docs)-1].path != l.Path {
+			docs = append(docs, doc{path: l.Path})
+		}
+		docs[len(docs)-1].lines = append(docs[len(docs)-1].lines, l.Line)
+	}
+	var parts []string
+	for i, d := range docs {
+		if i == moveMessageDocs {
+			parts = append(parts, "and "+pluralRefs(len(docs)-i, "1 more document", "%d more documents"))
+			break
+		}
+		var ls []string
+		for j, n := range d.lines {
+			if j == moveMessageLines {
+				ls = append(ls, fmt.Sprintf("+%d", len(d.lines)-j))
+				break
+			}
+			ls = append(ls, fmt.Sprint(n))
+		}
+		word := "line"
+		if len(d.lines) > 1 {
+			word = "lines"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s %s)", d.path, word, strings.Join(ls, ", ")))
+	}
+	return strings.Join(parts, ", ")
+}
