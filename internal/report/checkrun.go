@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Limits of the Checks API, and docbridge's own bound on annotations.
@@ -23,6 +25,10 @@ const (
 	// MaxCheckRunAnnotations bounds the annotations one run posts (20
 	// update requests); the rest are counted in the summary.
 	MaxCheckRunAnnotations = 1000
+	// MaxGroupAnnotations bounds the annotations of one finding that
+	// stands for references on many lines (DRIFT_MOVE): one per line, at
+	// most this many.
+	MaxGroupAnnotations = 50
 )
 
 // Annotation levels of the Checks API.
@@ -103,8 +109,30 @@ func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, filele
 			continue
 		}
 		anns = append(anns, AnnotationOf(f, g))
+		if f.Code == catalog.DriftMove {
+			anns = append(anns, groupAnnotations(f, g)...)
+		}
 	}
 	return anns, fileless
+}
+
+// groupAnnotations annotates the other lines of a finding that stands for
+// references on many lines (DRIFT_MOVE: its evidence is the references'
+// locations), with the finding's title and message, up to
+// MaxGroupAnnotations lines in all.
+func groupAnnotations(f Finding, g GitHubContext) []Annotation {
+	var out []Annotation
+	seen := map[Location]bool{f.Location: true}
+	for _, l := range f.Evidence {
+		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations {
+			continue
+		}
+		seen[l] = true
+		c := f
+		c.Location = l
+		out = append(out, AnnotationOf(c, g))
+	}
+	return out
 }
 
 // AnnotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
