@@ -11,9 +11,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// MoveGroupAt is the fewest drifted references into one directory that
-// this change moved or removed that are reported as one DRIFT_MOVE
-// finding instead of one DRIFT_LINK or DRIFT_PATH each.
+// MoveGroupAt is the fewest drifted references into one directory (or to
+// one file) that the change moved or removed that are reported as one
+// DRIFT_MOVE finding instead of one DRIFT_LINK or DRIFT_PATH each.
 const MoveGroupAt = 5
 
 // Bounds of a DRIFT_MOVE message; the evidence lists every reference.
@@ -22,11 +22,11 @@ const (
 	moveMessageLines = 5 // lines named per document
 )
 
-// groupMoves replaces the DRIFT_LINK and DRIFT_PATH findings that point
-// into one directory the change moved or removed — the shallowest
-// directory above the old target (or the target itself, when it was a
-// directory) of which the head has nothing — by one DRIFT_MOVE finding
-// per directory, when there are at least MoveGroupAt of them. The grouped
+// groupMoves replaces the DRIFT_LINK and DRIFT_PATH findings that lost
+// one target — the shallowest directory on the old path (the old path
+// itself, when it was a directory) of which the head has nothing, else
+// the file itself — by one DRIFT_MOVE finding per target, when there are
+// at least MoveGroupAt of them. The grouped
 // finding keeps every reference's location as evidence and every edit;
 // the result does not depend on the order of fs.
 func groupMoves(v *view, fs []finding) []finding {
@@ -39,9 +39,8 @@ func groupMoves(v *view, fs []finding) []finding {
 		if f.moved == nil {
 			continue
 		}
-		if d := goneRoot(f.moved.oldPath, live, was); d != "" {
-			groups[d] = append(groups[d], i)
-		}
+		k := moveTarget(f.moved.oldPath, live, was)
+		groups[k] = append(groups[k], i)
 	}
 	dirs := make([]string, 0, len(groups))
 	for d, idx := range groups {
@@ -93,9 +92,10 @@ func dirsOf(v *view) map[string]bool {
 	return out
 }
 
-// goneRoot is the shallowest directory on p's path (p itself when p was a
-// directory in the base) that holds nothing in the head, or "".
-func goneRoot(p string, live, was map[string]bool) string {
+// moveTarget is what a reference to base path p lost: the shallowest
+// directory on p's path (p itself when p was a directory in the base) that
+// holds nothing in the head, written with a final "/", else the file p.
+func moveTarget(p string, live, was map[string]bool) string {
 	segs := strings.Split(p, "/")
 	for i := 1; i <= len(segs); i++ {
 		d := strings.Join(segs[:i], "/")
@@ -103,49 +103,60 @@ func goneRoot(p string, live, was map[string]bool) string {
 			break
 		}
 		if !live[d] {
-			return d
+			return d + "/"
 		}
 	}
-	return ""
+	return p
 }
 
-// moveFinding is the DRIFT_MOVE finding of the references (members) into
-// directory dir. Where the directory went is evident when every member
-// found by content hash agrees on one new directory; then the members not
-// found by hash whose path under it exists in the head get it too.
-func moveFinding(dir string, members []finding, live map[string]bool, v *view) finding {
+// moveFinding is the DRIFT_MOVE finding of the references (members) that
+// lost target: a directory ("core/", final slash) or a file. Where it went
+// is evident when every member found by content hash agrees on one new
+// place (for a directory, the old path under it is the new path under the
+// new one); then the members not found by hash whose path under the new
+// place exists in the head get it too.
+func moveFinding(target string, members []finding, live map[string]bool, v *view) finding {
 	slices.SortFunc(members, func(a, b finding) int {
 		pa, pb := primary(a), primary(b)
 		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
 			strings.Compare(a.Code, b.Code), strings.Compare(a.Key, b.Key))
 	})
-	var targets []string
-	exact := false
+	dir := strings.TrimSuffix(target, "/")
+	isDir := dir != target
+	var places []string
+	exact, guessed := false, false
 	for _, m := range members {
+		if m.moved.newPath != "" && !m.moved.exact {
+			guessed = true
+		}
 		if !m.moved.exact || m.moved.newPath == "" {
 			continue
 		}
 		exact = true
-		rest := strings.TrimPrefix(m.moved.oldPath, dir+"/")
-		if rest == m.moved.oldPath || !strings.HasSuffix(m.moved.newPath, "/"+rest) {
-			targets = append(targets, "") // moved out of the directory's shape
+		if !isDir {
+			places = append(places, m.moved.newPath)
 			continue
 		}
-		targets = append(targets, strings.TrimSuffix(m.moved.newPath, "/"+rest))
+		rest := strings.TrimPrefix(m.moved.oldPath, dir+"/")
+		if rest == m.moved.oldPath || !strings.HasSuffix(m.moved.newPath, "/"+rest) {
+			places = append(places, "") // moved out of the directory's shape
+			continue
+		}
+		places = append(places, strings.TrimSuffix(m.moved.newPath, "/"+rest))
 	}
-	slices.Sort(targets)
-	targets = slices.Compact(targets)
-	newDir := ""
-	if len(targets) == 1 {
-		newDir = targets[0]
+	slices.Sort(places)
+	places = slices.Compact(places)
+	newPlace := ""
+	if len(places) == 1 {
+		newPlace = places[0]
 	}
 
-	f := finding{Code: catalog.DriftMove, Key: dir + "/"}
+	f := finding{Code: catalog.DriftMove, Key: target}
 	seen := map[Location]bool{}
 	for i := range members {
 		m := &members[i]
-		if newDir != "" && len(m.edits) == 0 {
-			np := newDir + strings.TrimPrefix(m.moved.oldPath, dir)
+		if newPlace != "" && len(m.edits) == 0 {
+			np := newPlace + strings.TrimPrefix(m.moved.oldPath, dir)
 			if live[np] || v.docByPath[np] != nil || v.entity(snapshot.EntityID(snapshot.KindModule, np)) != nil {
 				r := *m.moved
 				r.newPath = np
@@ -159,16 +170,23 @@ func moveFinding(dir string, members []finding, live map[string]bool, v *view) f
 		f.EntityIDs = append(f.EntityIDs, m.EntityIDs...)
 		f.edits = append(f.edits, m.edits...)
 	}
+	slash := ""
+	if isDir {
+		slash = "/"
+	}
 	where := "which this change removed"
 	switch {
-	case newDir != "":
-		where = fmt.Sprintf("which this change moved to `%s/`", newDir)
-		f.Remediation = fmt.Sprintf("Point the references at `%s/`.", newDir)
-	case exact:
+	case newPlace != "":
+		where = fmt.Sprintf("which this change moved to `%s%s`", newPlace, slash)
+		f.Remediation = fmt.Sprintf("Point the references at `%s%s`.", newPlace, slash)
+	case exact && isDir:
 		where = "which this change moved or removed (its files went to several places)"
 		f.Remediation = "Point each reference at its file's current path, or remove it."
+	case exact || guessed:
+		where = "which this change moved or removed"
+		f.Remediation = "Point each reference at the current path, or remove it."
 	default:
-		f.Remediation = "Point each reference at its file's new place, or remove it."
+		f.Remediation = "Point each reference at the new place of what it named, or remove it."
 	}
 	switch n := len(f.edits); {
 	case n > 0 && n == len(members):
@@ -176,8 +194,12 @@ func moveFinding(dir string, members []finding, live map[string]bool, v *view) f
 	case n > 0:
 		f.Remediation += fmt.Sprintf(" `docbridge fix` rewrites %d of them.", n)
 	}
-	f.Message = fmt.Sprintf("%s into `%s/`, %s: %s", pluralRefs(len(members), "1 reference", "%d references"),
-		dir, where, listLines(f.Evidence))
+	prep := "to"
+	if isDir {
+		prep = "into"
+	}
+	f.Message = fmt.Sprintf("%s %s `%s`, %s: %s", pluralRefs(len(members), "1 reference", "%d references"), prep,
+		target, where, listLines(f.Evidence))
 	return f
 }
 

@@ -159,3 +159,28 @@ func TestDriftMoveDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// Many references to one file the change removed (a page split in
+// several) are one DRIFT_MOVE on the file; its directory still holds
+// other files.
+func TestDriftMoveOneFile(t *testing.T) {
+	page := "# Advanced\n\n## Proxies\n\nText.\n\n## Timeouts\n\nText.\n"
+	index := "# Index\n\n[advanced](advanced.md), [proxies](advanced.md#proxies).\n\n" +
+		"[timeouts](./advanced.md#timeouts)\n\n[again](advanced.md)\n\nSee `docs/advanced.md`.\n"
+	root := t.TempDir()
+	baseDir, headDir := filepath.Join(root, "base"), filepath.Join(root, "head")
+	writeTree(t, baseDir, map[string]string{"docs/index.md": index, "docs/advanced.md": page, "docs/other.md": "# Other\n"})
+	writeTree(t, headDir, map[string]string{"docs/index.md": index, "docs/other.md": "# Other\n",
+		"docs/advanced/proxies.md": "# Proxies\n\nText.\n", "docs/advanced/timeouts.md": "# Timeouts\n\nText.\n"})
+	res := checkDirs(t, baseDir, headDir)
+	if w := where(res.Head); !slices.Equal(w, []string{"docs/index.md:3 DRIFT_MOVE"}) {
+		t.Fatalf("findings = %v, want one DRIFT_MOVE", w)
+	}
+	d := res.Head[0]
+	if want := "5 references to `docs/advanced.md`, which this change moved or removed: docs/index.md (lines 3, 5, 7, 9)"; d.Message != want {
+		t.Errorf("message = %q\nwant      %q", d.Message, want)
+	}
+	if d.Subject != "docs/advanced.md" || len(d.Edits) != 0 {
+		t.Errorf("subject %q, edits %v", d.Subject, d.Edits)
+	}
+}
