@@ -157,7 +157,8 @@ func moveFinding(target string, members []finding, live map[string]bool, v *view
 		m := &members[i]
 		if newPlace != "" && len(m.edits) == 0 {
 			np := newPlace + strings.TrimPrefix(m.moved.oldPath, dir)
-			if live[np] || v.docByPath[np] != nil || v.entity(snapshot.EntityID(snapshot.KindModule, np)) != nil {
+			if (live[np] || v.docByPath[np] != nil || v.entity(snapshot.EntityID(snapshot.KindModule, np)) != nil) &&
+				keepsAnchor(m.moved, np, v) {
 				r := *m.moved
 				r.newPath = np
 				m.edits = r.edit()
@@ -246,4 +247,29 @@ func listLines(locs []Location) string {
 		parts = append(parts, fmt.Sprintf("%s (%s %s)", d.path, word, strings.Join(ls, ", ")))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// keepsAnchor reports whether a link's #anchor, which matched a heading of
+// the old document, matches one of the document at newPath: a file edited
+// in the move may have lost the heading, and a rewrite must not turn a
+// drifted link into a broken anchor. A reference without an anchor, or
+// whose anchor the old document did not have, keeps it trivially.
+func keepsAnchor(m *movedRef, newPath string, v *view) bool {
+	anchor, ok := destinationAnchor(m.written)
+	if m.kind != EditLink || !ok || anchor == "" {
+		return true
+	}
+	old := v.base.docByPath[m.oldPath]
+	if old == nil {
+		return true
+	}
+	if _, had := headingFor(old, anchor); !had {
+		return true
+	}
+	doc := v.docByPath[newPath]
+	if doc == nil {
+		return false
+	}
+	_, has := headingFor(doc, anchor)
+	return has
 }

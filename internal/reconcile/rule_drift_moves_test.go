@@ -184,3 +184,40 @@ func TestDriftMoveOneFile(t *testing.T) {
 		t.Errorf("subject %q, edits %v", d.Subject, d.Edits)
 	}
 }
+
+// A file edited in a directory move follows the directory (its path under
+// the new directory exists), but a link into a heading the edit removed
+// is not rewritten: the rewrite would break the anchor.
+func TestDriftMoveEditedFile(t *testing.T) {
+	page := func(n string) string { return "# Page " + n + "\n\n## Install\n\nSteps for " + n + ".\n" }
+	index := "# Index\n\n[a](old/a.md) [b](old/b.md) [c](old/c.md#install)\n\n[d](old/d.md)\n\n[e](old/e.md) and [e install](old/e.md#install)\n"
+	base := map[string]string{"docs/index.md": index}
+	head := map[string]string{"docs/index.md": index}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		base["docs/old/"+n+".md"], head["docs/new/"+n+".md"] = page(n), page(n)
+	}
+	base["docs/old/e.md"] = page("e")
+	head["docs/new/e.md"] = "# Page e, edited\n\n## Setup\n\nSteps.\n"
+	root := t.TempDir()
+	writeTree(t, filepath.Join(root, "base"), base)
+	writeTree(t, filepath.Join(root, "head"), head)
+	res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
+	moves := withCode(res.Head, catalog.DriftMove)
+	if len(moves) != 1 || moves[0].Subject != "docs/old/" {
+		t.Fatalf("findings = %v", where(res.Head))
+	}
+	var got []string
+	for _, e := range moves[0].Edits {
+		got = append(got, e.Old+" → "+e.New)
+	}
+	slices.Sort(got)
+	want := []string{"old/a.md → new/a.md", "old/b.md → new/b.md", "old/c.md#install → new/c.md#install",
+		"old/d.md → new/d.md", "old/e.md → new/e.md"}
+	if !slices.Equal(got, want) {
+		t.Errorf("edits = %q\nwant    %q", got, want)
+	}
+	if !strings.Contains(moves[0].Message, "6 references into `docs/old/`, which this change moved to `docs/new/`") ||
+		!strings.HasSuffix(moves[0].Remediation, "`docbridge fix` rewrites 5 of them.") {
+		t.Errorf("message %q, remediation %q", moves[0].Message, moves[0].Remediation)
+	}
+}
