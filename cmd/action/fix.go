@@ -161,3 +161,16 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// fixHint tells, after a text report against the base file base, how many
+// references `docbridge fix` would rewrite and how; nothing when none.
+func fixHint(stderr io.Writer, base string, ds []reconcile.Diagnostic) {
+	n := 0
+	for _, d := range ds {
+		n += len(d.Edits)
+	}
+	if n > 0 {
+		fmt.Fprintf(stderr, "docbridge fix --base %s rewrites %s whose new place is unambiguous (--dry-run shows the diff).\n",
+			base, plural(n, "drifted reference", "drifted references"))
+	}
+}

@@ -109,6 +109,10 @@ func TestFixRoundTrip(t *testing.T) {
 		t.Fatalf("drift before fix = %v, want %v", before, want)
 	}
 	guide := filepath.Join(head, "docs", "guide.md")
+	if _, _, errOut := runCLI(t, "check", "--base", base, "--fail-on", "none", head); !strings.Contains(errOut,
+		"docbridge fix --base "+base+" rewrites 9 drifted references") {
+		t.Errorf("check's text report does not name the fix: %q", errOut)
+	}
 
 	// --dry-run prints the diff and writes nothing.
 	code, diff, errOut := runCLI(t, "fix", "--base", base, "--dry-run", head)
