@@ -95,7 +95,8 @@ func AnnotationLevel(severity string) string {
 }
 
 // Annotations returns one annotation per judged finding that has a file,
-// worst first, and how many judged findings have none. A finding on the
+// worst first, then the further lines of grouped findings (DRIFT_MOVE, at
+// most MaxGroupAnnotations each), and how many judged findings have none. A finding on the
 // whole file (line 0) is annotated on line 1.
 func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
 	return annotationsOf(Judged(r), g)
@@ -109,7 +110,11 @@ func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, filele
 			continue
 		}
 		anns = append(anns, AnnotationOf(f, g))
-		if f.Code == catalog.DriftMove {
+	}
+	// A grouped finding's further lines come after every finding's first
+	// annotation, so that a bound cuts them first.
+	for _, f := range judged {
+		if f.Code == catalog.DriftMove && f.Location.Path != "" {
 			anns = append(anns, groupAnnotations(f, g)...)
 		}
 	}
@@ -186,7 +191,9 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	v := opts.view(r)
 	judged := v.judged
 	anns, fileless := annotationsOf(judged, g)
-	anns, over := bound(anns, MaxCheckRunAnnotations)
+	anns, _ = bound(anns, MaxCheckRunAnnotations)
+	// over counts findings, not the further lines of grouped ones.
+	over := max(len(judged)-fileless-MaxCheckRunAnnotations, 0)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
 	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {

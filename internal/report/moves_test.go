@@ -93,3 +93,29 @@ func TestFixLineBaseSHA(t *testing.T) {
 		t.Errorf("fix line = %q: a base that is no commit id is not written", l)
 	}
 }
+
+// At the run's bound, every finding's first annotation comes before the
+// further lines of a grouped one, and only findings count as unannotated.
+func TestMoveAnnotationsAtTheBound(t *testing.T) {
+	r := moveReport(30, false)
+	for i := range MaxCheckRunAnnotations - 10 {
+		l := Location{Path: fmt.Sprintf("docs/p%04d.md", i), Line: 1}
+		r.Findings = append(r.Findings, Finding{ID: fmt.Sprintf("b%04d", i), Code: catalog.BrokenLink, Severity: SeverityHigh,
+			Level: catalog.Error, Status: StatusNew, Detail: "broken", Location: l, Evidence: []Location{l}})
+	}
+	sortFindings(r.Findings)
+	r.Summary = summarize(r.Findings, nil)
+	out := CheckRun(r, GitHubOptions{GitHub: ghContext()})
+	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 0 {
+		t.Fatalf("%d annotations, %d unannotated; want %d and 0", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
+	}
+	firsts := map[string]bool{}
+	for _, a := range out.Annotations {
+		firsts[fmt.Sprintf("%s:%d", a.Path, a.StartLine)] = true
+	}
+	for _, f := range r.Findings {
+		if !firsts[fmt.Sprintf("%s:%d", f.Location.Path, f.Location.Line)] {
+			t.Errorf("finding at %v has no annotation", f.Location)
+		}
+	}
+}
