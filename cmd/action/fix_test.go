@@ -13,8 +13,9 @@ import (
 // fixGuide is a document written with CRLF line endings and non-ASCII
 // text. It references a file moved with its content, a path in a code
 // span moved with its content, a renamed heading, a renamed function, a
-// file moved to two identical copies (ambiguous) and, in a fenced code
-// block, the moved file again (not a reference).
+// file moved to two identical copies (ambiguous), in a fenced code block
+// the moved file again (not a reference), and the moved file by its URL
+// on GitHub (the repository's own).
 var fixGuide = strings.Join([]string{
 	"# Überblick — guide ✓",
 	"",
@@ -28,6 +29,7 @@ var fixGuide = strings.Join([]string{
 	"",
 	"The core: [a](../packages/core/a.ts), `packages/core/b.ts`, `packages/core/c.ts`,",
 	"[d](../packages/core/d.ts) and `packages/core/e.ts` — fin.",
+	"Online: [setup](https://github.com/acme/widget/blob/main/docs/setup.md#install).",
 	"",
 }, "\r\n")
 
@@ -46,6 +48,7 @@ func fixTrees(t *testing.T) (base, head string) {
 	loader := code("load")
 	common := map[string]string{
 		"docs/guide.md":           fixGuide,
+		"docbridge.yaml":          "project:\n  repository: acme/widget\n",
 		"packages/other/index.ts": code("other"),
 	}
 	b, h := map[string]string{}, map[string]string{}
@@ -103,14 +106,14 @@ func TestFixRoundTrip(t *testing.T) {
 		t.Fatalf("scan: %s", errOut)
 	}
 	before := driftIn(t, base, head)
-	want := []string{"docs/guide.md:11 DRIFT_MOVE", "docs/guide.md:3 DRIFT_LINK", "docs/guide.md:4 DRIFT_ANCHOR",
-		"docs/guide.md:4 DRIFT_PATH", "docs/guide.md:5 DRIFT_LINK", "docs/guide.md:5 DRIFT_SYMBOL"}
+	want := []string{"docs/guide.md:11 DRIFT_MOVE", "docs/guide.md:13 DRIFT_LINK", "docs/guide.md:3 DRIFT_LINK",
+		"docs/guide.md:4 DRIFT_ANCHOR", "docs/guide.md:4 DRIFT_PATH", "docs/guide.md:5 DRIFT_LINK", "docs/guide.md:5 DRIFT_SYMBOL"}
 	if !slices.Equal(before, want) {
 		t.Fatalf("drift before fix = %v, want %v", before, want)
 	}
 	guide := filepath.Join(head, "docs", "guide.md")
 	if _, _, errOut := runCLI(t, "check", "--base", base, "--fail-on", "none", head); !strings.Contains(errOut,
-		"docbridge fix --base "+base+" rewrites 9 drifted references") {
+		"docbridge fix --base "+base+" rewrites 10 drifted references") {
 		t.Errorf("check's text report does not name the fix: %q", errOut)
 	}
 
@@ -129,7 +132,7 @@ func TestFixRoundTrip(t *testing.T) {
 			t.Errorf("diff lacks %q:\n%s", s, diff)
 		}
 	}
-	if !strings.Contains(errOut, "would rewrite 9 references in 1 document; 1 drift finding left to the author") {
+	if !strings.Contains(errOut, "would rewrite 10 references in 1 document; 1 drift finding left to the author") {
 		t.Errorf("stderr = %q", errOut)
 	}
 
@@ -148,6 +151,7 @@ func TestFixRoundTrip(t *testing.T) {
 		"`RankDocs`", "`rankDocuments`",
 		"../packages/core/", "../pkg/core/",
 		"`packages/core/", "`pkg/core/",
+		"blob/main/docs/setup.md#install", "blob/main/handbook/first-steps.md#install",
 	).Replace(fixGuide)
 	if string(got) != wantDoc {
 		t.Errorf("fixed document:\n%q\nwant\n%q", got, wantDoc)
