@@ -171,6 +171,7 @@ func moveFinding(target string, members []finding, live map[string]bool, v *view
 		f.EntityIDs = append(f.EntityIDs, m.EntityIDs...)
 		f.edits = append(f.edits, m.edits...)
 	}
+	f.members = members
 	slash := ""
 	if isDir {
 		slash = "/"

@@ -88,6 +88,14 @@ func TestDriftMoveGroups(t *testing.T) {
 	if want := "7 references into `packages/core/`, which this change moved to `pkg/core/`: docs/guide.md (lines 3, 4, 5), docs/more.md (line 7)"; core.Message != want {
 		t.Errorf("message = %q\nwant      %q", core.Message, want)
 	}
+	var members []string
+	for _, m := range core.Members {
+		members = append(members, fmt.Sprintf("%s:%d %s", m.Primary().Path, m.Primary().Line, m.Code))
+	}
+	if want := []string{"docs/guide.md:3 DRIFT_LINK", "docs/guide.md:3 DRIFT_LINK", "docs/guide.md:4 DRIFT_PATH",
+		"docs/guide.md:4 DRIFT_PATH", "docs/guide.md:5 DRIFT_LINK", "docs/guide.md:5 DRIFT_PATH", "docs/more.md:7 DRIFT_LINK"}; !slices.Equal(members, want) {
+		t.Errorf("members = %v, want %v", members, want)
+	}
 	if len(core.Edits) != 7 {
 		t.Errorf("packages/core/ edits = %d, want 7: %+v", len(core.Edits), core.Edits)
 	}
