@@ -1,6 +1,11 @@
 package reconcile
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+)
 
 // A reference is rewritten the way the document wrote it, or not at all.
 func TestLinkEdit(t *testing.T) {
@@ -65,5 +70,35 @@ func TestSymbolEdit(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("symbolEdit(%q, %q, %q) = %q, %v; want %q, %v", tt.text, tt.key, tt.written, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// A heading renamed one for one is fixable; a restructuring that removed
+// several headings and added one still suggests the new one, but edits
+// nothing.
+func TestAnchorEditOnlyForARename(t *testing.T) {
+	index := "# Index\n\nRead [the roles](gov.md#maintainers).\n"
+	tests := []struct {
+		name, base, head string
+		edits            int
+	}{
+		{"rename", "# Gov\n\n## Maintainers\n\nText.\n\n## Voting\n", "# Gov\n\n## Maintainer roles\n\nText.\n\n## Voting\n", 1},
+		{"restructuring", "# Gov\n\n## Maintainers\n\n### Top-level\n\n### Nomination\n\n## Reviewers\n",
+			"# Gov\n\n## Roles and responsibilities\n", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, filepath.Join(root, "base"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.base})
+			writeTree(t, filepath.Join(root, "head"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.head})
+			res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
+			got := withCode(res.Head, catalog.DriftAnchor)
+			if len(got) != 1 || got[0].Remediation == "" {
+				t.Fatalf("DRIFT_ANCHOR = %v", got)
+			}
+			if len(got[0].Edits) != tt.edits {
+				t.Errorf("edits = %v, want %d", got[0].Edits, tt.edits)
+			}
+		})
 	}
 }

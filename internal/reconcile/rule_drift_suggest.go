@@ -74,9 +74,10 @@ func contentHash(e *snapshot.Entity) string {
 }
 
 // anchor suggests the slug a renamed heading has now: the one heading of
-// the head document that the base document did not have (renamed is true:
-// the rename is evident), else the unique near miss among the head's
-// slugs.
+// the head document that the base document did not have, else the unique
+// near miss among the head's slugs. renamed is true when the rename is
+// evident: one heading gone, one new (a restructuring that removed five
+// headings and added one is no rename of any of them).
 func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug string, renamed, ok bool) {
 	var added, all []string
 	for _, h := range headDoc.Headings {
@@ -86,7 +87,13 @@ func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug strin
 		}
 	}
 	if len(added) == 1 {
-		return added[0], true, true
+		removed := 0
+		for _, h := range oldDoc.Headings {
+			if _, ok := headingFor(headDoc, h.Slug); !ok {
+				removed++
+			}
+		}
+		return added[0], removed == 1, true
 	}
 	slug, ok = newNameIndex(all).pick(anchor)
 	return slug, false, ok
