@@ -73,9 +73,9 @@ func TestSymbolEdit(t *testing.T) {
 	}
 }
 
-// A heading renamed one for one is fixable; a restructuring that removed
-// several headings and added one still suggests the new one, but edits
-// nothing.
+// A heading retitled, or sections merged under a new title in their
+// place, is fixable; a section removed while another is added elsewhere
+// still gets the suggestion, but no edit.
 func TestAnchorEditOnlyForARename(t *testing.T) {
 	index := "# Index\n\nRead [the roles](gov.md#maintainers).\n"
 	tests := []struct {
@@ -83,8 +83,10 @@ func TestAnchorEditOnlyForARename(t *testing.T) {
 		edits            int
 	}{
 		{"rename", "# Gov\n\n## Maintainers\n\nText.\n\n## Voting\n", "# Gov\n\n## Maintainer roles\n\nText.\n\n## Voting\n", 1},
-		{"restructuring", "# Gov\n\n## Maintainers\n\n### Top-level\n\n### Nomination\n\n## Reviewers\n",
-			"# Gov\n\n## Roles and responsibilities\n", 0},
+		{"merged in place", "# Gov\n\n## Maintainers\n\n### Top-level\n\n### Nomination\n\n## Reviewers\n\n## Voting\n",
+			"# Gov\n\n## Roles and responsibilities\n\n## Voting\n", 1},
+		{"removed, another added elsewhere", "# Gov\n\n## Intro\n\n## Literal\n\n## Maintainers\n\n## Voting\n",
+			"# Gov\n\n## Type conversion\n\n## Intro\n\n## Literal\n\n## Voting\n", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
