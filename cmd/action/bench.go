@@ -64,6 +64,7 @@ func newBenchCommand(stdout, stderr io.Writer) *cobra.Command {
 	}
 	cmd.AddCommand(newBenchRetrievalCommand(stdout, stderr))
 	cmd.AddCommand(newBenchPrecisionCommand(stdout, stderr))
+	cmd.AddCommand(newBenchDriftCommand(stdout, stderr))
 	return cmd
 }
 

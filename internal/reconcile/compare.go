@@ -53,7 +53,8 @@ type Result struct {
 
 // Check is the one call a check run makes: Run on the head (with the base,
 // so drift is judged), and with a base also Run on the base alone (no
-// drift: the base is judged as it stood) and Compare. When in.Signals is
+// drift: the base is judged as it stood) and Compare; a finding that
+// travelled with a moved document is unchanged (carryMoves). When in.Signals is
 // set (computed with SignalOptions(in.Config, in.Base)), the base's signals
 // are computed with SignalOptions(in.Config, nil), so that signal-based
 // findings are compared like for like; the head's configuration judges
@@ -68,6 +69,6 @@ func Check(in Input) Result {
 		sig = graph.Compute(in.Base, SignalOptions(in.Config, nil))
 	}
 	base := Run(Input{Head: in.Base, Signals: sig, Config: in.Config})
-	c := Compare(base, head)
+	c := carryMoves(Compare(base, head), movedDocuments(in.Base, in.Head))
 	return Result{Head: head, Comparison: &c}
 }

@@ -18,6 +18,9 @@ type Document struct {
 	Headings      []Heading
 	Generated     []Region
 	BrokenAnchors []AnchorRef
+	// PathRefs are the document's references to existing paths that are
+	// no entity, in document order (see PathRef).
+	PathRefs []PathRef
 	// SiteAnchors are the anchors a documentation site renders for the
 	// document (VitePress, Docusaurus); nil outside a site.
 	SiteAnchors []string
@@ -43,6 +46,15 @@ type Region struct {
 	LineStart, LineEnd       int
 	DeclaredHash, ActualHash string
 	Closed                   bool
+}
+
+// PathRef is a link or code span of the document, as written, that named
+// a path of the repository which exists but is no entity (a script, a
+// YAML file, a directory of protos): no relation records it, so the
+// document does (metadata paths). Kind is "link" or "mention".
+type PathRef struct {
+	Kind, Text, Path string
+	Line             int
 }
 
 // AnchorRef is a same-document #anchor link that matches no heading.
@@ -77,6 +89,9 @@ func newDocument(e *snapshot.Entity) *Document {
 		})
 	}
 	d.SiteAnchors = metaStrings(m["siteAnchors"])
+	for _, p := range metaMaps(m["paths"]) {
+		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: metaInt(p["line"])})
+	}
 	for _, a := range metaMaps(m["brokenAnchors"]) {
 		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: metaInt(a["line"])})
 	}

@@ -41,6 +41,7 @@ func drift(v *view) []finding {
 		out = append(out, driftMentions(v, d, was, s)...)
 		out = append(out, driftSymbols(v, d, was, s)...)
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
+		out = append(out, driftPathRefs(v, d, bd)...)
 	}
 	// One reference can reach several entities (a directory is an area and
 	// a package); report each occurrence once.
@@ -256,7 +257,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		symbolDrift(&f, u.symbol, u.text, mod, s)
 		out = append(out, f)
 	}
-	return out
+	return append(out, driftSymbolsPastBound(v, d, out, s)...)
 }
 
 // driftAnchors reports #anchors that match no heading in the head and
@@ -265,7 +266,24 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 // metadata).
 func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []finding {
 	var out []finding
+	// An anchor the base judged broken too (as its site renders ids, which
+	// the heading's GitHub slug need not be) has not drifted.
+	brokenBefore := map[string]bool{}
+	for _, a := range bd.BrokenAnchors {
+		brokenBefore["#"+a.Anchor] = true
+	}
+	for _, r := range v.base.outgoing(bd.ID, snapshot.RelLinksTo) {
+		missing := missingAnchors(r)
+		for _, ev := range r.Evidence {
+			if anchor, ok := destinationAnchor(ev.Context); ok && writtenIn(ev, bd) && slices.Contains(missing, anchor) {
+				brokenBefore[ev.Context] = true
+			}
+		}
+	}
 	for _, a := range d.BrokenAnchors {
+		if brokenBefore["#"+a.Anchor] {
+			continue
+		}
 		if h, ok := headingFor(bd, a.Anchor); ok {
 			out = append(out, anchorDrift(d, a.Line, "#"+a.Anchor, a.Anchor, d.ID, h, bd, d, s))
 		}
@@ -280,7 +298,7 @@ func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []findin
 		for _, ev := range r.Evidence {
 			anchor, ok := destinationAnchor(ev.Context)
 			old := was.links[ev.Context]
-			if !writtenIn(ev, d) || !ok || !slices.Contains(missing, anchor) || old == nil {
+			if !writtenIn(ev, d) || !ok || !slices.Contains(missing, anchor) || old == nil || brokenBefore[ev.Context] {
 				continue
 			}
 			oldDoc := v.base.docByPath[entityPath(old)]

@@ -380,6 +380,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if len(ids) == 0 {
 		for _, c := range candidates {
 			if d.t.files[c] || d.t.dirs[c] {
+				d.pathRef(from, pathRefLink, l.Destination, l.Line, c)
 				return
 			}
 		}
@@ -534,6 +535,13 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 			return
 		}
 		if d.t.files[p] || d.t.dirs[p] {
+			// A file or directory that is no entity (a script, a YAML
+			// file, go.sum, a directory of protos): no relation, but the
+			// evidence drift needs. A bare word naming a directory
+			// (`vendor`, `test`) is prose as often as a path.
+			if span != nil && (strings.Contains(text, "/") || d.t.files[p]) {
+				d.pathRef(from, pathRefMention, text, line, p)
+			}
 			return
 		}
 	}
@@ -595,10 +603,11 @@ const (
 )
 
 // pathCandidates are the repo-relative paths a mention may name: relative to
-// the root, then to the document's directory, then — a plain relative path
-// of two segments or more only (a bare word is a name) — to each directory
-// above it, nearest first: a package's page names `src/index.ts` of its
-// package, a book's page `src/SUMMARY.md` of its book.
+// the root, then to the document's directory (for ./x, then the root too:
+// a command run from the root), then — a plain relative path of two
+// segments or more only (a bare word is a name) — to each directory above
+// it, nearest first: a package's page names `src/index.ts` of its package,
+// a book's page `src/SUMMARY.md` of its book.
 func (d *docRefs) pathCandidates(doc, text string) []string {
 	t := strings.TrimSuffix(text, "/")
 	var out []string
@@ -613,6 +622,11 @@ func (d *docRefs) pathCandidates(doc, text string) []string {
 	}
 	if !strings.HasPrefix(t, "/") {
 		add(path.Join(parentDir(doc), t))
+	}
+	if rest, ok := strings.CutPrefix(t, "./"); ok && !strings.HasPrefix(rest, "../") {
+		// `./scripts/fix.sh` in prose is a command run from the root as
+		// often as a path from the document: after the document's reading.
+		add(path.Clean(rest))
 	}
 	if !dotted && !strings.HasPrefix(t, "/") && strings.Contains(t, "/") {
 		for dir := parentDir(parentDir(doc)); dir != "."; dir = parentDir(dir) {
@@ -938,6 +952,36 @@ func (d *docRefs) declared(id string) string {
 	}
 	setMeta(&e.Metadata, "declared", id)
 	return e.ID
+}
+
+// Kinds of a document's path references (metadata paths).
+const (
+	pathRefLink    = "link"
+	pathRefMention = "mention"
+)
+
+// maxPathRefs bounds the path references one document records.
+const maxPathRefs = 64
+
+// pathRef records on the document that a link or code span, as written
+// (text) on line, names the repository path p, which exists but is no
+// entity: against a base, drift reads these (a script deleted, a directory
+// of protos moved). At most maxPathRefs per document, once per (text, line).
+func (d *docRefs) pathRef(from, kind, text string, line int, p string) {
+	e := d.shared.entities[from]
+	if e == nil {
+		return
+	}
+	list, _ := e.Metadata["paths"].([]map[string]any)
+	if len(list) >= maxPathRefs {
+		return
+	}
+	for _, m := range list {
+		if m["text"] == text && m["line"] == line {
+			return
+		}
+	}
+	appendMeta(&e.Metadata, "paths", map[string]any{"kind": kind, "text": text, "line": line, "path": p})
 }
 
 func appendMeta(m *map[string]any, key string, v map[string]any) {

@@ -24,7 +24,7 @@ import (
 
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
-const PipelineVersion = "scan/4"
+const PipelineVersion = "scan/5"
 
 // AnalyzerVersions are the versions of every extractor. A stored extraction
 // made by another version is never reused.

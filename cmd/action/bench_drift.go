@@ -1,0 +1,364 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/driftbench"
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+const (
+	// driftDefaultCorpus is where scripts/drift-corpus.sh is told to
+	// extract the trees, relative to the working directory.
+	driftDefaultCorpus = "drift-corpus"
+	// driftDefaultData is the committed benchmark data.
+	driftDefaultData = "docs/bench/drift"
+)
+
+// driftOptions are the inputs of bench drift.
+type driftOptions struct {
+	corpus, data string
+	repos        []string
+	split        string
+	asJSON       bool
+	missed       int
+}
+
+// driftReport is what `bench drift --json` prints.
+type driftReport struct {
+	Corpus string `json:"corpus"`
+	Data   string `json:"data"`
+	*driftbench.Report
+}
+
+func newBenchDriftCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := driftOptions{}
+	mo := mineOptions{}
+	cmd := &cobra.Command{
+		Use:   "drift",
+		Short: "Run check --base on drift cases from real history and report recall by kind",
+		Long: `Drift reads the benchmark's cases (--data: corpus.json and
+cases/<owner>+<name>.json, each case a commit that broke a reference in a
+Markdown file it did not edit), and for every base/head pair extracted under
+--corpus (scripts/drift-corpus.sh DIR puts them in DIR/<owner>+<name>/<commit>)
+scans the base into a snapshot, reads it back as 'check --base' does, and
+checks the head against it. A case is found when a new error or warn finding
+is on the case's document and line and names its reference (its subject or
+message holds the reference as written, or the last path element of a link
+or path, the fragment of an anchor, the identifier of a symbol). It reports
+recall overall, by kind, by split (dev, test) and by repository, and the new
+error and warn findings per pair (median, maximum).
+
+With --mine GITDIR it instead lists candidate cases from a repository's
+history: commits that delete or rename a file, directory, heading or
+exported symbol that a Markdown file the commit did not edit references at
+the parent. Candidates are to be read and confirmed by hand.
+
+Exit status: 0 when it ran, 2 on bad input (a missing corpus or tree, an
+invalid case file — the message names the file and the case — a bad flag).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if mo.gitDir != "" {
+				if mo.maxCommits < 1 {
+					return errors.New("--max-commits: use 1 or more")
+				}
+				mo.asJSON = o.asJSON
+				return runMine(cmd.Context(), stdout, stderr, mo)
+			}
+			if o.split != "" && o.split != driftbench.SplitDev && o.split != driftbench.SplitTest {
+				return fmt.Errorf("--split %q: use dev or test", o.split)
+			}
+			if o.missed < 0 {
+				return errors.New("--missed takes 0 or more")
+			}
+			rep, err := runBenchDrift(cmd.Context(), stderr, o)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
+				return writeJSON(stdout, rep, "report")
+			}
+			writeDriftText(stdout, rep, o)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.corpus, "corpus", driftDefaultCorpus, "the `DIR` the trees are extracted in (<owner>+<name>/<commit> each)")
+	f.StringVar(&o.data, "data", driftDefaultData, "the benchmark data `DIR` (corpus.json, cases/<owner>+<name>.json)")
+	f.StringSliceVar(&o.repos, "repo", nil, "only the repository `OWNER/NAME` (repeatable)")
+	f.StringVar(&o.split, "split", "", "only the repositories of `SPLIT` (dev or test)")
+	f.IntVar(&o.missed, "missed", 100, "list at most `N` missed cases in the text report")
+	f.BoolVar(&o.asJSON, "json", false, "print the report (or, with --mine, the candidates) as JSON")
+	f.StringVar(&mo.gitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
+	f.StringVar(&mo.repository, "repository", "", "with --mine: the repository `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&mo.rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
+	f.IntVar(&mo.maxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// loadDriftData reads corpus.json and the case file of every repository
+// it lists (a broken one fails before any scan).
+func loadDriftData(o driftOptions) ([]driftbench.Repo, error) {
+	root, err := os.OpenRoot(o.data)
+	if err != nil {
+		return nil, fmt.Errorf("--data: %w", err)
+	}
+	defer root.Close()
+	data, err := readRepoFile(root, "corpus.json", driftbench.MaxCaseFileBytes+1)
+	if err != nil {
+		return nil, fmt.Errorf("--data: %w", err)
+	}
+	corpus, err := driftbench.LoadCorpus(filepath.ToSlash(filepath.Join(o.data, "corpus.json")), data)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range o.repos {
+		if !slices.ContainsFunc(corpus.Repositories, func(c driftbench.CorpusRepo) bool { return c.Repository == r }) {
+			return nil, fmt.Errorf("--repo %s: not in %s", r, filepath.Join(o.data, "corpus.json"))
+		}
+	}
+	var repos []driftbench.Repo
+	var errs []error
+	for _, cr := range corpus.Repositories {
+		if len(o.repos) > 0 && !slices.Contains(o.repos, cr.Repository) || o.split != "" && cr.Split != o.split {
+			continue
+		}
+		name := "cases/" + driftbench.Slug(cr.Repository) + ".json"
+		data, err := readRepoFile(root, name, driftbench.MaxCaseFileBytes+1)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(o.data, name), err))
+			continue
+		}
+		cf, err := driftbench.LoadCases(filepath.ToSlash(filepath.Join(o.data, name)), data, cr.Repository)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		repos = append(repos, driftbench.Repo{Repository: cr.Repository, Split: cr.Split, Cases: cf.Cases})
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return repos, nil
+}
+
+// runBenchDrift checks every pair of the cases and evaluates them.
+func runBenchDrift(ctx context.Context, stderr io.Writer, o driftOptions) (*driftReport, error) {
+	repos, err := loadDriftData(o)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(o.corpus); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--corpus %s: not a directory (extract it with scripts/drift-corpus.sh %s)", o.corpus, o.corpus)
+	}
+	// Every tree must be there before the first scan.
+	for _, r := range repos {
+		for _, c := range r.Cases {
+			for _, commit := range []string{c.Base, c.Head} {
+				if st, err := os.Stat(driftTree(o.corpus, r.Repository, commit)); err != nil || !st.IsDir() {
+					return nil, fmt.Errorf("--corpus %s: no tree %s of %s (extract it with scripts/drift-corpus.sh %s)",
+						o.corpus, commit, r.Repository, o.corpus)
+				}
+			}
+		}
+	}
+	if err := checkDriftLines(o.corpus, repos); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "docbridge-drift-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	pairs := map[string]driftbench.Pair{}
+	for _, r := range repos {
+		for _, c := range r.Cases {
+			key := driftbench.PairKey(r.Repository, c.Base, c.Head)
+			if _, done := pairs[key]; done {
+				continue
+			}
+			t0 := time.Now()
+			p := driftPair(ctx, o.corpus, tmp, r.Repository, c.Base, c.Head)
+			pairs[key] = p
+			status := fmt.Sprintf("%d new finding(s)", len(p.New))
+			if p.Err != "" {
+				status = "failed: " + p.Err
+			}
+			fmt.Fprintf(stderr, "bench drift: %s %s..%s: %s in %s\n", r.Repository, c.Base[:12], c.Head[:12], status, time.Since(t0).Round(time.Millisecond))
+		}
+	}
+	return &driftReport{Corpus: filepath.ToSlash(o.corpus), Data: filepath.ToSlash(o.data), Report: driftbench.Evaluate(repos, pairs)}, nil
+}
+
+// checkDriftLines reads each case's document in its head tree and checks
+// that the reference is where the case says (driftbench.CheckLine): a case
+// written down wrong is bad input, named, before any scan.
+func checkDriftLines(corpus string, repos []driftbench.Repo) error {
+	var errs []error
+	for _, r := range repos {
+		for _, c := range r.Cases {
+			err := func() error {
+				root, err := os.OpenRoot(driftTree(corpus, r.Repository, c.Head))
+				if err != nil {
+					return err
+				}
+				defer root.Close()
+				data, err := readRepoFile(root, c.Document, precisionMaxSourceBytes)
+				if err != nil {
+					return err
+				}
+				return driftbench.CheckLine(data, c)
+			}()
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s case %s: %w", r.Repository, c.ID, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// driftTree is where scripts/drift-corpus.sh extracts a commit.
+func driftTree(corpus, repo, commit string) string {
+	return filepath.Join(corpus, driftbench.Slug(repo), commit)
+}
+
+// driftPair runs `docbridge scan BASE --out FILE` and `docbridge check HEAD
+// --base FILE` in process, through the code paths of those commands: the
+// base snapshot is written and read back (unmarshalled and validated)
+// exactly as check --base reads it. The repository is named to check as the
+// action's environment names it (GITHUB_REPOSITORY), so links to its own
+// URLs are the repository's. A failure is the pair's error, not the run's.
+func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftbench.Pair {
+	p := driftbench.Pair{Repository: repo, Base: base, Head: head}
+	restore := setEnv("GITHUB_REPOSITORY", repo)
+	defer restore()
+	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
+	cfg, err := loadConfig(baseDir, "")
+	if err != nil {
+		p.Err = "base configuration: " + err.Error()
+		return p
+	}
+	res, err := scan.Scan(ctx, baseDir, cfg, scan.Options{})
+	if err != nil {
+		p.Err = "scan base: " + err.Error()
+		return p
+	}
+	data, err := snapshot.Marshal(res.Snapshot)
+	if err != nil {
+		p.Err = "write base snapshot: " + err.Error()
+		return p
+	}
+	snapFile := filepath.Join(tmp, driftbench.Slug(repo)+"-"+base+".json")
+	if err := state.WriteFileAtomic(snapFile, data); err != nil {
+		p.Err = "write base snapshot: " + err.Error()
+		return p
+	}
+	defer os.Remove(snapFile)
+	out, err := runCheck(ctx, io.Discard, checkOptions{repoOptions: repoOptions{dir: headDir, maxStateBytes: state.DefaultMaxBytes}, base: snapFile})
+	if err != nil {
+		p.Err = "check --base: " + err.Error()
+		return p
+	}
+	if out.comparison == nil {
+		p.Err = "check --base: no comparison"
+		return p
+	}
+	for _, d := range out.comparison.New {
+		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
+			continue
+		}
+		pl := d.Primary()
+		p.New = append(p.New, driftbench.Finding{Code: d.Code, Level: d.Severity, Path: pl.Path, Line: pl.Line, Subject: d.Subject, Message: d.Message})
+	}
+	return p
+}
+
+// setEnv sets an environment variable and returns what restores it.
+func setEnv(key, value string) func() {
+	old, had := os.LookupEnv(key)
+	os.Setenv(key, value)
+	return func() {
+		if had {
+			os.Setenv(key, old)
+		} else {
+			os.Unsetenv(key)
+		}
+	}
+}
+
+// writeDriftText prints the recall tables, the pairs and the missed cases.
+func writeDriftText(w io.Writer, r *driftReport, o driftOptions) {
+	fmt.Fprintf(w, "docbridge bench drift: %d cases, %d pairs, %d repositories; data %s, trees %s\n\n",
+		r.Counts.Cases, len(r.Pairs), len(r.Repositories), r.Data, r.Corpus)
+	row := func(name string, c driftbench.Counts) {
+		fmt.Fprintf(w, "%-48s %6d %6d %7s\n", name, c.Cases, c.Found, driftPct(c))
+	}
+	fmt.Fprintf(w, "%-48s %6s %6s %7s\n", "recall", "cases", "found", "recall")
+	row("overall", r.Counts)
+	fmt.Fprintln(w, "by kind")
+	for _, k := range r.ByKind {
+		row("  "+k.Kind, k.Counts)
+	}
+	for _, s := range r.Splits {
+		fmt.Fprintf(w, "split %s\n", s.Split)
+		row("  all", s.Counts)
+		for _, k := range s.ByKind {
+			row("    "+k.Kind, k.Counts)
+		}
+	}
+	fmt.Fprintln(w, "by repository")
+	for _, rr := range r.Repositories {
+		row("  "+rr.Repository+" ("+rr.Split+")", rr.Counts)
+	}
+	fmt.Fprintf(w, "\nnew error + warn findings per pair: median %s, max %d (%d pairs)\n", trimFloat(r.NewMedian), r.NewMax, len(r.Pairs))
+	for _, p := range r.Pairs {
+		line := fmt.Sprintf("  %s %s..%s: %d/%d found, %d new (+%d info)", p.Repository, p.Base[:12], p.Head[:12], p.Found, p.Cases, p.New, p.NewInfo)
+		if p.Err != "" {
+			line += ", failed: " + p.Err
+		}
+		fmt.Fprintln(w, line)
+	}
+	var missed []driftbench.CaseResult
+	for _, c := range r.Results {
+		if !c.Found {
+			missed = append(missed, c)
+		}
+	}
+	fmt.Fprintf(w, "\nmissed: %d\n", len(missed))
+	for i, c := range missed {
+		if i == o.missed {
+			fmt.Fprintf(w, "  … and %d more (--json)\n", len(missed)-o.missed)
+			break
+		}
+		fmt.Fprintf(w, "  %s %s [%s] %s:%d %q\n", c.Repository, c.ID, c.Kind, c.Document, c.Line, c.Reference)
+		if len(c.Nearby) > 0 {
+			fmt.Fprintf(w, "    new findings on the document: %s\n", strings.Join(c.Nearby, ", "))
+		}
+	}
+}
+
+func driftPct(c driftbench.Counts) string {
+	if c.Cases == 0 {
+		return "—"
+	}
+	return benchPct(c.Recall)
+}
+
+func trimFloat(x float64) string {
+	s := fmt.Sprintf("%.1f", x)
+	return strings.TrimSuffix(s, ".0")
+}

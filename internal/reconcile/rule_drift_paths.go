@@ -1,0 +1,191 @@
+package reconcile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// driftPathRefs reports the references that resolved in the base to a
+// path that is no entity — a script, a YAML file, a bare root file such as
+// go.sum, a directory of protos (the document's PathRefs, which no relation
+// records) — and resolve to nothing in the head: DRIFT_LINK for a link,
+// DRIFT_PATH for a code span. The head occurrence is the evidence when
+// there is one (a link or a path-shaped span into an unresolved entity,
+// with the same text); a span that is no longer path-shaped (`go.sum`, a
+// bare name once the file is gone) leaves none, and is reported at its
+// base line when the document is byte for byte the one of the base.
+func driftPathRefs(v *view, d, bd *Document) []finding {
+	if len(bd.PathRefs) == 0 {
+		return nil
+	}
+	still := map[string]bool{}
+	for _, r := range d.PathRefs {
+		still[r.Text] = true
+	}
+	now := resolvedIn(v, d)
+	broken := brokenOccurrences(v, d)
+	unchanged := fileHash(d) != "" && fileHash(d) == fileHash(bd)
+	var out []finding
+	for _, r := range bd.PathRefs {
+		if still[r.Text] || now.links[r.Text] != nil || now.mentions[r.Text] != nil {
+			continue
+		}
+		occ, ok := broken[r.Text]
+		if !ok {
+			if !unchanged {
+				continue // the document changed: the reference may be gone with it
+			}
+			occ = brokenAt{line: r.Line}
+		}
+		f := finding{
+			Code:      catalog.DriftPath,
+			Evidence:  []Location{{Path: d.Path, Line: occ.line}},
+			EntityIDs: []string{d.ID},
+			Key:       r.Text,
+		}
+		if occ.target != "" {
+			f.EntityIDs = append(f.EntityIDs, occ.target)
+		}
+		subject := "`" + r.Text + "`"
+		if r.Text != r.Path {
+			subject += " (" + r.Path + ")"
+		}
+		f.Message = fmt.Sprintf("%s was moved or deleted by this change", subject)
+		if r.Kind == pathRefLink {
+			f.Code = catalog.DriftLink
+			f.Message = fmt.Sprintf("link `%s`: %s was moved or deleted by this change", r.Text, r.Path)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// Kinds of PathRef.
+const (
+	pathRefLink    = "link"
+	pathRefMention = "mention"
+)
+
+// brokenAt is where a reference, as written, fails to resolve in the head:
+// its line and the unresolved entity it names.
+type brokenAt struct {
+	line   int
+	target string
+}
+
+// brokenOccurrences maps the text of every link and span of d that names
+// an unresolved entity in the head to its first occurrence.
+func brokenOccurrences(v *view, d *Document) map[string]brokenAt {
+	out := map[string]brokenAt{}
+	for _, kind := range []string{snapshot.RelLinksTo, snapshot.RelMentions} {
+		for _, r := range v.outgoing(d.ID, kind) {
+			if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
+				continue
+			}
+			for _, ev := range r.Evidence {
+				if _, seen := out[ev.Context]; writtenIn(ev, d) && !seen {
+					out[ev.Context] = brokenAt{line: ev.LineStart, target: r.To}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fileHash is the hash of the document's file, carried by its entity's
+// first evidence; "" when unknown.
+func fileHash(d *Document) string {
+	if d.Entity == nil || len(d.Entity.Evidence) == 0 {
+		return ""
+	}
+	return d.Entity.Evidence[0].ContentHash
+}
+
+// driftSymbolsPastBound finds, in a document the change left byte for
+// byte as it was, the symbol mentions the base resolved whose module lost
+// them — deleted with it, or no longer exported — that the head could not
+// list as unresolved (it keeps the first MaxUnresolvedSymbols a document
+// has; a long guide names more). reported holds the findings driftSymbols
+// already made.
+func driftSymbolsPastBound(v *view, d *Document, reported []finding, s *suggester) []finding {
+	bd := v.base.docByPath[d.Path]
+	if bd == nil || fileHash(d) == "" || fileHash(d) != fileHash(bd) {
+		return nil
+	}
+	done := map[string]bool{}
+	for _, f := range reported {
+		done[f.Key] = true
+	}
+	now := resolvedIn(v, d)
+	var out []finding
+	for _, rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
+		mod := v.base.entity(rel.To)
+		if mod == nil {
+			continue
+		}
+		headMod := v.entity(mod.ID)
+		for _, name := range metaStrings(rel.Metadata["symbols"]) {
+			if done[name] || now.symbols[name] != nil || (headMod != nil && exportsSymbol(headMod, name)) {
+				continue
+			}
+			line := symbolLine(rel, bd, name)
+			if line == 0 {
+				continue
+			}
+			done[name] = true
+			f := finding{
+				Code:      catalog.DriftSymbol,
+				Evidence:  []Location{{Path: d.Path, Line: line}},
+				EntityIDs: []string{d.ID, mod.ID},
+				Key:       name,
+			}
+			if headMod == nil {
+				f.Message = fmt.Sprintf("`%s` was removed with %s, which this change moved or deleted", name, entityPath(mod))
+			} else {
+				f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", name, entityPath(mod))
+			}
+			symbolDrift(&f, name, mod, s)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// exportsSymbol reports whether module m exports the symbol key names:
+// its last segment, or its last two (Type.Method).
+func exportsSymbol(m *snapshot.Entity, key string) bool {
+	parts := strings.FieldsFunc(key, func(r rune) bool { return r == '.' || r == '#' || r == ':' })
+	if len(parts) == 0 {
+		return false
+	}
+	want := []string{parts[len(parts)-1]}
+	if n := len(parts); n >= 2 {
+		want = append(want, parts[n-2]+"."+parts[n-1])
+	}
+	for _, e := range metaMaps(m.Metadata["exports"]) {
+		if slices.Contains(want, metaString(e["name"])) {
+			return true
+		}
+	}
+	return false
+}
+
+// symbolLine is the line of the first evidence of rel in doc whose text
+// holds the symbol's last segment; 0 when none does.
+func symbolLine(rel *snapshot.Relation, doc *Document, key string) int {
+	parts := strings.FieldsFunc(key, func(r rune) bool { return r == '.' || r == '#' || r == ':' })
+	if len(parts) == 0 {
+		return 0
+	}
+	last := parts[len(parts)-1]
+	for _, ev := range rel.Evidence {
+		if writtenIn(ev, doc) && strings.Contains(ev.Context, last) {
+			return ev.LineStart
+		}
+	}
+	return 0
+}
