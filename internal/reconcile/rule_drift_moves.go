@@ -72,10 +72,16 @@ func groupMoves(v *view, fs []finding) []finding {
 }
 
 // dirsOf is the set of directories that hold a document, module, package
-// or area of v, and the paths of its packages and areas (directories
-// themselves).
+// or area of v, or a path a document names that is no entity (a script,
+// a YAML file: the PathRefs), and the paths of its packages and areas
+// (directories themselves).
 func dirsOf(v *view) map[string]bool {
 	out := map[string]bool{}
+	above := func(p string) {
+		for d := path.Dir(p); d != "." && d != "/" && !out[d]; d = path.Dir(d) {
+			out[d] = true
+		}
+	}
 	for i := range v.entities {
 		e := &v.entities[i]
 		switch e.Kind {
@@ -85,8 +91,11 @@ func dirsOf(v *view) map[string]bool {
 		default:
 			continue
 		}
-		for d := path.Dir(entityPath(e)); d != "." && d != "/" && !out[d]; d = path.Dir(d) {
-			out[d] = true
+		above(entityPath(e))
+	}
+	for _, d := range v.documents {
+		for _, r := range d.PathRefs {
+			above(r.Path)
 		}
 	}
 	return out

@@ -229,3 +229,25 @@ func TestDriftMoveEditedFile(t *testing.T) {
 		t.Errorf("message %q, remediation %q", moves[0].Message, moves[0].Remediation)
 	}
 }
+
+// References to files that are no entity (YAML, scripts) group like the
+// others: a removed directory of them is one DRIFT_MOVE.
+func TestDriftMoveNonEntityFiles(t *testing.T) {
+	doc := "# Deploy\n\nEdit `deploy/a.yaml` and `deploy/b.yaml`.\n\nThen [c](../deploy/c.yaml), `deploy/d.yaml`\n\nand `deploy/run.sh`.\n"
+	base := map[string]string{"docs/deploy.md": doc, "src/keep.ts": "export const keep = 1;\n"}
+	for _, n := range []string{"a.yaml", "b.yaml", "c.yaml", "d.yaml", "run.sh"} {
+		base["deploy/"+n] = "# " + n + "\nkey: value\n"
+	}
+	head := map[string]string{"docs/deploy.md": doc, "src/keep.ts": "export const keep = 1;\n"}
+	root := t.TempDir()
+	writeTree(t, filepath.Join(root, "base"), base)
+	writeTree(t, filepath.Join(root, "head"), head)
+	res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
+	moves := withCode(res.Head, catalog.DriftMove)
+	if len(moves) != 1 || len(drifts(res.Head)) != 0 {
+		t.Fatalf("findings = %v, want one DRIFT_MOVE", where(res.Head))
+	}
+	if want := "5 references into `deploy/`, which this change removed: docs/deploy.md (lines 3, 5, 7)"; moves[0].Message != want {
+		t.Errorf("message = %q\nwant      %q", moves[0].Message, want)
+	}
+}
