@@ -179,7 +179,7 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 			f.Remediation = fmt.Sprintf("Write `%s`.", written)
 			f.Evidence = append(f.Evidence, Location{Path: where, Line: c.line})
 			f.EntityIDs = append(f.EntityIDs, c.module.ID)
-			if w, ok := symbolEdit(text, key, written); ok {
+			if w, ok := symbolEdit(text, key, written); ok && w != text {
 				f.edits = []Edit{{Path: f.Evidence[0].Path, Line: f.Evidence[0].Line, Kind: EditCode, Old: text, New: w}}
 			}
 			return
