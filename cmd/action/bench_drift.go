@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/driftbench"
+	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -281,8 +282,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftb
 		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
 			continue
 		}
-		pl := d.Primary()
-		p.New = append(p.New, driftbench.Finding{Code: d.Code, Level: d.Severity, Path: pl.Path, Line: pl.Line, Subject: d.Subject, Message: d.Message})
+		p.New = append(p.New, benchFinding(d))
 	}
 	return p
 }
@@ -361,4 +361,15 @@ func driftPct(c driftbench.Counts) string {
 func trimFloat(x float64) string {
 	s := fmt.Sprintf("%.1f", x)
 	return strings.TrimSuffix(s, ".0")
+}
+
+// benchFinding is d as the drift benchmark matches it, with the members of
+// a grouped finding.
+func benchFinding(d reconcile.Diagnostic) driftbench.Finding {
+	pl := d.Primary()
+	f := driftbench.Finding{Code: d.Code, Level: d.Severity, Path: pl.Path, Line: pl.Line, Subject: d.Subject, Message: d.Message}
+	for _, m := range d.Members {
+		f.Members = append(f.Members, benchFinding(m))
+	}
+	return f
 }

@@ -247,6 +247,9 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) err
 	if err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
+	if o.format == "text" && o.base != "" {
+		fixHint(stderr, o.base, res.findings)
+	}
 	if buf == nil {
 		return nil
 	}

@@ -21,6 +21,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.AddCommand(newScanCommand(stdout, stderr))
 	root.AddCommand(newCheckCommand(stdout, stderr))
+	root.AddCommand(newFixCommand(stdout, stderr))
 	root.AddCommand(newGraphCommand(stdout, stderr))
 	root.AddCommand(newActionCommand(stdout, stderr))
 	root.AddCommand(newSearchCommand(stdout, stderr))

@@ -55,6 +55,12 @@ func byCode(ds []reconcile.Diagnostic, keep func(code string) bool) []reconcile.
 		if keep(d.Code) {
 			out = append(out, d)
 		}
+		// A grouped finding (DRIFT_MOVE) counts the references it stands for.
+		for _, m := range d.Members {
+			if keep(m.Code) {
+				out = append(out, m)
+			}
+		}
 	}
 	reconcile.SortDiagnostics(out)
 	return slices.CompactFunc(out, func(a, b reconcile.Diagnostic) bool {

@@ -19,6 +19,10 @@ type Finding struct {
 	Line    int    `json:"line"`
 	Subject string `json:"subject,omitempty"`
 	Message string `json:"message"`
+	// Members are the findings a grouped finding (DRIFT_MOVE) stands for,
+	// each on its own line; a case one of them matches is found by the
+	// grouped finding, which counts once among the pair's new findings.
+	Members []Finding `json:"-"`
 }
 
 // Pair is the outcome of `check --base` on one base/head pair.
@@ -216,7 +220,7 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 			}
 			cr := CaseResult{Repository: repo.Repository, Split: repo.Split, Case: c}
 			for _, f := range p.New {
-				if Match(f, c) {
+				if Match(f, c) || slices.ContainsFunc(f.Members, func(m Finding) bool { return Match(m, c) }) {
 					cr.Found, cr.By = true, f.Code
 					break
 				}

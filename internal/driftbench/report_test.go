@@ -113,3 +113,29 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// A grouped finding finds the cases its members match, on their own lines,
+// and counts once among the pair's new findings.
+func TestEvaluateGrouped(t *testing.T) {
+	repos := []Repo{{Repository: "o/a", Split: SplitDev, Cases: []Case{
+		{ID: "link-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "../core/x.md", Kind: KindLink},
+		{ID: "link-2", Base: b1, Head: h1, Document: "docs/b.md", Line: 9, Reference: "../core/y.md", Kind: KindLink},
+		{ID: "link-3", Base: b1, Head: h1, Document: "docs/b.md", Line: 10, Reference: "../core/z.md", Kind: KindLink},
+	}}}
+	move := Finding{Code: "DRIFT_MOVE", Level: "error", Path: "docs/a.md", Line: 3, Subject: "core/", Members: []Finding{
+		{Code: "DRIFT_LINK", Level: "error", Path: "docs/a.md", Line: 3, Subject: "../core/x.md"},
+		{Code: "DRIFT_LINK", Level: "error", Path: "docs/b.md", Line: 9, Subject: "../core/y.md"},
+	}}
+	r := Evaluate(repos, map[string]Pair{PairKey("o/a", b1, h1): {Repository: "o/a", Base: b1, Head: h1, New: []Finding{move}}})
+	if r.Counts != (Counts{Cases: 3, Found: 2, Recall: 2.0 / 3}) {
+		t.Errorf("overall %+v, want link-1 and link-2 found by the group, link-3 (no member) missed", r.Counts)
+	}
+	if len(r.Pairs) != 1 || r.Pairs[0].New != 1 {
+		t.Errorf("pairs %+v: the group is one new finding", r.Pairs)
+	}
+	for _, c := range r.Results {
+		if c.Found && c.By != "DRIFT_MOVE" {
+			t.Errorf("%s found by %s", c.ID, c.By)
+		}
+	}
+}

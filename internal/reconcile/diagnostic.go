@@ -31,6 +31,13 @@ type Diagnostic struct {
 	// message: one reference written twice on a line) this one stands
 	// for, when there is more than one; 0 otherwise.
 	Occurrences int `json:"occurrences,omitempty"`
+	// Edits rewrite the references the finding is about where their new
+	// form is unambiguous (see Edit); `docbridge fix` applies them.
+	Edits []Edit `json:"edits,omitempty"`
+	// Members are the findings a grouped finding (DRIFT_MOVE) stands
+	// for, as they would have been reported alone; in memory only, for
+	// tools that count references (the doctor).
+	Members []Diagnostic `json:"-"`
 }
 
 // Location is a file and a 1-based line; Line 0 means the whole file (or,
@@ -59,6 +66,13 @@ type finding struct {
 	EntityIDs   []string
 	Remediation string
 	Key         string
+	// edits rewrite the reference when its new form is unambiguous.
+	edits []Edit
+	// moved, on a DRIFT_LINK or DRIFT_PATH finding, is what the base path
+	// was and where it went (see groupMoves).
+	moved *movedRef
+	// members are the findings a DRIFT_MOVE groups.
+	members []finding
 }
 
 // fingerprint hashes what a finding is about. Two findings with one code,
@@ -113,6 +127,8 @@ func finalize(fs []finding, severity func(code string) string) []Diagnostic {
 			Remediation: f.Remediation,
 			Subject:     f.Key,
 			Occurrences: counts[i],
+			Edits:       f.edits,
+			Members:     finalizeMembers(f.members, severity),
 		})
 	}
 	SortDiagnostics(out)
@@ -160,4 +176,13 @@ func SortDiagnostics(ds []Diagnostic) {
 		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
 			strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))
 	})
+}
+
+// finalizeMembers finalizes the members of a grouped finding on their
+// own (nil when there are none).
+func finalizeMembers(ms []finding, severity func(code string) string) []Diagnostic {
+	if len(ms) == 0 {
+		return nil
+	}
+	return finalize(slices.Clone(ms), severity)
 }

@@ -68,8 +68,13 @@ func Run(in Input) []Diagnostic {
 			}
 		}
 	}
-	// A drift finding replaces the plain one for the same reference.
-	return finalize(supersede(fs), sev)
+	// A drift finding replaces the plain one for the same reference, and
+	// many drifted references into one moved directory are one finding.
+	fs = supersede(fs)
+	if sev(catalog.DriftMove) != catalog.Off {
+		fs = groupMoves(v, fs)
+	}
+	return finalize(fs, sev)
 }
 
 // Severity is the effective severity of a code: the configured one, else

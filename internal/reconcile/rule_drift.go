@@ -129,6 +129,11 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 			}
 			newPath, moved := s.path(old, "")
 			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
+			f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: EditLink,
+				written: ev.Context, doc: d.Path, line: ev.LineStart}
+			if moved {
+				f.edits = f.moved.edit()
+			}
 			if newPath != "" {
 				dest := relPath(d.Path, newPath) + fragment(ev.Context)
 				if u, ok := urlWithPath(ev.Context, oldPath, newPath); ok {
@@ -197,6 +202,11 @@ func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []s
 	}
 	newPath, moved := s.path(old, near)
 	f.Message = subject + " " + strings.TrimPrefix(gone(oldPath, newPath, moved), oldPath+" ")
+	f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: EditCode,
+		written: text, doc: d.Path, line: line}
+	if moved {
+		f.edits = f.moved.edit()
+	}
 	if newPath != "" {
 		f.Remediation = fmt.Sprintf("Write `%s`.", newPath)
 		f.Evidence = append(f.Evidence, Location{Path: newPath})
@@ -244,7 +254,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		} else {
 			f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", u.symbol, modPath)
 		}
-		symbolDrift(&f, u.symbol, mod, s)
+		symbolDrift(&f, u.symbol, u.text, mod, s)
 		out = append(out, f)
 	}
 	return append(out, driftSymbolsPastBound(v, d, out, s)...)
@@ -312,10 +322,13 @@ func anchorDrift(d *Document, line int, written, anchor, targetID string, h Head
 		Message: fmt.Sprintf("`%s` matches no heading: %q in %s was renamed or removed by this change",
 			written, h.Text, oldDoc.Path),
 	}
-	if slug, ok := s.anchor(anchor, oldDoc, headDoc); ok {
+	if slug, renamed, ok := s.anchor(anchor, oldDoc, headDoc); ok {
 		dest := strings.TrimSuffix(written, fragment(written)) + "#" + slug
 		f.Message += fmt.Sprintf("; did you mean `%s`?", dest)
 		f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
+		if renamed {
+			f.edits = []Edit{{Path: d.Path, Line: line, Kind: EditLink, Old: written, New: dest}}
+		}
 		if hh, ok := headingFor(headDoc, slug); ok {
 			f.Evidence = append(f.Evidence, Location{Path: headDoc.Path, Line: hh.Line})
 		}

@@ -55,9 +55,11 @@ func driftPathRefs(v *view, d, bd *Document) []finding {
 			subject += " (" + r.Path + ")"
 		}
 		f.Message = fmt.Sprintf("%s was moved or deleted by this change", subject)
+		f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
 		if r.Kind == pathRefLink {
 			f.Code = catalog.DriftLink
 			f.Message = fmt.Sprintf("link `%s`: %s was moved or deleted by this change", r.Text, r.Path)
+			f.moved.kind = EditLink
 		}
 		out = append(out, f)
 	}
@@ -148,7 +150,7 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, s *suggeste
 			} else {
 				f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", name, entityPath(mod))
 			}
-			symbolDrift(&f, name, mod, s)
+			symbolDrift(&f, name, name, mod, s)
 			out = append(out, f)
 		}
 	}

@@ -152,7 +152,10 @@ func (s *suggester) renamed(old declaration) (cands []declaration, why string) {
 
 // symbolDrift completes a DRIFT_SYMBOL finding with where the symbol went:
 // an evident rename (shape hashes), else the near miss.
-func symbolDrift(f *finding, key string, mod *snapshot.Entity, s *suggester) {
+//
+// An evident rename also rewrites the span as written (text): see
+// symbolEdit.
+func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggester) {
 	ref, parsed := symspan.Parse(key)
 	query := key
 	var old declaration
@@ -176,6 +179,9 @@ func symbolDrift(f *finding, key string, mod *snapshot.Entity, s *suggester) {
 			f.Remediation = fmt.Sprintf("Write `%s`.", written)
 			f.Evidence = append(f.Evidence, Location{Path: where, Line: c.line})
 			f.EntityIDs = append(f.EntityIDs, c.module.ID)
+			if w, ok := symbolEdit(text, key, written); ok && w != text {
+				f.edits = []Edit{{Path: f.Evidence[0].Path, Line: f.Evidence[0].Line, Kind: EditCode, Old: text, New: w}}
+			}
 			return
 		case len(cands) > 1:
 			f.Message += fmt.Sprintf("; %d new exports have its signature or body, so none is suggested", len(cands))

@@ -75,19 +75,55 @@ func contentHash(e *snapshot.Entity) string {
 
 // anchor suggests the slug a renamed heading has now: the one heading of
 // the head document that the base document did not have, else the unique
-// near miss among the head's slugs.
-func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (string, bool) {
+// near miss among the head's slugs. renamed is true when the rename is
+// evident: the new heading stands where the old one stood (see
+// inPlaceOf) — a heading retitled, or sections merged under a new title,
+// not a section removed here and another added elsewhere.
+func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug string, renamed, ok bool) {
 	var added, all []string
-	for _, h := range headDoc.Headings {
+	at := -1
+	for i, h := range headDoc.Headings {
 		all = append(all, h.Slug)
 		if _, ok := headingFor(oldDoc, h.Slug); !ok {
 			added = append(added, h.Slug)
+			at = i
 		}
 	}
 	if len(added) == 1 {
-		return added[0], true
+		return added[0], inPlaceOf(anchor, at, oldDoc, headDoc), true
 	}
-	return newNameIndex(all).pick(anchor)
+	slug, ok = newNameIndex(all).pick(anchor)
+	return slug, false, ok
+}
+
+// inPlaceOf reports whether the head heading at index at took the place
+// of the base heading anchor named: the headings around it in the head
+// (or the document's start and end) surround anchor's heading in the
+// base, and none of the base headings between them survives.
+func inPlaceOf(anchor string, at int, oldDoc, headDoc *Document) bool {
+	index := func(d *Document, slug string) int {
+		return slices.IndexFunc(d.Headings, func(h Heading) bool { return strings.EqualFold(h.Slug, slug) })
+	}
+	old := index(oldDoc, anchor)
+	if old < 0 || at < 0 {
+		return false
+	}
+	lo, hi := -1, len(oldDoc.Headings)
+	if at > 0 {
+		lo = index(oldDoc, headDoc.Headings[at-1].Slug)
+	}
+	if at+1 < len(headDoc.Headings) {
+		hi = index(oldDoc, headDoc.Headings[at+1].Slug)
+	}
+	if (at > 0 && lo < 0) || hi < 0 || lo >= old || old >= hi {
+		return false
+	}
+	for _, h := range oldDoc.Headings[lo+1 : hi] {
+		if index(headDoc, h.Slug) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // symbolSuggestion is an export of the head.

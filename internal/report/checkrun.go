@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Limits of the Checks API, and docbridge's own bound on annotations.
@@ -23,6 +25,10 @@ const (
 	// MaxCheckRunAnnotations bounds the annotations one run posts (20
 	// update requests); the rest are counted in the summary.
 	MaxCheckRunAnnotations = 1000
+	// MaxGroupAnnotations bounds the annotations of one finding that
+	// stands for references on many lines (DRIFT_MOVE): one per line, at
+	// most this many.
+	MaxGroupAnnotations = 50
 )
 
 // Annotation levels of the Checks API.
@@ -89,7 +95,8 @@ func AnnotationLevel(severity string) string {
 }
 
 // Annotations returns one annotation per judged finding that has a file,
-// worst first, and how many judged findings have none. A finding on the
+// worst first, then the further lines of grouped findings (DRIFT_MOVE, at
+// most MaxGroupAnnotations each), and how many judged findings have none. A finding on the
 // whole file (line 0) is annotated on line 1.
 func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
 	return annotationsOf(Judged(r), g)
@@ -104,7 +111,33 @@ func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, filele
 		}
 		anns = append(anns, AnnotationOf(f, g))
 	}
+	// A grouped finding's further lines come after every finding's first
+	// annotation, so that a bound cuts them first.
+	for _, f := range judged {
+		if f.Code == catalog.DriftMove && f.Location.Path != "" {
+			anns = append(anns, groupAnnotations(f, g)...)
+		}
+	}
 	return anns, fileless
+}
+
+// groupAnnotations annotates the other lines of a finding that stands for
+// references on many lines (DRIFT_MOVE: its evidence is the references'
+// locations), with the finding's title and message, up to
+// MaxGroupAnnotations lines in all.
+func groupAnnotations(f Finding, g GitHubContext) []Annotation {
+	var out []Annotation
+	seen := map[Location]bool{f.Location: true}
+	for _, l := range f.Evidence {
+		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations {
+			continue
+		}
+		seen[l] = true
+		c := f
+		c.Location = l
+		out = append(out, AnnotationOf(c, g))
+	}
+	return out
 }
 
 // AnnotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
@@ -158,7 +191,9 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	v := opts.view(r)
 	judged := v.judged
 	anns, fileless := annotationsOf(judged, g)
-	anns, over := bound(anns, MaxCheckRunAnnotations)
+	anns, _ = bound(anns, MaxCheckRunAnnotations)
+	// over counts findings, not the further lines of grouped ones.
+	over := max(len(judged)-fileless-MaxCheckRunAnnotations, 0)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
 	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {

@@ -55,6 +55,9 @@ func Comment(r *Report, opts GitHubOptions) string {
 	} else {
 		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
 		commentFindings(m, judged, g)
+		if line := fixLine(judged, g); line != "" {
+			m.block(line + "\n\n")
+		}
 	}
 	if r.Compared {
 		line := fmt.Sprintf("✅ %d resolved · %d unchanged", len(r.Resolved), r.Summary.Unchanged)
@@ -161,4 +164,39 @@ func commentFooter(r *Report, opts GitHubOptions) string {
 		parts = append(parts, "[full report]("+u+")")
 	}
 	return "<sub>" + strings.Join(parts, " · ") + "</sub>\n"
+}
+
+// fixLine tells, when some judged findings carry edits, how many
+// references `docbridge fix` rewrites and the commands that do it at the
+// pull request's head: a snapshot of the base, then fix against it. It
+// is "" when nothing is fixable.
+func fixLine(judged []Finding, g GitHubContext) string {
+	refs, findings := 0, 0
+	for _, f := range judged {
+		if len(f.Edits) > 0 {
+			refs += len(f.Edits)
+			findings++
+		}
+	}
+	if refs == 0 {
+		return ""
+	}
+	base := "the base commit"
+	if isHex(g.BaseSHA) {
+		base = mdCode(g.BaseSHA[:min(len(g.BaseSHA), 12)])
+	}
+	return fmt.Sprintf("🛠 `docbridge fix` rewrites %s of %s whose new place is unambiguous: "+
+		"`docbridge scan --out base.json` on a checkout of %s, then `docbridge fix --base base.json` on this branch "+
+		"(`--dry-run` prints the diff only).",
+		plural(refs, "reference", "references"), plural(findings, "finding", "findings"), base)
+}
+
+// isHex reports a non-empty string of hexadecimal digits (a commit id).
+func isHex(s string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -58,6 +58,9 @@ type Finding struct {
 	HelpURL string `json:"helpUrl"`
 	// Status is new, unchanged or resolved; empty without a base.
 	Status string `json:"status,omitempty"`
+	// Edits are the rewrites `docbridge fix` applies for this finding
+	// (drift whose new form is unambiguous).
+	Edits []reconcile.Edit `json:"edits,omitempty"`
 }
 
 // Location is a file and a 1-based line. Line 0 is the whole file; an empty
@@ -124,6 +127,7 @@ func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
 		Remediation: d.Remediation,
 		HelpURL:     url,
 		Status:      status,
+		Edits:       slices.Clone(d.Edits),
 	}
 }
 

@@ -71,6 +71,7 @@ const (
 	DriftSymbol             = "DRIFT_SYMBOL"
 	DriftLink               = "DRIFT_LINK"
 	DriftAnchor             = "DRIFT_ANCHOR"
+	DriftMove               = "DRIFT_MOVE"
 	KnowledgeFieldMissing   = "KNOWLEDGE_FIELD_MISSING"
 	KnowledgeTitleMissing   = "KNOWLEDGE_TITLE_MISSING"
 	KnowledgeClaimsMissing  = "KNOWLEDGE_CLAIMS_MISSING"
@@ -96,6 +97,7 @@ var rules = []Rule{
 	{DocumentWithoutCode, Off, GroupCore, "Document without an edge into code", "The document neither links to, mentions nor covers any module, package or area. Mention the code it describes, or declare covers."},
 	{DriftAnchor, Error, GroupDrift, "Anchor drifted", "The heading this anchor named in the base was renamed or removed by this change. Update the link to the new heading."},
 	{DriftLink, Error, GroupDrift, "Link target drifted", "The file this link pointed to in the base was moved or deleted by this change. Update the link to the new path."},
+	{DriftMove, Error, GroupDrift, "References into a moved directory", "This change moved or removed a directory that many references of the documents pointed into; they are reported as one finding. Point the references at the directory's new place (docbridge fix rewrites those whose new path is unambiguous), or remove them."},
 	{DriftPath, Error, GroupDrift, "Mentioned path drifted", "The path this document names existed in the base and was moved or deleted by this change. Update the mention."},
 	{DriftSymbol, Error, GroupDrift, "Mentioned symbol drifted", "The symbol this document names was exported in the base and was renamed or removed by this change. Update the mention to the new name."},
 	{"FRONT_MATTER_INVALID", Warn, GroupScan, "Invalid front matter", "Correct the YAML at the reported line; front matter must be a mapping."},

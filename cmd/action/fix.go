@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docbridge/docbridge/internal/fix"
+	"github.com/docbridge/docbridge/internal/reconcile"
+)
+
+// fixOptions are the inputs of docbridge fix.
+type fixOptions struct {
+	repoOptions
+	base   string
+	dryRun bool
+}
+
+// maxFixFileBytes bounds a document fix reads into memory.
+const maxFixFileBytes = 64 << 20
+
+func newFixCommand(stdout, stderr io.Writer) *cobra.Command {
+	o := fixOptions{}
+	cmd := &cobra.Command{
+		Use:   "fix [dir]",
+		Short: "Rewrite the drifted references whose new place is unambiguous",
+		Long: `Fix checks the repository against the base (as 'check --base' does) and
+rewrites, in place, the drifted references whose new place is unambiguous:
+links and paths in code spans to files moved with their content, anchors to
+a heading that was renamed (the one heading the document gained), symbols
+renamed with the same signature or body. Each reference is rewritten the way
+the document wrote it (a relative link stays relative to the document, a URL
+stays a URL), on its line, and nothing else of the file changes. A reference
+whose target is ambiguous or gone is left alone and counted.
+
+Fix prints a unified diff of what it changed; with --dry-run it prints the
+diff and writes nothing.
+
+Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.dir = "."
+			if len(args) == 1 {
+				o.dir = args[0]
+			}
+			if o.base == "" {
+				return errors.New("--base is required: fix rewrites what drifted since the base")
+			}
+			return runFix(cmd.Context(), stdout, stderr, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.base, "base", "", "the base `SNAPSHOT` (a snapshot file from 'docbridge scan --out', or a state directory)")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the diff only; write nothing")
+	o.addRepoFlags(f)
+	cmd.SetContext(context.Background())
+	return cmd
+}
+
+// runFix checks against the base, applies every finding's edits per
+// document, prints the diffs in path order and, unless dry, writes the
+// documents; a line on stderr counts what was and was not fixed.
+func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
+	res, err := runCheck(ctx, stderr, checkOptions{repoOptions: o.repoOptions, base: o.base})
+	if err != nil {
+		return err
+	}
+	byPath := map[string][]reconcile.Edit{}
+	drifted, fixable := 0, 0
+	for _, d := range res.findings {
+		if isDrift(d.Code) {
+			drifted++
+		}
+		if len(d.Edits) > 0 {
+			fixable++
+		}
+		for _, e := range d.Edits {
+			byPath[e.Path] = append(byPath[e.Path], e)
+		}
+	}
+	paths := make([]string, 0, len(byPath))
+	for p := range byPath {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	rewritten, files, skipped := 0, 0, 0
+	for _, p := range paths {
+		if !filepath.IsLocal(filepath.FromSlash(p)) {
+			skipped += len(byPath[p])
+			continue
+		}
+		full := filepath.Join(o.dir, filepath.FromSlash(p))
+		src, mode, err := readDocument(full)
+		if err != nil {
+			return err
+		}
+		r := fix.Apply(src, byPath[p])
+		skipped += len(r.Skipped)
+		if r.Rewritten == 0 {
+			continue
+		}
+		if _, err := io.WriteString(stdout, fix.Diff(p, src, r.Out)); err != nil {
+			return err
+		}
+		rewritten += r.Rewritten
+		files++
+		if !o.dryRun {
+			if err := os.WriteFile(full, r.Out, mode); err != nil {
+				return fmt.Errorf("fix %s: %w", p, err)
+			}
+		}
+	}
+	verb := "rewrote"
+	if o.dryRun {
+		verb = "would rewrite"
+	}
+	msg := fmt.Sprintf("docbridge fix: %s %s in %s", verb, plural(rewritten, "reference", "references"), plural(files, "document", "documents"))
+	if left := drifted - fixable; left > 0 {
+		msg += fmt.Sprintf("; %s left to the author (the new place is ambiguous or gone)", plural(left, "drift finding", "drift findings"))
+	}
+	if skipped > 0 {
+		msg += fmt.Sprintf("; %s not found where the finding says", plural(skipped, "edit", "edits"))
+	}
+	_, err = fmt.Fprintln(stderr, msg+".")
+	return err
+}
+
+// readDocument reads a document to fix: a regular file within the bound.
+func readDocument(full string) ([]byte, os.FileMode, error) {
+	info, err := os.Lstat(full)
+	if err != nil {
+		return nil, 0, fmt.Errorf("fix: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("fix %s: not a regular file", full)
+	}
+	if info.Size() > maxFixFileBytes {
+		return nil, 0, fmt.Errorf("fix %s: larger than %d bytes", full, maxFixFileBytes)
+	}
+	src, err := os.ReadFile(full)
+	if err != nil {
+		return nil, 0, fmt.Errorf("fix: %w", err)
+	}
+	return src, info.Mode().Perm(), nil
+}
+
+// isDrift reports a DRIFT_* code.
+func isDrift(code string) bool {
+	return len(code) > 6 && code[:6] == "DRIFT_"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// fixHint tells, after a text report against the base file base, how many
+// references `docbridge fix` would rewrite and how; nothing when none.
+func fixHint(stderr io.Writer, base string, ds []reconcile.Diagnostic) {
+	n := 0
+	for _, d := range ds {
+		n += len(d.Edits)
+	}
+	if n > 0 {
+		fmt.Fprintf(stderr, "docbridge fix --base %s rewrites %s whose new place is unambiguous (--dry-run shows the diff).\n",
+			base, plural(n, "drifted reference", "drifted references"))
+	}
+}

@@ -1,0 +1,121 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+)
+
+// moveReport is a compared report with one DRIFT_MOVE standing for refs
+// references on refs lines of two documents, and one DRIFT_LINK; edits
+// says whether the findings carry edits.
+func moveReport(refs int, edits bool) *Report {
+	move := Finding{ID: "m1", Code: catalog.DriftMove, Severity: SeverityHigh, Level: catalog.Error,
+		Title: "References into a moved directory", Status: StatusNew,
+		Detail: fmt.Sprintf("%d references into `packages/core/`, which this change moved to `pkg/core/`", refs)}
+	for i := range refs {
+		doc := "docs/a.md"
+		if i%2 == 1 {
+			doc = "docs/b.md"
+		}
+		l := Location{Path: doc, Line: 10 + i}
+		move.Evidence = append(move.Evidence, l)
+		if edits {
+			move.Edits = append(move.Edits, reconcile.Edit{Path: doc, Line: l.Line, Kind: reconcile.EditCode,
+				Old: fmt.Sprintf("packages/core/f%d.ts", i), New: fmt.Sprintf("pkg/core/f%d.ts", i)})
+		}
+	}
+	move.Location = move.Evidence[0]
+	link := Finding{ID: "l1", Code: catalog.DriftLink, Severity: SeverityHigh, Level: catalog.Error, Title: "Link target drifted",
+		Status: StatusNew, Detail: "link `setup.md`: docs/setup.md was moved to guide/setup.md by this change",
+		Location: Location{Path: "docs/c.md", Line: 3}, Evidence: []Location{{Path: "docs/c.md", Line: 3}, {Path: "guide/setup.md"}}}
+	if edits {
+		link.Edits = []reconcile.Edit{{Path: "docs/c.md", Line: 3, Kind: reconcile.EditLink, Old: "setup.md", New: "../guide/setup.md"}}
+	}
+	r := &Report{Tool: Tool{Name: ToolName, Version: "test"}, Compared: true, Findings: []Finding{move, link}}
+	sortFindings(r.Findings)
+	r.Summary = summarize(r.Findings, nil)
+	return r
+}
+
+// A DRIFT_MOVE is one finding in the comment and the check run's title,
+// and an annotation on each of its lines up to MaxGroupAnnotations; a
+// plain drift is annotated once. The comment shows the fix command.
+func TestMoveAnnotationsAndComment(t *testing.T) {
+	for _, refs := range []int{7, 80} {
+		r := moveReport(refs, true)
+		opts := GitHubOptions{GitHub: ghContext(), FailOn: "error"}
+		out := CheckRun(r, opts)
+		perPath := map[string]int{}
+		lines := map[string]bool{}
+		for _, a := range out.Annotations {
+			perPath[a.Path]++
+			k := fmt.Sprintf("%s:%d", a.Path, a.StartLine)
+			if lines[k] {
+				t.Errorf("%d refs: line %s annotated twice", refs, k)
+			}
+			lines[k] = true
+		}
+		moveAnns := perPath["docs/a.md"] + perPath["docs/b.md"]
+		if want := min(refs, MaxGroupAnnotations); moveAnns != want || perPath["docs/c.md"] != 1 {
+			t.Errorf("%d refs: annotations %v, want %d on the move's lines and 1 for the link", refs, perPath, want)
+		}
+		if !strings.HasPrefix(out.Title, "2 new findings") {
+			t.Errorf("title = %q", out.Title)
+		}
+		c := Comment(r, opts)
+		if n := strings.Count(c, "References into a moved directory"); n != 1 {
+			t.Errorf("%d refs: the move is listed %d times in the comment", refs, n)
+		}
+		want := fmt.Sprintf("`docbridge fix` rewrites %d references of 2 findings", refs+1)
+		if !strings.Contains(c, want) || !strings.Contains(c, "docbridge fix --base base.json") {
+			t.Errorf("%d refs: comment lacks the fix command %q:\n%s", refs, want, c)
+		}
+	}
+	// Nothing fixable: no command.
+	if c := Comment(moveReport(7, false), GitHubOptions{GitHub: ghContext()}); strings.Contains(c, "docbridge fix") {
+		t.Errorf("fix command without edits:\n%s", c)
+	}
+}
+
+func TestFixLineBaseSHA(t *testing.T) {
+	r := moveReport(5, true)
+	g := ghContext()
+	g.BaseSHA = "0123456789abcdef0123456789abcdef01234567"
+	if l := fixLine(r.Findings, g); !strings.Contains(l, "`0123456789ab`") {
+		t.Errorf("fix line = %q, want the short base commit", l)
+	}
+	g.BaseSHA = "main`; rm -rf /"
+	if l := fixLine(r.Findings, g); !strings.Contains(l, "a checkout of the base commit") || strings.Contains(l, "rm -rf") {
+		t.Errorf("fix line = %q: a base that is no commit id is not written", l)
+	}
+}
+
+// At the run's bound, every finding's first annotation comes before the
+// further lines of a grouped one, and only findings count as unannotated.
+func TestMoveAnnotationsAtTheBound(t *testing.T) {
+	r := moveReport(30, false)
+	for i := range MaxCheckRunAnnotations - 10 {
+		l := Location{Path: fmt.Sprintf("docs/p%04d.md", i), Line: 1}
+		r.Findings = append(r.Findings, Finding{ID: fmt.Sprintf("b%04d", i), Code: catalog.BrokenLink, Severity: SeverityHigh,
+			Level: catalog.Error, Status: StatusNew, Detail: "broken", Location: l, Evidence: []Location{l}})
+	}
+	sortFindings(r.Findings)
+	r.Summary = summarize(r.Findings, nil)
+	out := CheckRun(r, GitHubOptions{GitHub: ghContext()})
+	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 0 {
+		t.Fatalf("%d annotations, %d unannotated; want %d and 0", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
+	}
+	firsts := map[string]bool{}
+	for _, a := range out.Annotations {
+		firsts[fmt.Sprintf("%s:%d", a.Path, a.StartLine)] = true
+	}
+	for _, f := range r.Findings {
+		if !firsts[fmt.Sprintf("%s:%d", f.Location.Path, f.Location.Line)] {
+			t.Errorf("finding at %v has no annotation", f.Location)
+		}
+	}
+}
