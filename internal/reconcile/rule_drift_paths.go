@@ -34,36 +34,43 @@ func driftPathRefs(v *view, d, bd *Document) []finding {
 		if still[r.Text] || now.links[r.Text] != nil || now.mentions[r.Text] != nil {
 			continue
 		}
-		occ, ok := broken[r.Text]
-		if !ok {
+		occs := broken[r.Text]
+		if len(occs) == 0 {
 			if !unchanged {
 				continue // the document changed: the reference may be gone with it
 			}
-			occ = brokenAt{line: r.Line}
+			occs = []brokenAt{{line: r.Line}}
 		}
-		f := finding{
-			Code:      catalog.DriftPath,
-			Evidence:  []Location{{Path: d.Path, Line: occ.line}},
-			EntityIDs: []string{d.ID},
-			Key:       r.Text,
+		for _, occ := range occs {
+			out = append(out, pathRefDrift(d, r, occ))
 		}
-		if occ.target != "" {
-			f.EntityIDs = append(f.EntityIDs, occ.target)
-		}
-		subject := "`" + r.Text + "`"
-		if r.Text != r.Path {
-			subject += " (" + r.Path + ")"
-		}
-		f.Message = fmt.Sprintf("%s was moved or deleted by this change", subject)
-		f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
-		if r.Kind == pathRefLink {
-			f.Code = catalog.DriftLink
-			f.Message = fmt.Sprintf("link `%s`: %s was moved or deleted by this change", r.Text, r.Path)
-			f.moved.kind = EditLink
-		}
-		out = append(out, f)
 	}
 	return out
+}
+
+// pathRefDrift is the finding for one head occurrence of a reference.
+func pathRefDrift(d *Document, r PathRef, occ brokenAt) finding {
+	f := finding{
+		Code:      catalog.DriftPath,
+		Evidence:  []Location{{Path: d.Path, Line: occ.line}},
+		EntityIDs: []string{d.ID},
+		Key:       r.Text,
+	}
+	if occ.target != "" {
+		f.EntityIDs = append(f.EntityIDs, occ.target)
+	}
+	subject := "`" + r.Text + "`"
+	if r.Text != r.Path {
+		subject += " (" + r.Path + ")"
+	}
+	f.Message = fmt.Sprintf("%s was moved or deleted by this change", subject)
+	f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
+	if r.Kind == pathRefLink {
+		f.Code = catalog.DriftLink
+		f.Message = fmt.Sprintf("link `%s`: %s was moved or deleted by this change", r.Text, r.Path)
+		f.moved.kind = EditLink
+	}
+	return f
 }
 
 // Kinds of PathRef.
@@ -80,17 +87,18 @@ type brokenAt struct {
 }
 
 // brokenOccurrences maps the text of every link and span of d that names
-// an unresolved entity in the head to its first occurrence.
-func brokenOccurrences(v *view, d *Document) map[string]brokenAt {
-	out := map[string]brokenAt{}
+// an unresolved entity in the head to its occurrences (the relation's
+// evidence, in order).
+func brokenOccurrences(v *view, d *Document) map[string][]brokenAt {
+	out := map[string][]brokenAt{}
 	for _, kind := range []string{snapshot.RelLinksTo, snapshot.RelMentions} {
 		for _, r := range v.outgoing(d.ID, kind) {
 			if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
 				continue
 			}
 			for _, ev := range r.Evidence {
-				if _, seen := out[ev.Context]; writtenIn(ev, d) && !seen {
-					out[ev.Context] = brokenAt{line: ev.LineStart, target: r.To}
+				if writtenIn(ev, d) {
+					out[ev.Context] = append(out[ev.Context], brokenAt{line: ev.LineStart, target: r.To})
 				}
 			}
 		}

@@ -966,7 +966,8 @@ const maxPathRefs = 64
 // pathRef records on the document that a link or code span, as written
 // (text) on line, names the repository path p, which exists but is no
 // entity: against a base, drift reads these (a script deleted, a directory
-// of protos moved). At most maxPathRefs per document, once per (text, line).
+// of protos moved). At most maxPathRefs per document, once per text (at its
+// first line).
 func (d *docRefs) pathRef(from, kind, text string, line int, p string) {
 	e := d.shared.entities[from]
 	if e == nil {
@@ -977,8 +978,8 @@ func (d *docRefs) pathRef(from, kind, text string, line int, p string) {
 		return
 	}
 	for _, m := range list {
-		if m["text"] == text && m["line"] == line {
-			return
+		if m["text"] == text {
+			return // one entry a reference: drift finds every occurrence in the head
 		}
 	}
 	appendMeta(&e.Metadata, "paths", map[string]any{"kind": kind, "text": text, "line": line, "path": p})

@@ -46,7 +46,11 @@ func (d *docRefs) selfURL(x *Extraction, from string, l markdown.Link) bool {
 		}
 		return true
 	}
-	if target == "." || d.t.files[target] || d.t.dirs[target] {
+	if target == "." {
+		return true
+	}
+	if d.t.files[target] || d.t.dirs[target] {
+		d.pathRef(from, pathRefLink, l.Destination, l.Line, target) // evidence for drift
 		return true
 	}
 	if ex, ok := d.t.excludedAt(target); ok {
