@@ -265,16 +265,24 @@ func (ix *Index) idf(df int) float64 {
 // the field-weighted, length-normalised frequencies summed before the
 // k1 saturation.
 func (ix *Index) bm25(p posting, idf float64) float64 {
+	return ix.bm25With(p, idf, &identifierTuning)
+}
+
+// bm25With is bm25 with t's field weights, k1 and b.
+func (ix *Index) bm25With(p posting, idf float64, t *Tuning) float64 {
 	var tf float64
 	for f := range numFields {
-		if p.tf[f] == 0 {
+		if p.tf[f] == 0 || t.Fields[f] == 0 {
 			continue
 		}
 		norm := 1.0
 		if ix.avgLen[f] > 0 {
-			norm = 1 - BM25B + BM25B*float64(ix.lens[p.entry][f])/ix.avgLen[f]
+			norm = 1 - t.B + t.B*float64(ix.lens[p.entry][f])/ix.avgLen[f]
 		}
-		tf += fieldWeights[f] * float64(p.tf[f]) / norm
+		tf += t.Fields[f] * float64(p.tf[f]) / norm
 	}
-	return idf * tf * (BM25K1 + 1) / (BM25K1 + tf)
+	if tf == 0 {
+		return 0
+	}
+	return idf * tf * (t.K1 + 1) / (t.K1 + tf)
 }
