@@ -59,7 +59,11 @@ type Index struct {
 	entries  []Entry
 	postings map[string][]posting
 	lens     [][numFields]uint16
-	avgLen   [numFields]float64
+	// latin is whether most letters of an entry's title, headings and
+	// body are Latin: a page in another script (a translation) matches a
+	// question in English only through the code it quotes.
+	latin  []bool
+	avgLen [numFields]float64
 	// pageRankNodes is N of canonicality's 4·ln(1+pagerank·N): the
 	// entries PageRank ranked (pagerank·N is 1 for an average one).
 	pageRankNodes int
@@ -107,10 +111,12 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 	ix.build = &indexBuild{tf: map[string]int32{}}
 	defer func() { ix.build = nil }()
 	ix.lens = make([][numFields]uint16, len(ix.entries))
+	ix.latin = make([]bool, len(ix.entries))
 	var total, have [numFields]float64
 	for i := range ix.entries {
 		e := &ix.entries[i]
 		ix.addEntry(int32(i), e)
+		ix.latin[i] = mostlyLatin(e.Title, e.Headings, e.Body)
 		for f := range numFields {
 			if n := ix.lens[i][f]; n > 0 {
 				total[f] += float64(n)

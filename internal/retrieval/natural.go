@@ -1,5 +1,7 @@
 package retrieval
 
+import "unicode"
+
 // Tuning is the natural-language path's parameters: BM25F's field
 // weights, k1 and b, how much an entry missing some of the query's terms
 // loses, and the bound on the graph tie-breakers.
@@ -21,6 +23,10 @@ type Tuning struct {
 	// packages, areas) when the question asks for no kind: a question in
 	// words asks for documentation first.
 	CodeFactor float64
+	// ScriptFactor scales the lexical score of an entry written mostly in
+	// another script than the query (mostlyLatin): a translation of a
+	// page, which matches only through the code and names it quotes.
+	ScriptFactor float64
 	// QueryStopwords drops the words of questionStopwords from the query
 	// too (never from the index: they may be names).
 	QueryStopwords bool
@@ -77,6 +83,7 @@ var NaturalTuning = Tuning{
 	Graph:        0.05,
 	KindHints:    true,
 	CodeFactor:   0.25,
+	ScriptFactor: 0.25,
 }
 
 // FieldNames names the BM25F fields, in the order of Tuning.Fields.
@@ -85,7 +92,7 @@ func FieldNames() []string { return append([]string(nil), fieldNames[:]...) }
 // identifierTuning is the identifier path's lexical part: the constant
 // field weights, k1 and b, full coordination.
 var identifierTuning = Tuning{
-	Fields: fieldWeights, K1: BM25K1, B: BM25B, Coordination: 1, Graph: 1, KindHints: true, CodeFactor: 1,
+	Fields: fieldWeights, K1: BM25K1, B: BM25B, Coordination: 1, Graph: 1, KindHints: true, CodeFactor: 1, ScriptFactor: 1,
 }
 
 // graphScale is the factor of proximity and canonicality under t: 1 on
@@ -95,4 +102,47 @@ func (t *Tuning) graphScale(natural bool) float64 {
 		return 1
 	}
 	return max(t.Graph, 0) * LexicalMax / (ProximityBoost + CanonicalityMax)
+}
+
+// mostlyLatinSample bounds the letters mostlyLatin reads.
+const mostlyLatinSample = 4096
+
+// mostlyLatin reports whether the texts (at most mostlyLatinSample
+// letters, title first) hold at least as many Latin words as letters of
+// other scripts — a Han or kana character is about a word, and a
+// translation's quoted code is Latin; text without letters counts as
+// Latin.
+func mostlyLatin(title string, headings []string, body string) bool {
+	latin, other, letters := 0, 0, 0
+	count := func(s string) bool {
+		inWord := false
+		for _, r := range s {
+			if !unicode.IsLetter(r) {
+				inWord = false
+				continue
+			}
+			if unicode.Is(unicode.Latin, r) {
+				if !inWord {
+					latin++
+				}
+				inWord = true
+			} else {
+				other++
+				inWord = false
+			}
+			if letters++; letters == mostlyLatinSample {
+				return false
+			}
+		}
+		return true
+	}
+	if count(title) {
+		for _, h := range headings {
+			if !count(h) {
+				break
+			}
+		}
+		count(body)
+	}
+	return latin >= other
 }

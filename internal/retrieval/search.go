@@ -297,6 +297,7 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 		hint.kinds = nil
 	}
 	graph := tun.graphScale(natural)
+	queryLatin := mostlyLatin(text, nil, "")
 	// Seeds: the best lexical matches, ties by index (id order).
 	seeds := make([]int32, 0, len(cands))
 	for i := range cands {
@@ -341,6 +342,9 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 			// A question in words asks for documentation unless it names
 			// a kind.
 			c.comp[cBM25] *= tun.CodeFactor
+		}
+		if natural && ix.latin[c.idx] != queryLatin {
+			c.comp[cBM25] *= tun.ScriptFactor
 		}
 	}
 	return cut

@@ -98,6 +98,7 @@ func fitAxes() []fitAxis {
 		{"graph", []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5}, func(t *retrieval.Tuning, v float64) { t.Graph = v }},
 		{"kindHints", []float64{0, 1}, func(t *retrieval.Tuning, v float64) { t.KindHints = v != 0 }},
 		{"codeFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.CodeFactor = v }},
+		{"scriptFactor", []float64{0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.ScriptFactor = v }},
 		{"queryStopwords", []float64{0, 1}, func(t *retrieval.Tuning, v float64) { t.QueryStopwords = v != 0 }},
 	}
 }
@@ -169,7 +170,7 @@ func describeTuning(t retrieval.Tuning) string {
 	for i, n := range retrieval.FieldNames() {
 		fmt.Fprintf(&b, "%s %g, ", n, t.Fields[i])
 	}
-	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, queryStopwords %v",
-		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.QueryStopwords)
+	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v",
+		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords)
 	return b.String()
 }
