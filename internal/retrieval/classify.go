@@ -73,6 +73,14 @@ func nextIsLower(q string, i int) bool {
 	if i+size >= len(q) {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(q[i+size:])
+	r, n := utf8.DecodeRuneInString(q[i+size:])
+	if r == 's' && (i+size+n == len(q) || !nextRuneLower(q[i+size+n:])) {
+		return false // a plural: URLs, IDs
+	}
+	return unicode.IsLower(r)
+}
+
+func nextRuneLower(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsLower(r)
 }

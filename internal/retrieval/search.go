@@ -165,10 +165,14 @@ func (ix *Index) Search(q Query) Results {
 		ps := ix.postings[t]
 		idf := ix.idf(len(ps))
 		for _, p := range ps {
+			s := ix.bm25With(p, idf, tun)
+			if s == 0 {
+				continue // only in fields the tuning weighs 0
+			}
 			if sc.mask[p.entry] == 0 {
 				sc.touched = append(sc.touched, p.entry)
 			}
-			sc.lex[p.entry] += ix.bm25With(p, idf, tun)
+			sc.lex[p.entry] += s
 			sc.mask[p.entry] |= 1 << k
 		}
 	}
