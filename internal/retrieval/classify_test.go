@@ -3,6 +3,7 @@ package retrieval
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -84,4 +85,31 @@ func TestNaturalQueriesBoundGraph(t *testing.T) {
 	if j := rankOf(one, near.ID); j < 0 || one.Hits[j].Components[CompCanonicality] <= r.Hits[i].Components[CompCanonicality] {
 		t.Errorf("one word keeps the full canonicality: %v vs %v", one.Hits, r.Hits)
 	}
+}
+
+// FuzzClassify feeds arbitrary queries (user input) to Classify and
+// Search: no panic, one of the two classes with a reason, the class Search
+// reports, and a query with whitespace inside is natural unless it names
+// an entry.
+func FuzzClassify(f *testing.F) {
+	doc := coreDoc("docs/storage.md", "Storage guide", "how records are kept")
+	mod := coreModule("internal/store/store.go", "OpenStore", "Store.Put")
+	ix := coreIndex(append(coreFiller(5), doc, mod))
+	for _, seed := range []string{"OpenStore", "how are records kept", "`x`", "a::b", "URLs", "HTTPServer", "组合式 函数", "é", "\x00 \t", ""} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		class, why := ix.Classify(q)
+		if (class != ClassIdentifier && class != ClassNatural) || why == "" {
+			t.Fatalf("Classify(%q) = %q, %q", q, class, why)
+		}
+		trimmed := strings.TrimSpace(q)
+		if r := ix.Search(Query{Text: q}); trimmed != "" && r.Class != class {
+			t.Fatalf("Search(%q).Class %q, Classify %q", q, r.Class, class)
+		}
+		if strings.ContainsFunc(trimmed, unicode.IsSpace) && len(ix.identity(trimmed)) == 0 && class != ClassNatural {
+			t.Fatalf("Classify(%q) = %s: several words naming nothing", q, class)
+		}
+		_ = mostlyLatin(q, []string{q}, q)
+	})
 }
