@@ -112,6 +112,9 @@ func fitAxes() []fitAxis {
 //
 //	DOCBRIDGE_RETRIEVAL_CORPUS=/tmp/retrieval/corpus DOCBRIDGE_RETRIEVAL_FIT=1 \
 //	  go test -count=1 -run TestFitNatural -v ./internal/retrieval/bench
+//
+// DOCBRIDGE_RETRIEVAL_FIT=misses also lists the dev cases not answered
+// first, with what came instead.
 func TestFitNatural(t *testing.T) {
 	root := os.Getenv(corpusEnv)
 	if root == "" || os.Getenv(fitEnv) == "" {
