@@ -40,7 +40,8 @@ func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Search scans the repository (--dir, default the current directory), projects
 it into search entries and ranks them for the query (the arguments, joined):
 field-weighted BM25 plus identity boosts, graph proximity and canonicality —
-'docbridge search --how' explains the ranking. Entries matching every term come
+'docbridge search --how [query]' explains the ranking and which of its two
+paths (identifier or natural-language) the query takes. Entries matching every term come
 first; when none does, those matching any term come back flagged closest. A
 blank query lists the most recently changed documents (last commit time when
 the directory is a git work tree, else file time), and so does a query that
@@ -50,8 +51,7 @@ matched.
 Exit status: 0 on an answer, 2 on bad input.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.how {
-				_, err := io.WriteString(stdout, retrieval.How())
-				return err
+				return writeSearchHow(cmd, stdout, stderr, o, strings.TrimSpace(strings.Join(args, " ")))
 			}
 			for _, k := range o.kinds {
 				if !slices.Contains(searchKinds, k) {
@@ -105,7 +105,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
-	f.BoolVar(&o.how, "how", false, "explain how the ranking works and exit")
+	f.BoolVar(&o.how, "how", false, "explain how the ranking works (and, with a query, which path it takes) and exit")
 	o.addRepoFlags(f)
 	cmd.SetContext(context.Background())
 	return cmd
@@ -125,6 +125,26 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 		return retrieval.Results{}, err
 	}
 	return searchIndex(cmd.Context(), o.dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
+}
+
+// writeSearchHow prints how the ranking works and, for a query, which of
+// the two paths it takes and why (that needs the index: a query naming
+// an entry exactly is ranked as a name).
+func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOptions, query string) error {
+	if _, err := io.WriteString(stdout, retrieval.How()); err != nil || query == "" {
+		return err
+	}
+	repo, err := openRepo(cmd.Context(), stderr, o.repoOptions)
+	if err != nil {
+		return err
+	}
+	ix, err := newSearchIndex(o.dir, repo.scan.Snapshot, repo.signals)
+	if err != nil {
+		return err
+	}
+	class, reason := ix.Classify(query)
+	_, err = fmt.Fprintf(stdout, "\nThis query: %q takes the %s path: %s.\n", query, class, reason)
+	return err
 }
 
 // newSearchIndex projects the scanned repository at dir into search

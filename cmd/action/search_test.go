@@ -82,6 +82,20 @@ func TestSearchHow(t *testing.T) {
 	}
 }
 
+func TestSearchHowQuery(t *testing.T) {
+	dir := searchRepo(t)
+	for _, tc := range []struct{ query, want string }{
+		{"how are records kept on disk", `takes the natural path`},
+		{"docs/storage.md", `takes the identifier path: the whole query names an entry`},
+		{"pkg.DoesNotExist", `takes the identifier path: one token with .`},
+	} {
+		code, out, _ := runCLI(t, "search", "--how", "--dir", dir, tc.query)
+		if code != 0 || !strings.HasPrefix(out, retrieval.How()) || !strings.Contains(out, tc.want) {
+			t.Errorf("--how %q: exit %d, want %q after How:\n%s", tc.query, code, tc.want, strings.TrimPrefix(out, retrieval.How()))
+		}
+	}
+}
+
 func TestSearchBlankQueryListsRecentDocuments(t *testing.T) {
 	dir := searchRepo(t)
 	base := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -21,9 +21,16 @@ const maxHintWords = 32
 // hints are what a question says besides its terms: the kind of entry it
 // asks for and the identifiers it names as words.
 type hints struct {
-	kinds   []string
+	kinds []string
+	// asked are the kinds a question word asks for right before the kind
+	// word ("which package", "what files"): the natural-language path's
+	// kind hints, where "the configuration file" asks for no file.
+	asked   []string
 	symbols []string
 }
+
+// askWords are the question words that make the next kind word a request.
+var askWords = map[string]bool{"which": true, "what": true}
 
 // parseHints reads the query's words as written (case kept): a kind word
 // asks for that kind; a word shaped like an exported identifier (an upper
@@ -38,6 +45,9 @@ func parseHints(query string) hints {
 		}
 		if k, ok := kindWords[strings.ToLower(w)]; ok && !slices.Contains(h.kinds, k) {
 			h.kinds = append(h.kinds, k)
+			if i > 0 && askWords[strings.ToLower(words[i-1])] {
+				h.asked = append(h.asked, k)
+			}
 		}
 		if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) {
 			h.symbols = append(h.symbols, w)

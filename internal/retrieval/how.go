@@ -12,6 +12,14 @@ func How() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("How docbridge search ranks\n\n")
+	w("Two paths, by the kind of query (search --how QUERY says which one a query takes):\n")
+	w("  %-11s one token written as code (with . / _ :: # or ( ), in backticks, in\n", ClassIdentifier)
+	w("  %-11s camelCase or PascalCase), one word, or a query that names an entry exactly\n", "")
+	w("  %-11s (its id, an alias, its path or file name, an exported symbol): the\n", "")
+	w("  %-11s components below at full weight.\n", "")
+	w("  %-11s several words that name no entry: BM25F with the natural-language tuning\n", ClassNatural)
+	w("  %-11s below; no identity boost can apply (the query names nothing), and the\n", "")
+	w("  %-11s graph signals only break near ties.\n\n", "")
 	w("Candidates: the entries matching every query term, and every entry the\n")
 	w("whole query names. When there are none, the entries matching any term,\n")
 	w("flagged closest. A blank query lists the most recently changed documents.\n\n")
@@ -41,6 +49,24 @@ func How() string {
 	w("  %-13s +%g for a module exporting a name the query spells as a word (Command);\n", "", SymbolTermBoost)
 	w("  %-13s entries of another kind than the one asked for keep %g of their bm25\n\n", "", OtherKindFactor)
 	soft := LexicalMax + CanonicalityMax + ProximityBoost + DirPrefixBoost + SignalWeight + KindHintBoost + SymbolTermBoost
+	n := &NaturalTuning
+	w("Natural-language tuning (fitted on the dev halves of the external suites, docs/bench.md):\n")
+	w("  %-13s BM25F k1 %g, b %g; field weights:", CompBM25, n.K1, n.B)
+	for f := range numFields {
+		w(" %s %g", fieldNames[f], n.Fields[f])
+	}
+	w("\n")
+	w("  %-13s an entry matching m of the n query terms keeps (m/n)^%g of its bm25\n", "", n.Coordination)
+	w("  %-13s code entries keep %g of it unless the question asks for a kind\n", "", n.CodeFactor)
+	w("  %-13s (\"which package\", \"what file\": the kind word right after which/what)\n", "")
+	w("  %-13s a page written mostly in another script than the query (a translation)\n", "")
+	w("  %-13s keeps %g of it\n", "", n.ScriptFactor)
+	w("  %-13s %s and %s scaled together to at most %g (%g of %g)\n", "graph", CompProximity, CompCanonicality,
+		n.graphScale(true)*(ProximityBoost+CanonicalityMax), n.Graph, LexicalMax)
+	if n.QueryStopwords {
+		w("  %-13s question words dropped from the query: %s\n", "", strings.Join(questionStopwords, " "))
+	}
+	w("\n")
 	w("Only one identity boost applies (the first that matches, in the order above).\n")
 	w("Everything else adds up to at most %g, less than the smallest identity boost\n", soft)
 	w("minus the superseded penalty (%g): an entry the query names always ranks\n", min(PathBoost, BasenameBoost, SymbolBoost)-SupersededPenalty)

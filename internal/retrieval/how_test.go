@@ -33,6 +33,13 @@ func TestHowUsesTheLiveConstants(t *testing.T) {
 		"document < area < package < module",
 		"covers, imports, links-to, mentions, mentions-symbol, re-exports (not contains)",
 		fmt.Sprintf("%d tokens per field", MaxFieldTokens),
+		ClassIdentifier, ClassNatural,
+		fmt.Sprintf("BM25F k1 %g, b %g", NaturalTuning.K1, NaturalTuning.B),
+		fmt.Sprintf("title %g headings %g path %g", NaturalTuning.Fields[fieldTitle], NaturalTuning.Fields[fieldHeadings], NaturalTuning.Fields[fieldPath]),
+		fmt.Sprintf("keeps (m/n)^%g", NaturalTuning.Coordination),
+		fmt.Sprintf("code entries keep %g", NaturalTuning.CodeFactor),
+		fmt.Sprintf("keeps %g of it", NaturalTuning.ScriptFactor),
+		fmt.Sprintf("at most %g (%g of %g)", NaturalTuning.Graph*LexicalMax, NaturalTuning.Graph, LexicalMax),
 	} {
 		if !strings.Contains(how, want) {
 			t.Errorf("How lacks %q", want)

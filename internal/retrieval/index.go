@@ -59,7 +59,11 @@ type Index struct {
 	entries  []Entry
 	postings map[string][]posting
 	lens     [][numFields]uint16
-	avgLen   [numFields]float64
+	// latin is whether most letters of an entry's title, headings and
+	// body are Latin: a page in another script (a translation) matches a
+	// question in English only through the code it quotes.
+	latin  []bool
+	avgLen [numFields]float64
 	// pageRankNodes is N of canonicality's 4·ln(1+pagerank·N): the
 	// entries PageRank ranked (pagerank·N is 1 for an average one).
 	pageRankNodes int
@@ -107,10 +111,12 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 	ix.build = &indexBuild{tf: map[string]int32{}}
 	defer func() { ix.build = nil }()
 	ix.lens = make([][numFields]uint16, len(ix.entries))
+	ix.latin = make([]bool, len(ix.entries))
 	var total, have [numFields]float64
 	for i := range ix.entries {
 		e := &ix.entries[i]
 		ix.addEntry(int32(i), e)
+		ix.latin[i] = mostlyLatin(e.Title, e.Headings, e.Body)
 		for f := range numFields {
 			if n := ix.lens[i][f]; n > 0 {
 				total[f] += float64(n)
@@ -265,16 +271,24 @@ func (ix *Index) idf(df int) float64 {
 // the field-weighted, length-normalised frequencies summed before the
 // k1 saturation.
 func (ix *Index) bm25(p posting, idf float64) float64 {
+	return ix.bm25With(p, idf, &identifierTuning)
+}
+
+// bm25With is bm25 with t's field weights, k1 and b.
+func (ix *Index) bm25With(p posting, idf float64, t *Tuning) float64 {
 	var tf float64
 	for f := range numFields {
-		if p.tf[f] == 0 {
+		if p.tf[f] == 0 || t.Fields[f] == 0 {
 			continue
 		}
 		norm := 1.0
 		if ix.avgLen[f] > 0 {
-			norm = 1 - BM25B + BM25B*float64(ix.lens[p.entry][f])/ix.avgLen[f]
+			norm = 1 - t.B + t.B*float64(ix.lens[p.entry][f])/ix.avgLen[f]
 		}
-		tf += fieldWeights[f] * float64(p.tf[f]) / norm
+		tf += t.Fields[f] * float64(p.tf[f]) / norm
 	}
-	return idf * tf * (BM25K1 + 1) / (BM25K1 + tf)
+	if tf == 0 {
+		return 0
+	}
+	return idf * tf * (t.K1 + 1) / (t.K1 + tf)
 }

@@ -2,10 +2,13 @@ package retrieval
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // Search bounds.
@@ -39,6 +42,9 @@ type Query struct {
 	// no identity boosts, graph, signal or all-terms preference. (The
 	// retrieval benchmark's baseline is bench.NewBaseline, not this.)
 	LexicalOnly bool
+	// Tuning replaces NaturalTuning for a natural-language query (the
+	// fitting helper's hook); nil: NaturalTuning.
+	Tuning *Tuning
 }
 
 // Hit is one ranked entry.
@@ -77,6 +83,9 @@ type Results struct {
 	Recent bool `json:"recent,omitempty"`
 	// Truncated records the bounds the query crossed.
 	Truncated []Truncation `json:"truncated,omitempty"`
+	// Class is the path the query took: identifier or natural (see
+	// Index.Classify); empty for a lexical-only search.
+	Class string `json:"class,omitempty"`
 }
 
 // scratch is one query's per-entry working memory, pooled: a query
@@ -132,6 +141,21 @@ func (ix *Index) Search(q Query) Results {
 	text := strings.TrimSpace(q.Text)
 	res := Results{Query: text, Hits: []Hit{}}
 	terms, cut := queryTerms(text)
+	class, _ := ix.Classify(text)
+	tun := &identifierTuning
+	natural := false
+	if !q.LexicalOnly {
+		res.Class = class
+		if natural = class == ClassNatural; natural {
+			tun = &NaturalTuning
+			if q.Tuning != nil {
+				tun = q.Tuning
+			}
+			if tun.QueryStopwords {
+				terms = dropQueryStopwords(terms)
+			}
+		}
+	}
 	if cut > 0 {
 		res.Truncated = append(res.Truncated, Truncation{Bound: BoundQueryTerms, Limit: MaxQueryTerms, Omitted: cut})
 	}
@@ -141,10 +165,14 @@ func (ix *Index) Search(q Query) Results {
 		ps := ix.postings[t]
 		idf := ix.idf(len(ps))
 		for _, p := range ps {
+			s := ix.bm25With(p, idf, tun)
+			if s == 0 {
+				continue // only in fields the tuning weighs 0
+			}
 			if sc.mask[p.entry] == 0 {
 				sc.touched = append(sc.touched, p.entry)
 			}
-			sc.lex[p.entry] += ix.bm25(p, idf)
+			sc.lex[p.entry] += s
 			sc.mask[p.entry] |= 1 << k
 		}
 	}
@@ -152,8 +180,8 @@ func (ix *Index) Search(q Query) Results {
 	if q.LexicalOnly {
 		cands = ix.lexicalOnly(sc)
 	} else {
-		cands, res.Closest = ix.candidates(sc, text, len(terms))
-		if n := ix.score(cands, sc, q, text); n > 0 {
+		cands, res.Closest = ix.candidates(sc, text, len(terms), tun.Coordination)
+		if n := ix.score(cands, sc, q, text, tun, natural); n > 0 {
 			res.Truncated = append(res.Truncated, Truncation{Bound: BoundProximityEdges, Limit: MaxProximityEdges, Omitted: n})
 		}
 	}
@@ -223,7 +251,7 @@ func (ix *Index) lexicalOnly(sc *scratch) []ranked {
 // (coordination), so an entry matching every term leads unless a partial
 // match is far stronger on the terms it has. closest is true when no entry
 // matches every term and the query names none.
-func (ix *Index) candidates(sc *scratch, text string, nTerms int) ([]ranked, bool) {
+func (ix *Index) candidates(sc *scratch, text string, nTerms int, coord float64) ([]ranked, bool) {
 	named := ix.identity(text)
 	full := uint64(1)<<nTerms - 1
 	var out []ranked
@@ -240,7 +268,7 @@ func (ix *Index) candidates(sc *scratch, text string, nTerms int) ([]ranked, boo
 		if sc.mask[i] == full {
 			complete++
 		} else if nTerms > 0 {
-			sc.lex[i] *= float64(bits.OnesCount64(sc.mask[i])) / float64(nTerms)
+			sc.lex[i] *= coordination(bits.OnesCount64(sc.mask[i]), nTerms, coord)
 		}
 		add(i, sc.mask[i] != full)
 	}
@@ -259,13 +287,21 @@ func (ix *Index) candidates(sc *scratch, text string, nTerms int) ([]ranked, boo
 
 // score fills every component but the identity boosts (set by
 // candidates); it returns how many proximity walks were cut.
-func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string) int {
+func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *Tuning, natural bool) int {
 	maxLex := 0.0
 	for i := range cands {
 		maxLex = max(maxLex, sc.lex[cands[i].idx])
 	}
 	dir, isDir := ix.queryDir(text)
 	hint := parseHints(text)
+	if natural {
+		hint.kinds = hint.asked
+	}
+	if !tun.KindHints {
+		hint.kinds = nil
+	}
+	graph := tun.graphScale(natural)
+	queryLatin := mostlyLatin(text, nil, "")
 	// Seeds: the best lexical matches, ties by index (id order).
 	seeds := make([]int32, 0, len(cands))
 	for i := range cands {
@@ -291,9 +327,9 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string) int {
 			c.comp[cDirPrefix] = DirPrefixBoost
 		}
 		if d := sc.near[c.idx]; d > 0 {
-			c.comp[cProximity] = proximityBoost(int(d))
+			c.comp[cProximity] = graph * proximityBoost(int(d))
 		}
-		c.comp[cCanonicality] = canonicalityScore(e.Facts.PageRank, ix.pageRankNodes)
+		c.comp[cCanonicality] = graph * canonicalityScore(e.Facts.PageRank, ix.pageRankNodes)
 		if q.Signal != nil {
 			c.comp[cSignal] = SignalWeight * clampSignal(q.Signal[e.ID])
 		}
@@ -306,7 +342,27 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string) int {
 			// The question asks for another kind: this entry's words
 			// count half.
 			c.comp[cBM25] *= OtherKindFactor
+		} else if natural && len(hint.kinds) == 0 && e.Kind != snapshot.KindDocument {
+			// A question in words asks for documentation unless it names
+			// a kind.
+			c.comp[cBM25] *= tun.CodeFactor
+		}
+		if natural && ix.latin[c.idx] != queryLatin {
+			c.comp[cBM25] *= tun.ScriptFactor
 		}
 	}
 	return cut
+}
+
+// coordination is the factor of an entry matching matched of n terms:
+// (matched/n)^exp, exactly the share when exp is 1.
+func coordination(matched, n int, exp float64) float64 {
+	share := float64(matched) / float64(n)
+	switch exp {
+	case 0:
+		return 1
+	case 1:
+		return share
+	}
+	return math.Pow(share, exp)
 }
