@@ -195,7 +195,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	// The states travel in memory: restored (and decoded) once, the new one
 	// encoded once, with the doctor's grade, in persist.
 	o := checkOptions{repoOptions: repoOptions{dir: r.dir, configPath: r.configPath, maxStateBytes: state.DefaultMaxBytes},
-		baseState: base, previous: previous, failOn: r.in.FailOn}
+		baseState: base, previous: previous, failOn: r.in.FailOn, revision: r.env.SHA}
 	res, err := runCheck(ctx, r.stderr, o)
 	if err != nil && base != nil {
 		// A base state that decodes but cannot be rebuilt costs the

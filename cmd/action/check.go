@@ -40,6 +40,10 @@ type checkOptions struct {
 	maxPerCode int
 	// progress, when set, shows the scan's phase on a terminal.
 	progress *terminalProgress
+	// revision is the commit the action checks (GITHUB_SHA), recorded in
+	// its state: the action scans from its restored state, not through
+	// scanWithState, and its image has no git to ask.
+	revision string
 	// repository names the repository (owner/name) when nothing else does
 	// — no configuration, environment or origin remote: a tree extracted
 	// from a mirror for a benchmark, read as its clone would be.
@@ -172,9 +176,9 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	}
 	var res *scan.Result
 	if o.previous != nil {
-		res, err = scan.Scan(ctx, o.dir, cfg, scan.Options{Previous: o.previous.Store, Progress: o.progress.progressFunc()})
+		res, err = scan.Scan(ctx, o.dir, cfg, scan.Options{Previous: o.previous.Store, Progress: o.progress.progressFunc(), SourceRevision: o.revision})
 	} else {
-		res, err = scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes, o.progress)
+		res, err = scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes, o.progress, o.revision)
 	}
 	o.progress.end()
 	if err != nil {
@@ -183,7 +187,13 @@ func runCheck(ctx context.Context, stderr io.Writer, o checkOptions) (*checkOutc
 	out.head, out.store = res.Snapshot, res.Store
 	t0 := time.Now()
 	out.signals = graph.Compute(out.head, reconcile.SignalOptions(cfg, out.base))
-	result := reconcile.Check(reconcile.Input{Head: out.head, Signals: out.signals, Base: out.base, Config: cfg})
+	in := reconcile.Input{Head: out.head, Signals: out.signals, Base: out.base, Config: cfg}
+	if out.base != nil {
+		// Where drifted files went when their content changed too: git's
+		// rename detection, when the base's commit is in this clone.
+		in.Renames = gitRenames(ctx, o.dir, out.base.SourceRevision)
+	}
+	result := reconcile.Check(in)
 	out.judge = time.Since(t0)
 	out.findings = result.Head
 	out.comparison = result.Comparison

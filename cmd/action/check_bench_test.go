@@ -26,7 +26,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	stateDir := b.TempDir()
 	ctx := context.Background()
 	// The first run is cold and leaves the state the timed runs reuse.
-	if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil); err != nil {
+	if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 		b.Fatal(err)
 	}
 	o := checkOptions{repoOptions: repoOptions{dir: root, stateDir: stateDir, maxStateBytes: 1 << 30}, format: "text", failOn: "none"}
@@ -34,7 +34,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	var stages []time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil); err != nil {
+		if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 			b.Fatal(err)
 		}
 		scans = append(scans, time.Since(t0))

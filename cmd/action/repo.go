@@ -43,7 +43,7 @@ func openRepo(ctx context.Context, stderr io.Writer, o repoOptions) (*repository
 	if err != nil {
 		return nil, err
 	}
-	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes, nil)
+	res, err := scanWithState(ctx, stderr, o.dir, cfg, o.stateDir, o.maxStateBytes, nil, "")
 	if err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if !asJSON {
 				progress = newTerminalProgress(stderr)
 			}
-			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress)
+			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress, "")
 			progress.end()
 			if err != nil {
 				return err
@@ -84,8 +84,13 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 
 // scanWithState scans dir; with a state directory it reuses the previous
 // state's extractions and writes the new state there.
-func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress *terminalProgress) (*scan.Result, error) {
-	opts := scan.Options{Progress: progress.progressFunc()}
+// revision is the commit scanned, recorded (not hashed): a check against
+// this snapshot asks git what was renamed since; "" asks git for it.
+func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress *terminalProgress, revision string) (*scan.Result, error) {
+	if revision == "" {
+		revision = gitRevision(ctx, dir)
+	}
+	opts := scan.Options{Progress: progress.progressFunc(), SourceRevision: revision}
 	if stateDir != "" {
 		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
 	}

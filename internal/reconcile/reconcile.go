@@ -21,6 +21,11 @@ type Input struct {
 	// Config supplies checks (severities, presets) and the areas; nil means
 	// the defaults.
 	Config *config.Config
+	// Renames are the files git found renamed between the base's commit and
+	// the head (old path → new path, by content similarity): where drifted
+	// references went when the content changed too. Nil when git could not
+	// say (no history, no git); read only with a Base.
+	Renames map[string]string
 }
 
 // rule is one reconciliation rule: it reads the prepared view and emits

@@ -156,3 +156,43 @@ func TestDriftSymbolPastTheBound(t *testing.T) {
 		t.Errorf("new %q, want %q", got, want)
 	}
 }
+
+// TestDriftWhereGitSaysItWent: a file moved with edits (no content match)
+// that git reports renamed is where the drifted reference went: the link
+// drifts "moved to" the new path, with the rewrite as its remediation.
+// Without git's answer the same break has no destination.
+func TestDriftWhereGitSaysItWent(t *testing.T) {
+	body := "package loader\n\n// Load loads.\nfunc Load() error { return nil }\n"
+	base := map[string]string{
+		"docs/arch.md":         "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n",
+		"src/legacy/loader.go": body,
+		"src/app/main.go":      "package main\n",
+	}
+	head := maps.Clone(base)
+	delete(head, "src/legacy/loader.go")
+	head["pkg/loaders/loader.go"] = body + "\n// Reload reloads.\nfunc Reload() {}\n"
+	bt, ht := t.TempDir(), t.TempDir()
+	writeTree(t, bt, base)
+	writeTree(t, ht, head)
+	bs, _ := scanDir(t, bt)
+	hs, cfg := scanDir(t, ht)
+	for _, tc := range []struct {
+		name    string
+		renames map[string]string
+		want    string
+	}{
+		{"git", map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go"}, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved to pkg/loaders/loader.go by this change | Link to `../pkg/loaders/loader.go`."},
+		{"no git", nil, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved or deleted by this change | "},
+	} {
+		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg, Renames: tc.renames})
+		var got []string
+		for _, d := range res.Comparison.New {
+			if d.Code == "DRIFT_LINK" {
+				got = append(got, d.Message+" | "+d.Remediation)
+			}
+		}
+		if !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

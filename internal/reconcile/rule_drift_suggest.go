@@ -20,8 +20,10 @@ type suggester struct {
 
 // path suggests the head path of a base entity that no longer resolves:
 // a file new in the head with the same content (a move; exact, so it
-// beats any fuzzy guess), else the scan's near miss, else the unique head
-// path within the near-miss threshold. moved is true for a content match.
+// beats any fuzzy guess), else the file git found it renamed to (a move
+// with edits; see Input.Renames), else the scan's near miss, else the
+// unique head path within the near-miss threshold. moved is true for a
+// content match or a rename git found.
 func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, moved bool) {
 	if h := contentHash(old); h != "" {
 		if s.byHash == nil {
@@ -30,6 +32,9 @@ func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, mov
 		if c := s.byHash[h]; len(c) == 1 {
 			return c[0], true
 		}
+	}
+	if p, ok := s.gitRenamed(entityPath(old)); ok {
+		return p, true
 	}
 	if near != "" {
 		return near, false
@@ -47,6 +52,16 @@ func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, mov
 		return p, false
 	}
 	return "", false
+}
+
+// gitRenamed returns the path git found p renamed to, when the head has an
+// entity there.
+func (s *suggester) gitRenamed(p string) (string, bool) {
+	np, ok := s.head.renames[p]
+	if !ok || (s.head.docByPath[np] == nil && s.head.entity(snapshot.KindModule+":"+np) == nil) {
+		return "", false
+	}
+	return np, true
 }
 
 // newFiles indexes the documents and modules that exist in the head but

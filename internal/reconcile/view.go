@@ -17,6 +17,8 @@ type view struct {
 	signals *graph.Signals // nil when not computed
 	// base is the base snapshot's view, nil without a base.
 	base *view
+	// renames is Input.Renames: old path → new path, from git.
+	renames map[string]string
 
 	snap      *snapshot.Snapshot
 	entities  []snapshot.Entity // sorted by id
@@ -36,6 +38,7 @@ func newView(in Input, cfg *config.Config) *view {
 	v.signals = in.Signals
 	if in.Base != nil {
 		v.base = buildView(in.Base, cfg)
+		v.renames = in.Renames
 	}
 	return v
 }
