@@ -42,14 +42,15 @@ func driftPathRefs(v *view, d, bd *Document) []finding {
 			occs = []brokenAt{{line: r.Line}}
 		}
 		for _, occ := range occs {
-			out = append(out, pathRefDrift(d, r, occ))
+			out = append(out, pathRefDrift(d, r, occ, v.renames[r.Path]))
 		}
 	}
 	return out
 }
 
-// pathRefDrift is the finding for one head occurrence of a reference.
-func pathRefDrift(d *Document, r PathRef, occ brokenAt) finding {
+// pathRefDrift is the finding for one head occurrence of a reference;
+// renamed is where git found the path renamed to, or "".
+func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) finding {
 	f := finding{
 		Code:      catalog.DriftPath,
 		Evidence:  []Location{{Path: d.Path, Line: occ.line}},
@@ -63,11 +64,16 @@ func pathRefDrift(d *Document, r PathRef, occ brokenAt) finding {
 	if r.Text != r.Path {
 		subject += " (" + r.Path + ")"
 	}
-	f.Message = fmt.Sprintf("%s was moved or deleted by this change", subject)
+	what := "was moved or deleted by this change"
+	if renamed != "" {
+		what = "was moved to " + renamed + " by this change"
+		f.Evidence = append(f.Evidence, Location{Path: renamed})
+	}
+	f.Message = fmt.Sprintf("%s %s", subject, what)
 	f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
 	if r.Kind == pathRefLink {
 		f.Code = catalog.DriftLink
-		f.Message = fmt.Sprintf("link `%s`: %s was moved or deleted by this change", r.Text, r.Path)
+		f.Message = fmt.Sprintf("link `%s`: %s %s", r.Text, r.Path, what)
 		f.moved.kind = EditLink
 	}
 	return f

@@ -164,13 +164,16 @@ func TestDriftSymbolPastTheBound(t *testing.T) {
 func TestDriftWhereGitSaysItWent(t *testing.T) {
 	body := "package loader\n\n// Load loads.\nfunc Load() error { return nil }\n"
 	base := map[string]string{
-		"docs/arch.md":         "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n",
+		"docs/arch.md":         "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n\nIts settings: `config/app.yaml`.\n",
+		"config/app.yaml":      "a: 1\n",
 		"src/legacy/loader.go": body,
 		"src/app/main.go":      "package main\n",
 	}
 	head := maps.Clone(base)
 	delete(head, "src/legacy/loader.go")
+	delete(head, "config/app.yaml")
 	head["pkg/loaders/loader.go"] = body + "\n// Reload reloads.\nfunc Reload() {}\n"
+	head["config/loader.yaml"] = "a: 1\nb: 2\n"
 	bt, ht := t.TempDir(), t.TempDir()
 	writeTree(t, bt, base)
 	writeTree(t, ht, head)
@@ -181,10 +184,23 @@ func TestDriftWhereGitSaysItWent(t *testing.T) {
 		renames map[string]string
 		want    string
 	}{
-		{"git", map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go"}, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved to pkg/loaders/loader.go by this change | Link to `../pkg/loaders/loader.go`."},
+		{"git", map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go", "config/app.yaml": "config/loader.yaml"}, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved to pkg/loaders/loader.go by this change | Link to `../pkg/loaders/loader.go`."},
 		{"no git", nil, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved or deleted by this change | "},
 	} {
 		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg, Renames: tc.renames})
+		var paths []string
+		for _, d := range res.Comparison.New {
+			if d.Code == "DRIFT_PATH" {
+				paths = append(paths, d.Message)
+			}
+		}
+		wantPath := "`config/app.yaml` was moved or deleted by this change"
+		if tc.renames != nil {
+			wantPath = "`config/app.yaml` was moved to config/loader.yaml by this change"
+		}
+		if !slices.Equal(paths, []string{wantPath}) {
+			t.Errorf("%s: paths %q, want %q", tc.name, paths, wantPath)
+		}
 		var got []string
 		for _, d := range res.Comparison.New {
 			if d.Code == "DRIFT_LINK" {
