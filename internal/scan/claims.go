@@ -119,9 +119,9 @@ func (d *docRefs) nearDir(p string) bool {
 	if path.Ext(p) != "" {
 		return false // a file name is no typo of a directory (`docs/about.md`, `docs/about/`)
 	}
-	parent, n := parentDir(p), 0
-	for dir := range d.t.dirs {
-		if dir != p && parentDir(dir) == parent && nearmiss.JaroWinkler(dir, p) >= nearmiss.Threshold {
+	n := 0
+	for _, dir := range d.t.subdirsOf(parentDir(p)) {
+		if dir != p && nearmiss.JaroWinkler(dir, p) >= nearmiss.Threshold {
 			n++
 		}
 	}

@@ -37,6 +37,21 @@ type tree struct {
 	ignoreFiles []walk.IgnoreFile
 	ignoreOnce  sync.Once
 	ignorer     *walk.Ignorer
+	// subdirs maps a directory to the directories in it; built on first
+	// use (subdirsOf).
+	subdirsOnce sync.Once
+	subdirs     map[string][]string
+}
+
+// subdirsOf returns the directories directly in dir ("." for the root).
+func (t *tree) subdirsOf(dir string) []string {
+	t.subdirsOnce.Do(func() {
+		t.subdirs = map[string][]string{}
+		for d := range t.dirs {
+			t.subdirs[parentDir(d)] = append(t.subdirs[parentDir(d)], d)
+		}
+	})
+	return t.subdirs[dir]
 }
 
 // ignored reports whether the walk would leave p out (see walk.Ignorer).
