@@ -18,6 +18,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -183,9 +184,9 @@ func readEvent(path string) ([]byte, error) {
 // when the check itself cannot run; the cache, the API and the report
 // file cost warnings, never the check.
 func (r *actionRun) run(ctx context.Context) error {
-	review := r.d.Act == actionenv.ActReview
+	isReview := r.d.Act == actionenv.ActReview
 	api := newAPIBudget(r.in.PublishTimeout)
-	if review {
+	if isReview {
 		if err := api.do(ctx, r.deps.poster.Begin); err != nil {
 			r.gh.Warningf("docbridge: could not start the check run: %v", err)
 		}
@@ -205,7 +206,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		res, err = runCheck(ctx, r.stderr, o)
 	}
 	if err != nil {
-		if review {
+		if isReview {
 			// Leave no check run in progress for ever.
 			if ferr := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
 				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
@@ -216,7 +217,7 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	var changed []string
 	var changedErr error
-	if review && needsChangedFiles(r.in.Filter, res.comparison != nil) {
+	if isReview && needsChangedFiles(r.in.Filter, res.comparison != nil) {
 		if r.deps.files == nil {
 			changedErr = errors.New("not available in this run")
 		} else {
@@ -226,7 +227,7 @@ func (r *actionRun) run(ctx context.Context) error {
 			})
 		}
 	}
-	sel := selectFindings(res, r.in.Filter, review, changed, changedErr)
+	sel := selectFindings(res, r.in.Filter, isReview, changed, changedErr)
 	if sel.warning != "" {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
@@ -244,7 +245,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	failing := len((&checkOutcome{findings: sel.judged}).failing(r.in.FailOn))
 	pub := publication{
 		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
-		FailOn: r.in.FailOn, Failing: failing, Conclusion: conclusion(failing),
+		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
 	}
 	if r.deps.grader != nil {
@@ -278,7 +279,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
 	r.persist(ctx, saveKey, res)
-	if review {
+	if isReview {
 		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
 		}
@@ -489,13 +490,4 @@ func selectedFindings(rep *report.Report, judged []reconcile.Diagnostic) []repor
 		}
 	}
 	return out
-}
-
-// conclusion is the check run's conclusion for a count of failing
-// findings.
-func conclusion(failing int) string {
-	if failing > 0 {
-		return "failure"
-	}
-	return "success"
 }

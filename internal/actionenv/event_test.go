@@ -100,3 +100,21 @@ func TestIsSHA(t *testing.T) {
 		}
 	}
 }
+
+// TestIsFork: another owner is a fork, the same repository in other case
+// is not (GitHub names are case-insensitive), a deleted head is.
+func TestIsFork(t *testing.T) {
+	const base = "octo/docs-demo"
+	for _, c := range []struct {
+		head string
+		want bool
+	}{{"someone/docs-demo", true}, {"Octo/Docs-Demo", false}, {"octo/docs-demo", false}, {"", true}} {
+		if got := isFork(c.head, base); got != c.want {
+			t.Errorf("isFork(%q, %q) = %v, want %v", c.head, base, got, c.want)
+		}
+		e := &PullRequestEvent{PullRequest: PullRequest{Head: Branch{Repo: &Repository{FullName: c.head}}, Base: Branch{Repo: &Repository{FullName: base}}}}
+		if got := e.Fork(); got != c.want {
+			t.Errorf("Fork() with head %q = %v, want %v", c.head, got, c.want)
+		}
+	}
+}

@@ -55,7 +55,7 @@ type Publication struct {
 }
 
 // Conclusion is the check run's conclusion for a number of failing
-// findings (report.Failing).
+// findings.
 func Conclusion(failing int) string {
 	if failing > 0 {
 		return ConclusionFailure
