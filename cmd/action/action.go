@@ -76,7 +76,6 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.StringVar(&o.eventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
 	f.StringVar(&o.cacheDir, "cache-dir", "", "keep scan states in `DIR` instead of the Actions cache (also in a dry run)")
 	f.StringVar(&o.changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

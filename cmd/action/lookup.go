@@ -65,12 +65,12 @@ entity or more than one (the message lists suggestions or candidates).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", ".", "the repository `DIR`")
+	f.StringVar(&o.dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
+	setFlagRange(f, "depth", 1, retrieval.MaxLookupDepth)
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
 	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 
