@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
@@ -204,6 +205,9 @@ func (r *actionRun) run(ctx context.Context) error {
 		o.baseState = nil
 		res, err = runCheck(ctx, r.stderr, o)
 	}
+	if err != nil && ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, err)
+	}
 	if err != nil {
 		if isReview {
 			// Leave no check run in progress for ever.
@@ -277,6 +281,9 @@ func (r *actionRun) run(ctx context.Context) error {
 	r.writeSummary(r.deps.summary(pub))
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
+	if ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, ctx.Err())
+	}
 	r.persist(ctx, saveKey, res)
 	if isReview {
 		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
@@ -287,6 +294,28 @@ func (r *actionRun) run(ctx context.Context) error {
 		return &exitError{code: 1, err: fmt.Errorf("%d judged finding(s) at or above %s (%s)", failing, r.in.FailOn, sel.note)}
 	}
 	return nil
+}
+
+// cancelGrace bounds the one API call a cancelled run still makes: a
+// runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+const cancelGrace = 5 * time.Second
+
+// cancelled ends a run whose context was cancelled (SIGINT/SIGTERM): a
+// review completes its check run as cancelled — on a context of its own,
+// since ctx is done — so that no check run stays in progress; nothing is
+// published or saved. It returns err, which wraps the cancellation.
+func (r *actionRun) cancelled(ctx context.Context, isReview bool, err error) error {
+	if isReview {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		if cerr := r.deps.poster.Cancel(cctx); cerr != nil {
+			r.gh.Warningf("docbridge: could not complete the cancelled check run: %v", cerr)
+		}
+	}
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w: %w", context.Cause(ctx), err)
+	}
+	return fmt.Errorf("cancelled: %w", err)
 }
 
 // restore returns the state to reuse and, for a review, the base state

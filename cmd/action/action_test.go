@@ -85,6 +85,17 @@ type fakePoster struct {
 	published []publication
 	failed    []error
 	err       error
+	// cancelled counts Cancel calls; cancelCtxErr is their context's error
+	// (nil: the call could reach GitHub). onBegin runs inside Begin.
+	cancelled    int
+	cancelCtxErr error
+	onBegin      func()
+}
+
+func (p *fakePoster) Cancel(ctx context.Context) error {
+	p.cancelled++
+	p.cancelCtxErr = ctx.Err()
+	return p.err
 }
 
 func (p *fakePoster) Fail(_ context.Context, err error) error {
@@ -92,7 +103,13 @@ func (p *fakePoster) Fail(_ context.Context, err error) error {
 	return p.err
 }
 
-func (p *fakePoster) Begin(context.Context) error { p.begun++; return p.err }
+func (p *fakePoster) Begin(context.Context) error {
+	p.begun++
+	if p.onBegin != nil {
+		p.onBegin()
+	}
+	return p.err
+}
 func (p *fakePoster) Publish(_ context.Context, pub publication) error {
 	p.published = append(p.published, pub)
 	return p.err

@@ -22,6 +22,9 @@ const DefaultBotLogin = actionenv.DefaultBotLogin
 const (
 	ConclusionSuccess = "success"
 	ConclusionFailure = "failure"
+	// ConclusionCancelled completes a check run whose job was cancelled
+	// (SIGINT/SIGTERM) before it could conclude.
+	ConclusionCancelled = "cancelled"
 )
 
 // CheckRef identifies a started check run. ID 0 means no check run exists
