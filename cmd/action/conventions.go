@@ -135,6 +135,9 @@ func guardCommandGroups(root *cobra.Command) {
 				return cmd.Help()
 			}
 			msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+			if cmd.SuggestionsMinimumDistance <= 0 {
+				cmd.SuggestionsMinimumDistance = 2 // cobra's own default
+			}
 			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 				msg += "; did you mean " + strings.Join(s, " or ") + "?"
 			}
