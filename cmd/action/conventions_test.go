@@ -187,3 +187,25 @@ func TestCancelledContextExits130(t *testing.T) {
 		t.Fatalf("uncancelled: exit %d", code)
 	}
 }
+
+// TestDecodeErrorsArePlain: a JSON file of the wrong shape is refused with
+// the file, where and what was expected — never Go's type names.
+func TestDecodeErrorsArePlain(t *testing.T) {
+	dir := fixture(t, map[string]string{"README.md": "# Demo\n"})
+	for _, tc := range []struct{ name, data, want string }{
+		{"array.json", "[1, 2]", "array.json: decode snapshot: the top level: expected an object, got a list"},
+		{"field.json", `{"type": "docbridge.snapshot", "schemaVersion": "one"}`, `field.json: decode snapshot: "schemaVersion": expected a whole number, got a string`},
+	} {
+		base := filepath.Join(t.TempDir(), tc.name)
+		writeFile(t, base, tc.data)
+		code, _, errOut := runCLI(t, "check", "--base", base, dir)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", tc.name, code, errOut, tc.want)
+		}
+		for _, internal := range []string{"Go value", "Go struct", "interface {}", "json: cannot"} {
+			if strings.Contains(errOut, internal) {
+				t.Errorf("%s: %q shows Go internals", tc.name, errOut)
+			}
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/jsonerr"
 )
 
 // Event names docbridge recognises.
@@ -153,7 +155,7 @@ func DecodeEvent(name string, data []byte) (*Event, error) {
 		return nil, fmt.Errorf("%s payload: empty", name)
 	}
 	if err := json.Unmarshal(data, target); err != nil {
-		return nil, fmt.Errorf("%s payload: %w", name, err)
+		return nil, fmt.Errorf("%s payload: %w", name, jsonerr.Plain(err))
 	}
 	if err := ev.check(); err != nil {
 		return nil, fmt.Errorf("%s payload: %w", name, err)

@@ -118,3 +118,17 @@ func TestIsFork(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeEventErrorsArePlain: a payload of the wrong shape names the
+// event and what was expected, not Go's types.
+func TestDecodeEventErrorsArePlain(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{`[1]`, "push payload: the top level: expected an object, got a list"},
+		{`{"ref": 5}`, `push payload: "ref": expected a string, got a number`},
+	} {
+		_, err := DecodeEvent(EventPush, []byte(tc.data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("%s: %v, want %q", tc.data, err, tc.want)
+		}
+	}
+}
