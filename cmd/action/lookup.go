@@ -31,8 +31,9 @@ func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lookup <id|path|alias>",
 		Short: "Show an entity, its neighbours, the documents about it, its findings and evidence",
-		Long: `Lookup scans the repository (--dir, default the current directory) and shows
-one entity of its knowledge graph: the neighbours within --depth relations,
+		Long: `Lookup scans the repository (--dir; by default the root of the git work tree
+containing the working directory, else the working directory) and shows one
+entity of its knowledge graph: the neighbours within --depth relations,
 grouped by relation kind with direction and distance; the documents that cover,
 mention or link to it, most canonical first; its open findings; and excerpts of
 the lines that are its evidence.

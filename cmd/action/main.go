@@ -26,14 +26,9 @@ func main() {
 // shell's 128+SIGINT.
 const exitInterrupted = 130
 
-// run executes the CLI and returns the process exit code: 0 on success, 1
-// when a check fails, 2 on bad input (arguments, configuration), 130 when
-// cancelled.
-func run(args []string, stdout, stderr io.Writer) int {
-	return runContext(context.Background(), args, stdout, stderr)
-}
-
-// runContext is run under ctx: cancelling ctx cancels the command.
+// runContext executes the CLI under ctx (cancelling ctx cancels the
+// command) and returns the process exit code: 0 on success, 1 when a check
+// fails, 2 on bad input (arguments, configuration), 130 when cancelled.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := newRootCommand(stdout, stderr)
 	cmd.SetArgs(args)
