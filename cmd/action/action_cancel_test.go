@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/report"
@@ -67,5 +68,24 @@ func TestReviewPosterCancel(t *testing.T) {
 	}
 	if f.conclusion != "cancelled" || f.ctxErr != nil {
 		t.Fatalf("conclusion %q, want cancelled", f.conclusion)
+	}
+}
+
+// TestActionFailsTheCheckRunWhenTheCheckCannotRun: a check that cannot run
+// for another reason than a cancellation (the repository vanished after
+// the check run began) completes the check run as failed, not cancelled.
+func TestActionFailsTheCheckRunWhenTheCheckCannotRun(t *testing.T) {
+	h := newHarness(t, fixture(t, baseFiles), "pull_request", "pull_request.opened.0.json")
+	h.poster.onBegin = func() {
+		if err := os.RemoveAll(h.repo); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := h.run(actionOptions{})
+	if err == nil || errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want the configuration's error", err)
+	}
+	if p := h.poster; p.begun != 1 || len(p.failed) != 1 || p.cancelled != 0 || len(p.published) != 0 {
+		t.Fatalf("%v: begun %d, failed %v, cancelled %d, published %d", err, p.begun, p.failed, p.cancelled, len(p.published))
 	}
 }
