@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
@@ -18,6 +19,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -75,7 +77,6 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.StringVar(&o.eventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
 	f.StringVar(&o.cacheDir, "cache-dir", "", "keep scan states in `DIR` instead of the Actions cache (also in a dry run)")
 	f.StringVar(&o.changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
-	cmd.SetContext(context.Background())
 	return cmd
 }
 
@@ -183,9 +184,9 @@ func readEvent(path string) ([]byte, error) {
 // when the check itself cannot run; the cache, the API and the report
 // file cost warnings, never the check.
 func (r *actionRun) run(ctx context.Context) error {
-	review := r.d.Act == actionenv.ActReview
+	isReview := r.d.Act == actionenv.ActReview
 	api := newAPIBudget(r.in.PublishTimeout)
-	if review {
+	if isReview {
 		if err := api.do(ctx, r.deps.poster.Begin); err != nil {
 			r.gh.Warningf("docbridge: could not start the check run: %v", err)
 		}
@@ -204,8 +205,11 @@ func (r *actionRun) run(ctx context.Context) error {
 		o.baseState = nil
 		res, err = runCheck(ctx, r.stderr, o)
 	}
+	if err != nil && ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, err)
+	}
 	if err != nil {
-		if review {
+		if isReview {
 			// Leave no check run in progress for ever.
 			if ferr := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
 				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
@@ -216,7 +220,7 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	var changed []string
 	var changedErr error
-	if review && needsChangedFiles(r.in.Filter, res.comparison != nil) {
+	if isReview && needsChangedFiles(r.in.Filter, res.comparison != nil) {
 		if r.deps.files == nil {
 			changedErr = errors.New("not available in this run")
 		} else {
@@ -226,7 +230,7 @@ func (r *actionRun) run(ctx context.Context) error {
 			})
 		}
 	}
-	sel := selectFindings(res, r.in.Filter, review, changed, changedErr)
+	sel := selectFindings(res, r.in.Filter, isReview, changed, changedErr)
 	if sel.warning != "" {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
@@ -244,7 +248,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	failing := len((&checkOutcome{findings: sel.judged}).failing(r.in.FailOn))
 	pub := publication{
 		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
-		FailOn: r.in.FailOn, Failing: failing, Conclusion: conclusion(failing),
+		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
 	}
 	if r.deps.grader != nil {
@@ -277,8 +281,11 @@ func (r *actionRun) run(ctx context.Context) error {
 	r.writeSummary(r.deps.summary(pub))
 	r.writeOutputs(outputValues(pub, sel, res, reportOut))
 
+	if ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, ctx.Err())
+	}
 	r.persist(ctx, saveKey, res)
-	if review {
+	if isReview {
 		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
 		}
@@ -287,6 +294,28 @@ func (r *actionRun) run(ctx context.Context) error {
 		return &exitError{code: 1, err: fmt.Errorf("%d judged finding(s) at or above %s (%s)", failing, r.in.FailOn, sel.note)}
 	}
 	return nil
+}
+
+// cancelGrace bounds the one API call a cancelled run still makes: a
+// runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+const cancelGrace = 5 * time.Second
+
+// cancelled ends a run whose context was cancelled (SIGINT/SIGTERM): a
+// review completes its check run as cancelled — on a context of its own,
+// since ctx is done — so that no check run stays in progress; nothing is
+// published or saved. It returns err, which wraps the cancellation.
+func (r *actionRun) cancelled(ctx context.Context, isReview bool, err error) error {
+	if isReview {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		if cerr := r.deps.poster.Cancel(cctx); cerr != nil {
+			r.gh.Warningf("docbridge: could not complete the cancelled check run: %v", cerr)
+		}
+	}
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w: %w", context.Cause(ctx), err)
+	}
+	return fmt.Errorf("cancelled: %w", err)
 }
 
 // restore returns the state to reuse and, for a review, the base state
@@ -489,13 +518,4 @@ func selectedFindings(rep *report.Report, judged []reconcile.Diagnostic) []repor
 		}
 	}
 	return out
-}
-
-// conclusion is the check run's conclusion for a count of failing
-// findings.
-func conclusion(failing int) string {
-	if failing > 0 {
-		return "failure"
-	}
-	return "success"
 }

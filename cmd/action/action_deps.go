@@ -82,6 +82,9 @@ type poster interface {
 	// Fail completes the check run as failed when the check itself could
 	// not run after Begin (err says why).
 	Fail(ctx context.Context, err error) error
+	// Cancel completes the check run as cancelled when the run was
+	// cancelled (SIGINT/SIGTERM) after Begin.
+	Cancel(ctx context.Context) error
 }
 
 // changedFiles lists a pull request's changed files (the API: the
@@ -231,6 +234,16 @@ func (r *reviewPoster) Fail(ctx context.Context, err error) error {
 	}
 	out := report.CheckRunOutput{Title: "docbridge could not run", Summary: "The check could not run: " + printableLine(err.Error())}
 	return r.p.FinishCheck(ctx, ref, out, review.ConclusionFailure)
+}
+
+func (r *reviewPoster) Cancel(ctx context.Context) error {
+	ref := review.CheckRef{}
+	if r.ref != nil {
+		ref = *r.ref
+	}
+	out := report.CheckRunOutput{Title: "docbridge was cancelled",
+		Summary: "The run was cancelled (the job was cancelled or timed out) before docbridge could conclude; no findings are reported."}
+	return r.p.FinishCheck(ctx, ref, out, review.ConclusionCancelled)
 }
 
 // githubOptions are the renderers' options for one publication.

@@ -36,7 +36,7 @@ const e2eExecEnv = "DOCBRIDGE_E2E_EXEC"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(e2eExecEnv) == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		main() // exits
 	}
 	os.Exit(m.Run())
 }

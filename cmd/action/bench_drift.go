@@ -107,7 +107,7 @@ invalid case file — the message names the file and the case — a bad flag).`,
 	f.StringVar(&mo.repository, "repository", "", "with --mine: the repository `OWNER/NAME` (for links to its own GitHub URLs)")
 	f.StringVar(&mo.rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
 	f.IntVar(&mo.maxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
-	cmd.SetContext(context.Background())
+	setFlagRange(f, "max-commits", 1, maxMineCommits)
 	return cmd
 }
 

@@ -106,10 +106,7 @@ Exit status: 0 when no new finding is at or above --fail-on (every finding
 counts as new without a base), 1 when one is, 2 on bad input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = "."
-			if len(args) == 1 {
-				o.dir = args[0]
-			}
+			o.dir = repoDirArg(args, stderr)
 			if !slices.Contains(checkFormats, o.format) {
 				return fmt.Errorf("--format %q: use text, json or sarif", o.format)
 			}
@@ -143,7 +140,6 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
 	f.IntVar(&o.maxPerCode, "max-per-code", report.DefaultMaxPerCode, "text report: list at most `N` findings of each code and count the rest (0: every finding; json and sarif always hold every finding)")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

@@ -373,7 +373,7 @@ prints the JSON answer of the MCP docs tool.
 Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	}
 	f := cmd.PersistentFlags()
-	f.StringVar(&o.dir, "dir", ".", "the repository `DIR`")
+	f.StringVar(&o.dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
 	o.addRepoFlags(f)
 
 	open := func(cmd *cobra.Command) (*checkOutcome, string, error) {
@@ -415,6 +415,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			return writeJSON(stdout, docsSearch(cmd.Context(), o.dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
 		}}
 	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", mcpMaxLimit))
+	setFlagRange(search.Flags(), "limit", 1, mcpMaxLimit)
 
 	check := &cobra.Command{Use: "check [path...]", Short: "List the convention's findings, only in the given files when some are",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -503,9 +504,5 @@ a document the convention would report is refused.`,
 	add.Flags().StringVar(&bodyFile, "body-file", "", "read the body from `FILE` (- for stdin)")
 
 	cmd.AddCommand(help, search, check, add)
-	for _, c := range cmd.Commands() {
-		c.SetContext(context.Background())
-	}
-	cmd.SetContext(context.Background())
 	return cmd
 }

@@ -52,10 +52,7 @@ Exit status: 0 when the doctor ran, 2 on bad input (a bad directory or
 configuration, an unreadable or invalid suite).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = "."
-			if len(args) == 1 {
-				o.dir = args[0]
-			}
+			o.dir = repoDirArg(args, stderr)
 			r, err := runDoctor(cmd.Context(), stderr, o)
 			if err != nil {
 				return err
@@ -70,7 +67,6 @@ configuration, an unreadable or invalid suite).`,
 	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 	f.StringVar(&o.suite, "suite", "", "run the golden retrieval suite `FILE` (default: "+doctor.DefaultSuite+" in dir, when present)")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

@@ -45,10 +45,7 @@ diff and writes nothing.
 Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = "."
-			if len(args) == 1 {
-				o.dir = args[0]
-			}
+			o.dir = repoDirArg(args, stderr)
 			if o.base == "" {
 				return errors.New("--base is required: fix rewrites what drifted since the base")
 			}
@@ -59,7 +56,6 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 	f.StringVar(&o.base, "base", "", "the base `SNAPSHOT` (a snapshot file from 'docbridge scan --out', or a state directory)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the diff only; write nothing")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

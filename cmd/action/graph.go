@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -36,10 +35,7 @@ imports (import type, TYPE_CHECKING, …) too, so cycles that exist only
 through types are listed as well; their type-only edges are marked.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = "."
-			if len(args) == 1 {
-				o.dir = args[0]
-			}
+			o.dir = repoDirArg(args, stderr)
 			if !slices.Contains(graphFormats, format) {
 				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
 			}
@@ -69,8 +65,8 @@ through types are listed as well; their type-only edges are marked.`,
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "text", "output `FORMAT`: text, mermaid or dot")
 	f.IntVar(&top, "top", report.DefaultTopCentral, "show the `N` most central modules")
+	setFlagRange(f, "top", 1, report.MaxTopCentral)
 	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }

@@ -31,8 +31,9 @@ func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lookup <id|path|alias>",
 		Short: "Show an entity, its neighbours, the documents about it, its findings and evidence",
-		Long: `Lookup scans the repository (--dir, default the current directory) and shows
-one entity of its knowledge graph: the neighbours within --depth relations,
+		Long: `Lookup scans the repository (--dir; by default the root of the git work tree
+containing the working directory, else the working directory) and shows one
+entity of its knowledge graph: the neighbours within --depth relations,
 grouped by relation kind with direction and distance; the documents that cover,
 mention or link to it, most canonical first; its open findings; and excerpts of
 the lines that are its evidence.
@@ -65,12 +66,12 @@ entity or more than one (the message lists suggestions or candidates).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", ".", "the repository `DIR`")
+	f.StringVar(&o.dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
+	setFlagRange(f, "depth", 1, retrieval.MaxLookupDepth)
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
 	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

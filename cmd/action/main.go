@@ -4,22 +4,39 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// SIGINT and SIGTERM (a runner cancelling the job) cancel the context
+	// every command runs under; a second signal kills as usual.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-// run executes the CLI and returns the process exit code: 0 on success, 1
-// when a check fails, 2 on bad input (arguments, configuration).
-func run(args []string, stdout, stderr io.Writer) int {
+// exitInterrupted is the exit status of a run cancelled by a signal, the
+// shell's 128+SIGINT.
+const exitInterrupted = 130
+
+// runContext executes the CLI under ctx (cancelling ctx cancels the
+// command) and returns the process exit code: 0 on success, 1 when a check
+// fails, 2 on bad input (arguments, configuration), 130 when cancelled.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := newRootCommand(stdout, stderr)
 	cmd.SetArgs(args)
-	if err := cmd.Execute(); err != nil {
+	if err := cmd.ExecuteContext(ctx); err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			fmt.Fprintln(stderr, "docbridge: interrupted:", err)
+			return exitInterrupted
+		}
 		fmt.Fprintln(stderr, "docbridge:", err)
 		var ee *exitError
 		if errors.As(err, &ee) {

@@ -43,10 +43,7 @@ writes is docs (verb add), and only under docs/; with --state the scan state
 is written there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = "."
-			if len(args) == 1 {
-				o.dir = args[0]
-			}
+			o.dir = repoDirArg(args, stderr)
 			srv, err := newMCPServer(cmd.Context(), stderr, o, base)
 			if err != nil {
 				return err
@@ -56,7 +53,6 @@ is written there after each scan. See docs/mcp.md.`,
 	}
 	o.addRepoFlags(cmd.Flags())
 	cmd.Flags().StringVar(&base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

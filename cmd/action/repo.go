@@ -27,6 +27,7 @@ func (o *repoOptions) addRepoFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in the repository, when present)")
 	f.StringVar(&o.stateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
 	f.Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	setFlagRange(f, "max-state-bytes", 0, maxStateBytesFlag)
 }
 
 // repository is a scanned repository with its graph signals.

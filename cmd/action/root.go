@@ -30,5 +30,12 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newDoctorCommand(stdout, stderr))
 	root.AddCommand(newMCPCommand(stdout, stderr))
 	root.AddCommand(newDocsCommand(stdout, stderr))
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkFlagRanges(cmd); err != nil {
+			return err
+		}
+		return defaultDirFlag(cmd, stderr)
+	}
+	guardCommandGroups(root)
 	return root
 }

@@ -35,10 +35,7 @@ source module, resolves links, mentions, imports and declarations, and prints a
 summary — or, with --json or --out, the snapshot as canonical JSON.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := "."
-			if len(args) == 1 {
-				dir = args[0]
-			}
+			dir := repoDirArg(args, stderr)
 			cfg, err := loadConfig(dir, configPath)
 			if err != nil {
 				return err
@@ -78,7 +75,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 	cmd.Flags().StringVar(&configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
 	cmd.Flags().StringVar(&stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
 	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
-	cmd.SetContext(context.Background())
+	setFlagRange(cmd.Flags(), "max-state-bytes", 0, maxStateBytesFlag)
 	return cmd
 }
 

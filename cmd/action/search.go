@@ -35,9 +35,10 @@ type searchOptions struct {
 func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
 	o := searchOptions{}
 	cmd := &cobra.Command{
-		Use:   "search [query...]",
+		Use:   "search [--dir DIR] [query...]",
 		Short: "Find the documents, areas, packages and modules a query is about",
-		Long: `Search scans the repository (--dir, default the current directory), projects
+		Long: `Search scans the repository (--dir; by default the root of the git work
+tree containing the working directory, else the working directory), projects
 it into search entries and ranks them for the query (the arguments, joined):
 field-weighted BM25 plus identity boosts, graph proximity and canonicality —
 'docbridge search --how [query]' explains the ranking and which of its two
@@ -47,6 +48,11 @@ blank query lists the most recently changed documents (last commit time when
 the directory is a git work tree, else file time), and so does a query that
 matches nothing. Every answer is capped by --limit and says how many more
 matched.
+
+The arguments are the query only: a query of several words whose first word
+is an existing directory (docbridge search hugo menus) is refused, because
+the directory to search is given with --dir (docbridge search --dir hugo
+menus); quote the words to search for them ("hugo menus").
 
 Exit status: 0 on an answer, 2 on bad input.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -63,6 +69,9 @@ Exit status: 0 on an answer, 2 on bad input.`,
 			}
 			if o.limit < 1 || o.limit > retrieval.MaxLimit {
 				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, retrieval.MaxLimit)
+			}
+			if err := queryNotDir(cmd, args); err != nil {
+				return err
 			}
 			query := strings.TrimSpace(strings.Join(args, " "))
 			if query == "" && len(o.kinds) > 0 && !slices.Contains(o.kinds, snapshot.KindDocument) {
@@ -99,15 +108,15 @@ Exit status: 0 on an answer, 2 on bad input.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", ".", "the repository `DIR` to search")
+	f.StringVar(&o.dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
 	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, "list at most `N` hits")
+	setFlagRange(f, "limit", 1, retrieval.MaxLimit)
 	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
 	f.BoolVar(&o.how, "how", false, "explain how the ranking works (and, with a query, which path it takes) and exit")
 	o.addRepoFlags(f)
-	cmd.SetContext(context.Background())
 	return cmd
 }
 

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/jsonerr"
 )
 
 // Event names docbridge recognises.
@@ -53,7 +56,15 @@ type PullRequestEvent struct {
 // (or in a deleted one): the token is then read-only and posting degrades.
 func (e *PullRequestEvent) Fork() bool {
 	h, b := e.PullRequest.Head.Repo, e.PullRequest.Base.Repo
-	return h == nil || b == nil || h.FullName != b.FullName
+	return h == nil || b == nil || isFork(h.FullName, b.FullName)
+}
+
+// isFork reports whether a head repository is another than the base
+// repository. GitHub's owner and repository names are case-insensitive
+// (Octo/Docs-Demo is octo/docs-demo), so they compare without case; an
+// empty head (a deleted fork) counts as a fork: its token is read-only too.
+func isFork(headRepo, baseRepo string) bool {
+	return headRepo == "" || !strings.EqualFold(headRepo, baseRepo)
 }
 
 // PushEvent is the push payload.
@@ -144,7 +155,7 @@ func DecodeEvent(name string, data []byte) (*Event, error) {
 		return nil, fmt.Errorf("%s payload: empty", name)
 	}
 	if err := json.Unmarshal(data, target); err != nil {
-		return nil, fmt.Errorf("%s payload: %w", name, err)
+		return nil, fmt.Errorf("%s payload: %w", name, jsonerr.Plain(err))
 	}
 	if err := ev.check(); err != nil {
 		return nil, fmt.Errorf("%s payload: %w", name, err)

@@ -100,3 +100,35 @@ func TestIsSHA(t *testing.T) {
 		}
 	}
 }
+
+// TestIsFork: another owner is a fork, the same repository in other case
+// is not (GitHub names are case-insensitive), a deleted head is.
+func TestIsFork(t *testing.T) {
+	const base = "octo/docs-demo"
+	for _, c := range []struct {
+		head string
+		want bool
+	}{{"someone/docs-demo", true}, {"Octo/Docs-Demo", false}, {"octo/docs-demo", false}, {"", true}} {
+		if got := isFork(c.head, base); got != c.want {
+			t.Errorf("isFork(%q, %q) = %v, want %v", c.head, base, got, c.want)
+		}
+		e := &PullRequestEvent{PullRequest: PullRequest{Head: Branch{Repo: &Repository{FullName: c.head}}, Base: Branch{Repo: &Repository{FullName: base}}}}
+		if got := e.Fork(); got != c.want {
+			t.Errorf("Fork() with head %q = %v, want %v", c.head, got, c.want)
+		}
+	}
+}
+
+// TestDecodeEventErrorsArePlain: a payload of the wrong shape names the
+// event and what was expected, not Go's types.
+func TestDecodeEventErrorsArePlain(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{`[1]`, "push payload: the top level: expected an object, got a list"},
+		{`{"ref": 5}`, `push payload: "ref": expected a string, got a number`},
+	} {
+		_, err := DecodeEvent(EventPush, []byte(tc.data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("%s: %v, want %q", tc.data, err, tc.want)
+		}
+	}
+}

@@ -53,12 +53,6 @@ func Keys(k KeyParts) (save string, restore []string) {
 	return save, restore
 }
 
-// BranchPrefix returns the restore prefix of one branch alone, for a caller
-// that needs that branch's state and no other (a pull request's base).
-func BranchPrefix(k KeyParts, branch string) string {
-	return keyStem(k) + branchField(branch) + "-"
-}
-
 // keyStem is the part of every key that a state must share to be reused.
 func keyStem(k KeyParts) string {
 	return KeyPrefix + "-" + field(k.PipelineVersion, maxPipelineLen) + "-" + field(k.ConfigHash, maxConfigLen) + "-"

@@ -170,3 +170,9 @@ func FuzzKeys(f *testing.F) {
 		}
 	})
 }
+
+// BranchPrefix returns the restore prefix of one branch alone, the oracle the
+// tests compare Keys' restore list with.
+func BranchPrefix(k KeyParts, branch string) string {
+	return keyStem(k) + branchField(branch) + "-"
+}

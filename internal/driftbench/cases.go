@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/jsonerr"
 	"github.com/docbridge/docbridge/internal/precision"
 )
 
@@ -111,7 +112,7 @@ func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		return jsonerr.Plain(err)
 	}
 	if dec.More() {
 		return fmt.Errorf("more than one JSON value")

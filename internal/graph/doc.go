@@ -1,10 +1,9 @@
 // Package graph derives graph signals from a snapshot: canonicality
 // (PageRank over documentation links), centrality (betweenness over
-// imports), import cycles, proximity (bounded breadth-first search) and
-// area suggestions (Louvain communities).
+// imports), import cycles and area suggestions (Louvain communities).
 //
 // It is a pure stage: a snapshot in, signals out, no IO. PageRank, Tarjan's
-// and Johnson's algorithms, Louvain and proximity's search come from gonum
+// and Johnson's algorithms, and Louvain come from gonum
 // (gonum.org/v1/gonum/graph); betweenness and the shortest-cycle searches
 // run on a compact int32 adjacency (csr) of their own, because they are the
 // hot loops and gonum's betweenness has no sampling mode. Node ids follow

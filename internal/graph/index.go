@@ -42,12 +42,6 @@ func (idx *index) entity(id string) (*snapshot.Entity, bool) {
 	return &idx.entities[i], true
 }
 
-// inGraph reports whether id is an entity that graphs may hold: it exists
-// and is neither external nor unresolved.
-func (idx *index) inGraph(id string) bool {
-	return idx.graphable(idx.lookup(id))
-}
-
 // lookup returns the position of the entity with the given id in
 // idx.entities, −1 when there is none.
 func (idx *index) lookup(id string) int32 {

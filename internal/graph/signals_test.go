@@ -124,7 +124,4 @@ func TestComputeNil(t *testing.T) {
 	if sig == nil || sig.Canonicality != nil || sig.Cycles != nil || len(sig.Coverage()) != 0 {
 		t.Errorf("Compute(nil) = %+v", sig)
 	}
-	if got := Proximity(nil, "document:a.md", 3); len(got) != 0 {
-		t.Errorf("Proximity(nil) = %v", got)
-	}
 }

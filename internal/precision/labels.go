@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/jsonerr"
 )
 
 // Label values. TP and FP judge an error or warn finding; Useful and Noise
@@ -57,7 +59,7 @@ func LoadLabels(name string, data []byte, wantRepo string) (LabelFile, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&lf); err != nil {
-		return LabelFile{}, fmt.Errorf("%s: %w", name, err)
+		return LabelFile{}, fmt.Errorf("%s: %w", name, jsonerr.Plain(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return LabelFile{}, fmt.Errorf("%s: text after the JSON object", name)

@@ -23,9 +23,9 @@ func TestLoadLabels(t *testing.T) {
 		name, data string
 		want       []string
 	}{
-		{"not JSON", `{"repository": "acme/site", "labels": [}`, []string{"f.json: invalid character"}},
+		{"not JSON", `{"repository": "acme/site", "labels": [}`, []string{"f.json: not valid JSON at byte 40: invalid character"}},
 		{"unknown field", `{"repository": "acme/site", "labels": [{"key": "X|a|b|-", "label": "TP", "reason": "r", "lable": "FP"}]}`,
-			[]string{`f.json: json: unknown field "lable"`}},
+			[]string{`f.json: unknown field "lable"`}},
 		{"trailing text", `{"repository": "acme/site", "labels": []} {}`, []string{"f.json: text after the JSON object"}},
 		{"wrong repository", `{"repository": "acme/other", "labels": []}`, []string{`f.json: repository "acme/other": the file is for "acme/site"`}},
 		{"no repository", `{"labels": []}`, []string{"f.json: repository: missing"}},

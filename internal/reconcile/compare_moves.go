@@ -1,7 +1,6 @@
 package reconcile
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -87,14 +86,4 @@ func carryMoves(c Comparison, moved map[string]string) Comparison {
 	c.Resolved = resolved
 	SortDiagnostics(c.Unchanged)
 	return c
-}
-
-// sortedMoves lists moved as "new<-old" pairs, for tests and notes.
-func sortedMoves(moved map[string]string) []string {
-	out := make([]string, 0, len(moved))
-	for h, b := range moved {
-		out = append(out, h+"<-"+b)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -55,3 +55,13 @@ func TestFindingsTravelWithMovedDocuments(t *testing.T) {
 		t.Errorf("a copy: moves %q, new %q; want none and the copy's finding new", moves, nw)
 	}
 }
+
+// sortedMoves lists moved as "new<-old" pairs, in a stable order for comparison.
+func sortedMoves(moved map[string]string) []string {
+	out := make([]string, 0, len(moved))
+	for h, b := range moved {
+		out = append(out, h+"<-"+b)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -94,15 +94,10 @@ func AnnotationLevel(severity string) string {
 	return AnnotationNotice
 }
 
-// Annotations returns one annotation per judged finding that has a file,
+// annotationsOf returns one annotation per judged finding that has a file,
 // worst first, then the further lines of grouped findings (DRIFT_MOVE, at
-// most MaxGroupAnnotations each), and how many judged findings have none. A finding on the
-// whole file (line 0) is annotated on line 1.
-func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
-	return annotationsOf(Judged(r), g)
-}
-
-// annotationsOf is Annotations over already judged findings.
+// most MaxGroupAnnotations each), and how many judged findings have none. A
+// finding on the whole file (line 0) is annotated on line 1.
 func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, fileless int) {
 	for _, f := range judged {
 		if f.Location.Path == "" {

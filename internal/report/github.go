@@ -153,13 +153,8 @@ func Judged(r *Report) []Finding {
 	return worstFirst(out)
 }
 
-// Failing returns the judged findings at or above failOn (error, warn,
+// failingIn returns the judged findings at or above failOn (error, warn,
 // info; none fails nothing), worst first: the findings that fail a check.
-func Failing(r *Report, failOn string) []Finding {
-	return failingIn(Judged(r), failOn)
-}
-
-// failingIn is Failing over already judged findings.
 func failingIn(judged []Finding, failOn string) []Finding {
 	if failOn == "none" {
 		return nil

@@ -541,3 +541,13 @@ func TestSelection(t *testing.T) {
 		t.Errorf("empty selection: %d annotations, title %q", len(out.Annotations), out.Title)
 	}
 }
+
+// Annotations is annotationsOf over r's judged findings.
+func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
+	return annotationsOf(Judged(r), g)
+}
+
+// Failing is failingIn over r's judged findings.
+func Failing(r *Report, failOn string) []Finding {
+	return failingIn(Judged(r), failOn)
+}

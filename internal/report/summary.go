@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -84,14 +83,6 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 	}
 	m.block(snapshotLine(r))
 	return m.String(), m.cut()
-}
-
-// WriteJobSummary writes JobSummary to w.
-func WriteJobSummary(w io.Writer, r *Report, opts GitHubOptions) error {
-	if _, err := io.WriteString(w, JobSummary(r, opts)); err != nil {
-		return fmt.Errorf("write job summary: %w", err)
-	}
-	return nil
 }
 
 // severityTable counts findings by severity: judged (new) and, with a

@@ -59,16 +59,8 @@ type BudgetReport struct {
 	Dropped []string `json:"dropped"`
 }
 
-// ApproxTokens is the token cost of one part: ceil(runes/4) + 2 over its
-// canonical JSON (compact, map keys sorted, no HTML escaping).
-func ApproxTokens(v any) (int, error) {
-	b, err := canonicalJSON(v)
-	if err != nil {
-		return 0, err
-	}
-	return partTokens(b), nil
-}
-
+// partTokens is the token cost of one part: ceil(runes/4) + 2 over its
+// canonical JSON b (compact, map keys sorted, no HTML escaping).
 func partTokens(b []byte) int {
 	chars := utf8.RuneCount(b)
 	return (chars+CharsPerToken-1)/CharsPerToken + TokensPerSection

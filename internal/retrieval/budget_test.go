@@ -182,3 +182,13 @@ func TestFitErrors(t *testing.T) {
 		}
 	}
 }
+
+// ApproxTokens is the token cost of one part: ceil(runes/4) + 2 over its
+// canonical JSON (compact, map keys sorted, no HTML escaping).
+func ApproxTokens(v any) (int, error) {
+	b, err := canonicalJSON(v)
+	if err != nil {
+		return 0, err
+	}
+	return partTokens(b), nil
+}

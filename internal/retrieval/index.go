@@ -267,14 +267,9 @@ func (ix *Index) idf(df int) float64 {
 	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 }
 
-// bm25 scores one posting of a term with document frequency df: BM25F,
-// the field-weighted, length-normalised frequencies summed before the
-// k1 saturation.
-func (ix *Index) bm25(p posting, idf float64) float64 {
-	return ix.bm25With(p, idf, &identifierTuning)
-}
-
-// bm25With is bm25 with t's field weights, k1 and b.
+// bm25With scores one posting of a term with inverse document frequency
+// idf: BM25F, the field-weighted, length-normalised frequencies summed
+// before the k1 saturation, with t's field weights, k1 and b.
 func (ix *Index) bm25With(p posting, idf float64, t *Tuning) float64 {
 	var tf float64
 	for f := range numFields {

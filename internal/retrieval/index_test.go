@@ -73,3 +73,9 @@ func TestLexicalOnlyIsPlainBM25(t *testing.T) {
 		t.Errorf("the ranked search names the path: %v", full.Hits)
 	}
 }
+
+// bm25 scores one posting of a term with the identifier path's
+// tuning.
+func (ix *Index) bm25(p posting, idf float64) float64 {
+	return ix.bm25With(p, idf, &identifierTuning)
+}

@@ -2,14 +2,13 @@ package review
 
 import (
 	"io"
-	"strings"
 )
 
 // Config chooses and configures a Poster.
 type Config struct {
 	// DryRun prints what would be posted and posts nothing.
 	DryRun bool
-	// Fork is set for a pull request from a fork (IsFork): its token is
+	// Fork is set for a pull request from a fork (actionenv.PullRequestEvent.Fork): its token is
 	// read-only, so only workflow commands are used.
 	Fork bool
 	// Out receives workflow commands and the dry run's output (stdout).
@@ -35,12 +34,4 @@ func New(cfg Config) (Poster, error) {
 		return nil, err
 	}
 	return &Degrading{Primary: gh, Fallback: &WorkflowCommands{W: cfg.Out}}, nil
-}
-
-// IsFork reports whether a pull request comes from a fork: its head
-// repository (pull_request.head.repo.full_name) is not its base
-// repository. A missing head repository (a deleted fork) counts as a
-// fork: its token is read-only too.
-func IsFork(headRepo, baseRepo string) bool {
-	return headRepo == "" || !strings.EqualFold(headRepo, baseRepo)
 }

@@ -22,6 +22,9 @@ const DefaultBotLogin = actionenv.DefaultBotLogin
 const (
 	ConclusionSuccess = "success"
 	ConclusionFailure = "failure"
+	// ConclusionCancelled completes a check run whose job was cancelled
+	// (SIGINT/SIGTERM) before it could conclude.
+	ConclusionCancelled = "cancelled"
 )
 
 // CheckRef identifies a started check run. ID 0 means no check run exists
@@ -55,7 +58,7 @@ type Publication struct {
 }
 
 // Conclusion is the check run's conclusion for a number of failing
-// findings (report.Failing).
+// findings.
 func Conclusion(failing int) string {
 	if failing > 0 {
 		return ConclusionFailure

@@ -283,7 +283,7 @@ func (o *mkdocsOptions) slugFunction(n *yaml.Node) {
 		}
 		o.slugify = name
 	default:
-		o.slugify = name // not modelled: see mkdocsAnchors
+		o.slugify = name // not modelled: see mkdocsAnchorRuns
 	}
 }
 
@@ -327,17 +327,11 @@ func (o *mkdocsOptions) modelled() bool {
 	return false
 }
 
-// mkdocsAnchors returns the ids Python-Markdown's toc gives the headings,
-// as toc does: explicit attr_list ids are taken first, then every other
-// heading gets unique(slugify(text)). An unmodelled slugify function gets
-// the ids of every modelled one, so that no link it might serve is
-// reported.
-func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
-	return slices.Concat(mkdocsAnchorRuns(hs, o)...)
-}
-
-// mkdocsAnchorRuns are mkdocsAnchors one run per slugify function: the
-// configured one, or each modelled one in its stead. Each run has an id per
+// mkdocsAnchorRuns returns the ids Python-Markdown's toc gives the
+// headings, as toc does: explicit attr_list ids are taken first, then every
+// other heading gets unique(slugify(text)); one run per slugify function:
+// the configured one, or, for an unmodelled one, each modelled one in its
+// stead, so that no link it might serve is reported. Each run has an id per
 // heading, in order.
 func mkdocsAnchorRuns(hs []markdown.SiteHeading, o *mkdocsOptions) [][]string {
 	if !o.modelled() {

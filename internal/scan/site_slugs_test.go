@@ -155,3 +155,8 @@ func TestFootnoteAnchors(t *testing.T) {
 		}
 	}
 }
+
+// mkdocsAnchors is every run of mkdocsAnchorRuns in one list.
+func mkdocsAnchors(hs []markdown.SiteHeading, o *mkdocsOptions) []string {
+	return slices.Concat(mkdocsAnchorRuns(hs, o)...)
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"github.com/docbridge/docbridge/internal/jsonerr"
 	"github.com/docbridge/docbridge/internal/parallel"
 )
 
@@ -248,7 +249,7 @@ func Unmarshal(data []byte) (*Snapshot, error) {
 	dec.DisallowUnknownFields()
 	var s Snapshot
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("decode snapshot: %w", err)
+		return nil, fmt.Errorf("decode snapshot: %w", jsonerr.Plain(err))
 	}
 	if s.Type != Type {
 		return nil, fmt.Errorf("decode snapshot: type %q is not %q", s.Type, Type)

@@ -77,7 +77,7 @@ func fitAxes() []fitAxis {
 	field := func(i int) func(*retrieval.Tuning, float64) {
 		return func(t *retrieval.Tuning, v float64) { t.Fields[i] = v }
 	}
-	names := retrieval.FieldNames()
+	names := retrieval.FieldNames
 	idx := func(name string) int {
 		for i, n := range names {
 			if n == name {
@@ -170,7 +170,7 @@ func TestFitNatural(t *testing.T) {
 
 func describeTuning(t retrieval.Tuning) string {
 	var b strings.Builder
-	for i, n := range retrieval.FieldNames() {
+	for i, n := range retrieval.FieldNames {
 		fmt.Fprintf(&b, "%s %g, ", n, t.Fields[i])
 	}
 	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v",

@@ -126,21 +126,3 @@ func FuzzParsePnpmWorkspace(f *testing.F) {
 		checkStable(t, result{globs, issues}, parse)
 	})
 }
-
-func FuzzMatchWorkspace(f *testing.F) {
-	f.Add("packages/*", "web", "web/packages/ui")
-	f.Add("**/a/**/b", ".", "x/a/y/b")
-	f.Add("[", ".", "[")
-	f.Fuzz(func(t *testing.T, pattern, root, dir string) {
-		got := MatchWorkspace([]string{pattern}, root, dir)
-		if got != MatchWorkspace([]string{pattern}, root, dir) {
-			t.Fatal("not deterministic")
-		}
-		if MatchWorkspace([]string{pattern, "!" + pattern}, root, dir) {
-			t.Errorf("excluded pattern %q still matches %q", pattern, dir)
-		}
-		if got && strings.HasPrefix(pattern, "!") {
-			t.Errorf("a lone exclusion %q matched %q", pattern, dir)
-		}
-	})
-}

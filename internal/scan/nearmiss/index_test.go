@@ -240,3 +240,36 @@ func BenchmarkMatchNaive(b *testing.B) {
 		ix.MatchNaive(queries[i%len(queries)])
 	}
 }
+
+// Len returns the number of candidates indexed.
+func (ix *Index) Len() int { return len(ix.entries) }
+
+// Dropped returns the number of distinct candidates not indexed because they
+// crossed MaxRunes or MaxCandidates; the caller records it as coverage.
+func (ix *Index) Dropped() int { return ix.dropped }
+
+// MatchNaive is Match by comparing query against every candidate; it exists
+// to prove Match right and to measure what the bounds save.
+func (ix *Index) MatchNaive(query string) (string, float64, bool) {
+	q, valid := queryRunes(query)
+	if !valid {
+		return "", 0, false
+	}
+	s := newScratch(max(len(q), ix.maxLen))
+	found, hits := -1, 0
+	var best float64
+	for i := range ix.entries {
+		e := &ix.entries[i]
+		if e.path == query {
+			continue
+		}
+		if sc := scoreRunes(q, e.runes, s); sc >= Threshold {
+			hits++
+			found, best = i, sc
+		}
+	}
+	if hits != 1 {
+		return "", 0, false
+	}
+	return ix.entries[found].path, best, true
+}

@@ -208,17 +208,6 @@ func TestModuleName(t *testing.T) {
 	}
 }
 
-func TestIsStdlib(t *testing.T) {
-	for name, want := range map[string]bool{
-		"os": true, "json": true, "sys": true, "typing": true, "tomllib": true, "__future__": true, "_thread": true,
-		"distutils": false, "imp": false, "requests": false, "numpy": false, "": false, "os.path": false, "OS": false,
-	} {
-		if got := IsStdlib(name); got != want {
-			t.Errorf("IsStdlib(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
 // The resolver must not depend on the order of the roots it is given.
 func TestResolverRootOrder(t *testing.T) {
 	fs := newMemFS("x/m.py", "y/m.py", "app.py")
