@@ -60,9 +60,13 @@ type FileExtractor interface {
 
 // moduleAnalyzer is an Analyzer whose files are source modules: each one
 // is a module entity, and its imports are resolved against the tree by the
-// language's resolver (built by packages; see languages).
+// language's resolver (see languages).
 type moduleAnalyzer interface {
 	Analyzer
+	// packages declares the language's packages (r.pkg) and builds its
+	// import resolver into r.langs, once per scan, after the manifests
+	// declared theirs. It reads the manifests' parts it needs from r.t.ex.
+	packages(r *resolver)
 	// moduleMeta adds the language's metadata of the module entity of x.
 	moduleMeta(x *Extraction, meta map[string]any)
 	// importCount is how many imports x records (a size hint).
@@ -70,6 +74,22 @@ type moduleAnalyzer interface {
 	// resolveImports returns the imports of x with the targets the
 	// language's resolver finds. It reads the tree and writes nothing.
 	resolveImports(r *resolver, x *Extraction) []resolvedImport
+}
+
+// manifestAnalyzer is an Analyzer of a package manifest (go.mod,
+// package.json, pyproject.toml): it declares a package at its directory and
+// that package's dependencies.
+type manifestAnalyzer interface {
+	Analyzer
+	// declarePackage declares the package x names, if any (r.pkg). The
+	// manifests declare theirs in path order, before any language.
+	declarePackage(r *resolver, x *Extraction)
+	// dependencies relates from, the package at the directory of x, to
+	// the packages x depends on.
+	dependencies(r *resolver, x *Extraction, from string)
+	// projectName is the name x gives the project when it is the
+	// repository's root manifest; "" for none.
+	projectName(x *Extraction) string
 }
 
 // fileKind is the analyzer a file belongs to: kindOther when none.
@@ -99,6 +119,15 @@ func analyzerOf(x *Extraction) Analyzer {
 // holds none.
 func moduleOf(x *Extraction) moduleAnalyzer {
 	if m, ok := analyzerOf(x).(moduleAnalyzer); ok && m.Extracted(x) {
+		return m
+	}
+	return nil
+}
+
+// manifestOf is the analyzer of the manifest x holds, or nil when x holds
+// none.
+func manifestOf(x *Extraction) manifestAnalyzer {
+	if m, ok := analyzerOf(x).(manifestAnalyzer); ok && m.Extracted(x) {
 		return m
 	}
 	return nil

@@ -16,12 +16,15 @@ import (
 
 // registry is every analyzer, in the order classify asks them: the files
 // known by their whole name first, then the configuration files, then the
-// documents and source files by extension. Adding a language is adding its
-// analyzer here (and its part to Extraction).
+// documents and source files by extension. The module analyzers declare
+// their packages in this order too (a Go package's doc wins over a Python
+// one's at the same directory). Adding a language is adding its analyzer
+// here, its part to Extraction and, for a source language, its resolver to
+// languages.
 var registry = []Analyzer{
 	kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindSiteConfig,
 	kindHugoConfig, kindTSConfig,
-	kindMarkdown, kindGo, kindTypeScript, kindPython,
+	kindMarkdown, kindGo, kindPython, kindTypeScript,
 }
 
 // The analyzers.
@@ -129,6 +132,23 @@ func (*goModAnalyzer) Issues(x *Extraction) []extract.Issue {
 	return x.GoMod.Issues
 }
 
+func (*goModAnalyzer) declarePackage(r *resolver, x *Extraction) {
+	r.pkg(parentDir(x.Path), x.GoMod.Path, ecoGo, fileEvidence("golang", x))
+}
+
+func (*goModAnalyzer) dependencies(r *resolver, x *Extraction, from string) {
+	for _, req := range x.GoMod.Requires {
+		r.depends(from, req.Path, ecoGo, "require", req.Version, x.Path, req.Line)
+	}
+}
+
+func (*goModAnalyzer) projectName(x *Extraction) string {
+	if x.Path == "go.mod" {
+		return x.GoMod.Path
+	}
+	return ""
+}
+
 type packageJSONAnalyzer struct{ info }
 
 func (*packageJSONAnalyzer) Match(p string) bool { return path.Base(p) == "package.json" }
@@ -146,6 +166,28 @@ func (*packageJSONAnalyzer) Issues(x *Extraction) []extract.Issue {
 	return x.PackageJSON.Issues
 }
 
+// declarePackage declares a named package.json's package. Every
+// package.json scopes the `#…` imports below it (see typescriptAnalyzer);
+// only a named one is a package.
+func (*packageJSONAnalyzer) declarePackage(r *resolver, x *Extraction) {
+	if pj := x.PackageJSON; pj.Name != "" {
+		r.pkg(parentDir(x.Path), pj.Name, ecoNPM, fileEvidence("manifest", x))
+	}
+}
+
+func (*packageJSONAnalyzer) dependencies(r *resolver, x *Extraction, from string) {
+	if x.PackageJSON.Name != "" {
+		r.manifestDeps(from, x.PackageJSON.Dependencies, ecoNPM, x.Path)
+	}
+}
+
+func (*packageJSONAnalyzer) projectName(x *Extraction) string {
+	if x.Path == "package.json" {
+		return x.PackageJSON.Name
+	}
+	return ""
+}
+
 type pyProjectAnalyzer struct{ info }
 
 func (*pyProjectAnalyzer) Match(p string) bool { return path.Base(p) == "pyproject.toml" }
@@ -161,6 +203,28 @@ func (*pyProjectAnalyzer) Issues(x *Extraction) []extract.Issue {
 		return nil
 	}
 	return x.PyProject.Issues
+}
+
+// declarePackage declares the project's package, named by its directory
+// when the project has no name.
+func (*pyProjectAnalyzer) declarePackage(r *resolver, x *Extraction) {
+	dir := parentDir(x.Path)
+	name := x.PyProject.Name
+	if name == "" {
+		name = dir
+	}
+	r.pkg(dir, name, ecoPython, fileEvidence("manifest", x))
+}
+
+func (*pyProjectAnalyzer) dependencies(r *resolver, x *Extraction, from string) {
+	r.manifestDeps(from, x.PyProject.Dependencies, ecoPython, x.Path)
+}
+
+func (*pyProjectAnalyzer) projectName(x *Extraction) string {
+	if x.Path == "pyproject.toml" {
+		return x.PyProject.Name
+	}
+	return ""
 }
 
 // pnpmWorkspaceAnalyzer records the workspace globs; its issues go to

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
@@ -43,6 +44,35 @@ func (*goAnalyzer) moduleMeta(x *Extraction, meta map[string]any) {
 	}
 }
 
+// packages declares one package per directory of Go files, named by its
+// import path under the nearest go.mod (else by the directory), with its
+// package doc.
+func (*goAnalyzer) packages(r *resolver) {
+	var mods []golang.Module
+	goDirs := map[string][]*Extraction{}
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		switch {
+		case x.GoMod != nil:
+			mods = append(mods, *x.GoMod)
+		case x.Go != nil:
+			goDirs[parentDir(x.Path)] = append(goDirs[parentDir(x.Path)], x)
+		}
+	}
+	dirs := sortedKeys(goDirs)
+	r.langs.golang = golang.NewResolver(mods, dirs)
+	for _, dir := range dirs {
+		name, ok := r.langs.golang.ImportPath(dir)
+		if !ok {
+			name = dir
+		}
+		r.pkg(dir, name, ecoGo, memberEvidence("golang", dir, goDirs[dir]))
+		if doc := goPackageDoc(goDirs[dir]); doc != "" {
+			r.b.entity(snapshot.KindPackage, dir, name, dir).Metadata["doc"] = doc
+		}
+	}
+}
+
 func (*goAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
 	var out []resolvedImport
 	dir := parentDir(x.Path)
@@ -76,6 +106,30 @@ func (*typescriptAnalyzer) moduleMeta(x *Extraction, meta map[string]any) {
 		meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any {
 			return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
 		})
+	}
+}
+
+// packages builds the resolver over the tree's tsconfig/jsconfig files and
+// package.json workspaces; TypeScript declares no packages of its own (the
+// package.json files did).
+func (*typescriptAnalyzer) packages(r *resolver) {
+	var workspaces []typescript.Workspace
+	tsconfigs := map[string][]byte{}
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		switch {
+		case x.PackageJSON != nil:
+			dir, pj := parentDir(x.Path), x.PackageJSON
+			workspaces = append(workspaces, typescript.Workspace{Name: pj.Name, Dir: dir,
+				Entry: packageEntry(dir, pj), Imports: pj.Imports, Exports: pj.ExportMap})
+		case x.TSConfig != nil:
+			tsconfigs[x.Path] = x.TSConfig
+		}
+	}
+	ts, issues := typescript.NewResolver(r.t, tsconfigs, uniqueWorkspaces(workspaces, r.b))
+	r.langs.typescript = ts
+	for _, pi := range issues {
+		r.b.note(issueCoverage("typescript", pi.Path, pi.Issue))
 	}
 }
 
@@ -129,6 +183,42 @@ func (*pythonAnalyzer) moduleMeta(x *Extraction, meta map[string]any) {
 	}
 	if x.Python.Doc != "" { // bounded by python.MaxDocRunes
 		meta["doc"] = x.Python.Doc
+	}
+}
+
+// packages declares one package per directory with an __init__.py under a
+// package root (from the tree and its pyproject.toml files), with its
+// docstring unless a Go package there has a doc.
+func (*pythonAnalyzer) packages(r *resolver) {
+	pyprojects := map[string]python.Project{}
+	var pyFiles []string
+	for i := range r.t.ex {
+		x := &r.t.ex[i]
+		switch {
+		case x.PyProject != nil:
+			pyprojects[x.Path] = python.Project{Dir: parentDir(x.Path), PackageDirs: x.PyProject.PackageDirs}
+		case x.Python != nil:
+			pyFiles = append(pyFiles, x.Path)
+		}
+	}
+	r.langs.python = python.NewResolver(r.t, python.Roots(r.t.paths, pyprojects))
+	for _, f := range pyFiles {
+		if path.Base(f) != "__init__.py" {
+			continue
+		}
+		name, ok := r.langs.python.ModuleName(f)
+		if !ok {
+			continue
+		}
+		x := r.t.byPath[f]
+		r.pkg(parentDir(f), name, ecoPython, fileEvidence("python", x))
+		if x.Python.Doc != "" {
+			// A Go package's doc at the same directory, set above, stays.
+			e := r.b.entity(snapshot.KindPackage, parentDir(f), name, parentDir(f))
+			if _, ok := e.Metadata["doc"]; !ok {
+				e.Metadata["doc"] = x.Python.Doc
+			}
+		}
 	}
 }
 

@@ -160,20 +160,12 @@ func (r *resolver) unresolved(ref, spec string) string {
 func (r *resolver) dependencies() {
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
-		dir := parentDir(x.Path)
-		from, ok := r.pkgDirs[dir]
-		if !ok {
+		m := manifestOf(x)
+		if m == nil {
 			continue
 		}
-		switch {
-		case x.GoMod != nil:
-			for _, req := range x.GoMod.Requires {
-				r.depends(from, req.Path, ecoGo, "require", req.Version, x.Path, req.Line)
-			}
-		case x.PackageJSON != nil && x.PackageJSON.Name != "":
-			r.manifestDeps(from, x.PackageJSON.Dependencies, ecoNPM, x.Path)
-		case x.PyProject != nil:
-			r.manifestDeps(from, x.PyProject.Dependencies, ecoPython, x.Path)
+		if from, ok := r.pkgDirs[parentDir(x.Path)]; ok {
+			m.dependencies(r, x, from)
 		}
 	}
 }

@@ -212,14 +212,10 @@ func projectName(cfg *config.Config, rootName string, ex []Extraction) string {
 		return cfg.Project.Name
 	}
 	for i := range ex {
-		x := &ex[i]
-		switch {
-		case x.Path == "package.json" && x.PackageJSON != nil && x.PackageJSON.Name != "":
-			return x.PackageJSON.Name
-		case x.Path == "go.mod" && x.GoMod != nil && x.GoMod.Path != "":
-			return x.GoMod.Path
-		case x.Path == "pyproject.toml" && x.PyProject != nil && x.PyProject.Name != "":
-			return x.PyProject.Name
+		if m := manifestOf(&ex[i]); m != nil {
+			if name := m.projectName(&ex[i]); name != "" {
+				return name
+			}
 		}
 	}
 	return rootName
