@@ -71,6 +71,13 @@ type moduleAnalyzer interface {
 	moduleMeta(x *Extraction, meta map[string]any)
 	// importCount is how many imports x records (a size hint).
 	importCount(x *Extraction) int
+	// declaredNames calls add with every name documentation may refer to
+	// a declaration of x by, in order (symbolIndex).
+	declaredNames(x *Extraction, add func(name string))
+	// symbols fills x's entry of the symbol index (symbolModules): its
+	// language, its package and the kind of each export. It reports false
+	// when x declares nothing documentation looks up.
+	symbols(x *Extraction, m *symModule) bool
 	// resolveImports returns the imports of x with the targets the
 	// language's resolver finds. It reads the tree and writes nothing.
 	resolveImports(r *resolver, x *Extraction) []resolvedImport

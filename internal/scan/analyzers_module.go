@@ -73,6 +73,31 @@ func (*goAnalyzer) packages(r *resolver) {
 	}
 }
 
+// declaredNames: a test file declares nothing documentation names; Go
+// documentation qualifies names by package (cobra.Command).
+func (*goAnalyzer) declaredNames(x *Extraction, add func(string)) {
+	if x.Go.IsTest {
+		return
+	}
+	for _, e := range x.Go.Exports {
+		add(e.Name)
+		if x.Go.Package != "" && !strings.Contains(e.Name, ".") {
+			add(x.Go.Package + "." + e.Name)
+		}
+	}
+}
+
+func (*goAnalyzer) symbols(x *Extraction, m *symModule) bool {
+	if x.Go.IsTest {
+		return false
+	}
+	m.goPkg, m.language = x.Go.Package, "go"
+	for _, e := range x.Go.Exports {
+		m.kinds[e.Name] = e.Kind
+	}
+	return true
+}
+
 func (*goAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
 	var out []resolvedImport
 	dir := parentDir(x.Path)
@@ -131,6 +156,20 @@ func (*typescriptAnalyzer) packages(r *resolver) {
 	for _, pi := range issues {
 		r.b.note(issueCoverage("typescript", pi.Path, pi.Issue))
 	}
+}
+
+func (*typescriptAnalyzer) declaredNames(x *Extraction, add func(string)) {
+	for _, e := range x.TypeScript.Exports {
+		add(e.Name)
+	}
+}
+
+func (*typescriptAnalyzer) symbols(x *Extraction, m *symModule) bool {
+	m.language = "typescript"
+	for _, e := range x.TypeScript.Exports {
+		m.kinds[e.Name] = e.Kind
+	}
+	return true
 }
 
 func (*typescriptAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
@@ -220,6 +259,24 @@ func (*pythonAnalyzer) packages(r *resolver) {
 			}
 		}
 	}
+}
+
+// declaredNames leaves out a name listed in __all__ but defined elsewhere:
+// a re-export, not a declaration.
+func (*pythonAnalyzer) declaredNames(x *Extraction, add func(string)) {
+	for _, e := range x.Python.Exports {
+		if e.Kind != "name" {
+			add(e.Name)
+		}
+	}
+}
+
+func (*pythonAnalyzer) symbols(x *Extraction, m *symModule) bool {
+	m.language = "python"
+	for _, e := range x.Python.Exports {
+		m.kinds[e.Name] = e.Kind
+	}
+	return true
 }
 
 func (*pythonAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
