@@ -60,7 +60,8 @@ type FileExtractor interface {
 
 // moduleAnalyzer is an Analyzer whose files are source modules: each one
 // is a module entity, and its imports are resolved against the tree by the
-// language's resolver (see languages).
+// language's resolver (see languages). Its methods that take an x are
+// called only when x holds the analyzer's part (moduleOf).
 type moduleAnalyzer interface {
 	Analyzer
 	// packages declares the language's packages (r.pkg) and builds its
@@ -85,7 +86,8 @@ type moduleAnalyzer interface {
 
 // manifestAnalyzer is an Analyzer of a package manifest (go.mod,
 // package.json, pyproject.toml): it declares a package at its directory and
-// that package's dependencies.
+// that package's dependencies. Its methods are called only when x holds
+// the analyzer's part (manifestOf).
 type manifestAnalyzer interface {
 	Analyzer
 	// declarePackage declares the package x names, if any (r.pkg). The
