@@ -21,7 +21,7 @@ func WithDocument(store *Store, p string, data []byte) (*Store, error) {
 	if classify(p) != kindMarkdown || !enabled(cfg, kindMarkdown) {
 		return nil, fmt.Errorf("judge %s: not a Markdown document the scan reads", p)
 	}
-	x := Extraction{Path: p, Analyzer: kindMarkdown.String(), Hash: contentHash(kindMarkdown, data)}
+	x := Extraction{Path: p, Analyzer: kindMarkdown.Kind(), Hash: contentHash(kindMarkdown, data)}
 	e := newExtractor(cfg)
 	defer e.close()
 	e.analyze(&x, kindMarkdown, data)

@@ -821,27 +821,8 @@ func symbolIndex(ex []Extraction) map[string][]string {
 		if auxiliaryPath(x.Path) {
 			idx = auxiliary
 		}
-		switch {
-		case x.Go != nil && !x.Go.IsTest:
-			for _, e := range x.Go.Exports {
-				add(idx, e.Name, id)
-				// Go documentation qualifies names by package: cobra.Command.
-				if x.Go.Package != "" && !strings.Contains(e.Name, ".") {
-					add(idx, x.Go.Package+"."+e.Name, id)
-				}
-			}
-		case x.TypeScript != nil:
-			for _, e := range x.TypeScript.Exports {
-				add(idx, e.Name, id)
-			}
-		case x.Python != nil:
-			for _, e := range x.Python.Exports {
-				// A name listed in __all__ but defined elsewhere is a
-				// re-export, not a declaration.
-				if e.Kind != "name" {
-					add(idx, e.Name, id)
-				}
-			}
+		if m := moduleOf(x); m != nil {
+			m.declaredNames(x, func(name string) { add(idx, name, id) })
 		}
 	}
 	for name, list := range auxiliary {

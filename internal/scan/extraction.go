@@ -56,81 +56,31 @@ type Extraction struct {
 // analyzable reports whether the file is a document or a source module: a
 // file that becomes an entity of its own.
 func (x *Extraction) analyzable() bool {
-	return x.Markdown != nil || x.Go != nil || x.TypeScript != nil || x.Python != nil
+	return x.Markdown != nil || moduleOf(x) != nil
 }
 
 // issues returns every problem found in the file: the scan's own (read
 // errors, binary content) and its analyzer's.
 func (x *Extraction) issues() []extract.Issue {
 	out := append([]extract.Issue(nil), x.Issues...)
-	switch {
-	case x.Markdown != nil:
-		out = append(out, x.Markdown.Issues...)
-	case x.Go != nil:
-		out = append(out, x.Go.Issues...)
-	case x.TypeScript != nil:
-		out = append(out, x.TypeScript.Issues...)
-	case x.Python != nil:
-		out = append(out, x.Python.Issues...)
-	case x.GoMod != nil:
-		out = append(out, x.GoMod.Issues...)
-	case x.PackageJSON != nil:
-		out = append(out, x.PackageJSON.Issues...)
-	case x.PyProject != nil:
-		out = append(out, x.PyProject.Issues...)
-	case x.HugoConfig != nil:
-		out = append(out, x.HugoConfig.Issues...)
-	}
-	return out
+	return append(out, analyzerOf(x).Issues(x)...)
 }
 
-// extractor is one worker's set of parsers. tree-sitter parsers are not safe
-// for concurrent use, so every worker owns its own.
+// extractor is one worker's set of file extractors, made on first use
+// (see Analyzer.NewExtractor).
 type extractor struct {
 	cfg *config.Config
-	ts  *typescript.Extractor
-	py  *python.Extractor
+	by  map[Analyzer]FileExtractor
 }
 
 func newExtractor(cfg *config.Config) *extractor {
-	e := &extractor{cfg: cfg}
-	if cfg.Languages.TypeScript {
-		e.ts = typescript.NewExtractor()
-	}
-	if cfg.Languages.Python {
-		e.py = python.NewExtractor()
-	}
-	return e
+	return &extractor{cfg: cfg, by: map[Analyzer]FileExtractor{}}
 }
 
 func (e *extractor) close() {
-	if e.ts != nil {
-		e.ts.Close()
+	for _, fe := range e.by {
+		fe.Close()
 	}
-	if e.py != nil {
-		e.py.Close()
-	}
-}
-
-// enabled reports whether the configuration turns the file's analyzer on.
-func enabled(cfg *config.Config, k fileKind) bool {
-	switch k {
-	case kindMarkdown:
-		return cfg.Languages.Markdown
-	case kindGo, kindGoMod:
-		return cfg.Languages.Go
-	case kindTypeScript, kindTSConfig:
-		return cfg.Languages.TypeScript
-	case kindPython:
-		return cfg.Languages.Python
-	case kindHugoConfig:
-		return cfg.Languages.Markdown
-	case kindPackageJSON, kindPnpmWorkspace, kindPyProject:
-		return true
-	case kindSiteConfig:
-		return cfg.Languages.Markdown
-	}
-	return false
 }
 
 // readFile reads one file of the walk, bounded by maxBytes (the walk already
@@ -144,7 +94,7 @@ var readFile = func(root string, f walk.File, maxBytes int64) ([]byte, error) {
 // extraction of the same path — when the file's bytes hash the same. It never
 // fails: a problem becomes an Issue on the extraction.
 func (e *extractor) extract(root string, f walk.File, k fileKind, prev *Extraction) (x Extraction, reused bool) {
-	x = Extraction{Path: f.Path, Size: f.Size, Analyzer: k.String()}
+	x = Extraction{Path: f.Path, Size: f.Size, Analyzer: k.Kind()}
 	data, err := readFile(root, f, int64(e.cfg.Scan.MaxFileBytes))
 	if err != nil {
 		msg := "cannot read the file: " + err.Error()
@@ -177,7 +127,7 @@ func (e *extractor) analyze(x *Extraction, k fileKind, data []byte) {
 	x.Size = int64(len(data))
 	if walk.IsBinary(data) {
 		x.Issues = append(x.Issues, extract.Issue{Status: extract.StatusNotAnalyzed,
-			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.String()})
+			Message: "binary content (a NUL byte in the first 8000 bytes); not analyzed as " + k.Kind()})
 		return
 	}
 	x.Lines = lineCount(data)
@@ -207,43 +157,14 @@ func lineCount(data []byte) int {
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// run dispatches to the analyzer of kind k.
+// run runs the analyzer of kind k, with this worker's extractor for it.
 func (e *extractor) run(x *Extraction, k fileKind, data []byte) {
-	switch k {
-	case kindMarkdown:
-		d := markdown.Extract(x.Path, data)
-		x.Markdown = &d
-	case kindGo:
-		g := golang.Extract(x.Path, data)
-		x.Go = &g
-	case kindTypeScript:
-		t := e.ts.Extract(x.Path, data)
-		x.TypeScript = &t
-	case kindPython:
-		p := e.py.Extract(x.Path, data)
-		x.Python = &p
-	case kindGoMod:
-		m := golang.ParseGoMod(x.Path, data)
-		x.GoMod = &m
-	case kindPackageJSON:
-		p := manifest.ParsePackageJSON(x.Path, data)
-		x.PackageJSON = &p
-	case kindPyProject:
-		p := manifest.ParsePyProject(x.Path, data)
-		x.PyProject = &p
-	case kindPnpmWorkspace:
-		globs, issues := manifest.ParsePnpmWorkspace(x.Path, data)
-		x.PnpmWorkspace = globs
-		x.Issues = append(x.Issues, issues...)
-	case kindTSConfig:
-		x.TSConfig = append([]byte(nil), data...)
-	case kindHugoConfig:
-		if c := hugo.Parse(x.Path, data); c.Hugo || len(c.Issues) > 0 {
-			x.HugoConfig = &c
-		}
-	case kindSiteConfig:
-		x.SiteConfig = append([]byte(nil), data...)
+	fe, ok := e.by[k]
+	if !ok {
+		fe = k.NewExtractor()
+		e.by[k] = fe
 	}
+	fe.Extract(x, data)
 }
 
 // extractAll runs extraction over files on workers goroutines, reusing

@@ -7,7 +7,6 @@ import (
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/python"
-	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -64,39 +63,8 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 			out[i].to, out[i].known = r.existingTarget(out[i].target)
 		}
 	}()
-	switch {
-	case x.Go != nil:
-		dir := parentDir(x.Path)
-		for _, imp := range x.Go.Imports {
-			t := r.langs.golang.Resolve(dir, imp.Path)
-			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
-				spec: imp.Path, ecosystem: ecoGo, source: "golang", line: imp.Line, context: imp.Path})
-		}
-	case x.TypeScript != nil:
-		for _, imp := range x.TypeScript.Imports {
-			t := r.langs.typescript.Resolve(x.Path, imp.Spec)
-			kind := snapshot.RelImports
-			if imp.Kind == "re-export" {
-				kind = snapshot.RelReExports
-			}
-			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: kind,
-				spec: imp.Spec, ecosystem: ecoNPM, source: "typescript", line: imp.Line, context: imp.Kind + " " + imp.Spec,
-				typeOnly: r.typeOnlyImport(x.Path, imp, t.Kind, t.Path), deferred: imp.Kind == typescript.KindDynamic || imp.Deferred})
-		}
-	case x.Python != nil:
-		for _, imp := range x.Python.Imports {
-			spec := strings.Repeat(".", imp.Level) + imp.Module
-			for _, t := range r.langs.python.Resolve(x.Path, imp) {
-				if t.Kind == "unresolved" && imp.Level > 0 {
-					// Name the missing relative import by the path it
-					// would have had, so ".x" in two packages stays two.
-					t.Path = relativePythonPath(x.Path, imp)
-				}
-				out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
-					spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec,
-					typeOnly: imp.TypeOnly || strings.HasSuffix(x.Path, ".pyi"), deferred: imp.Deferred})
-			}
-		}
+	if m := moduleOf(x); m != nil {
+		out = m.resolveImports(r, x)
 	}
 	return out
 }
@@ -192,20 +160,12 @@ func (r *resolver) unresolved(ref, spec string) string {
 func (r *resolver) dependencies() {
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
-		dir := parentDir(x.Path)
-		from, ok := r.pkgDirs[dir]
-		if !ok {
+		m := manifestOf(x)
+		if m == nil {
 			continue
 		}
-		switch {
-		case x.GoMod != nil:
-			for _, req := range x.GoMod.Requires {
-				r.depends(from, req.Path, ecoGo, "require", req.Version, x.Path, req.Line)
-			}
-		case x.PackageJSON != nil && x.PackageJSON.Name != "":
-			r.manifestDeps(from, x.PackageJSON.Dependencies, ecoNPM, x.Path)
-		case x.PyProject != nil:
-			r.manifestDeps(from, x.PyProject.Dependencies, ecoPython, x.Path)
+		if from, ok := r.pkgDirs[parentDir(x.Path)]; ok {
+			m.dependencies(r, x, from)
 		}
 	}
 }

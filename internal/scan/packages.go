@@ -14,7 +14,8 @@ import (
 )
 
 // languages holds the per-language import resolvers, built once per scan
-// from the manifests and configs the extractions found.
+// by the module analyzers (moduleAnalyzer.packages) from the manifests and
+// configs the extractions found.
 type languages struct {
 	golang     *golang.Resolver
 	typescript *typescript.Resolver
@@ -33,87 +34,22 @@ const (
 // package (a directory with __init__.py) and the root of every manifest — and
 // builds the language resolvers. Entities are keyed by directory: several
 // ecosystems at one directory are one package with the other names as
-// aliases.
+// aliases, the first name met its name. The manifests declare theirs
+// first, in path order; then each module analyzer, in registry order,
+// declares its language's packages and builds its resolver.
 func (r *resolver) packages() {
 	r.pkgDirs = map[string]string{}
 	r.pkgNames = map[string][]string{}
 	r.langs = &languages{}
-
-	var mods []golang.Module
-	var workspaces []typescript.Workspace
-	tsconfigs := map[string][]byte{}
-	pyprojects := map[string]python.Project{}
-	var pyFiles []string
-	goDirs := map[string][]*Extraction{}
 	for i := range r.t.ex {
-		x := &r.t.ex[i]
-		dir := parentDir(x.Path)
-		switch {
-		case x.GoMod != nil:
-			mods = append(mods, *x.GoMod)
-			r.pkg(dir, x.GoMod.Path, ecoGo, fileEvidence("golang", x))
-		case x.PackageJSON != nil:
-			// Every package.json scopes the `#…` imports below it; only a
-			// named one is a package.
-			pj := x.PackageJSON
-			if pj.Name != "" {
-				r.pkg(dir, pj.Name, ecoNPM, fileEvidence("manifest", x))
-			}
-			workspaces = append(workspaces, typescript.Workspace{Name: pj.Name, Dir: dir,
-				Entry: packageEntry(dir, pj), Imports: pj.Imports, Exports: pj.ExportMap})
-		case x.PyProject != nil:
-			name := x.PyProject.Name
-			if name == "" {
-				name = dir
-			}
-			r.pkg(dir, name, ecoPython, fileEvidence("manifest", x))
-			pyprojects[x.Path] = python.Project{Dir: dir, PackageDirs: x.PyProject.PackageDirs}
-		case x.TSConfig != nil:
-			tsconfigs[x.Path] = x.TSConfig
-		case x.Go != nil:
-			goDirs[dir] = append(goDirs[dir], x)
-		case x.Python != nil:
-			pyFiles = append(pyFiles, x.Path)
+		if m := manifestOf(&r.t.ex[i]); m != nil {
+			m.declarePackage(r, &r.t.ex[i])
 		}
 	}
-
-	dirs := sortedKeys(goDirs)
-	r.langs.golang = golang.NewResolver(mods, dirs)
-	for _, dir := range dirs {
-		name, ok := r.langs.golang.ImportPath(dir)
-		if !ok {
-			name = dir
+	for _, a := range registry {
+		if m, ok := a.(moduleAnalyzer); ok {
+			m.packages(r)
 		}
-		r.pkg(dir, name, ecoGo, memberEvidence("golang", dir, goDirs[dir]))
-		if doc := goPackageDoc(goDirs[dir]); doc != "" {
-			r.b.entity(snapshot.KindPackage, dir, name, dir).Metadata["doc"] = doc
-		}
-	}
-
-	r.langs.python = python.NewResolver(r.t, python.Roots(r.t.paths, pyprojects))
-	for _, f := range pyFiles {
-		if path.Base(f) != "__init__.py" {
-			continue
-		}
-		name, ok := r.langs.python.ModuleName(f)
-		if !ok {
-			continue
-		}
-		x := r.t.byPath[f]
-		r.pkg(parentDir(f), name, ecoPython, fileEvidence("python", x))
-		if x.Python.Doc != "" {
-			// A Go package's doc at the same directory, set above, stays.
-			e := r.b.entity(snapshot.KindPackage, parentDir(f), name, parentDir(f))
-			if _, ok := e.Metadata["doc"]; !ok {
-				e.Metadata["doc"] = x.Python.Doc
-			}
-		}
-	}
-
-	ts, issues := typescript.NewResolver(r.t, tsconfigs, uniqueWorkspaces(workspaces, r.b))
-	r.langs.typescript = ts
-	for _, pi := range issues {
-		r.b.note(issueCoverage("typescript", pi.Path, pi.Issue))
 	}
 }
 

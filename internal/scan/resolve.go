@@ -10,10 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan/extract"
-	"github.com/docbridge/docbridge/internal/scan/golang"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
-	"github.com/docbridge/docbridge/internal/scan/python"
-	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -135,15 +132,10 @@ func sizeHints(ex []Extraction) (entities, relations int) {
 	refs := 0
 	for i := range ex {
 		x := &ex[i]
-		switch {
-		case x.Markdown != nil:
+		if x.Markdown != nil {
 			refs += len(x.Markdown.Links) + len(x.Markdown.CodeSpans)
-		case x.Go != nil:
-			refs += len(x.Go.Imports)
-		case x.TypeScript != nil:
-			refs += len(x.TypeScript.Imports)
-		case x.Python != nil:
-			refs += len(x.Python.Imports)
+		} else if m := moduleOf(x); m != nil {
+			refs += m.importCount(x)
 		}
 	}
 	return len(ex) + len(ex)/2, len(ex) + refs
@@ -178,11 +170,10 @@ func (r *resolver) files() {
 	ents := make([]*snapshot.Entity, len(r.t.ex))
 	parallel.Each(len(r.t.ex), r.workers, func(i int) {
 		x := &r.t.ex[i]
-		switch {
-		case x.Markdown != nil:
+		if x.Markdown != nil {
 			ents[i] = documentEntity(x)
-		case x.Go != nil, x.TypeScript != nil, x.Python != nil:
-			ents[i] = moduleEntity(x)
+		} else if m := moduleOf(x); m != nil {
+			ents[i] = moduleEntity(x, m)
 		}
 	})
 	for _, e := range ents {
@@ -238,41 +229,11 @@ func documentEntity(x *Extraction) *snapshot.Entity {
 	return e
 }
 
-func moduleEntity(x *Extraction) *snapshot.Entity {
+func moduleEntity(x *Extraction, m moduleAnalyzer) *snapshot.Entity {
 	e := newEntity(snapshot.KindModule, x.Path, path.Base(x.Path), x.Path)
 	e.Evidence = append(e.Evidence, fileEvidence(x.Analyzer, x))
 	meta := map[string]any{"language": x.Analyzer}
-	switch {
-	case x.Go != nil:
-		meta["goPackage"] = x.Go.Package
-		if x.Go.Doc != "" { // bounded by golang.MaxDocRunes
-			meta["doc"] = x.Go.Doc
-		}
-		if x.Go.IsTest {
-			meta["test"] = true
-		}
-		if len(x.Go.Exports) > 0 {
-			meta["exports"] = plainList(x.Go.Exports, func(e golang.Export) map[string]any { return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body) })
-		}
-	case x.TypeScript != nil:
-		if len(x.TypeScript.Exports) > 0 {
-			meta["exports"] = plainList(x.TypeScript.Exports, func(e typescript.Export) map[string]any {
-				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
-			})
-		}
-	case x.Python != nil:
-		if len(x.Python.Exports) > 0 {
-			meta["exports"] = plainList(x.Python.Exports, func(e python.Export) map[string]any {
-				return shapedExportMeta(e.Name, e.Kind, e.Line, e.Sig, e.Body)
-			})
-		}
-		if x.Python.HasAll {
-			meta["all"] = true
-		}
-		if x.Python.Doc != "" { // bounded by python.MaxDocRunes
-			meta["doc"] = x.Python.Doc
-		}
-	}
+	m.moduleMeta(x, meta)
 	e.Metadata = meta
 	return e
 }
@@ -339,7 +300,7 @@ func (r *resolver) coverage(w *walk.Result) {
 	tallies := map[string]*tally{}
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
-		if x.Analyzer == kindOther.String() {
+		if x.Analyzer == kindOther.Kind() {
 			continue
 		}
 		t := tallies[x.Analyzer]
@@ -365,8 +326,11 @@ func (r *resolver) coverage(w *walk.Result) {
 			t.skipped++
 		}
 	}
-	for _, k := range []fileKind{kindMarkdown, kindGo, kindTypeScript, kindPython, kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindTSConfig} {
-		name := k.String()
+	for _, k := range registry {
+		if !k.Summarized() {
+			continue
+		}
+		name := k.Kind()
 		if !enabled(r.t.cfg, k) {
 			r.b.note(snapshot.Coverage{Analyzer: name, Scope: "repository", Status: snapshot.StatusNotAnalyzed,
 				Reason: "turned off by languages." + configKey(k) + " in " + config.FileName})
@@ -403,20 +367,6 @@ func issueCoverage(analyzer, p string, is extract.Issue) snapshot.Coverage {
 		status = snapshot.StatusPartial
 	}
 	return snapshot.Coverage{Analyzer: analyzer, Scope: p, Status: status, Reason: is.Message, Line: is.Line, Code: is.Code}
-}
-
-func configKey(k fileKind) string {
-	switch k {
-	case kindMarkdown:
-		return "markdown"
-	case kindGo, kindGoMod:
-		return "go"
-	case kindTypeScript, kindTSConfig:
-		return "typescript"
-	case kindPython:
-		return "python"
-	}
-	return k.String()
 }
 
 func plural(n int, one, many string) string {

@@ -12,12 +12,6 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/config"
-	"github.com/docbridge/docbridge/internal/scan/golang"
-	"github.com/docbridge/docbridge/internal/scan/hugo"
-	"github.com/docbridge/docbridge/internal/scan/manifest"
-	"github.com/docbridge/docbridge/internal/scan/markdown"
-	"github.com/docbridge/docbridge/internal/scan/python"
-	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -25,19 +19,6 @@ import (
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
 const PipelineVersion = "scan/5"
-
-// AnalyzerVersions are the versions of every extractor. A stored extraction
-// made by another version is never reused.
-func AnalyzerVersions() map[string]string {
-	return map[string]string{
-		"markdown":   markdown.Version,
-		"golang":     golang.Version,
-		"typescript": typescript.Version,
-		"python":     python.Version,
-		"manifest":   manifest.Version,
-		"hugo":       hugo.Version,
-	}
-}
 
 // Options tune a scan without changing its result.
 type Options struct {
@@ -125,6 +106,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	files, aliases := documentAliases(cfg, w)
 	kinds := make([]fileKind, len(files))
 	for i, f := range files {
+		kinds[i] = kindOther
 		if k := classify(f.Path); enabled(cfg, k) {
 			kinds[i] = k
 		}
@@ -230,14 +212,10 @@ func projectName(cfg *config.Config, rootName string, ex []Extraction) string {
 		return cfg.Project.Name
 	}
 	for i := range ex {
-		x := &ex[i]
-		switch {
-		case x.Path == "package.json" && x.PackageJSON != nil && x.PackageJSON.Name != "":
-			return x.PackageJSON.Name
-		case x.Path == "go.mod" && x.GoMod != nil && x.GoMod.Path != "":
-			return x.GoMod.Path
-		case x.Path == "pyproject.toml" && x.PyProject != nil && x.PyProject.Name != "":
-			return x.PyProject.Name
+		if m := manifestOf(&ex[i]); m != nil {
+			if name := m.projectName(&ex[i]); name != "" {
+				return name
+			}
 		}
 	}
 	return rootName

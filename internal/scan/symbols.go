@@ -78,24 +78,12 @@ func symbolModules(ex []Extraction) map[string]*symModule {
 	out := map[string]*symModule{}
 	for i := range ex {
 		x := &ex[i]
+		mod := moduleOf(x)
+		if mod == nil {
+			continue
+		}
 		m := &symModule{kinds: map[string]string{}}
-		switch {
-		case x.Go != nil && !x.Go.IsTest:
-			m.goPkg, m.language = x.Go.Package, "go"
-			for _, e := range x.Go.Exports {
-				m.kinds[e.Name] = e.Kind
-			}
-		case x.TypeScript != nil:
-			m.language = "typescript"
-			for _, e := range x.TypeScript.Exports {
-				m.kinds[e.Name] = e.Kind
-			}
-		case x.Python != nil:
-			m.language = "python"
-			for _, e := range x.Python.Exports {
-				m.kinds[e.Name] = e.Kind
-			}
-		default:
+		if !mod.symbols(x, m) {
 			continue
 		}
 		p := strings.TrimSuffix(x.Path, path.Ext(x.Path))

@@ -6,27 +6,23 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/scan/target"
 	"golang.org/x/mod/module"
 )
 
 // Target kinds returned by Resolver.Resolve.
 const (
-	TargetPackage    = "package"
-	TargetExternal   = "external"
-	TargetUnresolved = "unresolved"
+	TargetPackage    = target.Package
+	TargetExternal   = target.External
+	TargetUnresolved = target.Unresolved
 )
 
-// Target is what an import path resolves to.
-type Target struct {
-	// Kind is TargetPackage, TargetExternal or TargetUnresolved.
-	Kind string `json:"kind"`
-	// Path is the repo-relative package directory ("." for the root); set
-	// only for TargetPackage.
-	Path string `json:"path,omitempty"`
-	// Name is the import path (package, unresolved, standard library) or
-	// the external module path.
-	Name string `json:"name"`
-}
+// Target is what an import path resolves to (see target.Target). Kind is
+// TargetPackage, TargetExternal or TargetUnresolved; Path is the
+// repo-relative package directory ("." for the root), set only for
+// TargetPackage; Name is the import path (package, unresolved, standard
+// library) or the external module path, always set.
+type Target = target.Target
 
 // Resolver resolves import paths against the go.mod files and package
 // directories of one repository. A directory belongs to its nearest

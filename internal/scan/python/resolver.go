@@ -4,33 +4,27 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/target"
 )
 
 // Target kinds.
 const (
-	TargetModule     = "module"     // a file of the tree
-	TargetExternal   = "external"   // not in the tree: stdlib or third party
-	TargetUnresolved = "unresolved" // should be in the tree, but is not
+	TargetModule     = target.Module     // a file of the tree
+	TargetExternal   = target.External   // not in the tree: stdlib or third party
+	TargetUnresolved = target.Unresolved // should be in the tree, but is not
 )
 
-// Target is where an import leads.
-type Target struct {
-	// Kind is TargetModule, TargetExternal or TargetUnresolved.
-	Kind string `json:"kind"`
-	// Path is the repo-relative .py or .pyi file of a module target; a
-	// package resolves to its __init__.py.
-	Path string `json:"path,omitempty"`
-	// Name is, for an external target, the top-level module name (the
-	// first dotted component); for an unresolved one, the dotted name as
-	// written, with its leading dots.
-	Name string `json:"name,omitempty"`
-}
+// Target is where an import leads (see target.Target). Kind is
+// TargetModule, TargetExternal or TargetUnresolved; Path is the
+// repo-relative .py or .pyi file of a module target (a package resolves to
+// its __init__.py); Name is, for an external target, the top-level module
+// name (the first dotted component), for an unresolved one the dotted name
+// as written, with its leading dots.
+type Target = target.Target
 
 // FileSystem answers whether repo-relative slash paths exist in the tree.
-type FileSystem interface {
-	IsFile(p string) bool
-	IsDir(p string) bool
-}
+type FileSystem = target.FileSystem
 
 // Resolver maps imports onto files. It only reads its FileSystem, so it is
 // safe for concurrent use when the FileSystem is.

@@ -6,34 +6,27 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
+	"github.com/docbridge/docbridge/internal/scan/target"
 )
 
 // Target kinds.
 const (
-	TargetModule     = "module"     // a scanned source file
-	TargetFile       = "file"       // another scanned file: css, json, svg…
-	TargetPackage    = "package"    // a workspace package whose entry was not found
-	TargetExternal   = "external"   // a third-party package or a Node builtin
-	TargetUnresolved = "unresolved" // nothing; Name is the specifier
+	TargetModule     = target.Module     // a scanned source file
+	TargetFile       = target.File       // another scanned file: css, json, svg…
+	TargetPackage    = target.Package    // a workspace package whose entry was not found
+	TargetExternal   = target.External   // a third-party package or a Node builtin
+	TargetUnresolved = target.Unresolved // nothing; Name is the specifier
 )
 
-// Target is what a specifier resolves to.
-type Target struct {
-	// Kind is one of the Target* constants.
-	Kind string `json:"kind"`
-	// Path is the repo-relative file (module, file) or directory (package).
-	Path string `json:"path,omitempty"`
-	// Name is the package name (package), the external name ("lodash",
-	// "@scope/x", "node:fs"), or the specifier (unresolved).
-	Name string `json:"name,omitempty"`
-}
+// Target is what a specifier resolves to (see target.Target). Path is the
+// repo-relative file (module, file) or directory (package); Name is the
+// package name (package), the external name ("lodash", "@scope/x",
+// "node:fs"), or the specifier (unresolved).
+type Target = target.Target
 
 // FileSystem answers for the scanned tree, in repo-relative slash paths
 // ("." is the root).
-type FileSystem interface {
-	IsFile(p string) bool
-	IsDir(p string) bool
-}
+type FileSystem = target.FileSystem
 
 // Workspace is one package.json of the repository: a package of its own
 // (npm/yarn/pnpm workspace) when it has a Name, else only the scope of its
