@@ -400,6 +400,7 @@ func (w *e2eWorld) pushMain() e2eResult {
 // TestE2EPushThenPullRequest: a push to main saves the state; the pull
 // request restores it as its base and annotates only what is new.
 func TestE2EPushThenPullRequest(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	push := w.pushMain()
 	push.wantOutputs(t, len(push.report.Findings), 0)
@@ -436,6 +437,7 @@ func TestE2EPushThenPullRequest(t *testing.T) {
 // TestE2EColdPullRequest: no state in the cache; filter new falls back to
 // the findings in the PR's changed files, listed by the API.
 func TestE2EColdPullRequest(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	changed := []string{"docs/guide.md", "docs/intro.md"}
 	w.gh.SetFiles(e2ePR, changed)
@@ -466,6 +468,7 @@ func TestE2EColdPullRequest(t *testing.T) {
 // TestE2EAnnotationBatches: 120 new findings reach the check run in three
 // updates of 50, 50 and 20; only the first completes the run.
 func TestE2EAnnotationBatches(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
 	ws := workspace(t, "base")
@@ -500,6 +503,7 @@ func TestE2EAnnotationBatches(t *testing.T) {
 // marker is neither taken nor touched; a re-run with nothing changed
 // writes no comment at all.
 func TestE2ERerunEditsTheStickyComment(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
 	impostor := report.StickyMarker + "\nall good, merge it"
@@ -570,6 +574,7 @@ func workflowLines(log string) map[string][]string {
 // first, ten of a type at most with the rest counted, and the job summary
 // holds every finding.
 func TestE2EForkPullRequest(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	ws := workspace(t, "base", "head")
 	manyBrokenLinks(t, ws, 14)
@@ -629,6 +634,7 @@ func TestE2EForkPullRequest(t *testing.T) {
 // TestE2ERetriesThenSucceeds: 502s and a secondary rate limit
 // (Retry-After: 1) are waited out and retried; everything is posted once.
 func TestE2ERetriesThenSucceeds(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
 	w.gh.AddFault(reviewtest.Fault{Method: http.MethodPost, PathContains: "/check-runs", Times: 1, Status: http.StatusBadGateway,
@@ -680,6 +686,7 @@ func TestE2ERetriesThenSucceeds(t *testing.T) {
 // take no time; 5xx outages take the same path after a backoff of
 // 1+2+4+8 s a call (internal/review's TestGitHubDown proves those waits).
 func TestE2EGitHubDown(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
 	for _, tc := range []struct {
 		failOn string
 		code   int
@@ -718,6 +725,9 @@ func TestE2EGitHubDown(t *testing.T) {
 // wait; when the deadline passes the annotations go to the log as workflow
 // commands, the job summary and the report hold every finding, and the
 // exit code still follows fail-on.
+// Not parallel: "connection refused" closes a listener and relies on no
+// other test's server taking its port meanwhile; the parallel tests start
+// only after the sequential ones have finished.
 func TestE2EPublishDeadline(t *testing.T) {
 	refused := func(t *testing.T) string {
 		l, err := net.Listen("tcp", "127.0.0.1:0")

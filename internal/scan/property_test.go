@@ -25,8 +25,9 @@ import (
 //	DOCBRIDGE_PROPERTY_SEED=17 go test -run WarmEqualsCold -v ./internal/scan/ # replay one seed
 
 const (
-	// propertySeeds and propertySteps size the default run: about 20 s
-	// under -race on two cores.
+	// propertySeeds and propertySteps size the full run: about 25 s on two
+	// cores without -race (CI's full step), two minutes under it. -short
+	// runs 5 seeds: about 25 s under -race (CI's race step).
 	propertySeeds = 30
 	propertySteps = 12
 	// minChangedShare: at least one step in this many must change the

@@ -58,8 +58,13 @@ func TestWalkAgreesWithGitRandom(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	names := []string{"a", "b", "c", "c.md", "d.txt"}
-	for seed := range uint64(60) {
+	seeds := uint64(60)
+	if testing.Short() {
+		seeds = 20
+	}
+	for seed := range seeds {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel() // each seed has its own tree and its own git
 			rng := rand.New(rand.NewPCG(seed, 7))
 			root := t.TempDir()
 			runGit(t, gitBin, root, "init", "-q")
