@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -291,7 +292,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		}
 	}
 	if failing > 0 {
-		return &exitError{code: 1, err: fmt.Errorf("%d judged finding(s) at or above %s (%s)", failing, r.in.FailOn, sel.note)}
+		return &exitError{code: exitFindings, err: fmt.Errorf("%d judged finding(s) at or above %s (%s)", failing, r.in.FailOn, sel.note)}
 	}
 	return nil
 }
@@ -337,7 +338,7 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 		// earlier state is its previous head, and the default branch's is
 		// another branch when the PR targets a release branch.
 		_, baseKeys := c.Keys(cacheKeyParts{Branch: r.d.BaseBranch, ConfigHash: parts.ConfigHash, PipelineVersion: parts.PipelineVersion})
-		base = r.restoreOne(ctx, c, baseKeys, "base state")
+		base = r.restoreOne(ctx, c, baseKeys, baseStateName)
 		if base != nil && base.Grade != nil {
 			r.baseGrade = base.Grade
 		}
@@ -355,10 +356,18 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 	return base, previous, saveKey
 }
 
+// baseStateName names the base state in the log; its miss is a warning.
+const baseStateName = "base state"
+
 func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) *state.State {
 	got, warn := c.Restore(ctx, keys)
 	switch {
-	case warn != "":
+	case warn != nil && warn.Kind == cache.Miss && what != baseStateName:
+		// A branch's or a pull request's first run has nothing saved yet:
+		// expected, not a warning. A missing base costs the comparison,
+		// so that one is said as a warning.
+		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
+	case warn != nil:
 		r.gh.Warningf("docbridge: %s not restored: %s", what, warn)
 	case got.State == nil:
 		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
@@ -388,7 +397,7 @@ func (r *actionRun) persist(ctx context.Context, saveKey string, res *checkOutco
 		r.gh.Warningf("docbridge: state not saved: %d bytes exceeds the bound of %d; the next run scans cold", len(data), max)
 		return
 	}
-	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != "" {
+	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != nil {
 		r.gh.Warningf("docbridge: state not saved (%s); the next run scans cold", warn)
 		return
 	}

@@ -31,15 +31,15 @@ type cacheKeyParts struct {
 }
 
 // stateCache keeps scan states between runs (internal/cache). It never
-// fails the check: Restore returns nil data on a miss and a warning on a
-// failure, Persist a warning.
+// fails the check: Restore returns no state and a typed warning on a miss
+// or a failure, Persist a warning.
 type stateCache interface {
 	// Keys returns the immutable key to save under and the restore
 	// prefixes: Branch's scope first, then BaseBranch's, then
 	// DefaultBranch's (those left empty are left out).
 	Keys(p cacheKeyParts) (save string, restore []string)
-	Restore(ctx context.Context, restore []string) (cache.Restored, string)
-	Persist(ctx context.Context, key string, data []byte) (warn string)
+	Restore(ctx context.Context, restore []string) (cache.Restored, *cache.Warning)
+	Persist(ctx context.Context, key string, data []byte) *cache.Warning
 }
 
 // publication is what a review posts: the check run's conclusion and
@@ -187,11 +187,11 @@ func (c actionsCache) Keys(p cacheKeyParts) (string, []string) {
 	return cache.Keys(cache.KeyParts(p))
 }
 
-func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, string) {
+func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, *cache.Warning) {
 	return cache.RestoreState(ctx, c.store, keys)
 }
 
-func (c actionsCache) Persist(ctx context.Context, key string, data []byte) string {
+func (c actionsCache) Persist(ctx context.Context, key string, data []byte) *cache.Warning {
 	return cache.Persist(ctx, c.store, key, data)
 }
 

@@ -57,26 +57,26 @@ func (c *fakeCache) Keys(p cacheKeyParts) (string, []string) {
 
 // Restore decodes what it answers with, as internal/cache does, and refuses
 // what does not decode.
-func (c *fakeCache) Restore(_ context.Context, keys []string) (cache.Restored, string) {
+func (c *fakeCache) Restore(_ context.Context, keys []string) (cache.Restored, *cache.Warning) {
 	c.asked = append(c.asked, keys)
 	if c.failWith != "" {
-		return cache.Restored{}, c.failWith
+		return cache.Restored{}, &cache.Warning{Kind: cache.TimedOut, Text: c.failWith}
 	}
 	for _, k := range keys {
 		if d, ok := c.restores[k]; ok {
 			st, err := state.Decode(d)
 			if err != nil {
-				return cache.Restored{}, "refused cache entry " + k + ": " + err.Error()
+				return cache.Restored{}, &cache.Warning{Kind: cache.Refused, Text: "refused cache entry " + k + ": " + err.Error()}
 			}
-			return cache.Restored{Key: k, Data: d, State: st}, ""
+			return cache.Restored{Key: k, Data: d, State: st}, nil
 		}
 	}
-	return cache.Restored{}, ""
+	return cache.Restored{}, &cache.Warning{Kind: cache.Miss, Text: "no cached state for " + strings.Join(keys, " or ")}
 }
 
-func (c *fakeCache) Persist(_ context.Context, key string, data []byte) string {
+func (c *fakeCache) Persist(_ context.Context, key string, data []byte) *cache.Warning {
 	c.savedKey, c.savedData = key, data
-	return ""
+	return nil
 }
 
 // fakePoster records what the action would post; err makes every call fail.
@@ -978,4 +978,25 @@ func TestActionWorkspaceBoundary(t *testing.T) {
 			t.Fatalf("exit %d (%v): the linked config made the link a warning\n%s", exitCode(err), err, out)
 		}
 	})
+}
+
+// TestActionFirstRunMissIsNoWarning: a pull request's first run has no
+// state of its own saved yet; that miss is a log line, not a warning. A
+// missing base state costs the comparison, so it is a warning.
+func TestActionFirstRunMissIsNoWarning(t *testing.T) {
+	h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h.vars["GITHUB_REF"] = "refs/pull/2/merge"
+	h.cache.restores = map[string][]byte{"k-master-": stateOf(t, fixture(t, baseFiles))}
+	out, _ := h.run(actionOptions{})
+	if !strings.Contains(out, "docbridge: cache: no pull request state yet") || strings.Contains(out, "::warning::docbridge: pull request state not restored") {
+		t.Errorf("the pull request's own miss:\n%s", out)
+	}
+
+	h = newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h.vars["GITHUB_REF"] = "refs/pull/2/merge"
+	h.changed = fileList{"docs/guide.md"}
+	out, _ = h.run(actionOptions{})
+	if !strings.Contains(out, "::warning::docbridge: base state not restored: no cached state for") {
+		t.Errorf("a missing base state must be a warning:\n%s", out)
+	}
 }

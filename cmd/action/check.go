@@ -127,7 +127,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 				return err
 			}
 			if failing := res.failing(o.failOn); len(failing) > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("%d new finding(s) at or above %s", len(failing), o.failOn)}
+				return &exitError{code: exitFindings, err: fmt.Errorf("%d new finding(s) at or above %s", len(failing), o.failOn)}
 			}
 			return nil
 		},

@@ -22,9 +22,19 @@ func main() {
 	os.Exit(code)
 }
 
-// exitInterrupted is the exit status of a run cancelled by a signal, the
-// shell's 128+SIGINT.
-const exitInterrupted = 130
+// The exit statuses of every command, in one place.
+const (
+	exitOK = 0
+	// exitFindings: the check ran and judged findings at or above the
+	// fail-on level.
+	exitFindings = 1
+	// exitBadInput: the command could not run as asked (arguments,
+	// configuration, a base that does not load, an unreadable directory).
+	exitBadInput = 2
+	// exitInterrupted: a run cancelled by a signal, the shell's
+	// 128+SIGINT.
+	exitInterrupted = 130
+)
 
 // runContext executes the CLI under ctx (cancelling ctx cancels the
 // command) and returns the process exit code: 0 on success, 1 when a check
@@ -42,12 +52,12 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if errors.As(err, &ee) {
 			return ee.code
 		}
-		return 2
+		return exitBadInput
 	}
-	return 0
+	return exitOK
 }
 
-// exitError carries an exit code other than the default 2 for errors.
+// exitError carries an exit status other than exitBadInput for an error.
 type exitError struct {
 	code int
 	err  error

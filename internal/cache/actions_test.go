@@ -82,14 +82,14 @@ func TestActionsRestorePolicy(t *testing.T) {
 			}
 			s := newActions(t, env, ActionsOptions{})
 			for _, c := range cases {
-				if w := Persist(context.Background(), s, c.key, c.data); w != "" {
+				if w := persistText(context.Background(), s, c.key, c.data); w != "" {
 					t.Fatalf("Persist %s: %s", c.name, w)
 				}
 			}
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
 					prefix := strings.TrimSuffix(c.key, "1-1-1")
-					r, warn := RestoreState(context.Background(), s, []string{prefix})
+					r, warn := restoreText(context.Background(), s, []string{prefix})
 					if c.warn == "" {
 						if warn != "" {
 							t.Fatalf("Restore warned: %s", warn)
@@ -109,14 +109,14 @@ func TestActionsRestorePolicy(t *testing.T) {
 			}
 			t.Run("size bound", func(t *testing.T) {
 				small := newActions(t, env, ActionsOptions{MaxBytes: int64(len(good) - 1)})
-				if w := Persist(context.Background(), small, "docbridge-v1-big-main.1-2-1", good); !strings.Contains(w, "size bound") {
+				if w := persistText(context.Background(), small, "docbridge-v1-big-main.1-2-1", good); !strings.Contains(w, "size bound") {
 					t.Errorf("Persist over the bound: %q", w)
 				}
 				if _, err := s.Load(context.Background(), "docbridge-v1-big-"); !errors.Is(err, ErrMiss) {
 					t.Errorf("the refused save reached the cache: %v", err)
 				}
 				// The entry saved under the full bound is too large for this reader.
-				if r, w := RestoreState(context.Background(), small, []string{"docbridge-v1-good-"}); r.Data != nil || !strings.Contains(w, "size bound") {
+				if r, w := restoreText(context.Background(), small, []string{"docbridge-v1-good-"}); r.Data != nil || !strings.Contains(w, "size bound") {
 					t.Errorf("Restore over the bound = %d bytes, %q", len(r.Data), w)
 				}
 			})
@@ -138,7 +138,7 @@ func TestActionsV2BlobGone(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	r, warn := RestoreState(ctx, s, []string{key})
+	r, warn := restoreText(ctx, s, []string{key})
 	data := r.Data
 	t.Logf("warning: %s", warn)
 	if data != nil || !strings.Contains(warn, "HTTP 404 BlobNotFound") || !strings.Contains(warn, "scanning cold") {
@@ -152,7 +152,7 @@ func TestActionsV2WrongKey(t *testing.T) {
 	s := newActions(t, Env{ResultsURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
 	mustSave(t, s, "docbridge-v1-p-c-main.1-6-1", stateBytes(t))
 	f.setFault(faultWrongKey)
-	r, warn := RestoreState(context.Background(), s, []string{"docbridge-v1-p-c-main.1-"})
+	r, warn := restoreText(context.Background(), s, []string{"docbridge-v1-p-c-main.1-"})
 	data := r.Data
 	if data != nil || !strings.Contains(warn, "matches none of the keys") {
 		t.Fatalf("Restore = %d bytes, %q", len(data), warn)
@@ -205,7 +205,7 @@ func TestActionsOutage(t *testing.T) {
 				ctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
 				defer cancel()
 			}
-			r, warn := RestoreState(ctx, s, []string{"docbridge-v1-p-c-main.1-"})
+			r, warn := restoreText(ctx, s, []string{"docbridge-v1-p-c-main.1-"})
 			data := r.Data
 			t.Logf("restore warning: %s", warn)
 			if data != nil || !strings.Contains(warn, c.want) || !strings.Contains(warn, "scanning cold") {
@@ -216,7 +216,7 @@ func TestActionsOutage(t *testing.T) {
 				ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)
 				defer cancel()
 			}
-			warn = Persist(ctx, s, "docbridge-v1-p-c-main.1-7-1", stateBytes(t))
+			warn = persistText(ctx, s, "docbridge-v1-p-c-main.1-7-1", stateBytes(t))
 			t.Logf("persist warning: %s", warn)
 			if !strings.Contains(warn, c.want) || !strings.Contains(warn, "not saved") {
 				t.Errorf("Persist warning %q; want %q", warn, c.want)

@@ -18,5 +18,6 @@
 //
 // The cache is an optimisation and never fails a check: RestoreState and Persist
 // turn every miss, outage, timeout, oversized, corrupt or foreign entry into a
-// warning for the caller to print, and the caller scans cold.
+// typed Warning (its Kind, and a line to print), and the caller scans cold; a
+// Miss on a branch's first run is expected and the action only logs it.
 package cache

@@ -23,6 +23,42 @@ const (
 // maxWarnLen bounds a warning: it ends up in a log line or an annotation.
 const maxWarnLen = 1000
 
+// Warning says why the cache was not used, by kind, so the caller decides
+// what it means: a miss on a first run is expected, an outage or a refused
+// entry is worth a warning. Text is one bounded line, URL queries redacted.
+type Warning struct {
+	Kind WarningKind
+	Text string
+}
+
+// WarningKind classifies a Warning.
+type WarningKind int
+
+// The kinds of Warning.
+const (
+	// Miss: nothing is saved under the keys yet.
+	Miss WarningKind = iota + 1
+	// Unavailable: no cache service in this run.
+	Unavailable
+	// TimedOut: the restore or the save passed its deadline (or the run
+	// was cancelled).
+	TimedOut
+	// Failed: the service answered with an error.
+	Failed
+	// Refused: an entry came back that this binary will not reuse (a key
+	// not asked for, a corrupt or foreign state).
+	Refused
+	// Exists: the save key is taken already (a re-run).
+	Exists
+)
+
+func (w *Warning) String() string {
+	if w == nil {
+		return ""
+	}
+	return w.Text
+}
+
 // Restored is a verified entry.
 type Restored struct {
 	// Key is the key that matched.
@@ -39,53 +75,53 @@ type Restored struct {
 // timeout, an entry under a key that was not asked for, a corrupt or
 // foreign state — returns nothing and a warning for the caller to print;
 // the caller then scans cold.
-func RestoreState(ctx context.Context, s Store, keys []string) (Restored, string) {
+func RestoreState(ctx context.Context, s Store, keys []string) (Restored, *Warning) {
 	if s == nil {
-		return Restored{}, "no cache available: scanning cold"
+		return Restored{}, warning(Unavailable, "no cache available: scanning cold")
 	}
 	ctx, cancel := context.WithTimeout(ctx, RestoreTimeout)
 	defer cancel()
 	e, err := s.Load(ctx, keys...)
 	switch {
 	case errors.Is(err, ErrMiss):
-		return Restored{}, warning("no cached state for %s: scanning cold", strings.Join(keys, " or "))
+		return Restored{}, warning(Miss, "no cached state for %s: scanning cold", strings.Join(keys, " or "))
 	case err != nil && ctx.Err() != nil:
-		return Restored{}, warning("cache restore %s (limit %s): scanning cold", interrupted(ctx), RestoreTimeout)
+		return Restored{}, warning(TimedOut, "cache restore %s (limit %s): scanning cold", interrupted(ctx), RestoreTimeout)
 	case err != nil:
-		return Restored{}, warning("cache restore failed: %v: scanning cold", err)
+		return Restored{}, warning(Failed, "cache restore failed: %v: scanning cold", err)
 	}
 	if !matchesAny(e.Key, keys) {
-		return Restored{}, warning("refused cache entry %q: it matches none of the keys asked for: scanning cold", e.Key)
+		return Restored{}, warning(Refused, "refused cache entry %q: it matches none of the keys asked for: scanning cold", e.Key)
 	}
 	st, err := state.Decode(e.Data)
 	if err != nil {
-		return Restored{}, warning("refused cache entry %q: %v: scanning cold", e.Key, err)
+		return Restored{}, warning(Refused, "refused cache entry %q: %v: scanning cold", e.Key, err)
 	}
 	if why := foreign(st); why != "" {
-		return Restored{}, warning("refused cache entry %q: %s: scanning cold", e.Key, why)
+		return Restored{}, warning(Refused, "refused cache entry %q: %s: scanning cold", e.Key, why)
 	}
-	return Restored{Key: e.Key, Data: e.Data, State: st}, ""
+	return Restored{Key: e.Key, Data: e.Data, State: st}, nil
 }
 
 // Persist saves data under key. A failure returns a warning for the caller
 // to print: the check's result stands, the next run starts from an older
 // entry or cold.
-func Persist(ctx context.Context, s Store, key string, data []byte) (warn string) {
+func Persist(ctx context.Context, s Store, key string, data []byte) *Warning {
 	if s == nil {
-		return "no cache available: state not saved"
+		return warning(Unavailable, "no cache available: state not saved")
 	}
 	ctx, cancel := context.WithTimeout(ctx, SaveTimeout)
 	defer cancel()
 	err := s.Save(ctx, key, data)
 	switch {
 	case err == nil:
-		return ""
+		return nil
 	case errors.Is(err, ErrExists):
-		return warning("cache entry %q exists already (a re-run?): kept it, state not saved again", key)
+		return warning(Exists, "cache entry %q exists already (a re-run?): kept it, state not saved again", key)
 	case ctx.Err() != nil:
-		return warning("cache save %s (limit %s): state not saved", interrupted(ctx), SaveTimeout)
+		return warning(TimedOut, "cache save %s (limit %s): state not saved", interrupted(ctx), SaveTimeout)
 	default:
-		return warning("cache save failed: %v: state not saved", err)
+		return warning(Failed, "cache save failed: %v: state not saved", err)
 	}
 }
 
@@ -128,8 +164,8 @@ func interrupted(ctx context.Context) string {
 var signedQuery = regexp.MustCompile(`(https?://[^\s?#"']+)\?[^\s#"']*`)
 
 // warning formats a one-line, bounded message with URL queries redacted.
-func warning(format string, args ...any) string {
-	return cleanWarning(fmt.Sprintf(format, args...))
+func warning(kind WarningKind, format string, args ...any) *Warning {
+	return &Warning{Kind: kind, Text: cleanWarning(fmt.Sprintf(format, args...))}
 }
 
 func cleanWarning(s string) string {

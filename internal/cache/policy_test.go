@@ -80,7 +80,7 @@ func TestRestore(t *testing.T) {
 				}
 				return c.load(ctx, got)
 			}}
-			r, warn := RestoreState(ctx, s, keys)
+			r, warn := restoreText(ctx, s, keys)
 			data := r.Data
 			if !sawDeadline {
 				t.Error("Load ran without a deadline")
@@ -114,8 +114,8 @@ func TestRestore(t *testing.T) {
 		})
 	}
 	t.Run("no store", func(t *testing.T) {
-		if r, warn := RestoreState(context.Background(), nil, keys); r.Data != nil || !strings.Contains(warn, "scanning cold") {
-			t.Errorf("RestoreState(nil) = %d bytes, %q", len(r.Data), warn)
+		if r, warn := restoreText(context.Background(), nil, keys); r.Data != nil || !strings.Contains(warn, "scanning cold") {
+			t.Errorf("restoreText(nil) = %d bytes, %q", len(r.Data), warn)
 		}
 	})
 }
@@ -159,7 +159,7 @@ func TestPersist(t *testing.T) {
 				}
 				return c.save(ctx, k, d)
 			}}
-			warn := Persist(ctx, s, key, data)
+			warn := persistText(ctx, s, key, data)
 			if gotKey != key {
 				t.Errorf("saved under %q", gotKey)
 			}
@@ -168,8 +168,8 @@ func TestPersist(t *testing.T) {
 			}
 		})
 	}
-	if warn := Persist(context.Background(), nil, key, data); !strings.Contains(warn, "not saved") {
-		t.Errorf("Persist(nil) = %q", warn)
+	if warn := persistText(context.Background(), nil, key, data); !strings.Contains(warn, "not saved") {
+		t.Errorf("persistText(nil) = %q", warn)
 	}
 }
 
