@@ -70,16 +70,13 @@ type checkOutcome struct {
 // failing returns the findings that fail the run: those at or above
 // failOn that are new (every finding counts when there is no base).
 func (o *checkOutcome) failing(failOn string) []reconcile.Diagnostic {
-	if failOn == "none" {
-		return nil
-	}
 	pool := o.findings
 	if o.comparison != nil {
 		pool = o.comparison.New
 	}
 	var out []reconcile.Diagnostic
 	for _, d := range pool {
-		if catalog.Rank(d.Severity) >= catalog.Rank(failOn) {
+		if catalog.Fails(d.Severity, failOn) {
 			out = append(out, d)
 		}
 	}

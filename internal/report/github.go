@@ -156,15 +156,9 @@ func Judged(r *Report) []Finding {
 // failingIn returns the judged findings at or above failOn (error, warn,
 // info; none fails nothing), worst first: the findings that fail a check.
 func failingIn(judged []Finding, failOn string) []Finding {
-	if failOn == "none" {
-		return nil
-	}
-	if failOn == "" {
-		failOn = catalog.Error
-	}
 	var out []Finding
 	for _, f := range judged {
-		if catalog.Rank(f.Level) >= catalog.Rank(failOn) && catalog.Rank(f.Level) > catalog.Rank(catalog.Off) {
+		if catalog.Fails(f.Level, failOn) {
 			out = append(out, f)
 		}
 	}

@@ -25,6 +25,24 @@ var Severities = []string{Off, Info, Warn, Error}
 // Rank orders severities: off 0, info 1, warn 2, error 3; unknown -1.
 func Rank(severity string) int { return slices.Index(Severities, severity) }
 
+// FailNone is the fail-on level that fails nothing.
+const FailNone = "none"
+
+// Fails is the one rule of what fails a run: a finding of severity fails
+// a run whose fail-on level is failOn (error, warn or info; "" means
+// error; none fails nothing) when it is at or above that level. A finding
+// that is off, or of a severity no level names, never fails.
+func Fails(severity, failOn string) bool {
+	if failOn == FailNone {
+		return false
+	}
+	if failOn == "" {
+		failOn = Error
+	}
+	level, r := Rank(failOn), Rank(severity)
+	return level > Rank(Off) && r > Rank(Off) && r >= level
+}
+
 // Groups of rules. A group that is not on by default is turned on by a
 // configuration preset (checks.presets).
 const (

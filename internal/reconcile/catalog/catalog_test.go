@@ -51,3 +51,20 @@ func TestEveryCodeIsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestFails: the one rule of what fails a run, which the exit code and the
+// pull request's count both read.
+func TestFails(t *testing.T) {
+	for _, tc := range []struct {
+		severity, failOn string
+		want             bool
+	}{
+		{Error, Error, true}, {Warn, Error, false}, {Error, Warn, true}, {Warn, Warn, true},
+		{Info, Warn, false}, {Info, Info, true}, {Off, Info, false}, {Error, FailNone, false},
+		{Error, "", true}, {Warn, "", false}, {Off, "", false}, {"bogus", Info, false}, {Error, "bogus", false},
+	} {
+		if got := Fails(tc.severity, tc.failOn); got != tc.want {
+			t.Errorf("Fails(%q, %q) = %v, want %v", tc.severity, tc.failOn, got, tc.want)
+		}
+	}
+}
