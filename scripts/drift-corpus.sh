@@ -69,34 +69,10 @@ extract() {
   mv "$into.part" "$into"
 }
 
-# checkout GITDIR COMMIT INTO: the commit's files through a private index,
-# missing blobs left empty (see extract).
-checkout() {
-  local gd=$1 commit=$2 into=$3 idx rc=0 blobs absent missing=""
-  idx=$(mktemp "${TMPDIR:-/tmp}/drift-corpus-index.XXXXXX")
-  rm -f "$idx"
-  blobs=$(git --git-dir="$gd" ls-tree -r "$commit" |
-    awk -F'\t' '{ split($1, m, " "); if (m[2] == "blob") print m[3] "\t" $2 }') || return $?
-  absent=$(cut -f1 <<<"$blobs" | git --git-dir="$gd" cat-file --batch-check | awk '$2 == "missing" { print $1 }') || return $?
-  if [[ -n "$absent" ]]; then
-    missing=$(awk -F'\t' 'NR == FNR { gone[$1] = 1; next } ($1 in gone) { print $2 }' <(printf '%s\n' "$absent") <(printf '%s\n' "$blobs"))
-  fi
-  export GIT_INDEX_FILE=$idx
-  git --git-dir="$gd" --work-tree="$into" read-tree "$commit" || rc=$?
-  if [[ $rc -eq 0 && -n "$missing" ]]; then
-    printf '%s\n' "$missing" | git --git-dir="$gd" --work-tree="$into" update-index --force-remove --stdin || rc=$?
-  fi
-  [[ $rc -ne 0 ]] || git --git-dir="$gd" --work-tree="$into" checkout-index -a -f || rc=$?
-  unset GIT_INDEX_FILE
-  rm -f "$idx"
-  [[ $rc -eq 0 ]] || return $rc
-  if [[ -n "$missing" ]]; then
-    while IFS= read -r path; do
-      mkdir -p "$into/$(dirname "$path")" && : >"$into/$path"
-      echo "  $path: not in the local git directory, left empty" >&2
-    done <<<"$missing"
-  fi
-}
+# checkout GITDIR COMMIT INTO: see scripts/lib/checkout.sh (missing blobs left
+# empty, named on stderr).
+# shellcheck source=lib/checkout.sh
+source "$here/scripts/lib/checkout.sh"
 
 failed=()
 for file in "$data"/cases/*+*.json; do
