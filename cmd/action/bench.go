@@ -89,9 +89,6 @@ suite — the message names the case and field — or a bad directory).`,
 			if len(args) == 1 {
 				o.suite = args[0]
 			}
-			if o.misses < 0 {
-				return fmt.Errorf("--misses %d: use 0 or more", o.misses)
-			}
 			if o.split != "" && !slices.Contains(bench.Splits, o.split) {
 				return fmt.Errorf("--split %q: use %s", o.split, strings.Join(bench.Splits, " or "))
 			}

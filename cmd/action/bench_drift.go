@@ -82,9 +82,6 @@ invalid case file — the message names the file and the case — a bad flag).`,
 			if o.split != "" && o.split != driftbench.SplitDev && o.split != driftbench.SplitTest {
 				return fmt.Errorf("--split %q: use dev or test", o.split)
 			}
-			if o.missed < 0 {
-				return errors.New("--missed takes 0 or more")
-			}
 			rep, err := runBenchDrift(cmd.Context(), stderr, o)
 			if err != nil {
 				return err

@@ -69,9 +69,6 @@ Exit status: 0 when it ran, 2 on bad input (a missing corpus, an invalid
 label file — the message names the file and the entry — a bad flag).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.sample < 0 || o.infoSample < 0 || o.todo < 0 {
-				return errors.New("--sample, --info-sample and --todo take 0 or more")
-			}
 			if o.sample > 0 && o.sample < 30 {
 				return fmt.Errorf("--sample %d: use 30 or more per repository (0 for every finding)", o.sample)
 			}

@@ -110,9 +110,6 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 			if !slices.Contains(failLevels, o.failOn) {
 				return fmt.Errorf("--fail-on %q: use error, warn, info or none", o.failOn)
 			}
-			if o.maxPerCode < 0 {
-				return fmt.Errorf("--max-per-code %d: use 0 (every finding) or more", o.maxPerCode)
-			}
 			if o.format == "text" {
 				o.progress = newTerminalProgress(stderr)
 			}

@@ -52,9 +52,6 @@ entity or more than one (the message lists suggestions or candidates).`,
 			if o.depth < 1 || o.depth > retrieval.MaxLookupDepth {
 				return fmt.Errorf("--depth %d: use 1 to %d", o.depth, retrieval.MaxLookupDepth)
 			}
-			if o.budget < 0 {
-				return fmt.Errorf("--budget %d: use a positive number of tokens (0: no budget)", o.budget)
-			}
 			res, err := runLookup(cmd.Context(), stderr, o, args[0])
 			if err != nil {
 				return err

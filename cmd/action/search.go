@@ -64,9 +64,6 @@ Exit status: 0 on an answer, 2 on bad input.`,
 					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
 				}
 			}
-			if o.budget < 0 {
-				return fmt.Errorf("--budget %d: use a positive number of tokens, or 0 for none", o.budget)
-			}
 			if o.limit < 1 || o.limit > retrieval.MaxLimit {
 				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, retrieval.MaxLimit)
 			}
