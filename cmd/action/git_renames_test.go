@@ -4,11 +4,13 @@ import (
 	"context"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// loaderSource is a Go file the tests move with small edits.
+const loaderSource = "package loader\n\n// Load loads.\nfunc Load() error {\n\treturn nil\n}\n\n// Unload unloads.\nfunc Unload() error {\n\treturn nil\n}\n"
 
 func TestParseRenames(t *testing.T) {
 	out := []byte("M\x00docs/a.md\x00R087\x00src/old.go\x00src/new.go\x00D\x00gone.md\x00C075\x00a.go\x00b.go\x00R100\x00x y.md\x00z.md\x00")
@@ -25,18 +27,9 @@ func TestParseRenames(t *testing.T) {
 // edits is a rename from the base commit to the work tree; outside a work
 // tree, or with a base git does not know, there is no answer.
 func TestGitRenames(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
 	dir := t.TempDir()
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	body := "package loader\n\n// Load loads.\nfunc Load() error {\n\treturn nil\n}\n\n// Unload unloads.\nfunc Unload() error {\n\treturn nil\n}\n"
+	git := gitIn(t, dir)
+	body := loaderSource
 	writeFile(t, filepath.Join(dir, "src/legacy/loader.go"), body)
 	git("init", "-q")
 	git("add", ".")
@@ -66,18 +59,9 @@ func TestGitRenames(t *testing.T) {
 // scanned; `check --base` against it asks git what was renamed since, so a
 // link into a file moved with edits says where the file went.
 func TestCheckBaseAsksGitWhereFilesWent(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
 	dir := t.TempDir()
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	body := "package loader\n\n// Load loads.\nfunc Load() error {\n\treturn nil\n}\n\n// Unload unloads.\nfunc Unload() error {\n\treturn nil\n}\n"
+	git := gitIn(t, dir)
+	body := loaderSource
 	writeFile(t, filepath.Join(dir, "src/legacy/loader.go"), body)
 	writeFile(t, filepath.Join(dir, "src/app/main.go"), "package main\n")
 	writeFile(t, filepath.Join(dir, "docs/arch.md"), "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n")
