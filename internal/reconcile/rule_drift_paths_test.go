@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/docbridge/docbridge/internal/graph"
 )
 
 // TestDriftNonEntityPaths: references that resolved in the base to a path
@@ -43,12 +41,7 @@ func TestDriftNonEntityPaths(t *testing.T) {
 	}
 	run := func(t *testing.T, head map[string]string) []string {
 		t.Helper()
-		b, h := t.TempDir(), t.TempDir()
-		writeTree(t, b, base)
-		writeTree(t, h, head)
-		bs, _ := scanDir(t, b)
-		hs, cfg := scanDir(t, h)
-		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
+		res := checkFiles(t, base, head)
 		var got []string
 		for _, d := range res.Comparison.New {
 			got = append(got, fmt.Sprintf("%d %s %s", d.Primary().Line, d.Code, d.Message))
@@ -101,12 +94,7 @@ func TestDriftAnchorBrokenInTheBase(t *testing.T) {
 	}
 	head := maps.Clone(base)
 	head["docs/auth.md"] = "# Auth\n\n## users & usersFile\n\nSee [users](#users--usersfile).\n\n## Realm name\n"
-	b, h := t.TempDir(), t.TempDir()
-	writeTree(t, b, base)
-	writeTree(t, h, head)
-	bs, _ := scanDir(t, b)
-	hs, cfg := scanDir(t, h)
-	res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
+	res := checkFiles(t, base, head)
 	var nw, unchanged []string
 	for _, d := range res.Comparison.New {
 		nw = append(nw, fmt.Sprintf("%s:%d %s", d.Primary().Path, d.Primary().Line, d.Code))
@@ -142,12 +130,7 @@ func TestDriftSymbolPastTheBound(t *testing.T) {
 	}
 	head := maps.Clone(base)
 	delete(head, "internal/gone/gone.go")
-	bt, ht := t.TempDir(), t.TempDir()
-	writeTree(t, bt, base)
-	writeTree(t, ht, head)
-	bs, _ := scanDir(t, bt)
-	hs, cfg := scanDir(t, ht)
-	res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
+	res := checkFiles(t, base, head)
 	var got []string
 	for _, d := range res.Comparison.New {
 		got = append(got, fmt.Sprintf("%d %s %s", d.Primary().Line, d.Code, d.Message))
@@ -174,11 +157,6 @@ func TestDriftWhereGitSaysItWent(t *testing.T) {
 	delete(head, "config/app.yaml")
 	head["pkg/loaders/loader.go"] = body + "\n// Reload reloads.\nfunc Reload() {}\n"
 	head["config/loader.yaml"] = "a: 1\nb: 2\n"
-	bt, ht := t.TempDir(), t.TempDir()
-	writeTree(t, bt, base)
-	writeTree(t, ht, head)
-	bs, _ := scanDir(t, bt)
-	hs, cfg := scanDir(t, ht)
 	for _, tc := range []struct {
 		name    string
 		renames map[string]string
@@ -187,7 +165,7 @@ func TestDriftWhereGitSaysItWent(t *testing.T) {
 		{"git", map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go", "config/app.yaml": "config/loader.yaml"}, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved to pkg/loaders/loader.go by this change | Link to `../pkg/loaders/loader.go`."},
 		{"no git", nil, "link `../src/legacy/loader.go`: src/legacy/loader.go was moved or deleted by this change | "},
 	} {
-		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg, Renames: tc.renames})
+		res := checkRenamed(t, base, head, tc.renames)
 		var paths []string
 		for _, d := range res.Comparison.New {
 			if d.Code == "DRIFT_PATH" {

@@ -3,8 +3,6 @@ package reconcile
 import (
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -45,26 +43,19 @@ func shapeRepo() map[string]string {
 	}
 }
 
-// checkFiles scans base and head trees written from maps and checks the
-// head against the base.
+// checkFiles scans base and head trees written from maps (writeRepo) and
+// checks the head against the base.
 func checkFiles(t *testing.T, base, head map[string]string) Result {
 	t.Helper()
-	write := func(name string, files map[string]string) string {
-		root := filepath.Join(t.TempDir(), name)
-		for p, c := range files {
-			full := filepath.Join(root, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return root
-	}
-	b, _ := scanDir(t, write("base", base))
-	h, cfg := scanDir(t, write("head", head))
-	return Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg})
+	return checkRenamed(t, base, head, nil)
+}
+
+// checkRenamed is checkFiles with the renames git would report.
+func checkRenamed(t *testing.T, base, head, renames map[string]string) Result {
+	t.Helper()
+	b, _ := scanRepo(t, base)
+	h, cfg := scanRepo(t, head)
+	return Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg, Renames: renames})
 }
 
 // One table per shape: the span names a symbol the head removes (a

@@ -2,8 +2,6 @@ package reconcile
 
 import (
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -30,21 +28,6 @@ func selfURLTree(project string) map[string]string {
 	}
 }
 
-func selfURLDir(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, content := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // linkCodes are the codes a link to the repository's own URL can give.
 var linkCodes = []string{catalog.BrokenLink, catalog.BrokenAnchor, catalog.DriftLink, catalog.DriftAnchor}
 
@@ -54,7 +37,7 @@ func readmeFindings(t *testing.T, project, link string) []string {
 	t.Helper()
 	files := selfURLTree(project)
 	files["README.md"] = "# Widget\n\nSee [it](" + link + ").\n"
-	s, cfg := scanDir(t, selfURLDir(t, files))
+	s, cfg := scanDir(t, writeRepo(t, files))
 	var out []string
 	for _, d := range Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg}) {
 		if d.Primary().Path == "README.md" && slices.Contains(linkCodes, d.Code) {
@@ -150,7 +133,7 @@ func TestSelfURLDrift(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := maps.Clone(base)
 			files["README.md"] = "# Widget\n\nSee [old](" + tt.link + ").\n"
-			b, _ := scanDir(t, selfURLDir(t, files))
+			b, _ := scanDir(t, writeRepo(t, files))
 			if tt.heading != "" {
 				files["docs/old.md"] = strings.Replace(files["docs/old.md"], "# Old", tt.heading, 1)
 			}
@@ -158,7 +141,7 @@ func TestSelfURLDrift(t *testing.T) {
 				files["docs/new.md"] = files["docs/old.md"]
 				delete(files, "docs/old.md")
 			}
-			h, cfg := scanDir(t, selfURLDir(t, files))
+			h, cfg := scanDir(t, writeRepo(t, files))
 			res := Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg})
 			var got []string
 			for _, d := range drifts(res.Head) {
