@@ -37,11 +37,12 @@ func drift(v *view) []finding {
 			continue // a new document has nothing to drift from
 		}
 		was := resolvedIn(v.base, bd)
+		now := &headResolved{v: v, d: d}
 		out = append(out, driftLinks(v, d, was, s)...)
-		out = append(out, driftMentions(v, d, was, s)...)
-		out = append(out, driftSymbols(v, d, was, s)...)
+		out = append(out, driftMentions(v, d, was, now, s)...)
+		out = append(out, driftSymbols(v, d, was, now, s)...)
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
-		out = append(out, driftPathRefs(v, d, bd)...)
+		out = append(out, driftPathRefs(v, d, bd, now)...)
 	}
 	// One reference can reach several entities (a directory is an area and
 	// a package); report each occurrence once.
@@ -59,6 +60,22 @@ func drift(v *view) []finding {
 		}
 	}
 	return uniq
+}
+
+// headResolved is resolvedIn of a head document, computed on first use
+// and then shared by the drift rules that need it.
+type headResolved struct {
+	v *view
+	d *Document
+	r *resolved
+}
+
+func (h *headResolved) get() resolved {
+	if h.r == nil {
+		r := resolvedIn(h.v, h.d)
+		h.r = &r
+	}
+	return *h.r
 }
 
 // resolved is what one base document's references resolved to, keyed by
@@ -150,7 +167,7 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 
 // driftMentions reports path mentions that name nothing in the head (or
 // only a near miss) and named an entity exactly in the base.
-func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
+func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
 	var out []finding
 	for _, r := range v.outgoing(d.ID, snapshot.RelMentions) {
 		to := v.entity(r.To)
@@ -176,12 +193,8 @@ func driftMentions(v *view, d *Document, was resolved, s *suggester) []finding {
 	// A span that still resolves as a mention (a command name, `tool` for
 	// cmd/tool, resolves and leaves that trace too) has not drifted. The
 	// written text counts: `httpx[http2]` (key httpx) is not the path httpx.
-	var still resolved
-	for i, u := range unresolvedSymbols(d) {
-		if i == 0 {
-			still = resolvedIn(v, d)
-		}
-		if old := was.mentions[u.text]; old != nil && still.mentions[u.text] == nil {
+	for _, u := range unresolvedSymbols(d) {
+		if old := was.mentions[u.text]; old != nil && now.get().mentions[u.text] == nil {
 			out = append(out, pathDrift(d, u.text, u.line, old, nil, "", s))
 		}
 	}
@@ -232,7 +245,7 @@ func gone(oldPath, newPath string, moved bool) string {
 // A history document (a changelog, release notes, a blog post: see
 // historyDocument) is left alone: "Added `TryLock`" stays true of its
 // release after TryLock is renamed.
-func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
+func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
 	if historyDocument(d.Path) {
 		return nil
 	}
@@ -257,7 +270,7 @@ func driftSymbols(v *view, d *Document, was resolved, s *suggester) []finding {
 		symbolDrift(&f, u.symbol, u.text, mod, s)
 		out = append(out, f)
 	}
-	return append(out, driftSymbolsPastBound(v, d, out, s)...)
+	return append(out, driftSymbolsPastBound(v, d, out, now, s)...)
 }
 
 // driftAnchors reports #anchors that match no heading in the head and

@@ -18,7 +18,7 @@ import (
 // with the same text); a span that is no longer path-shaped (`go.sum`, a
 // bare name once the file is gone) leaves none, and is reported at its
 // base line when the document is byte for byte the one of the base.
-func driftPathRefs(v *view, d, bd *Document) []finding {
+func driftPathRefs(v *view, d, bd *Document, head *headResolved) []finding {
 	if len(bd.PathRefs) == 0 {
 		return nil
 	}
@@ -26,7 +26,7 @@ func driftPathRefs(v *view, d, bd *Document) []finding {
 	for _, r := range d.PathRefs {
 		still[r.Text] = true
 	}
-	now := resolvedIn(v, d)
+	now := head.get()
 	broken := brokenOccurrences(v, d)
 	unchanged := fileHash(d) != "" && fileHash(d) == fileHash(bd)
 	var out []finding
@@ -127,7 +127,7 @@ func fileHash(d *Document) string {
 // list as unresolved (it keeps the first MaxUnresolvedSymbols a document
 // has; a long guide names more). reported holds the findings driftSymbols
 // already made.
-func driftSymbolsPastBound(v *view, d *Document, reported []finding, s *suggester) []finding {
+func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headResolved, s *suggester) []finding {
 	bd := v.base.docByPath[d.Path]
 	if bd == nil || fileHash(d) == "" || fileHash(d) != fileHash(bd) {
 		return nil
@@ -136,7 +136,7 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, s *suggeste
 	for _, f := range reported {
 		done[f.Key] = true
 	}
-	now := resolvedIn(v, d)
+	now := head.get()
 	var out []finding
 	for _, rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
 		mod := v.base.entity(rel.To)
