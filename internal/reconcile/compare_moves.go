@@ -48,14 +48,17 @@ func carryMoves(c Comparison, moved map[string]string) Comparison {
 	if len(moved) == 0 {
 		return c
 	}
+	newPath := make(map[string]string, len(moved)) // base path → head path
+	for head, old := range moved {
+		newPath[old] = head
+	}
 	type sig struct{ code, path, message string }
 	waiting := map[sig][]int{} // base diagnostics of moved documents, by what they read as in the head
 	for i, d := range c.Resolved {
-		p := d.Primary().Path
-		for head, old := range moved {
-			if p == old {
-				waiting[sig{d.Code, head, strings.ReplaceAll(d.Message, old, head)}] = append(waiting[sig{d.Code, head, strings.ReplaceAll(d.Message, old, head)}], i)
-			}
+		old := d.Primary().Path
+		if head, ok := newPath[old]; ok {
+			k := sig{d.Code, head, strings.ReplaceAll(d.Message, old, head)}
+			waiting[k] = append(waiting[k], i)
 		}
 	}
 	if len(waiting) == 0 {

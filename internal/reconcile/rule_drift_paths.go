@@ -71,19 +71,13 @@ func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) finding 
 	}
 	f.Message = fmt.Sprintf("%s %s", subject, what)
 	f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
-	if r.Kind == pathRefLink {
+	if r.Kind == snapshot.PathRefLink {
 		f.Code = catalog.DriftLink
 		f.Message = fmt.Sprintf("link `%s`: %s %s", r.Text, r.Path, what)
 		f.moved.kind = EditLink
 	}
 	return f
 }
-
-// Kinds of PathRef.
-const (
-	pathRefLink    = "link"
-	pathRefMention = "mention"
-)
 
 // brokenAt is where a reference, as written, fails to resolve in the head:
 // its line and the unresolved entity it names.

@@ -380,7 +380,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if len(ids) == 0 {
 		for _, c := range candidates {
 			if d.t.files[c] || d.t.dirs[c] {
-				d.pathRef(from, pathRefLink, l.Destination, l.Line, c)
+				d.pathRef(from, snapshot.PathRefLink, l.Destination, l.Line, c)
 				return
 			}
 		}
@@ -540,7 +540,7 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 			// evidence drift needs. A bare word naming a directory
 			// (`vendor`, `test`) is prose as often as a path.
 			if span != nil && (strings.Contains(text, "/") || d.t.files[p]) {
-				d.pathRef(from, pathRefMention, text, line, p)
+				d.pathRef(from, snapshot.PathRefMention, text, line, p)
 			}
 			return
 		}
@@ -934,12 +934,6 @@ func (d *docRefs) declared(id string) string {
 	setMeta(&e.Metadata, "declared", id)
 	return e.ID
 }
-
-// Kinds of a document's path references (metadata paths).
-const (
-	pathRefLink    = "link"
-	pathRefMention = "mention"
-)
 
 // maxPathRefs bounds the path references one document records.
 const maxPathRefs = 64

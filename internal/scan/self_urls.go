@@ -50,7 +50,7 @@ func (d *docRefs) selfURL(x *Extraction, from string, l markdown.Link) bool {
 		return true
 	}
 	if d.t.files[target] || d.t.dirs[target] {
-		d.pathRef(from, pathRefLink, l.Destination, l.Line, target) // evidence for drift
+		d.pathRef(from, snapshot.PathRefLink, l.Destination, l.Line, target) // evidence for drift
 		return true
 	}
 	if ex, ok := d.t.excludedAt(target); ok {

@@ -34,6 +34,14 @@ const (
 	RelCovers         = "covers"
 )
 
+// Kinds of a document's path references (document metadata paths): a
+// link, or a code span, that named a file or directory which exists but
+// is no entity.
+const (
+	PathRefLink    = "link"
+	PathRefMention = "mention"
+)
+
 // Provenance says who asserts an entity or relation.
 const (
 	Observed = "observed" // the scanner saw it in the files
