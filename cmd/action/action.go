@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
@@ -458,7 +459,7 @@ func writeReportFile(full string, rep *report.Report) error {
 	if info, err := os.Lstat(dir); err != nil || !info.IsDir() {
 		return fmt.Errorf("%s is not a directory", filepath.Base(dir))
 	}
-	return state.WriteFileAtomic(full, buf.Bytes())
+	return atomicfile.Write(full, buf.Bytes())
 }
 
 // needsChangedFiles reports whether the filter needs the PR's changed

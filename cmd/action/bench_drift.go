@@ -13,9 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/driftbench"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -261,7 +262,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftb
 		return p
 	}
 	snapFile := filepath.Join(tmp, driftbench.Slug(repo)+"-"+base+".json")
-	if err := state.WriteFileAtomic(snapFile, data); err != nil {
+	if err := atomicfile.Write(snapFile, data); err != nil {
 		p.Err = "write base snapshot: " + err.Error()
 		return p
 	}

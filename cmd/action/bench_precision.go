@@ -16,8 +16,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/precision"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/state"
 )
 
@@ -266,7 +267,7 @@ func writePrecisionTodo(dir string, todo []precision.Pending) error {
 		if err := writeJSON(&buf, files[repo], "todo"); err != nil {
 			return err
 		}
-		if err := state.WriteFileAtomic(filepath.Join(dir, precision.Slug(repo)+".json"), buf.Bytes()); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, precision.Slug(repo)+".json"), buf.Bytes()); err != nil {
 			return fmt.Errorf("--write-todo: %w", err)
 		}
 	}

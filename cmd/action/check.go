@@ -11,11 +11,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/doctor"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -253,7 +254,7 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *checkOutcome) err
 	if buf == nil {
 		return nil
 	}
-	if err := state.WriteFileAtomic(o.out, buf.Bytes()); err != nil {
+	if err := atomicfile.Write(o.out, buf.Bytes()); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	fmt.Fprintf(stderr, "docbridge check: %d finding(s) (%d new); report written to %s\n", r.Summary.Total, r.Summary.New, o.out)

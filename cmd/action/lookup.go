@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/docbridge/docbridge/internal/report"
 	"io"
 	"maps"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/report"
 
 	"github.com/spf13/cobra"
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -62,7 +63,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 				_, err = stdout.Write(data)
 				return err
 			}
-			if err := state.WriteFileAtomic(out, data); err != nil {
+			if err := atomicfile.Write(out, data); err != nil {
 				return err
 			}
 			printSummary(stderr, snap, st)

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/docbridge/docbridge/internal/state"
+	"github.com/docbridge/docbridge/internal/atomicfile"
 )
 
 const (
@@ -101,7 +101,7 @@ func (d *Dir) Save(ctx context.Context, key string, data []byte) error {
 	if err := os.MkdirAll(d.path, 0o755); err != nil {
 		return fmt.Errorf("cache directory: %w", err)
 	}
-	if err := state.CreateFileAtomic(filepath.Join(d.path, key+dirSuffix), data); err != nil {
+	if err := atomicfile.Create(filepath.Join(d.path, key+dirSuffix), data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, key)
 		}

@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // blockErrorPrefix starts the codes of docbridge block errors.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func TestHealthyRepositoryIsA(t *testing.T) {

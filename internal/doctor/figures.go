@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Figure is an aggregate the doctor reports without scoring it: how many

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Each figure counts its subjects once, against its denominator; the text

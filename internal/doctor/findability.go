@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // DefaultSuite is where the golden suite lives when none is named.

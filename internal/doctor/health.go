@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // check describes one health dimension: which diagnostics are its

@@ -3,8 +3,8 @@ package doctor
 import (
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // A DRIFT_MOVE stands for its references: the links dimension counts each

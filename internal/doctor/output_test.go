@@ -11,7 +11,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/golden"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // mixed is a repository with a problem in most dimensions.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Identical findings on one line (same code, location and message) are one

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // runOn scans dir and reconciles it with the given codes turned on (info),

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // The link-checking comparison with remark-validate-links (npm): the

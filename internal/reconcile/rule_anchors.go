@@ -5,8 +5,8 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
-	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Both fixtures are the Go chain entry → hub → core → leaf: hub and core

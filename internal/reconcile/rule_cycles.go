@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func TestStaleDeclaration(t *testing.T) {

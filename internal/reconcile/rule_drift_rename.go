@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/scan/symspan"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/symspan"
 )
 
 // declaration is one export of a module, as the snapshot records it.

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
-	"github.com/docbridge/docbridge/internal/scan/symspan"
+	"github.com/docbridge/docbridge/internal/symspan"
 )
 
 const rankBody = `{

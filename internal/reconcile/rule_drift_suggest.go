@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 

@@ -3,7 +3,7 @@ package reconcile
 import (
 	"fmt"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func init() {

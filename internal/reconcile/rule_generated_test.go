@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func TestGeneratedRegionEdited(t *testing.T) {

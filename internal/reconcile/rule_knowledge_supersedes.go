@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
-	"github.com/docbridge/docbridge/internal/scan/nearmiss"
+	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/nearmiss"
 )
 
 func init() {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // near_twins: in internal/scan the README's title (scan, pipeline) is all

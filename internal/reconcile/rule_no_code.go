@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 

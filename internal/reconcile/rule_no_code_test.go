@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // In no_code/repo documents reach code by a mention, a link, a symbol

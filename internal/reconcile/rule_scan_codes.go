@@ -1,7 +1,7 @@
 package reconcile
 
 import (
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // selfURLTree is a repository that knows its own identity (acme/widget,

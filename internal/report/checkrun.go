@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Limits of the Checks API, and docbridge's own bound on annotations.

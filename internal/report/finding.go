@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // Reporting severities of a finding. There is no "critical": docbridge

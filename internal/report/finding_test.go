@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 func TestSeverityOf(t *testing.T) {

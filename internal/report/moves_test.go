@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
 )
 
 // moveReport is a compared report with one DRIFT_MOVE standing for refs

@@ -12,7 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // sarifSchema compiles the official SARIF 2.1.0 schema (testdata/README.md

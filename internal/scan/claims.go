@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
-	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 

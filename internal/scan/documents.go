@@ -8,12 +8,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
-	"github.com/docbridge/docbridge/internal/scan/nearmiss"
-	"github.com/docbridge/docbridge/internal/scan/symspan"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/symspan"
 )
 
 // Bounds on what documents contribute: the occurrences one document records

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/docbridge/docbridge/internal/scan/symspan"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/symspan"
 )
 
 // symModule is what qualifier resolution needs to know of a module that

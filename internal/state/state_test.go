@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -300,34 +299,5 @@ func TestGradeRoundTrips(t *testing.T) {
 		if (g == nil) != (st.Grade == nil) || (g != nil && *st.Grade != *g) {
 			t.Fatalf("grade %+v came back as %+v", g, st.Grade)
 		}
-	}
-}
-
-// TestAtomicWriters: WriteFileAtomic replaces, CreateFileAtomic refuses an
-// existing name, and neither leaves its temporary file behind.
-func TestAtomicWriters(t *testing.T) {
-	dir := t.TempDir()
-	name := filepath.Join(dir, "f")
-	if err := CreateFileAtomic(name, []byte("one")); err != nil {
-		t.Fatal(err)
-	}
-	if err := CreateFileAtomic(name, []byte("two")); !errors.Is(err, fs.ErrExist) {
-		t.Fatalf("CreateFileAtomic over an existing file = %v, want fs.ErrExist", err)
-	}
-	if data, _ := os.ReadFile(name); string(data) != "one" {
-		t.Fatalf("the existing file became %q", data)
-	}
-	if err := WriteFileAtomic(name, []byte("three")); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(name); string(data) != "three" {
-		t.Fatalf("WriteFileAtomic left %q", data)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 {
-		t.Fatalf("the directory holds %d files, want only f: a temporary file was left", len(entries))
 	}
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package state
+package atomicfile
 
 import (
 	"io"
@@ -11,10 +11,10 @@ import (
 	"time"
 )
 
-// TestWriteFileAtomicKeepsASpecialFile: writing to a FIFO (as to
+// TestWriteKeepsASpecialFile: writing to a FIFO (as to
 // /dev/null or /dev/stdout) goes through it and leaves it what it was; a
 // rename would have put a regular file in its place.
-func TestWriteFileAtomicKeepsASpecialFile(t *testing.T) {
+func TestWriteKeepsASpecialFile(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(name, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
@@ -26,7 +26,7 @@ func TestWriteFileAtomicKeepsASpecialFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if err := WriteFileAtomic(name, []byte("report")); err != nil {
+	if err := Write(name, []byte("report")); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Lstat(name)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package state
+package atomicfile
 
 import (
 	"os"
@@ -14,7 +14,7 @@ import (
 // their temporary file.
 func TestAtomicWritersMakeReadableFiles(t *testing.T) {
 	dir := t.TempDir()
-	for name, write := range map[string]func(string, []byte) error{"write": WriteFileAtomic, "create": CreateFileAtomic} {
+	for name, write := range map[string]func(string, []byte) error{"write": Write, "create": Create} {
 		p := filepath.Join(dir, name)
 		if err := write(p, []byte("{}")); err != nil {
 			t.Fatal(err)
