@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/graphview"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 var graphFormats = []string{"text", "mermaid", "dot"}
@@ -39,8 +39,8 @@ through types are listed as well; their type-only edges are marked.`,
 			if !slices.Contains(graphFormats, format) {
 				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
 			}
-			if top < 1 || top > report.MaxTopCentral {
-				return fmt.Errorf("--top %d: use 1 to %d", top, report.MaxTopCentral)
+			if top < 1 || top > graphview.MaxTopCentral {
+				return fmt.Errorf("--top %d: use 1 to %d", top, graphview.MaxTopCentral)
 			}
 			repo, err := openRepo(cmd.Context(), stderr, o)
 			if err != nil {
@@ -52,20 +52,20 @@ through types are listed as well; their type-only edges are marked.`,
 				gopts.TypeImports = true
 				sig = graph.Compute(repo.scan.Snapshot, gopts)
 			}
-			opts := report.GraphOptions{TopCentral: top}
+			opts := graphview.Options{TopCentral: top}
 			switch format {
 			case "mermaid":
-				return report.WriteGraphMermaid(stdout, sig, opts)
+				return graphview.WriteMermaid(stdout, sig, opts)
 			case "dot":
-				return report.WriteGraphDOT(stdout, sig, opts)
+				return graphview.WriteDOT(stdout, sig, opts)
 			}
-			return report.WriteGraphText(stdout, sig, opts)
+			return graphview.WriteText(stdout, sig, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "text", "output `FORMAT`: text, mermaid or dot")
-	f.IntVar(&top, "top", report.DefaultTopCentral, "show the `N` most central modules")
-	setFlagRange(f, "top", 1, report.MaxTopCentral)
+	f.IntVar(&top, "top", graphview.DefaultTopCentral, "show the `N` most central modules")
+	setFlagRange(f, "top", 1, graphview.MaxTopCentral)
 	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
 	o.addRepoFlags(f)
 	return cmd

@@ -10,14 +10,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/report"
-
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // lookupOptions are the inputs of one lookup run.
@@ -229,7 +228,7 @@ func lookupClean(s string) string {
 		if r == '\t' {
 			return ' '
 		}
-		if report.UnsafeRune(r) {
+		if textwriter.UnsafeRune(r) {
 			return '\uFFFD'
 		}
 		return r

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // Limits of the Checks API, and docbridge's own bound on annotations.
@@ -140,13 +141,13 @@ func groupAnnotations(f Finding, g GitHubContext) []Annotation {
 // characters made visible.
 func AnnotationOf(f Finding, g GitHubContext) Annotation {
 	line := max(f.Location.Line, 1)
-	title := printable(cmp.Or(f.Title, f.Code))
+	title := textwriter.Printable(cmp.Or(f.Title, f.Code))
 	if f.Title != "" && f.Code != "" {
-		title += " (" + printable(f.Code) + ")"
+		title += " (" + textwriter.Printable(f.Code) + ")"
 	}
-	msg := printable(f.Detail)
+	msg := textwriter.Printable(f.Detail)
 	if f.Remediation != "" {
-		msg += "\nFix: " + printable(f.Remediation)
+		msg += "\nFix: " + textwriter.Printable(f.Remediation)
 	}
 	return Annotation{
 		Path:      g.repoPath(f.Location.Path),
@@ -186,7 +187,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	v := opts.view(r)
 	judged := v.judged
 	anns, fileless := annotationsOf(judged, g)
-	anns, _ = bound(anns, MaxCheckRunAnnotations)
+	anns, _ = textwriter.Bound(anns, MaxCheckRunAnnotations)
 	// over counts findings, not the further lines of grouped ones.
 	over := max(len(judged)-fileless-MaxCheckRunAnnotations, 0)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
@@ -203,7 +204,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 		}
 		if out.Unannotated > 0 {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",
-				plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
+				textwriter.Plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
 		}
 		m.block(fullListLine(leftOutBy(judgedGroups, n.judged)+leftOutBy(resolvedGroups, n.other), opts.fullReport()))
 		if len(judged) > 0 {
@@ -255,5 +256,5 @@ func checkRunTitle(v ghView, opts GitHubOptions) string {
 	if opts.Doctor != nil {
 		b.WriteString(" · grade " + opts.Doctor.label())
 	}
-	return clip(printable(b.String()), MaxAnnotationTitle)
+	return clip(textwriter.Printable(b.String()), MaxAnnotationTitle)
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // StickyMarker opens the sticky PR comment. The poster finds the comment
@@ -67,7 +69,7 @@ func Comment(r *Report, opts GitHubOptions) string {
 		m.block(line + "\n\n")
 	}
 	if len(r.Resolved) > 0 {
-		shown, more := bound(worstFirst(r.Resolved), MaxCommentResolvedRows)
+		shown, more := textwriter.Bound(worstFirst(r.Resolved), MaxCommentResolvedRows)
 		findingsTable(m, fmt.Sprintf("<details><summary>Resolved (%d)</summary>\n\n", len(r.Resolved)),
 			shown, g, g.BaseSHA, moreLine(more)+"\n</details>\n\n")
 	}
@@ -115,7 +117,7 @@ func commentFindings(m *budget, judged []Finding, g GitHubContext) {
 		for _, grp := range unlisted {
 			codes = append(codes, fmt.Sprintf("%s (%s)", mdCode(grp.Code), thousands(len(grp.Findings))))
 		}
-		closing += fmt.Sprintf("… and %s of other codes in %s: %s.\n\n", plural(hidden, "more finding", "more findings"),
+		closing += fmt.Sprintf("… and %s of other codes in %s: %s.\n\n", textwriter.Plural(hidden, "more finding", "more findings"),
 			summaryLink(g), strings.Join(codes, ", "))
 	}
 	m.table(findingsTableHead, len(items), func(i int) string {
@@ -124,7 +126,7 @@ func commentFindings(m *budget, judged []Finding, g GitHubContext) {
 			return findingRow(it.f, g, g.HeadSHA)
 		}
 		return fmt.Sprintf("| | … and %s more %s %s | in %s |\n", thousands(it.more), mdCode(it.code),
-			pluralWord(it.more, "finding", "findings"), summaryLink(g))
+			textwriter.PluralWord(it.more, "finding", "findings"), summaryLink(g))
 	}, closing)
 }
 
@@ -134,7 +136,7 @@ func newCountLabel(v ghView) string {
 	if len(v.judged) == 0 {
 		return "no " + v.noun() + "s"
 	}
-	return plural(len(v.judged), v.noun(), v.noun()+"s")
+	return textwriter.Plural(len(v.judged), v.noun(), v.noun()+"s")
 }
 
 // moreLine counts the rows a list left out, or is "".
@@ -188,7 +190,7 @@ func fixLine(judged []Finding, g GitHubContext) string {
 	return fmt.Sprintf("🛠 `docbridge fix` rewrites %s of %s whose new place is unambiguous: "+
 		"`docbridge scan --out base.json` on a checkout of %s, then `docbridge fix --base base.json` on this branch "+
 		"(`--dry-run` prints the diff only).",
-		plural(refs, "reference", "references"), plural(findings, "finding", "findings"), base)
+		textwriter.Plural(refs, "reference", "references"), textwriter.Plural(findings, "finding", "findings"), base)
 }
 
 // isHex reports a non-empty string of hexadecimal digits (a commit id).

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/graphview"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // Bounds of the Mermaid pictures of new import cycles.
@@ -44,11 +46,11 @@ func cycleSection(fs []Finding, title string) string {
 		b.WriteString(cycleMermaid(c))
 	}
 	if rest := len(cycles) - drawn - tooLong; rest > 0 {
-		fmt.Fprintf(&b, "%s more not drawn (the bound is %d pictures).\n\n", plural(rest, "cycle", "cycles"), MaxCyclePictures)
+		fmt.Fprintf(&b, "%s more not drawn (the bound is %d pictures).\n\n", textwriter.Plural(rest, "cycle", "cycles"), MaxCyclePictures)
 	}
 	if tooLong > 0 {
 		fmt.Fprintf(&b, "%s longer than %d modules not drawn; the findings list their modules.\n\n",
-			plural(tooLong, "cycle", "cycles"), MaxCycleNodes)
+			textwriter.Plural(tooLong, "cycle", "cycles"), MaxCycleNodes)
 	}
 	b.WriteString("</details>\n\n")
 	return b.String()
@@ -62,7 +64,7 @@ func cycleMermaid(ids []string) string {
 	b.WriteString("```mermaid\ngraph LR\n")
 	for i, id := range ids {
 		// '@' as an entity too: no mention, even if a viewer shows the source.
-		fmt.Fprintf(&b, "  n%d[\"%s\"]\n", i, strings.ReplaceAll(mermaidLabel(shortLabel(id)), "@", "#64;"))
+		fmt.Fprintf(&b, "  n%d[\"%s\"]\n", i, strings.ReplaceAll(graphview.MermaidLabel(graphview.ShortLabel(id)), "@", "#64;"))
 	}
 	b.WriteString("  ")
 	for i := range ids {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // MaxDoctorDimensions bounds the doctor's dimension rows a renderer shows.
@@ -99,7 +101,7 @@ func doctorSection(d *DoctorSummary, open bool) string {
 		attr = " open"
 	}
 	fmt.Fprintf(&b, "<details%s><summary>%s</summary>\n\n", attr, htmlText(summary))
-	dims, omitted := bound(d.Dimensions, MaxDoctorDimensions)
+	dims, omitted := textwriter.Bound(d.Dimensions, MaxDoctorDimensions)
 	if len(dims) > 0 {
 		b.WriteString("| Dimension | Score | Δ |\n|---|---|---|\n")
 		for _, dim := range dims {
@@ -107,7 +109,7 @@ func doctorSection(d *DoctorSummary, open bool) string {
 				mdInline(clip(dim.Score, MaxMarkdownCell)), mdInline(cmp.Or(clip(dim.Delta, MaxMarkdownCell), "—")))
 		}
 		if omitted > 0 {
-			fmt.Fprintf(&b, "\n%s more not shown.\n", plural(omitted, "dimension", "dimensions"))
+			fmt.Fprintf(&b, "\n%s more not shown.\n", textwriter.Plural(omitted, "dimension", "dimensions"))
 		}
 		b.WriteString("\n")
 	}

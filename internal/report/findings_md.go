@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // findingsTableHead opens the Markdown findings table every GitHub
@@ -77,7 +79,7 @@ func safeURL(u string) string {
 	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
 		return ""
 	}
-	if strings.ContainsAny(u, " ()<>\"'`|\\[]") || strings.ContainsFunc(u, UnsafeRune) {
+	if strings.ContainsAny(u, " ()<>\"'`|\\[]") || strings.ContainsFunc(u, textwriter.UnsafeRune) {
 		return ""
 	}
 	return u
@@ -87,9 +89,9 @@ func safeURL(u string) string {
 // how many there are without a base.
 func countsLine(r *Report) string {
 	if !r.Compared {
-		return plural(len(r.Findings), "finding", "findings") + " (no base to compare with: every finding is judged)"
+		return textwriter.Plural(len(r.Findings), "finding", "findings") + " (no base to compare with: every finding is judged)"
 	}
-	return fmt.Sprintf("%s · %d unchanged · %d resolved", plural(r.Summary.New, "new finding", "new findings"),
+	return fmt.Sprintf("%s · %d unchanged · %d resolved", textwriter.Plural(r.Summary.New, "new finding", "new findings"),
 		r.Summary.Unchanged, len(r.Resolved))
 }
 
@@ -102,7 +104,7 @@ func verdictLine(v ghView, failOn string) string {
 	case failOn == "none":
 		s = "ℹ️ Report only (`fail-on: none`)."
 	case n > 0:
-		s = fmt.Sprintf("❌ %s at or above %s: this check fails.", plural(n, noun, noun+"s"), mdCode(failOn))
+		s = fmt.Sprintf("❌ %s at or above %s: this check fails.", textwriter.Plural(n, noun, noun+"s"), mdCode(failOn))
 	default:
 		s = fmt.Sprintf("✅ No %s at or above %s.", noun, mdCode(failOn))
 	}

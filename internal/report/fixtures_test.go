@@ -1,9 +1,7 @@
 package report
 
 import (
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // hostile is text that every renderer must escape: quotes, a backtick,
@@ -57,45 +55,4 @@ func sampleReport() *Report {
 func sampleReportNoBase() *Report {
 	n, u, _ := sampleDiagnostics()
 	return Build(Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", Diagnostics: append(u, n...)})
-}
-
-// sampleSignals are hand-made graph signals: two overlapping cycles and a
-// third with hostile ids, centrality with ties and a zero, area
-// suggestions and a note.
-func sampleSignals() *graph.Signals {
-	weird := "module:src/we\"ird|<x>`.ts"
-	nl := "module:src/new\nline\\.ts"
-	ev := func(path string, line int) []snapshot.Evidence {
-		return []snapshot.Evidence{{Source: "import", Path: path, LineStart: line}}
-	}
-	return &graph.Signals{
-		Centrality: map[string]float64{
-			"module:src/a.ts": 0.5, "module:src/b.ts": 0.25, "module:src/c.ts": 0.25,
-			weird: 0.125, "module:src/leaf.ts": 0, "module:src/ünï.ts": 0.0625,
-		},
-		Cycles: []graph.Cycle{
-			{Nodes: []string{"module:src/b.ts", "module:src/c.ts"}, Edges: []graph.CycleEdge{
-				{From: "module:src/b.ts", To: "module:src/c.ts", Evidence: ev("src/b.ts", 5)},
-				{From: "module:src/c.ts", To: "module:src/b.ts", Evidence: []snapshot.Evidence{
-					{Path: "src/c.ts", LineStart: 1}, {Path: "src/c.ts", LineStart: 2}, {Path: "src/c.ts", LineStart: 3}, {Path: "src/c.ts", LineStart: 9},
-				}, EvidenceTruncated: true},
-			}},
-			{Nodes: []string{"module:src/a.ts", "module:src/b.ts"}, Edges: []graph.CycleEdge{
-				{From: "module:src/a.ts", To: "module:src/b.ts", Evidence: ev("src/a.ts", 2)},
-				{From: "module:src/b.ts", To: "module:src/a.ts", Evidence: ev("src/b.ts", 1)},
-			}},
-			{Nodes: []string{nl, weird}, Edges: []graph.CycleEdge{
-				{From: nl, To: weird, Evidence: ev("src/new\nline\\.ts", 0)},
-				{From: weird, To: nl, Evidence: ev("src/we\"ird|<x>`.ts", 7)},
-			}},
-		},
-		CyclesTruncated: true,
-		Areas: []graph.AreaSuggestion{
-			{Path: "src/store", Members: 4, Modularity: 0.123456, Examples: []string{"module:src/store/a.ts", "module:src/store/b.ts"}},
-			{Path: "src/api", Members: 3, Modularity: 0.05},
-		},
-		Notes: []snapshot.Coverage{
-			{Analyzer: "graph", Scope: "cycles", Status: "partial", Reason: "a component of 40 modules was sampled"},
-		},
-	}
 }

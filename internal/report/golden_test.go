@@ -30,15 +30,6 @@ func TestGolden(t *testing.T) {
 			return WriteSARIF(b, sampleReport(), SARIFOptions{Resolved: true})
 		}},
 		{"report-nobase.sarif.golden", func(b *bytes.Buffer) error { return WriteSARIF(b, sampleReportNoBase(), SARIFOptions{}) }},
-		{"graph.txt.golden", func(b *bytes.Buffer) error { return WriteGraphText(b, sampleSignals(), GraphOptions{}) }},
-		{"graph.mmd.golden", func(b *bytes.Buffer) error { return WriteGraphMermaid(b, sampleSignals(), GraphOptions{}) }},
-		{"graph.dot.golden", func(b *bytes.Buffer) error { return WriteGraphDOT(b, sampleSignals(), GraphOptions{}) }},
-		{"graph-top2.mmd.golden", func(b *bytes.Buffer) error {
-			return WriteGraphMermaid(b, sampleSignals(), GraphOptions{TopCentral: 2})
-		}},
-		{"graph-empty.txt.golden", func(b *bytes.Buffer) error { return WriteGraphText(b, nil, GraphOptions{}) }},
-		{"graph-empty.mmd.golden", func(b *bytes.Buffer) error { return WriteGraphMermaid(b, nil, GraphOptions{}) }},
-		{"graph-empty.dot.golden", func(b *bytes.Buffer) error { return WriteGraphDOT(b, nil, GraphOptions{}) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

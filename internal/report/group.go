@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // Findings shown per code. The text report, the job summary, the check
@@ -44,7 +46,7 @@ func (g CodeGroup) Shown(n int) (shown []Finding, more int) {
 	if n <= 0 {
 		return g.Findings, 0
 	}
-	return bound(g.Findings, n)
+	return textwriter.Bound(g.Findings, n)
 }
 
 // NewIn counts the new findings among fs.

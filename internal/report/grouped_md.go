@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // The job summary and the check run's summary list at most
@@ -42,7 +44,7 @@ func codeHeading(g CodeGroup) string {
 	if g.Title != "" && g.Title != g.Code {
 		b.WriteString(" · " + mdCode(g.Code))
 	}
-	b.WriteString(" · " + thousands(len(g.Findings)) + " " + pluralWord(len(g.Findings), "finding", "findings"))
+	b.WriteString(" · " + thousands(len(g.Findings)) + " " + textwriter.PluralWord(len(g.Findings), "finding", "findings"))
 	b.WriteString("\n\n")
 	return b.String()
 }
@@ -70,7 +72,7 @@ func codeMoreLine(more int, code, where string) string {
 		return ""
 	}
 	return fmt.Sprintf("… and %s more %s %s (see %s).\n", thousands(more), mdCode(code),
-		pluralWord(more, "finding", "findings"), where)
+		textwriter.PluralWord(more, "finding", "findings"), where)
 }
 
 // groupedSection adds groups (GroupByCode's) to m, each code a heading

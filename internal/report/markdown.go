@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // MaxMarkdownCell bounds, in runes, the repository text one table cell
@@ -39,7 +41,7 @@ func mdInline(s string) string {
 		case '@':
 			b.WriteString("@\u200b")
 		default:
-			if UnsafeRune(r) {
+			if textwriter.UnsafeRune(r) {
 				// Spelled without a backslash, which Markdown would eat.
 				fmt.Fprintf(&b, "U+%04X", r)
 			} else {
@@ -55,7 +57,7 @@ func mdInline(s string) string {
 // back to escaped prose. A pipe is escaped even in code: GFM splits table
 // cells before it reads code spans.
 func mdCode(s string) string {
-	if s == "" || strings.ContainsRune(s, '`') || strings.ContainsFunc(s, UnsafeRune) {
+	if s == "" || strings.ContainsRune(s, '`') || strings.ContainsFunc(s, textwriter.UnsafeRune) {
 		return mdInline(s)
 	}
 	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
@@ -69,7 +71,7 @@ func htmlText(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case UnsafeRune(r):
+		case textwriter.UnsafeRune(r):
 			b.WriteByte(' ')
 		case r == '@':
 			b.WriteString("@\u200b")
@@ -172,7 +174,7 @@ func (m *budget) String() string {
 	out := m.b.String()
 	if m.cut() {
 		out += fmt.Sprintf("\n> ✂️ Cut to stay under %s characters: %s and %s left out; %s has everything.\n",
-			thousands(m.limit), plural(m.cutRows, "row", "rows"), plural(m.cutSecs, "section", "sections"), m.where)
+			thousands(m.limit), textwriter.Plural(m.cutRows, "row", "rows"), textwriter.Plural(m.cutSecs, "section", "sections"), m.where)
 	}
 	return out + m.footer
 }

@@ -1,12 +1,10 @@
 package report
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
@@ -71,41 +69,5 @@ func TestPipelineSARIF(t *testing.T) {
 	}
 	if broken[0].ID == broken[1].ID {
 		t.Errorf("two occurrences share a fingerprint: %s", broken[0].ID)
-	}
-}
-
-// TestPipelineGraph renders the signals of the scanned repository: the
-// a ↔ b import cycle with the import lines the graph stage found.
-func TestPipelineGraph(t *testing.T) {
-	sig, _, _ := scanRepo(t)
-	if len(sig.Cycles) != 1 {
-		t.Fatalf("the fixture has one import cycle (src/a.ts ↔ src/b.ts); graph found %d", len(sig.Cycles))
-	}
-	var text, mmd, dot bytes.Buffer
-	if err := WriteGraphText(&text, sig, GraphOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteGraphMermaid(&mmd, sig, GraphOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteGraphDOT(&dot, sig, GraphOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	c := sig.Cycles[0]
-	for _, e := range c.Edges {
-		if !strings.Contains(text.String(), e.From+" → "+e.To) {
-			t.Errorf("text lacks the edge %s → %s:\n%s", e.From, e.To, text.String())
-		}
-		for _, ev := range e.Evidence {
-			if !strings.Contains(text.String(), evidenceLabel(ev)) {
-				t.Errorf("text lacks the import at %s:\n%s", evidenceLabel(ev), text.String())
-			}
-		}
-		if !strings.Contains(dot.String(), dotQuote(e.From)+" -> "+dotQuote(e.To)+";") {
-			t.Errorf("DOT lacks the edge %s -> %s:\n%s", e.From, e.To, dot.String())
-		}
-	}
-	if got := strings.Count(mmd.String(), " --> "); got != len(c.Edges) {
-		t.Errorf("Mermaid draws %d edges, the cycle has %d:\n%s", got, len(c.Edges), mmd.String())
 	}
 }

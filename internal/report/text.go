@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // TextOptions tune WriteText.
@@ -60,55 +62,55 @@ const repositoryGroup = "(repository)"
 // way; then a summary line. Control characters in messages and paths are
 // escaped.
 func WriteText(w io.Writer, r *Report, opts TextOptions) error {
-	tw := &writer{w: w}
+	tw := textwriter.New(w)
 	p := painter{on: opts.Color}
 	groups := GroupByCode(r.Findings)
 	for i, g := range groups {
 		if i > 0 {
-			tw.print("\n")
+			tw.Print("\n")
 		}
-		tw.printf("%s%s  %s%s%s\n", p.paint(levelColor(g.Level), printable(g.Level)), padding(g.Level, levelWidth),
-			p.paint(ansiBold, printable(g.Code)), titlePart(g), groupCount(g, r.Compared))
+		tw.Printf("%s%s  %s%s%s\n", p.paint(levelColor(g.Level), textwriter.Printable(g.Level)), padding(g.Level, levelWidth),
+			p.paint(ansiBold, textwriter.Printable(g.Code)), titlePart(g), groupCount(g, r.Compared))
 		shown, more := g.Shown(opts.MaxPerCode)
 		width := locationWidth(shown)
 		for _, f := range shown {
-			loc := printable(locationLabel(f.Location))
-			tw.printf("  %s%s  %s%s%s\n", loc, padding(loc, width), levelTag(p, f, g), printable(f.Detail), statusTag(p, f.Status))
+			loc := textwriter.Printable(locationLabel(f.Location))
+			tw.Printf("  %s%s  %s%s%s\n", loc, padding(loc, width), levelTag(p, f, g), textwriter.Printable(f.Detail), statusTag(p, f.Status))
 			if f.Remediation != "" {
-				tw.printf("  %*s  fix: %s\n", max(width, utf8.RuneCountInString(loc)), "", printable(f.Remediation))
+				tw.Printf("  %*s  fix: %s\n", max(width, utf8.RuneCountInString(loc)), "", textwriter.Printable(f.Remediation))
 			}
 		}
 		if more > 0 {
-			tw.printf("  %s\n", p.paint(ansiDim, moreText(more, "", g.Code, NewIn(g.Findings[len(shown):]), opts.Rest)))
+			tw.Printf("  %s\n", p.paint(ansiDim, moreText(more, "", g.Code, NewIn(g.Findings[len(shown):]), opts.Rest)))
 		}
 	}
 	if len(r.Resolved) > 0 {
 		if len(groups) > 0 {
-			tw.print("\n")
+			tw.Print("\n")
 		}
-		tw.printf("%s\n", p.paint(ansiGreen, "resolved since the base"))
+		tw.Printf("%s\n", p.paint(ansiGreen, "resolved since the base"))
 		for _, g := range GroupByCode(r.Resolved) {
 			shown, more := g.Shown(opts.MaxPerCode)
 			for _, f := range shown {
-				tw.printf("  %s  %s  %s\n", p.paint(ansiDim, printable(f.Code)), printable(locationLabel(f.Location)), printable(f.Detail))
+				tw.Printf("  %s  %s  %s\n", p.paint(ansiDim, textwriter.Printable(f.Code)), textwriter.Printable(locationLabel(f.Location)), textwriter.Printable(f.Detail))
 			}
 			if more > 0 {
-				tw.printf("  %s\n", p.paint(ansiDim, moreText(more, "resolved ", g.Code, 0, opts.Rest)))
+				tw.Printf("  %s\n", p.paint(ansiDim, moreText(more, "resolved ", g.Code, 0, opts.Rest)))
 			}
 		}
 	}
 	if len(groups) > 0 || len(r.Resolved) > 0 {
-		tw.print("\n")
+		tw.Print("\n")
 	}
-	tw.printf("%s\n", summaryLine(r))
+	tw.Printf("%s\n", summaryLine(r))
 	if l := unanalyzedLine(r.Unanalyzed); l != "" {
-		tw.printf("%s\n", printable(l))
+		tw.Printf("%s\n", textwriter.Printable(l))
 	}
 	if r.Verdict != "" {
-		tw.printf("%s\n", printable(r.Verdict))
+		tw.Printf("%s\n", textwriter.Printable(r.Verdict))
 	}
-	if tw.err != nil {
-		return fmt.Errorf("write text report: %w", tw.err)
+	if tw.Err() != nil {
+		return fmt.Errorf("write text report: %w", tw.Err())
 	}
 	return nil
 }
@@ -119,12 +121,12 @@ func titlePart(g CodeGroup) string {
 	if g.Title == "" || g.Title == g.Code {
 		return ""
 	}
-	return "  " + printable(g.Title)
+	return "  " + textwriter.Printable(g.Title)
 }
 
 // groupCount is " · 37 findings", with " (2 new)" when compared.
 func groupCount(g CodeGroup, compared bool) string {
-	s := " · " + plural(len(g.Findings), "finding", "findings")
+	s := " · " + textwriter.Plural(len(g.Findings), "finding", "findings")
 	if compared && g.New > 0 {
 		s += " (" + strconv.Itoa(g.New) + " new)"
 	}
@@ -135,13 +137,13 @@ func groupCount(g CodeGroup, compared bool) string {
 // BROKEN_LINK findings (3 new; see the JSON report)". kind is "" or
 // "resolved ".
 func moreText(more int, kind, code string, newOnes int, rest string) string {
-	s := fmt.Sprintf("… and %d more %s%s %s", more, kind, printable(code), pluralWord(more, "finding", "findings"))
+	s := fmt.Sprintf("… and %d more %s%s %s", more, kind, textwriter.Printable(code), textwriter.PluralWord(more, "finding", "findings"))
 	var notes []string
 	if newOnes > 0 {
 		notes = append(notes, strconv.Itoa(newOnes)+" new")
 	}
 	if rest != "" {
-		notes = append(notes, printable(rest))
+		notes = append(notes, textwriter.Printable(rest))
 	}
 	if len(notes) > 0 {
 		s += " (" + strings.Join(notes, "; ") + ")"
@@ -154,7 +156,7 @@ func levelTag(p painter, f Finding, g CodeGroup) string {
 	if f.Level == g.Level {
 		return ""
 	}
-	return "[" + p.paint(levelColor(f.Level), printable(f.Level)) + "] "
+	return "[" + p.paint(levelColor(f.Level), textwriter.Printable(f.Level)) + "] "
 }
 
 // locationWidth is the column the shown findings' locations are padded
@@ -162,7 +164,7 @@ func levelTag(p painter, f Finding, g CodeGroup) string {
 func locationWidth(fs []Finding) int {
 	w := 0
 	for _, f := range fs {
-		if n := utf8.RuneCountInString(printable(locationLabel(f.Location))); n <= maxLocationWidth {
+		if n := utf8.RuneCountInString(textwriter.Printable(locationLabel(f.Location))); n <= maxLocationWidth {
 			w = max(w, n)
 		}
 	}

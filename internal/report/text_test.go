@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 func renderText(t *testing.T, r *Report, opts TextOptions) string {
@@ -33,7 +35,7 @@ func TestTextOneLinePerFinding(t *testing.T) {
 	for _, f := range r.Findings {
 		n := 0
 		for i, l := range lines {
-			if strings.Contains(l, "  "+printable(f.Detail)) {
+			if strings.Contains(l, "  "+textwriter.Printable(f.Detail)) {
 				n++
 				if f.Remediation != "" && !strings.Contains(lines[i+1], "fix: ") {
 					t.Errorf("%s: remediation not on the next line", f.ID)

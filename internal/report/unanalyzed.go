@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // Unanalyzed counts the files the scan could not analyze and why: too
@@ -134,12 +135,12 @@ func unanalyzedLine(u *Unanalyzed) string {
 			label := k
 			switch k {
 			case KindSyntaxError:
-				label = pluralWord(n, "with a syntax error", "with syntax errors")
+				label = textwriter.PluralWord(n, "with a syntax error", "with syntax errors")
 			case KindSymlink:
-				label = pluralWord(n, "symlink that leads nowhere or out of the tree", "symlinks that lead nowhere or out of the tree")
+				label = textwriter.PluralWord(n, "symlink that leads nowhere or out of the tree", "symlinks that lead nowhere or out of the tree")
 			}
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))
 		}
 	}
-	return fmt.Sprintf("%s not analyzed or only partly: %s (the JSON report lists them)", plural(u.Total, "file", "files"), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s not analyzed or only partly: %s (the JSON report lists them)", textwriter.Plural(u.Total, "file", "files"), strings.Join(parts, ", "))
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // MaxWorkflowAnnotationsPerType is how many annotations of one type
@@ -36,7 +38,7 @@ func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 		}
 		byType[a.Level] = append(byType[a.Level], a)
 	}
-	tw := &writer{w: w}
+	tw := textwriter.New(w)
 	for _, level := range workflowTypes {
 		list := byType[level]
 		shown := list
@@ -44,7 +46,7 @@ func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 			shown = list[:MaxWorkflowAnnotationsPerType-1]
 		}
 		for _, a := range shown {
-			tw.print(WorkflowAnnotation(a) + "\n")
+			tw.Print(WorkflowAnnotation(a) + "\n")
 		}
 		if more := len(list) - len(shown); more > 0 {
 			noun := workflowCommandOf[level]
@@ -53,11 +55,11 @@ func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 			}
 			msg := fmt.Sprintf("%d more %s not shown here: the runner keeps %d annotations of each type per step. The job summary counts them by code; the JSON report lists every finding.",
 				more, noun, MaxWorkflowAnnotationsPerType)
-			tw.print(WorkflowCommand(workflowCommandOf[level], [][2]string{{"title", ToolName}}, msg) + "\n")
+			tw.Print(WorkflowCommand(workflowCommandOf[level], [][2]string{{"title", ToolName}}, msg) + "\n")
 		}
 	}
-	if tw.err != nil {
-		return fmt.Errorf("write workflow commands: %w", tw.err)
+	if tw.Err() != nil {
+		return fmt.Errorf("write workflow commands: %w", tw.Err())
 	}
 	return nil
 }

@@ -3,7 +3,7 @@ package review
 import (
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // logLine makes s one safe log line: line breaks, other control
@@ -12,7 +12,7 @@ import (
 // its own, and a line that would begin with "::" gets a leading space.
 func logLine(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if report.UnsafeRune(r) {
+		if textwriter.UnsafeRune(r) {
 			return ' '
 		}
 		return r

@@ -1,4 +1,4 @@
-package report
+package graphview
 
 import (
 	"cmp"
@@ -7,15 +7,16 @@ import (
 
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // Bounds of the graph views. Whatever a bound leaves out is counted in the
 // output, never dropped silently.
 const (
 	// DefaultTopCentral is how many central modules are shown when
-	// GraphOptions.TopCentral is 0.
+	// Options.TopCentral is 0.
 	DefaultTopCentral = 10
-	// MaxTopCentral caps GraphOptions.TopCentral.
+	// MaxTopCentral caps Options.TopCentral.
 	MaxTopCentral = 100
 	// MaxShownCycles is how many cycles the text lists and the diagrams
 	// draw.
@@ -29,14 +30,14 @@ const (
 	MaxDrawnNodes = 60
 )
 
-// GraphOptions tune the graph renderers.
-type GraphOptions struct {
+// Options tune the graph renderers.
+type Options struct {
 	// TopCentral is how many of the most central modules to show: 0 means
 	// DefaultTopCentral, more than MaxTopCentral means MaxTopCentral.
 	TopCentral int
 }
 
-func (o GraphOptions) topCentral() int {
+func (o Options) topCentral() int {
 	switch {
 	case o.TopCentral <= 0:
 		return DefaultTopCentral
@@ -70,7 +71,7 @@ type graphView struct {
 }
 
 // selectGraph sorts and bounds the signals. sig may be nil.
-func selectGraph(sig *graph.Signals, opts GraphOptions) graphView {
+func selectGraph(sig *graph.Signals, opts Options) graphView {
 	var v graphView
 	if sig == nil {
 		return v
@@ -82,7 +83,7 @@ func selectGraph(sig *graph.Signals, opts GraphOptions) graphView {
 		}
 	}
 	slices.SortFunc(cycles, func(a, b graph.Cycle) int { return slices.Compare(a.Nodes, b.Nodes) })
-	v.cycles, v.cyclesOmitted = bound(cycles, MaxShownCycles)
+	v.cycles, v.cyclesOmitted = textwriter.Bound(cycles, MaxShownCycles)
 	v.cyclesSampled = sig.CyclesTruncated
 
 	v.centralSkipped = sig.Centrality == nil
@@ -96,11 +97,11 @@ func selectGraph(sig *graph.Signals, opts GraphOptions) graphView {
 	slices.SortFunc(central, func(a, b centralNode) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(a.id, b.id))
 	})
-	v.central, v.centralOmitted = bound(central, opts.topCentral())
+	v.central, v.centralOmitted = textwriter.Bound(central, opts.topCentral())
 
 	areas := slices.Clone(sig.Areas)
 	slices.SortFunc(areas, func(a, b graph.AreaSuggestion) int { return strings.Compare(a.Path, b.Path) })
-	v.areas, v.areasOmitted = bound(areas, MaxShownAreas)
+	v.areas, v.areasOmitted = textwriter.Bound(areas, MaxShownAreas)
 	v.areasTruncated = sig.AreasTruncated
 
 	v.notes = slices.Clone(sig.Notes)
@@ -110,14 +111,6 @@ func selectGraph(sig *graph.Signals, opts GraphOptions) graphView {
 			strings.Compare(a.Status, b.Status), strings.Compare(a.Reason, b.Reason))
 	})
 	return v
-}
-
-// bound keeps the first n items and says how many it dropped.
-func bound[T any](xs []T, n int) ([]T, int) {
-	if len(xs) <= n {
-		return xs, 0
-	}
-	return xs[:n], len(xs) - n
 }
 
 // diagram is what Mermaid and DOT draw: nodes (sorted by id), cycle edges
@@ -197,10 +190,10 @@ func buildDiagram(v graphView) diagram {
 func (d diagram) omittedNote() string {
 	var parts []string
 	if d.cyclesOmitted > 0 {
-		parts = append(parts, plural(d.cyclesOmitted, "more cycle", "more cycles"))
+		parts = append(parts, textwriter.Plural(d.cyclesOmitted, "more cycle", "more cycles"))
 	}
 	if d.centralOmitted > 0 {
-		parts = append(parts, plural(d.centralOmitted, "more central module", "more central modules"))
+		parts = append(parts, textwriter.Plural(d.centralOmitted, "more central module", "more central modules"))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -208,9 +201,9 @@ func (d diagram) omittedNote() string {
 	return strings.Join(parts, " and ") + " not drawn"
 }
 
-// shortLabel is an entity id without its kind prefix: module:src/a.ts is
+// ShortLabel is an entity id without its kind prefix: module:src/a.ts is
 // drawn as src/a.ts.
-func shortLabel(id string) string {
+func ShortLabel(id string) string {
 	if _, rest, ok := strings.Cut(id, ":"); ok && rest != "" {
 		return rest
 	}

@@ -1,16 +1,16 @@
-package report
+package textwriter
 
 import (
 	"strings"
 	"unicode"
 )
 
-// printable makes text safe for a terminal or a log: a newline becomes the
+// Printable makes text safe for a terminal or a log: a newline becomes the
 // two characters `\n`, a tab a space, and any other control character
 // (ESC above all: file content must not drive the terminal) or bidi
 // control (which could reorder what a reviewer reads) its \x or \u
 // escape. Everything else, unicode included, is kept.
-func printable(s string) string {
+func Printable(s string) string {
 	if !strings.ContainsFunc(s, UnsafeRune) {
 		return s
 	}
@@ -22,7 +22,7 @@ func printable(s string) string {
 		case r == '\t':
 			b.WriteByte(' ')
 		case UnsafeRune(r):
-			b.WriteString(controlEscape(r))
+			b.WriteString(ControlEscape(r))
 		default:
 			b.WriteRune(r)
 		}
@@ -30,8 +30,8 @@ func printable(s string) string {
 	return b.String()
 }
 
-// controlEscape spells a control character as \xNN or \uNNNN.
-func controlEscape(r rune) string {
+// ControlEscape spells a control character as \xNN or \uNNNN.
+func ControlEscape(r rune) string {
 	const hex = "0123456789abcdef"
 	if r < 0x100 {
 		return `\x` + string([]byte{hex[r>>4], hex[r&0xf]})

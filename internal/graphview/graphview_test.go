@@ -1,4 +1,4 @@
-package report
+package graphview
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // hostileIDs are entity ids that try to break out of a label or an id.
@@ -60,7 +61,7 @@ func mermaidDecode(s string) string {
 
 func TestMermaidEscaping(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteGraphMermaid(&b, hostileSignals(), GraphOptions{TopCentral: len(hostileIDs)}); err != nil {
+	if err := WriteMermaid(&b, hostileSignals(), Options{TopCentral: len(hostileIDs)}); err != nil {
 		t.Fatal(err)
 	}
 	node := regexp.MustCompile(`^  n\d+\["([^"]*)"\]$`)
@@ -84,11 +85,11 @@ func TestMermaidEscaping(t *testing.T) {
 	for _, id := range hostileIDs {
 		// A label is one line: control and bidi characters become spaces.
 		want[strings.Map(func(r rune) rune {
-			if UnsafeRune(r) {
+			if textwriter.UnsafeRune(r) {
 				return ' '
 			}
 			return r
-		}, shortLabel(id))] = true
+		}, ShortLabel(id))] = true
 	}
 	for _, l := range labels {
 		text, _, _ := strings.Cut(l, "<br/>")
@@ -162,7 +163,7 @@ func dotUnescape(s string) string {
 
 func TestDOTEscaping(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteGraphDOT(&b, hostileSignals(), GraphOptions{TopCentral: len(hostileIDs)}); err != nil {
+	if err := WriteDOT(&b, hostileSignals(), Options{TopCentral: len(hostileIDs)}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -228,7 +229,7 @@ func TestGraphBounds(t *testing.T) {
 		sig.Centrality[fmt.Sprintf("module:hub%03d.ts", i)] = float64(i+1) / 1000
 	}
 	var text bytes.Buffer
-	if err := WriteGraphText(&text, sig, GraphOptions{TopCentral: 1000}); err != nil {
+	if err := WriteText(&text, sig, Options{TopCentral: 1000}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -241,7 +242,7 @@ func TestGraphBounds(t *testing.T) {
 			t.Errorf("text lacks %q", want)
 		}
 	}
-	v := selectGraph(sig, GraphOptions{TopCentral: 1000})
+	v := selectGraph(sig, Options{TopCentral: 1000})
 	d := buildDiagram(v)
 	if len(d.nodes) > MaxDrawnNodes {
 		t.Errorf("%d nodes drawn, bound %d", len(d.nodes), MaxDrawnNodes)
@@ -257,10 +258,10 @@ func TestGraphBounds(t *testing.T) {
 		t.Errorf("drawn %d+%d omitted cycles of %d, %d+%d central of %d", drawnCycles, d.cyclesOmitted, cycles, drawnCentral, d.centralOmitted, central)
 	}
 	var mmd, dot bytes.Buffer
-	if err := WriteGraphMermaid(&mmd, sig, GraphOptions{TopCentral: 1000}); err != nil {
+	if err := WriteMermaid(&mmd, sig, Options{TopCentral: 1000}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGraphDOT(&dot, sig, GraphOptions{TopCentral: 1000}); err != nil {
+	if err := WriteDOT(&dot, sig, Options{TopCentral: 1000}); err != nil {
 		t.Fatal(err)
 	}
 	note := d.omittedNote()
@@ -278,9 +279,9 @@ func TestGraphOrderIndependent(t *testing.T) {
 	}
 	b.Areas[0], b.Areas[1] = b.Areas[1], b.Areas[0]
 	for name, render := range map[string]func(*bytes.Buffer, *graph.Signals) error{
-		"text":    func(w *bytes.Buffer, s *graph.Signals) error { return WriteGraphText(w, s, GraphOptions{}) },
-		"mermaid": func(w *bytes.Buffer, s *graph.Signals) error { return WriteGraphMermaid(w, s, GraphOptions{}) },
-		"dot":     func(w *bytes.Buffer, s *graph.Signals) error { return WriteGraphDOT(w, s, GraphOptions{}) },
+		"text":    func(w *bytes.Buffer, s *graph.Signals) error { return WriteText(w, s, Options{}) },
+		"mermaid": func(w *bytes.Buffer, s *graph.Signals) error { return WriteMermaid(w, s, Options{}) },
+		"dot":     func(w *bytes.Buffer, s *graph.Signals) error { return WriteDOT(w, s, Options{}) },
 	} {
 		var x, y bytes.Buffer
 		if err := render(&x, a); err != nil {
@@ -304,13 +305,13 @@ func TestGraphOddInput(t *testing.T) {
 		Centrality: map[string]float64{"module:x": 0.5},
 	}
 	var text, mmd, dot bytes.Buffer
-	if err := WriteGraphText(&text, sig, GraphOptions{}); err != nil {
+	if err := WriteText(&text, sig, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGraphMermaid(&mmd, sig, GraphOptions{}); err != nil {
+	if err := WriteMermaid(&mmd, sig, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteGraphDOT(&dot, sig, GraphOptions{}); err != nil {
+	if err := WriteDOT(&dot, sig, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "Import cycles (1)") || !strings.Contains(text.String(), "estimated from 64 sampled sources") {
@@ -328,7 +329,7 @@ func TestGraphOddInput(t *testing.T) {
 func renderGraphText(t *testing.T, sig *graph.Signals) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteGraphText(&b, sig, GraphOptions{}); err != nil {
+	if err := WriteText(&b, sig, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

@@ -1,4 +1,4 @@
-package report
+package graphview
 
 import (
 	"fmt"
@@ -7,23 +7,24 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// WriteGraphMermaid renders the shown cycles and central modules as a
+// WriteMermaid renders the shown cycles and central modules as a
 // Mermaid flowchart (left to right). Node ids are n0, n1, … in entity-id
 // order, so no input reaches Mermaid's syntax outside a quoted, escaped
 // label. Nodes on a cycle and central nodes get classes; what the bounds
 // left out is a note node.
-func WriteGraphMermaid(w io.Writer, sig *graph.Signals, opts GraphOptions) error {
+func WriteMermaid(w io.Writer, sig *graph.Signals, opts Options) error {
 	d := buildDiagram(selectGraph(sig, opts))
-	tw := &writer{w: w}
-	tw.print("flowchart LR\n")
+	tw := textwriter.New(w)
+	tw.Print("flowchart LR\n")
 	ids := make(map[string]string, len(d.nodes))
 	var cycleIDs, centralIDs []string
 	for i, n := range d.nodes {
 		id := "n" + strconv.Itoa(i)
 		ids[n.id] = id
-		label := mermaidLabel(shortLabel(n.id))
+		label := MermaidLabel(ShortLabel(n.id))
 		if n.central {
 			label += "<br/>centrality " + formatScore(n.score)
 			centralIDs = append(centralIDs, id)
@@ -31,37 +32,37 @@ func WriteGraphMermaid(w io.Writer, sig *graph.Signals, opts GraphOptions) error
 		if n.inCycle {
 			cycleIDs = append(cycleIDs, id)
 		}
-		tw.printf("  %s[\"%s\"]\n", id, label)
+		tw.Printf("  %s[\"%s\"]\n", id, label)
 	}
 	for _, e := range d.edges {
-		tw.printf("  %s --> %s\n", ids[e[0]], ids[e[1]])
+		tw.Printf("  %s --> %s\n", ids[e[0]], ids[e[1]])
 	}
 	if len(d.nodes) == 0 {
-		tw.print("  empty[\"no import cycles or central modules\"]\n")
+		tw.Print("  empty[\"no import cycles or central modules\"]\n")
 	}
 	if note := d.omittedNote(); note != "" {
-		tw.printf("  omitted[\"%s\"]\n", mermaidLabel(note))
+		tw.Printf("  omitted[\"%s\"]\n", MermaidLabel(note))
 	}
 	if len(cycleIDs) > 0 {
-		tw.print("  classDef cycle stroke:#dc2626,stroke-width:2px\n")
-		tw.printf("  class %s cycle\n", strings.Join(cycleIDs, ","))
+		tw.Print("  classDef cycle stroke:#dc2626,stroke-width:2px\n")
+		tw.Printf("  class %s cycle\n", strings.Join(cycleIDs, ","))
 	}
 	if len(centralIDs) > 0 {
-		tw.print("  classDef central fill:#fde68a\n")
-		tw.printf("  class %s central\n", strings.Join(centralIDs, ","))
+		tw.Print("  classDef central fill:#fde68a\n")
+		tw.Printf("  class %s central\n", strings.Join(centralIDs, ","))
 	}
-	if tw.err != nil {
-		return fmt.Errorf("write Mermaid graph: %w", tw.err)
+	if tw.Err() != nil {
+		return fmt.Errorf("write Mermaid graph: %w", tw.Err())
 	}
 	return nil
 }
 
-// mermaidLabel escapes text for a double-quoted Mermaid label with
+// MermaidLabel escapes text for a double-quoted Mermaid label with
 // Mermaid's entity codes: the quote, '#' (which starts an entity), the
 // characters HTML or markdown labels would read ('<', '>', '&', '`', '\'),
 // and '|' and '%' (edge-label and comment syntax). Line breaks and other
 // control or bidi characters become spaces: a label is one line.
-func mermaidLabel(s string) string {
+func MermaidLabel(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -84,7 +85,7 @@ func mermaidLabel(s string) string {
 		case '\\':
 			b.WriteString("#92;")
 		default:
-			if UnsafeRune(r) {
+			if textwriter.UnsafeRune(r) {
 				b.WriteByte(' ')
 			} else {
 				b.WriteRune(r)

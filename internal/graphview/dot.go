@@ -1,4 +1,4 @@
-package report
+package graphview
 
 import (
 	"fmt"
@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// WriteGraphDOT renders the shown cycles and central modules as a
+// WriteDOT renders the shown cycles and central modules as a
 // Graphviz digraph named docbridge. Node ids are the entity ids, quoted;
 // labels drop the kind prefix. Cycle nodes have a red outline, central
 // ones are filled and show their score; what the bounds left out is a
 // note node.
-func WriteGraphDOT(w io.Writer, sig *graph.Signals, opts GraphOptions) error {
+func WriteDOT(w io.Writer, sig *graph.Signals, opts Options) error {
 	d := buildDiagram(selectGraph(sig, opts))
-	tw := &writer{w: w}
-	tw.print("digraph docbridge {\n  rankdir=LR;\n  node [shape=box];\n")
+	tw := textwriter.New(w)
+	tw.Print("digraph docbridge {\n  rankdir=LR;\n  node [shape=box];\n")
 	for _, n := range d.nodes {
-		label := shortLabel(n.id)
+		label := ShortLabel(n.id)
 		var attrs []string
 		if n.central {
 			label += "\ncentrality " + formatScore(n.score)
@@ -28,20 +29,20 @@ func WriteGraphDOT(w io.Writer, sig *graph.Signals, opts GraphOptions) error {
 			attrs = append(attrs, `color="#dc2626"`, `penwidth=2`)
 		}
 		attrs = append([]string{"label=" + dotQuote(label)}, attrs...)
-		tw.printf("  %s [%s];\n", dotQuote(n.id), strings.Join(attrs, ", "))
+		tw.Printf("  %s [%s];\n", dotQuote(n.id), strings.Join(attrs, ", "))
 	}
 	for _, e := range d.edges {
-		tw.printf("  %s -> %s;\n", dotQuote(e[0]), dotQuote(e[1]))
+		tw.Printf("  %s -> %s;\n", dotQuote(e[0]), dotQuote(e[1]))
 	}
 	if len(d.nodes) == 0 {
-		tw.print("  empty [shape=plaintext, label=\"no import cycles or central modules\"];\n")
+		tw.Print("  empty [shape=plaintext, label=\"no import cycles or central modules\"];\n")
 	}
 	if note := d.omittedNote(); note != "" {
-		tw.printf("  omitted [shape=note, label=%s];\n", dotQuote(note))
+		tw.Printf("  omitted [shape=note, label=%s];\n", dotQuote(note))
 	}
-	tw.print("}\n")
-	if tw.err != nil {
-		return fmt.Errorf("write DOT graph: %w", tw.err)
+	tw.Print("}\n")
+	if tw.Err() != nil {
+		return fmt.Errorf("write DOT graph: %w", tw.Err())
 	}
 	return nil
 }
@@ -63,8 +64,8 @@ func dotQuote(s string) string {
 			b.WriteString(`\\`)
 		case r == '\n':
 			b.WriteString(`\n`)
-		case UnsafeRune(r):
-			b.WriteString(controlEscape(r))
+		case textwriter.UnsafeRune(r):
+			b.WriteString(textwriter.ControlEscape(r))
 		default:
 			b.WriteRune(r)
 		}
