@@ -19,6 +19,7 @@ import (
 	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
@@ -148,7 +149,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o actionOptions, g
 			return err
 		}
 	}
-	if r.cfg, err = loadConfig(r.dir, r.configPath); err != nil {
+	if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
 		return err
 	}
 	var changed []string
@@ -197,15 +198,15 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	// The states travel in memory: restored (and decoded) once, the new one
 	// encoded once, with the doctor's grade, in persist.
-	o := checkOptions{repoOptions: repoOptions{dir: r.dir, configPath: r.configPath, maxStateBytes: state.DefaultMaxBytes},
-		baseState: base, previous: previous, failOn: r.in.FailOn, revision: r.env.SHA}
-	res, err := runCheck(ctx, r.stderr, o)
+	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
+		BaseState: base, Previous: previous, Revision: r.env.SHA}
+	res, err := pipeline.Run(ctx, r.stderr, o)
 	if err != nil && base != nil {
 		// A base state that decodes but cannot be rebuilt costs the
 		// comparison, not the check; any other error recurs below.
 		r.gh.Warningf("docbridge: the base state is unusable (%v); checking without a base", err)
-		o.baseState = nil
-		res, err = runCheck(ctx, r.stderr, o)
+		o.BaseState = nil
+		res, err = pipeline.Run(ctx, r.stderr, o)
 	}
 	if err != nil && ctx.Err() != nil {
 		return r.cancelled(ctx, isReview, err)
@@ -222,7 +223,7 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	var changed []string
 	var changedErr error
-	if isReview && needsChangedFiles(r.in.Filter, res.comparison != nil) {
+	if isReview && needsChangedFiles(r.in.Filter, res.Comparison != nil) {
 		if r.deps.files == nil {
 			changedErr = errors.New("not available in this run")
 		} else {
@@ -237,17 +238,9 @@ func (r *actionRun) run(ctx context.Context) error {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
 
-	in := report.Input{Version: version, Project: res.head.Project.Name, SnapshotHash: res.head.ContentHash, Diagnostics: res.findings, Coverage: res.head.Coverage}
-	if res.comparison != nil {
-		in.Comparison = res.comparison
-		in.BaseSnapshotHash = res.base.ContentHash
-	}
-	rep := report.Build(in)
-	if res.doctor != nil {
-		rep.Verdict = res.doctor.Verdict
-	}
+	rep := res.Report(version)
 	// check's rule, on what the filter judged.
-	failing := len((&checkOutcome{findings: sel.judged}).failing(r.in.FailOn))
+	failing := len((&pipeline.Outcome{Findings: sel.judged}).Failing(r.in.FailOn))
 	pub := publication{
 		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
 		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
@@ -260,7 +253,7 @@ func (r *actionRun) run(ctx context.Context) error {
 			pub.Grade, pub.Score = g, strconv.Itoa(score)
 		}
 	}
-	if d := res.doctor; d != nil {
+	if d := res.Doctor; d != nil {
 		for _, dim := range d.Dimensions {
 			pub.Dimensions = append(pub.Dimensions, report.DoctorDimension{Name: dim.Name, Score: fmt.Sprintf("%g/%g", dim.Points, dim.Weight)})
 		}
@@ -268,7 +261,7 @@ func (r *actionRun) run(ctx context.Context) error {
 			pub.Advice = d.NextActions[0]
 		}
 	}
-	if r.baseGrade != nil && res.comparison != nil {
+	if r.baseGrade != nil && res.Comparison != nil {
 		pub.BaseGrade, pub.BaseScore, pub.BaseRef = r.baseGrade.Grade, strconv.Itoa(r.baseGrade.Score), r.d.BaseBranch
 	}
 
@@ -381,13 +374,13 @@ func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string,
 // persist saves this scan's state under saveKey, with the doctor's grade of
 // this tree, which pull requests against it compare with. A state past the
 // size bound is not saved (the next run scans cold), never truncated.
-func (r *actionRun) persist(ctx context.Context, saveKey string, res *checkOutcome) {
-	if r.deps.cache == nil || saveKey == "" || res.store == nil {
+func (r *actionRun) persist(ctx context.Context, saveKey string, res *pipeline.Outcome) {
+	if r.deps.cache == nil || saveKey == "" || res.Store == nil {
 		return
 	}
-	st := &state.State{Store: res.store}
-	if res.doctor != nil {
-		st.Grade = &state.Grade{Grade: res.doctor.Grade, Score: res.doctor.Score}
+	st := &state.State{Store: res.Store}
+	if res.Doctor != nil {
+		st.Grade = &state.Grade{Grade: res.Doctor.Grade, Score: res.Doctor.Score}
 	}
 	data, err := state.Encode(st)
 	if err != nil {
@@ -483,18 +476,18 @@ type selection struct {
 // selectFindings applies the filter. On a push or workflow_dispatch there
 // is no pull request: every finding is judged. The filter only narrows
 // what is judged and posted; the report keeps every finding.
-func selectFindings(res *checkOutcome, filter string, review bool, changed []string, changedErr error) selection {
-	all := res.findings
+func selectFindings(res *pipeline.Outcome, filter string, review bool, changed []string, changedErr error) selection {
+	all := res.Findings
 	if !review {
 		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
 	}
-	if filter == actionenv.FilterNew && res.comparison != nil {
-		return selection{judged: res.comparison.New, newCount: len(res.comparison.New), note: "findings new against the base"}
+	if filter == actionenv.FilterNew && res.Comparison != nil {
+		return selection{judged: res.Comparison.New, newCount: len(res.Comparison.New), note: "findings new against the base"}
 	}
 	if filter == actionenv.FilterAll {
 		s := selection{judged: all, newCount: len(all), note: "every finding (filter: all)"}
-		if res.comparison != nil {
-			s.newCount = len(res.comparison.New)
+		if res.Comparison != nil {
+			s.newCount = len(res.Comparison.New)
 		}
 		return s
 	}
@@ -508,8 +501,8 @@ func selectFindings(res *checkOutcome, filter string, review bool, changed []str
 	}
 	in := reconcile.FilterChanged(all, changed)
 	s := selection{judged: in, newCount: len(in), note: "findings in the pull request's changed files (" + why + ")"}
-	if res.comparison != nil {
-		s.newCount = len(reconcile.FilterChanged(res.comparison.New, changed))
+	if res.Comparison != nil {
+		s.newCount = len(reconcile.FilterChanged(res.Comparison.New, changed))
 	}
 	return s
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 )
@@ -95,7 +96,7 @@ type changedFiles interface {
 
 // grader grades the documentation (internal/doctor).
 type grader interface {
-	Grade(ctx context.Context, res *checkOutcome) (grade string, score int, err error)
+	Grade(ctx context.Context, res *pipeline.Outcome) (grade string, score int, err error)
 }
 
 // actionDeps are the action's dependencies. cache, files and grader may
@@ -324,14 +325,14 @@ func (r *actionRun) writeSummary(md string) {
 }
 
 // outputValues are the step outputs of a run, in actionenv.Outputs order.
-func outputValues(p publication, sel selection, res *checkOutcome, reportOut string) [][2]string {
+func outputValues(p publication, sel selection, res *pipeline.Outcome, reportOut string) [][2]string {
 	return [][2]string{
 		{actionenv.OutputFindings, strconv.Itoa(p.Report.Summary.Total)},
 		{actionenv.OutputNewFindings, strconv.Itoa(sel.newCount)},
 		{actionenv.OutputResolvedFindings, strconv.Itoa(p.Report.Summary.Resolved)},
 		{actionenv.OutputGrade, p.Grade},
 		{actionenv.OutputScore, p.Score},
-		{actionenv.OutputSnapshotHash, res.head.ContentHash},
+		{actionenv.OutputSnapshotHash, res.Head.ContentHash},
 		{actionenv.OutputReport, reportOut},
 	}
 }

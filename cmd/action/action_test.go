@@ -18,6 +18,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -658,8 +659,8 @@ func TestSelectFindings(t *testing.T) {
 		return reconcile.Diagnostic{ID: id, Code: "BROKEN_LINK", Severity: "error", Evidence: []reconcile.Location{{Path: path, Line: 1}}}
 	}
 	a, b, c := d("a", "docs/a.md"), d("b", "docs/b.md"), d("c", "docs/c.md")
-	compared := &checkOutcome{findings: []reconcile.Diagnostic{a, b}, comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}}
-	cold := &checkOutcome{findings: []reconcile.Diagnostic{a, b}}
+	compared := &pipeline.Outcome{Findings: []reconcile.Diagnostic{a, b}, Comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}}
+	cold := &pipeline.Outcome{Findings: []reconcile.Diagnostic{a, b}}
 	ids := func(ds []reconcile.Diagnostic) string {
 		var s []string
 		for _, d := range ds {
@@ -669,7 +670,7 @@ func TestSelectFindings(t *testing.T) {
 	}
 	tests := []struct {
 		name     string
-		res      *checkOutcome
+		res      *pipeline.Outcome
 		filter   string
 		review   bool
 		changed  []string
@@ -793,7 +794,7 @@ func TestActionSummaryFileUnwritable(t *testing.T) {
 
 type failingGrader struct{}
 
-func (failingGrader) Grade(context.Context, *checkOutcome) (string, int, error) {
+func (failingGrader) Grade(context.Context, *pipeline.Outcome) (string, int, error) {
 	return "", 0, errors.New("no suite")
 }
 

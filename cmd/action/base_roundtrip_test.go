@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 // selfReferences is a repository whose documents name themselves: links to
@@ -51,7 +53,7 @@ func TestBaseAcceptsWhatScanWrites(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			file, stateDir := baseOf(t, dir)
 			for _, base := range []string{file, stateDir} {
-				if _, err := loadBase(base, 1<<30); err != nil {
+				if _, err := pipeline.LoadBase(base, 1<<30); err != nil {
 					t.Fatalf("loadBase: %v", err)
 				}
 				code, out, errOut := runCLI(t, "check", "--base", base, "--format", "json", "--fail-on", "none", dir)

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/retrieval/bench"
 )
@@ -22,15 +22,10 @@ const benchDefaultSuite = "docs/bench/retrieval-suite-v1.json"
 // benchDefaultMisses bounds the misses the text report lists by default.
 const benchDefaultMisses = 20
 
-// benchMaxBodyBytes bounds a document body read for the projection: one
-// rune past the projection's own bound in the widest UTF-8, so the
-// projection still sees (and records) a body it has to cut.
-const benchMaxBodyBytes = 4 * (retrieval.MaxBodyRunes + 1)
-
 // benchOptions are the inputs of one benchmark run.
 type benchOptions struct {
 	suite string
-	repoOptions
+	pipeline.Repo
 	asJSON   bool
 	baseline bool
 	misses   int
@@ -85,7 +80,7 @@ Exit status: 0 when the suite ran, 2 on bad input (an unreadable or invalid
 suite — the message names the case and field — or a bad directory).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.suite = filepath.Join(o.dir, filepath.FromSlash(benchDefaultSuite))
+			o.suite = filepath.Join(o.Dir, filepath.FromSlash(benchDefaultSuite))
 			if len(args) == 1 {
 				o.suite = args[0]
 			}
@@ -104,19 +99,19 @@ suite — the message names the case and field — or a bad directory).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", "", "the repository `DIR` to scan (default: the root of the git work tree containing the working directory, else the working directory)")
+	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to scan (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.BoolVar(&o.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&o.baseline, "baseline", false, "also run the plain-BM25 baseline and show it side by side")
 	f.IntVar(&o.misses, "misses", benchDefaultMisses, "list at most `N` missed cases in the text report")
 	f.StringVar(&o.split, "split", "", "run only one half of a split suite: `dev` or test")
-	o.addRepoFlags(f)
+	addRepoFlags(f, &o.Repo)
 	return cmd
 }
 
 // runBench loads the suite first (a broken suite fails before the scan),
 // then scans, projects, indexes and runs the rankers.
 func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchReport, error) {
-	suite, err := readBenchSuite(o.suite)
+	suite, err := pipeline.ReadSuite(o.suite)
 	if err != nil {
 		return nil, err
 	}
@@ -127,23 +122,23 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 		}
 		suite = half
 	}
-	repo, err := openRepo(ctx, stderr, o.repoOptions)
+	repo, err := pipeline.Open(ctx, stderr, o.Repo)
 	if err != nil {
 		return nil, err
 	}
-	snap, sig := repo.scan.Snapshot, repo.signals
-	bodies, err := newBodyReader(o.dir, benchMaxBodyBytes)
+	snap, sig := repo.Scan.Snapshot, repo.Signals
+	bodies, err := pipeline.NewBodyReader(o.Dir, pipeline.MaxBodyBytes)
 	if err != nil {
-		return nil, fmt.Errorf("bench %s: %w", o.dir, err)
+		return nil, fmt.Errorf("bench %s: %w", o.Dir, err)
 	}
 	defer bodies.Close()
-	proj := retrieval.Project(snap, sig, bodies.read)
+	proj := retrieval.Project(snap, sig, bodies.Read)
 	ix := retrieval.NewIndex(proj, snap)
 	rep := &benchReport{
 		Suite: suite.Name, SuiteFile: filepath.ToSlash(o.suite), Project: snap.Project.Name,
 		Split: o.split, SnapshotHash: snap.ContentHash, ProjectionHash: proj.Hash, Entries: len(proj.Entries),
 		Docbridge:        bench.Run(suite, bench.Docbridge(ix)),
-		UnreadableBodies: bodies.failed, MoreUnreadable: bodies.more,
+		UnreadableBodies: bodies.Failed, MoreUnreadable: bodies.More,
 	}
 	if o.baseline {
 		b := bench.Run(suite, bench.NewBaseline(proj))
@@ -151,24 +146,6 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 	}
 	rep.MissingTargets, rep.MoreMissing = bench.MissingTargets(suite, proj)
 	return rep, nil
-}
-
-// readBenchSuite reads and validates a suite file, bounded.
-func readBenchSuite(path string) (bench.Suite, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return bench.Suite{}, fmt.Errorf("suite: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, bench.MaxSuiteBytes+1))
-	if err != nil {
-		return bench.Suite{}, fmt.Errorf("suite %s: %w", path, err)
-	}
-	s, err := bench.Load(data)
-	if err != nil {
-		return bench.Suite{}, fmt.Errorf("suite %s: %w", path, err)
-	}
-	return s, nil
 }
 
 // writeBenchText prints the table (docbridge, and the baseline beside it

@@ -16,6 +16,7 @@ import (
 	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/driftbench"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -117,7 +118,7 @@ func loadDriftData(o driftOptions) ([]driftbench.Repo, error) {
 		return nil, fmt.Errorf("--data: %w", err)
 	}
 	defer root.Close()
-	data, err := readRepoFile(root, "corpus.json", driftbench.MaxCaseFileBytes+1)
+	data, err := pipeline.ReadRepoFile(root, "corpus.json", driftbench.MaxCaseFileBytes+1)
 	if err != nil {
 		return nil, fmt.Errorf("--data: %w", err)
 	}
@@ -137,7 +138,7 @@ func loadDriftData(o driftOptions) ([]driftbench.Repo, error) {
 			continue
 		}
 		name := "cases/" + driftbench.Slug(cr.Repository) + ".json"
-		data, err := readRepoFile(root, name, driftbench.MaxCaseFileBytes+1)
+		data, err := pipeline.ReadRepoFile(root, name, driftbench.MaxCaseFileBytes+1)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(o.data, name), err))
 			continue
@@ -216,7 +217,7 @@ func checkDriftLines(corpus string, repos []driftbench.Repo) error {
 					return err
 				}
 				defer root.Close()
-				data, err := readRepoFile(root, c.Document, precisionMaxSourceBytes)
+				data, err := pipeline.ReadRepoFile(root, c.Document, precisionMaxSourceBytes)
 				if err != nil {
 					return err
 				}
@@ -246,7 +247,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftb
 	restore := setEnv("GITHUB_REPOSITORY", repo)
 	defer restore()
 	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
-	cfg, err := loadConfig(baseDir, "")
+	cfg, err := pipeline.LoadConfig(baseDir, "")
 	if err != nil {
 		p.Err = "base configuration: " + err.Error()
 		return p
@@ -267,16 +268,16 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftb
 		return p
 	}
 	defer os.Remove(snapFile)
-	out, err := runCheck(ctx, io.Discard, checkOptions{repoOptions: repoOptions{dir: headDir, maxStateBytes: state.DefaultMaxBytes}, base: snapFile})
+	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile})
 	if err != nil {
 		p.Err = "check --base: " + err.Error()
 		return p
 	}
-	if out.comparison == nil {
+	if out.Comparison == nil {
 		p.Err = "check --base: no comparison"
 		return p
 	}
-	for _, d := range out.comparison.New {
+	for _, d := range out.Comparison.New {
 		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
 			continue
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/precision"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -125,7 +126,7 @@ func runBenchPrecision(ctx context.Context, stderr io.Writer, o precisionOptions
 		repos[i] = precision.Repo{Repository: name, Labels: precision.LabelFile{Repository: name}}
 		path := filepath.Join(o.labels, slug+".json")
 		// One byte over the bound is enough for LoadLabels to refuse it.
-		data, err := readRepoFile(labels, slug+".json", precision.MaxLabelBytes+1)
+		data, err := pipeline.ReadRepoFile(labels, slug+".json", precision.MaxLabelBytes+1)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -206,7 +207,7 @@ func warnOrphanLabels(stderr io.Writer, dir string, slugs []string) {
 // links to its own GitHub URLs are checked) and keys every finding that is
 // not off, reading each finding's source line for its key.
 func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository string) ([]precision.Finding, error) {
-	res, err := runCheck(ctx, stderr, checkOptions{repoOptions: repoOptions{dir: dir, maxStateBytes: state.DefaultMaxBytes}, repository: repository})
+	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +218,7 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository st
 	defer root.Close()
 	files := map[string][]byte{}
 	var out []precision.Finding
-	for _, d := range res.findings {
+	for _, d := range res.Findings {
 		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
 			continue
 		}
@@ -227,7 +228,7 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository st
 			data, ok := files[p.Path]
 			if !ok {
 				var err error
-				if data, err = readRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
+				if data, err = pipeline.ReadRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
 					fmt.Fprintf(stderr, "bench precision: %s: %s: %v (keyed with an empty line)\n", dir, p.Path, err)
 				}
 				files[p.Path] = data

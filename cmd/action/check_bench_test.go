@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 // BenchmarkCheckMonorepo measures `docbridge check` from a warm state
@@ -26,20 +27,20 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	stateDir := b.TempDir()
 	ctx := context.Background()
 	// The first run is cold and leaves the state the timed runs reuse.
-	if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
+	if _, err := pipeline.ScanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 		b.Fatal(err)
 	}
-	o := checkOptions{repoOptions: repoOptions{dir: root, stateDir: stateDir, maxStateBytes: 1 << 30}, format: "text", failOn: "none"}
+	o := checkOptions{Options: pipeline.Options{Repo: pipeline.Repo{Dir: root, StateDir: stateDir, MaxStateBytes: 1 << 30}}, format: "text", failOn: "none"}
 	var scans, checks []time.Duration
 	var stages []time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		if _, err := scanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
+		if _, err := pipeline.ScanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 			b.Fatal(err)
 		}
 		scans = append(scans, time.Since(t0))
 		t1 := time.Now()
-		res, err := runCheck(ctx, io.Discard, o)
+		res, err := pipeline.Run(ctx, io.Discard, o.Options)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -47,7 +48,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 			b.Fatal(err)
 		}
 		checks = append(checks, time.Since(t1))
-		stages = append(stages, res.judge)
+		stages = append(stages, res.Judge)
 	}
 	scan, check := median(scans), median(checks)
 	b.ReportMetric(scan.Seconds(), "warm-scan-s")

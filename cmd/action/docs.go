@@ -19,6 +19,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/knowledgedocs"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
@@ -88,9 +89,9 @@ func underRoot(p, root string) bool {
 
 // docsFindings reconciles head with the convention on and returns the
 // convention's findings located under its root, in the report's shape.
-func docsFindings(out *checkOutcome) []report.Finding {
-	cfg := conventionConfig(out.cfg, false)
-	diags := reconcile.Run(reconcile.Input{Head: out.head, Signals: out.signals, Config: cfg})
+func docsFindings(out *pipeline.Outcome) []report.Finding {
+	cfg := conventionConfig(out.Config, false)
+	diags := reconcile.Run(reconcile.Input{Head: out.Head, Signals: out.Signals, Config: cfg})
 	root := cfg.Checks.KnowledgeDocs.Root
 	var keep []reconcile.Diagnostic
 	for _, d := range diags {
@@ -98,7 +99,7 @@ func docsFindings(out *checkOutcome) []report.Finding {
 			keep = append(keep, d)
 		}
 	}
-	r := report.Build(report.Input{Version: version, Project: out.head.Project.Name, SnapshotHash: out.head.ContentHash, Diagnostics: keep})
+	r := report.Build(report.Input{Version: version, Project: out.Head.Project.Name, SnapshotHash: out.Head.ContentHash, Diagnostics: keep})
 	if r.Findings == nil {
 		return []report.Finding{}
 	}
@@ -115,8 +116,8 @@ type docsCheckAnswer struct {
 
 // docsCheck lists the convention's findings, only those located in paths
 // when some are given.
-func docsCheck(out *checkOutcome, paths []string) docsCheckAnswer {
-	ans := docsCheckAnswer{Root: out.cfg.Checks.KnowledgeDocs.Root, Findings: []report.Finding{}}
+func docsCheck(out *pipeline.Outcome, paths []string) docsCheckAnswer {
+	ans := docsCheckAnswer{Root: out.Config.Checks.KnowledgeDocs.Root, Findings: []report.Finding{}}
 	for _, f := range docsFindings(out) {
 		if len(paths) > 0 && !slices.Contains(paths, f.Location.Path) {
 			continue
@@ -133,9 +134,9 @@ func docsCheck(out *checkOutcome, paths []string) docsCheckAnswer {
 // docsSearch ranks the documents for query as knowledge.search does, from
 // a ranking as deep as search goes, and keeps those under the
 // convention's root, in that order.
-func docsSearch(ctx context.Context, dir string, out *checkOutcome, ix *retrieval.Index, query string, limit int) retrieval.Results {
-	res := searchIndex(ctx, dir, out.head, ix, retrieval.Query{Text: query, Kinds: []string{snapshot.KindDocument}, Limit: retrieval.MaxLimit})
-	root := out.cfg.Checks.KnowledgeDocs.Root
+func docsSearch(ctx context.Context, dir string, out *pipeline.Outcome, ix *retrieval.Index, query string, limit int) retrieval.Results {
+	res := searchIndex(ctx, dir, out.Head, ix, retrieval.Query{Text: query, Kinds: []string{snapshot.KindDocument}, Limit: retrieval.MaxLimit})
+	root := out.Config.Checks.KnowledgeDocs.Root
 	hits := []retrieval.Hit{}
 	total := 0
 	for _, h := range res.Hits {
@@ -220,8 +221,8 @@ type docsAddAnswer struct {
 // reconcile.KnowledgeTwins) when no path was given — and writes it under
 // docs/ of the repository at root (its real path). p is the path argument,
 // already resolved against the root ("" when none was given).
-func docsAdd(root string, out *checkOutcome, p string, d knowledgedocs.Draft) (*docsAddAnswer, error) {
-	cfg := conventionConfig(out.cfg, p == "")
+func docsAdd(root string, out *pipeline.Outcome, p string, d knowledgedocs.Draft) (*docsAddAnswer, error) {
+	cfg := conventionConfig(out.Config, p == "")
 	k := cfg.Checks.KnowledgeDocs
 	data, title, err := knowledgedocs.Render(d, k.RequiredFields)
 	if err != nil {
@@ -245,7 +246,7 @@ func docsAdd(root string, out *checkOutcome, p string, d knowledgedocs.Draft) (*
 	}
 
 	// Judge the tree with the document written, without writing it.
-	st, err := scan.WithDocument(out.store, target, data)
+	st, err := scan.WithDocument(out.Store, target, data)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +360,7 @@ func writeDoc(root, target string, data []byte) error {
 // newDocsCommand is `docbridge docs help|search|check|add`: the MCP docs
 // tool's verbs on the command line, each printing the tool's JSON answer.
 func newDocsCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := repoOptions{}
+	o := pipeline.Repo{}
 	cmd := &cobra.Command{
 		Use:   "docs",
 		Short: "Search, check and add knowledge documents under docs/",
@@ -373,15 +374,15 @@ prints the JSON answer of the MCP docs tool.
 Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	}
 	f := cmd.PersistentFlags()
-	f.StringVar(&o.dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
-	o.addRepoFlags(f)
+	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
+	addRepoFlags(f, &o)
 
-	open := func(cmd *cobra.Command) (*checkOutcome, string, error) {
-		out, err := runCheck(cmd.Context(), stderr, checkOptions{repoOptions: o})
+	open := func(cmd *cobra.Command) (*pipeline.Outcome, string, error) {
+		out, err := pipeline.Run(cmd.Context(), stderr, pipeline.Options{Repo: o})
 		if err != nil {
 			return nil, "", err
 		}
-		abs, err := filepath.Abs(o.dir)
+		abs, err := filepath.Abs(o.Dir)
 		if err != nil {
 			return nil, "", err
 		}
@@ -391,7 +392,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 
 	help := &cobra.Command{Use: "help", Short: "Show the convention as configured, the verbs and an example document", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(o.dir, o.configPath)
+			cfg, err := pipeline.LoadConfig(o.Dir, o.ConfigPath)
 			if err != nil {
 				return err
 			}
@@ -408,11 +409,11 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			if err != nil {
 				return err
 			}
-			ix, err := newSearchIndex(o.dir, out.head, out.signals)
+			ix, err := newSearchIndex(o.Dir, out.Head, out.Signals)
 			if err != nil {
 				return err
 			}
-			return writeJSON(stdout, docsSearch(cmd.Context(), o.dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
+			return writeJSON(stdout, docsSearch(cmd.Context(), o.Dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
 		}}
 	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", mcpMaxLimit))
 	setFlagRange(search.Flags(), "limit", 1, mcpMaxLimit)

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 // doctorFiles is a small repository with nothing wrong: entry documents
@@ -206,7 +208,7 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 
 func TestDoctorGrader(t *testing.T) {
 	dir := fixture(t, doctorFiles())
-	res, err := runCheck(context.Background(), io.Discard, checkOptions{repoOptions: repoOptions{dir: dir, maxStateBytes: 1 << 30}})
+	res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +217,7 @@ func TestDoctorGrader(t *testing.T) {
 	if err != nil || g != d.Grade || score != d.Score {
 		t.Fatalf("grader %s %d %v, doctor %s %d", g, score, err, d.Grade, d.Score)
 	}
-	if _, _, err := (doctorGrader{}).Grade(context.Background(), &checkOutcome{}); err == nil {
+	if _, _, err := (doctorGrader{}).Grade(context.Background(), &pipeline.Outcome{}); err == nil {
 		t.Fatal("a check without a doctor report graded")
 	}
 }
@@ -242,16 +244,16 @@ func TestCheckDoctorAgreesWithDoctor(t *testing.T) {
 			files["docbridge.yaml"] = cfg
 		}
 		dir := fixture(t, files)
-		opts := repoOptions{dir: dir, maxStateBytes: 1 << 30}
-		res, err := runCheck(context.Background(), io.Discard, checkOptions{repoOptions: opts})
+		opts := pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}
+		res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: opts})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := runDoctor(context.Background(), io.Discard, doctorOptions{repoOptions: opts})
+		want, err := runDoctor(context.Background(), io.Discard, doctorOptions{Repo: opts})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _ := json.Marshal(res.doctor)
+		got, _ := json.Marshal(res.Doctor)
 		exp, _ := json.Marshal(want)
 		if string(got) != string(exp) {
 			t.Errorf("config %q: check's doctor\n%s\nwant the doctor command's\n%s", cfg, got, exp)

@@ -12,12 +12,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/fix"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
 // fixOptions are the inputs of docbridge fix.
 type fixOptions struct {
-	repoOptions
+	pipeline.Repo
 	base   string
 	dryRun bool
 }
@@ -45,7 +46,7 @@ diff and writes nothing.
 Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = repoDirArg(args, stderr)
+			o.Dir = repoDirArg(args, stderr)
 			if o.base == "" {
 				return errors.New("--base is required: fix rewrites what drifted since the base")
 			}
@@ -55,7 +56,7 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 	f := cmd.Flags()
 	f.StringVar(&o.base, "base", "", "the base `SNAPSHOT` (a snapshot file from 'docbridge scan --out', or a state directory)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the diff only; write nothing")
-	o.addRepoFlags(f)
+	addRepoFlags(f, &o.Repo)
 	return cmd
 }
 
@@ -63,13 +64,13 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 // document, prints the diffs in path order and, unless dry, writes the
 // documents; a line on stderr counts what was and was not fixed.
 func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
-	res, err := runCheck(ctx, stderr, checkOptions{repoOptions: o.repoOptions, base: o.base})
+	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: o.Repo, Base: o.base})
 	if err != nil {
 		return err
 	}
 	byPath := map[string][]reconcile.Edit{}
 	drifted, fixable := 0, 0
-	for _, d := range res.findings {
+	for _, d := range res.Findings {
 		if isDrift(d.Code) {
 			drifted++
 		}
@@ -91,7 +92,7 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 			skipped += len(byPath[p])
 			continue
 		}
-		full := filepath.Join(o.dir, filepath.FromSlash(p))
+		full := filepath.Join(o.Dir, filepath.FromSlash(p))
 		src, mode, err := readDocument(full)
 		if err != nil {
 			return err

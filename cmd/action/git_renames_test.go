@@ -7,21 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 // loaderSource is a Go file the tests move with small edits.
 const loaderSource = "package loader\n\n// Load loads.\nfunc Load() error {\n\treturn nil\n}\n\n// Unload unloads.\nfunc Unload() error {\n\treturn nil\n}\n"
-
-func TestParseRenames(t *testing.T) {
-	out := []byte("M\x00docs/a.md\x00R087\x00src/old.go\x00src/new.go\x00D\x00gone.md\x00C075\x00a.go\x00b.go\x00R100\x00x y.md\x00z.md\x00")
-	want := map[string]string{"src/old.go": "src/new.go", "x y.md": "z.md"}
-	if got := parseRenames(out); !maps.Equal(got, want) {
-		t.Errorf("parseRenames = %v, want %v", got, want)
-	}
-	if got := parseRenames([]byte("R090\x00only-one\x00")); len(got) != 0 {
-		t.Errorf("a record cut short: %v", got)
-	}
-}
 
 // TestGitRenames: with git and a real history, a file moved with small
 // edits is a rename from the base commit to the work tree; outside a work
@@ -34,7 +25,7 @@ func TestGitRenames(t *testing.T) {
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "base")
-	base := gitRevision(context.Background(), dir)
+	base := pipeline.GitRevision(context.Background(), dir)
 	if base == "" {
 		t.Fatal("no revision")
 	}
@@ -43,14 +34,14 @@ func TestGitRenames(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(dir, "pkg/loaders/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
 	git("add", "-A")
-	got := gitRenames(context.Background(), dir, base)
+	got := pipeline.GitRenames(context.Background(), dir, base)
 	if want := map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go"}; !maps.Equal(got, want) {
 		t.Errorf("gitRenames = %v, want %v", got, want)
 	}
-	if got := gitRenames(context.Background(), dir, "0000000000000000000000000000000000000000"); got != nil {
+	if got := pipeline.GitRenames(context.Background(), dir, "0000000000000000000000000000000000000000"); got != nil {
 		t.Errorf("an unknown base: %v, want nil", got)
 	}
-	if got := gitRevision(context.Background(), t.TempDir()); got != "" {
+	if got := pipeline.GitRevision(context.Background(), t.TempDir()); got != "" {
 		t.Errorf("outside a work tree: %q", got)
 	}
 }

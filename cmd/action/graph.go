@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/graphview"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
@@ -19,7 +20,7 @@ func newGraphCommand(stdout, stderr io.Writer) *cobra.Command {
 		format      string
 		top         int
 		typeImports bool
-		o           repoOptions
+		o           pipeline.Repo
 	)
 	cmd := &cobra.Command{
 		Use:   "graph [dir]",
@@ -35,22 +36,22 @@ imports (import type, TYPE_CHECKING, …) too, so cycles that exist only
 through types are listed as well; their type-only edges are marked.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = repoDirArg(args, stderr)
+			o.Dir = repoDirArg(args, stderr)
 			if !slices.Contains(graphFormats, format) {
 				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
 			}
 			if top < 1 || top > graphview.MaxTopCentral {
 				return fmt.Errorf("--top %d: use 1 to %d", top, graphview.MaxTopCentral)
 			}
-			repo, err := openRepo(cmd.Context(), stderr, o)
+			repo, err := pipeline.Open(cmd.Context(), stderr, o)
 			if err != nil {
 				return err
 			}
-			sig := repo.signals
+			sig := repo.Signals
 			if typeImports {
-				gopts := reconcile.SignalOptions(repo.cfg, nil)
+				gopts := reconcile.SignalOptions(repo.Config, nil)
 				gopts.TypeImports = true
-				sig = graph.Compute(repo.scan.Snapshot, gopts)
+				sig = graph.Compute(repo.Scan.Snapshot, gopts)
 			}
 			opts := graphview.Options{TopCentral: top}
 			switch format {
@@ -67,6 +68,6 @@ through types are listed as well; their type-only edges are marked.`,
 	f.IntVar(&top, "top", graphview.DefaultTopCentral, "show the `N` most central modules")
 	setFlagRange(f, "top", 1, graphview.MaxTopCentral)
 	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
-	o.addRepoFlags(f)
+	addRepoFlags(f, &o)
 	return cmd
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -21,7 +22,7 @@ import (
 
 // lookupOptions are the inputs of one lookup run.
 type lookupOptions struct {
-	repoOptions
+	pipeline.Repo
 	depth, budget int
 	json          bool
 }
@@ -63,25 +64,25 @@ entity or more than one (the message lists suggestions or candidates).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
+	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
 	setFlagRange(f, "depth", 1, retrieval.MaxLookupDepth)
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
 	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
-	o.addRepoFlags(f)
+	addRepoFlags(f, &o.Repo)
 	return cmd
 }
 
 // runLookup is the lookup pipeline: configuration, scan, graph signals,
 // reconciliation, lookup with excerpts read from dir, budget.
 func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target string) (*retrieval.LookupResult, error) {
-	repo, err := openRepo(ctx, stderr, o.repoOptions)
+	repo, err := pipeline.Open(ctx, stderr, o.Repo)
 	if err != nil {
 		return nil, err
 	}
-	s, sig := repo.scan.Snapshot, repo.signals
-	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: repo.cfg})
-	return lookupIn(o.dir, s, sig, diags, target, o.depth, o.budget)
+	s, sig := repo.Scan.Snapshot, repo.Signals
+	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: repo.Config})
+	return lookupIn(o.Dir, s, sig, diags, target, o.depth, o.budget)
 }
 
 // lookupIn looks target up in s, scanned from dir, with the findings
@@ -138,7 +139,7 @@ func (r *lineReader) line(path string, n int) (string, bool) {
 }
 
 func (r *lineReader) load(path string) []string {
-	data, err := readRepoFile(r.root, path, maxExcerptFileBytes)
+	data, err := pipeline.ReadRepoFile(r.root, path, maxExcerptFileBytes)
 	if err != nil {
 		return nil
 	}

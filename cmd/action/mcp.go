@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -26,7 +27,7 @@ import (
 )
 
 func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := repoOptions{}
+	o := pipeline.Repo{}
 	var base string
 	cmd := &cobra.Command{
 		Use:   "mcp [dir]",
@@ -43,7 +44,7 @@ writes is docs (verb add), and only under docs/; with --state the scan state
 is written there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.dir = repoDirArg(args, stderr)
+			o.Dir = repoDirArg(args, stderr)
 			srv, err := newMCPServer(cmd.Context(), stderr, o, base)
 			if err != nil {
 				return err
@@ -51,7 +52,7 @@ is written there after each scan. See docs/mcp.md.`,
 			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
 		},
 	}
-	o.addRepoFlags(cmd.Flags())
+	addRepoFlags(cmd.Flags(), &o)
 	cmd.Flags().StringVar(&base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
 	return cmd
 }
@@ -59,7 +60,7 @@ is written there after each scan. See docs/mcp.md.`,
 // mcpServer holds the repository a `docbridge mcp` serves and its latest
 // scan.
 type mcpServer struct {
-	o      checkOptions
+	o      pipeline.Options
 	root   string // the repository's absolute path, symlinks resolved
 	stderr io.Writer
 
@@ -72,7 +73,7 @@ type mcpServer struct {
 // mcpTree is one scan of the repository with what the tools answer from.
 // It is never changed once built: a rescan makes a new one.
 type mcpTree struct {
-	out   *checkOutcome
+	out   *pipeline.Outcome
 	index *retrieval.Index
 	// report holds the findings in the report's shape (with their status
 	// and the resolved ones, with a base).
@@ -86,19 +87,19 @@ type mcpTree struct {
 // newMCPServer checks the repository and runs the first scan, so that a
 // configuration error or an unreadable directory ends the command before
 // any client connects.
-func newMCPServer(ctx context.Context, stderr io.Writer, o repoOptions, base string) (*mcpServer, error) {
-	if _, err := loadConfig(o.dir, o.configPath); err != nil {
+func newMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base string) (*mcpServer, error) {
+	if _, err := pipeline.LoadConfig(o.Dir, o.ConfigPath); err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(o.dir)
+	abs, err := filepath.Abs(o.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("mcp %s: %w", o.dir, err)
+		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, fmt.Errorf("mcp %s: %w", o.dir, err)
+		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
-	m := &mcpServer{o: checkOptions{repoOptions: o, base: base}, root: root, stderr: stderr}
+	m := &mcpServer{o: pipeline.Options{Repo: o, Base: base}, root: root, stderr: stderr}
 	if _, err := m.current(ctx); err != nil {
 		return nil, err
 	}
@@ -119,30 +120,25 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 		// Later scans start from the last one's extractions in memory —
 		// the path check --state takes with a decoded state — and write
 		// the state themselves.
-		o.previous = &state.State{Store: m.tree.out.store}
+		o.Previous = &state.State{Store: m.tree.out.Store}
 	}
 	start := time.Now()
-	out, err := runCheck(ctx, m.stderr, o)
+	out, err := pipeline.Run(ctx, m.stderr, o)
 	if err != nil {
 		return nil, err
 	}
-	if o.previous != nil && m.o.stateDir != "" {
-		if c := saveState(m.stderr, m.o.stateDir, &scan.Result{Store: out.store}, m.o.maxStateBytes); c != nil {
-			out.head.Coverage = append(out.head.Coverage, *c)
-			snapshot.SortCoverage(out.head.Coverage)
+	if o.Previous != nil && m.o.StateDir != "" {
+		if c := pipeline.SaveState(m.stderr, m.o.StateDir, &scan.Result{Store: out.Store}, m.o.MaxStateBytes); c != nil {
+			out.Head.Coverage = append(out.Head.Coverage, *c)
+			snapshot.SortCoverage(out.Head.Coverage)
 		}
 	}
-	ix, err := newSearchIndex(m.o.dir, out.head, out.signals)
+	ix, err := newSearchIndex(m.o.Dir, out.Head, out.Signals)
 	if err != nil {
 		return nil, err
 	}
-	in := report.Input{Version: version, Project: out.head.Project.Name, SnapshotHash: out.head.ContentHash,
-		Diagnostics: out.findings, Coverage: out.head.Coverage}
-	if out.comparison != nil {
-		in.Comparison, in.BaseSnapshotHash = out.comparison, out.base.ContentHash
-	}
-	r := report.Build(in)
-	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.store, start)}
+	r := out.Report(version)
+	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.Store, start)}
 	m.tree = t
 	m.scans++
 	return t, nil
@@ -150,8 +146,8 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 
 // configFile is the configuration file the scans read, when there is one.
 func (m *mcpServer) configFile() string {
-	if m.o.configPath != "" {
-		return m.o.configPath
+	if m.o.ConfigPath != "" {
+		return m.o.ConfigPath
 	}
 	return filepath.Join(m.root, config.FileName)
 }
@@ -395,7 +391,7 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	if err != nil {
 		return nil, nil, err
 	}
-	res := searchIndex(ctx, m.o.dir, t.out.head, t.index, retrieval.Query{Text: query, Kinds: a.Kinds, Limit: a.Limit, Explain: a.Explain})
+	res := searchIndex(ctx, m.o.Dir, t.out.Head, t.index, retrieval.Query{Text: query, Kinds: a.Kinds, Limit: a.Limit, Explain: a.Explain})
 	if a.BudgetTokens > 0 {
 		answer, _, err := retrieval.FitSearch(res, a.BudgetTokens)
 		if err != nil {
@@ -451,7 +447,7 @@ func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookup
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := lookupIn(m.o.dir, t.out.head, t.out.signals, t.out.findings, target, a.Depth, a.BudgetTokens)
+	res, err := lookupIn(m.o.Dir, t.out.Head, t.out.Signals, t.out.Findings, target, a.Depth, a.BudgetTokens)
 	if err != nil {
 		return nil, nil, err
 	}

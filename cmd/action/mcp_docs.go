@@ -39,7 +39,7 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if err != nil {
 			return nil, nil, err
 		}
-		return nil, docsHelp(t.out.cfg), nil
+		return nil, docsHelp(t.out.Config), nil
 	case "search":
 		if a.Limit == 0 {
 			a.Limit = retrieval.DefaultLimit
@@ -51,7 +51,7 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if err != nil {
 			return nil, nil, err
 		}
-		return nil, docsSearch(ctx, m.o.dir, t.out, t.index, strings.TrimSpace(a.Query), a.Limit), nil
+		return nil, docsSearch(ctx, m.o.Dir, t.out, t.index, strings.TrimSpace(a.Query), a.Limit), nil
 	case "check":
 		if len(a.Paths) > mcpMaxListArgs {
 			return nil, nil, badArgument("paths", "%d paths; at most %d", len(a.Paths), mcpMaxListArgs)

@@ -38,7 +38,7 @@ func newGraphIndex(s *snapshot.Snapshot) *graphIndex {
 
 // graphOf returns the tree's graph index, built on first use.
 func (t *mcpTree) graphOf() *graphIndex {
-	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.head) })
+	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.Head) })
 	return t.graph
 }
 

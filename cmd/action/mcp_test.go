@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/scan"
 )
 
@@ -40,11 +41,11 @@ func connectMCP(t *testing.T, dir string, extra ...string) (*mcpServer, *mcp.Cli
 // connectMCPBase is connectMCP comparing with a base snapshot.
 func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer, *mcp.ClientSession) {
 	t.Helper()
-	o := repoOptions{dir: dir}
+	o := pipeline.Repo{Dir: dir}
 	if len(extra) > 0 {
-		o.stateDir = extra[0]
+		o.StateDir = extra[0]
 	}
-	o.maxStateBytes = 1 << 30
+	o.MaxStateBytes = 1 << 30
 	ctx := context.Background()
 	srv, err := newMCPServer(ctx, io.Discard, o, base)
 	if err != nil {
@@ -438,7 +439,7 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 		t.Errorf("%d scans, want 2", srv.scans)
 	}
 	// The rescan reused the first scan's extractions and wrote the state.
-	if srv.tree.out.head == nil || srv.tree.out.store == nil {
+	if srv.tree.out.Head == nil || srv.tree.out.Store == nil {
 		t.Fatal("no tree")
 	}
 	if _, err := os.Stat(state); err != nil {
@@ -477,7 +478,7 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 func TestFingerprintStale(t *testing.T) {
 	dir := mcpRepo(t)
 	age(t, dir, time.Hour)
-	cfg, err := loadConfig(dir, "")
+	cfg, err := pipeline.LoadConfig(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,20 +1,15 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
-	"github.com/docbridge/docbridge/internal/config"
-	"github.com/docbridge/docbridge/internal/repourl"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -37,7 +32,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := repoDirArg(args, stderr)
-			cfg, err := loadConfig(dir, configPath)
+			cfg, err := pipeline.LoadConfig(dir, configPath)
 			if err != nil {
 				return err
 			}
@@ -45,7 +40,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if !asJSON {
 				progress = newTerminalProgress(stderr)
 			}
-			res, err := scanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress, "")
+			res, err := pipeline.ScanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress.progressFunc(), "")
 			progress.end()
 			if err != nil {
 				return err
@@ -79,85 +74,6 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 	setFlagRange(cmd.Flags(), "max-state-bytes", 0, maxStateBytesFlag)
 	return cmd
 }
-
-// scanWithState scans dir; with a state directory it reuses the previous
-// state's extractions and writes the new state there.
-// revision is the commit scanned, recorded (not hashed): a check against
-// this snapshot asks git what was renamed since; "" asks git for it.
-func scanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress *terminalProgress, revision string) (*scan.Result, error) {
-	if revision == "" {
-		revision = gitRevision(ctx, dir)
-	}
-	opts := scan.Options{Progress: progress.progressFunc(), SourceRevision: revision}
-	if stateDir != "" {
-		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
-	}
-	res, err := scan.Scan(ctx, dir, cfg, opts)
-	if err != nil {
-		return nil, err
-	}
-	if stateDir != "" {
-		if c := saveState(stderr, stateDir, res, maxStateBytes); c != nil {
-			res.Snapshot.Coverage = append(res.Snapshot.Coverage, *c)
-			snapshot.SortCoverage(res.Snapshot.Coverage)
-		}
-	}
-	return res, nil
-}
-
-// loadState reads the previous state. A missing state is a first run; one
-// that cannot be used is refused with the reason, and the scan is cold.
-func loadState(dir string, maxBytes int64) (*scan.Store, string) {
-	st, err := state.Load(dir, maxBytes)
-	switch {
-	case err == nil:
-		return st.Store, ""
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, ""
-	default:
-		return nil, err.Error()
-	}
-}
-
-// saveState writes this scan's state. Failing to write it costs the next
-// run its reuse, not this run its result: a warning, and a coverage entry
-// that describes the run (the content hash leaves it out).
-func saveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *snapshot.Coverage {
-	_, err := state.Save(dir, &state.State{Store: res.Store}, maxBytes)
-	if err == nil {
-		return nil
-	}
-	fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
-	return &snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeState, Status: snapshot.StatusNotAnalyzed,
-		Reason: "state not written: " + err.Error()}
-}
-
-// loadConfig reads the explicit config file or the repository's own; a
-// missing or unreadable directory is bad input too.
-func loadConfig(dir, explicit string) (*config.Config, error) {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("cannot scan %s: %w", dir, err)
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("cannot scan %s: not a directory", dir)
-	}
-	load := config.Load
-	if explicit != "" {
-		load = func(string) (*config.Config, error) { return config.LoadFile(explicit) }
-	}
-	cfg, err := load(dir)
-	if err != nil {
-		return nil, err
-	}
-	// The repository's identity, for links to its own URLs: the
-	// configured one, else the environment's or the origin remote's.
-	cfg.Project = repourl.Resolve(repourl.Read(dir, cfg.Project, getenv))
-	return cfg, nil
-}
-
-// getenv reads the environment; tests replace it.
-var getenv = os.Getenv
 
 // maxSummaryNotes bounds the coverage notes the human summary lists.
 const maxSummaryNotes = 40

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -26,7 +27,7 @@ var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.Ki
 
 // searchOptions are the inputs of one search run.
 type searchOptions struct {
-	repoOptions
+	pipeline.Repo
 	kinds              []string
 	limit, budget      int
 	explain, json, how bool
@@ -105,7 +106,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
+	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
 	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, "list at most `N` hits")
 	setFlagRange(f, "limit", 1, retrieval.MaxLimit)
@@ -113,7 +114,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
 	f.BoolVar(&o.how, "how", false, "explain how the ranking works (and, with a query, which path it takes) and exit")
-	o.addRepoFlags(f)
+	addRepoFlags(f, &o.Repo)
 	return cmd
 }
 
@@ -121,16 +122,16 @@ Exit status: 0 on an answer, 2 on bad input.`,
 // projection, index, query — or the recent documents for a blank query
 // and for a query nothing matches.
 func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query string) (retrieval.Results, error) {
-	repo, err := openRepo(cmd.Context(), stderr, o.repoOptions)
+	repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	s := repo.scan.Snapshot
-	ix, err := newSearchIndex(o.dir, s, repo.signals)
+	s := repo.Scan.Snapshot
+	ix, err := newSearchIndex(o.Dir, s, repo.Signals)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	return searchIndex(cmd.Context(), o.dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
+	return searchIndex(cmd.Context(), o.Dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
 }
 
 // writeSearchHow prints how the ranking works and, for a query, which of
@@ -140,11 +141,11 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 	if _, err := io.WriteString(stdout, retrieval.How()); err != nil || query == "" {
 		return err
 	}
-	repo, err := openRepo(cmd.Context(), stderr, o.repoOptions)
+	repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
 	if err != nil {
 		return err
 	}
-	ix, err := newSearchIndex(o.dir, repo.scan.Snapshot, repo.signals)
+	ix, err := newSearchIndex(o.Dir, repo.Scan.Snapshot, repo.Signals)
 	if err != nil {
 		return err
 	}
@@ -156,12 +157,12 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 // newSearchIndex projects the scanned repository at dir into search
 // entries, document bodies read from dir, and indexes them.
 func newSearchIndex(dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
-	bodies, err := newBodyReader(dir, maxBodyFileBytes)
+	bodies, err := pipeline.NewBodyReader(dir, maxBodyFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("search %s: %w", dir, err)
 	}
 	defer bodies.Close()
-	return retrieval.NewIndex(retrieval.Project(s, sig, bodies.read), s), nil
+	return retrieval.NewIndex(retrieval.Project(s, sig, bodies.Read), s), nil
 }
 
 // searchIndex answers q over ix, the index of s scanned from dir — or,

@@ -239,37 +239,3 @@ func TestSearchBudget(t *testing.T) {
 		t.Fatalf("--budget -1: exit %d, want 2", code)
 	}
 }
-
-// The body reader stays inside the repository, reads at most its limit
-// and names the documents it could not read.
-func TestBodyReaderStaysInsideAndNamesFailures(t *testing.T) {
-	outside := t.TempDir()
-	writeFile(t, filepath.Join(outside, "secret.md"), "secret\n")
-	dir := fixture(t, map[string]string{"docs/a.md": "0123456789"})
-	if err := os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(dir, "link.md")); err != nil {
-		t.Skip("no symlinks:", err)
-	}
-	r, err := newBodyReader(dir, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if got := string(r.read("docs/a.md")); got != "0123" {
-		t.Errorf("read(docs/a.md) = %q, want the first 4 bytes", got)
-	}
-	bad := []string{"link.md", "../" + filepath.Base(outside) + "/secret.md", "missing.md"}
-	for _, p := range bad {
-		if got := r.read(p); got != nil {
-			t.Errorf("read(%s) = %q, want nil", p, got)
-		}
-	}
-	if !slices.Equal(r.failed, bad) || r.more != 0 {
-		t.Errorf("failed %v (+%d), want %v", r.failed, r.more, bad)
-	}
-	for range maxUnreadableBodies {
-		r.read("missing.md")
-	}
-	if len(r.failed) != maxUnreadableBodies || r.more != len(bad) {
-		t.Errorf("failed %d (+%d), want %d (+%d)", len(r.failed), r.more, maxUnreadableBodies, len(bad))
-	}
-}

@@ -3,14 +3,16 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 // withEnv replaces the environment loadConfig reads for one test.
 func withEnv(t *testing.T, env map[string]string) {
 	t.Helper()
-	old := getenv
-	getenv = func(k string) string { return env[k] }
-	t.Cleanup(func() { getenv = old })
+	old := pipeline.Getenv
+	pipeline.Getenv = func(k string) string { return env[k] }
+	t.Cleanup(func() { pipeline.Getenv = old })
 }
 
 // TestSelfURLIdentity: a link to the repository's own URL is checked when

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 // "no answer", never an error: the check goes on without what git knows.
 const gitTimeout = 30 * time.Second
 
-// gitRevision returns the commit checked out at dir, or "".
-func gitRevision(ctx context.Context, dir string) string {
+// GitRevision returns the commit checked out at dir, or "".
+func GitRevision(ctx context.Context, dir string) string {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--verify", "-q", "HEAD").Output()
@@ -28,10 +28,10 @@ func gitRevision(ctx context.Context, dir string) string {
 	return rev
 }
 
-// gitRenames returns the files git finds renamed between the commit base
+// GitRenames returns the files git finds renamed between the commit base
 // and the work tree at dir (rename detection by content similarity, `git
 // diff -M`), old path → new path, relative to dir; nil when git cannot say.
-func gitRenames(ctx context.Context, dir, base string) map[string]string {
+func GitRenames(ctx context.Context, dir, base string) map[string]string {
 	if base == "" || strings.HasPrefix(base, "-") {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"fmt"
@@ -13,11 +13,11 @@ import (
 // maxBaseSnapshotBytes bounds a base snapshot file read into memory.
 const maxBaseSnapshotBytes = 1 << 30
 
-// loadBase reads the base of a comparison: a snapshot file written by
+// LoadBase reads the base of a comparison: a snapshot file written by
 // `docbridge scan --out`, or a state directory written by
 // `docbridge scan --state` (its snapshot is rebuilt from the stored
 // extractions). Anything else is bad input, with the reason.
-func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
+func LoadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("base %s: %w", path, err)
@@ -27,7 +27,7 @@ func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", path, err)
 		}
-		return rebuildBase("base "+path, st)
+		return RebuildBase("base "+path, st)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -51,9 +51,9 @@ func loadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	return s, nil
 }
 
-// rebuildBase returns the snapshot of a base state, rebuilt from its
+// RebuildBase returns the snapshot of a base state, rebuilt from its
 // stored extractions; what names the base in errors.
-func rebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
+func RebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
 	s, err := scan.Rebuild(st.Store)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)

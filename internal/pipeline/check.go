@@ -1,0 +1,152 @@
+package pipeline
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/doctor"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// Options are the inputs of one check run.
+type Options struct {
+	Repo
+	// Base is a base snapshot file or state directory ("": no base).
+	Base string
+	// BaseState and Previous are states already decoded (the action's):
+	// BaseState replaces Base, and Previous replaces StateDir, which then
+	// is neither read nor written.
+	BaseState *state.State
+	Previous  *state.State
+	// Changed, when not nil, narrows the findings to those located in
+	// these files (--changed-files).
+	Changed []string
+	// Progress, when set, is told the scan's phase; ScanDone, when set,
+	// is called once the scan ends, before judging starts.
+	Progress func(phase string, done, total int)
+	ScanDone func()
+	// Revision is the commit the action checks (GITHUB_SHA), recorded in
+	// its state: the action scans from its restored state, not through
+	// ScanWithState, and its image has no git to ask.
+	Revision string
+	// Repository names the repository (owner/name) when nothing else does
+	// — no configuration, environment or origin remote: a tree extracted
+	// from a mirror for a benchmark, read as its clone would be.
+	Repository string
+}
+
+// Outcome is what a check run judged.
+type Outcome struct {
+	Config *config.Config
+	Head   *snapshot.Snapshot
+	// Store holds the head's extractions, for the next run.
+	Store *scan.Store
+	// Base is nil without a base.
+	Base    *snapshot.Snapshot
+	Signals *graph.Signals
+	// Findings are the head's diagnostics after narrowing to Changed.
+	Findings []reconcile.Diagnostic
+	// Comparison is set with a base.
+	Comparison *reconcile.Comparison
+	// Judge is the time spent in graph signals and reconciliation.
+	Judge time.Duration
+	// Doctor is the doctor's judgement of Head (its verdict ends the
+	// report).
+	Doctor *doctor.Report
+}
+
+// Failing returns the findings that fail the run: those at or above
+// failOn that are new (every finding counts when there is no base).
+func (o *Outcome) Failing(failOn string) []reconcile.Diagnostic {
+	pool := o.Findings
+	if o.Comparison != nil {
+		pool = o.Comparison.New
+	}
+	var out []reconcile.Diagnostic
+	for _, d := range pool {
+		if catalog.Fails(d.Severity, failOn) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Report is the outcome as every renderer reads it: its diagnostics
+// become findings here, once.
+func (o *Outcome) Report(version string) *report.Report {
+	in := report.Input{Version: version, Project: o.Head.Project.Name, SnapshotHash: o.Head.ContentHash, Diagnostics: o.Findings, Coverage: o.Head.Coverage}
+	if o.Comparison != nil {
+		in.Comparison = o.Comparison
+		in.BaseSnapshotHash = o.Base.ContentHash
+	}
+	r := report.Build(in)
+	if o.Doctor != nil {
+		r.Verdict = o.Doctor.Verdict
+	}
+	return r
+}
+
+// Run is the check pipeline: configuration, base, scan, graph signals,
+// reconciliation, comparison, the doctor, narrowing.
+func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
+	cfg, err := LoadConfig(o.Dir, o.ConfigPath)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Project.Repository == "" {
+		cfg.Project.Repository = o.Repository
+	}
+	out := &Outcome{Config: cfg}
+	switch {
+	case o.BaseState != nil:
+		if out.Base, err = RebuildBase("the base state", o.BaseState); err != nil {
+			return nil, err
+		}
+	case o.Base != "":
+		if out.Base, err = LoadBase(o.Base, o.MaxStateBytes); err != nil {
+			return nil, err
+		}
+	}
+	var res *scan.Result
+	if o.Previous != nil {
+		res, err = scan.Scan(ctx, o.Dir, cfg, scan.Options{Previous: o.Previous.Store, Progress: o.Progress, SourceRevision: o.Revision})
+	} else {
+		res, err = ScanWithState(ctx, stderr, o.Dir, cfg, o.StateDir, o.MaxStateBytes, o.Progress, o.Revision)
+	}
+	if o.ScanDone != nil {
+		o.ScanDone()
+	}
+	if err != nil {
+		return nil, err
+	}
+	out.Head, out.Store = res.Snapshot, res.Store
+	t0 := time.Now()
+	out.Signals = graph.Compute(out.Head, reconcile.SignalOptions(cfg, out.Base))
+	in := reconcile.Input{Head: out.Head, Signals: out.Signals, Base: out.Base, Config: cfg}
+	if out.Base != nil {
+		// Where drifted files went when their content changed too: git's
+		// rename detection, when the base's commit is in this clone.
+		in.Renames = GitRenames(ctx, o.Dir, out.Base.SourceRevision)
+	}
+	result := reconcile.Check(in)
+	out.Judge = time.Since(t0)
+	out.Findings = result.Head
+	out.Comparison = result.Comparison
+	out.Doctor = CheckDoctor(stderr, o.Dir, cfg, out.Head, out.Signals, result.Head)
+	if o.Changed != nil {
+		out.Findings = reconcile.FilterChanged(out.Findings, o.Changed)
+		if out.Comparison != nil {
+			out.Comparison.New = reconcile.FilterChanged(out.Comparison.New, o.Changed)
+			out.Comparison.Unchanged = reconcile.FilterChanged(out.Comparison.Unchanged, o.Changed)
+		}
+	}
+	return out, nil
+}

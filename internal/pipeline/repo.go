@@ -1,0 +1,177 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/repourl"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// ScanWithState scans dir; with a state directory it reuses the previous
+// state's extractions and writes the new state there.
+// revision is the commit scanned, recorded (not hashed): a check against
+// this snapshot asks git what was renamed since; "" asks git for it.
+func ScanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress func(phase string, done, total int), revision string) (*scan.Result, error) {
+	if revision == "" {
+		revision = GitRevision(ctx, dir)
+	}
+	opts := scan.Options{Progress: progress, SourceRevision: revision}
+	if stateDir != "" {
+		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
+	}
+	res, err := scan.Scan(ctx, dir, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	if stateDir != "" {
+		if c := SaveState(stderr, stateDir, res, maxStateBytes); c != nil {
+			res.Snapshot.Coverage = append(res.Snapshot.Coverage, *c)
+			snapshot.SortCoverage(res.Snapshot.Coverage)
+		}
+	}
+	return res, nil
+}
+
+// loadState reads the previous state. A missing state is a first run; one
+// that cannot be used is refused with the reason, and the scan is cold.
+func loadState(dir string, maxBytes int64) (*scan.Store, string) {
+	st, err := state.Load(dir, maxBytes)
+	switch {
+	case err == nil:
+		return st.Store, ""
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, ""
+	default:
+		return nil, err.Error()
+	}
+}
+
+// SaveState writes this scan's state. Failing to write it costs the next
+// run its reuse, not this run its result: a warning, and a coverage entry
+// that describes the run (the content hash leaves it out).
+func SaveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *snapshot.Coverage {
+	_, err := state.Save(dir, &state.State{Store: res.Store}, maxBytes)
+	if err == nil {
+		return nil
+	}
+	fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
+	return &snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeState, Status: snapshot.StatusNotAnalyzed,
+		Reason: "state not written: " + err.Error()}
+}
+
+// LoadConfig reads the explicit config file or the repository's own; a
+// missing or unreadable directory is bad input too.
+func LoadConfig(dir, explicit string) (*config.Config, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot scan %s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("cannot scan %s: not a directory", dir)
+	}
+	load := config.Load
+	if explicit != "" {
+		load = func(string) (*config.Config, error) { return config.LoadFile(explicit) }
+	}
+	cfg, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	// The repository's identity, for links to its own URLs: the
+	// configured one, else the environment's or the origin remote's.
+	cfg.Project = repourl.Resolve(repourl.Read(dir, cfg.Project, Getenv))
+	return cfg, nil
+}
+
+// Getenv reads the environment; tests replace it.
+var Getenv = os.Getenv
+
+// repository is a scanned repository with its graph signals.
+type Repository struct {
+	Config  *config.Config
+	Scan    *scan.Result
+	Signals *graph.Signals
+}
+
+// Open reads the configuration, scans (incrementally with --state) and
+// computes the graph signals.
+func Open(ctx context.Context, stderr io.Writer, o Repo) (*Repository, error) {
+	cfg, err := LoadConfig(o.Dir, o.ConfigPath)
+	if err != nil {
+		return nil, err
+	}
+	res, err := ScanWithState(ctx, stderr, o.Dir, cfg, o.StateDir, o.MaxStateBytes, nil, "")
+	if err != nil {
+		return nil, err
+	}
+	return &Repository{Config: cfg, Scan: res, Signals: graph.Compute(res.Snapshot, reconcile.SignalOptions(cfg, nil))}, nil
+}
+
+// ReadRepoFile reads at most limit bytes of the slash-separated path p
+// through root, so that no path (a "..", a symlink out) leaves the
+// repository.
+func ReadRepoFile(root *os.Root, p string, limit int64) ([]byte, error) {
+	f, err := root.Open(filepath.FromSlash(p))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// maxUnreadableBodies bounds the unreadable bodies a BodyReader names.
+const maxUnreadableBodies = 20
+
+// BodyReader reads document bodies for the projection, at most limit
+// bytes each, confined to the repository: a path that leaves it (.., a
+// symlink out) reads as nothing. It remembers the documents it could not
+// read (a file removed since the scan, say), so that a document searched
+// without its body need never be silent.
+type BodyReader struct {
+	root   *os.Root
+	limit  int64
+	Failed []string // the first maxUnreadableBodies of them
+	More   int      // the others
+}
+
+func NewBodyReader(dir string, limit int64) (*BodyReader, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &BodyReader{root: root, limit: limit}, nil
+}
+
+func (r *BodyReader) Close() error { return r.root.Close() }
+
+// read returns the document's bytes, nil when it cannot be read.
+func (r *BodyReader) Read(p string) []byte {
+	data, err := ReadRepoFile(r.root, p, r.limit)
+	if err == nil {
+		return data
+	}
+	if len(r.Failed) < maxUnreadableBodies {
+		r.Failed = append(r.Failed, p)
+	} else {
+		r.More++
+	}
+	return nil
+}
+
+// Repo says which repository a command reads and how: the flags every
+// command that scans shares.
+type Repo struct {
+	Dir, ConfigPath, StateDir string
+	MaxStateBytes             int64
+}
