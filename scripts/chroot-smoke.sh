@@ -77,7 +77,7 @@ output() {
   awk -v n="$1" 'found { print; exit } $0 ~ "^" n "<<" { found = 1 }' "$root/github/file_commands/output"
 }
 
-events=cmd/action/testdata/action
+events=internal/actionrun/testdata/action
 extra_env=()
 
 run_in push "$events/push.default.json" --version

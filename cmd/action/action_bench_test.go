@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
 	"github.com/docbridge/docbridge/internal/corpus"
 	"github.com/docbridge/docbridge/internal/review/reviewtest"
@@ -58,7 +59,7 @@ func BenchmarkActionWarmMonorepo(b *testing.B) {
 		}
 		var log strings.Builder
 		start := time.Now()
-		err := runAction(ctx, &log, io.Discard, actionOptions{}, func(k string) string { return vars[k] }, wireAction)
+		err := actionrun.Run(ctx, &log, io.Discard, actionrun.Options{}, func(k string) string { return vars[k] })
 		took := time.Since(start)
 		if err != nil {
 			b.Fatalf("%s run: %v\n%s", event, err, log.String())

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/actionenv/actionenvtest"
+	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review/reviewtest"
@@ -225,11 +227,11 @@ func (w *e2eWorld) run(r e2eRun) e2eResult {
 	default:
 		t.Fatalf("docbridge action: %v\nstderr:\n%s", err, res.stderr)
 	}
-	res.outputs = readOutputs(t, filepath.Join(files, "file_commands", "set_output"))
+	res.outputs = actionenvtest.ReadOutputs(t, filepath.Join(files, "file_commands", "set_output"))
 	if data, err := os.ReadFile(filepath.Join(files, "file_commands", "step_summary")); err == nil {
 		res.summary = string(data)
 	}
-	if data, err := os.ReadFile(filepath.Join(r.workspace, filepath.FromSlash(reportPath))); err == nil {
+	if data, err := os.ReadFile(filepath.Join(r.workspace, filepath.FromSlash(actionrun.ReportPath))); err == nil {
 		res.report = &report.Report{}
 		if err := json.Unmarshal(data, res.report); err != nil {
 			t.Fatalf("the JSON report does not decode: %v", err)
@@ -237,33 +239,6 @@ func (w *e2eWorld) run(r e2eRun) e2eResult {
 	}
 	t.Logf("%s %s (run %d.%d): exit %d in %s", r.event, r.payload, r.runID, r.attempt, res.code, res.elapsed.Round(time.Millisecond))
 	return res
-}
-
-// readOutputs parses GITHUB_OUTPUT's heredoc entries; a missing file is
-// no outputs.
-func readOutputs(t *testing.T, path string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return out
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
-	for i := 0; i+2 < len(lines); i++ {
-		name, delim, ok := strings.Cut(lines[i], "<<")
-		if !ok || lines[i+2] != delim {
-			continue
-		}
-		if _, dup := out[name]; dup {
-			t.Fatalf("output %s written twice", name)
-		}
-		out[name] = lines[i+1]
-		i += 2
-	}
-	return out
 }
 
 // wantExit fails the test unless res exited with code.
@@ -318,7 +293,7 @@ func (res e2eResult) wantOutputs(t *testing.T, newFindings, resolved int) {
 	want := map[string]string{
 		actionenv.OutputFindings: strconv.Itoa(len(res.report.Findings)), actionenv.OutputNewFindings: strconv.Itoa(newFindings),
 		actionenv.OutputResolvedFindings: strconv.Itoa(resolved), actionenv.OutputSnapshotHash: res.report.SnapshotHash,
-		actionenv.OutputReport: reportPath,
+		actionenv.OutputReport: actionrun.ReportPath,
 	}
 	for name, v := range want {
 		if res.outputs[name] != v {

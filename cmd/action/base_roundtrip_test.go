@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // selfReferences is a repository whose documents name themselves: links to
@@ -41,7 +42,7 @@ func baseOf(t *testing.T, dir string) (file, stateDir string) {
 // a repository with self-references, and of this repository, are bases
 // check --base accepts, and against them the unchanged tree has nothing new.
 func TestBaseAcceptsWhatScanWrites(t *testing.T) {
-	dirs := map[string]string{"self-references": fixture(t, selfReferences)}
+	dirs := map[string]string{"self-references": testtree.New(t, selfReferences)}
 	if !testing.Short() {
 		if root, err := filepath.Abs("../.."); err == nil {
 			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
@@ -95,7 +96,7 @@ func TestSelfMentionRenamedIsNoDrift(t *testing.T) {
 			// Only the README may name docs/other.md: the guide's link to
 			// it would drift too.
 			files["docs/guide.md"] = strings.ReplaceAll(files["docs/guide.md"], "See [other](other.md).", "")
-			dir := fixture(t, files)
+			dir := testtree.New(t, files)
 			file, _ := baseOf(t, dir)
 			if err := os.Rename(filepath.Join(dir, "docs/other.md"), filepath.Join(dir, "docs/renamed.md")); err != nil {
 				t.Fatal(err)

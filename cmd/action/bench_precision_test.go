@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/precision"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The committed fixture corpus: one repository, acme/site, with a deleted
@@ -78,7 +79,7 @@ func copyTree(t *testing.T, from string) string {
 		if err != nil {
 			return err
 		}
-		writeFile(t, filepath.Join(to, rel), string(data))
+		testtree.File(t, filepath.Join(to, rel), string(data))
 		return nil
 	})
 	if err != nil {
@@ -96,7 +97,7 @@ func TestBenchPrecisionLabelsSurviveUnrelatedEdits(t *testing.T) {
 	}
 	// Lines inserted above the findings, one more finding elsewhere.
 	edited := strings.Replace(string(data), "# Site\n", "# Site\n\nA new introduction.\n\nAnd [another](docs/other.md).\n", 1)
-	writeFile(t, readme, edited)
+	testtree.File(t, readme, edited)
 	rep := runPrecisionJSON(t, "--corpus", corpus, "--labels", precisionLabelsFixture)
 	if rep.Overall.Labelled != 2 || rep.Overall.TP != 1 || rep.Overall.FP != 1 {
 		t.Errorf("labels lost by moving lines: %+v", rep.Overall)
@@ -105,7 +106,7 @@ func TestBenchPrecisionLabelsSurviveUnrelatedEdits(t *testing.T) {
 		t.Errorf("to label %+v", rep.ToLabel)
 	}
 	// Editing the finding's own line drops its label.
-	writeFile(t, readme, strings.Replace(edited, "See the [guide]", "See our [guide]", 1))
+	testtree.File(t, readme, strings.Replace(edited, "See the [guide]", "See our [guide]", 1))
 	if rep := runPrecisionJSON(t, "--corpus", corpus, "--labels", precisionLabelsFixture); rep.Overall.TP != 0 || rep.Overall.Labelled != 1 {
 		t.Errorf("a label kept through an edit of its line: %+v", rep.Overall)
 	}
@@ -130,7 +131,7 @@ func TestBenchPrecisionWriteTodo(t *testing.T) {
 
 func TestBenchPrecisionBadInput(t *testing.T) {
 	badLabels := t.TempDir()
-	writeFile(t, filepath.Join(badLabels, "acme+site.json"),
+	testtree.File(t, filepath.Join(badLabels, "acme+site.json"),
 		`{"repository": "acme/site", "labels": [{"key": "BROKEN_LINK|a.md|b.md|0123abcd", "label": "maybe", "reason": "r"}]}`)
 	tests := []struct {
 		name string

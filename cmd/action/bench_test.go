@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/retrieval/bench"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // benchSuite is a suite for benchRepo: a path case, a case answered only
@@ -21,7 +22,7 @@ const benchSuite = `{"version":1,"name":"fixture suite","cases":[
 ]}`
 
 func benchRepo(t *testing.T) string {
-	return fixture(t, map[string]string{
+	return testtree.New(t, map[string]string{
 		"docs/guide.md":   "# Guide\n\nHow to start.\n",
 		"docs/animals.md": "# Zoo\n\nA first paragraph, the summary.\n\nSecond paragraph.\n\nThe third paragraph names the quokka.\n",
 		"main.go":         "package main\n\n// Rank ranks.\nfunc Rank() int { return 1 }\n\nfunc main() {}\n",
@@ -90,7 +91,7 @@ func TestBenchRetrievalText(t *testing.T) {
 
 func TestBenchRetrievalBadInput(t *testing.T) {
 	dir := benchRepo(t)
-	brokenDir := fixture(t, map[string]string{
+	brokenDir := testtree.New(t, map[string]string{
 		"broken.json": `{"version":1,"name":"b","cases":[{"id":"bad-kind","input":"q","metadata":{"expectedTargets":["a.md"],"kind":"concept"}}]}`,
 	})
 	broken := filepath.Join(brokenDir, "broken.json")
@@ -132,7 +133,7 @@ func TestBenchRetrievalSplit(t *testing.T) {
 	for _, id := range ids {
 		cases = append(cases, fmt.Sprintf(`{"id":%q,"input":"quokka","split":%q,"metadata":{"expectedTargets":["docs/animals.md"],"kind":"question"}}`, id, halves[id]))
 	}
-	suite := filepath.Join(fixture(t, map[string]string{
+	suite := filepath.Join(testtree.New(t, map[string]string{
 		"split.json": `{"version":1,"name":"split suite","seed":7,"cases":[` + strings.Join(cases, ",") + `]}`,
 	}), "split.json")
 	for _, half := range bench.Splits {

@@ -74,7 +74,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 				return err
 			}
 			if failing := res.Failing(o.failOn); len(failing) > 0 {
-				return &exitError{code: exitFindings, err: fmt.Errorf("%d new finding(s) at or above %s", len(failing), o.failOn)}
+				return &pipeline.FindingsError{Failing: len(failing), FailOn: o.failOn, Which: "new"}
 			}
 			return nil
 		},

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // checkRepo is a small repository: a document that mentions an exported
 // function and links to a missing file.
 func checkRepo(t *testing.T) string {
-	return fixture(t, map[string]string{
+	return testtree.New(t, map[string]string{
 		"docbridge.yaml": "checks:\n  severity:\n    DOCUMENT_WITHOUT_CODE: off\n    UNDOCUMENTED_AREA: off\n",
 		"docs/rank.md":   "# Ranking\n\nCall `RankDocs` from `src/rank.ts`.\n\nSee [the old page](old.md).\n",
 		"src/rank.ts":    "export function RankDocs(): number { return 1 }\n",
@@ -169,7 +171,7 @@ func TestCheckOutWritesFile(t *testing.T) {
 }
 
 func TestGraphCommand(t *testing.T) {
-	dir := fixture(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"src/a.ts": "import { b } from './b'\nexport const a = 1\n",
 		"src/b.ts": "import { a } from './a'\nexport const b = 2\n",
 	})
@@ -193,7 +195,7 @@ func TestCheckMaxPerCode(t *testing.T) {
 	for i := range 14 {
 		fmt.Fprintf(&b, "- [page %d](missing-%02d.md)\n", i, i)
 	}
-	dir := fixture(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"docbridge.yaml": "checks:\n  severity:\n    DOCUMENT_WITHOUT_CODE: off\n    UNDOCUMENTED_AREA: off\n",
 		"docs/many.md":   b.String(),
 	})
@@ -234,7 +236,7 @@ func TestCheckMaxPerCode(t *testing.T) {
 // import, or only through a test file, is neither listed nor reported;
 // graph --type-imports lists the type-only one with its edge marked.
 func TestGraphCyclesAgreeWithCheck(t *testing.T) {
-	dir := fixture(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"src/a.ts":      "import { b } from './b'\nexport const a = 1\n",
 		"src/b.ts":      "import type { A } from './c'\nexport const b = 2\n",
 		"src/c.ts":      "import { a } from './a'\nexport interface A { x: number }\n",

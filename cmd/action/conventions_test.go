@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/testtree"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -15,7 +16,7 @@ import (
 // subdirectory; README.md links to a page that does not exist.
 func gitTree(t *testing.T) (root, sub string) {
 	t.Helper()
-	root = fixture(t, map[string]string{
+	root = testtree.New(t, map[string]string{
 		"README.md":         "# Demo\n\nSee [the guide](docs/missing.md).\n",
 		"docs/inner/one.md": "# One\n",
 		".git/HEAD":         "ref: refs/heads/main\n",
@@ -36,7 +37,7 @@ func TestFindRepoRoot(t *testing.T) {
 		t.Fatalf("findRepoRoot(root) = %q, %v; want %q", got, ok, root)
 	}
 	// A .git file (a worktree or submodule) marks a root as well.
-	wt := fixture(t, map[string]string{".git": "gitdir: /elsewhere\n", "a/b.md": "# B\n"})
+	wt := testtree.New(t, map[string]string{".git": "gitdir: /elsewhere\n", "a/b.md": "# B\n"})
 	if got, ok := findRepoRoot(filepath.Join(wt, "a")); !ok || got != filepath.Clean(wt) {
 		t.Fatalf("findRepoRoot under a .git file = %q, %v; want %q", got, ok, wt)
 	}
@@ -156,7 +157,7 @@ func TestNumericFlagsAreRangeChecked(t *testing.T) {
 // a directory hugo asks for --dir instead of searching the working
 // directory for "hugo menus"; --dir and a quoted query are accepted.
 func TestSearchRefusesADirectoryAsQuery(t *testing.T) {
-	repo := fixture(t, map[string]string{"hugo/README.md": "# Menus\n\nHow menus work.\n"})
+	repo := testtree.New(t, map[string]string{"hugo/README.md": "# Menus\n\nHow menus work.\n"})
 	t.Chdir(repo)
 	code, _, errOut := runCLI(t, "search", "hugo", "menus")
 	if code != 2 || !strings.Contains(errOut, `"hugo" is a directory`) || !strings.Contains(errOut, "--dir hugo menus") {
@@ -176,7 +177,7 @@ func TestSearchRefusesADirectoryAsQuery(t *testing.T) {
 // TestCancelledContextExits130: a command run under a cancelled context
 // (main's signal.NotifyContext after SIGINT) stops with exit 130.
 func TestCancelledContextExits130(t *testing.T) {
-	dir := fixture(t, map[string]string{"README.md": "# Demo\n"})
+	dir := testtree.New(t, map[string]string{"README.md": "# Demo\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer
@@ -191,13 +192,13 @@ func TestCancelledContextExits130(t *testing.T) {
 // TestDecodeErrorsArePlain: a JSON file of the wrong shape is refused with
 // the file, where and what was expected — never Go's type names.
 func TestDecodeErrorsArePlain(t *testing.T) {
-	dir := fixture(t, map[string]string{"README.md": "# Demo\n"})
+	dir := testtree.New(t, map[string]string{"README.md": "# Demo\n"})
 	for _, tc := range []struct{ name, data, want string }{
 		{"array.json", "[1, 2]", "array.json: decode snapshot: the top level: expected an object, got a list"},
 		{"field.json", `{"type": "docbridge.snapshot", "schemaVersion": "one"}`, `field.json: decode snapshot: "schemaVersion": expected a whole number, got a string`},
 	} {
 		base := filepath.Join(t.TempDir(), tc.name)
-		writeFile(t, base, tc.data)
+		testtree.File(t, base, tc.data)
 		code, _, errOut := runCLI(t, "check", "--base", base, dir)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%s: exit %d, %q; want 2 and %q", tc.name, code, errOut, tc.want)

@@ -6,12 +6,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // knowledgeRepo keeps knowledge documents under docs/: one that passes the
 // convention, one that breaks it, and code.
 func knowledgeRepo(t *testing.T) string {
-	return fixture(t, map[string]string{
+	return testtree.New(t, map[string]string{
 		"go.mod":         "module example.com/k\n\ngo 1.26\n",
 		"cache/cache.go": "package cache\n\n// Get reads an entry.\nfunc Get() {}\n",
 		"README.md":      "# K\n\nSee [eviction](docs/cache/eviction.md).\n",
@@ -60,7 +62,7 @@ func TestDocsCommand(t *testing.T) {
 	}
 	// add: a new record, named after its H1.
 	body := filepath.Join(t.TempDir(), "body.md")
-	writeFile(t, body, "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte, see `cache/cache.go`.\n")
+	testtree.File(t, body, "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte, see `cache/cache.go`.\n")
 	add := cliJSON(t, "docs", "add", "--dir", dir, "--field", "Area=cache", "--list", "Keywords=cache, sizing, memory",
 		"--field", "Summary=How big the cache is.", "--body-file", body).(map[string]any)
 	if add["path"] != "docs/sizing-the-cache-memory.md" || add["action"] != "created" {
@@ -75,7 +77,7 @@ func TestDocsCommand(t *testing.T) {
 		t.Errorf("the written record gives no finding: %s", out)
 	}
 	// add refusals: exit 2, the argument named, nothing written.
-	writeFile(t, body, twinBody)
+	testtree.File(t, body, twinBody)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -107,7 +109,7 @@ func TestDocsAddRefusesSymlinks(t *testing.T) {
 	dir := knowledgeRepo(t)
 	outside := t.TempDir()
 	body := filepath.Join(t.TempDir(), "body.md")
-	writeFile(t, body, "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte.\n")
+	testtree.File(t, body, "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte.\n")
 	args := []string{"docs", "add", "--dir", dir, "--field", "Area=cache", "--list", "Keywords=cache,sizing,memory", "--field", "Summary=s", "--body-file", body}
 	// A directory under docs/ that leads out.
 	if err := os.Symlink(outside, filepath.Join(dir, "docs", "out")); err != nil {

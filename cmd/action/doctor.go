@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -76,18 +75,4 @@ func runDoctor(ctx context.Context, stderr io.Writer, o doctorOptions) (*doctor.
 	s, sig := repo.Scan.Snapshot, repo.Signals
 	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.Config(repo.Config)})
 	return pipeline.Diagnose(o.Dir, s, sig, diags, suite, suitePath, pipeline.CentralityTopN(repo.Config)), nil
-}
-
-// doctorGrader is the action's grader: the grade check already computed.
-// Wire it with actionDeps{grader: doctorGrader{}}.
-type doctorGrader struct{}
-
-var _ grader = doctorGrader{}
-
-// Grade returns the doctor's grade and score of a check run.
-func (doctorGrader) Grade(_ context.Context, res *pipeline.Outcome) (string, int, error) {
-	if res == nil || res.Doctor == nil {
-		return "", 0, errors.New("doctor: no report")
-	}
-	return res.Doctor.Grade, res.Doctor.Score, nil
 }

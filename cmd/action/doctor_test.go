@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // doctorFiles is a small repository with nothing wrong: entry documents
@@ -70,7 +72,7 @@ func runDoctorJSON(t *testing.T, args ...string) doctorJSON {
 }
 
 func TestDoctorWithoutSuite(t *testing.T) {
-	dir := fixture(t, doctorFiles())
+	dir := testtree.New(t, doctorFiles())
 	code, out, errOut := runCLI(t, "doctor", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -101,7 +103,7 @@ func TestDoctorWithoutSuite(t *testing.T) {
 func TestDoctorSuite(t *testing.T) {
 	files := doctorFiles()
 	files["docs/bench/retrieval-suite-v1.json"] = doctorSuiteJSON(10)
-	dir := fixture(t, files)
+	dir := testtree.New(t, files)
 	code, out, errOut := runCLI(t, "bench", "retrieval", "--json", "--dir", dir)
 	var b struct {
 		Docbridge struct {
@@ -124,14 +126,14 @@ func TestDoctorSuite(t *testing.T) {
 	}
 
 	other := filepath.Join(t.TempDir(), "small.json")
-	writeFile(t, other, doctorSuiteJSON(3))
+	testtree.File(t, other, doctorSuiteJSON(3))
 	d = runDoctorJSON(t, "--suite", other, dir)
 	if _, v := d.dim("benchmark"); d.Grade == "A" || len(d.Unmet) == 0 || v < 0 {
 		t.Fatalf("a 3-case suite gave %s (%v)", d.Verdict, d.Unmet)
 	}
 
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	writeFile(t, bad, `{"version":1,"name":"bad","cases":[{"id":"broken-case","input":"x","metadata":{"expectedTargets":[],"kind":"path"}}]}`)
+	testtree.File(t, bad, `{"version":1,"name":"bad","cases":[{"id":"broken-case","input":"x","metadata":{"expectedTargets":[],"kind":"path"}}]}`)
 	code, _, errOut = runCLI(t, "doctor", "--suite", bad, dir)
 	if code != 2 || !strings.Contains(errOut, "broken-case") {
 		t.Fatalf("broken suite: exit %d, stderr %q", code, errOut)
@@ -143,9 +145,9 @@ func TestDoctorSuite(t *testing.T) {
 func TestDoctorChecksOffStillCount(t *testing.T) {
 	files := doctorFiles()
 	files["docs/guide.md"] += "\nSee [the old page](old.md).\n"
-	honest := runDoctorJSON(t, fixture(t, files))
+	honest := runDoctorJSON(t, testtree.New(t, files))
 	files["docbridge.yaml"] = "checks:\n  severity:\n    BROKEN_LINK: off\n    DOCUMENT_WITHOUT_CODE: off\n"
-	silenced := runDoctorJSON(t, fixture(t, files))
+	silenced := runDoctorJSON(t, testtree.New(t, files))
 	if _, v := silenced.dim("links"); silenced.Score != honest.Score || v >= 1 {
 		t.Fatalf("checks off: %s (links %v); honest %s", silenced.Verdict, v, honest.Verdict)
 	}
@@ -156,18 +158,18 @@ func TestDoctorChecksOffStillCount(t *testing.T) {
 func TestDoctorWithoutDocuments(t *testing.T) {
 	files := doctorFiles()
 	files["docs/bench/retrieval-suite-v1.json"] = doctorSuiteJSON(10)
-	full := runDoctorJSON(t, fixture(t, files))
+	full := runDoctorJSON(t, testtree.New(t, files))
 	for _, p := range []string{"README.md", "AGENTS.md", "docs/guide.md"} {
 		delete(files, p)
 	}
-	empty := runDoctorJSON(t, fixture(t, files))
+	empty := runDoctorJSON(t, testtree.New(t, files))
 	if empty.Score >= 60 || empty.Score >= full.Score || empty.Grade == "A" || empty.Grade == "B" || empty.Grade == "C" {
 		t.Fatalf("without documents: %s; with: %s", empty.Verdict, full.Verdict)
 	}
 }
 
 func TestCheckPrintsDoctorVerdict(t *testing.T) {
-	dir := fixture(t, doctorFiles())
+	dir := testtree.New(t, doctorFiles())
 	_, doc, _ := runCLI(t, "doctor", dir)
 	docLines := strings.Split(strings.TrimSpace(doc), "\n")
 	verdict := docLines[len(docLines)-1]
@@ -188,9 +190,9 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 	// --changed-files narrows the findings, not the doctor's view.
 	files := doctorFiles()
 	files["docs/guide.md"] += "\nSee [the old page](old.md).\n"
-	dir = fixture(t, files)
+	dir = testtree.New(t, files)
 	list := filepath.Join(t.TempDir(), "changed.txt")
-	writeFile(t, list, "README.md\n")
+	testtree.File(t, list, "README.md\n")
 	_, full, _ := runCLI(t, "check", "--fail-on", "none", dir)
 	_, narrowed, _ := runCLI(t, "check", "--fail-on", "none", "--changed-files", list, dir)
 	if doctorLastLine(full) != doctorLastLine(narrowed) || !strings.Contains(doctorLastLine(full), "doctor: ") {
@@ -200,24 +202,24 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 	// A broken default suite warns and leaves the benchmark not analyzed.
 	files = doctorFiles()
 	files["docs/bench/retrieval-suite-v1.json"] = "{}"
-	code, out, errOut = runCLI(t, "check", fixture(t, files))
+	code, out, errOut = runCLI(t, "check", testtree.New(t, files))
 	if code != 0 || !strings.Contains(errOut, "doctor:") || !strings.Contains(doctorLastLine(out), "(not analyzed)") {
 		t.Fatalf("broken default suite: exit %d, stderr %q, last line %q", code, errOut, doctorLastLine(out))
 	}
 }
 
 func TestDoctorGrader(t *testing.T) {
-	dir := fixture(t, doctorFiles())
+	dir := testtree.New(t, doctorFiles())
 	res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, score, err := doctorGrader{}.Grade(context.Background(), res)
+	g, score, err := actionrun.DoctorGrader{}.Grade(context.Background(), res)
 	d := runDoctorJSON(t, dir)
 	if err != nil || g != d.Grade || score != d.Score {
 		t.Fatalf("grader %s %d %v, doctor %s %d", g, score, err, d.Grade, d.Score)
 	}
-	if _, _, err := (doctorGrader{}).Grade(context.Background(), &pipeline.Outcome{}); err == nil {
+	if _, _, err := (actionrun.DoctorGrader{}).Grade(context.Background(), &pipeline.Outcome{}); err == nil {
 		t.Fatal("a check without a doctor report graded")
 	}
 }
@@ -243,7 +245,7 @@ func TestCheckDoctorAgreesWithDoctor(t *testing.T) {
 		if cfg != "" {
 			files["docbridge.yaml"] = cfg
 		}
-		dir := fixture(t, files)
+		dir := testtree.New(t, files)
 		opts := pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}
 		res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: opts})
 		if err != nil {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // fixGuide is a document written with CRLF line endings and non-ASCII
@@ -65,7 +67,7 @@ func fixTrees(t *testing.T) (base, head string) {
 	for _, n := range []string{"a", "b", "c", "d", "e"} {
 		b["packages/core/"+n+".ts"], h["pkg/core/"+n+".ts"] = code("core"+n), code("core"+n)
 	}
-	return fixture(t, b), fixture(t, h)
+	return testtree.New(t, b), testtree.New(t, h)
 }
 
 // driftIn runs check --base in JSON and returns the DRIFT_* findings as
@@ -170,7 +172,7 @@ func TestFixRoundTrip(t *testing.T) {
 }
 
 func TestFixNeedsBase(t *testing.T) {
-	dir := fixture(t, map[string]string{"README.md": "# x\n"})
+	dir := testtree.New(t, map[string]string{"README.md": "# x\n"})
 	if code, _, errOut := runCLI(t, "fix", dir); code != 2 || !strings.Contains(errOut, "--base is required") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // loaderSource is a Go file the tests move with small edits.
@@ -21,7 +22,7 @@ func TestGitRenames(t *testing.T) {
 	dir := t.TempDir()
 	git := gitIn(t, dir)
 	body := loaderSource
-	writeFile(t, filepath.Join(dir, "src/legacy/loader.go"), body)
+	testtree.File(t, filepath.Join(dir, "src/legacy/loader.go"), body)
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "base")
@@ -32,7 +33,7 @@ func TestGitRenames(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "src/legacy/loader.go")); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "pkg/loaders/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
+	testtree.File(t, filepath.Join(dir, "pkg/loaders/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
 	git("add", "-A")
 	got := pipeline.GitRenames(context.Background(), dir, base)
 	if want := map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go"}; !maps.Equal(got, want) {
@@ -53,9 +54,9 @@ func TestCheckBaseAsksGitWhereFilesWent(t *testing.T) {
 	dir := t.TempDir()
 	git := gitIn(t, dir)
 	body := loaderSource
-	writeFile(t, filepath.Join(dir, "src/legacy/loader.go"), body)
-	writeFile(t, filepath.Join(dir, "src/app/main.go"), "package main\n")
-	writeFile(t, filepath.Join(dir, "docs/arch.md"), "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n")
+	testtree.File(t, filepath.Join(dir, "src/legacy/loader.go"), body)
+	testtree.File(t, filepath.Join(dir, "src/app/main.go"), "package main\n")
+	testtree.File(t, filepath.Join(dir, "docs/arch.md"), "# Architecture\n\nThe loader is [here](../src/legacy/loader.go).\n")
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "base")
@@ -64,7 +65,7 @@ func TestCheckBaseAsksGitWhereFilesWent(t *testing.T) {
 		t.Fatalf("scan: %d %s", code, errOut)
 	}
 	git("mv", "src/legacy/loader.go", "src/loader.go")
-	writeFile(t, filepath.Join(dir, "src/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
+	testtree.File(t, filepath.Join(dir, "src/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
 	git("commit", "-q", "-am", "move")
 	code, out, _ := runCLI(t, "check", dir, "--base", base)
 	if code != 1 || !strings.Contains(out, "src/legacy/loader.go was moved to src/loader.go by this change") {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // lookupRepoFiles is a small repository: two areas named alike, a guide
@@ -38,7 +39,7 @@ func lookupJSON(t *testing.T, args ...string) retrieval.LookupResult {
 }
 
 func TestLookupCommandJSON(t *testing.T) {
-	dir := fixture(t, lookupRepoFiles)
+	dir := testtree.New(t, lookupRepoFiles)
 	res := lookupJSON(t, "--dir", dir, "--depth", "2", "internal/a/a.go")
 	if res.Entity.ID != "module:internal/a/a.go" || res.Budget != nil {
 		t.Fatalf("entity %+v, budget %v", res.Entity, res.Budget)
@@ -62,7 +63,7 @@ func TestLookupCommandJSON(t *testing.T) {
 }
 
 func TestLookupCommandText(t *testing.T) {
-	dir := fixture(t, lookupRepoFiles)
+	dir := testtree.New(t, lookupRepoFiles)
 	code, out, errOut := runCLI(t, "lookup", "--dir", dir, "docs/guide.md")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -80,7 +81,7 @@ func TestLookupCommandText(t *testing.T) {
 }
 
 func TestLookupCommandBudget(t *testing.T) {
-	dir := fixture(t, lookupRepoFiles)
+	dir := testtree.New(t, lookupRepoFiles)
 	full := lookupJSON(t, "--dir", dir, "docs/guide.md")
 	small := lookupJSON(t, "--dir", dir, "--budget", "1", "docs/guide.md")
 	b := small.Budget
@@ -105,7 +106,7 @@ func TestLookupCommandBudget(t *testing.T) {
 }
 
 func TestLookupCommandBadInput(t *testing.T) {
-	dir := fixture(t, lookupRepoFiles)
+	dir := testtree.New(t, lookupRepoFiles)
 	tests := []struct {
 		args []string
 		msg  string
@@ -132,7 +133,7 @@ func TestLookupLineReaderStaysInside(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := fixture(t, map[string]string{"a.md": "\uFEFFfirst\r\nsecond\n"})
+	dir := testtree.New(t, map[string]string{"a.md": "\uFEFFfirst\r\nsecond\n"})
 	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
 		t.Skip("no symlinks:", err)
 	}

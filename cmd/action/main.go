@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
 func main() {
@@ -48,20 +50,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return exitInterrupted
 		}
 		fmt.Fprintln(stderr, "docbridge:", err)
-		var ee *exitError
-		if errors.As(err, &ee) {
-			return ee.code
+		if fe := (*pipeline.FindingsError)(nil); errors.As(err, &fe) {
+			return exitFindings
 		}
 		return exitBadInput
 	}
 	return exitOK
 }
-
-// exitError carries an exit status other than exitBadInput for an error.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -18,17 +19,8 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-func fixture(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, content := range files {
-		writeFile(t, filepath.Join(dir, p), content)
-	}
-	return dir
-}
-
 func TestScanSummary(t *testing.T) {
-	dir := fixture(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"README.md":     "# Demo\n\nSee [guide](docs/guide.md) and `main.go`.\n",
 		"docs/guide.md": "# Guide\n",
 		"main.go":       "package main\n\nfunc main() {}\n",
@@ -47,7 +39,7 @@ func TestScanSummary(t *testing.T) {
 }
 
 func TestScanJSONAndOut(t *testing.T) {
-	dir := fixture(t, map[string]string{"README.md": "# Demo\n"})
+	dir := testtree.New(t, map[string]string{"README.md": "# Demo\n"})
 	code, out, _ := runCLI(t, "scan", "--json", dir)
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -77,7 +69,7 @@ func TestScanJSONAndOut(t *testing.T) {
 }
 
 func TestBadInputExitsTwo(t *testing.T) {
-	badConfig := fixture(t, map[string]string{"docbridge.yaml": "version: 1\nscan:\n  maxFileBytes: big\n"})
+	badConfig := testtree.New(t, map[string]string{"docbridge.yaml": "version: 1\nscan:\n  maxFileBytes: big\n"})
 	for name, tc := range map[string]struct {
 		args []string
 		want string
@@ -101,7 +93,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 }
 
 func TestScanStateMakesTheSecondRunWarm(t *testing.T) {
-	dir := fixture(t, map[string]string{"README.md": "# Demo\n\n[a](a.md)\n", "a.md": "# A\n", "x.go": "package x\n"})
+	dir := testtree.New(t, map[string]string{"README.md": "# Demo\n\n[a](a.md)\n", "a.md": "# A\n", "x.go": "package x\n"})
 	state := t.TempDir()
 	code, out, errOut := runCLI(t, "scan", "--state", state, dir)
 	if code != 0 || !strings.Contains(out, "3 parsed, 0 reused") {

@@ -19,11 +19,12 @@ import (
 
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // mcpRepo is searchRepo with a broken link, so that there are findings.
 func mcpRepo(t *testing.T) string {
-	return fixture(t, map[string]string{
+	return testtree.New(t, map[string]string{
 		"README.md":           "# Demo\n\nSee [the storage guide](docs/storage.md) and [the missing page](docs/missing.md).\n",
 		"docs/storage.md":     "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`.\n\n## Compaction\n\nCompaction rewrites the log.\n",
 		"docs/old-storage.md": "---\nstatus: superseded\n---\n# Storage guide (old)\n\nRecords were persisted in files.\n",
@@ -352,7 +353,7 @@ func callErr(t *testing.T, cs *mcp.ClientSession, name string, args map[string]a
 func TestMCPRefusesMalformedCalls(t *testing.T) {
 	dir := mcpRepo(t)
 	outside := t.TempDir()
-	writeFile(t, filepath.Join(outside, "secret.md"), "# Secret\n")
+	testtree.File(t, filepath.Join(outside, "secret.md"), "# Secret\n")
 	if err := os.Symlink(outside, filepath.Join(dir, "docs", "out")); err != nil {
 		t.Fatal(err)
 	}
@@ -423,8 +424,8 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 		t.Errorf("%d scans with nothing changed, want 1", srv.scans)
 	}
 	// A new document, and the broken link fixed.
-	writeFile(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are striped.\n")
-	writeFile(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md) and [zebras](docs/zebra.md).\n")
+	testtree.File(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are striped.\n")
+	testtree.File(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md) and [zebras](docs/zebra.md).\n")
 	age(t, dir, time.Hour)
 	second := callTool(t, cs, "knowledge.search", map[string]any{"query": "zebra"}).(map[string]any)
 	hits := second["hits"].([]any)
@@ -450,7 +451,7 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 		t.Errorf("the state directory is empty")
 	}
 	// An edit in place (same size) is seen too.
-	writeFile(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are spotty.\n")
+	testtree.File(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are spotty.\n")
 	if err := os.Chtimes(filepath.Join(dir, "docs", "zebra.md"), time.Now().Add(-time.Minute), time.Now().Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
@@ -502,7 +503,7 @@ func TestFingerprintStale(t *testing.T) {
 	if !fp.changed() {
 		t.Error("a new time is a change for the next call")
 	}
-	writeFile(t, guide, "# Storage guide\n\nRewritten while the scan ran.\n")
+	testtree.File(t, guide, "# Storage guide\n\nRewritten while the scan ran.\n")
 	if err := os.Chtimes(guide, later, later); err != nil {
 		t.Fatal(err)
 	}
@@ -519,8 +520,8 @@ func TestMCPDiagnosticsAgainstABase(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	// The head fixes the README's broken link and breaks one in the guide.
-	writeFile(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md).\n")
-	writeFile(t, filepath.Join(dir, "docs", "storage.md"), "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`; see [gone](gone.md).\n")
+	testtree.File(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md).\n")
+	testtree.File(t, filepath.Join(dir, "docs", "storage.md"), "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`; see [gone](gone.md).\n")
 	_, cs := connectMCPBase(t, dir, base)
 	got := callTool(t, cs, "docbridge.diagnostics", map[string]any{}).(map[string]any)
 	rep := cliJSON(t, "check", "--format", "json", "--base", base, dir).(map[string]any)
@@ -566,7 +567,7 @@ func TestMCPConcurrentCalls(t *testing.T) {
 			}()
 		}
 		if i == 1 {
-			writeFile(t, filepath.Join(dir, "docs", "new.md"), "# New page\n\nAbout storage.\n")
+			testtree.File(t, filepath.Join(dir, "docs", "new.md"), "# New page\n\nAbout storage.\n")
 		}
 	}
 	for range 4 * len(calls) {

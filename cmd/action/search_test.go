@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/retrieval"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // searchRepo is a small repository: two guides, one superseded, and code.
 func searchRepo(t *testing.T) string {
-	return fixture(t, map[string]string{
+	return testtree.New(t, map[string]string{
 		"README.md":           "# Demo\n\nSee [the storage guide](docs/storage.md).\n",
 		"docs/storage.md":     "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`.\n\n## Compaction\n\nCompaction rewrites the log.\n",
 		"docs/old-storage.md": "---\nstatus: superseded\n---\n# Storage guide (old)\n\nRecords were persisted in files.\n",
@@ -194,7 +195,7 @@ func TestSearchBadInput(t *testing.T) {
 // TestSearchBudget: a tight budget drops the hits' summaries and says so;
 // a generous one keeps everything; a negative one is bad input.
 func TestSearchBudget(t *testing.T) {
-	dir := fixture(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"docs/walrus.md": "# Walrus guide\n\nThe walrus is a large flippered marine mammal with a long summary paragraph that costs tokens.\n",
 		"docs/seal.md":   "# Seal notes\n\nA walrus is not a seal; this paragraph is the summary of the seal notes.\n",
 	})

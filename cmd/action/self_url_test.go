@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // withEnv replaces the environment loadConfig reads for one test.
@@ -43,7 +44,7 @@ func TestSelfURLIdentity(t *testing.T) {
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			dir := fixture(t, files)
+			dir := testtree.New(t, files)
 			_, out, errOut := runCLI(t, "check", "--fail-on", "none", "--format", "json", dir)
 			var got []string
 			for _, p := range []string{"docs/gone.md", "docs/ghes-gone.md"} {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
@@ -77,6 +78,26 @@ func (o *Outcome) Failing(failOn string) []reconcile.Diagnostic {
 		}
 	}
 	return out
+}
+
+// FindingsError is the error of a run that judged findings at or above
+// its fail-on level: the command ran, and its verdict is a failure (exit
+// status 1, where bad input is 2).
+type FindingsError struct {
+	// Failing counts the findings at or above FailOn.
+	Failing int
+	FailOn  string
+	// Which names the findings judged ("new", "judged"); Note, when set,
+	// says how they were chosen.
+	Which, Note string
+}
+
+func (e *FindingsError) Error() string {
+	msg := fmt.Sprintf("%d %s finding(s) at or above %s", e.Failing, e.Which, e.FailOn)
+	if e.Note != "" {
+		msg += " (" + e.Note + ")"
+	}
+	return msg
 }
 
 // Report is the outcome as every renderer reads it: its diagnostics

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestFindingsTravelWithMovedDocuments: a document moved byte for byte
@@ -26,8 +27,8 @@ func TestFindingsTravelWithMovedDocuments(t *testing.T) {
 	run := func(t *testing.T, head map[string]string) (moves, nw, unchanged, resolved []string) {
 		t.Helper()
 		b, h := t.TempDir(), t.TempDir()
-		writeTree(t, b, base)
-		writeTree(t, h, head)
+		testtree.Write(t, b, base)
+		testtree.Write(t, h, head)
 		bs, _ := scanDir(t, b)
 		hs, cfg := scanDir(t, h)
 		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})

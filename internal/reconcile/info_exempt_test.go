@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // runOn scans dir and reconciles it with the given codes turned on (info),
@@ -61,7 +62,7 @@ func TestInfoCodesOffByDefault(t *testing.T) {
 // page shaped like cobra's under another file name and a documentation
 // site's section named fixtures are still reported.
 func TestDocumentWithoutCodeExemptions(t *testing.T) {
-	dir := writeRepo(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"go.mod":                                      "module example.com/m\n",
 		"internal/engine/engine.go":                   "package engine\n\n// Run runs.\nfunc Run() {}\n",
 		"internal/engine/README.md":                   "# Engine\n\nHow it runs.\n",
@@ -110,7 +111,7 @@ func TestDocumentWithoutCodeExemptions(t *testing.T) {
 // carry. Two pages of one area with the same title
 // still are.
 func TestNearTwinExemptions(t *testing.T) {
-	dir := writeRepo(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"internal/site/archetypes/default.md":                  "# Site page template\n",
 		"internal/site/archetypes/post.md":                     "# Site page template\n",
 		"internal/site/docs/en/setup.md":                       "# Install setup guide\n",
@@ -175,7 +176,7 @@ func TestParallelTrees(t *testing.T) {
 // the Go main package's directory; cmd/other, which no document names, is
 // still reported, and so is a command mentioned only in prose.
 func TestUndocumentedAreaByCommand(t *testing.T) {
-	dir := writeRepo(t, map[string]string{
+	dir := testtree.New(t, map[string]string{
 		"go.mod":                    "module example.com/m\n",
 		"cmd/tool/main.go":          "package main\n\nfunc main() {}\n",
 		"cmd/other/main.go":         "package main\n\nfunc main() {}\n",

@@ -11,6 +11,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestImportCycles(t *testing.T) {
@@ -76,7 +77,7 @@ func TestImportCycleIdentity(t *testing.T) {
 // scanRepo writes files into a fresh directory (writeRepo) and scans it.
 func scanRepo(t *testing.T, files map[string]string) (*snapshot.Snapshot, *config.Config) {
 	t.Helper()
-	return scanDir(t, writeRepo(t, files))
+	return scanDir(t, testtree.New(t, files))
 }
 
 // cycleFindings scans files and returns its IMPORT_CYCLE findings.

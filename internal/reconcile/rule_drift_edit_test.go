@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // A reference is rewritten the way the document wrote it, or not at all.
@@ -91,8 +92,8 @@ func TestAnchorEditOnlyForARename(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
-			writeTree(t, filepath.Join(root, "base"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.base})
-			writeTree(t, filepath.Join(root, "head"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.head})
+			testtree.Write(t, filepath.Join(root, "base"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.base})
+			testtree.Write(t, filepath.Join(root, "head"), map[string]string{"docs/index.md": index, "docs/gov.md": tt.head})
 			res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
 			got := withCode(res.Head, catalog.DriftAnchor)
 			if len(got) != 1 || got[0].Remediation == "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // movesPair is a change that moves packages/core/ to pkg/core/ (seven
@@ -54,8 +55,8 @@ func movesPair(t *testing.T) (base, head string) {
 	}
 	root := t.TempDir()
 	base, head = filepath.Join(root, "base"), filepath.Join(root, "head")
-	writeTree(t, base, baseFiles)
-	writeTree(t, head, headFiles)
+	testtree.Write(t, base, baseFiles)
+	testtree.Write(t, head, headFiles)
 	return base, head
 }
 
@@ -177,8 +178,8 @@ func TestDriftMoveOneFile(t *testing.T) {
 		"[timeouts](./advanced.md#timeouts)\n\n[again](advanced.md)\n\nSee `docs/advanced.md`.\n"
 	root := t.TempDir()
 	baseDir, headDir := filepath.Join(root, "base"), filepath.Join(root, "head")
-	writeTree(t, baseDir, map[string]string{"docs/index.md": index, "docs/advanced.md": page, "docs/other.md": "# Other\n"})
-	writeTree(t, headDir, map[string]string{"docs/index.md": index, "docs/other.md": "# Other\n",
+	testtree.Write(t, baseDir, map[string]string{"docs/index.md": index, "docs/advanced.md": page, "docs/other.md": "# Other\n"})
+	testtree.Write(t, headDir, map[string]string{"docs/index.md": index, "docs/other.md": "# Other\n",
 		"docs/advanced/proxies.md": "# Proxies\n\nText.\n", "docs/advanced/timeouts.md": "# Timeouts\n\nText.\n"})
 	res := checkDirs(t, baseDir, headDir)
 	if w := where(res.Head); !slices.Equal(w, []string{"docs/index.md:3 DRIFT_MOVE"}) {
@@ -207,8 +208,8 @@ func TestDriftMoveEditedFile(t *testing.T) {
 	base["docs/old/e.md"] = page("e")
 	head["docs/new/e.md"] = "# Page e, edited\n\n## Setup\n\nSteps.\n"
 	root := t.TempDir()
-	writeTree(t, filepath.Join(root, "base"), base)
-	writeTree(t, filepath.Join(root, "head"), head)
+	testtree.Write(t, filepath.Join(root, "base"), base)
+	testtree.Write(t, filepath.Join(root, "head"), head)
 	res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
 	moves := withCode(res.Head, catalog.DriftMove)
 	if len(moves) != 1 || moves[0].Subject != "docs/old/" {
@@ -240,8 +241,8 @@ func TestDriftMoveNonEntityFiles(t *testing.T) {
 	}
 	head := map[string]string{"docs/deploy.md": doc, "src/keep.ts": "export const keep = 1;\n"}
 	root := t.TempDir()
-	writeTree(t, filepath.Join(root, "base"), base)
-	writeTree(t, filepath.Join(root, "head"), head)
+	testtree.Write(t, filepath.Join(root, "base"), base)
+	testtree.Write(t, filepath.Join(root, "head"), head)
 	res := checkDirs(t, filepath.Join(root, "base"), filepath.Join(root, "head"))
 	moves := withCode(res.Head, catalog.DriftMove)
 	if len(moves) != 1 || len(drifts(res.Head)) != 0 {

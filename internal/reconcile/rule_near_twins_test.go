@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // near_twins: in internal/scan the README's title (scan, pipeline) is all
@@ -37,22 +37,6 @@ func TestNearTwins(t *testing.T) {
 	}
 }
 
-// writeRepo writes files (path → content) into a new directory.
-func writeRepo(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, content := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func runDir(t *testing.T, dir string) []Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, dir)
@@ -68,7 +52,7 @@ func TestNearTwinsPerDocumentBound(t *testing.T) {
 	for i := range maxTwinsPerDocument + 2 {
 		files[fmt.Sprintf("internal/dup/d%d.md", i)] = "# Scan pipeline\n"
 	}
-	ds := withCode(runDir(t, writeRepo(t, files)), catalog.NearTwinDocument)
+	ds := withCode(runDir(t, testtree.New(t, files)), catalog.NearTwinDocument)
 	perDoc := map[string]int{}
 	for _, d := range ds {
 		perDoc[d.Primary().Path]++
@@ -98,7 +82,7 @@ func TestNearTwinsAreaBound(t *testing.T) {
 	for i := range maxTwinDocsPerArea + 1 {
 		files[fmt.Sprintf("internal/big/d%04d.md", i)] = fmt.Sprintf("# Subject %04d handbook\n", i)
 	}
-	ds := withCode(runDir(t, writeRepo(t, files)), catalog.NearTwinDocument)
+	ds := withCode(runDir(t, testtree.New(t, files)), catalog.NearTwinDocument)
 	want := fmt.Sprintf("area internal/big holds %d documents; near twins were looked for among the first %d by path only",
 		maxTwinDocsPerArea+1, maxTwinDocsPerArea)
 	if len(ds) != 1 || ds[0].Message != want || ds[0].Primary() != (Location{Path: "internal/big"}) {

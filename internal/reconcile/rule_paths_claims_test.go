@@ -3,14 +3,13 @@ package reconcile
 import (
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // claimsRepo is a repository for the claim table: top-level directories a
@@ -123,7 +122,7 @@ func TestUnresolvedPathClaims(t *testing.T) {
 	for i, tc := range tests {
 		files[fmt.Sprintf("docs/row%02d.md", i)] = "# Row\n\n" + tc.line + "\n"
 	}
-	writeTree(t, root, files)
+	testtree.Write(t, root, files)
 	s, cfg := scanDir(t, root)
 	ds := withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.UnresolvedPath)
 	for i, tc := range tests {
@@ -157,7 +156,7 @@ runs ` + "`.github/workflows/release.yml`" + `.
    structure: ` + "`internal/boom/`" + `
 3. The package ` + "`internal/real/oldpkg/`" + ` shows how.
 `
-	writeTree(t, root, files)
+	testtree.Write(t, root, files)
 	s, cfg := scanDir(t, root)
 	ds := withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)
 	want := []string{"docs/setup.md:5 UNRESOLVED_PATH", "docs/setup.md:10 UNRESOLVED_PATH"}
@@ -191,10 +190,10 @@ func TestDriftPathOfAnUnclaimedSpan(t *testing.T) {
 	files := maps.Clone(claimsRepo)
 	files["docs/deploy.md"] = doc
 	files["src/app/routes.go"] = "package app\n"
-	writeTree(t, base, files)
+	testtree.Write(t, base, files)
 	head := t.TempDir()
 	delete(files, "src/app/routes.go")
-	writeTree(t, head, files)
+	testtree.Write(t, head, files)
 	bs, _ := scanDir(t, base)
 	hs, cfg := scanDir(t, head)
 	res := Check(Input{Head: hs, Base: bs, Config: cfg})
@@ -243,19 +242,6 @@ func TestHistoryDocument(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // A plain relative path may be written from a directory above the
 // document: a package's page names `src/util.ts` of its package. It
 // resolves there (a mention of the module), and a stale one still fires.
@@ -265,7 +251,7 @@ func TestUnresolvedPathFromAnAncestor(t *testing.T) {
 	files["packages/a/src/util.ts"] = "export const u = 1;\n"
 	files["packages/a/src/lib/x.ts"] = "export const x = 1;\n"
 	files["packages/a/docs/api.md"] = "# API\n\nHelpers are in `src/util.ts`; the old ones were in `src/lib/gone.ts`.\n"
-	writeTree(t, root, files)
+	testtree.Write(t, root, files)
 	s, cfg := scanDir(t, root)
 	if got := where(withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)); !slices.Equal(got, []string{"packages/a/docs/api.md:3 UNRESOLVED_PATH"}) {
 		t.Fatalf("got %v, want the stale path only", got)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // selfURLTree is a repository that knows its own identity (acme/widget,
@@ -37,7 +38,7 @@ func readmeFindings(t *testing.T, project, link string) []string {
 	t.Helper()
 	files := selfURLTree(project)
 	files["README.md"] = "# Widget\n\nSee [it](" + link + ").\n"
-	s, cfg := scanDir(t, writeRepo(t, files))
+	s, cfg := scanDir(t, testtree.New(t, files))
 	var out []string
 	for _, d := range Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg}) {
 		if d.Primary().Path == "README.md" && slices.Contains(linkCodes, d.Code) {
@@ -133,7 +134,7 @@ func TestSelfURLDrift(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := maps.Clone(base)
 			files["README.md"] = "# Widget\n\nSee [old](" + tt.link + ").\n"
-			b, _ := scanDir(t, writeRepo(t, files))
+			b, _ := scanDir(t, testtree.New(t, files))
 			if tt.heading != "" {
 				files["docs/old.md"] = strings.Replace(files["docs/old.md"], "# Old", tt.heading, 1)
 			}
@@ -141,7 +142,7 @@ func TestSelfURLDrift(t *testing.T) {
 				files["docs/new.md"] = files["docs/old.md"]
 				delete(files, "docs/old.md")
 			}
-			h, cfg := scanDir(t, writeRepo(t, files))
+			h, cfg := scanDir(t, testtree.New(t, files))
 			res := Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg})
 			var got []string
 			for _, d := range drifts(res.Head) {

@@ -16,6 +16,7 @@ import (
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // A Markdown file that is a symlink to another Markdown file of the tree —
@@ -25,7 +26,7 @@ import (
 // own.
 func TestSymlinkedDocumentIsItsTarget(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"docs/guide.md": "# Guide\n\n## Usage\n\nSee [the code](../src/a.go), [gone](gone.md) and `../src/oldpkg/x.go`.\n",
 		"docs/intro.md": "# Intro\n\nRead [usage](../README.md#usage) and [nothing](../README.md#nowhere).\n",
 		"src/a.go":      "package a\n",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestBadInput scans a tree full of hostile files. Nothing may crash or
@@ -26,7 +27,7 @@ func TestBadInput(t *testing.T) {
 		prev = name
 	}
 	bomb += "---\n# Bomb\n"
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"go.mod":              "module example.com/bad\n\ngo 1.22\n",
 		"docs/ok.md":          "# Fine\n\nLinks to [frontmatter](frontmatter.md).\n",
 		"docs/frontmatter.md": "---\ntitle: x\nbad: [unclosed\n---\n# Body still scanned\n\nSee [ok](ok.md).\n",

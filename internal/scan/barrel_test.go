@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestTypeOnlyThroughBarrels: a name imported from a barrel is judged by
@@ -74,7 +75,7 @@ func TestTypeOnlyThroughBarrels(t *testing.T) {
 			for p, s := range tt.files {
 				files[p] = s
 			}
-			writeFiles(t, root, files)
+			testtree.Write(t, root, files)
 			ix := newIndex(scanDir(t, root, nil, Options{}))
 			r := ix.relation(t, snapshot.RelImports, "module:src/a.ts", "module:src/index.ts")
 			if got, _ := r.Metadata[metaTypeOnly].(bool); got != tt.typeOnly {
@@ -95,7 +96,7 @@ func TestTypeOnlyBarrelBounds(t *testing.T) {
 				files[fmt.Sprintf("src/b%d.ts", i)] = fmt.Sprintf("export * from './b%d'\n", i+1)
 			}
 			files[fmt.Sprintf("src/b%d.ts", depth)] = "export interface I { a: number }\n"
-			writeFiles(t, root, files)
+			testtree.Write(t, root, files)
 			ix := newIndex(scanDir(t, root, nil, Options{}))
 			r := ix.relation(t, snapshot.RelImports, "module:src/a.ts", "module:src/b0.ts")
 			want := depth < maxReExportDepth
@@ -131,7 +132,7 @@ func TestTypeOnlyBarrelMesh(t *testing.T) {
 		fmt.Fprintf(&imports, "import { I as I%d } from './m%d'\n", i, i)
 	}
 	files["src/a.ts"] = imports.String()
-	writeFiles(t, root, files)
+	testtree.Write(t, root, files)
 	for _, workers := range []int{1, 4} {
 		ix := newIndex(scanDir(t, root, nil, Options{Workers: workers}))
 		for i := 0; i < n; i++ {

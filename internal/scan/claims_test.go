@@ -3,6 +3,8 @@ package scan
 import (
 	"fmt"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestUnclaimedOncePerOccurrence: a span that is no claim, written twice on
@@ -10,7 +12,7 @@ import (
 // the relation's metadata unclaimed, with its reason.
 func TestUnclaimedOncePerOccurrence(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"src/app/main.go": "package main\n",
 		"README.md":       "# R\n\nEdit `src/foo/main.go`, then `src/foo/main.go` again.\n\nStill `src/foo/main.go`.\n",
 	})

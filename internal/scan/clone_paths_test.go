@@ -3,6 +3,8 @@ package scan
 import (
 	"slices"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestPathsFromTheCloneDirectory: a span written from the directory a
@@ -30,7 +32,7 @@ func TestPathsFromTheCloneDirectory(t *testing.T) {
 		if tt.config != "" {
 			files["docbridge.yaml"] = tt.config
 		}
-		writeFiles(t, root, files)
+		testtree.Write(t, root, files)
 		s := scanDir(t, root, nil, Options{})
 		var got []string
 		for _, r := range s.Relations {

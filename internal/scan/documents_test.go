@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestDocumentationSiteLinks(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"docs/.vitepress/config.ts": "export default {}\n",
 		"docs/guide/index.md": "# Guide\n\n[a](/config/options#speed) [b](/config/options.html) [c](../config/) " +
 			"[d](/config/missing) [e](/config/options#nope) ![logo](/logo.svg)\n",
@@ -38,7 +39,7 @@ func TestDocumentationSiteLinks(t *testing.T) {
 
 func TestSymbolMentionsPreferTheProjectsOwnAPI(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"src/server.ts":                "export function createServer() {}\nexport const serve = 1;\n",
 		"src/other.ts":                 "export const serve = 2;\n",
 		"playground/a/server.js":       "export function createServer() {}\n",
@@ -82,7 +83,7 @@ func TestEveryReferenceResolvesPastTheEvidenceBound(t *testing.T) {
 	b.WriteString("- [broken](docs/nope.md)\n")
 	files["README.md"] = b.String()
 	root := t.TempDir()
-	writeFiles(t, root, files)
+	testtree.Write(t, root, files)
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	for i := 0; i < 100; i++ {
 		r := ix.relation(t, snapshot.RelLinksTo, "document:README.md", fmt.Sprintf("document:docs/p%03d.md", i))
@@ -109,7 +110,7 @@ func TestEveryReferenceResolvesPastTheEvidenceBound(t *testing.T) {
 
 func TestLinksToTheDocumentItselfAreAnchorsNotLoops(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"docs/a.md": "---\ndocbridge:\n  covers: [document:docs/a.md]\n---\n# A\n\n## Usage\n\n[here](a.md#usage) [there](./a.md#gone) [top](a.md) [same](#nope)\n",
 	})
 	s := scanDir(t, root, nil, Options{})

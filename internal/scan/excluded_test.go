@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // excludedExtras are the gitignored files of testdata/excluded: git would
@@ -174,7 +175,7 @@ func TestExcludedNoteIsBounded(t *testing.T) {
 	}
 	files["README.md"] = doc.String()
 	root := t.TempDir()
-	writeFiles(t, root, files)
+	testtree.Write(t, root, files)
 	snap := scanResult(t, root, Options{}).Snapshot
 	var reasons []string
 	for _, c := range snap.Coverage {

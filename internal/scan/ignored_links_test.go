@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestLinksIntoIgnoredPaths: in a documentation site, a link into a path
@@ -16,7 +17,7 @@ import (
 // TestReferencesIntoExcludedPaths).
 func TestLinksIntoIgnoredPaths(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		".gitignore":       "/docs/rubydoc\ndist/\n",
 		"docs/_config.yml": "baseurl: \"\"\n",
 		"docs/api.md":      "# API\n\nSee [Formula](/rubydoc/Formula.html), [the docs bundle](/dist/app.js) and [gone](/reference/Formula.html).\n",

@@ -2,11 +2,13 @@ package scan
 
 import (
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestPackageDocMetadata(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.22\n",
 		// doc.go wins over a file earlier in path order.
 		"a/a.go":   "// Package a from a.go.\npackage a\n",

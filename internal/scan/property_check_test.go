@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // These tests keep the property test honest: its checker must reject each
@@ -29,7 +30,7 @@ func TestPropertyCheckerRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, root, map[string]string{doc: old + "\n## A new heading\n\nSee [guide 2](guide-2.md).\n"})
+	testtree.Write(t, root, map[string]string{doc: old + "\n## A new heading\n\nSee [guide 2](guide-2.md).\n"})
 	edited := change{desc: doc, touched: []string{doc}}
 	cold := scanResult(t, root, Options{})
 

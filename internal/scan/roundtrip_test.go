@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/corpus"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The round-trip property: every snapshot the scan writes is one its
@@ -118,7 +119,7 @@ func TestRoundTripOverGeneratedRepositories(t *testing.T) {
 // snapshot reads back.
 func TestRoundTripSelfReferences(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, selfReferenceCorpus)
+	testtree.Write(t, root, selfReferenceCorpus)
 	res := scanForRoundTrip(t, root)
 	if msg := roundTrip(res); msg != "" {
 		t.Fatal(msg)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/golden"
+	"github.com/docbridge/docbridge/internal/testtree"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -42,21 +43,8 @@ func copyTree(t testing.TB, src string, extra map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dst, extra)
+	testtree.Write(t, dst, extra)
 	return dst
-}
-
-func writeFiles(t testing.TB, root string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 func scanDir(t testing.TB, root string, cfg *config.Config, opts Options) *snapshot.Snapshot {

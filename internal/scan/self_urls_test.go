@@ -5,6 +5,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestLineCount(t *testing.T) {
@@ -20,7 +21,7 @@ func TestLineCount(t *testing.T) {
 // on it; a permalink and another repository's URL are no relation.
 func TestSelfURLRelations(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"go.mod":   "module example.com/w\n",
 		"src/a.go": "package src\n\nfunc A() {}\n",
 		"README.md": "# W\n\n[a](https://github.com/acme/w/blob/main/src/a.go#L9)\n" +
@@ -48,7 +49,7 @@ func TestSelfURLRelations(t *testing.T) {
 // site's own anchor differs; an anchor neither renders is missing.
 func TestSelfURLAnchorsAreGitHubs(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"mkdocs.yml":    "site_name: w\n",
 		"docs/index.md": "# W\n\n## Über uns\n",
 		"README.md":     "# R\n\n[a](https://github.com/acme/w/blob/main/docs/index.md#über-uns) [b](https://github.com/acme/w/blob/main/docs/index.md#nope)\n",

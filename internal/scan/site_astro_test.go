@@ -7,6 +7,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // astroFixture is a Starlight site served below /site with a root locale
@@ -63,7 +64,7 @@ export default defineConfig({
 // partial are still reported.
 func TestAstroRoutes(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, astroFixture)
+	testtree.Write(t, root, astroFixture)
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	const (
 		home   = "document:docs/src/content/docs/index.mdx"
@@ -121,7 +122,7 @@ func TestAstroRoutes(t *testing.T) {
 // collection is no site, and a sites entry names one.
 func TestAstroSiteDetected(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"docs/astro.config.mjs":         "export default {};\n",
 		"docs/src/content/docs/a.md":    "# A\n\n[b](/b/)\n",
 		"docs/src/content/docs/b.md":    "# B\n",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestConfiguredSites scans testdata/siteconfig under docbridge.yaml sites
@@ -168,7 +169,7 @@ func TestConfiguredSlugifyModelled(t *testing.T) {
 // readable one stays complete.
 func TestSiteConfigUnread(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"py/mkdocs.yml":     "site_name: [unclosed\n",
 		"py/docs/index.md":  "# Py\n",
 		"book/book.toml":    "[book\n",

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestDocusaurusRoutes scans a Docusaurus site and checks that links
@@ -16,7 +17,7 @@ import (
 // renamed heading are still reported.
 func TestDocusaurusRoutes(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"website/docusaurus.config.ts": `import type { Config } from '@docusaurus/types';
 export default {
   baseUrl: '/site/',
@@ -113,7 +114,7 @@ func TestDocSlug(t *testing.T) {
 // docusaurus.config.* lies; a file missing there is still reported.
 func TestDocusaurusDocsBesideSite(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"website/docusaurus.config.js": "module.exports = { presets: [['classic', { docs: { path: '../docs' } }]] };\n",
 		"docs/guide.md": "# Guide\n\n[logo](@site/static/img/logo.svg) [notes](notes.md) [next](/docs/other)\n\n" +
 			"Broken: [gone](@site/static/img/gone.svg)\n",

@@ -3,6 +3,8 @@ package scan
 import (
 	"slices"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestMkDocsRewrittenAnchors: in a MkDocs site whose hooks (or macros)
@@ -25,7 +27,7 @@ func TestMkDocsRewrittenAnchors(t *testing.T) {
 			[]string{"anchor:docs/blog.md#+type:abstract", "anchor:docs/blog.md#config.blog_dir", "anchor:docs/blog.md#renamed-heading"}},
 	} {
 		root := t.TempDir()
-		writeFiles(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/blog.md": page, "docs/index.md": links})
+		testtree.Write(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/blog.md": page, "docs/index.md": links})
 		ix := newIndex(scanDir(t, root, nil, Options{}))
 		if got := brokenIn(ix, "docs/index.md"); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: broken %q, want %q", tt.name, got, tt.want)
@@ -59,7 +61,7 @@ func TestMkDocsTemplateExpressionPage(t *testing.T) {
 			[]string{"anchor:docs/other.md#customise-settings-sources", "anchor:docs/settings.md#customise-settings-sources"}},
 	} {
 		root := t.TempDir()
-		writeFiles(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/settings.md": filled, "docs/other.md": plain, "docs/cli.md": cli, "docs/index.md": links})
+		testtree.Write(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/settings.md": filled, "docs/other.md": plain, "docs/cli.md": cli, "docs/index.md": links})
 		ix := newIndex(scanDir(t, root, nil, Options{}))
 		if got := brokenIn(ix, "docs/index.md"); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: broken %q, want %q", tt.name, got, tt.want)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // tabCase is one page of testdata/mkdocs_tabs/cases.json, with the tab ids
@@ -103,7 +104,7 @@ func TestMkDocsTabLinks(t *testing.T) {
 	page := "# Changing the logo\n\n## Configuration\n\n### Logo\n\n=== \":octicons-image-16: Image\"\n\n    a\n\n=== \":octicons-package-16: Icon, bundled\"\n\n    b\n"
 	links := "# Index\n\n[a](logo.md#logo-image) [b](logo.md#logo-icon-bundled) [c](logo.md#logo-icon-remote) [d](logo.md#logo-and-icons) [e](logo.md#logo)\n"
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"mkdocs.yml": config, "docs/logo.md": page, "docs/index.md": links})
+	testtree.Write(t, root, map[string]string{"mkdocs.yml": config, "docs/logo.md": page, "docs/index.md": links})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	want := []string{"anchor:docs/logo.md#logo-and-icons", "anchor:docs/logo.md#logo-icon-remote"}
 	if got := brokenIn(ix, "docs/index.md"); !slices.Equal(got, want) {

@@ -3,6 +3,8 @@ package scan
 import (
 	"slices"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestMkDocsVersionedLinks: on a site mike publishes in versions (the
@@ -22,7 +24,7 @@ func TestMkDocsVersionedLinks(t *testing.T) {
 		{"no mike", "site_name: x\n", []string{"link:2.1/community/users", "link:dev/community/gone", "link:dev/community/users"}},
 	} {
 		root := t.TempDir()
-		writeFiles(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/community/users.md": links, "docs/index.md": "# Home\n"})
+		testtree.Write(t, root, map[string]string{"mkdocs.yml": tt.config, "docs/community/users.md": links, "docs/index.md": "# Home\n"})
 		ix := newIndex(scanDir(t, root, nil, Options{}))
 		got := brokenIn(ix, "docs/community/users.md")
 		slices.Sort(got)
@@ -49,7 +51,7 @@ func TestMkDocsMacrosPluginMapping(t *testing.T) {
 	page := "# Blog\n\n#### <!-- md:setting config.blog_dir -->\n"
 	links := "# Index\n\n[a](blog.md#config.blog_dir) [b](blog.md#renamed-heading)\n"
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  macros:\n    module_name: main\n", "docs/blog.md": page, "docs/index.md": links})
+	testtree.Write(t, root, map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  macros:\n    module_name: main\n", "docs/blog.md": page, "docs/index.md": links})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	if got, want := brokenIn(ix, "docs/index.md"), []string{"anchor:docs/blog.md#renamed-heading"}; !slices.Equal(got, want) {
 		t.Errorf("broken %q, want %q", got, want)

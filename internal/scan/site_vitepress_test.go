@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestVitePressSite scans a VitePress site whose configuration sets
@@ -15,7 +16,7 @@ import (
 // resolve, while a deleted page and a renamed heading are still reported.
 func TestVitePressSite(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"site/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
 export default ({ mode }) => defineConfig({
   srcDir: 'src',
@@ -64,7 +65,7 @@ export default ({ mode }) => defineConfig({
 // per site.)
 func TestVitePressAttrsDelimiters(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"docs/.vitepress/config/index.ts":  "import { shared } from './shared'\nexport default defineConfig({ ...shared, lang: 'zh' })\n",
 		"docs/.vitepress/config/shared.ts": "export const shared = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } })\n",
 		"docs/api.md":                      "# API\n\n### StateTree %{#statetree}%\n\n### Other {#plain}\n",
@@ -90,7 +91,7 @@ func TestVitePressAttrsParagraph(t *testing.T) {
 		{"disabled", "export default defineConfig({ markdown: { attrs: { disable: true } } })\n", []string{"_gone", "automocking-algorithm", "para"}},
 	} {
 		root := t.TempDir()
-		writeFiles(t, root, map[string]string{
+		testtree.Write(t, root, map[string]string{
 			"docs/.vitepress/config.ts": tt.config,
 			"docs/api.md":               "# API\n\nOtherwise it mocks everything:\n\n{#automocking-algorithm}\n\n- arrays are empty\n\nA paragraph. {#para}\n",
 			"docs/guide.md":             "# Guide\n\n[a](./api.md#automocking-algorithm) [b](./api.md#para) [c](./api.md#_gone)\n",

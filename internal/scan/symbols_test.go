@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 var symbolRepo = map[string]string{
@@ -116,6 +117,6 @@ func TestSymbolShapesThatAreNotMentions(t *testing.T) {
 func scanFiles(t *testing.T, files map[string]string) *snapshot.Snapshot {
 	t.Helper()
 	root := t.TempDir()
-	writeFiles(t, root, files)
+	testtree.Write(t, root, files)
 	return scanDir(t, root, nil, Options{})
 }

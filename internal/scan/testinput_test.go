@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestPlaceholderDestination(t *testing.T) {
@@ -54,7 +55,7 @@ func TestPlaceholderDestination(t *testing.T) {
 // coverage note of each tree.
 func TestTestInputTrees(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"README.md":                                       "# R\n",
 		"tests/README.md":                                 "# How to run the tests\n",
 		"docs/dev/tests/strategy.md":                      "# How we test\n",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestTypeOnlyImports: each shape of a type-only import marks its relation
@@ -60,7 +61,7 @@ export default interface D { d: string }
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
-			writeFiles(t, root, map[string]string{"src/t.ts": target, "src/a.ts": tt.src})
+			testtree.Write(t, root, map[string]string{"src/t.ts": target, "src/a.ts": tt.src})
 			ix := newIndex(scanDir(t, root, nil, Options{}))
 			kind := snapshot.RelImports
 			if tt.src[:6] == "export" {
@@ -78,7 +79,7 @@ export default interface D { d: string }
 // type-only whatever they name; the same import in a .ts file is not.
 func TestTypeOnlyDeclarationFile(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"src/t.ts":          "export const v = 1\n",
 		"src/a.d.ts":        "import { v } from './t'\nexport declare const w: typeof v\n",
 		"src/b.ts":          "import { v } from './t'\n",
@@ -99,7 +100,7 @@ func TestTypeOnlyDeclarationFile(t *testing.T) {
 // clears it.
 func TestTypeOnlyPython(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"pkg/__init__.py": "",
 		"pkg/t.py":        "class T: ...\n",
 		"pkg/u.py":        "class U: ...\n",
@@ -150,7 +151,7 @@ func TestTypeOnlyNameBound(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
 			src := "import { " + strings.Join(tt.names, ", ") + " } from './t'\n"
-			writeFiles(t, root, map[string]string{"src/t.ts": strings.Join(target, ""), "src/a.ts": src})
+			testtree.Write(t, root, map[string]string{"src/t.ts": strings.Join(target, ""), "src/a.ts": src})
 			r := newIndex(scanDir(t, root, nil, Options{})).relation(t, snapshot.RelImports, "module:src/a.ts", "module:src/t.ts")
 			if got, _ := r.Metadata[metaTypeOnly].(bool); got != tt.typeOnly {
 				t.Errorf("typeOnly = %v, want %v", got, tt.typeOnly)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // A symbol-shaped code span that names no export is recorded on its
@@ -17,7 +19,7 @@ func TestUnresolvedSymbolsAreRecordedAndBounded(t *testing.T) {
 		fmt.Fprintf(&b, "`missing%02d()`\n", i)
 	}
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"README.md":  b.String(),
 		"src/a.ts":   "export function Open() {}\nexport const Twice = 1;\n",
 		"src/b.ts":   "export const Twice = 2;\n",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func scanResult(t *testing.T, root string, opts Options) *Result {
@@ -59,7 +60,7 @@ func TestWarmScanEqualsCold(t *testing.T) {
 	}
 
 	// Edit one document: one file parsed, the rest reused, equal to cold.
-	writeFiles(t, root, map[string]string{"docs/guide.md": "# Guide\n\n## Setup\n\nNow links [the store](../internal/store/store.go).\n"})
+	testtree.Write(t, root, map[string]string{"docs/guide.md": "# Guide\n\n## Setup\n\nNow links [the store](../internal/store/store.go).\n"})
 	warm2 := scanResult(t, root, Options{Previous: warm.Store})
 	cold2 := scanResult(t, root, Options{})
 	if !bytes.Equal(withoutRun(t, warm2.Snapshot), withoutRun(t, cold2.Snapshot)) {
@@ -134,7 +135,7 @@ func copyStore(s *Store) *Store {
 // of the scan that wrote it, so a state need not carry the snapshot.
 func TestRebuildGivesTheScannedSnapshot(t *testing.T) {
 	root := copyTree(t, "testdata/fixture", fixtureExtras)
-	writeFiles(t, root, map[string]string{"docbridge.yaml": "version: 1\nanalysis:\n  derive:\n    depth: 2\n"})
+	testtree.Write(t, root, map[string]string{"docbridge.yaml": "version: 1\nanalysis:\n  derive:\n    depth: 2\n"})
 	res := scanResult(t, root, Options{SourceRevision: "abc123"})
 	got, err := Rebuild(res.Store)
 	if err != nil {

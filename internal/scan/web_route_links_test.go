@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func TestWebRoutePath(t *testing.T) {
@@ -34,7 +35,7 @@ func TestWebRoutePath(t *testing.T) {
 // one to a file that does not exist still is.
 func TestWebRouteLinks(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"README.md": "# R\n",
 		".github/actions/spelling/advice.md": "# Advice\n\n" +
 			"Exclude [README.md](../tree/HEAD/README.md) and [gone](../tree/HEAD/GONE.md).\n",

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // BenchmarkWalk walks 15,000 files in 500 directories (20 top-level
@@ -13,15 +15,15 @@ import (
 func BenchmarkWalk(b *testing.B) {
 	root := b.TempDir()
 	t := b
-	writeFile(t, filepath.Join(root, ".gitignore"), "*.log\n/tmp/\n**/cache/**\n")
+	testtree.File(t, filepath.Join(root, ".gitignore"), "*.log\n/tmp/\n**/cache/**\n")
 	for top := range 20 {
 		dir := filepath.Join(root, fmt.Sprintf("pkg%02d", top))
-		writeFile(t, filepath.Join(dir, ".gitignore"), "*.tmp\n!keep.tmp\ngen/*.go\n")
+		testtree.File(t, filepath.Join(dir, ".gitignore"), "*.tmp\n!keep.tmp\ngen/*.go\n")
 		for sub := range 25 {
 			d := filepath.Join(dir, fmt.Sprintf("mod%02d", sub))
 			for f := range 30 {
 				ext := []string{".go", ".md", ".ts", ".py", ".txt", ".json", ".yaml", ".toml", ".tmp", ".log"}[f%10]
-				writeFile(t, filepath.Join(d, fmt.Sprintf("file%02d%s", f, ext)), "content\n")
+				testtree.File(t, filepath.Join(d, fmt.Sprintf("file%02d%s", f, ext)), "content\n")
 			}
 		}
 	}

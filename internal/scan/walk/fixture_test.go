@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // fixture is a directory tree written as a txtar-like text file: free text,
@@ -52,18 +54,7 @@ func readFixture(t *testing.T, path string) fixture {
 func (fx fixture) write(t *testing.T, dir string) {
 	t.Helper()
 	for _, f := range fx.files {
-		writeFile(t, filepath.Join(dir, filepath.FromSlash(f.name)), f.content)
-	}
-}
-
-// writeFile creates a file and its parent directories.
-func writeFile(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
+		testtree.File(t, filepath.Join(dir, filepath.FromSlash(f.name)), f.content)
 	}
 }
 

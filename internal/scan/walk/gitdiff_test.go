@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // runGit runs git in dir with no user or system configuration, so the
@@ -101,7 +103,7 @@ func TestWalkAgreesWithGitRandom(t *testing.T) {
 				}
 				content := strings.Join(lines, "\n") + "\n"
 				fmt.Fprintf(&spec, "%s/.gitignore: %q\n", d, content)
-				writeFile(t, filepath.Join(root, filepath.FromSlash(d), ".gitignore"), content)
+				testtree.File(t, filepath.Join(root, filepath.FromSlash(d), ".gitignore"), content)
 			}
 			want := gitUntracked(t, gitBin, root)
 			res, err := Walk(context.Background(), root, Options{})

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The Ignorer built from a walk's ignore files agrees with the walk (whose
@@ -50,7 +52,7 @@ func TestIgnorerJudgesPathsTheTreeLacks(t *testing.T) {
 		"packages/a/x.ts":       "",
 		"src/a.go":              "",
 	} {
-		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), c)
+		testtree.File(t, filepath.Join(root, filepath.FromSlash(p)), c)
 	}
 	res, err := Walk(context.Background(), root, Options{Exclude: []string{"/docs/generated/"}})
 	if err != nil {

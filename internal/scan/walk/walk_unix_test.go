@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // tree describes a directory to build: files (with content), symlinks
@@ -32,7 +33,7 @@ type tree struct {
 func (tr tree) build(t *testing.T, root string) {
 	t.Helper()
 	for p, c := range tr.files {
-		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), c)
+		testtree.File(t, filepath.Join(root, filepath.FromSlash(p)), c)
 	}
 	for p, dest := range tr.symlinks {
 		full := filepath.Join(root, filepath.FromSlash(p))
@@ -395,7 +396,7 @@ func TestWalkPermissionDenied(t *testing.T) {
 func TestWalkErrors(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "f")
-	writeFile(t, file, "")
+	testtree.File(t, file, "")
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
 	tests := []struct {

@@ -1,4 +1,4 @@
-package main
+package actionrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestActionCancelledMidRunCancelsTheCheckRun: a context cancelled after
@@ -15,15 +16,15 @@ import (
 // the run with the check run completed as cancelled — on a live context,
 // so the call can reach GitHub — and nothing published, saved or failed.
 func TestActionCancelledMidRunCancelsTheCheckRun(t *testing.T) {
-	base := fixture(t, baseFiles)
-	h := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	base := testtree.New(t, baseFiles)
+	h := newHarness(t, testtree.New(t, headFiles), "pull_request", "pull_request.opened.0.json")
 	h.vars["GITHUB_REF"] = "refs/pull/2/merge"
 	h.cache.restores = map[string][]byte{"k-master-": stateOf(t, base)}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h.ctx = ctx
 	h.poster.onBegin = cancel
-	_, err := h.run(actionOptions{})
+	_, err := h.run(Options{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want a cancellation", err)
 	}
@@ -38,10 +39,10 @@ func TestActionCancelledMidRunCancelsTheCheckRun(t *testing.T) {
 
 	// The same run, not cancelled, publishes and cancels nothing: the
 	// test above can fail.
-	h2 := newHarness(t, fixture(t, headFiles), "pull_request", "pull_request.opened.0.json")
+	h2 := newHarness(t, testtree.New(t, headFiles), "pull_request", "pull_request.opened.0.json")
 	h2.vars["GITHUB_REF"] = "refs/pull/2/merge"
 	h2.cache.restores = map[string][]byte{"k-master-": stateOf(t, base)}
-	if _, err := h2.run(actionOptions{}); errors.Is(err, context.Canceled) || h2.poster.cancelled != 0 || len(h2.poster.published) != 1 {
+	if _, err := h2.run(Options{}); errors.Is(err, context.Canceled) || h2.poster.cancelled != 0 || len(h2.poster.published) != 1 {
 		t.Fatalf("uncancelled run: err %v, cancelled %d, published %d", err, h2.poster.cancelled, len(h2.poster.published))
 	}
 }
@@ -75,13 +76,13 @@ func TestReviewPosterCancel(t *testing.T) {
 // for another reason than a cancellation (the repository vanished after
 // the check run began) completes the check run as failed, not cancelled.
 func TestActionFailsTheCheckRunWhenTheCheckCannotRun(t *testing.T) {
-	h := newHarness(t, fixture(t, baseFiles), "pull_request", "pull_request.opened.0.json")
+	h := newHarness(t, testtree.New(t, baseFiles), "pull_request", "pull_request.opened.0.json")
 	h.poster.onBegin = func() {
 		if err := os.RemoveAll(h.repo); err != nil {
 			t.Fatal(err)
 		}
 	}
-	_, err := h.run(actionOptions{})
+	_, err := h.run(Options{})
 	if err == nil || errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want the configuration's error", err)
 	}

@@ -1,7 +1,8 @@
-package main
+package actionrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -21,16 +22,6 @@ import (
 // The action's dependencies are small interfaces so the flow in action.go
 // is tested with fakes; wireAction supplies the real ones.
 
-// cacheKeyParts name one run's cache scope, field for field as
-// cache.KeyParts. Branch is a branch name or pull/N/merge
-// (actionenv.Decision.Branch); the run id and attempt make the save key
-// unique, so entries stay immutable across re-runs.
-type cacheKeyParts struct {
-	Branch, BaseBranch, DefaultBranch string
-	ConfigHash, PipelineVersion       string
-	RunID, RunAttempt                 string
-}
-
 // stateCache keeps scan states between runs (internal/cache). It never
 // fails the check: Restore returns no state and a typed warning on a miss
 // or a failure, Persist a warning.
@@ -38,7 +29,7 @@ type stateCache interface {
 	// Keys returns the immutable key to save under and the restore
 	// prefixes: Branch's scope first, then BaseBranch's, then
 	// DefaultBranch's (those left empty are left out).
-	Keys(p cacheKeyParts) (save string, restore []string)
+	Keys(p cache.KeyParts) (save string, restore []string)
 	Restore(ctx context.Context, restore []string) (cache.Restored, *cache.Warning)
 	Persist(ctx context.Context, key string, data []byte) *cache.Warning
 }
@@ -149,7 +140,7 @@ func wireAction(w wiring) (actionDeps, error) {
 		ServerURL: w.env.ServerURL, Repository: w.env.Repository, HeadSHA: w.d.HeadSHA,
 		RunURL: runURL(w.env), PathPrefix: pathPrefix(w.in.WorkingDirectory),
 	}
-	deps := actionDeps{grader: doctorGrader{}, summary: func(p publication) string { return report.JobSummary(p.Report, githubOptions(gh, p)) }}
+	deps := actionDeps{grader: DoctorGrader{}, summary: func(p publication) string { return report.JobSummary(p.Report, githubOptions(gh, p)) }}
 	switch {
 	case w.in.Cache && w.cacheDir != "":
 		deps.cache = actionsCache{store: cache.NewDir(w.cacheDir)}
@@ -184,8 +175,8 @@ func wireAction(w wiring) (actionDeps, error) {
 // actionsCache adapts internal/cache to the action's stateCache.
 type actionsCache struct{ store cache.Store }
 
-func (c actionsCache) Keys(p cacheKeyParts) (string, []string) {
-	return cache.Keys(cache.KeyParts(p))
+func (c actionsCache) Keys(p cache.KeyParts) (string, []string) {
+	return cache.Keys(p)
 }
 
 func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, *cache.Warning) {
@@ -375,4 +366,18 @@ func fileCommand(f func()) (err error) {
 	}()
 	f()
 	return nil
+}
+
+// DoctorGrader is the action's grader: the grade check already computed.
+// Wire it with actionDeps{grader: DoctorGrader{}}.
+type DoctorGrader struct{}
+
+var _ grader = DoctorGrader{}
+
+// Grade returns the doctor's grade and score of a check run.
+func (DoctorGrader) Grade(_ context.Context, res *pipeline.Outcome) (string, int, error) {
+	if res == nil || res.Doctor == nil {
+		return "", 0, errors.New("doctor: no report")
+	}
+	return res.Doctor.Grade, res.Doctor.Score, nil
 }

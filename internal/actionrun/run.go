@@ -1,0 +1,492 @@
+package actionrun
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
+	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// Options are what one invocation is asked to do besides the environment.
+type Options struct {
+	// Version is docbridge's version, named in the log and the report.
+	Version string
+	// DryRun: nothing leaves the machine (no API call, no cache); what
+	// would be posted and saved is printed.
+	DryRun bool
+	// EventName and EventPath override GITHUB_EVENT_NAME and
+	// GITHUB_EVENT_PATH, for rehearsing an event locally.
+	EventName string
+	EventPath string
+	// ChangedFiles lists a rehearsed PR's changed files (DryRun only);
+	// nil when not given.
+	ChangedFiles []string
+	// CacheDir keeps scan states in a local directory instead of the
+	// Actions cache (rehearsals, runners without a cache service).
+	CacheDir string
+}
+
+// ReportPath is where the JSON report is written, relative to the
+// workspace: the workspace is the one directory the container shares with
+// later steps, which run there, so the `report` output works as is.
+const ReportPath = ".docbridge/report.json"
+
+// actionRun is one invocation's state, passed between the steps.
+type actionRun struct {
+	version        string
+	stdout, stderr io.Writer
+	gh             *githubactions.Action
+	env            *actionenv.Env
+	in             actionenv.Inputs
+	d              actionenv.Decision
+	deps           actionDeps
+	dir            string // the working directory scanned
+	configPath     string
+	cfg            *config.Config
+	// baseGrade is the doctor's grade saved with the base state.
+	baseGrade *state.Grade
+}
+
+// Run is the action: environment (read through getenv), inputs, payload,
+// routing, then the scan or the review, with the real dependencies
+// (wireAction).
+func Run(ctx context.Context, stdout, stderr io.Writer, o Options, getenv func(string) string) error {
+	return runAction(ctx, stdout, stderr, o, getenv, wireAction)
+}
+
+// runAction is Run with the dependencies wire builds (fakes, in tests).
+func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv func(string) string, wire wireFunc) error {
+	env, err := actionenv.Read(getenv)
+	if err != nil {
+		return err
+	}
+	if o.EventName != "" {
+		env.EventName = o.EventName
+	}
+	if o.EventPath != "" {
+		env.EventPath = o.EventPath
+	}
+	if env.EventName == "" {
+		return errors.New("GITHUB_EVENT_NAME is not set: not running in GitHub Actions (rehearse with --dry-run --event-name NAME --event FILE)")
+	}
+	if env.Workspace == "" {
+		if !o.DryRun {
+			return errors.New("GITHUB_WORKSPACE is not set")
+		}
+		env.Workspace = "."
+	}
+	in, err := actionenv.ReadInputs(getenv)
+	if err != nil {
+		return err
+	}
+	payload, err := readEvent(env.EventPath)
+	if err != nil {
+		return err
+	}
+	ev, err := actionenv.DecodeEvent(env.EventName, payload)
+	if err != nil {
+		return err
+	}
+	gh := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(getenv))
+	d := actionenv.Route(env, ev)
+	if d.Act == actionenv.ActIgnore {
+		gh.Noticef("docbridge %s: %s; nothing to do", o.Version, d.Reason)
+		return nil
+	}
+	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d,
+		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
+	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
+		return err
+	}
+	if in.Config != "" {
+		r.configPath = filepath.Join(env.Workspace, filepath.FromSlash(in.Config))
+		if err := insideWorkspace(env.Workspace, r.configPath, actionenv.InputConfig, in.Config); err != nil {
+			return err
+		}
+	}
+	if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
+		return err
+	}
+	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "docbridge %s: %s\n", o.Version, d.Reason)
+	return r.run(ctx)
+}
+
+// readEvent reads the payload file, bounded. No file is no payload:
+// DecodeEvent then says which event needed one.
+func readEvent(path string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("event payload: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, actionenv.MaxEventBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("event payload %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// run scans or reviews. It fails with exit 1 on the verdict and exit 2
+// when the check itself cannot run; the cache, the API and the report
+// file cost warnings, never the check.
+func (r *actionRun) run(ctx context.Context) error {
+	isReview := r.d.Act == actionenv.ActReview
+	api := newAPIBudget(r.in.PublishTimeout)
+	if isReview {
+		if err := api.do(ctx, r.deps.poster.Begin); err != nil {
+			r.gh.Warningf("docbridge: could not start the check run: %v", err)
+		}
+	}
+	base, previous, saveKey := r.restore(ctx)
+
+	// The states travel in memory: restored (and decoded) once, the new one
+	// encoded once, with the doctor's grade, in persist.
+	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
+		BaseState: base, Previous: previous, Revision: r.env.SHA}
+	res, err := pipeline.Run(ctx, r.stderr, o)
+	if err != nil && base != nil {
+		// A base state that decodes but cannot be rebuilt costs the
+		// comparison, not the check; any other error recurs below.
+		r.gh.Warningf("docbridge: the base state is unusable (%v); checking without a base", err)
+		o.BaseState = nil
+		res, err = pipeline.Run(ctx, r.stderr, o)
+	}
+	if err != nil && ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, err)
+	}
+	if err != nil {
+		if isReview {
+			// Leave no check run in progress for ever.
+			if ferr := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
+				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
+			}
+		}
+		return err
+	}
+
+	var changed []string
+	var changedErr error
+	if isReview && needsChangedFiles(r.in.Filter, res.Comparison != nil) {
+		if r.deps.files == nil {
+			changedErr = errors.New("not available in this run")
+		} else {
+			changedErr = api.do(ctx, func(ctx context.Context) (err error) {
+				changed, err = r.deps.files.ChangedFiles(ctx, r.d.PR)
+				return err
+			})
+		}
+	}
+	sel := selectFindings(res, r.in.Filter, isReview, changed, changedErr)
+	if sel.warning != "" {
+		r.gh.Warningf("docbridge: %s", sel.warning)
+	}
+
+	rep := res.Report(r.version)
+	// check's rule, on what the filter judged.
+	failing := len((&pipeline.Outcome{Findings: sel.judged}).Failing(r.in.FailOn))
+	pub := publication{
+		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
+		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
+		Comment: r.in.Comment, Annotations: r.in.Annotations,
+	}
+	if r.deps.grader != nil {
+		if g, score, err := r.deps.grader.Grade(ctx, res); err != nil {
+			r.gh.Warningf("docbridge: no grade: %v", err)
+		} else {
+			pub.Grade, pub.Score = g, strconv.Itoa(score)
+		}
+	}
+	if d := res.Doctor; d != nil {
+		for _, dim := range d.Dimensions {
+			pub.Dimensions = append(pub.Dimensions, report.DoctorDimension{Name: dim.Name, Score: fmt.Sprintf("%g/%g", dim.Points, dim.Weight)})
+		}
+		if len(d.NextActions) > 0 {
+			pub.Advice = d.NextActions[0]
+		}
+	}
+	if r.baseGrade != nil && res.Comparison != nil {
+		pub.BaseGrade, pub.BaseScore, pub.BaseRef = r.baseGrade.Grade, strconv.Itoa(r.baseGrade.Score), r.d.BaseBranch
+	}
+
+	// Local, cannot-fail-the-check outputs first: the log, the report
+	// file, the job summary and the step outputs hold every finding even
+	// when GitHub is down.
+	reportOut := r.writeReport(rep)
+	if err := writeLog(r.stdout, rep); err != nil {
+		return err
+	}
+	pub.FullReport = fullReportText(reportOut)
+	r.writeSummary(r.deps.summary(pub))
+	r.writeOutputs(outputValues(pub, sel, res, reportOut))
+
+	if ctx.Err() != nil {
+		return r.cancelled(ctx, isReview, ctx.Err())
+	}
+	r.persist(ctx, saveKey, res)
+	if isReview {
+		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
+			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
+		}
+	}
+	if failing > 0 {
+		return &pipeline.FindingsError{Failing: failing, FailOn: r.in.FailOn, Which: "judged", Note: sel.note}
+	}
+	return nil
+}
+
+// cancelGrace bounds the one API call a cancelled run still makes: a
+// runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+const cancelGrace = 5 * time.Second
+
+// cancelled ends a run whose context was cancelled (SIGINT/SIGTERM): a
+// review completes its check run as cancelled — on a context of its own,
+// since ctx is done — so that no check run stays in progress; nothing is
+// published or saved. It returns err, which wraps the cancellation.
+func (r *actionRun) cancelled(ctx context.Context, isReview bool, err error) error {
+	if isReview {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		if cerr := r.deps.poster.Cancel(cctx); cerr != nil {
+			r.gh.Warningf("docbridge: could not complete the cancelled check run: %v", cerr)
+		}
+	}
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w: %w", context.Cause(ctx), err)
+	}
+	return fmt.Errorf("cancelled: %w", err)
+}
+
+// restore returns the state to reuse and, for a review, the base state
+// (nil without one), both decoded, and the key this run's state is saved
+// under. A miss or a cache failure is a cold scan and, for a failure, a
+// warning.
+func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, saveKey string) {
+	c := r.deps.cache
+	if c == nil {
+		fmt.Fprintln(r.stdout, "docbridge: cache: not used in this run; the scan is cold and no state is saved")
+		return nil, nil, ""
+	}
+	parts := cache.KeyParts{Branch: r.d.Branch, BaseBranch: r.d.BaseBranch, DefaultBranch: r.d.DefaultBranch,
+		ConfigHash: r.cfg.Hash(), PipelineVersion: scan.PipelineVersion,
+		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
+	saveKey, restoreKeys := c.Keys(parts)
+	if r.d.Act == actionenv.ActReview {
+		// The base comes from the base branch's scope alone: the PR's own
+		// earlier state is its previous head, and the default branch's is
+		// another branch when the PR targets a release branch.
+		_, baseKeys := c.Keys(cache.KeyParts{Branch: r.d.BaseBranch, ConfigHash: parts.ConfigHash, PipelineVersion: parts.PipelineVersion})
+		base = r.restoreOne(ctx, c, baseKeys, baseStateName)
+		if base != nil && base.Grade != nil {
+			r.baseGrade = base.Grade
+		}
+		// Reuse the PR's own latest state (the first restore prefix is
+		// its own scope), else the base's.
+		if len(restoreKeys) > 0 {
+			previous = r.restoreOne(ctx, c, restoreKeys[:1], "pull request state")
+		}
+		if previous == nil {
+			previous = base
+		}
+	} else {
+		previous = r.restoreOne(ctx, c, restoreKeys, "branch state")
+	}
+	return base, previous, saveKey
+}
+
+// baseStateName names the base state in the log; its miss is a warning.
+const baseStateName = "base state"
+
+func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) *state.State {
+	got, warn := c.Restore(ctx, keys)
+	switch {
+	case warn != nil && warn.Kind == cache.Miss && what != baseStateName:
+		// A branch's or a pull request's first run has nothing saved yet:
+		// expected, not a warning. A missing base costs the comparison,
+		// so that one is said as a warning.
+		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
+	case warn != nil:
+		r.gh.Warningf("docbridge: %s not restored: %s", what, warn)
+	case got.State == nil:
+		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
+	default:
+		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, len(got.Data))
+	}
+	return got.State
+}
+
+// persist saves this scan's state under saveKey, with the doctor's grade of
+// this tree, which pull requests against it compare with. A state past the
+// size bound is not saved (the next run scans cold), never truncated.
+func (r *actionRun) persist(ctx context.Context, saveKey string, res *pipeline.Outcome) {
+	if r.deps.cache == nil || saveKey == "" || res.Store == nil {
+		return
+	}
+	st := &state.State{Store: res.Store}
+	if res.Doctor != nil {
+		st.Grade = &state.Grade{Grade: res.Doctor.Grade, Score: res.Doctor.Score}
+	}
+	data, err := state.Encode(st)
+	if err != nil {
+		r.gh.Warningf("docbridge: state not saved: %v", err)
+		return
+	}
+	if max := int64(state.DefaultMaxBytes); int64(len(data)) > max {
+		r.gh.Warningf("docbridge: state not saved: %d bytes exceeds the bound of %d; the next run scans cold", len(data), max)
+		return
+	}
+	if warn := r.deps.cache.Persist(ctx, saveKey, data); warn != nil {
+		r.gh.Warningf("docbridge: state not saved (%s); the next run scans cold", warn)
+		return
+	}
+	fmt.Fprintf(r.stdout, "docbridge: cache: saved the state under %s (%d bytes)\n", saveKey, len(data))
+}
+
+// writeReport writes the JSON report into the workspace and returns its
+// workspace-relative path, or "" (with a warning) when it cannot. The
+// checkout is the pull request's: a .docbridge that is a symlink is not
+// followed (it could point at the runner's file-command files), and the
+// file is replaced by a rename, which replaces a symlink instead of writing
+// through it.
+func (r *actionRun) writeReport(rep *report.Report) string {
+	if err := writeReportFile(filepath.Join(r.env.Workspace, filepath.FromSlash(ReportPath)), rep); err != nil {
+		r.gh.Warningf("docbridge: JSON report not written: %v", err)
+		return ""
+	}
+	return ReportPath
+}
+
+// writeLog prints the report to the log grouped by code, the first
+// report.DefaultMaxPerCode findings of each; when that leaves findings
+// out, every finding follows in a collapsed group, so the log holds all
+// of them without a reader scrolling past them.
+func writeLog(w io.Writer, rep *report.Report) error {
+	if err := report.WriteText(w, rep, report.TextOptions{MaxPerCode: report.DefaultMaxPerCode, Rest: "see the JSON report, or every finding below"}); err != nil {
+		return fmt.Errorf("write the log: %w", err)
+	}
+	if report.LeftOut(rep, report.DefaultMaxPerCode) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "::group::docbridge: every finding (%d, and %d resolved)\n", rep.Summary.Total, len(rep.Resolved))
+	if err := report.WriteText(w, rep, report.TextOptions{}); err != nil {
+		return fmt.Errorf("write the log: %w", err)
+	}
+	fmt.Fprintln(w, "::endgroup::")
+	return nil
+}
+
+// fullReportText names, in Markdown, where every finding is: the JSON
+// report at reportOut ("" when it could not be written) and the log.
+func fullReportText(reportOut string) string {
+	if reportOut == "" {
+		return "this run's log (the JSON report could not be written)"
+	}
+	return "the JSON report `" + reportOut + "` (the step's `report` output) and this run's log"
+}
+
+func writeReportFile(full string, rep *report.Report) error {
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, rep); err != nil {
+		return err
+	}
+	dir := filepath.Dir(full)
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if info, err := os.Lstat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", filepath.Base(dir))
+	}
+	return atomicfile.Write(full, buf.Bytes())
+}
+
+// needsChangedFiles reports whether the filter needs the PR's changed
+// files: changed-files always, new only without a base to compare with.
+func needsChangedFiles(filter string, compared bool) bool {
+	return filter == actionenv.FilterChangedFiles || (filter == actionenv.FilterNew && !compared)
+}
+
+// selection is what the filter kept: the findings judged against fail-on,
+// annotated and commented on, and how they were chosen.
+type selection struct {
+	judged []reconcile.Diagnostic
+	// newCount is the new-findings output: findings new against the base,
+	// or every judged finding when there was no base (all count as new).
+	newCount int
+	note     string
+	// warning is set when the filter could not be applied as asked.
+	warning string
+}
+
+// selectFindings applies the filter. On a push or workflow_dispatch there
+// is no pull request: every finding is judged. The filter only narrows
+// what is judged and posted; the report keeps every finding.
+func selectFindings(res *pipeline.Outcome, filter string, review bool, changed []string, changedErr error) selection {
+	all := res.Findings
+	if !review {
+		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
+	}
+	if filter == actionenv.FilterNew && res.Comparison != nil {
+		return selection{judged: res.Comparison.New, newCount: len(res.Comparison.New), note: "findings new against the base"}
+	}
+	if filter == actionenv.FilterAll {
+		s := selection{judged: all, newCount: len(all), note: "every finding (filter: all)"}
+		if res.Comparison != nil {
+			s.newCount = len(res.Comparison.New)
+		}
+		return s
+	}
+	why := "filter: changed-files"
+	if filter == actionenv.FilterNew {
+		why = "no base state to compare with"
+	}
+	if changedErr != nil {
+		return selection{judged: all, newCount: len(all), note: "every finding (" + why + ", and the changed files are unknown)",
+			warning: fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)}
+	}
+	in := reconcile.FilterChanged(all, changed)
+	s := selection{judged: in, newCount: len(in), note: "findings in the pull request's changed files (" + why + ")"}
+	if res.Comparison != nil {
+		s.newCount = len(reconcile.FilterChanged(res.Comparison.New, changed))
+	}
+	return s
+}
+
+// selectedFindings returns the report's findings (with their status) that
+// the selection kept, in the report's canonical order.
+func selectedFindings(rep *report.Report, judged []reconcile.Diagnostic) []report.Finding {
+	keep := make(map[string]bool, len(judged))
+	for _, d := range judged {
+		keep[d.ID] = true
+	}
+	out := []report.Finding{}
+	for _, f := range rep.Findings {
+		if keep[f.ID] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
