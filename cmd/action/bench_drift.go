@@ -278,7 +278,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftb
 		return p
 	}
 	for _, d := range out.Comparison.New {
-		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
+		if d.Severity.Rank() <= catalog.Off.Rank() {
 			continue
 		}
 		p.New = append(p.New, benchFinding(d))

@@ -219,7 +219,7 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository st
 	files := map[string][]byte{}
 	var out []precision.Finding
 	for _, d := range res.Findings {
-		if catalog.Rank(d.Severity) <= catalog.Rank(catalog.Off) {
+		if d.Severity.Rank() <= catalog.Off.Rank() {
 			continue
 		}
 		p := d.Primary()

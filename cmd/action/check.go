@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -21,7 +22,7 @@ type checkOptions struct {
 	pipeline.Options
 	changedFiles string
 	format       string
-	failOn       string
+	failOn       catalog.FailOn
 	out          string
 	// maxPerCode is how many findings of one code the text report lists
 	// (0: all).
@@ -30,7 +31,6 @@ type checkOptions struct {
 
 var (
 	checkFormats = []string{"text", "json", "sarif"}
-	failLevels   = []string{"error", "warn", "info", "none"}
 )
 
 func newCheckCommand(stdout, stderr io.Writer) *cobra.Command {
@@ -52,9 +52,6 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 			if !slices.Contains(checkFormats, o.format) {
 				return fmt.Errorf("--format %q: use text, json or sarif", o.format)
 			}
-			if !slices.Contains(failLevels, o.failOn) {
-				return fmt.Errorf("--fail-on %q: use error, warn, info or none", o.failOn)
-			}
 			if o.changedFiles != "" {
 				changed, err := readChangedFiles(o.changedFiles)
 				if err != nil {
@@ -70,10 +67,12 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 			if err != nil {
 				return err
 			}
-			if err := writeCheck(stdout, stderr, o, res); err != nil {
+			rep := res.Report(version)
+			if err := writeCheck(stdout, stderr, o, res, rep); err != nil {
 				return err
 			}
-			if failing := res.Failing(o.failOn); len(failing) > 0 {
+			// Judged: the new findings, or every one without a base.
+			if failing := report.Failing(report.Judged(rep), o.failOn); len(failing) > 0 {
 				return &pipeline.FindingsError{Failing: len(failing), FailOn: o.failOn, Which: "new"}
 			}
 			return nil
@@ -83,7 +82,8 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.StringVar(&o.Base, "base", "", "compare against the base `SNAPSHOT` (a snapshot file or a state directory)")
 	f.StringVar(&o.changedFiles, "changed-files", "", "report only findings located in the files listed in `FILE` (one path per line, as git diff --name-only prints; - for stdin)")
 	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, json or sarif")
-	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
+	o.failOn = catalog.FailError
+	f.Var(&o.failOn, "fail-on", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
 	f.IntVar(&o.maxPerCode, "max-per-code", report.DefaultMaxPerCode, "text report: list at most `N` findings of each code and count the rest (0: every finding; json and sarif always hold every finding)")
 	addRepoFlags(f, &o.Repo)
@@ -110,8 +110,7 @@ func readChangedFiles(path string) ([]string, error) {
 
 // writeCheck renders the outcome in the chosen format to --out or stdout;
 // with --out, the one-line summary still goes to stderr.
-func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome) error {
-	r := res.Report(version)
+func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome, r *report.Report) error {
 	w := stdout
 	var buf *bytes.Buffer
 	if o.out != "" {

@@ -44,7 +44,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := writeCheck(io.Discard, io.Discard, o, res); err != nil {
+		if err := writeCheck(io.Discard, io.Discard, o, res, res.Report(version)); err != nil {
 			b.Fatal(err)
 		}
 		checks = append(checks, time.Since(t1))

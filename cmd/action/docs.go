@@ -65,7 +65,7 @@ func conventionConfig(cfg *config.Config, forceTwins bool) *config.Config {
 	}
 	c.Checks.Severity = maps.Clone(cfg.Checks.Severity)
 	if c.Checks.Severity == nil {
-		c.Checks.Severity = map[string]string{}
+		c.Checks.Severity = map[string]catalog.Level{}
 	}
 	if _, set := c.Checks.Severity[catalog.NearTwinDocument]; !set || forceTwins {
 		c.Checks.Severity[catalog.NearTwinDocument] = catalog.Warn

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 var fuzzEvents = []string{EventPullRequest, EventPush, EventWorkflowDispatch, EventSchedule, EventIssueComment, "other"}
@@ -67,7 +69,7 @@ func FuzzReadInputs(f *testing.F) {
 			}
 			return
 		}
-		if !slices.Contains(FailLevels, in.FailOn) || !slices.Contains(Filters, in.Filter) || !botLogin.MatchString(in.BotLogin) {
+		if !slices.Contains(catalog.FailOns, in.FailOn) || !slices.Contains(Filters, in.Filter) || !botLogin.MatchString(in.BotLogin) {
 			t.Fatalf("accepted %+v", in)
 		}
 		for _, p := range []string{in.WorkingDirectory, in.Config} {

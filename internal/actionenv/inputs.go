@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/sethvargo/go-githubactions"
 )
 
@@ -32,25 +33,39 @@ const (
 	MaxPublishTimeout = time.Hour
 )
 
-// Filter values: which findings a pull request is judged, annotated and
+// Filter says which findings a pull request is judged, annotated and
 // commented on. Every finding is in the log and the job summary whatever
 // the filter.
+type Filter string
+
+// The filters.
 const (
 	// FilterNew keeps findings new against the base state; without one
 	// (first run, evicted cache) it falls back to FilterChangedFiles.
-	FilterNew = "new"
+	FilterNew Filter = "new"
 	// FilterChangedFiles keeps findings located in the PR's changed files.
-	FilterChangedFiles = "changed-files"
+	FilterChangedFiles Filter = "changed-files"
 	// FilterAll keeps every finding.
-	FilterAll = "all"
+	FilterAll Filter = "all"
 )
 
-// Filters lists the filter values; FailLevels the fail-on values, the
-// levels of `docbridge check --fail-on`.
-var (
-	Filters    = []string{FilterNew, FilterChangedFiles, FilterAll}
-	FailLevels = []string{"error", "warn", "info", "none"}
-)
+// Filters lists the filter values.
+var Filters = []Filter{FilterNew, FilterChangedFiles, FilterAll}
+
+// String is the filter's name.
+func (f Filter) String() string { return string(f) }
+
+// Set parses a filter (pflag.Value).
+func (f *Filter) Set(s string) error {
+	if !slices.Contains(Filters, Filter(s)) {
+		return fmt.Errorf("%q is not one of new, changed-files, all", s)
+	}
+	*f = Filter(s)
+	return nil
+}
+
+// Type names the flag's value in help text (pflag.Value).
+func (f *Filter) Type() string { return "filter" }
 
 // DefaultBotLogin is the identity comments made with GITHUB_TOKEN carry;
 // the token cannot tell it (GET /user answers 403), hence an input.
@@ -73,7 +88,7 @@ var Specs = []Spec{
 	{InputFailOn, "error"},
 	{InputComment, "true"},
 	{InputAnnotations, "true"},
-	{InputFilter, FilterNew},
+	{InputFilter, string(FilterNew)},
 	{InputCache, "true"},
 	{InputWorkingDirectory, "."},
 	{InputBotLogin, DefaultBotLogin},
@@ -87,13 +102,13 @@ type Inputs struct {
 	// Config is the configuration file relative to the workspace ("" for
 	// the working directory's docbridge.yaml).
 	Config string
-	// FailOn is error, warn, info or none.
-	FailOn string
+	// FailOn is the level at or above which a judged finding fails the run.
+	FailOn catalog.FailOn
 	// Comment, Annotations and Cache switch the sticky comment, the
 	// check-run annotations and the Actions cache.
 	Comment, Annotations, Cache bool
-	// Filter is new, changed-files or all.
-	Filter string
+	// Filter chooses the judged findings.
+	Filter Filter
 	// WorkingDirectory is the directory to scan, relative to the workspace,
 	// slash-separated and clean ("." for the workspace itself).
 	WorkingDirectory string
@@ -119,14 +134,14 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		}
 		return specDefault(name)
 	}
-	in := Inputs{GitHubToken: get(InputGitHubToken), FailOn: get(InputFailOn), Filter: get(InputFilter), BotLogin: get(InputBotLogin)}
+	in := Inputs{GitHubToken: get(InputGitHubToken), BotLogin: get(InputBotLogin)}
+	if err := in.FailOn.Set(get(InputFailOn)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", InputFailOn, err)
+	}
+	if err := in.Filter.Set(get(InputFilter)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", InputFilter, err)
+	}
 	var err error
-	if !slices.Contains(FailLevels, in.FailOn) {
-		return Inputs{}, fmt.Errorf("input %s: %q is not one of %s", InputFailOn, in.FailOn, strings.Join(FailLevels, ", "))
-	}
-	if !slices.Contains(Filters, in.Filter) {
-		return Inputs{}, fmt.Errorf("input %s: %q is not one of %s", InputFilter, in.Filter, strings.Join(Filters, ", "))
-	}
 	for _, b := range []struct {
 		name string
 		dst  *bool

@@ -14,6 +14,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
@@ -43,7 +44,7 @@ type publication struct {
 	// judged), in canonical order; Selection says how they were chosen.
 	Selected  []report.Finding
 	Selection string
-	FailOn    string
+	FailOn    catalog.FailOn
 	// Failing counts the selected findings at or above FailOn.
 	Failing int
 	// Conclusion is the check run's: success or failure.

@@ -19,7 +19,6 @@ import (
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -201,16 +200,15 @@ func (r *actionRun) run(ctx context.Context) error {
 			})
 		}
 	}
-	sel := selectFindings(res, r.in.Filter, isReview, changed, changedErr)
+	rep := res.Report(r.version)
+	sel := selectFindings(rep, r.in.Filter, isReview, changed, changedErr)
 	if sel.warning != "" {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
-
-	rep := res.Report(r.version)
 	// check's rule, on what the filter judged.
-	failing := len((&pipeline.Outcome{Findings: sel.judged}).Failing(r.in.FailOn))
+	failing := len(report.Failing(sel.judged, r.in.FailOn))
 	pub := publication{
-		Report: rep, Selected: selectedFindings(rep, sel.judged), Selection: sel.note,
+		Report: rep, Selected: sel.judged, Selection: sel.note,
 		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
 	}
@@ -425,14 +423,15 @@ func writeReportFile(full string, rep *report.Report) error {
 
 // needsChangedFiles reports whether the filter needs the PR's changed
 // files: changed-files always, new only without a base to compare with.
-func needsChangedFiles(filter string, compared bool) bool {
+func needsChangedFiles(filter actionenv.Filter, compared bool) bool {
 	return filter == actionenv.FilterChangedFiles || (filter == actionenv.FilterNew && !compared)
 }
 
 // selection is what the filter kept: the findings judged against fail-on,
 // annotated and commented on, and how they were chosen.
 type selection struct {
-	judged []reconcile.Diagnostic
+	// judged are report findings, in the report's canonical order.
+	judged []report.Finding
 	// newCount is the new-findings output: findings new against the base,
 	// or every judged finding when there was no base (all count as new).
 	newCount int
@@ -441,23 +440,27 @@ type selection struct {
 	warning string
 }
 
-// selectFindings applies the filter. On a push or workflow_dispatch there
-// is no pull request: every finding is judged. The filter only narrows
-// what is judged and posted; the report keeps every finding.
-func selectFindings(res *pipeline.Outcome, filter string, review bool, changed []string, changedErr error) selection {
-	all := res.Findings
+// selectFindings applies the filter to the report's findings. On a push or
+// workflow_dispatch there is no pull request: every finding is judged. The
+// filter only narrows what is judged and posted; the report keeps every
+// finding.
+func selectFindings(rep *report.Report, filter actionenv.Filter, review bool, changed []string, changedErr error) selection {
+	all := rep.Findings
+	newIn := func(fs []report.Finding) int {
+		if !rep.Compared {
+			return len(fs)
+		}
+		return len(report.WithStatus(fs, report.StatusNew))
+	}
 	if !review {
 		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
 	}
-	if filter == actionenv.FilterNew && res.Comparison != nil {
-		return selection{judged: res.Comparison.New, newCount: len(res.Comparison.New), note: "findings new against the base"}
+	if filter == actionenv.FilterNew && rep.Compared {
+		judged := report.WithStatus(all, report.StatusNew)
+		return selection{judged: judged, newCount: len(judged), note: "findings new against the base"}
 	}
 	if filter == actionenv.FilterAll {
-		s := selection{judged: all, newCount: len(all), note: "every finding (filter: all)"}
-		if res.Comparison != nil {
-			s.newCount = len(res.Comparison.New)
-		}
-		return s
+		return selection{judged: all, newCount: newIn(all), note: "every finding (filter: all)"}
 	}
 	why := "filter: changed-files"
 	if filter == actionenv.FilterNew {
@@ -467,26 +470,6 @@ func selectFindings(res *pipeline.Outcome, filter string, review bool, changed [
 		return selection{judged: all, newCount: len(all), note: "every finding (" + why + ", and the changed files are unknown)",
 			warning: fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)}
 	}
-	in := reconcile.FilterChanged(all, changed)
-	s := selection{judged: in, newCount: len(in), note: "findings in the pull request's changed files (" + why + ")"}
-	if res.Comparison != nil {
-		s.newCount = len(reconcile.FilterChanged(res.Comparison.New, changed))
-	}
-	return s
-}
-
-// selectedFindings returns the report's findings (with their status) that
-// the selection kept, in the report's canonical order.
-func selectedFindings(rep *report.Report, judged []reconcile.Diagnostic) []report.Finding {
-	keep := make(map[string]bool, len(judged))
-	for _, d := range judged {
-		keep[d.ID] = true
-	}
-	out := []report.Finding{}
-	for _, f := range rep.Findings {
-		if keep[f.ID] {
-			out = append(out, f)
-		}
-	}
-	return out
+	in := report.InChangedFiles(all, changed)
+	return selection{judged: in, newCount: newIn(in), note: "findings in the pull request's changed files (" + why + ")"}
 }

@@ -617,19 +617,19 @@ func TestSelectFindings(t *testing.T) {
 		return reconcile.Diagnostic{ID: id, Code: "BROKEN_LINK", Severity: "error", Evidence: []reconcile.Location{{Path: path, Line: 1}}}
 	}
 	a, b, c := d("a", "docs/a.md"), d("b", "docs/b.md"), d("c", "docs/c.md")
-	compared := &pipeline.Outcome{Findings: []reconcile.Diagnostic{a, b}, Comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}}
-	cold := &pipeline.Outcome{Findings: []reconcile.Diagnostic{a, b}}
-	ids := func(ds []reconcile.Diagnostic) string {
+	compared := report.Build(report.Input{Comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}})
+	cold := report.Build(report.Input{Diagnostics: []reconcile.Diagnostic{a, b}})
+	ids := func(fs []report.Finding) string {
 		var s []string
-		for _, d := range ds {
-			s = append(s, d.ID)
+		for _, f := range fs {
+			s = append(s, f.ID)
 		}
 		return strings.Join(s, ",")
 	}
 	tests := []struct {
 		name     string
-		res      *pipeline.Outcome
-		filter   string
+		rep      *report.Report
+		filter   actionenv.Filter
 		review   bool
 		changed  []string
 		err      error
@@ -647,7 +647,7 @@ func TestSelectFindings(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := selectFindings(tc.res, tc.filter, tc.review, tc.changed, tc.err)
+			s := selectFindings(tc.rep, tc.filter, tc.review, tc.changed, tc.err)
 			if ids(s.judged) != tc.want || s.newCount != tc.wantNew || (s.warning != "") != tc.wantWarn || s.note == "" {
 				t.Fatalf("got %q new %d warning %q note %q", ids(s.judged), s.newCount, s.warning, s.note)
 			}

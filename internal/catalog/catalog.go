@@ -7,40 +7,91 @@
 package catalog
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
 
-// Severities, from quietest to loudest. Off turns a rule off.
+// Level is the one severity scale of docbridge, from quietest to loudest:
+// off (the rule does not run), info, warn, error. Configuration, rules,
+// findings, renderers and the fail-on rule all speak it; SARIF levels,
+// check-run annotation levels and the JSON report's severity are mapped
+// from it where they are written.
+type Level string
+
+// The levels.
 const (
-	Off   = "off"
-	Info  = "info"
-	Warn  = "warn"
-	Error = "error"
+	Off   Level = "off"
+	Info  Level = "info"
+	Warn  Level = "warn"
+	Error Level = "error"
 )
 
-// Severities lists the accepted severity values in increasing order.
-var Severities = []string{Off, Info, Warn, Error}
+// Levels lists the levels in increasing order.
+var Levels = []Level{Off, Info, Warn, Error}
 
-// Rank orders severities: off 0, info 1, warn 2, error 3; unknown -1.
-func Rank(severity string) int { return slices.Index(Severities, severity) }
+// Rank orders levels: off 0, info 1, warn 2, error 3; unknown -1.
+func (l Level) Rank() int { return slices.Index(Levels, l) }
 
-// FailNone is the fail-on level that fails nothing.
-const FailNone = "none"
+// String is the level's name.
+func (l Level) String() string { return string(l) }
 
-// Fails is the one rule of what fails a run: a finding of severity fails
-// a run whose fail-on level is failOn (error, warn or info; "" means
-// error; none fails nothing) when it is at or above that level. A finding
-// that is off, or of a severity no level names, never fails.
-func Fails(severity, failOn string) bool {
-	if failOn == FailNone {
+// Set parses a level (pflag.Value).
+func (l *Level) Set(s string) error {
+	if Level(s).Rank() < 0 {
+		return fmt.Errorf("%q is not one of off, info, warn, error", s)
+	}
+	*l = Level(s)
+	return nil
+}
+
+// Type names the flag's value in help text (pflag.Value).
+func (l *Level) Type() string { return "level" }
+
+// FailOn is the level at or above which a finding fails a run, or none.
+type FailOn string
+
+// The fail-on values; the zero value is FailError.
+const (
+	FailError FailOn = FailOn(Error)
+	FailWarn  FailOn = FailOn(Warn)
+	FailInfo  FailOn = FailOn(Info)
+	FailNone  FailOn = "none"
+)
+
+// FailOns lists the fail-on values, strictest last.
+var FailOns = []FailOn{FailError, FailWarn, FailInfo, FailNone}
+
+// String is the value's name ("" reads as error).
+func (f FailOn) String() string {
+	if f == "" {
+		return string(FailError)
+	}
+	return string(f)
+}
+
+// Set parses a fail-on value (pflag.Value).
+func (f *FailOn) Set(s string) error {
+	if !slices.Contains(FailOns, FailOn(s)) {
+		return fmt.Errorf("%q is not one of error, warn, info, none", s)
+	}
+	*f = FailOn(s)
+	return nil
+}
+
+// Type names the flag's value in help text (pflag.Value).
+func (f *FailOn) Type() string { return "level" }
+
+// Fails is the one rule of what fails a run: a finding of level l fails a
+// run whose fail-on level is f when it is at or above f; none fails
+// nothing, and a finding that is off, or of a level the scale does not
+// name, never fails.
+func (f FailOn) Fails(l Level) bool {
+	if f == FailNone {
 		return false
 	}
-	if failOn == "" {
-		failOn = Error
-	}
-	level, r := Rank(failOn), Rank(severity)
-	return level > Rank(Off) && r > Rank(Off) && r >= level
+	at, r := Level(f.String()).Rank(), l.Rank()
+	return at > Off.Rank() && r > Off.Rank() && r >= at
 }
 
 // Groups of rules. A group that is not on by default is turned on by a
@@ -59,8 +110,8 @@ const DocsURL = "https://github.com/docbridge/docbridge/blob/main/docs/diagnosti
 // Rule describes one diagnostic code.
 type Rule struct {
 	Code string
-	// Severity is the default; Off marks an opt-in rule.
-	Severity string
+	// Severity is the default level; Off marks an opt-in rule.
+	Severity Level
 	Group    string
 	// Title is a short name (SARIF shortDescription).
 	Title string

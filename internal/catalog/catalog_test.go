@@ -21,7 +21,7 @@ func TestCatalogIsSortedAndComplete(t *testing.T) {
 		if !upperSnake.MatchString(r.Code) {
 			t.Errorf("%s is not UPPER_SNAKE", r.Code)
 		}
-		if Rank(r.Severity) < 0 || r.Title == "" || r.Help == "" || r.Group == "" {
+		if r.Severity.Rank() < 0 || r.Title == "" || r.Help == "" || r.Group == "" {
 			t.Errorf("%s: incomplete rule %+v", r.Code, r)
 		}
 		if got, ok := Lookup(r.Code); !ok || got != r {
@@ -33,7 +33,7 @@ func TestCatalogIsSortedAndComplete(t *testing.T) {
 // TestEveryCodeIsDocumented: docs/diagnostics.md has a section per code,
 // and its table names each code's default severity.
 func TestEveryCodeIsDocumented(t *testing.T) {
-	data, err := os.ReadFile("../../../docs/diagnostics.md")
+	data, err := os.ReadFile("../../docs/diagnostics.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestEveryCodeIsDocumented(t *testing.T) {
 		if !strings.Contains(doc, "\n### "+r.Code+"\n") {
 			t.Errorf("docs/diagnostics.md has no section ### %s", r.Code)
 		}
-		row := "| [`" + r.Code + "`](#" + strings.ToLower(r.Code) + ") | " + r.Severity
+		row := "| [`" + r.Code + "`](#" + strings.ToLower(r.Code) + ") | " + string(r.Severity)
 		if r.Severity == Off {
 			row = "| [`" + r.Code + "`](#" + strings.ToLower(r.Code) + ") | off"
 		}
@@ -56,15 +56,44 @@ func TestEveryCodeIsDocumented(t *testing.T) {
 // pull request's count both read.
 func TestFails(t *testing.T) {
 	for _, tc := range []struct {
-		severity, failOn string
-		want             bool
+		level  Level
+		failOn FailOn
+		want   bool
 	}{
-		{Error, Error, true}, {Warn, Error, false}, {Error, Warn, true}, {Warn, Warn, true},
-		{Info, Warn, false}, {Info, Info, true}, {Off, Info, false}, {Error, FailNone, false},
-		{Error, "", true}, {Warn, "", false}, {Off, "", false}, {"bogus", Info, false}, {Error, "bogus", false},
+		{Error, FailError, true}, {Warn, FailError, false}, {Error, FailWarn, true}, {Warn, FailWarn, true},
+		{Info, FailWarn, false}, {Info, FailInfo, true}, {Off, FailInfo, false}, {Error, FailNone, false},
+		{Error, "", true}, {Warn, "", false}, {Off, "", false}, {"bogus", FailInfo, false}, {Error, "bogus", false},
 	} {
-		if got := Fails(tc.severity, tc.failOn); got != tc.want {
-			t.Errorf("Fails(%q, %q) = %v, want %v", tc.severity, tc.failOn, got, tc.want)
+		if got := tc.failOn.Fails(tc.level); got != tc.want {
+			t.Errorf("FailOn(%q).Fails(%q) = %v, want %v", tc.failOn, tc.level, got, tc.want)
 		}
+	}
+}
+
+// TestValuesParse: levels and fail-on values parse as flags do (pflag.Value)
+// and refuse anything off the scale with the values to use.
+func TestValuesParse(t *testing.T) {
+	for _, s := range []string{"off", "info", "warn", "error"} {
+		var l Level
+		if err := l.Set(s); err != nil || l.String() != s {
+			t.Errorf("Level.Set(%q) = %v, %q", s, err, l)
+		}
+	}
+	for _, s := range []string{"error", "warn", "info", "none"} {
+		var f FailOn
+		if err := f.Set(s); err != nil || f.String() != s {
+			t.Errorf("FailOn.Set(%q) = %v, %q", s, err, f)
+		}
+	}
+	var l Level
+	if err := l.Set("high"); err == nil || !strings.Contains(err.Error(), "off, info, warn, error") || l != "" {
+		t.Errorf("Level.Set(high) = %v, left %q", err, l)
+	}
+	var f FailOn
+	if err := f.Set("off"); err == nil || !strings.Contains(err.Error(), "error, warn, info, none") || f != "" {
+		t.Errorf("FailOn.Set(off) = %v, left %q", err, f)
+	}
+	if f.String() != "error" {
+		t.Errorf("the zero fail-on reads as %q, want error", f.String())
 	}
 }

@@ -25,7 +25,7 @@ const (
 type Checks struct {
 	// Severity overrides the default severity of a diagnostic code
 	// (off, info, warn, error).
-	Severity map[string]string `json:"severity"`
+	Severity map[string]catalog.Level `json:"severity"`
 	// Presets turn on groups of opt-in rules (knowledge-docs).
 	Presets []string `json:"presets"`
 	// CentralityTopN is how many of the most central modules the
@@ -51,7 +51,7 @@ type KnowledgeDocs struct {
 // defaultChecks are the checks defaults.
 func defaultChecks() Checks {
 	return Checks{
-		Severity:       map[string]string{},
+		Severity:       map[string]catalog.Level{},
 		Presets:        []string{},
 		CentralityTopN: 10,
 		KnowledgeDocs: KnowledgeDocs{
@@ -101,7 +101,7 @@ func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 }
 
 // severities decodes checks.severity: diagnostic codes to severities.
-func (d *decoder) severities(n *yaml.Node, key string, dst map[string]string) {
+func (d *decoder) severities(n *yaml.Node, key string, dst map[string]catalog.Level) {
 	if absent(n) {
 		return
 	}
@@ -138,11 +138,11 @@ func (d *decoder) severities(n *yaml.Node, key string, dst map[string]string) {
 		if !ok {
 			continue
 		}
-		if catalog.Rank(sev) < 0 {
+		if catalog.Level(sev).Rank() < 0 {
 			d.add(v, path, &problem{CodeInvalid, fmt.Sprintf("severity %s is not one of off, info, warn, error", quoteValue(sev))})
 			continue
 		}
-		dst[k.Value] = sev
+		dst[k.Value] = catalog.Level(sev)
 	}
 }
 

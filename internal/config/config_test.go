@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func TestDefault(t *testing.T) {
@@ -24,7 +26,7 @@ func TestDefault(t *testing.T) {
 		},
 		Sites: []Site{},
 		Checks: Checks{
-			Severity:       map[string]string{},
+			Severity:       map[string]catalog.Level{},
 			Presets:        []string{},
 			CentralityTopN: 10,
 			KnowledgeDocs: KnowledgeDocs{
@@ -101,7 +103,7 @@ func fullConfig() *Config {
 			{Root: "website", Generator: GeneratorDocusaurus, DocsDir: "pages", RouteBasePath: "/"},
 		},
 		Checks: Checks{
-			Severity:       map[string]string{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},
+			Severity:       map[string]catalog.Level{"IMPORT_CYCLE": "off", "ORPHANED_DOCUMENT": "warn"},
 			Presets:        []string{"knowledge-docs"},
 			CentralityTopN: 25,
 			KnowledgeDocs:  KnowledgeDocs{Root: "docs/knowledge", RequiredFields: []string{"Area", "Owner"}, ClaimSections: []string{"Facts"}},

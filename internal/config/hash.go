@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Hash is the configurationHash: the lowercase 16-hex xxhash64 of the
@@ -68,7 +69,7 @@ func (c *Config) canonical() *Config {
 	cc.Analysis.Derive.Exclude = nonNil(cc.Analysis.Derive.Exclude)
 	cc.Sites = nonNilSites(cc.Sites)
 	if cc.Checks.Severity == nil {
-		cc.Checks.Severity = map[string]string{}
+		cc.Checks.Severity = map[string]catalog.Level{}
 	}
 	cc.Checks.Presets = nonNil(cc.Checks.Presets)
 	cc.Checks.KnowledgeDocs.RequiredFields = nonNil(cc.Checks.KnowledgeDocs.RequiredFields)

@@ -87,7 +87,7 @@ func only(cfg *config.Config, on []string) *config.Config {
 		cfg = config.Default()
 	}
 	c := *cfg
-	c.Checks.Severity = map[string]string{}
+	c.Checks.Severity = map[string]catalog.Level{}
 	for _, r := range catalog.All() {
 		switch {
 		case !slices.Contains(on, r.Code):

@@ -122,11 +122,11 @@ func TestSilencedConfigTurnsOnOnlyWhatIsOff(t *testing.T) {
 	user.Checks.Severity[catalog.CentralityRisk] = catalog.Warn
 	for _, tc := range []struct {
 		cfg  *config.Config
-		want map[string]string
+		want map[string]catalog.Level
 	}{
-		{nil, map[string]string{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
+		{nil, map[string]catalog.Level{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
 			catalog.CentralityRisk: catalog.Info, catalog.NearTwinDocument: catalog.Info}},
-		{user, map[string]string{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
+		{user, map[string]catalog.Level{catalog.DocumentWithoutCode: catalog.Info, catalog.UndocumentedArea: catalog.Info,
 			catalog.NearTwinDocument: catalog.Info, catalog.BrokenLink: catalog.Error}},
 	} {
 		c := SilencedConfig(tc.cfg)

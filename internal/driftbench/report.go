@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Finding is one new finding of `check --base` on a pair, as the bench
@@ -14,11 +16,11 @@ import (
 type Finding struct {
 	Code string `json:"code"`
 	// Level is error, warn or info (the catalog's severity).
-	Level   string `json:"level"`
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	Subject string `json:"subject,omitempty"`
-	Message string `json:"message"`
+	Level   catalog.Level `json:"level"`
+	Path    string        `json:"path"`
+	Line    int           `json:"line"`
+	Subject string        `json:"subject,omitempty"`
+	Message string        `json:"message"`
 	// Members are the findings a grouped finding (DRIFT_MOVE) stands for,
 	// each on its own line; a case one of them matches is found by the
 	// grouped finding, which counts once among the pair's new findings.
@@ -175,7 +177,7 @@ func needles(c Case) []string {
 // Match says whether a finding finds a case: an error or warn finding on
 // the case's document and line that names the reference (Names).
 func Match(f Finding, c Case) bool {
-	return (f.Level == "error" || f.Level == "warn") && f.Path == c.Document && f.Line == c.Line && Names(f, c)
+	return (f.Level == catalog.Error || f.Level == catalog.Warn) && f.Path == c.Document && f.Line == c.Line && Names(f, c)
 }
 
 // Evaluate matches every case against the new findings of its pair and
@@ -206,7 +208,7 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 					pr.Err = "not run"
 				}
 				for _, f := range p.New {
-					if f.Level == "info" {
+					if f.Level == catalog.Info {
 						pr.NewInfo++
 					} else {
 						pr.New++
@@ -227,7 +229,7 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 			}
 			if !cr.Found {
 				for _, f := range p.New {
-					if f.Path == c.Document && (f.Line == c.Line || f.Level != "info") {
+					if f.Path == c.Document && (f.Line == c.Line || f.Level != catalog.Info) {
 						cr.Nearby = append(cr.Nearby, f.Code+"@"+strconv.Itoa(f.Line))
 					}
 				}

@@ -64,29 +64,13 @@ type Outcome struct {
 	Doctor *doctor.Report
 }
 
-// Failing returns the findings that fail the run: those at or above
-// failOn that are new (every finding counts when there is no base).
-func (o *Outcome) Failing(failOn string) []reconcile.Diagnostic {
-	pool := o.Findings
-	if o.Comparison != nil {
-		pool = o.Comparison.New
-	}
-	var out []reconcile.Diagnostic
-	for _, d := range pool {
-		if catalog.Fails(d.Severity, failOn) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // FindingsError is the error of a run that judged findings at or above
 // its fail-on level: the command ran, and its verdict is a failure (exit
 // status 1, where bad input is 2).
 type FindingsError struct {
 	// Failing counts the findings at or above FailOn.
 	Failing int
-	FailOn  string
+	FailOn  catalog.FailOn
 	// Which names the findings judged ("new", "judged"); Note, when set,
 	// says how they were chosen.
 	Which, Note string

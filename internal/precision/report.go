@@ -7,13 +7,15 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Finding is one finding of a repository's check, keyed.
 type Finding struct {
 	Key Key
 	// Level is error, warn or info (the catalog's severity).
-	Level   string
+	Level   catalog.Level
 	Path    string
 	Line    int
 	Message string
@@ -82,12 +84,12 @@ type InfoCounts struct {
 
 // Pending is a sampled finding without a label that fits it.
 type Pending struct {
-	Repository string `json:"repository"`
-	Code       string `json:"code"`
-	Level      string `json:"level"`
-	At         string `json:"at"`
-	Message    string `json:"message"`
-	Key        string `json:"key"`
+	Repository string        `json:"repository"`
+	Code       string        `json:"code"`
+	Level      catalog.Level `json:"level"`
+	At         string        `json:"at"`
+	Message    string        `json:"message"`
+	Key        string        `json:"key"`
 	// Note says why a label present is not used (a TP on an info finding).
 	Note string `json:"note,omitempty"`
 }
@@ -145,8 +147,8 @@ func Sample(keys []string, n int, seed int64) []int {
 
 // fits says whether a level takes TP/FP (error, warn) or
 // useful/noise (info) labels.
-func fits(level, label string) bool {
-	if level == "info" {
+func fits(level catalog.Level, label string) bool {
+	if level == catalog.Info {
 		return label == Useful || label == Noise
 	}
 	return label == TP || label == FP
@@ -172,7 +174,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 		var ew []int
 		var ewKeys []string
 		for i, f := range repo.Findings {
-			if f.Level == "info" {
+			if f.Level == catalog.Info {
 				infos[f.Key.Code] = append(infos[f.Key.Code], infoRef{ri, i})
 				res.Info++
 				continue
@@ -287,7 +289,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 func pending(repo string, f Finding, l Label, labelled bool) Pending {
 	p := Pending{Repository: repo, Code: f.Key.Code, Level: f.Level, At: at(f), Message: f.Message, Key: f.Key.String()}
 	if labelled {
-		p.Note = "label " + l.Label + " does not fit a " + f.Level + " finding (TP or FP for error and warn, useful or noise for info)"
+		p.Note = "label " + l.Label + " does not fit a " + string(f.Level) + " finding (TP or FP for error and warn, useful or noise for info)"
 	}
 	return p
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 func keys(n int, prefix string) []string {
@@ -88,7 +90,7 @@ func TestSampleUnderUnrelatedFindings(t *testing.T) {
 
 func finding(code, level, path string, line int, target string) Finding {
 	return Finding{Key: NewKey(code, path, target, fmt.Sprintf("line %d of %s", line, path), line > 0),
-		Level: level, Path: path, Line: line, Message: code + " " + target}
+		Level: catalog.Level(level), Path: path, Line: line, Message: code + " " + target}
 }
 
 func label(f Finding, l string) Label {

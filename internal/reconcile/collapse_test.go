@@ -15,7 +15,7 @@ import (
 // reference: not the collapsed one's, not those of later occurrences of
 // the same key.
 func TestIdenticalFindingsCollapse(t *testing.T) {
-	sev := func(string) string { return catalog.Warn }
+	sev := func(string) catalog.Level { return catalog.Warn }
 	at := func(line int) []Location { return []Location{{Path: "a.md", Line: line}} }
 	gone := func(line int) finding {
 		return finding{Code: catalog.UnresolvedPath, Message: "`src/gone.go` does not exist", Evidence: at(line), Key: "src/gone.go"}

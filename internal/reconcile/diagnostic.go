@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // Diagnostic is one finding of a rule.
 type Diagnostic struct {
 	// ID is the fingerprint: stable across line moves, unique in a run.
-	ID       string `json:"id"`
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
+	ID       string        `json:"id"`
+	Code     string        `json:"code"`
+	Severity catalog.Level `json:"severity"`
+	Message  string        `json:"message"`
 	// Evidence locates the finding; the first item is where it is reported.
 	Evidence  []Location `json:"evidence"`
 	EntityIDs []string   `json:"entityIds"`
@@ -89,7 +90,7 @@ func fingerprint(code, path, key string, ordinal int) string {
 
 // finalize collapses identical findings, sets severities and fingerprints
 // and sorts: by path, line, code, then id.
-func finalize(fs []finding, severity func(code string) string) []Diagnostic {
+func finalize(fs []finding, severity func(code string) catalog.Level) []Diagnostic {
 	// Order findings of one (code, path, key) by line so ordinals follow the
 	// file, whatever order the rules produced them in.
 	slices.SortStableFunc(fs, func(a, b finding) int {
@@ -180,7 +181,7 @@ func SortDiagnostics(ds []Diagnostic) {
 
 // finalizeMembers finalizes the members of a grouped finding on their
 // own (nil when there are none).
-func finalizeMembers(ms []finding, severity func(code string) string) []Diagnostic {
+func finalizeMembers(ms []finding, severity func(code string) catalog.Level) []Diagnostic {
 	if len(ms) == 0 {
 		return nil
 	}

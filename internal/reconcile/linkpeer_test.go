@@ -121,7 +121,7 @@ func TestLinkPeerRecordingIsCurrent(t *testing.T) {
 func TestLinkPeerReportIsRunOutput(t *testing.T) {
 	s, cfg := scanDir(t, linkPeerDir)
 	v := newView(Input{Head: s, Config: cfg}, cfg)
-	fromRules := where(finalize(append(brokenLinks(v), brokenAnchors(v)...), func(string) string { return catalog.Error }))
+	fromRules := where(finalize(append(brokenLinks(v), brokenAnchors(v)...), func(string) catalog.Level { return catalog.Error }))
 	ds := Run(Input{Head: s, Config: cfg})
 	fromRun := where(append(withCode(ds, catalog.BrokenLink), withCode(ds, catalog.BrokenAnchor)...))
 	if !slices.Equal(fromRules, fromRun) {

@@ -50,7 +50,7 @@ func Run(in Input) []Diagnostic {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	sev := func(code string) string { return Severity(&cfg.Checks, code) }
+	sev := func(code string) catalog.Level { return Severity(&cfg.Checks, code) }
 	if in.Head == nil {
 		return []Diagnostic{}
 	}
@@ -85,7 +85,7 @@ func Run(in Input) []Diagnostic {
 // Severity is the effective severity of a code: the configured one, else
 // the preset's (warn) for a rule of a preset that is on, else the
 // catalog's default.
-func Severity(c *config.Checks, code string) string {
+func Severity(c *config.Checks, code string) catalog.Level {
 	if s, ok := c.Severity[code]; ok {
 		return s
 	}

@@ -22,8 +22,10 @@ func TestUndocumentedAreas(t *testing.T) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 	tests := []struct {
-		code, severity, message string
-		entity                  string
+		code     string
+		severity catalog.Level
+		message  string
+		entity   string
 	}{
 		{catalog.UndocumentedArea, catalog.Info,
 			"area internal/lonely (Lonely) has no documentation: no document covers, mentions or links into it, and none lies inside it",

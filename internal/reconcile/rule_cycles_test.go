@@ -320,11 +320,11 @@ func TestSeverityFromConfiguration(t *testing.T) {
 	if len(graph.Compute(s, graph.Options{}).Cycles) == 0 {
 		t.Fatal("fixture has no cycle to silence")
 	}
-	got := map[string]string{}
+	got := map[string]catalog.Level{}
 	for _, d := range ds {
 		got[d.Primary().Path+" "+d.Code] = d.Severity
 	}
-	want := map[string]string{
+	want := map[string]catalog.Level{
 		"docs/lost.md ORPHANED_DOCUMENT":     catalog.Info,
 		"docs/lost.md DOCUMENT_WITHOUT_CODE": catalog.Error,
 	}

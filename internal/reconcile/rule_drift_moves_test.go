@@ -129,7 +129,7 @@ func TestDriftMoveGroups(t *testing.T) {
 	base, _ := scanDir(t, baseDir)
 	head, cfg := scanDir(t, headDir)
 	off := *cfg
-	off.Checks.Severity = map[string]string{catalog.DriftMove: catalog.Off}
+	off.Checks.Severity = map[string]catalog.Level{catalog.DriftMove: catalog.Off}
 	ds := Run(Input{Head: head, Base: base, Config: &off})
 	if n, m := len(drifts(ds)), len(withCode(ds, catalog.DriftMove)); n != 14 || m != 0 {
 		t.Errorf("DRIFT_MOVE off: %d drift findings (want 14), %d DRIFT_MOVE", n, m)

@@ -143,7 +143,7 @@ func TestDriftMovedFile(t *testing.T) {
 		t.Errorf("no base: %v", w)
 	}
 	off := *cfg
-	off.Checks.Severity = map[string]string{catalog.DriftLink: catalog.Off}
+	off.Checks.Severity = map[string]catalog.Level{catalog.DriftLink: catalog.Off}
 	base, _, _ := scanPair(t, "moved_file", "head")
 	ds := Run(Input{Head: head, Base: base, Config: &off})
 	if w := where(append(drifts(ds), withCode(ds, catalog.BrokenLink)...)); !slices.Equal(w, []string{"docs/index.md:3 BROKEN_LINK"}) {

@@ -83,13 +83,13 @@ func (o CheckRunOutput) Batches() [][]Annotation {
 	return out
 }
 
-// AnnotationLevel maps a reporting severity to an annotation level:
-// high → failure, medium → warning, anything else → notice.
-func AnnotationLevel(severity string) string {
-	switch severity {
-	case SeverityHigh:
+// AnnotationLevel maps a level to a check-run annotation level: error →
+// failure, warn → warning, anything else → notice.
+func AnnotationLevel(level catalog.Level) string {
+	switch level {
+	case catalog.Error:
 		return AnnotationFailure
-	case SeverityMedium:
+	case catalog.Warn:
 		return AnnotationWarning
 	}
 	return AnnotationNotice
@@ -153,7 +153,7 @@ func AnnotationOf(f Finding, g GitHubContext) Annotation {
 		Path:      g.repoPath(f.Location.Path),
 		StartLine: line,
 		EndLine:   line,
-		Level:     AnnotationLevel(f.Severity),
+		Level:     AnnotationLevel(f.Level),
 		Title:     clip(title, MaxAnnotationTitle),
 		Message:   clip(msg, MaxAnnotationMessage),
 	}
@@ -194,7 +194,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {
 		m := newBudget(MaxCheckRunText, "", "the job summary")
-		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		m.block(countsLine(r) + "\n\n")
 		if opts.Doctor != nil {
 			m.block(mdInline(opts.Doctor.headline()) + "\n\n")
@@ -239,15 +239,9 @@ func checkRunTitle(v ghView, opts GitHubOptions) string {
 	label := newCountLabel(v)
 	b.WriteString(strings.ToUpper(label[:1]) + label[1:])
 	var parts []string
-	for _, sev := range Severities {
-		n := 0
-		for _, f := range judged {
-			if f.Severity == sev {
-				n++
-			}
-		}
-		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, severityLevelName(sev)))
+	for _, l := range levelsWorstFirst {
+		if n := countLevel(judged, l); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, l))
 		}
 	}
 	if len(parts) > 0 {

@@ -55,7 +55,7 @@ func Comment(r *Report, opts GitHubOptions) string {
 		}
 		m.block(mdInline(line) + "\n\n")
 	} else {
-		m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		commentFindings(m, judged, g)
 		if line := fixLine(judged, g); line != "" {
 			m.block(line + "\n\n")

@@ -10,8 +10,10 @@ import (
 	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
-// Reporting severities of a finding. There is no "critical": docbridge
-// judges documentation, and nothing it finds is a security emergency.
+// The JSON report's severities of a finding, mapped from its level where
+// the report is built (SeverityOf) for the report's consumers: nothing in
+// docbridge reads them. There is no "critical": docbridge judges
+// documentation, and nothing it finds is a security emergency.
 const (
 	SeverityHigh   = "high"
 	SeverityMedium = "medium"
@@ -19,7 +21,7 @@ const (
 	SeverityInfo   = "info"
 )
 
-// Severities lists the reporting severities, worst first.
+// Severities lists the JSON report's severities, worst first.
 var Severities = []string{SeverityHigh, SeverityMedium, SeverityLow, SeverityInfo}
 
 // Statuses of a finding against a base. A finding has no status ("") when
@@ -35,10 +37,11 @@ type Finding struct {
 	// ID is the diagnostic's fingerprint (stable across line moves).
 	ID   string `json:"id"`
 	Code string `json:"code"`
-	// Severity is the reporting severity: high, medium, low or info.
+	// Severity is Level mapped to the JSON report's scale (high, medium,
+	// low, info); nothing in docbridge reads it.
 	Severity string `json:"severity"`
 	// Level is the configured severity the rule ran at: error, warn or info.
-	Level string `json:"level"`
+	Level catalog.Level `json:"level"`
 	// Title is the catalog's short name of the code.
 	Title string `json:"title"`
 	// Detail is the diagnostic's message, followed by " (3×)" when the
@@ -70,9 +73,31 @@ type Location struct {
 	Line int    `json:"line"`
 }
 
+// levelsWorstFirst is the level scale in the order people read it.
+var levelsWorstFirst = []catalog.Level{catalog.Error, catalog.Warn, catalog.Info, catalog.Off}
+
+// levelRank is a level's place in levelsWorstFirst (unknown levels last).
+func levelRank(l catalog.Level) int {
+	if i := slices.Index(levelsWorstFirst, l); i >= 0 {
+		return i
+	}
+	return len(levelsWorstFirst)
+}
+
+// countLevel counts the findings of level l.
+func countLevel(fs []Finding, l catalog.Level) int {
+	n := 0
+	for _, f := range fs {
+		if f.Level == l {
+			n++
+		}
+	}
+	return n
+}
+
 // SeverityOf maps a configured level to the reporting severity:
 // error→high, warn→medium, info→low, off (and anything unknown)→info.
-func SeverityOf(level string) string {
+func SeverityOf(level catalog.Level) string {
 	switch level {
 	case catalog.Error:
 		return SeverityHigh

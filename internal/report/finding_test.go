@@ -10,7 +10,10 @@ import (
 )
 
 func TestSeverityOf(t *testing.T) {
-	for _, tc := range []struct{ level, want string }{
+	for _, tc := range []struct {
+		level catalog.Level
+		want  string
+	}{
 		{catalog.Error, SeverityHigh},
 		{catalog.Warn, SeverityMedium},
 		{catalog.Info, SeverityLow},
@@ -25,7 +28,7 @@ func TestSeverityOf(t *testing.T) {
 	// Every level of the catalog maps to a distinct severity, never
 	// "critical".
 	seen := map[string]bool{}
-	for _, l := range catalog.Severities {
+	for _, l := range catalog.Levels {
 		s := SeverityOf(l)
 		if seen[s] || !slices.Contains(Severities, s) {
 			t.Errorf("level %s maps to %s: not a distinct reporting severity", l, s)

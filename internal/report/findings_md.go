@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -29,7 +30,7 @@ func titleLink(title, code, helpURL string) string {
 func findingRow(f Finding, g GitHubContext, sha string) string {
 	var b strings.Builder
 	b.WriteString("| ")
-	b.WriteString(severityIcon(f.Severity))
+	b.WriteString(levelIcon(f.Level))
 	b.WriteString(" | **")
 	b.WriteString(titleLink(f.Title, f.Code, f.HelpURL))
 	b.WriteString("** ")
@@ -97,16 +98,16 @@ func countsLine(r *Report) string {
 
 // verdictLine says whether the check passes under failOn, and names a
 // filter other than the default.
-func verdictLine(v ghView, failOn string) string {
+func verdictLine(v ghView, failOn catalog.FailOn) string {
 	noun := v.noun()
 	var s string
-	switch n := len(failingIn(v.judged, failOn)); {
-	case failOn == "none":
+	switch n := len(Failing(v.judged, failOn)); {
+	case failOn == catalog.FailNone:
 		s = "ℹ️ Report only (`fail-on: none`)."
 	case n > 0:
-		s = fmt.Sprintf("❌ %s at or above %s: this check fails.", textwriter.Plural(n, noun, noun+"s"), mdCode(failOn))
+		s = fmt.Sprintf("❌ %s at or above %s: this check fails.", textwriter.Plural(n, noun, noun+"s"), mdCode(failOn.String()))
 	default:
-		s = fmt.Sprintf("✅ No %s at or above %s.", noun, mdCode(failOn))
+		s = fmt.Sprintf("✅ No %s at or above %s.", noun, mdCode(failOn.String()))
 	}
 	if v.filter != "" {
 		s += " Filter: " + mdCode(v.filter) + "."

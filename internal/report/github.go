@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
 // GitHubContext locates the run on GitHub for the links and paths the
@@ -35,9 +36,9 @@ type GitHubContext struct {
 // read besides the report.
 type GitHubOptions struct {
 	GitHub GitHubContext
-	// FailOn is the level at which a new finding fails the check: error,
-	// warn, info or none ("" means error).
-	FailOn string
+	// FailOn is the level at which a new finding fails the check ("" is
+	// error).
+	FailOn catalog.FailOn
 	// Doctor is the doctor's grade, when a doctor ran.
 	Doctor *DoctorSummary
 	// Stats is a line of run facts for the footer ("2,431 files, 2,428
@@ -132,12 +133,21 @@ func escapeSegments(p string) string {
 	return b.String()
 }
 
-// failOnLevel is FailOn with its default.
-func (o GitHubOptions) failOnLevel() string {
-	if o.FailOn == "" {
-		return catalog.Error
+// InChangedFiles keeps the findings located in one of the changed files,
+// in order (reconcile.FilterChanged's rule).
+func InChangedFiles(fs []Finding, changed []string) []Finding {
+	return reconcile.InFiles(fs, changed, func(f Finding) string { return f.Location.Path })
+}
+
+// WithStatus returns the findings of one status, in order.
+func WithStatus(fs []Finding, status string) []Finding {
+	out := []Finding{}
+	for _, f := range fs {
+		if f.Status == status {
+			out = append(out, f)
+		}
 	}
-	return o.FailOn
+	return out
 }
 
 // Judged returns the findings the check judges: the new ones when the
@@ -153,12 +163,13 @@ func Judged(r *Report) []Finding {
 	return worstFirst(out)
 }
 
-// failingIn returns the judged findings at or above failOn (error, warn,
-// info; none fails nothing), worst first: the findings that fail a check.
-func failingIn(judged []Finding, failOn string) []Finding {
+// Failing returns the judged findings at or above failOn, in their order:
+// the findings that fail a run. The exit code, the check run's conclusion
+// and the comment's count all read it.
+func Failing(judged []Finding, failOn catalog.FailOn) []Finding {
 	var out []Finding
 	for _, f := range judged {
-		if catalog.Fails(f.Level, failOn) {
+		if failOn.Fails(f.Level) {
 			out = append(out, f)
 		}
 	}
@@ -170,28 +181,19 @@ func failingIn(judged []Finding, failOn string) []Finding {
 func worstFirst(fs []Finding) []Finding {
 	out := slices.Clone(fs)
 	slices.SortFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(severityRank(a.Severity), severityRank(b.Severity)), compareFindings(a, b))
+		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)), compareFindings(a, b))
 	})
 	return out
 }
 
-// severityRank is a reporting severity's index in Severities (unknown
-// severities sort last).
-func severityRank(sev string) int {
-	if i := slices.Index(Severities, sev); i >= 0 {
-		return i
-	}
-	return len(Severities)
-}
-
-// severityIcon marks a severity in Markdown.
-func severityIcon(sev string) string {
-	switch sev {
-	case SeverityHigh:
+// levelIcon marks a level in Markdown.
+func levelIcon(l catalog.Level) string {
+	switch l {
+	case catalog.Error:
 		return "🔴"
-	case SeverityMedium:
+	case catalog.Warn:
 		return "🟡"
-	case SeverityLow:
+	case catalog.Info:
 		return "🔵"
 	}
 	return "⚪"

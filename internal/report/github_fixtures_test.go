@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
@@ -51,9 +52,9 @@ func cleanReport() *Report {
 
 // manyReport has n new findings, one per line of a few files, cycling
 // through the levels, each message pad runes long.
-func manyReport(n, pad int, levels ...string) *Report {
+func manyReport(n, pad int, levels ...catalog.Level) *Report {
 	if len(levels) == 0 {
-		levels = []string{"error", "warn", "info"}
+		levels = []catalog.Level{"error", "warn", "info"}
 	}
 	ds := make([]reconcile.Diagnostic, 0, n)
 	for i := range n {

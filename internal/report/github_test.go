@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // hostileGH is repository text aimed at every GitHub surface: a table
@@ -18,7 +20,7 @@ const hostileGH = "x | y `code` " + StickyMarker + " </details> <img src=x onerr
 
 // hostileReport is a compared report whose every text field is hostile.
 func hostileReport() *Report {
-	f := func(id, code, sev, level, path string, line int) Finding {
+	f := func(id, code, sev string, level catalog.Level, path string, line int) Finding {
 		return Finding{ID: id, Code: code, Severity: sev, Level: level, Title: hostileGH, Detail: hostileGH,
 			Location: Location{Path: path, Line: line}, Evidence: []Location{{Path: path, Line: line}},
 			EntityIDs: []string{"module:" + hostileGH, "module:b`|<x>"}, Remediation: hostileGH,
@@ -234,17 +236,17 @@ func TestAnnotationsBoundAndLevels(t *testing.T) {
 	if !slices.IsSortedFunc(out.Annotations, func(a, b Annotation) int { return rank[a.Level] - rank[b.Level] }) {
 		t.Errorf("annotations are not worst first")
 	}
-	for sev, want := range map[string]string{SeverityHigh: AnnotationFailure, SeverityMedium: AnnotationWarning,
-		SeverityLow: AnnotationNotice, SeverityInfo: AnnotationNotice, "bogus": AnnotationNotice} {
-		if got := AnnotationLevel(sev); got != want {
-			t.Errorf("AnnotationLevel(%s) = %s, want %s", sev, got, want)
+	for level, want := range map[catalog.Level]string{catalog.Error: AnnotationFailure, catalog.Warn: AnnotationWarning,
+		catalog.Info: AnnotationNotice, catalog.Off: AnnotationNotice, "bogus": AnnotationNotice} {
+		if got := AnnotationLevel(level); got != want {
+			t.Errorf("AnnotationLevel(%s) = %s, want %s", level, got, want)
 		}
 	}
 }
 
 func TestAnnotationOf(t *testing.T) {
 	long := strings.Repeat("é", 300)
-	f := Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: SeverityHigh,
+	f := Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: SeverityHigh, Level: catalog.Error,
 		Location: Location{Path: "a.md"}}
 	a := AnnotationOf(f, GitHubContext{PathPrefix: "/site/../docs-root/"})
 	if a.Path != "docs-root/a.md" || a.StartLine != 1 || a.EndLine != 1 {
@@ -400,7 +402,7 @@ func cutRows(t *testing.T, md string) int {
 func TestFailing(t *testing.T) {
 	cases := []struct {
 		r      *Report
-		failOn string
+		failOn catalog.FailOn
 		want   int
 	}{
 		{sampleReport(), "error", 2}, {sampleReport(), "", 2}, {sampleReport(), "warn", 2},
@@ -408,7 +410,7 @@ func TestFailing(t *testing.T) {
 		{sampleReportNoBase(), "error", 2}, {sampleReportNoBase(), "warn", 4}, {sampleReportNoBase(), "info", 6},
 	}
 	for _, c := range cases {
-		got := Failing(c.r, c.failOn)
+		got := Failing(Judged(c.r), c.failOn)
 		if len(got) != c.want {
 			t.Errorf("compared=%v fail-on %q: %d failing, want %d", c.r.Compared, c.failOn, len(got), c.want)
 		}
@@ -545,9 +547,4 @@ func TestSelection(t *testing.T) {
 // Annotations is annotationsOf over r's judged findings.
 func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
 	return annotationsOf(Judged(r), g)
-}
-
-// Failing is failingIn over r's judged findings.
-func Failing(r *Report, failOn string) []Finding {
-	return failingIn(Judged(r), failOn)
 }

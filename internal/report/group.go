@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -29,10 +30,9 @@ type CodeGroup struct {
 	// docs/diagnostics.md.
 	Title   string
 	HelpURL string
-	// Severity and Level are the worst finding's (one code has one
-	// configured level in a run, so usually every finding's).
-	Severity string
-	Level    string
+	// Level is the worst finding's (one code has one configured level in
+	// a run, so usually every finding's).
+	Level catalog.Level
 	// Findings are all of the code's findings in display order: new ones
 	// first, then worst first, then canonical order (path, line, id).
 	Findings []Finding
@@ -82,16 +82,16 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		slices.SortFunc(g.Findings, compareInGroup)
 		worst := g.Findings[0]
 		for _, f := range g.Findings[1:] {
-			if severityRank(f.Severity) < severityRank(worst.Severity) {
+			if levelRank(f.Level) < levelRank(worst.Level) {
 				worst = f
 			}
 		}
-		g.Severity, g.Level = worst.Severity, worst.Level
+		g.Level = worst.Level
 		g.Title, g.HelpURL = titleOf(g.Findings), helpURLOf(g.Findings)
 		g.New = NewIn(g.Findings)
 	}
 	slices.SortFunc(out, func(a, b CodeGroup) int {
-		return cmp.Or(cmp.Compare(severityRank(a.Severity), severityRank(b.Severity)),
+		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
 			cmp.Compare(len(b.Findings), len(a.Findings)), strings.Compare(a.Code, b.Code))
 	})
 	return out
@@ -100,7 +100,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 // compareInGroup orders one code's findings: new first, worst first,
 // canonical order.
 func compareInGroup(a, b Finding) int {
-	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(severityRank(a.Severity), severityRank(b.Severity)),
+	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
 		compareFindings(a, b))
 }
 

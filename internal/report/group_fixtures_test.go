@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
@@ -14,7 +15,7 @@ import (
 func groupedReport() *Report {
 	var n, u, res []reconcile.Diagnostic
 	id := 0
-	add := func(list *[]reconcile.Diagnostic, code, level, path string, line int, msg, fix string) {
+	add := func(list *[]reconcile.Diagnostic, code string, level catalog.Level, path string, line int, msg, fix string) {
 		id++
 		*list = append(*list, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", id), Code: code, Severity: level, Message: msg,
 			Remediation: fix, Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{"document:" + path}})
@@ -51,9 +52,10 @@ func groupedReport() *Report {
 // bigCodes are the codes of bigReport with their levels, shares (out of
 // 100) and message templates (%[1]s a path, %[2]d a number).
 var bigCodes = []struct {
-	code, level string
-	share       int
-	msg, fix    string
+	code     string
+	level    catalog.Level
+	share    int
+	msg, fix string
 }{
 	{"BROKEN_LINK", "error", 30, "link to %[1]s/../../reference/generated/cli/subcommand-%[2]d/index.md#options-and-flags: no such file", "did you mean %[1]s/../reference/cli/subcommand-%[2]d.md?"},
 	{"BROKEN_ANCHOR", "error", 14, "anchor #configuring-the-%[2]d-th-option-of-the-site-generator-with-a-long-heading matches no heading of %[1]s", "did you mean #configuring-the-option?"},
@@ -130,17 +132,6 @@ func codeCounts(fs []Finding) map[string]int {
 	out := map[string]int{}
 	for _, f := range fs {
 		out[f.Code]++
-	}
-	return out
-}
-
-// withStatus is r's findings of one status.
-func withStatus(r *Report, status string) []Finding {
-	var out []Finding
-	for _, f := range r.Findings {
-		if f.Status == status {
-			out = append(out, f)
-		}
 	}
 	return out
 }

@@ -11,29 +11,31 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // TestGroupByCode: groups worst first, then larger, then by code; in a
 // group new findings first, then worst first, then canonical order; and
 // the input's order does not matter.
 func TestGroupByCode(t *testing.T) {
-	f := func(code, sev, status, path string, line int) Finding {
-		return Finding{ID: path + strconv.Itoa(line), Code: code, Severity: sev, Level: severityLevelName(sev), Status: status,
+	f := func(code string, level catalog.Level, status, path string, line int) Finding {
+		return Finding{ID: path + strconv.Itoa(line), Code: code, Severity: SeverityOf(level), Level: level, Status: status,
 			Location: Location{Path: path, Line: line}}
 	}
 	in := []Finding{
-		f("DOCUMENT_WITHOUT_CODE", SeverityLow, StatusUnchanged, "a.md", 0),
-		f("DOCUMENT_WITHOUT_CODE", SeverityLow, StatusUnchanged, "b.md", 0),
-		f("DOCUMENT_WITHOUT_CODE", SeverityLow, StatusUnchanged, "c.md", 0),
-		f("UNRESOLVED_PATH", SeverityMedium, StatusUnchanged, "a.md", 3),
-		f("IMPORT_CYCLE", SeverityMedium, StatusNew, "x.ts", 1),
-		f("IMPORT_CYCLE", SeverityMedium, StatusUnchanged, "a.ts", 1),
-		f("BROKEN_LINK", SeverityHigh, StatusUnchanged, "a.md", 9),
-		f("BROKEN_LINK", SeverityHigh, StatusNew, "z.md", 2),
-		f("BROKEN_LINK", SeverityHigh, StatusUnchanged, "a.md", 1),
-		f("BROKEN_ANCHOR", SeverityHigh, StatusUnchanged, "q.md", 1),
-		f("BROKEN_ANCHOR", SeverityHigh, StatusUnchanged, "p.md", 1),
-		f("BROKEN_ANCHOR", SeverityHigh, StatusUnchanged, "o.md", 1),
+		f("DOCUMENT_WITHOUT_CODE", catalog.Info, StatusUnchanged, "a.md", 0),
+		f("DOCUMENT_WITHOUT_CODE", catalog.Info, StatusUnchanged, "b.md", 0),
+		f("DOCUMENT_WITHOUT_CODE", catalog.Info, StatusUnchanged, "c.md", 0),
+		f("UNRESOLVED_PATH", catalog.Warn, StatusUnchanged, "a.md", 3),
+		f("IMPORT_CYCLE", catalog.Warn, StatusNew, "x.ts", 1),
+		f("IMPORT_CYCLE", catalog.Warn, StatusUnchanged, "a.ts", 1),
+		f("BROKEN_LINK", catalog.Error, StatusUnchanged, "a.md", 9),
+		f("BROKEN_LINK", catalog.Error, StatusNew, "z.md", 2),
+		f("BROKEN_LINK", catalog.Error, StatusUnchanged, "a.md", 1),
+		f("BROKEN_ANCHOR", catalog.Error, StatusUnchanged, "q.md", 1),
+		f("BROKEN_ANCHOR", catalog.Error, StatusUnchanged, "p.md", 1),
+		f("BROKEN_ANCHOR", catalog.Error, StatusUnchanged, "o.md", 1),
 	}
 	want := []string{
 		"BROKEN_ANCHOR 0new: o.md:1 p.md:1 q.md:1",
@@ -335,7 +337,7 @@ func TestLargeRepositoryBounds(t *testing.T) {
 		judgedKey, want := "Findings", map[string][]Finding{}
 		if compared {
 			judgedKey = "New findings"
-			want["Unchanged"] = withStatus(r, StatusUnchanged)
+			want["Unchanged"] = WithStatus(r.Findings, StatusUnchanged)
 			want["Resolved"] = r.Resolved
 		}
 		want[judgedKey] = Judged(r)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -38,7 +39,7 @@ const groupedTableHead = "| Finding | Where |\n|---|---|\n"
 func codeHeading(g CodeGroup) string {
 	var b strings.Builder
 	b.WriteString("#### ")
-	b.WriteString(severityIcon(g.Severity))
+	b.WriteString(levelIcon(g.Level))
 	b.WriteByte(' ')
 	b.WriteString(titleLink(g.Title, g.Code, g.HelpURL))
 	if g.Title != "" && g.Title != g.Code {
@@ -54,11 +55,11 @@ func codeHeading(g CodeGroup) string {
 // heading shows the severity; a finding of another severity than its
 // group's (a code has one level in a run, but a resolved finding keeps
 // the base's) shows its own icon.
-func groupedRow(f Finding, groupSeverity string, g GitHubContext, sha string) string {
+func groupedRow(f Finding, groupLevel catalog.Level, g GitHubContext, sha string) string {
 	var b strings.Builder
 	b.WriteString("| ")
-	if f.Severity != groupSeverity {
-		b.WriteString(severityIcon(f.Severity) + " ")
+	if f.Level != groupLevel {
+		b.WriteString(levelIcon(f.Level) + " ")
 	}
 	writeDetailCells(&b, f, g, sha)
 	return b.String()
@@ -85,7 +86,7 @@ func groupedSection(m *budget, groups []CodeGroup, n int, g GitHubContext, sha, 
 		if more > 0 {
 			closing = "\n" + codeMoreLine(more, grp.Code, where) + "\n"
 		}
-		m.table(codeHeading(grp)+groupedTableHead, len(shown), func(i int) string { return groupedRow(shown[i], grp.Severity, g, sha) }, closing)
+		m.table(codeHeading(grp)+groupedTableHead, len(shown), func(i int) string { return groupedRow(shown[i], grp.Level, g, sha) }, closing)
 	}
 }
 

@@ -143,7 +143,7 @@ func ruleName(code string) string {
 
 // sarifLevel maps a configured level to SARIF's: error→error,
 // warn→warning, info→note, off→none.
-func sarifLevel(level string) string {
+func sarifLevel(level catalog.Level) string {
 	switch level {
 	case catalog.Error:
 		return "error"

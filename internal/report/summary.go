@@ -49,7 +49,7 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 		head += " · " + r.Project
 	}
 	m.block("## " + mdInline(head) + "\n\n")
-	m.block(verdictLine(v, opts.failOnLevel()) + "\n\n")
+	m.block(verdictLine(v, opts.FailOn) + "\n\n")
 	m.block(countsLine(r) + "\n\n")
 	if l := unanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(mdInline(l) + "\n\n")
@@ -94,26 +94,22 @@ func severityTable(r *Report) string {
 	} else {
 		b.WriteString("| Severity | Findings |\n|---|--:|\n")
 	}
-	for _, sev := range Severities {
+	for _, l := range levelsWorstFirst {
 		var n, u, res int
 		for _, f := range r.Findings {
 			switch {
-			case f.Severity != sev:
+			case f.Level != l:
 			case !r.Compared || f.Status == StatusNew:
 				n++
 			case f.Status == StatusUnchanged:
 				u++
 			}
 		}
-		for _, f := range r.Resolved {
-			if f.Severity == sev {
-				res++
-			}
-		}
+		res = countLevel(r.Resolved, l)
 		if r.Compared {
-			fmt.Fprintf(&b, "| %s %s | %d | %d | %d |\n", severityIcon(sev), severityLevelName(sev), n, u, res)
+			fmt.Fprintf(&b, "| %s %s | %d | %d | %d |\n", levelIcon(l), l, n, u, res)
 		} else {
-			fmt.Fprintf(&b, "| %s %s | %d |\n", severityIcon(sev), severityLevelName(sev), n)
+			fmt.Fprintf(&b, "| %s %s | %d |\n", levelIcon(l), l, n)
 		}
 	}
 	b.WriteString("\n")

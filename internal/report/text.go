@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -69,7 +70,7 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 		if i > 0 {
 			tw.Print("\n")
 		}
-		tw.Printf("%s%s  %s%s%s\n", p.paint(levelColor(g.Level), textwriter.Printable(g.Level)), padding(g.Level, levelWidth),
+		tw.Printf("%s%s  %s%s%s\n", p.paint(levelColor(g.Level), textwriter.Printable(string(g.Level))), padding(string(g.Level), levelWidth),
 			p.paint(ansiBold, textwriter.Printable(g.Code)), titlePart(g), groupCount(g, r.Compared))
 		shown, more := g.Shown(opts.MaxPerCode)
 		width := locationWidth(shown)
@@ -156,7 +157,7 @@ func levelTag(p painter, f Finding, g CodeGroup) string {
 	if f.Level == g.Level {
 		return ""
 	}
-	return "[" + p.paint(levelColor(f.Level), textwriter.Printable(f.Level)) + "] "
+	return "[" + p.paint(levelColor(f.Level), textwriter.Printable(string(f.Level))) + "] "
 }
 
 // locationWidth is the column the shown findings' locations are padded
@@ -189,11 +190,11 @@ func statusTag(p painter, status string) string {
 	return "  " + p.paint(ansiBold, "(new)")
 }
 
-func levelColor(level string) string {
-	switch SeverityOf(level) {
-	case SeverityHigh:
+func levelColor(level catalog.Level) string {
+	switch level {
+	case catalog.Error:
 		return ansiRed
-	case SeverityMedium:
+	case catalog.Warn:
 		return ansiYellow
 	}
 	return ansiCyan
@@ -213,9 +214,9 @@ func summaryLine(r *Report) string {
 		fmt.Fprintf(&b, "%d findings", n)
 	}
 	var parts []string
-	for _, sev := range Severities {
-		if n := r.Summary.BySeverity[sev]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, severityLevelName(sev)))
+	for _, l := range levelsWorstFirst {
+		if n := countLevel(r.Findings, l); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, l))
 		}
 	}
 	if len(parts) > 0 {
@@ -225,20 +226,6 @@ func summaryLine(r *Report) string {
 		fmt.Fprintf(&b, "; %d new, %d unchanged, %d resolved", r.Summary.New, r.Summary.Unchanged, r.Summary.Resolved)
 	}
 	return b.String()
-}
-
-// severityLevelName names a reporting severity by the level a user
-// configures, the word every finding line shows.
-func severityLevelName(sev string) string {
-	switch sev {
-	case SeverityHigh:
-		return "error"
-	case SeverityMedium:
-		return "warn"
-	case SeverityLow:
-		return "info"
-	}
-	return "off"
 }
 
 // painter wraps text in ANSI colours when on.

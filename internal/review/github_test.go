@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review/reviewtest"
@@ -19,7 +20,7 @@ import (
 // findingsReport is a compared report with n new findings spread over
 // files and levels, plus one unchanged and one resolved finding.
 func findingsReport(n int) *report.Report {
-	levels := []string{"error", "warn", "info"}
+	levels := []catalog.Level{"error", "warn", "info"}
 	ds := make([]reconcile.Diagnostic, 0, n)
 	for i := range n {
 		ds = append(ds, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: "BROKEN_LINK", Severity: levels[i%3],

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/parallel"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -108,33 +109,33 @@ func newHeadFrame(st *State) headFrame {
 // its extractions.
 func (h *headFrame) store(xs []scan.Extraction) (*scan.Store, error) {
 	s := &scan.Store{Header: h.Header, Extractions: xs, Tree: h.Tree}
-	s.Header.AnalyzerVersions = fieldMap(h.AnalyzerVersions)
+	s.Header.AnalyzerVersions = fieldMap[string](h.AnalyzerVersions)
 	if len(h.Severity) > 0 {
 		if s.Tree.Config == nil {
 			return nil, errors.New("severities without a configuration")
 		}
-		s.Tree.Config.Checks.Severity = fieldMap(h.Severity)
+		s.Tree.Config.Checks.Severity = fieldMap[catalog.Level](h.Severity)
 	}
 	return s, nil
 }
 
-func sortedFields(m map[string]string) []field {
+func sortedFields[V ~string](m map[string]V) []field {
 	out := make([]field, 0, len(m))
 	for _, k := range appendSortedKeys(nil, m) {
-		out = append(out, field{k, m[k]})
+		out = append(out, field{k, string(m[k])})
 	}
 	return out
 }
 
 // fieldMap is the map of fs; nil when fs is empty, as gob decodes an empty
 // map.
-func fieldMap(fs []field) map[string]string {
+func fieldMap[V ~string](fs []field) map[string]V {
 	if len(fs) == 0 {
 		return nil
 	}
-	m := make(map[string]string, len(fs))
+	m := make(map[string]V, len(fs))
 	for _, f := range fs {
-		m[f.Key] = f.Value
+		m[f.Key] = V(f.Value)
 	}
 	return m
 }
@@ -423,7 +424,7 @@ func decodeChunk(raw []byte) ([]scan.Extraction, error) {
 			if doc == nil {
 				return nil, fmt.Errorf("extraction %d of %d has front matter but is not a document", i, n)
 			}
-			doc.FrontMatter.Fields, doc.FrontMatter.FieldLines = fieldMap(x.Fields), lineMap(x.FieldLines)
+			doc.FrontMatter.Fields, doc.FrontMatter.FieldLines = fieldMap[string](x.Fields), lineMap(x.FieldLines)
 		}
 		xs[i] = x.Extraction
 	}

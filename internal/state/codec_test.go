@@ -16,6 +16,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/scan/extract"
@@ -27,7 +28,7 @@ import (
 // matter has several keys (maps, which gob writes in random order).
 func syntheticStore(n int) *scan.Store {
 	cfg := config.Default()
-	cfg.Checks.Severity = map[string]string{"BROKEN_LINK": "error", "STALE_DOC": "off", "ORPHAN_DOC": "info", "MISSING_OWNER": "warn"}
+	cfg.Checks.Severity = map[string]catalog.Level{"BROKEN_LINK": "error", "STALE_DOC": "off", "ORPHAN_DOC": "info", "MISSING_OWNER": "warn"}
 	st := &scan.Store{
 		Header: scan.StoreHeader{
 			Format:          scan.StoreFormat,
