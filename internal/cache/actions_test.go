@@ -77,7 +77,7 @@ func TestActionsRestorePolicy(t *testing.T) {
 				{"state", "docbridge-v1-good-main.1-1-1", good, ""},
 				{"garbage", "docbridge-v1-garbage-main.1-1-1", []byte("<html>502 Bad Gateway</html>"), "not a docbridge state file"},
 				{"truncated", "docbridge-v1-trunc-main.1-1-1", good[:len(good)-7], "truncated"},
-				{"foreign pipeline", "docbridge-v1-foreign-main.1-1-1", foreignStateBytes(t, "scan/0"), "written by pipeline scan/0"},
+				{"foreign pipeline", "docbridge-v1-foreign-main.1-1-1", foreignStateBytes(t, "scan/0"), "come from pipeline scan/0"},
 				{"foreign format", "docbridge-v1-format-main.1-1-1", otherFormatBytes(t), "state file format"},
 			}
 			s := newActions(t, env, ActionsOptions{})

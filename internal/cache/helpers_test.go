@@ -3,6 +3,7 @@ package cache
 import (
 	"bytes"
 	"context"
+	"maps"
 	"sync"
 	"testing"
 
@@ -53,6 +54,21 @@ func foreignStateBytes(t *testing.T, pipeline string) []byte {
 	t.Helper()
 	st := *fixtureScan(t)
 	st.Header.PipelineVersion = pipeline
+	data, err := state.Encode(&state.State{Store: &st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// otherAnalyzerBytes is a well-formed state one of whose analyzers had
+// another version: the scan would refuse its extractions, so the cache
+// does too (one decision, scan.Refusal).
+func otherAnalyzerBytes(t *testing.T) []byte {
+	t.Helper()
+	st := *fixtureScan(t)
+	st.Header.AnalyzerVersions = maps.Clone(st.Header.AnalyzerVersions)
+	st.Header.AnalyzerVersions["markdown"] = "markdown/0"
 	data, err := state.Encode(&state.State{Store: &st})
 	if err != nil {
 		t.Fatal(err)

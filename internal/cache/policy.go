@@ -126,19 +126,13 @@ func Persist(ctx context.Context, s Store, key string, data []byte) *Warning {
 }
 
 // foreign says why a state that decoded is still not this binary's to
-// reuse, or "".
+// reuse, or "": the scan's own decision (scan.Refusal), for any
+// configuration — the cache key holds the configuration hash.
 func foreign(st *state.State) string {
 	if st.Store == nil {
 		return "the state holds no extraction store"
 	}
-	h := st.Store.Header
-	switch {
-	case h.Format != scan.StoreFormat:
-		return fmt.Sprintf("its extractions have format %d, this version reads %d", h.Format, scan.StoreFormat)
-	case h.PipelineVersion != scan.PipelineVersion:
-		return fmt.Sprintf("it was written by pipeline %s, this is %s", h.PipelineVersion, scan.PipelineVersion)
-	}
-	return ""
+	return scan.Refusal(st.Store.Header, "")
 }
 
 // matchesAny reports whether key is one of keys or starts with one. Case is

@@ -61,7 +61,9 @@ func TestRestore(t *testing.T) {
 			want: []string{"refused cache entry", "not a docbridge state file", "scanning cold"}},
 		{name: "corrupt", load: entry(keys[0]+"9-1", flipLast(good)), want: []string{"checksum mismatch"}},
 		{name: "other pipeline", load: entry(keys[0]+"9-1", foreignStateBytes(t, "scan/0")),
-			want: []string{"written by pipeline scan/0, this is " + scan.PipelineVersion}},
+			want: []string{"the stored extractions come from pipeline scan/0, this is " + scan.PipelineVersion}},
+		{name: "other analyzer version", load: entry(keys[0]+"9-1", otherAnalyzerBytes(t)),
+			want: []string{"an analyzer version changed (markdown markdown/0 → "}},
 		{name: "other file format", load: entry(keys[0]+"9-1", otherFormatBytes(t)), want: []string{"state file format"}},
 	}
 	for _, c := range cases {

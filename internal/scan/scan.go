@@ -115,7 +115,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	var prev map[string]*Extraction
 	refused := opts.PreviousRefused
 	if opts.Previous != nil && refused == "" {
-		prev, refused = reusable(opts.Previous, header)
+		prev, refused = reusable(opts.Previous, header.ConfigurationHash)
 	}
 	ex, reused, err := extractAll(ctx, abs, cfg, files, kinds, st.Workers, prev, progress)
 	if err != nil {
@@ -179,7 +179,7 @@ func Rebuild(store *Store) (*snapshot.Snapshot, error) {
 	if store.Tree.Config == nil {
 		return nil, fmt.Errorf("rebuild snapshot: the store holds no configuration")
 	}
-	if _, reason := reusable(store, newStoreHeader(store.Tree.Config)); reason != "" {
+	if _, reason := reusable(store, store.Tree.Config.Hash()); reason != "" {
 		return nil, fmt.Errorf("rebuild snapshot: %s", reason)
 	}
 	snap := assemble(&store.Tree, store.Extractions, runtime.GOMAXPROCS(0), snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,

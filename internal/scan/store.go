@@ -61,19 +61,31 @@ func newStoreHeader(cfg *config.Config) StoreHeader {
 	}
 }
 
-// reusable checks a previous store against the current header and returns
-// its extractions by path, or the reason it is refused.
-func reusable(prev *Store, want StoreHeader) (map[string]*Extraction, string) {
-	h := prev.Header
+// Refusal is the one decision of whether stored extractions can be
+// reused by this binary: it says why a store with header h cannot be, or
+// "". Another store format, pipeline or analyzer version refuses it; so
+// does another configuration, unless configHash is "" — the cache, whose
+// keys already scope states by configuration, asks that way. Incremental
+// reuse, Rebuild and the cache's restore all decide by it.
+func Refusal(h StoreHeader, configHash string) string {
 	switch {
-	case h.Format != want.Format:
-		return nil, fmt.Sprintf("the stored extractions have format %d, this version reads %d", h.Format, want.Format)
-	case h.PipelineVersion != want.PipelineVersion:
-		return nil, fmt.Sprintf("the stored extractions come from pipeline %s, this is %s", h.PipelineVersion, want.PipelineVersion)
-	case !maps.Equal(h.AnalyzerVersions, want.AnalyzerVersions):
-		return nil, "an analyzer version changed (" + versionChanges(h.AnalyzerVersions, want.AnalyzerVersions) + ")"
-	case h.ConfigurationHash != want.ConfigurationHash:
-		return nil, fmt.Sprintf("the configuration changed (hash %s, was %s)", want.ConfigurationHash, h.ConfigurationHash)
+	case h.Format != StoreFormat:
+		return fmt.Sprintf("the stored extractions have format %d, this version reads %d", h.Format, StoreFormat)
+	case h.PipelineVersion != PipelineVersion:
+		return fmt.Sprintf("the stored extractions come from pipeline %s, this is %s", h.PipelineVersion, PipelineVersion)
+	case !maps.Equal(h.AnalyzerVersions, AnalyzerVersions()):
+		return "an analyzer version changed (" + versionChanges(h.AnalyzerVersions, AnalyzerVersions()) + ")"
+	case configHash != "" && h.ConfigurationHash != configHash:
+		return fmt.Sprintf("the configuration changed (hash %s, was %s)", configHash, h.ConfigurationHash)
+	}
+	return ""
+}
+
+// reusable checks a previous store with Refusal and returns its
+// extractions by path, or the reason it is refused.
+func reusable(prev *Store, configHash string) (map[string]*Extraction, string) {
+	if why := Refusal(prev.Header, configHash); why != "" {
+		return nil, why
 	}
 	byPath := make(map[string]*Extraction, len(prev.Extractions))
 	for i := range prev.Extractions {
