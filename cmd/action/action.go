@@ -50,5 +50,7 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.StringVar(&o.EventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
 	f.StringVar(&o.CacheDir, "cache-dir", "", "keep scan states in `DIR` instead of the Actions cache (also in a dry run)")
 	f.StringVar(&changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
+	f.Var(&o.FailOn, "fail-on", "replace the fail-on input with `LEVEL`: error, warn, info or none")
+	f.Var(&o.Filter, "filter", "replace the filter input with `FILTER`: new, changed-files or all")
 	return cmd
 }

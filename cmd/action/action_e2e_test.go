@@ -24,6 +24,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/review/reviewtest"
 )
 
@@ -351,7 +352,7 @@ func onlyRun(t *testing.T, gh *reviewtest.Fake) reviewtest.CheckRun {
 func stickyComments(gh *reviewtest.Fake) []reviewtest.Comment {
 	var out []reviewtest.Comment
 	for _, c := range gh.Comments() {
-		if c.Issue == e2ePR && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, report.StickyMarker) {
+		if c.Issue == e2ePR && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, review.StickyMarker) {
 			out = append(out, c)
 		}
 	}
@@ -481,7 +482,7 @@ func TestE2ERerunEditsTheStickyComment(t *testing.T) {
 	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
-	impostor := report.StickyMarker + "\nall good, merge it"
+	impostor := review.StickyMarker + "\nall good, merge it"
 	w.gh.SeedComment(e2ePR, "mallory", impostor)
 	w.gh.SeedComment(e2ePR, "octocat", "looks fine")
 
@@ -565,10 +566,10 @@ func TestE2EForkPullRequest(t *testing.T) {
 		t.Fatalf("%d findings in the changed files, want 15", len(judged))
 	}
 	errs := workflowLines(pr.stdout)["error"]
-	if len(errs) != report.MaxWorkflowAnnotationsPerType {
-		t.Fatalf("%d ::error lines, want %d:\n%s", len(errs), report.MaxWorkflowAnnotationsPerType, pr.stdout)
+	if len(errs) != review.MaxWorkflowAnnotationsPerType {
+		t.Fatalf("%d ::error lines, want %d:\n%s", len(errs), review.MaxWorkflowAnnotationsPerType, pr.stdout)
 	}
-	shown := report.MaxWorkflowAnnotationsPerType - 1
+	shown := review.MaxWorkflowAnnotationsPerType - 1
 	if want := fmt.Sprintf("::%d more errors not shown here", len(judged)-shown); !strings.Contains(errs[shown], want) {
 		t.Errorf("the last error line %q, want %q", errs[shown], want)
 	}

@@ -6,8 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/report"
-	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -44,31 +42,6 @@ func TestActionCancelledMidRunCancelsTheCheckRun(t *testing.T) {
 	h2.cache.restores = map[string][]byte{"k-master-": stateOf(t, base)}
 	if _, err := h2.run(Options{}); errors.Is(err, context.Canceled) || h2.poster.cancelled != 0 || len(h2.poster.published) != 1 {
 		t.Fatalf("uncancelled run: err %v, cancelled %d, published %d", err, h2.poster.cancelled, len(h2.poster.published))
-	}
-}
-
-// fakeCheckPoster records the conclusion a review.Poster was given.
-type fakeCheckPoster struct {
-	review.Poster
-	conclusion string
-	ctxErr     error
-}
-
-func (f *fakeCheckPoster) FinishCheck(ctx context.Context, _ review.CheckRef, _ report.CheckRunOutput, conclusion string) error {
-	f.conclusion, f.ctxErr = conclusion, ctx.Err()
-	return nil
-}
-
-// TestReviewPosterCancel: the action's poster completes the check run it
-// began with GitHub's "cancelled" conclusion.
-func TestReviewPosterCancel(t *testing.T) {
-	f := &fakeCheckPoster{}
-	rp := &reviewPoster{p: f, ref: &review.CheckRef{ID: 7}}
-	if err := rp.Cancel(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if f.conclusion != "cancelled" || f.ctxErr != nil {
-		t.Fatalf("conclusion %q, want cancelled", f.conclusion)
 	}
 }
 

@@ -14,9 +14,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
-	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 )
 
@@ -35,43 +33,14 @@ type stateCache interface {
 	Persist(ctx context.Context, key string, data []byte) *cache.Warning
 }
 
-// publication is what a review posts: the check run's conclusion and
-// annotations, the sticky comment.
-type publication struct {
-	// Report holds every finding, with statuses when compared.
-	Report *report.Report
-	// Selected are the findings the filter kept (annotated, commented,
-	// judged), in canonical order; Selection says how they were chosen.
-	Selected  []report.Finding
-	Selection string
-	FailOn    catalog.FailOn
-	// Failing counts the selected findings at or above FailOn.
-	Failing int
-	// Conclusion is the check run's: success or failure.
-	Conclusion string
-	// Comment and Annotations are the inputs of the same names.
-	Comment, Annotations bool
-	// Grade and Score are the doctor's, "" without one; BaseGrade and
-	// BaseScore the base's (from its saved state), "" without one.
-	Grade, Score, BaseGrade, BaseScore string
-	// BaseRef names the base branch.
-	BaseRef string
-	// Dimensions are the doctor's score parts; Advice its first next action.
-	Dimensions []report.DoctorDimension
-	Advice     string
-	// FullReport names, in Markdown, where every finding is: the
-	// summaries list the first few of each code.
-	FullReport string
-}
-
-// poster posts a review's results (internal/review: the check run on the
+// poster posts a review's results (review.Session: the check run on the
 // head SHA, the sticky comment; a fork's read-only token degrades to
 // workflow-command annotations). Its errors are warnings: the log and the
 // JSON report already hold every finding.
 type poster interface {
 	// Begin marks the check run in progress.
 	Begin(ctx context.Context) error
-	Publish(ctx context.Context, p publication) error
+	Publish(ctx context.Context, r review.Results) error
 	// Fail completes the check run as failed when the check itself could
 	// not run after Begin (err says why).
 	Fail(ctx context.Context, err error) error
@@ -100,7 +69,7 @@ type actionDeps struct {
 	files  changedFiles
 	grader grader
 	// summary renders the job summary (Markdown, grouped by code).
-	summary func(p publication) string
+	summary func(r review.Results) string
 }
 
 // wiring is what the wiring function gets to build the dependencies.
@@ -135,20 +104,20 @@ type wireFunc func(w wiring) (actionDeps, error)
 //   - files: the pull request's files from the API (--changed-files in a
 //     dry run).
 //   - grader: the doctor's grade, computed by runCheck.
-//   - summary: report.JobSummary.
+//   - summary: review.JobSummary.
 func wireAction(w wiring) (actionDeps, error) {
-	gh := report.GitHubContext{
+	gh := review.GitHubContext{
 		ServerURL: w.env.ServerURL, Repository: w.env.Repository, HeadSHA: w.d.HeadSHA,
 		RunURL: runURL(w.env), PathPrefix: pathPrefix(w.in.WorkingDirectory),
 	}
-	deps := actionDeps{grader: DoctorGrader{}, summary: func(p publication) string { return report.JobSummary(p.Report, githubOptions(gh, p)) }}
+	deps := actionDeps{grader: DoctorGrader{}, summary: func(r review.Results) string { return review.JobSummary(r.Report, r.RenderOptions(gh)) }}
 	switch {
 	case w.in.Cache && w.cacheDir != "":
 		deps.cache = actionsCache{store: cache.NewDir(w.cacheDir)}
 	case w.in.Cache && !w.dryRun:
 		store, err := cache.NewActions(cache.EnvFrom(w.getenv), cache.ActionsOptions{})
 		if err != nil {
-			fmt.Fprintln(w.stdout, report.WorkflowCommand("warning", nil, "docbridge: no Actions cache ("+err.Error()+"); scanning cold, nothing saved"))
+			fmt.Fprintln(w.stdout, review.WorkflowCommand("warning", nil, "docbridge: no Actions cache ("+err.Error()+"); scanning cold, nothing saved"))
 		} else {
 			deps.cache = actionsCache{store: store}
 		}
@@ -161,7 +130,7 @@ func wireAction(w wiring) (actionDeps, error) {
 	if err != nil {
 		return actionDeps{}, fmt.Errorf("github: %w", err)
 	}
-	deps.poster = &reviewPoster{p: p, d: w.d, gh: gh}
+	deps.poster = review.NewSession(p, w.d.HeadSHA, w.d.PR, gh)
 	switch {
 	case w.changedFiles != nil:
 		deps.files = fileList(w.changedFiles)
@@ -188,72 +157,6 @@ func (c actionsCache) Persist(ctx context.Context, key string, data []byte) *cac
 	return cache.Persist(ctx, c.store, key, data)
 }
 
-// reviewPoster adapts internal/review to the action's poster: it renders
-// the check-run output and the sticky comment from the publication.
-type reviewPoster struct {
-	p   review.Poster
-	d   actionenv.Decision
-	gh  report.GitHubContext
-	ref *review.CheckRef
-}
-
-func (r *reviewPoster) Begin(ctx context.Context) error {
-	ref, err := r.p.StartCheck(ctx, r.d.HeadSHA)
-	if err != nil {
-		return err
-	}
-	r.ref = &ref
-	return nil
-}
-
-func (r *reviewPoster) Publish(ctx context.Context, pub publication) error {
-	opts := githubOptions(r.gh, pub)
-	out := report.CheckRun(pub.Report, opts)
-	if !pub.Annotations {
-		out.Unannotated += len(out.Annotations)
-		out.Annotations = nil
-	}
-	rp := review.Publication{HeadSHA: r.d.HeadSHA, CheckRun: out, Conclusion: pub.Conclusion}
-	if pub.Comment && r.d.PR > 0 {
-		rp.PR, rp.Comment = r.d.PR, report.Comment(pub.Report, opts)
-	}
-	return review.Publish(ctx, r.p, r.ref, rp)
-}
-
-func (r *reviewPoster) Fail(ctx context.Context, err error) error {
-	ref := review.CheckRef{}
-	if r.ref != nil {
-		ref = *r.ref
-	}
-	out := report.CheckRunOutput{Title: "docbridge could not run", Summary: "The check could not run: " + printableLine(err.Error())}
-	return r.p.FinishCheck(ctx, ref, out, review.ConclusionFailure)
-}
-
-func (r *reviewPoster) Cancel(ctx context.Context) error {
-	ref := review.CheckRef{}
-	if r.ref != nil {
-		ref = *r.ref
-	}
-	out := report.CheckRunOutput{Title: "docbridge was cancelled",
-		Summary: "The run was cancelled (the job was cancelled or timed out) before docbridge could conclude; no findings are reported."}
-	return r.p.FinishCheck(ctx, ref, out, review.ConclusionCancelled)
-}
-
-// githubOptions are the renderers' options for one publication.
-func githubOptions(gh report.GitHubContext, p publication) report.GitHubOptions {
-	o := report.GitHubOptions{GitHub: gh, FailOn: p.FailOn, Selection: p.Selection, Selected: p.Selected, FullReport: p.FullReport}
-	if p.Selection == "" {
-		o.Selection = "all"
-	}
-	if p.Grade != "" {
-		o.Doctor = &report.DoctorSummary{Grade: p.Grade, Score: p.Score + "/100", Dimensions: p.Dimensions, Advice: p.Advice}
-		if p.BaseGrade != "" {
-			o.Doctor.BaseGrade, o.Doctor.BaseScore, o.Doctor.BaseRef = p.BaseGrade, p.BaseScore+"/100", p.BaseRef
-		}
-	}
-	return o
-}
-
 // runURL is the workflow run's page, which holds the job summary.
 func runURL(env *actionenv.Env) string {
 	if env.ServerURL == "" || env.Repository == "" || env.RunID == 0 {
@@ -276,11 +179,6 @@ func pathPrefix(dir string) string {
 type fileList []string
 
 func (l fileList) ChangedFiles(context.Context, int) ([]string, error) { return l, nil }
-
-// printableLine keeps a repository-supplied message on one line.
-func printableLine(s string) string {
-	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
-}
 
 // maxStepSummaryBytes is the runner's bound: a larger job summary is
 // dropped whole.
@@ -317,7 +215,7 @@ func (r *actionRun) writeSummary(md string) {
 }
 
 // outputValues are the step outputs of a run, in actionenv.Outputs order.
-func outputValues(p publication, sel selection, res *pipeline.Outcome, reportOut string) [][2]string {
+func outputValues(p review.Results, sel selection, res *pipeline.Outcome, reportOut string) [][2]string {
 	return [][2]string{
 		{actionenv.OutputFindings, strconv.Itoa(p.Report.Summary.Total)},
 		{actionenv.OutputNewFindings, strconv.Itoa(sel.newCount)},

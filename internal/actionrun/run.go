@@ -17,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
@@ -42,6 +43,10 @@ type Options struct {
 	// CacheDir keeps scan states in a local directory instead of the
 	// Actions cache (rehearsals, runners without a cache service).
 	CacheDir string
+	// FailOn and Filter, when set, replace the inputs of the same names
+	// (rehearsing another setting without editing the workflow).
+	FailOn catalog.FailOn
+	Filter actionenv.Filter
 }
 
 // ReportPath is where the JSON report is written, relative to the
@@ -96,6 +101,12 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	in, err := actionenv.ReadInputs(getenv)
 	if err != nil {
 		return err
+	}
+	if o.FailOn != "" {
+		in.FailOn = o.FailOn
+	}
+	if o.Filter != "" {
+		in.Filter = o.Filter
 	}
 	payload, err := readEvent(env.EventPath)
 	if err != nil {
@@ -207,7 +218,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	}
 	// check's rule, on what the filter judged.
 	failing := len(report.Failing(sel.judged, r.in.FailOn))
-	pub := publication{
+	pub := review.Results{
 		Report: rep, Selected: sel.judged, Selection: sel.note,
 		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
@@ -221,7 +232,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	}
 	if d := res.Doctor; d != nil {
 		for _, dim := range d.Dimensions {
-			pub.Dimensions = append(pub.Dimensions, report.DoctorDimension{Name: dim.Name, Score: fmt.Sprintf("%g/%g", dim.Points, dim.Weight)})
+			pub.Dimensions = append(pub.Dimensions, review.DoctorDimension{Name: dim.Name, Score: fmt.Sprintf("%g/%g", dim.Points, dim.Weight)})
 		}
 		if len(d.NextActions) > 0 {
 			pub.Advice = d.NextActions[0]

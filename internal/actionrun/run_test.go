@@ -18,10 +18,12 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/actionenv/actionenvtest"
 	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -85,7 +87,7 @@ func (c *fakeCache) Persist(_ context.Context, key string, data []byte) *cache.W
 // fakePoster records what the action would post; err makes every call fail.
 type fakePoster struct {
 	begun     int
-	published []publication
+	published []review.Results
 	failed    []error
 	err       error
 	// cancelled counts Cancel calls; cancelCtxErr is their context's error
@@ -113,7 +115,7 @@ func (p *fakePoster) Begin(context.Context) error {
 	}
 	return p.err
 }
-func (p *fakePoster) Publish(_ context.Context, pub publication) error {
+func (p *fakePoster) Publish(_ context.Context, pub review.Results) error {
 	p.published = append(p.published, pub)
 	return p.err
 }
@@ -446,6 +448,16 @@ func TestActionFailOnSetsTheExitCode(t *testing.T) {
 		if exitCode(err) != tc.want {
 			t.Fatalf("warn-only, fail-on %s: exit %d (%v), want %d\n%s", tc.failOn, exitCode(err), err, tc.want, out)
 		}
+	}
+	// The options replace the inputs: a rehearsal with --fail-on none passes
+	// where the input fails, and --fail-on warn fails again.
+	h := newHarness(t, testtree.New(t, warnOnly), "push", "push.default.json")
+	h.vars["INPUT_FAIL-ON"] = "warn"
+	if out, err := h.run(Options{FailOn: catalog.FailNone, Filter: actionenv.FilterAll}); exitCode(err) != 0 {
+		t.Fatalf("--fail-on none over the input warn: exit %d (%v)\n%s", exitCode(err), err, out)
+	}
+	if out, err := h.run(Options{FailOn: catalog.FailWarn}); exitCode(err) != 1 {
+		t.Fatalf("--fail-on warn: exit %d (%v)\n%s", exitCode(err), err, out)
 	}
 }
 
@@ -808,7 +820,7 @@ func TestActionGradeChangeAgainstTheBase(t *testing.T) {
 	if pub.BaseGrade != "A" || pub.BaseScore != "97" || pub.BaseRef != "master" || pub.Grade == "" {
 		t.Fatalf("grade %q/%q against base %q/%q on %q", pub.Grade, pub.Score, pub.BaseGrade, pub.BaseScore, pub.BaseRef)
 	}
-	opts := githubOptions(report.GitHubContext{}, pub)
+	opts := pub.RenderOptions(review.GitHubContext{})
 	if opts.Doctor == nil || opts.Doctor.BaseGrade != "A" || opts.Doctor.BaseScore != "97/100" {
 		t.Fatalf("doctor summary %+v", opts.Doctor)
 	}
@@ -854,7 +866,7 @@ func TestActionDryRunWithACacheDirectory(t *testing.T) {
 
 // interimSummary is the fakes' job summary: the counts and the text report
 // in a fence (the real one is report.JobSummary).
-func interimSummary(p publication) string {
+func interimSummary(p review.Results) string {
 	var b strings.Builder
 	r := p.Report
 	fmt.Fprintf(&b, "## %s %s\n\n", report.ToolName, r.Tool.Version)

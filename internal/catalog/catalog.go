@@ -62,12 +62,15 @@ const (
 // FailOns lists the fail-on values, strictest last.
 var FailOns = []FailOn{FailError, FailWarn, FailInfo, FailNone}
 
-// String is the value's name ("" reads as error).
-func (f FailOn) String() string {
+// String is the value's name; the zero value's is "".
+func (f FailOn) String() string { return string(f) }
+
+// OrDefault is f, or error for the zero value.
+func (f FailOn) OrDefault() FailOn {
 	if f == "" {
-		return string(FailError)
+		return FailError
 	}
-	return string(f)
+	return f
 }
 
 // Set parses a fail-on value (pflag.Value).
@@ -90,7 +93,7 @@ func (f FailOn) Fails(l Level) bool {
 	if f == FailNone {
 		return false
 	}
-	at, r := Level(f.String()).Rank(), l.Rank()
+	at, r := Level(f.OrDefault()).Rank(), l.Rank()
 	return at > Off.Rank() && r > Off.Rank() && r >= at
 }
 

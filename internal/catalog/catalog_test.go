@@ -93,7 +93,7 @@ func TestValuesParse(t *testing.T) {
 	if err := f.Set("off"); err == nil || !strings.Contains(err.Error(), "error, warn, info, none") || f != "" {
 		t.Errorf("FailOn.Set(off) = %v, left %q", err, f)
 	}
-	if f.String() != "error" {
-		t.Errorf("the zero fail-on reads as %q, want error", f.String())
+	if f.OrDefault() != FailError {
+		t.Errorf("the zero fail-on reads as %q, want error", f.OrDefault())
 	}
 }

@@ -47,3 +47,22 @@ func shown(got []byte) string {
 	}
 	return "\n--- got ---\n" + string(got)
 }
+
+// CheckStable renders twice: the first rendering is Checked against the
+// file at path, and the second must equal it byte for byte (a renderer
+// whose output depends on map order or time fails here).
+func CheckStable(t testing.TB, path string, render func() ([]byte, error)) {
+	t.Helper()
+	got, err := render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	Check(t, path, got)
+	again, err := render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, again) {
+		t.Errorf("%s: a second rendering differs", path)
+	}
+}

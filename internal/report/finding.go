@@ -73,19 +73,19 @@ type Location struct {
 	Line int    `json:"line"`
 }
 
-// levelsWorstFirst is the level scale in the order people read it.
-var levelsWorstFirst = []catalog.Level{catalog.Error, catalog.Warn, catalog.Info, catalog.Off}
+// LevelsWorstFirst is the level scale in the order people read it.
+var LevelsWorstFirst = []catalog.Level{catalog.Error, catalog.Warn, catalog.Info, catalog.Off}
 
-// levelRank is a level's place in levelsWorstFirst (unknown levels last).
-func levelRank(l catalog.Level) int {
-	if i := slices.Index(levelsWorstFirst, l); i >= 0 {
+// LevelRank is a level's place in LevelsWorstFirst (unknown levels last).
+func LevelRank(l catalog.Level) int {
+	if i := slices.Index(LevelsWorstFirst, l); i >= 0 {
 		return i
 	}
-	return len(levelsWorstFirst)
+	return len(LevelsWorstFirst)
 }
 
-// countLevel counts the findings of level l.
-func countLevel(fs []Finding, l catalog.Level) int {
+// CountLevel counts the findings of level l.
+func CountLevel(fs []Finding, l catalog.Level) int {
 	n := 0
 	for _, f := range fs {
 		if f.Level == l {
@@ -168,10 +168,10 @@ func detail(d reconcile.Diagnostic) string {
 // sortFindings puts findings in canonical order: path, line, code, id (the
 // order of reconcile.SortDiagnostics).
 func sortFindings(fs []Finding) {
-	slices.SortFunc(fs, compareFindings)
+	slices.SortFunc(fs, CompareFindings)
 }
 
-func compareFindings(a, b Finding) int {
+func CompareFindings(a, b Finding) int {
 	return cmp.Or(strings.Compare(a.Location.Path, b.Location.Path), cmp.Compare(a.Location.Line, b.Location.Line),
 		strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))
 }

@@ -18,9 +18,6 @@ const (
 	// (docbridge check --max-per-code), the job summary and the check
 	// run's summary list.
 	DefaultMaxPerCode = 10
-	// MaxCommentPerCode is how many new findings of one code the sticky
-	// PR comment lists.
-	MaxCommentPerCode = 5
 )
 
 // CodeGroup is the findings of one diagnostic code.
@@ -82,7 +79,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		slices.SortFunc(g.Findings, compareInGroup)
 		worst := g.Findings[0]
 		for _, f := range g.Findings[1:] {
-			if levelRank(f.Level) < levelRank(worst.Level) {
+			if LevelRank(f.Level) < LevelRank(worst.Level) {
 				worst = f
 			}
 		}
@@ -91,7 +88,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		g.New = NewIn(g.Findings)
 	}
 	slices.SortFunc(out, func(a, b CodeGroup) int {
-		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
+		return cmp.Or(cmp.Compare(LevelRank(a.Level), LevelRank(b.Level)),
 			cmp.Compare(len(b.Findings), len(a.Findings)), strings.Compare(a.Code, b.Code))
 	})
 	return out
@@ -100,8 +97,8 @@ func GroupByCode(fs []Finding) []CodeGroup {
 // compareInGroup orders one code's findings: new first, worst first,
 // canonical order.
 func compareInGroup(a, b Finding) int {
-	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
-		compareFindings(a, b))
+	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(LevelRank(a.Level), LevelRank(b.Level)),
+		CompareFindings(a, b))
 }
 
 func newRank(f Finding) int {
@@ -134,5 +131,15 @@ func helpURLOf(fs []Finding) string {
 // LeftOut counts the findings (head and resolved) the text report leaves
 // out when it lists at most perCode of each code (none when perCode <= 0).
 func LeftOut(r *Report, perCode int) int {
-	return leftOutBy(GroupByCode(r.Findings), perCode) + leftOutBy(GroupByCode(r.Resolved), perCode)
+	return LeftOutBy(GroupByCode(r.Findings), perCode) + LeftOutBy(GroupByCode(r.Resolved), perCode)
+}
+
+// LeftOutBy counts the findings of groups beyond the first n of each.
+func LeftOutBy(groups []CodeGroup, n int) int {
+	out := 0
+	for _, g := range groups {
+		_, more := g.Shown(n)
+		out += more
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
 // TestGroupByCode: groups worst first, then larger, then by code; in a
@@ -72,11 +72,9 @@ func TestGroupByCode(t *testing.T) {
 	}
 }
 
-// TestGroupedGolden pins the grouped renderings of a report with more
+// TestGroupedGolden pins the grouped text renderings of a report with more
 // findings of some codes than the bounds list.
 func TestGroupedGolden(t *testing.T) {
-	opts := ghOptions()
-	opts.FullReport = "the JSON report `.docbridge/report.json` (the step's `report` output) and the run's log"
 	text := func(o TextOptions) func() ([]byte, error) {
 		return func() ([]byte, error) {
 			var b bytes.Buffer
@@ -90,23 +88,11 @@ func TestGroupedGolden(t *testing.T) {
 	}{
 		{"text-grouped.golden", text(TextOptions{MaxPerCode: 3, Rest: "--max-per-code 0 lists them"})},
 		{"text-grouped-color.golden", text(TextOptions{MaxPerCode: 3, Rest: "--max-per-code 0 lists them", Color: true})},
-		{"summary-grouped.md.golden", str(func() string { return JobSummary(groupedReport(), opts) })},
-		{"comment-grouped.md.golden", str(func() string { return Comment(groupedReport(), opts) })},
-		{"checkrun-grouped.json.golden", func() ([]byte, error) {
-			var b bytes.Buffer
-			err := encodeJSON(&b, CheckRun(groupedReport(), opts))
-			return b.Bytes(), err
-		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { goldenStable(t, c.name, c.render) })
 	}
 }
-
-// tally is what a rendering shows of one code in one section: the count
-// its heading states, the findings listed and the findings counted as
-// "more".
-type tally struct{ stated, listed, more int }
 
 var (
 	textHeadRe = regexp.MustCompile(`^\S+ +([A-Z0-9_]+) .* · (\d+) findings?`)
@@ -116,13 +102,13 @@ var (
 
 // tallyText reads a text report back: per section ("" for the head's
 // findings, "resolved"), per code.
-func tallyText(t *testing.T, out string) map[string]map[string]*tally {
+func tallyText(t *testing.T, out string) map[string]map[string]*reporttest.Tally {
 	t.Helper()
-	res := map[string]map[string]*tally{"": {}, "resolved": {}}
+	res := map[string]map[string]*reporttest.Tally{"": {}, "resolved": {}}
 	section, code := "", ""
-	get := func(c string) *tally {
+	get := func(c string) *reporttest.Tally {
 		if res[section][c] == nil {
-			res[section][c] = &tally{}
+			res[section][c] = &reporttest.Tally{}
 		}
 		return res[section][c]
 	}
@@ -133,143 +119,18 @@ func tallyText(t *testing.T, out string) map[string]map[string]*tally {
 		case textMoreRe.MatchString(l):
 			m := textMoreRe.FindStringSubmatch(l)
 			n, _ := strconv.Atoi(m[1])
-			get(m[3]).more += n
+			get(m[3]).More += n
 		case section == "" && textHeadRe.MatchString(l):
 			m := textHeadRe.FindStringSubmatch(l)
 			code = m[1]
-			get(code).stated, _ = strconv.Atoi(m[2])
+			get(code).Stated, _ = strconv.Atoi(m[2])
 		case section == "resolved" && textResRe.MatchString(l):
-			get(textResRe.FindStringSubmatch(l)[1]).listed++
+			get(textResRe.FindStringSubmatch(l)[1]).Listed++
 		case section == "" && strings.HasPrefix(l, "  ") && l[2] != ' ':
-			get(code).listed++
+			get(code).Listed++
 		}
 	}
 	return res
-}
-
-var (
-	mdSectionRe = regexp.MustCompile(`^### ([A-Za-z :]+?)(?: \(|$)`)
-	mdHeadRe    = regexp.MustCompile("^#### .* · `([A-Z0-9_]+)` · ([0-9,]+) findings?$")
-	mdMoreRe    = regexp.MustCompile("^… and ([0-9,]+) more `([A-Z0-9_]+)` findings? \\(see ")
-)
-
-// tallyMarkdown reads a job summary or check-run summary back: per
-// section heading ("New findings", "Unchanged", …), per code.
-func tallyMarkdown(t *testing.T, md string) map[string]map[string]*tally {
-	t.Helper()
-	res := map[string]map[string]*tally{}
-	section, code := "", ""
-	for _, l := range strings.Split(md, "\n") {
-		switch {
-		case mdSectionRe.MatchString(l):
-			section, code = mdSectionRe.FindStringSubmatch(l)[1], ""
-			res[section] = map[string]*tally{}
-		case mdHeadRe.MatchString(l):
-			m := mdHeadRe.FindStringSubmatch(l)
-			code = m[1]
-			if res[section][code] != nil {
-				t.Fatalf("%s: %s headed twice", section, code)
-			}
-			res[section][code] = &tally{stated: atoi(t, m[2])}
-		case mdMoreRe.MatchString(l):
-			m := mdMoreRe.FindStringSubmatch(l)
-			if m[2] != code {
-				t.Fatalf("%s: more line of %s under %s", section, m[2], code)
-			}
-			res[section][code].more += atoi(t, m[1])
-		case strings.HasPrefix(l, "| ") && code != "" && l != "| Finding | Where |":
-			res[section][code].listed++
-		case l == "" || strings.HasPrefix(l, "|"):
-		default:
-			code = ""
-		}
-	}
-	return res
-}
-
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-var (
-	commentRowRe   = regexp.MustCompile("^\\| \\S+ \\| \\*\\*.*\\*\\* `([A-Z0-9_]+)` — ")
-	commentMoreRe  = regexp.MustCompile("^\\| \\| … and ([0-9,]+) more `([A-Z0-9_]+)` findings? \\|")
-	commentOtherRe = regexp.MustCompile("`([A-Z0-9_]+)` \\(([0-9,]+)\\)")
-)
-
-// tallyComment reads the new findings of a comment back, per code:
-// listed rows, "more" rows and the codes named in the closing line.
-func tallyComment(t *testing.T, body string) map[string]*tally {
-	t.Helper()
-	res := map[string]*tally{}
-	get := func(c string) *tally {
-		if res[c] == nil {
-			res[c] = &tally{}
-		}
-		return res[c]
-	}
-	inResolved := false
-	for _, l := range strings.Split(body, "\n") {
-		switch {
-		case strings.HasPrefix(l, "<details><summary>Resolved"):
-			inResolved = true
-		case inResolved:
-			if l == "</details>" {
-				inResolved = false
-			}
-		case commentRowRe.MatchString(l):
-			get(commentRowRe.FindStringSubmatch(l)[1]).listed++
-		case commentMoreRe.MatchString(l):
-			m := commentMoreRe.FindStringSubmatch(l)
-			get(m[2]).more += atoi(t, m[1])
-		case strings.HasPrefix(l, "… and ") && strings.Contains(l, " of other codes in "):
-			for _, m := range commentOtherRe.FindAllStringSubmatch(l, -1) {
-				get(m[1]).stated += atoi(t, m[2])
-			}
-		}
-	}
-	return res
-}
-
-// wantTally checks that per code, listed + more = want, the heading
-// states want, and no code is missing or extra; perCode bounds what is
-// listed (0: no bound).
-func wantTally(t *testing.T, name string, got map[string]*tally, want map[string]int, perCode int) {
-	t.Helper()
-	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
-		t.Errorf("%s: codes %v, want %v", name, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
-	}
-	for code, n := range want {
-		g := got[code]
-		if g == nil {
-			continue
-		}
-		if g.listed+g.more != n || (g.stated != 0 && g.stated != n) {
-			t.Errorf("%s %s: %d listed + %d more (heading %d), want %d", name, code, g.listed, g.more, g.stated, n)
-		}
-		if perCode > 0 && g.listed > perCode {
-			t.Errorf("%s %s: %d listed, more than %d", name, code, g.listed, perCode)
-		}
-	}
-	if perCode <= 0 {
-		return
-	}
-	// One bound for the whole list (a summary may have shrunk it to fit):
-	// every code lists that many, or all it has.
-	n := 0
-	for _, g := range got {
-		n = max(n, g.listed)
-	}
-	for code, g := range got {
-		if g.listed != min(n, want[code]) {
-			t.Errorf("%s %s: %d listed of %d, while another code lists %d", name, code, g.listed, want[code], n)
-		}
-	}
 }
 
 // TestTextGroupedCounts: per code, the findings listed and counted add up
@@ -279,8 +140,8 @@ func TestTextGroupedCounts(t *testing.T) {
 		for _, n := range []int{0, 1, 3, DefaultMaxPerCode} {
 			got := tallyText(t, renderText(t, r, TextOptions{MaxPerCode: n, Rest: "see the JSON report"}))
 			name := fmt.Sprintf("%s (%d findings) per code %d", r.Project, len(r.Findings), n)
-			wantTally(t, name, got[""], codeCounts(r.Findings), n)
-			wantTally(t, name+" resolved", got["resolved"], codeCounts(r.Resolved), n)
+			reporttest.WantTally(t, name, got[""], codeCounts(r.Findings), n)
+			reporttest.WantTally(t, name+" resolved", got["resolved"], codeCounts(r.Resolved), n)
 			if left := LeftOut(r, n); (left == 0) != !strings.Contains(renderText(t, r, TextOptions{MaxPerCode: n}), "… and ") {
 				t.Errorf("%s: LeftOut %d disagrees with the text", name, left)
 			}
@@ -309,88 +170,12 @@ func TestTextGroupedNewFirst(t *testing.T) {
 	}
 }
 
-// TestLargeRepositoryBounds: 2,400 findings over 16 codes with long paths
-// and messages. The job summary stays under 64 KB uncut, lists some
-// findings of every code and counts the rest exactly; the comment and
-// the check run's summary stay within GitHub's limits with exact counts;
-// JSON and SARIF keep every finding.
-func TestLargeRepositoryBounds(t *testing.T) {
+// TestLargeReportKeepsEveryFinding: whatever the text and GitHub
+// renderings leave out of a large report, the JSON report and SARIF hold
+// every finding.
+func TestLargeReportKeepsEveryFinding(t *testing.T) {
 	for _, compared := range []bool{false, true} {
-		r := bigReport(2400, compared)
-		name := fmt.Sprintf("compared=%v", compared)
-		if len(r.Findings)+len(r.Resolved) < 2000 || len(codeCounts(r.Findings)) < 15 {
-			t.Fatalf("%s: %d findings of %d codes: the fixture proves nothing", name, len(r.Findings), len(codeCounts(r.Findings)))
-		}
-		opts := ghOptions()
-		opts.GitHub.HeadSHA = strings.Repeat("a", 40)
-		opts.GitHub.BaseSHA = strings.Repeat("b", 40)
-		opts.FullReport = "the JSON report `.docbridge/report.json` (the step's `report` output) and the run's log"
-
-		summary := JobSummary(r, opts)
-		if len(summary) >= MaxJobSummary || len(summary) >= 64<<10 || strings.Contains(summary, "✂️") {
-			t.Errorf("%s: job summary of %d bytes (cut: %v)", name, len(summary), strings.Contains(summary, "✂️"))
-		}
-		if !strings.Contains(summary, "every finding is in "+opts.FullReport) {
-			t.Errorf("%s: the job summary does not say where every finding is", name)
-		}
-		sections := tallyMarkdown(t, summary)
-		judgedKey, want := "Findings", map[string][]Finding{}
-		if compared {
-			judgedKey = "New findings"
-			want["Unchanged"] = WithStatus(r.Findings, StatusUnchanged)
-			want["Resolved"] = r.Resolved
-		}
-		want[judgedKey] = Judged(r)
-		if len(sections) != len(want) {
-			t.Errorf("%s: sections %v", name, slices.Sorted(maps.Keys(sections)))
-		}
-		for sec, fs := range want {
-			wantTally(t, name+" summary "+sec, sections[sec], codeCounts(fs), DefaultMaxPerCode)
-			for code, tl := range sections[sec] {
-				if tl.listed == 0 {
-					t.Errorf("%s summary %s: no finding of %s listed", name, sec, code)
-				}
-			}
-		}
-		t.Logf("%s: job summary %d bytes", name, len(summary))
-
-		body := Comment(r, opts)
-		if len(body) > MaxCommentChars || strings.Contains(body, "✂️") {
-			t.Errorf("%s: comment of %d bytes (cut: %v)", name, len(body), strings.Contains(body, "✂️"))
-		}
-		got := tallyComment(t, body)
-		listed := 0
-		for _, tl := range got {
-			listed += tl.listed
-			tl.more += tl.stated // the closing line counts whole codes
-			tl.stated = 0
-		}
-		wantTally(t, name+" comment", got, codeCounts(Judged(r)), 0)
-		if listed != MaxCommentRows {
-			t.Errorf("%s: comment lists %d findings, want %d", name, listed, MaxCommentRows)
-		}
-		for code, tl := range got {
-			if tl.listed > MaxCommentPerCode {
-				t.Errorf("%s comment: %d findings of %s listed", name, tl.listed, code)
-			}
-		}
-
-		out := CheckRun(r, opts)
-		if len(out.Summary) > MaxCheckRunText || strings.Contains(out.Summary, "✂️") {
-			t.Errorf("%s: check-run summary of %d bytes", name, len(out.Summary))
-		}
-		crWant := map[string][]Finding{judgedKey: Judged(r)}
-		if compared {
-			crWant["Resolved"] = r.Resolved
-		}
-		for sec, fs := range crWant {
-			wantTally(t, name+" check run "+sec, tallyMarkdown(t, out.Summary)[sec], codeCounts(fs), DefaultMaxPerCode)
-		}
-		if len(out.Annotations) != min(MaxCheckRunAnnotations, len(Judged(r))-codeCounts(Judged(r))["UNDOCUMENTED_AREA"]) {
-			t.Errorf("%s: %d annotations: a per-code bound crept in", name, len(out.Annotations))
-		}
-
-		wantEveryFinding(t, name, r)
+		wantEveryFinding(t, fmt.Sprintf("compared=%v", compared), bigReport(2400, compared))
 	}
 }
 

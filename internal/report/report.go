@@ -84,12 +84,13 @@ func Build(in Input) *Report {
 		r.Findings = FromDiagnostics(in.Diagnostics, "")
 		r.Resolved = []Finding{}
 	}
-	r.Summary = summarize(r.Findings, r.Resolved)
+	r.Summary = Summarize(r.Findings, r.Resolved)
 	r.Unanalyzed = unanalyzedFrom(in.Coverage)
 	return r
 }
 
-func summarize(fs, resolved []Finding) Summary {
+// Summarize counts findings and resolved findings as Report.Summary does.
+func Summarize(fs, resolved []Finding) Summary {
 	s := Summary{Total: len(fs), Resolved: len(resolved), BySeverity: make(map[string]int, len(Severities))}
 	for _, sev := range Severities {
 		s.BySeverity[sev] = 0

@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
 func TestBuildCompared(t *testing.T) {
-	n, u, res := sampleDiagnostics()
+	n, u, res := reporttest.Sample()
 	r := sampleReport()
 	if !r.Compared || r.BaseSnapshotHash != "sha256:base" || r.SnapshotHash != "sha256:head" || r.Tool != (Tool{ToolName, "1.2.3"}) {
 		t.Errorf("header: %+v", r)
@@ -30,7 +31,7 @@ func TestBuildCompared(t *testing.T) {
 	if sum != s.Total || len(s.BySeverity) != len(Severities) {
 		t.Errorf("bySeverity %v does not partition %d findings", s.BySeverity, s.Total)
 	}
-	if !slices.IsSortedFunc(r.Findings, compareFindings) || !slices.IsSortedFunc(r.Resolved, compareFindings) {
+	if !slices.IsSortedFunc(r.Findings, CompareFindings) || !slices.IsSortedFunc(r.Resolved, CompareFindings) {
 		t.Errorf("findings not in canonical order")
 	}
 	status := map[string]string{}
@@ -70,7 +71,7 @@ func TestBuildNoBase(t *testing.T) {
 // TestOrderIndependent shuffles the input diagnostics: every renderer
 // writes the same bytes.
 func TestOrderIndependent(t *testing.T) {
-	n, u, res := sampleDiagnostics()
+	n, u, res := reporttest.Sample()
 	render := func(n, u, res []reconcile.Diagnostic) []byte {
 		r := Build(Input{Version: "v", Comparison: &reconcile.Comparison{New: n, Unchanged: u, Resolved: res}})
 		var b bytes.Buffer

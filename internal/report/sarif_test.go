@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
 // sarifSchema compiles the official SARIF 2.1.0 schema (testdata/README.md
@@ -276,7 +277,7 @@ func TestSARIFUnknownCode(t *testing.T) {
 }
 
 func TestPathURI(t *testing.T) {
-	for _, p := range []string{"docs/a.md", "docs/a b.md", hostilePath, "c:colon.md", "dir/#hash?.md", "100%.md"} {
+	for _, p := range []string{"docs/a.md", "docs/a b.md", reporttest.HostilePath, "c:colon.md", "dir/#hash?.md", "100%.md"} {
 		u := pathURI(p)
 		if got, err := resolveURI(u); err != nil || got != p {
 			t.Errorf("pathURI(%q) = %q resolves to %q (%v)", p, u, got, err)

@@ -104,7 +104,7 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 		tw.Print("\n")
 	}
 	tw.Printf("%s\n", summaryLine(r))
-	if l := unanalyzedLine(r.Unanalyzed); l != "" {
+	if l := UnanalyzedLine(r.Unanalyzed); l != "" {
 		tw.Printf("%s\n", textwriter.Printable(l))
 	}
 	if r.Verdict != "" {
@@ -214,8 +214,8 @@ func summaryLine(r *Report) string {
 		fmt.Fprintf(&b, "%d findings", n)
 	}
 	var parts []string
-	for _, l := range levelsWorstFirst {
-		if n := countLevel(r.Findings, l); n > 0 {
+	for _, l := range LevelsWorstFirst {
+		if n := CountLevel(r.Findings, l); n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, l))
 		}
 	}

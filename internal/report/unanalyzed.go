@@ -122,10 +122,10 @@ func unanalyzedKind(c snapshot.Coverage) string {
 	return KindOther // unreadable, not a regular file, a symlink loop: the reason says
 }
 
-// unanalyzedLine is the report's one line about skipped files: "3 files
+// UnanalyzedLine is the report's one line about skipped files: "3 files
 // not analyzed: 1 too large, 2 binary (the JSON report lists them)"; ""
 // when there are none.
-func unanalyzedLine(u *Unanalyzed) string {
+func UnanalyzedLine(u *Unanalyzed) string {
 	if u == nil || u.Total == 0 {
 		return ""
 	}

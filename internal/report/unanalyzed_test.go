@@ -39,11 +39,11 @@ func TestUnanalyzed(t *testing.T) {
 	if got := strings.Join(paths, " "); got != want || u.Total != 6 {
 		t.Fatalf("files %q (total %d), want %q (6)", got, u.Total, want)
 	}
-	line := unanalyzedLine(u)
+	line := UnanalyzedLine(u)
 	if want := "6 files not analyzed or only partly: 2 too large, 1 binary, 1 with a syntax error, 1 symlink that leads nowhere or out of the tree, 1 other (the JSON report lists them)"; line != want {
 		t.Errorf("line\n got %q\nwant %q", line, want)
 	}
-	if unanalyzedFrom(cov[6:]) != nil || unanalyzedLine(nil) != "" {
+	if unanalyzedFrom(cov[6:]) != nil || UnanalyzedLine(nil) != "" {
 		t.Error("notes that are no failure must not make a line")
 	}
 

@@ -3,8 +3,6 @@ package review
 import (
 	"context"
 	"fmt"
-
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 // Degrading posts through Primary (GitHub) and, when a call fails, through
@@ -33,7 +31,7 @@ func (d *Degrading) StartCheck(ctx context.Context, headSHA string) (CheckRef, e
 
 // FinishCheck completes the run on Primary, or writes the annotations as
 // workflow commands when there is no run or Primary fails.
-func (d *Degrading) FinishCheck(ctx context.Context, ref CheckRef, out report.CheckRunOutput, conclusion string) error {
+func (d *Degrading) FinishCheck(ctx context.Context, ref CheckRef, out CheckRunOutput, conclusion string) error {
 	if ref.ID != 0 {
 		err := d.Primary.FinishCheck(ctx, ref, out, conclusion)
 		if err == nil {

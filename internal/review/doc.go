@@ -1,13 +1,18 @@
-// Package review posts a check's results to GitHub: a check run with
-// line annotations on the pull request's head commit, and one sticky
-// pull-request comment edited in place.
+// Package review renders a check's results for GitHub and posts them: a
+// check run with line annotations on the pull request's head commit, one
+// sticky pull-request comment edited in place, and the job summary. The
+// renderers (CheckRun, Comment, JobSummary, workflow commands) sit beside
+// the code that calls GitHub because GitHub's limits — 65,535 characters
+// of check-run text, 50 annotations a request, 65,536 of a comment, 1 MiB
+// of job summary — bound what they write.
 //
-// The action consumes the narrow Poster interface. Three implementations
-// serve it: GitHub (the REST API through go-github, with bounded retries),
-// WorkflowCommands (annotations as ::error lines on stdout, for fork pull
-// requests and read-only tokens) and DryRun (prints what would be
-// posted). Degrading puts the first in front of the second, so a 403 or an
-// outage still leaves every annotation in the log; the log and the JSON
-// report, which the caller writes whatever happens here, hold every
-// finding, and the job summary groups them by code.
+// A Session is one run's check run and comment: Begin, then Publish,
+// Fail or Cancel. It posts through the narrow Poster interface, which
+// three implementations serve: GitHub (the REST API through go-github,
+// with bounded retries), WorkflowCommands (annotations as ::error lines on
+// stdout, for fork pull requests and read-only tokens) and DryRun (prints
+// what would be posted). Degrading puts the first in front of the second,
+// so a 403 or an outage still leaves every annotation in the log; the log
+// and the JSON report, which the caller writes whatever happens here, hold
+// every finding, and the job summary groups them by code.
 package review

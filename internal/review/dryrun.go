@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 // DryRun prints what would be posted, for rehearsing the action without
@@ -30,7 +28,7 @@ func (d *DryRun) StartCheck(_ context.Context, headSHA string) (CheckRef, error)
 // FinishCheck prints the updates it would make: the conclusion, title and
 // summary, then each batch of annotations as the workflow command the
 // fallback would write.
-func (d *DryRun) FinishCheck(_ context.Context, _ CheckRef, out report.CheckRunOutput, conclusion string) error {
+func (d *DryRun) FinishCheck(_ context.Context, _ CheckRef, out CheckRunOutput, conclusion string) error {
 	batches := out.Batches()
 	fmt.Fprintf(d.W, "== dry run: complete check run %q: conclusion %s, %d annotations in %d update(s)\n",
 		CheckName, conclusion, len(out.Annotations), len(batches))
@@ -46,7 +44,7 @@ func (d *DryRun) FinishCheck(_ context.Context, _ CheckRef, out report.CheckRunO
 		fmt.Fprintf(d.W, "-- annotations, update %d --\n", i+1)
 		for _, a := range b {
 			// The indent keeps the line from being read as a command.
-			fmt.Fprintf(d.W, "  %s\n", report.WorkflowAnnotation(a))
+			fmt.Fprintf(d.W, "  %s\n", WorkflowAnnotation(a))
 		}
 	}
 	return nil

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 // WorkflowCommands posts annotations as workflow commands on stdout, the
@@ -30,12 +28,12 @@ func (w *WorkflowCommands) StartCheck(context.Context, string) (CheckRef, error)
 
 // FinishCheck writes the title and the annotations, worst first, at most
 // ten of each type with a count of the rest.
-func (w *WorkflowCommands) FinishCheck(_ context.Context, _ CheckRef, out report.CheckRunOutput, conclusion string) error {
+func (w *WorkflowCommands) FinishCheck(_ context.Context, _ CheckRef, out CheckRunOutput, conclusion string) error {
 	if w.Reason != "" {
 		w.logf("docbridge: %s; annotating with workflow commands; the job summary groups the findings by code, the JSON report has every one", w.Reason)
 	}
 	w.logf("docbridge: %s (%s)", out.Title, conclusion)
-	if err := report.WriteWorkflowCommands(w.W, out.Annotations); err != nil {
+	if err := WriteWorkflowCommands(w.W, out.Annotations); err != nil {
 		return fmt.Errorf("workflow-command annotations: %w", err)
 	}
 	if out.Unannotated > 0 {

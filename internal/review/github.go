@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/google/go-github/v66/github"
-
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 // Bounds of the GitHub poster.
@@ -136,15 +134,15 @@ func (g *GitHub) StartCheck(ctx context.Context, headSHA string) (CheckRef, erro
 // title, summary and the first batch of annotations; each further update
 // appends a batch (GitHub takes at most 50 per request). Every update
 // repeats title and summary, which the API requires with an output.
-func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out report.CheckRunOutput, conclusion string) error {
+func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out CheckRunOutput, conclusion string) error {
 	if ref.ID == 0 {
 		return errors.New("finish check run: no check run was started")
 	}
 	if !slices.Contains(conclusions, conclusion) {
 		return fmt.Errorf("finish check run: conclusion %q is not one of %s", conclusion, strings.Join(conclusions, ", "))
 	}
-	if len(out.Summary) > report.MaxCheckRunText {
-		return fmt.Errorf("finish check run: summary of %d characters passes the limit of %d", len(out.Summary), report.MaxCheckRunText)
+	if len(out.Summary) > MaxCheckRunText {
+		return fmt.Errorf("finish check run: summary of %d characters passes the limit of %d", len(out.Summary), MaxCheckRunText)
 	}
 	title := out.Title
 	if title == "" {
@@ -171,7 +169,7 @@ func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out report.Check
 }
 
 // apiAnnotations converts a batch for go-github, columns only on one line.
-func apiAnnotations(batch []report.Annotation) []*github.CheckRunAnnotation {
+func apiAnnotations(batch []Annotation) []*github.CheckRunAnnotation {
 	out := make([]*github.CheckRunAnnotation, 0, len(batch))
 	for _, a := range batch {
 		a = a.Normalized()
@@ -202,7 +200,7 @@ func (g *GitHub) UpsertComment(ctx context.Context, pr int, body string) error {
 	if pr <= 0 {
 		return fmt.Errorf("sticky comment: pull request number %d", pr)
 	}
-	if !strings.HasPrefix(body, report.StickyMarker) {
+	if !strings.HasPrefix(body, StickyMarker) {
 		return errors.New("sticky comment: the body does not start with the marker")
 	}
 	if len(body) > MaxCommentBody {
@@ -263,5 +261,5 @@ func (g *GitHub) findSticky(ctx context.Context, pr int) (*github.IssueComment, 
 // can pass as the default bot.
 func (g *GitHub) isSticky(c *github.IssueComment) bool {
 	return strings.EqualFold(c.GetUser().GetLogin(), g.bot) &&
-		strings.HasPrefix(strings.TrimLeft(c.GetBody(), " \t\r\n"), report.StickyMarker)
+		strings.HasPrefix(strings.TrimLeft(c.GetBody(), " \t\r\n"), StickyMarker)
 }

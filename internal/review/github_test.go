@@ -35,14 +35,14 @@ func findingsReport(n int) *report.Report {
 				Evidence: []reconcile.Location{{Path: "docs/fixed.md", Line: 5}}}}}})
 }
 
-var ghCtx = report.GitHubContext{ServerURL: "https://github.com", Repository: fakeRepo, HeadSHA: "headsha1", BaseSHA: "basesha0",
+var ghCtx = GitHubContext{ServerURL: "https://github.com", Repository: fakeRepo, HeadSHA: "headsha1", BaseSHA: "basesha0",
 	RunURL: "https://github.com/octo/docs-demo/actions/runs/42"}
 
 // publication renders what a run posts for r.
 func publication(r *report.Report, pr int) Publication {
-	opts := report.GitHubOptions{GitHub: ghCtx, FailOn: "error"}
-	return Publication{HeadSHA: ghCtx.HeadSHA, CheckRun: report.CheckRun(r, opts),
-		Conclusion: Conclusion(errorCount(r)), PR: pr, Comment: report.Comment(r, opts)}
+	opts := RenderOptions{GitHub: ghCtx, FailOn: "error"}
+	return Publication{HeadSHA: ghCtx.HeadSHA, CheckRun: CheckRun(r, opts),
+		Conclusion: Conclusion(errorCount(r)), PR: pr, Comment: Comment(r, opts)}
 }
 
 func newPoster(t *testing.T, f *reviewtest.Fake, sleeps *[]time.Duration, out *bytes.Buffer) Poster {
@@ -123,14 +123,14 @@ func TestStickyCommentRerun(t *testing.T) {
 	for i := range 120 {
 		f.SeedComment(pr, fmt.Sprintf("user%d", i%5), fmt.Sprintf("comment %d", i))
 		if i == 10 {
-			f.SeedComment(pr, "mallory", report.StickyMarker+"\nfake results")
+			f.SeedComment(pr, "mallory", StickyMarker+"\nfake results")
 		}
 		if i == 20 {
 			// The bot's own comment without the marker is not the sticky one.
 			f.SeedComment(pr, fakeBot, "some other bot message")
 		}
 	}
-	f.SeedComment(pr+1, fakeBot, report.StickyMarker+"\nanother pull request's")
+	f.SeedComment(pr+1, fakeBot, StickyMarker+"\nanother pull request's")
 	ctx := context.Background()
 	var out bytes.Buffer
 	first := publication(findingsReport(3), pr).Comment
@@ -146,10 +146,10 @@ func TestStickyCommentRerun(t *testing.T) {
 	}
 	var sticky []reviewtest.Comment
 	for _, c := range f.Comments() {
-		if c.Issue == pr && c.User == fakeBot && strings.HasPrefix(c.Body, report.StickyMarker) {
+		if c.Issue == pr && c.User == fakeBot && strings.HasPrefix(c.Body, StickyMarker) {
 			sticky = append(sticky, c)
 		}
-		if c.User == "mallory" && c.Body != report.StickyMarker+"\nfake results" {
+		if c.User == "mallory" && c.Body != StickyMarker+"\nfake results" {
 			t.Errorf("another user's comment was changed")
 		}
 	}
@@ -208,7 +208,7 @@ func TestForkUsesWorkflowCommands(t *testing.T) {
 
 // checkWorkflowCommands asserts that log holds anns as workflow commands:
 // per type the first ones (all when ten or fewer, else nine and a count).
-func checkWorkflowCommands(t *testing.T, log string, anns []report.Annotation) {
+func checkWorkflowCommands(t *testing.T, log string, anns []Annotation) {
 	t.Helper()
 	byType := map[string][]string{}
 	for _, line := range strings.Split(log, "\n") {
@@ -218,27 +218,27 @@ func checkWorkflowCommands(t *testing.T, log string, anns []report.Annotation) {
 			}
 		}
 	}
-	want := map[string][]report.Annotation{}
-	names := map[string]string{report.AnnotationFailure: "error", report.AnnotationWarning: "warning", report.AnnotationNotice: "notice"}
+	want := map[string][]Annotation{}
+	names := map[string]string{AnnotationFailure: "error", AnnotationWarning: "warning", AnnotationNotice: "notice"}
 	for _, a := range anns {
 		want[names[a.Level]] = append(want[names[a.Level]], a)
 	}
 	for name, as := range want {
 		got := byType[name]
 		shown := len(as)
-		if shown > report.MaxWorkflowAnnotationsPerType {
-			shown = report.MaxWorkflowAnnotationsPerType - 1
-			if len(got) != report.MaxWorkflowAnnotationsPerType ||
+		if shown > MaxWorkflowAnnotationsPerType {
+			shown = MaxWorkflowAnnotationsPerType - 1
+			if len(got) != MaxWorkflowAnnotationsPerType ||
 				!strings.Contains(got[len(got)-1], fmt.Sprintf("::%d more %ss not shown", len(as)-shown, name)) {
 				t.Errorf("%s: %d lines, the last %q; want %d with a count of %d more", name, len(got), got[len(got)-1],
-					report.MaxWorkflowAnnotationsPerType, len(as)-shown)
+					MaxWorkflowAnnotationsPerType, len(as)-shown)
 			}
 		} else if len(got) != shown {
 			t.Errorf("%s: %d lines, want %d", name, len(got), shown)
 		}
 		for i := range shown {
-			if got[i] != report.WorkflowAnnotation(as[i]) {
-				t.Errorf("%s %d: %q, want %q", name, i, got[i], report.WorkflowAnnotation(as[i]))
+			if got[i] != WorkflowAnnotation(as[i]) {
+				t.Errorf("%s %d: %q, want %q", name, i, got[i], WorkflowAnnotation(as[i]))
 			}
 		}
 	}
@@ -361,7 +361,7 @@ func TestGitHubDown(t *testing.T) {
 	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
 	// The job summary lists the first findings of each code and counts
 	// the rest; nothing is cut.
-	summary := report.JobSummary(r, report.GitHubOptions{GitHub: ghCtx, FailOn: "error"})
+	summary := JobSummary(r, RenderOptions{GitHub: ghCtx, FailOn: "error"})
 	for _, fd := range r.Findings {
 		if !strings.Contains(summary, fd.Detail) && !strings.Contains(summary, "more `"+fd.Code+"` finding") {
 			t.Errorf("the job summary neither lists nor counts %q", fd.Detail)
@@ -370,7 +370,7 @@ func TestGitHubDown(t *testing.T) {
 	if want := fmt.Sprintf("… and %d more `BROKEN_LINK` findings", len(r.Findings)-1-report.DefaultMaxPerCode); !strings.Contains(summary, want) {
 		t.Errorf("the job summary lacks %q", want)
 	}
-	if strings.Contains(summary, "✂️") || len(summary) > report.MaxJobSummary {
+	if strings.Contains(summary, "✂️") || len(summary) > MaxJobSummary {
 		t.Errorf("the job summary was cut")
 	}
 }
@@ -421,10 +421,10 @@ func TestPosterRefusesBadInput(t *testing.T) {
 	ctx := context.Background()
 	cases := map[string]error{
 		"no marker":      g.UpsertComment(ctx, 7, "hello"),
-		"too long":       g.UpsertComment(ctx, 7, report.StickyMarker+strings.Repeat("x", MaxCommentBody)),
-		"no PR":          g.UpsertComment(ctx, 0, report.StickyMarker),
-		"bad conclusion": g.FinishCheck(ctx, CheckRef{ID: 5}, report.CheckRunOutput{Summary: "s"}, "maybe"),
-		"no run":         g.FinishCheck(ctx, CheckRef{}, report.CheckRunOutput{Summary: "s"}, ConclusionSuccess),
+		"too long":       g.UpsertComment(ctx, 7, StickyMarker+strings.Repeat("x", MaxCommentBody)),
+		"no PR":          g.UpsertComment(ctx, 0, StickyMarker),
+		"bad conclusion": g.FinishCheck(ctx, CheckRef{ID: 5}, CheckRunOutput{Summary: "s"}, "maybe"),
+		"no run":         g.FinishCheck(ctx, CheckRef{}, CheckRunOutput{Summary: "s"}, ConclusionSuccess),
 	}
 	for name, err := range cases {
 		if err == nil {

@@ -11,7 +11,6 @@ import (
 
 	goldenfile "github.com/docbridge/docbridge/internal/golden"
 
-	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review/reviewtest"
 )
 
@@ -92,7 +91,7 @@ func TestConclusion(t *testing.T) {
 	if Conclusion(0) != ConclusionSuccess || Conclusion(3) != ConclusionFailure {
 		t.Error("Conclusion")
 	}
-	if !strings.HasPrefix(publication(findingsReport(1), 1).Comment, report.StickyMarker) {
+	if !strings.HasPrefix(publication(findingsReport(1), 1).Comment, StickyMarker) {
 		t.Error("the rendered comment lacks the marker the poster looks for")
 	}
 }

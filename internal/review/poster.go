@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
-	"github.com/docbridge/docbridge/internal/report"
 )
 
 // CheckName is the name of the check run docbridge creates.
@@ -40,16 +39,16 @@ type Poster interface {
 	StartCheck(ctx context.Context, headSHA string) (CheckRef, error)
 	// FinishCheck completes the check run with its conclusion, title,
 	// summary and annotations.
-	FinishCheck(ctx context.Context, ref CheckRef, out report.CheckRunOutput, conclusion string) error
+	FinishCheck(ctx context.Context, ref CheckRef, out CheckRunOutput, conclusion string) error
 	// UpsertComment creates the pull request's sticky comment, or edits
-	// the one it posted before. body must start with report.StickyMarker.
+	// the one it posted before. body must start with StickyMarker.
 	UpsertComment(ctx context.Context, pr int, body string) error
 }
 
 // Publication is everything one pull-request run posts.
 type Publication struct {
 	HeadSHA    string
-	CheckRun   report.CheckRunOutput
+	CheckRun   CheckRunOutput
 	Conclusion string
 	// PR is the pull request's number; 0 posts no comment.
 	PR int

@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
 // hostileGH is repository text aimed at every GitHub surface: a table
@@ -18,31 +20,31 @@ import (
 const hostileGH = "x | y `code` " + StickyMarker + " </details> <img src=x onerror=alert(1)> @octocat @org/team $x^2$ " +
 	"[link](https://evil.example) **bold** \n::error::injected\r\n%0A, key=val: end \x1b[31m \u202e"
 
-// hostileReport is a compared report whose every text field is hostile.
-func hostileReport() *Report {
-	f := func(id, code, sev string, level catalog.Level, path string, line int) Finding {
-		return Finding{ID: id, Code: code, Severity: sev, Level: level, Title: hostileGH, Detail: hostileGH,
-			Location: Location{Path: path, Line: line}, Evidence: []Location{{Path: path, Line: line}},
+// hostileReport is a compared report whose every text field is reporttest.Hostile.
+func hostileReport() *report.Report {
+	f := func(id, code, sev string, level catalog.Level, path string, line int) report.Finding {
+		return report.Finding{ID: id, Code: code, Severity: sev, Level: level, Title: hostileGH, Detail: hostileGH,
+			Location: report.Location{Path: path, Line: line}, Evidence: []report.Location{{Path: path, Line: line}},
 			EntityIDs: []string{"module:" + hostileGH, "module:b`|<x>"}, Remediation: hostileGH,
-			HelpURL: "javascript:alert(1)", Status: StatusNew}
+			HelpURL: "javascript:alert(1)", Status: report.StatusNew}
 	}
-	r := &Report{Tool: Tool{Name: ToolName, Version: hostileGH}, Project: hostileGH, SnapshotHash: hostileGH, Compared: true,
+	r := &report.Report{Tool: report.Tool{Name: report.ToolName, Version: hostileGH}, Project: hostileGH, SnapshotHash: hostileGH, Compared: true,
 		Verdict: hostileGH,
-		Findings: []Finding{
-			f("1", "IMPORT_CYCLE", SeverityHigh, "error", "docs/a|b`c <x> @me.md", 3),
-			f("2", "BAD`CODE|x", SeverityMedium, "warn", "docs/line\nbreak,colon:%.md", 0),
-			f("3", hostileGH, SeverityLow, "info", "", 0),
+		Findings: []report.Finding{
+			f("1", "IMPORT_CYCLE", report.SeverityHigh, "error", "docs/a|b`c <x> @me.md", 3),
+			f("2", "BAD`CODE|x", report.SeverityMedium, "warn", "docs/line\nbreak,colon:%.md", 0),
+			f("3", hostileGH, report.SeverityLow, "info", "", 0),
 		},
-		Resolved: []Finding{f("4", "BROKEN_LINK", SeverityHigh, "error", "docs/gone "+hostileGH+".md", 9)}}
-	r.Resolved[0].Status = StatusResolved
-	r.Summary = summarize(r.Findings, r.Resolved)
+		Resolved: []report.Finding{f("4", "BROKEN_LINK", report.SeverityHigh, "error", "docs/gone "+hostileGH+".md", 9)}}
+	r.Resolved[0].Status = report.StatusResolved
+	r.Summary = report.Summarize(r.Findings, r.Resolved)
 	return r
 }
 
-func hostileOptions() GitHubOptions {
+func hostileOptions() RenderOptions {
 	g := ghContext()
 	g.RunURL = "https://github.com/o/r/actions/runs/1) [x](https://evil.example"
-	return GitHubOptions{GitHub: g, FailOn: "error", Stats: hostileGH,
+	return RenderOptions{GitHub: g, FailOn: "error", Stats: hostileGH,
 		Doctor: &DoctorSummary{Grade: hostileGH, Score: hostileGH, BaseGrade: "<b>", BaseScore: "</summary>", BaseRef: hostileGH,
 			Dimensions: []DoctorDimension{{Name: hostileGH, Score: hostileGH, Delta: hostileGH}}, Advice: hostileGH}}
 }
@@ -73,7 +75,7 @@ func unescapedCount(s string, c byte) int {
 	return n
 }
 
-// checkMarkdownSafe asserts that no hostile text escaped its cell in md.
+// checkMarkdownSafe asserts that no reporttest.Hostile text escaped its cell in md.
 func checkMarkdownSafe(t *testing.T, name, md string, marker bool) {
 	t.Helper()
 	if want := map[bool]int{true: 1, false: 0}[marker]; strings.Count(md, StickyMarker) != want {
@@ -225,7 +227,7 @@ func TestBatches(t *testing.T) {
 
 func TestAnnotationsBoundAndLevels(t *testing.T) {
 	r := manyReport(MaxCheckRunAnnotations+120, 10)
-	out := CheckRun(r, GitHubOptions{})
+	out := CheckRun(r, RenderOptions{})
 	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 120 {
 		t.Errorf("%d annotations, %d unannotated; want %d and 120", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
 	}
@@ -246,8 +248,8 @@ func TestAnnotationsBoundAndLevels(t *testing.T) {
 
 func TestAnnotationOf(t *testing.T) {
 	long := strings.Repeat("é", 300)
-	f := Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: SeverityHigh, Level: catalog.Error,
-		Location: Location{Path: "a.md"}}
+	f := report.Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: report.SeverityHigh, Level: catalog.Error,
+		Location: report.Location{Path: "a.md"}}
 	a := AnnotationOf(f, GitHubContext{PathPrefix: "/site/../docs-root/"})
 	if a.Path != "docs-root/a.md" || a.StartLine != 1 || a.EndLine != 1 {
 		t.Errorf("whole-file finding annotated at %s:%d-%d", a.Path, a.StartLine, a.EndLine)
@@ -326,7 +328,7 @@ func TestMarkdownBounds(t *testing.T) {
 	amp := strings.Repeat("&", 600) // each & costs 5 bytes escaped
 	// heavy has n findings over codes codes, every message and
 	// remediation at the cell bound and five times longer escaped.
-	heavy := func(n, codes int) *Report {
+	heavy := func(n, codes int) *report.Report {
 		r := manyReport(n, 10)
 		for i := range r.Findings {
 			r.Findings[i].Detail, r.Findings[i].Remediation = amp, amp
@@ -350,19 +352,19 @@ func TestMarkdownBounds(t *testing.T) {
 		}
 	})
 	t.Run("check run", func(t *testing.T) {
-		out := CheckRun(heavy(300, 10), GitHubOptions{})
+		out := CheckRun(heavy(300, 10), RenderOptions{})
 		if len(out.Summary) > MaxCheckRunText || strings.Contains(out.Summary, "✂️") {
 			t.Errorf("summary of %d bytes, cut: %v", len(out.Summary), strings.Contains(out.Summary, "✂️"))
 		}
-		wantTally(t, "check run", tallyMarkdown(t, out.Summary)["New findings"], codeCounts(heavy(300, 10).Findings), DefaultMaxPerCode)
+		reporttest.WantTally(t, "check run", tallyMarkdown(t, out.Summary)["New findings"], codeCounts(heavy(300, 10).Findings), report.DefaultMaxPerCode)
 	})
 	t.Run("job summary", func(t *testing.T) {
 		r := heavy(2000, 10)
-		s := JobSummary(r, GitHubOptions{})
+		s := JobSummary(r, RenderOptions{})
 		if len(s) > MaxJobSummary || strings.Contains(s, "✂️") {
 			t.Errorf("summary of %d bytes, cut: %v", len(s), strings.Contains(s, "✂️"))
 		}
-		wantTally(t, "job summary", tallyMarkdown(t, s)["New findings"], codeCounts(r.Findings), DefaultMaxPerCode)
+		reporttest.WantTally(t, "job summary", tallyMarkdown(t, s)["New findings"], codeCounts(r.Findings), report.DefaultMaxPerCode)
 	})
 	t.Run("job summary cut", func(t *testing.T) {
 		// 20 codes of rows of 5 KB: not even one of each fits, so the
@@ -373,7 +375,7 @@ func TestMarkdownBounds(t *testing.T) {
 		}
 	})
 	t.Run("comment rows", func(t *testing.T) {
-		body := Comment(manyReport(45, 20), GitHubOptions{})
+		body := Comment(manyReport(45, 20), RenderOptions{})
 		if n := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |"); n != MaxCommentPerCode {
 			t.Errorf("%d rows, want %d", n, MaxCommentPerCode)
 		}
@@ -401,7 +403,7 @@ func cutRows(t *testing.T, md string) int {
 
 func TestFailing(t *testing.T) {
 	cases := []struct {
-		r      *Report
+		r      *report.Report
 		failOn catalog.FailOn
 		want   int
 	}{
@@ -410,12 +412,12 @@ func TestFailing(t *testing.T) {
 		{sampleReportNoBase(), "error", 2}, {sampleReportNoBase(), "warn", 4}, {sampleReportNoBase(), "info", 6},
 	}
 	for _, c := range cases {
-		got := Failing(Judged(c.r), c.failOn)
+		got := report.Failing(report.Judged(c.r), c.failOn)
 		if len(got) != c.want {
 			t.Errorf("compared=%v fail-on %q: %d failing, want %d", c.r.Compared, c.failOn, len(got), c.want)
 		}
 		for _, f := range got {
-			if c.r.Compared && f.Status != StatusNew {
+			if c.r.Compared && f.Status != report.StatusNew {
 				t.Errorf("a %s finding fails", f.Status)
 			}
 		}
@@ -445,14 +447,14 @@ func TestBlobURL(t *testing.T) {
 	g.PathPrefix = "./site/"
 	cases := []struct {
 		g    GitHubContext
-		l    Location
+		l    report.Location
 		want string
 	}{
-		{g, Location{Path: hostilePath, Line: 3},
+		{g, report.Location{Path: reporttest.HostilePath, Line: 3},
 			"https://github.com/octo/docs-demo/blob/headsha1/site/docs/%C3%BCn%C3%AFcode%20%22weird%22%20%231.md#L3"},
-		{g, Location{Path: "a (1).md"}, "https://github.com/octo/docs-demo/blob/headsha1/site/a%20%281%29.md"},
-		{GitHubContext{ServerURL: "https://ghe.example/", Repository: "o/r"}, Location{Path: "a.md", Line: 1}, ""},
-		{g, Location{}, ""},
+		{g, report.Location{Path: "a (1).md"}, "https://github.com/octo/docs-demo/blob/headsha1/site/a%20%281%29.md"},
+		{GitHubContext{ServerURL: "https://ghe.example/", Repository: "o/r"}, report.Location{Path: "a.md", Line: 1}, ""},
+		{g, report.Location{}, ""},
 	}
 	for _, c := range cases {
 		if got := c.g.blobURL(c.g.HeadSHA, c.l); got != c.want {
@@ -516,9 +518,9 @@ func BenchmarkGitHubRenderers(b *testing.B) {
 // even when it selects nothing, and the texts stop calling them new.
 func TestSelection(t *testing.T) {
 	r := ghReport()
-	var unchanged []Finding
+	var unchanged []report.Finding
 	for _, f := range r.Findings {
-		if f.Status == StatusUnchanged {
+		if f.Status == report.StatusUnchanged {
 			unchanged = append(unchanged, f)
 		}
 	}
@@ -545,6 +547,6 @@ func TestSelection(t *testing.T) {
 }
 
 // Annotations is annotationsOf over r's judged findings.
-func Annotations(r *Report, g GitHubContext) (anns []Annotation, fileless int) {
-	return annotationsOf(Judged(r), g)
+func Annotations(r *report.Report, g GitHubContext) (anns []Annotation, fileless int) {
+	return annotationsOf(report.Judged(r), g)
 }

@@ -1,11 +1,16 @@
-package report
+package review
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
+
+// MaxCommentPerCode is how many new findings of one code the sticky PR
+// comment lists (report.DefaultMaxPerCode elsewhere).
+const MaxCommentPerCode = 5
 
 // StickyMarker opens the sticky PR comment. The poster finds the comment
 // by this marker and by its own bot author; no rendered repository text
@@ -31,7 +36,7 @@ const (
 // counted) with links to their lines at the head, the resolved ones,
 // the doctor's table and pictures of new import cycles, all within
 // MaxCommentChars. When nothing is new it says so in one line.
-func Comment(r *Report, opts GitHubOptions) string {
+func Comment(r *report.Report, opts RenderOptions) string {
 	g := opts.GitHub
 	v := opts.view(r)
 	judged := v.judged
@@ -69,7 +74,7 @@ func Comment(r *Report, opts GitHubOptions) string {
 		m.block(line + "\n\n")
 	}
 	if len(r.Resolved) > 0 {
-		shown, more := textwriter.Bound(worstFirst(r.Resolved), MaxCommentResolvedRows)
+		shown, more := textwriter.Bound(report.WorstFirst(r.Resolved), MaxCommentResolvedRows)
 		findingsTable(m, fmt.Sprintf("<details><summary>Resolved (%d)</summary>\n\n", len(r.Resolved)),
 			shown, g, g.BaseSHA, moreLine(more)+"\n</details>\n\n")
 	}
@@ -83,20 +88,20 @@ func Comment(r *Report, opts GitHubOptions) string {
 }
 
 // commentFindings adds the judged findings as one table grouped by code
-// (GroupByCode's order): at most MaxCommentPerCode rows of a code, then a
+// (report.GroupByCode's order): at most MaxCommentPerCode rows of a code, then a
 // row counting the code's rest, and at most MaxCommentRows finding rows in
 // all; a line after the table counts, by code, the findings of the codes
 // that got no row.
-func commentFindings(m *budget, judged []Finding, g GitHubContext) {
+func commentFindings(m *budget, judged []report.Finding, g GitHubContext) {
 	type item struct {
-		f    Finding
+		f    report.Finding
 		more int
 		code string
 	}
 	var items []item
-	var unlisted []CodeGroup
+	var unlisted []report.CodeGroup
 	rows, hidden := 0, 0
-	for _, grp := range GroupByCode(judged) {
+	for _, grp := range report.GroupByCode(judged) {
 		if rows >= MaxCommentRows {
 			unlisted = append(unlisted, grp)
 			hidden += len(grp.Findings)
@@ -157,7 +162,7 @@ func summaryLink(g GitHubContext) string {
 
 // commentFooter is the small print: version, the caller's stats, the
 // full report's link.
-func commentFooter(r *Report, opts GitHubOptions) string {
+func commentFooter(r *report.Report, opts RenderOptions) string {
 	parts := []string{mdInline(strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version))}
 	if opts.Stats != "" {
 		parts = append(parts, mdInline(clip(opts.Stats, MaxMarkdownCell)))
@@ -172,7 +177,7 @@ func commentFooter(r *Report, opts GitHubOptions) string {
 // references `docbridge fix` rewrites and the commands that do it at the
 // pull request's head: a snapshot of the base, then fix against it. It
 // is "" when nothing is fixable.
-func fixLine(judged []Finding, g GitHubContext) string {
+func fixLine(judged []report.Finding, g GitHubContext) string {
 	refs, findings := 0, 0
 	for _, f := range judged {
 		if len(f.Edits) > 0 {

@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -27,7 +28,7 @@ func titleLink(title, code, helpURL string) string {
 // findingRow is one finding as a table row: severity icon, the code's
 // title linked to its documentation, the message and the remediation,
 // and the location linked to its line at sha.
-func findingRow(f Finding, g GitHubContext, sha string) string {
+func findingRow(f report.Finding, g GitHubContext, sha string) string {
 	var b strings.Builder
 	b.WriteString("| ")
 	b.WriteString(levelIcon(f.Level))
@@ -42,7 +43,7 @@ func findingRow(f Finding, g GitHubContext, sha string) string {
 
 // writeDetailCells ends a finding's table row: the message with its
 // remediation, then the location linked to its line at sha.
-func writeDetailCells(b *strings.Builder, f Finding, g GitHubContext, sha string) {
+func writeDetailCells(b *strings.Builder, f report.Finding, g GitHubContext, sha string) {
 	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
 	if f.Remediation != "" {
 		b.WriteString("<br>Fix: ")
@@ -54,7 +55,7 @@ func writeDetailCells(b *strings.Builder, f Finding, g GitHubContext, sha string
 }
 
 // whereCell is a location as a link to its line at sha, or plain text.
-func whereCell(l Location, g GitHubContext, sha string) string {
+func whereCell(l report.Location, g GitHubContext, sha string) string {
 	if l.Path == "" {
 		return "(repository)"
 	}
@@ -70,7 +71,7 @@ func whereCell(l Location, g GitHubContext, sha string) string {
 
 // findingsTable adds fs to m as a findings table (between open and
 // close, around the standard head), linking locations at sha.
-func findingsTable(m *budget, open string, fs []Finding, g GitHubContext, sha, close string) {
+func findingsTable(m *budget, open string, fs []report.Finding, g GitHubContext, sha, close string) {
 	m.table(open+findingsTableHead, len(fs), func(i int) string { return findingRow(fs[i], g, sha) }, close)
 }
 
@@ -88,7 +89,7 @@ func safeURL(u string) string {
 
 // countsLine says how many findings are new, unchanged and resolved, or
 // how many there are without a base.
-func countsLine(r *Report) string {
+func countsLine(r *report.Report) string {
 	if !r.Compared {
 		return textwriter.Plural(len(r.Findings), "finding", "findings") + " (no base to compare with: every finding is judged)"
 	}
@@ -99,9 +100,10 @@ func countsLine(r *Report) string {
 // verdictLine says whether the check passes under failOn, and names a
 // filter other than the default.
 func verdictLine(v ghView, failOn catalog.FailOn) string {
+	failOn = failOn.OrDefault()
 	noun := v.noun()
 	var s string
-	switch n := len(Failing(v.judged, failOn)); {
+	switch n := len(report.Failing(v.judged, failOn)); {
 	case failOn == catalog.FailNone:
 		s = "ℹ️ Report only (`fail-on: none`)."
 	case n > 0:

@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graphview"
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -21,7 +22,7 @@ const (
 // cycleSection draws the import cycles among fs (findings with code
 // IMPORT_CYCLE whose entity ids are the cycle's nodes in order) as
 // Mermaid flowcharts in a collapsed section, or "" when there are none.
-func cycleSection(fs []Finding, title string) string {
+func cycleSection(fs []report.Finding, title string) string {
 	var cycles [][]string
 	for _, f := range fs {
 		if f.Code == catalog.ImportCycle && len(f.EntityIDs) >= 2 {

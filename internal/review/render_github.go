@@ -1,14 +1,12 @@
-package report
+package review
 
 import (
-	"cmp"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
 )
 
 // GitHubContext locates the run on GitHub for the links and paths the
@@ -32,9 +30,9 @@ type GitHubContext struct {
 	PathPrefix string
 }
 
-// GitHubOptions are what the comment, check-run and job-summary renderers
+// RenderOptions are what the comment, check-run and job-summary renderers
 // read besides the report.
-type GitHubOptions struct {
+type RenderOptions struct {
 	GitHub GitHubContext
 	// FailOn is the level at which a new finding fails the check ("" is
 	// error).
@@ -46,11 +44,11 @@ type GitHubOptions struct {
 	Stats string
 	// Selection names how the caller chose Selected: "new",
 	// "changed-files" or "all" (the action's filter input). "" means the
-	// default, Judged(r), and Selected is ignored.
+	// default, report.Judged(r), and Selected is ignored.
 	Selection string
 	// Selected are the findings to annotate, list first and judge, in any
 	// order; used whenever Selection is set, even when empty.
-	Selected []Finding
+	Selected []report.Finding
 	// FullReport names where every finding is (the summaries list the
 	// first few of each code), as Markdown written by the caller — never
 	// repository text: "the JSON report `.docbridge/report.json` (the
@@ -61,19 +59,19 @@ type GitHubOptions struct {
 // ghView is what one GitHub rendering works from.
 type ghView struct {
 	// judged are the selected findings, worst first.
-	judged []Finding
+	judged []report.Finding
 	// onlyNew is set when they are exactly the new ones against a base.
 	onlyNew bool
 	// filter is the selection to name, "" for the default.
 	filter string
 }
 
-// view resolves the selection: the caller's, or Judged(r) by default.
-func (o GitHubOptions) view(r *Report) ghView {
+// view resolves the selection: the caller's, or report.Judged(r) by default.
+func (o RenderOptions) view(r *report.Report) ghView {
 	if o.Selection == "" {
-		return ghView{judged: Judged(r), onlyNew: r.Compared}
+		return ghView{judged: report.Judged(r), onlyNew: r.Compared}
 	}
-	v := ghView{judged: worstFirst(o.Selected), onlyNew: r.Compared && o.Selection == "new"}
+	v := ghView{judged: report.WorstFirst(o.Selected), onlyNew: r.Compared && o.Selection == "new"}
 	if o.Selection != "new" {
 		v.filter = o.Selection
 	}
@@ -100,7 +98,7 @@ func (g GitHubContext) repoPath(p string) string {
 
 // blobURL links a location at a commit: SERVER/OWNER/REPO/blob/SHA/PATH#L12,
 // every segment percent-escaped. It is "" when a part is missing.
-func (g GitHubContext) blobURL(sha string, l Location) string {
+func (g GitHubContext) blobURL(sha string, l report.Location) string {
 	if g.ServerURL == "" || g.Repository == "" || sha == "" || l.Path == "" {
 		return ""
 	}
@@ -131,59 +129,6 @@ func escapeSegments(p string) string {
 		}
 	}
 	return b.String()
-}
-
-// InChangedFiles keeps the findings located in one of the changed files,
-// in order (reconcile.FilterChanged's rule).
-func InChangedFiles(fs []Finding, changed []string) []Finding {
-	return reconcile.InFiles(fs, changed, func(f Finding) string { return f.Location.Path })
-}
-
-// WithStatus returns the findings of one status, in order.
-func WithStatus(fs []Finding, status string) []Finding {
-	out := []Finding{}
-	for _, f := range fs {
-		if f.Status == status {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// Judged returns the findings the check judges: the new ones when the
-// report was compared with a base, every finding otherwise (the rule of
-// docbridge check). They come worst first.
-func Judged(r *Report) []Finding {
-	var out []Finding
-	for _, f := range r.Findings {
-		if !r.Compared || f.Status == StatusNew {
-			out = append(out, f)
-		}
-	}
-	return worstFirst(out)
-}
-
-// Failing returns the judged findings at or above failOn, in their order:
-// the findings that fail a run. The exit code, the check run's conclusion
-// and the comment's count all read it.
-func Failing(judged []Finding, failOn catalog.FailOn) []Finding {
-	var out []Finding
-	for _, f := range judged {
-		if failOn.Fails(f.Level) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// worstFirst returns a copy sorted by severity, worst first, then in
-// canonical order.
-func worstFirst(fs []Finding) []Finding {
-	out := slices.Clone(fs)
-	slices.SortFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)), compareFindings(a, b))
-	})
-	return out
 }
 
 // levelIcon marks a level in Markdown.

@@ -1,8 +1,11 @@
-package report
+package review
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
+
+	goldenfile "github.com/docbridge/docbridge/internal/golden"
 )
 
 // TestGitHubGolden pins every GitHub renderer's output for the hand-made
@@ -10,7 +13,7 @@ import (
 func TestGitHubGolden(t *testing.T) {
 	noDoctor := ghOptions()
 	noDoctor.Doctor = nil
-	noLinks := GitHubOptions{FailOn: "warn"}
+	noLinks := RenderOptions{FailOn: "warn"}
 	cases := []struct {
 		name   string
 		render func() ([]byte, error)
@@ -19,16 +22,8 @@ func TestGitHubGolden(t *testing.T) {
 		{"comment-clean.md.golden", str(func() string { return Comment(cleanReport(), ghOptions()) })},
 		{"comment-nobase.md.golden", str(func() string { return Comment(sampleReportNoBase(), noLinks) })},
 		{"comment-many.md.golden", str(func() string { return Comment(manyReport(45, 20), noDoctor) })},
-		{"checkrun.json.golden", func() ([]byte, error) {
-			var b bytes.Buffer
-			err := encodeJSON(&b, CheckRun(ghReport(), ghOptions()))
-			return b.Bytes(), err
-		}},
-		{"checkrun-clean.json.golden", func() ([]byte, error) {
-			var b bytes.Buffer
-			err := encodeJSON(&b, CheckRun(cleanReport(), noDoctor))
-			return b.Bytes(), err
-		}},
+		{"checkrun.json.golden", func() ([]byte, error) { return renderJSON(CheckRun(ghReport(), ghOptions())) }},
+		{"checkrun-clean.json.golden", func() ([]byte, error) { return renderJSON(CheckRun(cleanReport(), noDoctor)) }},
 		{"summary.md.golden", str(func() string { return JobSummary(ghReport(), ghOptions()) })},
 		{"summary-nobase.md.golden", str(func() string { return JobSummary(sampleReportNoBase(), noLinks) })},
 		{"workflow.golden", func() ([]byte, error) {
@@ -45,7 +40,7 @@ func TestGitHubGolden(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { goldenStable(t, c.name, c.render) })
+		t.Run(c.name, func(t *testing.T) { goldenfile.CheckStable(t, filepath.Join("testdata", c.name), c.render) })
 	}
 }
 

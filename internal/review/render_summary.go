@@ -1,8 +1,10 @@
-package report
+package review
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/report"
 )
 
 // MaxJobSummary bounds the job summary: it is a page a person reads, so
@@ -16,31 +18,31 @@ const MaxJobSummary = 64000
 // same way, within MaxJobSummary bytes. Each code lists its first
 // DefaultMaxPerCode findings and counts the rest; when that does not fit,
 // fewer per code (perCodeSteps). Where every finding is
-// (GitHubOptions.FullReport) is said whenever a finding is left out.
-func JobSummary(r *Report, opts GitHubOptions) string {
+// (RenderOptions.FullReport) is said whenever a finding is left out.
+func JobSummary(r *report.Report, opts RenderOptions) string {
 	v := opts.view(r)
-	var unchanged []Finding
+	var unchanged []report.Finding
 	if r.Compared {
 		for _, f := range r.Findings {
-			if f.Status == StatusUnchanged {
+			if f.Status == report.StatusUnchanged {
 				unchanged = append(unchanged, f)
 			}
 		}
 	}
 	rest := unlisted(r, v.judged)
-	sec := summarySections{judged: GroupByCode(v.judged), unchanged: GroupByCode(unchanged), rest: GroupByCode(rest),
-		resolved: GroupByCode(r.Resolved)}
+	sec := summarySections{judged: report.GroupByCode(v.judged), unchanged: report.GroupByCode(unchanged), rest: report.GroupByCode(rest),
+		resolved: report.GroupByCode(r.Resolved)}
 	return fitting(func(n perCode) (string, bool) { return jobSummary(r, opts, v, sec, n) })
 }
 
 // summarySections are the job summary's lists, grouped by code.
-type summarySections struct{ judged, unchanged, rest, resolved []CodeGroup }
+type summarySections struct{ judged, unchanged, rest, resolved []report.CodeGroup }
 
 // jobSummary is JobSummary with n findings of a code per section; it
 // reports whether the budget cut anything. The selection (changed files)
 // can leave findings out of both the judged and the unchanged lists; they
 // are listed too, as not judged.
-func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n perCode) (string, bool) {
+func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySections, n perCode) (string, bool) {
 	g := opts.GitHub
 	judged := v.judged
 	m := newBudget(MaxJobSummary, commentFooter(r, opts), opts.fullReport())
@@ -51,7 +53,7 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 	m.block("## " + mdInline(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
 	m.block(countsLine(r) + "\n\n")
-	if l := unanalyzedLine(r.Unanalyzed); l != "" {
+	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(mdInline(l) + "\n\n")
 	}
 	m.block(severityTable(r))
@@ -61,8 +63,8 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 	if opts.Doctor != nil {
 		m.block(doctorSection(opts.Doctor, true))
 	}
-	over := leftOutBy(sec.judged, n.judged) + leftOutBy(sec.unchanged, n.other) + leftOutBy(sec.rest, n.other) +
-		leftOutBy(sec.resolved, n.other)
+	over := report.LeftOutBy(sec.judged, n.judged) + report.LeftOutBy(sec.unchanged, n.other) + report.LeftOutBy(sec.rest, n.other) +
+		report.LeftOutBy(sec.resolved, n.other)
 	m.block(fullListLine(over, opts.fullReport()))
 	if len(judged) > 0 {
 		m.block(sectionHeading(v, "New findings ("+thousands(len(judged))+")", "Findings ("+thousands(len(judged))+")"))
@@ -73,7 +75,7 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 	}
 	for _, part := range []struct {
 		title  string
-		groups []CodeGroup
+		groups []report.CodeGroup
 		sha    string
 	}{{"Unchanged", sec.unchanged, g.HeadSHA}, {"Not judged: outside the selection", sec.rest, g.HeadSHA}, {"Resolved", sec.resolved, g.BaseSHA}} {
 		if total := groupedCount(part.groups); total > 0 {
@@ -87,25 +89,25 @@ func jobSummary(r *Report, opts GitHubOptions, v ghView, sec summarySections, n 
 
 // severityTable counts findings by severity: judged (new) and, with a
 // base, unchanged and resolved.
-func severityTable(r *Report) string {
+func severityTable(r *report.Report) string {
 	var b strings.Builder
 	if r.Compared {
 		b.WriteString("| Severity | New | Unchanged | Resolved |\n|---|--:|--:|--:|\n")
 	} else {
 		b.WriteString("| Severity | Findings |\n|---|--:|\n")
 	}
-	for _, l := range levelsWorstFirst {
+	for _, l := range report.LevelsWorstFirst {
 		var n, u, res int
 		for _, f := range r.Findings {
 			switch {
 			case f.Level != l:
-			case !r.Compared || f.Status == StatusNew:
+			case !r.Compared || f.Status == report.StatusNew:
 				n++
-			case f.Status == StatusUnchanged:
+			case f.Status == report.StatusUnchanged:
 				u++
 			}
 		}
-		res = countLevel(r.Resolved, l)
+		res = report.CountLevel(r.Resolved, l)
 		if r.Compared {
 			fmt.Fprintf(&b, "| %s %s | %d | %d | %d |\n", levelIcon(l), l, n, u, res)
 		} else {
@@ -117,7 +119,7 @@ func severityTable(r *Report) string {
 }
 
 // snapshotLine names the snapshots judged.
-func snapshotLine(r *Report) string {
+func snapshotLine(r *report.Report) string {
 	s := "Snapshot " + mdCode(r.SnapshotHash)
 	if r.BaseSnapshotHash != "" {
 		s += ", compared with the base " + mdCode(r.BaseSnapshotHash)
@@ -130,14 +132,14 @@ func snapshotLine(r *Report) string {
 
 // unlisted are r's findings in neither judged nor, with a base, the
 // unchanged ones, in r's order.
-func unlisted(r *Report, judged []Finding) []Finding {
+func unlisted(r *report.Report, judged []report.Finding) []report.Finding {
 	seen := make(map[string]bool, len(judged))
 	for _, f := range judged {
 		seen[f.ID] = true
 	}
-	var out []Finding
+	var out []report.Finding
 	for _, f := range r.Findings {
-		if !seen[f.ID] && !(r.Compared && f.Status == StatusUnchanged) {
+		if !seen[f.ID] && !(r.Compared && f.Status == report.StatusUnchanged) {
 			out = append(out, f)
 		}
 	}
@@ -145,7 +147,7 @@ func unlisted(r *Report, judged []Finding) []Finding {
 }
 
 // groupedCount counts the findings of groups.
-func groupedCount(groups []CodeGroup) int {
+func groupedCount(groups []report.CodeGroup) int {
 	n := 0
 	for _, g := range groups {
 		n += len(g.Findings)

@@ -1,27 +1,29 @@
-package report
+package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/report"
 )
 
 // moveReport is a compared report with one DRIFT_MOVE standing for refs
 // references on refs lines of two documents, and one DRIFT_LINK; edits
 // says whether the findings carry edits.
-func moveReport(refs int, edits bool) *Report {
-	move := Finding{ID: "m1", Code: catalog.DriftMove, Severity: SeverityHigh, Level: catalog.Error,
-		Title: "References into a moved directory", Status: StatusNew,
+func moveReport(refs int, edits bool) *report.Report {
+	move := report.Finding{ID: "m1", Code: catalog.DriftMove, Severity: report.SeverityHigh, Level: catalog.Error,
+		Title: "References into a moved directory", Status: report.StatusNew,
 		Detail: fmt.Sprintf("%d references into `packages/core/`, which this change moved to `pkg/core/`", refs)}
 	for i := range refs {
 		doc := "docs/a.md"
 		if i%2 == 1 {
 			doc = "docs/b.md"
 		}
-		l := Location{Path: doc, Line: 10 + i}
+		l := report.Location{Path: doc, Line: 10 + i}
 		move.Evidence = append(move.Evidence, l)
 		if edits {
 			move.Edits = append(move.Edits, reconcile.Edit{Path: doc, Line: l.Line, Kind: reconcile.EditCode,
@@ -29,15 +31,15 @@ func moveReport(refs int, edits bool) *Report {
 		}
 	}
 	move.Location = move.Evidence[0]
-	link := Finding{ID: "l1", Code: catalog.DriftLink, Severity: SeverityHigh, Level: catalog.Error, Title: "Link target drifted",
-		Status: StatusNew, Detail: "link `setup.md`: docs/setup.md was moved to guide/setup.md by this change",
-		Location: Location{Path: "docs/c.md", Line: 3}, Evidence: []Location{{Path: "docs/c.md", Line: 3}, {Path: "guide/setup.md"}}}
+	link := report.Finding{ID: "l1", Code: catalog.DriftLink, Severity: report.SeverityHigh, Level: catalog.Error, Title: "Link target drifted",
+		Status: report.StatusNew, Detail: "link `setup.md`: docs/setup.md was moved to guide/setup.md by this change",
+		Location: report.Location{Path: "docs/c.md", Line: 3}, Evidence: []report.Location{{Path: "docs/c.md", Line: 3}, {Path: "guide/setup.md"}}}
 	if edits {
 		link.Edits = []reconcile.Edit{{Path: "docs/c.md", Line: 3, Kind: reconcile.EditLink, Old: "setup.md", New: "../guide/setup.md"}}
 	}
-	r := &Report{Tool: Tool{Name: ToolName, Version: "test"}, Compared: true, Findings: []Finding{move, link}}
-	sortFindings(r.Findings)
-	r.Summary = summarize(r.Findings, nil)
+	r := &report.Report{Tool: report.Tool{Name: report.ToolName, Version: "test"}, Compared: true, Findings: []report.Finding{move, link}}
+	slices.SortFunc(r.Findings, report.CompareFindings)
+	r.Summary = report.Summarize(r.Findings, nil)
 	return r
 }
 
@@ -47,7 +49,7 @@ func moveReport(refs int, edits bool) *Report {
 func TestMoveAnnotationsAndComment(t *testing.T) {
 	for _, refs := range []int{7, 80} {
 		r := moveReport(refs, true)
-		opts := GitHubOptions{GitHub: ghContext(), FailOn: "error"}
+		opts := RenderOptions{GitHub: ghContext(), FailOn: "error"}
 		out := CheckRun(r, opts)
 		perPath := map[string]int{}
 		lines := map[string]bool{}
@@ -76,7 +78,7 @@ func TestMoveAnnotationsAndComment(t *testing.T) {
 		}
 	}
 	// Nothing fixable: no command.
-	if c := Comment(moveReport(7, false), GitHubOptions{GitHub: ghContext()}); strings.Contains(c, "docbridge fix") {
+	if c := Comment(moveReport(7, false), RenderOptions{GitHub: ghContext()}); strings.Contains(c, "docbridge fix") {
 		t.Errorf("fix command without edits:\n%s", c)
 	}
 }
@@ -99,13 +101,13 @@ func TestFixLineBaseSHA(t *testing.T) {
 func TestMoveAnnotationsAtTheBound(t *testing.T) {
 	r := moveReport(30, false)
 	for i := range MaxCheckRunAnnotations - 10 {
-		l := Location{Path: fmt.Sprintf("docs/p%04d.md", i), Line: 1}
-		r.Findings = append(r.Findings, Finding{ID: fmt.Sprintf("b%04d", i), Code: catalog.BrokenLink, Severity: SeverityHigh,
-			Level: catalog.Error, Status: StatusNew, Detail: "broken", Location: l, Evidence: []Location{l}})
+		l := report.Location{Path: fmt.Sprintf("docs/p%04d.md", i), Line: 1}
+		r.Findings = append(r.Findings, report.Finding{ID: fmt.Sprintf("b%04d", i), Code: catalog.BrokenLink, Severity: report.SeverityHigh,
+			Level: catalog.Error, Status: report.StatusNew, Detail: "broken", Location: l, Evidence: []report.Location{l}})
 	}
-	sortFindings(r.Findings)
-	r.Summary = summarize(r.Findings, nil)
-	out := CheckRun(r, GitHubOptions{GitHub: ghContext()})
+	slices.SortFunc(r.Findings, report.CompareFindings)
+	r.Summary = report.Summarize(r.Findings, nil)
+	out := CheckRun(r, RenderOptions{GitHub: ghContext()})
 	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 0 {
 		t.Fatalf("%d annotations, %d unannotated; want %d and 0", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
 	}

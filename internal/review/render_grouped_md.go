@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -22,11 +23,11 @@ var perCodeSteps = []perCode{{10, 10}, {10, 5}, {10, 3}, {5, 3}, {5, 1}, {3, 1},
 type perCode struct{ judged, other int }
 
 // defaultFullReport names where every finding is when the caller says
-// nothing (GitHubOptions.FullReport).
+// nothing (RenderOptions.FullReport).
 const defaultFullReport = "the JSON report"
 
 // fullReport is opts.FullReport or its default.
-func (o GitHubOptions) fullReport() string {
+func (o RenderOptions) fullReport() string {
 	return cmp.Or(o.FullReport, defaultFullReport)
 }
 
@@ -36,7 +37,7 @@ const groupedTableHead = "| Finding | Where |\n|---|---|\n"
 
 // codeHeading heads one code's findings in a section:
 // "#### 🔴 [Broken relative link](…) · `BROKEN_LINK` · 1,234 findings".
-func codeHeading(g CodeGroup) string {
+func codeHeading(g report.CodeGroup) string {
 	var b strings.Builder
 	b.WriteString("#### ")
 	b.WriteString(levelIcon(g.Level))
@@ -55,7 +56,7 @@ func codeHeading(g CodeGroup) string {
 // heading shows the severity; a finding of another severity than its
 // group's (a code has one level in a run, but a resolved finding keeps
 // the base's) shows its own icon.
-func groupedRow(f Finding, groupLevel catalog.Level, g GitHubContext, sha string) string {
+func groupedRow(f report.Finding, groupLevel catalog.Level, g GitHubContext, sha string) string {
 	var b strings.Builder
 	b.WriteString("| ")
 	if f.Level != groupLevel {
@@ -76,10 +77,10 @@ func codeMoreLine(more int, code, where string) string {
 		textwriter.PluralWord(more, "finding", "findings"), where)
 }
 
-// groupedSection adds groups (GroupByCode's) to m, each code a heading
+// groupedSection adds groups (report.GroupByCode's) to m, each code a heading
 // and a table of its first n findings (every one when n <= 0) linked at
 // sha, then a line counting the rest, which says to see where (Markdown).
-func groupedSection(m *budget, groups []CodeGroup, n int, g GitHubContext, sha, where string) {
+func groupedSection(m *budget, groups []report.CodeGroup, n int, g GitHubContext, sha, where string) {
 	for _, grp := range groups {
 		shown, more := grp.Shown(n)
 		closing := "\n"
@@ -90,18 +91,8 @@ func groupedSection(m *budget, groups []CodeGroup, n int, g GitHubContext, sha, 
 	}
 }
 
-// leftOutBy counts the findings of groups beyond the first n of each.
-func leftOutBy(groups []CodeGroup, n int) int {
-	out := 0
-	for _, g := range groups {
-		_, more := g.Shown(n)
-		out += more
-	}
-	return out
-}
-
 // fullListLine says where every finding is (Markdown: the caller's
-// GitHubOptions.FullReport), when a section left some out.
+// RenderOptions.FullReport), when a section left some out.
 func fullListLine(leftOut int, where string) string {
 	if leftOut == 0 {
 		return ""

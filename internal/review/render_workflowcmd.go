@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -55,7 +56,7 @@ func WriteWorkflowCommands(w io.Writer, anns []Annotation) error {
 			}
 			msg := fmt.Sprintf("%d more %s not shown here: the runner keeps %d annotations of each type per step. The job summary counts them by code; the JSON report lists every finding.",
 				more, noun, MaxWorkflowAnnotationsPerType)
-			tw.Print(WorkflowCommand(workflowCommandOf[level], [][2]string{{"title", ToolName}}, msg) + "\n")
+			tw.Print(WorkflowCommand(workflowCommandOf[level], [][2]string{{"title", report.ToolName}}, msg) + "\n")
 		}
 	}
 	if tw.Err() != nil {

@@ -1,4 +1,4 @@
-package report
+package review
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -99,7 +100,7 @@ func AnnotationLevel(level catalog.Level) string {
 // worst first, then the further lines of grouped findings (DRIFT_MOVE, at
 // most MaxGroupAnnotations each), and how many judged findings have none. A
 // finding on the whole file (line 0) is annotated on line 1.
-func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, fileless int) {
+func annotationsOf(judged []report.Finding, g GitHubContext) (anns []Annotation, fileless int) {
 	for _, f := range judged {
 		if f.Location.Path == "" {
 			fileless++
@@ -121,9 +122,9 @@ func annotationsOf(judged []Finding, g GitHubContext) (anns []Annotation, filele
 // references on many lines (DRIFT_MOVE: its evidence is the references'
 // locations), with the finding's title and message, up to
 // MaxGroupAnnotations lines in all.
-func groupAnnotations(f Finding, g GitHubContext) []Annotation {
+func groupAnnotations(f report.Finding, g GitHubContext) []Annotation {
 	var out []Annotation
-	seen := map[Location]bool{f.Location: true}
+	seen := map[report.Location]bool{f.Location: true}
 	for _, l := range f.Evidence {
 		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations {
 			continue
@@ -139,7 +140,7 @@ func groupAnnotations(f Finding, g GitHubContext) []Annotation {
 // AnnotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
 // the message with its remediation, both bounded, control and bidi
 // characters made visible.
-func AnnotationOf(f Finding, g GitHubContext) Annotation {
+func AnnotationOf(f report.Finding, g GitHubContext) Annotation {
 	line := max(f.Location.Line, 1)
 	title := textwriter.Printable(cmp.Or(f.Title, f.Code))
 	if f.Title != "" && f.Code != "" {
@@ -182,7 +183,7 @@ func (a Annotation) Normalized() Annotation {
 // in the job summary), and the annotations: one per judged finding with
 // a file, with no per-code bound (each sits at its own line of the diff),
 // at most MaxCheckRunAnnotations.
-func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
+func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 	g := opts.GitHub
 	v := opts.view(r)
 	judged := v.judged
@@ -191,7 +192,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 	// over counts findings, not the further lines of grouped ones.
 	over := max(len(judged)-fileless-MaxCheckRunAnnotations, 0)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
-	judgedGroups, resolvedGroups := GroupByCode(judged), GroupByCode(r.Resolved)
+	judgedGroups, resolvedGroups := report.GroupByCode(judged), report.GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {
 		m := newBudget(MaxCheckRunText, "", "the job summary")
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
@@ -206,7 +207,7 @@ func CheckRun(r *Report, opts GitHubOptions) CheckRunOutput {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",
 				textwriter.Plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
 		}
-		m.block(fullListLine(leftOutBy(judgedGroups, n.judged)+leftOutBy(resolvedGroups, n.other), opts.fullReport()))
+		m.block(fullListLine(report.LeftOutBy(judgedGroups, n.judged)+report.LeftOutBy(resolvedGroups, n.other), opts.fullReport()))
 		if len(judged) > 0 {
 			m.block(sectionHeading(v, "New findings", "Findings"))
 			groupedSection(m, judgedGroups, n.judged, g, g.HeadSHA, defaultFullReport)
@@ -233,14 +234,14 @@ func sectionHeading(v ghView, compared, plain string) string {
 }
 
 // checkRunTitle is "2 new findings: 1 error, 1 warn" or "No new findings".
-func checkRunTitle(v ghView, opts GitHubOptions) string {
+func checkRunTitle(v ghView, opts RenderOptions) string {
 	judged := v.judged
 	var b strings.Builder
 	label := newCountLabel(v)
 	b.WriteString(strings.ToUpper(label[:1]) + label[1:])
 	var parts []string
-	for _, l := range levelsWorstFirst {
-		if n := countLevel(judged, l); n > 0 {
+	for _, l := range report.LevelsWorstFirst {
+		if n := report.CountLevel(judged, l); n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, l))
 		}
 	}
