@@ -41,33 +41,41 @@ func acronymPairs(text string) [][2]string {
 	return out
 }
 
-// longForm takes words from the end of before until their initials
-// (small words skipped) spell abbr, case-insensitively.
+// longForm takes the fewest words from the end of before whose initials
+// spell abbr, case-insensitively; a small word inside may give its letter
+// or not ("Bill of Materials" is BOM and "Software Bill of Materials"
+// SBOM). The long form starts with a word that is not small.
 func longForm(before []string, abbr string) string {
-	want := strings.ToLower(abbr)
-	var initials []rune
-	for i := len(before) - 1; i >= 0 && len(before)-i <= 2*len(want); i-- {
-		w := strings.Trim(before[i], `"'“”‘’`)
-		if w == "" || strings.ContainsAny(w, ".,;:!?()[]") {
-			return ""
+	want := []rune(strings.ToLower(abbr))
+	for k := 1; k <= len(before) && k <= 2*len(want); k++ {
+		ws := before[len(before)-k:]
+		for i, w := range ws {
+			ws[i] = strings.Trim(w, `"'“”‘’`)
 		}
-		lw := strings.ToLower(w)
-		if smallWords[lw] {
+		if strings.ContainsAny(ws[0], ".,;:!?()[]") {
+			return "" // a sentence or a clause ends here
+		}
+		if smallWords[strings.ToLower(ws[0])] || !spells(ws, want) {
 			continue
 		}
-		r, _ := utf8.DecodeRuneInString(lw)
-		initials = append([]rune{r}, initials...)
-		switch got := string(initials); {
-		case got == want:
-			if smallWords[strings.ToLower(before[i])] {
-				return ""
-			}
-			return strings.Join(before[i:], " ")
-		case !strings.HasSuffix(want, got):
-			return ""
-		}
+		return strings.Join(ws, " ")
 	}
 	return ""
+}
+
+// spells reports whether the initials of ws, small words optional, are
+// want.
+func spells(ws []string, want []rune) bool {
+	if len(ws) == 0 {
+		return len(want) == 0
+	}
+	w := strings.ToLower(ws[len(ws)-1])
+	if w == "" || strings.ContainsAny(w, ".,;:!?()[]") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	use := len(want) > 0 && want[len(want)-1] == r && spells(ws[:len(ws)-1], want[:len(want)-1])
+	return use || (smallWords[w] && spells(ws[:len(ws)-1], want))
 }
 
 // acronymAliases gives a document the other half of an acronym its text
@@ -116,15 +124,12 @@ func stemAlias(stem, title string) (alias, bool) {
 	case "readme", "index", "_index", "":
 		return alias{}, false
 	}
-	ws := splitStem(stem)
-	for len(ws) > 0 && isNumber(ws[0]) {
-		ws = ws[1:] // 0001-use-go: the number orders, it does not name
-	}
+	ws := withoutNumber(splitStem(stem)) // 0001-use-go: the number orders, it does not name
 	if len(ws) < 2 {
 		return alias{}, false
 	}
 	a := strings.ToLower(strings.Join(ws, " "))
-	if utf8.RuneCountInString(a) > maxAliasRunes || a == strings.ToLower(strings.Join(words(title), " ")) {
+	if utf8.RuneCountInString(a) > maxAliasRunes || a == strings.ToLower(strings.Join(withoutNumber(words(title)), " ")) {
 		return alias{}, false
 	}
 	return alias{text: a, why: "the file name " + stem + " read as words"}, true
@@ -145,6 +150,14 @@ func splitStem(stem string) []string {
 		out = append(out, string(runes[start:]))
 	}
 	return out
+}
+
+// withoutNumber drops leading numbers from a list of words.
+func withoutNumber(ws []string) []string {
+	for len(ws) > 0 && isNumber(ws[0]) {
+		ws = ws[1:]
+	}
+	return ws
 }
 
 func isNumber(s string) bool {

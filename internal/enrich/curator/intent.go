@@ -88,13 +88,10 @@ func taskPhrase(heading string) string {
 	}
 	first := strings.ToLower(fields[0])
 	second := strings.ToLower(strings.Trim(fields[1], ",.:;()"))
-	if nounFollowers[second] {
-		return ""
-	}
 	verb, ok := gerunds[first]
 	if !ok {
 		unambiguous, known := taskVerbs[first]
-		if !known || (!unambiguous && !objectStarts[second]) {
+		if !known || nounFollowers[second] || (!unambiguous && !objectStarts[second]) {
 			return ""
 		}
 		verb = first
