@@ -27,7 +27,7 @@ var typeWords = map[string]string{
 	"developing": "guide", "hacking": "guide",
 	"how-to": "how-to", "howto": "how-to", "how-tos": "how-to", "howtos": "how-to", "recipes": "how-to", "cookbook": "how-to",
 	"overview": "overview", "introduction": "overview", "intro": "overview", "about": "overview",
-	"readme": "readme",
+	"readme":    "readme",
 	"reference": "reference", "references": "reference", "api": "reference", "cli": "reference",
 	"commands": "reference", "configuration": "reference", "config": "reference", "options": "reference", "glossary": "reference",
 	"runbook": "runbook", "runbooks": "runbook", "playbook": "runbook", "playbooks": "runbook", "operations": "runbook",
