@@ -6,10 +6,11 @@
 // loaded once), evaluated here the way gitleaks evaluates a rule on a
 // fragment: keyword prefilter, regex, secret group, entropy threshold, rule
 // and global allowlists. Path-only rules and multi-part rules whose parts are
-// not all present are skipped, since a string has no path. Two rules of our
+// not all present are skipped, since a string has no path. Rules of our
 // own cover connection strings, which gitleaks leaves to its generic rule
 // (and its entropy floor): the password in a URL's userinfo and a
-// `;Password=…` pair of a key-value connection string.
+// `;Password=…` pair of a key-value connection string; a third catches a
+// private-key block cut off before its END line.
 //
 // A secret is replaced by "[REDACTED:<rule-id>]"; only the secret part of a
 // match is replaced, so "api_key = …" keeps its key and the reader still
@@ -68,6 +69,14 @@ var ownRules = []rule{
 		regex:       regexp.MustCompile(`(?i);\s*(?:password|pwd)\s*=\s*([^;'"\s\x60$<{*[][^;'"\s\x60]{0,255})`),
 		secretGroup: 1,
 		keywords:    []string{"password", "pwd"},
+	},
+	{
+		// A key block cut off before its END line (an excerpt's edge):
+		// gitleaks' private-key rule needs the END line.
+		id:          "private-key-unterminated",
+		regex:       regexp.MustCompile(`(?i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----\s*([A-Za-z0-9+/=\s]{64,})`),
+		secretGroup: 1,
+		keywords:    []string{"-----begin"},
 	},
 }
 

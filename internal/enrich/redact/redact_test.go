@@ -3,69 +3,24 @@ package redact
 import (
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/enrich/redact/redacttest"
 )
 
-// fake builds a deterministic string of n characters from alphabet, so no
-// secret-shaped literal sits in the repository for a scanner to flag.
-func fake(alphabet string, n int, seed uint32) string {
-	var b strings.Builder
-	x := seed*2654435761 + 1
-	for range n {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		b.WriteByte(alphabet[int(x%uint32(len(alphabet)))])
-	}
-	return b.String()
-}
-
-const (
-	alnum  = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-	upper2 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-	b64    = alnum + "+/"
-)
-
-// secretFixture is a secret-shaped string and the part of it that must
-// disappear.
-type secretFixture struct {
-	name, text, secret, rule string
-}
-
-func secretFixtures() []secretFixture {
-	ghToken := "gh" + "p_" + fake(alnum, 36, 1)
-	awsKey := "AK" + "IA" + fake(upper2, 16, 2)
-	slack := "xo" + "xb-" + fake("0123456789", 12, 3) + "-" + fake("0123456789", 13, 4) + "-" + fake(alnum, 24, 5)
-	generic := fake(alnum, 32, 6)
-	urlPass := "Zq" + fake(alnum, 14, 7)
-	adoPass := "hunter" + "2x" + fake("abcdef", 4, 8)
-	body := ""
-	for i := range 6 {
-		body += fake(b64, 64, uint32(10+i)) + "\n"
-	}
-	pem := "-----BEGIN " + "RSA PRIVATE KEY-----\n" + body + "-----END RSA PRIVATE KEY-----"
-	return []secretFixture{
-		{"github token", "export GITHUB_TOKEN=" + ghToken + " # ci", ghToken, "github-pat"},
-		{"aws access key", "aws_access_key_id = " + awsKey, awsKey, "aws-access-token"},
-		{"slack bot token", "token: " + slack, slack, "slack-bot-token"},
-		{"generic api key", `api_key = "` + generic + `"`, generic, "generic-api-key"},
-		{"private key block", "key:\n" + pem + "\nend", body[:64], "private-key"},
-		{"url connection string", "DATABASE_URL=postgres://app:" + urlPass + "@db.internal:5432/app", urlPass, "connection-string-url-password"},
-		{"key-value connection string", "Server=db.internal;User Id=app;Password=" + adoPass + ";Encrypt=true", adoPass, "connection-string-password"},
-	}
-}
+func secretFixtures() []redacttest.Fixture { return redacttest.Fixtures() }
 
 func TestStringRedactsSecretShapedFixtures(t *testing.T) {
 	for _, fx := range secretFixtures() {
-		t.Run(fx.name, func(t *testing.T) {
-			if !Contains(fx.text) {
-				t.Fatalf("Contains(%q) = false", fx.text)
+		t.Run(fx.Name, func(t *testing.T) {
+			if !Contains(fx.Text) {
+				t.Fatalf("Contains(%q) = false", fx.Text)
 			}
-			got := String(fx.text)
-			if strings.Contains(got, fx.secret) {
+			got := String(fx.Text)
+			if strings.Contains(got, fx.Secret) {
 				t.Fatalf("String left the secret in place:\n%s", got)
 			}
-			if !strings.Contains(got, "[REDACTED:"+fx.rule+"]") {
-				t.Errorf("String = %q, want a %s marker", got, fx.rule)
+			if !strings.Contains(got, "[REDACTED:"+fx.Rule+"]") {
+				t.Errorf("String = %q, want a %s marker", got, fx.Rule)
 			}
 			if Contains(got) {
 				t.Errorf("redacted text still Contains a secret: %q (%v)", got, Find(got))
@@ -79,7 +34,7 @@ func TestStringRedactsSecretShapedFixtures(t *testing.T) {
 
 func TestStringKeepsContextAroundTheSecret(t *testing.T) {
 	fx := secretFixtures()[0]
-	got := String(fx.text)
+	got := String(fx.Text)
 	want := "export GITHUB_TOKEN=[REDACTED:github-pat] # ci"
 	if got != want {
 		t.Fatalf("String = %q, want %q", got, want)
@@ -109,7 +64,7 @@ func TestStringLeavesOrdinaryTextAlone(t *testing.T) {
 
 func TestFindSeveralSecretsInOrder(t *testing.T) {
 	fxs := secretFixtures()
-	text := fxs[1].text + "\n" + fxs[0].text + "\n" + fxs[5].text
+	text := fxs[1].Text + "\n" + fxs[0].Text + "\n" + fxs[5].Text
 	found := Find(text)
 	if len(found) != 3 {
 		t.Fatalf("Find = %v, want 3 findings", found)
@@ -121,9 +76,18 @@ func TestFindSeveralSecretsInOrder(t *testing.T) {
 	}
 	got := String(text)
 	for _, i := range []int{0, 1, 5} {
-		if strings.Contains(got, fxs[i].secret) {
-			t.Errorf("secret of %s survived: %q", fxs[i].name, got)
+		if strings.Contains(got, fxs[i].Secret) {
+			t.Errorf("secret of %s survived: %q", fxs[i].Name, got)
 		}
+	}
+}
+
+func TestStringRedactsAKeyBlockCutBeforeItsEnd(t *testing.T) {
+	body := redacttest.PrivateKeyBody()
+	cut := "intro\n-----BEGIN " + "EC PRIVATE KEY-----\n" + body[:200]
+	got := String(cut)
+	if strings.Contains(got, body[:64]) || !strings.Contains(got, "[REDACTED:private-key-unterminated]") {
+		t.Fatalf("String = %q", got)
 	}
 }
 
@@ -157,7 +121,7 @@ func TestRuleSetLoads(t *testing.T) {
 
 func FuzzString(f *testing.F) {
 	for _, fx := range secretFixtures() {
-		f.Add(fx.text)
+		f.Add(fx.Text)
 	}
 	f.Add("plain text")
 	f.Fuzz(func(t *testing.T, s string) {
