@@ -129,16 +129,16 @@ func stemAlias(stem, title string) (alias, bool) {
 		return alias{}, false
 	}
 	a := strings.ToLower(strings.Join(ws, " "))
-	if utf8.RuneCountInString(a) > maxAliasRunes || a == strings.ToLower(strings.Join(withoutNumber(words(title)), " ")) {
-		return alias{}, false
+	if utf8.RuneCountInString(a) > maxAliasRunes || allIn(ws, title) {
+		return alias{}, false // the title says it all already
 	}
 	return alias{text: a, why: "the file name " + stem + " read as words"}, true
 }
 
-// splitStem splits a stem at - _ . and spaces and at camelCase humps.
+// splitStem splits a stem at - _ and spaces and at camelCase humps.
 func splitStem(stem string) []string {
 	var out []string
-	for _, part := range strings.FieldsFunc(stem, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
+	for _, part := range strings.FieldsFunc(stem, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }) {
 		start := 0
 		runes := []rune(part)
 		for i := 1; i < len(runes); i++ {
@@ -150,6 +150,22 @@ func splitStem(stem string) []string {
 		out = append(out, string(runes[start:]))
 	}
 	return out
+}
+
+// allIn reports whether every word of ws is a word of title, ignoring case.
+func allIn(ws []string, title string) bool {
+	in := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(",:;!?()[]\"'“”", r)
+	}) {
+		in[strings.Trim(w, ".")] = true
+	}
+	for _, w := range ws {
+		if !in[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutNumber drops leading numbers from a list of words.

@@ -31,7 +31,8 @@ var typeWords = map[string]string{
 	"reference": "reference", "references": "reference", "api": "reference", "cli": "reference",
 	"commands": "reference", "configuration": "reference", "config": "reference", "options": "reference", "glossary": "reference",
 	"runbook": "runbook", "runbooks": "runbook", "playbook": "runbook", "playbooks": "runbook", "operations": "runbook",
-	"troubleshooting": "runbook", "incident": "runbook", "incidents": "runbook",
+	"incident": "runbook", "incidents": "runbook", "troubleshooting": "how-to",
+	"blog": "other", "posts": "other", "_posts": "other",
 	"spec": "spec", "specs": "spec", "specification": "spec", "specifications": "spec", "rfc": "spec", "rfcs": "spec",
 	"proposal": "spec", "proposals": "spec",
 	"tutorial": "tutorial", "tutorials": "tutorial", "getting-started": "tutorial", "quickstart": "tutorial",
@@ -96,7 +97,9 @@ func classify(p, title string, front map[string]string) (classification, bool) {
 	case stem == "security" || stem == "code_of_conduct" || stem == "code-of-conduct" || stem == "governance" ||
 		stem == "support" || stem == "license" || stem == "codeowners":
 		c.Type, c.from = "other", "file name"
-	case typeWords[normStem(stem)] != "":
+	case typeWords[normStem(stem)] != "" && (typeWords[normStem(stem)] != "changelog" || root || base != path.Base(p)):
+		// A changelog is CHANGELOG.md or one at the root; docs/changelog.md
+		// is as often the page about a changelog feature.
 		c.Type, c.from = typeWords[normStem(stem)], "file name"
 	}
 	if c.Type == "" {
@@ -195,7 +198,9 @@ func typeOfTitle(title string) string {
 		return "changelog"
 	case strings.HasPrefix(t, "architecture") || strings.HasSuffix(t, " architecture") || strings.HasSuffix(t, " internals"):
 		return "explanation"
-	case strings.HasPrefix(t, "troubleshooting") || strings.HasSuffix(t, " runbook"):
+	case strings.HasPrefix(t, "troubleshooting"):
+		return "how-to"
+	case strings.HasSuffix(t, " runbook"):
 		return "runbook"
 	}
 	return ""

@@ -135,6 +135,9 @@ func (c *Curator) propose(pk *pack.Pack) []enrich.Proposal {
 // document applies the document rules.
 func (c *Curator) document(pk *pack.Pack, add func(float64, string, enrich.Payload, []enrich.Evidence, ...string), at func(int) []enrich.Evidence) {
 	t := &pk.Target
+	if _, fixture := t.Metadata["testInput"]; fixture {
+		return // test input is nobody's documentation
+	}
 	title := metaString(t.Metadata, "title")
 	if title == "" {
 		title = t.Name
@@ -169,6 +172,9 @@ func (c *Curator) document(pk *pack.Pack, add func(float64, string, enrich.Paylo
 	}
 	seen := map[string]bool{}
 	n := 0
+	if announcement(t.Path) {
+		n = maxIntentsPerDocument // a post announces a feature; its page explains it
+	}
 	for _, b := range blocks {
 		if !b.heading || n == maxIntentsPerDocument {
 			continue
@@ -212,6 +218,18 @@ func (c *Curator) document(pk *pack.Pack, add func(float64, string, enrich.Paylo
 		add(conf, fmt.Sprintf("the document names %s in prose (%q, line %d), outside any code span or link the scan reads", m.to, m.text, m.line),
 			&enrich.ProposeRelation{From: t.ID, To: m.to, Kind: snapshot.RelMentions, Detection: "prose"}, at(m.line))
 	}
+}
+
+// announcement reports whether a document lies in a blog, news or
+// release-notes tree.
+func announcement(p string) bool {
+	for _, d := range strings.Split(strings.ToLower(path.Dir(p)), "/") {
+		switch d {
+		case "blog", "news", "posts", "_posts", "changelog", "changelogs", "release-notes", "releases":
+			return true
+		}
+	}
+	return false
 }
 
 // inCode reports whether the document writes id's path in a code span

@@ -68,6 +68,12 @@ var nounFollowers = map[string]bool{
 	"scripts": true, "time": true, "errors": true, "log": true, "logs": true, "history": true, "settings": true,
 }
 
+// statementVerbs make a heading a statement rather than a task.
+var statementVerbs = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "will": true,
+	"can": true, "should": true, "does": true, "do": true, "must": true, "may": true,
+}
+
 // taskPhrase reads a heading as a task: "How to rotate keys", "Installing
 // the CLI", "Configure the cache" give "rotate keys", "install the CLI",
 // "configure the cache". It returns "" for a heading that names a topic.
@@ -99,7 +105,42 @@ func taskPhrase(heading string) string {
 	if first == "getting" && second != "started" {
 		return ""
 	}
-	return boundPhrase(verb + " " + strings.Join(fields[1:], " "))
+	for _, f := range fields[1:] {
+		if statementVerbs[strings.ToLower(f)] {
+			return "" // "Building and pushing are one step" states, it does not ask
+		}
+	}
+	rest := fields[1:]
+	for i := 1; i < len(rest); i++ {
+		if strings.EqualFold(rest[i-1], "and") || strings.EqualFold(rest[i-1], "or") {
+			rest[i] = ungerund(rest[i]) // "Signing and notarizing" asks to sign and notarize
+		}
+	}
+	return boundPhrase(verb + " " + strings.Join(rest, " "))
+}
+
+// ungerund turns an -ing word into its verb, lowercased: from the known
+// verbs, else by the spelling rules (pushing → push, notarizing →
+// notarize, shipping → ship); a word without -ing is kept as written.
+func ungerund(w string) string {
+	l := strings.ToLower(w)
+	if v, ok := gerunds[l]; ok {
+		return v
+	}
+	base, ok := strings.CutSuffix(l, "ing")
+	if !ok || len(base) < 3 {
+		return w
+	}
+	n := len(base)
+	switch {
+	case base[n-1] == base[n-2] && !strings.ContainsRune("aeiouls", rune(base[n-1])):
+		return base[:n-1]
+	case strings.HasSuffix(base, "iz") || strings.HasSuffix(base, "yz") || strings.HasSuffix(base, "at") ||
+		strings.HasSuffix(base, "v") || strings.HasSuffix(base, "ur") || strings.HasSuffix(base, "uc") ||
+		strings.HasSuffix(base, "ag") || strings.HasSuffix(base, "ut") || strings.HasSuffix(base, "ir"):
+		return base + "e"
+	}
+	return base
 }
 
 // boundPhrase drops a phrase longer than the payload allows.

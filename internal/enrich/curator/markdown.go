@@ -6,13 +6,17 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
-// block is one paragraph or heading of a document, as a reader sees it.
+// block is one paragraph or heading of a document, as a reader sees it,
+// or (other) a code block, table or HTML block, kept for its position.
 type block struct {
 	heading bool
+	other   bool
 	level   int
 	line    int // 1-based, in the file (front matter counted)
 	// text is the whole inline text: code spans and link text kept,
@@ -33,7 +37,7 @@ type block struct {
 func readMarkdown(src string) []block {
 	body, offset := stripFrontMatter(src)
 	source := []byte(body)
-	root := goldmark.New().Parser().Parse(text.NewReader(source))
+	root := markdownParser.Parser().Parse(text.NewReader(source))
 	lines := lineStarts(source)
 	var out []block
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -58,13 +62,18 @@ func readMarkdown(src string) []block {
 			b.quoted, b.listed = inside(n)
 			out = append(out, b)
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock:
+		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *east.Table:
+			out = append(out, block{other: true, line: offset + lineOf(lines, firstOffset(n))})
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
 	return out
 }
+
+// markdownParser reads GitHub-flavoured Markdown, so that a table is a
+// table and not a paragraph of pipes.
+var markdownParser = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 // stripFrontMatter removes a leading YAML (---) or TOML (+++) front-matter
 // block and returns the rest and the number of lines removed.

@@ -88,7 +88,9 @@ type mention struct {
 var pathInProse = regexp.MustCompile(`[A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+/?`)
 
 // shortInProse matches "the scan package", "package scan", "module scan".
-var shortInProse = regexp.MustCompile(`(?i)\b([a-z][a-z0-9_-]+) (?:package|module|library|crate)\b|\b(?:package|module) ([a-z][a-z0-9_-]+)\b`)
+// "library" and "crate" are left out: "the logging library" is as often
+// someone else's.
+var shortInProse = regexp.MustCompile(`(?i)\b([a-z][a-z0-9_-]+) (?:package|module)\b|\b(?:package|module) ([a-z][a-z0-9_-]+)\b`)
 
 // proseMentions returns the packages, modules and areas the paragraphs
 // name in plain words (outside code spans and link text, which the scan

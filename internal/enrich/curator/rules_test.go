@@ -159,6 +159,9 @@ func TestTaskPhrase(t *testing.T) {
 		"Update the lock file.":       "update the lock file",
 		"Troubleshooting":             "",
 		"Troubleshooting slow builds": "troubleshoot slow builds",
+		"Signing and notarizing macOS executables": "sign and notarize macOS executables",
+		"Releasing Archives and Pushing Images":    "release Archives and push Images",
+		"Building and pushing are a single step":   "",
 	}
 	for heading, want := range tests {
 		if got := taskPhrase(heading); got != want {

@@ -21,11 +21,19 @@ var introHeadings = map[string]bool{
 	"overview": true, "summary": true, "what is it": true, "purpose": true, "abstract": true,
 }
 
+// maxLeadSkipped is how many blocks (badge lines, notes, a code block)
+// may stand before a document's lead paragraph: past them, a paragraph
+// continues something and summarises nothing.
+const maxLeadSkipped = 3
+
 // leadParagraph is the first paragraph of prose in a document's lead
 // section (before its first section heading other than an overview-like
 // one): not a badge line, not a list or quote, not a one-line label
-// ("Usage:"), long enough to say something.
+// ("Usage:"), long enough to say something, and not a continuation
+// ("You will also want …").
 func leadParagraph(blocks []block) (block, bool) {
+	skipped := 0
+	listed := false // a list counts once, not per item
 	for _, b := range blocks {
 		if b.heading {
 			if b.level >= 2 && !introHeadings[strings.ToLower(strings.Trim(b.text, " :?"))] {
@@ -33,12 +41,54 @@ func leadParagraph(blocks []block) (block, bool) {
 			}
 			continue
 		}
-		if b.quoted || b.listed || !isProse(b) {
+		if b.other || b.quoted || b.listed || !isProse(b) {
+			if !b.other && !b.quoted && !b.listed && strings.HasSuffix(b.text, ":") {
+				return block{}, false // the lead introduces what follows: nothing to summarise
+			}
+			if !b.listed || !listed {
+				skipped++
+			}
+			listed = b.listed
+			if skipped > maxLeadSkipped {
+				return block{}, false
+			}
 			continue
+		}
+		listed = false
+		if continues(b.text) {
+			return block{}, false
 		}
 		return b, true
 	}
 	return block{}, false
+}
+
+// continuationWords start a sentence that leans on an earlier one.
+var continuationWords = map[string]bool{
+	"also": true, "then": true, "so": true, "but": true, "however": true, "this": true, "that": true,
+	"these": true, "those": true, "it": true, "they": true, "here": true, "next": true, "finally": true,
+	"now": true, "otherwise": true, "additionally": true, "furthermore": true,
+	"moreover": true, "again": true, "alternatively": true, "note": true, "once": true, "after": true,
+}
+
+// continuationPairs are two-word openings that lean on an earlier
+// sentence.
+var continuationPairs = map[string]bool{
+	"in this": true, "in that": true, "in addition": true, "for this": true, "for that": true,
+	"for it": true, "with this": true, "with that": true, "as such": true, "as mentioned": true,
+}
+
+// continues reports whether a paragraph leans on what came before: it
+// starts with a continuation word or pair.
+func continues(text string) bool {
+	ws := words(text)
+	if len(ws) == 0 {
+		return false
+	}
+	if continuationWords[strings.ToLower(ws[0])] {
+		return true
+	}
+	return len(ws) > 1 && continuationPairs[strings.ToLower(ws[0]+" "+ws[1])]
 }
 
 // isProse reports whether a paragraph reads as sentences: enough words,
