@@ -1,6 +1,9 @@
 package enrich
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Reason is why a proposal was rejected. The set is closed, so a run's
 // rejections form a histogram.
@@ -67,4 +70,14 @@ func (r *Rejection) Error() string {
 
 func reject(r Reason, format string, args ...any) *Rejection {
 	return &Rejection{Reason: r, Detail: fmt.Sprintf(format, args...)}
+}
+
+// asRejection returns err as a Rejection (a schema rejection if it is
+// another error).
+func asRejection(err error) *Rejection {
+	var r *Rejection
+	if errors.As(err, &r) {
+		return r
+	}
+	return &Rejection{Reason: ReasonSchema, Detail: err.Error()}
 }
