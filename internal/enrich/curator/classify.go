@@ -183,7 +183,9 @@ func classify(p, title string, front map[string]string) (classification, bool) {
 }
 
 // typeOfTitle reads a type from a title's shape: "How to …" is a how-to,
-// "Getting started" a tutorial, "… reference" a reference.
+// "Getting started" a tutorial, "… reference" a reference. A title
+// "Changelog" says nothing: it is as often the page about a changelog
+// feature.
 func typeOfTitle(title string) string {
 	t := strings.ToLower(strings.TrimSpace(title))
 	switch {
@@ -194,8 +196,6 @@ func typeOfTitle(title string) string {
 		return "tutorial"
 	case strings.HasSuffix(t, " reference") || strings.HasPrefix(t, "reference"):
 		return "reference"
-	case strings.HasPrefix(t, "changelog") || strings.HasPrefix(t, "release notes"):
-		return "changelog"
 	case strings.HasPrefix(t, "architecture") || strings.HasSuffix(t, " architecture") || strings.HasSuffix(t, " internals"):
 		return "explanation"
 	case strings.HasPrefix(t, "troubleshooting"):

@@ -27,10 +27,13 @@ import (
 // ID names the built-in curator; RulesVersion moves whenever a rule
 // changes what it proposes, so cached answers of older rules are not
 // reused.
+// PromptVersion is what its proposals carry as the prompt version: it
+// follows rules, not a prompt.
 const (
-	ID           = "docbridge-curator"
-	RulesVersion = "1"
-	Provider     = "builtin"
+	ID            = "docbridge-curator"
+	RulesVersion  = "1"
+	Provider      = "builtin"
+	PromptVersion = "rules/" + RulesVersion
 )
 
 // Kinds are the proposal kinds the curator makes.
@@ -248,7 +251,7 @@ func inCode(blocks []block, id string) bool {
 func gapText(pk *pack.Pack) string {
 	var inside []string
 	for _, nb := range pk.Neighbours {
-		if nb.Relation == snapshot.RelContains && nb.Direction == "out" && len(inside) < 3 {
+		if nb.Relation == snapshot.RelContains && nb.Direction == "out" && len(inside) < 3 && !isTest(nb.Path) {
 			inside = append(inside, nb.Name)
 		}
 	}
@@ -257,6 +260,14 @@ func gapText(pk *pack.Pack) string {
 		s += " (it holds " + strings.Join(inside, ", ") + ")"
 	}
 	return s
+}
+
+// isTest reports whether a path is a test file by the common conventions
+// (Go, JavaScript and TypeScript, Python).
+func isTest(p string) bool {
+	base := path.Base(p)
+	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")
 }
 
 // metaString reads a string value of a metadata map.
