@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/reconcile/catalog"
+	"github.com/docbridge/docbridge/internal/state"
 )
 
 // enrichOptions are the inputs of the enrich commands.
@@ -28,7 +30,14 @@ type enrichOptions struct {
 	repoOptions
 	agent  string
 	asJSON bool
+	// cache is the agent-call cache's directory ("": enrichCacheDir in
+	// the repository).
+	cache string
 }
+
+// enrichCacheDir is the agent-call cache's default directory, relative to
+// the repository root; it holds a .gitignore that ignores it.
+const enrichCacheDir = ".docbridge/enrich/cache"
 
 func newEnrichCommand(stdout, stderr io.Writer) *cobra.Command {
 	o := enrichOptions{}
@@ -58,6 +67,7 @@ warning, not a failed run), 2 on bad input.`,
 	f := cmd.Flags()
 	f.StringVar(&o.agent, "agent", "", "the `AGENT` to ask: builtin, models or command (default: the configuration's enrich.agent)")
 	f.BoolVar(&o.asJSON, "json", false, "print the run's report as JSON")
+	f.StringVar(&o.cache, "cache", "", "keep the agent-call cache in `DIR` (default: "+enrichCacheDir+" in the repository)")
 	o.addRepoFlags(f)
 	cmd.AddCommand(newEnrichListCommand(stdout, stderr))
 	cmd.AddCommand(newEnrichDecideCommand(stdout, stderr, enrich.DecisionApprove))
@@ -115,12 +125,29 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	if err != nil {
 		return err
 	}
+	cacheRoot := o.cache
+	if cacheRoot == "" {
+		cacheRoot = filepath.Join(o.dir, filepath.FromSlash(enrichCacheDir))
+	}
+	if err := ignoredDir(cacheRoot); err != nil {
+		fmt.Fprintln(stderr, "docbridge: warning: the agent-call cache is off:", err)
+	}
+	store := agent.OpenDir(agent.CacheDir(cacheRoot, ag.Identity()))
 	rep, _, err := run.Run(ctx, run.Input{
 		Root: o.dir, Files: os.DirFS(o.dir), Snapshot: repo.scan.Snapshot, Findings: findings,
-		Agent: ag, PromptVersion: prompt, PackBytes: repo.cfg.Enrich.PackBytes,
+		Agent: ag, PromptVersion: prompt, PackBytes: repo.cfg.Enrich.PackBytes, Cache: store,
 	})
 	if err != nil {
 		return err
+	}
+	if rep.AgentError == "" && len(rep.Skipped) == 0 {
+		// A complete run: the cache keeps what this repository needs now.
+		if _, err := store.Prune(); err != nil {
+			fmt.Fprintln(stderr, "docbridge: warning:", err)
+		}
+	}
+	if rep.CacheErrors > 0 {
+		fmt.Fprintf(stderr, "docbridge: warning: %d answers not cached; the next run asks about those packs again\n", rep.CacheErrors)
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(stderr, "docbridge: warning:", w)
@@ -135,6 +162,19 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	return nil
 }
 
+// ignoredDir creates dir with a .gitignore that ignores everything in it,
+// so that a cache inside the repository is never committed nor scanned.
+func ignoredDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	name := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(name); err == nil {
+		return nil
+	}
+	return state.WriteFileAtomic(name, []byte("# the agent-call cache of docbridge enrich\n*\n"))
+}
+
 // writeEnrichReport prints a run's report for people.
 func writeEnrichReport(w io.Writer, r *run.Report) {
 	id := r.Agent.ID + " " + r.Agent.Version
@@ -146,6 +186,13 @@ func writeEnrichReport(w io.Writer, r *run.Report) {
 	}
 	fmt.Fprintf(w, "docbridge enrich: agent %s, prompt %s\n\n", id, r.PromptVersion)
 	fmt.Fprintf(w, "Packs: %d built, %d from the cache, %d asked in %d call(s)\n", r.Packs, r.CacheHits, r.Asked, r.Calls)
+	if len(r.Skipped) > 0 {
+		why := map[string]int{}
+		for _, s := range r.Skipped {
+			why[s.Reason]++
+		}
+		fmt.Fprintf(w, "Skipped: %d packs the agent did not answer%s; the next run asks again\n", len(r.Skipped), histogram(why))
+	}
 	total := 0
 	for _, n := range r.Proposals {
 		total += n

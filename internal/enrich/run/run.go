@@ -10,6 +10,7 @@ package run
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -44,6 +45,8 @@ type Input struct {
 	Capabilities []enrich.Kind
 	// PackBytes is one pack's byte budget (0: the default).
 	PackBytes int
+	// Cache keeps the agent's answers by pack; nil asks about every pack.
+	Cache agent.Store
 }
 
 // Report is what a run did.
@@ -57,6 +60,11 @@ type Report struct {
 	CacheHits int `json:"cacheHits"`
 	// Calls counts the agent's calls.
 	Calls int `json:"calls"`
+	// Skipped lists the packs the agent did not answer, and why; the next
+	// run asks about them again.
+	Skipped []agent.Skip `json:"skipped,omitempty"`
+	// CacheErrors counts answers that could not be stored.
+	CacheErrors int `json:"cacheErrors,omitempty"`
 	// AgentError says why the agent failed; the run still writes what it
 	// decided.
 	AgentError string `json:"agentError,omitempty"`
@@ -125,43 +133,52 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 		caps = enrich.Kinds
 	}
 	rep := &Report{Agent: in.Agent.Identity(), PromptVersion: in.PromptVersion, Packs: len(packs), Proposals: map[string]int{}}
-	counted := &counting{Agent: in.Agent}
+	fresh := &recording{Agent: in.Agent, seen: map[string]bool{}}
+	var asked agent.Agent = fresh
+	var cached *agent.CachedAgent
+	if in.Cache != nil {
+		cached = agent.Cached(fresh, in.Cache)
+		asked = cached
+	}
 	req := agent.Request{
 		Protocol: agent.Protocol, Task: agent.TaskCurate, Role: agent.RoleCurator,
 		PromptVersion: in.PromptVersion, Packs: packs, Capabilities: kindNames(caps),
 	}
-	resp, err := counted.Ask(ctx, req)
+	resp, err := asked.Ask(ctx, req)
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
 	if err != nil {
-		rep.AgentError = err.Error()
+		var inc *agent.Incomplete
+		if errors.As(err, &inc) {
+			rep.Skipped = inc.Skipped
+			if inc.Err != nil {
+				rep.AgentError = inc.Err.Error()
+			}
+		} else {
+			rep.AgentError = err.Error()
+		}
 	}
-	rep.Calls, rep.Asked = counted.calls, counted.packs
-	rep.CacheHits = len(packs) - counted.packs
-	id := rep.Agent
-	answer := enrich.Answer{
-		Context: enrich.Context{
-			Agent:            enrich.Origin{AgentID: id.ID, AgentVersion: id.Version, PromptVersion: in.PromptVersion, Model: id.Model, Provider: id.Provider},
-			BaseSnapshotHash: in.Snapshot.ContentHash,
-		},
-		Proposals: resp.Proposals,
+	rep.Calls, rep.Asked = fresh.calls, fresh.packs
+	rep.CacheHits = len(packs) - fresh.packs
+	if cached != nil {
+		rep.CacheErrors = cached.Stats().StoreErrors
 	}
 	for _, raw := range resp.Proposals {
 		p, _ := enrich.Decode(raw) // the kind is read even from a proposal Decode refuses
 		rep.Proposals[string(p.Kind)]++
 	}
-
 	prev, warn := enrich.ReadOverlay(in.Root)
 	if warn != "" && prev == nil && !isMissing(in.Root) {
 		rep.Warnings = append(rep.Warnings, warn)
 	}
+	answers := splitAnswers(undecided(resp.Proposals, prev), fresh.seen, rep.Agent, in.PromptVersion, in.Snapshot.ContentHash)
 	approvals, warns := enrich.ReadApprovals(in.Root)
 	rep.Warnings = append(rep.Warnings, warns...)
 	ov := enrich.Build(enrich.BuildInput{
 		Facts:     Facts(in.Snapshot, in.Findings),
 		Previous:  prev,
-		Answers:   []enrich.Answer{answer},
+		Answers:   answers,
 		Approvals: approvals,
 	})
 	if err := enrich.WriteOverlay(in.Root, ov); err != nil {
@@ -191,17 +208,90 @@ func kindNames(ks []enrich.Kind) []string {
 	return out
 }
 
-// counting counts an agent's calls and the packs it was asked about.
-type counting struct {
+// undecided drops the proposals the overlay already holds as accepted,
+// pending or a finding: the overlay carries them while their target is
+// unchanged, and a cached answer repeating them decides nothing new — so
+// an unchanged repository gives the same overlay.
+func undecided(proposals []json.RawMessage, prev *enrich.Overlay) []json.RawMessage {
+	if prev == nil {
+		return proposals
+	}
+	held := map[string]bool{}
+	for _, a := range prev.Accepted {
+		held[a.Proposal.ProposalID] = true
+	}
+	for _, p := range prev.Pending {
+		held[p.Proposal.ProposalID] = true
+	}
+	for _, f := range prev.Findings {
+		held[f.Proposal.ProposalID] = true
+	}
+	out := make([]json.RawMessage, 0, len(proposals))
+	for _, raw := range proposals {
+		var env struct {
+			ProposalID string `json:"proposalId"`
+		}
+		if json.Unmarshal(raw, &env) == nil && held[env.ProposalID] {
+			continue
+		}
+		out = append(out, raw)
+	}
+	return out
+}
+
+// splitAnswers files the proposals into the answers they are judged in.
+// What the agent said in this run is judged against this run's snapshot.
+// What the cache said was the agent's answer about an identical pack (its
+// hash covers the target's and the neighbours' content) in an earlier run,
+// and is judged in that run's context: the snapshot its proposals name.
+// The target's content hash still binds each of them (stale-target).
+func splitAnswers(proposals []json.RawMessage, fresh map[string]bool, id agent.Identity, prompt, snapshotHash string) []enrich.Answer {
+	origin := enrich.Origin{AgentID: id.ID, AgentVersion: id.Version, PromptVersion: prompt, Model: id.Model, Provider: id.Provider}
+	byBase := map[string]*enrich.Answer{}
+	var bases []string
+	for _, raw := range proposals {
+		base := snapshotHash
+		if !fresh[string(raw)] {
+			var env struct {
+				BaseSnapshotHash string `json:"baseSnapshotHash"`
+			}
+			if json.Unmarshal(raw, &env) == nil && env.BaseSnapshotHash != "" {
+				base = env.BaseSnapshotHash
+			}
+		}
+		a, ok := byBase[base]
+		if !ok {
+			a = &enrich.Answer{Context: enrich.Context{Agent: origin, BaseSnapshotHash: base}, Proposals: []json.RawMessage{}}
+			byBase[base] = a
+			bases = append(bases, base)
+		}
+		a.Proposals = append(a.Proposals, raw)
+	}
+	slices.Sort(bases)
+	out := make([]enrich.Answer, 0, len(bases))
+	for _, b := range bases {
+		out = append(out, *byBase[b])
+	}
+	return out
+}
+
+// recording counts an agent's calls and the packs it was asked about, and
+// remembers the proposals it returned (the others came from the cache).
+type recording struct {
 	agent.Agent
 	mu           sync.Mutex
 	calls, packs int
+	seen         map[string]bool
 }
 
-func (c *counting) Ask(ctx context.Context, req agent.Request) (agent.Response, error) {
-	c.mu.Lock()
-	c.calls++
-	c.packs += len(req.Packs)
-	c.mu.Unlock()
-	return c.Agent.Ask(ctx, req)
+func (r *recording) Ask(ctx context.Context, req agent.Request) (agent.Response, error) {
+	resp, err := r.Agent.Ask(ctx, req)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls++
+	r.packs += len(req.Packs)
+	for _, raw := range resp.Proposals {
+		r.seen[string(raw)] = true
+	}
+	return resp, err
 }
