@@ -99,6 +99,10 @@ func enrichFacts(ctx context.Context, stderr io.Writer, o repoOptions) (*reposit
 	return repo, res.Head, nil
 }
 
+// newEnrichAgent builds the agent of a run; tests replace it to count
+// calls.
+var newEnrichAgent = enrichAgent
+
 // enrichAgent is the agent --agent (else enrich.agent) names, with the
 // prompt version its proposals carry.
 func enrichAgent(name string, cfg *config.Config, dir string, facts *repository) (agent.Agent, string, error) {
@@ -121,7 +125,7 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	if err != nil {
 		return err
 	}
-	ag, prompt, err := enrichAgent(o.agent, repo.cfg, o.dir, repo)
+	ag, prompt, err := newEnrichAgent(o.agent, repo.cfg, o.dir, repo)
 	if err != nil {
 		return err
 	}

@@ -170,6 +170,9 @@ var englishWords = map[string]bool{
 	"a": true, "an": true, "and": true, "are": true, "as": true, "be": true, "by": true, "for": true,
 	"from": true, "in": true, "is": true, "it": true, "its": true, "of": true, "on": true, "or": true,
 	"that": true, "the": true, "this": true, "to": true, "with": true, "you": true, "your": true,
+	"into": true, "not": true, "no": true, "can": true, "will": true, "has": true, "have": true, "each": true,
+	"all": true, "when": true, "which": true, "what": true, "how": true, "if": true, "then": true, "but": true,
+	"we": true, "our": true, "they": true, "their": true, "at": true, "so": true, "more": true, "per": true,
 }
 
 // language returns "en" for English text and "" when the text's language
@@ -185,7 +188,7 @@ func language(text string) string {
 			n++
 		}
 	}
-	if n*8 >= len(ws) {
+	if n*12 >= len(ws) {
 		return "en"
 	}
 	return ""
