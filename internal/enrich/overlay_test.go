@@ -87,6 +87,7 @@ func TestReadOverlayBad(t *testing.T) {
 		"unknown":   bytes.Replace(good, []byte(`"stats"`), []byte(`"extra": 1, "stats"`), 1),
 		"oversized": append(bytes.Repeat([]byte(" "), MaxOverlayBytes), good...),
 		"edited":    bytes.Replace(good, []byte(`"acceptedBy": "policy"`), []byte(`"acceptedBy": "mallory"`), 1),
+		"forged":    forgedPolicyAcceptance(t),
 	}
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -194,4 +195,15 @@ func TestRevalidate(t *testing.T) {
 	if len(rv.Mismatches) != 1 || !strings.HasPrefix(rv.Mismatches[0].Reproduced, "rejected alias-collision") {
 		t.Fatalf("forged acceptance: %+v", rv)
 	}
+}
+
+// forgedPolicyAcceptance is an overlay, its hash recomputed, in which the
+// policy accepted a human-approval proposal.
+func forgedPolicyAcceptance(t *testing.T) []byte {
+	ov := buildOne(t, allRaws(t)...)
+	p := ov.Pending[0]
+	ov.Pending = ov.Pending[1:]
+	ov.Accepted = append(ov.Accepted, Accepted{Proposal: p.Proposal, AcceptedBy: ActorPolicy})
+	b, _ := MarshalOverlay(ov.seal())
+	return b
 }
