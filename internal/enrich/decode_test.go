@@ -37,7 +37,9 @@ func TestDecodeMessages(t *testing.T) {
 		{json.RawMessage(`[]`), ReasonSchema, "expected an object"},
 		{json.RawMessage(`{"kind":3}`), ReasonInvalidKind, "kind"},
 		{edit(t, good, func(m map[string]any) { m["payload"] = map[string]any{"summary": "x", "language": "en", "tone": "dry"} }), ReasonSchema, `unknown field "tone"`},
-		{edit(t, good, func(m map[string]any) { m["payload"] = map[string]any{"summary": strings.Repeat("é", 401), "language": "en"} }), ReasonSchema, "401 characters, at most 400"},
+		{edit(t, good, func(m map[string]any) {
+			m["payload"] = map[string]any{"summary": strings.Repeat("é", 401), "language": "en"}
+		}), ReasonSchema, "401 characters, at most 400"},
 		{edit(t, good, func(m map[string]any) { delete(m, "payload") }), ReasonSchema, "payload: missing"},
 		{edit(t, good, func(m map[string]any) { m["confidence"] = "high" }), ReasonSchema, `"confidence": expected a number`},
 		{edit(t, good, func(m map[string]any) { m["reason"] = strings.Repeat("r", 1001) }), ReasonSchema, "reason: 1001 characters"},
@@ -68,8 +70,12 @@ func TestProposalIDDistinct(t *testing.T) {
 		t.Fatal("confidence, reason or detection changed the id")
 	}
 	for name, f := range map[string]func(p *Proposal){
-		"to":      func(p *Proposal) { p.Payload = &ProposeRelation{From: docOps, To: pkgFoo, Kind: "documents", Detection: "prose"} },
-		"kind":    func(p *Proposal) { p.Payload = &ProposeRelation{From: docOps, To: modFoo, Kind: "covers", Detection: "prose"} },
+		"to": func(p *Proposal) {
+			p.Payload = &ProposeRelation{From: docOps, To: pkgFoo, Kind: "documents", Detection: "prose"}
+		},
+		"kind": func(p *Proposal) {
+			p.Payload = &ProposeRelation{From: docOps, To: modFoo, Kind: "covers", Detection: "prose"}
+		},
 		"target":  func(p *Proposal) { p.TargetContentHash = "1" },
 		"agent":   func(p *Proposal) { p.Origin.AgentVersion = "2" },
 		"model":   func(p *Proposal) { p.Origin.Model = "gpt" },
