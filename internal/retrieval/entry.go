@@ -12,6 +12,14 @@ type Entry struct {
 	Symbols []string `json:"symbols,omitempty"`
 	Aliases []string `json:"aliases,omitempty"`
 	Summary string   `json:"summary,omitempty"`
+	// SummaryProvenance is "proposed" when the summary comes from an
+	// accepted agent proposal (the entity had none).
+	SummaryProvenance string `json:"summaryProvenance,omitempty"`
+	// Intents are accepted agent phrases of the tasks the entry answers.
+	Intents []Intent `json:"intents,omitempty"`
+	// Canonical are the scopes an accepted proposal made this document
+	// the canonical one of.
+	Canonical []string `json:"canonical,omitempty"`
 	// Body is the document's text, bounded (MaxBodyRunes); empty for code.
 	Body  string `json:"body,omitempty"`
 	Facts Facts  `json:"facts"`

@@ -330,7 +330,9 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 			c.comp[cProximity] = graph * proximityBoost(int(d))
 		}
 		c.comp[cCanonicality] = graph * canonicalityScore(e.Facts.PageRank, ix.pageRankNodes)
-		if q.Signal != nil {
+		if q.Signal != nil && sc.lex[c.idx] > 0 {
+			// The agent signal reorders what the words found; it never
+			// brings in an entry by itself.
 			c.comp[cSignal] = SignalWeight * clampSignal(q.Signal[e.ID])
 		}
 		if e.Status == StatusSuperseded {
