@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/docbridge/docbridge/internal/enrich/redact"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -19,8 +20,8 @@ const AliasThreshold = 0.95
 type Facts struct {
 	Snapshot    *snapshot.Snapshot
 	Diagnostics []Diagnostic
-	// ContainsSecret reports whether a text holds a secret (the redaction
-	// package's scan); nil treats every text as clean.
+	// ContainsSecret reports whether a text holds a secret; nil is
+	// redact.Contains (the packs' own rule set).
 	ContainsSecret func(string) bool
 }
 
@@ -57,6 +58,9 @@ type nameRef struct {
 }
 
 func newIndex(f Facts) *index {
+	if f.ContainsSecret == nil {
+		f.ContainsSecret = redact.Contains
+	}
 	ix := &index{
 		facts: f, entities: map[string]*snapshot.Entity{},
 		paths: map[string]bool{}, dirs: map[string]bool{},
@@ -304,9 +308,6 @@ func (ix *index) checkOther(e *snapshot.Entity, field, id string) *Rejection {
 
 // checkSecrets scans every free text of the proposal.
 func (ix *index) checkSecrets(p *Proposal) *Rejection {
-	if ix.facts.ContainsSecret == nil {
-		return nil
-	}
 	texts := []struct{ field, v string }{{"reason", p.Reason}}
 	switch q := p.Payload.(type) {
 	case *Summarize:

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/enrich/redact/redacttest"
 )
 
 // validOf returns one valid proposal of every kind.
@@ -222,5 +224,28 @@ func TestDuplicate(t *testing.T) {
 	ov := buildOne(t, rawOf(t, p), rawOf(t, p))
 	if ov.Stats.Accepted != 1 || ov.Stats.Rejections[string(ReasonDuplicate)] != 1 {
 		t.Fatalf("stats %+v", ov.Stats)
+	}
+}
+
+// TestSecretScanDefault: with no scanner given, the redaction rule set
+// refuses every secret-shaped fixture in a summary, and passes clean text.
+func TestSecretScanDefault(t *testing.T) {
+	facts := testFacts()
+	facts.ContainsSecret = nil
+	for _, fx := range redacttest.Fixtures() {
+		text := fx.Text
+		if n := []rune(text); len(n) > MaxSummaryRunes {
+			text = string(n[:MaxSummaryRunes])
+		}
+		p := mk(t, docAPI, &Summarize{Summary: text, Language: "en"})
+		ov := Build(BuildInput{Facts: facts, Answers: []Answer{{Context: testContext(), Proposals: []json.RawMessage{rawOf(t, p)}}}})
+		if section(ov, p.ProposalID) != "rejected:"+string(ReasonSecret) {
+			t.Errorf("%s: %s", fx.Name, section(ov, p.ProposalID))
+		}
+	}
+	p := mk(t, docAPI, &Summarize{Summary: "The HTTP API, endpoint by endpoint.", Language: "en"})
+	ov := Build(BuildInput{Facts: facts, Answers: []Answer{{Context: testContext(), Proposals: []json.RawMessage{rawOf(t, p)}}}})
+	if section(ov, p.ProposalID) != "accepted:policy" {
+		t.Errorf("clean text: %s", section(ov, p.ProposalID))
 	}
 }
