@@ -67,7 +67,7 @@ func Decode(raw json.RawMessage) (Proposal, error) {
 	if err := strictUnmarshal(env.Payload, q.Payload); err != nil {
 		return p, reject(ReasonSchema, "payload: %v", jsonerr.Plain(err))
 	}
-	if err := checkEnvelope(&q); err != nil {
+	if err := checkEnvelopeShape(&q); err != nil {
 		return p, reject(ReasonSchema, "%v", err)
 	}
 	if err := q.Payload.check(); err != nil {
@@ -112,8 +112,8 @@ func bounded(s string) string {
 	return string(r)
 }
 
-// checkEnvelope checks the envelope's bounds.
-func checkEnvelope(p *Proposal) error {
+// checkEnvelopeShape checks the envelope's bounds.
+func checkEnvelopeShape(p *Proposal) error {
 	for _, f := range []struct {
 		name, v string
 		max     int

@@ -4,7 +4,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/enrich/redact"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
@@ -129,7 +128,7 @@ func entityNames(e *snapshot.Entity) []string {
 
 func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// checkEnvelope2 runs the envelope checks after decoding, in the fixed
+// checkEnvelope runs the envelope checks after decoding, in the fixed
 // order: base-snapshot-mismatch, unknown-entity, stale-target,
 // unknown-diagnostic, evidence-outside-artifacts, proposal-id-mismatch.
 // (invalid-kind, no-evidence and schema are Decode's.)
@@ -342,12 +341,4 @@ func CurrentSummary(e *snapshot.Entity) string {
 	}
 	s, _ := e.Metadata[key].(string)
 	return s
-}
-
-// short cuts a text for a detail message.
-func short(s string) string {
-	if utf8.RuneCountInString(s) <= 80 {
-		return s
-	}
-	return string([]rune(s)[:79]) + "…"
 }
