@@ -51,14 +51,15 @@ func Decode(raw json.RawMessage) (Proposal, error) {
 	if peekErr != nil {
 		return p, reject(ReasonSchema, "%v", jsonerr.Plain(peekErr))
 	}
-	var env struct {
-		plainProposal
-		Payload json.RawMessage `json:"payload"`
-	}
+	var env wireProposal
 	if err := strictUnmarshal(raw, &env); err != nil {
 		return p, reject(ReasonSchema, "%v", jsonerr.Plain(err))
 	}
-	q := Proposal(env.plainProposal)
+	q := Proposal{
+		ProposalID: env.ProposalID, Kind: env.Kind, Entity: env.Entity, TargetContentHash: env.TargetContentHash,
+		Confidence: env.Confidence, Reason: env.Reason, Evidence: env.Evidence, RelatedDiagnosticIDs: env.RelatedDiagnosticIDs,
+		Origin: env.Origin, BaseSnapshotHash: env.BaseSnapshotHash,
+	}
 	if len(env.Payload) == 0 || string(env.Payload) == "null" {
 		return p, reject(ReasonSchema, "payload: missing")
 	}
@@ -66,13 +67,29 @@ func Decode(raw json.RawMessage) (Proposal, error) {
 	if err := strictUnmarshal(env.Payload, q.Payload); err != nil {
 		return p, reject(ReasonSchema, "payload: %v", jsonerr.Plain(err))
 	}
-	if err := checkEnvelope(&q); err != nil {
+	if err := checkEnvelopeShape(&q); err != nil {
 		return p, reject(ReasonSchema, "%v", err)
 	}
 	if err := q.Payload.check(); err != nil {
 		return p, reject(ReasonSchema, "payload: %v", err)
 	}
 	return q, nil
+}
+
+// wireProposal is a proposal as it comes, its payload not yet read. (Not
+// Proposal embedded: a type error would then name the Go type.)
+type wireProposal struct {
+	ProposalID           string          `json:"proposalId"`
+	Kind                 Kind            `json:"kind"`
+	Entity               string          `json:"entity"`
+	TargetContentHash    string          `json:"targetContentHash"`
+	Confidence           float64         `json:"confidence"`
+	Reason               string          `json:"reason"`
+	Evidence             []Evidence      `json:"evidence"`
+	RelatedDiagnosticIDs []string        `json:"relatedDiagnosticIds"`
+	Origin               Origin          `json:"origin"`
+	BaseSnapshotHash     string          `json:"baseSnapshotHash"`
+	Payload              json.RawMessage `json:"payload"`
 }
 
 // isTypeError reports whether err is a type mismatch inside a JSON object
@@ -95,8 +112,8 @@ func bounded(s string) string {
 	return string(r)
 }
 
-// checkEnvelope checks the envelope's bounds.
-func checkEnvelope(p *Proposal) error {
+// checkEnvelopeShape checks the envelope's bounds.
+func checkEnvelopeShape(p *Proposal) error {
 	for _, f := range []struct {
 		name, v string
 		max     int

@@ -123,21 +123,26 @@ func Build(in BuildInput) *Overlay {
 	ov := newOverlay(in.Facts.Snapshot)
 	ix := newIndex(in.Facts)
 	var cands []candidate
-	if prev := in.Previous; prev != nil {
-		for _, c := range prev.stored(false) {
-			if r := ix.expired(&c.p); r != nil {
-				ov.reject(c, r)
-				continue
-			}
-			cands = append(cands, c)
-		}
-	}
+	fresh := map[string]bool{}
 	for _, a := range in.Answers {
 		for _, raw := range a.Proposals {
 			p, err := Decode(raw)
 			c := candidate{p: p, ctx: a.Context, raw: canonicalRaw(raw)}
 			if err != nil {
 				ov.reject(c, asRejection(err))
+				continue
+			}
+			fresh[p.ProposalID] = true
+			cands = append(cands, c)
+		}
+	}
+	if prev := in.Previous; prev != nil {
+		for _, c := range prev.stored(false) {
+			if fresh[c.p.ProposalID] {
+				continue // proposed again: this run's copy decides
+			}
+			if r := ix.expired(&c.p); r != nil {
+				ov.reject(c, r)
 				continue
 			}
 			cands = append(cands, c)

@@ -57,6 +57,9 @@ func ParseOverlay(b []byte) (*Overlay, error) {
 	if ov.Accepted == nil || ov.Pending == nil || ov.Findings == nil || ov.Rejected == nil {
 		return nil, errors.New("overlay: accepted, pending, findings and rejected must all be lists")
 	}
+	if err := ov.checkDecisions(); err != nil {
+		return nil, fmt.Errorf("overlay: %w", err)
+	}
 	if h := overlayHash(&ov); h != ov.ContentHash {
 		return nil, fmt.Errorf("overlay: content hash %s does not match its contents (%s): edited by hand?", ov.ContentHash, h)
 	}
@@ -103,6 +106,41 @@ func WriteOverlay(root string, ov *Overlay) error {
 	}
 	if err := state.WriteFileAtomic(name, b); err != nil {
 		return fmt.Errorf("write overlay: %w", err)
+	}
+	return nil
+}
+
+// checkDecisions holds the overlay to its rules, whatever its hash says:
+// policy accepts only accepted-by-policy kinds, a person only
+// human-approval kinds and never the proposal's own agent; pending entries
+// are human-approval kinds bound to their approvalId; findings are
+// finding-only kinds.
+func (ov *Overlay) checkDecisions() error {
+	for _, a := range ov.Accepted {
+		p := &a.Proposal
+		switch {
+		case a.AcceptedBy == ActorPolicy:
+			if p.Kind.Policy() != PolicyAuto {
+				return fmt.Errorf("accepted %s: policy cannot accept a %s proposal", p.ProposalID, p.Kind)
+			}
+		case p.Kind.Policy() != PolicyHuman:
+			return fmt.Errorf("accepted %s: a %s proposal is %s", p.ProposalID, p.Kind, p.Kind.Policy())
+		case !validDecider(a.AcceptedBy, p) || checkName(a.AcceptedBy) != nil:
+			return fmt.Errorf("accepted %s: %q cannot accept it", p.ProposalID, bounded(a.AcceptedBy))
+		case a.ApprovalID != ApprovalID(p.ProposalID, p.TargetContentHash):
+			return fmt.Errorf("accepted %s: approvalId %s is not bound to it", p.ProposalID, bounded(a.ApprovalID))
+		}
+	}
+	for _, x := range ov.Pending {
+		p := &x.Proposal
+		if p.Kind.Policy() != PolicyHuman || x.ApprovalID != ApprovalID(p.ProposalID, p.TargetContentHash) {
+			return fmt.Errorf("pending %s: not a human-approval proposal bound to its approvalId", p.ProposalID)
+		}
+	}
+	for _, f := range ov.Findings {
+		if f.Proposal.Kind.Policy() != PolicyFinding {
+			return fmt.Errorf("finding %s: a %s proposal is no finding", f.Proposal.ProposalID, f.Proposal.Kind)
+		}
 	}
 	return nil
 }

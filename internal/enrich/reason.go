@@ -31,17 +31,16 @@ const (
 	// snapshot does not have (a relation's to, against, with, area).
 	ReasonUnknownReference Reason = "unknown-reference"
 	// ReasonSelfReference: a payload names the proposal's own entity.
-	ReasonSelfReference      Reason = "self-reference"
-	ReasonAliasCollision     Reason = "alias-collision"
-	ReasonCanonicalConflict  Reason = "canonical-conflict"
-	ReasonRelationObserved   Reason = "relation-observed"
-	ReasonEvidenceOffEnds    Reason = "evidence-outside-endpoints"
-	ReasonSummaryUnchanged   Reason = "summary-unchanged"
-	ReasonSecret             Reason = "secret-detected"
-	ReasonDuplicate          Reason = "duplicate"
-	ReasonExpired            Reason = "expired"
-	ReasonRejectedByPerson   Reason = "rejected-by-person"
-	ReasonUnlistedCapability Reason = "not-requested"
+	ReasonSelfReference     Reason = "self-reference"
+	ReasonAliasCollision    Reason = "alias-collision"
+	ReasonCanonicalConflict Reason = "canonical-conflict"
+	ReasonRelationObserved  Reason = "relation-observed"
+	ReasonEvidenceOffEnds   Reason = "evidence-outside-endpoints"
+	ReasonSummaryUnchanged  Reason = "summary-unchanged"
+	ReasonSecret            Reason = "secret-detected"
+	ReasonDuplicate         Reason = "duplicate"
+	ReasonExpired           Reason = "expired"
+	ReasonRejectedByPerson  Reason = "rejected-by-person"
 )
 
 // Reasons lists the closed set, envelope reasons first in check order.
@@ -52,7 +51,7 @@ var Reasons = []Reason{
 	ReasonWrongEntityKind, ReasonUnknownReference, ReasonSelfReference,
 	ReasonAliasCollision, ReasonCanonicalConflict, ReasonRelationObserved,
 	ReasonEvidenceOffEnds, ReasonSummaryUnchanged, ReasonSecret, ReasonDuplicate,
-	ReasonExpired, ReasonRejectedByPerson, ReasonUnlistedCapability,
+	ReasonExpired, ReasonRejectedByPerson,
 }
 
 // Rejection is a proposal refused, with the reason and a detail for people.

@@ -4,8 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/docbridge/docbridge/internal/enrich/redact"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -19,8 +19,8 @@ const AliasThreshold = 0.95
 type Facts struct {
 	Snapshot    *snapshot.Snapshot
 	Diagnostics []Diagnostic
-	// ContainsSecret reports whether a text holds a secret (the redaction
-	// package's scan); nil treats every text as clean.
+	// ContainsSecret reports whether a text holds a secret; nil is
+	// redact.Contains (the packs' own rule set).
 	ContainsSecret func(string) bool
 }
 
@@ -57,6 +57,9 @@ type nameRef struct {
 }
 
 func newIndex(f Facts) *index {
+	if f.ContainsSecret == nil {
+		f.ContainsSecret = redact.Contains
+	}
 	ix := &index{
 		facts: f, entities: map[string]*snapshot.Entity{},
 		paths: map[string]bool{}, dirs: map[string]bool{},
@@ -125,7 +128,7 @@ func entityNames(e *snapshot.Entity) []string {
 
 func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// checkEnvelope2 runs the envelope checks after decoding, in the fixed
+// checkEnvelope runs the envelope checks after decoding, in the fixed
 // order: base-snapshot-mismatch, unknown-entity, stale-target,
 // unknown-diagnostic, evidence-outside-artifacts, proposal-id-mismatch.
 // (invalid-kind, no-evidence and schema are Decode's.)
@@ -304,9 +307,6 @@ func (ix *index) checkOther(e *snapshot.Entity, field, id string) *Rejection {
 
 // checkSecrets scans every free text of the proposal.
 func (ix *index) checkSecrets(p *Proposal) *Rejection {
-	if ix.facts.ContainsSecret == nil {
-		return nil
-	}
 	texts := []struct{ field, v string }{{"reason", p.Reason}}
 	switch q := p.Payload.(type) {
 	case *Summarize:
@@ -341,12 +341,4 @@ func CurrentSummary(e *snapshot.Entity) string {
 	}
 	s, _ := e.Metadata[key].(string)
 	return s
-}
-
-// short cuts a text for a detail message.
-func short(s string) string {
-	if utf8.RuneCountInString(s) <= 80 {
-		return s
-	}
-	return string([]rune(s)[:79]) + "…"
 }

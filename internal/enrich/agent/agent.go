@@ -43,11 +43,14 @@ type Identity struct {
 
 // Request is one question to an agent.
 type Request struct {
-	Protocol      string      `json:"protocol"`
-	Task          string      `json:"task"`
-	Role          string      `json:"role"`
-	PromptVersion string      `json:"promptVersion"`
-	Packs         []pack.Pack `json:"packs"`
+	Protocol      string `json:"protocol"`
+	Task          string `json:"task"`
+	Role          string `json:"role"`
+	PromptVersion string `json:"promptVersion"`
+	// BaseSnapshotHash is the hash of the snapshot the packs were built
+	// from; proposals carry it.
+	BaseSnapshotHash string      `json:"baseSnapshotHash"`
+	Packs            []pack.Pack `json:"packs"`
 	// Capabilities are the proposal kinds the agent may return.
 	Capabilities []string `json:"capabilities"`
 }

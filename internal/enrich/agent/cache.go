@@ -83,6 +83,10 @@ type CachedAgent struct {
 // moved. Proposals whose entity is none of the asked packs' targets are
 // returned but not stored. Skipped packs (see Incomplete) are not stored,
 // so the next run asks them again.
+//
+// A stored proposal is answered with the request's baseSnapshotHash: the
+// pack it answers is unchanged, so it stands on the new snapshot as it
+// stood on the old one (the proposal id does not cover the base).
 func Cached(a Agent, s Store) *CachedAgent { return &CachedAgent{agent: a, store: s} }
 
 // Identity implements Agent: the identity of the agent behind the cache.
@@ -100,7 +104,7 @@ func (c *CachedAgent) Ask(ctx context.Context, req Request) (Response, error) {
 	missAt := map[string]int{} // target id → index in req.Packs
 	for i, p := range req.Packs {
 		if e, ok := c.store.Get(CacheKey(req, id, p.PackHash)); ok {
-			byPack[i] = e.Proposals
+			byPack[i] = rebase(e.Proposals, req.BaseSnapshotHash)
 			c.stats.Hits++
 			continue
 		}
@@ -158,6 +162,26 @@ func (c *CachedAgent) Ask(ctx context.Context, req Request) (Response, error) {
 	}
 	out.Proposals = append(out.Proposals, extra...)
 	return out, askErr
+}
+
+// rebase sets each proposal's baseSnapshotHash to base, leaving proposals
+// that are not objects, or have none, as they are.
+func rebase(ps []json.RawMessage, base string) []json.RawMessage {
+	out := make([]json.RawMessage, 0, len(ps))
+	for _, raw := range ps {
+		var m map[string]json.RawMessage
+		if base == "" || json.Unmarshal(raw, &m) != nil || m["baseSnapshotHash"] == nil {
+			out = append(out, raw)
+			continue
+		}
+		b, _ := json.Marshal(base)
+		m["baseSnapshotHash"] = b
+		if re, err := json.Marshal(m); err == nil {
+			raw = re
+		}
+		out = append(out, raw)
+	}
+	return out
 }
 
 // maxEntryBytes bounds a stored entry read back; a larger file is a miss.

@@ -204,3 +204,37 @@ func TestDirStore(t *testing.T) {
 		t.Fatalf("CacheDir = %s, %s", a, b)
 	}
 }
+
+// baseAgent answers one proposal per pack carrying the request's base.
+type baseAgent struct{ calls int }
+
+func (a *baseAgent) Identity() Identity { return Identity{ID: "base", Version: "1"} }
+
+func (a *baseAgent) Ask(_ context.Context, req Request) (Response, error) {
+	a.calls++
+	var out Response
+	for _, p := range req.Packs {
+		out.Proposals = append(out.Proposals, json.RawMessage(fmt.Sprintf(`{"entity":%q,"baseSnapshotHash":%q,"proposalId":"x"}`, p.Target.ID, req.BaseSnapshotHash)))
+	}
+	return out, nil
+}
+
+func TestCachedAnswersWithTheRequestsBase(t *testing.T) {
+	store := MemoryStore{}
+	packs := repo{"docs/d0.md": "x"}.packs(t)
+	a := &baseAgent{}
+	req := testRequest(packs)
+	req.BaseSnapshotHash = "s1"
+	if _, err := Cached(a, store).Ask(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	req.BaseSnapshotHash = "s2"
+	resp, err := Cached(a, store).Ask(context.Background(), req)
+	if err != nil || a.calls != 1 {
+		t.Fatalf("calls %d, %v", a.calls, err)
+	}
+	var p struct{ BaseSnapshotHash, ProposalID string }
+	if err := json.Unmarshal(resp.Proposals[0], &p); err != nil || p.BaseSnapshotHash != "s2" || p.ProposalID != "x" {
+		t.Fatalf("cached proposal = %s", resp.Proposals[0])
+	}
+}

@@ -104,7 +104,7 @@ func (b *builder) pack(e *snapshot.Entity) (Pack, error) {
 	p.Diagnostics, p.Omitted.Diagnostics = b.diagnostics(e)
 	p.Excerpt = b.excerpt(e)
 	p.PackHash = strings.Repeat("0", 16) // a placeholder of the hash's size while fitting
-	if err := b.fit(&p); err != nil {
+	if err := fit(&p, b.budget); err != nil {
 		return Pack{}, fmt.Errorf("build pack for %s: %w", e.ID, err)
 	}
 	p.PackHash = Hash(p.Target, p.Neighbours, b.budget)
@@ -331,9 +331,22 @@ func (b *builder) excerpt(e *snapshot.Entity) *Excerpt {
 	return &Excerpt{Path: b.clean(ev.Path), Text: text, Truncated: len(head) < len(data) || len(text) < len(clean)}
 }
 
+// Fit returns p shrunk to at most maxBytes of JSON by the pack's drop
+// order, keeping its hash: an agent with a smaller input limit than the
+// configured budget uses it. The target is never dropped, so the result
+// can still exceed maxBytes.
+func Fit(p Pack, maxBytes int) (Pack, error) {
+	if p.Excerpt != nil {
+		e := *p.Excerpt
+		p.Excerpt = &e
+	}
+	err := fit(&p, maxBytes)
+	return p, err
+}
+
 // fit applies the budget: the excerpt is halved until the pack fits, then
 // dropped; then diagnostics go from the end, then neighbours from the end.
-func (b *builder) fit(p *Pack) error {
+func fit(p *Pack, budget int) error {
 	for {
 		raw, err := json.Marshal(p)
 		if err != nil {
@@ -341,7 +354,7 @@ func (b *builder) fit(p *Pack) error {
 		}
 		size := len(raw)
 		switch {
-		case size <= b.budget:
+		case size <= budget:
 			return nil
 		case p.Excerpt != nil && len(p.Excerpt.Text)/2 >= minExcerptBytes:
 			p.Excerpt.Text = clip(p.Excerpt.Text, len(p.Excerpt.Text)/2)

@@ -289,3 +289,19 @@ func TestPackHashMovesWithTargetAndNeighbours(t *testing.T) {
 		}
 	}
 }
+
+func TestFitShrinksACopy(t *testing.T) {
+	w := newWorld(32, 16, strings.Repeat("prose\n", 3000))
+	p := packOf(t, w.build(t, 0), "document:"+guidePath)
+	before, _ := json.Marshal(p)
+	small, err := Fit(p, 6000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := size(t, small); got > 6000 || small.Excerpt != nil || small.PackHash != p.PackHash {
+		t.Fatalf("Fit: %d bytes, excerpt %v, hash %s", got, small.Excerpt != nil, small.PackHash)
+	}
+	if after, _ := json.Marshal(p); string(after) != string(before) {
+		t.Fatal("Fit changed the pack it was given")
+	}
+}
