@@ -99,6 +99,11 @@ func enrichFacts(ctx context.Context, stderr io.Writer, o repoOptions) (*reposit
 	return repo, res.Head, nil
 }
 
+// commandPromptVersion is the version of the task a command agent is
+// asked (the protocol's curate task over packs); the program's own
+// instructions are part of its identity.
+const commandPromptVersion = "curate/1"
+
 // newEnrichAgent builds the agent of a run; tests replace it to count
 // calls.
 var newEnrichAgent = enrichAgent
@@ -112,7 +117,10 @@ func enrichAgent(name string, cfg *config.Config, dir string, facts *repository)
 	snap := facts.scan.Snapshot
 	switch name {
 	case config.EnrichAgentBuiltin:
-		return curator.New(snap.ContentHash, curator.NamesOf(snap)), curator.PromptVersion, nil
+		return curator.New(curator.NamesOf(snap)), curator.PromptVersion, nil
+	case config.EnrichAgentCommand:
+		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
+		return a, commandPromptVersion, err
 	}
 	return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
 }

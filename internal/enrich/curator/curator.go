@@ -44,14 +44,12 @@ var Kinds = []enrich.Kind{
 
 // Curator is the built-in agent.
 type Curator struct {
-	baseSnapshot string
-	names        Names
+	names Names
 }
 
-// New returns a curator for the snapshot whose hash is baseSnapshot;
-// names are the snapshot's module names (NamesOf).
-func New(baseSnapshot string, names Names) *Curator {
-	return &Curator{baseSnapshot: baseSnapshot, names: names}
+// New returns a curator that knows the snapshot's module names (NamesOf).
+func New(names Names) *Curator {
+	return &Curator{names: names}
 }
 
 // Identity names the curator. Its version covers the rules and the
@@ -77,7 +75,7 @@ func (c *Curator) Ask(ctx context.Context, req agent.Request) (agent.Response, e
 			if !allowed[p.Kind] {
 				continue
 			}
-			p.Origin, p.BaseSnapshotHash = origin, c.baseSnapshot
+			p.Origin, p.BaseSnapshotHash = origin, req.BaseSnapshotHash
 			p.ProposalID = enrich.ProposalID(p)
 			raw, err := json.Marshal(p)
 			if err != nil {

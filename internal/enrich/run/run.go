@@ -133,7 +133,7 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 		caps = enrich.Kinds
 	}
 	rep := &Report{Agent: in.Agent.Identity(), PromptVersion: in.PromptVersion, Packs: len(packs), Proposals: map[string]int{}}
-	fresh := &recording{Agent: in.Agent, seen: map[string]bool{}}
+	fresh := &counting{Agent: in.Agent}
 	var asked agent.Agent = fresh
 	var cached *agent.CachedAgent
 	if in.Cache != nil {
@@ -143,6 +143,7 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 	req := agent.Request{
 		Protocol: agent.Protocol, Task: agent.TaskCurate, Role: agent.RoleCurator,
 		PromptVersion: in.PromptVersion, Packs: packs, Capabilities: kindNames(caps),
+		BaseSnapshotHash: in.Snapshot.ContentHash,
 	}
 	resp, err := asked.Ask(ctx, req)
 	if ctx.Err() != nil {
@@ -172,13 +173,22 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 	if warn != "" && prev == nil && !isMissing(in.Root) {
 		rep.Warnings = append(rep.Warnings, warn)
 	}
-	answers := splitAnswers(undecided(resp.Proposals, prev), fresh.seen, rep.Agent, in.PromptVersion, in.Snapshot.ContentHash)
+	id := rep.Agent
+	answer := enrich.Answer{
+		// A cached answer was the agent's about an identical pack; the
+		// cache gives it this request's base (agent.Cached).
+		Context: enrich.Context{
+			Agent:            enrich.Origin{AgentID: id.ID, AgentVersion: id.Version, PromptVersion: in.PromptVersion, Model: id.Model, Provider: id.Provider},
+			BaseSnapshotHash: in.Snapshot.ContentHash,
+		},
+		Proposals: undecided(resp.Proposals, prev),
+	}
 	approvals, warns := enrich.ReadApprovals(in.Root)
 	rep.Warnings = append(rep.Warnings, warns...)
 	ov := enrich.Build(enrich.BuildInput{
 		Facts:     Facts(in.Snapshot, in.Findings),
 		Previous:  prev,
-		Answers:   answers,
+		Answers:   []enrich.Answer{answer},
 		Approvals: approvals,
 	})
 	if err := enrich.WriteOverlay(in.Root, ov); err != nil {
@@ -239,59 +249,18 @@ func undecided(proposals []json.RawMessage, prev *enrich.Overlay) []json.RawMess
 	return out
 }
 
-// splitAnswers files the proposals into the answers they are judged in.
-// What the agent said in this run is judged against this run's snapshot.
-// What the cache said was the agent's answer about an identical pack (its
-// hash covers the target's and the neighbours' content) in an earlier run,
-// and is judged in that run's context: the snapshot its proposals name.
-// The target's content hash still binds each of them (stale-target).
-func splitAnswers(proposals []json.RawMessage, fresh map[string]bool, id agent.Identity, prompt, snapshotHash string) []enrich.Answer {
-	origin := enrich.Origin{AgentID: id.ID, AgentVersion: id.Version, PromptVersion: prompt, Model: id.Model, Provider: id.Provider}
-	byBase := map[string]*enrich.Answer{}
-	var bases []string
-	for _, raw := range proposals {
-		base := snapshotHash
-		if !fresh[string(raw)] {
-			var env struct {
-				BaseSnapshotHash string `json:"baseSnapshotHash"`
-			}
-			if json.Unmarshal(raw, &env) == nil && env.BaseSnapshotHash != "" {
-				base = env.BaseSnapshotHash
-			}
-		}
-		a, ok := byBase[base]
-		if !ok {
-			a = &enrich.Answer{Context: enrich.Context{Agent: origin, BaseSnapshotHash: base}, Proposals: []json.RawMessage{}}
-			byBase[base] = a
-			bases = append(bases, base)
-		}
-		a.Proposals = append(a.Proposals, raw)
-	}
-	slices.Sort(bases)
-	out := make([]enrich.Answer, 0, len(bases))
-	for _, b := range bases {
-		out = append(out, *byBase[b])
-	}
-	return out
-}
-
-// recording counts an agent's calls and the packs it was asked about, and
-// remembers the proposals it returned (the others came from the cache).
-type recording struct {
+// counting counts an agent's calls and the packs it was asked about (the
+// others came from the cache).
+type counting struct {
 	agent.Agent
 	mu           sync.Mutex
 	calls, packs int
-	seen         map[string]bool
 }
 
-func (r *recording) Ask(ctx context.Context, req agent.Request) (agent.Response, error) {
-	resp, err := r.Agent.Ask(ctx, req)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.calls++
-	r.packs += len(req.Packs)
-	for _, raw := range resp.Proposals {
-		r.seen[string(raw)] = true
-	}
-	return resp, err
+func (c *counting) Ask(ctx context.Context, req agent.Request) (agent.Response, error) {
+	c.mu.Lock()
+	c.calls++
+	c.packs += len(req.Packs)
+	c.mu.Unlock()
+	return c.Agent.Ask(ctx, req)
 }
