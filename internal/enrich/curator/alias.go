@@ -125,11 +125,11 @@ func stemAlias(stem, title string) (alias, bool) {
 		return alias{}, false
 	}
 	ws := withoutNumber(splitStem(stem)) // 0001-use-go: the number orders, it does not name
-	if len(ws) < 2 {
-		return alias{}, false
+	if len(ws) < 2 || isNumber(ws[len(ws)-1]) {
+		return alias{}, false // topic-30: a series' name, told apart by its number only
 	}
-	a := strings.ToLower(strings.Join(ws, " "))
-	if utf8.RuneCountInString(a) > maxAliasRunes || allIn(ws, title) {
+	a := collapse(strings.ToLower(strings.Join(ws, " ")))
+	if a == "" || utf8.RuneCountInString(a) > maxAliasRunes || allIn(ws, title) {
 		return alias{}, false // the title says it all already
 	}
 	return alias{text: a, why: "the file name " + stem + " read as words"}, true

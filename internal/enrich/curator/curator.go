@@ -16,6 +16,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
@@ -107,11 +109,14 @@ const (
 // propose applies every rule to one pack.
 func (c *Curator) propose(pk *pack.Pack) []enrich.Proposal {
 	t := &pk.Target
+	if !plain(t.ID) || !plain(t.Path) {
+		return nil // a file name with control characters: no proposal could name it
+	}
 	var out []enrich.Proposal
 	add := func(conf float64, reason string, payload enrich.Payload, ev []enrich.Evidence, diags ...string) {
 		out = append(out, enrich.Proposal{
 			Kind: payload.ProposalKind(), Entity: t.ID, TargetContentHash: t.ContentHash, Confidence: conf,
-			Reason: reason, Evidence: ev, RelatedDiagnosticIDs: diags, Payload: payload,
+			Reason: clip(collapse(reason), enrich.MaxReasonRunes), Evidence: ev, RelatedDiagnosticIDs: diags, Payload: payload,
 		})
 	}
 	at := func(line int) []enrich.Evidence {
@@ -258,6 +263,19 @@ func gapText(pk *pack.Pack) string {
 		s += " (it holds " + strings.Join(inside, ", ") + ")"
 	}
 	return s
+}
+
+// plain reports whether s is valid UTF-8 without control characters.
+func plain(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
+}
+
+// clip cuts s to at most n runes.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
 }
 
 // isTest reports whether a path is a test file by the common conventions

@@ -3,6 +3,7 @@ package curator
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -217,8 +218,16 @@ func lineOf(starts []int, off int) int {
 	return lo + 1
 }
 
-// collapse turns every run of white space into one space and trims.
+// collapse turns every run of white space into one space and trims, and
+// drops control characters and invalid UTF-8: what the curator proposes
+// is one plain line.
 func collapse(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && !unicode.IsSpace(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 

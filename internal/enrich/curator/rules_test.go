@@ -196,6 +196,7 @@ func TestStemAlias(t *testing.T) {
 		{"0003-use-go-modules", "Modules", "use go modules"},
 		{"README", "Tool", ""},
 		{"bench", "The retrieval benchmark", ""},
+		{"topic-30", "Topic", ""},
 	}
 	for _, tt := range tests {
 		a, ok := stemAlias(tt.stem, tt.title)
