@@ -95,6 +95,9 @@ func ParseApproval(b []byte) (Approval, error) {
 	if err := checkName(a.By); err != nil {
 		return Approval{}, fmt.Errorf("approval: by: %w", err)
 	}
+	if fold(a.By) == ActorPolicy {
+		return Approval{}, fmt.Errorf("approval: by: %q is the policy, not a person", a.By)
+	}
 	for _, f := range []struct{ name, v string }{{"proposalId", a.ProposalID}, {"targetContentHash", a.TargetContentHash}, {"kind", a.Kind}, {"entity", a.Entity}} {
 		if err := required(f.name, f.v, maxIDRunes); err != nil {
 			return Approval{}, fmt.Errorf("approval: %w", err)

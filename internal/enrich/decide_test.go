@@ -175,8 +175,10 @@ func TestReadApprovalsBad(t *testing.T) {
 	good.ApprovalID = ApprovalID(good.ProposalID, good.TargetContentHash)
 	forged := good
 	forged.TargetContentHash = "h2" // the id no longer matches
+	spaced := good
+	spaced.By = "two words"
 	policy := good
-	policy.By = "two words"
+	policy.By = "policy"
 	write := func(name string, v any) {
 		b, _ := json.Marshal(v)
 		os.MkdirAll(filepath.Join(dir, ApprovalsDir), 0o755)
@@ -185,10 +187,11 @@ func TestReadApprovalsBad(t *testing.T) {
 	write(good.ApprovalID+".json", good)
 	write("forged.json", forged)
 	write("misnamed.json", good)
-	write("bad-name.json", policy)
+	write("bad-name.json", spaced)
+	write("policy.json", policy)
 	os.WriteFile(filepath.Join(dir, ApprovalsDir, "garbage.json"), []byte("{"), 0o644)
 	recs, warns := ReadApprovals(dir)
-	if len(recs) != 1 || recs[0] != good || len(warns) != 4 {
+	if len(recs) != 1 || recs[0] != good || len(warns) != 5 {
 		t.Fatalf("records %+v, warnings %q", recs, warns)
 	}
 }

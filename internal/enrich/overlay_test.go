@@ -88,6 +88,7 @@ func TestReadOverlayBad(t *testing.T) {
 		"oversized": append(bytes.Repeat([]byte(" "), MaxOverlayBytes), good...),
 		"edited":    bytes.Replace(good, []byte(`"acceptedBy": "policy"`), []byte(`"acceptedBy": "mallory"`), 1),
 		"forged":    forgedPolicyAcceptance(t),
+		"miscount":  miscounted(t),
 	}
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -205,5 +206,14 @@ func forgedPolicyAcceptance(t *testing.T) []byte {
 	ov.Pending = ov.Pending[1:]
 	ov.Accepted = append(ov.Accepted, Accepted{Proposal: p.Proposal, AcceptedBy: ActorPolicy})
 	b, _ := MarshalOverlay(ov.seal())
+	return b
+}
+
+// miscounted is an overlay, its hash recomputed, whose stats lie.
+func miscounted(t *testing.T) []byte {
+	ov := buildOne(t, allRaws(t)...)
+	ov.Stats.Accepted++
+	ov.ContentHash = overlayHash(ov)
+	b, _ := MarshalOverlay(ov)
 	return b
 }

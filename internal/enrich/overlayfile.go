@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/docbridge/docbridge/internal/jsonerr"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -62,6 +63,10 @@ func ParseOverlay(b []byte) (*Overlay, error) {
 	}
 	if h := overlayHash(&ov); h != ov.ContentHash {
 		return nil, fmt.Errorf("overlay: content hash %s does not match its contents (%s): edited by hand?", ov.ContentHash, h)
+	}
+	// Sorted lists and true counts: sealing a copy changes nothing.
+	if c := ov.clone().seal(); c.ContentHash != ov.ContentHash {
+		return nil, errors.New("overlay: its lists are out of order or its stats do not count them: edited by hand?")
 	}
 	return &ov, nil
 }
@@ -140,6 +145,11 @@ func (ov *Overlay) checkDecisions() error {
 	for _, f := range ov.Findings {
 		if f.Proposal.Kind.Policy() != PolicyFinding {
 			return fmt.Errorf("finding %s: a %s proposal is no finding", f.Proposal.ProposalID, f.Proposal.Kind)
+		}
+	}
+	for _, r := range ov.Rejected {
+		if !slices.Contains(Reasons, r.Reason) {
+			return fmt.Errorf("rejected %s: %q is not a rejection reason", bounded(r.ProposalID), bounded(string(r.Reason)))
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/enrich/redact"
 	"github.com/docbridge/docbridge/internal/scan/nearmiss"
@@ -247,6 +248,7 @@ func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *Reject
 	if slices.Contains(entityNames(e), a) || slices.Contains(st.aliases, nameRef{e.ID, a}) {
 		return reject(ReasonAliasCollision, "%q already names %s", alias, e.ID)
 	}
+	la := utf8.RuneCountInString(a)
 	for _, names := range [][]nameRef{ix.names, st.aliases} {
 		for _, n := range names {
 			if n.entity == e.ID {
@@ -255,12 +257,24 @@ func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *Reject
 			if n.name == a {
 				return reject(ReasonAliasCollision, "%q already names %s", alias, n.entity)
 			}
+			if !lengthsAdmit(la, utf8.RuneCountInString(n.name)) {
+				continue
+			}
 			if sc := nearmiss.JaroWinkler(a, n.name); sc >= AliasThreshold {
 				return reject(ReasonAliasCollision, "%q is too close to %q of %s (%.2f)", alias, n.name, n.entity, sc)
 			}
 		}
 	}
 	return nil
+}
+
+// lengthsAdmit reports whether two names of these rune lengths can reach
+// AliasThreshold at all. Winkler's bonus adds at most 0.4·(1−J), so JW ≥
+// 0.95 needs Jaro J ≥ 0.9167; and J ≤ (s/l + 2)/3 for lengths s ≤ l, so
+// s/l ≥ 0.75. The cut is taken at 0.74, below the bound.
+func lengthsAdmit(a, b int) bool {
+	s, l := min(a, b), max(a, b)
+	return l == 0 || float64(s) >= 0.74*float64(l)
 }
 
 // checkRelation: the relation starts at the proposal's entity, ends at

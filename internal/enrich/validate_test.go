@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/enrich/redact/redacttest"
+	"github.com/docbridge/docbridge/internal/scan/nearmiss"
 )
 
 // validOf returns one valid proposal of every kind.
@@ -247,5 +248,19 @@ func TestSecretScanDefault(t *testing.T) {
 	ov := Build(BuildInput{Facts: facts, Answers: []Answer{{Context: testContext(), Proposals: []json.RawMessage{rawOf(t, p)}}}})
 	if section(ov, p.ProposalID) != "accepted:policy" {
 		t.Errorf("clean text: %s", section(ov, p.ProposalID))
+	}
+}
+
+// TestLengthsAdmit: the length cut never skips a pair that reaches the
+// threshold (checked against the score over many length pairs).
+func TestLengthsAdmit(t *testing.T) {
+	for la := 1; la <= 40; la++ {
+		for lb := 1; lb <= 40; lb++ {
+			a := strings.Repeat("a", la)
+			b := strings.Repeat("a", lb) // the best case for the score: all runes equal
+			if sc := nearmiss.JaroWinkler(a, b); sc >= AliasThreshold && !lengthsAdmit(la, lb) {
+				t.Fatalf("%d vs %d scores %.3f but is cut", la, lb, sc)
+			}
+		}
 	}
 }

@@ -78,3 +78,8 @@ func testPacks(n int) []pack.Pack {
 func testRequest(packs []pack.Pack) Request {
 	return Request{Protocol: Protocol, Task: TaskCurate, Role: RoleCurator, PromptVersion: "p1", Packs: packs, Capabilities: []string{"summarize"}}
 }
+
+func neighbour(i int) pack.Neighbour {
+	id := fmt.Sprintf("module:src/m%03d.go", i)
+	return pack.Neighbour{ID: id, Kind: "module", Name: id, Path: id[7:], ContentHash: fmt.Sprintf("%016x", i), Relation: "mentions", Direction: "out"}
+}
