@@ -121,6 +121,11 @@ func enrichAgent(name string, cfg *config.Config, dir string, facts *repository)
 	case config.EnrichAgentCommand:
 		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
 		return a, commandPromptVersion, err
+	case config.EnrichAgentModels:
+		// The token is the environment's (the workflow's GITHUB_TOKEN with
+		// models: read), never configuration.
+		a, err := agent.NewModels(cfg.Enrich.Models, getenv(agent.TokenEnv))
+		return a, agent.PromptVersion, err
 	}
 	return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
 }
