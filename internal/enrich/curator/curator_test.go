@@ -23,28 +23,40 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
+// scanned is a repository scanned and reconciled as docbridge enrich does.
+type scanned struct {
+	snap     *snapshot.Snapshot
+	signals  *graph.Signals
+	findings []reconcile.Diagnostic
+}
+
 // facts scans dir and reconciles it with the rules the curator reads on.
-func facts(t *testing.T, dir string) (*snapshot.Snapshot, []reconcile.Diagnostic) {
+func facts(t *testing.T, dir string) scanned {
 	t.Helper()
 	cfg, err := config.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	scanned, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
+	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := scanned.Snapshot
+	snap := res.Snapshot
 	cfg.Checks.Severity[catalog.UndocumentedArea] = catalog.Info
 	cfg.Checks.Severity[catalog.NearTwinDocument] = catalog.Info
-	signals := graph.Compute(res, reconcile.SignalOptions(cfg, nil))
-	return res, reconcile.Check(reconcile.Input{Head: res, Signals: signals, Config: cfg}).Head
+	signals := graph.Compute(snap, reconcile.SignalOptions(cfg, nil))
+	return scanned{snap, signals, reconcile.Check(reconcile.Input{Head: snap, Signals: signals, Config: cfg}).Head}
 }
 
 // curate asks the curator about every pack of dir and decides its answer.
 func curate(t *testing.T, dir string, shuffle uint64) ([]json.RawMessage, *enrich.Overlay) {
 	t.Helper()
-	snap, findings := facts(t, dir)
+	return curateFacts(t, dir, facts(t, dir), shuffle)
+}
+
+func curateFacts(t *testing.T, dir string, f scanned, shuffle uint64) ([]json.RawMessage, *enrich.Overlay) {
+	t.Helper()
+	snap, findings := f.snap, f.findings
 	var diags []pack.Diagnostic
 	for _, d := range findings {
 		pd := pack.Diagnostic{ID: d.ID, Code: d.Code, Message: d.Message, EntityIDs: d.EntityIDs}

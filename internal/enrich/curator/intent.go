@@ -2,6 +2,7 @@ package curator
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -102,8 +103,8 @@ func taskPhrase(heading string) string {
 		}
 		verb = first
 	}
-	if first == "getting" && second != "started" {
-		return ""
+	if first == "getting" || (first == "get" && second == "started") {
+		return "" // "Getting started" is every project's first page, no task of its own
 	}
 	for _, f := range fields[1:] {
 		if statementVerbs[strings.ToLower(f)] {
@@ -111,12 +112,44 @@ func taskPhrase(heading string) string {
 		}
 	}
 	rest := fields[1:]
+	if titleCase(rest) {
+		for i, w := range rest {
+			rest[i] = lowerCapitalised(w)
+		}
+	}
 	for i := 1; i < len(rest); i++ {
 		if strings.EqualFold(rest[i-1], "and") || strings.EqualFold(rest[i-1], "or") {
 			rest[i] = ungerund(rest[i]) // "Signing and notarizing" asks to sign and notarize
 		}
 	}
 	return boundPhrase(verb + " " + strings.Join(rest, " "))
+}
+
+// titleCase reports whether a heading's words after the first are written
+// in Title Case: every word longer than three letters capitalised, names
+// with inner capitals and acronyms aside.
+func titleCase(ws []string) bool {
+	long := 0
+	for _, w := range ws {
+		if len(w) <= 3 || (w != strings.ToLower(w) && lowerCapitalised(w) == w) {
+			continue
+		}
+		long++
+		if w == strings.ToLower(w) {
+			return false
+		}
+	}
+	return long > 0
+}
+
+// lowerCapitalised lowercases a word written with only its first letter
+// capitalised ("Images"), and keeps an acronym or a name with inner
+// capitals ("CLI", "GoReleaser").
+func lowerCapitalised(w string) string {
+	if w == "" || w[1:] != strings.ToLower(w[1:]) || !unicode.IsUpper(rune(w[0])) {
+		return w
+	}
+	return strings.ToLower(w)
 }
 
 // ungerund turns an -ing word into its verb, lowercased: from the known

@@ -143,7 +143,8 @@ func TestTaskPhrase(t *testing.T) {
 		"Configuring the cache":       "configure the cache",
 		"Running a benchmark":         "run a benchmark",
 		"Setting up CI":               "set up CI",
-		"Getting started":             "get started",
+		"Getting started":             "",
+		"Getting Started":             "",
 		"Install the CLI":             "install the CLI",
 		"Build from source":           "build from source",
 		"Writing cases":               "write cases",
@@ -160,7 +161,8 @@ func TestTaskPhrase(t *testing.T) {
 		"Troubleshooting":             "",
 		"Troubleshooting slow builds": "troubleshoot slow builds",
 		"Signing and notarizing macOS executables": "sign and notarize macOS executables",
-		"Releasing Archives and Pushing Images":    "release Archives and push Images",
+		"Releasing Archives and Pushing Images":    "release archives and push images",
+		"Installing GoReleaser Pro on Linux":       "install GoReleaser pro on linux",
 		"Building and pushing are a single step":   "",
 	}
 	for heading, want := range tests {
