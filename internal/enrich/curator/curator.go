@@ -282,6 +282,11 @@ func clip(s string, n int) string {
 // (Go, JavaScript and TypeScript, Python).
 func isTest(p string) bool {
 	base := path.Base(p)
+	for _, d := range strings.Split(p, "/") {
+		if d == "testdata" || d == "fixtures" || d == "__tests__" || strings.HasSuffix(d, "-test") {
+			return true
+		}
+	}
 	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
 		strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")
 }

@@ -29,6 +29,12 @@ func TestLeadParagraph(t *testing.T) {
 		{"quote skipped", "# Tool\n\n> **Note** this page is a draft and may change without notice at any time.\n",
 			"", 0},
 		{"short skipped", "# Tool\n\nA tool.\n", "", 0},
+		{"a short lead goes on", "---\ntitle: x\n---\n\nBuilds accept templates.\n\nYou can leverage that to have one build configuration with other variables per platform.\n",
+			"Builds accept templates. You can leverage that to have one build configuration with other variables per platform.", 5},
+		{"a short lead after a badge is alone", "# Tool\n\n[![CI](https://x/b.svg)](https://x)\n\nTool scans a repository into a knowledge graph of its documents and code.\n",
+			"Tool scans a repository into a knowledge graph of its documents and code.", 5},
+		{"a label is no lead", "# Tool\n\nStatus: beta\n\nTool scans a repository into a knowledge graph of its documents and code.\n",
+			"Tool scans a repository into a knowledge graph of its documents and code.", 5},
 		{"code spans kept", "# Tool\n\nThe `scan` command walks the tree and writes a snapshot of everything it finds.\n",
 			"The scan command walks the tree and writes a snapshot of everything it finds.", 3},
 	}

@@ -33,7 +33,8 @@ const maxLeadSkipped = 3
 // ("You will also want …").
 func leadParagraph(blocks []block) (block, bool) {
 	skipped := 0
-	listed := false // a list counts once, not per item
+	listed := false  // a list counts once, not per item
+	var short *block // a plain sentence too short alone ("Builds accept templates.")
 	for _, b := range blocks {
 		if b.heading {
 			if b.level >= 2 && !introHeadings[strings.ToLower(strings.Trim(b.text, " :?"))] {
@@ -42,8 +43,15 @@ func leadParagraph(blocks []block) (block, bool) {
 			continue
 		}
 		if b.other || b.quoted || b.listed || !isProse(b) {
-			if !b.other && !b.quoted && !b.listed && strings.HasSuffix(b.text, ":") {
+			plainShort := !b.other && !b.quoted && !b.listed && b.linkRunes == 0 && b.text != ""
+			if plainShort && strings.HasSuffix(b.text, ":") {
 				return block{}, false // the lead introduces what follows: nothing to summarise
+			}
+			if plainShort && short == nil && skipped == 0 && strings.HasSuffix(b.text, ".") && len(words(b.text)) >= 3 {
+				b := b
+				short = &b
+			} else {
+				short = nil
 			}
 			if !b.listed || !listed {
 				skipped++
@@ -54,7 +62,11 @@ func leadParagraph(blocks []block) (block, bool) {
 			}
 			continue
 		}
-		listed = false
+		if short != nil {
+			// The lead is the short sentence and this paragraph, which
+			// goes on from it ("You can leverage that …").
+			return block{line: short.line, text: short.text + " " + b.text}, true
+		}
 		if continues(b.text) {
 			return block{}, false
 		}
