@@ -1,12 +1,25 @@
 // Package agent speaks protocol docbridge.agent.v2 to whatever proposes
-// enrichments: one JSON Request (a task, a role, a prompt version, context
-// packs, the proposal kinds allowed) and one {"proposals": [...]} Response.
-// Agents return raw proposals; internal/enrich decodes and validates them,
-// so an agent never decides anything.
+// enrichments: one JSON Request (a task, a role, a prompt version, the base
+// snapshot's hash, context packs, the proposal kinds allowed) and one
+// {"proposals": [...]} Response. Agents return raw proposals;
+// internal/enrich decodes and validates them, so an agent never decides
+// anything.
 //
-// Adapters: Command (a configured program, argv without a shell) and Models
-// (GitHub Models or any OpenAI-compatible endpoint). Cached wraps any agent
-// with the agent-call cache, so an unchanged repository makes no call.
+// The API a run needs:
+//
+//	a, err := agent.NewCommand(cfg.Enrich.Command, root)           // enrich.agent: command
+//	a, err := agent.NewModels(cfg.Enrich.Models, os.Getenv(agent.TokenEnv)) // enrich.agent: models
+//	store := agent.OpenDir(agent.CacheDir(cacheRoot, a.Identity()))
+//	cached := agent.Cached(a, store)
+//	resp, err := cached.Ask(ctx, req)   // req.PromptVersion: agent.PromptVersion for models
+//	var inc *agent.Incomplete           // err: some packs not answered; resp still stands
+//	errors.As(err, &inc)                // inc.Skipped lists them with a reason
+//	cached.Stats()                      // hits, misses, calls
+//	store.Prune()                       // after a run that answered every pack
+//
+// Every error Command and Models return from Ask is an *Incomplete; a
+// failure of the agent itself (not a bound) also satisfies
+// errors.Is(err, ErrFailed). Neither ever fails the run that asked.
 package agent
 
 import (

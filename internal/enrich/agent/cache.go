@@ -46,15 +46,6 @@ type Store interface {
 	Put(key string, e Entry) error
 }
 
-// MemoryStore is a Store in memory.
-type MemoryStore map[string]Entry
-
-// Get implements Store.
-func (m MemoryStore) Get(key string) (Entry, bool) { e, ok := m[key]; return e, ok }
-
-// Put implements Store.
-func (m MemoryStore) Put(key string, e Entry) error { m[key] = e; return nil }
-
 // CacheStats count what a cached agent did: packs answered from the cache
 // (Hits) or asked (Misses), calls to the agent behind it, and entries that
 // could not be stored (the cache is an optimisation; a failed write only

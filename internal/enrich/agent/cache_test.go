@@ -17,6 +17,13 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
+// MemoryStore is a Store in memory.
+type MemoryStore map[string]Entry
+
+func (m MemoryStore) Get(key string) (Entry, bool) { e, ok := m[key]; return e, ok }
+
+func (m MemoryStore) Put(key string, e Entry) error { m[key] = e; return nil }
+
 // countingAgent answers a summary for every other pack (silence for the
 // rest) and records what it was asked.
 type countingAgent struct {

@@ -16,7 +16,7 @@ func commandAgent(t *testing.T, mode string, mutate func(*config.EnrichCommand))
 	t.Setenv(fakeAgentEnv, mode)
 	c := config.Default().Enrich.Command
 	c.Argv = []string{os.Args[0], "-test.run=^$"}
-	c.TimeoutSeconds = 1
+	c.TimeoutSeconds = 60 // a race-instrumented test binary starts slowly
 	if mutate != nil {
 		mutate(&c)
 	}
@@ -73,7 +73,7 @@ func TestCommandFailuresAreAgentErrors(t *testing.T) {
 	}{
 		{"fail", "exit status 3: boom", nil},
 		{"garbage", "not valid JSON", nil},
-		{"hang", "no answer within 1s", nil},
+		{"hang", "no answer within 1s", func(c *config.EnrichCommand) { c.TimeoutSeconds = 1 }},
 		{"flood", "answer larger than 2048 bytes", func(c *config.EnrichCommand) { c.MaxAnswerBytes = 2048 }},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
