@@ -254,9 +254,15 @@ func inCode(blocks []block, id string) bool {
 func gapText(pk *pack.Pack) string {
 	var inside []string
 	for _, nb := range pk.Neighbours {
-		if nb.Relation == snapshot.RelContains && nb.Direction == "out" && len(inside) < 3 && !isTest(nb.Path) {
-			inside = append(inside, nb.Name)
+		if nb.Relation != snapshot.RelContains || nb.Direction != "out" || len(inside) == 3 || isTest(nb.Path) {
+			continue
 		}
+		// By path inside the area: a Go package's name is its import path.
+		name := strings.TrimPrefix(nb.Path, pk.Target.Path+"/")
+		if name == "" {
+			name = nb.Name
+		}
+		inside = append(inside, name)
 	}
 	s := "a document that explains " + pk.Target.Path + ": what it is for and how its parts fit together"
 	if len(inside) > 0 {
