@@ -153,7 +153,11 @@ func classify(p, title string, front map[string]string) (classification, bool) {
 			c.Audience = "maintainer"
 		case c.Type == "runbook":
 			c.Audience = "operator"
-		case !root && sourceDirs[dirs[0]]:
+		case stem == "architecture" || stem == "internals" || stem == "design" || hasAny(dirs, "architecture", "internals", "design", "development", "contributing"):
+			c.Audience = "contributor"
+		case !root && sourceDirs[dirs[0]] && !hasAny(dirs, "docs", "doc", "documentation", "site", "website", "www"):
+			// A README beside the code is for those who work on it; a
+			// package's docs directory is for those who use it.
 			c.Audience = "contributor"
 		case c.Type == "reference" && hasAny(dirs, "api", "sdk"):
 			c.Audience = "developer"

@@ -103,6 +103,8 @@ func TestClassify(t *testing.T) {
 		{"docs/adr/0003-use-go.md", "3. Use Go", map[string]string{"status": "Superseded"}, classification{"adr", "maintainer", "deprecated", "low", "directory"}, true},
 		{"docs/guides/deploy.md", "Deploying", map[string]string{"type": "runbook", "audience": "ops"}, classification{"runbook", "operator", "current", "high", "front matter"}, true},
 		{"internal/scan/README.md", "Scan", nil, classification{"readme", "contributor", "current", "medium", "file name"}, true},
+		{"packages/ui/docs/guides/theming.md", "Theming", nil, classification{"guide", "user", "current", "medium", "directory"}, true},
+		{"docs/architecture.md", "Architecture", nil, classification{"explanation", "contributor", "current", "medium", "file name"}, true},
 		{"docs/archive/old-api.md", "Old API reference", nil, classification{"reference", "user", "archived", "low", "title"}, true},
 		{"docs/how-to-rotate.md", "How to rotate keys", map[string]string{"draft": "true"}, classification{"how-to", "user", "draft", "low", "title"}, true},
 		{"docs/notes.md", "Notes", nil, classification{}, false},
