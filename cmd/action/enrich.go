@@ -150,8 +150,15 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 		fmt.Fprintln(stderr, "docbridge: warning: the agent-call cache is off:", err)
 	}
 	store := agent.OpenDir(agent.CacheDir(cacheRoot, ag.Identity()))
+	// Excerpts are read confined to the repository: a symlink out of it
+	// reads as nothing.
+	files, err := os.OpenRoot(o.dir)
+	if err != nil {
+		return fmt.Errorf("enrich %s: %w", o.dir, err)
+	}
+	defer files.Close()
 	rep, _, err := run.Run(ctx, run.Input{
-		Root: o.dir, Files: os.DirFS(o.dir), Snapshot: repo.scan.Snapshot, Findings: findings,
+		Root: o.dir, Files: files.FS(), Snapshot: repo.scan.Snapshot, Findings: findings,
 		Agent: ag, PromptVersion: prompt, PackBytes: repo.cfg.Enrich.PackBytes, Cache: store,
 	})
 	if err != nil {
