@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -343,5 +345,53 @@ func TestEnrichBadInput(t *testing.T) {
 		if code, _, _ := runCLI(t, args...); code != exitBadInput {
 			t.Errorf("%v: exit %d, want %d", args, code, exitBadInput)
 		}
+	}
+}
+
+// The models agent through the command: the token comes from the
+// environment, the endpoint from the configuration, and a second run on an
+// unchanged repository asks nothing.
+func TestEnrichModelsAgent(t *testing.T) {
+	var mu sync.Mutex
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests++
+		mu.Unlock()
+		if r.Header.Get("Authorization") != "Bearer test-token" {
+			http.Error(w, "no token", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"id": "c1", "object": "chat.completion", "created": 1, "model": "m",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": `{"proposals": []}`, "refusal": nil}}},
+			"usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+		})
+	}))
+	defer srv.Close()
+	dir := enrichFixture(t)
+	writeFile(t, filepath.Join(dir, "docbridge.yaml"), "enrich:\n  agent: models\n  models:\n    baseURL: "+srv.URL+"\n    requestsPerMinute: 0\n")
+	old := getenv
+	t.Cleanup(func() { getenv = old })
+	getenv = func(k string) string {
+		if k == agent.TokenEnv {
+			return "test-token"
+		}
+		return old(k)
+	}
+	first := runEnrichJSON(t, dir)
+	if first.Agent.ID != "openai-compatible" || first.Calls != 1 || first.AgentError != "" || requests == 0 {
+		t.Fatalf("first run: %+v, %d requests", first, requests)
+	}
+	before := requests
+	second := runEnrichJSON(t, dir)
+	if second.Calls != 0 || requests != before || second.CacheHits != second.Packs {
+		t.Errorf("unchanged repository: %+v, %d requests", second, requests-before)
+	}
+	getenv = func(string) string { return "" }
+	if code, _, errOut := runCLI(t, "enrich", dir); code != exitBadInput || !strings.Contains(errOut, agent.TokenEnv) {
+		t.Errorf("without a token: exit %d: %s", code, errOut)
 	}
 }
