@@ -52,6 +52,13 @@ func TestStringLeavesOrdinaryTextAlone(t *testing.T) {
 		"password: the one your administrator gave you",
 		"https://example.com/path?query=1#frag",
 		"token = tokenize(input)",
+		"token: ${{ secrets.GITHUB_TOKEN }}",
+		"AWS_SECRET_ACCESS_KEY=${{ secrets.AWS_SECRET_ACCESS_KEY }}",
+		`password = os.Getenv("DB_PASSWORD")`,
+		"image: ghcr.io/owner/docbridge@sha256:4f1c9e0f4b8d2a7c3e5f6a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
+		"commit 9c89105e4b1d2f3a4b5c6d7e8f9a0b1c2d3e4f5a",
+		"id: 123e4567-e89b-12d3-a456-426614174000",
+		"mongodb://localhost:27017/test and https://user@example.com/repo.git",
 	} {
 		if got := String(s); got != s {
 			t.Errorf("String(%q) = %q, want it unchanged (findings %v)", s, got, Find(s))
