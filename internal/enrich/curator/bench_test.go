@@ -21,8 +21,9 @@ const corpusEnv = "DOCBRIDGE_RETRIEVAL_CORPUS"
 // TestRetrievalWithCuratorOverlay is the A/B of docs/bench.md: every
 // retrieval suite the repository keeps, run by `docbridge bench retrieval`'s
 // ranker on the plain projection and on the projection with the built-in
-// curator's accepted overlay. It reports; it gates nothing but the
-// overlay's bound — the enriched projection never loses an observed alias.
+// curator's accepted overlay. It reports; it gates only that the curator's
+// proposals pass the envelope checks on these real repositories and that
+// the enriched projection never loses an observed alias.
 // DOCBRIDGE_RETRIEVAL_CORPUS=DIR go test -run TestRetrievalWithCuratorOverlay -v ./internal/enrich/curator
 func TestRetrievalWithCuratorOverlay(t *testing.T) {
 	root := os.Getenv(corpusEnv)
@@ -64,7 +65,8 @@ func TestRetrievalWithCuratorOverlay(t *testing.T) {
 			b, _ := os.ReadFile(filepath.Join(tg.dir, filepath.FromSlash(p)))
 			return b
 		})
-		_, ov := curateFacts(t, tg.dir, f, 0)
+		proposals, ov := curateFacts(t, tg.dir, f, 0)
+		checkValid(t, proposals, ov) // on real repositories too: no envelope rejection
 		enriched := plain.Enrich(enrich.Enrichment(ov, f.snap))
 		for i, e := range enriched.Entries {
 			for _, a := range plain.Entries[i].Aliases {

@@ -45,7 +45,7 @@ func NamesOf(s *snapshot.Snapshot) Names {
 		}
 	}
 	for s, ids := range short {
-		if len(ids) == 1 && len(s) >= minShortName {
+		if len(ids) == 1 && distinctive(s) {
 			n.byShort[s] = ids[0]
 		}
 	}
@@ -60,9 +60,17 @@ func NamesOf(s *snapshot.Snapshot) Names {
 	return n
 }
 
-// minShortName keeps two-letter package names ("ui", "db") out: in prose
-// they are words as often as names.
-const minShortName = 3
+// minShortName is the length from which a plain package name is taken to
+// name the package in prose: "the version module" is as often a word
+// ("version", "users", "config") as the package, "the postrenderer
+// package" is the package.
+const minShortName = 8
+
+// distinctive reports whether a package's short name names it in prose:
+// long enough, or written as no word is (with a digit, - or _).
+func distinctive(s string) bool {
+	return len(s) >= minShortName || (len(s) >= 3 && strings.ContainsAny(s, "-_0123456789"))
+}
 
 func kindOf(id string) string {
 	k, _, _ := strings.Cut(id, ":")
@@ -108,7 +116,7 @@ func (n Names) proseMentions(blocks []block, self string) []mention {
 		out = append(out, mention{to: id, text: text, line: line})
 	}
 	for _, b := range blocks {
-		if b.heading {
+		if b.heading || directive(b.text) {
 			continue
 		}
 		for _, m := range pathInProse.FindAllString(b.prose, -1) {
@@ -127,6 +135,19 @@ func (n Names) proseMentions(blocks []block, self string) []mention {
 		}
 	}
 	return out
+}
+
+// directive reports whether a paragraph is a site generator's directive
+// rather than prose: an include ({* file *}, --8<--, <<< @/file,
+// {{#include}}), a template tag ({% … %}) or a container (::: …). What it
+// names is included, not mentioned, and is the scan's to read.
+func directive(text string) bool {
+	for _, p := range []string{"{*", "{%", "{{", "--8<--", "<<<", ":::", "!!!", "???"} {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // proseWords are words that stand before "package" or "module" without
