@@ -132,7 +132,10 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 		return nil, fmt.Errorf("bench %s: %w", o.Dir, err)
 	}
 	defer bodies.Close()
-	proj := retrieval.Project(snap, sig, bodies.Read)
+	proj, warning := pipeline.Projection(o.Dir, snap, sig, bodies.Read)
+	if warning != "" {
+		fmt.Fprintln(stderr, "docbridge: warning:", warning)
+	}
 	ix := retrieval.NewIndex(proj, snap)
 	rep := &benchReport{
 		Suite: suite.Name, SuiteFile: filepath.ToSlash(o.suite), Project: snap.Project.Name,

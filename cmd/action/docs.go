@@ -409,7 +409,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			if err != nil {
 				return err
 			}
-			ix, err := newSearchIndex(o.Dir, out.Head, out.Signals)
+			ix, err := newSearchIndex(stderr, o.Dir, out.Head, out.Signals)
 			if err != nil {
 				return err
 			}

@@ -53,7 +53,18 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if fe := (*pipeline.FindingsError)(nil); errors.As(err, &fe) {
 			return exitFindings
 		}
+		if ve := (*verdictError)(nil); errors.As(err, &ve) {
+			return exitFindings
+		}
 		return exitBadInput
 	}
 	return exitOK
 }
+
+// verdictError is a command's negative verdict other than findings (an
+// overlay whose partition does not reproduce): it ran as asked, and the
+// answer is no — exit 1, where bad input is 2.
+type verdictError struct{ err error }
+
+func (e *verdictError) Error() string { return e.err.Error() }
+func (e *verdictError) Unwrap() error { return e.err }

@@ -133,7 +133,7 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 			snapshot.SortCoverage(out.Head.Coverage)
 		}
 	}
-	ix, err := newSearchIndex(m.o.Dir, out.Head, out.Signals)
+	ix, err := newSearchIndex(m.stderr, m.o.Dir, out.Head, out.Signals)
 	if err != nil {
 		return nil, err
 	}

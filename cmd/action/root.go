@@ -30,6 +30,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newDoctorCommand(stdout, stderr))
 	root.AddCommand(newMCPCommand(stdout, stderr))
 	root.AddCommand(newDocsCommand(stdout, stderr))
+	root.AddCommand(newEnrichCommand(stdout, stderr))
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		if err := checkFlagRanges(cmd); err != nil {
 			return err

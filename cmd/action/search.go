@@ -127,7 +127,7 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 		return retrieval.Results{}, err
 	}
 	s := repo.Scan.Snapshot
-	ix, err := newSearchIndex(o.Dir, s, repo.Signals)
+	ix, err := newSearchIndex(stderr, o.Dir, s, repo.Signals)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
@@ -145,7 +145,7 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 	if err != nil {
 		return err
 	}
-	ix, err := newSearchIndex(o.Dir, repo.Scan.Snapshot, repo.Signals)
+	ix, err := newSearchIndex(stderr, o.Dir, repo.Scan.Snapshot, repo.Signals)
 	if err != nil {
 		return err
 	}
@@ -155,14 +155,20 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 }
 
 // newSearchIndex projects the scanned repository at dir into search
-// entries, document bodies read from dir, and indexes them.
-func newSearchIndex(dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
+// entries, document bodies read from dir and the enrichment overlay's
+// accepted proposals projected in, and indexes them. An overlay that is
+// there but ignored is a warning on stderr.
+func newSearchIndex(stderr io.Writer, dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
 	bodies, err := pipeline.NewBodyReader(dir, maxBodyFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("search %s: %w", dir, err)
 	}
 	defer bodies.Close()
-	return retrieval.NewIndex(retrieval.Project(s, sig, bodies.Read), s), nil
+	proj, warning := pipeline.Projection(dir, s, sig, bodies.Read)
+	if warning != "" {
+		fmt.Fprintln(stderr, "docbridge: warning:", warning)
+	}
+	return retrieval.NewIndex(proj, s), nil
 }
 
 // searchIndex answers q over ix, the index of s scanned from dir — or,

@@ -60,6 +60,9 @@ type Config struct {
 	Sites []Site `json:"sites"`
 	// Checks tunes reconciliation; Hash leaves it out (see SectionChecks).
 	Checks Checks `json:"checks"`
+	// Enrich configures `docbridge enrich`; Hash leaves it out (see
+	// SectionEnrich).
+	Enrich Enrich `json:"enrich"`
 }
 
 // Project describes the repository as a whole.
@@ -149,5 +152,6 @@ func Default() *Config {
 		},
 		Sites:  []Site{},
 		Checks: defaultChecks(),
+		Enrich: defaultEnrich(),
 	}
 }

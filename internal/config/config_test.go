@@ -42,6 +42,13 @@ func TestDefault(t *testing.T) {
 			}},
 			Documents: Documents{Exclude: []string{}},
 		},
+		Enrich: Enrich{
+			Agent:     "builtin",
+			PackBytes: 65536,
+			Command:   EnrichCommand{Argv: []string{}, TimeoutSeconds: 120, MaxRequestBytes: 8 << 20, MaxAnswerBytes: 1 << 20},
+			Models: EnrichModels{BaseURL: "https://models.github.ai/inference", Model: "openai/gpt-4.1-mini",
+				MaxRequests: 40, MaxTokens: 400000, MaxInputTokens: 8000, MaxOutputTokens: 4000, RequestsPerMinute: 10},
+		},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Default() = %+v\nwant %+v", got, want)
@@ -109,6 +116,13 @@ func fullConfig() *Config {
 			KnowledgeDocs:  KnowledgeDocs{Root: "docs/knowledge", RequiredFields: []string{"Area", "Owner"}, ClaimSections: []string{"Facts"}},
 			Cycles:         Cycles{Exclude: []string{"**/test/**", "!**/test/fixtures/keep.ts"}},
 			Documents:      Documents{Exclude: []string{"doc-build/", "!tests/site/"}},
+		},
+		Enrich: Enrich{
+			Agent:     "command",
+			PackBytes: 32768,
+			Command:   EnrichCommand{Argv: []string{"./tools/curate", "--json"}, TimeoutSeconds: 30, MaxRequestBytes: 2 << 20, MaxAnswerBytes: 64 << 10},
+			Models: EnrichModels{BaseURL: "https://llm.example.com/v1", Model: "example/model-small",
+				MaxRequests: 5, MaxTokens: 50000, MaxInputTokens: 16000, MaxOutputTokens: 2000, RequestsPerMinute: 0},
 		},
 	}
 }

@@ -96,6 +96,7 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 		{"analysis", func(n *yaml.Node, key string) { d.decodeAnalysis(n, key, &c.Analysis) }},
 		{"sites", func(n *yaml.Node, key string) { d.decodeSites(n, key, &c.Sites) }},
 		{"checks", func(n *yaml.Node, key string) { d.decodeChecks(n, key, &c.Checks) }},
+		{"enrich", func(n *yaml.Node, key string) { d.decodeEnrich(n, key, &c.Enrich) }},
 	})
 }
 

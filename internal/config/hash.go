@@ -48,6 +48,8 @@ func (c *Config) SectionHash(section string) string {
 		v = cc.Sites
 	case SectionChecks:
 		v = cc.Checks
+	case SectionEnrich:
+		v = cc.Enrich
 	default:
 		return ""
 	}

@@ -54,7 +54,7 @@ func Diagnose(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reco
 		defer bodies.Close()
 		body = bodies.Read
 	}
-	proj := retrieval.Project(s, sig, body)
+	proj, _ := Projection(dir, s, sig, body)
 	in.ProjectedDocuments = projectedDocuments(proj)
 	r := bench.Run(*suite, bench.Docbridge(retrieval.NewIndex(proj, s)))
 	in.Benchmark = &doctor.Benchmark{Suite: suitePath, Cases: r.Overall.Cases, Hit3: r.Overall.Hit3}

@@ -12,6 +12,14 @@ type Entry struct {
 	Symbols []string `json:"symbols,omitempty"`
 	Aliases []string `json:"aliases,omitempty"`
 	Summary string   `json:"summary,omitempty"`
+	// SummaryProvenance is "proposed" when the summary comes from an
+	// accepted agent proposal (the entity had none).
+	SummaryProvenance string `json:"summaryProvenance,omitempty"`
+	// Intents are accepted agent phrases of the tasks the entry answers.
+	Intents []Intent `json:"intents,omitempty"`
+	// Canonical are the scopes an accepted proposal made this document
+	// the canonical one of.
+	Canonical []string `json:"canonical,omitempty"`
 	// Body is the document's text, bounded (MaxBodyRunes); empty for code.
 	Body  string `json:"body,omitempty"`
 	Facts Facts  `json:"facts"`
@@ -21,6 +29,9 @@ type Entry struct {
 	// ContentHash is the hash of the entity's file (evidence[0]), or of
 	// its id for entities without a file.
 	ContentHash string `json:"contentHash"`
+	// Signal is the accepted agent signal in [0,1] (Projection.Enrich; 0
+	// without an overlay), weighted at most 15 % of the exact-id boost.
+	Signal float64 `json:"signal,omitempty"`
 	// Truncated records every projection bound the entry crossed (body,
 	// headings, symbols, coveredBy, mentionedBy).
 	Truncated []Truncation `json:"truncated,omitempty"`

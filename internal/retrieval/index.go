@@ -143,7 +143,7 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 func (ix *Index) addEntry(i int32, e *Entry) {
 	texts := [numFields][]string{
 		fieldTitle:    {e.Title},
-		fieldHeadings: e.Headings,
+		fieldHeadings: intentPhrases(e),
 		fieldPath:     {e.Path},
 		fieldSymbols:  e.Symbols,
 		fieldAliases:  e.Aliases,

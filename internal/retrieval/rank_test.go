@@ -113,7 +113,6 @@ func TestNamedEntriesAlwaysWin(t *testing.T) {
 		}
 		// The adversary: every other entry repeats the query's words, sits
 		// next to everything, and has the strongest agent signal.
-		signal := map[string]float64{}
 		var rels [][3]string
 		for i := range entries {
 			if entries[i].ID == target.ID {
@@ -121,10 +120,10 @@ func TestNamedEntriesAlwaysWin(t *testing.T) {
 			}
 			entries[i].Title += " " + query + " " + query
 			entries[i].Body += " " + query
-			signal[entries[i].ID] = 1
+			entries[i].Signal = 1
 			rels = append(rels, [3]string{snapshot.RelLinksTo, entries[i].ID, entries[(i+1)%n].ID})
 		}
-		r := coreIndex(entries, rels...).Search(Query{Text: query, Explain: true, Limit: MaxLimit, Signal: signal})
+		r := coreIndex(entries, rels...).Search(Query{Text: query, Explain: true, Limit: MaxLimit})
 		seenUnnamed := false
 		for _, h := range r.Hits {
 			named := h.Components[CompIDExact]+h.Components[CompPath]+h.Components[CompBasename]+h.Components[CompSymbol] > 0
@@ -146,9 +145,10 @@ func TestSignalCannotLiftPastExactName(t *testing.T) {
 	rival := coreDoc("docs/rival.md", "document docs target md", "document docs target md document docs target md")
 	rival.Facts.PageRank = 1
 	rival.Status = ""
-	ix := coreIndex(append(coreFiller(20), target, rival), [3]string{snapshot.RelLinksTo, rival.ID, target.ID})
 	for _, sig := range []float64{0, 0.5, 1, 1e9} {
-		r := ix.Search(Query{Text: target.ID, Signal: map[string]float64{rival.ID: sig}, Explain: true})
+		rival.Signal = sig
+		ix := coreIndex(append(coreFiller(20), target, rival), [3]string{snapshot.RelLinksTo, rival.ID, target.ID})
+		r := ix.Search(Query{Text: target.ID, Explain: true})
 		if r.Hits[0].ID != target.ID {
 			t.Fatalf("signal %v lifted %s past the entry the query names: %v", sig, rival.ID, r.Hits)
 		}
@@ -166,7 +166,8 @@ func TestSignalReordersNearTies(t *testing.T) {
 	if hitIDs(base)[0] != a.ID || base.Hits[0].Score-base.Hits[1].Score >= SignalWeight {
 		t.Fatalf("setup: want a near tie led by a: %v", base.Hits)
 	}
-	r := ix.Search(Query{Text: "compaction", Signal: map[string]float64{b.ID: 1}})
+	b.Signal = 1
+	r := coreIndex(append(coreFiller(20), a, b)).Search(Query{Text: "compaction"})
 	if hitIDs(r)[0] != b.ID {
 		t.Fatalf("the signal must reorder a near tie: %v", r.Hits)
 	}
@@ -174,7 +175,8 @@ func TestSignalReordersNearTies(t *testing.T) {
 		t.Errorf("signal 1 adds SignalWeight: %v vs %v", r.Hits[0].Score, base.Hits[1].Score)
 	}
 	for _, bad := range []float64{math.NaN(), -1} {
-		r := ix.Search(Query{Text: "compaction", Signal: map[string]float64{b.ID: bad}})
+		b.Signal = bad
+		r := coreIndex(append(coreFiller(20), a, b)).Search(Query{Text: "compaction"})
 		if hitIDs(r)[0] != a.ID || r.Hits[1].Score != base.Hits[1].Score {
 			t.Errorf("signal %v must count as 0: %v", bad, r.Hits)
 		}

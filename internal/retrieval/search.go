@@ -35,9 +35,6 @@ type Query struct {
 	Kinds   []string // filter applied after ranking
 	Limit   int      // 0 = DefaultLimit
 	Explain bool     // fill Hit.Components
-	// Signal is the accepted agent signal per entry id in [0,1]; nil until
-	// the overlay exists. Weighted at most 15 % of the exact-id boost.
-	Signal map[string]float64
 	// LexicalOnly ranks by plain BM25F over the entries matching any term:
 	// no identity boosts, graph, signal or all-terms preference. (The
 	// retrieval benchmark's baseline is bench.NewBaseline, not this.)
@@ -330,8 +327,10 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 			c.comp[cProximity] = graph * proximityBoost(int(d))
 		}
 		c.comp[cCanonicality] = graph * canonicalityScore(e.Facts.PageRank, ix.pageRankNodes)
-		if q.Signal != nil {
-			c.comp[cSignal] = SignalWeight * clampSignal(q.Signal[e.ID])
+		if e.Signal != 0 && sc.lex[c.idx] > 0 {
+			// The agent signal reorders what the words found; it never
+			// brings in an entry by itself.
+			c.comp[cSignal] = SignalWeight * clampSignal(e.Signal)
 		}
 		if e.Status == StatusSuperseded {
 			c.superseded = true

@@ -1,0 +1,199 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// SectionEnrich is the enrich section: which agent `docbridge enrich` asks
+// and the bounds of what it is shown. Like checks it changes no
+// observation, so Hash leaves it out.
+const SectionEnrich = "enrich"
+
+// Agents `enrich.agent` names.
+const (
+	EnrichAgentBuiltin = "builtin"
+	EnrichAgentModels  = "models"
+	EnrichAgentCommand = "command"
+)
+
+// EnrichAgents lists the enrich.agent values.
+var EnrichAgents = []string{EnrichAgentBuiltin, EnrichAgentModels, EnrichAgentCommand}
+
+// Bounds of the enrich section (inclusive).
+const (
+	MinPackBytes            = 4 << 10
+	MaxPackBytes            = 1 << 20
+	MaxCommandArgs          = 64
+	MinCommandTimeout       = 1
+	MaxCommandTimeout       = 3600
+	MinCommandIOBytes       = 1 << 10
+	MaxCommandIOBytes       = 64 << 20
+	MaxModelsRequests       = 10000
+	MinModelsTokens         = 1000
+	MaxModelsTokens         = 100_000_000
+	MinModelsRequestTokens  = 100
+	MaxModelsRequestTokens  = 1_000_000
+	MaxModelsRequestsMinute = 10000
+)
+
+// Enrich configures `docbridge enrich`.
+type Enrich struct {
+	// Agent is the agent asked: builtin (offline, deterministic), models
+	// (GitHub Models or an OpenAI-compatible endpoint) or command.
+	Agent string `json:"agent"`
+	// PackBytes is the byte budget of one context pack's JSON.
+	PackBytes int           `json:"packBytes"`
+	Command   EnrichCommand `json:"command"`
+	Models    EnrichModels  `json:"models"`
+}
+
+// EnrichCommand is the command agent: a program run without a shell, the
+// request on its standard input, the answer on its standard output.
+type EnrichCommand struct {
+	// Argv is the program and its arguments.
+	Argv           []string `json:"argv"`
+	TimeoutSeconds int      `json:"timeoutSeconds"`
+	// MaxRequestBytes bounds the request written; a larger one is split
+	// across calls by packs, and a single pack over it is skipped.
+	MaxRequestBytes int `json:"maxRequestBytes"`
+	// MaxAnswerBytes bounds the answer read; a longer one fails the agent.
+	MaxAnswerBytes int `json:"maxAnswerBytes"`
+}
+
+// EnrichModels is the GitHub Models / OpenAI-compatible agent. The token
+// is not configuration: it comes from GITHUB_TOKEN.
+type EnrichModels struct {
+	// BaseURL is the endpoint; chat completions are POSTed to
+	// BaseURL + "/chat/completions".
+	BaseURL string `json:"baseURL"`
+	Model   string `json:"model"`
+	// MaxRequests and MaxTokens are the budget of one run: past either,
+	// the run keeps what it has and reports the packs it skipped.
+	MaxRequests int `json:"maxRequests"`
+	MaxTokens   int `json:"maxTokens"`
+	// MaxInputTokens and MaxOutputTokens are the model's limits per
+	// request; packs are batched to fit the first.
+	MaxInputTokens  int `json:"maxInputTokens"`
+	MaxOutputTokens int `json:"maxOutputTokens"`
+	// RequestsPerMinute paces the requests; 0 does not pace.
+	RequestsPerMinute int `json:"requestsPerMinute"`
+}
+
+// DefaultModelsBaseURL is GitHub Models' inference endpoint.
+const DefaultModelsBaseURL = "https://models.github.ai/inference"
+
+// defaultEnrich is sized to GitHub Models' free tier: 8,000 tokens in and
+// 4,000 out per request, 10–15 requests a minute and 50–150 a day on the
+// smallest tier, so one run stays under a day's requests.
+func defaultEnrich() Enrich {
+	return Enrich{
+		Agent:     EnrichAgentBuiltin,
+		PackBytes: 64 << 10,
+		Command: EnrichCommand{
+			Argv:            []string{},
+			TimeoutSeconds:  120,
+			MaxRequestBytes: 8 << 20,
+			MaxAnswerBytes:  1 << 20,
+		},
+		Models: EnrichModels{
+			BaseURL:           DefaultModelsBaseURL,
+			Model:             "openai/gpt-4.1-mini",
+			MaxRequests:       40,
+			MaxTokens:         400_000,
+			MaxInputTokens:    8000,
+			MaxOutputTokens:   4000,
+			RequestsPerMinute: 10,
+		},
+	}
+}
+
+func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
+	d.mapping(n, key, []field{
+		{"agent", func(n *yaml.Node, key string) {
+			var v string
+			d.str(n, key, &v)
+			if v == "" && absent(n) {
+				return
+			}
+			if !slices.Contains(EnrichAgents, v) {
+				d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s)", v, strings.Join(EnrichAgents, ", "))})
+				return
+			}
+			e.Agent = v
+		}},
+		{"packBytes", func(n *yaml.Node, key string) { d.bounded(n, key, MinPackBytes, MaxPackBytes, &e.PackBytes) }},
+		{"command", func(n *yaml.Node, key string) {
+			c := &e.Command
+			d.mapping(n, key, []field{
+				{"argv", func(n *yaml.Node, key string) { d.strings(n, key, MaxCommandArgs, &c.Argv) }},
+				{"timeoutSeconds", func(n *yaml.Node, key string) {
+					d.bounded(n, key, MinCommandTimeout, MaxCommandTimeout, &c.TimeoutSeconds)
+				}},
+				{"maxRequestBytes", func(n *yaml.Node, key string) {
+					d.bounded(n, key, MinCommandIOBytes, MaxCommandIOBytes, &c.MaxRequestBytes)
+				}},
+				{"maxAnswerBytes", func(n *yaml.Node, key string) {
+					d.bounded(n, key, MinCommandIOBytes, MaxCommandIOBytes, &c.MaxAnswerBytes)
+				}},
+			})
+		}},
+		{"models", func(n *yaml.Node, key string) {
+			m := &e.Models
+			d.mapping(n, key, []field{
+				{"baseURL", func(n *yaml.Node, key string) {
+					var v string
+					d.str(n, key, &v)
+					if absent(n) {
+						return
+					}
+					if p := checkEndpoint(v); p != nil {
+						d.add(n, key, p)
+						return
+					}
+					m.BaseURL = v
+				}},
+				{"model", func(n *yaml.Node, key string) {
+					var v string
+					d.str(n, key, &v)
+					if absent(n) {
+						return
+					}
+					if strings.TrimSpace(v) == "" {
+						d.add(n, key, &problem{CodeInvalid, "empty string"})
+						return
+					}
+					m.Model = v
+				}},
+				{"maxRequests", func(n *yaml.Node, key string) { d.bounded(n, key, 1, MaxModelsRequests, &m.MaxRequests) }},
+				{"maxTokens", func(n *yaml.Node, key string) { d.bounded(n, key, MinModelsTokens, MaxModelsTokens, &m.MaxTokens) }},
+				{"maxInputTokens", func(n *yaml.Node, key string) {
+					d.bounded(n, key, MinModelsTokens, MaxModelsRequestTokens, &m.MaxInputTokens)
+				}},
+				{"maxOutputTokens", func(n *yaml.Node, key string) {
+					d.bounded(n, key, MinModelsRequestTokens, MaxModelsRequestTokens, &m.MaxOutputTokens)
+				}},
+				{"requestsPerMinute", func(n *yaml.Node, key string) {
+					d.bounded(n, key, 0, MaxModelsRequestsMinute, &m.RequestsPerMinute)
+				}},
+			})
+		}},
+	})
+}
+
+// checkEndpoint accepts an absolute http or https URL without credentials,
+// query or fragment (the token goes in a header, never in the URL).
+func checkEndpoint(v string) *problem {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return &problem{CodeInvalid, fmt.Sprintf("%q is not an http or https URL", v)}
+	}
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return &problem{CodeInvalid, "the URL must not carry credentials, a query or a fragment"}
+	}
+	return nil
+}

@@ -1,0 +1,504 @@
+package agent
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/enrich/pack"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// TokenEnv is the environment variable the models agent's token is read
+// from (in GitHub Actions, the workflow's token with models: read).
+const TokenEnv = "GITHUB_TOKEN"
+
+// curatePrompt is the models agent's instructions for the curate task,
+// versioned in the repository.
+//
+//go:embed prompts/curate.md
+var curatePrompt string
+
+// PromptVersion is the version of the models agent's prompt: its name and
+// a hash of its text, so an edited prompt is a new version to the cache
+// and in the proposals' origin. A run asking the models agent passes it as
+// the request's PromptVersion.
+var PromptVersion = "curate-v1." + snapshot.HashBytes([]byte(curatePrompt))[:8]
+
+// More reasons a pack was not answered (Skip.Reason), for the models agent.
+const (
+	SkipRateLimited = "rate-limited" // the endpoint asked to wait longer than a run waits
+	SkipMalformed   = "malformed"    // the model's answer for the pack was not the protocol's JSON
+)
+
+// Bounds of the models agent's retries.
+const (
+	// bytesPerToken estimates tokens from bytes: a token is about four
+	// bytes of English and fewer of JSON; three errs on the safe side.
+	bytesPerToken = 3
+	// maxServerAttempts bounds the attempts of one request that meets 5xx
+	// answers or network errors; maxRateLimitAttempts those that meet 429.
+	maxServerAttempts    = 3
+	maxRateLimitAttempts = 5
+	// maxRetryWait is the longest Retry-After a run waits out; a longer
+	// one (a day's quota spent) ends the run's asking.
+	maxRetryWait = 2 * time.Minute
+	// requestTimeout bounds one HTTP request.
+	requestTimeout = 3 * time.Minute
+)
+
+// Models is the agent behind GitHub Models or any OpenAI-compatible chat
+// completions endpoint, through the official openai-go client: structured
+// output with the JSON schema of the proposal union, packs batched to the
+// model's input limit, 429 answers waited out as Retry-After says, 5xx
+// retried a bounded number of times, and one budget of requests and tokens
+// for the whole run. The model writes the proposals' substance; the agent
+// fills the envelope it cannot know (origin, base snapshot, target content
+// hash, proposal id).
+type Models struct {
+	cfg config.EnrichModels
+	svc openai.ChatCompletionService
+	id  Identity
+	// sleep waits d or until ctx ends; now tells the time. Tests replace
+	// both.
+	sleep func(ctx context.Context, d time.Duration) error
+	now   func() time.Time
+	// The run's spending so far, and when the last request started.
+	requests, tokens int
+	lastStart        time.Time
+}
+
+// NewModels returns the models agent of the enrich.models configuration,
+// authenticating with token (read from TokenEnv by the caller).
+func NewModels(cfg config.EnrichModels, token string) (*Models, error) {
+	if token == "" {
+		return nil, fmt.Errorf("models agent: %s is not set (a workflow needs permissions: models: read)", TokenEnv)
+	}
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("models agent: base URL %q is not a URL", cfg.BaseURL)
+	}
+	id := Identity{ID: "openai-compatible", Version: "1", Model: cfg.Model, Provider: u.Host}
+	if cfg.BaseURL == config.DefaultModelsBaseURL {
+		id.ID = "github-models"
+	}
+	return &Models{
+		cfg: cfg,
+		// A service, not openai.NewClient: the client would read OPENAI_*
+		// variables from the environment, and this agent takes nothing
+		// from there but its token. Retries are the agent's own, so each
+		// counts against the budget.
+		svc: openai.NewChatCompletionService(
+			option.WithBaseURL(strings.TrimSuffix(cfg.BaseURL, "/")+"/"),
+			option.WithAPIKey(token),
+			option.WithHTTPClient(&http.Client{}),
+			option.WithMaxRetries(0),
+			option.WithRequestTimeout(requestTimeout),
+		),
+		id:    id,
+		sleep: sleepCtx,
+		now:   time.Now,
+	}, nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Identity implements Agent.
+func (m *Models) Identity() Identity { return m.id }
+
+// Ask implements Agent. Packs are sent in batches that fit the model's
+// input limit (a pack too large alone is first shrunk by its drop order).
+// A batch whose answer is cut off or malformed is split in two and asked
+// again; a single pack's is skipped. Spending the budget, a long
+// rate-limit wait or a failing endpoint skips the packs not yet asked; the
+// answers so far stand (see Incomplete).
+func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
+	if req.Task != TaskCurate {
+		return Response{}, &Incomplete{Skipped: skipAll(req.Packs, SkipAgentFailed), Err: failed("models agent: no prompt for task %q", req.Task)}
+	}
+	req.Protocol = Protocol
+	schema := modelSchema(req.Capabilities)
+	empty := req
+	empty.Packs = nil
+	overhead, err := tokensOf(curatePrompt, schema, empty)
+	if err != nil {
+		return Response{}, fmt.Errorf("models agent: %w", err)
+	}
+	overhead += 64 // message framing
+	room := m.cfg.MaxInputTokens - overhead
+	byTarget := map[string]*pack.Pack{}
+	var fitted []pack.Pack
+	var skipped []Skip
+	for _, p := range req.Packs {
+		if n := packTokens(p); n > room && room > 0 {
+			if small, err := pack.Fit(p, room*bytesPerToken); err == nil {
+				p = small
+			}
+		}
+		fitted = append(fitted, p)
+	}
+	batches, tooLarge := batchPacks(fitted, overhead, m.cfg.MaxInputTokens, packTokens)
+	skipped = append(skipped, skipAll(tooLarge, SkipTooLarge)...)
+	for i := range fitted {
+		byTarget[fitted[i].Target.ID] = &fitted[i]
+	}
+
+	resp := Response{Proposals: []json.RawMessage{}}
+	var cause error
+	queue := batches
+	for len(queue) > 0 {
+		batch := queue[0]
+		queue = queue[1:]
+		stop := func(reason string, err error) {
+			for _, b := range append([][]pack.Pack{batch}, queue...) {
+				skipped = append(skipped, skipAll(b, reason)...)
+			}
+			queue = nil
+			if cause == nil {
+				cause = err
+			}
+		}
+		if ctx.Err() != nil {
+			stop(SkipCanceled, ctx.Err())
+			break
+		}
+		part := req
+		part.Packs = batch
+		est, err := tokensOf(curatePrompt, schema, part)
+		if err != nil {
+			stop(SkipAgentFailed, err)
+			break
+		}
+		if m.tokens+est+m.cfg.MaxOutputTokens > m.cfg.MaxTokens {
+			stop(SkipBudgetTokens, nil)
+			break
+		}
+		answer, err := m.ask(ctx, part, schema, est)
+		var limited *rateLimited
+		switch {
+		case err == nil:
+			for _, raw := range answer.Proposals {
+				resp.Proposals = append(resp.Proposals, m.complete(raw, req, byTarget))
+			}
+		case errors.Is(err, errBudgetRequests):
+			stop(SkipBudgetRequests, nil)
+		case errors.As(err, &limited):
+			stop(SkipRateLimited, err)
+		case errors.Is(err, errMalformed):
+			if len(batch) > 1 {
+				half := len(batch) / 2
+				queue = append([][]pack.Pack{batch[:half], batch[half:]}, queue...)
+				continue
+			}
+			skipped = append(skipped, skipAll(batch, SkipMalformed)...)
+			if cause == nil {
+				cause = err
+			}
+		case ctx.Err() != nil:
+			stop(SkipCanceled, ctx.Err())
+		default:
+			stop(SkipAgentFailed, err)
+		}
+	}
+	if len(skipped) > 0 {
+		return resp, &Incomplete{Skipped: skipped, Err: cause}
+	}
+	return resp, nil
+}
+
+var (
+	errBudgetRequests = errors.New("the run's request budget is spent")
+	// errMalformed marks an answer that is cut off or not the protocol's
+	// JSON: worth asking again with fewer packs.
+	errMalformed = fmt.Errorf("%w: malformed answer", ErrFailed)
+)
+
+// rateLimited is a 429 whose Retry-After is longer than a run waits.
+type rateLimited struct{ wait time.Duration }
+
+func (e *rateLimited) Error() string {
+	return fmt.Sprintf("%v: rate limited; the endpoint asks to wait %s", ErrFailed, e.wait)
+}
+
+func (e *rateLimited) Unwrap() error { return ErrFailed }
+
+// ask sends one batch, retrying as the endpoint's answers allow, and
+// parses the model's answer.
+func (m *Models) ask(ctx context.Context, req Request, schema map[string]any, est int) (Response, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return Response{}, err
+	}
+	params := openai.ChatCompletionNewParams{
+		Model: m.cfg.Model,
+		Messages: []openai.ChatCompletionMessageParamUnion{
+			openai.SystemMessage(curatePrompt),
+			openai.UserMessage(string(body)),
+		},
+		MaxTokens:   openai.Int(int64(m.cfg.MaxOutputTokens)),
+		Temperature: openai.Float(0),
+		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
+			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
+				Name: "docbridge_proposals", Strict: openai.Bool(true), Schema: schema,
+			}},
+		},
+	}
+	serverFailures, rateLimits := 0, 0
+	for {
+		if m.requests >= m.cfg.MaxRequests {
+			return Response{}, errBudgetRequests
+		}
+		if err := m.pace(ctx); err != nil {
+			return Response{}, err
+		}
+		m.requests++
+		completion, err := m.svc.New(ctx, params)
+		if err == nil {
+			return m.parse(completion, est)
+		}
+		if ctx.Err() != nil {
+			return Response{}, ctx.Err()
+		}
+		var apiErr *openai.Error
+		switch {
+		case errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests:
+			rateLimits++
+			wait, ok := retryAfter(apiErr.Response, m.now())
+			if !ok {
+				wait = time.Duration(1<<rateLimits) * time.Second
+			}
+			if wait > maxRetryWait {
+				return Response{}, &rateLimited{wait: wait}
+			}
+			if rateLimits >= maxRateLimitAttempts {
+				return Response{}, failed("rate limited %d times in a row", rateLimits)
+			}
+			if err := m.sleep(ctx, wait); err != nil {
+				return Response{}, err
+			}
+		case errors.As(err, &apiErr) && apiErr.StatusCode < 500:
+			return Response{}, failed("HTTP %d: %s", apiErr.StatusCode, apiMessage(apiErr))
+		default: // 5xx, a network error, a body that is no completion
+			serverFailures++
+			if serverFailures >= maxServerAttempts {
+				return Response{}, failed("%d attempts failed, the last: %s", serverFailures, shortError(err, apiErr))
+			}
+			if err := m.sleep(ctx, time.Duration(1<<serverFailures)*time.Second); err != nil {
+				return Response{}, err
+			}
+		}
+	}
+}
+
+// pace keeps requests RequestsPerMinute apart.
+func (m *Models) pace(ctx context.Context) error {
+	if m.cfg.RequestsPerMinute > 0 && !m.lastStart.IsZero() {
+		gap := time.Minute / time.Duration(m.cfg.RequestsPerMinute)
+		if wait := m.lastStart.Add(gap).Sub(m.now()); wait > 0 {
+			if err := m.sleep(ctx, wait); err != nil {
+				return err
+			}
+		}
+	}
+	m.lastStart = m.now()
+	return nil
+}
+
+// parse reads the model's answer and counts its tokens.
+func (m *Models) parse(c *openai.ChatCompletion, est int) (Response, error) {
+	used := int(c.Usage.PromptTokens + c.Usage.CompletionTokens)
+	if used == 0 {
+		used = est
+		for _, ch := range c.Choices {
+			used += len(ch.Message.Content) / bytesPerToken
+		}
+	}
+	m.tokens += used
+	if len(c.Choices) == 0 {
+		return Response{}, fmt.Errorf("%w: no choices", errMalformed)
+	}
+	ch := c.Choices[0]
+	if ch.Message.Refusal != "" {
+		return Response{}, fmt.Errorf("%w: the model refused: %s", errMalformed, clipText(ch.Message.Refusal, 200))
+	}
+	if ch.FinishReason == "length" {
+		return Response{}, fmt.Errorf("%w: cut off at the output limit", errMalformed)
+	}
+	r, err := ParseAnswer([]byte(ch.Message.Content))
+	if err != nil {
+		return Response{}, fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	return r, nil
+}
+
+// complete fills the envelope fields the model is not asked for: origin,
+// base snapshot, target content hash (from the pack of the proposal's
+// entity) and the proposal id. A proposal that does not decode keeps an
+// empty id; the validators reject it with their reason.
+func (m *Models) complete(raw json.RawMessage, req Request, byTarget map[string]*pack.Pack) json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return raw
+	}
+	set := func(k string, v any) {
+		if b, err := json.Marshal(v); err == nil {
+			obj[k] = b
+		}
+	}
+	set("origin", enrich.Origin{AgentID: m.id.ID, AgentVersion: m.id.Version, PromptVersion: req.PromptVersion, Model: m.id.Model, Provider: m.id.Provider})
+	set("baseSnapshotHash", req.BaseSnapshotHash)
+	var entity string
+	_ = json.Unmarshal(obj["entity"], &entity)
+	if p, ok := byTarget[entity]; ok {
+		set("targetContentHash", p.Target.ContentHash)
+	}
+	set("proposalId", strings.Repeat("0", 16))
+	withID, err := json.Marshal(obj)
+	if err != nil {
+		return raw
+	}
+	p, err := enrich.Decode(withID)
+	id := ""
+	if err == nil {
+		id = enrich.ProposalID(p)
+	}
+	set("proposalId", id)
+	if out, err := json.Marshal(obj); err == nil {
+		return out
+	}
+	return withID
+}
+
+// envelopeByAgent are the proposal fields the agent fills, so the model
+// is not asked for them (it could not know them, and they cost tokens).
+var envelopeByAgent = []string{"proposalId", "origin", "baseSnapshotHash", "targetContentHash"}
+
+// modelSchema is the answer schema the model is held to: the proposal
+// union of internal/enrich, restricted to the kinds asked for, without the
+// fields the agent fills.
+func modelSchema(capabilities []string) map[string]any {
+	s := enrich.AnswerSchema()
+	props, _ := s["properties"].(map[string]any)
+	list, _ := props["proposals"].(map[string]any)
+	items, _ := list["items"].(map[string]any)
+	branches, _ := items["anyOf"].([]any)
+	var kept []any
+	for _, b := range branches {
+		br, ok := b.(map[string]any)
+		if !ok {
+			continue
+		}
+		bp, _ := br["properties"].(map[string]any)
+		kind, _ := bp["kind"].(map[string]any)
+		enum, _ := kind["enum"].([]any)
+		if len(capabilities) > 0 && (len(enum) != 1 || !slices.Contains(capabilities, fmt.Sprint(enum[0]))) {
+			continue
+		}
+		nb := map[string]any{}
+		for k, v := range br {
+			nb[k] = v
+		}
+		np := map[string]any{}
+		for k, v := range bp {
+			if !slices.Contains(envelopeByAgent, k) {
+				np[k] = v
+			}
+		}
+		nb["properties"] = np
+		var req []any
+		r, _ := br["required"].([]any)
+		for _, k := range r {
+			if !slices.Contains(envelopeByAgent, fmt.Sprint(k)) {
+				req = append(req, k)
+			}
+		}
+		nb["required"] = req
+		kept = append(kept, nb)
+	}
+	items["anyOf"] = kept
+	return s
+}
+
+// tokensOf estimates the input tokens of the prompt, the schema and a
+// request.
+func tokensOf(prompt string, schema map[string]any, req Request) (int, error) {
+	s, err := json.Marshal(schema)
+	if err != nil {
+		return 0, err
+	}
+	r, err := json.Marshal(req)
+	if err != nil {
+		return 0, err
+	}
+	return (len(prompt) + len(s) + len(r)) / bytesPerToken, nil
+}
+
+// packTokens estimates a pack's share of a request's tokens.
+func packTokens(p pack.Pack) int { return (packBytes(p) + bytesPerToken - 1) / bytesPerToken }
+
+// retryAfter reads a 429's Retry-After: seconds or an HTTP date.
+func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
+	if resp == nil {
+		return 0, false
+	}
+	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// apiMessage is an API error's message, bounded.
+func apiMessage(e *openai.Error) string {
+	if e.Message != "" {
+		return clipText(e.Message, 300)
+	}
+	return http.StatusText(e.StatusCode)
+}
+
+func shortError(err error, apiErr *openai.Error) string {
+	if apiErr != nil {
+		return fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, apiMessage(apiErr))
+	}
+	return clipText(err.Error(), 300)
+}
+
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

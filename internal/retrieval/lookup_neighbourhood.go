@@ -1,0 +1,21 @@
+package retrieval
+
+import "github.com/docbridge/docbridge/internal/snapshot"
+
+// Neighbourhood runs Lookup's neighbour search for many entities of one
+// snapshot, indexing the snapshot once (Lookup indexes it per call). The
+// enrichment context packs use it.
+type Neighbourhood struct{ g *lookupGraph }
+
+// NewNeighbourhood indexes s.
+func NewNeighbourhood(s *snapshot.Snapshot) *Neighbourhood {
+	return &Neighbourhood{g: newLookupGraph(s)}
+}
+
+// Neighbours lists the entities within depth relations of id exactly as
+// Lookup's Neighbours section does (keyed by relation kind, nearest first,
+// at most MaxNeighboursPerKind each), with the bounds the search crossed.
+func (n *Neighbourhood) Neighbours(id string, depth int) (map[string][]Neighbour, []Truncation) {
+	var trunc []Truncation
+	return n.g.neighbours(id, depth, &trunc), trunc
+}
