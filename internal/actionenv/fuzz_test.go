@@ -29,7 +29,7 @@ func FuzzDecodeEvent(f *testing.F) {
 		if err != nil {
 			return
 		}
-		d := Route(&Env{Ref: "refs/heads/main", SHA: sha}, ev)
+		d := Route(&Env{Ref: "refs/heads/main", SHA: sha}, ev, Modes[int(which)%len(Modes)])
 		if d.Reason == "" {
 			t.Fatalf("decision without a reason: %+v", d)
 		}
@@ -41,6 +41,14 @@ func FuzzDecodeEvent(f *testing.F) {
 		case ActScan:
 			if ev.Push != nil && (d.Branch == "" || d.Branch != d.DefaultBranch || !IsSHA(d.HeadSHA)) {
 				t.Fatalf("scan of a push that is not the default branch's: %+v", d)
+			}
+		case ActEnrich:
+			if d.Branch == "" || d.Branch != d.DefaultBranch || d.PR != 0 {
+				t.Fatalf("enrichment off the default branch: %+v", d)
+			}
+		case ActGate:
+			if ev.IssueComment == nil || ev.IssueComment.Action != "created" || d.PR <= 0 || d.Comment == 0 {
+				t.Fatalf("a gate run on what is not a new pull-request comment: %+v", d)
 			}
 		case ActIgnore:
 			if d.Branch != "" || d.PR != 0 {

@@ -25,6 +25,7 @@ const (
 	InputWorkingDirectory = "working-directory"
 	InputBotLogin         = "bot-login"
 	InputPublishTimeout   = "publish-timeout"
+	InputMode             = "mode"
 )
 
 // Bounds of publish-timeout.
@@ -48,6 +49,38 @@ const (
 	// FilterAll keeps every finding.
 	FilterAll Filter = "all"
 )
+
+// Mode says what a run on a schedule or workflow_dispatch event does.
+type Mode string
+
+// The modes.
+const (
+	// ModeAuto: a schedule enriches, a workflow_dispatch scans.
+	ModeAuto Mode = "auto"
+	// ModeScan scans and saves the state (a schedule too).
+	ModeScan Mode = "scan"
+	// ModeEnrich runs the enrichment stage and updates the enrichment
+	// pull request (a workflow_dispatch too).
+	ModeEnrich Mode = "enrich"
+)
+
+// Modes lists the mode values.
+var Modes = []Mode{ModeAuto, ModeScan, ModeEnrich}
+
+// String is the mode's name.
+func (m Mode) String() string { return string(m) }
+
+// Set parses a mode (pflag.Value).
+func (m *Mode) Set(s string) error {
+	if !slices.Contains(Modes, Mode(s)) {
+		return fmt.Errorf("%q is not one of auto, scan, enrich", s)
+	}
+	*m = Mode(s)
+	return nil
+}
+
+// Type names the flag's value in help text (pflag.Value).
+func (m *Mode) Type() string { return "mode" }
 
 // Filters lists the filter values.
 var Filters = []Filter{FilterNew, FilterChangedFiles, FilterAll}
@@ -93,6 +126,7 @@ var Specs = []Spec{
 	{InputWorkingDirectory, "."},
 	{InputBotLogin, DefaultBotLogin},
 	{InputPublishTimeout, "2m"},
+	{InputMode, string(ModeAuto)},
 }
 
 // Inputs are the action's validated inputs.
@@ -119,6 +153,8 @@ type Inputs struct {
 	// sticky comment); past it the results go to workflow commands and the
 	// job summary only.
 	PublishTimeout time.Duration
+	// Mode chooses what a schedule or workflow_dispatch run does.
+	Mode Mode
 }
 
 // botLogin is a GitHub login, optionally an app's "[bot]" identity.
@@ -140,6 +176,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	if err := in.Filter.Set(get(InputFilter)); err != nil {
 		return Inputs{}, fmt.Errorf("input %s: %w", InputFilter, err)
+	}
+	if err := in.Mode.Set(get(InputMode)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", InputMode, err)
 	}
 	var err error
 	for _, b := range []struct {

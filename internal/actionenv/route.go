@@ -16,6 +16,13 @@ const (
 	// ActReview checks a pull request's head against its base state,
 	// posts the results and saves the PR-scoped state.
 	ActReview Act = "review"
+	// ActEnrich runs the enrichment stage on the default branch and opens
+	// or updates the enrichment pull request: schedule, or
+	// workflow_dispatch with the mode input enrich.
+	ActEnrich Act = "enrich"
+	// ActGate reads a new pull-request comment for /approve and /reject
+	// commands: issue_comment created on a pull request.
+	ActGate Act = "gate"
 	// ActIgnore does nothing and succeeds, with Reason as a notice.
 	ActIgnore Act = "ignore"
 )
@@ -42,14 +49,17 @@ type Decision struct {
 	// Fork is set for a PR whose head is in another repository: its token
 	// is read-only.
 	Fork bool
+	// Comment is the comment an ActGate run reads.
+	Comment int64
 }
 
 // reviewedActions are the pull_request activity types that change the head.
 var reviewedActions = map[string]bool{"opened": true, "synchronize": true, "reopened": true}
 
-// Route decides what the action does for ev in env. It never fails: an
-// event docbridge does not act on is ActIgnore with the reason.
-func Route(env *Env, ev *Event) Decision {
+// Route decides what the action does for ev in env, a schedule or
+// workflow_dispatch as mode says. It never fails: an event docbridge does
+// not act on is ActIgnore with the reason.
+func Route(env *Env, ev *Event, mode Mode) Decision {
 	switch {
 	case ev.PullRequest != nil:
 		pr := ev.PullRequest
@@ -86,12 +96,47 @@ func Route(env *Env, ev *Event) Decision {
 			ref = env.Ref
 		}
 		branch := strings.TrimPrefix(ref, "refs/heads/")
+		if mode == ModeEnrich {
+			return enrichOn(env, ref, d.Repository.DefaultBranch, "workflow_dispatch, mode enrich")
+		}
 		return Decision{Act: ActScan, Reason: "scanning " + ref + " (workflow_dispatch)",
 			Branch: branch, DefaultBranch: d.Repository.DefaultBranch, HeadSHA: env.SHA}
-	case ev.Schedule != nil, ev.IssueComment != nil:
-		return ignore("this version of docbridge does not act on %s events", ev.Name)
+	case ev.Schedule != nil:
+		def := ev.Schedule.Repository.DefaultBranch
+		if mode == ModeScan {
+			if def == "" {
+				def = strings.TrimPrefix(env.Ref, "refs/heads/")
+			}
+			return Decision{Act: ActScan, Reason: "scanning " + def + " (schedule, mode scan)",
+				Branch: def, DefaultBranch: def, HeadSHA: env.SHA}
+		}
+		return enrichOn(env, env.Ref, def, "schedule")
+	case ev.IssueComment != nil:
+		c := ev.IssueComment
+		switch {
+		case c.Action != "created":
+			return ignore("issue_comment %q events are not read: only a new comment can carry a decision", c.Action)
+		case c.Issue.PullRequest == nil:
+			return ignore("comment %d is on issue #%d, not a pull request: not read", c.Comment.ID, c.Issue.Number)
+		}
+		return Decision{Act: ActGate, Reason: fmt.Sprintf("reading comment %d on pull request #%d for /approve and /reject", c.Comment.ID, c.Issue.Number),
+			DefaultBranch: c.Repository.DefaultBranch, PR: c.Issue.Number, Comment: c.Comment.ID}
 	}
 	return ignore("docbridge does not act on %s events", ev.Name)
+}
+
+// enrichOn is the enrichment of the default branch, which runs only on
+// it: the configuration, the agent and the cache are the default branch's.
+func enrichOn(env *Env, ref, def, why string) Decision {
+	branch := strings.TrimPrefix(ref, "refs/heads/")
+	if def == "" {
+		def = branch
+	}
+	if branch != def {
+		return ignore("enrichment runs on the default branch (%s), not %s (%s)", def, ref, why)
+	}
+	return Decision{Act: ActEnrich, Reason: "enriching the default branch " + def + " (" + why + ")",
+		Branch: def, DefaultBranch: def, HeadSHA: env.SHA}
 }
 
 func ignore(format string, args ...any) Decision {

@@ -26,8 +26,11 @@ func TestRoute(t *testing.T) {
 		{EventPush, "push.deleted.json", Decision{Act: ActIgnore, Reason: "push deleted refs/tags/simple-tag: nothing to scan"}},
 		{EventWorkflowDispatch, "workflow_dispatch.event.0.json", Decision{Act: ActScan, Reason: "scanning refs/heads/main (workflow_dispatch)",
 			Branch: "main", DefaultBranch: "main", HeadSHA: env.SHA}},
-		{EventSchedule, "schedule.json", Decision{Act: ActIgnore, Reason: "this version of docbridge does not act on schedule events"}},
-		{EventIssueComment, "issue_comment.created.0.json", Decision{Act: ActIgnore, Reason: "this version of docbridge does not act on issue_comment events"}},
+		{EventSchedule, "schedule.json", Decision{Act: ActIgnore, Reason: "enrichment runs on the default branch (master), not refs/heads/main (schedule)"}},
+		{EventIssueComment, "issue_comment.created.0.json", Decision{Act: ActIgnore, Reason: "comment 492700400 is on issue #1, not a pull request: not read"}},
+		{EventIssueComment, "issue_comment.created.pr.json", Decision{Act: ActGate, Reason: "reading comment 492700400 on pull request #2 for /approve and /reject",
+			DefaultBranch: "master", PR: 2, Comment: 492700400}},
+		{EventIssueComment, "issue_comment.edited.pr.json", Decision{Act: ActIgnore, Reason: `issue_comment "edited" events are not read: only a new comment can carry a decision`}},
 		{"pull_request_target", "pull_request.opened.0.json", Decision{Act: ActIgnore, Reason: "docbridge does not act on pull_request_target events"}},
 	}
 	for _, tc := range tests {
@@ -36,7 +39,7 @@ func TestRoute(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := Route(env, ev); got != tc.want {
+			if got := Route(env, ev, ModeAuto); got != tc.want {
 				t.Fatalf("got  %+v\nwant %+v", got, tc.want)
 			}
 		})
@@ -48,14 +51,49 @@ func TestRoutePushWithoutDefaultBranch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := Route(&Env{}, ev); d.Act != ActIgnore || d.Reason != "the push payload does not name the default branch: not scanned" {
+	if d := Route(&Env{}, ev, ModeAuto); d.Act != ActIgnore || d.Reason != "the push payload does not name the default branch: not scanned" {
 		t.Fatalf("%+v", d)
 	}
 	wd, err := DecodeEvent(EventWorkflowDispatch, []byte(`{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := Route(&Env{Ref: "refs/heads/dev", SHA: "x"}, wd); d.Act != ActScan || d.Branch != "dev" || d.HeadSHA != "x" {
+	if d := Route(&Env{Ref: "refs/heads/dev", SHA: "x"}, wd, ModeAuto); d.Act != ActScan || d.Branch != "dev" || d.HeadSHA != "x" {
 		t.Fatalf("a dispatch payload without ref takes GITHUB_REF: %+v", d)
+	}
+}
+
+// TestRouteModes: a schedule on the default branch enriches unless the
+// mode input says scan; a workflow_dispatch scans unless it says enrich;
+// enrichment never runs on another branch than the default.
+func TestRouteModes(t *testing.T) {
+	sched, err := DecodeEvent(EventSchedule, readEvent(t, "schedule.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := DecodeEvent(EventWorkflowDispatch, []byte(`{"ref":"refs/heads/master","repository":{"default_branch":"master"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	onMaster := &Env{Ref: "refs/heads/master", SHA: "2222222222222222222222222222222222222222"}
+	for _, tc := range []struct {
+		ev   *Event
+		mode Mode
+		want Act
+	}{
+		{sched, ModeAuto, ActEnrich}, {sched, ModeEnrich, ActEnrich}, {sched, ModeScan, ActScan},
+		{wd, ModeAuto, ActScan}, {wd, ModeScan, ActScan}, {wd, ModeEnrich, ActEnrich},
+	} {
+		d := Route(onMaster, tc.ev, tc.mode)
+		if d.Act != tc.want || d.Branch != "master" || d.HeadSHA != onMaster.SHA {
+			t.Errorf("%s, mode %s: %+v, want %s on master", tc.ev.Name, tc.mode, d, tc.want)
+		}
+	}
+	off, err := DecodeEvent(EventWorkflowDispatch, []byte(`{"ref":"refs/heads/feature","repository":{"default_branch":"master"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := Route(&Env{Ref: "refs/heads/feature", SHA: "x"}, off, ModeEnrich); d.Act != ActIgnore {
+		t.Errorf("enrichment on a feature branch: %+v", d)
 	}
 }

@@ -117,7 +117,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		return err
 	}
 	gh := githubactions.New(githubactions.WithWriter(stdout), githubactions.WithGetenv(getenv))
-	d := actionenv.Route(env, ev)
+	d := actionenv.Route(env, ev, in.Mode)
 	if d.Act == actionenv.ActIgnore {
 		gh.Noticef("docbridge %s: %s; nothing to do", o.Version, d.Reason)
 		return nil

@@ -76,22 +76,9 @@ type Restored struct {
 // foreign state — returns nothing and a warning for the caller to print;
 // the caller then scans cold.
 func RestoreState(ctx context.Context, s Store, keys []string) (Restored, *Warning) {
-	if s == nil {
-		return Restored{}, warning(Unavailable, "no cache available: scanning cold")
-	}
-	ctx, cancel := context.WithTimeout(ctx, RestoreTimeout)
-	defer cancel()
-	e, err := s.Load(ctx, keys...)
-	switch {
-	case errors.Is(err, ErrMiss):
-		return Restored{}, warning(Miss, "no cached state for %s: scanning cold", strings.Join(keys, " or "))
-	case err != nil && ctx.Err() != nil:
-		return Restored{}, warning(TimedOut, "cache restore %s (limit %s): scanning cold", interrupted(ctx), RestoreTimeout)
-	case err != nil:
-		return Restored{}, warning(Failed, "cache restore failed: %v: scanning cold", err)
-	}
-	if !matchesAny(e.Key, keys) {
-		return Restored{}, warning(Refused, "refused cache entry %q: it matches none of the keys asked for: scanning cold", e.Key)
+	e, warn := Restore(ctx, s, keys, "state", "scanning cold")
+	if warn != nil {
+		return Restored{}, warn
 	}
 	st, err := state.Decode(e.Data)
 	if err != nil {
@@ -101,6 +88,32 @@ func RestoreState(ctx context.Context, s Store, keys []string) (Restored, *Warni
 		return Restored{}, warning(Refused, "refused cache entry %q: %s: scanning cold", e.Key, why)
 	}
 	return Restored{Key: e.Key, Data: e.Data, State: st}, nil
+}
+
+// Restore loads the first entry matching keys, bounded by RestoreTimeout,
+// and returns it once its key is one asked for; the caller decodes and
+// judges the bytes. Anything else returns a typed warning whose text ends
+// with then (what the caller does without the entry: "scanning cold");
+// what names the entry ("state").
+func Restore(ctx context.Context, s Store, keys []string, what, then string) (Entry, *Warning) {
+	if s == nil {
+		return Entry{}, warning(Unavailable, "no cache available: %s", then)
+	}
+	ctx, cancel := context.WithTimeout(ctx, RestoreTimeout)
+	defer cancel()
+	e, err := s.Load(ctx, keys...)
+	switch {
+	case errors.Is(err, ErrMiss):
+		return Entry{}, warning(Miss, "no cached %s for %s: %s", what, strings.Join(keys, " or "), then)
+	case err != nil && ctx.Err() != nil:
+		return Entry{}, warning(TimedOut, "cache restore %s (limit %s): %s", interrupted(ctx), RestoreTimeout, then)
+	case err != nil:
+		return Entry{}, warning(Failed, "cache restore failed: %v: %s", err, then)
+	}
+	if !matchesAny(e.Key, keys) {
+		return Entry{}, warning(Refused, "refused cache entry %q: it matches none of the keys asked for: %s", e.Key, then)
+	}
+	return e, nil
 }
 
 // Persist saves data under key. A failure returns a warning for the caller
