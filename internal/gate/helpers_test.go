@@ -62,7 +62,7 @@ func proposal(entity string, payload enrich.Payload, confidence float64, reason 
 // fixture is an overlay with three pending proposals (a relation, a
 // redundancy, a canonical mark) and one accepted by policy.
 type fixture struct {
-	overlay                   *enrich.Overlay
+	overlay                    *enrich.Overlay
 	relation, redundant, canon enrich.Proposal
 }
 
