@@ -227,19 +227,19 @@ func Plan(in Input) Outcome {
 func authorize(in Input) (code, reason string) {
 	login := in.Event.Author.Login
 	if in.PullRequest.Fork() {
-		return RefusedFork, "this pull request comes from a fork, and docbridge cannot commit a decision to a fork's branch; " +
-			"nothing was decided. Decide on the enrichment pull request in this repository, or with docbridge enrich approve on a clone"
+		return RefusedFork, "this pull request comes from a fork, and docbridge cannot commit a decision to a fork's branch. " +
+			"Decide on the enrichment pull request of this repository, or with docbridge enrich approve on a clone"
 	}
 	minimum := LevelWrite
 	if m := in.Policy.MinimumPermission; m != "" {
 		l, ok := ParseLevel(m)
 		if !ok || l < LevelTriage {
-			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q is not a permission docbridge accepts; nothing was decided", clipRunes(m, 40))
+			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q is not a permission docbridge accepts", clipRunes(m, 40))
 		}
 		minimum = l
 	}
 	if err := in.Permission.Err; err != nil {
-		return RefusedUnverified, "docbridge could not read the author's permission on this repository, so nothing was decided; comment again later"
+		return RefusedUnverified, "docbridge could not read the author's permission on this repository; comment again later"
 	}
 	if in.Permission.Level < minimum {
 		return RefusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s",
@@ -322,7 +322,7 @@ func (o Outcome) finish() Outcome {
 	}
 	o.Reactions = append(o.Reactions, ReactionMinus)
 	if o.wide != "" {
-		o.Reply = review.CommandReply(o.wide, nil, o.omittedLine())
+		o.Reply = review.CommandReply("docbridge decided nothing from this comment: "+o.wide+".", nil, o.omittedLine())
 		return o
 	}
 	head := fmt.Sprintf("docbridge took %d of %s of this comment and refused these:", took,
