@@ -63,6 +63,9 @@ type Config struct {
 	// Enrich configures `docbridge enrich`; Hash leaves it out (see
 	// SectionEnrich).
 	Enrich Enrich `json:"enrich"`
+	// Approvals says who may decide proposals in pull-request comments;
+	// Hash leaves it out (see SectionApprovals).
+	Approvals Approvals `json:"approvals"`
 }
 
 // Project describes the repository as a whole.
@@ -150,8 +153,9 @@ func Default() *Config {
 				Exclude: []string{},
 			},
 		},
-		Sites:  []Site{},
-		Checks: defaultChecks(),
-		Enrich: defaultEnrich(),
+		Sites:     []Site{},
+		Checks:    defaultChecks(),
+		Enrich:    defaultEnrich(),
+		Approvals: defaultApprovals(),
 	}
 }

@@ -49,6 +49,7 @@ func TestDefault(t *testing.T) {
 			Models: EnrichModels{BaseURL: "https://models.github.ai/inference", Model: "openai/gpt-4.1-mini",
 				MaxRequests: 40, MaxTokens: 400000, MaxInputTokens: 8000, MaxOutputTokens: 4000, RequestsPerMinute: 10},
 		},
+		Approvals: Approvals{MinimumPermission: "write", Allowlist: []string{}},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Default() = %+v\nwant %+v", got, want)
@@ -124,6 +125,7 @@ func fullConfig() *Config {
 			Models: EnrichModels{BaseURL: "https://llm.example.com/v1", Model: "example/model-small",
 				MaxRequests: 5, MaxTokens: 50000, MaxInputTokens: 16000, MaxOutputTokens: 2000, RequestsPerMinute: 0},
 		},
+		Approvals: Approvals{MinimumPermission: "maintain", Allowlist: []string{"octocat", "Mona-Lisa"}},
 	}
 }
 

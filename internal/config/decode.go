@@ -97,6 +97,7 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 		{"sites", func(n *yaml.Node, key string) { d.decodeSites(n, key, &c.Sites) }},
 		{"checks", func(n *yaml.Node, key string) { d.decodeChecks(n, key, &c.Checks) }},
 		{"enrich", func(n *yaml.Node, key string) { d.decodeEnrich(n, key, &c.Enrich) }},
+		{"approvals", func(n *yaml.Node, key string) { d.decodeApprovals(n, key, &c.Approvals) }},
 	})
 }
 

@@ -37,7 +37,7 @@ func TestParseErrors(t *testing.T) {
 			[]string{`docbridge.yaml:2: unknown key "scan.colour" (valid keys: exclude, maxFileBytes, maxFiles)`}},
 		{"unknown top-level key",
 			"exclude: [x]\n",
-			[]string{`docbridge.yaml:1: unknown key "exclude" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich)`}},
+			[]string{`docbridge.yaml:1: unknown key "exclude" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich, approvals)`}},
 		{"sites: unknown generator, hugo-only key, bad id type, missing root",
 			"sites:\n  - root: site\n    generator: jekyl\n  - root: docs\n    generator: none\n    contentDirs: [c]\n  - root: web\n    generator: hugo\n    headingIds: gitlab\n  - generator: hugo\n",
 			[]string{
@@ -222,9 +222,9 @@ func TestParseErrors(t *testing.T) {
 		{"alias inside an unknown key is still reported",
 			"x: &a [1]\ny: *a\n",
 			[]string{
-				`docbridge.yaml:1: unknown key "x" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich)`,
+				`docbridge.yaml:1: unknown key "x" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich, approvals)`,
 				`docbridge.yaml:1: x: anchors and aliases are not allowed (anchor &a)`,
-				`docbridge.yaml:2: unknown key "y" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich)`,
+				`docbridge.yaml:2: unknown key "y" (valid keys: version, project, scan, languages, analysis, sites, checks, enrich, approvals)`,
 				`docbridge.yaml:2: y: anchors and aliases are not allowed (alias *a)`,
 			}},
 		{"alias to an unknown anchor",

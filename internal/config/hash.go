@@ -50,6 +50,8 @@ func (c *Config) SectionHash(section string) string {
 		v = cc.Checks
 	case SectionEnrich:
 		v = cc.Enrich
+	case SectionApprovals:
+		v = cc.Approvals
 	default:
 		return ""
 	}
@@ -76,6 +78,7 @@ func (c *Config) canonical() *Config {
 	cc.Checks.Presets = nonNil(cc.Checks.Presets)
 	cc.Checks.KnowledgeDocs.RequiredFields = nonNil(cc.Checks.KnowledgeDocs.RequiredFields)
 	cc.Checks.KnowledgeDocs.ClaimSections = nonNil(cc.Checks.KnowledgeDocs.ClaimSections)
+	cc.Approvals.Allowlist = nonNil(cc.Approvals.Allowlist)
 	return &cc
 }
 
