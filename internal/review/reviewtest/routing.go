@@ -35,16 +35,15 @@ func multiSegmentRoutes(doc *openapi3.T) []multiRoute {
 				}
 				seen[tmpl] = true
 				var re strings.Builder
-				for _, seg := range strings.Split(strings.TrimSuffix(tmpl, "{"+p.Name+"}"), "/") {
+				for _, seg := range strings.Split(strings.Trim(strings.TrimSuffix(tmpl, "{"+p.Name+"}"), "/"), "/") {
 					if strings.HasPrefix(seg, "{") {
-						re.WriteString(`[^/]+/`)
-					} else if seg != "" {
-						re.WriteString(regexp.QuoteMeta(seg) + "/")
+						re.WriteString(`/[^/]+`)
 					} else {
-						re.WriteString("/")
+						re.WriteString("/" + regexp.QuoteMeta(seg))
 					}
 				}
-				out = append(out, multiRoute{tmpl: tmpl, match: regexp.MustCompile(`^(` + strings.TrimPrefix(re.String(), "/") + `)(.+/.+)$`), param: p.Name})
+				re.WriteString("/")
+				out = append(out, multiRoute{tmpl: tmpl, match: regexp.MustCompile(`^(` + re.String() + `)(.+/.+)$`), param: p.Name})
 			}
 		}
 	}
