@@ -322,6 +322,18 @@ func TestCommitFilesFaultLeavesBranch(t *testing.T) {
 			})
 		}
 	}
+	t.Run("POST /git/refs: the branch's creation", func(t *testing.T) {
+		f, g, base := newGitData(t)
+		f.AddFault(reviewtest.Fault{Method: http.MethodPost, PathContains: "/git/refs", Times: MaxAttempts,
+			Status: http.StatusServiceUnavailable, Body: `{"message":"Unavailable"}`})
+		spec := CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1), CreateFrom: base}
+		if _, err := g.CommitFiles(context.Background(), spec); err == nil || f.Head(enrichBranch) != "" {
+			t.Fatalf("error %v, head %q: want an error and no branch", err, f.Head(enrichBranch))
+		}
+		if res, err := g.CommitFiles(context.Background(), spec); err != nil || !res.Created || f.Head(enrichBranch) != res.Head {
+			t.Fatalf("the retry: %+v %v", res, err)
+		}
+	})
 	t.Run("read-only token", func(t *testing.T) {
 		f, g, base := newGitData(t)
 		f.Forbid(reviewtest.Contents)
