@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -51,9 +52,10 @@ var loginPattern = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0
 // CollaboratorPermission returns login's permission on the repository
 // through the collaborator-permission API. It reads the role's name
 // (role_name: maintain and triage included) and falls back on the
-// permission field for a custom role. Every failure is an error — a 404,
-// a 5xx after the retries, an answer naming no known level — for the
-// caller to refuse on: the gate fails closed.
+// permission field for a custom role. Every failure is an error — a 404
+// (wrapping ErrNotFound: not a collaborator, no such user), a 5xx after
+// the retries, an answer naming no known level — for the caller to refuse
+// on: the gate fails closed.
 func (g *GitHub) CollaboratorPermission(ctx context.Context, login string) (Permission, error) {
 	if !loginPattern.MatchString(login) {
 		return PermissionNone, fmt.Errorf("collaborator permission: login %q is not a user's", login)
@@ -65,6 +67,10 @@ func (g *GitHub) CollaboratorPermission(ctx context.Context, login string) (Perm
 		level, resp, err = g.client.Repositories.GetPermissionLevel(ctx, g.owner, g.repo, login)
 		return resp, err
 	})
+	if isStatus(err, http.StatusNotFound) {
+		// Not a collaborator, or no such user: still an error, named.
+		return PermissionNone, fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
 	if err != nil {
 		return PermissionNone, err
 	}

@@ -95,8 +95,8 @@ func TestCollaboratorPermission(t *testing.T) {
 		}
 	}
 	// Fails closed: every error is an error.
-	if _, err := g.CollaboratorPermission(ctx, "stranger"); err == nil {
-		t.Error("404 answered no error")
+	if p, err := g.CollaboratorPermission(ctx, "stranger"); !errors.Is(err, ErrNotFound) || p != PermissionNone {
+		t.Errorf("404 answered %v, %v; want ErrNotFound", p, err)
 	}
 	f.SetPermission("flaky", "write")
 	f.AddFault(reviewtest.Fault{Method: http.MethodGet, PathContains: "/collaborators/flaky/", Times: MaxAttempts, Status: http.StatusBadGateway})
