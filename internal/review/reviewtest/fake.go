@@ -294,19 +294,20 @@ func (f *Fake) Comments() []Comment {
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	if run := f.takeRun(r); run != nil {
-		run()
+	stepped := f.takeRun(r)
+	if stepped != nil {
+		stepped.Run()
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Body: body, At: time.Now()})
 	i := len(f.requests) - 1
-	f.requests[i].Status = f.handle(w, r, body)
+	f.requests[i].Status = f.handle(w, r, body, stepped)
 }
 
-// takeRun returns the Run of the first fault that matches r, counting
+// takeRun returns the first fault with a Run that matches r, counting
 // it; nil when none does.
-func (f *Fake) takeRun(r *http.Request) func() {
+func (f *Fake) takeRun(r *http.Request) *Fault {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, fl := range f.faults {
@@ -316,14 +317,16 @@ func (f *Fake) takeRun(r *http.Request) func() {
 				continue
 			}
 			fl.Times--
-			return fl.Run
+			return fl
 		}
 	}
 	return nil
 }
 
-// handle serves one request and returns the status it answered.
-func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte) int {
+// handle serves one request and returns the status it answered. stepped
+// is the fault whose Run ran before it, if any: its Status, when set, is
+// the answer.
+func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepped *Fault) int {
 	route, params, err := f.findRoute(r)
 	if err != nil {
 		f.violations = append(f.violations, fmt.Sprintf("%s %s: %v", r.Method, r.URL.Path, err))
@@ -341,6 +344,9 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte) int {
 	}
 	if f.down != nil {
 		return answer(w, f.down)
+	}
+	if stepped != nil && stepped.Status != 0 {
+		return answer(w, stepped)
 	}
 	for _, fl := range f.faults {
 		if fl.Run == nil && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {

@@ -2,6 +2,7 @@ package reviewtest
 
 import (
 	"bytes"
+	"net/http"
 	"os/exec"
 	"slices"
 	"strings"
@@ -93,4 +94,63 @@ func maps2slice(s objectStore) []storedObject {
 	}
 	slices.SortFunc(out, func(a, b storedObject) int { return strings.Compare(a.id, b.id) })
 	return out
+}
+
+// A fault's Run steps in before the request; with a Status it also
+// answers it.
+func TestFaultRun(t *testing.T) {
+	f := New(t)
+	f.Push("main", map[string][]byte{"a": []byte("1")}, "one")
+	ran := 0
+	f.AddFault(Fault{Method: http.MethodGet, PathContains: "/git/ref/", Times: 2, Skip: 1, Status: http.StatusTeapot, Run: func() {
+		ran++
+		f.Push("main", map[string][]byte{"a": []byte("2")}, "two")
+	}})
+	get := func() int {
+		req, _ := http.NewRequest(http.MethodGet, f.URL+"/repos/"+Repo+"/git/ref/heads/main", nil)
+		req.Header.Set("Authorization", "Bearer "+Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	var got []int
+	for range 4 {
+		got = append(got, get())
+	}
+	if !slices.Equal(got, []int{200, 418, 418, 200}) || ran != 2 || len(f.Log("main")) != 3 {
+		t.Errorf("statuses %v, runs %d, commits %d", got, ran, len(f.Log("main")))
+	}
+}
+
+// The Git Data routes are validated like every other: a wrong method on a
+// multi-segment path, a tree entry of an unknown mode, a blob without
+// content are violations.
+func TestGitRoutesValidated(t *testing.T) {
+	f := New(t)
+	send := func(method, path, body string) int {
+		req, _ := http.NewRequest(method, f.URL+"/repos/"+Repo+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+Token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	send(http.MethodPut, "/git/ref/heads/a/b", `{}`)
+	send(http.MethodPost, "/git/trees", `{"tree":[{"path":"a","mode":"100600","type":"blob","sha":"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"}]}`)
+	send(http.MethodPost, "/git/blobs", `{"encoding":"utf-8"}`)
+	if v := f.TakeViolations(); len(v) != 3 {
+		t.Errorf("%d violations, want 3: %q", len(v), v)
+	}
+	if got := send(http.MethodGet, "/git/ref/heads/a/b", ""); got != http.StatusNotFound {
+		t.Errorf("a missing multi-segment ref: %d", got)
+	}
+	if v := f.TakeViolations(); len(v) != 0 {
+		t.Errorf("a valid request was a violation: %q", v)
+	}
 }
