@@ -15,4 +15,12 @@
 // so a 403 or an outage still leaves every annotation in the log; the log
 // and the JSON report, which the caller writes whatever happens here, hold
 // every finding, and the job summary groups them by code.
+//
+// The same GitHub type serves the enrichment pull request and the
+// /approve gate: CommitFiles commits files to a branch through the Git
+// Data API (the ref update the one publishing step, a non-fast-forward
+// answer rebuilt on the new head, bounded), ReadFile reads a file of a ref
+// as untrusted bytes under a cap, and FindBotPR, CreatePR, UpdatePR,
+// GetPR, CollaboratorPermission, React and Reply are the rest of what the
+// gate asks of GitHub (docs/enrich-github.md).
 package review

@@ -7,8 +7,12 @@
 // embedded); a request that does not validate is answered 422 and recorded
 // as a violation, which fails the test at cleanup. The fake records what
 // was posted (check runs with the annotations of each update, comments
-// with their author) and injects faults: answers for the next matching
-// requests, 403s on writes, or an outage of every request.
+// with their author, reactions, pull requests) and injects faults: answers
+// for the next matching requests, a test's own step before them (a push
+// between docbridge's read and write), 403s on writes, or an outage of
+// every request. Its repository is real git (git.go): the Git Data and
+// contents APIs read and write git objects, so a test reads a commit's
+// tree back; collaborators' permissions are set per test.
 package reviewtest
 
 import (
@@ -55,6 +59,9 @@ const maxCommentBody = 65536
 const (
 	CheckRuns = "check-runs"
 	Comments  = "comments"
+	// Contents is the Git Data API's writes (blobs, trees, commits, refs).
+	Contents = "contents"
+	Pulls    = "pulls"
 )
 
 //go:embed testdata/github-rest-openapi-subset.json
@@ -72,6 +79,7 @@ type Fake struct {
 
 	srv    *httptest.Server
 	router routers.Router
+	multi  []multiRoute
 
 	mu         sync.Mutex
 	requests   []Request
@@ -83,6 +91,14 @@ type Fake struct {
 	down       *Fault
 	forbid     map[string]bool
 	files      map[int][]string
+
+	git       objectStore
+	refs      map[string]string // refs/heads/x → commit SHA
+	clock     int
+	pulls     []*PR
+	nextPR    int
+	perms     map[string]string
+	reactions []Reaction
 }
 
 // Request is one request as received, with the status it was answered.
@@ -119,13 +135,17 @@ type Comment struct {
 // Fault answers matching requests with Status, Header and Body instead of
 // serving them: requests whose method is Method and whose path contains
 // PathContains ("" matches every path), after letting Skip of them
-// through, Times times.
+// through, Times times. A Fault with Run calls it first, outside the
+// fake's lock (it may call the fake: Push moves a branch between
+// docbridge's read and write), then answers with Status, or serves the
+// request when Status is 0.
 type Fault struct {
 	Method, PathContains string
 	Skip, Times          int
 	Status               int
 	Header               map[string]string
 	Body                 string
+	Run                  func()
 }
 
 // New starts a fake for the duration of t. At cleanup every request that
@@ -136,7 +156,8 @@ func New(t testing.TB) *Fake {
 	if err != nil {
 		t.Fatalf("reviewtest: load the OpenAPI description: %v", err)
 	}
-	f := &Fake{runs: map[int64]*CheckRun{}, nextID: 1000, forbid: map[string]bool{}, files: map[int][]string{}}
+	f := &Fake{runs: map[int64]*CheckRun{}, nextID: 1000, forbid: map[string]bool{}, files: map[int][]string{},
+		git: objectStore{}, refs: map[string]string{}, nextPR: 100, perms: map[string]string{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	f.URL = f.srv.URL
 	t.Cleanup(f.srv.Close)
@@ -146,6 +167,7 @@ func New(t testing.TB) *Fake {
 	if f.router, err = gorillamux.NewRouter(&doc); err != nil {
 		t.Fatalf("reviewtest: OpenAPI router: %v", err)
 	}
+	f.multi = multiSegmentRoutes(&doc)
 	t.Cleanup(func() {
 		for _, v := range f.TakeViolations() {
 			t.Errorf("request outside the OpenAPI description: %s", v)
@@ -170,8 +192,8 @@ func (f *Fake) GoDown(fl Fault) {
 }
 
 // Forbid answers 403 "Resource not accessible by integration" to writes
-// on these route families (CheckRuns, Comments), as a read-only token
-// gets.
+// on these route families (CheckRuns, Comments, Contents, Pulls), as a
+// read-only token gets.
 func (f *Fake) Forbid(families ...string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -272,16 +294,40 @@ func (f *Fake) Comments() []Comment {
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
+	stepped := f.takeRun(r)
+	if stepped != nil {
+		stepped.Run()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Body: body, At: time.Now()})
 	i := len(f.requests) - 1
-	f.requests[i].Status = f.handle(w, r, body)
+	f.requests[i].Status = f.handle(w, r, body, stepped)
 }
 
-// handle serves one request and returns the status it answered.
-func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte) int {
-	route, params, err := f.router.FindRoute(r)
+// takeRun returns the first fault with a Run that matches r, counting
+// it; nil when none does.
+func (f *Fake) takeRun(r *http.Request) *Fault {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, fl := range f.faults {
+		if fl.Run != nil && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
+			if fl.Skip > 0 {
+				fl.Skip--
+				continue
+			}
+			fl.Times--
+			return fl
+		}
+	}
+	return nil
+}
+
+// handle serves one request and returns the status it answered. stepped
+// is the fault whose Run ran before it, if any: its Status, when set, is
+// the answer.
+func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepped *Fault) int {
+	route, params, err := f.findRoute(r)
 	if err != nil {
 		f.violations = append(f.violations, fmt.Sprintf("%s %s: %v", r.Method, r.URL.Path, err))
 		return reply(w, http.StatusNotFound, nil, map[string]any{"message": "Not Found"})
@@ -299,8 +345,11 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte) int {
 	if f.down != nil {
 		return answer(w, f.down)
 	}
+	if stepped != nil && stepped.Status != 0 {
+		return answer(w, stepped)
+	}
 	for _, fl := range f.faults {
-		if fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
+		if fl.Run == nil && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
 			if fl.Skip > 0 {
 				fl.Skip--
 				continue
@@ -328,6 +377,36 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte) int {
 		return f.editComment(w, params, payload)
 	case "GET /repos/{owner}/{repo}/pulls/{pull_number}/files":
 		return f.listFiles(w, r, params)
+	case "GET /repos/{owner}/{repo}/git/ref/{ref}":
+		return f.getRef(w, params)
+	case "POST /repos/{owner}/{repo}/git/refs":
+		return f.createRef(w, params, payload)
+	case "PATCH /repos/{owner}/{repo}/git/refs/{ref}":
+		return f.updateRef(w, params, payload)
+	case "GET /repos/{owner}/{repo}/git/commits/{commit_sha}":
+		return f.getCommit(w, params)
+	case "POST /repos/{owner}/{repo}/git/commits":
+		return f.createCommit(w, params, payload)
+	case "POST /repos/{owner}/{repo}/git/blobs":
+		return f.createBlob(w, params, payload)
+	case "GET /repos/{owner}/{repo}/git/blobs/{file_sha}":
+		return f.getBlob(w, params)
+	case "POST /repos/{owner}/{repo}/git/trees":
+		return f.createTree(w, params, payload)
+	case "GET /repos/{owner}/{repo}/contents/{path}":
+		return f.getContents(w, r, params)
+	case "GET /repos/{owner}/{repo}/pulls":
+		return f.listPulls(w, r, params)
+	case "POST /repos/{owner}/{repo}/pulls":
+		return f.createPull(w, params, payload)
+	case "GET /repos/{owner}/{repo}/pulls/{pull_number}":
+		return f.getPull(w, params)
+	case "PATCH /repos/{owner}/{repo}/pulls/{pull_number}":
+		return f.editPull(w, params, payload)
+	case "GET /repos/{owner}/{repo}/collaborators/{username}/permission":
+		return f.getPermission(w, params)
+	case "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions":
+		return f.createReaction(w, params, payload)
 	}
 	f.violations = append(f.violations, fmt.Sprintf("%s %s: valid, but docbridge should not call it", r.Method, r.URL.Path))
 	return reply(w, http.StatusNotFound, nil, map[string]any{"message": "Not Found"})

@@ -1,0 +1,135 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/google/go-github/v66/github"
+)
+
+// Permission is a user's role on the repository, ordered: each level
+// holds the ones below it.
+type Permission int
+
+// Permission levels, as GitHub's repository roles.
+const (
+	PermissionNone Permission = iota
+	PermissionRead
+	PermissionTriage
+	PermissionWrite
+	PermissionMaintain
+	PermissionAdmin
+)
+
+var permissionNames = []string{"none", "read", "triage", "write", "maintain", "admin"}
+
+func (p Permission) String() string {
+	if p < 0 || int(p) >= len(permissionNames) {
+		return fmt.Sprintf("Permission(%d)", int(p))
+	}
+	return permissionNames[p]
+}
+
+// ParsePermission reads a level by its name (none, read, triage, write,
+// maintain, admin; case-insensitive).
+func ParsePermission(s string) (Permission, error) {
+	i := slices.Index(permissionNames, strings.ToLower(strings.TrimSpace(s)))
+	if i < 0 {
+		return PermissionNone, fmt.Errorf("permission %q: want one of %s", s, strings.Join(permissionNames, ", "))
+	}
+	return Permission(i), nil
+}
+
+// loginPattern is a GitHub user login: alphanumerics and single hyphens,
+// at most 39 characters. A login goes into an API path unescaped, so
+// nothing else is sent.
+var loginPattern = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$`)
+
+// CollaboratorPermission returns login's permission on the repository
+// through the collaborator-permission API. It reads the role's name
+// (role_name: maintain and triage included) and falls back on the
+// permission field for a custom role. Every failure is an error — a 404
+// (wrapping ErrNotFound: not a collaborator, no such user), a 5xx after
+// the retries, an answer naming no known level — for the caller to refuse
+// on: the gate fails closed.
+func (g *GitHub) CollaboratorPermission(ctx context.Context, login string) (Permission, error) {
+	if !loginPattern.MatchString(login) {
+		return PermissionNone, fmt.Errorf("collaborator permission: login %q is not a user's", login)
+	}
+	var level *github.RepositoryPermissionLevel
+	err := g.retry.do(ctx, "read the permission of "+login, func() (*github.Response, error) {
+		var resp *github.Response
+		var err error
+		level, resp, err = g.client.Repositories.GetPermissionLevel(ctx, g.owner, g.repo, login)
+		return resp, err
+	})
+	if isStatus(err, http.StatusNotFound) {
+		// Not a collaborator, or no such user: still an error, named.
+		return PermissionNone, fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
+	if err != nil {
+		return PermissionNone, err
+	}
+	if p, err := ParsePermission(level.GetRoleName()); err == nil {
+		return p, nil
+	}
+	p, err := ParsePermission(level.GetPermission())
+	if err != nil {
+		return PermissionNone, fmt.Errorf("the permission of %s: %w", login, err)
+	}
+	return p, nil
+}
+
+// Reactions docbridge puts on a command's comment: eyes when it is
+// recognised, then +1 or -1.
+const (
+	ReactionEyes     = "eyes"
+	ReactionPlusOne  = "+1"
+	ReactionMinusOne = "-1"
+)
+
+// React adds a reaction (ReactionEyes, ReactionPlusOne, ReactionMinusOne)
+// to an issue or pull-request comment. Adding one that is already there
+// is not an error.
+func (g *GitHub) React(ctx context.Context, commentID int64, content string) error {
+	if commentID <= 0 {
+		return fmt.Errorf("react: comment id %d", commentID)
+	}
+	if content != ReactionEyes && content != ReactionPlusOne && content != ReactionMinusOne {
+		return fmt.Errorf("react: reaction %q", content)
+	}
+	return g.retry.do(ctx, fmt.Sprintf("react %s to comment %d", content, commentID), func() (*github.Response, error) {
+		_, resp, err := g.client.Reactions.CreateIssueCommentReaction(ctx, g.owner, g.repo, commentID, content)
+		return resp, err
+	})
+}
+
+// Reply posts a new comment on an issue or pull request (the answer to a
+// refused command) and returns its id. Unlike UpsertComment it never
+// edits: each reply is its own comment.
+func (g *GitHub) Reply(ctx context.Context, issue int, body string) (int64, error) {
+	if issue <= 0 {
+		return 0, fmt.Errorf("reply: issue number %d", issue)
+	}
+	if strings.TrimSpace(body) == "" {
+		return 0, fmt.Errorf("reply on #%d: empty body", issue)
+	}
+	if len(body) > MaxCommentBody {
+		return 0, fmt.Errorf("reply on #%d: body of %d characters passes GitHub's limit of %d", issue, len(body), MaxCommentBody)
+	}
+	var c *github.IssueComment
+	err := g.retry.do(ctx, fmt.Sprintf("reply on #%d", issue), func() (*github.Response, error) {
+		var resp *github.Response
+		var err error
+		c, resp, err = g.client.Issues.CreateComment(ctx, g.owner, g.repo, issue, &github.IssueComment{Body: github.String(body)})
+		return resp, err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return c.GetID(), nil
+}
