@@ -52,5 +52,6 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.StringVar(&changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
 	f.Var(&o.FailOn, "fail-on", "replace the fail-on input with `LEVEL`: error, warn, info or none")
 	f.Var(&o.Filter, "filter", "replace the filter input with `FILTER`: new, changed-files or all")
+	f.Var(&o.Mode, "mode", "replace the mode input with `MODE`: auto, scan or enrich")
 	return cmd
 }

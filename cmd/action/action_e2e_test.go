@@ -81,6 +81,8 @@ type e2eRun struct {
 	inputs  map[string]string
 	// env replaces variables of the runner's environment (GITHUB_API_URL).
 	env map[string]string
+	// event, when set, is the payload itself instead of payload's file.
+	eventData []byte
 }
 
 // e2eResult is what one run left: exit code, log, step outputs, job
@@ -156,6 +158,9 @@ func (w *e2eWorld) runnerEnv(r e2eRun, files string) []string {
 		e2eExecEnv: "1",
 	}
 	switch r.event {
+	case actionenv.EventSchedule, actionenv.EventIssueComment:
+		// Both run on the default branch's head.
+		vars["GITHUB_REF"], vars["GITHUB_REF_NAME"], vars["GITHUB_SHA"] = "refs/heads/main", "main", w.gh.Head(reviewtest.DefaultBranch)
 	case actionenv.EventPush:
 		vars["GITHUB_REF"], vars["GITHUB_REF_NAME"], vars["GITHUB_SHA"] = "refs/heads/main", "main", e2eBaseSHA
 	case actionenv.EventPullRequest:
@@ -199,9 +204,12 @@ func (w *e2eWorld) run(r e2eRun) e2eResult {
 			t.Fatal(err)
 		}
 	}
-	payload, err := os.ReadFile(filepath.Join(e2eDir, r.payload))
-	if err != nil {
-		t.Fatal(err)
+	payload := r.eventData
+	if payload == nil {
+		var err error
+		if payload, err = os.ReadFile(filepath.Join(e2eDir, r.payload)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(files, "workflow", "event.json"), payload, 0o644); err != nil {
 		t.Fatal(err)

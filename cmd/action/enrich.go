@@ -16,11 +16,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
-	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
-	"github.com/docbridge/docbridge/internal/enrich/curator"
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
@@ -77,33 +75,14 @@ warning, not a failed run), 2 on bad input.`,
 	return cmd
 }
 
-// enrichFacts scans the repository and reconciles it: the snapshot and
-// the findings a run, a revalidation and a decision are judged on. The
-// findings are check's, with the rules whose findings the curator reads
-// (undocumented areas, near twins) on at info when they are off.
+// enrichFacts scans the repository and diagnoses it as a run packs it.
 func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipeline.Repository, []reconcile.Diagnostic, error) {
 	repo, err := pipeline.Open(ctx, stderr, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg := *repo.Config
-	cfg.Checks.Severity = maps.Clone(cfg.Checks.Severity)
-	if cfg.Checks.Severity == nil {
-		cfg.Checks.Severity = map[string]catalog.Level{}
-	}
-	for _, code := range []string{catalog.UndocumentedArea, catalog.NearTwinDocument} {
-		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
-			cfg.Checks.Severity[code] = catalog.Info
-		}
-	}
-	res := reconcile.Check(reconcile.Input{Head: repo.Scan.Snapshot, Signals: repo.Signals, Config: &cfg})
-	return repo, res.Head, nil
+	return repo, run.Diagnose(repo.Scan.Snapshot, repo.Signals, repo.Config), nil
 }
-
-// commandPromptVersion is the version of the task a command agent is
-// asked (the protocol's curate task over packs); the program's own
-// instructions are part of its identity.
-const commandPromptVersion = "curate/1"
 
 // newEnrichAgent builds the agent of a run; tests replace it to count
 // calls.
@@ -112,23 +91,12 @@ var newEnrichAgent = enrichAgent
 // enrichAgent is the agent --agent (else enrich.agent) names, with the
 // prompt version its proposals carry.
 func enrichAgent(name string, cfg *config.Config, dir string, facts *pipeline.Repository) (agent.Agent, string, error) {
-	if name == "" {
-		name = cfg.Enrich.Agent
+	if name != "" && !slices.Contains(config.EnrichAgents, name) {
+		return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
 	}
-	snap := facts.Scan.Snapshot
-	switch name {
-	case config.EnrichAgentBuiltin:
-		return curator.New(curator.NamesOf(snap)), curator.PromptVersion, nil
-	case config.EnrichAgentCommand:
-		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
-		return a, commandPromptVersion, err
-	case config.EnrichAgentModels:
-		// The token is the environment's (the workflow's GITHUB_TOKEN with
-		// models: read), never configuration.
-		a, err := agent.NewModels(cfg.Enrich.Models, pipeline.Getenv(agent.TokenEnv))
-		return a, agent.PromptVersion, err
-	}
-	return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
+	// The token is the environment's (the workflow's GITHUB_TOKEN with
+	// models: read), never configuration.
+	return run.NewAgent(name, cfg, dir, facts.Scan.Snapshot, pipeline.Getenv(agent.TokenEnv))
 }
 
 func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) error {

@@ -98,6 +98,9 @@ type IssueCommentEvent struct {
 		ID   int64  `json:"id"`
 		Body string `json:"body"`
 		User User   `json:"user"`
+		// CreatedAt is when the comment was made (RFC 3339): recorded with
+		// a decision, so a replayed event writes the same record.
+		CreatedAt string `json:"created_at"`
 	} `json:"comment"`
 	// Sender is who acted: on "edited", the editor, not the author.
 	Sender     User       `json:"sender"`

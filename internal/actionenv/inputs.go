@@ -125,8 +125,8 @@ var Specs = []Spec{
 	{InputCache, "true"},
 	{InputWorkingDirectory, "."},
 	{InputBotLogin, DefaultBotLogin},
-	{InputPublishTimeout, "2m"},
 	{InputMode, string(ModeAuto)},
+	{InputPublishTimeout, "2m"},
 }
 
 // Inputs are the action's validated inputs.

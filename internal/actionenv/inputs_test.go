@@ -7,7 +7,7 @@ import (
 )
 
 func TestReadInputs(t *testing.T) {
-	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute}
+	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute, Mode: ModeAuto}
 	tests := []struct {
 		name string
 		vars map[string]string
@@ -21,7 +21,7 @@ func TestReadInputs(t *testing.T) {
 			"INPUT_WORKING-DIRECTORY": "./site/", "INPUT_CONFIG": "ci/../ci/docbridge.yaml", "INPUT_BOT-LOGIN": "my-app[bot]",
 			"INPUT_PUBLISH-TIMEOUT": "1m30s",
 		}, Inputs{GitHubToken: "ghs_x", Config: "ci/docbridge.yaml", FailOn: "warn", Filter: "changed-files",
-			WorkingDirectory: "site", BotLogin: "my-app[bot]", PublishTimeout: 90 * time.Second}},
+			WorkingDirectory: "site", BotLogin: "my-app[bot]", PublishTimeout: 90 * time.Second, Mode: ModeAuto}},
 		{"the underscore spelling is another variable", map[string]string{"INPUT_FAIL_ON": "none", "INPUT_WORKING_DIRECTORY": "x"}, defaults},
 	}
 	for _, tc := range tests {
@@ -41,6 +41,7 @@ func TestReadInputsRefuses(t *testing.T) {
 	tests := []struct{ key, value, want string }{
 		{"INPUT_FAIL-ON", "critical", `input fail-on: "critical" is not one of error, warn, info, none`},
 		{"INPUT_FILTER", "diff", `input filter: "diff" is not one of new, changed-files, all`},
+		{"INPUT_MODE", "nightly", `input mode: "nightly" is not one of auto, scan, enrich`},
 		{"INPUT_COMMENT", "yes", `input comment: "yes" is not a boolean: use true or false`},
 		{"INPUT_ANNOTATIONS", "1", `input annotations: "1" is not a boolean`},
 		{"INPUT_CACHE", "on", `input cache: "on" is not a boolean`},

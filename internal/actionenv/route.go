@@ -118,6 +118,8 @@ func Route(env *Env, ev *Event, mode Mode) Decision {
 			return ignore("issue_comment %q events are not read: only a new comment can carry a decision", c.Action)
 		case c.Issue.PullRequest == nil:
 			return ignore("comment %d is on issue #%d, not a pull request: not read", c.Comment.ID, c.Issue.Number)
+		case c.Comment.ID <= 0:
+			return ignore("the issue_comment payload names no comment: not read")
 		}
 		return Decision{Act: ActGate, Reason: fmt.Sprintf("reading comment %d on pull request #%d for /approve and /reject", c.Comment.ID, c.Issue.Number),
 			DefaultBranch: c.Repository.DefaultBranch, PR: c.Issue.Number, Comment: c.Comment.ID}

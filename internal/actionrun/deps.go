@@ -30,6 +30,9 @@ type stateCache interface {
 	// DefaultBranch's (those left empty are left out).
 	Keys(p cache.KeyParts) (save string, restore []string)
 	Restore(ctx context.Context, restore []string) (cache.Restored, *cache.Warning)
+	// RestoreBlob loads an entry that is not a state (the agent-call
+	// cache); the caller judges its bytes.
+	RestoreBlob(ctx context.Context, restore []string, what string) (cache.Entry, *cache.Warning)
 	Persist(ctx context.Context, key string, data []byte) *cache.Warning
 }
 
@@ -70,6 +73,9 @@ type actionDeps struct {
 	grader grader
 	// summary renders the job summary (Markdown, grouped by code).
 	summary func(r review.Results) string
+	// repo is the repository through the API (the nightly and the gate
+	// routes); nil without GitHub access (a dry run, no token).
+	repo repoAPI
 }
 
 // wiring is what the wiring function gets to build the dependencies.
@@ -135,9 +141,18 @@ func wireAction(w wiring) (actionDeps, error) {
 	case w.changedFiles != nil:
 		deps.files = fileList(w.changedFiles)
 	case !w.dryRun && w.in.GitHubToken != "":
-		if api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository, Log: w.stdout}); err == nil {
+		if api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
+			BotLogin: w.in.BotLogin, Log: w.stdout}); err == nil {
 			deps.files = api
 		}
+	}
+	if !w.dryRun && w.in.GitHubToken != "" {
+		api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
+			BotLogin: w.in.BotLogin, Log: w.stdout})
+		if err != nil {
+			return actionDeps{}, fmt.Errorf("github: %w", err)
+		}
+		deps.repo = githubRepo{g: api, repository: w.env.Repository}
 	}
 	return deps, nil
 }
@@ -151,6 +166,10 @@ func (c actionsCache) Keys(p cache.KeyParts) (string, []string) {
 
 func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, *cache.Warning) {
 	return cache.RestoreState(ctx, c.store, keys)
+}
+
+func (c actionsCache) RestoreBlob(ctx context.Context, keys []string, what string) (cache.Entry, *cache.Warning) {
+	return cache.Restore(ctx, c.store, keys, what, "starting without it")
 }
 
 func (c actionsCache) Persist(ctx context.Context, key string, data []byte) *cache.Warning {

@@ -47,6 +47,8 @@ type Options struct {
 	// (rehearsing another setting without editing the workflow).
 	FailOn catalog.FailOn
 	Filter actionenv.Filter
+	// Mode, when set, replaces the mode input.
+	Mode actionenv.Mode
 }
 
 // ReportPath is where the JSON report is written, relative to the
@@ -57,6 +59,7 @@ const ReportPath = ".docbridge/report.json"
 // actionRun is one invocation's state, passed between the steps.
 type actionRun struct {
 	version        string
+	ev             *actionenv.Event
 	stdout, stderr io.Writer
 	gh             *githubactions.Action
 	env            *actionenv.Env
@@ -108,6 +111,9 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	if o.Filter != "" {
 		in.Filter = o.Filter
 	}
+	if o.Mode != "" {
+		in.Mode = o.Mode
+	}
 	payload, err := readEvent(env.EventPath)
 	if err != nil {
 		return err
@@ -122,7 +128,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		gh.Noticef("docbridge %s: %s; nothing to do", o.Version, d.Reason)
 		return nil
 	}
-	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d,
+	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
 	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
 		return err
@@ -165,6 +171,12 @@ func readEvent(path string) ([]byte, error) {
 // when the check itself cannot run; the cache, the API and the report
 // file cost warnings, never the check.
 func (r *actionRun) run(ctx context.Context) error {
+	switch r.d.Act {
+	case actionenv.ActEnrich:
+		return r.enrich(ctx)
+	case actionenv.ActGate:
+		return r.gate(ctx)
+	}
 	isReview := r.d.Act == actionenv.ActReview
 	api := newAPIBudget(r.in.PublishTimeout)
 	if isReview {
@@ -222,6 +234,9 @@ func (r *actionRun) run(ctx context.Context) error {
 		Report: rep, Selected: sel.judged, Selection: sel.note,
 		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
+	}
+	if isReview {
+		pub.Enrichment = r.enrichmentStatus(ctx, api, res)
 	}
 	if r.deps.grader != nil {
 		if g, score, err := r.deps.grader.Grade(ctx, res); err != nil {

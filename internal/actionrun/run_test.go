@@ -47,17 +47,25 @@ type fakeCache struct {
 	asked     [][]string
 	savedKey  string
 	savedData []byte
+	// saved holds every entry saved, by key (RestoreBlob answers from it).
+	saved map[string][]byte
 }
 
 func (c *fakeCache) Keys(p cache.KeyParts) (string, []string) {
 	c.keyParts = append(c.keyParts, p)
+	// Entries of another kind than the scan's state (the agent-call
+	// cache) have keys of their own, as cache.Keys gives them.
+	prefix := "k-"
+	if p.PipelineVersion != "" && p.PipelineVersion != scan.PipelineVersion {
+		prefix += p.PipelineVersion + "-"
+	}
 	var restore []string
 	for _, b := range []string{p.Branch, p.BaseBranch, p.DefaultBranch} {
-		if b != "" && !slices.Contains(restore, "k-"+b+"-") {
-			restore = append(restore, "k-"+b+"-")
+		if b != "" && !slices.Contains(restore, prefix+b+"-") {
+			restore = append(restore, prefix+b+"-")
 		}
 	}
-	return "k-" + p.Branch + "-" + p.RunID + "-" + p.RunAttempt, restore
+	return prefix + p.Branch + "-" + p.RunID + "-" + p.RunAttempt, restore
 }
 
 // Restore decodes what it answers with, as internal/cache does, and refuses
@@ -79,8 +87,24 @@ func (c *fakeCache) Restore(_ context.Context, keys []string) (cache.Restored, *
 	return cache.Restored{}, &cache.Warning{Kind: cache.Miss, Text: "no cached state for " + strings.Join(keys, " or ")}
 }
 
+func (c *fakeCache) RestoreBlob(_ context.Context, keys []string, what string) (cache.Entry, *cache.Warning) {
+	c.asked = append(c.asked, keys)
+	for _, k := range keys {
+		for key, d := range c.saved {
+			if strings.HasPrefix(key, k) {
+				return cache.Entry{Key: key, Data: d}, nil
+			}
+		}
+	}
+	return cache.Entry{}, &cache.Warning{Kind: cache.Miss, Text: "no cached " + what}
+}
+
 func (c *fakeCache) Persist(_ context.Context, key string, data []byte) *cache.Warning {
 	c.savedKey, c.savedData = key, data
+	if c.saved == nil {
+		c.saved = map[string][]byte{}
+	}
+	c.saved[key] = data
 	return nil
 }
 
@@ -130,6 +154,7 @@ type actionHarness struct {
 	poster  *fakePoster
 	changed changedFiles
 	grader  grader
+	api     repoAPI
 	wired   []wiring
 	ctx     context.Context // context.Background() when nil
 }
@@ -159,7 +184,7 @@ func (h *actionHarness) run(o Options) (string, error) {
 	var stdout, stderr bytes.Buffer
 	wire := func(w wiring) (actionDeps, error) {
 		h.wired = append(h.wired, w)
-		return actionDeps{cache: h.cache, poster: h.poster, files: h.changed, grader: h.grader, summary: interimSummary}, nil
+		return actionDeps{cache: h.cache, poster: h.poster, files: h.changed, grader: h.grader, summary: interimSummary, repo: h.api}, nil
 	}
 	ctx := h.ctx
 	if ctx == nil {
@@ -254,8 +279,7 @@ func TestActionRoutesEvents(t *testing.T) {
 		{"pull_request opened", "pull_request", "pull_request.opened.0.json", 1, "", actionenv.ActReview},
 		{"pull_request synchronize", "pull_request", "pull_request.synchronize.0.json", 1, "", actionenv.ActReview},
 		{"pull_request closed", "pull_request", "pull_request.closed.0.json", 0, `pull_request "closed" events are not checked`, actionenv.ActIgnore},
-		{"issue_comment", "issue_comment", "issue_comment.created.0.json", 0, "does not act on issue_comment events", actionenv.ActIgnore},
-		{"schedule", "schedule", "schedule.json", 0, "does not act on schedule events", actionenv.ActIgnore},
+		{"issue_comment on an issue", "issue_comment", "issue_comment.created.0.json", 0, "is on issue #1, not a pull request", actionenv.ActIgnore},
 		{"an unknown event", "deployment", "schedule.json", 0, "does not act on deployment events", actionenv.ActIgnore},
 	}
 	for _, tc := range tests {

@@ -43,7 +43,7 @@ func TestDefault(t *testing.T) {
 			Documents: Documents{Exclude: []string{}},
 		},
 		Enrich: Enrich{
-			Agent:     "builtin",
+			Agent:     "auto",
 			PackBytes: 65536,
 			Command:   EnrichCommand{Argv: []string{}, TimeoutSeconds: 120, MaxRequestBytes: 8 << 20, MaxAnswerBytes: 1 << 20},
 			Models: EnrichModels{BaseURL: "https://models.github.ai/inference", Model: "openai/gpt-4.1-mini",

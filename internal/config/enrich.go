@@ -16,13 +16,16 @@ const SectionEnrich = "enrich"
 
 // Agents `enrich.agent` names.
 const (
+	// EnrichAgentAuto is the built-in curator from the CLI, GitHub Models
+	// in the action (falling back to the curator).
+	EnrichAgentAuto    = "auto"
 	EnrichAgentBuiltin = "builtin"
 	EnrichAgentModels  = "models"
 	EnrichAgentCommand = "command"
 )
 
 // EnrichAgents lists the enrich.agent values.
-var EnrichAgents = []string{EnrichAgentBuiltin, EnrichAgentModels, EnrichAgentCommand}
+var EnrichAgents = []string{EnrichAgentAuto, EnrichAgentBuiltin, EnrichAgentModels, EnrichAgentCommand}
 
 // Bounds of the enrich section (inclusive).
 const (
@@ -92,7 +95,7 @@ const DefaultModelsBaseURL = "https://models.github.ai/inference"
 // smallest tier, so one run stays under a day's requests.
 func defaultEnrich() Enrich {
 	return Enrich{
-		Agent:     EnrichAgentBuiltin,
+		Agent:     EnrichAgentAuto,
 		PackBytes: 64 << 10,
 		Command: EnrichCommand{
 			Argv:            []string{},

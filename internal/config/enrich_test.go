@@ -11,7 +11,7 @@ func TestEnrichErrors(t *testing.T) {
 		want     []string
 	}{
 		{"unknown agent", "enrich:\n  agent: gpt\n",
-			[]string{`docbridge.yaml:2: enrich.agent: "gpt" is not an agent (use builtin, models, command)`}},
+			[]string{`docbridge.yaml:2: enrich.agent: "gpt" is not an agent (use auto, builtin, models, command)`}},
 		{"pack budget below the minimum", "enrich:\n  packBytes: 100\n",
 			[]string{`docbridge.yaml:2: enrich.packBytes: must be between 4096 and 1048576, got 100`}},
 		{"argv is a string", "enrich:\n  command:\n    argv: ./curate --json\n",

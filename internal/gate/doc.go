@@ -11,8 +11,8 @@
 //   - ParseCommands reads the command lines of a body from its Markdown
 //     (paragraph text only; code, quotes, HTML and inline markup never
 //     count) and refuses, with a reason, lines that break the grammar.
-//   - LevelFromAPI reads the collaborator-permission API's answer into a
-//     Level; Permission carries it, or the error the gate fails closed on.
+//   - Permission carries the author's Level (review.CollaboratorPermission
+//     reads it from the API), or the error the gate fails closed on.
 //   - Plan(Input) decides one event: the fork and permission checks, then
 //     each command through enrich.Decide, in order, so the decisions of
 //     one comment compose. Its Outcome holds the reactions, the reply, the

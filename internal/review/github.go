@@ -197,16 +197,23 @@ func apiAnnotations(batch []Annotation) []*github.CheckRunAnnotation {
 // listing every page, then edits it in place, or creates it when there is
 // none. An unchanged body is not sent again.
 func (g *GitHub) UpsertComment(ctx context.Context, pr int, body string) error {
+	return g.UpsertMarkedComment(ctx, pr, StickyMarker, body)
+}
+
+// UpsertMarkedComment is UpsertComment for the comment that starts with
+// marker (an HTML comment): a pull request can carry several sticky
+// comments, one per marker.
+func (g *GitHub) UpsertMarkedComment(ctx context.Context, pr int, marker, body string) error {
 	if pr <= 0 {
 		return fmt.Errorf("sticky comment: pull request number %d", pr)
 	}
-	if !strings.HasPrefix(body, StickyMarker) {
+	if !strings.HasPrefix(marker, "<!-- ") || !strings.HasPrefix(body, marker) {
 		return errors.New("sticky comment: the body does not start with the marker")
 	}
 	if len(body) > MaxCommentBody {
 		return fmt.Errorf("sticky comment: body of %d characters passes GitHub's limit of %d", len(body), MaxCommentBody)
 	}
-	found, err := g.findSticky(ctx, pr)
+	found, err := g.findSticky(ctx, pr, marker)
 	if err != nil {
 		return err
 	}
@@ -227,7 +234,7 @@ func (g *GitHub) UpsertComment(ctx context.Context, pr int, body string) error {
 
 // findSticky lists the pull request's comments, page by page, for the
 // first sticky comment by this bot; nil when there is none.
-func (g *GitHub) findSticky(ctx context.Context, pr int) (*github.IssueComment, error) {
+func (g *GitHub) findSticky(ctx context.Context, pr int, marker string) (*github.IssueComment, error) {
 	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: commentsPerPage}}
 	for page := 1; ; page++ {
 		var comments []*github.IssueComment
@@ -241,7 +248,7 @@ func (g *GitHub) findSticky(ctx context.Context, pr int) (*github.IssueComment, 
 			return nil, err
 		}
 		for _, c := range comments {
-			if g.isSticky(c) {
+			if g.isSticky(c, marker) {
 				return c, nil
 			}
 		}
@@ -259,7 +266,7 @@ func (g *GitHub) findSticky(ctx context.Context, pr int) (*github.IssueComment, 
 // isSticky reports whether c is this bot's sticky comment. Logins are
 // case-insensitive; "[bot]" cannot occur in a user's login, so no person
 // can pass as the default bot.
-func (g *GitHub) isSticky(c *github.IssueComment) bool {
+func (g *GitHub) isSticky(c *github.IssueComment, marker string) bool {
 	return strings.EqualFold(c.GetUser().GetLogin(), g.bot) &&
-		strings.HasPrefix(strings.TrimLeft(c.GetBody(), " \t\r\n"), StickyMarker)
+		strings.HasPrefix(strings.TrimLeft(c.GetBody(), " \t\r\n"), marker)
 }

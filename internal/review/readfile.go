@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/google/go-github/v66/github"
@@ -121,4 +123,52 @@ func (g *GitHub) readBlob(ctx context.Context, path, sha string, limit int64) ([
 		return nil, fmt.Errorf("read blob %s (%s): the content is not base64: %w", sha, path, err)
 	}
 	return b, nil
+}
+
+// MaxDirEntries bounds the entries ListFiles reads (the contents API lists
+// at most 1,000 of a directory).
+const MaxDirEntries = 1000
+
+// ListFiles lists the regular files directly in dir at ref, as paths from
+// the repository root, sorted; a directory that does not exist lists
+// nothing. Symlinks, submodules and subdirectories are left out: only
+// files a caller may read with ReadFile.
+func (g *GitHub) ListFiles(ctx context.Context, ref, dir string) ([]string, error) {
+	if err := checkRepoPath(dir); err != nil {
+		return nil, fmt.Errorf("list files: %w", err)
+	}
+	if ref == "" || strings.ContainsAny(ref, " \t\r\n?#&") {
+		return nil, fmt.Errorf("list %s: ref %q", dir, ref)
+	}
+	op := fmt.Sprintf("list %s at %s", dir, ref)
+	var file *github.RepositoryContent
+	var entries []*github.RepositoryContent
+	err := g.retry.do(ctx, op, func() (*github.Response, error) {
+		var resp *github.Response
+		var err error
+		file, entries, resp, err = g.client.Repositories.GetContents(ctx, g.owner, g.repo, dir, &github.RepositoryContentGetOptions{Ref: ref})
+		return resp, err
+	})
+	if isStatus(err, http.StatusNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if file != nil {
+		return nil, fmt.Errorf("%s: not a directory", op)
+	}
+	var out []string
+	for _, e := range entries {
+		p := e.GetPath()
+		if e.GetType() != "file" || path.Dir(p) != dir || checkRepoPath(p) != nil {
+			continue
+		}
+		if len(out) == MaxDirEntries {
+			return nil, fmt.Errorf("%s: more than %d entries", op, MaxDirEntries)
+		}
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out, nil
 }

@@ -198,10 +198,10 @@ func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		m.block(countsLine(r) + "\n\n")
 		if opts.Doctor != nil {
-			m.block(mdInline(opts.Doctor.headline()) + "\n\n")
+			m.block(InlineText(opts.Doctor.headline()) + "\n\n")
 		}
 		if r.Verdict != "" {
-			m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+			m.block("Doctor: " + InlineText(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
 		}
 		if out.Unannotated > 0 {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",

@@ -47,7 +47,7 @@ func Comment(r *report.Report, opts RenderOptions) string {
 	if opts.Doctor != nil {
 		head += " · " + opts.Doctor.headline()
 	}
-	m.block("### " + mdInline(head) + "\n\n")
+	m.block("### " + InlineText(head) + "\n\n")
 
 	if len(judged) == 0 {
 		// Quiet when nothing is new: one line, not a disappearing comment.
@@ -58,7 +58,7 @@ func Comment(r *report.Report, opts RenderOptions) string {
 		if opts.Doctor != nil {
 			line += " Grade " + opts.Doctor.label() + "."
 		}
-		m.block(mdInline(line) + "\n\n")
+		m.block(InlineText(line) + "\n\n")
 	} else {
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		commentFindings(m, judged, g)
@@ -82,6 +82,9 @@ func Comment(r *report.Report, opts RenderOptions) string {
 		m.block(doctorSection(opts.Doctor, false))
 	}
 	if s := cycleSection(judged, cycleTitle(v)); s != "" {
+		m.block(s)
+	}
+	if s := enrichmentSection(opts.Enrichment); s != "" {
 		m.block(s)
 	}
 	return m.String()
@@ -163,9 +166,9 @@ func summaryLink(g GitHubContext) string {
 // commentFooter is the small print: version, the caller's stats, the
 // full report's link.
 func commentFooter(r *report.Report, opts RenderOptions) string {
-	parts := []string{mdInline(strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version))}
+	parts := []string{InlineText(strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version))}
 	if opts.Stats != "" {
-		parts = append(parts, mdInline(clip(opts.Stats, MaxMarkdownCell)))
+		parts = append(parts, InlineText(clip(opts.Stats, MaxMarkdownCell)))
 	}
 	if u := safeURL(opts.GitHub.RunURL); u != "" {
 		parts = append(parts, "[full report]("+u+")")

@@ -105,8 +105,8 @@ func doctorSection(d *DoctorSummary, open bool) string {
 	if len(dims) > 0 {
 		b.WriteString("| Dimension | Score | Δ |\n|---|---|---|\n")
 		for _, dim := range dims {
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdInline(clip(dim.Name, MaxMarkdownCell)),
-				mdInline(clip(dim.Score, MaxMarkdownCell)), mdInline(cmp.Or(clip(dim.Delta, MaxMarkdownCell), "—")))
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", InlineText(clip(dim.Name, MaxMarkdownCell)),
+				InlineText(clip(dim.Score, MaxMarkdownCell)), InlineText(cmp.Or(clip(dim.Delta, MaxMarkdownCell), "—")))
 		}
 		if omitted > 0 {
 			fmt.Fprintf(&b, "\n%s more not shown.\n", textwriter.Plural(omitted, "dimension", "dimensions"))
@@ -114,7 +114,7 @@ func doctorSection(d *DoctorSummary, open bool) string {
 		b.WriteString("\n")
 	}
 	if d.Advice != "" {
-		b.WriteString(mdInline(clip(d.Advice, MaxMarkdownCell)) + "\n\n")
+		b.WriteString(InlineText(clip(d.Advice, MaxMarkdownCell)) + "\n\n")
 	}
 	b.WriteString("</details>\n\n")
 	return b.String()

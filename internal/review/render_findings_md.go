@@ -18,7 +18,7 @@ const findingsTableHead = "| | Finding | Where |\n|---|---|---|\n"
 // titleLink is a code's title (the code when it has none) as Markdown,
 // linked to the code's documentation when there is a safe URL for it.
 func titleLink(title, code, helpURL string) string {
-	t := mdInline(cmp.Or(title, code))
+	t := InlineText(cmp.Or(title, code))
 	if u := safeURL(helpURL); u != "" {
 		return "[" + t + "](" + u + ")"
 	}
@@ -44,10 +44,10 @@ func findingRow(f report.Finding, g GitHubContext, sha string) string {
 // writeDetailCells ends a finding's table row: the message with its
 // remediation, then the location linked to its line at sha.
 func writeDetailCells(b *strings.Builder, f report.Finding, g GitHubContext, sha string) {
-	b.WriteString(mdInline(clip(f.Detail, MaxMarkdownCell)))
+	b.WriteString(InlineText(clip(f.Detail, MaxMarkdownCell)))
 	if f.Remediation != "" {
 		b.WriteString("<br>Fix: ")
-		b.WriteString(mdInline(clip(f.Remediation, MaxMarkdownCell)))
+		b.WriteString(InlineText(clip(f.Remediation, MaxMarkdownCell)))
 	}
 	b.WriteString(" | ")
 	b.WriteString(whereCell(f.Location, g, sha))
@@ -64,9 +64,9 @@ func whereCell(l report.Location, g GitHubContext, sha string) string {
 		label += ":" + strconv.Itoa(l.Line)
 	}
 	if u := g.blobURL(sha, l); u != "" {
-		return "[" + mdInline(label) + "](" + u + ")"
+		return "[" + InlineText(label) + "](" + u + ")"
 	}
-	return mdInline(label)
+	return InlineText(label)
 }
 
 // findingsTable adds fs to m as a findings table (between open and

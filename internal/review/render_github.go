@@ -54,6 +54,9 @@ type RenderOptions struct {
 	// repository text: "the JSON report `.docbridge/report.json` (the
 	// step's `report` output)". Empty: "the JSON report".
 	FullReport string
+	// Enrichment is what waits on the enrichment pull request and what
+	// this pull request makes expire; nil says nothing.
+	Enrichment *EnrichmentStatus
 }
 
 // ghView is what one GitHub rendering works from.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/enrich"
 	goldenfile "github.com/docbridge/docbridge/internal/golden"
 )
 
@@ -22,6 +23,14 @@ func TestGitHubGolden(t *testing.T) {
 		{"comment-clean.md.golden", str(func() string { return Comment(cleanReport(), ghOptions()) })},
 		{"comment-nobase.md.golden", str(func() string { return Comment(sampleReportNoBase(), noLinks) })},
 		{"comment-many.md.golden", str(func() string { return Comment(manyReport(45, 20), noDoctor) })},
+		{"comment-enrichment.md.golden", str(func() string {
+			o := noDoctor
+			o.Enrichment = &EnrichmentStatus{Pending: 3, PR: 41, URL: "https://github.com/octo/docs-demo/pull/41",
+				Expiring: []enrich.Proposal{
+					{Kind: enrich.KindSummarize, Entity: "document:docs/guide.md", Payload: &enrich.Summarize{Summary: "How to set up | the guide <b>now</b>", Language: "en"}},
+					{Kind: enrich.KindAddAlias, Entity: "document:docs/api.md", Payload: &enrich.AddAlias{Alias: "@octocat API"}}}}
+			return Comment(cleanReport(), o)
+		})},
 		{"checkrun.json.golden", func() ([]byte, error) { return renderJSON(CheckRun(ghReport(), ghOptions())) }},
 		{"checkrun-clean.json.golden", func() ([]byte, error) { return renderJSON(CheckRun(cleanReport(), noDoctor)) }},
 		{"summary.md.golden", str(func() string { return JobSummary(ghReport(), ghOptions()) })},

@@ -13,7 +13,7 @@ import (
 // text is in the JSON report.
 const MaxMarkdownCell = 500
 
-// mdInline makes repository text safe inside a Markdown paragraph or a
+// InlineText makes repository text safe inside a Markdown paragraph or a
 // GFM table cell on GitHub. Text from files is hostile: it may close a
 // table (| and line breaks), open code (`), emphasis, links or math
 // (* _ [ ] ~ $), inject HTML or the sticky marker (< > &), or ping people
@@ -22,7 +22,7 @@ const MaxMarkdownCell = 500
 // punctuation is backslash-escaped, which GFM honours inside table cells;
 // HTML metacharacters become entities; and every @ gets a zero-width space
 // after it so no mention (or team mention) notifies anyone.
-func mdInline(s string) string {
+func InlineText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/8)
 	for _, r := range s {
@@ -58,7 +58,7 @@ func mdInline(s string) string {
 // cells before it reads code spans.
 func mdCode(s string) string {
 	if s == "" || strings.ContainsRune(s, '`') || strings.ContainsFunc(s, textwriter.UnsafeRune) {
-		return mdInline(s)
+		return InlineText(s)
 	}
 	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
 }
@@ -66,7 +66,7 @@ func mdCode(s string) string {
 // htmlText escapes text placed inside an HTML element (a <summary>), where
 // Markdown escapes do not apply: HTML metacharacters and the characters
 // Markdown or math would read become character references, control and
-// bidi characters spaces, and mentions are defused as in mdInline.
+// bidi characters spaces, and mentions are defused as in InlineText.
 func htmlText(s string) string {
 	var b strings.Builder
 	for _, r := range s {

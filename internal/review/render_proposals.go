@@ -37,13 +37,13 @@ type RefusedCommand struct {
 // tail. All text is escaped; the reply stays under MaxCommentChars.
 func CommandReply(head string, refused []RefusedCommand, tail string) string {
 	m := newBudget(MaxCommentChars, "", "the workflow run's log")
-	m.block(mdInline(head) + "\n\n")
+	m.block(InlineText(head) + "\n\n")
 	m.table("", len(refused), func(i int) string {
 		r := refused[i]
-		return "> " + quoteLine(clip(r.Line, MaxQuotedLineRunes)) + "\n\n❌ " + mdInline(clip(r.Reason, MaxMarkdownCell)) + "\n\n"
+		return "> " + quoteLine(clip(r.Line, MaxQuotedLineRunes)) + "\n\n❌ " + InlineText(clip(r.Reason, MaxMarkdownCell)) + "\n\n"
 	}, "")
 	if tail != "" {
-		m.block(mdInline(tail) + "\n")
+		m.block(InlineText(tail) + "\n")
 	}
 	return m.String()
 }
@@ -51,10 +51,10 @@ func CommandReply(head string, refused []RefusedCommand, tail string) string {
 // listMarker is how a line opens a list item or a heading underline.
 var listMarker = regexp.MustCompile(`^(?:[-+=]|[0-9]{1,9}[.)])`)
 
-// quoteLine escapes one untrusted line for a block quote: mdInline, and a
-// leading list or setext marker (which mdInline leaves) escaped too.
+// quoteLine escapes one untrusted line for a block quote: InlineText, and a
+// leading list or setext marker (which InlineText leaves) escaped too.
 func quoteLine(s string) string {
-	s = mdInline(s)
+	s = InlineText(s)
 	if loc := listMarker.FindStringIndex(s); loc != nil {
 		s = s[:loc[1]-1] + `\` + s[loc[1]-1:]
 	}
@@ -79,7 +79,7 @@ func EnrichmentPRBody(ov *enrich.Overlay, note string) string {
 		"Commands need the repository permission set by `approvals.minimumPermission` (write by default). " +
 		"A decision is committed to this branch, bound to the content it was made about.\n\n")
 	if note != "" {
-		m.block(mdInline(clip(note, MaxMarkdownCell)) + "\n\n")
+		m.block(InlineText(clip(note, MaxMarkdownCell)) + "\n\n")
 	}
 	if ov == nil {
 		return m.String()
@@ -107,14 +107,14 @@ func ProposalsSection(ov *enrich.Overlay, limit int) string {
 		m.table(fmt.Sprintf("##### Approved (%d)\n\n| proposal | kind | target | by |\n| --- | --- | --- | --- |\n", len(approved)), len(approved), func(i int) string {
 			a := approved[i]
 			return fmt.Sprintf("| %s | %s | %s | %s |\n", mdCode(a.Proposal.ProposalID), mdCode(string(a.Proposal.Kind)),
-				mdCode(clip(a.Proposal.Entity, MaxMarkdownCell)), mdInline(a.AcceptedBy))
+				mdCode(clip(a.Proposal.Entity, MaxMarkdownCell)), InlineText(a.AcceptedBy))
 		}, "\n")
 	}
 	if len(rejected) > 0 {
 		m.table(fmt.Sprintf("##### Rejected (%d)\n\n| proposal | kind | target | by | reason |\n| --- | --- | --- | --- | --- |\n", len(rejected)), len(rejected), func(i int) string {
 			r := rejected[i]
 			return fmt.Sprintf("| %s | %s | %s | %s | %s |\n", mdCode(r.ProposalID), mdCode(r.Kind),
-				mdCode(clip(r.Entity, MaxMarkdownCell)), mdInline(r.RejectedBy), mdInline(clip(r.Detail, MaxMarkdownCell)))
+				mdCode(clip(r.Entity, MaxMarkdownCell)), InlineText(r.RejectedBy), InlineText(clip(r.Detail, MaxMarkdownCell)))
 		}, "\n")
 	}
 	return m.String()
@@ -187,7 +187,7 @@ func pendingItem(p enrich.Proposal) string {
 		fmt.Fprintf(&b, "  evidence: %s\n", strings.Join(ev, ", "))
 	}
 	if p.Reason != "" {
-		fmt.Fprintf(&b, "  reason: %s\n", mdInline(clip(p.Reason, MaxProposalReasonRunes)))
+		fmt.Fprintf(&b, "  reason: %s\n", InlineText(clip(p.Reason, MaxProposalReasonRunes)))
 	}
 	fmt.Fprintf(&b, "  `/approve %s` · `/reject %s <reason>`\n", p.ProposalID, p.ProposalID)
 	return b.String()
@@ -195,11 +195,11 @@ func pendingItem(p enrich.Proposal) string {
 
 // claim says in words what a proposal claims about its entity.
 func claim(p enrich.Proposal) string {
-	q := func(s string) string { return "“" + mdInline(clip(s, MaxMarkdownCell)) + "”" }
+	q := func(s string) string { return "“" + InlineText(clip(s, MaxMarkdownCell)) + "”" }
 	ent := func(s string) string { return mdCode(clip(s, MaxMarkdownCell)) }
 	switch x := p.Payload.(type) {
 	case *enrich.ClassifyDocument:
-		return fmt.Sprintf("is a %s for %s readers, %s, criticality %s", mdInline(x.Type), mdInline(x.Audience), mdInline(x.Lifecycle), mdInline(x.Criticality))
+		return fmt.Sprintf("is a %s for %s readers, %s, criticality %s", InlineText(x.Type), InlineText(x.Audience), InlineText(x.Lifecycle), InlineText(x.Criticality))
 	case *enrich.Summarize:
 		return "is summarized as " + q(x.Summary)
 	case *enrich.AddAlias:
@@ -217,7 +217,7 @@ func claim(p enrich.Proposal) string {
 	case *enrich.FlagGap:
 		return fmt.Sprintf("(area %s) lacks %s", ent(x.Area), q(x.Missing))
 	case *enrich.RankHint:
-		return "ranks " + mdInline(x.Strength)
+		return "ranks " + InlineText(x.Strength)
 	case *enrich.SuggestArea:
 		dirs := make([]string, len(x.Directories))
 		for i, d := range x.Directories {
@@ -225,5 +225,5 @@ func claim(p enrich.Proposal) string {
 		}
 		return fmt.Sprintf("belongs with %s in an area named %s", strings.Join(dirs, ", "), q(x.Name))
 	}
-	return mdInline(string(p.Kind))
+	return InlineText(string(p.Kind))
 }

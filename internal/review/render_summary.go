@@ -50,15 +50,15 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	if r.Project != "" {
 		head += " · " + r.Project
 	}
-	m.block("## " + mdInline(head) + "\n\n")
+	m.block("## " + InlineText(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
 	m.block(countsLine(r) + "\n\n")
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
-		m.block(mdInline(l) + "\n\n")
+		m.block(InlineText(l) + "\n\n")
 	}
 	m.block(severityTable(r))
 	if r.Verdict != "" {
-		m.block("Doctor: " + mdInline(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+		m.block("Doctor: " + InlineText(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
 	}
 	if opts.Doctor != nil {
 		m.block(doctorSection(opts.Doctor, true))

@@ -470,7 +470,7 @@ func FuzzMarkdownInline(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := mdInline(s)
+		out := InlineText(s)
 		if strings.ContainsAny(out, "\n\r<>") {
 			t.Fatalf("%q → %q: line break or markup", s, out)
 		}

@@ -37,11 +37,15 @@ type Results struct {
 	// FullReport names, in Markdown, where every finding is: the
 	// summaries list the first few of each code.
 	FullReport string
+	// Enrichment is what waits on the enrichment pull request and what
+	// this pull request makes expire (the comment says it); nil for none.
+	Enrichment *EnrichmentStatus
 }
 
 // RenderOptions are the renderers' options for these results.
 func (r Results) RenderOptions(gh GitHubContext) RenderOptions {
-	o := RenderOptions{GitHub: gh, FailOn: r.FailOn, Selection: r.Selection, Selected: r.Selected, FullReport: r.FullReport}
+	o := RenderOptions{GitHub: gh, FailOn: r.FailOn, Selection: r.Selection, Selected: r.Selected, FullReport: r.FullReport,
+		Enrichment: r.Enrichment}
 	if r.Selection == "" {
 		o.Selection = "all"
 	}

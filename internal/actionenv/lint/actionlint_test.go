@@ -19,9 +19,10 @@ import (
 // repoRoot is the repository, from this directory.
 const repoRoot = "../../.."
 
-// exampleHeading heads the README's example workflow, the first ```yaml
-// block after it.
-const exampleHeading = "### Example workflow"
+// exampleHeadings head the README's example workflows, each the first
+// ```yaml block after it: the pull-request check, the nightly enrichment
+// and the comment commands.
+var exampleHeadings = []string{"### Example workflow", "### Nightly enrichment workflow", "### Comment commands workflow"}
 
 // readmeEnv names another Markdown file to take the example from (a
 // documentation draft).
@@ -78,21 +79,23 @@ func TestActionlintReadmeExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	example, ok := yamlBlockAfter(string(md), exampleHeading)
-	if !ok {
-		t.Skipf("%s has no %q section with a ```yaml block yet", path, exampleHeading)
-	}
-	if !localAction.MatchString(example) && !strings.Contains(example, "uses: ./") {
-		t.Fatalf("the example does not use the action:\n%s", example)
-	}
-	example = localAction.ReplaceAllString(example, "uses: ./")
-	l, p, out := newLinter(t)
-	errs, err := l.Lint(filepath.Join(p.WorkflowsDir(), "readme-example.yml"), []byte(example), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(errs) > 0 {
-		t.Fatalf("actionlint on the README example: %d error(s)\n%s", len(errs), out)
+	for _, heading := range exampleHeadings {
+		example, ok := yamlBlockAfter(string(md), heading)
+		if !ok {
+			t.Fatalf("%s has no %q section with a ```yaml block", path, heading)
+		}
+		if !localAction.MatchString(example) && !strings.Contains(example, "uses: ./") {
+			t.Fatalf("%s: the example does not use the action:\n%s", heading, example)
+		}
+		example = localAction.ReplaceAllString(example, "uses: ./")
+		l, p, out := newLinter(t)
+		errs, err := l.Lint(filepath.Join(p.WorkflowsDir(), "readme-example.yml"), []byte(example), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(errs) > 0 {
+			t.Fatalf("actionlint on the README's %q: %d error(s)\n%s", heading, len(errs), out)
+		}
 	}
 }
 

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/actionenv"
+	"github.com/docbridge/docbridge/internal/actionrun"
+	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/review/reviewtest"
+	"github.com/docbridge/docbridge/internal/testtree"
+)
+
+// e2eEnrichFiles is a repository the built-in curator has things to say
+// about, one needing a person (a package named in prose).
+func e2eEnrichFiles() map[string]string {
+	return map[string]string{
+		"docbridge.yaml":                "enrich:\n  agent: builtin\n",
+		"README.md":                     "# Widgets\n\nWidgets turns plain configuration files into running widget servers, one per team.\n\nSee [the guide](docs/guide.md).\n",
+		"docs/guide.md":                 "# Guide\n\nThis page walks through a first widget server.\n\n## Installing the CLI\n\nDownload it.\n",
+		"docs/architecture.md":          "# Architecture\n\nThe server reads its configuration through internal/settings and hands every request on.\n",
+		"go.mod":                        "module example.com/widgets\n\ngo 1.22\n",
+		"main.go":                       "package main\n\nimport \"example.com/widgets/internal/settings\"\n\nfunc main() { settings.Load() }\n",
+		"internal/settings/settings.go": "// Package settings reads widget configuration.\npackage settings\n\n// Load reads it.\nfunc Load() {}\n",
+	}
+}
+
+// seedMain makes the fake's default branch hold files.
+func (w *e2eWorld) seedMain(files map[string]string) {
+	b := map[string][]byte{}
+	for p, c := range files {
+		b[p] = []byte(c)
+	}
+	w.gh.Push(reviewtest.DefaultBranch, b, "files")
+}
+
+func schedulePayload() []byte {
+	return []byte(`{"schedule":"17 3 * * *","repository":{"full_name":"` + reviewtest.Repo + `","default_branch":"main"}}`)
+}
+
+func commentPayload(t *testing.T, pr int, id int64, login, body string) []byte {
+	t.Helper()
+	data, err := json.Marshal(map[string]any{
+		"action": "created",
+		"issue":  map[string]any{"number": pr, "pull_request": map[string]any{"url": "https://api.github.com/repos/" + reviewtest.Repo + "/pulls/1"}},
+		"comment": map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": "User"},
+			"created_at": "2026-12-01T10:00:00Z"},
+		"sender":     map[string]any{"login": login, "type": "User"},
+		"repository": map[string]any{"full_name": reviewtest.Repo, "default_branch": "main"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+var e2eCallsRe = regexp.MustCompile(`asked about (\d+) of \d+ packs \(\d+ from the cache, (\d+) calls\)`)
+
+// TestE2ENightlyEnrichment: the schedule route through the real wiring,
+// act's cache server and the fake GitHub (requests validated against the
+// OpenAPI subset): the first night commits the overlay to the enrichment
+// branch — a real git commit whose tree is read back — and opens the pull
+// request; an unchanged repository makes no agent call and no commit;
+// after one document changes, one commit.
+func TestE2ENightlyEnrichment(t *testing.T) {
+	w := newWorld(t)
+	files := e2eEnrichFiles()
+	w.seedMain(files)
+	night := func() (int, string) {
+		res := w.run(e2eRun{event: actionenv.EventSchedule, eventData: schedulePayload(), workspace: testtree.New(t, files)})
+		if res.code != 0 {
+			t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+		}
+		m := e2eCallsRe.FindStringSubmatch(res.stdout)
+		if m == nil {
+			t.Fatalf("no enrichment line:\n%s", res.stdout)
+		}
+		return len(w.gh.Log(actionrun.EnrichmentBranch)), m[2]
+	}
+	commits, calls := night()
+	if calls == "0" {
+		t.Fatalf("the first night made no agent call")
+	}
+	overlay := w.gh.Files(actionrun.EnrichmentBranch)[enrich.OverlayPath]
+	ov, err := enrich.ParseOverlay(overlay)
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("the branch's overlay: %v", err)
+	}
+	prs := w.gh.PRs()
+	if len(prs) != 1 || prs[0].Head != actionrun.EnrichmentBranch || !strings.Contains(prs[0].Body, "/approve "+ov.Pending[0].Proposal.ProposalID) {
+		t.Fatalf("pull requests %+v", prs)
+	}
+
+	again, calls := night()
+	if calls != "0" || again != commits {
+		t.Fatalf("an unchanged repository: %s agent calls, %d commits after %d", calls, again, commits)
+	}
+
+	files["docs/guide.md"] += "\n## Configure the cache\n\nEdit it.\n"
+	w.seedMain(files)
+	after, calls := night()
+	if calls != "1" || after != again+1 {
+		t.Fatalf("after one document changed: %s agent calls, %d commits after %d", calls, after, again)
+	}
+	if n := len(w.gh.PRs()); n != 1 {
+		t.Fatalf("%d pull requests: the open one is updated, not doubled", n)
+	}
+}
+
+// TestE2EApproveComment: a collaborator with write approves a pending
+// proposal on the enrichment pull request with one comment: the overlay
+// and the approval record land in one commit on its branch, the comment
+// gets eyes then +1; the same event again makes no second commit; a
+// reader's command is refused with -1 and a reply.
+func TestE2EApproveComment(t *testing.T) {
+	w := newWorld(t)
+	files := e2eEnrichFiles()
+	w.seedMain(files)
+	if res := w.run(e2eRun{event: actionenv.EventSchedule, eventData: schedulePayload(), workspace: testtree.New(t, files)}); res.code != 0 {
+		t.Fatalf("nightly: exit %d\n%s", res.code, res.stderr)
+	}
+	ov, err := enrich.ParseOverlay(w.gh.Files(actionrun.EnrichmentBranch)[enrich.OverlayPath])
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("no pending proposal: %v", err)
+	}
+	id := ov.Pending[0].Proposal.ProposalID
+	pr := w.gh.PRs()[0].Number
+	w.gh.SetPermission("mona", "write")
+	w.gh.SetPermission("reader", "read")
+
+	decide := func(comment int64, login, body string) e2eResult {
+		t.Helper()
+		res := w.run(e2eRun{event: actionenv.EventIssueComment, eventData: commentPayload(t, pr, comment, login, body), workspace: t.TempDir()})
+		if res.code != 0 {
+			t.Fatalf("comment %d: exit %d\n%s\n%s", comment, res.code, res.stdout, res.stderr)
+		}
+		return res
+	}
+	before := len(w.gh.Log(actionrun.EnrichmentBranch))
+	refused := w.gh.SeedComment(pr, "reader", "/approve "+id)
+	r1 := decide(refused, "reader", "/approve "+id)
+	if n := len(w.gh.Log(actionrun.EnrichmentBranch)); n != before || !hasReaction(w.gh.Reactions(refused), "-1") {
+		t.Fatalf("a reader's approval: %d commits after %d, reactions %v\n%s", n, before, w.gh.Reactions(refused), r1.stdout)
+	}
+
+	body := "Reviewed.\n\n/approve " + id + "\n"
+	approved := w.gh.SeedComment(pr, "mona", body)
+	decide(approved, "mona", body)
+	log := w.gh.Log(actionrun.EnrichmentBranch)
+	if len(log) != before+1 || !hasReaction(w.gh.Reactions(approved), "eyes") || !hasReaction(w.gh.Reactions(approved), "+1") {
+		t.Fatalf("approval: %d commits after %d, reactions %v", len(log), before, w.gh.Reactions(approved))
+	}
+	tree := w.gh.Files(actionrun.EnrichmentBranch)
+	records := 0
+	for p := range tree {
+		if strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
+			records++
+		}
+	}
+	after, err := enrich.ParseOverlay(tree[enrich.OverlayPath])
+	if err != nil || records != 1 || len(after.Pending) != len(ov.Pending)-1 {
+		t.Fatalf("the commit's tree: %d records, overlay %v (pending %d of %d)", records, err, len(after.Pending), len(ov.Pending))
+	}
+
+	var replies, sticky int
+	for _, c := range w.gh.Comments() {
+		switch {
+		case c.User != reviewtest.Bot || c.Issue != pr:
+		case strings.HasPrefix(c.Body, actionrun.ProposalsMarker):
+			sticky++
+		case strings.Contains(c.Body, "needs the write permission"):
+			replies++
+		}
+	}
+	if replies != 1 || sticky != 1 {
+		t.Fatalf("%d replies saying why, %d proposals comments; want 1 and 1", replies, sticky)
+	}
+
+	decide(approved, "mona", body)
+	if n := len(w.gh.Log(actionrun.EnrichmentBranch)); n != before+1 {
+		t.Fatalf("a replayed event committed again: %d commits", n)
+	}
+}
+
+func hasReaction(rs []reviewtest.Reaction, content string) bool {
+	for _, r := range rs {
+		if r.Content == content {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,352 @@
+package actionrun
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/enrich/agent"
+	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/review"
+	"github.com/docbridge/docbridge/internal/state"
+)
+
+// EnrichmentBranch is the branch the nightly run commits the overlay to;
+// its pull request is where maintainers decide.
+const EnrichmentBranch = "docbridge/enrichment"
+
+// repoAPI is the repository through GitHub's API, as the nightly and the
+// gate routes read and write it (review.GitHub). Nothing is checked out:
+// files are read as untrusted bytes and committed through the Git Data API.
+type repoAPI interface {
+	// ReadDecisions reads the overlay and every approval record at the
+	// head of branch, bounded; exists is false when the branch does not
+	// exist, head is its commit.
+	ReadDecisions(ctx context.Context, branch string) (files map[string][]byte, head string, exists bool, err error)
+	// ReadFile reads one file at ref, bounded; found is false when there
+	// is none.
+	ReadFile(ctx context.Context, ref, path string, max int64) (data []byte, found bool, err error)
+	// Commit writes files onto branch in one commit — created from base
+	// when it does not exist — refusing when its head is no longer head
+	// ("" when it did not exist), and retrying a non-fast-forward, bounded.
+	Commit(ctx context.Context, branch, base, head string, files map[string][]byte, message string) (string, error)
+	// FindPR finds the bot's open pull request from branch.
+	FindPR(ctx context.Context, branch string) (number int, url string, found bool, err error)
+	// UpsertPR opens the bot's pull request of branch into base, or
+	// updates the open one; it returns its number and address.
+	UpsertPR(ctx context.Context, branch, base, title, body string) (int, string, error)
+	// PullRequest reads a pull request: its head and base repositories and
+	// head commit, and its head branch.
+	PullRequest(ctx context.Context, number int) (gate.PullRequest, string, error)
+	// Permission is a user's permission on the repository; an error of
+	// the API is Permission.Err (the gate fails closed).
+	Permission(ctx context.Context, login string) gate.Permission
+	// React puts a reaction on an issue comment.
+	React(ctx context.Context, commentID int64, content string) error
+	// Reply comments on the pull request.
+	Reply(ctx context.Context, pr int, body string) error
+	// UpsertMarked creates the pull request's comment that starts with
+	// marker, or edits the one the bot posted before.
+	UpsertMarked(ctx context.Context, pr int, marker, body string) error
+}
+
+// enrichment is what the nightly run did, for the summary and the log.
+type enrichment struct {
+	report   *run.Report
+	fallback string // why the built-in curator answered instead of models, "" when it did not
+	overlay  *enrich.Overlay
+	commit   string // "" when nothing was committed
+	pr       int
+	prURL    string
+	note     string // why nothing was published, when nothing was
+}
+
+// enrich is the nightly route: scan the default branch from its cached
+// state, run the enrichment stage with the agent-call cache, merge with
+// the decisions already on the enrichment branch, and commit the overlay
+// there and open or update its pull request — unless nothing changed.
+// Publishing failures are warnings: a nightly run never fails on them.
+func (r *actionRun) enrich(ctx context.Context) error {
+	_, previous, saveKey := r.restore(ctx)
+	res, err := pipeline.Run(ctx, r.stderr, pipeline.Options{
+		Repo:     pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
+		Previous: previous, Revision: r.env.SHA,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return r.cancelled(ctx, false, err)
+		}
+		return err
+	}
+	r.persist(ctx, saveKey, res)
+	api := newAPIBudget(r.in.PublishTimeout)
+	out := &enrichment{}
+
+	// The decisions people made live on the enrichment branch: its overlay
+	// and approval records go into the workspace, where the run reads them.
+	var files map[string][]byte
+	var head string
+	exists := false
+	if r.deps.repo != nil {
+		err = api.do(ctx, func(ctx context.Context) (err error) {
+			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
+			return err
+		})
+		if err != nil {
+			r.gh.Warningf("docbridge: the enrichment branch could not be read (%v); nothing is committed this run", err)
+			r.deps.repo = nil
+		}
+	}
+	branchOverlay := files[enrich.OverlayPath]
+	if exists {
+		if err := placeDecisions(r.dir, files); err != nil {
+			return fmt.Errorf("enrichment branch: %w", err)
+		}
+	}
+
+	store, archiveKey := r.restoreAgentCache(ctx)
+	findings := run.Diagnose(res.Head, res.Signals, res.Config)
+	root, err := os.OpenRoot(r.dir)
+	if err != nil {
+		return fmt.Errorf("enrich %s: %w", r.dir, err)
+	}
+	defer root.Close()
+	in := run.Input{Root: r.dir, Files: root.FS(), Snapshot: res.Head, Findings: findings,
+		PackBytes: res.Config.Enrich.PackBytes, Cache: store}
+	name := res.Config.Enrich.Agent
+	if name == config.EnrichAgentAuto {
+		name = config.EnrichAgentModels // zero secrets: the workflow's token with models: read
+	}
+	rep, ov, err := r.enrichWith(ctx, in, name, res.Config)
+	if err != nil {
+		return err
+	}
+	if name == config.EnrichAgentModels && modelsDidNotAnswer(rep) {
+		out.fallback = modelsRefusal(rep)
+		if rep, ov, err = r.enrichWith(ctx, in, config.EnrichAgentBuiltin, res.Config); err != nil {
+			return err
+		}
+	}
+	out.report, out.overlay = rep, ov
+	r.persistAgentCache(ctx, archiveKey, store, rep)
+
+	data, err := enrich.MarshalOverlay(ov)
+	if err != nil {
+		return err
+	}
+	switch {
+	case r.deps.repo == nil:
+		out.note = "not published: no GitHub access in this run"
+	case exists && string(branchOverlay) == string(data):
+		out.note = "unchanged: nothing to commit"
+	default:
+		err = api.do(ctx, func(ctx context.Context) (err error) {
+			out.commit, err = r.deps.repo.Commit(ctx, EnrichmentBranch, r.env.SHA, head,
+				map[string][]byte{enrich.OverlayPath: data}, "docbridge: enrichment overlay "+ov.ContentHash)
+			return err
+		})
+		if err != nil {
+			r.gh.Warningf("docbridge: the overlay was not committed: %v", err)
+			out.note = "not committed: " + err.Error()
+			break
+		}
+		err = api.do(ctx, func(ctx context.Context) (err error) {
+			out.pr, out.prURL, err = r.deps.repo.UpsertPR(ctx, EnrichmentBranch, r.d.DefaultBranch, enrichmentTitle(ov), review.EnrichmentPRBody(ov, agentNote(out)))
+			return err
+		})
+		if err != nil {
+			r.gh.Warningf("docbridge: the enrichment pull request was not opened or updated: %v", err)
+		}
+	}
+	r.writeSummary(enrichmentSummary(out))
+	return nil
+}
+
+// enrichWith runs the stage with the named agent.
+func (r *actionRun) enrichWith(ctx context.Context, in run.Input, name string, cfg *config.Config) (*run.Report, *enrich.Overlay, error) {
+	ag, prompt, err := run.NewAgent(name, cfg, r.dir, in.Snapshot, r.in.GitHubToken)
+	if err != nil {
+		return nil, nil, fmt.Errorf("enrich: %w", err)
+	}
+	in.Agent, in.PromptVersion = ag, prompt
+	rep, ov, err := run.Run(ctx, in)
+	if err != nil {
+		return nil, nil, fmt.Errorf("enrich: %w", err)
+	}
+	fmt.Fprintf(r.stdout, "docbridge: enrich: %s asked about %d of %d packs (%d from the cache, %d calls); overlay %s\n",
+		rep.Agent.ID, rep.Asked, rep.Packs, rep.CacheHits, rep.Calls, rep.OverlayHash)
+	return rep, ov, nil
+}
+
+// modelsDidNotAnswer reports whether the models agent was refused or ran
+// out of its budget before answering every pack.
+func modelsDidNotAnswer(rep *run.Report) bool {
+	return rep.AgentError != "" || len(rep.Skipped) > 0
+}
+
+// modelsRefusal says why the models agent did not answer, for the summary.
+func modelsRefusal(rep *run.Report) string {
+	if rep.AgentError != "" {
+		return rep.AgentError
+	}
+	return fmt.Sprintf("%d packs unanswered (%s)", len(rep.Skipped), rep.Skipped[0].Reason)
+}
+
+// placeDecisions writes the enrichment branch's overlay and approval
+// records into the workspace, replacing the checkout's: they are the
+// newer decisions. Only those paths are written; each is read again, as
+// untrusted input, by the run.
+func placeDecisions(dir string, files map[string][]byte) error {
+	if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(enrich.ApprovalsDir))); err != nil {
+		return err
+	}
+	for p, data := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// agentCacheParts scope the agent-call cache: one per default branch,
+// shared by every configuration (an entry's key holds the agent, the
+// prompt and the pack it answered).
+func (r *actionRun) agentCacheParts() cache.KeyParts {
+	return cache.KeyParts{Branch: r.d.Branch, PipelineVersion: "enrich", ConfigHash: "agent-calls",
+		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
+}
+
+// restoreAgentCache restores the agent-call cache; a miss or a refused
+// archive starts empty (every pack is asked).
+func (r *actionRun) restoreAgentCache(ctx context.Context) (*agent.MapStore, string) {
+	c := r.deps.cache
+	if c == nil {
+		return agent.NewMapStore(), ""
+	}
+	save, restore := c.Keys(r.agentCacheParts())
+	e, warn := c.RestoreBlob(ctx, restore, "agent-call cache")
+	switch {
+	case warn != nil && warn.Kind == cache.Miss:
+		fmt.Fprintln(r.stdout, "docbridge: cache: no agent-call cache yet")
+		return agent.NewMapStore(), save
+	case warn != nil:
+		r.gh.Warningf("docbridge: agent-call cache not restored: %s", warn)
+		return agent.NewMapStore(), save
+	}
+	m, err := agent.ReadArchive(e.Data)
+	if err != nil {
+		r.gh.Warningf("docbridge: agent-call cache refused (%v); every pack is asked", err)
+		return agent.NewMapStore(), save
+	}
+	fmt.Fprintf(r.stdout, "docbridge: cache: restored the agent-call cache (%d bytes)\n", len(e.Data))
+	return m, save
+}
+
+// persistAgentCache saves the entries this run used — all of them when the
+// run was incomplete, so that nothing answered is forgotten.
+func (r *actionRun) persistAgentCache(ctx context.Context, key string, store *agent.MapStore, rep *run.Report) {
+	if r.deps.cache == nil || key == "" {
+		return
+	}
+	data, err := store.Archive(rep.AgentError != "" || len(rep.Skipped) > 0)
+	if err != nil {
+		r.gh.Warningf("docbridge: agent-call cache not saved: %v", err)
+		return
+	}
+	if warn := r.deps.cache.Persist(ctx, key, data); warn != nil {
+		r.gh.Warningf("docbridge: agent-call cache not saved (%s)", warn)
+		return
+	}
+	fmt.Fprintf(r.stdout, "docbridge: cache: saved the agent-call cache under %s (%d bytes)\n", key, len(data))
+}
+
+// enrichmentTitle is the enrichment pull request's title.
+func enrichmentTitle(ov *enrich.Overlay) string {
+	return fmt.Sprintf("docbridge: documentation enrichment (%d waiting for a decision)", ov.Stats.Pending)
+}
+
+// enrichmentSummary is the nightly run's job summary: which agent
+// answered, what the cache saved, the overlay's partition and where it
+// went.
+func enrichmentSummary(e *enrichment) string {
+	rep := e.report
+	var b strings.Builder
+	fmt.Fprintf(&b, "## docbridge enrichment\n\n")
+	fmt.Fprintf(&b, "Agent: `%s` (prompt `%s`)", rep.Agent.ID, rep.PromptVersion)
+	if e.fallback != "" {
+		fmt.Fprintf(&b, " — the built-in curator answered because GitHub Models did not: %s", review.InlineText(e.fallback))
+	}
+	fmt.Fprintf(&b, ".\n\n| packs | asked | from the cache | agent calls |\n|--:|--:|--:|--:|\n| %d | %d | %d | %d |\n\n",
+		rep.Packs, rep.Asked, rep.CacheHits, rep.Calls)
+	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %d findings, %d rejected.\n\n",
+		rep.OverlayHash, rep.Accepted, rep.Pending, rep.Findings, rep.Rejected)
+	switch {
+	case e.prURL != "":
+		fmt.Fprintf(&b, "Committed `%s` to `%s`; pull request [#%d](%s).\n", e.commit, EnrichmentBranch, e.pr, e.prURL)
+	case e.commit != "":
+		fmt.Fprintf(&b, "Committed `%s` to `%s`.\n", e.commit, EnrichmentBranch)
+	case e.note != "":
+		fmt.Fprintf(&b, "Overlay %s.\n", review.InlineText(e.note))
+	}
+	return b.String()
+}
+
+// agentNote says which agent proposed, for the pull request's body.
+func agentNote(e *enrichment) string {
+	if e.fallback != "" {
+		return "Proposed by the built-in curator: GitHub Models did not answer (" + e.fallback + ")."
+	}
+	return "Proposed by " + e.report.Agent.ID + " (prompt " + e.report.PromptVersion + ")."
+}
+
+// enrichmentStatus is what an ordinary pull request's comment says about
+// enrichment: the proposals waiting on the enrichment pull request (read
+// through the API; nothing when there is none or it cannot be read), and
+// the accepted proposals of the overlay this pull request carries whose
+// target it changed — expiring.
+func (r *actionRun) enrichmentStatus(ctx context.Context, api *apiBudget, res *pipeline.Outcome) *review.EnrichmentStatus {
+	st := &review.EnrichmentStatus{}
+	if ov, _ := enrich.ReadOverlay(r.dir); ov != nil {
+		targets := enrich.TargetHashes(res.Head)
+		for _, a := range ov.Accepted {
+			if h, ok := targets[a.Proposal.Entity]; !ok || h != a.Proposal.TargetContentHash {
+				st.Expiring = append(st.Expiring, a.Proposal)
+			}
+		}
+	}
+	if r.deps.repo != nil && r.d.PR > 0 {
+		var n int
+		var url string
+		var found bool
+		err := api.do(ctx, func(ctx context.Context) (err error) {
+			n, url, found, err = r.deps.repo.FindPR(ctx, EnrichmentBranch)
+			return err
+		})
+		if err == nil && found && n != r.d.PR {
+			var files map[string][]byte
+			err = api.do(ctx, func(ctx context.Context) (err error) {
+				files, _, _, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
+				return err
+			})
+			if ov, perr := enrich.ParseOverlay(files[enrich.OverlayPath]); err == nil && perr == nil {
+				st.Pending, st.PR, st.URL = len(ov.Pending), n, url
+			}
+		}
+	}
+	if st.Pending == 0 && len(st.Expiring) == 0 {
+		return nil
+	}
+	return st
+}

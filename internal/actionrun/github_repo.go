@@ -1,0 +1,135 @@
+package actionrun
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/review"
+)
+
+// githubRepo is repoAPI over review.GitHub: the nightly and the gate
+// routes' reads and writes, all through the API.
+type githubRepo struct {
+	g *review.GitHub
+	// repository is owner/name, the base of every pull request.
+	repository string
+}
+
+var _ repoAPI = githubRepo{}
+
+// maxApprovalRecords bounds the approval records read from a branch.
+const maxApprovalRecords = 500
+
+func (r githubRepo) ReadDecisions(ctx context.Context, branch string) (map[string][]byte, string, bool, error) {
+	head, err := r.g.BranchHead(ctx, branch)
+	if errors.Is(err, review.ErrNotFound) {
+		return nil, "", false, nil
+	}
+	if err != nil {
+		return nil, "", false, err
+	}
+	files := map[string][]byte{}
+	data, found, err := r.ReadFile(ctx, head, enrich.OverlayPath, enrich.MaxOverlayBytes)
+	if err != nil {
+		return nil, "", false, err
+	}
+	if found {
+		files[enrich.OverlayPath] = data
+	}
+	names, err := r.g.ListFiles(ctx, head, enrich.ApprovalsDir)
+	if err != nil {
+		return nil, "", false, err
+	}
+	if len(names) > maxApprovalRecords {
+		return nil, "", false, errors.New("more approval records than docbridge reads on " + branch)
+	}
+	for _, p := range names {
+		if !strings.HasSuffix(p, ".json") {
+			continue
+		}
+		data, found, err := r.ReadFile(ctx, head, p, enrich.MaxApprovalBytes)
+		if err != nil {
+			return nil, "", false, err
+		}
+		if found {
+			files[p] = data
+		}
+	}
+	return files, head, true, nil
+}
+
+func (r githubRepo) ReadFile(ctx context.Context, ref, path string, max int64) ([]byte, bool, error) {
+	data, err := r.g.ReadFile(ctx, ref, path, max)
+	if errors.Is(err, review.ErrNotFound) {
+		return nil, false, nil
+	}
+	return data, err == nil, err
+}
+
+func (r githubRepo) Commit(ctx context.Context, branch, base, head string, files map[string][]byte, message string) (string, error) {
+	spec := review.CommitSpec{Branch: branch, Message: message, CreateFrom: base, ExpectedHead: head}
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		spec.Files = append(spec.Files, review.FileWrite{Path: p, Content: files[p]})
+	}
+	res, err := r.g.CommitFiles(ctx, spec)
+	return res.Head, err
+}
+
+func (r githubRepo) FindPR(ctx context.Context, branch string) (int, string, bool, error) {
+	pr, found, err := r.g.FindBotPR(ctx, branch)
+	return pr.Number, pr.URL, found, err
+}
+
+func (r githubRepo) UpsertPR(ctx context.Context, branch, base, title, body string) (int, string, error) {
+	pr, found, err := r.g.FindBotPR(ctx, branch)
+	if err != nil {
+		return 0, "", err
+	}
+	if found {
+		if pr.Title != title || pr.Body != body {
+			if pr, err = r.g.UpdatePR(ctx, pr.Number, title, body); err != nil {
+				return 0, "", err
+			}
+		}
+		return pr.Number, pr.URL, nil
+	}
+	pr, err = r.g.CreatePR(ctx, review.NewPR{Branch: branch, Base: base, Title: title, Body: body})
+	return pr.Number, pr.URL, err
+}
+
+func (r githubRepo) PullRequest(ctx context.Context, number int) (gate.PullRequest, string, error) {
+	pr, err := r.g.GetPR(ctx, number)
+	if err != nil {
+		return gate.PullRequest{}, "", err
+	}
+	return gate.PullRequest{HeadRepo: pr.HeadRepo, BaseRepo: r.repository, HeadSHA: pr.HeadSHA}, pr.HeadRef, nil
+}
+
+func (r githubRepo) Permission(ctx context.Context, login string) gate.Permission {
+	p, err := r.g.CollaboratorPermission(ctx, login)
+	switch {
+	case errors.Is(err, review.ErrNotFound):
+		return gate.Permission{Level: gate.LevelNone}
+	case err != nil:
+		return gate.Permission{Err: err}
+	}
+	return gate.Permission{Level: p}
+}
+
+func (r githubRepo) React(ctx context.Context, commentID int64, content string) error {
+	return r.g.React(ctx, commentID, content)
+}
+
+func (r githubRepo) Reply(ctx context.Context, pr int, body string) error {
+	_, err := r.g.Reply(ctx, pr, body)
+	return err
+}
+
+func (r githubRepo) UpsertMarked(ctx context.Context, pr int, marker, body string) error {
+	return r.g.UpsertMarkedComment(ctx, pr, marker, body)
+}

@@ -1,0 +1,428 @@
+package actionrun
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/testtree"
+)
+
+// fakeRepo is the repository behind repoAPI in memory: branches with a
+// head and files, pull requests, permissions, and what was posted. It
+// checks what the real API would refuse: a commit onto a head that moved.
+type fakeRepo struct {
+	mu       sync.Mutex
+	branches map[string]*fakeBranch
+	prs      map[int]*fakePR
+	perms    map[string]gate.Permission
+	commits  []fakeCommit
+	reacts   []string
+	replies  []string
+	marked   map[int]string
+	// moveHead, when set, is called after the first PullRequest read of a
+	// run: a push between the event and the commit.
+	moveHead func()
+	seq      int
+	// trees keeps every commit's files by its sha: an old head stays
+	// readable, as on GitHub.
+	trees map[string]map[string][]byte
+}
+
+type fakeBranch struct {
+	head  string
+	files map[string][]byte
+}
+
+type fakePR struct {
+	branch, base string
+	headRepo     string
+	title, body  string
+}
+
+type fakeCommit struct {
+	branch string
+	files  map[string][]byte
+}
+
+func newFakeRepo(def map[string]string) *fakeRepo {
+	f := &fakeRepo{branches: map[string]*fakeBranch{}, prs: map[int]*fakePR{}, perms: map[string]gate.Permission{}, marked: map[int]string{},
+		trees: map[string]map[string][]byte{}}
+	files := map[string][]byte{}
+	for p, c := range def {
+		files[p] = []byte(c)
+	}
+	f.branches["master"] = &fakeBranch{files: files}
+	f.advance(f.branches["master"])
+	return f
+}
+
+func (f *fakeRepo) sha() string {
+	f.seq++
+	return fmt.Sprintf("%040x", f.seq)
+}
+
+// advance gives b a new head holding its files.
+func (f *fakeRepo) advance(b *fakeBranch) {
+	b.head = f.sha()
+	f.trees[b.head] = maps.Clone(b.files)
+}
+
+func (f *fakeRepo) ReadDecisions(_ context.Context, branch string) (map[string][]byte, string, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.branches[branch]
+	if !ok {
+		return nil, "", false, nil
+	}
+	out := map[string][]byte{}
+	for p, d := range b.files {
+		if p == enrich.OverlayPath || strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
+			out[p] = d
+		}
+	}
+	return out, b.head, true, nil
+}
+
+func (f *fakeRepo) ReadFile(_ context.Context, ref, path string, max int64) ([]byte, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	tree, ok := f.trees[ref]
+	if b, isBranch := f.branches[ref]; isBranch {
+		tree, ok = b.files, true
+	}
+	if !ok {
+		return nil, false, fmt.Errorf("no ref %s", ref)
+	}
+	d, found := tree[path]
+	if int64(len(d)) > max {
+		return nil, false, fmt.Errorf("%s: larger than %d", path, max)
+	}
+	return d, found, nil
+}
+
+func (f *fakeRepo) Commit(_ context.Context, branch, base, head string, files map[string][]byte, _ string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.branches[branch]
+	if !ok {
+		from := f.branches["master"]
+		b = &fakeBranch{files: maps.Clone(from.files)}
+		f.branches[branch] = b
+	} else if b.head != head {
+		return "", fmt.Errorf("%s moved: head %s, expected %s", branch, b.head, head)
+	}
+	for p, d := range files {
+		b.files[p] = d
+	}
+	f.advance(b)
+	f.commits = append(f.commits, fakeCommit{branch: branch, files: files})
+	return b.head, nil
+}
+
+func (f *fakeRepo) FindPR(_ context.Context, branch string) (int, string, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for n, pr := range f.prs {
+		if pr.branch == branch {
+			return n, "https://github.com/Codertocat/Hello-World/pull/" + strconv.Itoa(n), true, nil
+		}
+	}
+	return 0, "", false, nil
+}
+
+func (f *fakeRepo) UpsertPR(ctx context.Context, branch, base, title, body string) (int, string, error) {
+	n, url, ok, _ := f.FindPR(ctx, branch)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !ok {
+		n = 100 + len(f.prs)
+		url = "https://github.com/Codertocat/Hello-World/pull/" + strconv.Itoa(n)
+		f.prs[n] = &fakePR{branch: branch, base: base, headRepo: "Codertocat/Hello-World"}
+	}
+	f.prs[n].title, f.prs[n].body = title, body
+	return n, url, nil
+}
+
+func (f *fakeRepo) PullRequest(_ context.Context, number int) (gate.PullRequest, string, error) {
+	f.mu.Lock()
+	pr, ok := f.prs[number]
+	var out gate.PullRequest
+	if ok {
+		out = gate.PullRequest{HeadRepo: pr.headRepo, BaseRepo: "Codertocat/Hello-World", HeadSHA: f.branches[pr.branch].head}
+	}
+	move := f.moveHead
+	f.moveHead = nil
+	f.mu.Unlock()
+	if !ok {
+		return gate.PullRequest{}, "", fmt.Errorf("no pull request #%d", number)
+	}
+	if move != nil {
+		move()
+	}
+	return out, pr.branch, nil
+}
+
+func (f *fakeRepo) Permission(_ context.Context, login string) gate.Permission {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if p, ok := f.perms[login]; ok {
+		return p
+	}
+	return gate.Permission{Level: gate.LevelNone}
+}
+
+func (f *fakeRepo) React(_ context.Context, id int64, content string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reacts = append(f.reacts, content)
+	return nil
+}
+
+func (f *fakeRepo) Reply(_ context.Context, pr int, body string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.replies = append(f.replies, body)
+	return nil
+}
+
+func (f *fakeRepo) UpsertMarked(_ context.Context, pr int, marker, body string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.marked[pr] = body
+	return nil
+}
+
+// nightlyFiles is a repository the curator has things to say about, one
+// of them needing a person: a document naming a package in prose.
+func nightlyFiles() map[string]string {
+	return map[string]string{
+		"docbridge.yaml":                "enrich:\n  agent: builtin\n",
+		"README.md":                     "# Widgets\n\nWidgets turns plain configuration files into running widget servers, one per team.\n\nSee [the guide](docs/guide.md).\n",
+		"docs/guide.md":                 "# Guide\n\nThis page walks through a first widget server.\n\n## Installing the CLI\n\nDownload it.\n",
+		"docs/architecture.md":          "# Architecture\n\nThe server reads its configuration through internal/settings and hands every request on.\n",
+		"go.mod":                        "module example.com/widgets\n\ngo 1.22\n",
+		"main.go":                       "package main\n\nimport \"example.com/widgets/internal/settings\"\n\nfunc main() { settings.Load() }\n",
+		"internal/settings/settings.go": "// Package settings reads widget configuration.\npackage settings\n\n// Load reads it.\nfunc Load() {}\n",
+	}
+}
+
+// nightly runs the schedule route on a fresh checkout of files.
+func nightly(t *testing.T, files map[string]string, repo *fakeRepo, c *fakeCache) (string, error) {
+	t.Helper()
+	h := newHarness(t, testtree.New(t, files), "schedule", "schedule.json")
+	h.cache = c
+	h.api = repo
+	return h.run(Options{})
+}
+
+var callsRe = regexp.MustCompile(`asked about (\d+) of (\d+) packs \((\d+) from the cache, (\d+) calls\)`)
+
+// agentCalls reads the run's agent calls and packs asked from its log.
+func agentCalls(t *testing.T, out string) (asked, calls int) {
+	t.Helper()
+	m := callsRe.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no enrichment line in the log:\n%s", out)
+	}
+	a, _ := strconv.Atoi(m[1])
+	c, _ := strconv.Atoi(m[4])
+	return a, c
+}
+
+// TestNightlyEnrichment: the first night commits the overlay to the
+// enrichment branch and opens its pull request, listing the proposal that
+// waits with its /approve line; an unchanged repository the next night
+// makes no agent call and no commit; after one document changes, only the
+// packs whose hash moved are asked, and there is one commit.
+func TestNightlyEnrichment(t *testing.T) {
+	files := nightlyFiles()
+	repo, c := newFakeRepo(files), &fakeCache{}
+	out, err := nightly(t, files, repo, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if asked, calls := agentCalls(t, out); asked == 0 || calls == 0 {
+		t.Fatalf("the first night asked %d packs in %d calls", asked, calls)
+	}
+	if len(repo.commits) != 1 || repo.commits[0].branch != EnrichmentBranch || repo.commits[0].files[enrich.OverlayPath] == nil {
+		t.Fatalf("commits %+v", repo.commits)
+	}
+	pr := repo.prs[100]
+	if pr == nil || pr.branch != EnrichmentBranch || pr.base != "master" {
+		t.Fatalf("pull requests %+v", repo.prs)
+	}
+	ov, err := enrich.ParseOverlay(repo.branches[EnrichmentBranch].files[enrich.OverlayPath])
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("overlay on the branch: %v, %+v", err, ov)
+	}
+	if id := ov.Pending[0].Proposal.ProposalID; !strings.Contains(pr.body, "/approve "+id) {
+		t.Fatalf("the body lacks the /approve line of %s:\n%s", id, pr.body)
+	}
+	if !slices.ContainsFunc(slices.Collect(maps.Keys(c.saved)), func(k string) bool { return strings.HasPrefix(k, "k-enrich-") }) {
+		t.Fatalf("the agent-call cache was not saved: %v", slices.Collect(maps.Keys(c.saved)))
+	}
+
+	out, err = nightly(t, files, repo, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if asked, calls := agentCalls(t, out); asked != 0 || calls != 0 {
+		t.Fatalf("an unchanged repository asked %d packs in %d calls:\n%s", asked, calls, out)
+	}
+	if len(repo.commits) != 1 {
+		t.Fatalf("an unchanged repository committed again: %d commits", len(repo.commits))
+	}
+
+	files["docs/guide.md"] += "\n## Configure the cache\n\nEdit it.\n"
+	out, err = nightly(t, files, repo, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	asked, calls := agentCalls(t, out)
+	if asked == 0 || calls != 1 || asked > 3 {
+		t.Fatalf("after one document changed: %d packs asked in %d calls, want the few whose hash moved in one call:\n%s", asked, calls, out)
+	}
+	if len(repo.commits) != 2 {
+		t.Fatalf("after one document changed: %d commits, want 2", len(repo.commits))
+	}
+}
+
+// TestNightlyModelsFallback: with enrich.agent auto the action asks GitHub
+// Models; refused (401 here), the built-in curator answers and the summary
+// says so.
+func TestNightlyModelsFallback(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": "models: read is not granted"}})
+	}))
+	defer srv.Close()
+	files := nightlyFiles()
+	files["docbridge.yaml"] = "enrich:\n  agent: auto\n  models:\n    baseURL: " + srv.URL + "\n"
+	repo := newFakeRepo(files)
+	h := newHarness(t, testtree.New(t, files), "schedule", "schedule.json")
+	h.api = repo
+	out, err := h.run(Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if s := h.summary(); !strings.Contains(s, "the built-in curator answered because GitHub Models did not") {
+		t.Fatalf("the summary does not say the curator answered:\n%s", s)
+	}
+	if len(repo.commits) != 1 || !strings.Contains(repo.prs[100].body, "built-in curator") {
+		t.Fatalf("commits %d, body %q", len(repo.commits), repo.prs[100].body)
+	}
+}
+
+// gateEvent writes an issue_comment payload on pull request n by login
+// with body, and returns its path.
+func gateEvent(t *testing.T, n int, id int64, login, typ, body string) string {
+	t.Helper()
+	ev := map[string]any{
+		"action": "created",
+		"issue":  map[string]any{"number": n, "pull_request": map[string]any{"url": "https://api.github.com/repos/Codertocat/Hello-World/pulls/" + strconv.Itoa(n)}},
+		"comment": map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": typ},
+			"created_at": "2026-12-01T10:00:00Z"},
+		"sender":     map[string]any{"login": login, "type": typ},
+		"repository": map[string]any{"full_name": "Codertocat/Hello-World", "default_branch": "master"},
+	}
+	data, err := json.Marshal(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// comment runs the issue_comment route with an empty workspace: the gate
+// checks nothing out.
+func comment(t *testing.T, repo *fakeRepo, eventPath string) (string, error) {
+	t.Helper()
+	h := newHarness(t, t.TempDir(), "issue_comment", "issue_comment.created.0.json")
+	h.vars["GITHUB_EVENT_PATH"] = eventPath
+	h.api = repo
+	return h.run(Options{})
+}
+
+// TestGateApproveOnTheEnrichmentPullRequest: a collaborator with write
+// approves the pending proposal with one comment: one commit on the
+// enrichment branch holding the overlay (the proposal accepted, by the
+// person) and the approval record, eyes then +1, the proposals comment
+// refreshed. The same event again commits nothing (replay). A reader's
+// comment is refused with a reply, and a head that moves between the
+// event and the commit refuses the decision.
+func TestGateApproveOnTheEnrichmentPullRequest(t *testing.T) {
+	files := nightlyFiles()
+	repo := newFakeRepo(files)
+	if out, err := nightly(t, files, repo, &fakeCache{}); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ov, err := enrich.ParseOverlay(repo.branches[EnrichmentBranch].files[enrich.OverlayPath])
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("no pending proposal to decide: %v", err)
+	}
+	id := ov.Pending[0].Proposal.ProposalID
+	repo.perms["mona"] = gate.Permission{Level: gate.LevelWrite}
+	repo.perms["reader"] = gate.Permission{Level: gate.LevelRead}
+
+	// A reader is refused, with a reply that quotes the line.
+	out, err := comment(t, repo, gateEvent(t, 100, 11, "reader", "User", "/approve "+id))
+	if err != nil || len(repo.commits) != 1 || len(repo.replies) != 1 || !strings.Contains(repo.replies[0], "write") {
+		t.Fatalf("reader: err %v, commits %d, replies %q\n%s", err, len(repo.commits), repo.replies, out)
+	}
+
+	// The head moves between the event and the commit: refused.
+	repo.reacts = nil
+	repo.moveHead = func() { repo.advance(repo.branches[EnrichmentBranch]) }
+	if out, err := comment(t, repo, gateEvent(t, 100, 12, "mona", "User", "/approve "+id)); err != nil || len(repo.commits) != 1 ||
+		!slices.Contains(repo.reacts, "-1") || !strings.Contains(repo.replies[len(repo.replies)-1], "moved") {
+		t.Fatalf("moved head: err %v, commits %d, reactions %v, replies %q\n%s", err, len(repo.commits), repo.reacts, repo.replies, out)
+	}
+
+	repo.reacts = nil
+	ev := gateEvent(t, 100, 13, "mona", "User", "Looks right.\n\n/approve "+id+"\n")
+	if out, err := comment(t, repo, ev); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(repo.commits) != 2 || !slices.Equal(repo.reacts, []string{"eyes", "+1"}) {
+		t.Fatalf("approve: %d commits, reactions %v", len(repo.commits), repo.reacts)
+	}
+	last := repo.commits[1]
+	var record string
+	for p := range last.files {
+		if strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
+			record = p
+		}
+	}
+	after, err := enrich.ParseOverlay(last.files[enrich.OverlayPath])
+	if err != nil || record == "" || !slices.ContainsFunc(after.Accepted, func(a enrich.Accepted) bool {
+		return a.Proposal.ProposalID == id && a.AcceptedBy == "mona"
+	}) {
+		t.Fatalf("the commit holds %v; overlay err %v", slices.Collect(maps.Keys(last.files)), err)
+	}
+	if !strings.HasPrefix(repo.marked[100], ProposalsMarker) {
+		t.Fatalf("the proposals comment was not refreshed: %q", repo.marked[100])
+	}
+
+	// Replay: the same event once more decides nothing new.
+	if out, err := comment(t, repo, ev); err != nil || len(repo.commits) != 2 {
+		t.Fatalf("replay: err %v, %d commits\n%s", err, len(repo.commits), out)
+	}
+}
