@@ -233,7 +233,7 @@ func (s *DirStore) Get(key string) (Entry, bool) {
 		return Entry{}, false
 	}
 	s.used[key] = true
-	return Entry(r), true
+	return Entry{Proposals: r.Proposals}, true
 }
 
 // Put implements Store.
