@@ -35,6 +35,9 @@ type JudgeReport struct {
 	Own        int          `json:"own,omitempty"`
 	Skipped    []agent.Skip `json:"skipped,omitempty"`
 	AgentError string       `json:"agentError,omitempty"`
+	// NotAsked says why the step was skipped, when it was (the caller
+	// sets it: a judge named that judges nothing).
+	NotAsked string `json:"notAsked,omitempty"`
 }
 
 // judgeable returns the overlay's proposals a judge in role may be asked
