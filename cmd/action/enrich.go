@@ -285,7 +285,7 @@ overlay.`,
 				return errors.New(warn)
 			}
 			if pending {
-				ov = &enrich.Overlay{Pending: ov.Pending}
+				ov = &enrich.Overlay{Pending: ov.Pending, Judgements: ov.Judgements}
 			}
 			if asJSON {
 				if pending {
@@ -303,8 +303,19 @@ overlay.`,
 
 // writeOverlayList prints the overlay's entries, one line each.
 func writeOverlayList(w io.Writer, ov *enrich.Overlay, pendingOnly bool) error {
+	judged := map[string][]string{}
+	for _, j := range ov.Judgements {
+		verdict := string(j.Verdict)
+		if j.Outcome != enrich.JudgementValid {
+			verdict = "refused: " + j.Outcome
+		}
+		judged[j.ProposalID] = append(judged[j.ProposalID], fmt.Sprintf("%s %s: %s", j.Role, j.Judge.AgentID, verdict))
+	}
 	line := func(p enrich.Proposal, tail string) {
 		fmt.Fprintf(w, "  %s  %-18s %s  %s%s\n", p.ProposalID, p.Kind, p.Entity, payloadText(p.Payload), tail)
+		for _, j := range judged[p.ProposalID] {
+			fmt.Fprintf(w, "      %s\n", j)
+		}
 	}
 	fmt.Fprintf(w, "Pending: %d\n", len(ov.Pending))
 	for _, e := range ov.Pending {

@@ -85,6 +85,9 @@ func TestEnrichCommandReviewer(t *testing.T) {
 	if second.Review.Asked != 0 || second.Review.Calls != 0 || second.OverlayHash != first.OverlayHash {
 		t.Fatalf("unchanged repository: %+v, %s vs %s", second.Review, second.OverlayHash, first.OverlayHash)
 	}
+	if code, out, _ := runCLI(t, "enrich", "list", dir); code != 0 || !strings.Contains(out, "      reviewer "+a.Identity().ID+": object\n") {
+		t.Fatalf("list (exit %d):\n%s", code, out)
+	}
 	code, out, _ := runCLI(t, "enrich", dir)
 	if code != 0 || !strings.Contains(out, "Review: command:") || !strings.Contains(out, "Adjudication: skipped") || !strings.Contains(out, "Judgements: (object ") {
 		t.Fatalf("text report (exit %d):\n%s", code, out)

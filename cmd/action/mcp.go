@@ -36,7 +36,8 @@ func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 snapshot, the search index and the findings in memory, and answers Model
 Context Protocol tool calls on stdin and stdout: knowledge.search,
 knowledge.lookup, docbridge.diagnostics (compared with --base when given),
-graph.node, graph.edges, graph.neighbors and docs. Before each call it
+graph.node, graph.edges, graph.neighbors (with the enrichment overlay's accepted
+relations, marked proposed), enrich.pending and docs. Before each call it
 compares the files the last scan read (size and modification time, and the
 directories' modification times) with the tree, and rescans incrementally —
 reusing the previous scan's extractions — when one changed. The one tool that
