@@ -31,7 +31,8 @@ type JudgeReport struct {
 	// Judgements counts the judgements it answered this run.
 	Judgements int `json:"judgements"`
 	// Own counts the proposals it was not asked about because they are
-	// its own (it may judge only another agent's).
+	// its own, or (an adjudicator) it objected to them itself: it may judge
+	// only another agent's.
 	Own        int          `json:"own,omitempty"`
 	Skipped    []agent.Skip `json:"skipped,omitempty"`
 	AgentError string       `json:"agentError,omitempty"`
@@ -98,7 +99,7 @@ func askJudge(ctx context.Context, j *Judge, role string, ov *enrich.Overlay, pa
 		if ov.Judged(role, origin, p.ProposalID) {
 			continue
 		}
-		if p.Origin.AgentID == id.ID {
+		if p.Origin.AgentID == id.ID || role == enrich.RoleAdjudicator && objected(ov, p.ProposalID, id.ID) {
 			rep.Own++
 			continue
 		}
@@ -147,4 +148,15 @@ func askJudge(ctx context.Context, j *Judge, role string, ov *enrich.Overlay, pa
 		return nil, rep
 	}
 	return &enrich.JudgementAnswer{Role: role, Judge: origin, Judgements: resp.Judgements}, rep
+}
+
+// objected reports whether agentID made a valid objection to proposal id.
+func objected(ov *enrich.Overlay, id, agentID string) bool {
+	for _, r := range ov.Judgements {
+		if r.ProposalID == id && r.Role == enrich.RoleReviewer && r.Outcome == enrich.JudgementValid &&
+			r.Verdict == enrich.VerdictObject && r.Judge.AgentID == agentID {
+			return true
+		}
+	}
+	return false
 }

@@ -103,6 +103,16 @@ func TestRunJudgesNeverApproveNorJudgeThemselves(t *testing.T) {
 	if self.calls != 0 || rep.Adjudication.Own != 1 || rep.Accepted != 1 {
 		t.Fatalf("self-adjudication: calls %d, %+v, %d accepted", self.calls, rep.Adjudication, rep.Accepted)
 	}
+	// The objector as adjudicator of its own objection is not asked either.
+	objector := &judging{id: "command:review", verdict: enrich.VerdictUphold}
+	in.Adjudicator = &Judge{Agent: objector, PromptVersion: "adjudicate/1"}
+	rep, _, err = Run(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if objector.calls != 0 || rep.Adjudication.Own != 1 || rep.Accepted != 1 {
+		t.Fatalf("adjudicating its own objection: calls %d, %+v", objector.calls, rep.Adjudication)
+	}
 	in.Adjudicator = &Judge{Agent: &judging{id: "command:judge", verdict: enrich.VerdictDismiss}, PromptVersion: "adjudicate/1"}
 	rep, ov, err := Run(context.Background(), in)
 	if err != nil {
