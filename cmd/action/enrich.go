@@ -118,6 +118,14 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	if err := ignoredDir(cacheRoot); err != nil {
 		fmt.Fprintln(stderr, "docbridge: warning: the agent-call cache is off:", err)
 	}
+	reviewer, reviewNote, err := enrichJudge(repo.Config.Enrich.Reviewer, "reviewer", repo.Config, o.Dir)
+	if err != nil {
+		return err
+	}
+	adjudicator, adjudicateNote, err := enrichJudge(repo.Config.Enrich.Adjudicator, "adjudicator", repo.Config, o.Dir)
+	if err != nil {
+		return err
+	}
 	store := agent.OpenDir(agent.CacheDir(cacheRoot, ag.Identity()))
 	// Excerpts are read confined to the repository: a symlink out of it
 	// reads as nothing.
@@ -129,9 +137,16 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	rep, _, err := run.Run(ctx, run.Input{
 		Root: o.Dir, Files: files.FS(), Snapshot: repo.Scan.Snapshot, Findings: findings,
 		Agent: ag, PromptVersion: prompt, PackBytes: repo.Config.Enrich.PackBytes, Cache: store,
+		Reviewer: reviewer, Adjudicator: adjudicator,
 	})
 	if err != nil {
 		return err
+	}
+	if reviewNote != "" {
+		rep.Review = &run.JudgeReport{NotAsked: reviewNote}
+	}
+	if adjudicateNote != "" {
+		rep.Adjudication = &run.JudgeReport{NotAsked: adjudicateNote}
 	}
 	if rep.AgentError == "" && len(rep.Skipped) == 0 {
 		// A complete run: the cache keeps what this repository needs now.
@@ -147,6 +162,11 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 	}
 	if rep.AgentError != "" {
 		fmt.Fprintln(stderr, "docbridge: warning: the agent failed:", rep.AgentError)
+	}
+	for _, j := range []*run.JudgeReport{rep.Review, rep.Adjudication} {
+		if j != nil && j.AgentError != "" {
+			fmt.Fprintf(stderr, "docbridge: warning: the judge %s failed: %s\n", j.Agent.ID, j.AgentError)
+		}
 	}
 	if o.asJSON {
 		return writeJSON(stdout, rep, "enrich report")
@@ -191,6 +211,11 @@ func writeEnrichReport(w io.Writer, r *run.Report) {
 		total += n
 	}
 	fmt.Fprintf(w, "Proposals: %d%s\n", total, histogram(r.Proposals))
+	writeJudgeReport(w, "Review", r.Review)
+	writeJudgeReport(w, "Adjudication", r.Adjudication)
+	if len(r.Judgements) > 0 {
+		fmt.Fprintf(w, "Judgements:%s\n", histogram(r.Judgements))
+	}
 	fmt.Fprintf(w, "Overlay: %d accepted, %d pending, %d findings, %d rejected%s\n", r.Accepted, r.Pending, r.Findings, r.Rejected, histogram(r.Rejections))
 	fmt.Fprintf(w, "Overlay hash: %s (%s)\n", r.OverlayHash, enrich.OverlayPath)
 }
@@ -228,7 +253,7 @@ overlay.`,
 				return errors.New(warn)
 			}
 			if pending {
-				ov = &enrich.Overlay{Pending: ov.Pending}
+				ov = &enrich.Overlay{Pending: ov.Pending, Judgements: ov.Judgements}
 			}
 			if asJSON {
 				if pending {
@@ -246,8 +271,19 @@ overlay.`,
 
 // writeOverlayList prints the overlay's entries, one line each.
 func writeOverlayList(w io.Writer, ov *enrich.Overlay, pendingOnly bool) error {
+	judged := map[string][]string{}
+	for _, j := range ov.Judgements {
+		verdict := string(j.Verdict)
+		if j.Outcome != enrich.JudgementValid {
+			verdict = "refused: " + j.Outcome
+		}
+		judged[j.ProposalID] = append(judged[j.ProposalID], fmt.Sprintf("%s %s: %s", j.Role, j.Judge.AgentID, verdict))
+	}
 	line := func(p enrich.Proposal, tail string) {
 		fmt.Fprintf(w, "  %s  %-18s %s  %s%s\n", p.ProposalID, p.Kind, p.Entity, payloadText(p.Payload), tail)
+		for _, j := range judged[p.ProposalID] {
+			fmt.Fprintf(w, "      %s\n", j)
+		}
 	}
 	fmt.Fprintf(w, "Pending: %d\n", len(ov.Pending))
 	for _, e := range ov.Pending {

@@ -33,7 +33,11 @@ Graphviz DOT.
 Cycles are those IMPORT_CYCLE reports: runtime imports only, outside the
 trees checks.cycles.exclude leaves out. --type-imports counts type-only
 imports (import type, TYPE_CHECKING, …) too, so cycles that exist only
-through types are listed as well; their type-only edges are marked.`,
+through types are listed as well; their type-only edges are marked.
+
+Relations accepted from the enrichment overlay (.docbridge/enrich/overlay.json:
+propose-relation entries a person approved) are drawn dashed and listed
+under their own heading, never as observed edges.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
@@ -53,7 +57,9 @@ through types are listed as well; their type-only edges are marked.`,
 				gopts.TypeImports = true
 				sig = graph.Compute(repo.Scan.Snapshot, gopts)
 			}
-			opts := graphview.Options{TopCentral: top}
+			// Relations an agent proposed and a person accepted are drawn
+			// dashed and listed apart, never as observed edges.
+			opts := graphview.Options{TopCentral: top, Proposed: graphProposed(readOverlayQuiet(o.Dir, stderr), repo.Scan.Snapshot)}
 			switch format {
 			case "mermaid":
 				return graphview.WriteMermaid(stdout, sig, opts)

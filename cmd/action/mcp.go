@@ -36,7 +36,8 @@ func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 snapshot, the search index and the findings in memory, and answers Model
 Context Protocol tool calls on stdin and stdout: knowledge.search,
 knowledge.lookup, docbridge.diagnostics (compared with --base when given),
-graph.node, graph.edges, graph.neighbors and docs. Before each call it
+graph.node, graph.edges, graph.neighbors (with the enrichment overlay's accepted
+relations, marked proposed), enrich.pending and docs. Before each call it
 compares the files the last scan read (size and modification time, and the
 directories' modification times) with the tree, and rescans incrementally —
 reusing the previous scan's extractions — when one changed. The one tool that
@@ -68,6 +69,8 @@ type mcpServer struct {
 	addMu sync.Mutex // serializes the docs tool's add
 	tree  *mcpTree
 	scans int // scans run so far (tests read it)
+	// overlays is the enrichment overlay as last read (mcp_enrich.go).
+	overlays mcpOverlay
 }
 
 // mcpTree is one scan of the repository with what the tools answer from.
@@ -266,11 +269,14 @@ func (m *mcpServer) server() *mcp.Server {
 		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction."},
 		m.graphNode)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph.edges", Annotations: readOnly,
-		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, capped."},
+		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, then the relations accepted from the enrichment overlay (provenance proposed), capped."},
 		m.graphEdges)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph.neighbors", Annotations: readOnly,
-		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them; capped."},
+		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them (provenance proposed when one was accepted from the enrichment overlay, not observed); capped."},
 		m.graphNeighbors)
+	mcp.AddTool(s, &mcp.Tool{Name: "enrich.pending", Annotations: readOnly,
+		Description: "The enrichment proposals waiting for a person's approval (.docbridge/enrich/overlay.json), with their approval ids, reviewers' judgements and whether their target changed since; read only: approving stays a person's act (docbridge enrich approve). Without an overlay it says so."},
+		m.enrichPending)
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
 		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
 		m.docs)

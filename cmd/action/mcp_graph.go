@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -14,22 +15,28 @@ func catalogRule(code string) (catalog.Rule, bool) { return catalog.Lookup(code)
 
 // graphIndex indexes a snapshot's entities and relations for the graph
 // tools: the entity of an id, the relations from and to it (indexes into
-// the snapshot's relations, in its order).
+// rels: the snapshot's relations in its order, then the overlay's accepted
+// proposed relations, provenance proposed).
 type graphIndex struct {
 	s        *snapshot.Snapshot
+	rels     []snapshot.Relation
 	entities map[string]int
 	out, in  map[string][]int
 }
 
-func newGraphIndex(s *snapshot.Snapshot) *graphIndex {
-	g := &graphIndex{s: s, entities: make(map[string]int, len(s.Entities)), out: map[string][]int{}, in: map[string][]int{}}
+func newGraphIndex(s *snapshot.Snapshot, proposed []snapshot.Relation) *graphIndex {
+	rels := s.Relations
+	if len(proposed) > 0 {
+		rels = append(slices.Clip(slices.Clone(s.Relations)), proposed...)
+	}
+	g := &graphIndex{s: s, rels: rels, entities: make(map[string]int, len(s.Entities)), out: map[string][]int{}, in: map[string][]int{}}
 	for i := range s.Entities {
 		if _, dup := g.entities[s.Entities[i].ID]; !dup {
 			g.entities[s.Entities[i].ID] = i
 		}
 	}
-	for i := range s.Relations {
-		r := &s.Relations[i]
+	for i := range rels {
+		r := &rels[i]
 		g.out[r.From] = append(g.out[r.From], i)
 		g.in[r.To] = append(g.in[r.To], i)
 	}
@@ -38,7 +45,7 @@ func newGraphIndex(s *snapshot.Snapshot) *graphIndex {
 
 // graphOf returns the tree's graph index, built on first use.
 func (t *mcpTree) graphOf() *graphIndex {
-	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.Head) })
+	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.Head, nil) })
 	return t.graph
 }
 
@@ -69,24 +76,37 @@ type nodeAnswer struct {
 	// Out and In count the entity's relations by kind.
 	Out map[string]int `json:"out"`
 	In  map[string]int `json:"in"`
+	// ProposedOut and ProposedIn count the accepted proposed relations
+	// of the enrichment overlay by kind, apart from the observed ones.
+	ProposedOut map[string]int `json:"proposedOut,omitempty"`
+	ProposedIn  map[string]int `json:"proposedIn,omitempty"`
 }
 
 func (m *mcpServer) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nodeArgs) (*mcp.CallToolResult, any, error) {
-	t, err := m.current(ctx)
+	g, err := m.graphNow(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	g := t.graphOf()
 	e, err := g.entity("id", a.ID)
 	if err != nil {
 		return nil, nil, err
 	}
 	ans := nodeAnswer{Entity: e, Out: map[string]int{}, In: map[string]int{}}
+	count := func(observed map[string]int, proposed *map[string]int, r *snapshot.Relation) {
+		if r.Provenance != snapshot.Proposed {
+			observed[r.Kind]++
+			return
+		}
+		if *proposed == nil {
+			*proposed = map[string]int{}
+		}
+		(*proposed)[r.Kind]++
+	}
 	for _, i := range g.out[e.ID] {
-		ans.Out[g.s.Relations[i].Kind]++
+		count(ans.Out, &ans.ProposedOut, &g.rels[i])
 	}
 	for _, i := range g.in[e.ID] {
-		ans.In[g.s.Relations[i].Kind]++
+		count(ans.In, &ans.ProposedIn, &g.rels[i])
 	}
 	return nil, ans, nil
 }
@@ -109,11 +129,10 @@ func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a ed
 	if err := checkString("kind", a.Kind); err != nil {
 		return nil, nil, err
 	}
-	t, err := m.current(ctx)
+	g, err := m.graphNow(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	g := t.graphOf()
 	pool := make([]int, 0)
 	switch {
 	case a.From != "":
@@ -129,7 +148,7 @@ func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a ed
 		}
 		pool = g.in[e.ID]
 	default:
-		for i := range g.s.Relations {
+		for i := range g.rels {
 			pool = append(pool, i)
 		}
 	}
@@ -140,7 +159,7 @@ func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a ed
 	}
 	ans := edgesAnswer{Relations: []snapshot.Relation{}}
 	for _, i := range pool {
-		r := &g.s.Relations[i]
+		r := &g.rels[i]
 		if a.To != "" && r.To != a.To || a.Kind != "" && r.Kind != a.Kind {
 			continue
 		}
@@ -175,6 +194,9 @@ type neighbor struct {
 	Relation     string `json:"relation"`
 	RelationKind string `json:"relationKind"`
 	Direction    string `json:"direction"`
+	// Provenance is "proposed" when that relation is an accepted proposal
+	// of the enrichment overlay, not an observed one.
+	Provenance string `json:"provenance,omitempty"`
 }
 
 // neighborsAnswer is graph.neighbors' answer.
@@ -196,11 +218,10 @@ func (m *mcpServer) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, 
 	if err := checkString("kind", a.Kind); err != nil {
 		return nil, nil, err
 	}
-	t, err := m.current(ctx)
+	g, err := m.graphNow(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	g := t.graphOf()
 	start, err := g.entity("id", a.ID)
 	if err != nil {
 		return nil, nil, err
@@ -220,7 +241,7 @@ func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswe
 		for _, from := range frontier {
 			visit := func(rels []int, dir string) {
 				for _, i := range rels {
-					r := &g.s.Relations[i]
+					r := &g.rels[i]
 					if kind != "" && r.Kind != kind {
 						continue
 					}
@@ -238,6 +259,9 @@ func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswe
 						continue
 					}
 					n := neighbor{ID: other, Distance: d, Via: from, Relation: r.ID, RelationKind: r.Kind, Direction: dir}
+					if r.Provenance == snapshot.Proposed {
+						n.Provenance = snapshot.Proposed
+					}
 					if j, ok := g.entities[other]; ok {
 						e := &g.s.Entities[j]
 						n.Kind, n.Name, n.Path = e.Kind, e.Name, e.Path

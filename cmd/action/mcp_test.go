@@ -139,6 +139,7 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 		"graph.edges":           {[]string{"from", "kind", "to"}, nil},
 		"graph.neighbors":       {[]string{"depth", "id", "kind"}, []string{"id"}},
 		"docs":                  {[]string{"body", "limit", "metadata", "path", "paths", "query", "verb"}, []string{"verb"}},
+		"enrich.pending":        {[]string{"entity", "kind", "limit"}, nil},
 	}
 	var got []string
 	for _, tool := range res.Tools {

@@ -119,7 +119,7 @@ func fullConfig() *Config {
 			Documents:      Documents{Exclude: []string{"doc-build/", "!tests/site/"}},
 		},
 		Enrich: Enrich{
-			Agent:     "command",
+			Agent: "command", Reviewer: "models", Adjudicator: "builtin",
 			PackBytes: 32768,
 			Command:   EnrichCommand{Argv: []string{"./tools/curate", "--json"}, TimeoutSeconds: 30, MaxRequestBytes: 2 << 20, MaxAnswerBytes: 64 << 10},
 			Models: EnrichModels{BaseURL: "https://llm.example.com/v1", Model: "example/model-small",

@@ -49,6 +49,13 @@ type Enrich struct {
 	// Agent is the agent asked: builtin (offline, deterministic), models
 	// (GitHub Models or an OpenAI-compatible endpoint) or command.
 	Agent string `json:"agent"`
+	// Reviewer and Adjudicator name the agents (models or command; ""
+	// for none, the default) asked to judge the proposals another agent
+	// made: the reviewer corroborates or objects, the adjudicator judges
+	// the proposals a reviewer objected to. The builtin curator judges
+	// nothing, so naming it skips the step.
+	Reviewer    string `json:"reviewer"`
+	Adjudicator string `json:"adjudicator"`
 	// PackBytes is the byte budget of one context pack's JSON.
 	PackBytes int           `json:"packBytes"`
 	Command   EnrichCommand `json:"command"`
@@ -129,6 +136,8 @@ func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
 			}
 			e.Agent = v
 		}},
+		{"reviewer", func(n *yaml.Node, key string) { d.judge(n, key, &e.Reviewer) }},
+		{"adjudicator", func(n *yaml.Node, key string) { d.judge(n, key, &e.Adjudicator) }},
 		{"packBytes", func(n *yaml.Node, key string) { d.bounded(n, key, MinPackBytes, MaxPackBytes, &e.PackBytes) }},
 		{"command", func(n *yaml.Node, key string) {
 			c := &e.Command
@@ -186,6 +195,21 @@ func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
 			})
 		}},
 	})
+}
+
+// judge decodes enrich.reviewer or enrich.adjudicator: an agent's name,
+// or "" for none.
+func (d *decoder) judge(n *yaml.Node, key string, dst *string) {
+	var v string
+	d.str(n, key, &v)
+	if v == "" {
+		return
+	}
+	if !slices.Contains(EnrichAgents, v) {
+		d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s, or leave it empty)", v, strings.Join(EnrichAgents, ", "))})
+		return
+	}
+	*dst = v
 }
 
 // checkEndpoint accepts an absolute http or https URL without credentials,

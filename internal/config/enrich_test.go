@@ -12,6 +12,10 @@ func TestEnrichErrors(t *testing.T) {
 	}{
 		{"unknown agent", "enrich:\n  agent: gpt\n",
 			[]string{`docbridge.yaml:2: enrich.agent: "gpt" is not an agent (use auto, builtin, models, command)`}},
+		{"unknown reviewer", "enrich:\n  reviewer: gpt\n",
+			[]string{`docbridge.yaml:2: enrich.reviewer: "gpt" is not an agent (use builtin, models, command, or leave it empty)`}},
+		{"unknown adjudicator", "enrich:\n  adjudicator: [models]\n",
+			[]string{`docbridge.yaml:2: enrich.adjudicator: expected a string, got a list`}},
 		{"pack budget below the minimum", "enrich:\n  packBytes: 100\n",
 			[]string{`docbridge.yaml:2: enrich.packBytes: must be between 4096 and 1048576, got 100`}},
 		{"argv is a string", "enrich:\n  command:\n    argv: ./curate --json\n",

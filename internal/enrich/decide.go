@@ -168,6 +168,7 @@ func (ov *Overlay) clone() *Overlay {
 	c.Pending = slices.Clone(ov.Pending)
 	c.Findings = slices.Clone(ov.Findings)
 	c.Rejected = slices.Clone(ov.Rejected)
+	c.Judgements = slices.Clone(ov.Judgements)
 	return &c
 }
 

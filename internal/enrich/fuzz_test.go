@@ -53,6 +53,11 @@ func FuzzParseOverlay(f *testing.F) {
 	f.Add(good)
 	empty, _ := MarshalOverlay(buildOne(f))
 	f.Add(empty)
+	alias := mk(f, docAPI, &AddAlias{Alias: "endpoints"})
+	judged, _ := MarshalOverlay(buildJudged(f, []json.RawMessage{rawOf(f, alias)},
+		review(reviewerAgent, jraw(f, reviewerAgent, alias.ProposalID, VerdictObject, nil)),
+		adjudicate(adjudicatorAgent, jraw(f, adjudicatorAgent, alias.ProposalID, VerdictUphold, nil))))
+	f.Add(judged)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ov, err := ParseOverlay(data)
 		if err != nil {

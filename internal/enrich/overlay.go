@@ -39,7 +39,10 @@ type Overlay struct {
 	// never accepted.
 	Findings []Finding  `json:"findings"`
 	Rejected []Rejected `json:"rejected"`
-	Stats    Stats      `json:"stats"`
+	// Judgements are the reviewers' and adjudicators' judgements of the
+	// proposals above (judgement.go); absent when no agent judged.
+	Judgements []JudgementRecord `json:"judgements,omitempty"`
+	Stats      Stats             `json:"stats"`
 }
 
 // Accepted is a proposal in force: accepted by policy or by a person.
@@ -87,6 +90,9 @@ type Stats struct {
 	Rejected   int            `json:"rejected"`
 	ByKind     map[string]int `json:"byKind"`
 	Rejections map[string]int `json:"rejections"`
+	// Judgements counts the judgement records: valid ones by verdict,
+	// the others as rejected:<outcome>.
+	Judgements map[string]int `json:"judgements,omitempty"`
 }
 
 // Answer is what one agent returned in a run: raw proposals and the
@@ -108,6 +114,9 @@ type BuildInput struct {
 	// Approvals are the recorded decisions of people; a proposal whose
 	// approvalId has one is decided by it.
 	Approvals []Approval
+	// Judgements are this run's reviewers' and adjudicators' answers;
+	// those Previous kept are checked again beside them.
+	Judgements []JudgementAnswer
 }
 
 // candidate is one proposal to decide.
@@ -149,6 +158,11 @@ func Build(in BuildInput) *Overlay {
 		}
 	}
 	ov.partition(ix, cands, in.Approvals)
+	var kept []JudgementRecord
+	if in.Previous != nil {
+		kept = in.Previous.Judgements
+	}
+	ov.judge(ix, kept, in.Judgements)
 	return ov.seal()
 }
 
@@ -361,6 +375,7 @@ func (ov *Overlay) seal() *Overlay {
 		}
 		st.Rejections[string(r.Reason)]++
 	}
+	ov.sealJudgements(&st)
 	ov.Stats = st
 	ov.ContentHash = overlayHash(ov)
 	return ov

@@ -58,7 +58,7 @@ func ParseOverlay(b []byte) (*Overlay, error) {
 	if ov.Accepted == nil || ov.Pending == nil || ov.Findings == nil || ov.Rejected == nil {
 		return nil, errors.New("overlay: accepted, pending, findings and rejected must all be lists")
 	}
-	if err := ov.checkDecisions(); err != nil {
+	if err := firstErr(ov.checkDecisions(), ov.checkJudgements()); err != nil {
 		return nil, fmt.Errorf("overlay: %w", err)
 	}
 	if h := overlayHash(&ov); h != ov.ContentHash {

@@ -41,6 +41,9 @@ const (
 	ReasonDuplicate         Reason = "duplicate"
 	ReasonExpired           Reason = "expired"
 	ReasonRejectedByPerson  Reason = "rejected-by-person"
+	// ReasonRejectedByAdjudicator: an adjudicator upheld a reviewer's
+	// objection to a proposal accepted by policy (judgement.go).
+	ReasonRejectedByAdjudicator Reason = "rejected-by-adjudicator"
 )
 
 // Reasons lists the closed set, envelope reasons first in check order.
@@ -51,7 +54,7 @@ var Reasons = []Reason{
 	ReasonWrongEntityKind, ReasonUnknownReference, ReasonSelfReference,
 	ReasonAliasCollision, ReasonCanonicalConflict, ReasonRelationObserved,
 	ReasonEvidenceOffEnds, ReasonSummaryUnchanged, ReasonSecret, ReasonDuplicate,
-	ReasonExpired, ReasonRejectedByPerson,
+	ReasonExpired, ReasonRejectedByPerson, ReasonRejectedByAdjudicator,
 }
 
 // Rejection is a proposal refused, with the reason and a detail for people.

@@ -62,6 +62,7 @@ func Revalidate(ov *Overlay, f Facts, approvals []Approval) Revalidation {
 		live = append(live, c)
 	}
 	nv.partition(ix, live, approvals)
+	nv.judge(ix, ov.Judgements, nil)
 	nv.seal()
 	stored, got := outcomes(ov), outcomes(nv)
 	ids := make([]string, 0, len(stored))

@@ -138,3 +138,40 @@ func toAny(ss []string) []any {
 	}
 	return out
 }
+
+// JudgementAnswerSchema returns the JSON schema of a judging agent's
+// answer, {"judgements": [judgement, ...]}, for role (reviewer or
+// adjudicator: its two verdicts), in the strict form AnswerSchema has.
+func JudgementAnswerSchema(role string) map[string]any {
+	line := map[string]any{"type": []any{"integer", "null"}, "minimum": 0}
+	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+	nullable := func(desc string) map[string]any {
+		return map[string]any{"type": []any{"string", "null"}, "description": desc}
+	}
+	verdicts := make([]any, 0, 2)
+	for _, v := range RoleVerdicts[role] {
+		verdicts = append(verdicts, string(v))
+	}
+	evidence := object(map[string]any{
+		"source":    map[string]any{"type": "string", "enum": []any{SourceSnapshot, SourceReport}},
+		"path":      str("a repository path the snapshot records, or one a report diagnostic names"),
+		"lineStart": line,
+		"lineEnd":   line,
+	}, "what supports the judgement")
+	judgement := object(map[string]any{
+		"proposalId": str("the id of the proposal judged, as the request gives it"),
+		"verdict":    map[string]any{"type": "string", "enum": verdicts},
+		"reason":     str(fmt.Sprintf("why, at most %d characters", MaxReasonRunes)),
+		"evidence":   map[string]any{"type": "array", "items": evidence, "minItems": 1, "description": fmt.Sprintf("1 to %d items", MaxEvidence)},
+		"origin": object(map[string]any{
+			"agentId":       str("the agent's id"),
+			"agentVersion":  str("the agent's version"),
+			"promptVersion": str("the prompt's version"),
+			"model":         nullable("the model, when there is one"),
+			"provider":      nullable("the model's provider, when there is one"),
+		}, "who judges"),
+	}, "one "+role+"'s judgement of one proposal")
+	return object(map[string]any{
+		"judgements": map[string]any{"type": "array", "items": judgement},
+	}, "")
+}

@@ -13,7 +13,8 @@ import (
 // Graphviz digraph named docbridge. Node ids are the entity ids, quoted;
 // labels drop the kind prefix. Cycle nodes have a red outline, central
 // ones are filled and show their score; what the bounds left out is a
-// note node.
+// note node. Proposed relations (Options.Proposed) are dashed edges
+// labelled with their kind.
 func WriteDOT(w io.Writer, sig *graph.Signals, opts Options) error {
 	d := buildDiagram(selectGraph(sig, opts))
 	tw := textwriter.New(w)
@@ -33,6 +34,10 @@ func WriteDOT(w io.Writer, sig *graph.Signals, opts Options) error {
 	}
 	for _, e := range d.edges {
 		tw.Printf("  %s -> %s;\n", dotQuote(e[0]), dotQuote(e[1]))
+	}
+	for _, p := range d.proposed {
+		// Dashed: proposed by an agent and accepted, never observed.
+		tw.Printf("  %s -> %s [style=dashed, label=%s];\n", dotQuote(p.From), dotQuote(p.To), dotQuote("proposed "+p.Kind))
 	}
 	if len(d.nodes) == 0 {
 		tw.Print("  empty [shape=plaintext, label=\"no import cycles or central modules\"];\n")

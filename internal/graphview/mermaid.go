@@ -14,7 +14,8 @@ import (
 // Mermaid flowchart (left to right). Node ids are n0, n1, … in entity-id
 // order, so no input reaches Mermaid's syntax outside a quoted, escaped
 // label. Nodes on a cycle and central nodes get classes; what the bounds
-// left out is a note node.
+// left out is a note node. Proposed relations (Options.Proposed) are
+// dashed edges labelled with their kind.
 func WriteMermaid(w io.Writer, sig *graph.Signals, opts Options) error {
 	d := buildDiagram(selectGraph(sig, opts))
 	tw := textwriter.New(w)
@@ -36,6 +37,10 @@ func WriteMermaid(w io.Writer, sig *graph.Signals, opts Options) error {
 	}
 	for _, e := range d.edges {
 		tw.Printf("  %s --> %s\n", ids[e[0]], ids[e[1]])
+	}
+	for _, p := range d.proposed {
+		// Dashed: proposed by an agent and accepted, never observed.
+		tw.Printf("  %s -.->|\"%s\"| %s\n", ids[p.From], MermaidLabel("proposed "+p.Kind), ids[p.To])
 	}
 	if len(d.nodes) == 0 {
 		tw.Print("  empty[\"no import cycles or central modules\"]\n")

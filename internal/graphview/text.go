@@ -14,7 +14,9 @@ import (
 // WriteText renders the graph signals for a terminal: import cycles
 // with every edge and the imports that make it (file:line), the most
 // central modules with their scores, area suggestions, and the notes of
-// what the graph stage skipped. sig may be nil (nothing to show).
+// what the graph stage skipped; then, when Options.Proposed holds any,
+// the overlay's proposed relations under their own heading. sig may be
+// nil (nothing to show).
 func WriteText(w io.Writer, sig *graph.Signals, opts Options) error {
 	v := selectGraph(sig, opts)
 	tw := textwriter.New(w)
@@ -23,6 +25,9 @@ func WriteText(w io.Writer, sig *graph.Signals, opts Options) error {
 	writeCentralText(tw, v)
 	tw.Print("\n")
 	writeAreasText(tw, v)
+	if len(v.proposed) > 0 {
+		writeProposedText(tw, v)
+	}
 	if len(v.notes) > 0 {
 		tw.Print("\nNotes\n")
 		for _, n := range v.notes {
@@ -119,6 +124,23 @@ func writeAreasText(tw *textwriter.Writer, v graphView) {
 	}
 	if v.areasTruncated {
 		tw.Print("  (the graph stage kept only the strongest suggestions)\n")
+	}
+}
+
+// writeProposedText lists the proposed relations under their own heading:
+// they are the enrichment overlay's, not the scan's.
+func writeProposedText(tw *textwriter.Writer, v graphView) {
+	total := len(v.proposed) + v.proposedOmitted
+	tw.Printf("\nProposed relations (%s; accepted from the enrichment overlay, not observed)\n", shownOf(len(v.proposed), total))
+	for _, p := range v.proposed {
+		by := ""
+		if p.AcceptedBy != "" {
+			by = ", accepted by " + p.AcceptedBy
+		}
+		tw.Printf("  %s ⇢ %s  (%s%s)\n", textwriter.Printable(p.From), textwriter.Printable(p.To), textwriter.Printable(p.Kind), textwriter.Printable(by))
+	}
+	if v.proposedOmitted > 0 {
+		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.proposedOmitted, "more proposed relation", "more proposed relations"), MaxShownProposed)
 	}
 }
 

@@ -28,13 +28,28 @@ const (
 	// MaxDrawnNodes bounds the nodes of a Mermaid or DOT diagram; a cycle
 	// that would cross it is not drawn (and counted).
 	MaxDrawnNodes = 60
+	// MaxShownProposed is how many proposed relations the text lists and
+	// the diagrams draw.
+	MaxShownProposed = 50
 )
+
+// ProposedRelation is a relation an agent proposed and a person accepted
+// in the enrichment overlay: drawn dashed and listed apart, never as an
+// observed edge.
+type ProposedRelation struct {
+	From, To, Kind string
+	// AcceptedBy is the person who accepted it.
+	AcceptedBy string
+}
 
 // Options tune the graph renderers.
 type Options struct {
 	// TopCentral is how many of the most central modules to show: 0 means
 	// DefaultTopCentral, more than MaxTopCentral means MaxTopCentral.
 	TopCentral int
+	// Proposed are the overlay's accepted proposed relations; none leaves
+	// every output exactly as without an overlay.
+	Proposed []ProposedRelation
 }
 
 func (o Options) topCentral() int {
@@ -68,11 +83,15 @@ type graphView struct {
 	areasOmitted   int
 	areasTruncated bool // the graph stage dropped suggestions
 	notes          []snapshot.Coverage
+	proposed       []ProposedRelation
+	// proposedOmitted counts the proposed relations past MaxShownProposed.
+	proposedOmitted int
 }
 
 // selectGraph sorts and bounds the signals. sig may be nil.
 func selectGraph(sig *graph.Signals, opts Options) graphView {
 	var v graphView
+	v.proposed, v.proposedOmitted = selectProposed(opts.Proposed)
 	if sig == nil {
 		return v
 	}
@@ -113,6 +132,20 @@ func selectGraph(sig *graph.Signals, opts Options) graphView {
 	return v
 }
 
+// selectProposed sorts the proposed relations, drops repeats and bounds
+// them.
+func selectProposed(in []ProposedRelation) ([]ProposedRelation, int) {
+	if len(in) == 0 {
+		return nil, 0
+	}
+	ps := slices.Clone(in)
+	slices.SortFunc(ps, func(a, b ProposedRelation) int {
+		return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To), strings.Compare(a.Kind, b.Kind), strings.Compare(a.AcceptedBy, b.AcceptedBy))
+	})
+	ps = slices.CompactFunc(ps, func(a, b ProposedRelation) bool { return a.From == b.From && a.To == b.To && a.Kind == b.Kind })
+	return textwriter.Bound(ps, MaxShownProposed)
+}
+
 // diagram is what Mermaid and DOT draw: nodes (sorted by id), cycle edges
 // (sorted, each once) and what was left out.
 type diagram struct {
@@ -120,6 +153,10 @@ type diagram struct {
 	edges          [][2]string
 	cyclesOmitted  int
 	centralOmitted int
+	// proposed are the proposed relations drawn (dashed); proposedOmitted
+	// those not drawn, past a bound.
+	proposed        []ProposedRelation
+	proposedOmitted int
 }
 
 // diagramNode is one drawn entity.
@@ -170,6 +207,25 @@ func buildDiagram(v graphView) diagram {
 		}
 		n.central, n.score = true, c.score
 	}
+	d.proposedOmitted = v.proposedOmitted
+	for _, p := range v.proposed {
+		added := 0
+		for _, id := range []string{p.From, p.To} {
+			if nodes[id] == nil {
+				added++
+			}
+		}
+		if p.From == p.To || len(nodes)+added > MaxDrawnNodes {
+			d.proposedOmitted++
+			continue
+		}
+		for _, id := range []string{p.From, p.To} {
+			if nodes[id] == nil {
+				nodes[id] = &diagramNode{id: id}
+			}
+		}
+		d.proposed = append(d.proposed, p)
+	}
 	for _, n := range nodes {
 		d.nodes = append(d.nodes, *n)
 	}
@@ -194,6 +250,9 @@ func (d diagram) omittedNote() string {
 	}
 	if d.centralOmitted > 0 {
 		parts = append(parts, textwriter.Plural(d.centralOmitted, "more central module", "more central modules"))
+	}
+	if d.proposedOmitted > 0 {
+		parts = append(parts, textwriter.Plural(d.proposedOmitted, "more proposed relation", "more proposed relations"))
 	}
 	if len(parts) == 0 {
 		return ""

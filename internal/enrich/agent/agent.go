@@ -29,7 +29,10 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/pack"
 )
 
-// Protocol is the version of the request and answer format.
+// Protocol is the version of the request and answer format. A curate
+// answer is {"proposals": [...]}; a review or adjudicate answer is
+// {"judgements": [...]} (both lists may come; a judge's proposals are not
+// decided).
 const Protocol = "docbridge.agent.v2"
 
 // Tasks an agent is asked to do.
@@ -66,11 +69,19 @@ type Request struct {
 	Packs            []pack.Pack `json:"packs"`
 	// Capabilities are the proposal kinds the agent may return.
 	Capabilities []string `json:"capabilities"`
+	// Proposals are, for the review and adjudicate tasks, the proposals
+	// to judge (another agent's), each beside the pack of its entity.
+	Proposals []json.RawMessage `json:"proposals,omitempty"`
+	// Judgements are, for the adjudicate task, the reviewers' judgements
+	// of those proposals.
+	Judgements []json.RawMessage `json:"judgements,omitempty"`
 }
 
-// Response is an agent's answer: raw proposals, decoded by internal/enrich.
+// Response is an agent's answer: raw proposals (curate) or raw judgements
+// (review, adjudicate), decoded by internal/enrich.
 type Response struct {
-	Proposals []json.RawMessage `json:"proposals"`
+	Proposals  []json.RawMessage `json:"proposals"`
+	Judgements []json.RawMessage `json:"judgements,omitempty"`
 }
 
 // Agent proposes enrichments for the packs of a request.

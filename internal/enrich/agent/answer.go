@@ -80,13 +80,15 @@ func failed(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrFailed, fmt.Sprintf(format, args...))
 }
 
-// ParseAnswer reads an agent's answer: exactly one JSON object
-// {"proposals": [object, ...]} and nothing after it. Each proposal stays
-// raw for internal/enrich to decode; it must be a JSON object. An answer
-// that breaks this fails the agent (ErrFailed) with a message for people.
+// ParseAnswer reads an agent's answer: exactly one JSON object with a
+// "proposals" list, a "judgements" list or both, [object, ...], and
+// nothing after it. Each item stays raw for internal/enrich to decode; it
+// must be a JSON object. An answer that breaks this fails the agent
+// (ErrFailed) with a message for people.
 func ParseAnswer(data []byte) (Response, error) {
 	var shape struct {
-		Proposals *[]json.RawMessage `json:"proposals"`
+		Proposals  *[]json.RawMessage `json:"proposals"`
+		Judgements *[]json.RawMessage `json:"judgements"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -99,18 +101,48 @@ func ParseAnswer(data []byte) (Response, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Response{}, failed("answer: more than one JSON value")
 	}
-	if shape.Proposals == nil {
-		return Response{}, failed(`answer: no "proposals" list`)
+	if shape.Proposals == nil && shape.Judgements == nil {
+		return Response{}, failed(`answer: no "proposals" list (nor a "judgements" list)`)
 	}
-	out := Response{Proposals: make([]json.RawMessage, 0, len(*shape.Proposals))}
-	for i, raw := range *shape.Proposals {
-		raw = bytes.TrimSpace(raw)
-		if len(raw) == 0 || raw[0] != '{' {
-			return Response{}, failed("answer: proposal %d is not an object", i)
+	out := Response{Proposals: []json.RawMessage{}}
+	objects := func(name string, list *[]json.RawMessage) ([]json.RawMessage, error) {
+		if list == nil {
+			return nil, nil
 		}
-		out.Proposals = append(out.Proposals, raw)
+		items := make([]json.RawMessage, 0, len(*list))
+		for i, raw := range *list {
+			raw = bytes.TrimSpace(raw)
+			if len(raw) == 0 || raw[0] != '{' {
+				return nil, failed("answer: %s %d is not an object", name, i)
+			}
+			items = append(items, raw)
+		}
+		return items, nil
+	}
+	var err error
+	if shape.Proposals != nil {
+		if out.Proposals, err = objects("proposal", shape.Proposals); err != nil {
+			return Response{}, err
+		}
+	}
+	if out.Judgements, err = objects("judgement", shape.Judgements); err != nil {
+		return Response{}, err
 	}
 	return out, nil
+}
+
+// rawField is the string field name of a raw JSON object ("" when it has
+// none a string can be read from).
+func rawField(raw json.RawMessage, name string) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return ""
+	}
+	var v string
+	if json.Unmarshal(obj[name], &v) != nil {
+		return ""
+	}
+	return v
 }
 
 // proposalEntity is the entity a raw proposal is about ("" when it has

@@ -42,7 +42,8 @@ func TestParseAnswer(t *testing.T) {
 }
 
 func FuzzParseAnswer(f *testing.F) {
-	for _, s := range []string{`{"proposals": []}`, `{"proposals": [{"kind":"summarize","entity":"document:a.md"}]}`, `{"proposals": [1]}`, `{`, `[]`, ``} {
+	for _, s := range []string{`{"proposals": []}`, `{"proposals": [{"kind":"summarize","entity":"document:a.md"}]}`, `{"proposals": [1]}`, `{`, `[]`, ``,
+		`{"judgements": [{"proposalId":"p","verdict":"object"}]}`, `{"judgements": [2], "proposals": []}`, `{"judgements": null}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -53,10 +54,10 @@ func FuzzParseAnswer(f *testing.F) {
 			}
 			return
 		}
-		for _, p := range r.Proposals {
+		for _, p := range append(r.Proposals, r.Judgements...) {
 			var obj map[string]json.RawMessage
 			if json.Unmarshal(p, &obj) != nil {
-				t.Fatalf("accepted a proposal that is not an object: %s", p)
+				t.Fatalf("accepted an item that is not an object: %s", p)
 			}
 		}
 	})

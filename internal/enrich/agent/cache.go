@@ -38,6 +38,9 @@ func CacheKey(req Request, id Identity, packHash string) string {
 // returned about the pack's target. An empty list is cached silence.
 type Entry struct {
 	Proposals []json.RawMessage `json:"proposals"`
+	// Judgements mirror Response's, so an answer converts to an entry;
+	// the cache keeps curate answers only, where it is always empty.
+	Judgements []json.RawMessage `json:"judgements,omitempty"`
 }
 
 // Store keeps cache entries by key.

@@ -89,24 +89,32 @@ func (a *Command) Identity() Identity { return a.id }
 func (a *Command) Ask(ctx context.Context, req Request) (Response, error) {
 	req.Protocol = Protocol
 	empty := req
-	empty.Packs = nil
+	empty.Packs, empty.Proposals, empty.Judgements = nil, nil, nil
 	base, err := json.Marshal(empty)
 	if err != nil {
 		return Response{}, fmt.Errorf("command agent: %w", err)
 	}
-	batches, tooLarge := batchPacks(req.Packs, len(base)+2, a.maxRequest, packBytes)
+	// A review request carries each pack's proposals (and their
+	// judgements) beside it: they travel, and count, with the pack.
+	overhead := len(base) + 2
+	if len(req.Proposals) > 0 {
+		overhead += len(`,"proposals":[]`)
+	}
+	if len(req.Judgements) > 0 {
+		overhead += len(`,"judgements":[]`)
+	}
+	batches, tooLarge := batchPacks(req.Packs, overhead, a.maxRequest, withJudged(packBytes, judgedBytes(req), 1))
 	resp := Response{Proposals: []json.RawMessage{}}
 	skipped := skipAll(tooLarge, SkipTooLarge)
 	var cause error
 	for i, b := range batches {
-		part := req
-		part.Packs = b
-		body, err := json.Marshal(part)
+		body, err := json.Marshal(narrow(req, b))
 		if err == nil {
 			var r Response
 			r, err = a.run(ctx, body)
 			if err == nil {
 				resp.Proposals = append(resp.Proposals, r.Proposals...)
+				resp.Judgements = append(resp.Judgements, r.Judgements...)
 				continue
 			}
 		}

@@ -15,6 +15,9 @@ import (
 // fakeCommandAgent); its value is the behaviour.
 const fakeAgentEnv = "DOCBRIDGE_TEST_FAKE_AGENT"
 
+// fakeOriginEnv is the origin (JSON) the fake signs judgements with.
+const fakeOriginEnv = "DOCBRIDGE_TEST_FAKE_ORIGIN"
+
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeAgentEnv); mode != "" {
 		os.Exit(fakeCommandAgent(mode))
@@ -47,6 +50,22 @@ func fakeCommandAgent(mode string) int {
 			ps = append(ps, fmt.Sprintf(`{"kind":"summarize","entity":%q}`, p.Target.ID))
 		}
 		fmt.Printf(`{"proposals":[%s]}`, strings.Join(ps, ","))
+	case "review":
+		// One objection per proposal asked about, signed with the origin
+		// the test gives; exit 5 when a proposal came without its pack.
+		targets := map[string]bool{}
+		for _, p := range req.Packs {
+			targets[p.Target.ID] = true
+		}
+		var js []string
+		for _, raw := range req.Proposals {
+			if !targets[proposalEntity(raw)] {
+				return 5
+			}
+			js = append(js, fmt.Sprintf(`{"proposalId":%q,"verdict":"object","reason":"the pack says otherwise","evidence":[{"source":"snapshot","path":"docs/guide.md"}],"origin":%s}`,
+				rawField(raw, "proposalId"), os.Getenv(fakeOriginEnv)))
+		}
+		fmt.Printf(`{"judgements":[%s]}`, strings.Join(js, ","))
 	case "fail":
 		fmt.Fprintln(os.Stderr, "boom; token was "+os.Getenv("FAKE_SECRET"))
 		return 3

@@ -40,6 +40,17 @@ var curatePrompt string
 // the request's PromptVersion.
 var PromptVersion = "curate-v1." + snapshot.HashBytes([]byte(curatePrompt))[:8]
 
+// reviewPrompt is the models agent's instructions for the review and
+// adjudicate tasks, versioned in the repository.
+//
+//go:embed prompts/review.md
+var reviewPrompt string
+
+// ReviewPromptVersion is the version of the models agent's review prompt
+// (its name and a hash of its text): a run asking the models agent to
+// review or adjudicate passes it as the request's PromptVersion.
+var ReviewPromptVersion = "review-v1." + snapshot.HashBytes([]byte(reviewPrompt))[:8]
+
 // More reasons a pack was not answered (Skip.Reason), for the models agent.
 const (
 	SkipRateLimited = "rate-limited" // the endpoint asked to wait longer than a run waits
@@ -137,14 +148,17 @@ func (m *Models) Identity() Identity { return m.id }
 // rate-limit wait or a failing endpoint skips the packs not yet asked; the
 // answers so far stand (see Incomplete).
 func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
-	if req.Task != TaskCurate {
-		return Response{}, &Incomplete{Skipped: skipAll(req.Packs, SkipAgentFailed), Err: failed("models agent: no prompt for task %q", req.Task)}
+	prompt, schema, name := curatePrompt, modelSchema(req.Capabilities), "docbridge_proposals"
+	switch {
+	case req.Task == TaskReview && req.Role == RoleReviewer, req.Task == TaskAdjudicate && req.Role == RoleAdjudicator:
+		prompt, schema, name = reviewPrompt, judgementSchema(req.Role), "docbridge_judgements"
+	case req.Task != TaskCurate:
+		return Response{}, &Incomplete{Skipped: skipAll(req.Packs, SkipAgentFailed), Err: failed("models agent: no prompt for task %q as %q", req.Task, req.Role)}
 	}
 	req.Protocol = Protocol
-	schema := modelSchema(req.Capabilities)
 	empty := req
-	empty.Packs = nil
-	overhead, err := tokensOf(curatePrompt, schema, empty)
+	empty.Packs, empty.Proposals, empty.Judgements = nil, nil, nil
+	overhead, err := tokensOf(prompt, schema, empty)
 	if err != nil {
 		return Response{}, fmt.Errorf("models agent: %w", err)
 	}
@@ -161,7 +175,7 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 		}
 		fitted = append(fitted, p)
 	}
-	batches, tooLarge := batchPacks(fitted, overhead, m.cfg.MaxInputTokens, packTokens)
+	batches, tooLarge := batchPacks(fitted, overhead, m.cfg.MaxInputTokens, withJudged(packTokens, judgedBytes(req), bytesPerToken))
 	skipped = append(skipped, skipAll(tooLarge, SkipTooLarge)...)
 	for i := range fitted {
 		byTarget[fitted[i].Target.ID] = &fitted[i]
@@ -186,9 +200,8 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 			stop(SkipCanceled, ctx.Err())
 			break
 		}
-		part := req
-		part.Packs = batch
-		est, err := tokensOf(curatePrompt, schema, part)
+		part := narrow(req, batch)
+		est, err := tokensOf(prompt, schema, part)
 		if err != nil {
 			stop(SkipAgentFailed, err)
 			break
@@ -197,12 +210,15 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 			stop(SkipBudgetTokens, nil)
 			break
 		}
-		answer, err := m.ask(ctx, part, schema, est)
+		answer, err := m.ask(ctx, part, prompt, name, schema, est)
 		var limited *rateLimited
 		switch {
 		case err == nil:
 			for _, raw := range answer.Proposals {
 				resp.Proposals = append(resp.Proposals, m.complete(raw, req, byTarget))
+			}
+			for _, raw := range answer.Judgements {
+				resp.Judgements = append(resp.Judgements, m.sign(raw, req))
 			}
 		case errors.Is(err, errBudgetRequests):
 			stop(SkipBudgetRequests, nil)
@@ -248,7 +264,7 @@ func (e *rateLimited) Unwrap() error { return ErrFailed }
 
 // ask sends one batch, retrying as the endpoint's answers allow, and
 // parses the model's answer.
-func (m *Models) ask(ctx context.Context, req Request, schema map[string]any, est int) (Response, error) {
+func (m *Models) ask(ctx context.Context, req Request, prompt, name string, schema map[string]any, est int) (Response, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
 		return Response{}, err
@@ -256,14 +272,14 @@ func (m *Models) ask(ctx context.Context, req Request, schema map[string]any, es
 	params := openai.ChatCompletionNewParams{
 		Model: m.cfg.Model,
 		Messages: []openai.ChatCompletionMessageParamUnion{
-			openai.SystemMessage(curatePrompt),
+			openai.SystemMessage(prompt),
 			openai.UserMessage(string(body)),
 		},
 		MaxTokens:   openai.Int(int64(m.cfg.MaxOutputTokens)),
 		Temperature: openai.Float(0),
 		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
 			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name: "docbridge_proposals", Strict: openai.Bool(true), Schema: schema,
+				Name: name, Strict: openai.Bool(true), Schema: schema,
 			}},
 		},
 	}
@@ -391,6 +407,44 @@ func (m *Models) complete(raw json.RawMessage, req Request, byTarget map[string]
 		return out
 	}
 	return withID
+}
+
+// sign fills a judgement's origin, which the model is not asked for.
+func (m *Models) sign(raw json.RawMessage, req Request) json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return raw
+	}
+	b, err := json.Marshal(enrich.Origin{AgentID: m.id.ID, AgentVersion: m.id.Version, PromptVersion: req.PromptVersion, Model: m.id.Model, Provider: m.id.Provider})
+	if err != nil {
+		return raw
+	}
+	obj["origin"] = b
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+// judgementSchema is the judging answer's schema for role, without the
+// origin the agent fills.
+func judgementSchema(role string) map[string]any {
+	s := enrich.JudgementAnswerSchema(role)
+	props, _ := s["properties"].(map[string]any)
+	list, _ := props["judgements"].(map[string]any)
+	items, _ := list["items"].(map[string]any)
+	ip, _ := items["properties"].(map[string]any)
+	delete(ip, "origin")
+	var req []any
+	r, _ := items["required"].([]any)
+	for _, k := range r {
+		if k != "origin" {
+			req = append(req, k)
+		}
+	}
+	items["required"] = req
+	return s
 }
 
 // envelopeByAgent are the proposal fields the agent fills, so the model

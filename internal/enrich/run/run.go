@@ -47,6 +47,12 @@ type Input struct {
 	PackBytes int
 	// Cache keeps the agent's answers by pack; nil asks about every pack.
 	Cache agent.Store
+	// Reviewer, when set, is asked to corroborate or object to the
+	// proposals another agent made; Adjudicator, when set, to judge the
+	// ones a reviewer objected to (judge.go). Neither is cached: each is
+	// asked once per proposal, the overlay remembering its judgements.
+	Reviewer    *Judge
+	Adjudicator *Judge
 }
 
 // Report is what a run did.
@@ -81,6 +87,13 @@ type Report struct {
 	// Warnings are what was read and ignored (an unreadable overlay or
 	// approval record).
 	Warnings []string `json:"warnings,omitempty"`
+	// Review and Adjudication are the judging steps, when a reviewer or
+	// an adjudicator was configured.
+	Review       *JudgeReport `json:"review,omitempty"`
+	Adjudication *JudgeReport `json:"adjudication,omitempty"`
+	// Judgements counts the overlay's judgement records: valid ones by
+	// verdict, the others as rejected:<outcome>.
+	Judgements map[string]int `json:"judgements,omitempty"`
 }
 
 // Facts are the validators' facts for a snapshot and its findings: the
@@ -185,12 +198,35 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 	}
 	approvals, warns := enrich.ReadApprovals(in.Root)
 	rep.Warnings = append(rep.Warnings, warns...)
-	ov := enrich.Build(enrich.BuildInput{
+	build := enrich.BuildInput{
 		Facts:     Facts(in.Snapshot, in.Findings),
 		Previous:  prev,
 		Answers:   []enrich.Answer{answer},
 		Approvals: approvals,
-	})
+	}
+	ov := enrich.Build(build)
+	// The judges see the partition so far; their judgements are decided
+	// with the proposals again, so the overlay is the one Build gives for
+	// all of them.
+	for _, step := range []struct {
+		judge *Judge
+		role  string
+		rep   **JudgeReport
+	}{{in.Reviewer, enrich.RoleReviewer, &rep.Review}, {in.Adjudicator, enrich.RoleAdjudicator, &rep.Adjudication}} {
+		if step.judge == nil {
+			continue
+		}
+		ans, jr := askJudge(ctx, step.judge, step.role, ov, packs, in.Snapshot.ContentHash)
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		*step.rep = jr
+		if ans != nil {
+			build.Judgements = append(build.Judgements, *ans)
+			ov = enrich.Build(build)
+		}
+	}
+	rep.Judgements = maps.Clone(ov.Stats.Judgements)
 	if err := enrich.WriteOverlay(in.Root, ov); err != nil {
 		return nil, nil, err
 	}
