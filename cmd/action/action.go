@@ -8,10 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/actionrun"
+	"github.com/docbridge/docbridge/internal/enrich/run"
 )
 
 func newActionCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := actionrun.Options{Version: version}
+	o := actionrun.Options{Version: version, Enrich: run.Stage{}}
 	var changedFiles string
 	cmd := &cobra.Command{
 		Use:   "action",

@@ -2,6 +2,7 @@ package actionrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,8 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
-	"github.com/docbridge/docbridge/internal/enrich/agent"
-	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/gate"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/review"
@@ -60,9 +60,8 @@ type repoAPI interface {
 
 // enrichment is what the nightly run did, for the summary and the log.
 type enrichment struct {
-	report   *run.Report
+	result   *stage.Result
 	fallback string // why the built-in curator answered instead of models, "" when it did not
-	overlay  *enrich.Overlay
 	commit   string // "" when nothing was committed
 	pr       int
 	prURL    string
@@ -75,6 +74,9 @@ type enrichment struct {
 // there and open or update its pull request — unless nothing changed.
 // Publishing failures are warnings: a nightly run never fails on them.
 func (r *actionRun) enrich(ctx context.Context) error {
+	if r.enricher == nil {
+		return errors.New("this build has no enrichment stage")
+	}
 	_, previous, saveKey := r.restore(ctx)
 	res, err := pipeline.Run(ctx, r.stderr, pipeline.Options{
 		Repo:     pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
@@ -112,32 +114,34 @@ func (r *actionRun) enrich(ctx context.Context) error {
 		}
 	}
 
-	store, archiveKey := r.restoreAgentCache(ctx)
-	findings := run.Diagnose(res.Head, res.Signals, res.Config)
-	root, err := os.OpenRoot(r.dir)
-	if err != nil {
-		return fmt.Errorf("enrich %s: %w", r.dir, err)
+	archive, archiveKey := r.restoreAgentCache(ctx)
+	req := stage.Request{Dir: r.dir, Snapshot: res.Head, Signals: res.Signals, Config: res.Config,
+		Agent: res.Config.Enrich.Agent, Token: r.in.GitHubToken, CacheArchive: archive}
+	if req.Agent == config.EnrichAgentAuto {
+		req.Agent = config.EnrichAgentModels // zero secrets: the workflow's token with models: read
 	}
-	defer root.Close()
-	in := run.Input{Root: r.dir, Files: root.FS(), Snapshot: res.Head, Findings: findings,
-		PackBytes: res.Config.Enrich.PackBytes, Cache: store}
-	name := res.Config.Enrich.Agent
-	if name == config.EnrichAgentAuto {
-		name = config.EnrichAgentModels // zero secrets: the workflow's token with models: read
-	}
-	rep, ov, err := r.enrichWith(ctx, in, name, res.Config)
-	if err != nil {
+	result, err := r.enrichWith(ctx, req)
+	models := req.Agent == config.EnrichAgentModels
+	switch {
+	case err != nil && models && ctx.Err() == nil:
+		// No token, a bad endpoint: the curator answers instead.
+		out.fallback = err.Error()
+	case err != nil:
 		return err
+	case models && result.Incomplete != "":
+		out.fallback = result.Incomplete
+		req.CacheArchive = result.CacheArchive
 	}
-	if name == config.EnrichAgentModels && modelsDidNotAnswer(rep) {
-		out.fallback = modelsRefusal(rep)
-		if rep, ov, err = r.enrichWith(ctx, in, config.EnrichAgentBuiltin, res.Config); err != nil {
+	if out.fallback != "" {
+		req.Agent = config.EnrichAgentBuiltin
+		if result, err = r.enrichWith(ctx, req); err != nil {
 			return err
 		}
 	}
-	out.report, out.overlay = rep, ov
-	r.persistAgentCache(ctx, archiveKey, store, rep)
+	out.result = result
+	r.persistAgentCache(ctx, archiveKey, result.CacheArchive)
 
+	ov := result.Overlay
 	data, err := enrich.MarshalOverlay(ov)
 	if err != nil {
 		return err
@@ -170,34 +174,18 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	return nil
 }
 
-// enrichWith runs the stage with the named agent.
-func (r *actionRun) enrichWith(ctx context.Context, in run.Input, name string, cfg *config.Config) (*run.Report, *enrich.Overlay, error) {
-	ag, prompt, err := run.NewAgent(name, cfg, r.dir, in.Snapshot, r.in.GitHubToken)
+// enrichWith runs the stage once and logs what it asked.
+func (r *actionRun) enrichWith(ctx context.Context, req stage.Request) (*stage.Result, error) {
+	res, err := r.enricher.Run(ctx, req)
 	if err != nil {
-		return nil, nil, fmt.Errorf("enrich: %w", err)
+		return nil, err
 	}
-	in.Agent, in.PromptVersion = ag, prompt
-	rep, ov, err := run.Run(ctx, in)
-	if err != nil {
-		return nil, nil, fmt.Errorf("enrich: %w", err)
+	if res.CacheRefused != "" {
+		r.gh.Warningf("docbridge: agent-call cache refused (%s); every pack is asked", res.CacheRefused)
 	}
 	fmt.Fprintf(r.stdout, "docbridge: enrich: %s asked about %d of %d packs (%d from the cache, %d calls); overlay %s\n",
-		rep.Agent.ID, rep.Asked, rep.Packs, rep.CacheHits, rep.Calls, rep.OverlayHash)
-	return rep, ov, nil
-}
-
-// modelsDidNotAnswer reports whether the models agent was refused or ran
-// out of its budget before answering every pack.
-func modelsDidNotAnswer(rep *run.Report) bool {
-	return rep.AgentError != "" || len(rep.Skipped) > 0
-}
-
-// modelsRefusal says why the models agent did not answer, for the summary.
-func modelsRefusal(rep *run.Report) string {
-	if rep.AgentError != "" {
-		return rep.AgentError
-	}
-	return fmt.Sprintf("%d packs unanswered (%s)", len(rep.Skipped), rep.Skipped[0].Reason)
+		res.AgentID, res.Asked, res.Packs, res.CacheHits, res.Calls, res.Overlay.ContentHash)
+	return res, nil
 }
 
 // placeDecisions writes the enrichment branch's overlay and approval
@@ -228,41 +216,30 @@ func (r *actionRun) agentCacheParts() cache.KeyParts {
 		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
 }
 
-// restoreAgentCache restores the agent-call cache; a miss or a refused
-// archive starts empty (every pack is asked).
-func (r *actionRun) restoreAgentCache(ctx context.Context) (*agent.MapStore, string) {
+// restoreAgentCache restores the agent-call cache's archive (nil: start
+// empty, every pack is asked) and returns the key to save the next under.
+func (r *actionRun) restoreAgentCache(ctx context.Context) ([]byte, string) {
 	c := r.deps.cache
 	if c == nil {
-		return agent.NewMapStore(), ""
+		return nil, ""
 	}
 	save, restore := c.Keys(r.agentCacheParts())
 	e, warn := c.RestoreBlob(ctx, restore, "agent-call cache")
 	switch {
 	case warn != nil && warn.Kind == cache.Miss:
 		fmt.Fprintln(r.stdout, "docbridge: cache: no agent-call cache yet")
-		return agent.NewMapStore(), save
+		return nil, save
 	case warn != nil:
 		r.gh.Warningf("docbridge: agent-call cache not restored: %s", warn)
-		return agent.NewMapStore(), save
-	}
-	m, err := agent.ReadArchive(e.Data)
-	if err != nil {
-		r.gh.Warningf("docbridge: agent-call cache refused (%v); every pack is asked", err)
-		return agent.NewMapStore(), save
+		return nil, save
 	}
 	fmt.Fprintf(r.stdout, "docbridge: cache: restored the agent-call cache (%d bytes)\n", len(e.Data))
-	return m, save
+	return e.Data, save
 }
 
-// persistAgentCache saves the entries this run used — all of them when the
-// run was incomplete, so that nothing answered is forgotten.
-func (r *actionRun) persistAgentCache(ctx context.Context, key string, store *agent.MapStore, rep *run.Report) {
-	if r.deps.cache == nil || key == "" {
-		return
-	}
-	data, err := store.Archive(rep.AgentError != "" || len(rep.Skipped) > 0)
-	if err != nil {
-		r.gh.Warningf("docbridge: agent-call cache not saved: %v", err)
+// persistAgentCache saves the agent-call cache's archive.
+func (r *actionRun) persistAgentCache(ctx context.Context, key string, data []byte) {
+	if r.deps.cache == nil || key == "" || data == nil {
 		return
 	}
 	if warn := r.deps.cache.Persist(ctx, key, data); warn != nil {
@@ -281,17 +258,18 @@ func enrichmentTitle(ov *enrich.Overlay) string {
 // answered, what the cache saved, the overlay's partition and where it
 // went.
 func enrichmentSummary(e *enrichment) string {
-	rep := e.report
+	rep := e.result
 	var b strings.Builder
 	fmt.Fprintf(&b, "## docbridge enrichment\n\n")
-	fmt.Fprintf(&b, "Agent: `%s` (prompt `%s`)", rep.Agent.ID, rep.PromptVersion)
+	fmt.Fprintf(&b, "Agent: `%s` (prompt `%s`)", rep.AgentID, rep.PromptVersion)
 	if e.fallback != "" {
 		fmt.Fprintf(&b, " — the built-in curator answered because GitHub Models did not: %s", review.InlineText(e.fallback))
 	}
 	fmt.Fprintf(&b, ".\n\n| packs | asked | from the cache | agent calls |\n|--:|--:|--:|--:|\n| %d | %d | %d | %d |\n\n",
 		rep.Packs, rep.Asked, rep.CacheHits, rep.Calls)
+	st := rep.Overlay.Stats
 	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %d findings, %d rejected.\n\n",
-		rep.OverlayHash, rep.Accepted, rep.Pending, rep.Findings, rep.Rejected)
+		rep.Overlay.ContentHash, st.Accepted, st.Pending, st.Findings, st.Rejected)
 	switch {
 	case e.prURL != "":
 		fmt.Fprintf(&b, "Committed `%s` to `%s`; pull request [#%d](%s).\n", e.commit, EnrichmentBranch, e.pr, e.prURL)
@@ -308,7 +286,7 @@ func agentNote(e *enrichment) string {
 	if e.fallback != "" {
 		return "Proposed by the built-in curator: GitHub Models did not answer (" + e.fallback + ")."
 	}
-	return "Proposed by " + e.report.Agent.ID + " (prompt " + e.report.PromptVersion + ")."
+	return "Proposed by " + e.result.AgentID + " (prompt " + e.result.PromptVersion + ")."
 }
 
 // enrichmentStatus is what an ordinary pull request's comment says about

@@ -426,3 +426,19 @@ func TestGateApproveOnTheEnrichmentPullRequest(t *testing.T) {
 		t.Fatalf("replay: err %v, %d commits\n%s", err, len(repo.commits), out)
 	}
 }
+
+// TestNightlyWithoutAToken: with no token GitHub Models cannot be asked;
+// the curator answers and the summary says why.
+func TestNightlyWithoutAToken(t *testing.T) {
+	files := nightlyFiles()
+	files["docbridge.yaml"] = "enrich:\n  agent: auto\n"
+	h := newHarness(t, testtree.New(t, files), "schedule", "schedule.json")
+	h.vars["INPUT_GITHUB-TOKEN"] = ""
+	out, err := h.run(Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if s := h.summary(); !strings.Contains(s, "the built-in curator answered because GitHub Models did not") || !strings.Contains(s, "not published") {
+		t.Fatalf("summary:\n%s", s)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
@@ -49,6 +50,10 @@ type Options struct {
 	Filter actionenv.Filter
 	// Mode, when set, replaces the mode input.
 	Mode actionenv.Mode
+	// Enrich runs the enrichment stage of the nightly route
+	// (internal/enrich/run, handed in by the command so that this package
+	// never links an agent); nil: a nightly run fails.
+	Enrich stage.Runner
 }
 
 // ReportPath is where the JSON report is written, relative to the
@@ -60,6 +65,7 @@ const ReportPath = ".docbridge/report.json"
 type actionRun struct {
 	version        string
 	ev             *actionenv.Event
+	enricher       stage.Runner
 	stdout, stderr io.Writer
 	gh             *githubactions.Action
 	env            *actionenv.Env
@@ -128,7 +134,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		gh.Noticef("docbridge %s: %s; nothing to do", o.Version, d.Reason)
 		return nil
 	}
-	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev,
+	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev, enricher: o.Enrich,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
 	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
 		return err

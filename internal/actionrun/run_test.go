@@ -20,6 +20,7 @@ import (
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -189,6 +190,9 @@ func (h *actionHarness) run(o Options) (string, error) {
 	ctx := h.ctx
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if o.Enrich == nil {
+		o.Enrich = run.Stage{}
 	}
 	err := runAction(ctx, &stdout, &stderr, o, func(k string) string { return h.vars[k] }, wire)
 	return stdout.String(), err

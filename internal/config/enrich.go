@@ -205,12 +205,16 @@ func (d *decoder) judge(n *yaml.Node, key string, dst *string) {
 	if v == "" {
 		return
 	}
-	if !slices.Contains(EnrichAgents, v) {
-		d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s, or leave it empty)", v, strings.Join(EnrichAgents, ", "))})
+	if !slices.Contains(judgeAgents, v) {
+		d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s, or leave it empty)", v, strings.Join(judgeAgents, ", "))})
 		return
 	}
 	*dst = v
 }
+
+// judgeAgents are the agents a judge may be (auto names none: a judge is
+// chosen, never defaulted).
+var judgeAgents = []string{EnrichAgentBuiltin, EnrichAgentModels, EnrichAgentCommand}
 
 // checkEndpoint accepts an absolute http or https URL without credentials,
 // query or fragment (the token goes in a header, never in the URL).
