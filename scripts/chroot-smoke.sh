@@ -124,4 +124,36 @@ extra_env=()
 run_in issue_comment "$events/issue_comment.created.0.json" action
 [ "$rc" = 0 ] && [[ "$out" == "::notice::"* ]] || fail "issue_comment: exit $rc: $out"
 
+# The nightly enrichment and the comment gate, against the fake GitHub
+# (every request validated against the OpenAPI subset) served by a test
+# outside the chroot: the empty root must reach it, commit through the Git
+# Data API, open the pull request, read a comment's permission and react.
+fake=$(mktemp -d)
+trap '"${as_root[@]}" rm -rf "$root"; touch "$fake/stop"; rm -rf "$fake"' EXIT
+mkdir -p "$fake/main"
+cp -R cmd/action/testdata/action-repo/. "$fake/main/"
+DOCBRIDGE_SMOKE_FAKE_DIR="$fake" go test -count=1 -run '^TestServeForSmoke$' ./internal/review/reviewtest >"$fake/test.log" 2>&1 &
+fake_pid=$!
+for _ in $(seq 1500); do [ -s "$fake/url" ] && break; sleep 0.2; done
+[ -s "$fake/url" ] || fail "the fake GitHub did not start: $(cat "$fake/test.log")"
+comment=$(cat "$fake/comment") pr=$(cat "$fake/pr")
+printf '{"schedule":"17 3 * * *","repository":{"full_name":"octo/docs-demo","default_branch":"main"}}' >"$fake/schedule.json"
+printf '{"action":"created","issue":{"number":%s,"pull_request":{"url":"https://api.github.com/repos/octo/docs-demo/pulls/1"}},"comment":{"id":%s,"body":"/approve 0123456789abcdef","user":{"login":"mona","type":"User"},"created_at":"2026-12-01T10:00:00Z"},"sender":{"login":"mona","type":"User"},"repository":{"full_name":"octo/docs-demo","default_branch":"main"}}' "$pr" "$comment" >"$fake/comment.json"
+extra_env=("GITHUB_API_URL=$(cat "$fake/url")" GITHUB_REPOSITORY=octo/docs-demo GITHUB_REF=refs/heads/main "GITHUB_SHA=$(cat "$fake/head")" "INPUT_GITHUB-TOKEN=ghs_fake" "INPUT_CACHE=false")
+
+run_in schedule "$fake/schedule.json" action
+[ "$rc" = 0 ] && [[ "$out" == *"docbridge: enrich: "* ]] || fail "schedule: exit $rc: $out"
+summary=$(cat "$root/github/file_commands/summary")
+[[ "$summary" == *"built-in curator answered"* && "$summary" == *"pull request [#"* ]] || fail "schedule: the summary does not say which agent answered and where it went: $summary
+$out"
+
+run_in issue_comment "$fake/comment.json" action
+[ "$rc" = 0 ] && [[ "$out" == *"approve 0123456789abcdef: refused"* ]] || fail "issue_comment on the pull request: exit $rc: $out"
+
+touch "$fake/stop"
+wait "$fake_pid" || fail "the fake GitHub saw invalid requests: $(cat "$fake/test.log")"
+result=$(cat "$fake/result.json")
+[[ "$result" == *'"pulls":1'* && "$result" == *'"docbridge/enrichment":"'[0-9a-f]* && "$result" == *'"eyes"'* && "$result" == *'"-1"'* ]] ||
+  fail "the fake GitHub's state after the two runs: $result"
+
 echo "chroot-smoke: PASS"
