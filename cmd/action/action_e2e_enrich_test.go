@@ -21,6 +21,7 @@ func e2eEnrichFiles() map[string]string {
 		"README.md":                     "# Widgets\n\nWidgets turns plain configuration files into running widget servers, one per team.\n\nSee [the guide](docs/guide.md).\n",
 		"docs/guide.md":                 "# Guide\n\nThis page walks through a first widget server.\n\n## Installing the CLI\n\nDownload it.\n",
 		"docs/architecture.md":          "# Architecture\n\nThe server reads its configuration through internal/settings and hands every request on.\n",
+		"docs/operations.md":            "# Operations\n\nOperators change the limits in internal/settings before a release.\n",
 		"go.mod":                        "module example.com/widgets\n\ngo 1.22\n",
 		"main.go":                       "package main\n\nimport \"example.com/widgets/internal/settings\"\n\nfunc main() { settings.Load() }\n",
 		"internal/settings/settings.go": "// Package settings reads widget configuration.\npackage settings\n\n// Load reads it.\nfunc Load() {}\n",
@@ -191,4 +192,125 @@ func hasReaction(rs []reviewtest.Reaction, content string) bool {
 		}
 	}
 	return false
+}
+
+// nightlyWithPending runs the first night and returns the pull request
+// and its pending proposals' ids.
+func (w *e2eWorld) nightlyWithPending(t *testing.T, files map[string]string, want int) (int, []string) {
+	t.Helper()
+	w.seedMain(files)
+	if res := w.run(e2eRun{event: actionenv.EventSchedule, eventData: schedulePayload(), workspace: testtree.New(t, files)}); res.code != 0 {
+		t.Fatalf("nightly: exit %d\n%s", res.code, res.stderr)
+	}
+	ov, err := enrich.ParseOverlay(w.gh.Files(actionrun.EnrichmentBranch)[enrich.OverlayPath])
+	if err != nil || len(ov.Pending) < want {
+		t.Fatalf("want %d pending proposals: %v, %+v", want, err, ov)
+	}
+	var ids []string
+	for _, p := range ov.Pending {
+		ids = append(ids, p.Proposal.ProposalID)
+	}
+	return w.gh.PRs()[0].Number, ids
+}
+
+// comment seeds a comment by login on pr and runs the gate on it.
+func (w *e2eWorld) comment(t *testing.T, pr int, login, body string) (int64, e2eResult) {
+	t.Helper()
+	id := w.gh.SeedComment(pr, login, body)
+	res := w.run(e2eRun{event: actionenv.EventIssueComment, eventData: commentPayload(t, pr, id, login, body), workspace: t.TempDir()})
+	if res.code != 0 {
+		t.Fatalf("comment %d: exit %d\n%s\n%s", id, res.code, res.stdout, res.stderr)
+	}
+	return id, res
+}
+
+// TestE2EGateRule08HeadMoved: a push lands on the pull request's branch
+// between the event and the commit (while the permission is read): the
+// decision is refused, nothing of it is committed, and the reply says so.
+func TestE2EGateRule08HeadMoved(t *testing.T) {
+	w := newWorld(t)
+	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 1)
+	w.gh.SetPermission("mona", "write")
+	w.gh.AddFault(reviewtest.Fault{Method: "GET", PathContains: "/collaborators/mona/permission", Times: 1, Run: func() {
+		w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{"docs/late.md": []byte("# Late\n")}, "a push meanwhile")
+	}})
+	before := len(w.gh.Log(actionrun.EnrichmentBranch))
+	id, res := w.comment(t, pr, "mona", "/approve "+ids[0])
+	if n := len(w.gh.Log(actionrun.EnrichmentBranch)); n != before+1 { // the push alone
+		t.Fatalf("%d commits after %d: a decision was committed onto a moved head\n%s", n, before, res.stdout)
+	}
+	if !hasReaction(w.gh.Reactions(id), "-1") || !strings.Contains(botReplies(w.gh, pr), "moved") {
+		t.Fatalf("reactions %v, replies %q", w.gh.Reactions(id), botReplies(w.gh, pr))
+	}
+}
+
+// TestE2EGateRule10And11: the gate reads the overlay and the records from
+// the branch through the API — the run's workspace is empty, nothing is
+// checked out — and keeps one proposals comment, edited in place, however
+// many decisions follow.
+func TestE2EGateRule10And11(t *testing.T) {
+	w := newWorld(t)
+	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 2)
+	w.gh.SetPermission("mona", "write")
+	w.comment(t, pr, "mona", "/approve "+ids[0])
+	w.comment(t, pr, "mona", "/reject "+ids[1]+" not a relation we keep")
+	sticky := 0
+	for _, c := range w.gh.Comments() {
+		if c.Issue == pr && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
+			sticky++
+			if !strings.Contains(c.Body, ids[0]) || !strings.Contains(c.Body, ids[1]) {
+				t.Fatalf("the proposals comment does not list both decisions:\n%s", c.Body)
+			}
+		}
+	}
+	if sticky != 1 {
+		t.Fatalf("%d proposals comments, want one edited in place", sticky)
+	}
+}
+
+// TestE2EGateRule14Racing: two approvals on one pull request at once (no
+// concurrency group to serialise them): the branch's history stays
+// linear, no decision is lost silently — each comment gets +1, or -1 and
+// a reply that says to comment again — and at least one lands.
+func TestE2EGateRule14Racing(t *testing.T) {
+	w := newWorld(t)
+	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 2)
+	w.gh.SetPermission("mona", "write")
+	w.gh.SetPermission("lisa", "write")
+	before := len(w.gh.Log(actionrun.EnrichmentBranch))
+	done := make(chan int64, 2)
+	for i, login := range []string{"mona", "lisa"} {
+		go func() {
+			id, _ := w.comment(t, pr, login, "/approve "+ids[i])
+			done <- id
+		}()
+	}
+	a, b := <-done, <-done
+	log := w.gh.Log(actionrun.EnrichmentBranch)
+	landed := len(log) - before
+	if landed < 1 || landed > 2 {
+		t.Fatalf("%d decision commits from two approvals", landed)
+	}
+	for i := 1; i < len(log); i++ {
+		if len(log[i-1].Parents) != 1 || log[i-1].Parents[0] != log[i].SHA {
+			t.Fatalf("the history is not linear at %s: %+v", log[i-1].SHA, log[i-1])
+		}
+	}
+	for _, id := range []int64{a, b} {
+		rs := w.gh.Reactions(id)
+		if !hasReaction(rs, "+1") && !hasReaction(rs, "-1") {
+			t.Fatalf("comment %d got no verdict: %v", id, rs)
+		}
+	}
+}
+
+// botReplies concatenates the bot's plain replies on pr.
+func botReplies(gh *reviewtest.Fake, pr int) string {
+	var b strings.Builder
+	for _, c := range gh.Comments() {
+		if c.Issue == pr && c.User == reviewtest.Bot && !strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
+			b.WriteString(c.Body)
+		}
+	}
+	return b.String()
 }

@@ -442,3 +442,54 @@ func TestNightlyWithoutAToken(t *testing.T) {
 		t.Fatalf("summary:\n%s", s)
 	}
 }
+
+// TestReviewSaysWhatWaits: an ordinary pull request's results carry the
+// proposals waiting on the enrichment pull request and the accepted ones
+// whose target the pull request changed (expiring), which the comment
+// shows; a pull request that changes no target lists none.
+func TestReviewSaysWhatWaits(t *testing.T) {
+	files := nightlyFiles()
+	repo := newFakeRepo(files)
+	if out, err := nightly(t, files, repo, &fakeCache{}); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	overlay := repo.branches[EnrichmentBranch].files[enrich.OverlayPath]
+	ov, err := enrich.ParseOverlay(overlay)
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("overlay: %v", err)
+	}
+	var target string
+	for _, a := range ov.Accepted {
+		if strings.HasPrefix(a.Proposal.Entity, "document:") {
+			target = strings.TrimPrefix(a.Proposal.Entity, "document:")
+			break
+		}
+	}
+	if target == "" {
+		t.Fatal("no accepted proposal on a document")
+	}
+	review := func(change bool) *fakePoster {
+		t.Helper()
+		head := maps.Clone(files)
+		head[enrich.OverlayPath] = string(overlay)
+		if change {
+			head[target] += "\nOne more line.\n"
+		}
+		h := newHarness(t, testtree.New(t, head), "pull_request", "pull_request.opened.0.json")
+		h.vars["GITHUB_REF"] = "refs/pull/2/merge"
+		h.api = repo
+		if out, err := h.run(Options{FailOn: "none"}); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return h.poster
+	}
+	p := review(true)
+	e := p.published[0].Enrichment
+	if e == nil || e.Pending != len(ov.Pending) || e.PR != 100 || len(e.Expiring) == 0 ||
+		!slices.ContainsFunc(e.Expiring, func(x enrich.Proposal) bool { return x.Entity == "document:"+target }) {
+		t.Fatalf("what waits: %+v", e)
+	}
+	if e := review(false).published[0].Enrichment; e == nil || len(e.Expiring) != 0 || e.Pending != len(ov.Pending) {
+		t.Fatalf("a pull request changing no target: %+v", e)
+	}
+}
