@@ -3,7 +3,6 @@ package run
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"slices"
 
 	"github.com/docbridge/docbridge/internal/enrich"
@@ -132,17 +131,7 @@ func askJudge(ctx context.Context, j *Judge, role string, ov *enrich.Overlay, pa
 	counted := &counting{Agent: j.Agent}
 	resp, err := counted.Ask(ctx, req)
 	rep.Calls = counted.calls
-	if err != nil {
-		var inc *agent.Incomplete
-		if errors.As(err, &inc) {
-			rep.Skipped = inc.Skipped
-			if inc.Err != nil {
-				rep.AgentError = inc.Err.Error()
-			}
-		} else {
-			rep.AgentError = err.Error()
-		}
-	}
+	rep.Skipped, rep.AgentError = incomplete(err)
 	rep.Judgements = len(resp.Judgements)
 	if len(resp.Judgements) == 0 {
 		return nil, rep

@@ -162,17 +162,7 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
-	if err != nil {
-		var inc *agent.Incomplete
-		if errors.As(err, &inc) {
-			rep.Skipped = inc.Skipped
-			if inc.Err != nil {
-				rep.AgentError = inc.Err.Error()
-			}
-		} else {
-			rep.AgentError = err.Error()
-		}
-	}
+	rep.Skipped, rep.AgentError = incomplete(err)
 	rep.Calls, rep.Asked = fresh.calls, fresh.packs
 	rep.CacheHits = len(packs) - fresh.packs
 	if cached != nil {
@@ -299,4 +289,20 @@ func (c *counting) Ask(ctx context.Context, req agent.Request) (agent.Response, 
 	c.packs += len(req.Packs)
 	c.mu.Unlock()
 	return c.Agent.Ask(ctx, req)
+}
+
+// incomplete reads an agent's error: the packs it skipped (an
+// *agent.Incomplete) and why it failed, "" when it did not.
+func incomplete(err error) ([]agent.Skip, string) {
+	if err == nil {
+		return nil, ""
+	}
+	var inc *agent.Incomplete
+	if !errors.As(err, &inc) {
+		return nil, err.Error()
+	}
+	if inc.Err != nil {
+		return inc.Skipped, inc.Err.Error()
+	}
+	return inc.Skipped, ""
 }
