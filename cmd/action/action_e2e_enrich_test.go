@@ -43,12 +43,18 @@ func schedulePayload() []byte {
 
 func commentPayload(t *testing.T, pr int, id int64, login, body string) []byte {
 	t.Helper()
+	return commentEvent(t, "created", pr, id, login, "User", body)
+}
+
+// commentEvent is an issue_comment payload on pull request pr.
+func commentEvent(t *testing.T, action string, pr int, id int64, login, typ, body string) []byte {
+	t.Helper()
 	data, err := json.Marshal(map[string]any{
-		"action": "created",
+		"action": action,
 		"issue":  map[string]any{"number": pr, "pull_request": map[string]any{"url": "https://api.github.com/repos/" + reviewtest.Repo + "/pulls/1"}},
-		"comment": map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": "User"},
+		"comment": map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": typ},
 			"created_at": "2026-12-01T10:00:00Z"},
-		"sender":     map[string]any{"login": login, "type": "User"},
+		"sender":     map[string]any{"login": login, "type": typ},
 		"repository": map[string]any{"full_name": reviewtest.Repo, "default_branch": "main"},
 	})
 	if err != nil {
@@ -313,4 +319,93 @@ func botReplies(gh *reviewtest.Fake, pr int) string {
 		}
 	}
 	return b.String()
+}
+
+// TestE2EGateRules: the rule families of the approval gate that a single
+// comment decides, each through the binary against the fake GitHub: what
+// was committed to the branch, and the comment's verdict.
+func TestE2EGateRules(t *testing.T) {
+	type setup struct {
+		w   *e2eWorld
+		pr  int
+		ids []string
+	}
+	cases := []struct {
+		name string
+		// prepare may change the world; it returns the comment's event.
+		prepare func(t *testing.T, s setup) (action, login, typ, body string)
+		commits int    // decision commits expected
+		verdict string // "+1", "-1" or "" (no reaction at all)
+		reply   string // a substring of the bot's reply, "" for none
+	}{
+		{"rule01 an edited comment decides nothing", func(t *testing.T, s setup) (string, string, string, string) {
+			return "edited", "mona", "User", "/approve " + s.ids[0]
+		}, 0, "", ""},
+		{"rule02 a command breaking the grammar is refused", func(t *testing.T, s setup) (string, string, string, string) {
+			return "created", "mona", "User", "/approve " + s.ids[0] + " " + s.ids[1]
+		}, 0, "-1", "one proposal per line"},
+		{"rule03 a command in a code block is no command", func(t *testing.T, s setup) (string, string, string, string) {
+			return "created", "mona", "User", "```\n/approve " + s.ids[0] + "\n```\n"
+		}, 0, "", ""},
+		{"rule04 a reader may not decide", func(t *testing.T, s setup) (string, string, string, string) {
+			s.w.gh.SetPermission("rita", "read")
+			return "created", "rita", "User", "/approve " + s.ids[0]
+		}, 0, "-1", "write permission"},
+		{"rule04 the permission API failing refuses", func(t *testing.T, s setup) (string, string, string, string) {
+			// An error the client does not retry (a 5xx is retried first:
+			// the gate's own tests hold that it fails closed too).
+			s.w.gh.AddFault(reviewtest.Fault{Method: "GET", PathContains: "/collaborators/mona/permission", Times: 1, Status: 403, Body: `{"message":"Resource not accessible by integration"}`})
+			return "created", "mona", "User", "/approve " + s.ids[0]
+		}, 0, "-1", "could not read"},
+		{"rule05 a bot's command is ignored", func(t *testing.T, s setup) (string, string, string, string) {
+			return "created", "helper[bot]", "Bot", "/approve " + s.ids[0]
+		}, 0, "", ""},
+		{"rule06 the proposing agent may not approve", func(t *testing.T, s setup) (string, string, string, string) {
+			s.w.gh.SetPermission("docbridge-curator", "admin")
+			return "created", "docbridge-curator", "User", "/approve " + s.ids[0]
+		}, 0, "-1", "self-approval"},
+		{"rule07 a target changed since the proposal is stale", func(t *testing.T, s setup) (string, string, string, string) {
+			s.w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{
+				"docs/architecture.md": []byte("# Architecture\n\nRewritten.\n"),
+				"docs/operations.md":   []byte("# Operations\n\nRewritten.\n"),
+			}, "edit the targets")
+			return "created", "mona", "User", "/approve " + s.ids[0]
+		}, 0, "-1", "stale"},
+		{"rule12 a rejection with a reason is taken", func(t *testing.T, s setup) (string, string, string, string) {
+			return "created", "mona", "User", "/reject " + s.ids[0] + " not a relation we keep"
+		}, 1, "+1", ""},
+		{"rule13 a fork's pull request is refused", func(t *testing.T, s setup) (string, string, string, string) {
+			return "created", "mona", "User", "/approve " + s.ids[0]
+		}, 0, "-1", "fork"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := newWorld(t)
+			pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 2)
+			w.gh.SetPermission("mona", "write")
+			if strings.HasPrefix(c.name, "rule13") {
+				pr = w.gh.SeedPR(reviewtest.PR{Head: "patch-1", HeadRepo: "someone/fork", HeadSHA: w.gh.Head(actionrun.EnrichmentBranch), Title: "from a fork", Author: "someone"})
+			}
+			action, login, typ, body := c.prepare(t, setup{w: w, pr: pr, ids: ids})
+			before := len(w.gh.Log(actionrun.EnrichmentBranch))
+			id := w.gh.SeedComment(pr, login, body)
+			res := w.run(e2eRun{event: actionenv.EventIssueComment, eventData: commentEvent(t, action, pr, id, login, typ, body), workspace: t.TempDir()})
+			if res.code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+			}
+			if n := len(w.gh.Log(actionrun.EnrichmentBranch)) - before; n != c.commits {
+				t.Errorf("%d decision commits, want %d\n%s", n, c.commits, res.stdout)
+			}
+			rs := w.gh.Reactions(id)
+			switch {
+			case c.verdict == "" && len(rs) != 0:
+				t.Errorf("reactions %v, want none", rs)
+			case c.verdict != "" && !hasReaction(rs, c.verdict):
+				t.Errorf("reactions %v, want %s", rs, c.verdict)
+			}
+			if got := botReplies(w.gh, pr); (c.reply == "") != (got == "") || !strings.Contains(got, c.reply) {
+				t.Errorf("reply %q, want one containing %q", got, c.reply)
+			}
+		})
+	}
 }
