@@ -10,42 +10,9 @@ import (
 	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
-// The prompt versions of a command agent asked to judge (the protocol's
-// review and adjudicate tasks); the program's own instructions are part
-// of its identity.
-const (
-	commandReviewPrompt     = "review/1"
-	commandAdjudicatePrompt = "adjudicate/1"
-)
-
-// enrichJudge is the agent enrich.reviewer or enrich.adjudicator names
-// (role "reviewer" or "adjudicator"): nil and a note saying why when the
-// step is skipped — no agent named, or the built-in curator, which judges
-// nothing.
+// enrichJudge is run.NewJudge with the environment's token.
 func enrichJudge(name, role string, cfg *config.Config, dir string) (*run.Judge, string, error) {
-	switch name {
-	case "":
-		return nil, "", nil
-	case config.EnrichAgentBuiltin:
-		return nil, fmt.Sprintf("enrich.%s is builtin: the built-in curator judges nothing, so no %s was asked", role, role), nil
-	case config.EnrichAgentCommand:
-		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
-		if err != nil {
-			return nil, "", fmt.Errorf("enrich.%s: %w", role, err)
-		}
-		prompt := commandReviewPrompt
-		if role == "adjudicator" {
-			prompt = commandAdjudicatePrompt
-		}
-		return &run.Judge{Agent: a, PromptVersion: prompt}, "", nil
-	case config.EnrichAgentModels:
-		a, err := agent.NewModels(cfg.Enrich.Models, pipeline.Getenv(agent.TokenEnv))
-		if err != nil {
-			return nil, "", fmt.Errorf("enrich.%s: %w", role, err)
-		}
-		return &run.Judge{Agent: a, PromptVersion: agent.ReviewPromptVersion}, "", nil
-	}
-	return nil, "", fmt.Errorf("enrich.%s %q is not an agent", role, name)
+	return run.NewJudge(name, role, cfg, dir, pipeline.Getenv(agent.TokenEnv))
 }
 
 // writeJudgeReport prints one judging step for people.

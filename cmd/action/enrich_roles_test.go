@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
+	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -64,7 +65,7 @@ func TestEnrichCommandReviewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	origin, _ := json.Marshal(enrich.Origin{AgentID: a.Identity().ID, AgentVersion: a.Identity().Version, PromptVersion: commandReviewPrompt, Provider: "command"})
+	origin, _ := json.Marshal(enrich.Origin{AgentID: a.Identity().ID, AgentVersion: a.Identity().Version, PromptVersion: run.CommandReviewPrompt, Provider: "command"})
 	t.Setenv(fakeReviewerEnv, "1")
 	t.Setenv(fakeReviewerOriginEnv, string(origin))
 	first := runEnrichJSON(t, dir)

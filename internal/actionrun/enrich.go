@@ -183,6 +183,9 @@ func (r *actionRun) enrichWith(ctx context.Context, req stage.Request) (*stage.R
 	if res.CacheRefused != "" {
 		r.gh.Warningf("docbridge: agent-call cache refused (%s); every pack is asked", res.CacheRefused)
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(r.stdout, "docbridge: enrich:", n)
+	}
 	fmt.Fprintf(r.stdout, "docbridge: enrich: %s asked about %d of %d packs (%d from the cache, %d calls); overlay %s\n",
 		res.AgentID, res.Asked, res.Packs, res.CacheHits, res.Calls, res.Overlay.ContentHash)
 	return res, nil

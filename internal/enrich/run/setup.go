@@ -58,3 +58,41 @@ func NewAgent(name string, cfg *config.Config, dir string, s *snapshot.Snapshot,
 	}
 	return nil, "", fmt.Errorf("agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
 }
+
+// The prompt versions of a command agent asked to judge (the protocol's
+// review and adjudicate tasks); the program's own instructions are part
+// of its identity.
+const (
+	CommandReviewPrompt     = "review/1"
+	CommandAdjudicatePrompt = "adjudicate/1"
+)
+
+// NewJudge is the agent enrich.reviewer or enrich.adjudicator names (role
+// "reviewer" or "adjudicator"): nil and a note saying why when the step is
+// skipped — no agent named, or the built-in curator, which judges nothing.
+// token is the models agent's credential.
+func NewJudge(name, role string, cfg *config.Config, dir, token string) (*Judge, string, error) {
+	switch name {
+	case "":
+		return nil, "", nil
+	case config.EnrichAgentBuiltin:
+		return nil, fmt.Sprintf("enrich.%s is builtin: the built-in curator judges nothing, so no %s was asked", role, role), nil
+	case config.EnrichAgentCommand:
+		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
+		if err != nil {
+			return nil, "", fmt.Errorf("enrich.%s: %w", role, err)
+		}
+		prompt := CommandReviewPrompt
+		if role == "adjudicator" {
+			prompt = CommandAdjudicatePrompt
+		}
+		return &Judge{Agent: a, PromptVersion: prompt}, "", nil
+	case config.EnrichAgentModels:
+		a, err := agent.NewModels(cfg.Enrich.Models, token)
+		if err != nil {
+			return nil, "", fmt.Errorf("enrich.%s: %w", role, err)
+		}
+		return &Judge{Agent: a, PromptVersion: agent.ReviewPromptVersion}, "", nil
+	}
+	return nil, "", fmt.Errorf("enrich.%s %q is not an agent", role, name)
+}

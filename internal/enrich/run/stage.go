@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/stage"
@@ -33,6 +34,16 @@ func (Stage) Run(ctx context.Context, req stage.Request) (*stage.Result, error) 
 			store = m
 		}
 	}
+	reviewer, reviewNote, err := NewJudge(req.Config.Enrich.Reviewer, "reviewer", req.Config, req.Dir, req.Token)
+	if err != nil {
+		return nil, err
+	}
+	adjudicator, adjudicateNote, err := NewJudge(req.Config.Enrich.Adjudicator, "adjudicator", req.Config, req.Dir, req.Token)
+	if err != nil {
+		return nil, err
+	}
+	out.Notes = append(out.Notes, reviewNote, adjudicateNote)
+	out.Notes = slices.DeleteFunc(out.Notes, func(s string) bool { return s == "" })
 	root, err := os.OpenRoot(req.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("enrich %s: %w", req.Dir, err)
@@ -40,7 +51,7 @@ func (Stage) Run(ctx context.Context, req stage.Request) (*stage.Result, error) 
 	defer root.Close()
 	rep, ov, err := Run(ctx, Input{Root: req.Dir, Files: root.FS(), Snapshot: req.Snapshot,
 		Findings: Diagnose(req.Snapshot, req.Signals, req.Config), Agent: ag, PromptVersion: prompt,
-		PackBytes: req.Config.Enrich.PackBytes, Cache: store})
+		PackBytes: req.Config.Enrich.PackBytes, Cache: store, Reviewer: reviewer, Adjudicator: adjudicator})
 	if err != nil {
 		return nil, err
 	}
@@ -56,5 +67,10 @@ func (Stage) Run(ctx context.Context, req stage.Request) (*stage.Result, error) 
 	out.AgentID, out.PromptVersion = rep.Agent.ID, rep.PromptVersion
 	out.Packs, out.Asked, out.CacheHits, out.Calls = rep.Packs, rep.Asked, rep.CacheHits, rep.Calls
 	out.Overlay = ov
+	for _, j := range []*JudgeReport{rep.Review, rep.Adjudication} {
+		if j != nil && j.AgentError != "" {
+			out.Notes = append(out.Notes, "the judge "+j.Agent.ID+" failed: "+j.AgentError)
+		}
+	}
 	return out, nil
 }

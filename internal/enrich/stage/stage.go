@@ -46,6 +46,8 @@ type Result struct {
 	// the request's could not be read ("" when it was, or there was none).
 	CacheArchive []byte
 	CacheRefused string
+	// Notes say what else the log should: a judge step skipped or failed.
+	Notes []string
 }
 
 // Runner runs the stage.
