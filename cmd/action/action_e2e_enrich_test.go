@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
@@ -284,14 +285,31 @@ func TestE2EGateRule14Racing(t *testing.T) {
 	w.gh.SetPermission("mona", "write")
 	w.gh.SetPermission("lisa", "write")
 	before := len(w.gh.Log(actionrun.EnrichmentBranch))
-	done := make(chan int64, 2)
+	// Each run gets its run id here: w.run is called from two goroutines.
+	type racer struct {
+		id  int64
+		res e2eResult
+	}
+	racers := make([]racer, 2)
 	for i, login := range []string{"mona", "lisa"} {
+		racers[i].id = w.gh.SeedComment(pr, login, "/approve "+ids[i])
+	}
+	var wg sync.WaitGroup
+	for i, login := range []string{"mona", "lisa"} {
+		wg.Add(1)
 		go func() {
-			id, _ := w.comment(t, pr, login, "/approve "+ids[i])
-			done <- id
+			defer wg.Done()
+			racers[i].res = w.run(e2eRun{event: actionenv.EventIssueComment, runID: int64(7100 + i),
+				eventData: commentPayload(t, pr, racers[i].id, login, "/approve "+ids[i]), workspace: t.TempDir()})
 		}()
 	}
-	a, b := <-done, <-done
+	wg.Wait()
+	for _, r := range racers {
+		if r.res.code != 0 {
+			t.Fatalf("comment %d: exit %d\n%s\n%s", r.id, r.res.code, r.res.stdout, r.res.stderr)
+		}
+	}
+	a, b := racers[0].id, racers[1].id
 	log := w.gh.Log(actionrun.EnrichmentBranch)
 	landed := len(log) - before
 	if landed < 1 || landed > 2 {
