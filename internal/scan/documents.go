@@ -403,6 +403,12 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
+		if l.Cue != "" {
+			// "creating this file will override…": the document says the
+			// file may not exist.
+			d.unverified["to files their table row says are still to be made (\"creating this file\")"]++
+			return
+		}
 		if p, ok := webRoutePath(l.Destination); ok && l.Kind == markdown.LinkRelative {
 			if d.t.files[p] || d.t.dirs[p] {
 				return // a web route to a file that exists (../tree/HEAD/README.md)

@@ -364,3 +364,61 @@ func leadCue(n ast.Node, source []byte) string {
 	}
 	return createCue(words)
 }
+
+// A link's cue says the document itself holds its target optional: the
+// table row the link sits in — a row of a table of files, as
+// check-spelling's configuration README has one per file — says that the
+// file is still to be made ("creating this file will override the default
+// dictionary"): a creation verb, then within one word "this", "that" or
+// "the" and "file", "directory" or "folder", or "it". Resolution reports
+// no broken link for such a target (see Link.Cue). Only table rows are
+// read: a row describes its one file, where a paragraph may name several.
+
+// optionalNouns are what "creating this …" makes.
+var optionalNouns = map[string]bool{"file": true, "directory": true, "folder": true}
+
+// linkCue is the cue of a link in a table row, "" elsewhere or without one.
+func linkCue(n ast.Node, source []byte) string {
+	var row ast.Node
+	for p := n.Parent(); p != nil && row == nil; p = p.Parent() {
+		switch p.(type) {
+		case *east.TableRow, *east.TableHeader:
+			row = p
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ListItem:
+			return ""
+		}
+	}
+	if row == nil {
+		return ""
+	}
+	var b strings.Builder
+	_ = ast.Walk(row, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(textValue(c, source))
+			b.WriteByte(' ')
+		case *ast.String:
+			b.Write(c.Value)
+		case *east.TableCell:
+			b.WriteString(" | ")
+		}
+		return ast.WalkContinue, nil
+	})
+	words := sentenceWords(b.String())
+	for i, w := range words {
+		if !createWords[w] || i+1 >= len(words) {
+			continue
+		}
+		next := words[i+1]
+		if next == "it" {
+			return w + " it"
+		}
+		if (next == "this" || next == "that" || next == "the") && i+2 < len(words) && optionalNouns[words[i+2]] {
+			return w + " " + next + " " + words[i+2]
+		}
+	}
+	return ""
+}

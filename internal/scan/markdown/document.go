@@ -116,6 +116,11 @@ type Link struct {
 	// the link again the way the document's site serves it, and withdraws
 	// that issue when the site's reading stays inside the site.
 	OutsideRoot bool `json:"outsideRoot,omitempty"`
+	// Cue, set only on a relative link, is the phrase of its table row that
+	// makes the target a file still to be made ("creating this file"): the
+	// document holds it optional, and a missing target is no broken link.
+	// See linkCue.
+	Cue string `json:"cue,omitempty"`
 }
 
 // CodeSpan is an inline code span, trimmed.

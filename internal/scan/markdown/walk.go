@@ -245,6 +245,9 @@ func (w *walker) link(n ast.Node) {
 	if !classifyLink(&l, w.doc.Path) {
 		w.is.add(l.Line, CodeLinkOutsideRoot, "%s", OutsideRootMessage(l.Destination))
 	}
+	if l.Kind == LinkRelative {
+		l.Cue = linkCue(n, w.body)
+	}
 	if w.reference() {
 		w.doc.Links = append(w.doc.Links, l)
 	}
