@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"cmp"
+	"container/heap"
 	"math"
 	"path"
 	"slices"
@@ -159,9 +160,41 @@ func compareRanked(a, b *ranked) int {
 	return strings.Compare(a.entry.ID, b.entry.ID)
 }
 
-// sortRanked sorts candidates by compareRanked.
-func sortRanked(rs []ranked) {
-	slices.SortFunc(rs, func(a, b ranked) int { return compareRanked(&a, &b) })
+// topRanked returns the k best of rs by compareRanked, best first. A
+// query needs its first hits, not the order of every candidate: past k a
+// bounded heap (the worst kept at its root) costs n·log k comparisons of
+// pointers where sorting every candidate moved the candidates themselves.
+// compareRanked is a total order, so the hits and their order are the
+// same either way.
+func topRanked(rs []*ranked, k int) []*ranked {
+	if len(rs) <= k {
+		slices.SortFunc(rs, compareRanked)
+		return rs
+	}
+	h := worstFirst(slices.Clone(rs[:k]))
+	heap.Init(&h)
+	for _, r := range rs[k:] {
+		if compareRanked(r, h[0]) < 0 {
+			h[0] = r
+			heap.Fix(&h, 0)
+		}
+	}
+	slices.SortFunc(h, compareRanked)
+	return h
+}
+
+// worstFirst is a heap of candidates whose root is the worst.
+type worstFirst []*ranked
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return compareRanked(h[i], h[j]) > 0 }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)        { *h = append(*h, x.(*ranked)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func rankKind(kind string) int {

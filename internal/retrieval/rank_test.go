@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -217,7 +218,7 @@ func TestTieBreaksAreTotal(t *testing.T) {
 	}
 	for range 10 {
 		rand.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-		sortRanked(rs)
+		slices.SortFunc(rs, func(a, b ranked) int { return compareRanked(&a, &b) })
 		for i := range rs {
 			if rs[i].entry.ID != want[i] {
 				t.Fatalf("tie order %d = %s, want %v", i, rs[i].entry.ID, want)
@@ -291,5 +292,37 @@ func TestProximityVisitBound(t *testing.T) {
 	r := coreIndex(entries, rels...).Search(Query{Text: "okapi"})
 	if len(r.Truncated) != 1 || r.Truncated[0].Bound != BoundProximityEdges || r.Truncated[0].Limit != MaxProximityEdges {
 		t.Fatalf("the walk's bound must be recorded: %+v", r.Truncated)
+	}
+}
+
+// TestTopRankedIsTheSortedPrefix: the k best by the bounded heap are the
+// first k of a full sort, in the same order, for every k — ties on score
+// included (the kind and id break them).
+func TestTopRankedIsTheSortedPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	kinds := []string{snapshot.KindDocument, snapshot.KindModule, snapshot.KindPackage, snapshot.KindArea}
+	entries := make([]Entry, 300)
+	all := make([]ranked, len(entries))
+	for i := range entries {
+		entries[i] = Entry{ID: fmt.Sprintf("e%03d", rng.IntN(1000)), Kind: kinds[rng.IntN(len(kinds))]}
+		all[i] = ranked{entry: &entries[i], score: float64(rng.IntN(20)), superseded: rng.IntN(5) == 0}
+	}
+	want := slices.Clone(all)
+	slices.SortFunc(want, func(a, b ranked) int { return compareRanked(&a, &b) })
+	for _, k := range []int{1, 2, 10, 299, 300, 1000} {
+		ptrs := make([]*ranked, len(all))
+		for i := range all {
+			ptrs[i] = &all[i]
+		}
+		rng.Shuffle(len(ptrs), func(i, j int) { ptrs[i], ptrs[j] = ptrs[j], ptrs[i] })
+		got := topRanked(ptrs, k)
+		if len(got) != min(k, len(all)) {
+			t.Fatalf("k %d: %d returned", k, len(got))
+		}
+		for i, r := range got {
+			if compareRanked(r, &want[i]) != 0 {
+				t.Fatalf("k %d: rank %d is %s (%v), want %s (%v)", k, i, r.entry.ID, r.score, want[i].entry.ID, want[i].score)
+			}
+		}
 	}
 }

@@ -99,6 +99,10 @@ type scratch struct {
 	seen        []uint32
 	epoch       uint32
 	frontier    []int32
+	// cands is the candidates' buffer, kept between queries: a query's
+	// candidates are a few thousand values of ranked, and growing them
+	// anew each time was most of a query's garbage.
+	cands []ranked
 }
 
 var scratchPool sync.Pool
@@ -185,21 +189,19 @@ func (ix *Index) Search(q Query) Results {
 	for i := range cands {
 		cands[i].score = cands[i].comp.sum()
 	}
-	sortRanked(cands)
 	limit := q.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
 	limit = min(limit, MaxLimit)
+	pass := make([]*ranked, 0, len(cands))
 	for i := range cands {
-		c := &cands[i]
-		if len(q.Kinds) > 0 && !slices.Contains(q.Kinds, c.entry.Kind) {
-			continue
+		if len(q.Kinds) == 0 || slices.Contains(q.Kinds, cands[i].entry.Kind) {
+			pass = append(pass, &cands[i])
 		}
-		res.Total++
-		if len(res.Hits) == limit {
-			continue
-		}
+	}
+	res.Total = len(pass)
+	for _, c := range topRanked(pass, limit) {
 		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
 		if q.Explain {
 			h.Components = c.comp.asMap()
@@ -251,7 +253,8 @@ func (ix *Index) lexicalOnly(sc *scratch) []ranked {
 func (ix *Index) candidates(sc *scratch, text string, nTerms int, coord float64) ([]ranked, bool) {
 	named := ix.identity(text)
 	full := uint64(1)<<nTerms - 1
-	var out []ranked
+	out := sc.cands[:0]
+	defer func() { sc.cands = out[:0] }()
 	add := func(i int32, closest bool) {
 		r := ranked{entry: &ix.entries[i], idx: i, closest: closest}
 		r.comp = named[i]
