@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,14 +99,14 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	var files map[string][]byte
 	var head string
 	exists := false
+	var unread error // the branch exists but could not be read: no commit may replace it
 	if r.deps.repo != nil {
-		err = api.do(ctx, func(ctx context.Context) (err error) {
+		unread = api.do(ctx, func(ctx context.Context) (err error) {
 			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
 			return err
 		})
-		if err != nil {
-			r.gh.Warningf("docbridge: the enrichment branch could not be read (%v); nothing is committed this run", err)
-			r.deps.repo = nil
+		if unread != nil {
+			r.gh.Warningf("docbridge: the enrichment branch could not be read (%v); nothing is committed this run", unread)
 		}
 	}
 	branchOverlay := files[enrich.OverlayPath]
@@ -149,6 +151,8 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	switch {
 	case r.deps.repo == nil:
 		out.note = "not published: no GitHub access in this run"
+	case unread != nil:
+		out.note = "not published: the enrichment branch could not be read: " + unread.Error()
 	case exists && string(branchOverlay) == string(data):
 		out.note = "unchanged: nothing to commit"
 	default:
@@ -193,18 +197,24 @@ func (r *actionRun) enrichWith(ctx context.Context, req stage.Request) (*stage.R
 
 // placeDecisions writes the enrichment branch's overlay and approval
 // records into the workspace, replacing the checkout's: they are the
-// newer decisions. Only those paths are written; each is read again, as
-// untrusted input, by the run.
+// newer decisions. Only those paths are written, through an os.Root so a
+// symlink of the checkout cannot send a write out of the workspace; each
+// is read again, as untrusted input, by the run.
 func placeDecisions(dir string, files map[string][]byte) error {
-	if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(enrich.ApprovalsDir))); err != nil {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
 		return err
 	}
-	for p, data := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+	defer root.Close()
+	if err := root.RemoveAll(filepath.FromSlash(enrich.ApprovalsDir)); err != nil {
+		return err
+	}
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		name := filepath.FromSlash(p)
+		if err := root.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(full, data, 0o644); err != nil {
+		if err := root.WriteFile(name, files[p], 0o644); err != nil {
 			return err
 		}
 	}
@@ -228,15 +238,10 @@ func (r *actionRun) restoreAgentCache(ctx context.Context) ([]byte, string) {
 	}
 	save, restore := c.Keys(r.agentCacheParts())
 	e, warn := c.RestoreBlob(ctx, restore, "agent-call cache")
-	switch {
-	case warn != nil && warn.Kind == cache.Miss:
-		fmt.Fprintln(r.stdout, "docbridge: cache: no agent-call cache yet")
-		return nil, save
-	case warn != nil:
-		r.gh.Warningf("docbridge: agent-call cache not restored: %s", warn)
+	r.sayRestored("agent-call cache", warn, len(e.Data), false)
+	if warn != nil {
 		return nil, save
 	}
-	fmt.Fprintf(r.stdout, "docbridge: cache: restored the agent-call cache (%d bytes)\n", len(e.Data))
 	return e.Data, save
 }
 
@@ -316,12 +321,14 @@ func (r *actionRun) enrichmentStatus(ctx context.Context, api *apiBudget, res *p
 			return err
 		})
 		if err == nil && found && n != r.d.PR {
-			var files map[string][]byte
+			// Only the overlay: the pending count is all the comment says,
+			// and the approval records would cost a call each.
+			var data []byte
 			err = api.do(ctx, func(ctx context.Context) (err error) {
-				files, _, _, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
+				data, _, err = r.deps.repo.ReadFile(ctx, EnrichmentBranch, enrich.OverlayPath, enrich.MaxOverlayBytes)
 				return err
 			})
-			if ov, perr := enrich.ParseOverlay(files[enrich.OverlayPath]); err == nil && perr == nil {
+			if ov, perr := enrich.ParseOverlay(data); err == nil && perr == nil {
 				st.Pending, st.PR, st.URL = len(ov.Pending), n, url
 			}
 		}

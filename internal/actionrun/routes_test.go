@@ -493,3 +493,40 @@ func TestReviewSaysWhatWaits(t *testing.T) {
 		t.Fatalf("a pull request changing no target: %+v", e)
 	}
 }
+
+// TestPlaceDecisions: the branch's records replace the checkout's, and a
+// checkout whose .docbridge is a symlink out of the workspace gets an
+// error, not a write through it.
+func TestPlaceDecisions(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, filepath.FromSlash(enrich.ApprovalsDir), "stale.json")
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{enrich.OverlayPath: []byte("overlay"), enrich.ApprovalsDir + "/a.json": []byte("a")}
+	if err := placeDecisions(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the checkout's stale approval record survived: %v", err)
+	}
+	for p, want := range files {
+		if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p))); err != nil || string(got) != string(want) {
+			t.Errorf("%s = %q, %v; want %q", p, got, err, want)
+		}
+	}
+
+	outside, ws := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(ws, ".docbridge")); err != nil {
+		t.Fatal(err)
+	}
+	if err := placeDecisions(ws, files); err == nil {
+		t.Error("placeDecisions wrote through a symlink out of the workspace")
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written outside the workspace: %v", entries)
+	}
+}

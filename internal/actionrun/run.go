@@ -352,21 +352,25 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 const baseStateName = "base state"
 
 func (r *actionRun) restoreOne(ctx context.Context, c stateCache, keys []string, what string) *state.State {
-	got, warn := c.Restore(ctx, keys)
+	got, warn := c.Restore(ctx, keys) // a State exactly when no warning
+	// A branch's or a pull request's first run has nothing saved yet:
+	// expected, not a warning. A missing base costs the comparison, so
+	// that one is said as a warning.
+	r.sayRestored(what, warn, len(got.Data), what == baseStateName)
+	return got.State
+}
+
+// sayRestored logs how restoring what went: a miss as a line of the log
+// (a warning when missWarns), any other failure as a warning.
+func (r *actionRun) sayRestored(what string, warn *cache.Warning, size int, missWarns bool) {
 	switch {
-	case warn != nil && warn.Kind == cache.Miss && what != baseStateName:
-		// A branch's or a pull request's first run has nothing saved yet:
-		// expected, not a warning. A missing base costs the comparison,
-		// so that one is said as a warning.
+	case warn != nil && warn.Kind == cache.Miss && !missWarns:
 		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
 	case warn != nil:
 		r.gh.Warningf("docbridge: %s not restored: %s", what, warn)
-	case got.State == nil:
-		fmt.Fprintf(r.stdout, "docbridge: cache: no %s yet\n", what)
 	default:
-		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, len(got.Data))
+		fmt.Fprintf(r.stdout, "docbridge: cache: restored the %s (%d bytes)\n", what, size)
 	}
-	return got.State
 }
 
 // persist saves this scan's state under saveKey, with the doctor's grade of
