@@ -10,7 +10,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
 // block is one paragraph or heading of a document, as a reader sees it,
@@ -102,7 +103,7 @@ func inline(n ast.Node, source []byte) block {
 		for c = c.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Text:
-				v := textValue(c, source)
+				v := markdown.TextValue(c, source)
 				all.Write(v)
 				if inLink {
 					links += len([]rune(string(v)))
@@ -118,7 +119,7 @@ func inline(n ast.Node, source []byte) block {
 				all.Write(c.Value)
 				prose.Write(c.Value)
 			case *ast.CodeSpan:
-				code := codeText(c, source)
+				code := markdown.CodeSpanText(c, source)
 				all.WriteString(code)
 				if inLink {
 					links += len([]rune(code))
@@ -143,26 +144,6 @@ func inline(n ast.Node, source []byte) block {
 	}
 	walk(n, false)
 	return block{text: collapse(all.String()), prose: prose.String(), linkRunes: links}
-}
-
-func textValue(t *ast.Text, source []byte) []byte {
-	v := t.Value(source)
-	if t.IsRaw() {
-		return v
-	}
-	v = util.UnescapePunctuations(v)
-	v = util.ResolveNumericReferences(v)
-	return util.ResolveEntityNames(v)
-}
-
-func codeText(n *ast.CodeSpan, source []byte) string {
-	var b strings.Builder
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if t, ok := c.(*ast.Text); ok {
-			b.Write(t.Value(source))
-		}
-	}
-	return b.String()
 }
 
 // inside reports whether n lies in a blockquote or a list item.

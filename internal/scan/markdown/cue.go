@@ -95,7 +95,7 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			b.Write(textValue(c, source))
+			b.Write(TextValue(c, source))
 			if c.SoftLineBreak() || c.HardLineBreak() {
 				b.WriteByte(' ')
 			}
@@ -398,7 +398,7 @@ func linkCue(n ast.Node, source []byte) string {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			b.Write(textValue(c, source))
+			b.Write(TextValue(c, source))
 			b.WriteByte(' ')
 		case *ast.String:
 			b.Write(c.Value)

@@ -27,7 +27,7 @@ func walkText(n ast.Node, source []byte, withImages bool, typography func(t stri
 		}
 		switch c := c.(type) {
 		case *ast.Text:
-			t := textValue(c, source)
+			t := TextValue(c, source)
 			if typography != nil {
 				b.WriteString(typography(string(t), c.IsRaw()))
 			} else {
@@ -39,7 +39,7 @@ func walkText(n ast.Node, source []byte, withImages bool, typography func(t stri
 		case *ast.String:
 			b.Write(c.Value)
 		case *ast.CodeSpan:
-			b.WriteString(codeSpanText(c, source))
+			b.WriteString(CodeSpanText(c, source))
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
 			b.Write(c.Label(source))
@@ -56,9 +56,9 @@ func walkText(n ast.Node, source []byte, withImages bool, typography func(t stri
 	return b.String()
 }
 
-// textValue is a Text node's content with backslash escapes and character
+// TextValue is a Text node's content with backslash escapes and character
 // references resolved, as goldmark's HTML renderer would print it.
-func textValue(t *ast.Text, source []byte) []byte {
+func TextValue(t *ast.Text, source []byte) []byte {
 	v := t.Value(source)
 	if t.IsRaw() {
 		return v
@@ -73,8 +73,8 @@ func textValueBytes(v []byte) []byte {
 	return util.ResolveEntityNames(v)
 }
 
-// codeSpanText is a code span's content with line ends as spaces, untrimmed.
-func codeSpanText(n *ast.CodeSpan, source []byte) string {
+// CodeSpanText is a code span's content with line ends as spaces, untrimmed.
+func CodeSpanText(n *ast.CodeSpan, source []byte) string {
 	var b strings.Builder
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		t, ok := c.(*ast.Text)

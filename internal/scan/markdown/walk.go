@@ -254,7 +254,7 @@ func (w *walker) link(n ast.Node) {
 }
 
 func (w *walker) codeSpan(n *ast.CodeSpan) {
-	text := strings.TrimSpace(codeSpanText(n, w.body))
+	text := strings.TrimSpace(CodeSpanText(n, w.body))
 	if text == "" || w.hidden(n) {
 		return
 	}
