@@ -20,6 +20,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/precision"
+	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/state"
 )
 
@@ -222,23 +223,31 @@ func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository st
 		if d.Severity.Rank() <= catalog.Off.Rank() {
 			continue
 		}
-		p := d.Primary()
-		var text string
-		if p.Path != "" && p.Line > 0 {
-			data, ok := files[p.Path]
-			if !ok {
-				var err error
-				if data, err = pipeline.ReadRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
-					fmt.Fprintf(stderr, "bench precision: %s: %s: %v (keyed with an empty line)\n", dir, p.Path, err)
+		key := func(p reconcile.Location) precision.Key {
+			var text string
+			if p.Path != "" && p.Line > 0 {
+				data, ok := files[p.Path]
+				if !ok {
+					var err error
+					if data, err = pipeline.ReadRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
+						fmt.Fprintf(stderr, "bench precision: %s: %s: %v (keyed with an empty line)\n", dir, p.Path, err)
+					}
+					files[p.Path] = data
 				}
-				files[p.Path] = data
+				text, _ = precision.LineText(data, p.Line)
 			}
-			text, _ = precision.LineText(data, p.Line)
+			return precision.NewKey(d.Code, p.Path, d.Subject, text, p.Line > 0)
 		}
-		out = append(out, precision.Finding{
-			Key:   precision.NewKey(d.Code, p.Path, d.Subject, text, p.Line > 0),
-			Level: d.Severity, Path: p.Path, Line: p.Line, Message: d.Message,
-		})
+		p := d.Primary()
+		f := precision.Finding{Key: key(p), Level: d.Severity, Path: p.Path, Line: p.Line, Message: d.Message}
+		// One reference repeated on many lines is one finding; the labels
+		// of its further lines are not gone.
+		for _, m := range d.Members {
+			if m.Code == d.Code && m.Primary() != p {
+				f.Also = append(f.Also, key(m.Primary()))
+			}
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }

@@ -52,10 +52,12 @@ func pct(v float64) string {
 func byCode(ds []reconcile.Diagnostic, keep func(code string) bool) []reconcile.Diagnostic {
 	var out []reconcile.Diagnostic
 	for _, d := range ds {
-		if keep(d.Code) {
+		// A grouped finding counts the references it stands for: a
+		// DRIFT_MOVE's drifted links, or one reference repeated on many
+		// lines (whose members share its code), each line once.
+		if keep(d.Code) && (len(d.Members) == 0 || d.Members[0].Code != d.Code) {
 			out = append(out, d)
 		}
-		// A grouped finding (DRIFT_MOVE) counts the references it stands for.
 		for _, m := range d.Members {
 			if keep(m.Code) {
 				out = append(out, m)

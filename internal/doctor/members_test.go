@@ -22,3 +22,19 @@ func TestByCodeCountsGroupedMembers(t *testing.T) {
 		t.Fatalf("links problems = %d (%v), want the two grouped links and the broken one", len(got), got)
 	}
 }
+
+// One broken link written on three lines is one finding whose members
+// share its code: the links dimension counts three links, not four.
+func TestByCodeCountsRepeatedReferenceOncePerLine(t *testing.T) {
+	at := func(line int) []reconcile.Location { return []reconcile.Location{{Path: "docs/a.md", Line: line}} }
+	link := func(id string, line int) reconcile.Diagnostic {
+		return reconcile.Diagnostic{ID: id, Code: catalog.BrokenLink, Evidence: at(line)}
+	}
+	group := link("g", 3)
+	group.Evidence = append(group.Evidence, at(7)[0], at(9)[0])
+	group.Occurrences = 3
+	group.Members = []reconcile.Diagnostic{link("1", 3), link("2", 7), link("3", 9)}
+	if got := byCode([]reconcile.Diagnostic{group}, linksCheck.keep); len(got) != 3 {
+		t.Fatalf("links problems = %d (%v), want one per line", len(got), got)
+	}
+}

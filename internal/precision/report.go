@@ -19,6 +19,9 @@ type Finding struct {
 	Path    string
 	Line    int
 	Message string
+	// Also are the keys of the further lines of a finding that stands for
+	// one reference repeated on many lines: their labels are not gone.
+	Also []Key
 }
 
 // Repo is one corpus repository: its findings and its label file.
@@ -258,6 +261,9 @@ func Evaluate(repos []Repo, o Options) *Report {
 		present := map[string]bool{}
 		for _, f := range repo.Findings {
 			present[f.Key.String()] = true
+			for _, k := range f.Also {
+				present[k.String()] = true
+			}
 		}
 		for _, l := range repo.Labels.Labels {
 			if l.Label != "" && !present[l.Key] {

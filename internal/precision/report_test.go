@@ -108,6 +108,10 @@ func TestEvaluate(t *testing.T) {
 	cycleTP := finding("IMPORT_CYCLE", "warn", "src/a.ts", 1, "src/a.ts src/b.ts")
 	goneFP := Label{Key: "BROKEN_LINK|docs/z.md|docs/y.md|0123abcd", Label: FP, Reason: "FP: fixed"}
 	goneTP := Label{Key: "BROKEN_LINK|docs/z.md|docs/w.md|0123abcd", Label: TP, Reason: "TP: lost"}
+	// linkTP stands for the same link on a further line too: that line's
+	// label is not gone.
+	repeated := Label{Key: "BROKEN_LINK|docs/a.md|docs/gone.md|89abcdef", Label: TP, Reason: "TP: the same link again"}
+	linkTP.Also = []Key{{Code: "BROKEN_LINK", Path: "docs/a.md", Target: "docs/gone.md", Line: "89abcdef"}}
 	repos := []Repo{
 		{Repository: "b/two", Findings: []Finding{cycleTP},
 			Labels: LabelFile{Repository: "b/two", Labels: []Label{label(cycleTP, TP)}}},
@@ -116,7 +120,7 @@ func TestEvaluate(t *testing.T) {
 				label(linkTP, TP), label(linkFP, FP), label(anchorFP, FP),
 				label(noCodeUseful, Useful), label(noCodeNoise, Noise), label(noCodeWrong, TP),
 				{Key: pathNew.Key.String()}, // pending: not a label yet
-				goneFP, goneTP,
+				goneFP, goneTP, repeated,
 			}}},
 	}
 	r := Evaluate(repos, Options{Seed: 1})

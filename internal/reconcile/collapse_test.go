@@ -9,18 +9,20 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-// Identical findings on one line (same code, location and message) are one
-// finding with a count; findings that differ in any of these stay apart.
-// The fingerprints do not depend on how many times a line repeats a
-// reference: not the collapsed one's, not those of later occurrences of
-// the same key.
+// Identical findings in one document (same code, file, key and message)
+// are one finding with a count, whose evidence names each line once;
+// findings that differ in any of these stay apart. The fingerprint does
+// not depend on how many times the document repeats a reference, and the
+// members, one per line, have the fingerprints the findings would have
+// alone.
 func TestIdenticalFindingsCollapse(t *testing.T) {
 	sev := func(string) catalog.Level { return catalog.Warn }
 	at := func(line int) []Location { return []Location{{Path: "a.md", Line: line}} }
 	gone := func(line int) finding {
-		return finding{Code: catalog.UnresolvedPath, Message: "`src/gone.go` does not exist", Evidence: at(line), Key: "src/gone.go"}
+		return finding{Code: catalog.UnresolvedPath, Message: "`src/gone.go` does not exist", Evidence: at(line), Key: "src/gone.go",
+			edits: []Edit{{Path: "a.md", Line: line, Kind: EditCode, Old: "src/gone.go", New: "src/here.go"}}}
 	}
-	thrice := []finding{gone(3), gone(3), gone(3), gone(7),
+	thrice := []finding{gone(7), gone(3), gone(3), gone(3),
 		{Code: catalog.UnresolvedPath, Message: "`src/other.go` does not exist", Evidence: at(3), Key: "src/other.go"},
 		{Code: catalog.BrokenLink, Message: "`src/gone.go` does not exist", Evidence: at(3), Key: "src/gone.go"},
 	}
@@ -35,21 +37,28 @@ func TestIdenticalFindingsCollapse(t *testing.T) {
 	}
 	cmpRow := func(a, b row) int { return cmp.Or(strings.Compare(a.code, b.code), a.line-b.line, a.count-b.count) }
 	slices.SortFunc(got, cmpRow)
-	want := []row{{catalog.BrokenLink, 3, 0}, {catalog.UnresolvedPath, 3, 0}, {catalog.UnresolvedPath, 3, 3}, {catalog.UnresolvedPath, 7, 0}}
+	want := []row{{catalog.BrokenLink, 3, 0}, {catalog.UnresolvedPath, 3, 0}, {catalog.UnresolvedPath, 3, 4}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
-	once := finalize([]finding{gone(3), gone(7)}, sev)
-	idsOf := func(ds []Diagnostic) []string {
-		var out []string
-		for _, d := range ds {
-			if d.Code == catalog.UnresolvedPath && d.Message == "`src/gone.go` does not exist" {
-				out = append(out, d.ID)
-			}
+	var g Diagnostic
+	for _, d := range ds {
+		if d.Occurrences == 4 {
+			g = d
 		}
-		return out
 	}
-	if a, b := idsOf(ds), idsOf(once); !slices.Equal(a, b) || len(a) != 2 || a[0] == a[1] {
-		t.Errorf("fingerprints with the line repeated %v, written once %v: want the same two", a, b)
+	if want := []Location{{"a.md", 3}, {"a.md", 7}}; !slices.Equal(g.Evidence, want) {
+		t.Errorf("evidence %v, want %v", g.Evidence, want)
+	}
+	if len(g.Edits) != 2 || g.Edits[0].Line != 3 || g.Edits[1].Line != 7 {
+		t.Errorf("edits %+v: want line 3's and line 7's", g.Edits)
+	}
+	alone := finalizeBy([]finding{gone(3), gone(7)}, sev, false)
+	if len(g.Members) != 2 || len(alone) != 2 || g.Members[0].ID != alone[0].ID || g.Members[1].ID != alone[1].ID || g.ID != alone[0].ID {
+		t.Errorf("members %+v, alone %+v: want the fingerprints of the findings alone, the group's the first's", g.Members, alone)
+	}
+	once := finalize([]finding{gone(3), gone(7)}, sev)
+	if len(once) != 1 || once[0].ID != g.ID {
+		t.Errorf("written once per line %+v: want the fingerprint %s of the line repeated", once, g.ID)
 	}
 }

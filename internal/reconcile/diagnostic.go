@@ -91,6 +91,12 @@ func fingerprint(code, path, key string, ordinal int) string {
 // finalize collapses identical findings, sets severities and fingerprints
 // and sorts: by path, line, code, then id.
 func finalize(fs []finding, severity func(code string) catalog.Level) []Diagnostic {
+	return finalizeBy(fs, severity, true)
+}
+
+// finalizeBy is finalize; acrossLines says whether one reference repeated on
+// several lines of a document is one finding (see collapse).
+func finalizeBy(fs []finding, severity func(code string) catalog.Level, acrossLines bool) []Diagnostic {
 	// Order findings of one (code, path, key) by line so ordinals follow the
 	// file, whatever order the rules produced them in.
 	slices.SortStableFunc(fs, func(a, b finding) int {
@@ -98,7 +104,7 @@ func finalize(fs []finding, severity func(code string) catalog.Level) []Diagnost
 		return cmp.Or(strings.Compare(a.Code, b.Code), strings.Compare(pa.Path, pb.Path),
 			strings.Compare(a.Key, b.Key), cmp.Compare(pa.Line, pb.Line), strings.Compare(a.Message, b.Message))
 	})
-	fs, counts := collapse(fs)
+	fs, counts := collapse(fs, acrossLines)
 	out := make([]Diagnostic, 0, len(fs))
 	ordinal := 0
 	for i, f := range fs {
@@ -136,29 +142,53 @@ func finalize(fs []finding, severity func(code string) catalog.Level) []Diagnost
 	return out
 }
 
-// collapse keeps the first of the findings that say the same thing at the
-// same place — one code, location and message, as when one reference is
-// written twice on a line — and counts them: one problem, one finding.
-// The one kept is the first in fs's order, so its fingerprint (its ordinal
-// among the findings of its code, file and key) does not depend on how
-// many times the line repeats the reference. counts[i] is how many
-// findings out[i] stands for when more than one, else 0.
-func collapse(fs []finding) (out []finding, counts []int) {
+// collapse keeps the first of the findings that say the same thing in the
+// same document — one code, file, key and message — and counts them: one
+// problem, one finding. One reference written twice on a line is always
+// one finding; with acrossLines, so is one written on many lines (the same
+// missing anchor in 24 rows of a table): the finding kept carries every
+// further line as evidence, the edits of all, and the findings it stands
+// for, one per line, as members (the doctor counts references). The one
+// kept is the first in fs's order (fs is sorted by line), so its
+// fingerprint (its ordinal among the findings of its code, file and key)
+// does not depend on how many times the reference repeats. counts[i] is
+// how many findings out[i] stands for when more than one, else 0.
+func collapse(fs []finding, acrossLines bool) (out []finding, counts []int) {
 	type same struct {
-		code, message string
-		at            Location
+		code, key, message string
+		at                 Location
 	}
 	first := make(map[same]int, len(fs))
+	lines := map[int][]finding{} // index in out → its findings, one per line
 	out = fs[:0:0]
 	for _, f := range fs {
-		k := same{f.Code, f.Message, primary(f)}
-		if i, ok := first[k]; ok {
-			counts[i] = max(counts[i], 1) + 1
+		at := primary(f)
+		k := same{f.Code, f.Key, f.Message, at}
+		if acrossLines && f.members == nil {
+			k.at.Line = 0
+		}
+		i, ok := first[k]
+		if !ok {
+			first[k] = len(out)
+			out = append(out, f)
+			counts = append(counts, 0)
+			lines[len(out)-1] = []finding{f}
 			continue
 		}
-		first[k] = len(out)
-		out = append(out, f)
-		counts = append(counts, 0)
+		counts[i] = max(counts[i], 1) + 1
+		if ls := lines[i]; primary(ls[len(ls)-1]) == at {
+			continue // the same line again: nothing more to show or fix
+		}
+		lines[i] = append(lines[i], f)
+		g := &out[i]
+		g.Evidence = append(slices.Clip(g.Evidence), at)
+		g.EntityIDs = append(slices.Clip(g.EntityIDs), f.EntityIDs...)
+		g.edits = append(slices.Clip(g.edits), f.edits...)
+	}
+	for i, ls := range lines {
+		if len(ls) > 1 {
+			out[i].members = ls
+		}
 	}
 	return out, counts
 }
@@ -185,5 +215,5 @@ func finalizeMembers(ms []finding, severity func(code string) catalog.Level) []D
 	if len(ms) == 0 {
 		return nil
 	}
-	return finalize(slices.Clone(ms), severity)
+	return finalizeBy(slices.Clone(ms), severity, false)
 }

@@ -45,10 +45,12 @@ type Finding struct {
 	// Title is the catalog's short name of the code.
 	Title string `json:"title"`
 	// Detail is the diagnostic's message, followed by " (3×)" when the
-	// finding stands for several identical ones (Occurrences).
+	// finding stands for several identical ones (Occurrences), and by the
+	// further lines they are on: " (3×, also lines 9, 12)".
 	Detail string `json:"detail"`
-	// Occurrences counts the identical findings on one line (same code,
-	// location and message) this one stands for, when more than one.
+	// Occurrences counts the identical findings in one document (same
+	// code, file, subject and message) this one stands for, when more
+	// than one; Evidence names each of their lines.
 	Occurrences int `json:"occurrences,omitempty"`
 	// Location is where the finding is reported (Evidence[0], or the
 	// repository when there is no evidence).
@@ -156,13 +158,37 @@ func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
 	}
 }
 
+// detailLines bounds the further lines a detail names.
+const detailLines = 5
+
 // detail is the message a reader sees: with the count of identical
-// findings it stands for, "(3×)", so that every format says it once.
+// findings it stands for, "(3×)", and the further lines of its file they
+// are on, "(3×, also lines 9, 12)", so that every format says it once.
 func detail(d reconcile.Diagnostic) string {
-	if d.Occurrences > 1 {
-		return fmt.Sprintf("%s (%d×)", d.Message, d.Occurrences)
+	if d.Occurrences <= 1 {
+		return d.Message
 	}
-	return d.Message
+	at := d.Primary()
+	var lines []string
+	more := 0
+	for _, l := range d.Evidence[1:] {
+		switch {
+		case l.Path != at.Path || l.Line == at.Line || l.Line == 0:
+		case len(lines) == detailLines:
+			more++
+		default:
+			lines = append(lines, fmt.Sprint(l.Line))
+		}
+	}
+	switch {
+	case more > 0:
+		return fmt.Sprintf("%s (%d×, also lines %s and %d more)", d.Message, d.Occurrences, strings.Join(lines, ", "), more)
+	case len(lines) == 1:
+		return fmt.Sprintf("%s (%d×, also line %s)", d.Message, d.Occurrences, lines[0])
+	case len(lines) > 1:
+		return fmt.Sprintf("%s (%d×, also lines %s)", d.Message, d.Occurrences, strings.Join(lines, ", "))
+	}
+	return fmt.Sprintf("%s (%d×)", d.Message, d.Occurrences)
 }
 
 // sortFindings puts findings in canonical order: path, line, code, id (the

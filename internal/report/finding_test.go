@@ -80,6 +80,25 @@ func TestFromDiagnostics(t *testing.T) {
 	if u.Title != "NOT_A_CODE" || u.HelpURL != catalog.DocsURL || u.Location != (Location{}) || u.Evidence == nil || u.EntityIDs == nil {
 		t.Errorf("a code outside the catalog: %+v", u)
 	}
+	for _, tc := range []struct {
+		lines []int
+		want  string
+	}{
+		{[]int{4, 4}, "m (2×)"},
+		{[]int{4, 9}, "m (2×, also line 9)"},
+		{[]int{4, 9, 12}, "m (3×, also lines 9, 12)"},
+		{[]int{4, 5, 6, 7, 8, 9, 10, 11}, "m (8×, also lines 5, 6, 7, 8, 9 and 2 more)"},
+	} {
+		ev := []reconcile.Location{}
+		for _, l := range tc.lines {
+			ev = append(ev, reconcile.Location{Path: "a.md", Line: l})
+		}
+		ev = append(ev, reconcile.Location{Path: "other.md", Line: 2}) // another file's evidence is no occurrence
+		d := reconcile.Diagnostic{ID: "x", Code: catalog.BrokenAnchor, Message: "m", Evidence: ev, Occurrences: len(tc.lines)}
+		if got := FromDiagnostics([]reconcile.Diagnostic{d}, "")[0].Detail; got != tc.want {
+			t.Errorf("lines %v: detail %q, want %q", tc.lines, got, tc.want)
+		}
+	}
 	if len(FromDiagnostics(nil, "")) != 0 || FromDiagnostics(nil, "") == nil {
 		t.Errorf("no diagnostics must give an empty, non-nil list")
 	}

@@ -41,8 +41,10 @@ func TestPipelineSARIF(t *testing.T) {
 			broken = append(broken, d)
 		}
 	}
-	if len(broken) != 2 {
-		t.Fatalf("the fixture writes the broken link gone.md twice; the rules found %d: %+v", len(broken), ds)
+	// The fixture writes the broken link gone.md on two lines: one finding
+	// whose evidence names both.
+	if len(broken) != 1 || len(broken[0].Evidence) != 2 || broken[0].Occurrences != 2 {
+		t.Fatalf("the fixture writes the broken link gone.md twice; want one finding for both lines, the rules found %+v", ds)
 	}
 	r := Build(Input{Version: "test", Project: "repo", SnapshotHash: hash, Diagnostics: ds})
 	data := renderSARIF(t, r, SARIFOptions{})
@@ -60,14 +62,18 @@ func TestPipelineSARIF(t *testing.T) {
 				where[fmt.Sprintf("%s %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[FingerprintKey])] = true
 			}
 		}
-	}
-	for _, d := range broken {
-		p := d.Primary()
-		if key := fmt.Sprintf("%s %s:%d %s", d.Code, p.Path, p.Line, d.ID); !where[key] {
-			t.Errorf("no SARIF result %s; have %v", key, where)
+		for _, l := range res.RelatedLocations {
+			where[fmt.Sprintf("%s related %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[FingerprintKey])] = true
 		}
 	}
-	if broken[0].ID == broken[1].ID {
-		t.Errorf("two occurrences share a fingerprint: %s", broken[0].ID)
+	d := broken[0]
+	p, second := d.Evidence[0], d.Evidence[1]
+	for _, key := range []string{
+		fmt.Sprintf("%s %s:%d %s", d.Code, p.Path, p.Line, d.ID),
+		fmt.Sprintf("%s related %s:%d %s", d.Code, second.Path, second.Line, d.ID),
+	} {
+		if !where[key] {
+			t.Errorf("no SARIF location %s; have %v", key, where)
+		}
 	}
 }

@@ -140,6 +140,16 @@ func firstRegion(t *testing.T, log map[string]any) map[string]any {
 }
 
 // sarifDoc is the part of a SARIF log the structure test reads.
+type sarifDocLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI       string
+			URIBaseID string `json:"uriBaseId"`
+		}
+		Region *struct{ StartLine int }
+	}
+}
+
 type sarifDoc struct {
 	Runs []struct {
 		Tool struct {
@@ -154,19 +164,12 @@ type sarifDoc struct {
 			}
 		}
 		Results []struct {
-			RuleID    string
-			RuleIndex int
-			Level     string
-			Message   struct{ Text string }
-			Locations []struct {
-				PhysicalLocation struct {
-					ArtifactLocation struct {
-						URI       string
-						URIBaseID string `json:"uriBaseId"`
-					}
-					Region *struct{ StartLine int }
-				}
-			}
+			RuleID              string
+			RuleIndex           int
+			Level               string
+			Message             struct{ Text string }
+			Locations           []sarifDocLocation
+			RelatedLocations    []sarifDocLocation
 			PartialFingerprints map[string]string
 			BaselineState       string
 		}

@@ -111,22 +111,29 @@ func annotationsOf(judged []report.Finding, g GitHubContext) (anns []Annotation,
 	// A grouped finding's further lines come after every finding's first
 	// annotation, so that a bound cuts them first.
 	for _, f := range judged {
-		if f.Code == catalog.DriftMove && f.Location.Path != "" {
-			anns = append(anns, groupAnnotations(f, g)...)
+		if f.Location.Path == "" {
+			continue
+		}
+		switch {
+		case f.Code == catalog.DriftMove:
+			anns = append(anns, groupAnnotations(f, g, "")...)
+		case f.Occurrences > 1:
+			anns = append(anns, groupAnnotations(f, g, f.Location.Path)...)
 		}
 	}
 	return anns, fileless
 }
 
 // groupAnnotations annotates the other lines of a finding that stands for
-// references on many lines (DRIFT_MOVE: its evidence is the references'
-// locations), with the finding's title and message, up to
-// MaxGroupAnnotations lines in all.
-func groupAnnotations(f report.Finding, g GitHubContext) []Annotation {
+// references on many lines (DRIFT_MOVE, or one reference repeated on many
+// lines of a document: its evidence is the references' locations), with
+// the finding's title and message, up to MaxGroupAnnotations lines in all.
+// A non-empty in keeps to the lines of that file.
+func groupAnnotations(f report.Finding, g GitHubContext, in string) []Annotation {
 	var out []Annotation
 	seen := map[report.Location]bool{f.Location: true}
 	for _, l := range f.Evidence {
-		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations {
+		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations || (in != "" && l.Path != in) {
 			continue
 		}
 		seen[l] = true

@@ -121,3 +121,27 @@ func TestMoveAnnotationsAtTheBound(t *testing.T) {
 		}
 	}
 }
+
+// One reference repeated on many lines of a document is one finding
+// annotated on each of its lines in that document — not on evidence in
+// another file — and once on a line written twice.
+func TestRepeatedReferenceAnnotations(t *testing.T) {
+	at := func(p string, l int) report.Location { return report.Location{Path: p, Line: l} }
+	f := report.Finding{ID: "r1", Code: catalog.BrokenAnchor, Severity: report.SeverityHigh, Level: catalog.Error,
+		Title: "Broken anchor", Detail: "anchor #services matches no heading of this document (4×)", Status: report.StatusNew,
+		Occurrences: 4, Location: at("docs/a.md", 3),
+		Evidence: []report.Location{at("docs/a.md", 3), at("docs/b.md", 1), at("docs/a.md", 9), at("docs/a.md", 12)}}
+	plain := f
+	plain.ID, plain.Occurrences, plain.Location, plain.Evidence = "p1", 0, at("docs/c.md", 2), []report.Location{at("docs/c.md", 2), at("docs/c.md", 5)}
+	r := &report.Report{Tool: report.Tool{Name: report.ToolName, Version: "test"}, Compared: true, Findings: []report.Finding{f, plain}}
+	slices.SortFunc(r.Findings, report.CompareFindings)
+	r.Summary = report.Summarize(r.Findings, nil)
+	var got []string
+	for _, a := range CheckRun(r, RenderOptions{GitHub: ghContext(), FailOn: "error"}).Annotations {
+		got = append(got, fmt.Sprintf("%s:%d", a.Path, a.StartLine))
+	}
+	slices.Sort(got)
+	if want := []string{"docs/a.md:12", "docs/a.md:3", "docs/a.md:9", "docs/c.md:2"}; !slices.Equal(got, want) {
+		t.Errorf("annotations %v, want %v", got, want)
+	}
+}
