@@ -20,6 +20,7 @@ import (
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // searchKinds are the entry kinds --kinds accepts.
@@ -218,7 +219,8 @@ func writeJSON(w io.Writer, v any, what string) error {
 }
 
 // writeSearchText prints one line per hit: rank, score (or date for the
-// recent documents), kind, path, title.
+// recent documents), kind, path (with the best section's anchor), title,
+// and under it the section's snippet when the query was a question.
 func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 	var b strings.Builder
 	switch {
@@ -245,13 +247,19 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 			fmt.Fprintf(&b, "%3d  %s  %s  %s\n", i+1, date, loc, h.Title)
 			continue
 		}
-		fmt.Fprintf(&b, "%3d  %7.2f  %-8s  %s  %s\n", i+1, h.Score, h.Kind, loc, h.Title)
+		if h.Anchor != "" {
+			loc += "#" + h.Anchor
+		}
+		fmt.Fprintf(&b, "%3d  %7.2f  %-8s  %s  %s\n", i+1, h.Score, h.Kind, textwriter.Printable(loc), textwriter.Printable(h.Title))
 		if explain {
 			var parts []string
 			for _, name := range retrieval.ComponentNames() {
 				parts = append(parts, fmt.Sprintf("%s %.2f", name, h.Components[name]))
 			}
 			fmt.Fprintf(&b, "     %s\n", strings.Join(parts, " · "))
+		}
+		if h.Snippet != "" {
+			fmt.Fprintf(&b, "     %s\n", textwriter.Printable(h.Snippet))
 		}
 	}
 	if res.Cut > 0 {

@@ -15,6 +15,7 @@ const (
 	SectionRelated          = "related"
 	SectionNeighbours       = "neighbours"
 	SectionSummaries        = "summaries"
+	SectionSnippets         = "snippets"
 )
 
 // Token arithmetic: an approximation, not a tokenizer. A part of a payload
@@ -28,7 +29,7 @@ const (
 // DropOrder returns the droppable section names in the order they are shed:
 // the least useful to a reader first.
 func DropOrder() []string {
-	return []string{SectionEvidenceExcerpts, SectionRelated, SectionNeighbours, SectionSummaries}
+	return []string{SectionEvidenceExcerpts, SectionRelated, SectionNeighbours, SectionSummaries, SectionSnippets}
 }
 
 // ErrBudget is wrapped by every error of Fit: a payload that cannot be

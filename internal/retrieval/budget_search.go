@@ -6,14 +6,16 @@ import (
 )
 
 // FitSearch trims a search answer to limit tokens. The core is the answer
-// with every hit's identity and score (id, kind, path, title, score and
-// whatever else a hit carries); the one droppable section is summaries,
-// each hit's "summary" field gathered by hit id, when hits carry one. The
-// answer comes back as a JSON object (map) with a "budget" key.
+// with every hit's identity and score (id, kind, path, title, score, anchor
+// and whatever else a hit carries); the droppable sections are summaries,
+// then snippets: each hit's "summary" and "snippet" fields gathered by hit
+// id, when hits carry them. A snippet answers the question, a summary
+// describes the page, so the summaries go first. The answer comes back as
+// a JSON object (map) with a "budget" key.
 //
 // It works over the answer's JSON so that a field added to Hit lands in
-// the core, and a "summary" field in the summaries section, without change
-// here.
+// the core, and a "summary" or "snippet" field in its section, without
+// change here.
 func FitSearch(r Results, limit int) (any, BudgetReport, error) {
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -23,25 +25,27 @@ func FitSearch(r Results, limit int) (any, BudgetReport, error) {
 	if err := json.Unmarshal(b, &answer); err != nil {
 		return nil, BudgetReport{}, fmt.Errorf("%w: decode results: %w", ErrBudget, err)
 	}
-	summaries := splitSummaries(answer)
 	p := Payload{Core: answer}
-	if len(summaries) > 0 {
-		p.Sections = []Section{{Name: SectionSummaries, Value: summaries}}
+	split := map[string]map[string]string{}
+	for _, sec := range []struct{ name, field string }{{SectionSummaries, "summary"}, {SectionSnippets, "snippet"}} {
+		if m := splitHitField(answer, sec.field); len(m) > 0 {
+			split[sec.name] = m
+			p.Sections = append(p.Sections, Section{Name: sec.name, Value: m})
+		}
 	}
 	fitted, rep, err := Fit(p, limit)
 	if err != nil {
 		return nil, BudgetReport{}, fmt.Errorf("search: %w", err)
 	}
-	if len(fitted.Sections) == 1 {
-		answer["summaries"] = summaries
+	for _, s := range fitted.Sections {
+		answer[s.Name] = split[s.Name]
 	}
 	answer["budget"] = rep
 	return answer, rep, nil
 }
 
-// splitSummaries moves each hit's "summary" out of answer into a map by
-// hit id.
-func splitSummaries(answer map[string]any) map[string]string {
+// splitHitField moves each hit's field out of answer into a map by hit id.
+func splitHitField(answer map[string]any, field string) map[string]string {
 	hits, _ := answer["hits"].([]any)
 	out := map[string]string{}
 	for _, h := range hits {
@@ -49,9 +53,9 @@ func splitSummaries(answer map[string]any) map[string]string {
 		if !ok {
 			continue
 		}
-		s, _ := hit["summary"].(string)
+		s, _ := hit[field].(string)
 		id, _ := hit["id"].(string)
-		delete(hit, "summary")
+		delete(hit, field)
 		if s != "" {
 			out[id] = s
 		}

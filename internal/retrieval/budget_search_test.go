@@ -40,19 +40,43 @@ func TestFitSearch(t *testing.T) {
 	}
 }
 
-// A hit's "summary" is the summaries section: kept while it fits, dropped
-// whole otherwise, and never part of the core.
+// A hit's "summary" is the summaries section (and its "snippet" the
+// snippets section): kept while it fits, dropped whole otherwise, and
+// never part of the core.
 func TestSplitSummaries(t *testing.T) {
 	answer := map[string]any{"query": "q", "hits": []any{
 		map[string]any{"id": "a", "summary": "About a."},
 		map[string]any{"id": "b", "summary": ""},
 		map[string]any{"id": "c"},
 	}}
-	got := splitSummaries(answer)
+	got := splitHitField(answer, "summary")
 	if want := map[string]string{"a": "About a."}; !reflect.DeepEqual(got, want) {
 		t.Errorf("summaries %v, want %v", got, want)
 	}
 	if strings.Contains(mustJSON(t, answer), "summary") {
 		t.Errorf("summary left in the core: %s", mustJSON(t, answer))
+	}
+}
+
+// With summaries and snippets, a tight budget sheds the summaries first:
+// a snippet answers the question, a summary only describes the page.
+func TestFitSearchDropsSummariesBeforeSnippets(t *testing.T) {
+	r := searchAnswer()
+	r.Hits[0].Summary = strings.Repeat("A guide to the store. ", 20)
+	r.Hits[0].Anchor, r.Hits[0].Snippet = "records", "Records are **stored** by OpenStore."
+	all, rep, err := FitSearch(r, 1<<20)
+	if err != nil || !rep.Fits || !reflect.DeepEqual(rep.Kept, []string{SectionSummaries, SectionSnippets}) {
+		t.Fatalf("roomy budget: %+v, %v", rep, err)
+	}
+	m := all.(map[string]any)
+	if m["snippets"].(map[string]string)[r.Hits[0].ID] != r.Hits[0].Snippet || m["hits"].([]any)[0].(map[string]any)["anchor"] != "records" {
+		t.Errorf("answer %v: want the snippet by hit id and the anchor in the core", m)
+	}
+	got, rep, err := FitSearch(r, rep.Used-1)
+	if err != nil || !rep.Fits || !reflect.DeepEqual(rep.Dropped, []string{SectionSummaries}) || !reflect.DeepEqual(rep.Kept, []string{SectionSnippets}) {
+		t.Fatalf("tight budget: %+v, %v", rep, err)
+	}
+	if m := got.(map[string]any); m["summaries"] != nil || m["snippets"] == nil {
+		t.Errorf("tight budget answer %v", m)
 	}
 }

@@ -50,10 +50,11 @@ func TestApproxTokens(t *testing.T) {
 
 // fourSections is a payload with every droppable section, listed in an
 // order unlike DropOrder, so that the test sees the order is fixed.
-func fourSections() Payload {
+func everySection() Payload {
 	return Payload{
 		Core: map[string]string{"id": "module:x.go"},
 		Sections: []Section{
+			{SectionSnippets, map[string]string{"module:x.go": strings.Repeat("p", 20)}},
 			{SectionSummaries, map[string]string{"module:x.go": strings.Repeat("s", 40)}},
 			{SectionNeighbours, []string{strings.Repeat("n", 80)}},
 			{SectionRelated, []string{strings.Repeat("r", 120)}},
@@ -80,11 +81,12 @@ func costs(t *testing.T, p Payload) (core int, by map[string]int) {
 // Each step of the drop order: with a limit that fits only after k
 // sections are gone, exactly the first k of DropOrder are dropped.
 func TestFitDropOrder(t *testing.T) {
-	p := fourSections()
+	p := everySection()
 	core, cost := costs(t, p)
 	order := DropOrder()
-	// DESIGN.md's order, written out: the steps below follow DropOrder.
-	if want := []string{"evidenceExcerpts", "related", "neighbours", "summaries"}; !slices.Equal(order, want) {
+	// DESIGN.md's order, written out, and a search hit's snippets last:
+	// the steps below follow DropOrder.
+	if want := []string{"evidenceExcerpts", "related", "neighbours", "summaries", "snippets"}; !slices.Equal(order, want) {
 		t.Fatalf("drop order %q, want %q", order, want)
 	}
 	for k := 0; k <= len(order); k++ {

@@ -20,6 +20,10 @@ type Entry struct {
 	// Canonical are the scopes an accepted proposal made this document
 	// the canonical one of.
 	Canonical []string `json:"canonical,omitempty"`
+	// Sections are a document's headings with the line each section
+	// starts on and the anchor a link to it takes, bounded like Headings;
+	// the index splits Body into passages at them.
+	Sections []HeadingSection `json:"sections,omitempty"`
 	// Body is the document's text, bounded (MaxBodyRunes); empty for code.
 	Body  string `json:"body,omitempty"`
 	Facts Facts  `json:"facts"`
@@ -35,6 +39,15 @@ type Entry struct {
 	// Truncated records every projection bound the entry crossed (body,
 	// headings, symbols, coveredBy, mentionedBy).
 	Truncated []Truncation `json:"truncated,omitempty"`
+}
+
+// HeadingSection is one heading of a document: where its section starts.
+type HeadingSection struct {
+	Level int `json:"level"`
+	// Line is the heading's 1-based line in the document.
+	Line   int    `json:"line"`
+	Anchor string `json:"anchor,omitempty"`
+	Text   string `json:"text"`
 }
 
 // Facts are what the graph knows of an entry.

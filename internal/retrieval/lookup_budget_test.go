@@ -24,7 +24,8 @@ func TestFitLookup(t *testing.T) {
 	part[SectionRelated], _ = ApproxTokens(full.Documents)
 	part[SectionNeighbours], _ = ApproxTokens(full.Neighbours)
 	part[SectionEvidenceExcerpts], _ = ApproxTokens(full.EvidenceExcerpts)
-	order := DropOrder()
+	// A lookup has every section but the snippets of search hits.
+	order := slices.DeleteFunc(DropOrder(), func(name string) bool { return name == SectionSnippets })
 	for k := 0; k <= len(order); k++ {
 		limit := core
 		for _, name := range order[k:] {

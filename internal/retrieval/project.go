@@ -211,6 +211,7 @@ func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
 	}
 	x.Summary, _ = e.Metadata["summary"].(string)
 	x.Headings = boundList(x, metaNames(e.Metadata["headings"], "text"), MaxHeadings, BoundHeadings)
+	x.Sections = metaSections(e.Metadata["headings"])
 	if fm, ok := e.Metadata["frontMatterFields"].(map[string]any); ok {
 		for _, k := range []string{"status", "Status"} {
 			if v, ok := fm[k].(string); ok && strings.TrimSpace(v) != "" {
@@ -300,6 +301,48 @@ func metaNames(v any, key string) []string {
 		}
 	}
 	return out
+}
+
+// metaSections reads the headings metadata (level, line, slug, text) as
+// sections, at most MaxHeadings (Headings records the cut); one without a
+// line or text is left out.
+func metaSections(v any) []HeadingSection {
+	var out []HeadingSection
+	add := func(m map[string]any) {
+		sec := HeadingSection{Level: metaInt(m["level"]), Line: metaInt(m["line"])}
+		sec.Anchor, _ = m["slug"].(string)
+		sec.Text, _ = m["text"].(string)
+		if sec.Line > 0 && sec.Text != "" && len(out) < MaxHeadings {
+			out = append(out, sec)
+		}
+	}
+	switch list := v.(type) {
+	case []any:
+		for _, item := range list {
+			if m, ok := item.(map[string]any); ok {
+				add(m)
+			}
+		}
+	case []map[string]any:
+		for _, m := range list {
+			add(m)
+		}
+	}
+	return out
+}
+
+// metaInt reads a metadata number: an int in a fresh scan, a float64 in
+// a decoded snapshot.
+func metaInt(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return 0
 }
 
 // boundList cuts list at max and records the cut on x.

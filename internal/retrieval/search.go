@@ -57,6 +57,13 @@ type Hit struct {
 	Summary string `json:"summary,omitempty"`
 	// Closest is set when the entry matched only some of the terms.
 	Closest bool `json:"closest,omitempty"`
+	// Anchor is the heading anchor of the document's section that best
+	// matched a natural-language query ("" for the text before the first
+	// heading, and on the identifier path).
+	Anchor string `json:"anchor,omitempty"`
+	// Snippet is that section's words around the query's terms, the
+	// terms marked **term**.
+	Snippet string `json:"snippet,omitempty"`
 	// Modified is the document's modification time (Unix seconds) in an
 	// answer of Recent; 0 when unknown.
 	Modified int64 `json:"modified,omitempty"`
@@ -99,6 +106,14 @@ type scratch struct {
 	seen        []uint32
 	epoch       uint32
 	frontier    []int32
+	// Passages: pscore is each passage's score (ptouched the scored
+	// ones), best an entry's best passage + 1 and psum the sum of its
+	// passages' scores (bestTouched the entries with one).
+	pscore      []float64
+	ptouched    []int32
+	best        []int32
+	psum        []float64
+	bestTouched []int32
 	// cands is the candidates' buffer, kept between queries: a query's
 	// candidates are a few thousand values of ranked, and growing them
 	// anew each time was most of a query's garbage.
@@ -109,9 +124,10 @@ var scratchPool sync.Pool
 
 func (ix *Index) getScratch() *scratch {
 	sc, _ := scratchPool.Get().(*scratch)
-	if sc == nil || len(sc.lex) < len(ix.entries) {
+	if sc == nil || len(sc.lex) < len(ix.entries) || len(sc.pscore) < len(ix.passages) {
 		n := len(ix.entries)
-		sc = &scratch{lex: make([]float64, n), mask: make([]uint64, n), near: make([]uint8, n), seen: make([]uint32, n)}
+		sc = &scratch{lex: make([]float64, n), mask: make([]uint64, n), near: make([]uint8, n), seen: make([]uint32, n),
+			pscore: make([]float64, len(ix.passages)), best: make([]int32, n), psum: make([]float64, n)}
 	}
 	return sc
 }
@@ -123,7 +139,14 @@ func putScratch(sc *scratch) {
 	for _, i := range sc.nearTouched {
 		sc.near[i] = 0
 	}
+	for _, k := range sc.ptouched {
+		sc.pscore[k] = 0
+	}
+	for _, i := range sc.bestTouched {
+		sc.best[i], sc.psum[i] = 0, 0
+	}
 	sc.touched, sc.nearTouched = sc.touched[:0], sc.nearTouched[:0]
+	sc.ptouched, sc.bestTouched = sc.ptouched[:0], sc.bestTouched[:0]
 	if sc.epoch > 1<<31 { // long before it wraps
 		clear(sc.seen)
 		sc.epoch = 0
@@ -177,6 +200,9 @@ func (ix *Index) Search(q Query) Results {
 			sc.mask[p.entry] |= 1 << k
 		}
 	}
+	if natural && tun.Passages > 0 {
+		ix.scorePassages(terms, sc, tun)
+	}
 	var cands []ranked
 	if q.LexicalOnly {
 		cands = ix.lexicalOnly(sc)
@@ -203,6 +229,9 @@ func (ix *Index) Search(q Query) Results {
 	res.Total = len(pass)
 	for _, c := range topRanked(pass, limit) {
 		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
+		if natural {
+			h.Anchor, h.Snippet = ix.bestSection(c.idx, terms, tun)
+		}
 		if q.Explain {
 			h.Components = c.comp.asMap()
 		}

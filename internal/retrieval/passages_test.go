@@ -1,0 +1,232 @@
+package retrieval
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sectionsDoc has front matter, an intro, ATX and setext headings, a
+// "#" line inside a code fence and a nested heading path.
+const sectionsDoc = `---
+title: Deploying
+tags: [ops]
+---
+Intro words before any heading.
+
+# Deploying
+
+Deploy with the CLI.
+
+Rollbacks
+---------
+
+Roll back a release.
+
+` + "```sh\n# not a heading, a shell comment\nrollback --to v1\n```" + `
+
+## Canary releases
+
+Send a share of the traffic to the new version.
+`
+
+// projectedDoc scans a repository holding docs/deploy.md = text and
+// returns its entry.
+func projectedDoc(t *testing.T, text string) Entry {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs", "deploy.md"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, sig, body := coreScan(t, dir)
+	for _, e := range Project(s, sig, body).Entries {
+		if e.ID == "document:docs/deploy.md" {
+			return e
+		}
+	}
+	t.Fatal("no entry for docs/deploy.md")
+	return Entry{}
+}
+
+// The scanner's headings split the body: the front matter is no passage,
+// the setext heading starts at its text line, the shell comment in the
+// fence is no heading, and a heading's path is the title and the headings
+// above it (the setext "---" heading is level 2, a sibling of "## Canary").
+func TestSplitSections(t *testing.T) {
+	e := projectedDoc(t, sectionsDoc)
+	type got struct {
+		section       int
+		heading, text string
+	}
+	var spans []got
+	for _, s := range splitSections(e.Title, e.Body, e.Sections) {
+		spans = append(spans, got{s.section, s.heading, strings.TrimSpace(e.Body[s.start:s.end])})
+	}
+	want := []got{
+		{-1, e.Title, "Intro words before any heading."},
+		{0, "Deploying", "# Deploying\n\nDeploy with the CLI."},
+		{1, "Deploying › Rollbacks", "Rollbacks\n---------\n\nRoll back a release.\n\n```sh\n# not a heading, a shell comment\nrollback --to v1\n```"},
+		{2, "Deploying › Canary releases", "## Canary releases\n\nSend a share of the traffic to the new version."},
+	}
+	if e.Title != "Deploying" {
+		t.Errorf("title %q", e.Title)
+	}
+	if !slices.Equal(spans, want) {
+		t.Errorf("spans\n got %+v\nwant %+v", spans, want)
+	}
+	if anchors := []string{e.Sections[0].Anchor, e.Sections[1].Anchor, e.Sections[2].Anchor}; !slices.Equal(anchors, []string{"deploying", "rollbacks", "canary-releases"}) {
+		t.Errorf("anchors %v", anchors)
+	}
+}
+
+// Headings the body does not reach (a bounded body) and an unclosed front
+// matter fence are handled: the first is dropped, the second is text.
+func TestSplitSectionsEdges(t *testing.T) {
+	body := "# A\n\none\n"
+	secs := []HeadingSection{{Level: 1, Line: 1, Anchor: "a", Text: "A"}, {Level: 2, Line: 40, Anchor: "far", Text: "Far"}}
+	if got := splitSections("A", body, secs); len(got) != 1 || got[0].section != 0 || got[0].end != len(body) {
+		t.Errorf("bounded body: %+v", got)
+	}
+	if got := frontMatterEnd("---\ntitle: x\nno closing fence\n"); got != 0 {
+		t.Errorf("unclosed front matter ends at %d, want 0 (none)", got)
+	}
+	if got := frontMatterEnd("+++\ntitle = 'x'\n+++\nbody"); got != len("+++\ntitle = 'x'\n+++\n") {
+		t.Errorf("TOML front matter ends at %d", got)
+	}
+	if got := splitSections("", "", nil); got != nil {
+		t.Errorf("empty body: %+v", got)
+	}
+}
+
+// A question gets the document with the section that answers it: its
+// anchor and a snippet with the question's terms marked. An identifier
+// query names no section.
+func TestSearchNamesBestSection(t *testing.T) {
+	e := projectedDoc(t, sectionsDoc)
+	ix := NewIndex(&Projection{Entries: []Entry{e, coreDoc("docs/other.md", "Other", "Unrelated words about nothing.")}}, nil)
+	res := ix.Search(Query{Text: "how do I send traffic to a new version"})
+	if res.Class != ClassNatural || len(res.Hits) == 0 || res.Hits[0].ID != e.ID {
+		t.Fatalf("hits %+v", res)
+	}
+	h := res.Hits[0]
+	if h.Anchor != "canary-releases" {
+		t.Errorf("anchor %q, want canary-releases", h.Anchor)
+	}
+	if want := "**Send** a share of the **traffic** to the **new** **version.**"; h.Snippet != want {
+		t.Errorf("snippet %q, want %q", h.Snippet, want)
+	}
+	if h := ix.Search(Query{Text: "docs/deploy.md"}).Hits[0]; h.Anchor != "" || h.Snippet != "" {
+		t.Errorf("identifier query: anchor %q snippet %q", h.Anchor, h.Snippet)
+	}
+	if h := ix.Search(Query{Text: "roll back a release"}).Hits[0]; h.Anchor != "rollbacks" {
+		t.Errorf("roll back: anchor %q, want rollbacks", h.Anchor)
+	}
+}
+
+func TestSnippet(t *testing.T) {
+	long := strings.Repeat("filler ", 50) + "the canary gets ten percent of traffic " + strings.Repeat("tail ", 50)
+	for _, tc := range []struct{ text, want string }{
+		{"", ""},
+		{"no match here", "no match here"},
+		{"Route **traffic** by weight", "Route **traffic** by weight"},
+		{long, "… filler filler filler filler filler filler filler filler filler filler filler filler the **canary** gets ten percent of **traffic** tail tail tail tail tail tail tail tail tail tail tail tail tail …"},
+	} {
+		if got := Snippet(tc.text, Tokenize("canary traffic")); got != tc.want {
+			t.Errorf("Snippet(%.30q…) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	if n := len(strings.Fields(Snippet(long, Tokenize("canary")))); n > SnippetWords+2 {
+		t.Errorf("snippet of %d words, want at most %d and the two ellipses", n, SnippetWords)
+	}
+}
+
+// A document's passage score is its best passage's plus PassageShare of
+// the others': with share 0 the best alone, with share 1 the sum. With
+// passages weighed, a page whose one section holds the question's terms
+// together outranks a page that has them in different sections.
+func TestPassageAggregation(t *testing.T) {
+	together := coreDoc("docs/together.md", "Together", "# Together\n\n## Limits\n\nrate limit per client\n\n## Other\n\nunrelated text here\n")
+	together.Sections = []HeadingSection{{1, 1, "together", "Together"}, {2, 3, "limits", "Limits"}, {2, 7, "other", "Other"}}
+	apart := coreDoc("docs/apart.md", "Apart", "# Apart\n\n## One\n\nrate of things\n\n## Two\n\nlimit of stuff\n\n## Three\n\nclient notes\n")
+	apart.Sections = []HeadingSection{{1, 1, "apart", "Apart"}, {2, 3, "one", "One"}, {2, 7, "two", "Two"}, {2, 11, "three", "Three"}}
+	ix := NewIndex(&Projection{Entries: []Entry{apart, together}}, nil)
+	terms := Tokenize("rate limit client")
+	passageScores := func(i int32) []float64 {
+		var out []float64
+		tun := NaturalTuning
+		for k := ix.pspan[i][0]; k < ix.pspan[i][1]; k++ {
+			var s float64
+			for _, term := range terms {
+				for _, p := range ix.ppostings[term] {
+					if p.passage == k {
+						s += ix.passageBM25(p, logIDF(float64(len(ix.passages)), len(ix.ppostings[term])), &tun)
+					}
+				}
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	for _, share := range []float64{0, 1} {
+		tun := NaturalTuning
+		tun.Passages, tun.PassageShare = 1, share
+		sc := ix.getScratch()
+		for i := range ix.entries {
+			sc.mask[i], sc.touched = 1, append(sc.touched, int32(i))
+		}
+		ix.scorePassages(terms, sc, &tun)
+		for i := range ix.entries {
+			ps := passageScores(int32(i))
+			want := slices.Max(ps)
+			if share == 1 {
+				want = 0
+				for _, s := range ps {
+					want += s
+				}
+			}
+			if got := sc.lex[i]; got < want-1e-9 || got > want+1e-9 {
+				t.Errorf("share %g, %s: passage score %g, want %g (passages %v)", share, ix.entries[i].ID, got, want, ps)
+			}
+		}
+		putScratch(sc)
+	}
+	tun := NaturalTuning
+	tun.Passages, tun.PassageShare = 3, 0
+	res := ix.Search(Query{Text: "rate limit per client", Tuning: &tun})
+	if len(res.Hits) != 2 || res.Hits[0].ID != together.ID || res.Hits[0].Anchor != "limits" {
+		t.Errorf("hits %+v: want together.md#limits first", res.Hits)
+	}
+}
+
+// Any body and any heading lines (a bounded body, a stale outline) give
+// spans inside the body, in order and apart, and snippets within bounds.
+func FuzzSplitSections(f *testing.F) {
+	f.Add(sectionsDoc, 6, 10, 2, 19)
+	f.Add("---\nx: 1\n---\n# A\n", 4, 1, 0, 0)
+	f.Add("", 1, 2, 3, 4)
+	f.Fuzz(func(t *testing.T, body string, l1, l2, l3, l4 int) {
+		var secs []HeadingSection
+		for i, l := range []int{l1, l2, l3, l4} {
+			secs = append(secs, HeadingSection{Level: 1 + i%3, Line: l, Anchor: "a", Text: "h"})
+		}
+		end := 0
+		for _, s := range splitSections("T", body, secs) {
+			if s.start < end || s.end < s.start || s.end > len(body) {
+				t.Fatalf("span [%d,%d) after %d in a body of %d", s.start, s.end, end, len(body))
+			}
+			if s.section < -1 || s.section >= len(secs) {
+				t.Fatalf("section %d of %d", s.section, len(secs))
+			}
+			end = s.end
+			snip := Snippet(body[s.start:s.end], Tokenize("h a"))
+			if n := len(strings.Fields(snip)); n > SnippetWords+2 {
+				t.Fatalf("snippet of %d words", n)
+			}
+		}
+	})
+}
