@@ -66,19 +66,10 @@ func How() string {
 	if n.QueryStopwords {
 		w("  %-13s question words dropped from the query: %s\n", "", strings.Join(questionStopwords, " "))
 	}
-	w("  %-13s sections: each document is also split at its headings into passages\n", "passages")
-	w("  %-13s (title and heading path, text; BM25F k1 %g, b %g, weights", "", PassageK1, PassageB)
-	for f := range numPassageFields {
-		w(" %s %g", PassageFieldNames[f], n.PassageFields[f])
-	}
-	w(");\n")
-	if n.Passages > 0 {
-		w("  %-13s a document's bm25 gains %g × (its best passage + %g of the others')\n", "", n.Passages, n.PassageShare)
-	} else {
-		w("  %-13s they do not change the rank (the fit found no weight that helps)\n", "")
-	}
-	w("  %-13s a hit names its best passage's heading anchor and a snippet of it\n", "")
-	w("  %-13s with the query's terms marked **term**\n", "")
+	w("  %-13s each hit names the section of its document (split at its headings of\n", "sections")
+	w("  %-13s levels 1-3) that matches best: BM25F over heading path (%g) and text (%g),\n", "", SectionHeadingWeight, SectionTextWeight)
+	w("  %-13s k1 %g, b %g; its anchor and a snippet with the query's terms marked\n", "", SectionK1, SectionB)
+	w("  %-13s **term**. Sections do not change the rank.\n", "")
 	w("\n")
 	w("Only one identity boost applies (the first that matches, in the order above).\n")
 	w("Everything else adds up to at most %g, less than the smallest identity boost\n", soft)

@@ -71,13 +71,6 @@ type Index struct {
 	byID, byPath, byBase, bySymbol map[string][]int32
 	// dirs holds every directory that contains an entry's path.
 	dirs map[string]bool
-	// passages are the documents' sections (passages.go), with their
-	// postings, field lengths and average field lengths.
-	passages  []passage
-	pspan     [][2]int32 // an entry's passages: passages[pspan[i][0]:pspan[i][1]]
-	ppostings map[string][]passagePosting
-	plens     [][numPassageFields]uint16
-	pavgLen   [numPassageFields]float64
 	// adj is the proximity graph over entries (CSR: adj[off[i]:off[i+1]]).
 	off []int32
 	adj []int32
@@ -87,9 +80,8 @@ type Index struct {
 
 // indexBuild is the per-entry working memory of NewIndex.
 type indexBuild struct {
-	tf     map[string]int32 // term → position in terms
-	terms  []posting
-	pterms []passagePosting
+	tf    map[string]int32 // term → position in terms
+	terms []posting
 	names []string
 }
 
@@ -107,7 +99,7 @@ var proximityRelations = map[string]bool{
 // Cost: O(tokens of every field) plus O(R) over the relations.
 func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 	ix := &Index{
-		postings: map[string][]posting{}, ppostings: map[string][]passagePosting{},
+		postings: map[string][]posting{},
 		byID:     map[string][]int32{}, byPath: map[string][]int32{},
 		byBase: map[string][]int32{}, bySymbol: map[string][]int32{},
 		dirs: map[string]bool{},
@@ -120,14 +112,10 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 	defer func() { ix.build = nil }()
 	ix.lens = make([][numFields]uint16, len(ix.entries))
 	ix.latin = make([]bool, len(ix.entries))
-	ix.pspan = make([][2]int32, len(ix.entries))
 	var total, have [numFields]float64
 	for i := range ix.entries {
 		e := &ix.entries[i]
 		ix.addEntry(int32(i), e)
-		if e.Kind == snapshot.KindDocument && e.Body != "" {
-			ix.addPassages(int32(i), e)
-		}
 		ix.latin[i] = mostlyLatin(e.Title, e.Headings, e.Body)
 		for f := range numFields {
 			if n := ix.lens[i][f]; n > 0 {
@@ -146,7 +134,6 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 			ix.avgLen[f] = total[f] / have[f]
 		}
 	}
-	ix.passageAverages()
 	ix.buildGraph(s)
 	return ix
 }

@@ -30,14 +30,6 @@ type Tuning struct {
 	// QueryStopwords drops the words of questionStopwords from the query
 	// too (never from the index: they may be names).
 	QueryStopwords bool
-	// Passages weighs a document's passage score (its best section's
-	// BM25F plus PassageShare of its other sections') added to its
-	// lexical score; 0 scores no passages.
-	Passages     float64
-	PassageShare float64
-	// PassageFields are the passages' BM25F weights, in the order of
-	// PassageFieldNames.
-	PassageFields [numPassageFields]float64
 }
 
 // questionStopwords are words questions are made of that say nothing of
@@ -92,8 +84,6 @@ var NaturalTuning = Tuning{
 	KindHints:    true,
 	CodeFactor:   0.25,
 	ScriptFactor: 0.25,
-	PassageShare:  0.1,
-	PassageFields: [numPassageFields]float64{2, 1},
 }
 
 // FieldNames names the BM25F fields, in the order of Tuning.Fields (a

@@ -1,50 +1,35 @@
 package retrieval
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// A document answers a question usually in one of its sections, and a
-// long page that mentions every word of a question once, each in another
-// section, answers it less than a short section that has them together.
-// The natural-language path therefore also scores heading-bounded
-// sections (passages) and adds to a document's lexical score its best
-// passage's score plus a share of its other passages' (Tuning.Passages,
-// Tuning.PassageShare); the hit names the best section's anchor and a
-// snippet of it with the query's terms marked.
+// A question is usually answered by one section of a page. A hit of the
+// natural-language path names the heading-bounded section (passage) of
+// its document that matches the question best — its anchor, and a snippet
+// of it with the query's terms marked. Sections choose the anchor only: a
+// document's rank is its own (scoring documents by their best passages
+// was measured on the dev halves of the external suites and lowered
+// hit@3; docs/bench.md, "Sections and proximity"). Only the hits returned
+// are split, so an index carries nothing for it and a query pays for its
+// hits' sections alone.
 
-// Passage fields: the document's title with the section's heading path,
-// and the section's text.
+// Section scoring: BM25F over a passage's heading path (the document's
+// title and the headings above and of the section) and its text, with the
+// document-level idf of each term and the length normalised by the
+// document's own passages.
 const (
-	passageHeading = iota
-	passageText
-	numPassageFields
+	SectionHeadingWeight = 2.0
+	SectionTextWeight    = 1.0
+	SectionK1            = 1.2
+	SectionB             = 0.75
 )
 
-// PassageFieldNames names the passage fields, in the order of
-// Tuning.PassageFields.
-var PassageFieldNames = [numPassageFields]string{"heading path", "text"}
-
-// passage is one section of a document's body.
-type passage struct {
-	entry int32
-	// section is the index in the entry's Sections of the heading that
-	// opens the passage; -1 for the text before the first heading.
-	section    int32
-	start, end int32 // byte offsets in the entry's Body
-}
-
-// passagePosting is one passage's term frequencies of one term.
-type passagePosting struct {
-	passage int32
-	tf      [numPassageFields]uint16
-}
-
-// span is a passage before indexing: its byte range in the body, the
-// section that opens it (-1: none) and its heading path.
+// span is a passage: its byte range in the body, the section that opens
+// it (-1: none) and its heading path.
 type span struct {
 	start, end int
 	section    int
@@ -135,153 +120,76 @@ func frontMatterEnd(body string) int {
 	return 0
 }
 
-// addPassages splits document i's body into passages and indexes them.
-func (ix *Index) addPassages(i int32, e *Entry) {
-	first := int32(len(ix.passages))
-	defer func() { ix.pspan[i] = [2]int32{first, int32(len(ix.passages))} }()
-	tf := ix.build.tf
-	for _, s := range splitSections(e.Title, e.Body, e.Sections) {
-		k := int32(len(ix.passages))
-		ix.passages = append(ix.passages, passage{entry: i, section: int32(s.section), start: int32(s.start), end: int32(s.end)})
-		clear(tf)
-		terms := ix.build.pterms[:0]
-		var lens [numPassageFields]uint16
-		for f, text := range [numPassageFields]string{passageHeading: s.heading, passageText: e.Body[s.start:s.end]} {
-			toks, _ := TokenizeN(text, MaxFieldTokens)
-			for _, t := range toks {
-				j, ok := tf[t]
-				if !ok {
-					j = int32(len(terms))
-					tf[t] = j
-					terms = append(terms, passagePosting{passage: k})
-					ix.build.names = append(ix.build.names[:j], t)
-				}
-				terms[j].tf[f]++
-			}
-			lens[f] = uint16(len(toks))
-		}
-		ix.plens = append(ix.plens, lens)
-		for j, p := range terms {
-			t := ix.build.names[j]
-			ix.ppostings[t] = append(ix.ppostings[t], p)
-		}
-		ix.build.pterms = terms
-	}
-}
-
-// passageAverages sets the passages' average field lengths.
-func (ix *Index) passageAverages() {
-	var total [numPassageFields]float64
-	for _, l := range ix.plens {
-		for f := range numPassageFields {
-			total[f] += float64(l[f])
-		}
-	}
-	if n := float64(len(ix.plens)); n > 0 {
-		for f := range numPassageFields {
-			ix.pavgLen[f] = total[f] / n
-		}
-	}
-}
-
-// passageBM25 scores one passage posting: BM25F over the passage fields
-// with t's passage weights and the passage k1 and b.
-func (ix *Index) passageBM25(p passagePosting, idf float64, t *Tuning) float64 {
-	var tf float64
-	for f := range numPassageFields {
-		if p.tf[f] == 0 || t.PassageFields[f] == 0 {
-			continue
-		}
-		norm := 1.0
-		if ix.pavgLen[f] > 0 {
-			norm = 1 - PassageB + PassageB*float64(ix.plens[p.passage][f])/ix.pavgLen[f]
-		}
-		tf += t.PassageFields[f] * float64(p.tf[f]) / norm
-	}
-	if tf == 0 {
-		return 0
-	}
-	return idf * tf * (PassageK1 + 1) / (PassageK1 + tf)
-}
-
-// PassageK1 and PassageB are BM25's parameters for passages: sections are
-// short and alike in length, so the textbook values.
-const (
-	PassageK1 = 1.2
-	PassageB  = 0.75
-)
-
-// scorePassages adds to each touched entry's lexical score its passage
-// score under t: the best passage's BM25F plus t.PassageShare of the
-// others', times t.Passages.
-func (ix *Index) scorePassages(terms []string, sc *scratch, t *Tuning) {
-	n := float64(len(ix.passages))
-	for _, term := range terms {
-		ps := ix.ppostings[term]
-		idf := logIDF(n, len(ps))
-		for _, p := range ps {
-			s := ix.passageBM25(p, idf, t)
-			if s == 0 {
-				continue
-			}
-			if sc.pscore[p.passage] == 0 {
-				sc.ptouched = append(sc.ptouched, p.passage)
-			}
-			sc.pscore[p.passage] += s
-		}
-	}
-	for _, k := range sc.ptouched {
-		e := ix.passages[k].entry
-		s := sc.pscore[k]
-		if sc.best[e] == 0 {
-			sc.bestTouched = append(sc.bestTouched, e)
-			sc.best[e] = k + 1
-		} else if b := sc.best[e] - 1; s > sc.pscore[b] || (s == sc.pscore[b] && k < b) {
-			sc.best[e] = k + 1
-		}
-		sc.psum[e] += s
-	}
-	for _, e := range sc.bestTouched {
-		if sc.mask[e] == 0 {
-			continue // not a candidate: no field the tuning weighs has a term
-		}
-		best := sc.pscore[sc.best[e]-1]
-		sc.lex[e] += t.Passages * (best + t.PassageShare*(sc.psum[e]-best))
-	}
-}
-
-// bestSection is the anchor of entry i's passage that scores best for
-// terms under t (the first of equals) and a snippet of it; "" and "" when
-// no passage of it has a term. It reads only i's passages: a passage's
-// postings are found by binary search, since each term's postings are in
-// passage order.
-func (ix *Index) bestSection(i int32, terms []string, t *Tuning) (anchor, snip string) {
-	if int(i) >= len(ix.pspan) {
+// bestSection is the anchor of the passage of entry i that scores best
+// for terms (the first of equals) and a snippet of it; "" and "" for an
+// entry without a body, or when no passage has a term.
+func (ix *Index) bestSection(i int32, terms []string) (anchor, snip string) {
+	e := &ix.entries[i]
+	if e.Kind != snapshot.KindDocument || e.Body == "" || len(terms) == 0 {
 		return "", ""
 	}
-	n := float64(len(ix.passages))
-	best, bestScore := int32(-1), 0.0
-	for k := ix.pspan[i][0]; k < ix.pspan[i][1]; k++ {
+	spans := splitSections(e.Title, e.Body, e.Sections)
+	want := make(map[string]int, len(terms))
+	idf := make([]float64, len(terms))
+	for k, t := range terms {
+		want[t] = k
+		idf[k] = ix.idf(len(ix.postings[t]))
+	}
+	// Per passage: each query term's frequency in the heading path and in
+	// the text, and the two lengths.
+	type counts struct {
+		tf         [][2]int
+		head, text int
+	}
+	cs := make([]counts, len(spans))
+	var avgHead, avgText float64
+	for j, sp := range spans {
+		c := &cs[j]
+		c.tf = make([][2]int, len(terms))
+		for f, text := range [2]string{sp.heading, e.Body[sp.start:sp.end]} {
+			toks := Tokenize(text)
+			for _, t := range toks {
+				if k, ok := want[t]; ok {
+					c.tf[k][f]++
+				}
+			}
+			if f == 0 {
+				c.head = len(toks)
+			} else {
+				c.text = len(toks)
+			}
+		}
+		avgHead += float64(c.head) / float64(len(spans))
+		avgText += float64(c.text) / float64(len(spans))
+	}
+	norm := func(n int, avg float64) float64 {
+		if avg == 0 {
+			return 1
+		}
+		return 1 - SectionB + SectionB*float64(n)/avg
+	}
+	best, bestScore := -1, 0.0
+	for j := range cs {
+		c := &cs[j]
 		var s float64
-		for _, term := range terms {
-			ps := ix.ppostings[term]
-			j, ok := slices.BinarySearchFunc(ps, k, func(p passagePosting, k int32) int { return cmp.Compare(p.passage, k) })
-			if ok {
-				s += ix.passageBM25(ps[j], logIDF(n, len(ps)), t)
+		for k := range terms {
+			tf := SectionHeadingWeight*float64(c.tf[k][0])/norm(c.head, avgHead) +
+				SectionTextWeight*float64(c.tf[k][1])/norm(c.text, avgText)
+			if tf > 0 {
+				s += idf[k] * tf * (SectionK1 + 1) / (SectionK1 + tf)
 			}
 		}
 		if s > bestScore {
-			best, bestScore = k, s
+			best, bestScore = j, s
 		}
 	}
 	if best < 0 {
 		return "", ""
 	}
-	p := ix.passages[best]
-	e := &ix.entries[p.entry]
-	text := e.Body[p.start:p.end]
-	if p.section >= 0 {
-		anchor = e.Sections[p.section].Anchor
+	sp := spans[best]
+	text := e.Body[sp.start:sp.end]
+	if sp.section >= 0 {
+		anchor = e.Sections[sp.section].Anchor
 		// The heading line is the anchor's; the snippet is what follows.
 		if _, rest, ok := strings.Cut(text, "\n"); ok {
 			text = rest

@@ -145,61 +145,34 @@ func TestSnippet(t *testing.T) {
 	}
 }
 
-// A document's passage score is its best passage's plus PassageShare of
-// the others': with share 0 the best alone, with share 1 the sum. With
-// passages weighed, a page whose one section holds the question's terms
-// together outranks a page that has them in different sections.
-func TestPassageAggregation(t *testing.T) {
-	together := coreDoc("docs/together.md", "Together", "# Together\n\n## Limits\n\nrate limit per client\n\n## Other\n\nunrelated text here\n")
+// The best section is the one holding the question's terms together, its
+// heading path counting too; sections name the anchor and never move a
+// document: the ranking with and without them is the same.
+func TestBestSectionAndRank(t *testing.T) {
+	together := coreDoc("docs/together.md", "Together", "# Together\n\n## Limits\n\nrate limit per client\n\n## Other\n\nrate of unrelated text\n")
 	together.Sections = []HeadingSection{{1, 1, "together", "Together"}, {2, 3, "limits", "Limits"}, {2, 7, "other", "Other"}}
-	apart := coreDoc("docs/apart.md", "Apart", "# Apart\n\n## One\n\nrate of things\n\n## Two\n\nlimit of stuff\n\n## Three\n\nclient notes\n")
-	apart.Sections = []HeadingSection{{1, 1, "apart", "Apart"}, {2, 3, "one", "One"}, {2, 7, "two", "Two"}, {2, 11, "three", "Three"}}
+	apart := coreDoc("docs/apart.md", "Apart", "# Apart\n\n## One\n\nrate of things\n\n## Client limits\n\nnotes\n\n## Three\n\nclient notes\n")
+	apart.Sections = []HeadingSection{{1, 1, "apart", "Apart"}, {2, 3, "one", "One"}, {2, 7, "client-limits", "Client limits"}, {2, 11, "three", "Three"}}
 	ix := NewIndex(&Projection{Entries: []Entry{apart, together}}, nil)
-	terms := Tokenize("rate limit client")
-	passageScores := func(i int32) []float64 {
-		var out []float64
-		tun := NaturalTuning
-		for k := ix.pspan[i][0]; k < ix.pspan[i][1]; k++ {
-			var s float64
-			for _, term := range terms {
-				for _, p := range ix.ppostings[term] {
-					if p.passage == k {
-						s += ix.passageBM25(p, logIDF(float64(len(ix.passages)), len(ix.ppostings[term])), &tun)
-					}
-				}
-			}
-			out = append(out, s)
-		}
-		return out
+	res := ix.Search(Query{Text: "rate limit per client"})
+	anchors := map[string]string{}
+	for _, h := range res.Hits {
+		anchors[h.ID] = h.Anchor
 	}
-	for _, share := range []float64{0, 1} {
-		tun := NaturalTuning
-		tun.Passages, tun.PassageShare = 1, share
-		sc := ix.getScratch()
-		for i := range ix.entries {
-			sc.mask[i], sc.touched = 1, append(sc.touched, int32(i))
-		}
-		ix.scorePassages(terms, sc, &tun)
-		for i := range ix.entries {
-			ps := passageScores(int32(i))
-			want := slices.Max(ps)
-			if share == 1 {
-				want = 0
-				for _, s := range ps {
-					want += s
-				}
-			}
-			if got := sc.lex[i]; got < want-1e-9 || got > want+1e-9 {
-				t.Errorf("share %g, %s: passage score %g, want %g (passages %v)", share, ix.entries[i].ID, got, want, ps)
-			}
-		}
-		putScratch(sc)
+	if anchors[together.ID] != "limits" || anchors[apart.ID] != "client-limits" {
+		t.Errorf("anchors %v: want together.md#limits (the terms together) and apart.md#client-limits (its heading)", anchors)
 	}
-	tun := NaturalTuning
-	tun.Passages, tun.PassageShare = 3, 0
-	res := ix.Search(Query{Text: "rate limit per client", Tuning: &tun})
-	if len(res.Hits) != 2 || res.Hits[0].ID != together.ID || res.Hits[0].Anchor != "limits" {
-		t.Errorf("hits %+v: want together.md#limits first", res.Hits)
+	bare := []Entry{apart, together}
+	for i := range bare {
+		bare[i].Sections = nil
+	}
+	plain := NewIndex(&Projection{Entries: bare}, nil).Search(Query{Text: "rate limit per client", Explain: true})
+	withSections := ix.Search(Query{Text: "rate limit per client", Explain: true})
+	for i := range plain.Hits {
+		a, b := plain.Hits[i], withSections.Hits[i]
+		if a.ID != b.ID || a.Score != b.Score {
+			t.Errorf("hit %d: %s %g without sections, %s %g with them", i, a.ID, a.Score, b.ID, b.Score)
+		}
 	}
 }
 

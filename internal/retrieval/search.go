@@ -106,14 +106,6 @@ type scratch struct {
 	seen        []uint32
 	epoch       uint32
 	frontier    []int32
-	// Passages: pscore is each passage's score (ptouched the scored
-	// ones), best an entry's best passage + 1 and psum the sum of its
-	// passages' scores (bestTouched the entries with one).
-	pscore      []float64
-	ptouched    []int32
-	best        []int32
-	psum        []float64
-	bestTouched []int32
 	// cands is the candidates' buffer, kept between queries: a query's
 	// candidates are a few thousand values of ranked, and growing them
 	// anew each time was most of a query's garbage.
@@ -124,10 +116,9 @@ var scratchPool sync.Pool
 
 func (ix *Index) getScratch() *scratch {
 	sc, _ := scratchPool.Get().(*scratch)
-	if sc == nil || len(sc.lex) < len(ix.entries) || len(sc.pscore) < len(ix.passages) {
+	if sc == nil || len(sc.lex) < len(ix.entries) {
 		n := len(ix.entries)
-		sc = &scratch{lex: make([]float64, n), mask: make([]uint64, n), near: make([]uint8, n), seen: make([]uint32, n),
-			pscore: make([]float64, len(ix.passages)), best: make([]int32, n), psum: make([]float64, n)}
+		sc = &scratch{lex: make([]float64, n), mask: make([]uint64, n), near: make([]uint8, n), seen: make([]uint32, n)}
 	}
 	return sc
 }
@@ -139,14 +130,7 @@ func putScratch(sc *scratch) {
 	for _, i := range sc.nearTouched {
 		sc.near[i] = 0
 	}
-	for _, k := range sc.ptouched {
-		sc.pscore[k] = 0
-	}
-	for _, i := range sc.bestTouched {
-		sc.best[i], sc.psum[i] = 0, 0
-	}
 	sc.touched, sc.nearTouched = sc.touched[:0], sc.nearTouched[:0]
-	sc.ptouched, sc.bestTouched = sc.ptouched[:0], sc.bestTouched[:0]
 	if sc.epoch > 1<<31 { // long before it wraps
 		clear(sc.seen)
 		sc.epoch = 0
@@ -200,9 +184,6 @@ func (ix *Index) Search(q Query) Results {
 			sc.mask[p.entry] |= 1 << k
 		}
 	}
-	if natural && tun.Passages > 0 {
-		ix.scorePassages(terms, sc, tun)
-	}
 	var cands []ranked
 	if q.LexicalOnly {
 		cands = ix.lexicalOnly(sc)
@@ -230,7 +211,7 @@ func (ix *Index) Search(q Query) Results {
 	for _, c := range topRanked(pass, limit) {
 		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
 		if natural {
-			h.Anchor, h.Snippet = ix.bestSection(c.idx, terms, tun)
+			h.Anchor, h.Snippet = ix.bestSection(c.idx, terms)
 		}
 		if q.Explain {
 			h.Components = c.comp.asMap()

@@ -100,10 +100,6 @@ func fitAxes() []fitAxis {
 		{"codeFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.CodeFactor = v }},
 		{"scriptFactor", []float64{0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.ScriptFactor = v }},
 		{"queryStopwords", []float64{0, 1}, func(t *retrieval.Tuning, v float64) { t.QueryStopwords = v != 0 }},
-		{"passages", []float64{0, 0.25, 0.5, 1, 1.5, 2, 3}, func(t *retrieval.Tuning, v float64) { t.Passages = v }},
-		{"passageShare", []float64{0, 0.05, 0.1, 0.2, 0.3, 0.5}, func(t *retrieval.Tuning, v float64) { t.PassageShare = v }},
-		{"passageHeading", []float64{0, 0.5, 1, 2, 3, 4}, func(t *retrieval.Tuning, v float64) { t.PassageFields[0] = v }},
-		{"passageText", []float64{0.5, 1, 1.5}, func(t *retrieval.Tuning, v float64) { t.PassageFields[1] = v }},
 	}
 }
 
@@ -177,9 +173,7 @@ func describeTuning(t retrieval.Tuning) string {
 	for i, n := range retrieval.FieldNames {
 		fmt.Fprintf(&b, "%s %g, ", n, t.Fields[i])
 	}
-	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v, "+
-		"passages %g, passageShare %g, passage heading path %g, passage text %g",
-		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords,
-		t.Passages, t.PassageShare, t.PassageFields[0], t.PassageFields[1])
+	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v",
+		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords)
 	return b.String()
 }
