@@ -206,8 +206,15 @@ func CheckLine(doc []byte, c Case) error {
 		return nil
 	}
 	if c.Kind == KindLink || c.Kind == KindAnchor || c.Kind == KindSelfURL {
+		// A reference-style link: its definition holds the reference, on
+		// the label's line or, as CommonMark allows, on the next one.
+		label := false
 		for l := range strings.Lines(string(doc)) {
 			t := strings.TrimSpace(l)
+			if label && strings.HasPrefix(t, c.Reference) {
+				return nil
+			}
+			label = strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]:")
 			if strings.HasPrefix(t, "[") && strings.Contains(t, "]: "+c.Reference) {
 				return nil
 			}

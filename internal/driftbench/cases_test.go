@@ -64,7 +64,7 @@ func FuzzLoadCases(f *testing.F) {
 }
 
 func TestCheckLine(t *testing.T) {
-	doc := []byte("# Guide\n\nSee [setup](setup.md) and the [build][] pipe.\n\n[build]: builds.md\n")
+	doc := []byte("# Guide\n\nSee [setup](setup.md) and the [build][] pipe, [ci][].\n\n[build]: builds.md\n[ci]:\n  https://github.com/o/r/blob/main/ci.yml\nhttps://github.com/o/r/blob/main/not-a-definition.yml\n")
 	for _, tt := range []struct {
 		c    Case
 		want string
@@ -72,6 +72,9 @@ func TestCheckLine(t *testing.T) {
 		{Case{Document: "g.md", Line: 3, Reference: "setup.md", Kind: KindLink}, ""},
 		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindLink}, ""}, // its definition
 		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindPath}, "does not hold"},
+		// A definition with its destination on the line after its label.
+		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/ci.yml", Kind: KindSelfURL}, ""},
+		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/not-a-definition.yml", Kind: KindSelfURL}, "does not hold"},
 		{Case{Document: "g.md", Line: 1, Reference: "setup.md", Kind: KindLink}, "does not hold"},
 		{Case{Document: "g.md", Line: 9, Reference: "setup.md", Kind: KindLink}, "no line 9"},
 	} {
