@@ -201,7 +201,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 				all = &Counts{}
 				byCode[f.Key.Code] = all
 			}
-			l, ok := judged[ri][f.Key.String()]
+			l, ok := labelOf(judged[ri], f)
 			for _, cs := range []*Counts{&res.Counts, c, all, &r.Overall} {
 				cs.Findings++
 				if sampled[i] {
@@ -242,7 +242,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 		ic.Sampled = len(sampled)
 		for j, ref := range refs {
 			f := repos[ref.repo].Findings[ref.i]
-			l, ok := judged[ref.repo][f.Key.String()]
+			l, ok := labelOf(judged[ref.repo], f)
 			switch {
 			case ok && fits(f.Level, l.Label):
 				ic.Labelled++
@@ -312,4 +312,19 @@ func finish(c *Counts) {
 	if c.Labelled > 0 {
 		c.Precision = float64(c.TP) / float64(c.Labelled)
 	}
+}
+
+// labelOf is the label of f's key, else of the first of its further lines
+// (Finding.Also) that has one: one reference repeated on many lines is one
+// judgement, whichever of its lines was labelled.
+func labelOf(judged map[string]Label, f Finding) (Label, bool) {
+	if l, ok := judged[f.Key.String()]; ok {
+		return l, true
+	}
+	for _, k := range f.Also {
+		if l, ok := judged[k.String()]; ok {
+			return l, true
+		}
+	}
+	return Label{}, false
 }

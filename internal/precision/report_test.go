@@ -195,3 +195,18 @@ func keyStrings(fs []Finding) []string {
 	}
 	return out
 }
+
+// A finding standing for one reference on several lines takes the label
+// of a further line when its first line has none: the reference was
+// judged, on whichever line.
+func TestEvaluateLabelOfFurtherLine(t *testing.T) {
+	first := finding("BROKEN_ANCHOR", "error", "docs/a.md", 7, "docs/b.md#gone")
+	further := finding("BROKEN_ANCHOR", "error", "docs/a.md", 9, "docs/b.md#gone")
+	first.Also = []Key{further.Key}
+	repos := []Repo{{Repository: "a/one", Findings: []Finding{first},
+		Labels: LabelFile{Repository: "a/one", Labels: []Label{label(further, TP)}}}}
+	r := Evaluate(repos, Options{Seed: 1})
+	if want := (Counts{Findings: 1, Sampled: 1, Labelled: 1, TP: 1, Precision: 1}); r.Overall != want || len(r.ToLabel) != 0 || len(r.Gone) != 0 {
+		t.Errorf("overall %+v (want %+v), to label %+v, gone %+v", r.Overall, want, r.ToLabel, r.Gone)
+	}
+}

@@ -192,3 +192,38 @@ func TestExcludedNoteIsBounded(t *testing.T) {
 		t.Errorf("note\n got %q\nwant %q", reasons[0], want)
 	}
 }
+
+// TestDocumentsInBuildOutputDirs: a documentation section named build (a
+// Hugo site's content/en/site/build/) is read — its documents are entities,
+// links to them resolve and its own broken links are found — while the
+// code beside them stays excluded output: a link to it is not broken.
+func TestDocumentsInBuildOutputDirs(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/guide.md": "# Guide\n\nSee [CI](../content/site/build/ci.md), [the bundle](../content/site/build/app.js) " +
+			"and [gone](../content/site/build/gone.md).\n",
+		"content/site/build/ci.md":  "# CI\n\nThe [workflow](missing.md).\n",
+		"content/site/build/app.js": "export const x = 1\n",
+	})
+	snap := scanResult(t, root, Options{}).Snapshot
+	var docs, unresolved []string
+	for _, e := range snap.Entities {
+		switch e.Kind {
+		case snapshot.KindDocument:
+			docs = append(docs, e.ID)
+		case snapshot.KindUnresolved:
+			unresolved = append(unresolved, e.ID)
+		case snapshot.KindModule:
+			t.Errorf("build output read as code: %s", e.ID)
+		}
+	}
+	if want := []string{"document:content/site/build/ci.md", "document:docs/guide.md"}; !slices.Equal(docs, want) {
+		t.Errorf("documents %q, want %q", docs, want)
+	}
+	if want := []string{"unresolved:content/site/build/gone.md", "unresolved:content/site/build/missing.md"}; !slices.Equal(unresolved, want) {
+		t.Errorf("unresolved %q, want %q", unresolved, want)
+	}
+	if !slices.Contains(relationIDs(snap), snapshot.RelationID(snapshot.RelLinksTo, "document:docs/guide.md", "document:content/site/build/ci.md")) {
+		t.Error("the link to the document in build/ must resolve")
+	}
+}

@@ -24,9 +24,12 @@ type tree struct {
 	// excluded holds walk.Result.Excluded: files as they are, directories
 	// with a trailing "/".
 	excluded map[string]bool
-	paths    []string // sorted keys of files
-	ex       []Extraction
-	byPath   map[string]*Extraction
+	// output holds walk.Result.Output: build output directories whose
+	// documents were read and whose other files were left out.
+	output map[string]bool
+	paths  []string // sorted keys of files
+	ex     []Extraction
+	byPath map[string]*Extraction
 	// aliases are the document aliases: files that are another document
 	// (see documentAliases), in path order.
 	aliases []walk.Alias
@@ -53,21 +56,27 @@ func (t *tree) subdirsOf(dir string) []string {
 
 // ignored reports whether the walk would leave p out (see walk.Ignorer).
 func (t *tree) ignored(p string, isDir bool) bool {
-	t.ignoreOnce.Do(func() { t.ignorer = walk.NewIgnorer(t.ignoreFiles, t.cfg.Scan.Exclude) })
+	t.ignoreOnce.Do(func() {
+		t.ignorer = walk.NewIgnorer(t.ignoreFiles, t.cfg.Scan.Exclude)
+		t.ignorer.KeepInOutputDirs = kindMarkdown.Match
+	})
 	return t.ignorer.Ignored(p, isDir)
 }
 
 // excludedAt returns the excluded path that p is or lies below: p names
-// something that exists in the checkout but was kept out of the scan.
+// something that exists in the checkout but was kept out of the scan. In a
+// build output directory only what is not a document was kept out: a
+// document there that the walk did not list does not exist.
 func (t *tree) excludedAt(p string) (string, bool) {
-	if len(t.excluded) == 0 || p == "" || p == "." {
+	if (len(t.excluded) == 0 && len(t.output) == 0) || p == "" || p == "." {
 		return "", false
 	}
 	if t.excluded[p] {
 		return p, true
 	}
+	doc := kindMarkdown.Match(p)
 	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
-		if t.excluded[q+"/"] {
+		if t.excluded[q+"/"] || (!doc && t.output[q+"/"]) {
 			return q + "/", true
 		}
 	}
@@ -79,9 +88,12 @@ func (t *tree) IsFile(p string) bool { return t.files[p] }
 func (t *tree) IsDir(p string) bool  { return t.dirs[p] }
 
 func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
-	t := &tree{cfg: cfg, files: map[string]bool{}, dirs: map[string]bool{}, excluded: map[string]bool{}, ex: ex, byPath: map[string]*Extraction{}}
+	t := &tree{cfg: cfg, files: map[string]bool{}, dirs: map[string]bool{}, excluded: map[string]bool{}, output: map[string]bool{}, ex: ex, byPath: map[string]*Extraction{}}
 	for _, p := range w.Excluded {
 		t.excluded[p] = true
+	}
+	for _, p := range w.Output {
+		t.output[p] = true
 	}
 	for _, f := range w.Files {
 		t.files[f.Path] = true

@@ -18,7 +18,7 @@ import (
 
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
-const PipelineVersion = "scan/5"
+const PipelineVersion = "scan/6"
 
 // Options tune a scan without changing its result.
 type Options struct {
@@ -95,7 +95,10 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 		Exclude:      cfg.Scan.Exclude,
 		MaxFileBytes: int64(cfg.Scan.MaxFileBytes),
 		MaxFiles:     cfg.Scan.MaxFiles,
-		Order:        opts.Order,
+		// A documentation section may be called build or dist: its
+		// documents are the project's, the code beside them is output.
+		KeepInOutputDirs: kindMarkdown.Match,
+		Order:            opts.Order,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
@@ -130,7 +133,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	t = time.Now()
 	progress(PhaseResolve, 0, 0)
 	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
-		Aliases: aliases, Ignores: w.Ignores, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
+		Output: w.Output, Aliases: aliases, Ignores: w.Ignores, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
 	snap := assemble(&tree, ex, st.Workers, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
 	t = time.Now()
@@ -149,7 +152,7 @@ func assemble(tree *StoredTree, ex []Extraction, workers int, run snapshot.Cover
 	for i, x := range ex {
 		files[i] = walk.File{Path: x.Path, Size: x.Size}
 	}
-	w := &walk.Result{Files: files, Aliases: tree.Aliases, Ignores: tree.Ignores, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded}
+	w := &walk.Result{Files: files, Aliases: tree.Aliases, Ignores: tree.Ignores, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded, Output: tree.Output}
 	cfg := tree.Config
 	snap := resolve(cfg, w, ex, workers)
 	snap.PipelineVersion = PipelineVersion

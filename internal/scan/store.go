@@ -33,6 +33,9 @@ type StoredTree struct {
 	Dirs     []string
 	Notes    []walk.Note
 	Excluded []string // walk.Result.Excluded: references into them are not broken
+	// Output is walk.Result.Output: references to what is not a document
+	// in them are not broken.
+	Output []string
 	// Aliases are the document aliases (documentAliases): files that are
 	// another listed document, not extracted.
 	Aliases []walk.Alias

@@ -1,6 +1,7 @@
 package walk
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -13,6 +14,9 @@ import (
 type Ignorer struct {
 	git    gitignore.Matcher // every ignore file's patterns, in walk order
 	config gitignore.Matcher // Options.Exclude; nil when there are none
+	// KeepInOutputDirs is the walk's Options.KeepInOutputDirs: a file it
+	// keeps is not left out by an OutputDirs name above it.
+	KeepInOutputDirs func(path string) bool
 }
 
 // NewIgnorer builds the Ignorer of a walk from its Result.Ignores and the
@@ -42,16 +46,18 @@ func NewIgnorer(files []IgnoreFile, exclude []string) *Ignorer {
 // Ignored reports whether the walk would leave out the repository path p
 // (slash-separated, relative to the root): p or a directory above it is
 // ignored by git, excluded by the configuration, or (a directory above p,
-// or p itself when isDir) has a BuiltinExcludes name.
+// or p itself when isDir) has a BuiltinExcludes name — unless that name
+// is an OutputDirs one and KeepInOutputDirs keeps the file p.
 func (ig *Ignorer) Ignored(p string, isDir bool) bool {
 	p = strings.Trim(p, "/")
 	if p == "" || p == "." {
 		return false
 	}
 	comps := strings.Split(p, "/")
+	kept := !isDir && ig.KeepInOutputDirs != nil && ig.KeepInOutputDirs(p)
 	for i := 1; i <= len(comps); i++ {
 		dir := i < len(comps) || isDir
-		if dir && builtinExcluded(comps[i-1]) {
+		if dir && builtinExcluded(comps[i-1]) && !(kept && slices.Contains(OutputDirs, comps[i-1])) {
 			return true
 		}
 		if ig.git.Match(comps[:i], dir) || (ig.config != nil && ig.config.Match(comps[:i], dir)) {

@@ -63,6 +63,7 @@ func TestIgnorerJudgesPathsTheTreeLacks(t *testing.T) {
 		t.Fatalf("ignores %+v", res.Ignores)
 	}
 	ig := NewIgnorer(res.Ignores, []string{"/docs/generated/"})
+	ig.KeepInOutputDirs = func(p string) bool { return strings.HasSuffix(p, ".md") }
 	tests := []struct {
 		path  string
 		isDir bool
@@ -82,7 +83,11 @@ func TestIgnorerJudgesPathsTheTreeLacks(t *testing.T) {
 		{"dist/index.js", false, true}, // built-in
 		{"packages/a/dist/index.js", false, true},
 		{"packages/a/node_modules", true, true},
-		{"docs/generated/api.md", false, true}, // configuration
+		{"site/build/ci.md", false, false},          // a document in build output is read
+		{"site/build/app.js", false, true},          // the rest of it is not
+		{"out/ci.md", false, true},                  // git's rule still holds
+		{"node_modules/pkg/README.md", false, true}, // dependencies are no build output
+		{"docs/generated/api.md", false, true},      // configuration
 		{"docs/guide.md", false, false},
 		{"internal/oldpkg/x.go", false, false},
 		{"src/a.go", false, false},

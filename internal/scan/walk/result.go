@@ -30,6 +30,13 @@ func (w *walker) result() *Result {
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
 			Reason: fmt.Sprintf("%d excluded paths beyond walk.MaxExcluded (%d) not listed; references to them resolve as if they did not exist", n, MaxExcluded)})
 	}
+	slices.Sort(w.output)
+	res.Output = w.output
+	if n := len(res.Output) - MaxExcluded; n > 0 {
+		res.Output = res.Output[:MaxExcluded:MaxExcluded]
+		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d build output directories beyond walk.MaxExcluded (%d) not listed; references to their files resolve as if they did not exist", n, MaxExcluded)})
+	}
 	res.Notes = boundNotes(w.notes, w.aggregate)
 	return res
 }

@@ -39,8 +39,17 @@ const (
 )
 
 // BuiltinExcludes are directory names excluded at any depth: dependency,
-// build and tool directories whose files are not the project's own.
+// build and tool directories whose files are not the project's own. The
+// OutputDirs among them keep their documents (Options.KeepInOutputDirs).
 var BuiltinExcludes = []string{".git", "node_modules", "vendor", "dist", "build", "coverage", ".next", ".nuxt", ".svelte-kit", ".turbo", ".cache", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache", "bower_components", "target"}
+
+// OutputDirs are the BuiltinExcludes a build writes its output to. Their
+// code is not the project's own, but a directory of that name may be a
+// section of the documentation ("content/en/site/build/" of a Hugo site):
+// a file Options.KeepInOutputDirs keeps is listed; the rest stay excluded.
+// A build's output is usually ignored by git, and what git ignores is
+// never walked.
+var OutputDirs = []string{"dist", "build", "coverage", "target"}
 
 // Options configure a walk.
 type Options struct {
@@ -55,6 +64,10 @@ type Options struct {
 	// MaxFiles: files beyond this count (in sorted path order) are not
 	// listed; one Note says how many. Zero or less means DefaultMaxFiles.
 	MaxFiles int
+	// KeepInOutputDirs, when set, says which files of an OutputDirs
+	// directory are listed (the scan keeps Markdown documents); nil keeps
+	// none, and the directory is excluded whole.
+	KeepInOutputDirs func(path string) bool
 	// Order, when set, permutes each directory's entries before they are
 	// visited; dir is the directory's repository-relative path ("." for the
 	// root). Tests use it to prove the result does not depend on directory
@@ -122,6 +135,11 @@ type Result struct {
 	// files, sorted and bounded by MaxExcluded. What .gitignore ignores is
 	// not listed: a fresh checkout does not have it.
 	Excluded []string `json:"excluded,omitempty"`
+	// Output are the top-most OutputDirs directories walked for their
+	// documents only (Options.KeepInOutputDirs), with a trailing "/",
+	// sorted and bounded by MaxExcluded: their other files exist but were
+	// left out, as Excluded's are.
+	Output []string `json:"output,omitempty"`
 }
 
 // fsOps is the file system as the walk sees it; tests swap it to inject

@@ -78,6 +78,8 @@ func TestWalkScenarios(t *testing.T) {
 		// wantExcluded: what the configuration or a built-in rule kept out,
 		// never what .gitignore ignores.
 		wantExcluded []string
+		// wantOutput: the build output directories read for documents.
+		wantOutput []string
 	}{
 		{
 			name: "built-in excludes at depth, noted only when git would track them",
@@ -103,6 +105,33 @@ func TestWalkScenarios(t *testing.T) {
 				na("vendor", "directory excluded by a built-in rule (vendor)"),
 			},
 			wantExcluded: []string{"a/b/node_modules/", "src/.venv/", "src/__pycache__/", "src/target/", "vendor/"},
+		},
+		{
+			name: "build output directories keep their documents: a documentation section may be called build",
+			tree: tree{files: map[string]string{
+				".gitignore":                  "out/\ndist/ignored/\n",
+				"content/site/build/ci.md":    "# CI",
+				"content/site/build/app.js":   "",
+				"content/site/build/sub/x.md": "",
+				"dist/README.md":              "",
+				"dist/ignored/y.md":           "",
+				"dist/node_modules/pkg/z.md":  "",
+				"dist/coverage/c.md":          "",
+				"src/target/t.rs":             "",
+				"node_modules/m/README.md":    "",
+			}},
+			opts: Options{KeepInOutputDirs: func(p string) bool { return strings.HasSuffix(p, ".md") }},
+			wantFiles: []File{{".gitignore", 19}, {"content/site/build/ci.md", 4}, {"content/site/build/sub/x.md", 0},
+				{"dist/README.md", 0}, {"dist/coverage/c.md", 0}},
+			wantDirs: []string{".", "content", "content/site", "content/site/build", "content/site/build/sub", "dist", "dist/coverage", "src", "src/target"},
+			wantNotes: []Note{
+				partial("content/site/build", "directory of build output by a built-in rule (build): only its documents are read"),
+				partial("dist", "directory of build output by a built-in rule (dist): only its documents are read"),
+				na("node_modules", "directory excluded by a built-in rule (node_modules)"),
+				partial("src/target", "directory of build output by a built-in rule (target): only its documents are read"),
+			},
+			wantExcluded: []string{"node_modules/"},
+			wantOutput:   []string{"content/site/build/", "dist/", "src/target/"},
 		},
 		{
 			name: "config excludes are a root .gitignore that cannot re-include what git ignores",
@@ -249,6 +278,9 @@ func TestWalkScenarios(t *testing.T) {
 			}
 			if !slices.Equal(res.Excluded, tt.wantExcluded) {
 				t.Errorf("excluded %q, want %q", res.Excluded, tt.wantExcluded)
+			}
+			if !slices.Equal(res.Output, tt.wantOutput) {
+				t.Errorf("output %q, want %q", res.Output, tt.wantOutput)
 			}
 		})
 	}

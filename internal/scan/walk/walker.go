@@ -32,6 +32,7 @@ type walker struct {
 	ignores        []IgnoreFile
 	dirs           []string
 	excluded       []string // Result.Excluded, unsorted
+	output         []string // Result.Output, unsorted
 	notes          []Note   // about one path
 	aggregate      []Note   // about the walk as a whole (Path ".")
 
@@ -51,6 +52,9 @@ type dir struct {
 	// linked is set when the directory was reached through a symlink (its
 	// own or an ancestor's): its real path is not its path in the tree.
 	linked bool
+	// output is set inside an OutputDirs directory: only the files
+	// Options.KeepInOutputDirs keeps are listed.
+	output bool
 }
 
 func newWalker(ctx context.Context, realRoot string, opts Options, ops fsOps) *walker {
@@ -169,7 +173,9 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 	switch {
 	case isDir:
 		linked := d.linked || e.Type()&fs.ModeSymlink != 0
-		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns, linked: linked}, name)
+		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns, linked: linked, output: d.output}, name)
+	case d.output && !w.opts.KeepInOutputDirs(rel):
+		return nil // build output: excluded with its directory
 	case t.mode.IsRegular():
 		if !t.sized {
 			info, err := e.Info()
@@ -193,9 +199,22 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 // enter walks the subdirectory sub unless a rule or a bound stops it.
 func (w *walker) enter(sub dir, name string) error {
 	if w.builtin[name] {
-		w.note(sub.rel, extract.StatusNotAnalyzed, "directory excluded by a built-in rule ("+name+")")
-		w.exclude(sub.rel, true)
-		return nil
+		output := w.opts.KeepInOutputDirs != nil && slices.Contains(OutputDirs, name)
+		switch {
+		case sub.output: // inside build output, its directory is the one recorded
+		case output:
+			w.note(sub.rel, extract.StatusPartial, "directory of build output by a built-in rule ("+name+"): only its documents are read")
+			if utf8.ValidString(sub.rel) {
+				w.output = append(w.output, sub.rel+"/")
+			}
+		default:
+			w.note(sub.rel, extract.StatusNotAnalyzed, "directory excluded by a built-in rule ("+name+")")
+			w.exclude(sub.rel, true)
+		}
+		if !output {
+			return nil
+		}
+		sub.output = true
 	}
 	if slices.Contains(w.ancestors, sub.osPath) {
 		w.note(sub.rel, extract.StatusNotAnalyzed, "symlink loop: resolves to the enclosing directory "+strconv.Quote(w.relOfReal(sub.osPath)))
