@@ -75,25 +75,25 @@ func newDocument(e *snapshot.Entity) *Document {
 	if d.Path == "" {
 		d.Path = strings.TrimPrefix(e.ID, snapshot.KindDocument+":")
 	}
-	for _, h := range metaMaps(m["headings"]) {
+	for _, h := range snapshot.MetaMaps(m["headings"]) {
 		d.Headings = append(d.Headings, Heading{
-			Level: metaInt(h["level"]), Text: metaString(h["text"]),
-			Slug: metaString(h["slug"]), Line: metaInt(h["line"]),
+			Level: snapshot.MetaInt(h["level"]), Text: metaString(h["text"]),
+			Slug: metaString(h["slug"]), Line: snapshot.MetaInt(h["line"]),
 		})
 	}
-	for _, g := range metaMaps(m["generated"]) {
+	for _, g := range snapshot.MetaMaps(m["generated"]) {
 		d.Generated = append(d.Generated, Region{
-			LineStart: metaInt(g["lineStart"]), LineEnd: metaInt(g["lineEnd"]),
+			LineStart: snapshot.MetaInt(g["lineStart"]), LineEnd: snapshot.MetaInt(g["lineEnd"]),
 			DeclaredHash: metaString(g["declaredHash"]), ActualHash: metaString(g["actualHash"]),
 			Closed: metaBool(g["closed"]),
 		})
 	}
 	d.SiteAnchors = metaStrings(m["siteAnchors"])
-	for _, p := range metaMaps(m["paths"]) {
-		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: metaInt(p["line"])})
+	for _, p := range snapshot.MetaMaps(m["paths"]) {
+		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
 	}
-	for _, a := range metaMaps(m["brokenAnchors"]) {
-		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: metaInt(a["line"])})
+	for _, a := range snapshot.MetaMaps(m["brokenAnchors"]) {
+		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: snapshot.MetaInt(a["line"])})
 	}
 	if fm, ok := m["frontMatter"].(map[string]any); ok {
 		for k, val := range fm {
@@ -110,34 +110,9 @@ func metaString(v any) string {
 	return s
 }
 
-// metaInt reads a JSON number as an int.
-func metaInt(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case int64:
-		return int(x)
-	case float64:
-		return int(x)
-	}
-	return 0
-}
-
 func metaBool(v any) bool {
 	b, _ := v.(bool)
 	return b
-}
-
-// metaMaps reads a list of objects, skipping items that are not objects.
-func metaMaps(v any) []map[string]any {
-	list, _ := v.([]any)
-	out := make([]map[string]any, 0, len(list))
-	for _, it := range list {
-		if m, ok := it.(map[string]any); ok {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // metaStrings reads a list of strings ([]string or []any of strings).

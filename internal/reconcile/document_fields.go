@@ -3,6 +3,8 @@ package reconcile
 import (
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // Field returns the front-matter value of the key name, compared without
@@ -57,7 +59,7 @@ func metaIntMap(v any) map[string]int {
 		}
 	case map[string]any:
 		for k, it := range x {
-			if n := metaInt(it); n > 0 {
+			if n := snapshot.MetaInt(it); n > 0 {
 				out[k] = n
 			}
 		}

@@ -377,9 +377,9 @@ type symbolRef struct {
 // symbol-shaped code spans that named no export.
 func unresolvedSymbols(d *Document) []symbolRef {
 	var out []symbolRef
-	for _, m := range metaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
+	for _, m := range snapshot.MetaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
 		if s := metaString(m["symbol"]); s != "" {
-			out = append(out, symbolRef{symbol: s, text: cmp.Or(metaString(m["text"]), s), line: metaInt(m["line"])})
+			out = append(out, symbolRef{symbol: s, text: cmp.Or(metaString(m["text"]), s), line: snapshot.MetaInt(m["line"])})
 		}
 	}
 	return out

@@ -176,7 +176,7 @@ func exportsSymbol(m *snapshot.Entity, key string) bool {
 	if n := len(parts); n >= 2 {
 		want = append(want, parts[n-2]+"."+parts[n-1])
 	}
-	for _, e := range metaMaps(m.Metadata["exports"]) {
+	for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 		if slices.Contains(want, metaString(e["name"])) {
 			return true
 		}

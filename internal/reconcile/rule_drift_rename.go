@@ -18,7 +18,7 @@ type declaration struct {
 }
 
 func declarationOf(m *snapshot.Entity, e map[string]any) declaration {
-	return declaration{module: m, name: metaString(e["name"]), kind: metaString(e["kind"]), line: metaInt(e["line"]),
+	return declaration{module: m, name: metaString(e["name"]), kind: metaString(e["kind"]), line: snapshot.MetaInt(e["line"]),
 		sig: metaString(e["sig"]), body: metaString(e["body"])}
 }
 
@@ -29,7 +29,7 @@ func declarationOf(m *snapshot.Entity, e map[string]any) declaration {
 // is written).
 func declaredIn(m *snapshot.Entity, ref symspan.Ref) (d declaration, at int, ok bool) {
 	exports := map[string]map[string]any{}
-	for _, e := range metaMaps(m.Metadata["exports"]) {
+	for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 		if n := metaString(e["name"]); n != "" && exports[n] == nil {
 			exports[n] = e
 		}
@@ -95,7 +95,7 @@ type renameIndex struct {
 func newRenameIndex(head, base *view) *renameIndex {
 	had := map[string]bool{}
 	for _, m := range base.ofKind(snapshot.KindModule) {
-		for _, e := range metaMaps(m.Metadata["exports"]) {
+		for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 			had[entityPath(m)+"\x00"+metaString(e["name"])] = true
 		}
 	}
@@ -104,7 +104,7 @@ func newRenameIndex(head, base *view) *renameIndex {
 		if m.Metadata["test"] == true {
 			continue
 		}
-		for _, e := range metaMaps(m.Metadata["exports"]) {
+		for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 			d := declarationOf(m, e)
 			if d.name == "" || had[entityPath(m)+"\x00"+d.name] {
 				continue

@@ -185,12 +185,12 @@ func newExportIndex(mods []*snapshot.Entity, kind string) *exportIndex {
 		}
 		pkg := metaString(m.Metadata["goPackage"])
 		python := metaString(m.Metadata["language"]) == "python"
-		for _, e := range metaMaps(m.Metadata["exports"]) {
+		for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 			name := metaString(e["name"])
 			if name == "" || name == "default" || (python && metaString(e["kind"]) == "name") || (kind != "" && metaString(e["kind"]) != kind) {
 				continue
 			}
-			sug := symbolSuggestion{name: name, kind: metaString(e["kind"]), module: m, line: metaInt(e["line"])}
+			sug := symbolSuggestion{name: name, kind: metaString(e["kind"]), module: m, line: snapshot.MetaInt(e["line"])}
 			x.decls[name] = append(x.decls[name], sug)
 			if pkg != "" && !strings.Contains(name, ".") {
 				q := sug

@@ -148,13 +148,13 @@ type pathOccurrence struct {
 // unclaimedOccurrences reads relation metadata.unclaimed: the occurrences
 // the scan found to be no claim about this repository.
 func unclaimedOccurrences(r *snapshot.Relation) map[pathOccurrence]bool {
-	list := metaMaps(r.Metadata["unclaimed"])
+	list := snapshot.MetaMaps(r.Metadata["unclaimed"])
 	if len(list) == 0 {
 		return nil
 	}
 	out := make(map[pathOccurrence]bool, len(list))
 	for _, m := range list {
-		out[pathOccurrence{metaInt(m["line"]), metaString(m["text"])}] = true
+		out[pathOccurrence{snapshot.MetaInt(m["line"]), metaString(m["text"])}] = true
 	}
 	return out
 }

@@ -168,7 +168,7 @@ runs ` + "`.github/workflows/release.yml`" + `.
 	// occurrence listed as unclaimed and why.
 	var unclaimed []string
 	for _, r := range s.Relations {
-		for _, m := range metaMaps(r.Metadata["unclaimed"]) {
+		for _, m := range snapshot.MetaMaps(r.Metadata["unclaimed"]) {
 			unclaimed = append(unclaimed, fmt.Sprintf("%s %v:%v %v", r.To, m["text"], m["line"], m["reason"]))
 		}
 	}

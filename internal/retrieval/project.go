@@ -279,25 +279,12 @@ func symbolsBelow(id string, rel *projectRelations, kinds map[string]string) []s
 }
 
 // metaNames reads the string field key of each object of a metadata list
-// (headings' text, exports' name), in source order. The scan builds such
-// lists as []any of map[string]any.
+// (headings' text, exports' name), in source order.
 func metaNames(v any, key string) []string {
 	var out []string
-	add := func(m map[string]any) {
+	for _, m := range snapshot.MetaMaps(v) {
 		if s, ok := m[key].(string); ok && s != "" {
 			out = append(out, s)
-		}
-	}
-	switch list := v.(type) {
-	case []any:
-		for _, item := range list {
-			if m, ok := item.(map[string]any); ok {
-				add(m)
-			}
-		}
-	case []map[string]any:
-		for _, m := range list {
-			add(m)
 		}
 	}
 	return out
@@ -308,41 +295,15 @@ func metaNames(v any, key string) []string {
 // line or text is left out.
 func metaSections(v any) []HeadingSection {
 	var out []HeadingSection
-	add := func(m map[string]any) {
-		sec := HeadingSection{Level: metaInt(m["level"]), Line: metaInt(m["line"])}
+	for _, m := range snapshot.MetaMaps(v) {
+		sec := HeadingSection{Level: snapshot.MetaInt(m["level"]), Line: snapshot.MetaInt(m["line"])}
 		sec.Anchor, _ = m["slug"].(string)
 		sec.Text, _ = m["text"].(string)
 		if sec.Line > 0 && sec.Text != "" && len(out) < MaxHeadings {
 			out = append(out, sec)
 		}
 	}
-	switch list := v.(type) {
-	case []any:
-		for _, item := range list {
-			if m, ok := item.(map[string]any); ok {
-				add(m)
-			}
-		}
-	case []map[string]any:
-		for _, m := range list {
-			add(m)
-		}
-	}
 	return out
-}
-
-// metaInt reads a metadata number: an int in a fresh scan, a float64 in
-// a decoded snapshot.
-func metaInt(v any) int {
-	switch n := v.(type) {
-	case int:
-		return n
-	case int64:
-		return int(n)
-	case float64:
-		return int(n)
-	}
-	return 0
 }
 
 // boundList cuts list at max and records the cut on x.

@@ -23,22 +23,23 @@ func (w *walker) result() *Result {
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
 			Reason: fmt.Sprintf("%d directories beyond walk.MaxDirs (%d) not listed", n, MaxDirs)})
 	}
-	slices.Sort(w.excluded)
-	res.Excluded = w.excluded
-	if n := len(res.Excluded) - MaxExcluded; n > 0 {
-		res.Excluded = res.Excluded[:MaxExcluded:MaxExcluded]
-		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-			Reason: fmt.Sprintf("%d excluded paths beyond walk.MaxExcluded (%d) not listed; references to them resolve as if they did not exist", n, MaxExcluded)})
-	}
-	slices.Sort(w.output)
-	res.Output = w.output
-	if n := len(res.Output) - MaxExcluded; n > 0 {
-		res.Output = res.Output[:MaxExcluded:MaxExcluded]
-		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-			Reason: fmt.Sprintf("%d build output directories beyond walk.MaxExcluded (%d) not listed; references to their files resolve as if they did not exist", n, MaxExcluded)})
-	}
+	res.Excluded = w.boundedPaths(w.excluded, "excluded paths", "them")
+	res.Output = w.boundedPaths(w.output, "build output directories", "their files")
 	res.Notes = boundNotes(w.notes, w.aggregate)
 	return res
+}
+
+// boundedPaths sorts paths and keeps the first MaxExcluded, noting the
+// rest: references to what (them, their files) resolve as if it did not
+// exist.
+func (w *walker) boundedPaths(paths []string, what, refs string) []string {
+	slices.Sort(paths)
+	if n := len(paths) - MaxExcluded; n > 0 {
+		paths = paths[:MaxExcluded:MaxExcluded]
+		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
+			Reason: fmt.Sprintf("%d %s beyond walk.MaxExcluded (%d) not listed; references to %s resolve as if they did not exist", n, what, MaxExcluded, refs)})
+	}
+	return paths
 }
 
 // bounded sorts files by path and keeps the first limit, noting the rest.
