@@ -16,8 +16,9 @@ import (
 // text. It references a file moved with its content, a path in a code
 // span moved with its content, a renamed heading, a renamed function, a
 // file moved to two identical copies (ambiguous), in a fenced code block
-// the moved file again (not a reference), and the moved file by its URL
-// on GitHub (the repository's own).
+// the moved file again (not a reference), the moved file by its URL on
+// GitHub (the repository's own), and the first link again on another line
+// (one finding for both lines, both rewritten).
 var fixGuide = strings.Join([]string{
 	"# Überblick — guide ✓",
 	"",
@@ -32,6 +33,7 @@ var fixGuide = strings.Join([]string{
 	"The core: [a](../packages/core/a.ts), `packages/core/b.ts`, `packages/core/c.ts`,",
 	"[d](../packages/core/d.ts) and `packages/core/e.ts` — fin.",
 	"Online: [setup](https://github.com/acme/widget/blob/main/docs/setup.md#install).",
+	"Once more, [setup](setup.md#install) — encore.",
 	"",
 }, "\r\n")
 
@@ -115,7 +117,7 @@ func TestFixRoundTrip(t *testing.T) {
 	}
 	guide := filepath.Join(head, "docs", "guide.md")
 	if _, _, errOut := runCLI(t, "check", "--base", base, "--fail-on", "none", head); !strings.Contains(errOut,
-		"docbridge fix --base "+base+" rewrites 10 drifted references") {
+		"docbridge fix --base "+base+" rewrites 11 drifted references") {
 		t.Errorf("check's text report does not name the fix: %q", errOut)
 	}
 
@@ -134,7 +136,7 @@ func TestFixRoundTrip(t *testing.T) {
 			t.Errorf("diff lacks %q:\n%s", s, diff)
 		}
 	}
-	if !strings.Contains(errOut, "would rewrite 10 references in 1 document; 1 drift finding left to the author") {
+	if !strings.Contains(errOut, "would rewrite 11 references in 1 document; 1 drift finding left to the author") {
 		t.Errorf("stderr = %q", errOut)
 	}
 
@@ -148,6 +150,7 @@ func TestFixRoundTrip(t *testing.T) {
 	}
 	wantDoc := strings.NewReplacer(
 		"[setup](setup.md#install) — c’est", "[setup](../handbook/first-steps.md#install) — c’est",
+		"[setup](setup.md#install) — encore", "[setup](../handbook/first-steps.md#install) — encore",
 		"`src/old/loader.ts`;", "`src/loaders/loader.ts`;",
 		"(ref.md#installation)", "(ref.md#getting-installed)",
 		"`RankDocs`", "`rankDocuments`",
