@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -39,7 +40,8 @@ type span struct {
 // splitSections splits a document's body at its sections' heading lines
 // (the scanner's, so a "#" line in a code fence is no heading and a setext
 // heading starts at its text line): the text before the first heading
-// (front matter left out) and one span per heading, to the next heading
+// (front matter, as the scanner reads it, left out) and one span per
+// heading, to the next heading
 // of any level. A heading's path is the title and the headings above it.
 // Headings past the end of the body (a bounded body) are left out; spans
 // with nothing but blanks are dropped.
@@ -57,7 +59,10 @@ func splitSections(title, body string, sections []HeadingSection) []span {
 			out = append(out, s)
 		}
 	}
-	begin := frontMatterEnd(body)
+	begin := 0
+	if end := markdown.FrontMatterEnd([]byte(body)); end > 0 {
+		begin, _ = at(end + 1) // the line after the closing delimiter; the body's end when none
+	}
 	var stack []HeadingSection // the open headings, shallowest first
 	prev := span{start: begin, section: -1, heading: title}
 	last := 0
@@ -87,37 +92,19 @@ func splitSections(title, body string, sections []HeadingSection) []span {
 	return out
 }
 
-// lineOffsets are the byte offsets at which body's lines start.
+// lineOffsets are the byte offsets at which body's lines start, lines
+// ending as the scanner ends them: at LF, CRLF or a lone CR.
 func lineOffsets(body string) []int {
 	out := []int{0}
 	for i := 0; i < len(body); i++ {
-		if body[i] == '\n' && i+1 < len(body) {
+		switch {
+		case body[i] == '\r' && i+1 < len(body) && body[i+1] == '\n':
+			continue // the LF ends the line
+		case (body[i] == '\n' || body[i] == '\r') && i+1 < len(body):
 			out = append(out, i+1)
 		}
 	}
 	return out
-}
-
-// frontMatterEnd is the offset after a YAML (---) or TOML (+++) front
-// matter block at the start of body, else 0.
-func frontMatterEnd(body string) int {
-	for _, fence := range []string{"---", "+++"} {
-		first, rest, ok := strings.Cut(body, "\n")
-		if !ok || strings.TrimRight(first, " \t\r") != fence {
-			continue
-		}
-		off := len(first) + 1
-		for rest != "" {
-			line, tail, _ := strings.Cut(rest, "\n")
-			off += len(line) + 1
-			if strings.TrimRight(line, " \t\r") == fence {
-				return min(off, len(body))
-			}
-			rest = tail
-		}
-		return 0 // never closed: no front matter
-	}
-	return 0
 }
 
 // bestSection is the anchor of the passage of entry i that scores best

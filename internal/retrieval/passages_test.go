@@ -92,11 +92,18 @@ func TestSplitSectionsEdges(t *testing.T) {
 	if got := splitSections("A", body, secs); len(got) != 1 || got[0].section != 0 || got[0].end != len(body) {
 		t.Errorf("bounded body: %+v", got)
 	}
-	if got := frontMatterEnd("---\ntitle: x\nno closing fence\n"); got != 0 {
-		t.Errorf("unclosed front matter ends at %d, want 0 (none)", got)
+	// An unclosed front matter fence is text (a thematic break, as the
+	// scanner reads it); "..." closes front matter too.
+	if got := splitSections("", "---\ntitle: x\nno closing fence\n", nil); len(got) != 1 || got[0].start != 0 {
+		t.Errorf("unclosed front matter: %+v", got)
 	}
-	if got := frontMatterEnd("+++\ntitle = 'x'\n+++\nbody"); got != len("+++\ntitle = 'x'\n+++\n") {
-		t.Errorf("TOML front matter ends at %d", got)
+	fm := "---\ntitle: x\n...\n"
+	if got := splitSections("", fm+"body\n", nil); len(got) != 1 || got[0].start != len(fm) {
+		t.Errorf("front matter closed by ...: %+v, want the text from %d", got, len(fm))
+	}
+	// Lines end as the scanner ends them: a lone CR too.
+	if got := lineOffsets("a\r\nb\rc\nd"); !slices.Equal(got, []int{0, 3, 5, 7}) {
+		t.Errorf("line offsets %v", got)
 	}
 	if got := splitSections("", "", nil); got != nil {
 		t.Errorf("empty body: %+v", got)

@@ -30,6 +30,15 @@ func findFrontMatter(src *source) (end int, unclosed bool) {
 
 func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }
 
+// FrontMatterEnd returns the line of the delimiter that closes the front
+// matter of a document's text, by the rule the extraction reads it with;
+// 0 when the text has none. Lines are counted as the extraction counts
+// them (a leading BOM dropped, CRLF and a lone CR each one line end).
+func FrontMatterEnd(data []byte) int {
+	end, _ := findFrontMatter(newSource(data))
+	return end
+}
+
 // frontMatterReader turns front matter YAML into a FrontMatter, a title and
 // a docbridge Block, reporting problems at file lines.
 type frontMatterReader struct {
