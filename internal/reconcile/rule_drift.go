@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -243,10 +244,10 @@ func gone(oldPath, newPath string, moved bool) string {
 // head and were a resolved symbol mention in the base.
 //
 // A history document (a changelog, release notes, a blog post: see
-// historyDocument) is left alone: "Added `TryLock`" stays true of its
+// history.Path) is left alone: "Added `TryLock`" stays true of its
 // release after TryLock is renamed.
 func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
-	if historyDocument(d.Path) {
+	if history.Path(d.Path) {
 		return nil
 	}
 	var out []finding

@@ -3,45 +3,16 @@ package reconcile
 import (
 	"cmp"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 func init() {
 	register(rule{codes: []string{catalog.UnresolvedPath}, run: unresolvedPaths})
-}
-
-// historyStems are the file names (without extension, lower case) of
-// documents that record the past, and the names of directories that hold
-// such documents (CHANGELOG/CHANGELOG-3.5.md, docs/release-notes/v2.md).
-var historyStems = []string{"changelog", "changelogs", "changes", "history", "news", "release_notes", "release-notes", "releasenotes", "releases"}
-
-// historyDirs hold dated posts, which record the past too.
-var historyDirs = []string{"blog", "posts", "_posts"}
-
-// historyDocument reports whether a document records the past: its name is
-// a history stem, alone or followed by a version or a part
-// (CHANGELOG-3.5.md, HISTORY_v1.md, changes.old.md), or a directory above
-// it is named by one or holds dated posts (blog, posts, _posts).
-func historyDocument(p string) bool {
-	parts := strings.Split(strings.ToLower(p), "/")
-	for _, dir := range parts[:len(parts)-1] {
-		if slices.Contains(historyStems, dir) || slices.Contains(historyDirs, dir) {
-			return true
-		}
-	}
-	base := parts[len(parts)-1]
-	stem := strings.TrimSuffix(base, path.Ext(base))
-	for _, h := range historyStems {
-		if rest, ok := strings.CutPrefix(stem, h); ok && (rest == "" || strings.ContainsRune("-_.", rune(rest[0]))) {
-			return true
-		}
-	}
-	return false
 }
 
 // unresolvedPaths reports the path-shaped code spans of a document that
@@ -62,7 +33,7 @@ func historyDocument(p string) bool {
 func unresolvedPaths(v *view) []finding {
 	var out []finding
 	for _, d := range v.documents {
-		if historyDocument(d.Path) {
+		if history.Path(d.Path) {
 			continue
 		}
 		// A fuzzy mention of a directory relates to its area and its

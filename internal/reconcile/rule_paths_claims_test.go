@@ -227,21 +227,6 @@ func TestUnresolvedPathUnclaimedIsPerOccurrence(t *testing.T) {
 	}
 }
 
-// History documents are left out, by name or by the directory they are in.
-func TestHistoryDocument(t *testing.T) {
-	for p, want := range map[string]bool{
-		"CHANGELOG.md": true, "docs/HISTORY.md": true, "CHANGELOG/CHANGELOG-3.5.md": true, "changes.old.md": true,
-		"HISTORY_v1.md": true, "docs/release-notes/v2.md": true, "changelogs/1.0.md": true,
-		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
-		"docs/guide.md":                false,
-		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
-	} {
-		if got := historyDocument(p); got != want {
-			t.Errorf("historyDocument(%q) = %v, want %v", p, got, want)
-		}
-	}
-}
-
 // A plain relative path may be written from a directory above the
 // document: a package's page names `src/util.ts` of its package. It
 // resolves there (a mention of the module), and a stale one still fires.

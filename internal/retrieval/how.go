@@ -61,6 +61,8 @@ func How() string {
 	w("  %-13s (\"which package\", \"what file\": the kind word right after which/what)\n", "")
 	w("  %-13s a page written mostly in another script than the query (a translation)\n", "")
 	w("  %-13s keeps %g of it\n", "", n.ScriptFactor)
+	w("  %-13s a page that records the past (a change log, release notes, a blog post)\n", "")
+	w("  %-13s keeps %g of it\n", "", n.HistoryFactor)
 	w("  %-13s %s and %s scaled together to at most %g (%g of %g)\n", "graph", CompProximity, CompCanonicality,
 		n.graphScale(true)*(ProximityBoost+CanonicalityMax), n.Graph, LexicalMax)
 	if n.QueryStopwords {

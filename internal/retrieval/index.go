@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -62,8 +63,11 @@ type Index struct {
 	// latin is whether most letters of an entry's title, headings and
 	// body are Latin: a page in another script (a translation) matches a
 	// question in English only through the code it quotes.
-	latin  []bool
-	avgLen [numFields]float64
+	latin []bool
+	// history is whether an entry is a document that records the past
+	// (history.Document): a change log, release notes, a blog post.
+	history []bool
+	avgLen  [numFields]float64
 	// pageRankNodes is N of canonicality's 4·ln(1+pagerank·N): the
 	// entries PageRank ranked (pagerank·N is 1 for an average one).
 	pageRankNodes int
@@ -112,11 +116,13 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 	defer func() { ix.build = nil }()
 	ix.lens = make([][numFields]uint16, len(ix.entries))
 	ix.latin = make([]bool, len(ix.entries))
+	ix.history = make([]bool, len(ix.entries))
 	var total, have [numFields]float64
 	for i := range ix.entries {
 		e := &ix.entries[i]
 		ix.addEntry(int32(i), e)
 		ix.latin[i] = mostlyLatin(e.Title, e.Headings, e.Body)
+		ix.history[i] = e.Kind == snapshot.KindDocument && history.Document(e.Path, e.Headings)
 		for f := range numFields {
 			if n := ix.lens[i][f]; n > 0 {
 				total[f] += float64(n)

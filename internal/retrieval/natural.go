@@ -30,6 +30,11 @@ type Tuning struct {
 	// QueryStopwords drops the words of questionStopwords from the query
 	// too (never from the index: they may be names).
 	QueryStopwords bool
+	// HistoryFactor scales the lexical score of a document that records
+	// the past (a change log, release notes, a blog post: history.Document):
+	// a question asks how things are, and such a page names everything
+	// that ever changed.
+	HistoryFactor float64
 }
 
 // questionStopwords are words questions are made of that say nothing of
@@ -76,14 +81,15 @@ func dropQueryStopwords(terms []string) []string {
 //	  go test -count=1 -run TestFitNatural -v ./internal/retrieval/bench
 var NaturalTuning = Tuning{
 	// title, headings, path, symbols, aliases, summary, body
-	Fields:       [numFields]float64{4, 2, 0, 2, 2, 1, 0.5},
-	K1:           5,
-	B:            0.9,
-	Coordination: 0.5,
-	Graph:        0.05,
-	KindHints:    true,
-	CodeFactor:   0.25,
-	ScriptFactor: 0.25,
+	Fields:        [numFields]float64{4, 2, 0, 2, 2, 1, 0.5},
+	K1:            5,
+	B:             0.9,
+	Coordination:  0.5,
+	Graph:         0.05,
+	KindHints:     true,
+	CodeFactor:    0.25,
+	ScriptFactor:  0.25,
+	HistoryFactor: 0.1,
 }
 
 // FieldNames names the BM25F fields, in the order of Tuning.Fields (a
@@ -94,6 +100,7 @@ var FieldNames = fieldNames
 // field weights, k1 and b, full coordination.
 var identifierTuning = Tuning{
 	Fields: fieldWeights, K1: BM25K1, B: BM25B, Coordination: 1, Graph: 1, KindHints: true, CodeFactor: 1, ScriptFactor: 1,
+	HistoryFactor: 1,
 }
 
 // graphScale is the factor of proximity and canonicality under t: 1 on

@@ -142,3 +142,31 @@ func TestNaturalKindAndScriptFactors(t *testing.T) {
 		t.Errorf("hints %+v: want package asked", h)
 	}
 }
+
+// A page that records the past keeps HistoryFactor of its words on the
+// natural path: the guide outranks the release post that repeats it, and
+// the page about the change-log feature is no log. A name still finds the
+// post.
+func TestHistoryPagesRankBelowTheDocumentation(t *testing.T) {
+	post := coreDoc("www/content/blog/v1-4.md", "Build snapshot releases locally, without publishing",
+		"v1.4 builds a snapshot release locally without publishing: a snapshot build, locally, publishing nothing.")
+	guide := coreDoc("www/content/customization/snapshots.md", "Snapshots", "Build a snapshot release locally, without publishing.")
+	feature := coreDoc("www/content/customization/changelog.md", "Changelog", "Exclude commits from the changelog with filters.")
+	feature.Headings = []string{"Changelog", "Filters"}
+	log := coreDoc("CHANGELOG.md", "Changelog", "Exclude commits from the changelog: filters added.")
+	ix := NewIndex(&Projection{Entries: append([]Entry{post, guide, feature, log}, coreFiller(20)...)}, nil)
+	if got := hitIDs(ix.Search(Query{Text: "build a snapshot release locally without publishing"})); len(got) < 2 || got[0] != guide.ID {
+		t.Errorf("question: %v, want the guide first", got)
+	}
+	if got := hitIDs(ix.Search(Query{Text: "exclude commits from the changelog"})); len(got) < 2 || got[0] != feature.ID || got[1] != log.ID {
+		t.Errorf("feature question: %v, want the feature page, then the log", got)
+	}
+	if got := hitIDs(ix.Search(Query{Text: "www/content/blog/v1-4.md"})); len(got) == 0 || got[0] != post.ID {
+		t.Errorf("a name: %v, want the post", got)
+	}
+	tun := NaturalTuning
+	tun.HistoryFactor = 1
+	if got := hitIDs(ix.Search(Query{Text: "build a snapshot release locally without publishing", Tuning: &tun})); len(got) < 2 || got[0] != post.ID {
+		t.Errorf("without the factor: %v, want the post first (the test's premise)", got)
+	}
+}

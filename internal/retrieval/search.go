@@ -362,6 +362,9 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 		if natural && ix.latin[c.idx] != queryLatin {
 			c.comp[cBM25] *= tun.ScriptFactor
 		}
+		if natural && ix.history[c.idx] {
+			c.comp[cBM25] *= tun.HistoryFactor
+		}
 	}
 	return cut
 }

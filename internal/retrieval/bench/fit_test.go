@@ -100,6 +100,7 @@ func fitAxes() []fitAxis {
 		{"codeFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.CodeFactor = v }},
 		{"scriptFactor", []float64{0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.ScriptFactor = v }},
 		{"queryStopwords", []float64{0, 1}, func(t *retrieval.Tuning, v float64) { t.QueryStopwords = v != 0 }},
+		{"historyFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.HistoryFactor = v }},
 	}
 }
 
@@ -173,7 +174,7 @@ func describeTuning(t retrieval.Tuning) string {
 	for i, n := range retrieval.FieldNames {
 		fmt.Fprintf(&b, "%s %g, ", n, t.Fields[i])
 	}
-	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v",
-		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords)
+	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v, historyFactor %g",
+		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords, t.HistoryFactor)
 	return b.String()
 }

@@ -1,0 +1,105 @@
+// Package history says which documents record a project's past: change
+// logs, release notes and dated posts. What they say was true of a
+// release; a check does not hold it to today's tree, and a question about
+// how things are is answered by the documentation first.
+package history
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"golang.org/x/mod/semver"
+)
+
+// stems are the file names (without extension, lower case) of documents
+// that record the past, and the names of directories that hold such
+// documents (CHANGELOG/CHANGELOG-3.5.md, docs/release-notes/v2.md).
+var stems = []string{"changelog", "changelogs", "changes", "history", "news", "release_notes", "release-notes", "releasenotes", "releases"}
+
+// dirs hold dated posts, which record the past too.
+var dirs = []string{"blog", "posts", "_posts"}
+
+// Path reports whether the document at the repository path p records the
+// past by its path alone: its name is a history stem, alone or followed
+// by a version or a part (CHANGELOG-3.5.md, HISTORY_v1.md,
+// changes.old.md), or a directory above it is named by one or holds dated
+// posts (blog, posts, _posts). A page about a change-log feature
+// (docs/changelog.md of a release tool) answers to it too; Document tells
+// them apart.
+func Path(p string) bool {
+	parts := strings.Split(strings.ToLower(p), "/")
+	return inHistoryDir(parts) || stemName(parts[len(parts)-1])
+}
+
+// Document reports whether the document at p, with these headings,
+// records the past: it lies in a history directory, or its name is a
+// history stem and it is a log — at the repository root, named in capitals
+// (CHANGELOG.md), or with at least MinVersionHeadings headings that start
+// with a version ("## v1.2.0", "0.9.0 (2024-05-01)"). A lower-case
+// changelog.md deeper in the tree without versions is the page about a
+// change-log feature, not a log.
+func Document(p string, headings []string) bool {
+	parts := strings.Split(strings.ToLower(p), "/")
+	if inHistoryDir(parts) {
+		return true
+	}
+	if !stemName(parts[len(parts)-1]) {
+		return false
+	}
+	base := path.Base(p)
+	if len(parts) == 1 || base != strings.ToLower(base) {
+		return true
+	}
+	n := 0
+	for _, h := range headings {
+		if VersionHeading(h) {
+			n++
+		}
+	}
+	return n >= MinVersionHeadings
+}
+
+// MinVersionHeadings is how many version headings make a history-named
+// page a log.
+const MinVersionHeadings = 3
+
+// VersionHeading reports whether a heading's text starts with a version:
+// a semantic version with or without its "v" ("v1.2.0", "0.9", "1.4.0-rc.1"),
+// optionally after the word "version" or "release", or inside brackets
+// ("[1.2.0] - 2024-05-01").
+func VersionHeading(text string) bool {
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) > 1 && (words[0] == "version" || words[0] == "release") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.Trim(words[0], "[]():")
+	if !strings.HasPrefix(w, "v") {
+		w = "v" + w
+	}
+	return semver.IsValid(w)
+}
+
+func inHistoryDir(parts []string) bool {
+	for _, dir := range parts[:len(parts)-1] {
+		if slices.Contains(stems, dir) || slices.Contains(dirs, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemName reports whether a lower-case file name is a history stem, alone
+// or followed by a version or a part.
+func stemName(base string) bool {
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	for _, h := range stems {
+		if rest, ok := strings.CutPrefix(stem, h); ok && (rest == "" || strings.ContainsRune("-_.", rune(rest[0]))) {
+			return true
+		}
+	}
+	return false
+}

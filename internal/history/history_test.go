@@ -1,0 +1,56 @@
+package history
+
+import "testing"
+
+// By path: a history name or a history directory above.
+func TestPath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CHANGELOG.md": true, "docs/HISTORY.md": true, "CHANGELOG/CHANGELOG-3.5.md": true, "changes.old.md": true,
+		"HISTORY_v1.md": true, "docs/release-notes/v2.md": true, "changelogs/1.0.md": true,
+		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
+		"docs/guide.md":                false,
+		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
+		"www/content/customization/publish/changelog.md": true, // by path alone; Document tells it apart
+	} {
+		if got := Path(p); got != want {
+			t.Errorf("Path(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// A document: a history-named page is a log at the root, in capitals or
+// with version headings; the page about a change-log feature is not.
+func TestDocument(t *testing.T) {
+	versions := []string{"Release notes", "0.12.5", "v0.12.4 (2024-05-01)", "[0.12.3] - 2024-04-02", "Features"}
+	feature := []string{"Changelog", "Using the GitHub API", "Filters", "Version 2 of the format"}
+	for _, tc := range []struct {
+		path     string
+		headings []string
+		want     bool
+	}{
+		{"CHANGELOG.md", nil, true},
+		{"changelog.md", nil, true}, // at the root
+		{"docs/CHANGELOG.md", nil, true},
+		{"docs/release-notes.md", versions, true},
+		{"www/content/customization/publish/changelog.md", feature, false},
+		{"docs/release-notes.md", feature, false},
+		{"www/content/blog/goreleaser-v1.4.md", nil, true},
+		{"docs/guide.md", versions, false}, // versions alone make no log
+	} {
+		if got := Document(tc.path, tc.headings); got != tc.want {
+			t.Errorf("Document(%q, %q) = %v, want %v", tc.path, tc.headings, got, tc.want)
+		}
+	}
+}
+
+func TestVersionHeading(t *testing.T) {
+	for text, want := range map[string]bool{
+		"v1.2.0": true, "0.9": true, "1.4.0-rc.1 (2024-01-02)": true, "Version 2.0.1": true, "release v3": true,
+		"[1.2.0] - 2024-05-01": true, "v2 to v3": true,
+		"Features": false, "2024-05-01": false, "Version two": false, "": false, "version": false, "1.2.3.4": false,
+	} {
+		if got := VersionHeading(text); got != want {
+			t.Errorf("VersionHeading(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
