@@ -26,6 +26,9 @@ type walker struct {
 	realRoot string
 	config   gitignore.Matcher // Options.Exclude; nil when there are none
 	builtin  map[string]bool
+	// tracked are the files git tracks (nil outside a git work tree):
+	// listed even when an ignore rule matches them.
+	tracked *tracked
 
 	files, skipped []File
 	aliases        []Alias // Result.Aliases, unsorted and unbounded
@@ -55,6 +58,9 @@ type dir struct {
 	// output is set inside an OutputDirs directory: only the files
 	// Options.KeepInOutputDirs keeps are listed.
 	output bool
+	// ignored is set inside a directory git ignores, entered for the files
+	// in it that git tracks: only those are listed.
+	ignored bool
 }
 
 func newWalker(ctx context.Context, realRoot string, opts Options, ops fsOps) *walker {
@@ -90,6 +96,7 @@ func (w *walker) walkRoot(entries []fs.DirEntry) error {
 			base = w.readIgnore(".git/info/exclude", filepath.Join(w.realRoot, ".git", "info", "exclude"), nil, true)
 		}
 	}
+	w.tracked = w.readTracked(w.realRoot, entries)
 	w.ancestors = append(w.ancestors, w.realRoot)
 	return w.walkDir(dir{rel: ".", osPath: w.realRoot, patterns: base}, entries)
 }
@@ -155,7 +162,8 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 		t = target{mode: e.Type(), real: osPath}
 	}
 	isDir := t.mode.IsDir()
-	if m.Match(comps, isDir) {
+	ignored := d.ignored || m.Match(comps, isDir)
+	if ignored && !w.tracked.has(rel, isDir) {
 		return nil // what git ignores is not noted: a fresh checkout lacks it
 	}
 	if w.config != nil && w.config.Match(comps, isDir) {
@@ -173,7 +181,7 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 	switch {
 	case isDir:
 		linked := d.linked || e.Type()&fs.ModeSymlink != 0
-		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns, linked: linked, output: d.output}, name)
+		return w.enter(dir{rel: rel, comps: comps, osPath: t.real, patterns: d.patterns, linked: linked, output: d.output, ignored: ignored}, name)
 	case d.output && !w.opts.KeepInOutputDirs(rel):
 		return nil // build output: excluded with its directory
 	case t.mode.IsRegular():
