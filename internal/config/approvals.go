@@ -37,8 +37,10 @@ func defaultApprovals() Approvals {
 	return Approvals{MinimumPermission: "write", Allowlist: []string{}}
 }
 
-// loginPattern is a GitHub user login: letters, digits and single hyphens,
-// 1 to 39 characters, no leading hyphen.
+// loginPattern is the shape of a GitHub user login: letters, digits and
+// single hyphens, none leading or trailing. It does not bound the length
+// (a hyphen and the character after it are one repetition): the decoder
+// checks the 39 characters a login has at most.
 var loginPattern = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9]|-[A-Za-z0-9]){0,38}$`)
 
 func (d *decoder) decodeApprovals(n *yaml.Node, key string, a *Approvals) {

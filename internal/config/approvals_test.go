@@ -33,6 +33,10 @@ func TestApprovalsErrors(t *testing.T) {
 			[]string{`docbridge.yaml:2: approvals.allowlist.0: "@octocat" is not a GitHub user login`}},
 		{"a login too long", "approvals:\n  allowlist: [" + strings.Repeat("a", 40) + "]\n",
 			[]string{`docbridge.yaml:2: approvals.allowlist.0: "` + strings.Repeat("a", 40) + `" is not a GitHub user login`}},
+		// The pattern lets hyphenated logins past 39 characters through;
+		// the length check refuses them.
+		{"a hyphenated login too long", "approvals:\n  allowlist: [a" + strings.Repeat("-a", 20) + "]\n",
+			[]string{`docbridge.yaml:2: approvals.allowlist.0: "a` + strings.Repeat("-a", 20) + `" is not a GitHub user login`}},
 		{"a string, not a list", "approvals:\n  allowlist: octocat\n",
 			[]string{`docbridge.yaml:2: approvals.allowlist: expected a list, got a string`}},
 		{"unknown key", "approvals:\n  minimum: write\n",

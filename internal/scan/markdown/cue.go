@@ -378,19 +378,35 @@ func leadCue(n ast.Node, source []byte) string {
 var optionalNouns = map[string]bool{"file": true, "directory": true, "folder": true}
 
 // linkCue is the cue of a link in a table row, "" elsewhere or without one.
-func linkCue(n ast.Node, source []byte) string {
-	var row ast.Node
-	for p := n.Parent(); p != nil && row == nil; p = p.Parent() {
-		switch p.(type) {
-		case *east.TableRow, *east.TableHeader:
-			row = p
-		case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ListItem:
-			return ""
-		}
-	}
+// Every link of a row shares the row's cue, so the row last asked about
+// keeps its cue (cueRow) and is read once.
+func (w *walker) linkCue(n ast.Node) string {
+	row := tableRowOf(n)
 	if row == nil {
 		return ""
 	}
+	if row != w.cueRow {
+		w.cueRow, w.rowCue = row, rowCue(row, w.body)
+	}
+	return w.rowCue
+}
+
+// tableRowOf is the table row (or header) n sits in, nil when n is in a
+// paragraph, heading or list item first.
+func tableRowOf(n ast.Node) ast.Node {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.(type) {
+		case *east.TableRow, *east.TableHeader:
+			return p
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ListItem:
+			return nil
+		}
+	}
+	return nil
+}
+
+// rowCue is the cue a table row's words say, or "".
+func rowCue(row ast.Node, source []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(row, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

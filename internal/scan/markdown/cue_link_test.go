@@ -13,6 +13,7 @@ File | Purpose
 [dictionary.txt](dictionary.txt) | Replacement dictionary (creating this file will override the default dictionary)
 [allow.txt](allow.txt) | Add words to the dictionary
 [reject.txt](reject.txt) | Create it to remove words
+[a.txt](a.txt), [b.txt](b.txt) | Creating the file adds words
 [site](https://example.com/x.txt) | creating this file does nothing
 
 Creating this file changes nothing: [notes.txt](notes.txt).
@@ -21,6 +22,8 @@ Creating this file changes nothing: [notes.txt](notes.txt).
 		"dictionary.txt":            "creating this file",
 		"allow.txt":                 "",
 		"reject.txt":                "create it",
+		"a.txt":                     "creating the file", // every link of a row
+		"b.txt":                     "creating the file",
 		"https://example.com/x.txt": "",
 		"notes.txt":                 "",
 	}

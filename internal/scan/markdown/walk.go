@@ -36,6 +36,9 @@ type walker struct {
 	// cues are the code span cues of cueOf, the block last asked about.
 	cueOf ast.Node
 	cues  map[*ast.CodeSpan]string
+	// rowCue is the link cue of cueRow, the table row last asked about.
+	cueRow ast.Node
+	rowCue string
 }
 
 // htmlBlockLines returns the lines goldmark parsed as HTML blocks: the only
@@ -245,10 +248,10 @@ func (w *walker) link(n ast.Node) {
 	if !classifyLink(&l, w.doc.Path) {
 		w.is.add(l.Line, CodeLinkOutsideRoot, "%s", OutsideRootMessage(l.Destination))
 	}
-	if l.Kind == LinkRelative {
-		l.Cue = linkCue(n, w.body)
-	}
 	if w.reference() {
+		if l.Kind == LinkRelative {
+			l.Cue = w.linkCue(n)
+		}
 		w.doc.Links = append(w.doc.Links, l)
 	}
 }
