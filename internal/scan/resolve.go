@@ -58,7 +58,7 @@ func (t *tree) subdirsOf(dir string) []string {
 func (t *tree) ignored(p string, isDir bool) bool {
 	t.ignoreOnce.Do(func() {
 		t.ignorer = walk.NewIgnorer(t.ignoreFiles, t.cfg.Scan.Exclude)
-		t.ignorer.KeepInOutputDirs = kindMarkdown.Match
+		t.ignorer.KeepInOutputDirs = keptInBuildOutput
 	})
 	return t.ignorer.Ignored(p, isDir)
 }
@@ -74,7 +74,7 @@ func (t *tree) excludedAt(p string) (string, bool) {
 	if t.excluded[p] {
 		return p, true
 	}
-	doc := kindMarkdown.Match(p)
+	doc := keptInBuildOutput(p)
 	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
 		if t.excluded[q+"/"] || (!doc && t.output[q+"/"]) {
 			return q + "/", true

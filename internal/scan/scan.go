@@ -16,6 +16,12 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
+// keptInBuildOutput says which files of a build output directory
+// (walk.OutputDirs) the scan reads: its Markdown documents. A
+// documentation section may be called build or dist; the code beside its
+// documents is output.
+func keptInBuildOutput(p string) bool { return kindMarkdown.Match(p) }
+
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
 const PipelineVersion = "scan/6"
@@ -95,9 +101,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 		Exclude:      cfg.Scan.Exclude,
 		MaxFileBytes: int64(cfg.Scan.MaxFileBytes),
 		MaxFiles:     cfg.Scan.MaxFiles,
-		// A documentation section may be called build or dist: its
-		// documents are the project's, the code beside them is output.
-		KeepInOutputDirs: kindMarkdown.Match,
+		KeepInOutputDirs: keptInBuildOutput,
 		Order:            opts.Order,
 	})
 	if err != nil {
