@@ -89,11 +89,9 @@ func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipel
 var newEnrichAgent = enrichAgent
 
 // enrichAgent is the agent --agent (else enrich.agent) names, with the
-// prompt version its proposals carry.
+// prompt version its proposals carry. runEnrich has checked the name
+// before the scan; run.NewAgent refuses any other.
 func enrichAgent(name string, cfg *config.Config, dir string, facts *pipeline.Repository) (agent.Agent, string, error) {
-	if name != "" && !slices.Contains(config.EnrichAgents, name) {
-		return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
-	}
 	// The token is the environment's (the workflow's GITHUB_TOKEN with
 	// models: read), never configuration.
 	return run.NewAgent(name, cfg, dir, facts.Scan.Snapshot, pipeline.Getenv(agent.TokenEnv))
