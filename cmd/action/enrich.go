@@ -22,6 +22,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // enrichOptions are the inputs of the enrich commands.
@@ -89,11 +90,9 @@ func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipel
 var newEnrichAgent = enrichAgent
 
 // enrichAgent is the agent --agent (else enrich.agent) names, with the
-// prompt version its proposals carry.
+// prompt version its proposals carry. runEnrich has checked the name
+// before the scan; run.NewAgent refuses any other.
 func enrichAgent(name string, cfg *config.Config, dir string, facts *pipeline.Repository) (agent.Agent, string, error) {
-	if name != "" && !slices.Contains(config.EnrichAgents, name) {
-		return nil, "", fmt.Errorf("--agent %q: use %s", name, strings.Join(config.EnrichAgents, ", "))
-	}
 	// The token is the environment's (the workflow's GITHUB_TOKEN with
 	// models: read), never configuration.
 	return run.NewAgent(name, cfg, dir, facts.Scan.Snapshot, pipeline.Getenv(agent.TokenEnv))
@@ -269,8 +268,14 @@ overlay.`,
 	return cmd
 }
 
-// writeOverlayList prints the overlay's entries, one line each.
+// writeOverlayList prints the overlay's entries, one line each. The lines
+// carry what agents wrote (ids, payloads, a rejected proposal's detail),
+// so each is made printable: it cannot drive the terminal.
 func writeOverlayList(w io.Writer, ov *enrich.Overlay, pendingOnly bool) error {
+	tw := textwriter.New(w)
+	printf := func(format string, args ...any) {
+		tw.Print(textwriter.Printable(fmt.Sprintf(format, args...)) + "\n")
+	}
 	judged := map[string][]string{}
 	for _, j := range ov.Judgements {
 		verdict := string(j.Verdict)
@@ -280,35 +285,35 @@ func writeOverlayList(w io.Writer, ov *enrich.Overlay, pendingOnly bool) error {
 		judged[j.ProposalID] = append(judged[j.ProposalID], fmt.Sprintf("%s %s: %s", j.Role, j.Judge.AgentID, verdict))
 	}
 	line := func(p enrich.Proposal, tail string) {
-		fmt.Fprintf(w, "  %s  %-18s %s  %s%s\n", p.ProposalID, p.Kind, p.Entity, payloadText(p.Payload), tail)
+		printf("  %s  %-18s %s  %s%s", p.ProposalID, p.Kind, p.Entity, payloadText(p.Payload), tail)
 		for _, j := range judged[p.ProposalID] {
-			fmt.Fprintf(w, "      %s\n", j)
+			printf("      %s", j)
 		}
 	}
-	fmt.Fprintf(w, "Pending: %d\n", len(ov.Pending))
+	printf("Pending: %d", len(ov.Pending))
 	for _, e := range ov.Pending {
 		line(e.Proposal, "  (approval "+e.ApprovalID+")")
 	}
 	if pendingOnly {
-		return nil
+		return tw.Err()
 	}
-	fmt.Fprintf(w, "Accepted: %d\n", len(ov.Accepted))
+	printf("Accepted: %d", len(ov.Accepted))
 	for _, e := range ov.Accepted {
 		line(e.Proposal, "  (accepted by "+e.AcceptedBy+")")
 	}
-	fmt.Fprintf(w, "Findings: %d\n", len(ov.Findings))
+	printf("Findings: %d", len(ov.Findings))
 	for _, e := range ov.Findings {
 		line(e.Proposal, "")
 	}
-	fmt.Fprintf(w, "Rejected: %d\n", len(ov.Rejected))
+	printf("Rejected: %d", len(ov.Rejected))
 	for _, e := range ov.Rejected {
 		detail := ""
 		if e.Detail != "" {
 			detail = ": " + e.Detail
 		}
-		fmt.Fprintf(w, "  %s  %-18s %s  %s%s\n", e.ProposalID, e.Kind, e.Entity, e.Reason, detail)
+		printf("  %s  %-18s %s  %s%s", e.ProposalID, e.Kind, e.Entity, e.Reason, detail)
 	}
-	return nil
+	return tw.Err()
 }
 
 // payloadText is a payload as one line of compact JSON.

@@ -21,6 +21,7 @@ import (
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // enrichFixture is a small repository every curator rule has something
@@ -452,5 +453,26 @@ func TestSearchReadsTheOverlay(t *testing.T) {
 	b, _ := json.Marshal(plain)
 	if string(a) != string(b) {
 		t.Fatal("without an overlay the projection differs from retrieval.Project's")
+	}
+}
+
+// TestWriteOverlayListPrintable: what an agent wrote reaches the terminal
+// escaped, never as the control sequence it spelled.
+func TestWriteOverlayListPrintable(t *testing.T) {
+	raw := json.RawMessage(`{"proposalId":"\u001b]0;owned\u0007","kind":"no-such-kind","entity":"doc:\u202eevil"}`)
+	ov := enrich.Build(enrich.BuildInput{Answers: []enrich.Answer{{Proposals: []json.RawMessage{raw}}}})
+	if len(ov.Rejected) != 1 {
+		t.Fatalf("fixture: %+v", ov.Rejected)
+	}
+	var b strings.Builder
+	if err := writeOverlayList(&b, ov, false); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.ContainsFunc(strings.ReplaceAll(out, "\n", ""), textwriter.UnsafeRune) {
+		t.Fatalf("a control character reached the output: %q", out)
+	}
+	if !strings.Contains(out, `\x1b]0;owned\x07`) || !strings.Contains(out, `doc:\u202eevil`) {
+		t.Fatalf("the rejected entry is not shown escaped: %q", out)
 	}
 }

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -47,12 +44,11 @@ func (o *mcpOverlay) current(root string) (*enrich.Overlay, string) {
 	if o.read && st == o.stamp {
 		return o.ov, o.warn
 	}
-	o.read, o.stamp, o.ov, o.warn, o.tree, o.graph = true, st, nil, "", nil, nil
-	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+	o.read, o.stamp, o.tree, o.graph = true, st, nil, nil
+	o.ov, o.warn = enrich.ReadOverlayIfAny(root)
+	if o.ov == nil && o.warn == "" {
 		o.warn = "the repository has no enrichment overlay (" + enrich.OverlayPath + "); docbridge enrich makes one"
-		return nil, o.warn
 	}
-	o.ov, o.warn = enrich.ReadOverlay(root)
 	return o.ov, o.warn
 }
 

@@ -129,13 +129,10 @@ func Decide(in DecideInput, req DecideRequest) (*Overlay, Approval, error) {
 	if req.Decision == DecisionApprove {
 		next.Accepted = append(next.Accepted, Accepted{Proposal: p, AcceptedBy: req.By, ApprovalID: approvalID})
 	} else {
-		raw, _ := p.MarshalJSON()
-		ctx := Context{Agent: p.Origin, BaseSnapshotHash: p.BaseSnapshotHash}
-		next.Rejected = append(next.Rejected, Rejected{
-			ProposalID: p.ProposalID, Kind: string(p.Kind), Entity: p.Entity,
-			Reason: ReasonRejectedByPerson, Detail: req.Reason, RejectedBy: req.By,
-			Context: &ctx, Proposal: canonicalRaw(raw),
-		})
+		// Filed as Build files it from the approval record: the proposal
+		// kept only when at most maxRawRejected.
+		next.reject(storedCandidate(p), &Rejection{Reason: ReasonRejectedByPerson, Detail: req.Reason})
+		next.Rejected[len(next.Rejected)-1].RejectedBy = req.By
 	}
 	return next.seal(), rec, nil
 }

@@ -48,6 +48,10 @@ func TestDecideApproveAndReject(t *testing.T) {
 			if got := section(rebuilt, rel.ProposalID); got != want {
 				t.Fatalf("after a rebuild: %s, want %s", got, want)
 			}
+			// Decide files the decision as a rebuild does, byte for byte.
+			if a, b := mustMarshal(t, next), mustMarshal(t, rebuilt); !bytes.Equal(a, b) {
+				t.Fatalf("Decide's overlay differs from the rebuild's:\n%s\n---\n%s", a, b)
+			}
 			if rv := Revalidate(next, testFacts(), []Approval{rec}); len(rv.Mismatches) != 0 {
 				t.Fatalf("revalidate: %+v", rv.Mismatches)
 			}
@@ -194,4 +198,13 @@ func TestReadApprovalsBad(t *testing.T) {
 	if len(recs) != 1 || recs[0] != good || len(warns) != 5 {
 		t.Fatalf("records %+v, warnings %q", recs, warns)
 	}
+}
+
+func mustMarshal(t *testing.T, ov *Overlay) []byte {
+	t.Helper()
+	b, err := MarshalOverlay(ov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -256,11 +256,8 @@ func (ov *Overlay) judge(ix *index, prev []JudgementRecord, answers []JudgementA
 		if !ok {
 			continue // pending stays pending; a person's acceptance stands
 		}
-		a := ov.Accepted[i]
-		raw, _ := json.Marshal(a.Proposal)
 		j, _, _ := DecodeJudgement(r.Judgement)
-		c := candidate{p: a.Proposal, ctx: Context{Agent: a.Proposal.Origin, BaseSnapshotHash: a.Proposal.BaseSnapshotHash}, raw: canonicalRaw(raw)}
-		ov.reject(c, &Rejection{Reason: ReasonRejectedByAdjudicator, Detail: j.Reason})
+		ov.reject(storedCandidate(ov.Accepted[i].Proposal), &Rejection{Reason: ReasonRejectedByAdjudicator, Detail: j.Reason})
 		ov.Rejected[len(ov.Rejected)-1].RejectedBy = r.Judge.Actor()
 		drop = append(drop, i)
 	}

@@ -272,19 +272,14 @@ func (ix *index) expired(p *Proposal) *Rejection {
 // their proposal too.
 func (ov *Overlay) stored(rejected bool) []candidate {
 	var out []candidate
-	add := func(p Proposal) {
-		raw, _ := json.Marshal(p)
-		raw = canonicalRaw(raw)
-		out = append(out, candidate{p: p, ctx: Context{Agent: p.Origin, BaseSnapshotHash: p.BaseSnapshotHash}, raw: raw})
-	}
 	for _, a := range ov.Accepted {
-		add(a.Proposal)
+		out = append(out, storedCandidate(a.Proposal))
 	}
 	for _, p := range ov.Pending {
-		add(p.Proposal)
+		out = append(out, storedCandidate(p.Proposal))
 	}
 	for _, f := range ov.Findings {
-		add(f.Proposal)
+		out = append(out, storedCandidate(f.Proposal))
 	}
 	if !rejected {
 		return out
@@ -301,6 +296,13 @@ func (ov *Overlay) stored(rejected bool) []candidate {
 		out = append(out, c)
 	}
 	return out
+}
+
+// storedCandidate is a proposal the overlay holds, as a candidate in the
+// context of its own answer.
+func storedCandidate(p Proposal) candidate {
+	raw, _ := json.Marshal(p)
+	return candidate{p: p, ctx: Context{Agent: p.Origin, BaseSnapshotHash: p.BaseSnapshotHash}, raw: canonicalRaw(raw)}
 }
 
 // reject files a rejected entry.

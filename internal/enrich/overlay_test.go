@@ -105,6 +105,15 @@ func TestReadOverlayBad(t *testing.T) {
 			if ov != nil || warn == "" {
 				t.Fatalf("got an overlay (%v) or no warning (%q)", ov != nil, warn)
 			}
+			// ReadOverlayIfAny is silent on a missing overlay only.
+			want := warn
+			if data == nil {
+				want = ""
+			}
+			ov, quiet := ReadOverlayIfAny(dir)
+			if ov != nil || quiet != want {
+				t.Fatalf("ReadOverlayIfAny: overlay %v, warning %q; want none and %q", ov != nil, quiet, want)
+			}
 			if after := listTree(t, dir); !slices.Equal(before, after) {
 				t.Fatalf("reading wrote: %v → %v", before, after)
 			}

@@ -75,10 +75,21 @@ func ParseOverlay(b []byte) (*Overlay, error) {
 // malformed, oversized or hash-mismatched overlay is no overlay (nil) and
 // a warning that says why.
 func ReadOverlay(root string) (*Overlay, string) {
+	ov, warn := ReadOverlayIfAny(root)
+	if ov == nil && warn == "" {
+		return nil, fmt.Sprintf("no enrichment overlay (%s): run docbridge enrich", OverlayPath)
+	}
+	return ov, warn
+}
+
+// ReadOverlayIfAny is ReadOverlay for a reader to whom a missing overlay
+// is no news (a first run, a repository never enriched): nil and no
+// warning then; nil and a warning for one that is there but unusable.
+func ReadOverlayIfAny(root string) (*Overlay, string) {
 	name := filepath.Join(root, filepath.FromSlash(OverlayPath))
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Sprintf("no enrichment overlay (%s): run docbridge enrich", OverlayPath)
+		return nil, ""
 	}
 	if err != nil {
 		return nil, fmt.Sprintf("enrichment overlay ignored: %v", err)

@@ -15,8 +15,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 
@@ -172,8 +170,8 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 		p, _ := enrich.Decode(raw) // the kind is read even from a proposal Decode refuses
 		rep.Proposals[string(p.Kind)]++
 	}
-	prev, warn := enrich.ReadOverlay(in.Root)
-	if warn != "" && prev == nil && !isMissing(in.Root) {
+	prev, warn := enrich.ReadOverlayIfAny(in.Root) // a first run has none, which is worth no warning
+	if warn != "" {
 		rep.Warnings = append(rep.Warnings, warn)
 	}
 	id := rep.Agent
@@ -227,13 +225,6 @@ func Run(ctx context.Context, in Input) (*Report, *enrich.Overlay, error) {
 	}
 	rep.OverlayHash = ov.ContentHash
 	return rep, ov, nil
-}
-
-// isMissing reports whether the repository has no overlay file yet (a
-// first run, which is worth no warning).
-func isMissing(root string) bool {
-	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(enrich.OverlayPath)))
-	return errors.Is(err, fs.ErrNotExist)
 }
 
 func kindNames(ks []enrich.Kind) []string {
