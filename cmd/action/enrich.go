@@ -157,14 +157,15 @@ func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) e
 		fmt.Fprintf(stderr, "docbridge: warning: %d answers not cached; the next run asks about those packs again\n", rep.CacheErrors)
 	}
 	for _, w := range rep.Warnings {
-		fmt.Fprintln(stderr, "docbridge: warning:", w)
+		fmt.Fprintln(stderr, "docbridge: warning:", textwriter.Printable(w))
 	}
 	if rep.AgentError != "" {
-		fmt.Fprintln(stderr, "docbridge: warning: the agent failed:", rep.AgentError)
+		// An agent's error may quote what it answered: untrusted text.
+		fmt.Fprintln(stderr, "docbridge: warning: the agent failed:", textwriter.Printable(rep.AgentError))
 	}
 	for _, j := range []*run.JudgeReport{rep.Review, rep.Adjudication} {
 		if j != nil && j.AgentError != "" {
-			fmt.Fprintf(stderr, "docbridge: warning: the judge %s failed: %s\n", j.Agent.ID, j.AgentError)
+			fmt.Fprintf(stderr, "docbridge: warning: the judge %s failed: %s\n", j.Agent.ID, textwriter.Printable(j.AgentError))
 		}
 	}
 	if o.asJSON {

@@ -8,6 +8,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // enrichJudge is run.NewJudge with the environment's token.
@@ -33,6 +34,6 @@ func writeJudgeReport(w io.Writer, label string, r *run.JudgeReport) {
 		fmt.Fprintf(w, "  %d packs not answered; asked again next run\n", len(r.Skipped))
 	}
 	if r.AgentError != "" {
-		fmt.Fprintf(w, "  the agent failed: %s\n", r.AgentError)
+		fmt.Fprintf(w, "  the agent failed: %s\n", textwriter.Printable(r.AgentError))
 	}
 }

@@ -476,3 +476,13 @@ func TestWriteOverlayListPrintable(t *testing.T) {
 		t.Fatalf("the rejected entry is not shown escaped: %q", out)
 	}
 }
+
+// A judge's error may quote its answer: control and bidi characters are
+// made visible, never sent to the terminal.
+func TestJudgeReportPrintsAgentErrorsPrintable(t *testing.T) {
+	var b strings.Builder
+	writeJudgeReport(&b, "review", &run.JudgeReport{AgentError: "bad answer \x1b[2J\u202egnirts"})
+	if out := b.String(); strings.ContainsAny(out, "\x1b\u202e") || !strings.Contains(out, "bad answer") {
+		t.Errorf("report %q: want the error without raw control or bidi characters", out)
+	}
+}
