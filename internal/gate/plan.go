@@ -18,11 +18,12 @@ const ActionCreated = "created"
 // ViaComment is the enrich.Approval.Via of a decision made in a comment.
 const ViaComment = "comment"
 
-// The reactions the gate posts on a comment.
+// The reactions the gate posts on a comment: the ones review.React
+// accepts.
 const (
-	ReactionEyes  = "eyes"
-	ReactionPlus  = "+1"
-	ReactionMinus = "-1"
+	ReactionEyes  = review.ReactionEyes
+	ReactionPlus  = review.ReactionPlusOne
+	ReactionMinus = review.ReactionMinusOne
 )
 
 // Refusal codes of the gate itself; a refusal by enrich.Decide keeps
