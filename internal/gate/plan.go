@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/review"
@@ -71,10 +72,10 @@ type PullRequest struct {
 }
 
 // Fork reports whether the head lives in another repository than the base
-// (or in a deleted one): the action cannot push to its branch. Owner and
-// repository names compare without case, as GitHub's do.
+// (or in a deleted one): the action cannot push to its branch
+// (actionenv.IsFork, the pull_request route's rule).
 func (p PullRequest) Fork() bool {
-	return p.HeadRepo == "" || !strings.EqualFold(p.HeadRepo, p.BaseRepo)
+	return actionenv.IsFork(p.HeadRepo, p.BaseRepo)
 }
 
 // Input is everything one event is decided on, as values the caller read
