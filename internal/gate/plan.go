@@ -200,11 +200,11 @@ func Plan(in Input) Outcome {
 	ov, records := in.Overlay, slices.Clone(in.Records)
 	for _, l := range cmds.Lines {
 		r := Result{Line: l}
-		switch {
+		switch replayed := replayOf(records, in.Event.CommentID, l); {
 		case l.Refused != "":
 			r.Status, r.Code, r.Reason = StatusRefused, RefusedGrammar, l.Refused
-		case replayOf(records, in.Event.CommentID, l) != nil:
-			r.Status, r.Approval = StatusReplayed, *replayOf(records, in.Event.CommentID, l)
+		case replayed != nil:
+			r.Status, r.Approval = StatusReplayed, *replayed
 		default:
 			next, rec, err := enrich.Decide(enrich.DecideInput{Overlay: ov, Approvals: records, Targets: in.Targets}, enrich.DecideRequest{
 				ProposalID: l.ProposalID, Decision: l.Decision, By: in.Event.Author.Login, Reason: l.Reason,
