@@ -21,7 +21,10 @@ func newActionCommand(stdout, stderr io.Writer) *cobra.Command {
 (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, INPUT_* …) and acts on the event: a push
 to the default branch or a workflow_dispatch scans and saves the state for later
 runs; a pull request (opened, synchronize, reopened) is checked against its base
-branch's state and the results are posted; other events end with a notice.
+branch's state and the results are posted; a schedule (or a workflow_dispatch
+with mode enrich) enriches the default branch and updates the enrichment pull
+request; a new pull-request comment's /approve and /reject lines are decided
+and committed; other events end with a notice.
 
 With --dry-run nothing leaves the machine: the event comes from --event-name and
 --event (or the environment), the cache is not used and what would be posted is

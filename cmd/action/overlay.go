@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/graphview"
+	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -17,11 +14,8 @@ import (
 // command that only shows it: nil without a word when there is none, nil
 // with a warning on stderr when the one there is unreadable.
 func readOverlayQuiet(dir string, stderr io.Writer) *enrich.Overlay {
-	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(enrich.OverlayPath))); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	ov, warn := enrich.ReadOverlay(dir)
-	if ov == nil && warn != "" {
+	ov, warn := pipeline.ReadOverlay(dir)
+	if warn != "" {
 		fmt.Fprintln(stderr, "docbridge: warning: the enrichment overlay is ignored:", warn)
 	}
 	return ov

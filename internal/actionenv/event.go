@@ -56,14 +56,14 @@ type PullRequestEvent struct {
 // (or in a deleted one): the token is then read-only and posting degrades.
 func (e *PullRequestEvent) Fork() bool {
 	h, b := e.PullRequest.Head.Repo, e.PullRequest.Base.Repo
-	return h == nil || b == nil || isFork(h.FullName, b.FullName)
+	return h == nil || b == nil || IsFork(h.FullName, b.FullName)
 }
 
-// isFork reports whether a head repository is another than the base
+// IsFork reports whether a head repository is another than the base
 // repository. GitHub's owner and repository names are case-insensitive
 // (Octo/Docs-Demo is octo/docs-demo), so they compare without case; an
 // empty head (a deleted fork) counts as a fork: its token is read-only too.
-func isFork(headRepo, baseRepo string) bool {
+func IsFork(headRepo, baseRepo string) bool {
 	return headRepo == "" || !strings.EqualFold(headRepo, baseRepo)
 }
 

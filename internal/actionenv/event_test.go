@@ -109,8 +109,8 @@ func TestIsFork(t *testing.T) {
 		head string
 		want bool
 	}{{"someone/docs-demo", true}, {"Octo/Docs-Demo", false}, {"octo/docs-demo", false}, {"", true}} {
-		if got := isFork(c.head, base); got != c.want {
-			t.Errorf("isFork(%q, %q) = %v, want %v", c.head, base, got, c.want)
+		if got := IsFork(c.head, base); got != c.want {
+			t.Errorf("IsFork(%q, %q) = %v, want %v", c.head, base, got, c.want)
 		}
 		e := &PullRequestEvent{PullRequest: PullRequest{Head: Branch{Repo: &Repository{FullName: c.head}}, Base: Branch{Repo: &Repository{FullName: base}}}}
 		if got := e.Fork(); got != c.want {

@@ -18,7 +18,7 @@ import (
 	"github.com/docbridge/docbridge/internal/review"
 )
 
-// The action's dependencies are small interfaces so the flow in action.go
+// The action's dependencies are small interfaces so the flow in run.go
 // is tested with fakes; wireAction supplies the real ones.
 
 // stateCache keeps scan states between runs (internal/cache). It never
@@ -109,7 +109,7 @@ type wireFunc func(w wiring) (actionDeps, error)
 //     degrading to workflow commands on failure.
 //   - files: the pull request's files from the API (--changed-files in a
 //     dry run).
-//   - grader: the doctor's grade, computed by runCheck.
+//   - grader: the doctor's grade, computed by pipeline.Run.
 //   - summary: review.JobSummary.
 func wireAction(w wiring) (actionDeps, error) {
 	gh := review.GitHubContext{
@@ -137,22 +137,18 @@ func wireAction(w wiring) (actionDeps, error) {
 		return actionDeps{}, fmt.Errorf("github: %w", err)
 	}
 	deps.poster = review.NewSession(p, w.d.HeadSHA, w.d.PR, gh)
-	switch {
-	case w.changedFiles != nil:
-		deps.files = fileList(w.changedFiles)
-	case !w.dryRun && w.in.GitHubToken != "":
-		if api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
-			BotLogin: w.in.BotLogin, Log: w.stdout}); err == nil {
-			deps.files = api
-		}
-	}
 	if !w.dryRun && w.in.GitHubToken != "" {
+		// One client serves the changed files and the repository routes.
 		api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
 			BotLogin: w.in.BotLogin, Log: w.stdout})
 		if err != nil {
 			return actionDeps{}, fmt.Errorf("github: %w", err)
 		}
+		deps.files = api
 		deps.repo = githubRepo{g: api, repository: w.env.Repository}
+	}
+	if w.changedFiles != nil {
+		deps.files = fileList(w.changedFiles)
 	}
 	return deps, nil
 }

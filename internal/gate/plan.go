@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/review"
@@ -18,11 +19,12 @@ const ActionCreated = "created"
 // ViaComment is the enrich.Approval.Via of a decision made in a comment.
 const ViaComment = "comment"
 
-// The reactions the gate posts on a comment.
+// The reactions the gate posts on a comment: the ones review.React
+// accepts.
 const (
-	ReactionEyes  = "eyes"
-	ReactionPlus  = "+1"
-	ReactionMinus = "-1"
+	ReactionEyes  = review.ReactionEyes
+	ReactionPlus  = review.ReactionPlusOne
+	ReactionMinus = review.ReactionMinusOne
 )
 
 // Refusal codes of the gate itself; a refusal by enrich.Decide keeps
@@ -70,10 +72,10 @@ type PullRequest struct {
 }
 
 // Fork reports whether the head lives in another repository than the base
-// (or in a deleted one): the action cannot push to its branch. Owner and
-// repository names compare without case, as GitHub's do.
+// (or in a deleted one): the action cannot push to its branch
+// (actionenv.IsFork, the pull_request route's rule).
 func (p PullRequest) Fork() bool {
-	return p.HeadRepo == "" || !strings.EqualFold(p.HeadRepo, p.BaseRepo)
+	return actionenv.IsFork(p.HeadRepo, p.BaseRepo)
 }
 
 // Input is everything one event is decided on, as values the caller read
@@ -198,11 +200,11 @@ func Plan(in Input) Outcome {
 	ov, records := in.Overlay, slices.Clone(in.Records)
 	for _, l := range cmds.Lines {
 		r := Result{Line: l}
-		switch {
+		switch replayed := replayOf(records, in.Event.CommentID, l); {
 		case l.Refused != "":
 			r.Status, r.Code, r.Reason = StatusRefused, RefusedGrammar, l.Refused
-		case replayOf(records, in.Event.CommentID, l) != nil:
-			r.Status, r.Approval = StatusReplayed, *replayOf(records, in.Event.CommentID, l)
+		case replayed != nil:
+			r.Status, r.Approval = StatusReplayed, *replayed
 		default:
 			next, rec, err := enrich.Decide(enrich.DecideInput{Overlay: ov, Approvals: records, Targets: in.Targets}, enrich.DecideRequest{
 				ProposalID: l.ProposalID, Decision: l.Decision, By: in.Event.Author.Login, Reason: l.Reason,

@@ -2,7 +2,7 @@
 // base, scan (incremental through a state directory or a decoded state),
 // graph signals, reconciliation, comparison, the doctor and narrowing, in
 // Run; the report the renderers read, in Outcome.Report; and what fails a
-// run, in Outcome.Failing. The CLI's commands (check, doctor, search,
+// run, in FindingsError. The CLI's commands (check, doctor, search,
 // lookup, graph, mcp, docs, fix, the benchmarks) and the action call it;
 // none of them re-implements a step.
 package pipeline

@@ -97,7 +97,7 @@ func LoadConfig(dir, explicit string) (*config.Config, error) {
 // Getenv reads the environment; tests replace it.
 var Getenv = os.Getenv
 
-// repository is a scanned repository with its graph signals.
+// Repository is a scanned repository with its graph signals.
 type Repository struct {
 	Config  *config.Config
 	Scan    *scan.Result
@@ -145,6 +145,8 @@ type BodyReader struct {
 	More   int      // the others
 }
 
+// NewBodyReader reads the bodies of the repository at dir, at most
+// limit bytes each.
 func NewBodyReader(dir string, limit int64) (*BodyReader, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
@@ -155,7 +157,7 @@ func NewBodyReader(dir string, limit int64) (*BodyReader, error) {
 
 func (r *BodyReader) Close() error { return r.root.Close() }
 
-// read returns the document's bytes, nil when it cannot be read.
+// Read returns the document's bytes, nil when it cannot be read.
 func (r *BodyReader) Read(p string) []byte {
 	data, err := ReadRepoFile(r.root, p, r.limit)
 	if err == nil {

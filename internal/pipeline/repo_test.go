@@ -5,21 +5,15 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The body reader stays inside the repository, reads at most its limit
 // and names the documents it could not read.
 func TestBodyReaderStaysInsideAndNamesFailures(t *testing.T) {
-	outside := t.TempDir()
-	dir := t.TempDir()
-	for p, body := range map[string]string{filepath.Join(outside, "secret.md"): "secret\n", filepath.Join(dir, "docs", "a.md"): "0123456789"} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	outside := testtree.New(t, map[string]string{"secret.md": "secret\n"})
+	dir := testtree.New(t, map[string]string{"docs/a.md": "0123456789"})
 	if err := os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(dir, "link.md")); err != nil {
 		t.Skip("no symlinks:", err)
 	}

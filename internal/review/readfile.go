@@ -38,7 +38,7 @@ func (g *GitHub) ReadFile(ctx context.Context, ref, path string, limit int64) ([
 	if err := checkRepoPath(path); err != nil {
 		return nil, fmt.Errorf("read file: %w", err)
 	}
-	if ref == "" || strings.ContainsAny(ref, " \t\r\n?#&") {
+	if !goodRef(ref) {
 		return nil, fmt.Errorf("read %s: ref %q", path, ref)
 	}
 	if limit <= 0 {
@@ -90,6 +90,12 @@ func (g *GitHub) ReadFile(ctx context.Context, ref, path string, limit int64) ([
 	return content, nil
 }
 
+// goodRef reports whether ref (a branch name or a commit SHA) can go into
+// the contents API's query string as it is.
+func goodRef(ref string) bool {
+	return ref != "" && !strings.ContainsAny(ref, " \t\r\n?#&")
+}
+
 func deref(s *string) string {
 	if s == nil {
 		return ""
@@ -137,7 +143,7 @@ func (g *GitHub) ListFiles(ctx context.Context, ref, dir string) ([]string, erro
 	if err := checkRepoPath(dir); err != nil {
 		return nil, fmt.Errorf("list files: %w", err)
 	}
-	if ref == "" || strings.ContainsAny(ref, " \t\r\n?#&") {
+	if !goodRef(ref) {
 		return nil, fmt.Errorf("list %s: ref %q", dir, ref)
 	}
 	op := fmt.Sprintf("list %s at %s", dir, ref)

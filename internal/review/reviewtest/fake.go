@@ -310,8 +310,15 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) takeRun(r *http.Request) *Fault {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.takeFault(r, true)
+}
+
+// takeFault returns the first fault that matches r and has a Run (withRun)
+// or none, after letting its Skip through, and counts it; nil when none
+// does. The caller holds f.mu.
+func (f *Fake) takeFault(r *http.Request, withRun bool) *Fault {
 	for _, fl := range f.faults {
-		if fl.Run != nil && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
+		if (fl.Run != nil) == withRun && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
 			if fl.Skip > 0 {
 				fl.Skip--
 				continue
@@ -348,15 +355,8 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepp
 	if stepped != nil && stepped.Status != 0 {
 		return answer(w, stepped)
 	}
-	for _, fl := range f.faults {
-		if fl.Run == nil && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
-			if fl.Skip > 0 {
-				fl.Skip--
-				continue
-			}
-			fl.Times--
-			return answer(w, fl)
-		}
+	if fl := f.takeFault(r, false); fl != nil {
+		return answer(w, fl)
 	}
 	var payload map[string]any
 	if len(body) > 0 {
