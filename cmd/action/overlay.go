@@ -6,7 +6,6 @@ import (
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/graphview"
-	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -14,7 +13,7 @@ import (
 // command that only shows it: nil without a word when there is none, nil
 // with a warning on stderr when the one there is unreadable.
 func readOverlayQuiet(dir string, stderr io.Writer) *enrich.Overlay {
-	ov, warn := pipeline.ReadOverlay(dir)
+	ov, warn := enrich.ReadOverlayIfAny(dir)
 	if warn != "" {
 		fmt.Fprintln(stderr, "docbridge: warning: the enrichment overlay is ignored:", warn)
 	}

@@ -1,27 +1,11 @@
 package pipeline
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
-
-// ReadOverlay is enrich.ReadOverlay for a command that reads the overlay
-// only to show or search with it: a missing overlay is nil and no
-// warning (the repository was never enriched); one that is there but
-// unusable is nil and the warning saying why.
-func ReadOverlay(dir string) (*enrich.Overlay, string) {
-	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(enrich.OverlayPath))); errors.Is(err, fs.ErrNotExist) {
-		return nil, ""
-	}
-	return enrich.ReadOverlay(dir)
-}
 
 // Projection is the search projection of the tree scanned at dir with the
 // accepted proposals of its enrichment overlay projected in (aliases,
@@ -32,7 +16,7 @@ func ReadOverlay(dir string) (*enrich.Overlay, string) {
 // is no warning.
 func Projection(dir string, s *snapshot.Snapshot, sig *graph.Signals, body func(string) []byte) (proj *retrieval.Projection, warning string) {
 	proj = retrieval.Project(s, sig, body)
-	ov, warning := ReadOverlay(dir)
+	ov, warning := enrich.ReadOverlayIfAny(dir)
 	if ov == nil && warning == "" { // no overlay file
 		return proj, ""
 	}

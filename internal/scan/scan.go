@@ -98,9 +98,9 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 	progress(PhaseWalk, 0, 0)
 	w, err := walk.Walk(ctx, abs, walk.Options{
-		Exclude:      cfg.Scan.Exclude,
-		MaxFileBytes: int64(cfg.Scan.MaxFileBytes),
-		MaxFiles:     cfg.Scan.MaxFiles,
+		Exclude:          cfg.Scan.Exclude,
+		MaxFileBytes:     int64(cfg.Scan.MaxFileBytes),
+		MaxFiles:         cfg.Scan.MaxFiles,
 		KeepInOutputDirs: keptInBuildOutput,
 		Order:            opts.Order,
 	})
