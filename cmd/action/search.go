@@ -66,9 +66,6 @@ Exit status: 0 on an answer, 2 on bad input.`,
 					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
 				}
 			}
-			if o.limit < 1 || o.limit > retrieval.MaxLimit {
-				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, retrieval.MaxLimit)
-			}
 			if err := queryNotDir(cmd, args); err != nil {
 				return err
 			}
