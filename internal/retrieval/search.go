@@ -110,6 +110,9 @@ type scratch struct {
 	// candidates are a few thousand values of ranked, and growing them
 	// anew each time was most of a query's garbage.
 	cands []ranked
+	// pass is the buffer of the candidates the kinds filter passes, kept
+	// between queries like cands.
+	pass []*ranked
 }
 
 var scratchPool sync.Pool
@@ -201,12 +204,13 @@ func (ix *Index) Search(q Query) Results {
 		limit = DefaultLimit
 	}
 	limit = min(limit, MaxLimit)
-	pass := make([]*ranked, 0, len(cands))
+	pass := sc.pass[:0]
 	for i := range cands {
 		if len(q.Kinds) == 0 || slices.Contains(q.Kinds, cands[i].entry.Kind) {
 			pass = append(pass, &cands[i])
 		}
 	}
+	sc.pass = pass
 	res.Total = len(pass)
 	for _, c := range topRanked(pass, limit) {
 		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
