@@ -146,8 +146,10 @@ func putScratch(sc *scratch) {
 // lexical score scaled by the share of terms they match. The answer is
 // capped at q.Limit; Total and Cut say how many matched and were cut.
 //
-// Cost: O(postings of the query's terms) plus O(k log k) to sort the k
-// candidates, plus the proximity walks (bounded).
+// Cost: O(postings of the query's terms) plus O(k log limit) to pick the
+// first hits of the k candidates (topRanked's bounded heap), plus the
+// proximity walks (bounded), plus, for a question, the sections of the
+// document hits returned (each body split and tokenized once more).
 func (ix *Index) Search(q Query) Results {
 	text := strings.TrimSpace(q.Text)
 	res := Results{Query: text, Hits: []Hit{}}
