@@ -44,9 +44,6 @@ under their own heading, never as observed edges.`,
 			if !slices.Contains(graphFormats, format) {
 				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
 			}
-			if top < 1 || top > graphview.MaxTopCentral {
-				return fmt.Errorf("--top %d: use 1 to %d", top, graphview.MaxTopCentral)
-			}
 			repo, err := pipeline.Open(cmd.Context(), stderr, o)
 			if err != nil {
 				return err

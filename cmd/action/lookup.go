@@ -50,9 +50,6 @@ Exit status: 0 on an answer, 2 on bad input or when the argument names no
 entity or more than one (the message lists suggestions or candidates).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.depth < 1 || o.depth > retrieval.MaxLookupDepth {
-				return fmt.Errorf("--depth %d: use 1 to %d", o.depth, retrieval.MaxLookupDepth)
-			}
 			res, err := runLookup(cmd.Context(), stderr, o, args[0])
 			if err != nil {
 				return err

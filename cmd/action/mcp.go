@@ -257,7 +257,7 @@ func (m *mcpServer) server() *mcp.Server {
 	})
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.search", Annotations: readOnly,
-		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first) and says what it kept."},
+		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
 		m.search)
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.lookup", Annotations: readOnly,
 		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias or path. With budgetTokens the answer is fitted like `lookup --budget`."},
@@ -266,7 +266,7 @@ func (m *mcpServer) server() *mcp.Server {
 		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a severity."},
 		m.diagnostics)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph.node", Annotations: readOnly,
-		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction."},
+		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction (the enrichment overlay's accepted relations counted apart, in proposedOut and proposedIn)."},
 		m.graphNode)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph.edges", Annotations: readOnly,
 		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, then the relations accepted from the enrichment overlay (provenance proposed), capped."},

@@ -27,7 +27,7 @@ type graphIndex struct {
 func newGraphIndex(s *snapshot.Snapshot, proposed []snapshot.Relation) *graphIndex {
 	rels := s.Relations
 	if len(proposed) > 0 {
-		rels = append(slices.Clip(slices.Clone(s.Relations)), proposed...)
+		rels = slices.Concat(s.Relations, proposed)
 	}
 	g := &graphIndex{s: s, rels: rels, entities: make(map[string]int, len(s.Entities)), out: map[string][]int{}, in: map[string][]int{}}
 	for i := range s.Entities {

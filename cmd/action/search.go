@@ -66,9 +66,6 @@ Exit status: 0 on an answer, 2 on bad input.`,
 					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
 				}
 			}
-			if o.limit < 1 || o.limit > retrieval.MaxLimit {
-				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, retrieval.MaxLimit)
-			}
 			if err := queryNotDir(cmd, args); err != nil {
 				return err
 			}
@@ -239,18 +236,21 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 		if loc == "" {
 			loc = h.ID
 		}
+		// Paths and titles come from the repository's files: escaped on
+		// every line, the recent documents' too.
+		title := textwriter.Printable(h.Title)
 		if res.Recent {
 			date := "unknown   "
 			if h.Modified != 0 {
 				date = time.Unix(h.Modified, 0).UTC().Format(time.DateOnly)
 			}
-			fmt.Fprintf(&b, "%3d  %s  %s  %s\n", i+1, date, loc, h.Title)
+			fmt.Fprintf(&b, "%3d  %s  %s  %s\n", i+1, date, textwriter.Printable(loc), title)
 			continue
 		}
 		if h.Anchor != "" {
 			loc += "#" + h.Anchor
 		}
-		fmt.Fprintf(&b, "%3d  %7.2f  %-8s  %s  %s\n", i+1, h.Score, h.Kind, textwriter.Printable(loc), textwriter.Printable(h.Title))
+		fmt.Fprintf(&b, "%3d  %7.2f  %-8s  %s  %s\n", i+1, h.Score, h.Kind, textwriter.Printable(loc), title)
 		if explain {
 			var parts []string
 			for _, name := range retrieval.ComponentNames() {

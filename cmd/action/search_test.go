@@ -240,3 +240,21 @@ func TestSearchBudget(t *testing.T) {
 		t.Fatalf("--budget -1: exit %d, want 2", code)
 	}
 }
+
+// TestSearchTextEscapesFileText: a path or title read from the repository
+// reaches the terminal escaped, on a ranked hit and on a recent document
+// alike.
+func TestSearchTextEscapesFileText(t *testing.T) {
+	for _, res := range []retrieval.Results{
+		{Query: "q", Total: 1, Hits: []retrieval.Hit{{ID: "document:a\x1b.md", Kind: "document", Path: "a\x1b.md", Title: "T\x1b[31m"}}},
+		{Recent: true, Hits: []retrieval.Hit{{ID: "document:a\x1b.md", Kind: "document", Path: "a\x1b.md", Title: "T\x1b[31m"}}},
+	} {
+		var b strings.Builder
+		if err := writeSearchText(&b, res, false); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); strings.ContainsRune(out, '\x1b') || !strings.Contains(out, `a\x1b.md`) || !strings.Contains(out, `T\x1b[31m`) {
+			t.Errorf("recent %v: unescaped or missing text:\n%q", res.Recent, out)
+		}
+	}
+}

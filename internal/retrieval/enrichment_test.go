@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -15,19 +16,9 @@ func enrichFixture() *Projection {
 	a.Summary = "Where records live."
 	b := coreDoc("docs/b.md", "operations", "running the service")
 	p := &Projection{SnapshotHash: "s", Entries: append(coreFiller(5), a, b)}
-	slices.SortFunc(p.Entries, func(x, y Entry) int { return compareStrings(x.ID, y.ID) })
+	slices.SortFunc(p.Entries, func(x, y Entry) int { return strings.Compare(x.ID, y.ID) })
 	p.Hash = projectionHash(p.Entries)
 	return p
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // TestEnrichNilIsIdentity: without an overlay the projection is

@@ -269,12 +269,7 @@ func (ix *Index) Len() int { return len(ix.entries) }
 
 // idf is BM25's inverse document frequency, never negative.
 func (ix *Index) idf(df int) float64 {
-	return logIDF(float64(len(ix.entries)), df)
-}
-
-// logIDF is BM25's inverse document frequency of a term in df of n
-// units (entries, passages).
-func logIDF(n float64, df int) float64 {
+	n := float64(len(ix.entries))
 	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 }
 

@@ -110,6 +110,9 @@ type scratch struct {
 	// candidates are a few thousand values of ranked, and growing them
 	// anew each time was most of a query's garbage.
 	cands []ranked
+	// pass is the buffer of the candidates the kinds filter passes, kept
+	// between queries like cands.
+	pass []*ranked
 }
 
 var scratchPool sync.Pool
@@ -143,8 +146,10 @@ func putScratch(sc *scratch) {
 // lexical score scaled by the share of terms they match. The answer is
 // capped at q.Limit; Total and Cut say how many matched and were cut.
 //
-// Cost: O(postings of the query's terms) plus O(k log k) to sort the k
-// candidates, plus the proximity walks (bounded).
+// Cost: O(postings of the query's terms) plus O(k log limit) to pick the
+// first hits of the k candidates (topRanked's bounded heap), plus the
+// proximity walks (bounded), plus, for a question, the sections of the
+// document hits returned (each body split and tokenized once more).
 func (ix *Index) Search(q Query) Results {
 	text := strings.TrimSpace(q.Text)
 	res := Results{Query: text, Hits: []Hit{}}
@@ -201,12 +206,13 @@ func (ix *Index) Search(q Query) Results {
 		limit = DefaultLimit
 	}
 	limit = min(limit, MaxLimit)
-	pass := make([]*ranked, 0, len(cands))
+	pass := sc.pass[:0]
 	for i := range cands {
 		if len(q.Kinds) == 0 || slices.Contains(q.Kinds, cands[i].entry.Kind) {
 			pass = append(pass, &cands[i])
 		}
 	}
+	sc.pass = pass
 	res.Total = len(pass)
 	for _, c := range topRanked(pass, limit) {
 		h := Hit{ID: c.entry.ID, Kind: c.entry.Kind, Path: c.entry.Path, Title: c.entry.Title, Score: c.score, Summary: c.entry.Summary, Closest: c.closest}
