@@ -35,6 +35,9 @@ func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }
 // 0 when the text has none. Lines are counted as the extraction counts
 // them (a leading BOM dropped, CRLF and a lone CR each one line end).
 func FrontMatterEnd(data []byte) int {
+	if !bytes.HasPrefix(bytes.TrimPrefix(data, utf8BOM), []byte("---")) {
+		return 0 // no opening line: nothing to index
+	}
 	end, _ := findFrontMatter(newSource(data))
 	return end
 }
