@@ -78,8 +78,8 @@ type Location struct {
 // LevelsWorstFirst is the level scale in the order people read it.
 var LevelsWorstFirst = []catalog.Level{catalog.Error, catalog.Warn, catalog.Info, catalog.Off}
 
-// LevelRank is a level's place in LevelsWorstFirst (unknown levels last).
-func LevelRank(l catalog.Level) int {
+// levelRank is a level's place in LevelsWorstFirst (unknown levels last).
+func levelRank(l catalog.Level) int {
 	if i := slices.Index(LevelsWorstFirst, l); i >= 0 {
 		return i
 	}
@@ -197,6 +197,8 @@ func sortFindings(fs []Finding) {
 	slices.SortFunc(fs, CompareFindings)
 }
 
+// CompareFindings is the canonical order of findings: path, line, code,
+// then id.
 func CompareFindings(a, b Finding) int {
 	return cmp.Or(strings.Compare(a.Location.Path, b.Location.Path), cmp.Compare(a.Location.Line, b.Location.Line),
 		strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))

@@ -79,7 +79,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		slices.SortFunc(g.Findings, compareInGroup)
 		worst := g.Findings[0]
 		for _, f := range g.Findings[1:] {
-			if LevelRank(f.Level) < LevelRank(worst.Level) {
+			if levelRank(f.Level) < levelRank(worst.Level) {
 				worst = f
 			}
 		}
@@ -88,7 +88,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		g.New = NewIn(g.Findings)
 	}
 	slices.SortFunc(out, func(a, b CodeGroup) int {
-		return cmp.Or(cmp.Compare(LevelRank(a.Level), LevelRank(b.Level)),
+		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
 			cmp.Compare(len(b.Findings), len(a.Findings)), strings.Compare(a.Code, b.Code))
 	})
 	return out
@@ -97,7 +97,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 // compareInGroup orders one code's findings: new first, worst first,
 // canonical order.
 func compareInGroup(a, b Finding) int {
-	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(LevelRank(a.Level), LevelRank(b.Level)),
+	return cmp.Or(cmp.Compare(newRank(a), newRank(b)), cmp.Compare(levelRank(a.Level), levelRank(b.Level)),
 		CompareFindings(a, b))
 }
 

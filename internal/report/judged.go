@@ -56,7 +56,7 @@ func Failing(judged []Finding, failOn catalog.FailOn) []Finding {
 func WorstFirst(fs []Finding) []Finding {
 	out := slices.Clone(fs)
 	slices.SortFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(LevelRank(a.Level), LevelRank(b.Level)), CompareFindings(a, b))
+		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)), CompareFindings(a, b))
 	})
 	return out
 }
