@@ -20,6 +20,12 @@ func scanShortcodes(body []byte, lines lineIndex, bodyFrom int, is *issues) []Sh
 			break
 		}
 		start := i + j
+		if end, ok := commentEnd(body, i, start); ok {
+			// Inside an HTML comment: whatever the call renders, no reader
+			// sees it ("<!-- TODO: [C#]({{< relref "csharp#dev-stories" >}}) -->").
+			i = end
+			continue
+		}
 		i = start + 2
 		if i >= len(body) || (body[i] != '<' && body[i] != '%') {
 			continue
@@ -173,4 +179,20 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 func isShortcodeNameByte(c byte) bool {
 	return c == '_' || c == '-' || c == '/' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// commentEnd reports whether body[at] lies inside an HTML comment opened
+// in body[from:at] ("<!--" with no "-->" before at) and closed after it,
+// and returns the offset past its "-->". A "<!--" never closed (text
+// about comments, a code span) is no comment here.
+func commentEnd(body []byte, from, at int) (int, bool) {
+	c := bytes.LastIndex(body[from:at], []byte("<!--"))
+	if c < 0 || bytes.Contains(body[from+c:at], []byte("-->")) {
+		return 0, false
+	}
+	e := bytes.Index(body[at:], []byte("-->"))
+	if e < 0 {
+		return 0, false
+	}
+	return at + e + 3, true
 }
