@@ -57,7 +57,8 @@ var (
 	kindHugoConfig fileKind = &hugoConfigAnalyzer{info{kind: "hugo", family: "hugo", version: hugo.Version,
 		configKey: "markdown", on: markdownOn}}
 	// kindSiteConfig is a documentation site's configuration (mkdocs.yml,
-	// book.toml, _config.yml, a Docusaurus site's versions.json).
+	// book.toml, _config.yml, a Docusaurus site's versions.json) or its
+	// host's redirect rules (_redirects, netlify.toml).
 	kindSiteConfig fileKind = &siteConfigAnalyzer{info{kind: "site-config",
 		configKey: "markdown", on: markdownOn}}
 )
@@ -249,6 +250,9 @@ func (*siteConfigAnalyzer) Match(p string) bool {
 	case "mkdocs.yml", "mkdocs.yaml", "book.toml", "_config.yml", "_config.yaml":
 		return true
 	default:
+		if isRedirectsFile(p) {
+			return true // the host's redirect rules (site_redirects.go)
+		}
 		return b == "versions.json" || strings.HasSuffix(b, "_versions.json") // a Docusaurus site's docs versions
 	}
 }

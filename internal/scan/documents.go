@@ -47,6 +47,8 @@ type docRefs struct {
 	near     *lazyNear
 	topLevel map[string]bool
 	sites    []docSite // documentation-site roots
+	// redirects are the host's redirect rules (site_redirects.go).
+	redirects []hostRule
 	// docusaurus holds, per Docusaurus site root, its pages' URLs.
 	docusaurus map[string]*docusaurusRoutes
 	// astro holds, per Starlight site root, its pages' URLs.
@@ -141,6 +143,7 @@ func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
 		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
 	d.sites = siteRoots(r.t)
+	d.redirects = hostRules(r.t, r.b)
 	d.docusaurus = map[string]*docusaurusRoutes{}
 	for _, s := range d.sites {
 		if s.docusaurus != nil {
@@ -403,6 +406,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
+		if inSite && d.servedByHost(site.root, l.Destination) {
+			return
+		}
 		if l.Cue != "" {
 			// "creating this file will override…": the document says the
 			// file may not exist.
@@ -421,6 +427,16 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)
+}
+
+// servedByHost reports, and notes, a root-absolute link of a page of the
+// site at root that a redirect rule of the host serves.
+func (d *docRefs) servedByHost(root, dest string) bool {
+	r, ok := hostRedirect(d.redirects, root, dest)
+	if ok {
+		d.unverified["served by a redirect rule of the host ("+r.file+"), which the scan does not follow"]++
+	}
+	return ok
 }
 
 // linkTo relates the document to the entities at target, the path a link

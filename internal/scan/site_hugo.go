@@ -774,6 +774,9 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if placeholderDestination(l.Destination) {
 		return true // names no file: a link still to be written
 	}
+	if d.servedByHost(s.root, l.Destination) {
+		return true
+	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)
 	return true
 }

@@ -1,0 +1,223 @@
+package scan
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// The host that publishes a site redirects URL paths by rules the
+// repository commits: Netlify's and Cloudflare Pages' _redirects file (in
+// the directory the site publishes, or written by a Hugo layout template,
+// layouts/index.redirects) and netlify.toml's [[redirects]]. A
+// root-absolute link of a site's page that such a rule matches is served
+// by the host — often by another site — so it is not broken, although the
+// scan cannot follow it. Only rules every visitor gets count: a rule with
+// conditions (country, language, role) or query parameters, a catch-all
+// (/*), a rule for another host name and a 4xx answer are left out.
+
+// hostRule is one redirect rule: the URL path pattern it matches.
+type hostRule struct {
+	// scope is the directory of the file that holds the rule: it applies
+	// to the sites whose root lies on the same path.
+	scope string
+	file  string
+	line  int // 0 when the format gives none (netlify.toml)
+	// from is the pattern's segments: literal, ":name" (one segment), and
+	// a last one that may end in "*" (the rest of the path).
+	from []string
+}
+
+// isRedirectsFile reports whether p holds host redirect rules: _redirects,
+// netlify.toml, or a Hugo layout template of the redirects output format.
+func isRedirectsFile(p string) bool {
+	switch b := path.Base(p); {
+	case b == "_redirects", b == "netlify.toml":
+		return true
+	case strings.HasSuffix(b, ".redirects"):
+		return slices.Contains(strings.Split(path.Dir(p), "/"), "layouts")
+	}
+	return false
+}
+
+// parseRedirects reads the rules of one file as read; a template's lines
+// with template actions are skipped (they are written only when the site
+// is built), and an unreadable netlify.toml yields its error.
+func parseRedirects(p string, data []byte) ([]hostRule, error) {
+	scope := parentDir(p)
+	if path.Base(p) == "netlify.toml" {
+		return parseNetlifyTOML(p, scope, data)
+	}
+	template := strings.HasSuffix(p, ".redirects")
+	var out []hostRule
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if template && (strings.Contains(line, "{{") || strings.Contains(line, "}}")) {
+			continue
+		}
+		if from, ok := redirectLine(line); ok {
+			out = append(out, hostRule{scope: scope, file: p, line: n, from: from})
+		}
+	}
+	// A line longer than the buffer ends the file's rules; what was read
+	// stands.
+	return out, nil
+}
+
+// redirectLine parses one _redirects line — from, query parameters, to,
+// status with an optional "!", conditions; "#" starts a comment — and
+// returns the pattern of a rule that counts.
+func redirectLine(line string) ([]string, bool) {
+	fields := strings.Fields(line)
+	for i, f := range fields {
+		if strings.HasPrefix(f, "#") {
+			fields = fields[:i]
+			break
+		}
+	}
+	if len(fields) < 2 {
+		return nil, false
+	}
+	from, rest := fields[0], fields[1:]
+	if !isTarget(rest[0]) {
+		return nil, false // query parameters before the target: conditional
+	}
+	rest = rest[1:]
+	status := 301
+	if len(rest) > 0 {
+		s, err := strconv.Atoi(strings.TrimSuffix(rest[0], "!"))
+		if err != nil {
+			return nil, false
+		}
+		status, rest = s, rest[1:]
+	}
+	if len(rest) > 0 {
+		return nil, false // conditions: not every visitor is redirected
+	}
+	return rulePattern(from, status)
+}
+
+// isTarget reports whether a _redirects field is a rule's target: a path
+// or a URL (a query parameter is key=value).
+func isTarget(f string) bool {
+	return strings.HasPrefix(f, "/") || strings.Contains(f, "://")
+}
+
+// rulePattern splits a rule's from into the segments it matches; ok is
+// false for a rule that does not count: another host name, a catch-all, a
+// 4xx or 5xx answer.
+func rulePattern(from string, status int) ([]string, bool) {
+	if !strings.HasPrefix(from, "/") || strings.HasPrefix(from, "//") || status >= 400 {
+		return nil, false
+	}
+	segs := strings.Split(strings.Trim(from, "/"), "/")
+	if len(segs) == 1 && (segs[0] == "" || strings.HasPrefix(segs[0], "*") || strings.HasPrefix(segs[0], ":")) {
+		return nil, false // "/", "/*", "/:page": every path of the site
+	}
+	for i, s := range segs {
+		if s == "" || strings.Contains(strings.TrimSuffix(s, "*"), "*") || (strings.HasSuffix(s, "*") && i != len(segs)-1) {
+			return nil, false // not a pattern the host reads this way
+		}
+	}
+	return segs, true
+}
+
+// netlifyConfig is what the scan reads from netlify.toml.
+type netlifyConfig struct {
+	Redirects []struct {
+		From       string         `toml:"from"`
+		To         string         `toml:"to"`
+		Status     int            `toml:"status"`
+		Query      map[string]any `toml:"query"`
+		Conditions map[string]any `toml:"conditions"`
+	} `toml:"redirects"`
+}
+
+func parseNetlifyTOML(p, scope string, data []byte) ([]hostRule, error) {
+	var c netlifyConfig
+	if _, err := toml.Decode(string(data), &c); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	var out []hostRule
+	for _, r := range c.Redirects {
+		if len(r.Query) > 0 || len(r.Conditions) > 0 || r.To == "" {
+			continue
+		}
+		status := r.Status
+		if status == 0 {
+			status = 301
+		}
+		if from, ok := rulePattern(r.From, status); ok {
+			out = append(out, hostRule{scope: scope, file: p, from: from})
+		}
+	}
+	return out, nil
+}
+
+// matches reports whether the URL path u (no query or fragment) is one the
+// rule redirects. A trailing slash does not matter, as on the host.
+func (r *hostRule) matches(u string) bool {
+	segs := strings.Split(strings.Trim(u, "/"), "/")
+	for i, f := range r.from {
+		if prefix, ok := strings.CutSuffix(f, "*"); ok {
+			// The splat takes the rest of the path, from this segment on.
+			return i < len(segs) && strings.HasPrefix(strings.Join(segs[i:], "/"), prefix)
+		}
+		if i >= len(segs) || segs[i] == "" {
+			return false
+		}
+		if !strings.HasPrefix(f, ":") && f != segs[i] {
+			return false
+		}
+	}
+	return len(segs) == len(r.from)
+}
+
+// hostRedirect returns the rule that serves a root-absolute link of a page
+// of the site at root: a rule whose file lies in the site, or in a
+// directory holding it.
+func hostRedirect(rules []hostRule, root, dest string) (*hostRule, bool) {
+	if !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+		return nil, false
+	}
+	u := linkURLPath(dest)
+	for i := range rules {
+		r := &rules[i]
+		if (within(r.scope, root) || within(root, r.scope)) && r.matches(u) {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// hostRules reads every redirects file of the tree, in path order; a file
+// that cannot be read is noted and gives no rules.
+func hostRules(t *tree, b *builder) []hostRule {
+	var out []hostRule
+	for _, p := range t.paths {
+		if !isRedirectsFile(p) {
+			continue
+		}
+		x := t.byPath[p]
+		if x == nil || x.SiteConfig == nil {
+			continue
+		}
+		rules, err := parseRedirects(p, x.SiteConfig)
+		if err != nil {
+			b.note(snapshot.Coverage{Analyzer: "sites", Scope: p, Status: snapshot.StatusPartial, Reason: "redirect rules not read: " + err.Error()})
+			continue
+		}
+		out = append(out, rules...)
+	}
+	return out
+}
