@@ -67,8 +67,6 @@ type Index struct {
 	// history is whether an entry is a document that records the past
 	// (history.Document): a change log, release notes, a blog post.
 	history []bool
-	vec     [][]float32
-	secs    [][][]float32
 	avgLen  [numFields]float64
 	// pageRankNodes is N of canonicality's 4·ln(1+pagerank·N): the
 	// entries PageRank ranked (pagerank·N is 1 for an average one).
@@ -143,7 +141,6 @@ func NewIndex(p *Projection, s *snapshot.Snapshot) *Index {
 		}
 	}
 	ix.buildGraph(s)
-	ix.buildVecs()
 	return ix
 }
 

@@ -35,7 +35,6 @@ type Tuning struct {
 	// a question asks how things are, and such a page names everything
 	// that ever changed.
 	HistoryFactor float64
-	Semantic      float64
 }
 
 // questionStopwords are words questions are made of that say nothing of
@@ -82,7 +81,7 @@ func dropQueryStopwords(terms []string) []string {
 //	  go test -count=1 -run TestFitNatural -v ./internal/retrieval/bench
 var NaturalTuning = Tuning{
 	// title, headings, path, symbols, aliases, summary, body
-	Fields:        [numFields]float64{4, 1, 0, 2, 2, 1, 0.5},
+	Fields:        [numFields]float64{4, 2, 0, 2, 2, 1, 0.5},
 	K1:            5,
 	B:             0.9,
 	Coordination:  0.5,
@@ -91,7 +90,6 @@ var NaturalTuning = Tuning{
 	CodeFactor:    0.25,
 	ScriptFactor:  0.25,
 	HistoryFactor: 0.1,
-	Semantic:      0.8,
 }
 
 // FieldNames names the BM25F fields, in the order of Tuning.Fields (a

@@ -318,10 +318,6 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 	}
 	graph := tun.graphScale(natural)
 	queryLatin := mostlyLatin(text, nil, "")
-	var qv []float32
-	if natural && tun.Semantic > 0 {
-		qv = ix.queryVec(text)
-	}
 	// Seeds: the best lexical matches, ties by index (id order).
 	seeds := make([]int32, 0, len(cands))
 	for i := range cands {
@@ -358,9 +354,6 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 		if e.Status == StatusSuperseded {
 			c.superseded = true
 			c.comp[cSuperseded] = -SupersededPenalty
-		}
-		if qv != nil && ix.vec[c.idx] != nil {
-			c.comp[cBM25] += tun.Semantic * LexicalMax * max(0, ix.semScore(qv, c.idx))
 		}
 		c.comp[cHint] = hint.boost(e)
 		if len(hint.kinds) > 0 && !slices.Contains(hint.kinds, e.Kind) {

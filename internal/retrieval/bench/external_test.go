@@ -157,7 +157,6 @@ func TestExternalSuites(t *testing.T) {
 			for _, m := range missing {
 				t.Errorf("case %q: target %q is not in %s", m.Case, m.Target, r.Repository)
 			}
-			retrieval.ProtoSuite = r.Suite
 			ix := retrieval.NewIndex(p, snap)
 			for _, split := range Splits {
 				half, _ := s.Half(split)

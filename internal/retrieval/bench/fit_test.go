@@ -100,7 +100,6 @@ func fitAxes() []fitAxis {
 		{"codeFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.CodeFactor = v }},
 		{"scriptFactor", []float64{0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.ScriptFactor = v }},
 		{"queryStopwords", []float64{0, 1}, func(t *retrieval.Tuning, v float64) { t.QueryStopwords = v != 0 }},
-		{"semantic", []float64{0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2}, func(t *retrieval.Tuning, v float64) { t.Semantic = v }},
 		{"historyFactor", []float64{0.1, 0.25, 0.5, 0.75, 1}, func(t *retrieval.Tuning, v float64) { t.HistoryFactor = v }},
 	}
 }
@@ -127,7 +126,6 @@ func TestFitNatural(t *testing.T) {
 		slug := strings.Replace(r.Repository, "/", "+", 1)
 		s := loadSuiteFile(t, filepath.Join(externalDir, r.Suite))
 		p, snap := projectExternal(t, filepath.Join(root, slug))
-		retrieval.ProtoSuite = r.Suite
 		dev, _ := s.Half(SplitDev)
 		test, _ := s.Half(SplitTest)
 		suites = append(suites, fitSuite{name: r.Suite, dev: dev, test: test, ix: retrieval.NewIndex(p, snap), base: NewBaseline(p)})
@@ -176,7 +174,7 @@ func describeTuning(t retrieval.Tuning) string {
 	for i, n := range retrieval.FieldNames {
 		fmt.Fprintf(&b, "%s %g, ", n, t.Fields[i])
 	}
-	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v, historyFactor %g, semantic %g",
-		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords, t.HistoryFactor, t.Semantic)
+	fmt.Fprintf(&b, "k1 %g, b %g, coordination %g, graph %g, kindHints %v, codeFactor %g, scriptFactor %g, queryStopwords %v, historyFactor %g",
+		t.K1, t.B, t.Coordination, t.Graph, t.KindHints, t.CodeFactor, t.ScriptFactor, t.QueryStopwords, t.HistoryFactor)
 	return b.String()
 }
