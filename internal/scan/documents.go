@@ -393,14 +393,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				return
 			}
 		}
-		if inSite && slices.ContainsFunc(candidates, func(c string) bool {
-			return within(c, site.root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
-		}) {
-			// What the site's build writes into its source (a generated
-			// API reference): the published site has it, a checkout does
-			// not. Outside a site, GitHub shows the checkout: a link to an
-			// ignored file is broken there.
-			d.unverified["into paths git ignores in the site's source (build output)"]++
+		if inSite && d.builtIntoSite(site.root, candidates) {
 			return
 		}
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
@@ -427,6 +420,21 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)
+}
+
+// builtIntoSite reports, and notes, a link of a site's page to a path
+// that git ignores in the site's source: what the site's build writes
+// there (a generated API reference, pages imported from another
+// repository) is on the published site although a checkout lacks it.
+// Outside a site GitHub shows the checkout, where such a link is broken.
+func (d *docRefs) builtIntoSite(root string, candidates []string) bool {
+	if !slices.ContainsFunc(candidates, func(c string) bool {
+		return within(c, root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
+	}) {
+		return false
+	}
+	d.unverified["into paths git ignores in the site's source (build output)"]++
+	return true
 }
 
 // servedByHost reports, and notes, a root-absolute link of a page of the
