@@ -393,7 +393,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 				return
 			}
 		}
-		if inSite && d.builtIntoSite(site.root, candidates) {
+		if inSite && d.builtIntoSite(site.root, append(candidates, target)) {
 			return
 		}
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
@@ -425,17 +425,29 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 // builtIntoSite reports, and notes, a link of a site's page to a path
 // that git ignores in the site's source: what the site's build writes
 // there (a generated API reference, pages imported from another
-// repository) is on the published site although a checkout lacks it.
+// repository) is on the published site although a checkout lacks it. A
+// path without an extension is also read as the page files a generator
+// serves it from (a.md, a.mdx, a/index.md, a/index.mdx, a/_index.md).
 // Outside a site GitHub shows the checkout, where such a link is broken.
 func (d *docRefs) builtIntoSite(root string, candidates []string) bool {
+	ignored := func(c string) bool {
+		return c != "" && within(c, root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
+	}
 	if !slices.ContainsFunc(candidates, func(c string) bool {
-		return within(c, root) && (d.t.ignored(c, false) || d.t.ignored(c, true))
+		if ignored(c) {
+			return true
+		}
+		return path.Ext(c) == "" && slices.ContainsFunc(pageFileSuffixes, func(suffix string) bool { return ignored(c + suffix) })
 	}) {
 		return false
 	}
 	d.unverified["into paths git ignores in the site's source (build output)"]++
 	return true
 }
+
+// pageFileSuffixes turn a path without an extension into the files a
+// generator serves a page at that path from.
+var pageFileSuffixes = []string{".md", ".mdx", "/index.md", "/index.mdx", "/_index.md"}
 
 // servedByHost reports, and notes, a root-absolute link of a page of the
 // site at root that a redirect rule of the host serves.

@@ -257,6 +257,13 @@ func astroSlug(rel, slug string) string {
 func (d *docRefs) astroLinkCandidates(site docSite, doc string, l markdown.Link) (candidates []string, target string, ok bool) {
 	r := d.astro[site.root]
 	p := linkURLPath(l.Destination)
+	if l.Image && d.langs.typescript != nil {
+		// An image may name its file through an import alias of the
+		// project's tsconfig (![](@assets/a.png)); Astro resolves it.
+		if files, ok := d.langs.typescript.AliasTargets(doc, p); ok {
+			return files, files[0], true
+		}
+	}
 	// Read as a file, exactly: a link written for GitHub (a sibling
 	// page's .md, an image beside the page), which Astro resolves from
 	// the file too.

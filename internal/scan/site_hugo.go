@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -775,24 +774,11 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if placeholderDestination(l.Destination) {
 		return true // names no file: a link still to be written
 	}
-	if d.builtIntoSite(s.root, hugoPageFiles(tried)) || d.servedByHost(s.root, l.Destination) {
+	if d.builtIntoSite(s.root, tried) || d.servedByHost(s.root, l.Destination) {
 		return true
 	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)
 	return true
-}
-
-// hugoPageFiles adds to the paths a link was looked up at the files of
-// the page Hugo would serve there (a.md, a/index.md, a/_index.md): a
-// build step may write those into the content tree.
-func hugoPageFiles(tried []string) []string {
-	out := slices.Clone(tried)
-	for _, c := range tried {
-		if path.Ext(c) == "" {
-			out = append(out, c+".md", c+"/index.md", c+"/_index.md")
-		}
-	}
-	return out
 }
 
 // inIncludes reports whether doc lies in an _includes directory: a

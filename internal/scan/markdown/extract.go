@@ -35,7 +35,9 @@ func Extract(path string, data []byte) Document {
 	}
 	body := buildBody(src, blank, &is)
 	lines := newLineIndex(body)
-	root := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(body))
+	// GitHub, and every generator docbridge models, renders footnotes: a
+	// "[^label]: …" line is a footnote, not a link reference definition.
+	root := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote)).Parser().Parse(text.NewReader(body))
 
 	finder := regionFinder{src: src, is: &is}
 	html := htmlBlockLines(root, lines)

@@ -92,7 +92,7 @@ func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *
 		// Hugo parses definition lists (extensions.definitionList is on
 		// by default); the document's own parse does not, as GitHub does
 		// not render them.
-		root = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser().Parse(text.NewReader(body))
+		root = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList)).Parser().Parse(text.NewReader(body))
 	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -152,5 +153,26 @@ func TestSiteHeadingSmart(t *testing.T) {
 	}
 	if !reflect.DeepEqual(doc.SiteHeadings, want) {
 		t.Errorf("SiteHeadings =\n%+v\nwant\n%+v", doc.SiteHeadings, want)
+	}
+}
+
+// TestFootnoteDefinitionIsNoReference: a footnote definition is a
+// footnote, as GitHub renders it, not a link reference definition whose
+// destination is the rest of the line; the links inside it are links, at
+// their own lines.
+func TestFootnoteDefinitionIsNoReference(t *testing.T) {
+	doc := Extract("docs/a.md", []byte("# T\n\n> A quote.\n> [^wiki]\n\nSee[^local].\n\n"+
+		"[^wiki]: [https://en.wikipedia.org/wiki/Trust_boundary](https://en.wikipedia.org/wiki/Trust_boundary).\n"+
+		"[^local]: The [setup](setup.md) page.\n"))
+	var got []string
+	for _, l := range doc.Links {
+		got = append(got, fmt.Sprintf("%d %s %s", l.Line, l.Kind, l.Destination))
+	}
+	want := []string{"8 external https://en.wikipedia.org/wiki/Trust_boundary", "9 relative setup.md"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("links = %q, want %q", got, want)
+	}
+	if !reflect.DeepEqual(doc.Footnotes, []string{"wiki", "local"}) {
+		t.Errorf("Footnotes = %q, want [wiki local]", doc.Footnotes)
 	}
 }

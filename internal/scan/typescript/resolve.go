@@ -219,6 +219,32 @@ func (r *Resolver) viaConfig(o options, spec string) (Target, bool) {
 	return Target{}, false
 }
 
+// AliasTargets returns the repository paths compilerOptions.paths of the
+// configuration governing fromFile maps spec to (its best pattern's
+// targets, in order, whether they exist or not); ok is false when no
+// pattern matches. Astro reads these aliases in Markdown image paths
+// (![](@assets/a.png)).
+func (r *Resolver) AliasTargets(fromFile, spec string) (paths []string, ok bool) {
+	o, found := r.configFor(fromFile)
+	if !found || spec == "" || isRelative(spec) || path.IsAbs(spec) {
+		return nil, false
+	}
+	rule, captured, matched := bestPathRule(o.paths, spec)
+	if !matched {
+		return nil, false
+	}
+	base := o.pathsDir
+	if o.hasBaseURL {
+		base = o.baseURL
+	}
+	for _, target := range rule.targets {
+		if p, ok := joinWithin(base, strings.Replace(target, "*", captured, 1)); ok {
+			paths = append(paths, p)
+		}
+	}
+	return paths, len(paths) > 0
+}
+
 // isRelative reports whether spec is relative to the importer.
 func isRelative(spec string) bool {
 	return spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")
