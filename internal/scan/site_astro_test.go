@@ -223,3 +223,22 @@ func FuzzAstroLink(f *testing.F) {
 		}
 	})
 }
+
+// TestAstroImageAlias: an image of a Starlight page named through an import
+// alias of the project's tsconfig is the aliased file; a missing one is
+// reported at the path the alias gives, and a plain link written like an
+// alias is no image, read as it always was.
+func TestAstroImageAlias(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"astro.config.mjs":          "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\nexport default defineConfig({ integrations: [starlight({ title: 'Docs' })] });\n",
+		"tsconfig.json":             `{"extends": "astro/tsconfigs/strict", "compilerOptions": {"baseUrl": ".", "paths": {"@assets/*": ["src/assets/*"]}}}`,
+		"src/assets/a.png":          "png",
+		"src/content/docs/guide.md": "# Guide\n\n![A](@assets/a.png)\n\n![Gone](@assets/gone.png)\n\n![Unaliased](@other/x.png)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{"src/assets/gone.png", "src/content/docs/guide/@other/x.png"}
+	if got := ix.unresolved("document:src/content/docs/guide.md"); !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}

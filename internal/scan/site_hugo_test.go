@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 const hugoGuide = "document:site/content/en/docs/guide.md"
@@ -169,5 +170,39 @@ func TestHugoSourcesFrom(t *testing.T) {
 	d := &docRefs{}
 	if got := d.hugoBrokenTarget(s, "site/content/en/docs/a.md", markdown.Link{Destination: "/docs/gone/#x"}); got != "site/content/en/docs/gone" {
 		t.Errorf("hugoBrokenTarget = %q, want the page's innermost content root", got)
+	}
+}
+
+// TestHugoLinkIntoIgnoredContent: pages a build step writes into a Hugo
+// site's content tree, which git ignores (by a nested .gitignore or a
+// pattern at the root), are on the published site: a link to them is a
+// note, not a broken link. A page no rule ignores is still reported.
+func TestHugoLinkIntoIgnoredContent(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"hugo.yaml":                          "title: Example\n",
+		".gitignore":                         "content/docs/cmd/tool*\n",
+		"content/docs/components/.gitignore": "generated.md\nsection/\n",
+		"content/docs/components/_index.md":  "# Components\n",
+		"content/docs/cmd/_index.md":         "# Commands\n",
+		"content/docs/guide.md": "# Guide\n\n" +
+			"[Generated](/docs/components/generated/#spec)\n" +
+			"[Section](/docs/components/section/)\n" +
+			"[Command](/docs/cmd/tool_run/)\n" +
+			"[Missing](/docs/components/missing/)\n",
+	})
+	s := scanDir(t, root, nil, Options{})
+	ix := newIndex(s)
+	if got, want := ix.unresolved("document:content/docs/guide.md"), []string{"content/docs/components/missing"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	found := false
+	for _, c := range s.Coverage {
+		if c.Scope == "content/docs/guide.md" && c.Reason == "3 links into paths git ignores in the site's source (build output), not checked" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no note for the three links into ignored content: %+v", s.Coverage)
 	}
 }
