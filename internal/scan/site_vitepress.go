@@ -118,10 +118,14 @@ type rewriteRule struct {
 	params []string
 }
 
-var rewriteParam = regexp.MustCompile(`:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?|\((\.\*|[^)]*)\)`)
+var rewriteParam = regexp.MustCompile(`:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?([*+?])?|\((\.\*|[^)]*)\)`)
+
+// rewriteModifier is a parameter's modifier in a replacement (":slug*").
+var rewriteModifier = regexp.MustCompile(`(:[A-Za-z_][A-Za-z0-9_]*)[*+?]`)
 
 // compileRewrite turns a rewrites key into a regexp: ":name" is one path
-// segment, ":name(.*)" and "(.*)" any run of characters.
+// segment, ":name(.*)", ":name*" (zero or more segments), ":name+" and
+// "(.*)" any run of characters, ":name?" an optional segment.
 func compileRewrite(from string) (*regexp.Regexp, []string, bool) {
 	var b strings.Builder
 	var params []string
@@ -132,9 +136,14 @@ func compileRewrite(from string) (*regexp.Regexp, []string, bool) {
 		switch {
 		case m[2] >= 0:
 			params = append(params, from[m[2]:m[3]])
-			if m[4] >= 0 {
+			switch {
+			case m[4] >= 0, m[6] >= 0 && from[m[6]] == '*':
 				b.WriteString("(.*)")
-			} else {
+			case m[6] >= 0 && from[m[6]] == '+':
+				b.WriteString("(.+)")
+			case m[6] >= 0:
+				b.WriteString("([^/]*)")
+			default:
 				b.WriteString("([^/]+)")
 			}
 		default:
@@ -164,6 +173,7 @@ func (o *vitepressOptions) rewrite(t *tree, root string, rw map[string]any) {
 		if !ok {
 			continue
 		}
+		to = rewriteModifier.ReplaceAllString(to, "$1")
 		if re, params, ok := compileRewrite(from); ok {
 			rules = append(rules, rewriteRule{re, to, params})
 		}

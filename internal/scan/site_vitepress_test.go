@@ -103,3 +103,30 @@ func TestVitePressAttrsParagraph(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressRewriteChannel: a rewrites key whose first segment the
+// configuration computes when it runs ([`${channel}/:path*`]) matches every
+// value of it, and ":path*" takes the rest of the path: both channels' pages
+// are served at the same URLs, so a link by that URL resolves from each; a
+// page that is in neither is still reported.
+func TestVitePressRewriteChannel(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"website/.vitepress/config.ts": "import { defineConfig } from 'vitepress'\n" +
+			"const channel = process.env.DOCS_CHANNEL === 'latest' ? 'latest' : 'next';\n" +
+			"export default defineConfig({ srcDir: 'src', cleanUrls: true, rewrites: { [`${channel}/:path*`]: ':path*' } })\n",
+		"website/src/latest/docs/guide.md":         "# Guide\n\n[CLI](/docs/reference/cli#options) [Gone](/docs/gone)\n",
+		"website/src/latest/docs/reference/cli.md": "# CLI\n\n## Options\n",
+		"website/src/next/docs/guide.md":           "# Guide\n\n[CLI](/docs/reference/cli#options)\n",
+		"website/src/next/docs/reference/cli.md":   "# CLI\n\n## Options\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	// One page answers a URL both channels serve: the channel built.
+	ix.relation(t, snapshot.RelLinksTo, "document:website/src/latest/docs/guide.md", "document:website/src/latest/docs/reference/cli.md")
+	if got, want := ix.unresolved("document:website/src/latest/docs/guide.md"), []string{"docs/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of latest = %q, want %q", got, want)
+	}
+	if got := ix.unresolved("document:website/src/next/docs/guide.md"); len(got) != 0 {
+		t.Errorf("broken links of next = %q, want none", got)
+	}
+}

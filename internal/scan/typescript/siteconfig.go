@@ -216,6 +216,55 @@ func (e *configEval) binding(name string, depth int) any {
 // object evaluates an object literal: its pairs with a literal key, and
 // shorthand properties bound by a const; spreads of literal objects are
 // merged in source order.
+// computedKey is the key a computed property name ([expr]: …) gives: a
+// string, or a template string whose substitutions are read as their
+// values where those are literal, else each as one path parameter (":name",
+// named after the expression): the value is chosen when the configuration
+// runs (a channel read from the environment), so a key that is a route
+// pattern (VitePress' rewrites: [`${channel}/:path*`]) matches every value.
+func (e *configEval) computedKey(n *sitter.Node, depth int) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	a := e.a
+	switch a.kinds.of(n) {
+	case "string":
+		return a.literal(n)
+	case "identifier":
+		s, ok := e.value(n, depth).(string)
+		return s, ok
+	case "template_string":
+	default:
+		return "", false
+	}
+	var b strings.Builder
+	ok := true
+	a.children(n, func(c *sitter.Node, ck string) {
+		switch ck {
+		case "string_fragment":
+			b.WriteString(a.text(c))
+		case "escape_sequence":
+			b.WriteString(decodeEscape(a.text(c)))
+		case "template_substitution":
+			x := c.NamedChild(0)
+			if s, lit := e.value(x, depth+1).(string); lit {
+				b.WriteString(s)
+				return
+			}
+			name := "param"
+			if x != nil && a.kinds.of(x) == "identifier" {
+				name = a.text(x)
+			}
+			b.WriteString(":" + name)
+		default:
+			if ck != "`" {
+				ok = false
+			}
+		}
+	})
+	return strings.ToValidUTF8(b.String(), "\uFFFD"), ok
+}
+
 func (e *configEval) object(n *sitter.Node, depth int) map[string]any {
 	a := e.a
 	out := map[string]any{}
@@ -236,6 +285,12 @@ func (e *configEval) object(n *sitter.Node, depth int) map[string]any {
 				key = a.text(k)
 			case "string":
 				s, ok := a.literal(k)
+				if !ok {
+					continue
+				}
+				key = s
+			case "computed_property_name":
+				s, ok := e.computedKey(k.NamedChild(0), depth+1)
 				if !ok {
 					continue
 				}

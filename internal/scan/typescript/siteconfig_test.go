@@ -46,6 +46,16 @@ export default withPwa(defineConfig({
   ...{ lang: 'en' },
 }))
 `, `{"base":"/x/","cleanUrls":true,"lang":"en","rewrites":{"packages/:pkg/src/(.*)":":pkg/index.md"},"srcDir":"src"}`},
+		{"computed keys", "website/.vitepress/config.ts", `
+const isLatest = process.env.DOCS_CHANNEL === 'latest';
+const channel = isLatest ? 'latest' : 'next';
+const lang = 'en';
+export default defineConfig({
+  srcDir: 'src',
+  rewrites: { [` + "`${channel}/:path*`" + `]: ':path*', [` + "`docs/${lang}/(.*)`" + `]: '(.*)', ['old']: 'new', [lang]: 'x', [channel]: 'y', [f()]: 'z' },
+  srcExclude: [` + "`${channel}/**`" + `],
+})
+`, `{"rewrites":{":channel/:path*":":path*","docs/en/(.*)":"(.*)","en":"x","old":"new"},"srcDir":"src","srcExclude":[null]}`},
 		{"vitepress part", "docs/.vitepress/config/shared.ts", `
 export const slugify = (s: string) => s
 export const sharedConfig = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }, anchor: { slugify } } })
