@@ -23,8 +23,10 @@ import (
 
 // hugoSite is one Hugo site of the repository.
 type hugoSite struct {
-	root    string
-	configs []string // the configuration files read, sorted
+	root string
+	// permalinks maps a top-level section to its permalink pattern.
+	permalinks map[string]string
+	configs    []string // the configuration files read, sorted
 	// content maps the virtual content tree onto the repository; static
 	// holds the directories served at "/".
 	content []hugoMount
@@ -147,6 +149,14 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 			taxonomies, taxonomiesSet = c.Taxonomies, true
 		}
 		s.outputs = append(s.outputs, c.OutputBaseNames...)
+		for sec, pattern := range c.Permalinks {
+			if _, ok := s.permalinks[sec]; !ok {
+				if s.permalinks == nil {
+					s.permalinks = map[string]string{}
+				}
+				s.permalinks[sec] = pattern
+			}
+		}
 		for _, l := range c.Languages {
 			if _, ok := langDirs[l.Key]; !ok || langDirs[l.Key] == "" {
 				langDirs[l.Key] = l.ContentDir
@@ -462,6 +472,9 @@ func newHugoState(t *tree) *hugoState {
 			}
 			if slug := fm["slug"]; slug != "" {
 				keys = append(keys, hugoKey(path.Join(dir, slug)))
+			}
+			if u, ok := s.permalink(v, fm); ok {
+				keys = append(keys, hugoKey(u))
 			}
 			for _, k := range keys {
 				h.index.urls[k] = append(h.index.urls[k], x.Path)

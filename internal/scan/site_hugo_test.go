@@ -206,3 +206,31 @@ func TestHugoLinkIntoIgnoredContent(t *testing.T) {
 		t.Errorf("no note for the three links into ignored content: %+v", s.Coverage)
 	}
 }
+
+// TestHugoPermalinks: a section's permalink pattern serves its regular
+// pages at the URL the pattern gives (the front matter date, slug or title,
+// the file or bundle name); a link by that URL resolves, a link by a URL
+// the pattern does not give is broken, and a page without the date the
+// pattern needs keeps its file's path.
+func TestHugoPermalinks(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"hugo.yaml":                         "permalinks:\n  blog: /:section/:year/:month/:slug/\n  news: /:year/:filename/\n",
+		"content/blog/_index.md":            "# Blog\n",
+		"content/blog/2021-01-06-update.md": "---\ntitle: January 2021 Update\ndate: 2021-01-06 12:30:00+00:00\n---\n# Update\n",
+		"content/blog/bundle/index.md":      "---\ntitle: Bundle\nslug: My Slug\ndate: 2021-02-03\n---\n# Bundle\n",
+		"content/blog/undated.md":           "---\ntitle: Undated\n---\n# Undated\n",
+		"content/news/launch.md":            "---\ntitle: Launch\ndate: 2022-05-01T00:00:00Z\n---\n# Launch\n",
+		"content/docs/guide.md": "# Guide\n\n" +
+			"[a](/blog/2021/01/january-2021-update/) [b](/blog/2021/02/my-slug/) [c](/blog/undated/) [d](/2022/launch/)\n\n" +
+			"Broken: [x](/blog/2021/02/january-2021-update/)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:content/docs/guide.md"
+	for _, to := range []string{"content/blog/2021-01-06-update.md", "content/blog/bundle/index.md", "content/blog/undated.md", "content/news/launch.md"} {
+		ix.relation(t, snapshot.RelLinksTo, guide, "document:"+to)
+	}
+	if got, want := ix.unresolved(guide), []string{"content/blog/2021/02/january-2021-update"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}

@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/2"
+const Version = "hugo/3"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -70,6 +70,10 @@ type Config struct {
 	// OutputBaseNames are the baseName values of outputFormats: files Hugo
 	// writes (llms.txt, _redirects) that no content file stands for.
 	OutputBaseNames []string `json:"outputBaseNames,omitempty"`
+	// Permalinks maps a top-level section to its permalink pattern
+	// ("/:section/:year/:month/:slug/"), from permalinks (or its page
+	// entry, the newer form).
+	Permalinks map[string]string `json:"permalinks,omitempty"`
 	// DefaultContentLanguage is the language served at the root.
 	DefaultContentLanguage string          `json:"defaultContentLanguage,omitempty"`
 	Issues                 []extract.Issue `json:"issues,omitempty"`
@@ -207,6 +211,19 @@ func Parse(p string, data []byte) Config {
 		for _, k := range slices.Sorted(maps.Keys(tax)) {
 			if v := str(tax[k]); v != "" {
 				c.Taxonomies = append(c.Taxonomies, v)
+			}
+		}
+	}
+	if pl, ok := m["permalinks"].(map[string]any); ok {
+		if page, ok := pl["page"].(map[string]any); ok {
+			pl = page
+		}
+		for k, v := range pl {
+			if pattern := str(v); pattern != "" {
+				if c.Permalinks == nil {
+					c.Permalinks = map[string]string{}
+				}
+				c.Permalinks[strings.ToLower(k)] = pattern
 			}
 		}
 	}
