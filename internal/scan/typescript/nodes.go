@@ -45,6 +45,13 @@ func (a *analysis) firstArgument(args *sitter.Node) *sitter.Node {
 // literal is the value of a string literal, or of a template literal without
 // substitutions, with escapes decoded; ok is false for anything else.
 func (a *analysis) literal(n *sitter.Node) (value string, ok bool) {
+	return a.stringText(n, func(*sitter.Node) (string, bool) { return "", false })
+}
+
+// stringText is the text of a string or template literal, escapes decoded
+// and each substitution's text given by sub; ok is false for another node or
+// when sub refuses a substitution.
+func (a *analysis) stringText(n *sitter.Node, sub func(expr *sitter.Node) (string, bool)) (value string, ok bool) {
 	kind := a.kinds.of(n)
 	if kind != "string" && kind != "template_string" {
 		return "", false
@@ -58,7 +65,9 @@ func (a *analysis) literal(n *sitter.Node) (value string, ok bool) {
 		case "escape_sequence":
 			b.WriteString(decodeEscape(a.text(c)))
 		case "template_substitution":
-			ok = false
+			s, subOK := sub(c.NamedChild(0))
+			ok = ok && subOK
+			b.WriteString(s)
 		}
 	})
 	if !ok {

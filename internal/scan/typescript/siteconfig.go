@@ -234,35 +234,17 @@ func (e *configEval) computedKey(n *sitter.Node, depth int) (string, bool) {
 		s, ok := e.value(n, depth).(string)
 		return s, ok
 	case "template_string":
-	default:
-		return "", false
-	}
-	var b strings.Builder
-	ok := true
-	a.children(n, func(c *sitter.Node, ck string) {
-		switch ck {
-		case "string_fragment":
-			b.WriteString(a.text(c))
-		case "escape_sequence":
-			b.WriteString(decodeEscape(a.text(c)))
-		case "template_substitution":
-			x := c.NamedChild(0)
+		return a.stringText(n, func(x *sitter.Node) (string, bool) {
 			if s, lit := e.value(x, depth+1).(string); lit {
-				b.WriteString(s)
-				return
+				return s, true
 			}
-			name := "param"
 			if x != nil && a.kinds.of(x) == "identifier" {
-				name = a.text(x)
+				return ":" + a.text(x), true
 			}
-			b.WriteString(":" + name)
-		default:
-			if ck != "`" {
-				ok = false
-			}
-		}
-	})
-	return strings.ToValidUTF8(b.String(), "\uFFFD"), ok
+			return ":param", true
+		})
+	}
+	return "", false
 }
 
 func (e *configEval) object(n *sitter.Node, depth int) map[string]any {
