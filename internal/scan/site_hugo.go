@@ -420,6 +420,9 @@ type hugoState struct {
 	index *hugoIndex
 	// docSites maps every document of a site to it.
 	docSites map[string]*hugoSite
+	// pageURL maps a page its section's permalink serves to that URL
+	// (no leading or trailing slash).
+	pageURL map[string]string
 	// openPages maps a page that calls a shortcode of its site
 	// (not a built-in, not closed, not resolved as an include) to its
 	// name: its output is rendered as Markdown and may bring headings the
@@ -438,7 +441,7 @@ func newHugoState(t *tree) *hugoState {
 	if len(sites) == 0 {
 		return nil
 	}
-	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, included: map[string][]string{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
+	h := &hugoState{sites: sites, index: newHugoIndex(t), docSites: map[string]*hugoSite{}, pageURL: map[string]string{}, included: map[string][]string{}, includedBy: map[string][]string{}, openPages: map[string]string{}}
 	for i := range t.ex {
 		x := &t.ex[i]
 		if x.Markdown == nil {
@@ -475,6 +478,9 @@ func newHugoState(t *tree) *hugoState {
 			}
 			if u, ok := s.permalink(v, fm); ok {
 				keys = append(keys, hugoKey(u))
+				if _, seen := h.pageURL[x.Path]; !seen {
+					h.pageURL[x.Path] = strings.Trim(u, "/")
+				}
 			}
 			for _, k := range keys {
 				h.index.urls[k] = append(h.index.urls[k], x.Path)
@@ -609,6 +615,18 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 				virtual = append(virtual, path.Join(strings.TrimSuffix(v, path.Ext(v)), p))
 			}
 		}
+		for _, page := range append([]string{doc}, h.includedBy[doc]...) {
+			// A page with a permalink is served there: the browser reads
+			// the link from that URL.
+			if u := h.pageURL[page]; u != "" {
+				if v := path.Join(u, p); v != ".." && !strings.HasPrefix(v, "../") {
+					virtual = append(virtual, v)
+					for _, st := range s.static {
+						files = append(files, path.Join(st, v))
+					}
+				}
+			}
+		}
 		virtual = append(virtual, path.Clean(p))
 	}
 	for _, v := range virtual {
@@ -660,12 +678,20 @@ func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
 	if l := h.index.urls[hugoKey(v)]; len(l) > 0 {
 		return l[0], true
 	}
+	if s.renderHook != "" {
+		// A link render hook looks the destination up as a page (GetPage),
+		// where a/index.md and a/_index.md name the page a, whatever its
+		// file: a.md or a bundle.
+		if b := path.Base(v); b != v && (strings.HasPrefix(b, "index.") || strings.HasPrefix(b, "_index.")) && hugoContentExts[strings.ToLower(path.Ext(b))] {
+			return h.lookup(s, doc, path.Dir(v))
+		}
+	}
 	return "", false
 }
 
 // resolveRef resolves the path of a ref or relref shortcode (Hugo's
 // GetPage): "" is the page itself; "/x" is looked up from the content
-// root; another path first relative to the page (a branch bundle's own
+// root, then (one segment) by base name; another path first relative to the page (a branch bundle's own
 // directory, else the directory holding the page or its bundle), then,
 // unless it starts with ".", from the content root, then, without a "/",
 // by base name anywhere in the site.
@@ -675,7 +701,13 @@ func (h *hugoState) resolveRef(s *hugoSite, doc, ref string) (string, bool) {
 		return doc, true
 	}
 	if strings.HasPrefix(ref, "/") {
-		return h.lookup(s, doc, strings.TrimPrefix(path.Clean(ref), "/"))
+		rest := strings.TrimPrefix(path.Clean(ref), "/")
+		if got, ok := h.lookup(s, doc, rest); ok || strings.Contains(rest, "/") {
+			return got, ok
+		}
+		// "/name" that is no page at the root: Hugo then looks the name
+		// up among all pages, as for "name".
+		return h.byBaseName(s, rest)
 	}
 	for _, v := range s.virtual(doc) {
 		dir := path.Dir(v)

@@ -217,7 +217,8 @@ func TestHugoPermalinks(t *testing.T) {
 	testtree.Write(t, root, map[string]string{
 		"hugo.yaml":                         "permalinks:\n  blog: /:section/:year/:month/:slug/\n  news: /:year/:filename/\n",
 		"content/blog/_index.md":            "# Blog\n",
-		"content/blog/2021-01-06-update.md": "---\ntitle: January 2021 Update\ndate: 2021-01-06 12:30:00+00:00\n---\n# Update\n",
+		"content/blog/2021-01-06-update.md": "---\ntitle: January 2021 Update\ndate: 2021-01-06 12:30:00+00:00\n---\n# Update\n\n![Diagram](../../../../img/diagram.png)\n",
+		"static/img/diagram.png":            "png",
 		"content/blog/bundle/index.md":      "---\ntitle: Bundle\nslug: My Slug\ndate: 2021-02-03\n---\n# Bundle\n",
 		"content/blog/undated.md":           "---\ntitle: Undated\n---\n# Undated\n",
 		"content/news/launch.md":            "---\ntitle: Launch\ndate: 2022-05-01T00:00:00Z\n---\n# Launch\n",
@@ -231,6 +232,41 @@ func TestHugoPermalinks(t *testing.T) {
 		ix.relation(t, snapshot.RelLinksTo, guide, "document:"+to)
 	}
 	if got, want := ix.unresolved(guide), []string{"content/blog/2021/02/january-2021-update"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	// Served at /blog/2021/01/january-2021-update/, the post reads
+	// ../../../../img/diagram.png as /img/diagram.png: a static file, not a
+	// link out of the repository.
+	const post = "content/blog/2021-01-06-update.md"
+	if got := ix.unresolved("document:" + post); len(got) != 0 {
+		t.Errorf("broken links of the post = %q, want none", got)
+	}
+	for _, c := range ix.s.Coverage {
+		if c.Scope == post {
+			t.Errorf("note on the post: %+v", c)
+		}
+	}
+}
+
+// TestHugoRenderHookGetPage: with a link render hook, a destination
+// naming a/index.md or a/_index.md is the page a (GetPage's reading),
+// whatever its file; a ref "/name" that is no page at the root finds the
+// one page of that name. Without a page, both are still broken.
+func TestHugoRenderHookGetPage(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"hugo.toml": "title = \"Example\"\n",
+		"layouts/_default/_markup/render-link.html": "{{ with .Page.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\n",
+		"content/docs/get-started.md":               "# Get started\n",
+		"content/docs/migration/faq-migration.md":   "# FAQ\n",
+		"content/docs/guide.md": "# Guide\n\n[a](/docs/get-started/index.md) [b]({{< relref \"/faq-migration\" >}})\n\n" +
+			"Broken: [x](/docs/nothing/_index.md) [y]({{< relref \"/nothing\" >}})\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:content/docs/guide.md"
+	ix.relation(t, snapshot.RelLinksTo, guide, "document:content/docs/get-started.md")
+	ix.relation(t, snapshot.RelLinksTo, guide, "document:content/docs/migration/faq-migration.md")
+	if got, want := ix.unresolved(guide), []string{"content/docs/nothing/_index.md", "content/nothing"}; !slices.Equal(got, want) {
 		t.Errorf("broken links = %q, want %q", got, want)
 	}
 }
