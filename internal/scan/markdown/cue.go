@@ -40,7 +40,9 @@ import (
 //   - a caption: the span's paragraph holds nothing else but punctuation,
 //     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
 //     "`path`:" line) and a code block follows it: the span names the
-//     example the block shows. The cue is "caption".
+//     example the block shows; or the fenced code block right after the
+//     paragraph is titled with the span's path (```go title="a/b.go"):
+//     the document shows that file. The cue is "caption".
 //
 // A list item's spans also take the cue of the paragraph that introduces the
 // list, when it ends in a colon ("at the root of your component it
@@ -120,6 +122,15 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			out[sp] = "caption"
 		}
 		return out
+	}
+	if shown := shownFile(n, source); shown != "" {
+		// The code block right after shows the file the span names:
+		// the document gives the reader that file's content.
+		for _, sp := range spans {
+			if strings.TrimSpace(CodeSpanText(sp, source)) == shown {
+				out[sp] = "caption"
+			}
+		}
 	}
 	next := 0
 	for _, s := range sentences(b.String()) {
@@ -333,6 +344,29 @@ func caption(n ast.Node, text string) bool {
 		}
 	}
 	return true
+}
+
+// shownFile is the file a fenced code block right after the paragraph n
+// says it shows, by the title of its info string (```go title="a/b.go"`,
+// as Docusaurus and MkDocs Material write it); "" when there is none.
+func shownFile(n ast.Node, source []byte) string {
+	if _, ok := n.(*ast.Paragraph); !ok {
+		return ""
+	}
+	fb, ok := n.NextSibling().(*ast.FencedCodeBlock)
+	if !ok || fb.Info == nil {
+		return ""
+	}
+	info := string(fb.Info.Segment.Value(source))
+	_, rest, ok := strings.Cut(info, "title=")
+	if !ok || rest == "" || (rest[0] != '"' && rest[0] != '\'') {
+		return ""
+	}
+	title, _, ok := strings.Cut(rest[1:], rest[:1])
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(title)
 }
 
 // leadCue is the cue a list item's block takes from the paragraph that
