@@ -149,12 +149,12 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 			taxonomies, taxonomiesSet = c.Taxonomies, true
 		}
 		s.outputs = append(s.outputs, c.OutputBaseNames...)
-		for sec, pattern := range c.Permalinks {
-			if _, ok := s.permalinks[sec]; !ok {
+		for _, pl := range c.Permalinks {
+			if _, ok := s.permalinks[pl.Section]; !ok {
 				if s.permalinks == nil {
 					s.permalinks = map[string]string{}
 				}
-				s.permalinks[sec] = pattern
+				s.permalinks[pl.Section] = pl.Pattern
 			}
 		}
 		for _, l := range c.Languages {

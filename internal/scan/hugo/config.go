@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/3"
+const Version = "hugo/4"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -70,13 +70,20 @@ type Config struct {
 	// OutputBaseNames are the baseName values of outputFormats: files Hugo
 	// writes (llms.txt, _redirects) that no content file stands for.
 	OutputBaseNames []string `json:"outputBaseNames,omitempty"`
-	// Permalinks maps a top-level section to its permalink pattern
+	// Permalinks are the top-level sections' permalink patterns
 	// ("/:section/:year/:month/:slug/"), from permalinks (or its page
-	// entry, the newer form).
-	Permalinks map[string]string `json:"permalinks,omitempty"`
+	// entry, the newer form), sorted by section: a list, so the stored
+	// state encodes it the same way every time.
+	Permalinks []Permalink `json:"permalinks,omitempty"`
 	// DefaultContentLanguage is the language served at the root.
 	DefaultContentLanguage string          `json:"defaultContentLanguage,omitempty"`
 	Issues                 []extract.Issue `json:"issues,omitempty"`
+}
+
+// Permalink is one section's permalink pattern.
+type Permalink struct {
+	Section string `json:"section"`
+	Pattern string `json:"pattern"`
 }
 
 // Mount is one module.mounts entry: a path of the project (relative to
@@ -218,12 +225,9 @@ func Parse(p string, data []byte) Config {
 		if page, ok := pl["page"].(map[string]any); ok {
 			pl = page
 		}
-		for k, v := range pl {
-			if pattern := str(v); pattern != "" {
-				if c.Permalinks == nil {
-					c.Permalinks = map[string]string{}
-				}
-				c.Permalinks[strings.ToLower(k)] = pattern
+		for _, k := range slices.Sorted(maps.Keys(pl)) {
+			if pattern := str(pl[k]); pattern != "" {
+				c.Permalinks = append(c.Permalinks, Permalink{Section: strings.ToLower(k), Pattern: pattern})
 			}
 		}
 	}

@@ -11,12 +11,12 @@ func TestParse(t *testing.T) {
 		check     func(t *testing.T, c Config)
 	}{
 		{"hugo.yaml", "permalinks:\n  Blog: /:section/:year/:month/:slug/\n  docs: \"\"\n", func(t *testing.T, c Config) {
-			if len(c.Permalinks) != 1 || c.Permalinks["blog"] != "/:section/:year/:month/:slug/" {
+			if !slices.Equal(c.Permalinks, []Permalink{{Section: "blog", Pattern: "/:section/:year/:month/:slug/"}}) {
 				t.Errorf("permalinks %q, want blog's (keys in lower case, empty ones left out)", c.Permalinks)
 			}
 		}},
 		{"hugo.toml", "[permalinks.page]\nposts = \"/:year/:filename/\"\n[permalinks.section]\nposts = \"/archive/\"\n", func(t *testing.T, c Config) {
-			if len(c.Permalinks) != 1 || c.Permalinks["posts"] != "/:year/:filename/" {
+			if !slices.Equal(c.Permalinks, []Permalink{{Section: "posts", Pattern: "/:year/:filename/"}}) {
 				t.Errorf("permalinks %q, want the page kind's", c.Permalinks)
 			}
 		}},
