@@ -399,7 +399,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if l.Kind == markdown.LinkRelative && placeholderDestination(l.Destination) {
 			return // names no file: a link still to be written
 		}
-		if inSite && d.servedByHost(site.root, l.Destination) {
+		if inSite && d.servedByHost(siteProjectDir(site), l.Destination) {
 			return
 		}
 		if l.Cue != "" {
@@ -450,7 +450,9 @@ func (d *docRefs) builtIntoSite(root string, candidates []string) bool {
 var pageFileSuffixes = []string{".md", ".mdx", "/index.md", "/index.mdx", "/_index.md"}
 
 // servedByHost reports, and notes, a root-absolute link of a page of the
-// site at root that a redirect rule of the host serves.
+// site whose project directory is root (where its configuration is, beside
+// the public/ or static/ directory the host publishes) that a redirect rule
+// of the host serves.
 func (d *docRefs) servedByHost(root, dest string) bool {
 	r, ok := hostRedirect(d.redirects, root, dest)
 	if ok {

@@ -199,3 +199,23 @@ func FuzzRedirects(f *testing.F) {
 		}
 	})
 }
+
+// TestHostRedirectsOfAStarlightSite: the host publishes an Astro project's
+// public/ directory, a sibling of the docs collection the site's pages are
+// in: its _redirects apply to them, and not to a page outside the project.
+func TestHostRedirectsOfAStarlightSite(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/astro.config.mjs":          "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\nexport default defineConfig({ integrations: [starlight({ title: 'Docs' })] });\n",
+		"docs/public/_redirects":         "/old/*  /guides/:splat  301\n",
+		"docs/src/content/docs/index.md": "# Home\n\n[Moved](/old/setup/) [Gone](/nowhere/)\n",
+		"README.md":                      "# Project\n\n[Moved](/old/setup/)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := ix.unresolved("document:docs/src/content/docs/index.md"), []string{"docs/src/content/docs/nowhere"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the page = %q, want %q", got, want)
+	}
+	if got, want := ix.unresolved("document:README.md"), []string{"old/setup"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the README = %q, want %q", got, want)
+	}
+}
