@@ -353,6 +353,14 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if d.selfURL(x, from, l) {
 		return
 	}
+	if l.CodeImport && strings.HasPrefix(l.Destination, "@") {
+		if site, in := siteRootOf(d.sites, x.Path); in && site.kind == siteVuePress {
+			// @[code](@alias/x.sh): the alias is the configuration's
+			// importCode.handleImportPath, a function the scan does not run.
+			d.unverified["code imports through an alias of the site's configuration (VuePress' @[code])"]++
+			return
+		}
+	}
 	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {
 		return
 	}

@@ -56,7 +56,7 @@ func configuredSite(t *tree, p string) (docSite, bool) {
 // and Jekyll render their generator's ids.
 func generatorAnchors(doc *markdown.Document, site docSite) ([]string, bool) {
 	switch site.kind {
-	case siteVitePress:
+	case siteVitePress, siteVuePress:
 		return slices.Concat(doc.VitePressAnchors, site.vitepress.attrAnchors(doc)), true
 	case siteDocusaurus:
 		if site.docusaurus == nil || site.docusaurus.serves(doc.Path) {
@@ -188,7 +188,7 @@ func (d *docRefs) includeTarget(site docSite, inSite bool, doc string, inc markd
 		}
 		bases = append(bases, path.Join(site.root, "_includes"))
 	case markdown.IncludeVitePress:
-		if !inSite || site.kind != siteVitePress {
+		if !inSite || !vitepressLike(site.kind) {
 			return "", false
 		}
 		// "@/x.md" (or "@x.md") starts at the source directory.
@@ -239,7 +239,7 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		return nil, "", false // mdBook writes the chapter when it builds
 	}
 	dest := l.Destination
-	if inSite && site.kind != siteVitePress && site.kind != siteDocusaurus {
+	if inSite && !vitepressLike(site.kind) && site.kind != siteDocusaurus {
 		if jekyll {
 			dest = stripSiteURL(dest)
 		}
@@ -256,7 +256,7 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	var out []string
-	if inSite && site.kind == siteVitePress {
+	if inSite && vitepressLike(site.kind) {
 		var extra []string
 		l, extra = d.vitepressCandidates(site, doc, l)
 		out = append(out, extra...)

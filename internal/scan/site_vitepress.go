@@ -36,6 +36,31 @@ type vitepressOptions struct {
 // vitepressConfigExts are the extensions of .vitepress/config.*.
 var vitepressConfigExts = []string{".ts", ".mts", ".js", ".mjs", ".cts", ".cjs"}
 
+// vitepressLike reports whether a generator resolves links and renders
+// heading ids as VitePress does: VitePress, and VuePress, from which it
+// comes (the same markdown-it slugify, .md and .html links, includes).
+func vitepressLike(kind string) bool { return kind == siteVitePress || kind == siteVuePress }
+
+// vuepressSite returns the site the .vuepress directory at dir makes: its
+// parent is the source directory, served at the configuration's literal
+// base. VuePress has no srcDir or rewrites.
+func vuepressSite(t *tree, dir string) docSite {
+	s := docSite{root: parentDir(dir), kind: siteVuePress, config: dir, vitepress: &vitepressOptions{base: "/"}}
+	for _, ext := range vitepressConfigExts {
+		p := path.Join(dir, "config"+ext)
+		x := t.byPath[p]
+		if x == nil {
+			continue
+		}
+		s.config = p
+		if b, ok := x.TypeScript.SiteConfigValue()["base"].(string); ok && strings.HasPrefix(b, "/") {
+			s.vitepress.base = strings.TrimSuffix(b, "/") + "/"
+		}
+		break
+	}
+	return s
+}
+
 // vitepressSite returns the site the .vitepress directory at dir makes.
 func vitepressSite(t *tree, dir string) docSite {
 	root := parentDir(dir)

@@ -130,3 +130,41 @@ func TestVitePressRewriteChannel(t *testing.T) {
 		t.Errorf("broken links of next = %q, want none", got)
 	}
 }
+
+// TestVuePressSite: a .vuepress directory makes its parent a site that
+// resolves as VitePress does — root-absolute and .html links by the
+// configuration's base, markdown-it's heading ids — and "@[code](path)"
+// imports a file: through an alias it is noted, relative it must exist.
+func TestVuePressSite(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"site/.vuepress/config.js": "import { defineUserConfig } from 'vuepress'\nexport default defineUserConfig({ base: '/docs/' })\n",
+		"site/book/a.md": "# A\n\n[b](/docs/book/b.html#nushell-0-74) [c](./b.md#nushell-074) [self](#intro_notes)\n\n" +
+			"## Intro notes\n\n@[code](@snippets/x.sh)\n\n@[code js{2}](./example.js)\n\n@[code](./missing.sh)\n",
+		"site/book/b.md":       "# B\n\n## Nushell 0.74\n",
+		"site/book/example.js": "x\n",
+		"README.md":            "# R\n\n@[code](@snippets/x.sh)\n",
+	})
+	s := scanDir(t, root, nil, Options{})
+	ix := newIndex(s)
+	const a = "document:site/book/a.md"
+	rel := ix.relation(t, snapshot.RelLinksTo, a, "document:site/book/b.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"nushell-074"}) {
+		t.Errorf("missingAnchors = %q, want the GitHub-style id only (markdown-it's is nushell-0-74)", got)
+	}
+	if got, want := ix.unresolved(a), []string{"site/book/missing.sh"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	if got, want := ix.unresolved("document:README.md"), []string{"@snippets/x.sh"}; !slices.Equal(got, want) {
+		t.Errorf("outside the site an import is a link: broken links = %q, want %q", got, want)
+	}
+	var sites []string
+	for _, c := range s.Coverage {
+		if c.Analyzer == "sites" {
+			sites = append(sites, c.Scope+": "+c.Reason)
+		}
+	}
+	if !slices.Contains(sites, "site/book/a.md: 1 link code imports through an alias of the site's configuration (VuePress' @[code]), not checked") {
+		t.Errorf("sites notes = %q, want the alias import noted", sites)
+	}
+}

@@ -18,6 +18,7 @@ import (
 // Site generators, by the file that marks their root.
 const (
 	siteVitePress  = "vitepress"
+	siteVuePress   = "vuepress"
 	siteDocusaurus = "docusaurus"
 	siteMkDocs     = "mkdocs"
 	siteMdBook     = "mdbook"
@@ -59,8 +60,11 @@ func siteRoots(t *tree) []docSite {
 		}
 	}
 	for d := range t.dirs {
-		if path.Base(d) == ".vitepress" {
+		switch path.Base(d) {
+		case ".vitepress":
 			claim(vitepressSite(t, d))
+		case ".vuepress":
+			claim(vuepressSite(t, d))
 		}
 	}
 	for _, p := range t.paths {
@@ -91,7 +95,7 @@ func siteRoots(t *tree) []docSite {
 
 // siteRank orders generators for siteRoots' tie-break.
 func siteRank(kind string) int {
-	return slices.Index([]string{siteVitePress, siteDocusaurus, siteMkDocs, siteMdBook, siteJekyll, siteAstro}, kind)
+	return slices.Index([]string{siteVitePress, siteVuePress, siteDocusaurus, siteMkDocs, siteMdBook, siteJekyll, siteAstro}, kind)
 }
 
 // siteRootOf returns the innermost site holding the document.

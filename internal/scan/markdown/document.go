@@ -121,6 +121,10 @@ type Link struct {
 	// document holds it optional, and a missing target is no broken link.
 	// See linkCue.
 	Cue string `json:"cue,omitempty"`
+	// CodeImport is set on a link written as VuePress' code import,
+	// "@[code](path)" (the text "code", with options: "code js{2}"): in a
+	// VuePress site the file's content is put in a code block there.
+	CodeImport bool `json:"codeImport,omitempty"`
 }
 
 // CodeSpan is an inline code span, trimmed.

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -215,6 +216,17 @@ func (w *walker) heading(n *ast.Heading) {
 	}
 }
 
+// codeImport reports whether the link n with text text is written as
+// VuePress' code import: "@" right before it, and the text "code" or
+// "code" and its options ("code{1-3}", "code js").
+func codeImport(n *ast.Link, text string, source []byte) bool {
+	if text != "code" && !strings.HasPrefix(text, "code ") && !strings.HasPrefix(text, "code{") {
+		return false
+	}
+	prev, ok := n.PreviousSibling().(*ast.Text)
+	return ok && bytes.HasSuffix(TextValue(prev, source), []byte("@"))
+}
+
 // reference counts a link or code span and reports whether it is kept.
 func (w *walker) reference() bool {
 	w.doc.ReferenceCount++
@@ -234,6 +246,7 @@ func (w *walker) link(n ast.Node) {
 	case *ast.Link:
 		l.Destination = string(textValueBytes(n.Destination))
 		l.Text = collapse(inlineText(n, w.body, true))
+		l.CodeImport = codeImport(n, l.Text, w.body)
 	case *ast.Image:
 		l.Destination = string(textValueBytes(n.Destination))
 		l.Text = collapse(inlineText(n, w.body, true))

@@ -23,13 +23,13 @@ import (
 // IsSiteConfig reports whether p is a documentation site's configuration
 // module: docusaurus.config.*, astro.config.*, .vitepress/config.* or a
 // module of a .vitepress/config/ directory (config/index.ts and the parts
-// it imports).
+// it imports), .vuepress/config.*.
 func IsSiteConfig(p string) bool {
 	base, dir := path.Base(p), path.Dir(p)
 	if strings.HasPrefix(base, "docusaurus.config.") || strings.HasPrefix(base, "astro.config.") {
 		return true
 	}
-	if strings.HasPrefix(base, "config.") && path.Base(dir) == ".vitepress" {
+	if strings.HasPrefix(base, "config.") && (path.Base(dir) == ".vitepress" || path.Base(dir) == ".vuepress") {
 		return true
 	}
 	return path.Base(dir) == "config" && path.Base(path.Dir(dir)) == ".vitepress"
