@@ -36,6 +36,8 @@ type hugoSite struct {
 	// heading's id.
 	idType     string
 	attributes bool
+	// emoji is enableEmoji: :emoji: shortcodes in headings are emoji.
+	emoji bool
 	// terms is set when definition terms get ids (autoDefinitionTermID).
 	terms bool
 	// renderHook is the path of a link render hook (layouts/…/_markup/
@@ -141,6 +143,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 			s.attributes = false
 		}
 		s.terms = s.terms || c.AutoDefinitionTermID
+		s.emoji = s.emoji || c.EnableEmoji
 		if len(themes) == 0 {
 			themes = c.Themes
 		}
@@ -521,7 +524,7 @@ func (h *hugoState) siteOf(doc string) *hugoSite {
 // anchors returns the anchors a Hugo page renders, lowercased.
 func (s *hugoSite) anchors(doc *markdown.Document) map[string]bool {
 	set := map[string]bool{}
-	for _, a := range markdown.HugoAnchors(doc.Hugo, s.idType, s.attributes, s.terms) {
+	for _, a := range markdown.HugoAnchors(doc.Hugo, markdown.HugoIDOptions{Kind: s.idType, Attributes: s.attributes, Terms: s.terms, Emoji: s.emoji}) {
 		set[strings.ToLower(a)] = true
 	}
 	return set

@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/4"
+const Version = "hugo/5"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -61,6 +61,8 @@ type Config struct {
 	// AttributeTitleOff is set when markup.goldmark.parser.attribute.title
 	// is false: "{#id}" after a heading is text, not its id.
 	AttributeTitleOff bool `json:"attributeTitleOff,omitempty"`
+	// EnableEmoji is enableEmoji: :emoji: shortcodes in content are emoji.
+	EnableEmoji bool `json:"enableEmoji,omitempty"`
 	// AutoDefinitionTermID is markup.goldmark.parser.autoDefinitionTermID.
 	AutoDefinitionTermID bool `json:"autoDefinitionTermId,omitempty"`
 	// Taxonomies are the plural names of the configured taxonomies, whose
@@ -201,6 +203,7 @@ func Parse(p string, data []byte) Config {
 		return Config{}
 	}
 	c.ContentDir = str(m["contentdir"])
+	c.EnableEmoji, _ = m["enableemoji"].(bool)
 	c.ThemesDir = str(m["themesdir"])
 	c.DefaultContentLanguage = str(m["defaultcontentlanguage"])
 	switch t := m["theme"].(type) {

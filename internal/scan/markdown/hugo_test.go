@@ -22,7 +22,7 @@ func TestHugoIDsOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := hugoHeadingIDs(doc.Hugo, kind, true, false, true)
+			got := hugoHeadingIDs(doc.Hugo, HugoIDOptions{Kind: kind, Attributes: true}, true, false)
 			wantIDs := strings.Fields(string(want))
 			if !slices.Equal(got, wantIDs) {
 				for i := range max(len(got), len(wantIDs)) {
@@ -39,7 +39,7 @@ func TestHugoIDsOracle(t *testing.T) {
 				}
 			}
 			// Every id Hugo rendered is an anchor of the document.
-			anchors := HugoAnchors(doc.Hugo, kind, true, false)
+			anchors := HugoAnchors(doc.Hugo, HugoIDOptions{Kind: kind, Attributes: true})
 			for _, w := range wantIDs {
 				if _, ok := slices.BinarySearch(anchors, w); !ok {
 					t.Errorf("HugoAnchors lacks %q", w)
@@ -78,7 +78,7 @@ func TestHugoIDCurrent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		doc := Extract("content/x.md", []byte(tt.heading+"\n"))
-		if got := hugoHeadingIDs(doc.Hugo, tt.kind, true, false, false); !slices.Equal(got, tt.want) {
+		if got := hugoHeadingIDs(doc.Hugo, HugoIDOptions{Kind: tt.kind, Attributes: true}, false, false); !slices.Equal(got, tt.want) {
 			t.Errorf("%q (%s): got %q, want %q", tt.heading, tt.kind, got, tt.want)
 		}
 	}
@@ -86,7 +86,7 @@ func TestHugoIDCurrent(t *testing.T) {
 
 func TestHugoAttributesOff(t *testing.T) {
 	doc := Extract("content/x.md", []byte("## Custom {#my-id}\n"))
-	if got := HugoAnchors(doc.Hugo, HugoIDGitHub, false, false); !slices.Equal(got, []string{"custom-my-id"}) {
+	if got := HugoAnchors(doc.Hugo, HugoIDOptions{Kind: HugoIDGitHub}); !slices.Equal(got, []string{"custom-my-id"}) {
 		t.Errorf("got %q", got)
 	}
 }
@@ -96,10 +96,10 @@ func TestHugoAttributesOff(t *testing.T) {
 func TestHugoDefinitionTerms(t *testing.T) {
 	src := "## Options\n\nOptions\n: the first term repeats the heading\n\n`--verbose`, `-v`\n: a flag\n\n$$$\n: symbols only\n"
 	doc := Extract("content/x.md", []byte(src))
-	if got := hugoHeadingIDs(doc.Hugo, HugoIDGitHub, true, true, false); !slices.Equal(got, []string{"options", "options-1", "--verbose--v", "term"}) {
+	if got := hugoHeadingIDs(doc.Hugo, HugoIDOptions{Kind: HugoIDGitHub, Attributes: true, Terms: true}, false, false); !slices.Equal(got, []string{"options", "options-1", "--verbose--v", "term"}) {
 		t.Errorf("with terms: %q", got)
 	}
-	if got := hugoHeadingIDs(doc.Hugo, HugoIDGitHub, true, false, false); !slices.Equal(got, []string{"options"}) {
+	if got := hugoHeadingIDs(doc.Hugo, HugoIDOptions{Kind: HugoIDGitHub, Attributes: true}, false, false); !slices.Equal(got, []string{"options"}) {
 		t.Errorf("without terms: %q", got)
 	}
 }
@@ -141,11 +141,27 @@ func FuzzShortcodes(f *testing.F) {
 			}
 		}
 		for _, kind := range []string{HugoIDGitHub, HugoIDGitHubASCII, HugoIDBlackfriday} {
-			for _, id := range HugoAnchors(doc.Hugo, kind, true, false) {
+			for _, id := range HugoAnchors(doc.Hugo, HugoIDOptions{Kind: kind, Attributes: true}) {
 				if id == "" {
 					t.Fatal("empty id")
 				}
 			}
 		}
 	})
+}
+
+// TestHugoAnchorsEmoji: with enableEmoji, a heading's :emoji: shortcode
+// is an emoji the id leaves out ("-security-enhancements", as Hugo renders
+// it); the id of the shortcode as text is accepted too. Without it, only
+// the text's.
+func TestHugoAnchorsEmoji(t *testing.T) {
+	doc := Extract("content/a.md", []byte("# Post\n\n#### :lock: Security enhancements\n"))
+	with := HugoAnchors(doc.Hugo, HugoIDOptions{Kind: HugoIDGitHub, Attributes: true, Emoji: true})
+	if !slices.Contains(with, "-security-enhancements") || !slices.Contains(with, "lock-security-enhancements") {
+		t.Errorf("with enableEmoji: %q, want both ids", with)
+	}
+	without := HugoAnchors(doc.Hugo, HugoIDOptions{Kind: HugoIDGitHub, Attributes: true})
+	if slices.Contains(without, "-security-enhancements") {
+		t.Errorf("without enableEmoji: %q has the emoji id", without)
+	}
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -91,17 +92,39 @@ func removeAccents(s string) string {
 //
 // terms says whether definition terms get ids too
 // (markup.goldmark.parser.autoDefinitionTermID, off by default).
-func HugoAnchors(h *HugoDoc, kind string, attributes, terms bool) []string {
+func HugoAnchors(h *HugoDoc, o HugoIDOptions) []string {
 	if h == nil {
 		return nil
 	}
-	out := hugoHeadingIDs(h, kind, attributes, terms, false)
-	return sortedUnique(append(out, hugoHeadingIDs(h, kind, attributes, terms, true)...))
+	out := hugoHeadingIDs(h, o, false, false)
+	out = append(out, hugoHeadingIDs(h, o, true, false)...)
+	if o.Emoji {
+		out = append(out, hugoHeadingIDs(h, o, false, true)...)
+	}
+	return sortedUnique(out)
 }
 
+// HugoIDOptions are the site's settings that shape heading ids.
+type HugoIDOptions struct {
+	// Kind is the id type (HugoIDGitHub, …).
+	Kind string
+	// Attributes says whether {#id} after a heading sets its id.
+	Attributes bool
+	// Terms says whether definition terms get ids.
+	Terms bool
+	// Emoji is enableEmoji: an :emoji: shortcode in a heading is an emoji
+	// (goldmark-emoji), which the id leaves out. Ids without and with the
+	// conversion are both accepted: the scan does not know every name.
+	Emoji bool
+}
+
+// emojiShortcode is an :emoji: shortcode.
+var emojiShortcode = regexp.MustCompile(`:[a-z0-9_+-]+:`)
+
 // hugoHeadingIDs returns the id of every heading in document order, as
-// current Hugo renders it or, legacy set, as Hugo before 0.144 did.
-func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []string {
+// current Hugo renders it or, legacy set, as Hugo before 0.144 did; emoji
+// set, with emoji shortcodes as the emoji they become.
+func hugoHeadingIDs(h *HugoDoc, o HugoIDOptions, legacy, emoji bool) []string {
 	// Hugo's id factory makes ids unique as markdown-it-anchor does: an id
 	// taken gets the first free -1, -2, …; explicit ids are taken as
 	// written.
@@ -109,12 +132,12 @@ func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []s
 	out := make([]string, 0, len(h.Headings))
 	for _, hh := range h.Headings {
 		if hh.Term {
-			if terms {
-				out = append(out, ids.unique(hugoID(hh.Text, kind, "term")))
+			if o.Terms {
+				out = append(out, ids.unique(hugoID(hh.Text, o.Kind, "term")))
 			}
 			continue
 		}
-		if attributes && hh.ID != "" {
+		if o.Attributes && hh.ID != "" {
 			ids.seen[hh.ID] = true
 			out = append(out, hh.ID)
 			continue
@@ -123,10 +146,14 @@ func hugoHeadingIDs(h *HugoDoc, kind string, attributes, terms, legacy bool) []s
 		if legacy && hh.Source != "" {
 			s = hh.Source
 		}
-		if !attributes && hh.ID != "" {
+		if emoji {
+			// An emoji is no letter or digit: the id drops it.
+			s = emojiShortcode.ReplaceAllString(s, "\u2b50")
+		}
+		if !o.Attributes && hh.ID != "" {
 			s += " {#" + hh.ID + "}"
 		}
-		out = append(out, ids.unique(HugoID(s, kind)))
+		out = append(out, ids.unique(HugoID(s, o.Kind)))
 	}
 	return out
 }
