@@ -80,6 +80,7 @@ func astroSite(t *tree, config, srcDir string) (docSite, bool) {
 	o.starlight(cfg)
 	if rd, ok := cfg["redirects"].(map[string]any); ok {
 		o.redirects = map[string]string{}
+		rd = withImports(t, config, rd)
 		for from, to := range rd {
 			if m, ok := to.(map[string]any); ok {
 				to = m["destination"]

@@ -242,3 +242,25 @@ func TestAstroImageAlias(t *testing.T) {
 		t.Errorf("broken links = %q, want %q", got, want)
 	}
 }
+
+// TestAstroRedirectsFromAModule: redirects a generated module holds, spread
+// into the configuration's redirects, are routes: a link to one resolves to
+// the page it serves; a link no redirect or page serves is still broken.
+func TestAstroRedirectsFromAModule(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"astro.config.mjs": "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\nimport redirects from './redirects.js';\n" +
+			"export default defineConfig({ redirects: { ...redirects, '/own': '/rules/b/' }, integrations: [starlight({ title: 'Docs' })] });\n",
+		"redirects.js":                           "// generated\nexport default { '/rules/a': '/rules/a/javascript' };\n",
+		"src/content/docs/rules/a/javascript.md": "# A\n",
+		"src/content/docs/rules/b.md":            "# B\n",
+		"src/content/docs/index.md":              "# Home\n\n[a](/rules/a/) [own](/own/) [gone](/rules/c/)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const home = "document:src/content/docs/index.md"
+	ix.relation(t, snapshot.RelLinksTo, home, "document:src/content/docs/rules/a/javascript.md")
+	ix.relation(t, snapshot.RelLinksTo, home, "document:src/content/docs/rules/b.md")
+	if got, want := ix.unresolved(home), []string{"src/content/docs/rules/c"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}

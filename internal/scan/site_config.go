@@ -3,12 +3,14 @@ package scan
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 )
 
 // Sites named in docbridge.yaml. An entry's root is the site's project
@@ -187,4 +189,45 @@ func siteNote(t *tree, s docSite) (reason string, complete bool) {
 		return reason + "; its directory " + s.root + " is not in the repository", false
 	}
 	return reason, true
+}
+
+// withImports returns m with each default import of a relative module that
+// the configuration at config spread into it (typescript.ImportKeyPrefix)
+// replaced by that module's literal default export; the configuration's
+// own keys win. A module the tree lacks, or whose default export is not
+// an object literal, adds nothing.
+func withImports(t *tree, config string, m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for _, k := range sortedKeys(m) {
+		spec, ok := strings.CutPrefix(k, typescript.ImportKeyPrefix)
+		if !ok {
+			continue
+		}
+		p := path.Join(parentDir(config), spec)
+		for _, c := range append([]string{p}, importProbes(p)...) {
+			if x := t.byPath[c]; x != nil && x.TypeScript != nil {
+				maps.Copy(out, x.TypeScript.SiteConfigValue())
+				break
+			}
+		}
+	}
+	for k, v := range m {
+		if !strings.HasPrefix(k, typescript.ImportKeyPrefix) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// importProbes are the files an import specifier without an extension
+// may name.
+func importProbes(p string) []string {
+	if path.Ext(p) != "" {
+		return nil
+	}
+	var out []string
+	for _, ext := range []string{".js", ".mjs", ".ts", ".mts", ".cjs", ".cts"} {
+		out = append(out, p+ext)
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 package typescript
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
+	"unicode/utf8"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsgrammar "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
@@ -73,11 +75,14 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	case len(data) > MaxFileBytes:
 		return notAnalyzed(fmt.Sprintf("file is %d bytes, more than the %d analyzed", len(data), MaxFileBytes))
 	}
+	// The parser reads a copy without the bytes tree-sitter mishandles;
+	// names and strings are read from data itself, at the same offsets.
+	parsed := parserInput(data)
 	tree := e.parsers[g].ParseWithOptions(func(offset int, _ sitter.Point) []byte {
-		if offset < 0 || offset >= len(data) {
+		if offset < 0 || offset >= len(parsed) {
 			return nil
 		}
-		return data[offset:min(offset+readChunk, len(data))]
+		return parsed[offset:min(offset+readChunk, len(parsed))]
 	}, nil, nil)
 	if tree == nil {
 		// Only cancellation or a timeout make tree-sitter give up, and
@@ -86,14 +91,45 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	}
 	defer tree.Close()
 	f := analyze(tree, data, e.kinds[g], isCommonJS(p))
-	if IsSiteConfig(p) {
-		if m := siteConfig(tree, data, e.kinds[g]); m != nil {
-			// A map of literals always encodes.
-			f.SiteConfig, _ = json.Marshal(m)
+	// A site's configuration, or a module whose default export is an
+	// object literal, which a configuration may import (generated
+	// redirects). A map of literals always encodes.
+	if m := siteConfig(tree, data, e.kinds[g], !IsSiteConfig(p)); m != nil && (len(m) > 0 || IsSiteConfig(p)) {
+		if b, _ := json.Marshal(m); len(b) <= maxDataModule || IsSiteConfig(p) {
+			f.SiteConfig = b
 		}
 	}
 	return f
 }
+
+// parserInput returns data with every C0 control character but tab, line
+// feed, vertical tab, form feed and carriage return as a space, and every
+// byte that is not part of valid UTF-8 as a space too: one byte for one, so offsets
+// and lines stand. tree-sitter's TSX grammar fails an internal assertion,
+// and hangs the scan, on some broken input that ends in such a byte (the
+// FuzzSiteConfig seeds in testdata/fuzz). data itself is not changed.
+func parserInput(data []byte) []byte {
+	var out []byte
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		invalid := r == utf8.RuneError && size == 1
+		if invalid || (r < 0x20 && r != '\t' && r != '\n' && r != '\v' && r != '\f' && r != '\r') {
+			if out == nil {
+				out = bytes.Clone(data)
+			}
+			out[i] = ' '
+		}
+		i += size
+	}
+	if out == nil {
+		return data
+	}
+	return out
+}
+
+// maxDataModule bounds the literal value kept of a module that is no site
+// configuration.
+const maxDataModule = 1 << 20
 
 func notAnalyzed(msg string) File {
 	return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: msg}}}

@@ -8,7 +8,7 @@ import (
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/6"
+const Version = "typescript/7"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -68,7 +68,9 @@ type File struct {
 	// Issues sorted by line.
 	Issues []extract.Issue `json:"issues,omitempty"`
 	// SiteConfig is the literal part of the value a documentation site's
-	// configuration module exports (IsSiteConfig; siteconfig.go) as JSON:
+	// configuration module exports (IsSiteConfig; siteconfig.go), or of a
+	// default export written as an object literal in another module (at
+	// most 1 MiB), as JSON:
 	// objects, arrays, strings, numbers and booleans. It is stored as
 	// encoding/json writes it (object keys sorted), so an extraction
 	// encodes to the same bytes every time; SiteConfigValue decodes it.

@@ -52,6 +52,9 @@ func (a *analysis) literal(n *sitter.Node) (value string, ok bool) {
 // and each substitution's text given by sub; ok is false for another node or
 // when sub refuses a substitution.
 func (a *analysis) stringText(n *sitter.Node, sub func(expr *sitter.Node) (string, bool)) (value string, ok bool) {
+	if n == nil {
+		return "", false
+	}
 	kind := a.kinds.of(n)
 	if kind != "string" && kind != "template_string" {
 		return "", false

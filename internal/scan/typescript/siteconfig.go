@@ -44,15 +44,27 @@ const (
 type configEval struct {
 	a      *analysis
 	consts map[string]*sitter.Node
+	// imports maps a default import of a relative module to the module
+	// as written ("./redirects.js"): its value is that module's, which
+	// resolution reads from the module's own extraction (ImportKey).
+	imports map[string]string
 	// active guards against a const referring to itself.
 	active map[string]bool
 	nodes  int
 }
 
-// siteConfig returns the literal value the module exports, or nil.
-func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any {
+// ImportKeyPrefix starts the key a default import of a relative module
+// stands for in a configuration's value ("$import:./redirects.js": true):
+// spread into an object (redirects: { ...generated }) or as its value.
+// Resolution replaces it with the module's literal default export.
+const ImportKeyPrefix = "$import:"
+
+// siteConfig returns the literal value the module exports, or nil;
+// objectOnly keeps only a default export written as an object literal (a
+// data module a configuration may import).
+func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool) map[string]any {
 	a := &analysis{src: src, kinds: kinds}
-	e := &configEval{a: a, consts: map[string]*sitter.Node{}, active: map[string]bool{}}
+	e := &configEval{a: a, consts: map[string]*sitter.Node{}, imports: map[string]string{}, active: map[string]bool{}}
 	root := tree.RootNode()
 	var exported *sitter.Node
 	// Without a default export, a part of a configuration split over
@@ -66,6 +78,8 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 		switch kinds.of(c) {
 		case "lexical_declaration", "variable_declaration":
 			e.declarators(c)
+		case "import_statement":
+			e.defaultImport(c)
 		case "export_statement":
 			if !a.hasToken(c, "default") {
 				if d := c.ChildByFieldName("declaration"); d != nil {
@@ -85,6 +99,11 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 					exported = x.ChildByFieldName("right")
 				}
 			}
+		}
+	}
+	if objectOnly {
+		if exported == nil || kinds.of(exported) != "object" {
+			return nil
 		}
 	}
 	if exported != nil {
@@ -111,6 +130,25 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable) map[string]any 
 		return nil
 	}
 	return out
+}
+
+// defaultImport records the default import of a relative module
+// (import generated from './redirects.js').
+func (e *configEval) defaultImport(n *sitter.Node) {
+	a := e.a
+	src, ok := a.literal(n.ChildByFieldName("source"))
+	if !ok || !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
+		return
+	}
+	for i := range n.NamedChildCount() {
+		c := n.NamedChild(i)
+		if c == nil || a.kinds.of(c) != "import_clause" {
+			continue
+		}
+		if id := c.NamedChild(0); id != nil && a.kinds.of(id) == "identifier" {
+			e.imports[a.text(id)] = src
+		}
+	}
 }
 
 // declarators records the const (and let/var) bindings of a declaration
@@ -205,7 +243,13 @@ func (e *configEval) value(n *sitter.Node, depth int) any {
 // binding evaluates the module-level const a name refers to.
 func (e *configEval) binding(name string, depth int) any {
 	v, ok := e.consts[name]
-	if !ok || e.active[name] {
+	if !ok {
+		if src, imported := e.imports[name]; imported {
+			return map[string]any{ImportKeyPrefix + src: true}
+		}
+		return nil
+	}
+	if e.active[name] {
 		return nil
 	}
 	e.active[name] = true
@@ -213,9 +257,6 @@ func (e *configEval) binding(name string, depth int) any {
 	return e.value(v, depth+1)
 }
 
-// object evaluates an object literal: its pairs with a literal key, and
-// shorthand properties bound by a const; spreads of literal objects are
-// merged in source order.
 // computedKey is the key a computed property name ([expr]: …) gives: a
 // string, or a template string whose substitutions are read as their
 // values where those are literal, else each as one path parameter (":name",
@@ -247,6 +288,9 @@ func (e *configEval) computedKey(n *sitter.Node, depth int) (string, bool) {
 	return "", false
 }
 
+// object evaluates an object literal: its pairs with a literal key, and
+// shorthand properties bound by a const; spreads of literal objects are
+// merged in source order.
 func (e *configEval) object(n *sitter.Node, depth int) map[string]any {
 	a := e.a
 	out := map[string]any{}

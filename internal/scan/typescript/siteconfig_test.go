@@ -71,9 +71,18 @@ export default defineConfig({
   redirects: { ...redirects, '/old/': '/new/' },
   integrations: [starlight({ title: 'Docs', locales }), mdx()],
 });
-`, `{"base":"/docs","integrations":[{"locales":{"pt-br":{"label":"Português","lang":"pt-BR"},"root":{"label":"English","lang":"en"}},"title":"Docs"},null],"redirects":{"/old/":"/new/"},"trailingSlash":"always"}`},
+`, `{"base":"/docs","integrations":[{"locales":{"pt-br":{"label":"Português","lang":"pt-BR"},"root":{"label":"English","lang":"en"}},"title":"Docs"},null],"redirects":{"$import:./redirects.js":true,"/old/":"/new/"},"trailingSlash":"always"}`},
 		{"self reference", "docusaurus.config.js", `const a = a; module.exports = { x: a, y: 1 };`, `{"y":1}`},
-		{"not a config", "src/config.ts", `export default { a: 1 }`, `null`},
+		{"a data module", "docs/redirects.js", `// generated
+export default { '/a': '/b', "/c": { destination: '/d' }, e: f() }`, `{"/a":"/b","/c":{"destination":"/d"}}`},
+		{"not a config, no object literal", "src/config.ts", `export default defineConfig({ a: 1 })`, `null`},
+		{"not a config, no default export", "src/config.ts", `export const a = { b: 1 }`, `null`},
+		{"an imported module spread into an option", "docs/astro.config.mjs", `
+import redirects from './redirects.js';
+import other from 'some-package';
+import * as ns from './ns.js';
+export default defineConfig({ redirects: { ...redirects, '/x': '/y' }, a: other, b: ns, c: redirects })
+`, `{"c":{"$import:./redirects.js":true},"redirects":{"$import:./redirects.js":true,"/x":"/y"}}`},
 		{"no export", "docusaurus.config.js", `const a = 1;`, `null`},
 	}
 	e := NewExtractor()
@@ -98,7 +107,9 @@ func FuzzSiteConfig(f *testing.F) {
 	f.Add([]byte("module.exports = x; const x = { ...x, y: () => ({ z: x }) }"))
 	e := NewExtractor()
 	defer e.Close()
+	f.Add([]byte("import a from './a.js'; import './side.js'; import type { B } from './b'; export default { ...a, b: a }"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_ = e.Extract("docusaurus.config.ts", data)
+		_ = e.Extract("src/redirects.js", data) // a data module
 	})
 }
