@@ -204,7 +204,7 @@ func withImports(t *tree, config string, m map[string]any) map[string]any {
 			continue
 		}
 		p := path.Join(parentDir(config), spec)
-		for _, c := range append([]string{p}, importProbes(p)...) {
+		for _, c := range typescript.ModuleFiles(p) {
 			if x := t.byPath[c]; x != nil && x.TypeScript != nil {
 				maps.Copy(out, x.TypeScript.SiteConfigValue())
 				break
@@ -215,19 +215,6 @@ func withImports(t *tree, config string, m map[string]any) map[string]any {
 		if !strings.HasPrefix(k, typescript.ImportKeyPrefix) {
 			out[k] = v
 		}
-	}
-	return out
-}
-
-// importProbes are the files an import specifier without an extension
-// may name.
-func importProbes(p string) []string {
-	if path.Ext(p) != "" {
-		return nil
-	}
-	var out []string
-	for _, ext := range []string{".js", ".mjs", ".ts", ".mts", ".cjs", ".cts"} {
-		out = append(out, p+ext)
 	}
 	return out
 }

@@ -45,24 +45,32 @@ func (r *Resolver) probe(p string, dirOnly bool) (Target, bool) {
 
 // probeFile is steps 1–3 of probe.
 func (r *Resolver) probeFile(p string) (Target, bool) {
-	if r.fsys.IsFile(p) {
-		if IsSource(p) {
-			return Target{Kind: TargetModule, Path: p}, true
+	for _, q := range ModuleFiles(p) {
+		if !r.fsys.IsFile(q) {
+			continue
 		}
-		return Target{Kind: TargetFile, Path: p}, true
-	}
-	ext := path.Ext(p)
-	for _, src := range esmSources[ext] {
-		if q := strings.TrimSuffix(p, ext) + src; r.fsys.IsFile(q) {
-			return Target{Kind: TargetModule, Path: q}, true
+		if q == p && !IsSource(p) {
+			return Target{Kind: TargetFile, Path: p}, true
 		}
-	}
-	for _, e := range probeExts {
-		if q := p + e; r.fsys.IsFile(q) {
-			return Target{Kind: TargetModule, Path: q}, true
-		}
+		return Target{Kind: TargetModule, Path: q}, true
 	}
 	return Target{}, false
+}
+
+// ModuleFiles are the files a module path p may name, in the order
+// steps 1–3 of probe try them: p itself, the TypeScript sources of the
+// ESM file p names, p with each of probeExts. Site configurations use it
+// for the modules they import (scan.withImports).
+func ModuleFiles(p string) []string {
+	out := []string{p}
+	ext := path.Ext(p)
+	for _, src := range esmSources[ext] {
+		out = append(out, strings.TrimSuffix(p, ext)+src)
+	}
+	for _, e := range probeExts {
+		out = append(out, p+e)
+	}
+	return out
 }
 
 // probeIndex is step 5 of probe.

@@ -268,24 +268,20 @@ func (e *configEval) computedKey(n *sitter.Node, depth int) (string, bool) {
 		return "", false
 	}
 	a := e.a
-	switch a.kinds.of(n) {
-	case "string":
-		return a.literal(n)
-	case "identifier":
+	if a.kinds.of(n) != "template_string" {
+		// A string, or a const bound to one.
 		s, ok := e.value(n, depth).(string)
 		return s, ok
-	case "template_string":
-		return a.stringText(n, func(x *sitter.Node) (string, bool) {
-			if s, lit := e.value(x, depth+1).(string); lit {
-				return s, true
-			}
-			if x != nil && a.kinds.of(x) == "identifier" {
-				return ":" + a.text(x), true
-			}
-			return ":param", true
-		})
 	}
-	return "", false
+	return a.stringText(n, func(x *sitter.Node) (string, bool) {
+		if s, lit := e.value(x, depth+1).(string); lit {
+			return s, true
+		}
+		if x != nil && a.kinds.of(x) == "identifier" {
+			return ":" + a.text(x), true
+		}
+		return ":param", true
+	})
 }
 
 // object evaluates an object literal: its pairs with a literal key, and
