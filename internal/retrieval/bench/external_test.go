@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,4 +194,18 @@ func projectExternal(t *testing.T, dir string) (*retrieval.Projection, *snapshot
 		return data
 	})
 	return p, snap
+}
+
+// compareTable lays two results side by side for the test log.
+func compareTable(a, b Result) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%-10s %5s | %-27s | %-27s\n", "kind", "cases", "docbridge hit@1 hit@3 MRR", "baseline hit@1 hit@3 MRR")
+	line := func(k string, x, y Metrics) {
+		fmt.Fprintf(&sb, "%-10s %5d | %9.3f %5.3f %5.3f zero %.2f | %8.3f %5.3f %5.3f zero %.2f\n", k, x.Cases, x.Hit1, x.Hit3, x.MRR, x.ZeroRate, y.Hit1, y.Hit3, y.MRR, y.ZeroRate)
+	}
+	line("overall", a.Overall, b.Overall)
+	for i := range a.ByKind {
+		line(a.ByKind[i].Kind, a.ByKind[i].Metrics, b.ByKind[i].Metrics)
+	}
+	return sb.String()
 }

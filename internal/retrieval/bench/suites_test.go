@@ -17,9 +17,6 @@ const repoRoot = "../../.."
 // repoSuite is the committed suite of this repository.
 var repoSuite = filepath.Join(repoRoot, "docs", "bench", "retrieval-suite-v1.json")
 
-// cobraSuite is the suite written for github.com/spf13/cobra.
-const cobraSuite = "testdata/cobra-suite.json"
-
 func loadSuiteFile(t *testing.T, path string) Suite {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -78,10 +75,4 @@ func TestRepositorySuite(t *testing.T) {
 	if more > 0 {
 		t.Errorf("and %d more missing targets", more)
 	}
-}
-
-// TestCobraSuiteLoads runs everywhere; the benchmark itself needs a cobra
-// checkout (TestCobraSuite).
-func TestCobraSuiteLoads(t *testing.T) {
-	checkShape(t, loadSuiteFile(t, cobraSuite), 25)
 }
