@@ -128,6 +128,7 @@ func (r Rule) URL() string { return DocsURL + "#" + strings.ToLower(r.Code) }
 // Codes of the reconciliation rules.
 const (
 	BrokenLink              = "BROKEN_LINK"
+	SiteLinksUnresolved     = "SITE_LINKS_UNRESOLVED"
 	BrokenAnchor            = "BROKEN_ANCHOR"
 	UnresolvedPath          = "UNRESOLVED_PATH"
 	StaleDeclaration        = "STALE_DECLARATION"
@@ -188,6 +189,7 @@ var rules = []Rule{
 	{NearTwinDocument, Off, GroupCore, "Near-twin documents", "Two documents of one area share their title and keywords: merge them, or make each one's subject distinct."},
 	{OrphanedDocument, Off, GroupCore, "Orphaned document", "No other document links to this one. Link to it from an index, README or the document of its area."},
 	{RequiredDocMissing, Error, GroupCore, "Required documentation missing", "The area is configured with required: true and no document covers or mentions it. Write its document, or declare covers in an existing one."},
+	{SiteLinksUnresolved, Warn, GroupCore, "Site links in no known pattern", "Many root-absolute or extensionless links of a documentation tree that no recognised site generator renders resolve to no file, even under the conventions docbridge infers (content root, pretty URLs, dated pages). Declare the site in docbridge.yaml `sites` so its links are checked as it serves them, or fix the links; they are counted here, not reported one by one."},
 	{StaleDeclaration, Error, GroupCore, "Stale declaration", "A docbridge block declares a relation to an entity that does not exist. Update the id to the entity's current path, or remove the declaration."},
 	{UndocumentedArea, Off, GroupCore, "Undocumented area", "No document covers or mentions this area. Mention it in a document, or declare covers in a docbridge block."},
 	{UnresolvedPath, Warn, GroupCore, "Unresolved path", "The document names a path that does not exist. Correct the path (the message suggests the nearest existing one when there is a single candidate)."},

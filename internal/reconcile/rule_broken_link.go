@@ -2,21 +2,27 @@ package reconcile
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 func init() {
-	register(rule{codes: []string{catalog.BrokenLink}, run: brokenLinks})
+	register(rule{codes: []string{catalog.BrokenLink, catalog.SiteLinksUnresolved}, run: brokenLinks})
 }
 
 // brokenLinks reports every relative link whose target does not exist: a
 // links-to relation into an unresolved entity, once per place it is
-// written.
+// written. The links of a tree the scan marked as failing in no known
+// site pattern (snapshot.MetaUnrecognisedSite) are counted into one
+// SITE_LINKS_UNRESOLVED finding per tree instead.
 func brokenLinks(v *view) []finding {
 	var out []finding
+	flood := map[string]*siteFlood{}
 	for _, d := range v.documents {
 		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			to := v.entity(r.To)
@@ -24,6 +30,15 @@ func brokenLinks(v *view) []finding {
 				continue
 			}
 			target := strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
+			if tree, ok := r.Metadata[snapshot.MetaUnrecognisedSite].(string); ok {
+				f := flood[tree]
+				if f == nil {
+					f = &siteFlood{}
+					flood[tree] = f
+				}
+				f.add(locationsIn(r.Evidence, d.Path), target)
+				continue
+			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
 				out = append(out, finding{
 					Code:      catalog.BrokenLink,
@@ -35,7 +50,44 @@ func brokenLinks(v *view) []finding {
 			}
 		}
 	}
+	for _, tree := range slices.Sorted(maps.Keys(flood)) {
+		out = append(out, flood[tree].finding(tree))
+	}
 	return out
+}
+
+// siteFlood counts the failing links of one tree that no site pattern
+// explains.
+type siteFlood struct {
+	links int
+	// first is the first failing link in document order (documents are
+	// visited in path order), named as an example.
+	first  Location
+	target string
+}
+
+func (f *siteFlood) add(locs []Location, target string) {
+	if f.links == 0 {
+		f.first, f.target = locs[0], target
+	}
+	f.links += len(locs)
+}
+
+// finding is the tree's one finding, located at the tree itself: its key
+// is the tree, so a change that fixes or breaks one more of its links
+// leaves it unchanged rather than new.
+func (f *siteFlood) finding(tree string) finding {
+	label := tree + "/"
+	if tree == "." {
+		label = "the repository root"
+	}
+	return finding{
+		Code: catalog.SiteLinksUnresolved,
+		Message: fmt.Sprintf("site generator not recognised in %s: %d root-absolute or extensionless %s resolve to no file under any convention docbridge knows (first: %s at %s:%d); counted here, not reported one by one",
+			label, f.links, textwriter.PluralWord(f.links, "link", "links"), f.target, f.first.Path, f.first.Line),
+		Evidence: []Location{{Path: tree}},
+		Key:      tree,
+	}
 }
 
 // locationsIn returns the evidence locations in path (a relation's

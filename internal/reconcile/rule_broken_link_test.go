@@ -2,9 +2,11 @@ package reconcile
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 func TestBrokenLink(t *testing.T) {
@@ -24,5 +26,46 @@ func TestBrokenLink(t *testing.T) {
 	}
 	if len(d.Members) != 2 || d.Members[0].ID == d.Members[1].ID || d.Members[0].ID != d.ID {
 		t.Errorf("members %+v: want one per line, the first the finding's own fingerprint", d.Members)
+	}
+}
+
+// TestSiteLinksUnresolved counts the links the scan marked as failing in
+// no known site pattern into one warn finding per tree, keyed by the
+// tree, while an unmarked broken link stays a BROKEN_LINK of its own.
+func TestSiteLinksUnresolved(t *testing.T) {
+	flood := map[string]any{snapshot.MetaUnrecognisedSite: "web"}
+	s := &snapshot.Snapshot{
+		Entities: []snapshot.Entity{
+			{ID: "document:web/a.md", Kind: snapshot.KindDocument, Path: "web/a.md"},
+			{ID: "document:web/b.md", Kind: snapshot.KindDocument, Path: "web/b.md"},
+			{ID: "unresolved:x/y", Kind: snapshot.KindUnresolved},
+			{ID: "unresolved:x/z", Kind: snapshot.KindUnresolved},
+			{ID: "unresolved:web/gone.md", Kind: snapshot.KindUnresolved},
+		},
+		Relations: []snapshot.Relation{
+			{ID: "r1", Kind: snapshot.RelLinksTo, From: "document:web/a.md", To: "unresolved:x/y", Metadata: flood,
+				Evidence: []snapshot.Evidence{{Path: "web/a.md", LineStart: 3}, {Path: "web/a.md", LineStart: 9}}},
+			{ID: "r2", Kind: snapshot.RelLinksTo, From: "document:web/b.md", To: "unresolved:x/z", Metadata: flood,
+				Evidence: []snapshot.Evidence{{Path: "web/b.md", LineStart: 1}}},
+			{ID: "r3", Kind: snapshot.RelLinksTo, From: "document:web/b.md", To: "unresolved:web/gone.md",
+				Evidence: []snapshot.Evidence{{Path: "web/b.md", LineStart: 2}}},
+		},
+	}
+	ds := Run(Input{Head: s})
+	if got, want := where(withCode(ds, catalog.BrokenLink)), []string{"web/b.md:2 BROKEN_LINK"}; !slices.Equal(got, want) {
+		t.Errorf("BROKEN_LINK %v, want %v", got, want)
+	}
+	fl := withCode(ds, catalog.SiteLinksUnresolved)
+	if len(fl) != 1 {
+		t.Fatalf("SITE_LINKS_UNRESOLVED %+v, want one for web/", fl)
+	}
+	if d := fl[0]; d.Severity != catalog.Warn || d.Primary().Path != "web" ||
+		!strings.Contains(d.Message, "3 root-absolute or extensionless links") || !strings.Contains(d.Message, "first: x/y at web/a.md:3") {
+		t.Errorf("got %+v", d)
+	}
+	// One link more or fewer is the same finding: its id is the tree's.
+	s.Relations[1].Evidence = append(s.Relations[1].Evidence, snapshot.Evidence{Path: "web/b.md", LineStart: 5})
+	if again := withCode(Run(Input{Head: s}), catalog.SiteLinksUnresolved); len(again) != 1 || again[0].ID != fl[0].ID {
+		t.Errorf("id changed with the count: %+v vs %+v", again, fl)
 	}
 }

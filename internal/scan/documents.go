@@ -92,6 +92,13 @@ type docRefs struct {
 	// siteRead are the current document's links its site reads inside the
 	// site though they climb above the repository root (site_outside.go).
 	siteRead []siteReadKey
+	// flooded holds the documentation trees whose failing site-shaped
+	// links are counted, not reported one by one; dated maps "dir/name" to
+	// the files dir/YYYY-MM-DD-name.md, stems a path without extensions to
+	// its first file (site_inferred.go).
+	flooded map[string]bool
+	dated   map[string][]string
+	stems   map[string]string
 }
 
 // excludedRef is one reference into an excluded path.
@@ -188,6 +195,8 @@ func (r *resolver) documents() {
 	d.symMods = symbolModules(r.t.ex)
 	d.members = newMemberIndex(r.t.ex, d.symMods)
 	d.indexPaths()
+	d.inferSites()
+	d.inferredAnchors()
 	var docs []*Extraction
 	for i := range r.t.ex {
 		if r.t.ex[i].Markdown != nil {
@@ -424,7 +433,10 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
-		d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
+		rel := d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
+		if tree, ok := d.floodedLink(x.Path, l); ok {
+			setMeta(&rel.Metadata, snapshot.MetaUnrecognisedSite, tree)
+		}
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)

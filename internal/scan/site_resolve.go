@@ -235,6 +235,11 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	if inSite && site.kind == siteAstro && site.astro != nil {
 		return d.astroLinkCandidates(site, doc, l)
 	}
+	if inSite && site.kind == siteInferred {
+		if l, ok = unsigiled(l, doc); !ok || l.Target == "" {
+			return nil, "", false
+		}
+	}
 	if inSite && site.kind == siteMdBook && createdChapter(site, doc, l) && !d.t.files[l.Target] {
 		return nil, "", false // mdBook writes the chapter when it builds
 	}
@@ -285,6 +290,9 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		if b := path.Base(l.Target); (b == "index.html" || b == "index.md") && within(l.Target, site.root) {
 			out = append(out, path.Join(parentDir(l.Target), "README.md"))
 		}
+	}
+	if inSite && site.kind == siteInferred {
+		out = append(out, d.inferredPageFiles(site, out)...)
 	}
 	// A file spliced into other pages: its links are written from the page
 	// it lands in.
@@ -419,6 +427,8 @@ func directoryURLs(site docSite) bool {
 		return true
 	case siteMkDocs:
 		return site.mkdocs == nil || !site.mkdocs.fileURLs
+	case siteInferred:
+		return site.inferred.pageURLs
 	}
 	return false
 }

@@ -47,6 +47,9 @@ type docSite struct {
 	vitepress *vitepressOptions
 	// astro: the Starlight docs collection's options (site_astro.go).
 	astro *astroOptions
+	// inferred: how a tree no recognised generator renders serves its
+	// pages, as its own links show (site_inferred.go).
+	inferred *inferredOptions
 }
 
 // siteRoots returns the repository's documentation-site roots, sorted by

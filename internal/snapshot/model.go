@@ -57,6 +57,17 @@ const (
 	StatusNotApplicable = "not-applicable"
 )
 
+// Site inference (scan's site_inferred.go). AnalyzerSiteInference is the
+// analyzer of the coverage notes that say which convention was inferred
+// for a documentation tree no recognised generator renders, or that its
+// links fail in no known pattern. MetaUnrecognisedSite, on a links-to
+// relation into an unresolved entity, names the tree whose failing links
+// are counted into one finding instead of reported one by one.
+const (
+	AnalyzerSiteInference = "site-inference"
+	MetaUnrecognisedSite  = "unrecognisedSite"
+)
+
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.
 const ConfidenceFuzzy = "fuzzy"
 

@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/5"
+const Version = "hugo/6"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -165,6 +165,10 @@ var hugoKeys = map[string]bool{
 	"publishdir": true, "pygmentscodefences": true, "defaultcontentlanguageinsubdir": true,
 }
 
+// zolaKeys are top-level keys of Zola's config.toml that Hugo has no
+// use for; a file with one of them and no baseURL is Zola's.
+var zolaKeys = []string{"base_url", "compile_sass", "build_search_index", "generate_feeds", "generate_feed"}
+
 // Parse reads one configuration file. It never fails: a file it cannot
 // read yields a Config with an Issue (for hugo.* and config/_default/
 // files; a config.* file that is not valid is assumed to be another
@@ -195,6 +199,11 @@ func Parse(p string, data []byte) Config {
 		if hugoKeys[k] {
 			c.Hugo = true
 		}
+	}
+	if c.Section == "" && m["baseurl"] == nil && slices.ContainsFunc(zolaKeys, func(k string) bool { return m[k] != nil }) {
+		// Zola's config.toml shares theme and taxonomies with Hugo's but
+		// spells its URL base_url: another generator's site.
+		c.Hugo = false
 	}
 	if strings.HasPrefix(path.Base(p), "hugo.") {
 		c.Hugo = true

@@ -1,0 +1,433 @@
+package scan
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// A documentation tree that no recognised generator renders is read the
+// way GitHub reads it — unless its own links say otherwise. When they fail
+// in a pattern a site convention explains (root-absolute links written
+// from a content root, extensionless "pretty" URLs, relative links read
+// from the page's URL, dated file names served without their date, a
+// sigil prefix), the convention is inferred from those links, the tree is
+// resolved under it as a site of kind siteInferred, and one coverage note
+// says which convention was inferred and on what evidence. Links that fail
+// under it too are still broken. Where no convention explains a flood of
+// failing site-shaped links, they are counted into one SITE_LINKS_UNRESOLVED
+// finding for the tree instead of one error each: a generator nobody
+// modelled must not turn into hundreds of false errors.
+//
+// Links to Markdown files (../a.md) are never site-shaped: they fail the
+// same way everywhere, so they are findings whatever the tree's pattern.
+
+// siteInferred is the kind of a site whose convention was inferred.
+const siteInferred = "inferred"
+
+// Evidence bounds. A convention is inferred when it resolves at least
+// inferMinLinks failing links of the tree and they are at least half of
+// the tree's site-shaped links: a tree written for GitHub, where a few
+// extensionless links are mistakes, keeps reporting them. A flood is at
+// least floodMinLinks failing site-shaped links, again at least half.
+const (
+	inferMinLinks = 5
+	floodMinLinks = 20
+)
+
+// inferredOptions is how a site of kind siteInferred serves its pages;
+// every option was switched on by the tree's own links.
+type inferredOptions struct {
+	// tree is the documentation tree the convention was inferred for.
+	tree string
+	// pageURLs: a page a/b.md is served at a/b/, and a relative link is
+	// read from that URL (Eleventy's and Jekyll's pretty permalinks).
+	pageURLs bool
+	// dated: a page x is served from a file YYYY-MM-DD-x.md beside it.
+	dated bool
+}
+
+// siteShaped reports whether a link is written the way a site, not a
+// repository browser, resolves it: root-absolute, without an extension,
+// to an .html page, or behind a sigil (@/ or ~/, a content-root prefix).
+func siteShaped(l markdown.Link) bool {
+	if l.Kind != markdown.LinkRelative || l.Target == "" {
+		return false
+	}
+	if strings.HasPrefix(l.Destination, "/") || sigilPrefixed(l.Destination) {
+		return true
+	}
+	ext := path.Ext(l.Target)
+	return ext == "" || ext == ".html"
+}
+
+// sigilPrefixed reports whether dest starts with a content-root sigil:
+// Zola's @/ and the ~/ some generators read the same way.
+func sigilPrefixed(dest string) bool {
+	return strings.HasPrefix(dest, "@/") || strings.HasPrefix(dest, "~/")
+}
+
+// docTree is the documentation tree a document belongs to: its top-level
+// directory, or "." for a file at the root.
+func docTree(doc string) string {
+	if first, _, nested := strings.Cut(doc, "/"); nested {
+		return first
+	}
+	return "."
+}
+
+// pathExists reports whether a candidate path names anything a link may
+// point at: an entity, a file, a directory, or an excluded path.
+func (d *docRefs) pathExists(c string) bool {
+	if len(d.entitiesAt(c)) > 0 || d.t.files[c] || d.t.dirs[c] {
+		return true
+	}
+	_, ok := d.t.excludedAt(c)
+	return ok
+}
+
+// resolvesIn reports whether any candidate of the link, read as site reads
+// it (inSite false: as GitHub reads it), exists.
+func (d *docRefs) resolvesIn(site docSite, inSite bool, doc string, l markdown.Link) bool {
+	cands, _, ok := d.siteLinkCandidates(site, inSite, doc, l)
+	if !ok {
+		return true // a link the reading leaves alone is no failure
+	}
+	for _, c := range cands {
+		if d.pathExists(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeLink is one site-shaped link of a document of a tree.
+type treeLink struct {
+	doc string
+	l   markdown.Link
+}
+
+// inferSites infers the convention of every documentation tree outside
+// the recognised sites (appending a site of kind siteInferred for each
+// tree whose links show one) and marks the trees whose failures no
+// convention explains (d.flooded). It runs after indexPaths, before any
+// document resolves, and reads only indexes no document changes.
+func (d *docRefs) inferSites() {
+	d.flooded = map[string]bool{}
+	var github []string // roots docbridge.yaml says GitHub renders
+	if d.t.cfg != nil {
+		for _, c := range d.t.cfg.Sites {
+			if c.Generator == config.GeneratorNone {
+				github = append(github, c.Root)
+			}
+		}
+	}
+	trees := map[string][]*Extraction{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || d.hugoSite(x.Path) != nil || slices.ContainsFunc(github, func(r string) bool { return within(x.Path, r) }) {
+			continue
+		}
+		if _, in := siteRootOf(d.sites, x.Path); in {
+			continue
+		}
+		trees[docTree(x.Path)] = append(trees[docTree(x.Path)], x)
+	}
+	for _, tree := range sortedKeys(trees) {
+		d.inferTree(tree, trees[tree])
+	}
+}
+
+// inferTree decides one tree: which of its site-shaped links fail under
+// GitHub's reading, which convention resolves most of them, and whether
+// that is evidence enough.
+func (d *docRefs) inferTree(tree string, docs []*Extraction) {
+	var shaped, failing []treeLink
+	for _, x := range docs {
+		for _, l := range x.Markdown.Links {
+			if !siteShaped(l) {
+				continue
+			}
+			tl := treeLink{x.Path, l}
+			shaped = append(shaped, tl)
+			if !d.resolvesIn(docSite{}, false, x.Path, l) {
+				failing = append(failing, tl)
+			}
+		}
+	}
+	if len(failing) < inferMinLinks {
+		return
+	}
+	if d.dated == nil {
+		d.dated, d.stems = datedFiles(d.t.paths), pageStems(d.t.paths)
+	}
+	best, bestHits := docSite{}, 0
+	for _, root := range inferRoots(tree, failing) {
+		for _, o := range []inferredOptions{{}, {pageURLs: true}, {dated: true}, {pageURLs: true, dated: true}} {
+			o.tree = tree
+			s := docSite{root: root, kind: siteInferred, inferred: &o}
+			hits := 0
+			for _, f := range failing {
+				if within(f.doc, root) && d.resolvesIn(s, true, f.doc, f.l) {
+					hits++
+				}
+			}
+			// Strictly more: on a tie the simpler reading (the tree's own
+			// root, fewer options), tried first, stays.
+			if hits > bestHits {
+				best, bestHits = s, hits
+			}
+		}
+	}
+	inRoot := 0
+	for _, tl := range shaped {
+		if best.kind != "" && within(tl.doc, best.root) {
+			inRoot++
+		}
+	}
+	remaining := len(failing)
+	if bestHits >= inferMinLinks && 2*bestHits >= inRoot {
+		d.sites = append(d.sites, best)
+		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve %s; checking them as such",
+				treeLabel(tree), bestHits, inRoot, best.inferred.describe(best.root))})
+		remaining -= bestHits
+	}
+	if remaining >= floodMinLinks && 2*remaining >= len(shaped) {
+		d.flooded[tree] = true
+		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve under no convention docbridge knows; they are counted in one %s finding, not reported one by one",
+				treeLabel(tree), remaining, len(shaped), "SITE_LINKS_UNRESOLVED")})
+	}
+}
+
+// treeLabel names a tree in a sentence: "docs/", or "the repository root".
+func treeLabel(tree string) string {
+	if tree == "." {
+		return "the repository root"
+	}
+	return tree + "/"
+}
+
+// inferRoots lists the content roots to try for a tree, shallowest first:
+// the tree itself and every directory between it and a document with a
+// failing root-absolute link (the root such a link is written from).
+func inferRoots(tree string, failing []treeLink) []string {
+	seen := map[string]bool{tree: true}
+	roots := []string{tree}
+	for _, f := range failing {
+		if !strings.HasPrefix(f.l.Destination, "/") && !sigilPrefixed(f.l.Destination) {
+			continue
+		}
+		for dir := parentDir(f.doc); dir != "." && dir != tree && within(dir, tree); dir = parentDir(dir) {
+			if !seen[dir] {
+				seen[dir] = true
+				roots = append(roots, dir)
+			}
+		}
+	}
+	// Shallowest first, then by name: the order decides ties.
+	slices.SortFunc(roots, func(a, b string) int {
+		return cmp.Or(cmp.Compare(strings.Count(a, "/"), strings.Count(b, "/")), strings.Compare(a, b))
+	})
+	return roots
+}
+
+// describe says how the inferred site serves links, for the coverage note.
+func (o *inferredOptions) describe(root string) string {
+	parts := []string{"as a site serves pretty URLs (x as x.md, x.mdx, x/index.md or a template page x.*"}
+	if root != "." {
+		parts[0] += "; /x from " + root + "/"
+	}
+	parts[0] += ")"
+	if o.pageURLs {
+		parts = append(parts, "read from the page's URL (a/b.md served at a/b/)")
+	}
+	if o.dated {
+		parts = append(parts, "with dated file names served without their date (2024-01-31-x.md at x)")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// unsigiled reads a sigil link (@/a/b.md) as the root-absolute link it
+// stands for (/a/b.md); other links are left as they are.
+func unsigiled(l markdown.Link, doc string) (markdown.Link, bool) {
+	if !sigilPrefixed(l.Destination) {
+		return l, true
+	}
+	return markdown.Retarget(l, l.Destination[1:], doc)
+}
+
+// inferredPageFiles lists, for every extensionless candidate, the files
+// an inferred site may serve it from beyond Markdown: a template page
+// (x.njk, x.11ty.js, x/index.webc) and, when the site serves dated file
+// names, the dated files (YYYY-MM-DD-x.md) beside it.
+func (d *docRefs) inferredPageFiles(site docSite, cands []string) []string {
+	var out []string
+	for _, c := range cands {
+		if path.Ext(c) != "" {
+			continue
+		}
+		if site.inferred.dated {
+			out = append(out, d.dated[c]...)
+		}
+		for _, p := range []string{c, path.Join(c, "index")} {
+			if f, ok := d.stems[p]; ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// datedFiles maps "dir/name" to the Markdown files dir/YYYY-MM-DD-name.md
+// (or .mdx) among paths.
+func datedFiles(paths []string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range paths {
+		base := path.Base(p)
+		ext := path.Ext(base)
+		if ext != ".md" && ext != ".mdx" {
+			continue
+		}
+		if name, ok := undated(strings.TrimSuffix(base, ext)); ok {
+			k := path.Join(parentDir(p), name)
+			out[k] = append(out[k], p)
+		}
+	}
+	return out
+}
+
+// undated strips a leading YYYY-MM-DD- date from a file name.
+func undated(name string) (string, bool) {
+	if len(name) < 12 || name[4] != '-' || name[7] != '-' || name[10] != '-' {
+		return "", false
+	}
+	for i, c := range name[:10] {
+		if i == 4 || i == 7 {
+			continue
+		}
+		if c < '0' || c > '9' {
+			return "", false
+		}
+	}
+	return name[11:], true
+}
+
+// floodedLink reports the tree of a link whose failure is counted into its
+// tree's SITE_LINKS_UNRESOLVED finding instead of reported on its own.
+// A sites entry with generator none keeps a tree under GitHub's rules: it
+// is neither inferred nor flooded.
+func (d *docRefs) floodedLink(doc string, l markdown.Link) (string, bool) {
+	tree := docTree(doc)
+	if !d.flooded[tree] || !siteShaped(l) {
+		return "", false
+	}
+	return tree, true
+}
+
+// inferredAnchors adds to the anchors of every page of an inferred site
+// the ids the common generators' slug rules give its headings — GitHub's,
+// markdown-it-anchor's (VitePress), Python-Markdown's — each also with the
+// heading's template tags ({% addedin "2.0" %}, {{ badge }}) removed, since
+// they render as markup the slug leaves out, and the explicit ids of
+// attribute lists. The generator is unknown, so an anchor any of them
+// renders is accepted; one none of them renders is still broken.
+func (d *docRefs) inferredAnchors() {
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind != siteInferred {
+			continue
+		}
+		set := d.anchors[x.Path]
+		for _, h := range x.Markdown.SiteHeadings {
+			text := h.Text
+			if id, rest, ok := bracketID(text); ok {
+				set[strings.ToLower(id)] = true
+				text = rest
+			}
+			if h.ID != "" {
+				set[strings.ToLower(h.ID)] = true
+			}
+			for _, text := range []string{text, withoutTemplateTags(text)} {
+				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true)} {
+					if slug = strings.Trim(slug, "-"); slug != "" {
+						set[strings.ToLower(slug)] = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// bracketID reads an explicit id written as a heading's last words in
+// brackets ("Keep Previous Result [#keep-previous-result]", the form
+// Fumadocs reads): the id and the text before it.
+func bracketID(text string) (id, rest string, ok bool) {
+	i := strings.LastIndex(text, "[#")
+	if i < 0 || !strings.HasSuffix(text, "]") {
+		return "", text, false
+	}
+	id = text[i+2 : len(text)-1]
+	if id == "" || strings.ContainsAny(id, " []") {
+		return "", text, false
+	}
+	return id, strings.TrimSpace(text[:i]), true
+}
+
+// withoutTemplateTags removes the template tags ({% … %}, {{ … }}) of a
+// heading's text, with the space around them.
+func withoutTemplateTags(text string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, "{")
+		if i < 0 || i+1 >= len(text) || (text[i+1] != '%' && text[i+1] != '{') {
+			if i < 0 {
+				b.WriteString(text)
+				break
+			}
+			b.WriteString(text[:i+1])
+			text = text[i+1:]
+			continue
+		}
+		closer := "%}"
+		if text[i+1] == '{' {
+			closer = "}}"
+		}
+		j := strings.Index(text[i+2:], closer)
+		if j < 0 {
+			b.WriteString(text)
+			break
+		}
+		b.WriteString(text[:i])
+		text = text[i+2+j+len(closer):]
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// pageStems maps a path without its extensions ("a/feed" for
+// a/feed.njk, "a/firehose" for a/firehose.11ty.js) to the first such file
+// in path order: the template pages a site renders beside its Markdown,
+// which an extensionless link of an inferred site may name.
+func pageStems(paths []string) map[string]string {
+	out := map[string]string{}
+	for _, p := range paths {
+		stem, _, ok := strings.Cut(path.Base(p), ".")
+		if !ok || stem == "" {
+			continue
+		}
+		if k := path.Join(parentDir(p), stem); out[k] == "" {
+			out[k] = p
+		}
+	}
+	return out
+}

@@ -1,0 +1,186 @@
+package scan
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
+)
+
+// brokenFrom lists the links-to relations into unresolved entities from
+// documents under prefix, as "from -> to".
+func brokenFrom(ix *index, prefix string) []string {
+	var out []string
+	for _, r := range ix.rel {
+		if r.Kind == snapshot.RelLinksTo && strings.HasPrefix(r.To, "unresolved:") && strings.HasPrefix(r.From, "document:"+prefix) {
+			out = append(out, strings.TrimPrefix(r.From, "document:")+" -> "+strings.TrimPrefix(r.To, "unresolved:"))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestInferredSite scans a site no generator configuration marks (an
+// Eleventy-like tree: pages under site/src served from "/", pretty URLs,
+// dated blog posts, a template page, headings with template tags and a
+// bracketed id): its links resolve as the site serves them, one note
+// says so, and a link to no page and an anchor no slug rule gives stay
+// broken.
+func TestInferredSite(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"site/src/docs/collections.md":   "# Collections\n\n## Sorting {% addedin \"2.0\" %}\n\n### Keep previous [#keep]\n",
+		"site/src/docs/data.md":          "# Data\n",
+		"site/src/docs/index.md":         "# Docs\n",
+		"site/src/blog/2024-01-31-v3.md": "# v3\n\n[data](/docs/data/) [collections](../docs/collections.md)\n",
+		"site/src/feed.njk":              "---\npermalink: /feed/\n---\n",
+		"site/src/docs/usage.md": "# Usage\n\n" +
+			"[a](/docs/collections/#sorting) [b](/docs/data/) [c](/docs/) [d](/blog/v3/) [e](/feed/) [f](@/docs/data.md)\n\n" +
+			"[g](/docs/collections/#keep) [h](../blog/v3)\n\n" +
+			"Broken: [x](/docs/gone/) [y](/docs/collections/#unsorted)\n",
+	}
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const usage = "document:site/src/docs/usage.md"
+	for _, to := range []string{"site/src/docs/collections.md", "site/src/docs/data.md", "site/src/blog/2024-01-31-v3.md"} {
+		ix.relation(t, snapshot.RelLinksTo, usage, "document:"+to)
+	}
+	rel := ix.relation(t, snapshot.RelLinksTo, usage, "document:site/src/docs/collections.md")
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"unsorted"}) {
+		t.Errorf("missingAnchors = %q, want only the heading no slug rule renders", got)
+	}
+	if got, want := brokenFrom(ix, "site/"), []string{"site/src/docs/usage.md -> docs/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	notes := ix.coverage("site", "site generator not recognised in site/")
+	if len(notes) != 1 || notes[0].Analyzer != snapshot.AnalyzerSiteInference || !strings.Contains(notes[0].Reason, "/x from site/src/") || !strings.Contains(notes[0].Reason, "dated file names") {
+		t.Errorf("inference notes = %+v, want one naming the content root and the dated file names", notes)
+	}
+}
+
+// TestInferenceNeedsEvidence keeps GitHub's reading where the tree's links
+// do not show a site: three extensionless links among links written for
+// GitHub are mistakes, and five that resolve only as pretty URLs are no
+// majority beside eight extensionless links to directories.
+func TestInferenceNeedsEvidence(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"docs/a.md": "# A\n\n[b](b.md) [c](c.md) [d](./c.md) [x](b) [y](c) [z](b)\n",
+		"docs/b.md": "# B\n",
+		"docs/c.md": "# C\n",
+	}
+	var dirs, pretty strings.Builder
+	for i := range 8 {
+		files[fmt.Sprintf("guide/pkg%d/main.go", i)] = "package main\n"
+		fmt.Fprintf(&dirs, "[p%d](pkg%d) ", i, i)
+	}
+	for i := range 5 {
+		files[fmt.Sprintf("guide/page%d.md", i)] = "# Page\n"
+		fmt.Fprintf(&pretty, "[q%d](page%d) ", i, i)
+	}
+	files["guide/index.md"] = "# Guide\n\n" + dirs.String() + "\n\n" + pretty.String() + "\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got := brokenFrom(ix, "docs/"); len(got) != 2 {
+		t.Errorf("docs/ broken links = %q, want b and c as written (GitHub's reading)", got)
+	}
+	if got := brokenFrom(ix, "guide/"); len(got) != 5 {
+		t.Errorf("guide/ broken links = %q, want the five pretty links", got)
+	}
+	for _, c := range ix.s.Coverage {
+		if c.Analyzer == snapshot.AnalyzerSiteInference {
+			t.Errorf("unexpected inference: %+v", c)
+		}
+	}
+}
+
+// TestSiteLinkFlood counts the failing site-shaped links of a tree no
+// convention explains into its tree (relation metadata), while a broken
+// link to a Markdown file there is still a link of its own.
+func TestSiteLinkFlood(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	for i := range 24 {
+		fmt.Fprintf(&b, "[p%d](/reference/api/item-%d) ", i, i)
+	}
+	testtree.Write(t, root, map[string]string{
+		"web/pages/index.md": "# Home\n\n" + b.String() + "\n\n[gone](./gone.md)\n",
+		"README.md":          "# Readme\n\n[missing](docs/missing.md)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	flood, own := 0, 0
+	for _, r := range ix.rel {
+		if r.Kind != snapshot.RelLinksTo || !strings.HasPrefix(r.To, "unresolved:") {
+			continue
+		}
+		if tree, ok := r.Metadata[snapshot.MetaUnrecognisedSite].(string); ok {
+			if tree != "web" {
+				t.Errorf("%s: tree %q, want web", r.To, tree)
+			}
+			flood++
+		} else {
+			own++
+		}
+	}
+	if flood != 24 || own != 2 {
+		t.Errorf("flooded %d, own %d; want 24 counted into web/ and the two .md links on their own", flood, own)
+	}
+	if len(ix.coverage("web", "resolve under no convention")) != 1 {
+		t.Errorf("no flood note for web: %+v", ix.s.Coverage)
+	}
+}
+
+func TestWithoutTemplateTags(t *testing.T) {
+	for in, want := range map[string]string{
+		`Sorting {% addedin "2.0" %}`:      "Sorting",
+		`{{ badge }} Title {% x %} tail`:   "Title tail",
+		`Plain {braces} stay`:              "Plain {braces} stay",
+		`Unclosed {% tag`:                  "Unclosed {% tag",
+		`Mixed {% a %}{{ b }} and {c} end`: "Mixed and {c} end",
+	} {
+		if got := withoutTemplateTags(in); got != want {
+			t.Errorf("withoutTemplateTags(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestBracketIDAndUndated(t *testing.T) {
+	if id, rest, ok := bracketID("Keep Previous [#keep-previous]"); !ok || id != "keep-previous" || rest != "Keep Previous" {
+		t.Errorf("bracketID = %q %q %v", id, rest, ok)
+	}
+	for _, no := range []string{"Array [a]", "Ends [#]", "x [#a b]"} {
+		if _, _, ok := bracketID(no); ok {
+			t.Errorf("bracketID(%q) found an id", no)
+		}
+	}
+	if name, ok := undated("2024-01-31-six-million"); !ok || name != "six-million" {
+		t.Errorf("undated = %q %v", name, ok)
+	}
+	for _, no := range []string{"2024-1-31-x", "v2024-01-31-x", "2024-01-31", "20240131-x"} {
+		if _, ok := undated(no); ok {
+			t.Errorf("undated(%q) ok", no)
+		}
+	}
+}
+
+// TestInferenceOffWithGeneratorNone keeps GitHub's reading for a tree a
+// sites entry says GitHub renders.
+func TestInferenceOffWithGeneratorNone(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"docbridge.yaml": "sites:\n  - {root: docs, generator: none}\n"}
+	var b strings.Builder
+	for i := range 6 {
+		files[fmt.Sprintf("docs/p%d.md", i)] = "# P\n"
+		fmt.Fprintf(&b, "[p%d](p%d) ", i, i)
+	}
+	files["docs/index.md"] = "# Index\n\n" + b.String() + "\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got := brokenFrom(ix, "docs/"); len(got) != 6 {
+		t.Errorf("broken links = %q, want all six under GitHub's rules", got)
+	}
+}
