@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"slices"
 )
 
 // ToolName is the name docbridge reports itself under.
@@ -31,6 +32,11 @@ type Report struct {
 	// Unanalyzed counts and lists the files the scan could not analyze;
 	// nil when it read every file.
 	Unanalyzed *Unanalyzed `json:"unanalyzed,omitempty"`
+	// Inferred says, one sentence per documentation tree, which site
+	// convention the scan inferred for a tree no recognised generator
+	// renders, or that its links fit none (the scan's site-inference
+	// notes, in tree order).
+	Inferred []string `json:"inferred,omitempty"`
 }
 
 // Tool names the program that made the report.
@@ -86,7 +92,20 @@ func Build(in Input) *Report {
 	}
 	r.Summary = Summarize(r.Findings, r.Resolved)
 	r.Unanalyzed = unanalyzedFrom(in.Coverage)
+	r.Inferred = inferredFrom(in.Coverage)
 	return r
+}
+
+// inferredFrom reads the scan's site-inference notes, sorted.
+func inferredFrom(cov []snapshot.Coverage) []string {
+	var out []string
+	for _, c := range cov {
+		if c.Analyzer == snapshot.AnalyzerSiteInference {
+			out = append(out, c.Reason)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Summarize counts findings and resolved findings as Report.Summary does.

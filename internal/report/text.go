@@ -107,6 +107,9 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 	if l := UnanalyzedLine(r.Unanalyzed); l != "" {
 		tw.Printf("%s\n", textwriter.Printable(l))
 	}
+	for _, l := range r.Inferred {
+		tw.Printf("%s\n", textwriter.Printable(l))
+	}
 	if r.Verdict != "" {
 		tw.Printf("%s\n", textwriter.Printable(r.Verdict))
 	}

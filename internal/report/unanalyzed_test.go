@@ -66,3 +66,34 @@ func TestUnanalyzed(t *testing.T) {
 		t.Errorf("JSON unanalyzed %+v (%v)", back.Unanalyzed, err)
 	}
 }
+
+// TestInferred: the scan's site-inference notes are said once in every
+// report — a line of the text, the JSON's inferred list — and no other
+// note is.
+func TestInferred(t *testing.T) {
+	note := "site generator not recognised in src/: 9 of 10 site-shaped links resolve as a site serves pretty URLs; checking them as such"
+	cov := []snapshot.Coverage{
+		{Analyzer: snapshot.AnalyzerSiteInference, Scope: "src", Status: snapshot.StatusPartial, Reason: note},
+		{Analyzer: "sites", Scope: "docs", Status: snapshot.StatusComplete, Reason: "mkdocs site detected from mkdocs.yml"},
+	}
+	r := Build(Input{Version: "dev", Project: "p", Coverage: cov})
+	if len(r.Inferred) != 1 || r.Inferred[0] != note {
+		t.Fatalf("Inferred = %q", r.Inferred)
+	}
+	var text, js bytes.Buffer
+	if err := WriteText(&text, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(text.String(), note) != 1 || strings.Contains(text.String(), "mkdocs site detected") {
+		t.Errorf("text report:\n%s", text.String())
+	}
+	if err := WriteJSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Inferred []string `json:"inferred"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Inferred) != 1 || back.Inferred[0] != note {
+		t.Errorf("JSON inferred %q (%v)", back.Inferred, err)
+	}
+}

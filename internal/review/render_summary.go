@@ -56,6 +56,9 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(InlineText(l) + "\n\n")
 	}
+	for _, l := range r.Inferred {
+		m.block(InlineText(l) + "\n\n")
+	}
 	m.block(severityTable(r))
 	if r.Verdict != "" {
 		m.block("Doctor: " + InlineText(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")

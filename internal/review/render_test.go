@@ -550,3 +550,14 @@ func TestSelection(t *testing.T) {
 func Annotations(r *report.Report, g GitHubContext) (anns []Annotation, fileless int) {
 	return annotationsOf(report.Judged(r), g)
 }
+
+// TestJobSummaryInferred: the job summary says which site convention the
+// scan inferred, once.
+func TestJobSummaryInferred(t *testing.T) {
+	r := sampleReportNoBase()
+	note := "site generator not recognised in src/: 9 of 10 site-shaped links resolve as a site serves pretty URLs; checking them as such"
+	r.Inferred = []string{note}
+	if got := JobSummary(r, RenderOptions{FailOn: "warn"}); strings.Count(got, note) != 1 {
+		t.Errorf("job summary says the inferred convention %d times:\n%s", strings.Count(got, note), got)
+	}
+}
