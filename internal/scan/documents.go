@@ -428,6 +428,11 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)
+	if _, last, ok := repourl.Lines(l.Anchor); ok && !strings.HasPrefix(ids[0], snapshot.KindDocument+":") {
+		// GitHub shows a source file with its line anchors; a document's
+		// anchors are its headings, checked above.
+		d.lineAnchor(from, target, ids[0], l.Anchor, last)
+	}
 }
 
 // builtIntoSite reports, and notes, a link of a site's page to a path
@@ -534,8 +539,10 @@ func (d *docRefs) indexPaths() {
 
 // mention resolves the text of a code span (span) or of a link (span nil)
 // that names a path, a package or — code spans only — an exported symbol.
-// A path followed by a place in the file (a.go#L10, a.go:10) names the
-// file.
+// A path followed by a place in the file (a.go#L10, a.go:10-20,
+// x.py::TestY::test_z) names the file; a code span's place the file's
+// analysis can refute (a line past its end, a test item its module does not
+// declare) is recorded on the relation (see missingPlace).
 func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
 	if span != nil && len(text) <= 300 {
@@ -571,7 +578,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		return // ".", "../", "/": navigation, not a name
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
-	ref, _ := pathLocation(text)
+	pl := pathLocation(text)
+	ref := pl.path
 	candidates := d.pathCandidates(x.Path, ref)
 	if rest, ok := d.fromClone(ref); ok {
 		// Written from the directory a clone makes: the rest is the path.
@@ -579,9 +587,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	}
 	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
+			missing := map[string]any(nil)
+			if span != nil {
+				missing = d.missingPlace(p, pl)
+			}
 			for _, to := range ids {
 				if to != from {
-					d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					markMissingPlace(rel, text, line, missing)
 				}
 			}
 			return
