@@ -76,6 +76,8 @@ type docRefs struct {
 	// the object and every member below it are anchors.
 	objectAnchors map[string][]string
 	byPath        map[string][]string // path → the entities it names (entitiesAt)
+	// routes are the URLs Next.js apps serve from code (site_generated.go).
+	routes []nextRoute
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
 	commands map[string][]string
@@ -410,6 +412,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if inSite && d.servedByHost(siteProjectDir(site), l.Destination) {
 			return
 		}
+		if l.Kind == markdown.LinkRelative && d.generatedAsset(x.Path, l.Destination, inSite) {
+			return
+		}
 		if l.Cue != "" {
 			// "creating this file will override…": the document says the
 			// file may not exist.
@@ -535,6 +540,7 @@ func (d *docRefs) indexPaths() {
 		d.byPath[dir] = append(d.byPath[dir], d.pkgDirs[dir])
 	}
 	d.commands = d.commandNames()
+	d.routes = nextRoutes(d.t.files)
 }
 
 // mention resolves the text of a code span (span) or of a link (span nil)
