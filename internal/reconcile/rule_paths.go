@@ -3,6 +3,7 @@ package reconcile
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -99,9 +100,14 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 			continue
 		}
 		claimed[occ] = r.ID
+		msg := fmt.Sprintf("`%s` does not exist; did you mean `%s`?", e.Context, candidate)
+		if written := path.Clean(strings.TrimPrefix(e.Context, "/")); strings.HasSuffix(candidate, "/"+written) {
+			// Written from another directory, the one that has it.
+			msg = fmt.Sprintf("`%s` does not exist; it resolves under %s/: did you mean `%s`?", e.Context, strings.TrimSuffix(candidate, "/"+written), candidate)
+		}
 		out = append(out, finding{
 			Code:        catalog.UnresolvedPath,
-			Message:     fmt.Sprintf("`%s` does not exist; did you mean `%s`?", e.Context, candidate),
+			Message:     msg,
 			Evidence:    []Location{loc},
 			EntityIDs:   []string{d.ID, r.To},
 			Remediation: fmt.Sprintf("Write `%s` instead of `%s`.", candidate, e.Context),

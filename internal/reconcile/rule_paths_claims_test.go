@@ -289,3 +289,35 @@ func TestUnresolvedPathPlaces(t *testing.T) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }
+
+// A path written from another directory than the root or the document's,
+// that exactly one directory has, is reported with that directory as the
+// suggestion; one two directories have gets none; one that agrees with the
+// tree only at its first directory stays no claim; from the package's own
+// pages it resolves.
+func TestUnresolvedPathUnderOneDirectory(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["src/lib/other.ts"] = "export const o = 1;\n"
+	files["packages/a/src/lib/util.ts"] = "export const u = 1;\n"
+	files["packages/a/src/lib/shared.ts"] = "export const s = 1;\n"
+	files["packages/b/src/lib/shared.ts"] = "export const s = 2;\n"
+	files["packages/a/src/top.ts"] = "export const t = 1;\n"
+	files["docs/guide.md"] = "# Guide\n\nHelpers are in `src/lib/util.ts`.\n\nShared code is in `src/lib/shared.ts`.\n\nThe top is `src/top.ts`.\n"
+	files["packages/a/README.md"] = "# A\n\nHelpers are in `src/lib/util.ts`.\n"
+	testtree.Write(t, root, files)
+	s, cfg := scanDir(t, root)
+	ds := withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)
+	if got := where(ds); !slices.Equal(got, []string{"docs/guide.md:3 UNRESOLVED_PATH", "docs/guide.md:5 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v", got)
+	}
+	want := map[int]string{
+		3: "`src/lib/util.ts` does not exist; it resolves under packages/a/: did you mean `packages/a/src/lib/util.ts`?",
+		5: "`src/lib/shared.ts` does not exist",
+	}
+	for _, d := range ds {
+		if d.Message != want[d.Primary().Line] {
+			t.Errorf("line %d: got %q, want %q", d.Primary().Line, d.Message, want[d.Primary().Line])
+		}
+	}
+}

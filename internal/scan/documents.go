@@ -125,11 +125,41 @@ type lazyNear struct {
 	once  sync.Once
 	paths []string
 	ix    *nearmiss.Index
+	// dirs are the directories; byBase maps a last segment to the files
+	// and directories of that name, sorted, built on first use (under).
+	dirs     map[string]bool
+	baseOnce sync.Once
+	byBase   map[string][]string
 }
 
 func (n *lazyNear) index() *nearmiss.Index {
 	n.once.Do(func() { n.ix = nearmiss.NewIndex(n.paths) })
 	return n.ix
+}
+
+// under returns the one existing path that ends in p after a directory
+// (server/api/x.go for api/x.go), and false when none or several do: the
+// span is written from a directory other than the root or the document's.
+func (n *lazyNear) under(p string) (string, bool) {
+	n.baseOnce.Do(func() {
+		n.byBase = map[string][]string{}
+		for _, q := range n.paths {
+			n.byBase[path.Base(q)] = append(n.byBase[path.Base(q)], q)
+		}
+		for _, q := range sortedKeys(n.dirs) {
+			n.byBase[path.Base(q)] = append(n.byBase[path.Base(q)], q)
+		}
+	})
+	found := ""
+	for _, q := range n.byBase[path.Base(p)] {
+		if strings.HasSuffix(q, "/"+p) {
+			if found != "" {
+				return "", false
+			}
+			found = q
+		}
+	}
+	return found, found != ""
 }
 
 // documents runs after every code relation exists, so that mentions and
@@ -143,7 +173,7 @@ func (n *lazyNear) index() *nearmiss.Index {
 // during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
-		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
+		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
 	d.docusaurus = map[string]*docusaurusRoutes{}
@@ -644,6 +674,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		// in the span's own directory (`src/mian.go`), not one elsewhere
 		// (`docs/about.md` for `docs/about/license.md`).
 		typo := near && parentDir(s) == parentDir(p)
+		if !near && !strings.HasPrefix(ref, ".") {
+			// A path written from another directory, which exactly one
+			// directory has (`src/lib/x.ts` that is packages/bar/src/lib/x.ts),
+			// is the suggestion; it is no evidence of a claim, though: a
+			// span that agrees with the tree only at its first directory
+			// may be the reader's project as well.
+			s, near = d.near.under(path.Clean(strings.TrimPrefix(ref, "/")))
+		}
 		// The document's own path is no suggestion: a reference from a
 		// document to itself is never a relation (selfRef), so a near miss
 		// of its own name is as unresolved as any other path.
