@@ -3,6 +3,7 @@ package reconcile
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -45,6 +46,7 @@ func unresolvedPaths(v *view) []finding {
 			if to == nil || r.Provenance == snapshot.Declared {
 				continue // declared relations are STALE_DECLARATION's
 			}
+			out = append(out, missingPlaceFindings(d, r, to)...)
 			switch {
 			case to.Kind == snapshot.KindUnresolved:
 				out = append(out, missingPathFindings(d, r)...)
@@ -98,13 +100,42 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 			continue
 		}
 		claimed[occ] = r.ID
+		msg := fmt.Sprintf("`%s` does not exist; did you mean `%s`?", e.Context, candidate)
+		if written := path.Clean(strings.TrimPrefix(e.Context, "/")); strings.HasSuffix(candidate, "/"+written) {
+			// Written from another directory, the one that has it.
+			msg = fmt.Sprintf("`%s` does not exist; it resolves under %s/: did you mean `%s`?", e.Context, strings.TrimSuffix(candidate, "/"+written), candidate)
+		}
 		out = append(out, finding{
 			Code:        catalog.UnresolvedPath,
-			Message:     fmt.Sprintf("`%s` does not exist; did you mean `%s`?", e.Context, candidate),
+			Message:     msg,
 			Evidence:    []Location{loc},
 			EntityIDs:   []string{d.ID, r.To},
 			Remediation: fmt.Sprintf("Write `%s` instead of `%s`.", candidate, e.Context),
 			Key:         e.Context,
+		})
+	}
+	return out
+}
+
+// missingPlaceFindings reports the code spans of a mention that name an
+// existing file and a place in it the file refutes (relation metadata
+// missingPlaces): a line past its end, a test its module does not define.
+// The key is the text as written.
+func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity) []finding {
+	var out []finding
+	p := entityPath(to)
+	for _, m := range snapshot.MetaMaps(r.Metadata["missingPlaces"]) {
+		text, line := metaString(m["text"]), snapshot.MetaInt(m["line"])
+		msg := fmt.Sprintf("`%s` is past the end of %s (%d lines)", text, p, snapshot.MetaInt(m["lines"]))
+		if item := metaString(m["item"]); item != "" {
+			msg = fmt.Sprintf("`%s`: %s defines no `%s`", text, p, item)
+		}
+		out = append(out, finding{
+			Code:      catalog.UnresolvedPath,
+			Message:   msg,
+			Evidence:  []Location{{Path: d.Path, Line: line}},
+			EntityIDs: []string{d.ID, r.To},
+			Key:       text,
 		})
 	}
 	return out

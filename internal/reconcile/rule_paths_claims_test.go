@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
@@ -20,8 +21,8 @@ var claimsRepo = map[string]string{
 	"packages/a/.gitignore":     "out/\n",
 	"packages/a/index.ts":       "export const a = 1;\n",
 	"packages/b/index.ts":       "export const b = 1;\n",
-	"src/app/main.go":           "package app\n",
-	"internal/real/a.go":        "package real\n",
+	"src/app/main.go":           "package app\n\n// main is the entry point.\nfunc main() {}\n",
+	"internal/real/a.go":        "package real\n" + strings.Repeat("\n", 19),
 	"cli/main.go":               "package main\n",
 	"etc/app/defaults.conf":     "x=1\n",
 	"lib/index.js":              "export const l = 1;\n",
@@ -30,6 +31,8 @@ var claimsRepo = map[string]string{
 	"docs/virtual/sub/keep.txt": "a directory beside the table's documents\n",
 	"cli/cmd/root.go":           "package cmd\n",
 	"src/app/api/x.go":          "package api\n",
+	"tests/test_x.py":           "class TestY:\n    def test_z(self):\n        pass\n\n\ndef test_top():\n    pass\n",
+	"crates/core/src/lib.rs":    "fn main() {}\n",
 }
 
 // TestUnresolvedPathClaims: each shape of non-claim next to its claim twin,
@@ -116,6 +119,18 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"a section of a document names the document", "See `docs/row00.md#usage`.", false},
 		{"twin: a line anchor into a file that is gone", "See `internal/real/b.go#L10`.", true},
 		{"twin: a line suffix into a file that is gone", "See `internal/real/x.go:12`.", true},
+		{"a line range names the file", "See `src/app/main.go:1-2`.", false},
+		{"a line and column name the file", "See `src/app/main.go:1:5`.", false},
+		{"a line anchor range names the file", "See `src/app/main.go#L1-L2`.", false},
+		{"a line anchor on a bare file name", "See `main.go#L1`.", false},
+		{"true positive: a line past the end of the file", "See `src/app/main.go:120`.", true},
+		{"true positive: a line range past the end of the file", "See `src/app/main.go#L1-L40`.", true},
+		{"a pytest node id names the module", "Run `tests/test_x.py::TestY::test_z`.", false},
+		{"a pytest node id of a function, with parameters", "Run `tests/test_x.py::test_top[a-1]`.", false},
+		{"true positive: a pytest node id of a class the module lacks", "Run `tests/test_x.py::TestGone::test_z`.", true},
+		{"true positive: a pytest node id in a module that is gone", "Run `tests/test_gone.py::TestY`.", true},
+		{"a Rust test path names the file", "Run `crates/core/src/lib.rs::tests::parse`.", false},
+		{"true positive: a Rust test path in a file that is gone", "Run `crates/core/src/gone.rs::tests::parse`.", true},
 	}
 	root := t.TempDir()
 	files := maps.Clone(claimsRepo)
@@ -244,5 +259,65 @@ func TestUnresolvedPathFromAnAncestor(t *testing.T) {
 	want := snapshot.RelationID(snapshot.RelMentions, "document:packages/a/docs/api.md", "module:packages/a/src/util.ts")
 	if !slices.ContainsFunc(s.Relations, func(r snapshot.Relation) bool { return r.ID == want }) {
 		t.Errorf("no relation %s", want)
+	}
+}
+
+// A place in an existing file that the file refutes is reported with what
+// the scan knows of the file; a relative link's line anchor past the end
+// of a source file is a broken anchor, one within it is fine.
+func TestUnresolvedPathPlaces(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["docs/a.md"] = "# A\n\nSee `src/app/main.go:120` and `tests/test_x.py::TestGone::test_z`.\n\n" +
+		"[main](../src/app/main.go#L2-L3), [past](../src/app/main.go#L9)\n"
+	testtree.Write(t, root, files)
+	s, cfg := scanDir(t, root)
+	ds := Run(Input{Head: s, Config: cfg})
+	var got []string
+	for _, d := range ds {
+		if d.Primary().Path == "docs/a.md" {
+			got = append(got, d.Code+" "+d.Message)
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		"BROKEN_ANCHOR line anchor #L9 is past the end of src/app/main.go (4 lines)",
+		"UNRESOLVED_PATH `src/app/main.go:120` is past the end of src/app/main.go (4 lines)",
+		"UNRESOLVED_PATH `tests/test_x.py::TestGone::test_z`: tests/test_x.py defines no `TestGone`",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+// A path written from another directory than the root or the document's,
+// that exactly one directory has, is reported with that directory as the
+// suggestion; one two directories have gets none; one that agrees with the
+// tree only at its first directory stays no claim; from the package's own
+// pages it resolves.
+func TestUnresolvedPathUnderOneDirectory(t *testing.T) {
+	root := t.TempDir()
+	files := maps.Clone(claimsRepo)
+	files["src/lib/other.ts"] = "export const o = 1;\n"
+	files["packages/a/src/lib/util.ts"] = "export const u = 1;\n"
+	files["packages/a/src/lib/shared.ts"] = "export const s = 1;\n"
+	files["packages/b/src/lib/shared.ts"] = "export const s = 2;\n"
+	files["packages/a/src/top.ts"] = "export const t = 1;\n"
+	files["docs/guide.md"] = "# Guide\n\nHelpers are in `src/lib/util.ts`.\n\nShared code is in `src/lib/shared.ts`.\n\nThe top is `src/top.ts`.\n"
+	files["packages/a/README.md"] = "# A\n\nHelpers are in `src/lib/util.ts`.\n"
+	testtree.Write(t, root, files)
+	s, cfg := scanDir(t, root)
+	ds := withCode(Run(Input{Head: s, Config: cfg}), catalog.UnresolvedPath)
+	if got := where(ds); !slices.Equal(got, []string{"docs/guide.md:3 UNRESOLVED_PATH", "docs/guide.md:5 UNRESOLVED_PATH"}) {
+		t.Fatalf("got %v", got)
+	}
+	want := map[int]string{
+		3: "`src/lib/util.ts` does not exist; it resolves under packages/a/: did you mean `packages/a/src/lib/util.ts`?",
+		5: "`src/lib/shared.ts` does not exist",
+	}
+	for _, d := range ds {
+		if d.Message != want[d.Primary().Line] {
+			t.Errorf("line %d: got %q, want %q", d.Primary().Line, d.Message, want[d.Primary().Line])
+		}
 	}
 }

@@ -3,11 +3,16 @@ package scan
 import (
 	"path"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/docbridge/docbridge/internal/nearmiss"
+	"github.com/docbridge/docbridge/internal/repourl"
+	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -305,24 +310,128 @@ func versionPattern(seg string) bool {
 
 // lineSuffix is a line (and column) or line range after a path:
 // main.go:12, main.go:12:5, main.go:12-20.
-var lineSuffix = regexp.MustCompile(`:[0-9]+(?:[:-][0-9]+)?$`)
+var lineSuffix = regexp.MustCompile(`:([0-9]+)(?:([:-])([0-9]+))?$`)
 
-// pathLocation returns the path a span names when it locates something
-// within a file: a fragment (a.go#L10, docs/x.md#usage) or a line suffix
-// (a.go:10). The fragment of owner/repo#123 (digits only) is an issue
-// number, not a place in a file, and is kept. ok is false when text has no
-// location.
-func pathLocation(text string) (string, bool) {
+// place is what a span names when it locates something within a file: the
+// file's path, and the last line of a line suffix or line anchor (0 when
+// none) or the items of a test id (x.py::TestY::test_z, y.rs::test_name).
+type place struct {
+	path  string
+	last  int
+	items []string
+}
+
+// pathLocation returns the path a span names and the place in it: a
+// fragment (a.go#L10, a.go#L10-L20, docs/x.md#usage), a line suffix
+// (a.go:10, a.go:12:5, a.go:12-20) or test items after "::" (pytest's node
+// ids, a Rust test's path). The fragment of owner/repo#123 (digits only)
+// is an issue number, not a place in a file, and is kept; so is text with
+// no location.
+func pathLocation(text string) place {
+	if p, rest, ok := strings.Cut(text, "::"); ok && p != "" {
+		if items, ok := testItems(rest); ok && fileExt(p) {
+			return place{path: p, items: items}
+		}
+		return place{path: text}
+	}
 	if i := strings.IndexByte(text, '#'); i > 0 {
 		frag, p := text[i+1:], text[:i]
+		if _, last, ok := repourl.Lines(frag); ok && (strings.Contains(p, "/") || fileExt(p)) {
+			return place{path: p, last: last}
+		}
 		digits := frag != "" && strings.Trim(frag, "0123456789") == ""
 		if !digits && frag != "" && strings.Contains(p, "/") {
-			return p, true
+			return place{path: p}
 		}
-		return text, false
+		return place{path: text}
 	}
-	if loc := lineSuffix.FindStringIndex(text); loc != nil && loc[0] > 0 && strings.ContainsAny(text[:loc[0]], "/.") {
-		return text[:loc[0]], true
+	if m := lineSuffix.FindStringSubmatchIndex(text); m != nil && m[0] > 0 && strings.ContainsAny(text[:m[0]], "/.") {
+		// :12:5 is a line and a column; :12-20 a range.
+		last := text[m[2]:m[3]]
+		if m[4] >= 0 && text[m[4]:m[5]] == "-" {
+			last = text[m[6]:m[7]]
+		}
+		n, err := strconv.Atoi(last)
+		if err != nil {
+			n = 0 // past int: no line to check
+		}
+		return place{path: text[:m[0]], last: n}
 	}
-	return text, false
+	return place{path: text}
+}
+
+// testItems splits what follows a file's "::" into names: identifiers, the
+// last one with an optional pytest parameter id ([a-1]) that is dropped.
+func testItems(rest string) ([]string, bool) {
+	items := strings.Split(rest, "::")
+	last := &items[len(items)-1]
+	if i := strings.IndexByte(*last, '['); i > 0 && strings.HasSuffix(*last, "]") {
+		*last = (*last)[:i]
+	}
+	for _, it := range items {
+		if it == "" || strings.IndexFunc(it, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 {
+			return nil, false
+		}
+	}
+	return items, true
+}
+
+// fileExt reports whether a path's last segment has an extension of
+// letters and digits (x.py, y.rs): a file, not a module path (crate::x).
+func fileExt(p string) bool {
+	ext := strings.TrimPrefix(path.Ext(p), ".")
+	return ext != "" && strings.IndexFunc(ext, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
+}
+
+// maxMissingPlaces bounds the missing places one relation records.
+const maxMissingPlaces = 64
+
+// missingPlace checks a place against the file at p as the scan read it
+// and returns what refutes it, nil when nothing does: a last line past the
+// file's end ({"lines": n}), or a test id's first item that a Python
+// module does not define ({"item": name}). Only a Python module whose
+// public top-level names are all known is checked — no __all__, no
+// analysis cut short — and only the first item: methods of a class, and
+// the items of languages the scan does not analyze (a Rust test), are not
+// recorded, so that path is all there is to check.
+func (d *docRefs) missingPlace(p string, pl place) map[string]any {
+	x := d.t.byPath[p]
+	if x == nil {
+		return nil
+	}
+	if pl.last > 0 && x.Lines > 0 && pl.last > x.Lines {
+		return map[string]any{"lines": x.Lines}
+	}
+	if len(pl.items) == 0 || x.Python == nil || x.Python.HasAll || strings.HasPrefix(pl.items[0], "_") {
+		return nil
+	}
+	if slices.ContainsFunc(x.issues(), func(i extract.Issue) bool { return i.Status != "" }) {
+		return nil
+	}
+	if slices.ContainsFunc(x.Python.Exports, func(e python.Export) bool { return e.Name == pl.items[0] }) {
+		return nil
+	}
+	return map[string]any{"item": pl.items[0]}
+}
+
+// markMissingPlace records on rel (metadata missingPlaces) that the span
+// text on line names a place missing refutes.
+func markMissingPlace(rel *snapshot.Relation, text string, line int, missing map[string]any) {
+	if rel == nil || missing == nil {
+		return
+	}
+	list, _ := rel.Metadata["missingPlaces"].([]any)
+	if len(list) >= maxMissingPlaces {
+		return
+	}
+	for _, v := range list {
+		if m, _ := v.(map[string]any); m["line"] == line && m["text"] == text {
+			return
+		}
+	}
+	m := map[string]any{"text": text, "line": line}
+	for k, v := range missing {
+		m[k] = v
+	}
+	setMeta(&rel.Metadata, "missingPlaces", append(list, m))
 }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -28,5 +29,36 @@ func TestUnclaimedOncePerOccurrence(t *testing.T) {
 	want := []string{"unresolved:src/foo/main.go 3 src/foo/main.go placeholder", "unresolved:src/foo/main.go 5 src/foo/main.go placeholder"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("unclaimed\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestPathLocation(t *testing.T) {
+	tests := []struct {
+		text  string
+		want  string
+		last  int
+		items []string
+	}{
+		{"a/b.go", "a/b.go", 0, nil},
+		{"a/b.go:12", "a/b.go", 12, nil},
+		{"a/b.go:12:5", "a/b.go", 12, nil},
+		{"a/b.go:12-20", "a/b.go", 20, nil},
+		{"a/b.ts#L10-L20", "a/b.ts", 20, nil},
+		{"b.py#L5", "b.py", 5, nil},
+		{"docs/x.md#usage", "docs/x.md", 0, nil},
+		{"cli/cli#123", "cli/cli#123", 0, nil},
+		{"Array#map", "Array#map", 0, nil},
+		{"tests/test_x.py::TestY::test_z", "tests/test_x.py", 0, []string{"TestY", "test_z"}},
+		{"tests/test_x.py::test_z[a-1]", "tests/test_x.py", 0, []string{"test_z"}},
+		{"crates/x/src/y.rs::tests::name", "crates/x/src/y.rs", 0, []string{"tests", "name"}},
+		{"crate::x::y", "crate::x::y", 0, nil},
+		{"a/b.py::", "a/b.py::", 0, nil},
+		{"a/b.py::x y", "a/b.py::x y", 0, nil},
+	}
+	for _, tc := range tests {
+		got := pathLocation(tc.text)
+		if got.path != tc.want || got.last != tc.last || !slices.Equal(got.items, tc.items) {
+			t.Errorf("pathLocation(%q) = %+v, want %q %d %v", tc.text, got, tc.want, tc.last, tc.items)
+		}
 	}
 }

@@ -76,6 +76,8 @@ type docRefs struct {
 	// the object and every member below it are anchors.
 	objectAnchors map[string][]string
 	byPath        map[string][]string // path → the entities it names (entitiesAt)
+	// routes are the URLs Next.js apps serve from code (site_generated.go).
+	routes []nextRoute
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
 	commands map[string][]string
@@ -130,11 +132,41 @@ type lazyNear struct {
 	once  sync.Once
 	paths []string
 	ix    *nearmiss.Index
+	// dirs are the directories; byBase maps a last segment to the files
+	// and directories of that name, sorted, built on first use (under).
+	dirs     map[string]bool
+	baseOnce sync.Once
+	byBase   map[string][]string
 }
 
 func (n *lazyNear) index() *nearmiss.Index {
 	n.once.Do(func() { n.ix = nearmiss.NewIndex(n.paths) })
 	return n.ix
+}
+
+// under returns the one existing path that ends in p after a directory
+// (server/api/x.go for api/x.go), and false when none or several do: the
+// span is written from a directory other than the root or the document's.
+func (n *lazyNear) under(p string) (string, bool) {
+	n.baseOnce.Do(func() {
+		n.byBase = map[string][]string{}
+		for _, q := range n.paths {
+			n.byBase[path.Base(q)] = append(n.byBase[path.Base(q)], q)
+		}
+		for _, q := range sortedKeys(n.dirs) {
+			n.byBase[path.Base(q)] = append(n.byBase[path.Base(q)], q)
+		}
+	})
+	found := ""
+	for _, q := range n.byBase[path.Base(p)] {
+		if strings.HasSuffix(q, "/"+p) {
+			if found != "" {
+				return "", false
+			}
+			found = q
+		}
+	}
+	return found, found != ""
 }
 
 // documents runs after every code relation exists, so that mentions and
@@ -148,7 +180,7 @@ func (n *lazyNear) index() *nearmiss.Index {
 // during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
 	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
-		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths}}
+		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
 	d.docusaurus = map[string]*docusaurusRoutes{}
@@ -419,6 +451,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		if inSite && d.servedByHost(siteProjectDir(site), l.Destination) {
 			return
 		}
+		if l.Kind == markdown.LinkRelative && d.generatedAsset(x.Path, l.Destination, inSite) {
+			return
+		}
 		if l.Cue != "" {
 			// "creating this file will override…": the document says the
 			// file may not exist.
@@ -440,6 +475,11 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)
+	if _, last, ok := repourl.Lines(l.Anchor); ok && !strings.HasPrefix(ids[0], snapshot.KindDocument+":") {
+		// GitHub shows a source file with its line anchors; a document's
+		// anchors are its headings, checked above.
+		d.lineAnchor(from, target, ids[0], l.Anchor, last)
+	}
 }
 
 // builtIntoSite reports, and notes, a link of a site's page to a path
@@ -542,12 +582,15 @@ func (d *docRefs) indexPaths() {
 		d.byPath[dir] = append(d.byPath[dir], d.pkgDirs[dir])
 	}
 	d.commands = d.commandNames()
+	d.routes = nextRoutes(d.t.files)
 }
 
 // mention resolves the text of a code span (span) or of a link (span nil)
 // that names a path, a package or — code spans only — an exported symbol.
-// A path followed by a place in the file (a.go#L10, a.go:10) names the
-// file.
+// A path followed by a place in the file (a.go#L10, a.go:10-20,
+// x.py::TestY::test_z) names the file; a code span's place the file's
+// analysis can refute (a line past its end, a test item its module does not
+// declare) is recorded on the relation (see missingPlace).
 func (d *docRefs) mention(x *Extraction, from, text string, line int, span *markdown.CodeSpan) {
 	text = strings.TrimSpace(text)
 	if span != nil && len(text) <= 300 {
@@ -583,7 +626,8 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		return // ".", "../", "/": navigation, not a name
 	}
 	ev := snapshot.Evidence{Source: "markdown", Path: x.Path, LineStart: line, Context: text}
-	ref, _ := pathLocation(text)
+	pl := pathLocation(text)
+	ref := pl.path
 	candidates := d.pathCandidates(x.Path, ref)
 	if rest, ok := d.fromClone(ref); ok {
 		// Written from the directory a clone makes: the rest is the path.
@@ -591,9 +635,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	}
 	for _, p := range candidates {
 		if ids := d.entitiesAt(p); len(ids) > 0 {
+			missing := map[string]any(nil)
+			if span != nil {
+				missing = d.missingPlace(p, pl)
+			}
 			for _, to := range ids {
 				if to != from {
-					d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					rel := d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					markMissingPlace(rel, text, line, missing)
 				}
 			}
 			return
@@ -637,6 +686,14 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 		// in the span's own directory (`src/mian.go`), not one elsewhere
 		// (`docs/about.md` for `docs/about/license.md`).
 		typo := near && parentDir(s) == parentDir(p)
+		if !near && !strings.HasPrefix(ref, ".") {
+			// A path written from another directory, which exactly one
+			// directory has (`src/lib/x.ts` that is packages/bar/src/lib/x.ts),
+			// is the suggestion; it is no evidence of a claim, though: a
+			// span that agrees with the tree only at its first directory
+			// may be the reader's project as well.
+			s, near = d.near.under(path.Clean(strings.TrimPrefix(ref, "/")))
+		}
 		// The document's own path is no suggestion: a reference from a
 		// document to itself is never a relation (selfRef), so a near miss
 		// of its own name is as unresolved as any other path.
