@@ -27,6 +27,7 @@ func TestPythonLoadTimeCycles(t *testing.T) {
 		{"TYPE_CHECKING", map[string]string{"a.py": a2b, "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import A\nB = 1\n"}, nil},
 		{"typing.TYPE_CHECKING", map[string]string{"a.py": a2b, "b.py": "import typing\nif typing.TYPE_CHECKING:\n    from .a import A\nB = 1\n"}, nil},
 		{"if False", map[string]string{"a.py": a2b, "b.py": "if False:\n    from .a import A\nB = 1\n"}, nil},
+		{"a script block", map[string]string{"a.py": a2b, "b.py": "B = 1\nif __name__ == '__main__':\n    from .a import A\n"}, nil},
 		{"try except ImportError", map[string]string{"a.py": a2b, "b.py": "try:\n    from .a import A\nexcept ImportError:\n    A = None\nB = 1\n"}, nil},
 		{"try except ModuleNotFoundError", map[string]string{"a.py": a2b, "b.py": "try:\n    from .a import A\nexcept ModuleNotFoundError:\n    A = None\nB = 1\n"}, nil},
 		{"a handler that raises again", map[string]string{"a.py": a2b, "b.py": "try:\n    from .a import A\nexcept ImportError as e:\n    raise RuntimeError('a') from e\nB = 1\n"}, [][]string{{"a.py", "b.py"}}},

@@ -25,7 +25,8 @@ type boundScan struct {
 // after that import cannot matter to an import cycle: whoever imports the
 // module while it is loading sees them unbound whatever the order. Module
 // level includes the blocks of if, try, with, for and while statements,
-// not function or class bodies nor `if TYPE_CHECKING:` branches.
+// not function or class bodies nor `if TYPE_CHECKING:` and
+// `if __name__ == "__main__":` branches.
 func (w *walker) bound() []Binding {
 	last := 0
 	for _, imp := range w.imports {
@@ -76,11 +77,12 @@ func (s *boundScan) block(n *sitter.Node, depth int) {
 }
 
 // compound reads the blocks of a compound statement and of its clauses
-// (elif, else, except, finally), skipping the body of `if TYPE_CHECKING:`.
+// (elif, else, except, finally), skipping the body of `if TYPE_CHECKING:`
+// and of `if __name__ == "__main__":`.
 func (s *boundScan) compound(n *sitter.Node, depth int) {
 	w := s.w
 	var skip *sitter.Node
-	if n.Kind() == "if_statement" && w.neverRuns(n.ChildByFieldName("condition")) {
+	if cond := n.ChildByFieldName("condition"); n.Kind() == "if_statement" && (w.neverRuns(cond) || w.isMainGuard(cond)) {
 		skip = n.ChildByFieldName("consequence")
 	}
 	for _, c := range w.namedChildren(n) {

@@ -172,6 +172,21 @@ except ImportError:
 			{Module: "k", Line: 29, Guarded: true},
 			{Module: "l", Line: 33},
 			{Module: "m", Line: 38, Guarded: true}}},
+		// A script's block runs only when the file is executed, never on
+		// import.
+		{"__main__ guard", `if __name__ == "__main__":
+    import a
+if '__main__' == __name__:
+    import b
+if __name__ != "__main__":
+    import c
+if __name__ == "main":
+    import d
+if __name__ == "__main__" and x:
+    import e
+`, []Import{
+			{Module: "a", Line: 2, Deferred: true}, {Module: "b", Line: 4, Deferred: true},
+			{Module: "c", Line: 6}, {Module: "d", Line: 8}, {Module: "e", Line: 10}}},
 		{"future import is not a dependency", "from __future__ import annotations\nimport x\n", []Import{
 			{Module: "x", Line: 2}}},
 		{"dynamic literals", `import importlib
@@ -511,6 +526,8 @@ class C:
     attr = 1
 if TYPE_CHECKING:
     hidden = 1
+if __name__ == "__main__":
+    script = 1
 a = 2
 import last
 `, []Binding{{"a", 2}, {"b", 4}, {"c", 6}, {"d", 8}, {"e", 10}, {"f", 12}, {"g", 14}, {"h", 16},

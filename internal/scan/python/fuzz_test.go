@@ -22,6 +22,7 @@ func FuzzExtract(f *testing.F) {
 		"importlib.import_module(name)\n__import__('x')\n",
 		"def f(:\n  import a\n",
 		"import \xff\x00\n",
+		"if __name__ == '__main__':\n import a\n x = 1\nif '__main__' == __name__ == y:\n import b\n",
 		"if False:\n import a\ntry:\n import b\nexcept (ValueError, ImportError) as e:\n raise\nexcept:\n b = None\n",
 		"try:\n from . import c\nexcept* ImportError:\n pass\nelse:\n import d\nfinally:\n import e\n",
 		"a, (b, [c, *d]) = e = f()\ng: int = 1\nh: int\nfor i in r:\n with x:\n  j = 1\nif TYPE_CHECKING:\n k = 1\nimport l.m as n\n",

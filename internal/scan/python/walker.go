@@ -95,7 +95,7 @@ func (w *walker) collectImports() {
 
 // placement reports whether n lies in the body of an `if TYPE_CHECKING:`
 // or `if False:` (not in its elif or else branches), whether it lies in a
-// function or lambda body, and whether it lies in the body of a try one of
+// function or lambda body or under `if __name__ == "__main__":`, and whether it lies in the body of a try one of
 // whose handlers falls back on ImportError (see fallsBack), at any depth.
 func (w *walker) placement(n *sitter.Node) (typeChecking, deferred, guarded bool) {
 	for p := n.Parent(); p != nil; p = p.Parent() {
@@ -109,10 +109,13 @@ func (w *walker) placement(n *sitter.Node) (typeChecking, deferred, guarded bool
 			}
 			switch stmt.Kind() {
 			case "if_statement":
-				if body := stmt.ChildByFieldName("consequence"); body != nil && body.Id() == p.Id() &&
-					w.neverRuns(stmt.ChildByFieldName("condition")) {
-					typeChecking = true
+				body := stmt.ChildByFieldName("consequence")
+				if body == nil || body.Id() != p.Id() {
+					continue
 				}
+				cond := stmt.ChildByFieldName("condition")
+				typeChecking = typeChecking || w.neverRuns(cond)
+				deferred = deferred || w.isMainGuard(cond)
 			case "try_statement":
 				if body := stmt.ChildByFieldName("body"); body != nil && body.Id() == p.Id() && w.fallsBack(stmt) {
 					guarded = true
@@ -121,6 +124,31 @@ func (w *walker) placement(n *sitter.Node) (typeChecking, deferred, guarded bool
 		}
 	}
 	return typeChecking, deferred, guarded
+}
+
+// isMainGuard reports whether cond is `__name__ == "__main__"` (either
+// way round): its body runs only when the file is executed as a script,
+// never while the module is imported, so its imports close no import
+// cycle (a script is a module of its own, `__main__`).
+func (w *walker) isMainGuard(cond *sitter.Node) bool {
+	if cond == nil || cond.Kind() != "comparison_operator" || cond.NamedChildCount() != 2 {
+		return false
+	}
+	if op := cond.ChildByFieldName("operators"); op == nil || w.text(op) != "==" {
+		return false
+	}
+	a, b := cond.NamedChild(0), cond.NamedChild(1)
+	if a == nil || b == nil {
+		return false
+	}
+	if a.Kind() != "identifier" {
+		a, b = b, a
+	}
+	if a.Kind() != "identifier" || w.text(a) != "__name__" {
+		return false
+	}
+	s, ok := w.stringLiteral(b)
+	return ok && s == "__main__"
 }
 
 // neverRuns reports whether cond is `TYPE_CHECKING`, `X.TYPE_CHECKING`
