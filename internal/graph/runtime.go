@@ -23,10 +23,23 @@ const MetaTypeOnly = "typeOnly"
 // either.
 const MetaDeferred = "deferred"
 
+// MetaGuarded is the relation metadata key the scan sets on an imports
+// relation none of whose imports can fail the load (a Python import in a
+// try that falls back on ImportError, or a deferred or type-only one): an
+// optional dependency closes no cycle that breaks the load.
+const MetaGuarded = "guarded"
+
+// MetaFacade is the relation metadata key the scan sets on an imports
+// relation none of whose imports can close a cycle that fails at load: a
+// Python submodule's import of its own package's __init__.py that only
+// reads what the package bound before loading the submodule (or a guarded,
+// deferred or type-only import).
+const MetaFacade = "facade"
+
 // cycleGraph is the import graph cycle detection reads: the import graph's
 // nodes, without the edges made only of type-only imports (unless
-// Options.TypeImports) or of imports deferred past load (or type-only),
-// and without every edge touching a node whose path Options.CycleExclude
+// Options.TypeImports) or of imports that cannot close a cycle failing at
+// load (deferred, guarded, facade or type-only), and without every edge touching a node whose path Options.CycleExclude
 // matches.
 type cycleGraph struct {
 	csr      *csr
@@ -59,19 +72,23 @@ func newCycleGraph(ig *importGraph, opts Options) *cycleGraph {
 	}
 	var edges [][2]int32
 	for e, list := range ig.relations {
-		typeOnly, deferred := true, true
+		typeOnly, harmless := true, true
 		for _, ri := range list {
 			m := ig.idx.relations[ri].Metadata
 			t, _ := m[MetaTypeOnly].(bool)
-			d, _ := m[MetaDeferred].(bool)
 			typeOnly = typeOnly && t
-			deferred = deferred && (d || t)
+			mark := t
+			for _, k := range []string{MetaDeferred, MetaGuarded, MetaFacade} {
+				b, _ := m[k].(bool)
+				mark = mark || b
+			}
+			harmless = harmless && mark
 		}
 		if typeOnly {
 			cg.typeEdge[e] = true
 		}
-		if deferred && !(typeOnly && opts.TypeImports) {
-			continue // neither at load time nor (unless asked) in types
+		if harmless && !(typeOnly && opts.TypeImports) {
+			continue // no cycle failing at load and (unless asked) none in types
 		}
 		if excluded != nil && (excluded[e[0]] || excluded[e[1]]) {
 			continue

@@ -15,6 +15,14 @@ func typed(rels []snapshot.Relation) []snapshot.Relation {
 	return rels
 }
 
+// marked sets the metadata key on the relations of imports(pairs...).
+func marked(key string, rels []snapshot.Relation) []snapshot.Relation {
+	for i := range rels {
+		rels[i].Metadata = map[string]any{key: true}
+	}
+	return rels
+}
+
 func TestCycleGraph(t *testing.T) {
 	tests := []struct {
 		name string
@@ -33,6 +41,12 @@ func TestCycleGraph(t *testing.T) {
 				rel(snapshot.RelReExports, "module:src/b.ts", "module:src/a.ts", 9)),
 			want: [][]string{m("a", "b")},
 		},
+		// Deferred, guarded and facade edges close no cycle that fails at
+		// load, with or without type imports counted.
+		{"one edge deferred", append(imports("a>b"), marked(MetaDeferred, imports("b>a"))...), Options{}, [][]string{}},
+		{"one edge guarded", append(imports("a>b"), marked(MetaGuarded, imports("b>a"))...), Options{}, [][]string{}},
+		{"one edge facade", append(imports("a>b"), marked(MetaFacade, imports("b>a"))...), Options{TypeImports: true}, [][]string{}},
+		{"facade and runtime relations", append(imports("a>b", "b>a"), marked(MetaFacade, imports("b>a"))...), Options{}, [][]string{m("a", "b")}},
 		{"excluded node", imports("a>test/t", "test/t>a", "a>b", "b>a"), Options{CycleExclude: []string{"test/"}}, [][]string{m("a", "b")}},
 		{"excluded file pattern", imports("a>a.test", "a.test>a"), Options{CycleExclude: []string{"*.test.*"}}, [][]string{}},
 		{"re-included", imports("a>test/t", "test/t>a"), Options{CycleExclude: []string{"test/", "!src/test/t.ts"}}, [][]string{m("a", "test/t")}},

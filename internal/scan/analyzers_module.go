@@ -281,17 +281,18 @@ func (*pythonAnalyzer) symbols(x *Extraction, m *symModule) bool {
 
 func (*pythonAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
 	var out []resolvedImport
-	for _, imp := range x.Python.Imports {
+	for i := range x.Python.Imports {
+		imp := &x.Python.Imports[i]
 		spec := strings.Repeat(".", imp.Level) + imp.Module
-		for _, t := range r.langs.python.Resolve(x.Path, imp) {
+		for _, t := range r.langs.python.Resolve(x.Path, *imp) {
 			if t.Kind == "unresolved" && imp.Level > 0 {
 				// Name the missing relative import by the path it
 				// would have had, so ".x" in two packages stays two.
-				t.Path = relativePythonPath(x.Path, imp)
+				t.Path = relativePythonPath(x.Path, *imp)
 			}
 			out = append(out, resolvedImport{target: importTarget{t.Kind, t.Path, t.Name}, rel: snapshot.RelImports,
 				spec: spec, ecosystem: ecoPython, source: "python", line: imp.Line, context: "import " + spec,
-				typeOnly: imp.TypeOnly || strings.HasSuffix(x.Path, ".pyi"), deferred: imp.Deferred})
+				typeOnly: imp.TypeOnly || strings.HasSuffix(x.Path, ".pyi"), deferred: imp.Deferred, guarded: imp.Guarded, py: imp})
 		}
 	}
 	return out

@@ -18,6 +18,7 @@ import (
 func (r *resolver) imports() {
 	resolved := make([][]resolvedImport, len(r.t.ex))
 	parallel.Each(len(r.t.ex), r.workers, func(i int) { resolved[i] = r.resolveImports(&r.t.ex[i]) })
+	r.pythonFacades(resolved)
 	for i := range r.t.ex {
 		x := &r.t.ex[i]
 		from := snapshot.EntityID(snapshot.KindModule, x.Path)
@@ -26,7 +27,7 @@ func (r *resolver) imports() {
 			if !imp.known {
 				to = r.target(imp.target.kind, imp.target.path, imp.target.name, imp.spec, imp.ecosystem)
 			}
-			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.typeOnly, imp.deferred || imp.typeOnly)
+			r.importEdge(imp.rel, from, to, imp.source, x.Path, imp.line, imp.context, imp.marks())
 		}
 	}
 }
@@ -45,6 +46,12 @@ type resolvedImport struct {
 	// deferred is set for an import that runs after load: a Python import
 	// in a function body, a dynamic import().
 	deferred bool
+	// guarded is set for a Python import whose failure its module survives
+	// (python.Import.Guarded); facade for a Python import of an ancestor
+	// package that cannot fail at load (pythonFacades).
+	guarded, facade bool
+	// py is the Python import this one resolves, nil for other languages.
+	py *python.Import
 	// to is the target's entity id ("" for none) when known is set: a
 	// module or in-tree package, whose entities exist before imports run.
 	// Externals and unresolved references create entities, in module order.
@@ -69,11 +76,25 @@ func (r *resolver) resolveImports(x *Extraction) []resolvedImport {
 	return out
 }
 
+// importMarks are the relation metadata marks of one import. Each implies
+// the next: a type-only import is never run, so it is deferred, cannot
+// fail the load and closes no cycle.
+type importMarks struct{ typeOnly, deferred, guarded, facade bool }
+
+func (imp *resolvedImport) marks() importMarks {
+	m := importMarks{typeOnly: imp.typeOnly}
+	m.deferred = m.typeOnly || imp.deferred
+	m.guarded = m.deferred || imp.guarded
+	m.facade = m.guarded || imp.facade
+	return m
+}
+
 // importEdge relates from to to. The relation carries metaTypeOnly while
-// every import that makes it is type-only, and metaDeferred while every one
-// is deferred or type-only (none runs while the module loads): the first
-// import sets a mark, any other clears it.
-func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string, typeOnly, deferred bool) {
+// every import that makes it is type-only, metaDeferred while every one is
+// deferred or type-only (none runs while the module loads), metaGuarded
+// while none can fail the load, and metaFacade while none can close a cycle
+// that fails at load: the first import sets a mark, any other clears it.
+func (r *resolver) importEdge(kind, from, to, source, file string, line int, context string, marks importMarks) {
 	if to == "" || to == from {
 		return
 	}
@@ -82,7 +103,7 @@ func (r *resolver) importEdge(kind, from, to, source, file string, line int, con
 	for _, m := range []struct {
 		key string
 		on  bool
-	}{{metaTypeOnly, typeOnly}, {metaDeferred, deferred}} {
+	}{{metaTypeOnly, marks.typeOnly}, {metaDeferred, marks.deferred}, {metaGuarded, marks.guarded}, {metaFacade, marks.facade}} {
 		switch {
 		case m.on && !existed:
 			setMeta(&rel.Metadata, m.key, true)

@@ -62,7 +62,7 @@ def f():
 class C:
     from . import helper
 `, []Import{
-			{Module: "ujson", Line: 2}, {Module: "json", Line: 4},
+			{Module: "ujson", Line: 2, Guarded: true}, {Module: "json", Line: 4},
 			{Module: "typing_extensions", Names: []string{"Self"}, Line: 6, TypeOnly: true},
 			{Module: "lazy.mod", Line: 8, Deferred: true}, {Level: 1, Names: []string{"helper"}, Line: 10}}},
 		// Imports under `if TYPE_CHECKING:` never run; the twins in
@@ -109,7 +109,7 @@ if CHECKING:
 			{Module: "c", Line: 8},
 			{Module: "d", Level: 1, Names: []string{"D"}, Line: 10},
 			{Module: "e", Level: 1, Names: []string{"E"}, Line: 12, TypeOnly: true},
-			{Module: "f", Line: 15, TypeOnly: true},
+			{Module: "f", Line: 15, TypeOnly: true, Guarded: true},
 			{Module: "g", Line: 19},
 			{Module: "h", Line: 21},
 			{Module: "i", Line: 25},
@@ -117,6 +117,76 @@ if CHECKING:
 			{Module: "k", Line: 29, Deferred: true},
 			{Module: "l", Line: 31, Dynamic: true, TypeOnly: true},
 			{Module: "n", Line: 33}}},
+		// `if False:` never runs; a try whose handler catches ImportError
+		// (or a class it derives from) and falls back guards its body, not
+		// its handlers nor its else; a handler that raises again does not.
+		{"if False and guarded imports", `if False:
+    import a
+try:
+    import b
+    from .c import C
+except (ValueError, ImportError) as e:
+    import d
+else:
+    import e
+finally:
+    import f
+try:
+    import g
+except ModuleNotFoundError:
+    g = None
+try:
+    import h
+except ImportError:
+    raise RuntimeError("install h")
+try:
+    import i
+except ValueError:
+    pass
+try:
+    import j
+except:
+    pass
+try:
+    import k
+except builtins.Exception:
+    pass
+try:
+    import l
+except* ImportError:
+    pass
+try:
+    if x:
+        import m
+except ImportError:
+    pass
+`, []Import{
+			{Module: "a", Line: 2, TypeOnly: true},
+			{Module: "b", Line: 4, Guarded: true},
+			{Module: "c", Level: 1, Names: []string{"C"}, Line: 5, Guarded: true},
+			{Module: "d", Line: 7}, {Module: "e", Line: 9}, {Module: "f", Line: 11},
+			{Module: "g", Line: 13, Guarded: true},
+			{Module: "h", Line: 17},
+			{Module: "i", Line: 21},
+			{Module: "j", Line: 25, Guarded: true},
+			{Module: "k", Line: 29, Guarded: true},
+			{Module: "l", Line: 33},
+			{Module: "m", Line: 38, Guarded: true}}},
+		// A script's block runs only when the file is executed, never on
+		// import.
+		{"__main__ guard", `if __name__ == "__main__":
+    import a
+if '__main__' == __name__:
+    import b
+if __name__ != "__main__":
+    import c
+if __name__ == "main":
+    import d
+if __name__ == "__main__" and x:
+    import e
+`, []Import{
+			{Module: "a", Line: 2, Deferred: true}, {Module: "b", Line: 4, Deferred: true},
+			{Module: "c", Line: 6}, {Module: "d", Line: 8}, {Module: "e", Line: 10}}},
 		{"future import is not a dependency", "from __future__ import annotations\nimport x\n", []Import{
 			{Module: "x", Line: 2}}},
 		{"dynamic literals", `import importlib
@@ -294,6 +364,7 @@ func TestExtractDamagedInput(t *testing.T) {
 		{"syntax error keeps what was found", "import a\n\ndef f(:\n    pass\n\nimport b\ndef g(): pass\n", File{
 			Imports: []Import{{Module: "a", Line: 1}, {Module: "b", Line: 6}},
 			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 3}, {Name: "g", Kind: KindFunction, Line: 7}},
+			Bound:   []Binding{{Name: "a", Line: 1}, {Name: "f", Line: 3}},
 			Issues:  []extract.Issue{partial(3, "syntax error at line 3; the module is analyzed partially")},
 		}},
 		{"the first of several errors", "import a\nx = = 1\ny = (\nimport b\n", File{
@@ -302,6 +373,7 @@ func TestExtractDamagedInput(t *testing.T) {
 		}},
 		{"NUL bytes", "import a\x00b\nimport c\n", File{
 			Imports: []Import{{Module: "b", Line: 1}, {Module: "c", Line: 2}},
+			Bound:   []Binding{{Name: "b", Line: 1}},
 			Issues:  []extract.Issue{partial(1, "syntax error at line 1; the module is analyzed partially")},
 		}},
 		{"invalid UTF-8", "import \xff\xfe\nimport c\n", File{
@@ -401,5 +473,73 @@ func TestShapeHashes(t *testing.T) {
 		if x := changed[c[0]]; x.Sig == a.Sig || x.Body == a.Body {
 			t.Errorf("changed %s keeps a hash: %+v / %+v", c[0], x, a)
 		}
+	}
+}
+
+// TestExtractBound pins the module-level names bound before the last
+// load-time import, the first binding of each.
+func TestExtractBound(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []Binding
+	}{
+		{"no import binds nothing", "x = 1\ndef f(): pass\n", nil},
+		{"every kind of binding", `"""Doc."""
+__version__ = "1.0"
+a, (b, [c, *d]) = e = f()
+g: int = 1
+h: int
+obj.attr = 1
+seq[0] = 1
+i += 1
+import j.k, l.m as n
+from .o import p, q as r
+from .w import *
+from . import s
+def t(): pass
+@deco
+class U: pass
+from .last import z
+def after(): pass
+`, []Binding{{"__version__", 2}, {"a", 3}, {"b", 3}, {"c", 3}, {"d", 3}, {"e", 3}, {"g", 4},
+			{"j", 9}, {"n", 9}, {"p", 10}, {"r", 10}, {"s", 12}, {"t", 13}, {"U", 15}}},
+		{"compound statements, not bodies nor TYPE_CHECKING", `if x:
+    a = 1
+elif y:
+    b = 1
+else:
+    c = 1
+try:
+    d = 1
+except ImportError:
+    e = 1
+finally:
+    f = 1
+for i in r:
+    g = 1
+with ctx():
+    h = 1
+def fn():
+    inner = 1
+class C:
+    attr = 1
+if TYPE_CHECKING:
+    hidden = 1
+if __name__ == "__main__":
+    script = 1
+a = 2
+import last
+`, []Binding{{"a", 2}, {"b", 4}, {"c", 6}, {"d", 8}, {"e", 10}, {"f", 12}, {"g", 14}, {"h", 16},
+			{"fn", 17}, {"C", 19}}},
+		{"deferred and type-only imports are not the last", "import a\nb = 1\ndef f():\n    import c\nif TYPE_CHECKING:\n    import d\n", nil},
+	}
+	e := newTestExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := e.Extract("m.py", []byte(tt.src)).Bound; !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("bound\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
 	}
 }

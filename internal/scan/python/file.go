@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction written by
 // another version is not reused.
-const Version = "python/4"
+const Version = "python/5"
 
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
@@ -15,6 +15,8 @@ const (
 	MaxExports = 1024
 	// MaxImportNames bounds Import.Names of one from-import.
 	MaxImportNames = 256
+	// MaxBound bounds File.Bound.
+	MaxBound = 1024
 	// MaxIssues bounds File.Issues; one more Issue says how many were dropped.
 	MaxIssues = 64
 )
@@ -35,8 +37,14 @@ type File struct {
 	Exports []Export `json:"exports,omitempty"`
 	// All is the literal __all__, in source order without duplicates; set
 	// only when HasAll is true.
-	All    []string        `json:"all,omitempty"`
-	HasAll bool            `json:"hasAll,omitempty"`
+	All    []string `json:"all,omitempty"`
+	HasAll bool     `json:"hasAll,omitempty"`
+	// Bound lists the names bound at module level before the last import
+	// that runs at load (see walker.bound), the first binding of each in
+	// source order: an import cycle through a package's __init__ reads
+	// them to tell which names a submodule can take from the package
+	// while it is still loading.
+	Bound  []Binding       `json:"bound,omitempty"`
 	Issues []extract.Issue `json:"issues,omitempty"`
 }
 
@@ -59,12 +67,23 @@ type Import struct {
 	// Dynamic marks importlib.import_module("x") and __import__("x").
 	Dynamic bool `json:"dynamic,omitempty"`
 	// TypeOnly marks an import in the body of `if TYPE_CHECKING:` (or
-	// `if typing.TYPE_CHECKING:`, any `X.TYPE_CHECKING`): type checkers
-	// read it, the interpreter never runs it.
+	// `if typing.TYPE_CHECKING:`, any `X.TYPE_CHECKING`, `if False:`): type
+	// checkers read it, the interpreter never runs it.
 	TypeOnly bool `json:"typeOnly,omitempty"`
 	// Deferred marks an import in a function (or lambda) body: it runs
 	// when the function is called, not when the module loads.
 	Deferred bool `json:"deferred,omitempty"`
+	// Guarded marks an import in the body of a try with a handler that
+	// catches ImportError (or ModuleNotFoundError, Exception, a bare
+	// except) without raising again: an optional dependency, whose failure
+	// the module survives.
+	Guarded bool `json:"guarded,omitempty"`
+}
+
+// Binding is one module-level name and the line that first binds it.
+type Binding struct {
+	Name string `json:"name"`
+	Line int    `json:"line"`
 }
 
 // Export is one name the module offers to its importers.

@@ -22,6 +22,10 @@ func FuzzExtract(f *testing.F) {
 		"importlib.import_module(name)\n__import__('x')\n",
 		"def f(:\n  import a\n",
 		"import \xff\x00\n",
+		"if __name__ == '__main__':\n import a\n x = 1\nif '__main__' == __name__ == y:\n import b\n",
+		"if False:\n import a\ntry:\n import b\nexcept (ValueError, ImportError) as e:\n raise\nexcept:\n b = None\n",
+		"try:\n from . import c\nexcept* ImportError:\n pass\nelse:\n import d\nfinally:\n import e\n",
+		"a, (b, [c, *d]) = e = f()\ng: int = 1\nh: int\nfor i in r:\n with x:\n  j = 1\nif TYPE_CHECKING:\n k = 1\nimport l.m as n\n",
 		"__all__ = (((((['a'])))))\n",
 		"#!/usr/bin/env python\n'''\n  Doc \\n \xff string.\n\n  More.\n'''\n",
 	} {
@@ -80,6 +84,25 @@ func checkInvariants(t *testing.T, f File, lines int) {
 				t.Fatalf("bad name %q", n)
 			}
 		}
+	}
+	// Bound: identifiers, each once, in source order, before the last
+	// import that runs at load.
+	last := 0
+	for _, imp := range f.Imports {
+		if !imp.TypeOnly && !imp.Deferred {
+			last = max(last, imp.Line)
+		}
+	}
+	if len(f.Bound) > MaxBound {
+		t.Fatalf("%d bound names", len(f.Bound))
+	}
+	bound := map[string]bool{}
+	for i, b := range f.Bound {
+		inFile("binding", b.Line)
+		if !isIdentifier(b.Name) || bound[b.Name] || b.Line >= last || i > 0 && b.Line < f.Bound[i-1].Line {
+			t.Fatalf("bad binding %+v (last load-time import on line %d)", b, last)
+		}
+		bound[b.Name] = true
 	}
 	seen := map[string]bool{}
 	for _, e := range f.Exports {
