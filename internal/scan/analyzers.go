@@ -101,12 +101,34 @@ func (*otherAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 
 type markdownAnalyzer struct{ info }
 
-func (*markdownAnalyzer) Match(p string) bool { return markdown.IsDocument(p) }
-func (*markdownAnalyzer) NewExtractor() FileExtractor {
-	return extractFunc(func(x *Extraction, data []byte) {
-		d := markdown.Extract(x.Path, data)
-		x.Markdown = &d
-	})
+func (*markdownAnalyzer) Match(p string) bool         { return markdown.IsDocument(p) }
+func (*markdownAnalyzer) NewExtractor() FileExtractor { return &markdownExtractor{} }
+
+// markdownExtractor reads documents; the TypeScript parser that reads an
+// MDX document's imports is made the first time one has any.
+type markdownExtractor struct{ ts *typescript.Extractor }
+
+func (m *markdownExtractor) Extract(x *Extraction, data []byte) {
+	d := markdown.ExtractWith(x.Path, data, markdown.Options{ESMImports: m.esmImports})
+	x.Markdown = &d
+}
+
+func (m *markdownExtractor) esmImports(src []byte) []markdown.ESMImport {
+	if m.ts == nil {
+		m.ts = typescript.NewExtractor()
+	}
+	imps := m.ts.ESMImports(src)
+	out := make([]markdown.ESMImport, len(imps))
+	for i, imp := range imps {
+		out[i] = markdown.ESMImport{Spec: imp.Spec, Line: imp.Line, Locals: imp.Locals}
+	}
+	return out
+}
+
+func (m *markdownExtractor) Close() {
+	if m.ts != nil {
+		m.ts.Close()
+	}
 }
 func (*markdownAnalyzer) Extracted(x *Extraction) bool { return x.Markdown != nil }
 func (*markdownAnalyzer) Issues(x *Extraction) []extract.Issue {

@@ -71,6 +71,10 @@ type docRefs struct {
 	// where hooks or macros rewrite pages, or a command-reference
 	// directive (::: mkdocs-click).
 	filled map[string]bool
+	// components maps an MDX page to the components it renders from modules
+	// of the repository that are not Markdown (<Foo> (src/Foo.tsx)), its
+	// partials' included: headings they render are unknown (includes).
+	components map[string][]string
 	// objectAnchors maps a page to the objects an API-documentation
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.

@@ -1,11 +1,13 @@
 package scan
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -108,9 +110,15 @@ func (d *docRefs) siteNotes() {
 // document's own (the included headings render in the including page), and
 // remembers who includes whom: links inside an included file resolve from
 // the page it lands in. Nested includes are followed to a bounded depth.
+// An MDX page's imports that it renders as components are includes too:
+// a Markdown partial's headings render in the page; a component module's
+// may, which the page's components record (missingAnchor).
 func (d *docRefs) includes() {
 	d.includedBy, d.filled = map[string][]string{}, map[string]bool{}
 	direct := map[string][]string{}
+	// components are the modules each page renders itself; d.components
+	// adds those of the partials it includes.
+	components := map[string][]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		if x.Markdown == nil || len(x.Markdown.Includes)+len(x.Markdown.Autodoc) == 0 {
@@ -121,6 +129,17 @@ func (d *docRefs) includes() {
 			d.filled[x.Path] = true
 		}
 		for _, inc := range x.Markdown.Includes {
+			if inc.Syntax == markdown.IncludeMDX {
+				// MDX compiles a partial's links from the partial itself, so
+				// it is no includedBy entry.
+				switch p, kind := d.mdxImport(site, inSite, x.Path, inc.Path); kind {
+				case mdxPartial:
+					direct[x.Path] = append(direct[x.Path], p)
+				case mdxComponent:
+					components[x.Path] = append(components[x.Path], "<"+inc.Component+"> ("+p+")")
+				}
+				continue
+			}
 			if inc.Syntax == markdown.IncludeTemplate {
 				if inSite && site.mkdocs != nil && site.mkdocs.rewriter != "" {
 					d.filled[x.Path] = true
@@ -133,6 +152,7 @@ func (d *docRefs) includes() {
 			}
 		}
 	}
+	d.components = maps.Clone(components)
 	for _, doc := range sortedKeys(direct) {
 		seen := map[string]bool{doc: true}
 		frontier := direct[doc]
@@ -146,11 +166,73 @@ func (d *docRefs) includes() {
 				for a := range d.anchors[p] {
 					d.anchors[doc][a] = true
 				}
+				d.components[doc] = append(d.components[doc], components[p]...)
 				next = append(next, direct[p]...)
 			}
 			frontier = next
 		}
 	}
+}
+
+// What an MDX import a page renders names (mdxImport).
+type mdxModule int
+
+const (
+	mdxPackage   mdxModule = iota // a package's component (@theme/Tabs): no heading of the page
+	mdxPartial                    // a Markdown or MDX file of the repository
+	mdxComponent                  // another module of the repository, or one that does not resolve
+)
+
+// mdxImport resolves the specifier of an MDX import from doc, as the
+// bundler does: relative to the page, @site/ from a Docusaurus site's
+// directory, else by the TypeScript resolver (tsconfig paths such as
+// Astro's ~/, workspace packages). It returns the file and what it is;
+// p is the specifier when nothing in the repository answers it.
+func (d *docRefs) mdxImport(site docSite, inSite bool, doc, spec string) (p string, kind mdxModule) {
+	var t typescript.Target
+	rest, atSite := strings.CutPrefix(spec, "@site/")
+	switch {
+	case atSite && inSite && site.docusaurus != nil:
+		t = typescript.Target{Kind: typescript.TargetUnresolved, Name: spec}
+		if q, ok := d.probeModule(path.Join(site.docusaurus.siteDir, rest)); ok {
+			t = typescript.Target{Kind: typescript.TargetFile, Path: q}
+		}
+	case d.langs != nil && d.langs.typescript != nil:
+		t = d.langs.typescript.Resolve(doc, spec)
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+		t = typescript.Target{Kind: typescript.TargetUnresolved, Name: spec}
+		if q, ok := d.probeModule(path.Join(parentDir(doc), spec)); ok {
+			t = typescript.Target{Kind: typescript.TargetFile, Path: q}
+		}
+	default:
+		return spec, mdxPackage
+	}
+	switch t.Kind {
+	case typescript.TargetExternal:
+		return spec, mdxPackage
+	case typescript.TargetModule, typescript.TargetFile:
+		if x := d.t.byPath[t.Path]; x != nil && x.Markdown != nil {
+			return t.Path, mdxPartial
+		}
+		return t.Path, mdxComponent
+	case typescript.TargetPackage:
+		return t.Name, mdxComponent
+	}
+	return spec, mdxComponent
+}
+
+// probeModule finds the file a module path names, as the TypeScript
+// resolver probes one (typescript.ModuleFiles).
+func (d *docRefs) probeModule(p string) (string, bool) {
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	for _, q := range typescript.ModuleFiles(p) {
+		if d.t.files[q] {
+			return q, true
+		}
+	}
+	return "", false
 }
 
 // commandReference reports whether an API-documentation directive is one
