@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 )
@@ -24,7 +25,7 @@ import (
 var registry = []Analyzer{
 	kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindSiteConfig,
 	kindHugoConfig, kindTSConfig,
-	kindMarkdown, kindGo, kindPython, kindTypeScript,
+	kindMarkdown, kindGo, kindPython, kindTypeScript, kindMarkup,
 }
 
 // The analyzers.
@@ -41,6 +42,10 @@ var (
 		configKey: "typescript", on: typescriptOn, summary: true}}
 	kindPython fileKind = &pythonAnalyzer{info{kind: "python", family: "python", version: python.Version,
 		configKey: "python", on: pythonOn, summary: true}}
+	// kindMarkup is a layout or component a page renders in: the anchors
+	// it writes (markup.IsTemplate).
+	kindMarkup fileKind = &markupAnalyzer{info{kind: "markup", family: "markup", version: markup.Version,
+		configKey: "markdown", on: markdownOn}}
 
 	kindGoMod fileKind = &goModAnalyzer{info{kind: "go.mod", family: "golang", version: golang.Version,
 		configKey: "go", on: goOn, summary: true}}
@@ -137,6 +142,18 @@ func (*markdownAnalyzer) Issues(x *Extraction) []extract.Issue {
 	}
 	return x.Markdown.Issues
 }
+
+type markupAnalyzer struct{ info }
+
+func (*markupAnalyzer) Match(p string) bool { return markup.IsTemplate(p) }
+func (*markupAnalyzer) NewExtractor() FileExtractor {
+	return extractFunc(func(x *Extraction, data []byte) {
+		f := markup.Extract(data)
+		x.Markup = &f
+	})
+}
+func (*markupAnalyzer) Extracted(x *Extraction) bool       { return x.Markup != nil }
+func (*markupAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 
 type goModAnalyzer struct{ info }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -130,11 +131,22 @@ func (d *docRefs) includes() {
 		}
 		for _, inc := range x.Markdown.Includes {
 			if inc.Syntax == markdown.IncludeMDX {
-				// MDX compiles a partial's links from the partial itself, so
-				// it is no includedBy entry.
+				// Only MDX renders them: .mdx files, and Docusaurus' .md
+				// ones. MDX compiles a partial's links from the partial
+				// itself, so it is no includedBy entry.
+				if !strings.EqualFold(path.Ext(x.Path), ".mdx") && (!inSite || site.kind != siteDocusaurus) {
+					continue
+				}
 				switch p, kind := d.mdxImport(site, inSite, x.Path, inc.Path); kind {
 				case mdxPartial:
 					direct[x.Path] = append(direct[x.Path], p)
+				case mdxMarkup:
+					// A component that renders no heading: its literal
+					// ids are the page's anchors.
+					direct[x.Path] = append(direct[x.Path], p)
+					if d.anchors[p] == nil {
+						d.anchors[p] = lowerSet(d.t.byPath[p].Markup.IDs)
+					}
 				case mdxComponent:
 					components[x.Path] = append(components[x.Path], "<"+inc.Component+"> ("+p+")")
 				}
@@ -180,17 +192,32 @@ type mdxModule int
 const (
 	mdxPackage   mdxModule = iota // a package's component (@theme/Tabs): no heading of the page
 	mdxPartial                    // a Markdown or MDX file of the repository
+	mdxMarkup                     // an Astro or Vue component whose markup renders no heading (markup.File)
 	mdxComponent                  // another module of the repository, or one that does not resolve
 )
 
+// lowerSet is the set of ids, lowercased as links are compared.
+func lowerSet(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[strings.ToLower(id)] = true
+	}
+	return out
+}
+
 // mdxImport resolves the specifier of an MDX import from doc, as the
-// bundler does: relative to the page, @site/ from a Docusaurus site's
-// directory, else by the TypeScript resolver (tsconfig paths such as
+// bundler does: relative to the page, @site/ and / from a Docusaurus
+// site's directory, else by the TypeScript resolver (tsconfig paths such as
 // Astro's ~/, workspace packages). It returns the file and what it is;
 // p is the specifier when nothing in the repository answers it.
 func (d *docRefs) mdxImport(site docSite, inSite bool, doc, spec string) (p string, kind mdxModule) {
 	var t typescript.Target
 	rest, atSite := strings.CutPrefix(spec, "@site/")
+	if abs, ok := strings.CutPrefix(spec, "/"); ok {
+		// webpack resolves a root-relative request from its roots, the
+		// site's directory.
+		rest, atSite = abs, true
+	}
 	switch {
 	case atSite && inSite && site.docusaurus != nil:
 		t = typescript.Target{Kind: typescript.TargetUnresolved, Name: spec}
@@ -211,8 +238,12 @@ func (d *docRefs) mdxImport(site docSite, inSite bool, doc, spec string) (p stri
 	case typescript.TargetExternal:
 		return spec, mdxPackage
 	case typescript.TargetModule, typescript.TargetFile:
-		if x := d.t.byPath[t.Path]; x != nil && x.Markdown != nil {
+		x := d.t.byPath[t.Path]
+		switch {
+		case x != nil && x.Markdown != nil:
 			return t.Path, mdxPartial
+		case x != nil && x.Markup != nil && !x.Markup.Headings:
+			return t.Path, mdxMarkup
 		}
 		return t.Path, mdxComponent
 	case typescript.TargetPackage:
@@ -233,6 +264,39 @@ func (d *docRefs) probeModule(p string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// indexLayouts records the literal ids of every layout (markup.LayoutScope).
+func (d *docRefs) indexLayouts() {
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markup == nil || len(x.Markup.IDs) == 0 {
+			continue
+		}
+		if dir, ok := markup.LayoutScope(x.Path); ok {
+			d.layouts = append(d.layouts, layoutIDs{dir: dir, path: x.Path, ids: lowerSet(x.Markup.IDs)})
+		}
+	}
+}
+
+// layoutAnchor returns a layout that renders anchor, as a literal id,
+// around the pages of the directory it serves (markup.LayoutScope) that
+// hold doc; "" when none does.
+func (d *docRefs) layoutAnchor(doc, anchor string) string {
+	a := strings.ToLower(anchor)
+	for _, l := range d.layouts {
+		if within(doc, l.dir) && l.ids[a] {
+			return l.path
+		}
+	}
+	return ""
+}
+
+// layoutIDs are the literal ids one layout renders around the pages
+// below dir.
+type layoutIDs struct {
+	dir, path string
+	ids       map[string]bool
 }
 
 // commandReference reports whether an API-documentation directive is one

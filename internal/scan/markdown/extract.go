@@ -44,8 +44,15 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 
 	fmTitle, bodyFrom := readFrontMatter(src, &doc, &is, blank)
 	var mdx *mdxBlanker
-	if doc.MDX {
+	switch {
+	case doc.MDX:
 		mdx = &mdxBlanker{src: src, blank: blank}
+		mdx.run(bodyFrom)
+	case opts.ESMImports != nil && esmLike(data):
+		// Docusaurus reads .md files as MDX too: their imports and
+		// components are read the same way, nothing blanked (resolution
+		// decides whether the page's site is one that reads them so).
+		mdx = &mdxBlanker{src: src, blank: make([]bool, len(blank))}
 		mdx.run(bodyFrom)
 	}
 	body := buildBody(src, blank, &is)

@@ -134,6 +134,12 @@ func (m *mdxBlanker) esmSource() []byte {
 	return b.Bytes()
 }
 
+// esmLike reports whether a Markdown file has a line starting "import ",
+// the cheap test before reading it as MDX.
+func esmLike(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("import ")) || bytes.Contains(data, []byte("\nimport "))
+}
+
 // ESMImport is one import statement of an MDX document's ESM, as
 // Options.ESMImports reads it.
 type ESMImport struct {
