@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/scan/walk"
@@ -29,7 +30,7 @@ func TestRegistry(t *testing.T) {
 		"markdown": "docs/guide.md", "golang": "cmd/main.go", "typescript": "src/a.ts", "python": "pkg/m.py",
 		"go.mod": "go.mod", "package.json": "web/package.json", "pyproject.toml": "pyproject.toml",
 		"pnpm-workspace.yaml": "pnpm-workspace.yaml", "tsconfig": "tsconfig.json", "hugo": "hugo.toml",
-		"site-config": "mkdocs.yml",
+		"site-config": "mkdocs.yml", "markup": "site/_includes/base.njk",
 	}
 	seen := map[string]bool{}
 	for _, a := range registry {
@@ -121,6 +122,8 @@ func sampleBytes(kind string) []byte {
 	switch kind {
 	case "markdown":
 		return []byte("# Guide\n\nText.\n")
+	case "markup":
+		return []byte("<main>{{ content }}</main>\n")
 	case "golang":
 		return []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println() }\n")
 	case "typescript":
@@ -178,6 +181,7 @@ func TestAnalyzerVersionsFromRegistry(t *testing.T) {
 		"python":     python.Version,
 		"manifest":   manifest.Version,
 		"hugo":       hugo.Version,
+		"markup":     markup.Version,
 	}
 	if !maps.Equal(got, stored) {
 		t.Errorf("AnalyzerVersions() = %v, stores carry %v", got, stored)

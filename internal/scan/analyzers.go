@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 )
@@ -24,7 +25,7 @@ import (
 var registry = []Analyzer{
 	kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindSiteConfig,
 	kindHugoConfig, kindTSConfig,
-	kindMarkdown, kindGo, kindPython, kindTypeScript,
+	kindMarkdown, kindGo, kindPython, kindTypeScript, kindMarkup,
 }
 
 // The analyzers.
@@ -41,6 +42,10 @@ var (
 		configKey: "typescript", on: typescriptOn, summary: true}}
 	kindPython fileKind = &pythonAnalyzer{info{kind: "python", family: "python", version: python.Version,
 		configKey: "python", on: pythonOn, summary: true}}
+	// kindMarkup is a layout or component a page renders in: the anchors
+	// it writes (markup.IsTemplate).
+	kindMarkup fileKind = &markupAnalyzer{info{kind: "markup", family: "markup", version: markup.Version,
+		configKey: "markdown", on: markdownOn}}
 
 	kindGoMod fileKind = &goModAnalyzer{info{kind: "go.mod", family: "golang", version: golang.Version,
 		configKey: "go", on: goOn, summary: true}}
@@ -101,12 +106,34 @@ func (*otherAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 
 type markdownAnalyzer struct{ info }
 
-func (*markdownAnalyzer) Match(p string) bool { return markdown.IsDocument(p) }
-func (*markdownAnalyzer) NewExtractor() FileExtractor {
-	return extractFunc(func(x *Extraction, data []byte) {
-		d := markdown.Extract(x.Path, data)
-		x.Markdown = &d
-	})
+func (*markdownAnalyzer) Match(p string) bool         { return markdown.IsDocument(p) }
+func (*markdownAnalyzer) NewExtractor() FileExtractor { return &markdownExtractor{} }
+
+// markdownExtractor reads documents; the TypeScript parser that reads an
+// MDX document's imports is made the first time one has any.
+type markdownExtractor struct{ ts *typescript.Extractor }
+
+func (m *markdownExtractor) Extract(x *Extraction, data []byte) {
+	d := markdown.ExtractWith(x.Path, data, markdown.Options{ESMImports: m.esmImports})
+	x.Markdown = &d
+}
+
+func (m *markdownExtractor) esmImports(src []byte) []markdown.ESMImport {
+	if m.ts == nil {
+		m.ts = typescript.NewExtractor()
+	}
+	imps := m.ts.ESMImports(src)
+	out := make([]markdown.ESMImport, len(imps))
+	for i, imp := range imps {
+		out[i] = markdown.ESMImport{Spec: imp.Spec, Line: imp.Line, Locals: imp.Locals}
+	}
+	return out
+}
+
+func (m *markdownExtractor) Close() {
+	if m.ts != nil {
+		m.ts.Close()
+	}
 }
 func (*markdownAnalyzer) Extracted(x *Extraction) bool { return x.Markdown != nil }
 func (*markdownAnalyzer) Issues(x *Extraction) []extract.Issue {
@@ -115,6 +142,18 @@ func (*markdownAnalyzer) Issues(x *Extraction) []extract.Issue {
 	}
 	return x.Markdown.Issues
 }
+
+type markupAnalyzer struct{ info }
+
+func (*markupAnalyzer) Match(p string) bool { return markup.IsTemplate(p) }
+func (*markupAnalyzer) NewExtractor() FileExtractor {
+	return extractFunc(func(x *Extraction, data []byte) {
+		f := markup.Extract(data)
+		x.Markup = &f
+	})
+}
+func (*markupAnalyzer) Extracted(x *Extraction) bool       { return x.Markup != nil }
+func (*markupAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 
 type goModAnalyzer struct{ info }
 

@@ -71,6 +71,13 @@ type docRefs struct {
 	// where hooks or macros rewrite pages, or a command-reference
 	// directive (::: mkdocs-click).
 	filled map[string]bool
+	// components maps an MDX page to the components it renders from modules
+	// of the repository that are not Markdown (<Foo> (src/Foo.tsx)), its
+	// partials' included: headings they render are unknown (includes).
+	components map[string][]string
+	// layouts are the literal ids of the repository's layouts
+	// (layoutAnchor), in path order.
+	layouts []layoutIDs
 	// objectAnchors maps a page to the objects an API-documentation
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.
@@ -218,6 +225,7 @@ func (r *resolver) documents() {
 	d.siteNotes()
 	d.markTestInput()
 	d.includes()
+	d.indexLayouts()
 	d.indexPermalinks()
 	d.indexObjectAnchors()
 	for p := range r.t.files {

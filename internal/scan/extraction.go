@@ -15,6 +15,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/hugo"
 	"github.com/docbridge/docbridge/internal/scan/manifest"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/scan/walk"
@@ -47,6 +48,8 @@ type Extraction struct {
 	PnpmWorkspace []string              `json:"pnpmWorkspace,omitempty"`
 	TSConfig      []byte                `json:"tsConfig,omitempty"`
 	HugoConfig    *hugo.Config          `json:"hugoConfig,omitempty"`
+	// Markup is what a layout or component renders for anchors.
+	Markup *markup.File `json:"markup,omitempty"`
 	// SiteConfig is a documentation site's configuration file as read;
 	// resolution decides whether it makes a site (see siteRoots).
 	SiteConfig []byte          `json:"siteConfig,omitempty"`

@@ -1118,11 +1118,20 @@ func openShortcode(doc *markdown.Document, included int) string {
 }
 
 // missingAnchor reports whether an anchor missing from target is to be
-// reported: not when target is a page whose shortcodes (Hugo) or hooks
-// (MkDocs) may render it, which the current document's notes count
-// instead.
+// reported: not when a layout renders it around target, nor when target
+// is a page whose shortcodes (Hugo), hooks (MkDocs) or imported
+// components (MDX) may render it, which the current document's notes
+// count instead.
 func (d *docRefs) missingAnchor(target, anchor string) bool {
 	if !d.mkdocsRendered(target, anchor) {
+		return false
+	}
+	if l := d.layoutAnchor(target, anchor); l != "" {
+		d.unverified["to anchors rendered by a layout ("+l+")"]++
+		return false
+	}
+	if c := d.components[target]; len(c) > 0 {
+		d.unverified[fmt.Sprintf("to anchors of %s, whose component %s may render headings the scan cannot see", target, c[0])]++
 		return false
 	}
 	if d.hugo == nil {

@@ -1,11 +1,14 @@
 package scan
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/markup"
+	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -108,9 +111,15 @@ func (d *docRefs) siteNotes() {
 // document's own (the included headings render in the including page), and
 // remembers who includes whom: links inside an included file resolve from
 // the page it lands in. Nested includes are followed to a bounded depth.
+// An MDX page's imports that it renders as components are includes too:
+// a Markdown partial's headings render in the page; a component module's
+// may, which the page's components record (missingAnchor).
 func (d *docRefs) includes() {
 	d.includedBy, d.filled = map[string][]string{}, map[string]bool{}
 	direct := map[string][]string{}
+	// components are the modules each page renders itself; d.components
+	// adds those of the partials it includes.
+	components := map[string][]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		if x.Markdown == nil || len(x.Markdown.Includes)+len(x.Markdown.Autodoc) == 0 {
@@ -121,6 +130,28 @@ func (d *docRefs) includes() {
 			d.filled[x.Path] = true
 		}
 		for _, inc := range x.Markdown.Includes {
+			if inc.Syntax == markdown.IncludeMDX {
+				// Only MDX renders them: .mdx files, and Docusaurus' .md
+				// ones. MDX compiles a partial's links from the partial
+				// itself, so it is no includedBy entry.
+				if !strings.EqualFold(path.Ext(x.Path), ".mdx") && (!inSite || site.kind != siteDocusaurus) {
+					continue
+				}
+				switch p, kind := d.mdxImport(site, inSite, x.Path, inc.Path); kind {
+				case mdxPartial:
+					direct[x.Path] = append(direct[x.Path], p)
+				case mdxMarkup:
+					// A component that renders no heading: its literal
+					// ids are the page's anchors.
+					direct[x.Path] = append(direct[x.Path], p)
+					if d.anchors[p] == nil {
+						d.anchors[p] = lowerSet(d.t.byPath[p].Markup.IDs)
+					}
+				case mdxComponent:
+					components[x.Path] = append(components[x.Path], "<"+inc.Component+"> ("+p+")")
+				}
+				continue
+			}
 			if inc.Syntax == markdown.IncludeTemplate {
 				if inSite && site.mkdocs != nil && site.mkdocs.rewriter != "" {
 					d.filled[x.Path] = true
@@ -133,6 +164,7 @@ func (d *docRefs) includes() {
 			}
 		}
 	}
+	d.components = maps.Clone(components)
 	for _, doc := range sortedKeys(direct) {
 		seen := map[string]bool{doc: true}
 		frontier := direct[doc]
@@ -146,11 +178,125 @@ func (d *docRefs) includes() {
 				for a := range d.anchors[p] {
 					d.anchors[doc][a] = true
 				}
+				d.components[doc] = append(d.components[doc], components[p]...)
 				next = append(next, direct[p]...)
 			}
 			frontier = next
 		}
 	}
+}
+
+// What an MDX import a page renders names (mdxImport).
+type mdxModule int
+
+const (
+	mdxPackage   mdxModule = iota // a package's component (@theme/Tabs): no heading of the page
+	mdxPartial                    // a Markdown or MDX file of the repository
+	mdxMarkup                     // an Astro or Vue component whose markup renders no heading (markup.File)
+	mdxComponent                  // another module of the repository, or one that does not resolve
+)
+
+// lowerSet is the set of ids, lowercased as links are compared.
+func lowerSet(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[strings.ToLower(id)] = true
+	}
+	return out
+}
+
+// mdxImport resolves the specifier of an MDX import from doc, as the
+// bundler does: relative to the page, @site/ and / from a Docusaurus
+// site's directory, else by the TypeScript resolver (tsconfig paths such as
+// Astro's ~/, workspace packages). It returns the file and what it is;
+// p is the specifier when nothing in the repository answers it.
+func (d *docRefs) mdxImport(site docSite, inSite bool, doc, spec string) (p string, kind mdxModule) {
+	var t typescript.Target
+	rest, atSite := strings.CutPrefix(spec, "@site/")
+	if abs, ok := strings.CutPrefix(spec, "/"); ok {
+		// webpack resolves a root-relative request from its roots, the
+		// site's directory.
+		rest, atSite = abs, true
+	}
+	switch {
+	case atSite && inSite && site.docusaurus != nil:
+		t = typescript.Target{Kind: typescript.TargetUnresolved, Name: spec}
+		if q, ok := d.probeModule(path.Join(site.docusaurus.siteDir, rest)); ok {
+			t = typescript.Target{Kind: typescript.TargetFile, Path: q}
+		}
+	case d.langs != nil && d.langs.typescript != nil:
+		t = d.langs.typescript.Resolve(doc, spec)
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+		t = typescript.Target{Kind: typescript.TargetUnresolved, Name: spec}
+		if q, ok := d.probeModule(path.Join(parentDir(doc), spec)); ok {
+			t = typescript.Target{Kind: typescript.TargetFile, Path: q}
+		}
+	default:
+		return spec, mdxPackage
+	}
+	switch t.Kind {
+	case typescript.TargetExternal:
+		return spec, mdxPackage
+	case typescript.TargetModule, typescript.TargetFile:
+		x := d.t.byPath[t.Path]
+		switch {
+		case x != nil && x.Markdown != nil:
+			return t.Path, mdxPartial
+		case x != nil && x.Markup != nil && !x.Markup.Headings:
+			return t.Path, mdxMarkup
+		}
+		return t.Path, mdxComponent
+	case typescript.TargetPackage:
+		return t.Name, mdxComponent
+	}
+	return spec, mdxComponent
+}
+
+// probeModule finds the file a module path names, as the TypeScript
+// resolver probes one (typescript.ModuleFiles).
+func (d *docRefs) probeModule(p string) (string, bool) {
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	for _, q := range typescript.ModuleFiles(p) {
+		if d.t.files[q] {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+// indexLayouts records the literal ids of every layout (markup.LayoutScope).
+func (d *docRefs) indexLayouts() {
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markup == nil || len(x.Markup.IDs) == 0 {
+			continue
+		}
+		if dir, ok := markup.LayoutScope(x.Path); ok {
+			d.layouts = append(d.layouts, layoutIDs{dir: dir, path: x.Path, ids: lowerSet(x.Markup.IDs)})
+		}
+	}
+}
+
+// layoutAnchor returns a layout that renders anchor, as a literal id,
+// around the pages of the directory it serves (markup.LayoutScope) that
+// hold doc; "" when none does.
+func (d *docRefs) layoutAnchor(doc, anchor string) string {
+	a := strings.ToLower(anchor)
+	for _, l := range d.layouts {
+		if within(doc, l.dir) && l.ids[a] {
+			return l.path
+		}
+	}
+	return ""
+}
+
+// layoutIDs are the literal ids one layout renders around the pages
+// below dir.
+type layoutIDs struct {
+	dir, path string
+	ids       map[string]bool
 }
 
 // commandReference reports whether an API-documentation directive is one

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -15,7 +16,19 @@ import (
 // slash-separated, e.g. "docs/guide.md") says. It never fails: whatever it
 // cannot read becomes an Issue, and the rest is still extracted. A path
 // ending in .mdx is read as MDX, best effort.
-func Extract(path string, data []byte) Document {
+func Extract(path string, data []byte) Document { return ExtractWith(path, data, Options{}) }
+
+// Options are what ExtractWith is given beyond the file.
+type Options struct {
+	// ESMImports parses the ESM of an MDX document (its import and export
+	// lines, every other line empty) and returns its import statements.
+	// The scan hands it the TypeScript parser; nil leaves the imports of
+	// MDX documents unread.
+	ESMImports func(esm []byte) []ESMImport
+}
+
+// ExtractWith is Extract, with the parsers of opts.
+func ExtractWith(path string, data []byte, opts Options) Document {
 	doc := Document{Path: path, MDX: isMDX(path)}
 	var is issues
 	if len(data) > MaxDocumentBytes {
@@ -30,8 +43,17 @@ func Extract(path string, data []byte) Document {
 	blank := make([]bool, src.lineCount()+1)
 
 	fmTitle, bodyFrom := readFrontMatter(src, &doc, &is, blank)
-	if doc.MDX {
-		(&mdxBlanker{src: src, blank: blank}).run(bodyFrom)
+	var mdx *mdxBlanker
+	switch {
+	case doc.MDX:
+		mdx = &mdxBlanker{src: src, blank: blank}
+		mdx.run(bodyFrom)
+	case opts.ESMImports != nil && esmLike(data):
+		// Docusaurus reads .md files as MDX too: their imports and
+		// components are read the same way, nothing blanked (resolution
+		// decides whether the page's site is one that reads them so).
+		mdx = &mdxBlanker{src: src, blank: make([]bool, len(blank))}
+		mdx.run(bodyFrom)
 	}
 	body := buildBody(src, blank, &is)
 	lines := newLineIndex(body)
@@ -52,6 +74,13 @@ func Extract(path string, data []byte) Document {
 		is.add(0, "", "%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)
 	}
 	w.walk(root)
+	if mdx != nil {
+		if rendered := mdx.renderedImports(opts.ESMImports); len(rendered) > 0 {
+			doc.Includes = append(rendered, doc.Includes...)
+			doc.Includes = doc.Includes[:min(len(doc.Includes), MaxIncludes)]
+			slices.SortStableFunc(doc.Includes, func(a, b Include) int { return a.Line - b.Line })
+		}
+	}
 	doc.Hugo = hugoExtract(root, body, lines, bodyFrom, &is)
 
 	switch {

@@ -28,6 +28,10 @@ func IsDocument(path string) bool {
 type mdxBlanker struct {
 	src   *source
 	blank []bool
+	// esm are the lines of import and export statements, in order;
+	// components the names of the JSX elements the blanked lines open.
+	esm        []int
+	components map[string]bool
 }
 
 func (m *mdxBlanker) run(from int) {
@@ -49,6 +53,7 @@ func (m *mdxBlanker) run(from int) {
 		case bytes.HasPrefix(line, []byte("import ")) || bytes.HasPrefix(line, []byte("export ")):
 			for ; n <= count && len(bytes.TrimSpace(m.src.line(n))) > 0; n++ {
 				m.blank[n] = true
+				m.esm = append(m.esm, n)
 			}
 		case startsJSX(trimmed):
 			n = m.blankUntilClosed(n, len(line)-len(trimmed), '>')
@@ -73,11 +78,97 @@ func (m *mdxBlanker) blankUntilClosed(n, col int, closer byte) int {
 		if sc.feed(text, closer) {
 			for j := n; j <= k; j++ {
 				m.blank[j] = true
+				m.elementNames(m.src.line(j))
 			}
 			return k
 		}
 	}
+	m.elementNames(m.src.line(n))
 	return n
+}
+
+// elementNames records the components a blanked line opens: every "<"
+// followed by a capitalised JSX name (<Clone />, <Tabs.Item>, the first
+// part of a member name), in tags, children and {expressions} alike.
+func (m *mdxBlanker) elementNames(line []byte) {
+	for i := 0; i+1 < len(line); i++ {
+		if line[i] != '<' || line[i+1] < 'A' || line[i+1] > 'Z' {
+			continue
+		}
+		j := i + 1
+		for j < len(line) && jsxNameByte(line[j]) {
+			j++
+		}
+		if m.components == nil {
+			m.components = map[string]bool{}
+		}
+		if len(m.components) < MaxIncludes {
+			m.components[string(line[i+1:j])] = true
+		}
+		i = j - 1
+	}
+}
+
+// jsxNameByte reports whether c continues a JavaScript identifier (ASCII).
+func jsxNameByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// esmSource is the document with every line but the ESM statements' left
+// empty, so the statements keep their line numbers; nil when there is no
+// ESM.
+func (m *mdxBlanker) esmSource() []byte {
+	if len(m.esm) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	next := 1
+	for _, n := range m.esm {
+		for ; next < n; next++ {
+			b.WriteByte('\n')
+		}
+		b.Write(m.src.line(n))
+		b.WriteByte('\n')
+		next = n + 1
+	}
+	return b.Bytes()
+}
+
+// esmLike reports whether a Markdown file has a line starting "import ",
+// the cheap test before reading it as MDX.
+func esmLike(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("import ")) || bytes.Contains(data, []byte("\nimport "))
+}
+
+// ESMImport is one import statement of an MDX document's ESM, as
+// Options.ESMImports reads it.
+type ESMImport struct {
+	Spec   string
+	Line   int
+	Locals []string // the names it binds
+}
+
+// renderedImports returns, as IncludeMDX includes, the imports whose
+// binding the page renders as a JSX element: at most MaxIncludes, in
+// order.
+func (m *mdxBlanker) renderedImports(parse func([]byte) []ESMImport) []Include {
+	if parse == nil || len(m.components) == 0 {
+		return nil
+	}
+	src := m.esmSource()
+	if src == nil {
+		return nil
+	}
+	var out []Include
+	for _, imp := range parse(src) {
+		for _, l := range imp.Locals {
+			if m.components[l] && imp.Spec != "" && len(out) < MaxIncludes {
+				out = append(out, Include{Path: imp.Spec, Syntax: IncludeMDX, Line: imp.Line, Component: l})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // jsxScanner follows a JSX tag or expression: quotes, braces and, for a tag,

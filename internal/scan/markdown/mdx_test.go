@@ -3,6 +3,7 @@ package markdown
 import (
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,51 @@ func TestMDXLines(t *testing.T) {
 		if !slices.Equal(got, tt.blank) {
 			t.Errorf("%s: blanked %v, want %v", tt.name, got, tt.blank)
 		}
+	}
+}
+
+// TestMDXRenderedImports: the ESM handed to the parser keeps its lines;
+// an import becomes an IncludeMDX include when a JSX element the page
+// blanks opens one of its names (nested, in an expression, as a member
+// name), and not when it is only imported or shown in a code fence.
+func TestMDXRenderedImports(t *testing.T) {
+	src := "---\ntitle: T\n---\nimport A from './_a.mdx';\nimport B, { C as D } from './_b.mdx';\n\n" +
+		"# T\n\nimport-like prose stays Markdown.\n\n<Tabs>\n<Item value=\"x\"><A /></Item>\n</Tabs>\n\n" +
+		"{show && <D/>}\n\n```jsx\n<E />\n```\n\nexport const meta = 1;\nimport E from './_e.mdx';\nimport NS from './ns';\n\n<NS.Part />\n"
+	var esm string
+	parse := func(b []byte) []ESMImport {
+		esm = string(b)
+		return []ESMImport{
+			{Spec: "./_a.mdx", Line: 4, Locals: []string{"A"}},
+			{Spec: "./_b.mdx", Line: 5, Locals: []string{"B", "D"}},
+			{Spec: "./_e.mdx", Line: 22, Locals: []string{"E"}},
+			{Spec: "./ns", Line: 23, Locals: []string{"NS"}},
+		}
+	}
+	d := ExtractWith("docs/p.mdx", []byte(src), Options{ESMImports: parse})
+	wantESM := "\n\n\nimport A from './_a.mdx';\nimport B, { C as D } from './_b.mdx';\n" + strings.Repeat("\n", 15) +
+		"export const meta = 1;\nimport E from './_e.mdx';\nimport NS from './ns';\n"
+	if esm != wantESM {
+		t.Errorf("ESM handed to the parser =\n%q\nwant\n%q", esm, wantESM)
+	}
+	want := []Include{
+		{Path: "./_a.mdx", Syntax: IncludeMDX, Line: 4, Component: "A"},
+		{Path: "./_b.mdx", Syntax: IncludeMDX, Line: 5, Component: "D"},
+		{Path: "./ns", Syntax: IncludeMDX, Line: 23, Component: "NS"},
+	}
+	if !slices.Equal(d.Includes, want) {
+		t.Errorf("Includes =\n%+v\nwant\n%+v", d.Includes, want)
+	}
+	// A Markdown file (Docusaurus reads it as MDX) has the same imports,
+	// and its lines stay as they are; Extract reads none.
+	md := ExtractWith("docs/p.md", []byte(src), Options{ESMImports: parse})
+	if !slices.Equal(md.Includes, want) {
+		t.Errorf("Includes of the .md file =\n%+v\nwant\n%+v", md.Includes, want)
+	}
+	if plain := Extract("docs/p.md", []byte(src)); plain.WordCount != md.WordCount || !slices.Equal(plain.Anchors, md.Anchors) {
+		t.Errorf("reading the imports of a .md file changed it: %d words %q, want %d %q", md.WordCount, md.Anchors, plain.WordCount, plain.Anchors)
+	}
+	if d := Extract("docs/p.mdx", []byte(src)); len(d.Includes) != 0 {
+		t.Errorf("Extract has includes %+v", d.Includes)
 	}
 }

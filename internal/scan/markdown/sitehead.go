@@ -34,13 +34,17 @@ type SiteHeading struct {
 // Include is a directive that splices another file into the document
 // before it is rendered: pymdownx.snippets (--8<-- "file"), markdown-include
 // ({!file!}), mdBook ({{#include file}}) and Jekyll's Liquid
-// ({% include_relative file %}, {% include file %}).
+// ({% include_relative file %}, {% include file %}), and an MDX import
+// whose binding the page renders as a component (IncludeMDX).
 type Include struct {
 	// Path is the file as written (without a snippets section or an mdBook
 	// line range); how it resolves depends on the syntax and the site.
 	Path   string `json:"path"`
 	Syntax string `json:"syntax"`
 	Line   int    `json:"line"`
+	// Component is, for IncludeMDX, the imported name the page renders
+	// (<CloneRemoteGit />).
+	Component string `json:"component,omitempty"`
 }
 
 // Include syntaxes.
@@ -54,6 +58,11 @@ const (
 	// where a site's hooks or macros fill pages (MkDocs), it stands for
 	// content the scan cannot see. Path is the expression.
 	IncludeTemplate = "template"
+	// IncludeMDX is an MDX import (import Clone from './_clone.mdx') whose
+	// binding the page renders as a JSX element (<Clone />): a Markdown
+	// partial's headings render in the page; another module's may too.
+	// Path is the specifier as written.
+	IncludeMDX = "mdx-import"
 )
 
 // trailingAttrs splits a trailing attribute list off a heading's text, as

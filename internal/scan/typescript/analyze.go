@@ -36,6 +36,8 @@ type analysis struct {
 type sourceImport struct {
 	Import
 	start uint
+	// locals are the names an import statement binds (ESMImports).
+	locals []string
 }
 
 type declared struct {
@@ -52,6 +54,11 @@ type localExport struct {
 // analyze walks the tree once, depth first and in source order, and turns
 // what it finds into a File.
 func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) File {
+	return walkTree(tree, src, kinds, commonJS).file()
+}
+
+// walkTree is analyze's walk, before file sorts and bounds its findings.
+func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *analysis {
 	a := &analysis{
 		src:      src,
 		kinds:    kinds,
@@ -91,7 +98,7 @@ func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) Fil
 				break
 			}
 			if !c.GotoParent() {
-				return a.file()
+				return a
 			}
 			ancestors = ancestors[:len(ancestors)-1]
 		}
@@ -194,12 +201,12 @@ func (a *analysis) issue(line int, msg string) {
 	a.issues = append(a.issues, extract.Issue{Line: line, Status: extract.StatusPartial, Message: msg})
 }
 
-func (a *analysis) addImport(n *sitter.Node, imp Import) {
+func (a *analysis) addImport(n *sitter.Node, imp Import, locals ...string) {
 	if len(imp.Names) > MaxNames {
 		a.issue(imp.Line, fmt.Sprintf("import of %q names more than %d names; the rest are not listed", imp.Spec, MaxNames))
 		imp.Names = imp.Names[:MaxNames]
 	}
-	a.imports = append(a.imports, sourceImport{Import: imp, start: n.StartByte()})
+	a.imports = append(a.imports, sourceImport{Import: imp, start: n.StartByte(), locals: locals[:min(len(locals), MaxNames)]})
 }
 
 func (a *analysis) declare(d named) {

@@ -75,15 +75,7 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	case len(data) > MaxFileBytes:
 		return notAnalyzed(fmt.Sprintf("file is %d bytes, more than the %d analyzed", len(data), MaxFileBytes))
 	}
-	// The parser reads a copy without the bytes tree-sitter mishandles;
-	// names and strings are read from data itself, at the same offsets.
-	parsed := parserInput(data)
-	tree := e.parsers[g].ParseWithOptions(func(offset int, _ sitter.Point) []byte {
-		if offset < 0 || offset >= len(parsed) {
-			return nil
-		}
-		return parsed[offset:min(offset+readChunk, len(parsed))]
-	}, nil, nil)
+	tree := e.parse(g, data)
 	if tree == nil {
 		// Only cancellation or a timeout make tree-sitter give up, and
 		// neither is set; still, say so rather than crash.
@@ -100,6 +92,19 @@ func (e *Extractor) Extract(p string, data []byte) File {
 		}
 	}
 	return f
+}
+
+// parse parses data with grammar g; the caller closes the tree.
+func (e *Extractor) parse(g grammar, data []byte) *sitter.Tree {
+	// The parser reads a copy without the bytes tree-sitter mishandles;
+	// names and strings are read from data itself, at the same offsets.
+	parsed := parserInput(data)
+	return e.parsers[g].ParseWithOptions(func(offset int, _ sitter.Point) []byte {
+		if offset < 0 || offset >= len(parsed) {
+			return nil
+		}
+		return parsed[offset:min(offset+readChunk, len(parsed))]
+	}, nil, nil)
 }
 
 // parserInput returns data with every C0 control character but tab, line

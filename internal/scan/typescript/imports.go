@@ -74,7 +74,7 @@ func (a *analysis) importStatement(n *sitter.Node, top bool) {
 	if specifiers > 0 && typed == specifiers && len(imp.Names) == specifiers {
 		imp.TypeOnly = true
 	}
-	a.addImport(n, imp)
+	a.addImport(n, imp, locals...)
 	if top {
 		for _, l := range locals {
 			a.imported[l] = true
