@@ -80,7 +80,7 @@ func TestComponentAndLayoutAnchors(t *testing.T) {
 		"docs/src/components/Section.vue":    "<template><h2 :id=\"slug\">{{ title }}</h2></template>\n",
 		"docs/pages/a.mdx": "import Since from '../src/components/Since.astro';\nimport Feedback from '../src/components/Feedback.astro';\n\n" +
 			"# A\n\n<Since v=\"2\" />\n\n<Feedback />\n\n[x](#feedback) [y](#gone)\n",
-		"docs/pages/b.mdx": "import Section from '../src/components/Section.vue';\n\n# B\n\n<Section title=\"T\" />\n\n[y](#generated)\n",
+		"docs/pages/b.mdx":        "import Section from '../src/components/Section.vue';\n\n# B\n\n<Section title=\"T\" />\n\n[y](#generated)\n",
 		"site/_includes/base.njk": "<main>{{ content | safe }}</main>\n<h2 id=\"further-reading\">Further reading</h2>\n",
 		"site/posts/p.md":         "# P\n\n[a](#further-reading) [b](#nothing)\n",
 		"other/q.md":              "# Q\n\n[a](#further-reading)\n",
