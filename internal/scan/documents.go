@@ -104,10 +104,12 @@ type docRefs struct {
 	// flooded holds the documentation trees whose failing site-shaped
 	// links are counted, not reported one by one; dated maps "dir/name" to
 	// the files dir/YYYY-MM-DD-name.md, stems a path without extensions to
-	// its first file (site_inferred.go).
-	flooded map[string]bool
-	dated   map[string][]string
-	stems   map[string]string
+	// its first file, pageRoutes a router's URL path to its page
+	// (site_inferred.go).
+	flooded    map[string]bool
+	dated      map[string][]string
+	stems      map[string]string
+	pageRoutes map[string]string
 }
 
 // excludedRef is one reference into an excluded path.

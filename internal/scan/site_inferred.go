@@ -165,7 +165,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 		return
 	}
 	if d.dated == nil {
-		d.dated, d.stems = datedFiles(d.t.paths), pageStems(d.t.paths)
+		d.dated, d.stems, d.pageRoutes = datedFiles(d.t.paths), pageStems(d.t.paths), routeFiles(d.t.paths)
 	}
 	best, bestHits := docSite{}, 0
 	for _, root := range inferRoots(tree, failing) {
@@ -264,11 +264,15 @@ func unsigiled(l markdown.Link, doc string) (markdown.Link, bool) {
 	return markdown.Retarget(l, l.Destination[1:], doc)
 }
 
-// inferredPageFiles lists, for every extensionless candidate, the files
-// an inferred site may serve it from beyond Markdown: a template page
-// (x.njk, x.11ty.js, x/index.webc) and, when the site serves dated file
-// names, the dated files (YYYY-MM-DD-x.md) beside it.
-func (d *docRefs) inferredPageFiles(site docSite, cands []string) []string {
+// inferredCandidates lists what an inferred site may serve a link from
+// beyond linkCandidates' readings (cands): for every extensionless
+// candidate, a template page (x.njk, x.11ty.js, x/index.webc), a page a
+// router serves at that URL (routeFiles: route groups, ordering prefixes,
+// page.mdx) and, when the site serves dated file names, the dated files
+// (YYYY-MM-DD-x.md) beside it; for a root-absolute link, a static file of
+// a public/ or static/ directory of a directory holding the document (its
+// project's, wherever that is), which hosts serve at "/".
+func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, cands []string) []string {
 	var out []string
 	for _, c := range cands {
 		if path.Ext(c) != "" {
@@ -282,8 +286,72 @@ func (d *docRefs) inferredPageFiles(site docSite, cands []string) []string {
 				out = append(out, f)
 			}
 		}
+		if f, ok := d.pageRoutes[c]; ok {
+			out = append(out, f)
+		}
+	}
+	if strings.HasPrefix(l.Destination, "/") && l.Target != "" {
+		for dir := parentDir(doc); ; dir = parentDir(dir) {
+			out = append(out, path.Join(dir, "public", l.Target), path.Join(dir, "static", l.Target))
+			if dir == "." {
+				break
+			}
+		}
 	}
 	return out
+}
+
+// routeFiles maps the URL path a file-system router serves a Markdown page
+// at to the page: route groups ("(guides)/") and ordering prefixes
+// ("1.getting-started/", "02-install.md") leave the URL, and so do the
+// extension and an index, README or page file name (Next.js' page.mdx).
+// Only paths whose URL differs from the file's own are kept; the first
+// page in path order wins.
+func routeFiles(paths []string) map[string]string {
+	out := map[string]string{}
+	for _, p := range paths {
+		ext := path.Ext(p)
+		if ext != ".md" && ext != ".mdx" {
+			continue
+		}
+		segs := strings.Split(strings.TrimSuffix(p, ext), "/")
+		url := segs[:0:0]
+		for i, s := range segs {
+			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+				continue // a route group
+			}
+			s = unordered(s)
+			if i == len(segs)-1 && (s == "index" || s == "README" || s == "page" || s == "_index") {
+				continue
+			}
+			url = append(url, s)
+		}
+		u := strings.Join(url, "/")
+		if u == "" || u == strings.TrimSuffix(p, ext) {
+			continue
+		}
+		if _, ok := out[u]; !ok {
+			out[u] = p
+		}
+	}
+	return out
+}
+
+// unordered strips an ordering prefix (digits, then "." or "-", then a
+// letter) from a path segment: "1.getting-started" is "getting-started".
+// A dated name keeps its date (the dated convention reads it).
+func unordered(seg string) string {
+	i := 0
+	for i < len(seg) && seg[i] >= '0' && seg[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 3 || i+1 >= len(seg) || (seg[i] != '.' && seg[i] != '-') {
+		return seg
+	}
+	if c := seg[i+1]; (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+		return seg
+	}
+	return seg[i+1:]
 }
 
 // datedFiles maps "dir/name" to the Markdown files dir/YYYY-MM-DD-name.md
@@ -370,11 +438,16 @@ func (d *docRefs) inferredAnchors() {
 }
 
 // bracketID reads an explicit id written as a heading's last words in
-// brackets ("Keep Previous Result [#keep-previous-result]", the form
-// Fumadocs reads): the id and the text before it.
+// brackets — "Keep Previous Result [#keep-previous-result]" (Fumadocs) or
+// "Refresh {#refresh-404}" (Rspress' escaped \{#id}, and any {#id} an
+// attribute-list reader left in the text): the id and the text before it.
 func bracketID(text string) (id, rest string, ok bool) {
-	i := strings.LastIndex(text, "[#")
-	if i < 0 || !strings.HasSuffix(text, "]") {
+	open, closer := "[#", "]"
+	if strings.HasSuffix(text, "}") {
+		open, closer = "{#", "}"
+	}
+	i := strings.LastIndex(text, open)
+	if i < 0 || !strings.HasSuffix(text, closer) {
 		return "", text, false
 	}
 	id = text[i+2 : len(text)-1]

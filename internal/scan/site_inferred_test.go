@@ -184,3 +184,43 @@ func TestInferenceOffWithGeneratorNone(t *testing.T) {
 		t.Errorf("broken links = %q, want all six under GitHub's rules", got)
 	}
 }
+
+// TestInferredRoutes: in an inferred site a router's URL names a page
+// whose path has route groups and ordering prefixes, a page.mdx serves
+// its directory, a public/ file is served at "/", and an escaped {#id}
+// is the heading's id; a route to no page stays broken.
+func TestInferredRoutes(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	for _, dest := range []string{"/docs/intro/setup", "/docs/intro/setup#refresh", "/docs/faq", "/img/a.png", "/docs/guide", "/docs/guide", "/docs/missing"} {
+		fmt.Fprintf(&b, "[x](%s) ", dest)
+	}
+	testtree.Write(t, root, map[string]string{
+		"apps/docs/content/docs/(guides)/1.intro/02-setup.mdx": "# Setup\n\n## Refresh \\{#refresh\\}\n",
+		"apps/docs/content/docs/faq/page.mdx":                  "# FAQ\n",
+		"apps/docs/content/docs/guide.mdx":                     "# Guide\n",
+		"apps/docs/public/img/a.png":                           "png",
+		"apps/docs/content/docs/index.mdx":                     "# Docs\n\n" + b.String() + "\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const index = "document:apps/docs/content/docs/index.mdx"
+	rel := ix.relation(t, snapshot.RelLinksTo, index, "document:apps/docs/content/docs/(guides)/1.intro/02-setup.mdx")
+	if got := asStrings(rel.Metadata["missingAnchors"]); len(got) != 0 {
+		t.Errorf("missingAnchors = %q, want the escaped {#refresh} read as the id", got)
+	}
+	ix.relation(t, snapshot.RelLinksTo, index, "document:apps/docs/content/docs/faq/page.mdx")
+	if got, want := brokenFrom(ix, "apps/"), []string{"apps/docs/content/docs/index.mdx -> docs/missing"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}
+
+func TestUnordered(t *testing.T) {
+	for in, want := range map[string]string{
+		"1.getting-started": "getting-started", "02-install": "install", "10.x": "x",
+		"2024-01-31-post": "2024-01-31-post", "v1.2": "v1.2", "404": "404", "1.2.3": "1.2.3", "3-": "3-",
+	} {
+		if got := unordered(in); got != want {
+			t.Errorf("unordered(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -438,7 +438,7 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 		}
 	}
 	if inSite && site.kind == siteInferred {
-		out = append(out, d.inferredPageFiles(site, out)...)
+		out = append(out, d.inferredCandidates(site, doc, l, out)...)
 	}
 	// A file spliced into other pages: its links are written from the page
 	// it lands in.
