@@ -167,9 +167,21 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	if d.dated == nil {
 		d.dated, d.stems, d.pageRoutes = datedFiles(d.t.paths), pageStems(d.t.paths), routeFiles(d.t.paths)
 	}
+	// An option no failing link can need is not tried: the page's URL
+	// reads only relative links, dated names only exist in some trees.
+	options := []inferredOptions{{}}
+	if slices.ContainsFunc(failing, func(f treeLink) bool { return !strings.HasPrefix(f.l.Destination, "/") }) {
+		options = append(options, inferredOptions{pageURLs: true})
+	}
+	if len(d.dated) > 0 {
+		for _, o := range options {
+			o.dated = true
+			options = append(options, o)
+		}
+	}
 	best, bestHits := docSite{}, 0
 	for _, root := range inferRoots(tree, failing) {
-		for _, o := range []inferredOptions{{}, {pageURLs: true}, {dated: true}, {pageURLs: true, dated: true}} {
+		for _, o := range options {
 			o.tree = tree
 			s := docSite{root: root, kind: siteInferred, inferred: &o}
 			hits := 0
