@@ -31,19 +31,39 @@ func drift(v *view) []finding {
 		return nil
 	}
 	s := &suggester{head: v, base: v.base}
+	movedFrom := movedDocumentsOf(v)
 	var out []finding
 	for _, d := range v.documents {
 		bd := v.base.docByPath[d.Path]
+		moved := false
 		if bd == nil {
-			continue // a new document has nothing to drift from
+			// A moved document is judged against its base self; a new one
+			// has nothing to drift from.
+			if bd = v.base.docByPath[movedFrom[d.Path]]; bd == nil {
+				continue
+			}
+			moved = true
 		}
 		was := resolvedIn(v.base, bd)
 		now := &headResolved{v: v, d: d}
-		out = append(out, driftLinks(v, d, was, s)...)
-		out = append(out, driftMentions(v, d, was, now, s)...)
+		if moved {
+			// A reference of a moved document whose target is still there
+			// broke because the document moved: BROKEN_LINK and
+			// UNRESOLVED_PATH say so, drift would blame the target. A path
+			// that is no entity cannot be told apart, so its drift is
+			// left to those rules too.
+			gone := was.targetsGone(v)
+			out = append(out, driftLinks(v, d, gone, s)...)
+			out = append(out, driftMentions(v, d, gone, now, s)...)
+		} else {
+			out = append(out, driftLinks(v, d, was, s)...)
+			out = append(out, driftMentions(v, d, was, now, s)...)
+		}
 		out = append(out, driftSymbols(v, d, was, now, s)...)
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
-		out = append(out, driftPathRefs(v, d, bd, now)...)
+		if !moved {
+			out = append(out, driftPathRefs(v, d, bd, now)...)
+		}
 	}
 	// One reference can reach several entities (a directory is an area and
 	// a package); report each occurrence once.
@@ -85,6 +105,38 @@ type resolved struct {
 	links    map[string]*snapshot.Entity // link destination → target
 	mentions map[string]*snapshot.Entity // code span → entity named exactly
 	symbols  map[string]*snapshot.Entity // symbol → declaring module
+}
+
+// targetsGone is r without the links and mentions whose base target the
+// head still has.
+func (r resolved) targetsGone(head *view) resolved {
+	keep := func(m map[string]*snapshot.Entity) map[string]*snapshot.Entity {
+		out := map[string]*snapshot.Entity{}
+		for k, e := range m {
+			if head.entity(e.ID) == nil {
+				out[k] = e
+			}
+		}
+		return out
+	}
+	return resolved{links: keep(r.links), mentions: keep(r.mentions), symbols: r.symbols}
+}
+
+// movedDocumentsOf maps the head path of every document the change moved
+// to its base path: the same bytes at a new path (movedDocuments), or a
+// rename git found (the document edited on the way) from a path the head
+// no longer has to one the base did not have.
+func movedDocumentsOf(v *view) map[string]string {
+	out := movedDocuments(v.base.snap, v.snap)
+	for old, nu := range v.renames {
+		if _, done := out[nu]; done {
+			continue
+		}
+		if v.base.docByPath[old] != nil && v.docByPath[nu] != nil && v.base.docByPath[nu] == nil && v.docByPath[old] == nil {
+			out[nu] = old
+		}
+	}
+	return out
 }
 
 // resolvedIn indexes the references of bd that resolved in the base. The
