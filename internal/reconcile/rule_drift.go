@@ -23,6 +23,11 @@ func init() {
 // fails to resolve in the head while the same reference, written the same
 // way in the same document, resolved in the base: the change broke it.
 //
+// Frozen history (history.Frozen: a change log and its fragments, release
+// notes, a blog post, a versioned site's old pages) is left alone: "Added
+// `TryLock`" stays true of its release after TryLock is renamed. A link
+// there that stopped resolving is still BROKEN_LINK's: a reader follows it.
+//
 // The findings are bounded by what the snapshot records: evidence per
 // relation and per document, unresolved symbols per document, links read
 // per document (see docs/snapshot.md, Bounds).
@@ -34,6 +39,9 @@ func drift(v *view) []finding {
 	movedFrom := movedDocumentsOf(v)
 	var out []finding
 	for _, d := range v.documents {
+		if history.Frozen(d.Path) {
+			continue
+		}
 		bd := v.base.docByPath[d.Path]
 		moved := false
 		if bd == nil {
@@ -294,14 +302,7 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
-//
-// A history document (a changelog, release notes, a blog post: see
-// history.Path) is left alone: "Added `TryLock`" stays true of its
-// release after TryLock is renamed.
 func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
-	if history.Path(d.Path) {
-		return nil
-	}
 	var out []finding
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]
