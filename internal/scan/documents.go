@@ -235,6 +235,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		d.mention(x, from, c.Text, c.Line, c)
 	}
 	d.includeRefs(x, from)
+	d.autodocRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the
