@@ -181,6 +181,7 @@ func (r *resolver) documents() {
 	d.includes()
 	d.indexPermalinks()
 	d.indexObjectAnchors()
+	d.navigation()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
