@@ -45,11 +45,6 @@ func isTemplate(p string) bool {
 	return false
 }
 
-// hasSegment reports whether dir has seg as one of its segments.
-func hasSegment(dir, seg string) bool {
-	return slices.Contains(strings.Split(dir, "/"), seg)
-}
-
 // generatedFileKey is the document metadata key the scan sets to the
 // generated-file marker it found (markdown.GeneratedFile).
 const generatedFileKey = "generatedFile"
