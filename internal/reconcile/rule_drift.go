@@ -24,9 +24,11 @@ func init() {
 // way in the same document, resolved in the base: the change broke it.
 //
 // Frozen history (history.Frozen: a change log and its fragments, release
-// notes, a blog post, a versioned site's old pages) is left alone: "Added
-// `TryLock`" stays true of its release after TryLock is renamed. A link
-// there that stopped resolving is still BROKEN_LINK's: a reader follows it.
+// notes, a blog post, a versioned site's old pages) makes no claim about
+// today's code: "Added `TryLock`" stays true of its release after TryLock
+// is renamed, so its code spans (symbols, paths) do not drift. Its links
+// do: a link into the tree, or to the default branch's URL, follows the
+// tree as it is now, and a reader who clicks it lands on nothing.
 //
 // The findings are bounded by what the snapshot records: evidence per
 // relation and per document, unresolved symbols per document, links read
@@ -39,9 +41,6 @@ func drift(v *view) []finding {
 	movedFrom := movedDocumentsOf(v)
 	var out []finding
 	for _, d := range v.documents {
-		if history.Frozen(d.Path) {
-			continue
-		}
 		bd := v.base.docByPath[d.Path]
 		moved := false
 		if bd == nil {
@@ -54,23 +53,24 @@ func drift(v *view) []finding {
 		}
 		was := resolvedIn(v.base, bd)
 		now := &headResolved{v: v, d: d}
+		frozen := history.Frozen(d.Path)
+		refs := was
 		if moved {
 			// A reference of a moved document whose target is still there
 			// broke because the document moved: BROKEN_LINK and
 			// UNRESOLVED_PATH say so, drift would blame the target. A path
 			// that is no entity cannot be told apart, so its drift is
 			// left to those rules too.
-			gone := was.targetsGone(v)
-			out = append(out, driftLinks(v, d, gone, s)...)
-			out = append(out, driftMentions(v, d, gone, now, s)...)
-		} else {
-			out = append(out, driftLinks(v, d, was, s)...)
-			out = append(out, driftMentions(v, d, was, now, s)...)
+			refs = was.targetsGone(v)
 		}
-		out = append(out, driftSymbols(v, d, was, now, s)...)
+		out = append(out, driftLinks(v, d, refs, s)...)
+		if !frozen {
+			out = append(out, driftMentions(v, d, refs, now, s)...)
+			out = append(out, driftSymbols(v, d, was, now, s)...)
+		}
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
 		if !moved {
-			out = append(out, driftPathRefs(v, d, bd, now)...)
+			out = append(out, driftPathRefs(v, d, bd, now, frozen)...)
 		}
 	}
 	// One reference can reach several entities (a directory is an area and
