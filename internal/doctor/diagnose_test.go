@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 func TestHealthyRepositoryIsA(t *testing.T) {
@@ -153,6 +154,15 @@ func TestDimensionFormulas(t *testing.T) {
 		{"entry: the name is case-insensitive", func() Input {
 			return in(newBuilder().doc("Readme.md").doc("agents.md"))
 		}, DimEntryDocuments, 1, StatusMeasured},
+		{"entry: a page the site's navigation lists is reached, and what it links to", func() Input {
+			return in(newBuilder().doc("README.md").doc("docs/unlinked.md").doc("docs/linked.md").
+				entity(snapshot.KindDocument, "docs/nav.md", map[string]any{"navigation": "mkdocs.yml"}).
+				link("docs/nav.md", "docs/linked.md", 1).
+				entity(snapshot.KindDocument, "docs/listed2.md", map[string]any{"navigation": "mkdocs.yml"}))
+		}, DimEntryDocuments, entryReadmeShare + entryReachedShare*3/4, StatusMeasured},
+		{"entry: navigation alone is no entry", func() Input {
+			return in(newBuilder().entity(snapshot.KindDocument, "docs/nav.md", map[string]any{"navigation": "mkdocs.yml"}).doc("docs/a.md"))
+		}, DimEntryDocuments, 0, StatusMeasured},
 		{"entry: no documents", func() Input {
 			return in(newBuilder().module("a.go"))
 		}, DimEntryDocuments, 0, StatusNotApplicable},

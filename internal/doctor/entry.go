@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -15,8 +16,11 @@ var (
 // entryDocuments scores where readers start: a README at the root
 // (entryReadmeShare), an AGENTS.md at the root (entryAgentsShare) and the
 // share of every other document reachable from them by following links
-// (entryReachedShare) — an index is whatever makes that share whole.
-// Without documents it scores 0.
+// (entryReachedShare) — an index is whatever makes that share whole. A
+// page a documentation site's navigation lists (MkDocs nav, mdBook's
+// SUMMARY.md, VitePress' sidebar) is reached from every page of the site,
+// so it counts as reached once an entry exists, and so do the documents
+// it links to. Without documents it scores 0.
 func entryDocuments(f *facts) measure {
 	m := measure{dim: Dimension{Name: DimEntryDocuments, Weight: WeightEntryDocuments}}
 	if len(f.documents) == 0 {
@@ -43,13 +47,20 @@ func entryDocuments(f *facts) measure {
 		m.issues = append(m.issues, Issue{Dimension: DimEntryDocuments, Code: "agents-missing", Message: "no AGENTS.md at the repository root"})
 		actions = append(actions, "add an AGENTS.md at the root")
 	}
-	reached := reachableFrom(f, entries)
+	var reached map[string]bool
+	if len(entries) > 0 {
+		reached = reachableFrom(f, append(slices.Clone(entries), f.navigated...))
+	}
 	others := len(f.documents) - len(entries)
+	orNav := ""
+	if len(f.navigated) > 0 {
+		orNav = " or from a site's navigation"
+	}
 	var unreached []Issue
 	for _, p := range f.documents {
 		if !reached[p] {
 			unreached = append(unreached, Issue{Dimension: DimEntryDocuments, Code: "not-linked-from-entry", Path: p,
-				Message: p + " cannot be reached by following links from README.md or AGENTS.md"})
+				Message: p + " cannot be reached by following links from README.md or AGENTS.md" + orNav})
 		}
 	}
 	reachedShare := 1.0
@@ -67,8 +78,12 @@ func entryDocuments(f *facts) measure {
 	m.dim.Status = StatusMeasured
 	m.dim.Value = value
 	m.dim.Problems = len(m.issues)
-	m.dim.Explanation = fmt.Sprintf("README.md at the root: %s; AGENTS.md at the root: %s; %d of %d other document(s) reachable by links from them (%s): %.1f×README + %.1f×AGENTS + %.1f×reachable = %s",
-		yesNo(readme), yesNo(agents), others-len(unreached), others, pct(reachedShare),
+	nav := ""
+	if len(f.navigated) > 0 && len(entries) > 0 {
+		nav = fmt.Sprintf(" or from a site's navigation (%d listed)", len(f.navigated))
+	}
+	m.dim.Explanation = fmt.Sprintf("README.md at the root: %s; AGENTS.md at the root: %s; %d of %d other document(s) reachable by links from them%s (%s): %.1f×README + %.1f×AGENTS + %.1f×reachable = %s",
+		yesNo(readme), yesNo(agents), others-len(unreached), others, nav, pct(reachedShare),
 		entryReadmeShare, entryAgentsShare, entryReachedShare, pct(value))
 	m.action = strings.Join(actions, "; ")
 	return m

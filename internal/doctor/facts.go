@@ -31,6 +31,9 @@ type facts struct {
 	regions int
 	// docLinks maps a document path to the document paths it links to.
 	docLinks map[string][]string
+	// navigated are the documents a site's navigation lists (document
+	// metadata navigation), sorted.
+	navigated []string
 }
 
 // readFacts reads the snapshot once. A malformed snapshot (missing
@@ -50,6 +53,9 @@ func readFacts(s *snapshot.Snapshot) *facts {
 			}
 			f.isDoc[p] = true
 			f.documents = append(f.documents, p)
+			if nav, _ := e.Metadata["navigation"].(string); nav != "" {
+				f.navigated = append(f.navigated, p)
+			}
 			f.links += listLen(e.Metadata["brokenAnchors"])
 			f.regions += listLen(e.Metadata["generated"])
 		case snapshot.KindArea:
@@ -60,6 +66,7 @@ func readFacts(s *snapshot.Snapshot) *facts {
 		}
 	}
 	slices.Sort(f.documents)
+	slices.Sort(f.navigated)
 	for i := range s.Relations {
 		r := &s.Relations[i]
 		if r.Provenance == snapshot.Declared || metaTrue(r.Metadata, "declared") {

@@ -1,5 +1,6 @@
 // Package history says which documents record a project's past: change
-// logs, release notes and dated posts. What they say was true of a
+// logs, their unreleased fragments, release notes, dated posts and the
+// frozen pages of a documentation site's old versions. What they say was true of a
 // release; a check does not hold it to today's tree, and a question about
 // how things are is answered by the documentation first.
 package history
@@ -20,11 +21,17 @@ var stems = []string{"changelog", "changelogs", "changes", "history", "news", "r
 // dirs hold dated posts, which record the past too.
 var dirs = []string{"blog", "posts", "_posts"}
 
+// fragmentDirs hold change-log fragments, one entry per file until a
+// release gathers them: changie (.changes), changesets (.changeset),
+// go-changelog (.changelog), towncrier (changelog.d, newsfragments,
+// changes.d). Compared in lower case.
+var fragmentDirs = []string{".changes", ".changeset", ".changelog", "changelog.d", "changes.d", "newsfragments"}
+
 // Path reports whether the document at the repository path p records the
 // past by its path alone: its name is a history stem, alone or followed
 // by a version or a part (CHANGELOG-3.5.md, HISTORY_v1.md,
-// changes.old.md), or a directory above it is named by one or holds dated
-// posts (blog, posts, _posts). A page about a change-log feature
+// changes.old.md), or a directory above it is named by one, holds dated
+// posts (blog, posts, _posts) or change-log fragments (Fragment). A page about a change-log feature
 // (docs/changelog.md of a release tool) answers to it too; Document tells
 // them apart.
 func Path(p string) bool {
@@ -83,9 +90,41 @@ func VersionHeading(text string) bool {
 	return semver.IsValid(w)
 }
 
+// Fragment reports whether p lies in a directory of change-log fragments
+// (fragmentDirs) at any depth.
+func Fragment(p string) bool {
+	parts := strings.Split(strings.ToLower(p), "/")
+	for _, dir := range parts[:len(parts)-1] {
+		if slices.Contains(fragmentDirs, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// Versioned reports whether p is a page of a documentation site's frozen
+// old version: Docusaurus copies docs/ to versioned_docs/version-X/ (a
+// docs plugin with id ID to ID_versioned_docs/) when a version is cut,
+// and only it writes that shape. A directory merely named v1.2 is not
+// enough: nothing says a generator froze it.
+func Versioned(p string) bool {
+	parts := strings.Split(p, "/")
+	for i := 0; i+2 < len(parts); i++ {
+		if (parts[i] == "versioned_docs" || strings.HasSuffix(parts[i], "_versioned_docs")) && strings.HasPrefix(parts[i+1], "version-") {
+			return true
+		}
+	}
+	return false
+}
+
+// Frozen reports whether the document at p is history that a check does
+// not hold to today's code: a history document by its path (Path) or a
+// versioned page (Versioned).
+func Frozen(p string) bool { return Path(p) || Versioned(p) }
+
 func inHistoryDir(parts []string) bool {
 	for _, dir := range parts[:len(parts)-1] {
-		if slices.Contains(stems, dir) || slices.Contains(dirs, dir) {
+		if slices.Contains(stems, dir) || slices.Contains(dirs, dir) || slices.Contains(fragmentDirs, dir) {
 			return true
 		}
 	}

@@ -54,3 +54,23 @@ func TestVersionHeading(t *testing.T) {
 		}
 	}
 }
+
+// Change-log fragments are history by their directory; a versioned page
+// only in Docusaurus' shape.
+func TestFrozen(t *testing.T) {
+	for p, want := range map[string]bool{
+		".changes/unreleased/Added-20240101.yaml.md": true, ".changeset/brave-cats.md": true, "changelog.d/123.feature.md": true,
+		"newsfragments/4521.bugfix.md": true, "changes.d/fix.md": true, ".changelog/1234.txt.md": true, "CHANGELOG.md": true,
+		"website/versioned_docs/version-10.x/intro.md": true, "api_versioned_docs/version-2.0/a.md": true,
+		"versioned_docs/version-1.0/x/y.md": true,
+		"docs/guide.md":                     false, "docs/v1.2/guide.md": false, "docs/versioned/guide.md": false, "versioned_docs/README.md": false,
+		"website/docs/version-10.x.md": false,
+	} {
+		if got := Frozen(p); got != want {
+			t.Errorf("Frozen(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if !Fragment(".changeset/x.md") || Fragment("docs/changeset.md") {
+		t.Error("Fragment")
+	}
+}

@@ -24,6 +24,10 @@ type Document struct {
 	// SiteAnchors are the anchors a documentation site renders for the
 	// document (VitePress, Docusaurus); nil outside a site.
 	SiteAnchors []string
+	// Navigation is the site configuration (mkdocs.yml, SUMMARY.md's
+	// book, .vitepress/config) whose navigation lists the document; "" when
+	// none does.
+	Navigation string
 	// FrontMatter is the subset of front-matter keys the snapshot keeps.
 	FrontMatter map[string]string
 	// FrontMatterFields holds every top-level scalar front-matter key as
@@ -89,6 +93,7 @@ func newDocument(e *snapshot.Entity) *Document {
 		})
 	}
 	d.SiteAnchors = metaStrings(m["siteAnchors"])
+	d.Navigation = metaString(m["navigation"])
 	for _, p := range snapshot.MetaMaps(m["paths"]) {
 		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -20,14 +21,6 @@ var readmeStems = []string{"readme"}
 // isReadme reports whether p is a directory's README (any case, any
 // Markdown extension).
 func isReadme(p string) bool { return hasStem(p, readmeStems) }
-
-// changesetDir is where the changesets tool keeps its release-note
-// fragments (and the README it writes there).
-const changesetDir = ".changeset"
-
-// isChangesetFragment reports whether p lies in a .changeset directory, at
-// any depth.
-func isChangesetFragment(p string) bool { return hasSegment(path.Dir(p), changesetDir) }
 
 // templateDirs are directories whose documents are templates, twins of
 // each other on purpose: GitHub's issue and pull-request template folders
@@ -50,11 +43,6 @@ func isTemplate(p string) bool {
 		}
 	}
 	return false
-}
-
-// hasSegment reports whether dir has seg as one of its segments.
-func hasSegment(dir, seg string) bool {
-	return slices.Contains(strings.Split(dir, "/"), seg)
 }
 
 // generatedFileKey is the document metadata key the scan sets to the
@@ -91,13 +79,14 @@ func cobraReferencePage(d *Document) bool {
 
 // notAboutCode reports whether a document is exempt from the rules that
 // expect a document to describe code: process documents (isProcessDocument),
-// anything GitHub reads under .github/, changeset fragments, templates,
+// anything GitHub reads under .github/, change-log fragments
+// (history.Fragment: .changeset, .changes, changelog.d, newsfragments …), templates,
 // test input — the scan's one judgement of test data, fixture sites and
 // test trees (test_input.go) — and generated pages.
 func notAboutCode(d *Document) bool {
 	p := d.Path
 	return isProcessDocument(p) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
-		isChangesetFragment(p) || isTemplate(p) || isTestInput(d) || isGeneratedDocument(d)
+		history.Fragment(p) || isTemplate(p) || isTestInput(d) || isGeneratedDocument(d)
 }
 
 // codeDirs maps every directory that holds a module, package or area, and

@@ -23,6 +23,13 @@ func init() {
 // fails to resolve in the head while the same reference, written the same
 // way in the same document, resolved in the base: the change broke it.
 //
+// Frozen history (history.Frozen: a change log and its fragments, release
+// notes, a blog post, a versioned site's old pages) makes no claim about
+// today's code: "Added `TryLock`" stays true of its release after TryLock
+// is renamed, so its code spans (symbols, paths) do not drift. Its links
+// do: a link into the tree, or to the default branch's URL, follows the
+// tree as it is now, and a reader who clicks it lands on nothing.
+//
 // The findings are bounded by what the snapshot records: evidence per
 // relation and per document, unresolved symbols per document, links read
 // per document (see docs/snapshot.md, Bounds).
@@ -31,19 +38,40 @@ func drift(v *view) []finding {
 		return nil
 	}
 	s := &suggester{head: v, base: v.base}
+	movedFrom := movedDocumentsOf(v)
 	var out []finding
 	for _, d := range v.documents {
 		bd := v.base.docByPath[d.Path]
+		moved := false
 		if bd == nil {
-			continue // a new document has nothing to drift from
+			// A moved document is judged against its base self; a new one
+			// has nothing to drift from.
+			if bd = v.base.docByPath[movedFrom[d.Path]]; bd == nil {
+				continue
+			}
+			moved = true
 		}
 		was := resolvedIn(v.base, bd)
 		now := &headResolved{v: v, d: d}
-		out = append(out, driftLinks(v, d, was, s)...)
-		out = append(out, driftMentions(v, d, was, now, s)...)
-		out = append(out, driftSymbols(v, d, was, now, s)...)
+		frozen := history.Frozen(d.Path)
+		refs := was
+		if moved {
+			// A reference of a moved document whose target is still there
+			// broke because the document moved: BROKEN_LINK and
+			// UNRESOLVED_PATH say so, drift would blame the target. A path
+			// that is no entity cannot be told apart, so its drift is
+			// left to those rules too.
+			refs = was.targetsGone(v)
+		}
+		out = append(out, driftLinks(v, d, refs, s)...)
+		if !frozen {
+			out = append(out, driftMentions(v, d, refs, now, s)...)
+			out = append(out, driftSymbols(v, d, was, now, s)...)
+		}
 		out = append(out, driftAnchors(v, d, bd, was, s)...)
-		out = append(out, driftPathRefs(v, d, bd, now)...)
+		if !moved {
+			out = append(out, driftPathRefs(v, d, bd, now, frozen)...)
+		}
 	}
 	// One reference can reach several entities (a directory is an area and
 	// a package); report each occurrence once.
@@ -85,6 +113,38 @@ type resolved struct {
 	links    map[string]*snapshot.Entity // link destination → target
 	mentions map[string]*snapshot.Entity // code span → entity named exactly
 	symbols  map[string]*snapshot.Entity // symbol → declaring module
+}
+
+// targetsGone is r without the links and mentions whose base target the
+// head still has.
+func (r resolved) targetsGone(head *view) resolved {
+	keep := func(m map[string]*snapshot.Entity) map[string]*snapshot.Entity {
+		out := map[string]*snapshot.Entity{}
+		for k, e := range m {
+			if head.entity(e.ID) == nil {
+				out[k] = e
+			}
+		}
+		return out
+	}
+	return resolved{links: keep(r.links), mentions: keep(r.mentions), symbols: r.symbols}
+}
+
+// movedDocumentsOf maps the head path of every document the change moved
+// to its base path: the same bytes at a new path (movedDocuments), or a
+// rename git found (the document edited on the way) from a path the head
+// no longer has to one the base did not have.
+func movedDocumentsOf(v *view) map[string]string {
+	out := movedDocuments(v.base.snap, v.snap)
+	for old, nu := range v.renames {
+		if _, done := out[nu]; done {
+			continue
+		}
+		if v.base.docByPath[old] != nil && v.docByPath[nu] != nil && v.base.docByPath[nu] == nil && v.docByPath[old] == nil {
+			out[nu] = old
+		}
+	}
+	return out
 }
 
 // resolvedIn indexes the references of bd that resolved in the base. The
@@ -242,14 +302,7 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
-//
-// A history document (a changelog, release notes, a blog post: see
-// history.Path) is left alone: "Added `TryLock`" stays true of its
-// release after TryLock is renamed.
 func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
-	if history.Path(d.Path) {
-		return nil
-	}
 	var out []finding
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]

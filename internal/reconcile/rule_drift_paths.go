@@ -18,7 +18,9 @@ import (
 // with the same text); a span that is no longer path-shaped (`go.sum`, a
 // bare name once the file is gone) leaves none, and is reported at its
 // base line when the document is byte for byte the one of the base.
-func driftPathRefs(v *view, d, bd *Document, head *headResolved) []finding {
+//
+// linksOnly leaves out the code spans (a frozen document's claims).
+func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool) []finding {
 	if len(bd.PathRefs) == 0 {
 		return nil
 	}
@@ -31,6 +33,9 @@ func driftPathRefs(v *view, d, bd *Document, head *headResolved) []finding {
 	unchanged := fileHash(d) != "" && fileHash(d) == fileHash(bd)
 	var out []finding
 	for _, r := range bd.PathRefs {
+		if linksOnly && r.Kind != snapshot.PathRefLink {
+			continue
+		}
 		if still[r.Text] || now.links[r.Text] != nil || now.mentions[r.Text] != nil {
 			continue
 		}

@@ -19,13 +19,14 @@ func init() {
 var entryStems = []string{"agents", "changelog", "code_of_conduct", "contributing", "index", "license", "readme", "security"}
 
 // orphanedDocuments reports every document that no other document links
-// to, unless a reader finds it without a link (isEntryDocument). Only
-// links count: a path in a code span is not something a reader can
-// follow.
+// to, unless a reader finds it without a link (isEntryDocument) or in
+// its site's navigation (MkDocs nav, mdBook's SUMMARY.md, VitePress'
+// sidebar). Only links count: a path in a code span is not something a
+// reader can follow.
 func orphanedDocuments(v *view) []finding {
 	var out []finding
 	for _, d := range v.documents {
-		if isEntryDocument(d.Path) || linkedFromOther(v, d.ID) {
+		if isEntryDocument(d.Path) || d.Navigation != "" || linkedFromOther(v, d.ID) {
 			continue
 		}
 		out = append(out, finding{

@@ -8,6 +8,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The orphans fixture turns ORPHANED_DOCUMENT on (warn). Entry documents
@@ -65,5 +66,20 @@ func TestIsEntryDocument(t *testing.T) {
 		if got := isEntryDocument(tt.path); got != tt.want {
 			t.Errorf("isEntryDocument(%q) = %v, want %v", tt.path, got, tt.want)
 		}
+	}
+}
+
+// A page its site's navigation lists (here MkDocs' nav) is no orphan,
+// though no document links to it; the page the nav leaves out still is.
+func TestOrphanListedInNavigation(t *testing.T) {
+	dir := testtree.New(t, map[string]string{
+		"mkdocs.yml":           "site_name: w\nnav:\n  - Home: index.md\n  - Listed: guide/listed.md\n",
+		"docs/index.md":        "# Home\n",
+		"docs/guide/listed.md": "# Listed\n",
+		"docs/guide/left.md":   "# Left out\n",
+	})
+	ds := withCode(runOn(t, dir, catalog.OrphanedDocument), catalog.OrphanedDocument)
+	if got := where(ds); !slices.Equal(got, []string{"docs/guide/left.md:0 ORPHANED_DOCUMENT"}) {
+		t.Errorf("got %v", got)
 	}
 }

@@ -22,9 +22,10 @@ func init() {
 // as the "did you mean". Mentions that resolved exactly are never
 // reported, even when they share a relation with a fuzzy one.
 //
-// History documents (a CHANGELOG, HISTORY, NEWS, RELEASES, and what
-// history directories hold) are left out: they name paths as they were in
-// each release, and rewriting the past to today's tree is not a fix.
+// Frozen history (history.Frozen: a CHANGELOG, HISTORY, NEWS, RELEASES,
+// what history and change-log fragment directories hold, a versioned
+// site's old pages) is left out: it names paths as they were in each
+// release, and rewriting the past to today's tree is not a fix.
 //
 // An occurrence the scan found to be no claim about this repository
 // (relation metadata unclaimed: a link's text, a path of the reader's
@@ -34,7 +35,7 @@ func init() {
 func unresolvedPaths(v *view) []finding {
 	var out []finding
 	for _, d := range v.documents {
-		if history.Path(d.Path) {
+		if history.Frozen(d.Path) {
 			continue
 		}
 		// A fuzzy mention of a directory relates to its area and its

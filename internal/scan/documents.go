@@ -230,6 +230,7 @@ func (r *resolver) documents() {
 	d.indexLayouts()
 	d.indexPermalinks()
 	d.indexObjectAnchors()
+	d.navigation()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
@@ -286,6 +287,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		d.mention(x, from, c.Text, c.Line, c)
 	}
 	d.includeRefs(x, from)
+	d.autodocRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the

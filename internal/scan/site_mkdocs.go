@@ -50,6 +50,9 @@ type mkdocsOptions struct {
 	// emoji is set when pymdownx.emoji is configured: a :shortcode: in a
 	// tab title renders as an image or an icon, which gives a slug no text.
 	emoji bool
+	// nav are the pages the nav option lists, relative to docs_dir, in
+	// order (site_nav.go).
+	nav []string
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -96,6 +99,7 @@ func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptio
 	}
 	o.rewriter = mkdocsRewriter(top)
 	o.versioned = mkdocsVersioned(top)
+	o.nav = mkdocsNav(mapValue(top, "nav"), nil, 0)
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
 		name, opts := e[0].Value, e[1]
 		switch name {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/markup"
+	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -695,6 +696,41 @@ func footnoteAnchors(doc *markdown.Document) []string {
 		out = append(out, "fn:"+l, "fnref:"+l)
 	}
 	return out
+}
+
+// autodocRefs relates an MkDocs page to the Python module each of its
+// API-documentation directives renders (mkdocstrings' "::: httpx.Client"),
+// and to the package when that module is one's __init__.py: the page
+// documents that code, as an observed covers relation. The dotted name
+// resolves as an import of its longest prefix that is a module of the
+// tree (httpx.Client: httpx/__init__.py); an object nothing in the tree
+// declares relates nothing, and a page outside an MkDocs site (where
+// "::: tip" is VitePress' container) is not read.
+func (d *docRefs) autodocRefs(x *Extraction, from string) {
+	if len(x.Markdown.Autodoc) == 0 || d.langs.python == nil {
+		return
+	}
+	if site, inSite := siteRootOf(d.sites, x.Path); !inSite || site.kind != siteMkDocs {
+		return
+	}
+	for _, obj := range x.Markdown.Autodoc {
+		parts := strings.Split(obj, ".")
+		for n := len(parts); n > 0; n-- {
+			ts := d.langs.python.Resolve(x.Path, python.Import{Module: strings.Join(parts[:n], ".")})
+			if len(ts) != 1 || ts[0].Kind != python.TargetModule {
+				continue
+			}
+			ev := snapshot.Evidence{Source: "markdown", Path: x.Path, Context: "::: " + obj}
+			p := ts[0].Path
+			if id := snapshot.EntityID(snapshot.KindModule, p); slices.Contains(d.entitiesAt(p), id) {
+				d.relate(snapshot.RelCovers, from, id, snapshot.Observed, ev)
+			}
+			if pkg := d.pkgDirs[parentDir(p)]; pkg != "" && strings.TrimSuffix(path.Base(p), path.Ext(p)) == "__init__" {
+				d.relate(snapshot.RelCovers, from, pkg, snapshot.Observed, ev)
+			}
+			break
+		}
+	}
 }
 
 // includeRefs reports the includes of an mdBook page that name nothing: a

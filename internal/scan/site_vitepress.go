@@ -31,6 +31,9 @@ type vitepressOptions struct {
 	attrsLeft, attrsRight string
 	// attrsOff is markdown.attrs.disable: no attribute list gives an id.
 	attrsOff bool
+	// sidebar is themeConfig.sidebar as the configuration writes it
+	// (site_nav.go reads its links).
+	sidebar any
 }
 
 // vitepressConfigExts are the extensions of .vitepress/config.*.
@@ -132,6 +135,7 @@ func vitepressSite(t *tree, dir string) docSite {
 	if rw, ok := cfg["rewrites"].(map[string]any); ok {
 		s.vitepress.rewrite(t, s.root, rw)
 	}
+	s.vitepress.sidebar = option("themeConfig", "sidebar")
 	return s
 }
 

@@ -95,6 +95,7 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.HTMLBlock:
 			raw, line := w.rawHTMLBlock(n)
 			w.html.read(raw)
+			w.htmlBlockLinks(raw, line)
 			w.vitepressIncludes(raw, line)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
