@@ -417,8 +417,9 @@ func (d *docRefs) floodedLink(doc string, l markdown.Link) (string, bool) {
 // markdown-it-anchor's (VitePress), Python-Markdown's — each also with the
 // heading's template tags ({% addedin "2.0" %}, {{ badge }}) removed, since
 // they render as markup the slug leaves out, and the explicit ids of
-// attribute lists. The generator is unknown, so an anchor any of them
-// renders is accepted; one none of them renders is still broken.
+// attribute lists (which replace the slug). The generator is unknown, so
+// an anchor any of them renders is accepted; one none of them renders is
+// still broken.
 func (d *docRefs) inferredAnchors() {
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
@@ -430,15 +431,17 @@ func (d *docRefs) inferredAnchors() {
 		}
 		set := d.anchors[x.Path]
 		for _, h := range x.Markdown.SiteHeadings {
-			text := h.Text
-			if id, rest, ok := bracketID(text); ok {
+			// An explicit id replaces the slug, under every generator
+			// that reads one: a link to the text's slug is broken.
+			if id, _, ok := bracketID(h.Text); ok {
 				set[strings.ToLower(id)] = true
-				text = rest
+				continue
 			}
 			if h.ID != "" {
 				set[strings.ToLower(h.ID)] = true
+				continue
 			}
-			for _, text := range []string{text, withoutTemplateTags(text)} {
+			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
 				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true)} {
 					if slug = strings.Trim(slug, "-"); slug != "" {
 						set[strings.ToLower(slug)] = true

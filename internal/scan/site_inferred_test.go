@@ -41,7 +41,7 @@ func TestInferredSite(t *testing.T) {
 		"site/src/docs/usage.md": "# Usage\n\n" +
 			"[a](/docs/collections/#sorting) [b](/docs/data/) [c](/docs/) [d](/blog/v3/) [e](/feed/) [f](@/docs/data.md)\n\n" +
 			"[g](/docs/collections/#keep) [h](../blog/v3)\n\n" +
-			"Broken: [x](/docs/gone/) [y](/docs/collections/#unsorted)\n",
+			"Broken: [x](/docs/gone/) [y](/docs/collections/#unsorted) [z](/docs/collections/#keep-previous)\n",
 	}
 	testtree.Write(t, root, files)
 	ix := newIndex(scanDir(t, root, nil, Options{}))
@@ -50,8 +50,8 @@ func TestInferredSite(t *testing.T) {
 		ix.relation(t, snapshot.RelLinksTo, usage, "document:"+to)
 	}
 	rel := ix.relation(t, snapshot.RelLinksTo, usage, "document:site/src/docs/collections.md")
-	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"unsorted"}) {
-		t.Errorf("missingAnchors = %q, want only the heading no slug rule renders", got)
+	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"keep-previous", "unsorted"}) {
+		t.Errorf("missingAnchors = %q, want the heading no slug rule renders and the slug an explicit id replaces", got)
 	}
 	if got, want := brokenFrom(ix, "site/"), []string{"site/src/docs/usage.md -> docs/gone"}; !slices.Equal(got, want) {
 		t.Errorf("broken links = %q, want %q", got, want)
