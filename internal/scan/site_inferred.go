@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -73,14 +72,25 @@ func sigilPrefixed(dest string) bool {
 	return strings.HasPrefix(dest, "@/") || strings.HasPrefix(dest, "~/")
 }
 
-// docTree is the documentation tree a document belongs to: its top-level
-// directory, or "." for a file at the root.
-func docTree(doc string) string {
+// docTree is the documentation tree a document belongs to: the innermost
+// project directory holding it below the root (one with a site project's
+// file: package.json, conf.py, config.toml), else its top-level directory,
+// or "." for a file at the root. Two example sites side by side are two
+// trees, each with its own convention.
+func (d *docRefs) docTree(doc string) string {
+	for dir := parentDir(doc); dir != "."; dir = parentDir(dir) {
+		if slices.ContainsFunc(projectFiles, func(f string) bool { return d.t.files[dir+"/"+f] }) {
+			return dir
+		}
+	}
 	if first, _, nested := strings.Cut(doc, "/"); nested {
 		return first
 	}
 	return "."
 }
+
+// projectFiles mark the directory of a site's project.
+var projectFiles = []string{"package.json", "conf.py", "config.toml"}
 
 // pathExists reports whether a candidate path names anything a link may
 // point at: an entity, a file, a directory, or an excluded path.
@@ -137,7 +147,8 @@ func (d *docRefs) inferSites() {
 		if _, in := siteRootOf(d.sites, x.Path); in {
 			continue
 		}
-		trees[docTree(x.Path)] = append(trees[docTree(x.Path)], x)
+		tree := d.docTree(x.Path)
+		trees[tree] = append(trees[tree], x)
 	}
 	for _, tree := range sortedKeys(trees) {
 		d.inferTree(tree, trees[tree])
@@ -179,36 +190,43 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			options = append(options, o)
 		}
 	}
-	best, bestHits := docSite{}, 0
-	for _, root := range inferRoots(tree, failing) {
+	// The content root is a depth below the tree, not one directory: at
+	// depth 2 every content/<locale>/ is a root of its own pages.
+	bestDepth, bestOpt, bestHits := 0, inferredOptions{}, 0
+	for depth := 0; depth <= maxRootDepth(tree, failing); depth++ {
 		for _, o := range options {
 			o.tree = tree
-			s := docSite{root: root, kind: siteInferred, inferred: &o}
 			hits := 0
 			for _, f := range failing {
-				if within(f.doc, root) && d.resolvesIn(s, true, f.doc, f.l) {
+				root, ok := rootAt(tree, f.doc, depth)
+				if ok && d.resolvesIn(docSite{root: root, kind: siteInferred, inferred: &o}, true, f.doc, f.l) {
 					hits++
 				}
 			}
-			// Strictly more: on a tie the simpler reading (the tree's own
+			// Strictly more: on a tie the simpler reading (the shallower
 			// root, fewer options), tried first, stays.
 			if hits > bestHits {
-				best, bestHits = s, hits
+				bestDepth, bestOpt, bestHits = depth, o, hits
 			}
 		}
 	}
+	roots := map[string]bool{}
 	inRoot := 0
 	for _, tl := range shaped {
-		if best.kind != "" && within(tl.doc, best.root) {
+		if root, ok := rootAt(tree, tl.doc, bestDepth); ok {
+			roots[root] = true
 			inRoot++
 		}
 	}
 	remaining := len(failing)
 	if bestHits >= inferMinLinks && 2*bestHits >= inRoot {
-		d.sites = append(d.sites, best)
+		o := bestOpt
+		for _, root := range sortedKeys(roots) {
+			d.sites = append(d.sites, docSite{root: root, kind: siteInferred, inferred: &o})
+		}
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve %s; checking them as such",
-				treeLabel(tree), bestHits, inRoot, best.inferred.describe(best.root))})
+				treeLabel(tree), bestHits, inRoot, o.describe(sortedKeys(roots)))})
 		remaining -= bestHits
 	}
 	if remaining >= floodMinLinks && 2*remaining >= len(shaped) {
@@ -219,6 +237,42 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	}
 }
 
+// maxRootDepth is how deep below the tree a content root may lie: the
+// deepest directory of a document with a failing root-absolute or sigil
+// link (the root such a link is written from), at most 4.
+func maxRootDepth(tree string, failing []treeLink) int {
+	deepest := 0
+	for _, f := range failing {
+		if strings.HasPrefix(f.l.Destination, "/") || sigilPrefixed(f.l.Destination) {
+			deepest = max(deepest, len(relDirs(tree, f.doc)))
+		}
+	}
+	return min(deepest, 4)
+}
+
+// rootAt is the content root at depth below tree that holds doc: the tree
+// and the first depth directories of doc's path below it; ok is false for
+// a document less deep than that.
+func rootAt(tree, doc string, depth int) (string, bool) {
+	dirs := relDirs(tree, doc)
+	if len(dirs) < depth {
+		return "", false
+	}
+	return path.Join(append([]string{tree}, dirs[:depth]...)...), true
+}
+
+// relDirs are the directories of doc's path below tree.
+func relDirs(tree, doc string) []string {
+	rel := parentDir(doc)
+	if tree != "." {
+		rel = strings.TrimPrefix(strings.TrimPrefix(rel, tree), "/")
+	}
+	if rel == "" || rel == "." {
+		return nil
+	}
+	return strings.Split(rel, "/")
+}
+
 // treeLabel names a tree in a sentence: "docs/", or "the repository root".
 func treeLabel(tree string) string {
 	if tree == "." {
@@ -227,35 +281,17 @@ func treeLabel(tree string) string {
 	return tree + "/"
 }
 
-// inferRoots lists the content roots to try for a tree, shallowest first:
-// the tree itself and every directory between it and a document with a
-// failing root-absolute link (the root such a link is written from).
-func inferRoots(tree string, failing []treeLink) []string {
-	seen := map[string]bool{tree: true}
-	roots := []string{tree}
-	for _, f := range failing {
-		if !strings.HasPrefix(f.l.Destination, "/") && !sigilPrefixed(f.l.Destination) {
-			continue
-		}
-		for dir := parentDir(f.doc); dir != "." && dir != tree && within(dir, tree); dir = parentDir(dir) {
-			if !seen[dir] {
-				seen[dir] = true
-				roots = append(roots, dir)
-			}
-		}
-	}
-	// Shallowest first, then by name: the order decides ties.
-	slices.SortFunc(roots, func(a, b string) int {
-		return cmp.Or(cmp.Compare(strings.Count(a, "/"), strings.Count(b, "/")), strings.Compare(a, b))
-	})
-	return roots
-}
-
 // describe says how the inferred site serves links, for the coverage note.
-func (o *inferredOptions) describe(root string) string {
+func (o *inferredOptions) describe(roots []string) string {
 	parts := []string{"as a site serves pretty URLs (x as x.md, x.mdx, x/index.md or a template page x.*"}
-	if root != "." {
-		parts[0] += "; /x from " + root + "/"
+	switch {
+	case len(roots) == 1 && roots[0] != ".":
+		parts[0] += "; /x from " + roots[0] + "/"
+	case len(roots) > 1:
+		parts[0] += fmt.Sprintf("; /x from each of %d directories: %s/", len(roots), strings.Join(roots[:min(len(roots), 3)], "/, "))
+		if len(roots) > 3 {
+			parts[0] += ", …"
+		}
 	}
 	parts[0] += ")"
 	if o.pageURLs {
@@ -405,7 +441,7 @@ func undated(name string) (string, bool) {
 // A sites entry with generator none keeps a tree under GitHub's rules: it
 // is neither inferred nor flooded.
 func (d *docRefs) floodedLink(doc string, l markdown.Link) (string, bool) {
-	tree := docTree(doc)
+	tree := d.docTree(doc)
 	if !d.flooded[tree] || !siteShaped(l) {
 		return "", false
 	}

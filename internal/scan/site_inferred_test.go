@@ -224,3 +224,29 @@ func TestUnordered(t *testing.T) {
 		}
 	}
 }
+
+// TestInferredProjects: two example sites side by side (each its own
+// package.json) are two trees, each served from its own content root.
+func TestInferredProjects(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"examples/a/package.json": "{}", "examples/b/package.json": "{}"}
+	var a, b strings.Builder
+	for i := range 6 {
+		files[fmt.Sprintf("examples/a/content/docs/p%d.md", i)] = "# P\n"
+		files[fmt.Sprintf("examples/b/pages/guide/q%d.mdx", i)] = "# Q\n"
+		fmt.Fprintf(&a, "[p%d](/docs/p%d) ", i, i)
+		fmt.Fprintf(&b, "[q%d](/guide/q%d) ", i, i)
+	}
+	files["examples/a/content/index.md"] = "# A\n\n" + a.String() + "[gone](/docs/gone)\n"
+	files["examples/b/pages/index.mdx"] = "# B\n\n" + b.String() + "\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenFrom(ix, "examples/"), []string{"examples/a/content/index.md -> docs/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	for _, tree := range []string{"examples/a", "examples/b"} {
+		if len(ix.coverage(tree, "site generator not recognised in "+tree+"/")) != 1 {
+			t.Errorf("no inference note for %s", tree)
+		}
+	}
+}
