@@ -63,8 +63,28 @@ func siteShaped(l markdown.Link) bool {
 		return true
 	}
 	ext := path.Ext(l.Target)
-	return ext == "" || ext == ".html"
+	return ext == "" || ext == ".html" || !fileExtension(ext)
 }
+
+// fileExtension reports whether ext (".png") is one files are named with,
+// rather than the tail of a page name with a dot in it
+// ("/actions/policy.watchCreate", "Array.prototype.map").
+func fileExtension(ext string) bool {
+	return fileExtensions[strings.ToLower(strings.TrimPrefix(ext, "."))]
+}
+
+// fileExtensions are the extensions of the files documentation links to:
+// pages, images, media, fonts, data, archives and source.
+var fileExtensions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`md mdx markdown html htm txt rst adoc json jsonc json5 yaml yml toml xml csv tsv ini cfg conf env
+		svg png jpg jpeg gif webp avif ico bmp tif tiff pdf mp4 webm mov mp3 wav ogg woff woff2 ttf otf eot
+		zip gz tgz tar bz2 xz 7z jar whl deb rpm dmg exe wasm lock mod sum ipynb
+		js mjs cjs ts mts cts tsx jsx vue astro svelte css scss sass less go py pyi rs rb java kt kts scala swift c h cc cpp hpp cs fs php pl lua dart ex exs erl hs ml r jl sh bash zsh fish ps1 bat cmd sql proto graphql gql tf hcl nix dockerfile`) {
+		m[e] = true
+	}
+	return m
+}()
 
 // sigilPrefixed reports whether dest starts with a content-root sigil:
 // Zola's @/ and the ~/ some generators read the same way.
@@ -323,7 +343,10 @@ func unsigiled(l markdown.Link, doc string) (markdown.Link, bool) {
 func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, cands []string) []string {
 	var out []string
 	for _, c := range cands {
-		if path.Ext(c) != "" {
+		if ext := path.Ext(c); ext != "" {
+			if !fileExtension(ext) {
+				out = append(out, c+".md", c+".mdx") // a page name with a dot
+			}
 			continue
 		}
 		if site.inferred.dated {

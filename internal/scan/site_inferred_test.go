@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
@@ -192,13 +193,14 @@ func TestInferenceOffWithGeneratorNone(t *testing.T) {
 func TestInferredRoutes(t *testing.T) {
 	root := t.TempDir()
 	var b strings.Builder
-	for _, dest := range []string{"/docs/intro/setup", "/docs/intro/setup#refresh", "/docs/faq", "/img/a.png", "/docs/guide", "/docs/guide", "/docs/missing"} {
+	for _, dest := range []string{"/docs/intro/setup", "/docs/intro/setup#refresh", "/docs/faq", "/img/a.png", "/docs/guide", "/docs/guide", "/docs/policy.watchCreate", "/docs/missing"} {
 		fmt.Fprintf(&b, "[x](%s) ", dest)
 	}
 	testtree.Write(t, root, map[string]string{
 		"apps/docs/content/docs/(guides)/1.intro/02-setup.mdx": "# Setup\n\n## Refresh \\{#refresh\\}\n",
 		"apps/docs/content/docs/faq/page.mdx":                  "# FAQ\n",
 		"apps/docs/content/docs/guide.mdx":                     "# Guide\n",
+		"apps/docs/content/docs/policy.watchCreate.mdx":        "# watchCreate\n",
 		"apps/docs/public/img/a.png":                           "png",
 		"apps/docs/content/docs/index.mdx":                     "# Docs\n\n" + b.String() + "\n",
 	})
@@ -247,6 +249,18 @@ func TestInferredProjects(t *testing.T) {
 	for _, tree := range []string{"examples/a", "examples/b"} {
 		if len(ix.coverage(tree, "site generator not recognised in "+tree+"/")) != 1 {
 			t.Errorf("no inference note for %s", tree)
+		}
+	}
+}
+
+func TestSiteShapedDottedNames(t *testing.T) {
+	for dest, want := range map[string]bool{
+		"/actions/policy.watchCreate": true, "../api/Array.prototype.map": true, "guide": true, "page.html": true,
+		"../a.md": false, "img/logo.PNG": false, "src/main.go": false, "data.json": false,
+	} {
+		l := markdown.Link{Kind: markdown.LinkRelative, Destination: dest, Target: strings.TrimPrefix(dest, "/")}
+		if got := siteShaped(l); got != want {
+			t.Errorf("siteShaped(%q) = %v, want %v", dest, got, want)
 		}
 	}
 }
