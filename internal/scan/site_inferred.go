@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
@@ -501,7 +502,7 @@ func (d *docRefs) inferredAnchors() {
 				continue
 			}
 			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
-				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true)} {
+				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
 					if slug = strings.Trim(slug, "-"); slug != "" {
 						set[strings.ToLower(slug)] = true
 					}
@@ -529,6 +530,27 @@ func bracketID(text string) (id, rest string, ok bool) {
 		return "", text, false
 	}
 	return id, strings.TrimSpace(text[:i]), true
+}
+
+// hyphenSlug is the slug of the generators that turn every run of
+// characters other than letters and digits into one hyphen (Hexo's
+// slugize, @sindresorhus/slugify without transliteration): "list_categories"
+// is "list-categories", "after_render Filters" "after-render-filters".
+func hyphenSlug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(text) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
 }
 
 // withoutTemplateTags removes the template tags ({% … %}, {{ … }}) of a

@@ -264,3 +264,14 @@ func TestSiteShapedDottedNames(t *testing.T) {
 		}
 	}
 }
+
+func TestHyphenSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"list_categories": "list-categories", "after_render Filters": "after-render-filters",
+		"  Hello, World!  ": "hello-world", "鷹架（Scaffold）": "鷹架-scaffold", "v2.0 notes": "v2-0-notes",
+	} {
+		if got := hyphenSlug(in); got != want {
+			t.Errorf("hyphenSlug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

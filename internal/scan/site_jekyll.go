@@ -45,8 +45,10 @@ var jekyllKeys = []string{"baseurl", "permalink", "collections", "defaults", "pl
 // jekyllDirs are directories a Jekyll source holds.
 var jekyllDirs = []string{"_layouts", "_includes", "_posts", "_data", "_sass"}
 
-// notJekyllKeys mark other tools' _config.yml (Jupyter Book).
-var notJekyllKeys = []string{"execute", "sphinx", "launch_buttons", "parse"}
+// notJekyllKeys mark other tools' _config.yml: Jupyter Book's, and
+// Hexo's (source_dir, public_dir, new_post_name, post_asset_folder),
+// whose site is then read as a tree no generator marks.
+var notJekyllKeys = []string{"execute", "sphinx", "launch_buttons", "parse", "source_dir", "public_dir", "new_post_name", "post_asset_folder"}
 
 // jekyllDefaults are the options of a Jekyll site whose _config.yml sets
 // none: kramdown with the GFM parser, posts at date-style permalinks.
