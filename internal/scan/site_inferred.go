@@ -211,26 +211,37 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			options = append(options, o)
 		}
 	}
-	// The content root is a depth below the tree, not one directory: at
-	// depth 2 every content/<locale>/ is a root of its own pages.
-	bestDepth, bestOpt, bestHits := 0, inferredOptions{}, 0
-	for depth := 0; depth <= maxRootDepth(tree, failing); depth++ {
-		for _, o := range options {
-			o.tree = tree
-			hits := 0
-			for _, f := range failing {
-				root, ok := rootAt(tree, f.doc, depth)
-				if ok && d.resolvesIn(docSite{root: root, kind: siteInferred, inferred: &o}, true, f.doc, f.l) {
-					hits++
-				}
-			}
-			// Strictly more: on a tie the simpler reading (the shallower
-			// root, fewer options), tried first, stays.
-			if hits > bestHits {
-				bestDepth, bestOpt, bestHits = depth, o, hits
+	// Each distinct reading is probed once: a link written again from the
+	// same page (a root-absolute one: from the same directory) resolves
+	// the same way. The content root is a depth below the tree, not one
+	// directory (at depth 2 every content/<locale>/ is a root of its own
+	// pages); it is chosen under the plainest reading, then the options
+	// at that depth — on a tie the simpler reading, tried first, stays.
+	probes := distinctLinks(failing)
+	hitsAt := func(depth int, o inferredOptions) int {
+		o.tree = tree
+		hits := 0
+		for _, p := range probes {
+			root, ok := rootAt(tree, p.doc, depth)
+			if ok && d.resolvesIn(docSite{root: root, kind: siteInferred, inferred: &o}, true, p.doc, p.l) {
+				hits += p.n
 			}
 		}
+		return hits
 	}
+	bestDepth, bestOpt := 0, options[0]
+	bestHits := hitsAt(0, bestOpt)
+	for depth := 1; depth <= maxRootDepth(tree, failing); depth++ {
+		if hits := hitsAt(depth, bestOpt); hits > bestHits {
+			bestDepth, bestHits = depth, hits
+		}
+	}
+	for _, o := range options[1:] {
+		if hits := hitsAt(bestDepth, o); hits > bestHits {
+			bestOpt, bestHits = o, hits
+		}
+	}
+	bestOpt.tree = tree
 	roots := map[string]bool{}
 	inRoot := 0
 	for _, tl := range shaped {
@@ -256,6 +267,33 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve under no convention docbridge knows; they are counted in one %s finding, not reported one by one",
 				treeLabel(tree), remaining, len(shaped), "SITE_LINKS_UNRESOLVED")})
 	}
+}
+
+// linkProbe is a failing link and how many times it is written.
+type linkProbe struct {
+	treeLink
+	n int
+}
+
+// distinctLinks folds the failing links that read the same: one
+// destination from one page, or, root-absolute, from one directory.
+func distinctLinks(failing []treeLink) []linkProbe {
+	var out []linkProbe
+	at := map[string]int{}
+	for _, f := range failing {
+		from := f.doc
+		if strings.HasPrefix(f.l.Destination, "/") {
+			from = parentDir(f.doc)
+		}
+		k := from + "\x00" + f.l.Destination
+		if i, ok := at[k]; ok {
+			out[i].n++
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, linkProbe{f, 1})
+	}
+	return out
 }
 
 // maxRootDepth is how deep below the tree a content root may lie: the
