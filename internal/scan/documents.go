@@ -49,11 +49,11 @@ type docRefs struct {
 	sites    []docSite // documentation-site roots
 	// redirects are the host's redirect rules (site_redirects.go).
 	redirects []hostRule
-	// docusaurus holds, per Docusaurus site root, its pages' URLs.
+	// docusaurus holds, per Docusaurus site root, its pages' URLs; astro,
+	// per Starlight site root (indexSites).
 	docusaurus map[string]*docusaurusRoutes
-	// astro holds, per Starlight site root, its pages' URLs.
-	astro map[string]*astroRoutes
-	hugo  *hugoState // the Hugo sites; nil when there is none
+	astro      map[string]*astroRoutes
+	hugo       *hugoState // the Hugo sites; nil when there is none
 	// repo is the repository whose own URLs are links into the tree
 	// (self_urls.go); hasRepo is false when its identity is unknown.
 	repo    repourl.Repo
@@ -192,18 +192,7 @@ func (r *resolver) documents() {
 		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
-	d.docusaurus = map[string]*docusaurusRoutes{}
-	for _, s := range d.sites {
-		if s.docusaurus != nil {
-			d.docusaurus[s.root] = newDocusaurusRoutes(r.t, s)
-		}
-	}
-	d.astro = map[string]*astroRoutes{}
-	for _, s := range d.sites {
-		if s.astro != nil {
-			d.astro[s.root] = newAstroRoutes(r.t, s)
-		}
-	}
+	d.indexSites()
 	d.hugo = newHugoState(r.t)
 	d.repo, d.hasRepo = repourl.FromProject(r.t.cfg.Project)
 	for i := range r.t.ex {
@@ -228,8 +217,6 @@ func (r *resolver) documents() {
 	d.markTestInput()
 	d.includes()
 	d.indexLayouts()
-	d.indexPermalinks()
-	d.indexObjectAnchors()
 	d.navigation()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
@@ -286,8 +273,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		c := &doc.CodeSpans[i]
 		d.mention(x, from, c.Text, c.Line, c)
 	}
-	d.includeRefs(x, from)
-	d.autodocRefs(x, from)
+	d.pageRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the
@@ -406,11 +392,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if d.selfURL(x, from, l) {
 		return
 	}
-	if l.CodeImport && strings.HasPrefix(l.Destination, "@") {
-		if site, in := siteRootOf(d.sites, x.Path); in && site.kind == siteVuePress {
-			// @[code](@alias/x.sh): the alias is the configuration's
-			// importCode.handleImportPath, a function the scan does not run.
-			d.unverified["code imports through an alias of the site's configuration (VuePress' @[code])"]++
+	if site, in := siteRootOf(d.sites, x.Path); in {
+		if why := site.gen.uncheckedLink(site, l); why != "" {
+			d.unverified[why]++
 			return
 		}
 	}

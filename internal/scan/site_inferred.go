@@ -31,6 +31,48 @@ import (
 // siteInferred is the kind of a site whose convention was inferred.
 const siteInferred = "inferred"
 
+// inferredGen renders a site whose convention was inferred: the
+// registry's fallback for a tree no generator marks, never detected from
+// a file (inferSites makes its sites). Heading ids are every common
+// generator's (inferredAnchors).
+type inferredGen struct{ siteDefaults }
+
+func (inferredGen) kind() string { return siteInferred }
+
+// inferred returns the site's inferred convention; nil for another
+// generator's.
+func (s docSite) inferred() *inferredOptions {
+	o, _ := s.opts.(*inferredOptions)
+	return o
+}
+
+// links: a sigil link read as the root-absolute link it stands for, and
+// an extensionless one also as a template page or a dated file.
+func (inferredGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	l, ok := unsigiled(l, doc)
+	if !ok || l.Target == "" {
+		return nil, "", false
+	}
+	if l, ok = siteDestination(l, l.Destination, doc); !ok {
+		return nil, "", false
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	out = append(out, d.inferredCandidates(site, doc, l, out)...)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// pageDir: a site whose links are read from the page's URL serves x.md
+// at x/.
+func (inferredGen) pageDir(_ *docRefs, site docSite, doc string) (string, bool) {
+	if site.inferred().pageURLs {
+		return stemDir(doc)
+	}
+	return "", false
+}
+
 // Evidence bounds. A convention is inferred when it resolves at least
 // inferMinLinks failing links of the tree and they are at least half of
 // the tree's site-shaped links: a tree written for GitHub, where a few
@@ -220,7 +262,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			hits := 0
 			for _, f := range failing {
 				root, ok := rootAt(tree, f.doc, depth)
-				if ok && d.resolvesIn(docSite{root: root, kind: siteInferred, inferred: &o}, true, f.doc, f.l) {
+				if ok && d.resolvesIn(docSite{root: root, gen: inferredGen{}, opts: &o}, true, f.doc, f.l) {
 					hits++
 				}
 			}
@@ -243,7 +285,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	if bestHits >= inferMinLinks && 2*bestHits >= inRoot {
 		o := bestOpt
 		for _, root := range sortedKeys(roots) {
-			d.sites = append(d.sites, docSite{root: root, kind: siteInferred, inferred: &o})
+			d.sites = append(d.sites, docSite{root: root, gen: inferredGen{}, opts: &o})
 		}
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve %s; checking them as such",
@@ -350,7 +392,7 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 			}
 			continue
 		}
-		if site.inferred.dated {
+		if site.inferred().dated {
 			out = append(out, d.dated[c]...)
 		}
 		for _, p := range []string{c, path.Join(c, "index")} {
@@ -486,7 +528,7 @@ func (d *docRefs) inferredAnchors() {
 		if x.Markdown == nil {
 			continue
 		}
-		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind != siteInferred {
+		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind() != siteInferred {
 			continue
 		}
 		set := d.anchors[x.Path]

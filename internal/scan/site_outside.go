@@ -9,7 +9,8 @@ import "github.com/docbridge/docbridge/internal/scan/markdown"
 // reads the link from that URL: notices.md of a Jekyll site at the
 // repository root is served at /notices/, where ../legal/ is /legal/, a
 // page of the site. Resolution reads such a link again the way the site
-// does (pageURLTarget for MkDocs with use_directory_urls and Jekyll, the
+// does (pageURLTarget for a generator that serves a page at a URL of its
+// own, siteGenerator.pageDir: MkDocs with use_directory_urls, Jekyll; the
 // Hugo resolver for Hugo), and when that reading stays inside the site the
 // LINK_OUTSIDE_ROOT is withdrawn and the link resolves as any other: to
 // the page it names, or to BROKEN_LINK at the path the site would serve.
@@ -32,7 +33,7 @@ func (d *docRefs) readBySite(doc string, l markdown.Link) bool {
 	if s := d.hugoSite(doc); s != nil {
 		out, _, _ := d.hugo.resolveLink(s, doc, l)
 		read = out != hugoBroken
-	} else if site, inSite := siteRootOf(d.sites, doc); inSite && directoryURLs(site) {
+	} else if site, inSite := siteRootOf(d.sites, doc); inSite {
 		t, ok := d.pageURLTarget(site, doc, l)
 		read = ok && within(t, site.root)
 	}

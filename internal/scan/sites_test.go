@@ -56,7 +56,7 @@ func TestSiteRootsKinds(t *testing.T) {
 	}
 	var got []string
 	for _, s := range siteRoots(tr) {
-		got = append(got, s.root+"="+s.kind)
+		got = append(got, s.root+"="+s.kind())
 	}
 	// A Docusaurus site is its config's directory (here the repository);
 	// docs/ inside it is a VitePress root, the innermost site of its pages.
@@ -91,10 +91,10 @@ func TestHeadingAnchorsByGenerator(t *testing.T) {
 		want   string
 	}{
 		{"outside a site", doc, docSite{}, false, "github-slug raw id raw%20id"},
-		{"vitepress", doc, docSite{root: "site", kind: siteVitePress}, true, "raw id raw%20id vitepress-slug"},
-		{"docusaurus content", &served, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "custom-id github-slug raw id raw%20id"},
-		{"docusaurus, no content plugin", doc, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "github-slug raw id raw%20id"},
-		{"astro", doc, docSite{root: "site", kind: siteAstro}, true, "github-slug raw id raw%20id"},
+		{"vitepress", doc, docSite{root: "site", gen: vitepressGen{}}, true, "raw id raw%20id vitepress-slug"},
+		{"docusaurus content", &served, docSite{root: "site", gen: docusaurusGen{}, opts: docusaurus}, true, "custom-id github-slug raw id raw%20id"},
+		{"docusaurus, no content plugin", doc, docSite{root: "site", gen: docusaurusGen{}, opts: docusaurus}, true, "github-slug raw id raw%20id"},
+		{"astro", doc, docSite{root: "site", gen: astroGen{}}, true, "github-slug raw id raw%20id"},
 	}
 	for _, tc := range tests {
 		got := strings.Join(sortedKeys(headingAnchors(tc.doc, tc.site, tc.inSite)), " ")
