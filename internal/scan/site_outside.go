@@ -38,7 +38,7 @@ func (d *docRefs) readBySite(doc string, l markdown.Link) bool {
 		read = ok && within(t, site.root)
 	}
 	if read {
-		d.siteRead = append(d.siteRead, siteReadKey{doc, l.Line, markdown.OutsideRootMessage(l.Destination)})
+		d.siteReads = append(d.siteReads, siteReadKey{doc, l.Line, markdown.OutsideRootMessage(l.Destination)})
 	}
 	return read
 }
@@ -46,14 +46,14 @@ func (d *docRefs) readBySite(doc string, l markdown.Link) bool {
 // flushSiteRead records the current document's links its site reads
 // inside the site, for coverage to leave their issues out.
 func (d *docRefs) flushSiteRead() {
-	if len(d.siteRead) == 0 {
+	if len(d.siteReads) == 0 {
 		return
 	}
 	if d.resolver.siteRead == nil {
 		d.resolver.siteRead = map[siteReadKey]bool{}
 	}
-	for _, k := range d.siteRead {
+	for _, k := range d.siteReads {
 		d.resolver.siteRead[k] = true
 	}
-	d.siteRead = nil
+	d.siteReads = nil
 }
