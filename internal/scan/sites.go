@@ -79,7 +79,9 @@ type siteGenerator interface {
 }
 
 // siteGenerators is every generator detection recognises, in the order
-// that decides a directory two of them claim (the first keeps it).
+// that decides a directory two of them claim (the first keeps it). Hugo,
+// resolved apart, takes the pages of its content before any of them; the
+// inferred convention (inferredGen) is the fallback for a tree none marks.
 var siteGenerators = []siteGenerator{vitepressGen{}, vuepressGen{}, docusaurusGen{}, mkdocsGen{}, mdbookGen{}, jekyllGen{}, astroGen{}}
 
 // docSite is a documentation-site root and the generator that renders it.
