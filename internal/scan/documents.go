@@ -49,18 +49,17 @@ type docRefs struct {
 	sites    []docSite // documentation-site roots
 	// redirects are the host's redirect rules (site_redirects.go).
 	redirects []hostRule
-	// docusaurus holds, per Docusaurus site root, its pages' URLs.
+	// docusaurus holds, per Docusaurus site root, its pages' URLs; astro,
+	// per Starlight site root (indexSites).
 	docusaurus map[string]*docusaurusRoutes
-	// astro holds, per Starlight site root, its pages' URLs.
-	astro map[string]*astroRoutes
-	hugo  *hugoState // the Hugo sites; nil when there is none
+	astro      map[string]*astroRoutes
+	hugo       *hugoState // the Hugo sites; nil when there is none
 	// repo is the repository whose own URLs are links into the tree
 	// (self_urls.go); hasRepo is false when its identity is unknown.
 	repo    repourl.Repo
 	hasRepo bool
-	// unverified counts the current document's links its site resolves
-	// but the scan cannot check, by reason (flushUnverified).
-	unverified map[string]int
+	// docState is the current document's: refs makes it, finish flushes it.
+	*docState
 	// includedBy maps a file spliced into pages by an include directive to
 	// those pages; permalinks maps, per Jekyll site root, a permalink to
 	// its page (site_resolve.go).
@@ -87,29 +86,43 @@ type docRefs struct {
 	routes []nextRoute
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
-	commands map[string][]string
-	// ambiguous collects, per document, the symbols mentioned that more than
-	// one module declares: one coverage note per symbol, not per mention.
-	ambiguous      map[string]*ambiguity
+	commands       map[string][]string
 	ambiguityNotes int
-	references     int // of the current document
-	unresolvedSyms int // of the current document
-	// excludedRefs are the current document's references into excluded
-	// paths: by (line, path named), the excluded path it lies in. A link and
-	// its text naming the same path count once.
-	excludedRefs map[excludedRef]string
-	// siteRead are the current document's links its site reads inside the
-	// site though they climb above the repository root (site_outside.go).
-	siteRead []siteReadKey
 	// flooded holds the documentation trees whose failing site-shaped
 	// links are counted, not reported one by one; dated maps "dir/name" to
 	// the files dir/YYYY-MM-DD-name.md, stems a path without extensions to
 	// its first file, pageRoutes a router's URL path to its page
 	// (site_inferred.go).
 	flooded    map[string]bool
+	treeOf     map[string]string // a document outside every recognised site → its tree
 	dated      map[string][]string
 	stems      map[string]string
 	pageRoutes map[string]string
+}
+
+// docState is what resolving one document gathers, flushed into notes and
+// metadata when the document finishes. Each document gets a fresh one
+// (refs), so documents resolving in parallel (part) share none.
+type docState struct {
+	// unverified counts the links its site resolves but the scan cannot
+	// check, by reason (flushUnverified).
+	unverified     map[string]int
+	references     int // relations recorded (maxDocumentEvidence)
+	unresolvedSyms int // unresolved symbol mentions (maxUnresolvedSymbols)
+	// excludedRefs are the references into excluded paths: by (line, path
+	// named), the excluded path it lies in. A link and its text naming the
+	// same path count once.
+	excludedRefs map[excludedRef]string
+	// siteReads are the links its site reads inside the site though they
+	// climb above the repository root (site_outside.go).
+	siteReads []siteReadKey
+	// ambiguous collects the symbols mentioned that more than one module
+	// declares: one coverage note per symbol, not per mention.
+	ambiguous map[string]*ambiguity
+}
+
+func newDocState() *docState {
+	return &docState{unverified: map[string]int{}, excludedRefs: map[excludedRef]string{}, ambiguous: map[string]*ambiguity{}}
 }
 
 // excludedRef is one reference into an excluded path.
@@ -188,22 +201,11 @@ func (n *lazyNear) under(p string) (string, bool) {
 // the docbridge block, the scan-wide bound on ambiguity notes — runs
 // during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, ambiguous: map[string]*ambiguity{},
-		excludedRefs: map[excludedRef]string{}, near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
+	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, docState: newDocState(),
+		near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
-	d.docusaurus = map[string]*docusaurusRoutes{}
-	for _, s := range d.sites {
-		if s.docusaurus != nil {
-			d.docusaurus[s.root] = newDocusaurusRoutes(r.t, s)
-		}
-	}
-	d.astro = map[string]*astroRoutes{}
-	for _, s := range d.sites {
-		if s.astro != nil {
-			d.astro[s.root] = newAstroRoutes(r.t, s)
-		}
-	}
+	d.indexSites()
 	d.hugo = newHugoState(r.t)
 	d.repo, d.hasRepo = repourl.FromProject(r.t.cfg.Project)
 	for i := range r.t.ex {
@@ -228,8 +230,6 @@ func (r *resolver) documents() {
 	d.markTestInput()
 	d.includes()
 	d.indexLayouts()
-	d.indexPermalinks()
-	d.indexObjectAnchors()
 	d.navigation()
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
@@ -268,10 +268,7 @@ func (d *docRefs) document(x *Extraction) {
 // document itself, and unresolved entities.
 func (d *docRefs) refs(x *Extraction, from string) {
 	doc := x.Markdown
-	d.references = 0
-	d.unresolvedSyms = 0
-	d.siteRead = nil
-	d.unverified = map[string]int{}
+	d.docState = newDocState()
 	defer d.flushUnverified(x.Path)
 	for _, l := range doc.Links {
 		d.link(x, from, l)
@@ -286,8 +283,7 @@ func (d *docRefs) refs(x *Extraction, from string) {
 		c := &doc.CodeSpans[i]
 		d.mention(x, from, c.Text, c.Line, c)
 	}
-	d.includeRefs(x, from)
-	d.autodocRefs(x, from)
+	d.pageRefs(x, from)
 }
 
 // finish does what follows the references, in document order: the
@@ -308,13 +304,12 @@ func (d *docRefs) finish(x *Extraction, from string) {
 	}
 }
 
-// docPart is what refs produced for one document in a builder of its own.
+// docPart is what refs produced for one document in a builder of its own,
+// and its state, which finish goes on with (the block goes on counting
+// references).
 type docPart struct {
-	b            *builder
-	references   int // relations recorded, which the block goes on counting
-	ambiguous    map[string]*ambiguity
-	excludedRefs map[excludedRef]string
-	siteRead     []siteReadKey
+	b     *builder
+	state *docState
 }
 
 // parts resolves the references of docs on up to workers goroutines. A
@@ -350,11 +345,9 @@ func (d *docRefs) part(x *Extraction, slabs *builder) *docPart {
 	r.b = b
 	w := *d
 	w.resolver = &r
-	w.ambiguous = map[string]*ambiguity{}
-	w.excludedRefs = map[excludedRef]string{}
 	w.refs(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 	slabs.relSlab, slabs.evSlab = b.relSlab, b.evSlab
-	return &docPart{b: b, references: w.references, ambiguous: w.ambiguous, excludedRefs: w.excludedRefs, siteRead: w.siteRead}
+	return &docPart{b: b, state: w.docState}
 }
 
 // merge adds a document's part to the scan's builder as if refs had run
@@ -375,7 +368,7 @@ func (d *docRefs) merge(x *Extraction, p *docPart) {
 	b.relations += p.b.relations
 	b.last = nil
 	b.coverage = append(b.coverage, p.b.coverage...)
-	d.references, d.ambiguous, d.excludedRefs, d.siteRead = p.references, p.ambiguous, p.excludedRefs, p.siteRead
+	d.docState = p.state
 	d.finish(x, snapshot.EntityID(snapshot.KindDocument, x.Path))
 }
 
@@ -406,11 +399,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if d.selfURL(x, from, l) {
 		return
 	}
-	if l.CodeImport && strings.HasPrefix(l.Destination, "@") {
-		if site, in := siteRootOf(d.sites, x.Path); in && site.kind == siteVuePress {
-			// @[code](@alias/x.sh): the alias is the configuration's
-			// importCode.handleImportPath, a function the scan does not run.
-			d.unverified["code imports through an alias of the site's configuration (VuePress' @[code])"]++
+	if site, in := siteRootOf(d.sites, x.Path); in {
+		if why := site.gen.uncheckedLink(site, l); why != "" {
+			d.unverified[why]++
 			return
 		}
 	}

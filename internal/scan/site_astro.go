@@ -1,11 +1,13 @@
 package scan
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
@@ -24,6 +26,67 @@ import (
 // The options come from the literal part of astro.config.* (typescript.
 // File.SiteConfig): base, trailingSlash, srcDir, redirects, and the
 // Starlight integration's locales and defaultLocale.
+
+// siteAstro names the Astro (Starlight) generator.
+const siteAstro = "astro"
+
+// astroGen is Astro's Starlight: an astro.config.* beside a docs
+// collection marks its site. Heading ids are GitHub's.
+type astroGen struct{ siteDefaults }
+
+func (astroGen) kind() string { return siteAstro }
+
+// astro returns the site's Starlight options; nil for another generator's.
+func (s docSite) astro() *astroOptions {
+	o, _ := s.opts.(*astroOptions)
+	return o
+}
+
+func (astroGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, p := range t.paths {
+		if !isAstroConfig(p) {
+			continue
+		}
+		if s, ok := astroSite(t, p, ""); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// configured reads astro.config.* when the tree has it, as detection
+// reads it; srcDir over it. Without a docs collection the entry still
+// names the site (its directory is reported missing).
+func (astroGen) configured(t *tree, c config.Site) (docSite, bool) {
+	p := ""
+	for _, ext := range astroConfigExts {
+		if q := path.Join(c.Root, "astro.config"+ext); t.files[q] && p == "" {
+			p = q
+		}
+	}
+	s, _ := astroSite(t, cmp.Or(p, path.Join(c.Root, "astro.config.mjs")), c.SrcDir)
+	if s.gen == nil {
+		return docSite{}, false // srcDir outside the repository
+	}
+	s.config = p
+	return s, true
+}
+
+// links: against the site's routes (astroLinkCandidates).
+func (astroGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind != markdown.LinkSite && l.Kind != markdown.LinkPost && site.astro() != nil {
+		return d.astroLinkCandidates(site, doc, l)
+	}
+	return siteDefaults{}.links(d, site, doc, l)
+}
+
+// index computes every page's URL.
+func (astroGen) index(d *docRefs, site docSite) {
+	if site.astro() != nil {
+		d.astro[site.root] = newAstroRoutes(d.t, site)
+	}
+}
 
 // astroConfigExts are the extensions of astro.config.*.
 var astroConfigExts = []string{".mjs", ".ts", ".js", ".mts", ".cjs"}
@@ -94,7 +157,7 @@ func astroSite(t *tree, config, srcDir string) (docSite, bool) {
 	if strings.HasPrefix(root, "../") || root == ".." {
 		return docSite{}, false
 	}
-	return docSite{root: root, kind: siteAstro, config: config, astro: o}, t.dirs[root]
+	return docSite{root: root, gen: astroGen{}, config: config, opts: o}, t.dirs[root]
 }
 
 // starlight reads the locales of the Starlight integration: the first
@@ -147,7 +210,7 @@ var astroPageExts = []string{".md", ".mdx", ".mdoc"}
 // locale's pages again at every other locale that lacks them, and the
 // routes of src/pages.
 func newAstroRoutes(t *tree, site docSite) *astroRoutes {
-	o := site.astro
+	o := site.astro()
 	r := &astroRoutes{opts: o, byURL: map[string]string{}, urlOf: map[string]string{}}
 	var pages []string
 	for _, p := range pathsBelow(t.paths, site.root) {

@@ -207,7 +207,7 @@ func FuzzAstroLink(f *testing.F) {
 		f.Add(s, "guides/Setup Page.md")
 	}
 	o := &astroOptions{project: "docs", src: "docs/src", base: "/site/", locales: []string{"es"}}
-	site := docSite{root: "docs/src/content/docs", kind: siteAstro, astro: o}
+	site := docSite{root: "docs/src/content/docs", gen: astroGen{}, opts: o}
 	f.Fuzz(func(t *testing.T, dest, rel string) {
 		_ = astroSlug(rel, dest)
 		doc := "docs/src/content/docs/guides/setup.md"

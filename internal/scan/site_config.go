@@ -1,13 +1,10 @@
 package scan
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"path"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
@@ -50,123 +47,28 @@ func siteProjectDir(s docSite) string {
 	return parentDir(s.config)
 }
 
-// configuredDocSite builds the site a sites entry names; ok is false for
-// generators that make no docSite (hugo, none).
+// configuredDocSite builds the site a sites entry names, by the generator
+// of that name (siteGenerator.configured); ok is false for generators that
+// make no docSite (hugo, none).
 func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
-	root := c.Root
-	cfgFile := func(names ...string) (string, []byte) {
-		for _, n := range names {
-			p := path.Join(root, n)
-			if x := t.byPath[p]; x != nil {
-				return p, x.SiteConfig
-			}
+	for _, g := range siteGenerators {
+		if g.kind() == c.Generator {
+			return g.configured(t, c)
 		}
-		return "", nil
 	}
-	s := docSite{kind: c.Generator}
-	switch c.Generator {
-	case config.GeneratorMkDocs:
-		p, data := cfgFile("mkdocs.yml", "mkdocs.yaml")
-		docs, o, why, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
-		if !ok {
-			docs, o = mkdocsDefaults(root)
+	return docSite{}, false
+}
+
+// siteConfigFile returns the first of the configuration files names in
+// dir the tree has, with what the scan read of it; "" when none.
+func siteConfigFile(t *tree, dir string, names ...string) (string, []byte) {
+	for _, n := range names {
+		p := path.Join(dir, n)
+		if x := t.byPath[p]; x != nil {
+			return p, x.SiteConfig
 		}
-		if p != "" {
-			s.unread = why
-		}
-		if c.DocsDir != "" {
-			docs = path.Join(root, c.DocsDir)
-		}
-		if c.Slugify != "" {
-			o.slugify, o.slugCase, o.percent, o.normalize = "", "", false, ""
-			o.slugFunction(&yaml.Node{Kind: yaml.ScalarNode, Value: c.Slugify})
-		}
-		s.root, s.config, s.mkdocs = docs, p, o
-	case config.GeneratorMdBook:
-		p, data := cfgFile("book.toml")
-		src, o, why, ok := parseBookTOML(path.Join(root, "book.toml"), data)
-		if !ok {
-			src, o = mdbookDefaults(root)
-		}
-		if p != "" {
-			s.unread = why
-		}
-		if c.Src != "" {
-			src = path.Join(root, c.Src)
-		}
-		s.root, s.config, s.mdbook = src, p, o
-	case config.GeneratorJekyll:
-		p, data := cfgFile("_config.yml", "_config.yaml")
-		src, o, ok := root, (*jekyllOptions)(nil), false
-		if p != "" {
-			src, o, ok = parseJekyll(t, p, data)
-		}
-		if !ok {
-			src, o = root, jekyllDefaults()
-		}
-		if c.BaseURL != "" {
-			o.baseurl = "/" + strings.Trim(c.BaseURL, "/")
-		}
-		s.root, s.config, s.jekyll = src, p, o
-	case config.GeneratorVitePress:
-		// The configuration module, when the tree has it, as detection
-		// reads it; srcDir over it.
-		dir := path.Join(root, ".vitepress")
-		s = vitepressSite(t, dir)
-		if !t.dirs[dir] {
-			s.config = ""
-		}
-		if c.SrcDir != "" {
-			s.root = path.Join(root, c.SrcDir)
-		}
-	case config.GeneratorAstro:
-		// astro.config.* when the tree has it, as detection reads it;
-		// srcDir over it. Without a docs collection the entry still names
-		// the site (its directory is reported missing).
-		p := ""
-		for _, ext := range astroConfigExts {
-			if q := path.Join(root, "astro.config"+ext); t.files[q] && p == "" {
-				p = q
-			}
-		}
-		s, _ = astroSite(t, cmp.Or(p, path.Join(root, "astro.config.mjs")), c.SrcDir)
-		if s.kind == "" {
-			return docSite{}, false // srcDir outside the repository
-		}
-		s.config = p
-	case config.GeneratorDocusaurus:
-		p := ""
-		for _, q := range t.paths {
-			if parentDir(q) == root && strings.HasPrefix(path.Base(q), "docusaurus.config.") {
-				p = q
-				break
-			}
-		}
-		// Without a configuration in the tree, the classic preset's
-		// defaults.
-		o := parseDocusaurus(t, cmp.Or(p, path.Join(root, "docusaurus.config.js")))
-		if c.DocsDir != "" || c.RouteBasePath != "" {
-			// The entry's path and route replace the first docs instance.
-			opts := map[string]any{}
-			if c.DocsDir != "" {
-				opts["path"] = c.DocsDir
-			}
-			if c.RouteBasePath != "" {
-				opts["routeBasePath"] = c.RouteBasePath
-			}
-			var rest []docusaurusDocs
-			if len(o.docs) > 0 {
-				rest = o.docs[1:]
-			}
-			o.docs = nil
-			o.add(t, "docs", opts)
-			o.docs = append(o.docs, rest...)
-		}
-		s.root, s.config, s.docusaurus = root, p, o
-	default:
-		return docSite{}, false
 	}
-	return s, true
+	return "", nil
 }
 
 // siteNote is the coverage reason of a site: its generator, root, and
@@ -175,9 +77,9 @@ func configuredDocSite(t *tree, c config.Site) (docSite, bool) {
 // A configuration the scan could not read leaves the note partial.
 func siteNote(t *tree, s docSite) (reason string, complete bool) {
 	if s.origin == "" {
-		reason = s.kind + " site detected from " + s.config
+		reason = s.kind() + " site detected from " + s.config
 	} else {
-		reason = s.kind + " site configured in " + s.origin
+		reason = s.kind() + " site configured in " + s.origin
 		if s.config != "" {
 			reason += " over " + s.config
 		}

@@ -157,8 +157,8 @@ func TestConfiguredSiteOverHugo(t *testing.T) {
 func TestConfiguredSlugifyModelled(t *testing.T) {
 	for _, name := range config.MkDocsSlugify {
 		s, ok := configuredDocSite(&tree{}, config.Site{Root: ".", Generator: config.GeneratorMkDocs, Slugify: name})
-		if !ok || s.mkdocs == nil || !s.mkdocs.modelled() {
-			t.Errorf("slugify %s: not modelled (%+v)", name, s.mkdocs)
+		if !ok || s.mkdocs() == nil || !s.mkdocs().modelled() {
+			t.Errorf("slugify %s: not modelled (%+v)", name, s.mkdocs())
 		}
 	}
 }

@@ -1,12 +1,14 @@
 package scan
 
 import (
+	"cmp"
 	"encoding/json"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
@@ -21,6 +23,107 @@ import (
 // exported value (typescript.File.SiteConfig: presets and plugins, baseUrl,
 // trailingSlash, staticDirectories); an option that is not a literal takes
 // the plugin's default.
+
+// siteDocusaurus names the Docusaurus generator.
+const siteDocusaurus = "docusaurus"
+
+// docusaurusGen is Docusaurus: a docusaurus.config.* marks a site directory
+// whose content plugins serve pages.
+type docusaurusGen struct{ siteDefaults }
+
+func (docusaurusGen) kind() string { return siteDocusaurus }
+
+// docusaurus returns the site's Docusaurus options; nil for another
+// generator's.
+func (s docSite) docusaurus() *docusaurusOptions {
+	o, _ := s.opts.(*docusaurusOptions)
+	return o
+}
+
+// detect: the site is the config's directory, widened to hold every
+// content directory (docs may lie beside it: path '../docs'), when one
+// exists.
+func (docusaurusGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, p := range t.paths {
+		if !strings.HasPrefix(path.Base(p), "docusaurus.config.") {
+			continue
+		}
+		if o := parseDocusaurus(t, p); o.servesAny(t) {
+			out = append(out, docSite{root: o.root(t), gen: docusaurusGen{}, config: p, opts: o})
+		}
+	}
+	return out
+}
+
+// configured reads the entry's docusaurus.config.* when the tree has one,
+// else the classic preset's defaults; the entry's path and route replace
+// the first docs instance's.
+func (docusaurusGen) configured(t *tree, c config.Site) (docSite, bool) {
+	root := c.Root
+	p := ""
+	for _, q := range t.paths {
+		if parentDir(q) == root && strings.HasPrefix(path.Base(q), "docusaurus.config.") {
+			p = q
+			break
+		}
+	}
+	o := parseDocusaurus(t, cmp.Or(p, path.Join(root, "docusaurus.config.js")))
+	if c.DocsDir != "" || c.RouteBasePath != "" {
+		opts := map[string]any{}
+		if c.DocsDir != "" {
+			opts["path"] = c.DocsDir
+		}
+		if c.RouteBasePath != "" {
+			opts["routeBasePath"] = c.RouteBasePath
+		}
+		var rest []docusaurusDocs
+		if len(o.docs) > 0 {
+			rest = o.docs[1:]
+		}
+		o.docs = nil
+		o.add(t, "docs", opts)
+		o.docs = append(o.docs, rest...)
+	}
+	return docSite{root: root, gen: docusaurusGen{}, config: p, opts: o}, true
+}
+
+// anchors: GitHub's slugger plus explicit {#id}s on the pages of its
+// content directories; GitHub's alone elsewhere.
+func (docusaurusGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	if o := site.docusaurus(); o == nil || o.serves(doc.Path) {
+		return slices.Concat(doc.Anchors, doc.CustomAnchors), true
+	}
+	return nil, false
+}
+
+// links: against the site's routes (docusaurusLinkCandidates); a
+// destination is read as written, templates and all.
+func (docusaurusGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	if site.docusaurus() != nil {
+		return d.docusaurusLinkCandidates(site, doc, l)
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// mdx: every page, .md too, is MDX; @site/ is the site directory.
+func (docusaurusGen) mdx(site docSite) (string, bool) {
+	if o := site.docusaurus(); o != nil {
+		return o.siteDir, true
+	}
+	return "", true
+}
+
+// index computes every page's URL.
+func (docusaurusGen) index(d *docRefs, site docSite) {
+	if site.docusaurus() != nil {
+		d.docusaurus[site.root] = newDocusaurusRoutes(d.t, site)
+	}
+}
 
 // docusaurusOptions are the content plugins of one Docusaurus site.
 type docusaurusOptions struct {
@@ -248,7 +351,7 @@ type docusaurusRoutes struct {
 
 // newDocusaurusRoutes computes the URL of every page of the site.
 func newDocusaurusRoutes(t *tree, site docSite) *docusaurusRoutes {
-	o := site.docusaurus
+	o := site.docusaurus()
 	r := &docusaurusRoutes{opts: o, byURL: map[string]string{}, urlOf: map[string]string{}, content: map[string]string{}}
 	add := func(u, file string) {
 		k := routeKey(u)

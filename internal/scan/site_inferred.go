@@ -31,6 +31,48 @@ import (
 // siteInferred is the kind of a site whose convention was inferred.
 const siteInferred = "inferred"
 
+// inferredGen renders a site whose convention was inferred: the
+// registry's fallback for a tree no generator marks, never detected from
+// a file (inferSites makes its sites). Heading ids are every common
+// generator's (inferredAnchors).
+type inferredGen struct{ siteDefaults }
+
+func (inferredGen) kind() string { return siteInferred }
+
+// inferred returns the site's inferred convention; nil for another
+// generator's.
+func (s docSite) inferred() *inferredOptions {
+	o, _ := s.opts.(*inferredOptions)
+	return o
+}
+
+// links: a sigil link read as the root-absolute link it stands for, and
+// an extensionless one also as a template page or a dated file.
+func (inferredGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	l, ok := unsigiled(l, doc)
+	if !ok || l.Target == "" {
+		return nil, "", false
+	}
+	if l, ok = siteDestination(l, l.Destination, doc); !ok {
+		return nil, "", false
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	out = append(out, d.inferredCandidates(site, doc, l, out)...)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// pageDir: a site whose links are read from the page's URL serves x.md
+// at x/.
+func (inferredGen) pageDir(_ *docRefs, site docSite, doc string) (string, bool) {
+	if site.inferred().pageURLs {
+		return stemDir(doc)
+	}
+	return "", false
+}
+
 // Evidence bounds. A convention is inferred when it resolves at least
 // inferMinLinks failing links of the tree and they are at least half of
 // the tree's site-shaped links: a tree written for GitHub, where a few
@@ -150,7 +192,7 @@ type treeLink struct {
 // convention explains (d.flooded). It runs after indexPaths, before any
 // document resolves, and reads only indexes no document changes.
 func (d *docRefs) inferSites() {
-	d.flooded = map[string]bool{}
+	d.flooded, d.treeOf = map[string]bool{}, map[string]string{}
 	var github []string // roots docbridge.yaml says GitHub renders
 	if d.t.cfg != nil {
 		for _, c := range d.t.cfg.Sites {
@@ -170,6 +212,7 @@ func (d *docRefs) inferSites() {
 		}
 		tree := d.docTree(x.Path)
 		trees[tree] = append(trees[tree], x)
+		d.treeOf[x.Path] = tree
 	}
 	for _, tree := range sortedKeys(trees) {
 		d.inferTree(tree, trees[tree])
@@ -223,7 +266,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 		hits := 0
 		for _, p := range probes {
 			root, ok := rootAt(tree, p.doc, depth)
-			if ok && d.resolvesIn(docSite{root: root, kind: siteInferred, inferred: &o}, true, p.doc, p.l) {
+			if ok && d.resolvesIn(docSite{root: root, gen: inferredGen{}, opts: &o}, true, p.doc, p.l) {
 				hits += p.n
 			}
 		}
@@ -254,7 +297,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	if bestHits >= inferMinLinks && 2*bestHits >= inRoot {
 		o := bestOpt
 		for _, root := range sortedKeys(roots) {
-			d.sites = append(d.sites, docSite{root: root, kind: siteInferred, inferred: &o})
+			d.sites = append(d.sites, docSite{root: root, gen: inferredGen{}, opts: &o})
 		}
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve %s; checking them as such",
@@ -388,7 +431,7 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 			}
 			continue
 		}
-		if site.inferred.dated {
+		if site.inferred().dated {
 			out = append(out, d.dated[c]...)
 		}
 		for _, p := range []string{c, path.Join(c, "index")} {
@@ -502,9 +545,11 @@ func undated(name string) (string, bool) {
 // tree's SITE_LINKS_UNRESOLVED finding instead of reported on its own.
 // A sites entry with generator none keeps a tree under GitHub's rules: it
 // is neither inferred nor flooded.
+// Only the documents the tree was inferred from count: a page a
+// recognised site holds keeps its own findings.
 func (d *docRefs) floodedLink(doc string, l markdown.Link) (string, bool) {
-	tree := d.docTree(doc)
-	if !d.flooded[tree] || !siteShaped(l) {
+	tree, ok := d.treeOf[doc]
+	if !ok || !d.flooded[tree] || !siteShaped(l) {
 		return "", false
 	}
 	return tree, true
@@ -524,7 +569,7 @@ func (d *docRefs) inferredAnchors() {
 		if x.Markdown == nil {
 			continue
 		}
-		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind != siteInferred {
+		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind() != siteInferred {
 			continue
 		}
 		set := d.anchors[x.Path]

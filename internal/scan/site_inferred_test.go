@@ -111,6 +111,9 @@ func TestSiteLinkFlood(t *testing.T) {
 	testtree.Write(t, root, map[string]string{
 		"web/pages/index.md": "# Home\n\n" + b.String() + "\n\n[gone](./gone.md)\n",
 		"README.md":          "# Readme\n\n[missing](docs/missing.md)\n",
+		// A recognised site inside the flooded tree keeps its findings.
+		"web/mkdocs.yml":    "site_name: x\n",
+		"web/docs/index.md": "# Site\n\n[nope](nope/)\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	flood, own := 0, 0
@@ -127,8 +130,8 @@ func TestSiteLinkFlood(t *testing.T) {
 			own++
 		}
 	}
-	if flood != 24 || own != 2 {
-		t.Errorf("flooded %d, own %d; want 24 counted into web/ and the two .md links on their own", flood, own)
+	if flood != 24 || own != 3 {
+		t.Errorf("flooded %d, own %d; want 24 counted into web/, and the two .md links and the MkDocs page's link on their own", flood, own)
 	}
 	if len(ix.coverage("web", "resolve under no convention")) != 1 {
 		t.Errorf("no flood note for web: %+v", ix.s.Coverage)

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
@@ -49,6 +50,132 @@ var jekyllDirs = []string{"_layouts", "_includes", "_posts", "_data", "_sass"}
 // Hexo's (source_dir, public_dir, new_post_name, post_asset_folder),
 // whose site is then read as a tree no generator marks.
 var notJekyllKeys = []string{"execute", "sphinx", "launch_buttons", "parse", "source_dir", "public_dir", "new_post_name", "post_asset_folder"}
+
+// siteJekyll names the Jekyll generator.
+const siteJekyll = "jekyll"
+
+// jekyllGen is Jekyll: a _config.yml with Jekyll's keys or directories
+// marks its source.
+type jekyllGen struct{ siteDefaults }
+
+func (jekyllGen) kind() string { return siteJekyll }
+
+// jekyll returns the site's Jekyll options; nil for another generator's.
+func (s docSite) jekyll() *jekyllOptions {
+	o, _ := s.opts.(*jekyllOptions)
+	return o
+}
+
+func (jekyllGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, p := range t.paths {
+		if b := path.Base(p); b != "_config.yml" && b != "_config.yaml" {
+			continue
+		}
+		var data []byte
+		if x := t.byPath[p]; x != nil {
+			data = x.SiteConfig
+		}
+		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
+			out = append(out, docSite{root: src, gen: jekyllGen{}, config: p, opts: o})
+		}
+	}
+	return out
+}
+
+// configured reads the entry's _config.yml when the tree has one, its
+// baseurl over the file's.
+func (jekyllGen) configured(t *tree, c config.Site) (docSite, bool) {
+	p, data := siteConfigFile(t, c.Root, "_config.yml", "_config.yaml")
+	src, o, ok := c.Root, (*jekyllOptions)(nil), false
+	if p != "" {
+		src, o, ok = parseJekyll(t, p, data)
+	}
+	if !ok {
+		src, o = c.Root, jekyllDefaults()
+	}
+	if c.BaseURL != "" {
+		o.baseurl = "/" + strings.Trim(c.BaseURL, "/")
+	}
+	return docSite{root: src, gen: jekyllGen{}, config: p, opts: o}, true
+}
+
+// anchors are the converter's heading ids, attribute lists' ids and
+// kramdown's footnote ids.
+func (jekyllGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	o := site.jekyll()
+	if o == nil {
+		o = jekyllDefaults()
+	}
+	return append(append(jekyllAnchors(doc, o), doc.AttrAnchors...), footnoteAnchors(doc)...), true
+}
+
+// links: {% link %} names a file of the source, {% post_url %} a post; a
+// destination starts after {{site.baseurl}}, and a root-absolute one is
+// looked up among the permalinks first.
+func (jekyllGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	switch l.Kind {
+	case markdown.LinkSite:
+		p := path.Join(site.root, l.Target)
+		return []string{p}, p, true
+	case markdown.LinkPost:
+		return postCandidates(site.root, l.Target), path.Join(site.root, "_posts", l.Target), true
+	}
+	dest := stripSiteURL(l.Destination)
+	l, ok := siteDestination(l, dest, doc)
+	if !ok {
+		return nil, "", false
+	}
+	var first []string
+	if strings.HasPrefix(dest, "/") {
+		first = d.jekyllRootCandidates(site, dest)
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, first)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// pageDir: a page with a literal permalink reads its URLs from the
+// permalink's directory below the site source ("/a/b/" is a/b, "/a/b.html"
+// is a); any other, for pretty permalinks and collections, from x/ (both
+// readings of such a page are tried).
+func (jekyllGen) pageDir(d *docRefs, site docSite, doc string) (string, bool) {
+	if x := d.t.byPath[doc]; x != nil && x.Markdown != nil {
+		u := strings.TrimSpace(x.Markdown.FrontMatter.Fields["permalink"])
+		if u != "" && !strings.Contains(u, ":") && !strings.Contains(u, "{") {
+			dir := strings.Trim(u, "/")
+			if !strings.HasSuffix(u, "/") {
+				dir = strings.Trim(path.Dir("/"+dir), "/")
+			}
+			return path.Join(site.root, dir), true
+		}
+	}
+	return stemDir(doc)
+}
+
+// urlCandidates: the URL read is a URL of the site: a permalink, or a
+// document of a collection, as a root-absolute link to it would be.
+func (jekyllGen) urlCandidates(d *docRefs, site docSite, t string) []string {
+	if !within(t, site.root) {
+		return nil
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(t, site.root), "/")
+	if site.root == "." {
+		rel = t
+	}
+	base := ""
+	if o := site.jekyll(); o != nil {
+		base = strings.TrimRight(o.baseurl, "/")
+	}
+	return d.jekyllRootCandidates(site, base+"/"+rel)
+}
+
+// includeBases: {% include %} reads the source's _includes.
+func (jekyllGen) includeBases(site docSite, inc markdown.Include) (markdown.Include, []string, bool) {
+	if inc.Syntax == markdown.IncludeJekyll {
+		return inc, []string{path.Join(site.root, "_includes")}, true
+	}
+	return siteDefaults{}.includeBases(site, inc)
+}
 
 // jekyllDefaults are the options of a Jekyll site whose _config.yml sets
 // none: kramdown with the GFM parser, posts at date-style permalinks.
@@ -222,4 +349,88 @@ func matchPermalink(pattern, collection, u string) (map[string]string, bool) {
 		}
 	}
 	return vars, match(0, 0)
+}
+
+// stripSiteURL drops a leading {{site.baseurl}} (or {{site.url}}, or both)
+// from a Jekyll link destination, leaving the root-absolute path.
+func stripSiteURL(dest string) string {
+	for strings.HasPrefix(dest, "{{") {
+		end := strings.Index(dest, "}}")
+		if end < 0 {
+			return dest
+		}
+		inner := strings.Join(strings.Fields(dest[2:end]), "")
+		if inner != "site.baseurl" && inner != "site.url" {
+			return dest
+		}
+		dest = dest[end+2:]
+	}
+	return dest
+}
+
+// jekyllRootCandidates lists what a root-absolute link in a Jekyll site
+// may name: the page whose permalink it is (baseurl removed), then the
+// path below the site source and in a collection (/docs/x is _docs/x.md).
+func (d *docRefs) jekyllRootCandidates(site docSite, dest string) []string {
+	var out []string
+	baseurl := ""
+	o := site.jekyll()
+	if o != nil {
+		baseurl = o.baseurl
+	}
+	u := dest
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	key := jekyllPermalink(u, baseurl)
+	if p, ok := d.permalinks[site.root][key]; ok {
+		out = append(out, p)
+	}
+	rel := key
+	if rel == "" {
+		rel = "."
+	}
+	c := path.Join(site.root, rel)
+	out = append(out, c, c+".md", c+".markdown", c+"/index.md", c+"/index.markdown", c+"/index.html", c+"/README.md")
+	if strings.HasSuffix(u, ".html") {
+		out = append(out, c+".html")
+	}
+	return append(out, o.collectionCandidates(site.root, key)...)
+}
+
+// postCandidates lists the files a {% post_url name %} may name: the post
+// in _posts (or in _posts below the name's directory), as Markdown or HTML.
+func postCandidates(root, name string) []string {
+	dir, base := parentDir(name), path.Base(name)
+	var out []string
+	for _, p := range []string{path.Join(root, "_posts", name), path.Join(root, dir, "_posts", base)} {
+		out = append(out, p+".md", p+".markdown", p+".html")
+	}
+	return out
+}
+
+// index maps every page's permalink (as jekyllPermalink normalises it),
+// and the old URLs jekyll-redirect-from serves it at too, to the page.
+func (jekyllGen) index(d *docRefs, site docSite) {
+	m := map[string]string{}
+	base := ""
+	if o := site.jekyll(); o != nil {
+		base = o.baseurl
+	}
+	for _, x := range d.sitePages(site) {
+		urls := []string{x.Markdown.FrontMatter.Fields["permalink"]}
+		urls = append(urls, strings.Split(x.Markdown.FrontMatter.Fields["redirect_from"], ", ")...)
+		for _, u := range urls {
+			if u = strings.TrimSpace(u); u == "" || strings.Contains(u, ":") {
+				continue // none, or a pattern (/:categories/:title/)
+			}
+			key := jekyllPermalink(u, base)
+			if old, ok := m[key]; !ok || x.Path < old {
+				m[key] = x.Path
+			}
+		}
+	}
+	if len(m) > 0 {
+		d.permalinks[site.root] = m
+	}
 }

@@ -13,7 +13,10 @@ import (
 	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/python"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // MkDocs (mkdocs.yml): pages under docs_dir, heading ids from
@@ -53,6 +56,166 @@ type mkdocsOptions struct {
 	// nav are the pages the nav option lists, relative to docs_dir, in
 	// order (site_nav.go).
 	nav []string
+}
+
+// siteMkDocs names the MkDocs generator.
+const siteMkDocs = "mkdocs"
+
+// mkdocsGen is MkDocs: mkdocs.yml marks a site whose pages are its
+// docs_dir.
+type mkdocsGen struct{ siteDefaults }
+
+func (mkdocsGen) kind() string { return siteMkDocs }
+
+// mkdocs returns the site's MkDocs options; nil for another generator's.
+func (s docSite) mkdocs() *mkdocsOptions {
+	o, _ := s.opts.(*mkdocsOptions)
+	return o
+}
+
+// detect: a file the scan could not read as configuration still marks
+// its default root, with default options.
+func (mkdocsGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, p := range t.paths {
+		if b := path.Base(p); b != "mkdocs.yml" && b != "mkdocs.yaml" {
+			continue
+		}
+		var data []byte
+		if x := t.byPath[p]; x != nil {
+			data = x.SiteConfig
+		}
+		docs, o, why, ok := parseMkDocs(p, data)
+		if !ok {
+			docs, o = mkdocsDefaults(parentDir(p))
+		}
+		if t.dirs[docs] {
+			out = append(out, docSite{root: docs, gen: mkdocsGen{}, config: p, unread: why, opts: o})
+		}
+	}
+	return out
+}
+
+// configured reads the entry's mkdocs.yml when the tree has one; its
+// docs_dir and slugify over the file's.
+func (mkdocsGen) configured(t *tree, c config.Site) (docSite, bool) {
+	root := c.Root
+	p, data := siteConfigFile(t, root, "mkdocs.yml", "mkdocs.yaml")
+	docs, o, why, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
+	if !ok {
+		docs, o = mkdocsDefaults(root)
+	}
+	s := docSite{gen: mkdocsGen{}}
+	if p != "" {
+		s.unread = why
+	}
+	if c.DocsDir != "" {
+		docs = path.Join(root, c.DocsDir)
+	}
+	if c.Slugify != "" {
+		o.slugify, o.slugCase, o.percent, o.normalize = "", "", false, ""
+		o.slugFunction(&yaml.Node{Kind: yaml.ScalarNode, Value: c.Slugify})
+	}
+	s.root, s.config, s.opts = docs, p, o
+	return s, true
+}
+
+// anchors are toc's ids under the configured slugify, pymdownx.tabbed's,
+// attr_list's and the footnotes extension's.
+func (mkdocsGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	o := site.mkdocs()
+	if o == nil {
+		o = &mkdocsOptions{slugify: slugifyPyDefault}
+	}
+	runs := mkdocsAnchorRuns(doc.SiteHeadings, o)
+	a := append(slices.Concat(runs...), mkdocsTabsOf(runs, doc, o)...)
+	if o.attrList {
+		a = append(a, doc.AttrAnchors...)
+	}
+	if o.footnotes {
+		a = append(a, footnoteAnchors(doc)...)
+	}
+	return a, true
+}
+
+// links: a versioned site's root-absolute link may start with a version.
+func (mkdocsGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	dest := l.Destination
+	if o := site.mkdocs(); o != nil && o.versioned {
+		dest = stripVersion(dest)
+	}
+	l, ok := siteDestination(l, dest, doc)
+	if !ok {
+		return nil, "", false
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// pageDir: use_directory_urls (the default) serves x.md at x/.
+func (mkdocsGen) pageDir(_ *docRefs, site docSite, doc string) (string, bool) {
+	if o := site.mkdocs(); o != nil && o.fileURLs {
+		return "", false
+	}
+	return stemDir(doc)
+}
+
+// includeBases: pymdownx.snippets' base_path and markdown-include's
+// base_path (the directory of mkdocs.yml by default), then the root.
+func (mkdocsGen) includeBases(site docSite, inc markdown.Include) (markdown.Include, []string, bool) {
+	o := site.mkdocs()
+	switch {
+	case o != nil && inc.Syntax == markdown.IncludeSnippets:
+		return inc, append(slices.Clone(o.snippetBase), "."), true
+	case o != nil && inc.Syntax == markdown.IncludeMarkdownInclude:
+		return inc, []string{o.includeBase, "."}, true
+	}
+	return siteDefaults{}.includeBases(site, inc)
+}
+
+// filled: a command-reference directive (::: mkdocs-click) renders a
+// heading for every command; where hooks or macros rewrite pages, a line
+// that is one template expression ({{ name }}) renders content.
+func (mkdocsGen) filled(site docSite, doc *markdown.Document) bool {
+	if slices.ContainsFunc(doc.Autodoc, commandReference) {
+		return true
+	}
+	o := site.mkdocs()
+	return o != nil && o.rewriter != "" && slices.ContainsFunc(doc.Includes, func(inc markdown.Include) bool {
+		return inc.Syntax == markdown.IncludeTemplate
+	})
+}
+
+// index records the mkdocstrings directives of the site's pages: the
+// object and every member below it are anchors (hasAnchor).
+func (mkdocsGen) index(d *docRefs, site docSite) {
+	for _, x := range d.sitePages(site) {
+		for _, obj := range x.Markdown.Autodoc {
+			d.objectAnchors[x.Path] = append(d.objectAnchors[x.Path], strings.ToLower(obj))
+		}
+	}
+}
+
+// nav: the pages the nav option lists.
+func (mkdocsGen) nav(_ *docRefs, site docSite) []string {
+	var pages []string
+	if o := site.mkdocs(); o != nil {
+		for _, p := range o.nav {
+			pages = append(pages, path.Join(site.root, p))
+		}
+	}
+	return pages
+}
+
+// note: a toc slugify the scan does not model.
+func (mkdocsGen) note(site docSite) string {
+	if o := site.mkdocs(); o != nil && !o.modelled() {
+		return "; toc slugify " + o.slugify + " is not modelled: heading ids of every modelled slugify are accepted"
+	}
+	return ""
 }
 
 // Slugify functions modelled, by the name mkdocs.yml gives them.
@@ -244,10 +407,11 @@ func (d *docRefs) mkdocsRendered(target, anchor string) bool {
 		return false
 	}
 	site, ok := siteRootOf(d.sites, target)
-	if !ok || site.mkdocs == nil || site.mkdocs.rewriter == "" || strings.EqualFold(site.mkdocs.slug(anchor), anchor) {
+	o := site.mkdocs()
+	if !ok || o == nil || o.rewriter == "" || strings.EqualFold(o.slug(anchor), anchor) {
 		return true
 	}
-	d.unverified[fmt.Sprintf("to anchors of %s that no heading text gives, which the site's %s may render", target, site.mkdocs.rewriter)]++
+	d.unverified[fmt.Sprintf("to anchors of %s that no heading text gives, which the site's %s may render", target, o.rewriter)]++
 	return false
 }
 
@@ -539,4 +703,59 @@ func pyUnique(id string, used map[string]bool) string {
 	}
 	used[id] = true
 	return id
+}
+
+// stripVersion drops the version a root-absolute link of a site mike
+// publishes starts with: /dev/community/users/ is the page
+// community/users/ of another version of the site, read in this one.
+func stripVersion(dest string) string {
+	rest, ok := strings.CutPrefix(dest, "/")
+	if !ok {
+		return dest
+	}
+	first, after, nested := strings.Cut(rest, "/")
+	if !nested || !versionLabel(first) {
+		return dest
+	}
+	return "/" + after
+}
+
+// commandReference reports whether an API-documentation directive is one
+// of the Markdown extensions that render a command-line reference from the
+// program itself (::: mkdocs-click, ::: mkdocs-typer): a heading for every
+// command, none of them in the file.
+func commandReference(object string) bool {
+	return object == "mkdocs-click" || object == "mkdocs-typer"
+}
+
+// pageRefs relates an MkDocs page to the Python module each of its
+// API-documentation directives renders (mkdocstrings' "::: httpx.Client"),
+// and to the package when that module is one's __init__.py: the page
+// documents that code, as an observed covers relation. The dotted name
+// resolves as an import of its longest prefix that is a module of the
+// tree (httpx.Client: httpx/__init__.py); an object nothing in the tree
+// declares relates nothing, and a page outside an MkDocs site (where
+// "::: tip" is VitePress' container) is not read.
+func (mkdocsGen) pageRefs(d *docRefs, _ docSite, x *Extraction, from string) {
+	if len(x.Markdown.Autodoc) == 0 || d.langs.python == nil {
+		return
+	}
+	for _, obj := range x.Markdown.Autodoc {
+		parts := strings.Split(obj, ".")
+		for n := len(parts); n > 0; n-- {
+			ts := d.langs.python.Resolve(x.Path, python.Import{Module: strings.Join(parts[:n], ".")})
+			if len(ts) != 1 || ts[0].Kind != python.TargetModule {
+				continue
+			}
+			ev := snapshot.Evidence{Source: "markdown", Path: x.Path, Context: "::: " + obj}
+			p := ts[0].Path
+			if id := snapshot.EntityID(snapshot.KindModule, p); slices.Contains(d.entitiesAt(p), id) {
+				d.relate(snapshot.RelCovers, from, id, snapshot.Observed, ev)
+			}
+			if pkg := d.pkgDirs[parentDir(p)]; pkg != "" && strings.TrimSuffix(path.Base(p), path.Ext(p)) == "__init__" {
+				d.relate(snapshot.RelCovers, from, pkg, snapshot.Observed, ev)
+			}
+			break
+		}
+	}
 }

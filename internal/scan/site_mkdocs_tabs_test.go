@@ -136,7 +136,7 @@ func TestMkDocsTabsUnmodelledSlugify(t *testing.T) {
 		t.Fatalf("options %+v (%s)", o, why)
 	}
 	doc := markdown.Extract("docs/page.md", []byte("# Café\n\n=== \"Tab\"\n\n    a\n"))
-	got, _ := generatorAnchors(&doc, docSite{root: "docs", kind: siteMkDocs, mkdocs: o})
+	got, _ := mkdocsGen{}.anchors(&doc, docSite{root: "docs", gen: mkdocsGen{}, opts: o})
 	for _, want := range []string{"cafe", "café", "cafe-tab", "café-tab"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("anchors %q lack %q", got, want)

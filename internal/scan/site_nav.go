@@ -7,7 +7,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -66,28 +65,11 @@ func navPage(v string) (string, bool) {
 	return p, true
 }
 
-// navigation marks every document a site's navigation lists.
+// navigation marks every document a site's navigation lists
+// (siteGenerator.nav).
 func (d *docRefs) navigation() {
 	for _, s := range d.sites {
-		var pages []string
-		switch {
-		case s.mkdocs != nil:
-			for _, p := range s.mkdocs.nav {
-				pages = append(pages, path.Join(s.root, p))
-			}
-		case s.mdbook != nil:
-			summary := path.Join(s.root, "SUMMARY.md")
-			if x := d.t.byPath[summary]; x != nil && x.Markdown != nil {
-				pages = append(pages, summary)
-				for _, l := range x.Markdown.Links {
-					if l.Kind == markdown.LinkRelative {
-						pages = append(pages, l.Target)
-					}
-				}
-			}
-		case s.kind == siteVitePress && s.vitepress != nil:
-			pages = d.vitepressSidebar(s, s.vitepress.sidebar, "", nil, 0)
-		}
+		pages := s.gen.nav(d, s)
 		for _, p := range pages {
 			x := d.t.byPath[p]
 			if x == nil || x.Markdown == nil {
@@ -158,7 +140,7 @@ func (d *docRefs) vitepressRoute(s docSite, link string) (string, bool) {
 	}
 	r = strings.TrimSuffix(strings.TrimSuffix(r, ".md"), ".html")
 	p := path.Join(s.root, r)
-	if src, ok := s.vitepress.byRoute[p]; ok {
+	if src, ok := s.vitepress().byRoute[p]; ok {
 		return src, true
 	}
 	for _, f := range []string{p + ".md", p + "/index.md"} {

@@ -9,7 +9,8 @@ import "github.com/docbridge/docbridge/internal/scan/markdown"
 // reads the link from that URL: notices.md of a Jekyll site at the
 // repository root is served at /notices/, where ../legal/ is /legal/, a
 // page of the site. Resolution reads such a link again the way the site
-// does (pageURLTarget for MkDocs with use_directory_urls and Jekyll, the
+// does (pageURLTarget for a generator that serves a page at a URL of its
+// own, siteGenerator.pageDir: MkDocs with use_directory_urls, Jekyll; the
 // Hugo resolver for Hugo), and when that reading stays inside the site the
 // LINK_OUTSIDE_ROOT is withdrawn and the link resolves as any other: to
 // the page it names, or to BROKEN_LINK at the path the site would serve.
@@ -32,12 +33,12 @@ func (d *docRefs) readBySite(doc string, l markdown.Link) bool {
 	if s := d.hugoSite(doc); s != nil {
 		out, _, _ := d.hugo.resolveLink(s, doc, l)
 		read = out != hugoBroken
-	} else if site, inSite := siteRootOf(d.sites, doc); inSite && directoryURLs(site) {
+	} else if site, inSite := siteRootOf(d.sites, doc); inSite {
 		t, ok := d.pageURLTarget(site, doc, l)
 		read = ok && within(t, site.root)
 	}
 	if read {
-		d.siteRead = append(d.siteRead, siteReadKey{doc, l.Line, markdown.OutsideRootMessage(l.Destination)})
+		d.siteReads = append(d.siteReads, siteReadKey{doc, l.Line, markdown.OutsideRootMessage(l.Destination)})
 	}
 	return read
 }
@@ -45,14 +46,14 @@ func (d *docRefs) readBySite(doc string, l markdown.Link) bool {
 // flushSiteRead records the current document's links its site reads
 // inside the site, for coverage to leave their issues out.
 func (d *docRefs) flushSiteRead() {
-	if len(d.siteRead) == 0 {
+	if len(d.siteReads) == 0 {
 		return
 	}
 	if d.resolver.siteRead == nil {
 		d.resolver.siteRead = map[siteReadKey]bool{}
 	}
-	for _, k := range d.siteRead {
+	for _, k := range d.siteReads {
 		d.resolver.siteRead[k] = true
 	}
-	d.siteRead = nil
+	d.siteReads = nil
 }

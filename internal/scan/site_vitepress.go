@@ -3,10 +3,12 @@ package scan
 import (
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
@@ -39,16 +41,126 @@ type vitepressOptions struct {
 // vitepressConfigExts are the extensions of .vitepress/config.*.
 var vitepressConfigExts = []string{".ts", ".mts", ".js", ".mjs", ".cts", ".cjs"}
 
-// vitepressLike reports whether a generator resolves links and renders
-// heading ids as VitePress does: VitePress, and VuePress, from which it
-// comes (the same markdown-it slugify, .md and .html links, includes).
-func vitepressLike(kind string) bool { return kind == siteVitePress || kind == siteVuePress }
+// siteVitePress names the VitePress generator.
+const siteVitePress = "vitepress"
+
+// vitepressGen is VitePress: a .vitepress directory marks its site.
+// VuePress, from which it comes, renders and resolves the same way
+// (vuepressGen).
+type vitepressGen struct{ siteDefaults }
+
+func (vitepressGen) kind() string { return siteVitePress }
+
+// vitepress returns the site's VitePress (or VuePress) options; nil for
+// another generator's.
+func (s docSite) vitepress() *vitepressOptions {
+	o, _ := s.opts.(*vitepressOptions)
+	return o
+}
+
+func (vitepressGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, dir := range sortedKeys(t.dirs) {
+		if path.Base(dir) == ".vitepress" {
+			out = append(out, vitepressSite(t, dir))
+		}
+	}
+	return out
+}
+
+// configured reads the configuration module when the tree has it, as
+// detection reads it; srcDir over it.
+func (vitepressGen) configured(t *tree, c config.Site) (docSite, bool) {
+	dir := path.Join(c.Root, ".vitepress")
+	s := vitepressSite(t, dir)
+	if !t.dirs[dir] {
+		s.config = ""
+	}
+	if c.SrcDir != "" {
+		s.root = path.Join(c.Root, c.SrcDir)
+	}
+	return s, true
+}
+
+// anchors are markdown-it-anchor's slugs and markdown.attrs' ids: only
+// those.
+func (vitepressGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	return slices.Concat(doc.VitePressAnchors, site.vitepress().attrAnchors(doc)), true
+}
+
+// links: the base removed and the rewrites applied (vitepressCandidates);
+// a destination is read as written, templates and all.
+func (vitepressGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	l, first := d.vitepressCandidates(site, doc, l)
+	out, urlTarget := d.fileLinks(site, doc, l, first)
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// nav: the pages themeConfig.sidebar links to.
+func (vitepressGen) nav(d *docRefs, site docSite) []string {
+	if o := site.vitepress(); o != nil {
+		return d.vitepressSidebar(site, o.sidebar, "", nil, 0)
+	}
+	return nil
+}
+
+// includeBases: <!--@include: @/x.md--> (or @x.md) starts at the source
+// directory.
+func (vitepressGen) includeBases(site docSite, inc markdown.Include) (markdown.Include, []string, bool) {
+	if inc.Syntax != markdown.IncludeVitePress {
+		return siteDefaults{}.includeBases(site, inc)
+	}
+	if rest, ok := strings.CutPrefix(inc.Path, "@"); ok {
+		inc.Path = strings.TrimPrefix(rest, "/")
+		return inc, []string{site.root}, true
+	}
+	return inc, nil, true
+}
+
+// siteVuePress names the VuePress generator.
+const siteVuePress = "vuepress"
+
+// vuepressGen is VuePress: a .vuepress directory marks its site, which
+// renders and resolves as VitePress does, but no docbridge.yaml entry
+// names.
+type vuepressGen struct{ vitepressGen }
+
+func (vuepressGen) kind() string { return siteVuePress }
+
+func (vuepressGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, dir := range sortedKeys(t.dirs) {
+		if path.Base(dir) == ".vuepress" {
+			out = append(out, vuepressSite(t, dir))
+		}
+	}
+	return out
+}
+
+func (vuepressGen) configured(*tree, config.Site) (docSite, bool) { return docSite{}, false }
+
+// nav: VuePress' sidebar is not read.
+func (vuepressGen) nav(*docRefs, docSite) []string { return nil }
+
+// uncheckedLink: @[code](@alias/x.sh) imports code through an alias of
+// the configuration's importCode.handleImportPath, a function the scan
+// does not run.
+func (vuepressGen) uncheckedLink(_ docSite, l markdown.Link) string {
+	if l.CodeImport && strings.HasPrefix(l.Destination, "@") {
+		return "code imports through an alias of the site's configuration (VuePress' @[code])"
+	}
+	return ""
+}
 
 // vuepressSite returns the site the .vuepress directory at dir makes: its
 // parent is the source directory, served at the configuration's literal
 // base. VuePress has no srcDir or rewrites.
 func vuepressSite(t *tree, dir string) docSite {
-	s := docSite{root: parentDir(dir), kind: siteVuePress, config: dir, vitepress: &vitepressOptions{base: "/"}}
+	o := &vitepressOptions{base: "/"}
+	s := docSite{root: parentDir(dir), gen: vuepressGen{}, config: dir, opts: o}
 	for _, ext := range vitepressConfigExts {
 		p := path.Join(dir, "config"+ext)
 		x := t.byPath[p]
@@ -57,7 +169,7 @@ func vuepressSite(t *tree, dir string) docSite {
 		}
 		s.config = p
 		if b, ok := x.TypeScript.SiteConfigValue()["base"].(string); ok && strings.HasPrefix(b, "/") {
-			s.vitepress.base = strings.TrimSuffix(b, "/") + "/"
+			o.base = strings.TrimSuffix(b, "/") + "/"
 		}
 		break
 	}
@@ -67,7 +179,8 @@ func vuepressSite(t *tree, dir string) docSite {
 // vitepressSite returns the site the .vitepress directory at dir makes.
 func vitepressSite(t *tree, dir string) docSite {
 	root := parentDir(dir)
-	s := docSite{root: root, kind: siteVitePress, config: dir, vitepress: &vitepressOptions{base: "/"}}
+	o := &vitepressOptions{base: "/"}
+	s := docSite{root: root, gen: vitepressGen{}, config: dir, opts: o}
 	// The configuration module, then the modules of a config/ directory
 	// (config/index.ts first): an option is read from the first that sets
 	// it.
@@ -112,16 +225,16 @@ func vitepressSite(t *tree, dir string) docSite {
 	}
 	cfg := map[string]any{"srcDir": option("srcDir"), "base": option("base"), "rewrites": option("rewrites")}
 	if l, ok := option("markdown", "attrs", "leftDelimiter").(string); ok && l != "" && l != "{" {
-		s.vitepress.attrsLeft = l
-		s.vitepress.attrsRight = "}"
+		o.attrsLeft = l
+		o.attrsRight = "}"
 	}
 	if off, ok := option("markdown", "attrs", "disable").(bool); ok && off {
-		s.vitepress.attrsOff = true
+		o.attrsOff = true
 	}
 	if r, ok := option("markdown", "attrs", "rightDelimiter").(string); ok && r != "" && r != "}" {
-		s.vitepress.attrsRight = r
-		if s.vitepress.attrsLeft == "" {
-			s.vitepress.attrsLeft = "{"
+		o.attrsRight = r
+		if o.attrsLeft == "" {
+			o.attrsLeft = "{"
 		}
 	}
 	if src, ok := cfg["srcDir"].(string); ok {
@@ -130,12 +243,12 @@ func vitepressSite(t *tree, dir string) docSite {
 		}
 	}
 	if b, ok := cfg["base"].(string); ok && strings.HasPrefix(b, "/") {
-		s.vitepress.base = strings.TrimSuffix(b, "/") + "/"
+		o.base = strings.TrimSuffix(b, "/") + "/"
 	}
 	if rw, ok := cfg["rewrites"].(map[string]any); ok {
-		s.vitepress.rewrite(t, s.root, rw)
+		o.rewrite(t, s.root, rw)
 	}
-	s.vitepress.sidebar = option("themeConfig", "sidebar")
+	o.sidebar = option("themeConfig", "sidebar")
 	return s
 }
 
@@ -249,7 +362,7 @@ func (o *vitepressOptions) rewrite(t *tree, root string, rw map[string]any) {
 // removed from a root-absolute one, and the page rewritten to the path
 // named (read from where the linking page is served, too).
 func (d *docRefs) vitepressCandidates(site docSite, doc string, l markdown.Link) (markdown.Link, []string) {
-	o := site.vitepress
+	o := site.vitepress()
 	if o == nil {
 		return l, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -56,12 +57,62 @@ func TestSiteRootsKinds(t *testing.T) {
 	}
 	var got []string
 	for _, s := range siteRoots(tr) {
-		got = append(got, s.root+"="+s.kind)
+		got = append(got, s.root+"="+s.kind())
 	}
 	// A Docusaurus site is its config's directory (here the repository);
 	// docs/ inside it is a VitePress root, the innermost site of its pages.
 	want := ".=docusaurus book/src=mdbook docs=vitepress py/docs=mkdocs"
 	if strings.Join(got, " ") != want {
+		t.Errorf("siteRoots = %q, want %q", got, want)
+	}
+}
+
+// TestSiteGeneratorsRegistry: each generator is registered once, every
+// generator a docbridge.yaml entry may name (but hugo, resolved apart, and
+// none) builds its site through the registry, and the inferred convention
+// is the fallback, not a registered generator.
+func TestSiteGeneratorsRegistry(t *testing.T) {
+	seen := map[string]bool{}
+	for _, g := range siteGenerators {
+		if seen[g.kind()] {
+			t.Errorf("generator %s is registered twice", g.kind())
+		}
+		seen[g.kind()] = true
+	}
+	if seen[siteInferred] {
+		t.Errorf("the inferred convention is registered; it is the fallback")
+	}
+	tr := &tree{dirs: map[string]bool{}, files: map[string]bool{}}
+	for _, name := range []string{config.GeneratorMkDocs, config.GeneratorMdBook, config.GeneratorJekyll, config.GeneratorVitePress, config.GeneratorDocusaurus, config.GeneratorAstro} {
+		s, ok := configuredDocSite(tr, config.Site{Root: "site", Generator: name})
+		if !ok || s.kind() != name {
+			t.Errorf("sites entry %s: configuredDocSite = %q, %v", name, s.kind(), ok)
+		}
+	}
+	for _, name := range []string{config.GeneratorHugo, config.GeneratorNone} {
+		if s, ok := configuredDocSite(tr, config.Site{Root: "site", Generator: name}); ok {
+			t.Errorf("sites entry %s makes a %s site", name, s.kind())
+		}
+	}
+}
+
+// TestSiteRootsClaimOrder: a directory two generators claim keeps the one
+// first in siteGenerators, whichever file the walk meets first.
+func TestSiteRootsClaimOrder(t *testing.T) {
+	tr := &tree{dirs: map[string]bool{}}
+	// mkdocs.yml serves docs/ by default; docs/.vitepress makes docs/ a
+	// VitePress root too.
+	for _, p := range []string{"docs/.vitepress/config.ts", "docs/a.md", "mkdocs.yml"} {
+		tr.paths = append(tr.paths, p)
+		for d := parentDir(p); d != "."; d = parentDir(d) {
+			tr.dirs[d] = true
+		}
+	}
+	var got []string
+	for _, s := range siteRoots(tr) {
+		got = append(got, s.root+"="+s.kind())
+	}
+	if want := "docs=vitepress"; strings.Join(got, " ") != want {
 		t.Errorf("siteRoots = %q, want %q", got, want)
 	}
 }
@@ -91,10 +142,10 @@ func TestHeadingAnchorsByGenerator(t *testing.T) {
 		want   string
 	}{
 		{"outside a site", doc, docSite{}, false, "github-slug raw id raw%20id"},
-		{"vitepress", doc, docSite{root: "site", kind: siteVitePress}, true, "raw id raw%20id vitepress-slug"},
-		{"docusaurus content", &served, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "custom-id github-slug raw id raw%20id"},
-		{"docusaurus, no content plugin", doc, docSite{root: "site", kind: siteDocusaurus, docusaurus: docusaurus}, true, "github-slug raw id raw%20id"},
-		{"astro", doc, docSite{root: "site", kind: siteAstro}, true, "github-slug raw id raw%20id"},
+		{"vitepress", doc, docSite{root: "site", gen: vitepressGen{}}, true, "raw id raw%20id vitepress-slug"},
+		{"docusaurus content", &served, docSite{root: "site", gen: docusaurusGen{}, opts: docusaurus}, true, "custom-id github-slug raw id raw%20id"},
+		{"docusaurus, no content plugin", doc, docSite{root: "site", gen: docusaurusGen{}, opts: docusaurus}, true, "github-slug raw id raw%20id"},
+		{"astro", doc, docSite{root: "site", gen: astroGen{}}, true, "github-slug raw id raw%20id"},
 	}
 	for _, tc := range tests {
 		got := strings.Join(sortedKeys(headingAnchors(tc.doc, tc.site, tc.inSite)), " ")

@@ -208,7 +208,7 @@ func (d *docRefs) markTestInput() {
 		for _, s := range d.hugo.sites {
 			for _, m := range s.content {
 				if !m.missing {
-					sites = append(sites, docSite{root: m.source, kind: "hugo"})
+					sites = append(sites, docSite{root: m.source}) // only the root is read
 				}
 			}
 		}
