@@ -82,7 +82,7 @@ type siteGenerator interface {
 // that decides a directory two of them claim (the first keeps it). Hugo,
 // resolved apart, takes the pages of its content before any of them; the
 // inferred convention (inferredGen) is the fallback for a tree none marks.
-var siteGenerators = []siteGenerator{vitepressGen{}, vuepressGen{}, docusaurusGen{}, mkdocsGen{}, mdbookGen{}, jekyllGen{}, astroGen{}}
+var siteGenerators = []siteGenerator{vitepressGen{}, vuepressGen{}, docusaurusGen{}, mkdocsGen{}, mdbookGen{}, jekyllGen{}, astroGen{}, sphinxGen{}}
 
 // docSite is a documentation-site root and the generator that renders it.
 type docSite struct {

@@ -50,6 +50,10 @@ type Document struct {
 	// order: Python-Markdown's footnotes and kramdown render them as the
 	// anchors fn:label and fnref:label.
 	Footnotes []string `json:"footnotes,omitempty"`
+	// Targets holds, in order, the MyST targets a line "(label)=" declares
+	// (Sphinx with MyST): a reference to the label resolves anywhere in
+	// the project.
+	Targets []string `json:"targets,omitempty"`
 	// Autodoc holds the objects of API-documentation directives, in order
 	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
 	Autodoc []string `json:"autodoc,omitempty"`

@@ -69,6 +69,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 	w := walker{body: body, lines: lines, inRegion: inRegion, doc: &doc, is: &is}
 	w.liquidCode, w.liquidRaw = liquidLines(root, body, lines)
 	doc.Footnotes = footnoteLabels(root, body, lines)
+	doc.Targets = mystTargets(root, body, lines)
 	var tabsDropped int
 	if doc.Tabs, tabsDropped = contentTabs(root, body, lines); tabsDropped > 0 {
 		is.add(0, "", "%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)

@@ -133,3 +133,24 @@ func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
 	}
 	return out
 }
+
+// mystTargets returns the labels of the MyST target lines "(label)=" outside
+// code, in order, at most MaxAnchors.
+func mystTargets(root ast.Node, body []byte, lines lineIndex) []string {
+	if !bytes.Contains(body, []byte(")=")) {
+		return nil
+	}
+	inCode := codeLines(root, lines)
+	var out []string
+	for n := 1; n <= len(lines) && len(out) < MaxAnchors; n++ {
+		if inCode[n] {
+			continue
+		}
+		t := strings.TrimSpace(string(lines.at(body, n)))
+		if label, ok := strings.CutSuffix(strings.TrimPrefix(t, "("), ")="); ok && strings.HasPrefix(t, "(") &&
+			label != "" && !strings.ContainsAny(label, "()[] \t") {
+			out = append(out, label)
+		}
+	}
+	return out
+}

@@ -1,0 +1,104 @@
+package scan
+
+import (
+	"path"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+)
+
+// Sphinx with MyST Markdown (conf.py beside an index page): pages are
+// documents of the source directory, linked with or without their
+// extension; a line "(label)=" declares a target a reference resolves
+// anywhere in the project — "[text](#label)" and "[](label)" — so labels
+// are anchors of every page and a bare reference naming one is no path.
+// Headings keep GitHub-like ids (myst_heading_anchors).
+
+// siteSphinx names the Sphinx generator.
+const siteSphinx = "sphinx"
+
+// sphinxOptions is what resolution needs of a Sphinx project: its MyST
+// targets, lowercased as links are compared.
+type sphinxOptions struct {
+	labels map[string]bool
+}
+
+// sphinxGen is Sphinx: a conf.py whose directory holds an index page
+// (index.md, index.rst, index.ipynb) marks the source directory.
+type sphinxGen struct{ siteDefaults }
+
+func (sphinxGen) kind() string { return siteSphinx }
+
+// sphinx returns the site's Sphinx options; nil for another generator's.
+func (s docSite) sphinx() *sphinxOptions {
+	o, _ := s.opts.(*sphinxOptions)
+	return o
+}
+
+func (sphinxGen) detect(t *tree) []docSite {
+	var out []docSite
+	for _, p := range t.paths {
+		if path.Base(p) != "conf.py" {
+			continue
+		}
+		dir := parentDir(p)
+		if !t.files[path.Join(dir, "index.md")] && !t.files[path.Join(dir, "index.rst")] && !t.files[path.Join(dir, "index.ipynb")] {
+			continue
+		}
+		o := &sphinxOptions{labels: map[string]bool{}}
+		for i := range t.ex {
+			if x := &t.ex[i]; x.Markdown != nil && within(x.Path, dir) {
+				for _, l := range x.Markdown.Targets {
+					o.labels[strings.ToLower(l)] = true
+				}
+			}
+		}
+		out = append(out, docSite{root: dir, gen: sphinxGen{}, config: p, opts: o})
+	}
+	return out
+}
+
+// anchors: a page's GitHub-like heading ids, and every target of the
+// project (a reference "#label" resolves wherever the label is).
+func (sphinxGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) {
+	out := append([]string(nil), doc.Anchors...)
+	for l := range site.sphinx().labels {
+		out = append(out, l)
+	}
+	return out, true
+}
+
+// uncheckedLink: a bare reference naming a target is a reference, not a
+// path; the target exists, so there is nothing to report.
+func (sphinxGen) uncheckedLink(site docSite, l markdown.Link) string {
+	o := site.sphinx()
+	if o == nil || l.Kind != markdown.LinkRelative {
+		return ""
+	}
+	dest, _, _ := strings.Cut(l.Destination, "#")
+	if dest != "" && o.labels[strings.ToLower(dest)] {
+		return "to MyST (label)= targets of the project, which name no file"
+	}
+	return ""
+}
+
+// links: a page's path, with or without its extension, from the page or
+// (root-absolute) from the source directory.
+func (sphinxGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([]string, string, bool) {
+	if l.Kind == markdown.LinkSite || l.Kind == markdown.LinkPost {
+		return nil, "", false
+	}
+	l, ok := siteDestination(l, l.Destination, doc)
+	if !ok {
+		return nil, "", false
+	}
+	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	if path.Ext(l.Target) == "" {
+		out = append(out, l.Target+".rst", l.Target+".ipynb")
+	}
+	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// configured: Sphinx is detected only; a sites entry cannot name it yet.
+func (sphinxGen) configured(*tree, config.Site) (docSite, bool) { return docSite{}, false }

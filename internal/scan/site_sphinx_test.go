@@ -1,0 +1,45 @@
+package scan
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
+)
+
+// TestSphinxMyST scans a Sphinx project with MyST pages: a reference to a
+// (label)= target — as an anchor or a bare destination — resolves wherever
+// the label is, a page links without its extension, and an unknown label
+// and a page that does not exist stay broken.
+func TestSphinxMyST(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/conf.py":           "extensions = ['myst_parser']\n",
+		"docs/index.md":          "# Project\n",
+		"docs/syntax/fences.md":  "# Fences\n\n(syntax/colon_fence)=\n## Colon fences\n",
+		"docs/howto/install.rst": "Install\n=======\n",
+		"docs/guide.md": "# Guide\n\n" +
+			"[](syntax/colon_fence) [a](#syntax/colon_fence) [b](syntax/fences) [c](howto/install) [d](index.md#syntax/colon_fence)\n\n" +
+			"Broken: [x](#no-such-label) [y](nope)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	const guide = "document:docs/guide.md"
+	ix.relation(t, snapshot.RelLinksTo, guide, "document:docs/syntax/fences.md")
+	if r := ix.relation(t, snapshot.RelLinksTo, guide, "document:docs/index.md"); len(asStrings(r.Metadata["missingAnchors"])) != 0 {
+		t.Errorf("a label is an anchor of every page: missing %q", asStrings(r.Metadata["missingAnchors"]))
+	}
+	if got, want := brokenFrom(ix, "docs/"), []string{"docs/guide.md -> docs/nope"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	var broken []string
+	for _, a := range asMaps(ix.entity(t, guide).Metadata["brokenAnchors"]) {
+		broken = append(broken, a["anchor"].(string))
+	}
+	if !slices.Equal(broken, []string{"no-such-label"}) {
+		t.Errorf("brokenAnchors = %q, want the unknown label only", broken)
+	}
+	if len(ix.coverage("docs/guide.md", "MyST (label)= targets")) != 1 {
+		t.Errorf("no note for the bare reference: %+v", ix.s.Coverage)
+	}
+}
