@@ -399,10 +399,14 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 	if d.selfURL(x, from, l) {
 		return
 	}
-	if site, in := siteRootOf(d.sites, x.Path); in {
-		if why := site.gen.uncheckedLink(site, l); why != "" {
-			d.unverified[why]++
-			return
+	// A file spliced into pages is read there too: its page's site may
+	// leave the link unchecked (a MyST reference in an included changelog).
+	for _, p := range append([]string{x.Path}, d.includedBy[x.Path]...) {
+		if site, in := siteRootOf(d.sites, p); in {
+			if why := site.gen.uncheckedLink(site, l); why != "" {
+				d.unverified[why]++
+				return
+			}
 		}
 	}
 	if s := d.hugoSite(x.Path); s != nil && d.hugoLink(x, from, s, l) {

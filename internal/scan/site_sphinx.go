@@ -100,5 +100,18 @@ func (sphinxGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([
 	return d.withIncluders(doc, l, out, urlTarget)
 }
 
+// includeBases: a MyST {include} reads its file from the page, or from
+// the source directory when the path starts with "/".
+func (sphinxGen) includeBases(site docSite, inc markdown.Include) (markdown.Include, []string, bool) {
+	if inc.Syntax != markdown.IncludeMyST {
+		return siteDefaults{}.includeBases(site, inc)
+	}
+	if rest, ok := strings.CutPrefix(inc.Path, "/"); ok {
+		inc.Path = rest
+		return inc, []string{site.root}, true
+	}
+	return inc, nil, true
+}
+
 // configured: Sphinx is detected only; a sites entry cannot name it yet.
 func (sphinxGen) configured(*tree, config.Site) (docSite, bool) { return docSite{}, false }

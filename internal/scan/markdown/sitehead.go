@@ -63,6 +63,9 @@ const (
 	// partial's headings render in the page; another module's may too.
 	// Path is the specifier as written.
 	IncludeMDX = "mdx-import"
+	// IncludeMyST is a MyST include directive, a fence "```{include} file"
+	// (Sphinx with MyST): the file is spliced into the page.
+	IncludeMyST = "myst-include"
 )
 
 // trailingAttrs splits a trailing attribute list off a heading's text, as

@@ -101,7 +101,10 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.RawHTML:
 			w.html.inline(n, w.body)
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeBlock, *ast.FencedCodeBlock:
+		case *ast.FencedCodeBlock:
+			w.mystInclude(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -304,4 +307,17 @@ func sortedUnique(s []string) []string {
 	}
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// mystInclude records a MyST include directive: a fence whose info string
+// is "{include} path". Only a Sphinx site splices the file in (elsewhere
+// the fence is a code block); resolution decides.
+func (w *walker) mystInclude(n *ast.FencedCodeBlock) {
+	if n.Info == nil {
+		return
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(string(n.Info.Segment.Value(w.body))), "{include}")
+	if p := strings.TrimSpace(rest); ok && p != "" && !strings.ContainsAny(p, " \t") {
+		w.include(p, IncludeMyST, w.lines.lineOf(n.Info.Segment.Start))
+	}
 }
