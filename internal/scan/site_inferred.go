@@ -93,6 +93,10 @@ type inferredOptions struct {
 	pageURLs bool
 	// dated: a page x is served from a file YYYY-MM-DD-x.md beside it.
 	dated bool
+	// parentRoot: the content root is one of several at a depth
+	// (content/<locale>/), and a root-absolute link may also name its
+	// locale, read from the directory above (/zh/guide from content/).
+	parentRoot bool
 }
 
 // siteShaped reports whether a link is written the way a site, not a
@@ -284,6 +288,15 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			bestOpt, bestHits = o, hits
 		}
 	}
+	// Only once the depth is chosen: read from the directory above as
+	// well, a deeper root would resolve what a shallower one rejects.
+	if bestDepth > 0 {
+		o := bestOpt
+		o.parentRoot = true
+		if hits := hitsAt(bestDepth, o); hits > bestHits {
+			bestOpt, bestHits = o, hits
+		}
+	}
 	bestOpt.tree = tree
 	roots := map[string]bool{}
 	inRoot := 0
@@ -415,7 +428,8 @@ func unsigiled(l markdown.Link, doc string) (markdown.Link, bool) {
 }
 
 // inferredCandidates lists what an inferred site may serve a link from
-// beyond linkCandidates' readings (cands): for every extensionless
+// beyond linkCandidates' readings (cands): a root-absolute link also from
+// the directory above a content root at a depth (naming its locale); for every extensionless
 // candidate, a template page (x.njk, x.11ty.js, x/index.webc), a page a
 // router serves at that URL (routeFiles: route groups, ordering prefixes,
 // page.mdx) and, when the site serves dated file names, the dated files
@@ -424,9 +438,19 @@ func unsigiled(l markdown.Link, doc string) (markdown.Link, bool) {
 // project's, wherever that is), which hosts serve at "/".
 func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, cands []string) []string {
 	var out []string
+	if strings.HasPrefix(l.Destination, "/") && l.Target != "" && site.inferred().parentRoot {
+		// A root at a depth is one of several (content/<locale>/): a link
+		// may name the locale itself, /zh/guide from content/.
+		parent := linkCandidates(parentDir(site.root), true, l.Destination, l.Target)
+		out = append(out, parent...)
+		cands = append(slices.Clip(cands), parent...)
+	}
 	for _, c := range cands {
 		if ext := path.Ext(c); ext != "" {
-			if !fileExtension(ext) {
+			switch {
+			case ext == ".html":
+				out = append(out, strings.TrimSuffix(c, ext)+".mdx") // .md is linkCandidates'
+			case !fileExtension(ext):
 				out = append(out, c+".md", c+".mdx") // a page name with a dot
 			}
 			continue

@@ -278,3 +278,26 @@ func TestHyphenSlug(t *testing.T) {
 		}
 	}
 }
+
+// TestInferredLocales: pages under content/<locale>/ are served from their
+// locale's root, and a link may also name the locale (/zh/guide) or an
+// .html page compiled from .mdx; a page no locale has stays broken.
+func TestInferredLocales(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	var en, zh strings.Builder
+	for i := range 6 {
+		files[fmt.Sprintf("site/docs/en/guide/p%d.mdx", i)] = "# P\n"
+		files[fmt.Sprintf("site/docs/zh/guide/p%d.mdx", i)] = "# P\n"
+		fmt.Fprintf(&en, "[p%d](/guide/p%d) ", i, i)
+		fmt.Fprintf(&zh, "[p%d](/guide/p%d) ", i, i)
+	}
+	files["site/docs/en/index.md"] = "# EN\n\n" + en.String() + "[h](/guide/p1.html) [gone](/guide/gone)\n"
+	files["site/docs/zh/index.md"] = "# ZH\n\n" + zh.String() + "[z](/zh/guide/p2) [e](/en/guide/p3)\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenFrom(ix, "site/"), []string{"site/docs/en/index.md -> guide/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	ix.relation(t, snapshot.RelLinksTo, "document:site/docs/zh/index.md", "document:site/docs/en/guide/p3.mdx")
+}
