@@ -72,10 +72,7 @@ func (jekyllGen) detect(t *tree) []docSite {
 		if b := path.Base(p); b != "_config.yml" && b != "_config.yaml" {
 			continue
 		}
-		var data []byte
-		if x := t.byPath[p]; x != nil {
-			data = x.SiteConfig
-		}
+		_, data := siteConfigFile(t, parentDir(p), path.Base(p))
 		if src, o, ok := parseJekyll(t, p, data); ok && (src == "." || t.dirs[src]) {
 			out = append(out, docSite{root: src, gen: jekyllGen{}, config: p, opts: o})
 		}

@@ -46,10 +46,7 @@ func (mdbookGen) detect(t *tree) []docSite {
 		if path.Base(p) != "book.toml" {
 			continue
 		}
-		var data []byte
-		if x := t.byPath[p]; x != nil {
-			data = x.SiteConfig
-		}
+		_, data := siteConfigFile(t, parentDir(p), path.Base(p))
 		src, o, why, ok := parseBookTOML(p, data)
 		if !ok {
 			src, o = mdbookDefaults(parentDir(p))

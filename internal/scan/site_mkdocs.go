@@ -81,10 +81,7 @@ func (mkdocsGen) detect(t *tree) []docSite {
 		if b := path.Base(p); b != "mkdocs.yml" && b != "mkdocs.yaml" {
 			continue
 		}
-		var data []byte
-		if x := t.byPath[p]; x != nil {
-			data = x.SiteConfig
-		}
+		_, data := siteConfigFile(t, parentDir(p), path.Base(p))
 		docs, o, why, ok := parseMkDocs(p, data)
 		if !ok {
 			docs, o = mkdocsDefaults(parentDir(p))

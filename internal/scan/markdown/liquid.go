@@ -112,32 +112,35 @@ func codeLines(root ast.Node, lines lineIndex) []bool {
 // order, bounded by MaxAnchors. goldmark without its footnote extension
 // reads them as link reference definitions, which leave no node.
 func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
-	if !bytes.Contains(body, []byte("[^")) {
-		return nil
-	}
-	inCode := codeLines(root, lines)
-	var out []string
-	for n := 1; n <= len(lines) && len(out) < MaxAnchors; n++ {
-		if inCode[n] {
-			continue
-		}
-		t := strings.TrimLeft(string(lines.at(body, n)), " ")
-		rest, ok := strings.CutPrefix(t, "[^")
+	return lineLabels(root, body, lines, "[^", func(line string) (string, bool) {
+		rest, ok := strings.CutPrefix(strings.TrimLeft(line, " "), "[^")
 		if !ok {
-			continue
+			return "", false
 		}
 		label, after, ok := strings.Cut(rest, "]")
-		if ok && label != "" && strings.HasPrefix(after, ":") && !strings.ContainsAny(label, " \t[") {
-			out = append(out, label)
-		}
-	}
-	return out
+		return label, ok && label != "" && strings.HasPrefix(after, ":") && !strings.ContainsAny(label, " \t[")
+	})
 }
 
 // mystTargets returns the labels of the MyST target lines "(label)=" outside
 // code, in order, at most MaxAnchors.
 func mystTargets(root ast.Node, body []byte, lines lineIndex) []string {
-	if !bytes.Contains(body, []byte(")=")) {
+	return lineLabels(root, body, lines, ")=", func(line string) (string, bool) {
+		t := strings.TrimSpace(line)
+		rest, ok := strings.CutPrefix(t, "(")
+		if !ok {
+			return "", false
+		}
+		label, ok := strings.CutSuffix(rest, ")=")
+		return label, ok && label != "" && !strings.ContainsAny(label, "()[] \t")
+	})
+}
+
+// lineLabels returns, in order and at most MaxAnchors, the labels that
+// label reads off the document's lines outside code; a body without
+// marker has none, and costs no walk.
+func lineLabels(root ast.Node, body []byte, lines lineIndex, marker string, label func(line string) (string, bool)) []string {
+	if !bytes.Contains(body, []byte(marker)) {
 		return nil
 	}
 	inCode := codeLines(root, lines)
@@ -146,10 +149,8 @@ func mystTargets(root ast.Node, body []byte, lines lineIndex) []string {
 		if inCode[n] {
 			continue
 		}
-		t := strings.TrimSpace(string(lines.at(body, n)))
-		if label, ok := strings.CutSuffix(strings.TrimPrefix(t, "("), ")="); ok && strings.HasPrefix(t, "(") &&
-			label != "" && !strings.ContainsAny(label, "()[] \t") {
-			out = append(out, label)
+		if l, ok := label(string(lines.at(body, n))); ok {
+			out = append(out, l)
 		}
 	}
 	return out

@@ -176,3 +176,14 @@ func TestFootnoteDefinitionIsNoReference(t *testing.T) {
 		t.Errorf("Footnotes = %q, want [wiki local]", doc.Footnotes)
 	}
 }
+
+// TestMystTargets: a line "(label)=" outside code declares a MyST target;
+// one in a code block, a line with more on it, or a label with spaces
+// does not.
+func TestMystTargets(t *testing.T) {
+	src := "(intro)=\n# Intro\n\n  (syntax/colon_fence)=  \n\n```\n(in-code)=\n```\n\nsee (x)= here\n\n(two words)=\n"
+	doc := Extract("a.md", []byte(src))
+	if want := []string{"intro", "syntax/colon_fence"}; !reflect.DeepEqual(doc.Targets, want) {
+		t.Errorf("Targets = %q, want %q", doc.Targets, want)
+	}
+}
