@@ -16,8 +16,9 @@ import (
 // graph, and a coverage note per tree counts them. A document is test
 // input when
 //
-//   - a directory above it is a fixture directory (testDataDirs) — outside
-//     a documentation site: a site section named fixtures is content; or
+//   - a directory above it is a fixture directory or a playground
+//     (testDataDirs) — outside a documentation site: a site section named
+//     fixtures or playground is content; or
 //   - it lies in a site or book a test builds: a directory inside a test
 //     tree (testTreeDirs) that holds a generator's marker (buildRootKind);
 //     or
@@ -34,12 +35,33 @@ import (
 const testInputKey = "testInput"
 
 // testDataDirs hold data for tests at any depth. "testdata" and the
-// underscored names are never documentation; "fixtures" and "fixture" are,
-// inside a documentation site, a section of it.
-var testDataDirs = []string{"testdata", "__fixtures__", "__snapshots__", "fixtures", "fixture"}
+// underscored names are never documentation; the others are, inside a
+// documentation site, a section of it (siteSectionDataDirs). A playground
+// is where a generator's or a library's developers try it out: pages
+// copied from other projects and links broken on purpose, built by no
+// published site.
+var testDataDirs = []string{"testdata", "__fixtures__", "__snapshots__", "fixtures", "fixture", "playground", "playgrounds"}
 
-// testTreeDirs are the directories of tests, at any depth.
+// siteSectionDataDirs are the testDataDirs that, inside a documentation
+// site, name a section of its content (a page on writing fixtures).
+var siteSectionDataDirs = []string{"fixtures", "fixture", "playground", "playgrounds"}
+
+// testTreeDirs are the directories of tests, at any depth; a directory
+// named test_x or test-x (test_site, test-project) is one too.
 var testTreeDirs = []string{"test", "tests", "__tests__", "e2e", "__e2e__"}
+
+// isTestTreeDir reports whether a directory name is a test tree's.
+func isTestTreeDir(seg string) bool {
+	if slices.Contains(testTreeDirs, seg) {
+		return true
+	}
+	for _, prefix := range []string{"test_", "test-", "tests_", "tests-"} {
+		if len(seg) > len(prefix) && strings.HasPrefix(seg, prefix) {
+			return true
+		}
+	}
+	return false
+}
 
 // testInputTree is one tree of test input.
 type testInputTree struct {
@@ -118,7 +140,7 @@ func testTreeOf(doc string, sites []docSite) (string, bool) {
 	site, inSite := siteRootOf(sites, doc)
 	segs := strings.Split(parentDir(doc), "/")
 	for i, seg := range segs {
-		if !slices.Contains(testTreeDirs, seg) {
+		if !isTestTreeDir(seg) {
 			continue
 		}
 		dir := strings.Join(segs[:i+1], "/")
@@ -141,8 +163,8 @@ func isDocsDir(seg string) bool {
 }
 
 // testDataDir returns the outermost fixture directory above doc, leaving
-// out "fixtures" and "fixture" inside a documentation site (there they
-// are a section of its content, unless the site itself lies in test data).
+// out siteSectionDataDirs inside a documentation site (there they are a
+// section of its content, unless the site itself lies in test data).
 func testDataDir(doc string, sites []docSite) (string, bool) {
 	segs := strings.Split(parentDir(doc), "/")
 	site, inSite := siteRootOf(sites, doc)
@@ -151,7 +173,7 @@ func testDataDir(doc string, sites []docSite) (string, bool) {
 			continue
 		}
 		dir := strings.Join(segs[:i+1], "/")
-		if (seg == "fixtures" || seg == "fixture") && inSite && within(dir, site.root) && dir != site.root {
+		if slices.Contains(siteSectionDataDirs, seg) && inSite && within(dir, site.root) && dir != site.root {
 			continue
 		}
 		return dir, true
@@ -162,7 +184,7 @@ func testDataDir(doc string, sites []docSite) (string, bool) {
 // underTestTree reports whether dir is or lies below a test tree.
 func underTestTree(dir string) bool {
 	for _, seg := range strings.Split(dir, "/") {
-		if slices.Contains(testTreeDirs, seg) {
+		if isTestTreeDir(seg) {
 			return true
 		}
 	}
