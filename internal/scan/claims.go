@@ -60,6 +60,9 @@ const (
 	// of an existing path (a typo) is a claim; against a base, one that
 	// resolved there still drifts.
 	unclaimedShallow = "first directory only"
+	// unclaimedCopy: the page is a copy of another repository's README by
+	// its front matter (copiedFromAnother); its paths are that project's.
+	unclaimedCopy = "a page copied from another repository"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -74,6 +77,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 	switch {
 	case span.InLink:
 		return unclaimedLink
+	case d.t.byPath[doc] != nil && d.t.byPath[doc].Markdown != nil && d.copiedFromAnother(d.t.byPath[doc]):
+		return unclaimedCopy
 	case span.Cue != "":
 		return unclaimedCue + ": " + span.Cue
 	case issueRef.MatchString(ref):

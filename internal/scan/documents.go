@@ -467,6 +467,10 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			d.unverified["to files their table row says are still to be made (\"creating this file\")"]++
 			return
 		}
+		if l.Kind == markdown.LinkRelative && d.copiedFromAnother(x) {
+			d.unverified["relative, in pages whose front matter names another repository as the project they come from (a copy of its README): they resolve there"]++
+			return
+		}
 		if p, ok := webRoutePath(l.Destination); ok && l.Kind == markdown.LinkRelative {
 			if d.t.files[p] || d.t.dirs[p] {
 				return // a web route to a file that exists (../tree/HEAD/README.md)
@@ -510,6 +514,24 @@ func (d *docRefs) builtIntoSite(root string, candidates []string) bool {
 	}
 	d.unverified["into paths git ignores in the site's source (build output)"]++
 	return true
+}
+
+// copiedFromAnother reports whether the document's front matter names a
+// repository other than this one as the project it describes
+// (markdown.FrontMatter.Origin): a gallery's page that is a copy of a
+// theme's or plugin's README, whose relative links (its screenshot, its
+// LICENSE) resolve in that repository. A repository of unknown identity
+// takes any named repository for another.
+func (d *docRefs) copiedFromAnother(x *Extraction) bool {
+	host, owner, name, ok := repourl.ParseRemote(x.Markdown.FrontMatter.Origin)
+	if !ok {
+		return false
+	}
+	named := owner + "/" + name
+	if host != repourl.DefaultHost {
+		named = host + "/" + named
+	}
+	return !strings.EqualFold(named, d.t.cfg.Project.Repository)
 }
 
 // pageFileSuffixes turn a path without an extension into the files a

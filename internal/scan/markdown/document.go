@@ -160,9 +160,11 @@ type Region struct {
 }
 
 // FrontMatter is the YAML block between a first line --- and the next ---
-// or ... line.
+// or ... line, or the TOML block between +++ lines (Hugo, Zola).
 type FrontMatter struct {
 	Present bool `json:"present"`
+	// Format is FrontMatterTOML for TOML; empty for YAML.
+	Format string `json:"format,omitempty"`
 	// LineStart and LineEnd are the delimiter lines.
 	LineStart int    `json:"lineStart,omitempty"`
 	LineEnd   int    `json:"lineEnd,omitempty"`
@@ -177,6 +179,12 @@ type FrontMatter struct {
 	// FieldLines holds the file line of every key in Fields, so a rule can
 	// point at the key it judges.
 	FieldLines map[string]int `json:"fieldLines,omitempty"`
+	// Origin is the URL a repository, repo or source key names — at the
+	// top level or one table down (Zola's [extra]) — when it is an http(s)
+	// URL: the project the page describes, whose README a gallery page
+	// often is a copy of. Resolution decides whether it is another
+	// repository than this one.
+	Origin string `json:"origin,omitempty"`
 }
 
 // Block is the docbridge: key of the front matter: what the author declares

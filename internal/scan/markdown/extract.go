@@ -99,7 +99,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 // readFrontMatter fills doc.FrontMatter and doc.Block, marks the front
 // matter's lines in blank and returns its title and the first body line.
 func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (title string, bodyFrom int) {
-	end, unclosed := findFrontMatter(src)
+	start, end, format, unclosed := findFrontMatter(src)
 	if unclosed {
 		is.add(1, CodeFrontMatterUnclosed,
 			"the opening --- has no closing --- or ... line, so it is not front matter (GitHub renders it as a rule)")
@@ -108,16 +108,22 @@ func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (titl
 		return "", 1
 	}
 	fm := &doc.FrontMatter
-	fm.Present, fm.LineStart, fm.LineEnd = true, 1, end
+	fm.Present, fm.LineStart, fm.LineEnd = true, start, end
+	if format == FrontMatterTOML {
+		fm.Format = FrontMatterTOML
+	}
 	for n := 1; n <= end; n++ {
 		blank[n] = true
 	}
-	yamlLines := make([]string, 0, end-2)
-	for n := 2; n < end; n++ {
-		yamlLines = append(yamlLines, string(src.line(n)))
+	lines := make([]string, 0, end-start-1)
+	for n := start + 1; n < end; n++ {
+		lines = append(lines, string(src.line(n)))
 	}
-	r := frontMatterReader{docPath: doc.Path, first: 2, last: end - 1, is: is}
-	title, doc.Block = r.read(strings.Join(yamlLines, "\n"), fm)
+	r := frontMatterReader{docPath: doc.Path, first: start + 1, last: end - 1, is: is}
+	if format == FrontMatterTOML {
+		return r.readTOML(lines, fm), end + 1
+	}
+	title, doc.Block = r.read(strings.Join(lines, "\n"), fm)
 	return title, end + 1
 }
 

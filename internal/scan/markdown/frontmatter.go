@@ -9,23 +9,48 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// findFrontMatter returns the line of the delimiter that closes front matter
-// opened by a first line "---": the next "---" or "..." line. It returns 0
-// when line 1 does not open front matter, and unclosed when nothing closes
-// it (GitHub then renders the first line as a thematic break).
-func findFrontMatter(src *source) (end int, unclosed bool) {
-	if src.lineCount() == 0 || string(trimRightBlank(src.line(1))) != "---" {
-		return 0, false
+// Front matter formats (FrontMatter.Format).
+const (
+	FrontMatterYAML = "yaml" // between --- lines (Jekyll, Hugo, every MDX generator)
+	FrontMatterTOML = "toml" // between +++ lines (Hugo, Zola)
+)
+
+// findFrontMatter returns the delimiter lines of the document's front
+// matter and its format: YAML opened by a first line "---" and closed by
+// the next "---" or "..." line, or TOML opened by "+++" — on the first
+// line that is not blank, as Zola reads it — and closed by the next "+++".
+// It returns end 0 when there is none, and unclosed when a "---" opens
+// YAML that nothing closes (GitHub then renders the first line as a
+// thematic break).
+func findFrontMatter(src *source) (start, end int, format string, unclosed bool) {
+	if src.lineCount() == 0 {
+		return 0, 0, "", false
 	}
-	for n := 2; n <= src.lineCount(); n++ {
-		switch string(trimRightBlank(src.line(n))) {
-		case "---", "...":
-			return n, false
+	if string(trimRightBlank(src.line(1))) == "---" {
+		for n := 2; n <= src.lineCount(); n++ {
+			switch string(trimRightBlank(src.line(n))) {
+			case "---", "...":
+				return 1, n, FrontMatterYAML, false
+			}
+		}
+		// A --- with nothing after it, or a blank line, opens no YAML: it
+		// is the thematic break it renders as (a fragment that starts with
+		// a rule).
+		return 0, 0, "", src.lineCount() >= 2 && len(bytes.TrimSpace(src.line(2))) > 0
+	}
+	start = 1
+	for start <= src.lineCount() && len(bytes.TrimSpace(src.line(start))) == 0 {
+		start++
+	}
+	if start > src.lineCount() || string(trimRightBlank(src.line(start))) != "+++" {
+		return 0, 0, "", false
+	}
+	for n := start + 1; n <= src.lineCount(); n++ {
+		if string(trimRightBlank(src.line(n))) == "+++" {
+			return start, n, FrontMatterTOML, false
 		}
 	}
-	// A --- with nothing after it, or a blank line, opens no YAML: it is
-	// the thematic break it renders as (a fragment that starts with a rule).
-	return 0, src.lineCount() >= 2 && len(bytes.TrimSpace(src.line(2))) > 0
+	return 0, 0, "", false // a lone +++ is text
 }
 
 func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }
@@ -35,10 +60,11 @@ func trimRightBlank(b []byte) []byte { return bytes.TrimRight(b, " \t") }
 // 0 when the text has none. Lines are counted as the extraction counts
 // them (a leading BOM dropped, CRLF and a lone CR each one line end).
 func FrontMatterEnd(data []byte) int {
-	if !bytes.HasPrefix(bytes.TrimPrefix(data, utf8BOM), []byte("---")) {
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, utf8BOM), " \t\r\n")
+	if !bytes.HasPrefix(trimmed, []byte("---")) && !bytes.HasPrefix(trimmed, []byte("+++")) {
 		return 0 // no opening line: nothing to index
 	}
-	end, _ := findFrontMatter(newSource(data))
+	_, end, _, _ := findFrontMatter(newSource(data))
 	return end
 }
 
@@ -116,6 +142,9 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 			block = (&blockReader{docPath: r.docPath, lineOffset: r.first - 1, is: r.is}).read(val)
 			continue
 		}
+		if fm.Origin == "" {
+			fm.Origin = yamlOrigin(key.Value, val)
+		}
 		text, ok := fieldText(val)
 		if !ok {
 			continue
@@ -155,6 +184,31 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 		fm.Fields, fm.FieldLines = fields, lines
 	}
 	return title, block
+}
+
+// yamlOrigin is the URL of an origin key (FrontMatter.Origin): key itself
+// with a scalar URL, or the first such key of a mapping val.
+func yamlOrigin(key string, val *yaml.Node) string {
+	val = deref(val)
+	if val == nil {
+		return ""
+	}
+	if val.Kind == yaml.ScalarNode {
+		if isOriginKey(key) && absoluteHTTP(val.Value) {
+			return strings.TrimSpace(val.Value)
+		}
+		return ""
+	}
+	if val.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(val.Content); i += 2 {
+		k, v := deref(val.Content[i]), deref(val.Content[i+1])
+		if k != nil && v != nil && k.Kind == yaml.ScalarNode && v.Kind == yaml.ScalarNode && isOriginKey(k.Value) && absoluteHTTP(v.Value) {
+			return strings.TrimSpace(v.Value)
+		}
+	}
+	return ""
 }
 
 // fileLine maps a 1-based YAML line to a file line inside the front matter;
