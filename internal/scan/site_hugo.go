@@ -1134,6 +1134,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified[fmt.Sprintf("to anchors of %s, whose component %s may render headings the scan cannot see", target, c[0])]++
 		return false
 	}
+	if d.titledElement(target, anchor) {
+		d.unverified["to anchors that a titled element (a tab, an accordion, an expandable block) may take from its title, outside a site whose generator the scan knows"]++
+		return false
+	}
 	if d.hugo == nil {
 		return true
 	}

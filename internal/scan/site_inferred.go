@@ -593,19 +593,30 @@ func (d *docRefs) inferredAnchors() {
 		if x.Markdown == nil {
 			continue
 		}
-		if site, in := siteRootOf(d.sites, x.Path); !in || site.kind() != siteInferred {
-			continue
+		site, in := siteRootOf(d.sites, x.Path)
+		lenient := in && site.kind() == siteInferred || !in && d.flooded[d.treeOf[x.Path]]
+		if in && !lenient {
+			continue // a generator the scan knows says what its ids are
 		}
 		set := d.anchors[x.Path]
+		if set == nil {
+			continue
+		}
 		for _, h := range x.Markdown.SiteHeadings {
 			// An explicit id replaces the slug, under every generator
-			// that reads one: a link to the text's slug is broken.
+			// that reads one: a link to the text's slug is broken. Outside
+			// any site, GitHub shows the syntax as text, yet whoever wrote
+			// it wrote it for a renderer that reads it, so the id counts
+			// beside GitHub's slug.
 			if id, _, ok := bracketID(h.Text); ok {
 				set[strings.ToLower(id)] = true
 				continue
 			}
 			if h.ID != "" {
 				set[strings.ToLower(h.ID)] = true
+				continue
+			}
+			if !lenient {
 				continue
 			}
 			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
@@ -619,21 +630,56 @@ func (d *docRefs) inferredAnchors() {
 	}
 }
 
+// titledElement reports whether anchor is the slug, under a common
+// generator's rule, of a titled element of target (an HTML <summary>, an
+// MDX component's title: markdown.Document.ElementTitles) while no
+// generator the scan knows renders target: some renderers give such an
+// element an anchor from its title (GitBook's expandable blocks,
+// Mintlify's tabs), so the link may land, and the scan cannot tell.
+func (d *docRefs) titledElement(target, anchor string) bool {
+	x := d.t.byPath[target]
+	if x == nil || x.Markdown == nil || len(x.Markdown.ElementTitles) == 0 {
+		return false
+	}
+	if site, in := siteRootOf(d.sites, target); in && site.kind() != siteInferred {
+		return false
+	}
+	anchor = strings.ToLower(anchor)
+	for _, title := range x.Markdown.ElementTitles {
+		for _, slug := range []string{markdown.Slug(title), markdown.VitePressSlug(title), pyTocSlug(title, true), hyphenSlug(title)} {
+			if strings.Trim(slug, "-") == anchor {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // bracketID reads an explicit id written as a heading's last words in
-// brackets — "Keep Previous Result [#keep-previous-result]" (Fumadocs) or
+// brackets — "Keep Previous Result [#keep-previous-result]" (Fumadocs),
 // "Refresh {#refresh-404}" (Rspress' escaped \{#id}, and any {#id} an
-// attribute-list reader left in the text): the id and the text before it.
+// attribute-list reader left in the text) or, in MDX, a comment
+// "Step 1 {/*step-1*/}" (react.dev's custom ids): the id and the text
+// before it.
 func bracketID(text string) (id, rest string, ok bool) {
 	open, closer := "[#", "]"
-	if strings.HasSuffix(text, "}") {
+	switch {
+	case strings.HasSuffix(text, "/}"):
+		// A heading's text has the comment's stars read as emphasis
+		// ({/id/}) where the page is read as Markdown.
+		open, closer = "{/", "/}"
+	case strings.HasSuffix(text, "}"):
 		open, closer = "{#", "}"
 	}
 	i := strings.LastIndex(text, open)
-	if i < 0 || !strings.HasSuffix(text, closer) {
+	if i < 0 || !strings.HasSuffix(text, closer) || i+len(open) > len(text)-len(closer) {
 		return "", text, false
 	}
-	id = text[i+2 : len(text)-1]
-	if id == "" || strings.ContainsAny(id, " []") {
+	id = strings.TrimSpace(text[i+len(open) : len(text)-len(closer)])
+	if open == "{/" {
+		id = strings.TrimSpace(strings.Trim(id, "*"))
+	}
+	if id == "" || strings.ContainsAny(id, " []{}") {
 		return "", text, false
 	}
 	return id, strings.TrimSpace(text[:i]), true

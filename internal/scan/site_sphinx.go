@@ -8,7 +8,9 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
-// Sphinx with MyST Markdown (conf.py beside an index page): pages are
+// Sphinx with MyST Markdown (conf.py beside an index page), and MyST's
+// own toolchain (mystmd, Jupyter Book 2: a myst.yml), which reads the same
+// Markdown the same way: pages are
 // documents of the source directory, linked with or without their
 // extension; a line "(label)=" declares a target a reference resolves
 // anywhere in the project — "[text](#label)" and "[](label)" — so labels
@@ -25,7 +27,8 @@ type sphinxOptions struct {
 }
 
 // sphinxGen is Sphinx: a conf.py whose directory holds an index page
-// (index.md, index.rst, index.ipynb) marks the source directory.
+// (index.md, index.rst, index.ipynb) marks the source directory; a
+// myst.yml marks a mystmd project's.
 type sphinxGen struct{ siteDefaults }
 
 func (sphinxGen) kind() string { return siteSphinx }
@@ -39,13 +42,17 @@ func (s docSite) sphinx() *sphinxOptions {
 func (sphinxGen) detect(t *tree) []docSite {
 	var out []docSite
 	for _, p := range t.paths {
-		if path.Base(p) != "conf.py" {
+		switch path.Base(p) {
+		case "myst.yml":
+		case "conf.py":
+			dir := parentDir(p)
+			if !t.files[path.Join(dir, "index.md")] && !t.files[path.Join(dir, "index.rst")] && !t.files[path.Join(dir, "index.ipynb")] {
+				continue
+			}
+		default:
 			continue
 		}
 		dir := parentDir(p)
-		if !t.files[path.Join(dir, "index.md")] && !t.files[path.Join(dir, "index.rst")] && !t.files[path.Join(dir, "index.ipynb")] {
-			continue
-		}
 		o := &sphinxOptions{labels: map[string]bool{}}
 		for i := range t.ex {
 			if x := &t.ex[i]; x.Markdown != nil && within(x.Path, dir) {

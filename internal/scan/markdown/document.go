@@ -42,6 +42,11 @@ type Document struct {
 	// HTMLAnchors holds, sorted, the ids of raw HTML elements and the names
 	// of raw HTML <a> elements: anchors wherever the document is rendered.
 	HTMLAnchors []string `json:"htmlAnchors,omitempty"`
+	// ElementTitles holds, sorted, the titles of titled elements: an HTML
+	// <summary>'s text and an MDX component's title attribute. Some
+	// renderers give such an element an anchor from its title (GitBook's
+	// expandable blocks, Mintlify's tabs and accordions), others none.
+	ElementTitles []string `json:"elementTitles,omitempty"`
 	// AttrAnchors holds, sorted, the ids that attribute lists outside
 	// headings give elements ("text {: #id}", "[](){#id}"): anchors where
 	// attribute lists are read (Python-Markdown's attr_list, kramdown).
@@ -50,9 +55,9 @@ type Document struct {
 	// order: Python-Markdown's footnotes and kramdown render them as the
 	// anchors fn:label and fnref:label.
 	Footnotes []string `json:"footnotes,omitempty"`
-	// Targets holds, in order, the MyST targets a line "(label)=" declares
-	// (Sphinx with MyST): a reference to the label resolves anywhere in
-	// the project.
+	// Targets holds, in order, the MyST targets a line "(label)=" or a
+	// directive's :label: or :name: option declares (Sphinx with MyST,
+	// mystmd): a reference to the label resolves anywhere in the project.
 	Targets []string `json:"targets,omitempty"`
 	// Autodoc holds the objects of API-documentation directives, in order
 	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").

@@ -75,6 +75,10 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 		is.add(0, "", "%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)
 	}
 	w.walk(root)
+	if mdx != nil && (len(mdx.attrs.list) > 0 || len(mdx.attrs.titles) > 0) {
+		doc.HTMLAnchors = boundedUnion(doc.HTMLAnchors, mdx.attrs.list)
+		doc.ElementTitles = boundedUnion(doc.ElementTitles, mdx.attrs.titles)
+	}
 	if mdx != nil {
 		if rendered := mdx.renderedImports(opts.ESMImports); len(rendered) > 0 {
 			doc.Includes = append(rendered, doc.Includes...)
@@ -125,6 +129,12 @@ func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (titl
 	}
 	title, doc.Block = r.read(strings.Join(lines, "\n"), fm)
 	return title, end + 1
+}
+
+// boundedUnion is the sorted union of a and b, at most MaxAnchors long.
+func boundedUnion(a, b []string) []string {
+	u := sortedUnique(append(slices.Clone(a), b...))
+	return u[:min(len(u), MaxAnchors)]
 }
 
 // fileTitle is the file name without its extension.

@@ -12,9 +12,11 @@ import (
 // element"), so both are anchors of the document wherever the raw HTML
 // sits — an HTML block or inline HTML in a paragraph.
 
-// htmlAnchors collects Document.HTMLAnchors, bounded by MaxAnchors.
+// htmlAnchors collects Document.HTMLAnchors, bounded by MaxAnchors, and
+// the <summary> texts of Document.ElementTitles.
 type htmlAnchors struct {
 	list    []string
+	titles  []string
 	dropped int
 }
 
@@ -28,20 +30,36 @@ func (h *htmlAnchors) inline(n *ast.RawHTML, source []byte) {
 	h.read(b.String())
 }
 
-// read tokenizes raw HTML and keeps every id and every <a name>.
+// read tokenizes raw HTML and keeps every id, every <a name> and the text
+// of every <summary>.
 func (h *htmlAnchors) read(raw string) {
 	// Attribute names are case-insensitive (Id=, NAME=): the tokenizer
 	// lowercases them, and this cheap test must not be stricter.
-	if !containsFoldASCII(raw, "id") && !containsFoldASCII(raw, "name") {
+	if !containsFoldASCII(raw, "id") && !containsFoldASCII(raw, "name") && !containsFoldASCII(raw, "summary") {
 		return
 	}
 	z := html.NewTokenizer(strings.NewReader(raw))
+	var summary *strings.Builder // the open <summary>'s text
 	for {
-		switch z.Next() {
+		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			return
+		case html.TextToken:
+			if summary != nil {
+				summary.Write(z.Text())
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "summary" && summary != nil {
+				if title := collapse(summary.String()); title != "" {
+					h.title(title)
+				}
+				summary = nil
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			t := z.Token()
+			if t.Data == "summary" && tt == html.StartTagToken {
+				summary = &strings.Builder{}
+			}
 			for _, a := range t.Attr {
 				if a.Namespace != "" || a.Val == "" {
 					continue
@@ -52,6 +70,15 @@ func (h *htmlAnchors) read(raw string) {
 			}
 		}
 	}
+}
+
+// title keeps an element's title, bounded as anchors are.
+func (h *htmlAnchors) title(t string) {
+	if len(h.titles) >= MaxAnchors {
+		h.dropped++
+		return
+	}
+	h.titles = append(h.titles, t)
 }
 
 func (h *htmlAnchors) add(a string) {
@@ -67,6 +94,7 @@ func (h *htmlAnchors) finish(doc *Document, is *issues) {
 		is.add(0, "", "%d raw HTML anchors beyond the first %d are not listed", h.dropped, MaxAnchors)
 	}
 	doc.HTMLAnchors = sortedUnique(h.list)
+	doc.ElementTitles = sortedUnique(h.titles)
 }
 
 // containsFoldASCII reports whether s holds sub, a lower-case ASCII word,

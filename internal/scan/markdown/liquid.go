@@ -122,10 +122,14 @@ func footnoteLabels(root ast.Node, body []byte, lines lineIndex) []string {
 	})
 }
 
-// mystTargets returns the labels of the MyST target lines "(label)=" outside
-// code, in order, at most MaxAnchors.
+// mystTargets returns the labels of the MyST targets, in order, at most
+// MaxAnchors: the lines "(label)=" outside code, then the :label: and
+// :name: options of directives — the first lines of a ```{directive}
+// fence (code to CommonMark) or of a :::{directive} colon fence (text to
+// it). Both MyST toolchains (Sphinx's myst-parser, mystmd) read them as
+// targets a reference resolves anywhere in the project.
 func mystTargets(root ast.Node, body []byte, lines lineIndex) []string {
-	return lineLabels(root, body, lines, ")=", func(line string) (string, bool) {
+	out := lineLabels(root, body, lines, ")=", func(line string) (string, bool) {
 		t := strings.TrimSpace(line)
 		rest, ok := strings.CutPrefix(t, "(")
 		if !ok {
@@ -134,6 +138,52 @@ func mystTargets(root ast.Node, body []byte, lines lineIndex) []string {
 		label, ok := strings.CutSuffix(rest, ")=")
 		return label, ok && label != "" && !strings.ContainsAny(label, "()[] \t")
 	})
+	if !bytes.Contains(body, []byte("{")) || (!bytes.Contains(body, []byte(":label:")) && !bytes.Contains(body, []byte(":name:"))) {
+		return out
+	}
+	inCode := codeLines(root, lines)
+	opened := false // the previous line opens a directive or is one of its options
+	for n := 1; n <= len(lines) && len(out) < MaxAnchors; n++ {
+		t := strings.TrimSpace(string(lines.at(body, n)))
+		if inCode[n] && !opened {
+			opened = directiveFence(t)
+			continue
+		}
+		switch {
+		case directiveFence(t):
+			opened = true
+		case opened && strings.HasPrefix(t, ":"):
+			if label, ok := directiveLabel(t); ok {
+				out = append(out, label)
+			}
+		default:
+			opened = false
+		}
+	}
+	return out
+}
+
+// directiveFence reports whether a line opens a MyST directive: ``` or
+// ::: (three or more), then {name}.
+func directiveFence(t string) bool {
+	for _, c := range []string{"`", "~", ":"} {
+		rest := strings.TrimLeft(t, c)
+		if len(t)-len(rest) >= 3 && strings.HasPrefix(strings.TrimSpace(rest), "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// directiveLabel reads a directive option line ":label: x" or ":name: x".
+func directiveLabel(t string) (string, bool) {
+	for _, key := range []string{":label:", ":name:"} {
+		if rest, ok := strings.CutPrefix(t, key); ok {
+			label := strings.TrimSpace(rest)
+			return label, label != "" && !strings.ContainsAny(label, "()[] \t")
+		}
+	}
+	return "", false
 }
 
 // lineLabels returns, in order and at most MaxAnchors, the labels that

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"golang.org/x/net/html"
+
 	"bytes"
 	"strings"
 )
@@ -32,6 +34,9 @@ type mdxBlanker struct {
 	// components the names of the JSX elements the blanked lines open.
 	esm        []int
 	components map[string]bool
+	// attrs collects the id and title attributes of the JSX tags blanked
+	// (tagAttributes), into Document.HTMLAnchors and ElementTitles.
+	attrs htmlAnchors
 }
 
 func (m *mdxBlanker) run(from int) {
@@ -76,9 +81,20 @@ func (m *mdxBlanker) blankUntilClosed(n, col int, closer byte) int {
 			text = text[col:]
 		}
 		if sc.feed(text, closer) {
+			var tag []byte
 			for j := n; j <= k; j++ {
 				m.blank[j] = true
 				m.elementNames(m.src.line(j))
+				if closer == '>' {
+					line := m.src.line(j)
+					if j == n {
+						line = line[col:]
+					}
+					tag = append(append(tag, line...), '\n')
+				}
+			}
+			if tag != nil {
+				m.tagAttributes(tag)
 			}
 			return k
 		}
@@ -106,6 +122,37 @@ func (m *mdxBlanker) elementNames(line []byte) {
 			m.components[string(line[i+1:j])] = true
 		}
 		i = j - 1
+	}
+}
+
+// tagAttributes reads a JSX tag's literal attributes: an id is the
+// element's anchor where the component passes it on to the DOM (<Tab
+// id="static">), a title one a component may derive an anchor from (<Tab
+// title="OAuth 2.0">, <Accordion title>). Attribute values in braces are
+// expressions, not text, and are left out.
+func (m *mdxBlanker) tagAttributes(tag []byte) {
+	if !containsFoldASCII(string(tag), "id") && !containsFoldASCII(string(tag), "title") {
+		return
+	}
+	z := html.NewTokenizer(bytes.NewReader(tag))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			for _, a := range z.Token().Attr {
+				v := strings.TrimSpace(a.Val)
+				if v == "" || strings.HasPrefix(v, "{") {
+					continue
+				}
+				switch a.Key {
+				case "id":
+					m.attrs.add(v)
+				case "title":
+					m.attrs.title(collapse(v))
+				}
+			}
+		}
 	}
 }
 

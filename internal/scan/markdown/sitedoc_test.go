@@ -187,3 +187,34 @@ func TestMystTargets(t *testing.T) {
 		t.Errorf("Targets = %q, want %q", doc.Targets, want)
 	}
 }
+
+// TestMystDirectiveTargets: a directive's :label: or :name: option — in a
+// backtick fence or a colon fence — is a target; an option line after the
+// directive's body, or in a plain code block, is not.
+func TestMystDirectiveTargets(t *testing.T) {
+	src := "# A\n\n```{note}\n:class: tip\n:label: my-note\nBody.\n:name: too-late\n```\n\n" +
+		":::{figure} x.png\n:name: fig-x\n:::\n\n```text\n:label: in-code\n```\n\n:name: loose\n"
+	doc := Extract("a.md", []byte(src))
+	if want := []string{"my-note", "fig-x"}; !reflect.DeepEqual(doc.Targets, want) {
+		t.Errorf("Targets = %q, want %q", doc.Targets, want)
+	}
+}
+
+// TestElementAnchorsAndTitles: an MDX component's literal id is an anchor
+// and its title a title (an expression attribute is neither); a raw HTML
+// <summary>'s text is a title.
+func TestElementAnchorsAndTitles(t *testing.T) {
+	mdx := "# T\n\n<Tabs>\n<Tab\n  id=\"static\"\n  title=\"OAuth  2.0\"\n>\n\nText.\n\n</Tab>\n<Tab id={dynamic} title={t}>\n</Tab>\n</Tabs>\n\n<Accordion title='Billing' />\n"
+	doc := Extract("a.mdx", []byte(mdx))
+	if want := []string{"static"}; !reflect.DeepEqual(doc.HTMLAnchors, want) {
+		t.Errorf("HTMLAnchors = %q, want %q", doc.HTMLAnchors, want)
+	}
+	if want := []string{"Billing", "OAuth 2.0"}; !reflect.DeepEqual(doc.ElementTitles, want) {
+		t.Errorf("ElementTitles = %q, want %q", doc.ElementTitles, want)
+	}
+	md := "# R\n\n<details>\n<summary><b>Admin</b> role</summary>\n\nAll.\n</details>\n\n```html\n<summary>In code</summary>\n```\n"
+	doc = Extract("r.md", []byte(md))
+	if want := []string{"Admin role"}; !reflect.DeepEqual(doc.ElementTitles, want) {
+		t.Errorf("ElementTitles = %q, want %q", doc.ElementTitles, want)
+	}
+}

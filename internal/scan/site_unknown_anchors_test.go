@@ -1,0 +1,86 @@
+package scan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
+)
+
+// brokenAnchors lists every anchor the scan found missing, as
+// "from -> target#anchor" (a same-document one as "doc -> doc#anchor").
+func brokenAnchors(ix *index) []string {
+	var out []string
+	for _, e := range ix.ent {
+		if e.Kind != snapshot.KindDocument {
+			continue
+		}
+		list, _ := e.Metadata["brokenAnchors"].([]any)
+		for _, b := range list {
+			if m, ok := b.(map[string]any); ok {
+				out = append(out, fmt.Sprintf("%s -> %s#%s", e.Path, e.Path, m["anchor"]))
+			}
+		}
+	}
+	for _, r := range ix.rel {
+		if r.Kind != snapshot.RelLinksTo {
+			continue
+		}
+		missing, _ := r.Metadata["missingAnchors"].([]string)
+		for _, a := range missing {
+			out = append(out, strings.TrimPrefix(r.From, "document:")+" -> "+strings.TrimPrefix(r.To, "document:")+"#"+a)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestAnchorsNoGeneratorKnows: where no generator the scan knows renders a
+// page, an anchor it may have is not accused — an explicit id in any
+// syntax a renderer reads ({#id}, react.dev's {/*id*/}), the id of an MDX
+// component, a titled element's title (a <summary>, a component's title),
+// any common slug rule in a tree flooded by site links, a MyST directive's
+// :label: in a mystmd project — while an anchor nothing gives stays
+// broken, and a known generator's page keeps its own rules.
+func TestAnchorsNoGeneratorKnows(t *testing.T) {
+	root := t.TempDir()
+	var flood strings.Builder
+	for i := range 24 {
+		fmt.Fprintf(&flood, "[p%d](/reference/api/item-%d) ", i, i)
+	}
+	testtree.Write(t, root, map[string]string{
+		"README.md": "# R\n\n" +
+			"[a](docs/guide.md#setup) [b](docs/guide.md#step-one) [c](docs/guide.md#gone)\n\n" +
+			"[d](docs/roles.md#admin) [e](docs/roles.md#owner)\n\n" +
+			"[f](docs/tabs.mdx#static) [g](docs/tabs.mdx#oauth-2-0) [h](docs/tabs.mdx#other)\n",
+		"docs/guide.md": "# Guide\n\n## Install {#setup}\n\n## Step {/*step-one*/}\n",
+		"docs/roles.md": "# Roles\n\n<details>\n<summary>Admin</summary>\n\nAll rights.\n</details>\n",
+		"docs/tabs.mdx": "# Tabs\n\n<Tabs>\n<Tab id=\"static\" title=\"OAuth 2.0\">\n\nText.\n\n</Tab>\n</Tabs>\n",
+		// A tree flooded by site links no convention explains: its
+		// anchors match under any common slug rule.
+		"web/pages/index.md": "# Home\n\n" + flood.String() + "\n\n## after_render Filters\n\n[ok](#after-render-filters) [no](#nothing-here)\n",
+		// A known generator's page keeps its rules: MkDocs gives a
+		// <summary> no id.
+		"site/mkdocs.yml":    "site_name: s\n",
+		"site/docs/index.md": "# S\n\n<details>\n<summary>Admin</summary>\n\nx\n</details>\n\n[x](#admin)\n",
+		// A mystmd project: a directive's :label: is a target of every page.
+		"book/myst.yml": "version: 1\nproject:\n  title: B\n",
+		"book/index.md": "# Book\n\n```{note}\n:label: my-note\nText.\n```\n\n:::{figure} x.png\n:name: fig-x\n:::\n",
+		"book/other.md": "# Other\n\n[n](#my-note) [f](#fig-x) [g](#gone)\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{
+		"README.md -> docs/guide.md#gone",
+		"README.md -> docs/roles.md#owner",
+		"README.md -> docs/tabs.mdx#other",
+		"book/other.md -> book/other.md#gone",
+		"site/docs/index.md -> site/docs/index.md#admin",
+		"web/pages/index.md -> web/pages/index.md#nothing-here",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
