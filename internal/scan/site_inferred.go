@@ -515,9 +515,19 @@ func routeFiles(paths []string) map[string]string {
 }
 
 // unordered strips an ordering prefix (digits, then "." or "-", then a
-// letter) from a path segment: "1.getting-started" is "getting-started".
-// A dated name keeps its date (the dated convention reads it).
+// letter; or digits in parentheses, then a letter) from a path segment:
+// "1.getting-started" and "(1)getting-started" are "getting-started". A
+// dated name keeps its date (the dated convention reads it).
 func unordered(seg string) string {
+	if rest, ok := strings.CutPrefix(seg, "("); ok {
+		j := strings.IndexByte(rest, ')')
+		if j > 0 && j <= 3 && strings.Trim(rest[:j], "0123456789") == "" && j+1 < len(rest) {
+			if c := rest[j+1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+				return rest[j+1:]
+			}
+		}
+		return seg
+	}
 	i := 0
 	for i < len(seg) && seg[i] >= '0' && seg[i] <= '9' {
 		i++

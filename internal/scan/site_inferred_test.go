@@ -233,6 +233,7 @@ func TestUnordered(t *testing.T) {
 	for in, want := range map[string]string{
 		"1.getting-started": "getting-started", "02-install": "install", "10.x": "x",
 		"2024-01-31-post": "2024-01-31-post", "v1.2": "v1.2", "404": "404", "1.2.3": "1.2.3", "3-": "3-",
+		"(0)concepts": "concepts", "(12)basics": "basics", "(guides)": "(guides)", "(1)": "(1)", "(1)2x": "(1)2x", "(1234)x": "(1234)x",
 	} {
 		if got := unordered(in); got != want {
 			t.Errorf("unordered(%q) = %q, want %q", in, got, want)

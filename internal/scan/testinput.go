@@ -47,8 +47,9 @@ var testDataDirs = []string{"testdata", "__fixtures__", "__snapshots__", "fixtur
 var siteSectionDataDirs = []string{"fixtures", "fixture", "playground", "playgrounds"}
 
 // testTreeDirs are the directories of tests, at any depth; a directory
-// named test_x or test-x (test_site, test-project) is one too.
-var testTreeDirs = []string{"test", "tests", "__tests__", "e2e", "__e2e__"}
+// named test_x or test-x (test_site, test-project) is one too, and so is a
+// benchmark's (a book a benchmark builds, copied from another project).
+var testTreeDirs = []string{"test", "tests", "__tests__", "e2e", "__e2e__", "benchmark", "benchmarks"}
 
 // isTestTreeDir reports whether a directory name is a test tree's.
 func isTestTreeDir(seg string) bool {

@@ -89,6 +89,8 @@ func TestTestInputTrees(t *testing.T) {
 		"test_site/config.toml":                     "title = 't'\n",
 		"test_site/content/posts/draft.md":          "# A draft the tests build\n",
 		"tools/test-project/README.md":              "# How the test project is set up\n",
+		"examples/benchmark/README.md":              "# How to run the benchmark\n",
+		"examples/benchmark/source/intro.md":        "# A copied book the benchmark builds\n",
 		// A book outside a test tree is documentation.
 		"guide/book.toml":      "[book]\n",
 		"guide/src/SUMMARY.md": "- [A](a.md)\n",
@@ -103,6 +105,7 @@ func TestTestInputTrees(t *testing.T) {
 	want := []string{
 		"cmd/fixtures/repo/.github/ISSUE_TEMPLATE/bug.md in cmd/fixtures",
 		"e2e/site/docs/index.md in e2e/site",
+		"examples/benchmark/source/intro.md in examples/benchmark",
 		"hsite/tests/goldens/index.md in hsite/tests",
 		"packages/ui/playground/content/0.index.md in packages/ui/playground",
 		"pkg/x/testdata/in.md in pkg/x/testdata",
@@ -129,6 +132,7 @@ func TestTestInputTrees(t *testing.T) {
 	wantNotes := []string{
 		"cmd/fixtures: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"e2e/site: test input, an MkDocs site a test builds (inside a test tree): 1 document(s) whose links, anchors, paths and front matter are not checked",
+		"examples/benchmark: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"hsite/tests: test input, Markdown in a test tree, other than its README: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"packages/ui/playground: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
 		"pkg/x/testdata: test input, a directory of test data: 1 document(s) whose links, anchors, paths and front matter are not checked",
