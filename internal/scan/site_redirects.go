@@ -3,6 +3,7 @@ package scan
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
@@ -17,7 +18,9 @@ import (
 // The host that publishes a site redirects URL paths by rules the
 // repository commits: Netlify's and Cloudflare Pages' _redirects file (in
 // the directory the site publishes, or written by a Hugo layout template,
-// layouts/index.redirects) and netlify.toml's [[redirects]]. A
+// layouts/index.redirects), netlify.toml's [[redirects]], vercel.json's
+// redirects and rewrites, Mintlify's redirects (docs.json, mint.json) and
+// a redirects.json those name by $ref (a list of {source, destination}). A
 // root-absolute link of a site's page that such a rule matches is served
 // by the host — often by another site — so it is not broken, although the
 // scan cannot follow it. Only rules every visitor gets count: a rule with
@@ -37,10 +40,11 @@ type hostRule struct {
 }
 
 // isRedirectsFile reports whether p holds host redirect rules: _redirects,
-// netlify.toml, or a Hugo layout template of the redirects output format.
+// netlify.toml, a JSON file of rules (jsonRedirectFiles), or a Hugo layout
+// template of the redirects output format.
 func isRedirectsFile(p string) bool {
 	switch b := path.Base(p); {
-	case b == "_redirects", b == "netlify.toml":
+	case b == "_redirects", b == "netlify.toml", slices.Contains(jsonRedirectFiles, b):
 		return true
 	case strings.HasSuffix(b, ".redirects"):
 		return slices.Contains(strings.Split(path.Dir(p), "/"), "layouts")
@@ -55,6 +59,9 @@ func parseRedirects(p string, data []byte) ([]hostRule, error) {
 	scope := parentDir(p)
 	if path.Base(p) == "netlify.toml" {
 		return parseNetlifyTOML(p, scope, data)
+	}
+	if slices.Contains(jsonRedirectFiles, path.Base(p)) {
+		return parseJSONRedirects(p, scope, data)
 	}
 	template := strings.HasSuffix(p, ".redirects")
 	var out []hostRule
@@ -162,6 +169,96 @@ func parseNetlifyTOML(p, scope string, data []byte) ([]hostRule, error) {
 		}
 	}
 	return out, nil
+}
+
+// jsonRedirectFiles hold redirect rules as JSON: Vercel's configuration,
+// Mintlify's (docs.json, and the older mint.json), and redirects.json, the
+// list of rules a Mintlify configuration names by {"$ref": …}.
+var jsonRedirectFiles = []string{"vercel.json", "docs.json", "mint.json", "redirects.json"}
+
+// jsonRule is one JSON redirect or rewrite: Vercel's and Mintlify's
+// source/destination, with Vercel's conditions.
+type jsonRule struct {
+	Source      string          `json:"source"`
+	Destination string          `json:"destination"`
+	StatusCode  int             `json:"statusCode"`
+	Has         json.RawMessage `json:"has"`
+	Missing     json.RawMessage `json:"missing"`
+}
+
+// parseJSONRedirects reads a JSON file of rules: a list of them, or an
+// object whose redirects and rewrites are lists (a redirects value that is
+// no list — Mintlify's {"$ref": "./redirects.json"} — gives nothing here;
+// the file it names is read on its own). A file that is not JSON yields
+// its error; one of another shape (a docs.json of another tool), no rules.
+func parseJSONRedirects(p, scope string, data []byte) ([]hostRule, error) {
+	var top any
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	var lists []json.RawMessage
+	switch top.(type) {
+	case []any:
+		lists = append(lists, json.RawMessage(data))
+	case map[string]any:
+		var c struct {
+			Redirects json.RawMessage `json:"redirects"`
+			Rewrites  json.RawMessage `json:"rewrites"`
+		}
+		if err := json.Unmarshal(data, &c); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		lists = append(lists, c.Redirects, c.Rewrites)
+	}
+	var out []hostRule
+	for _, raw := range lists {
+		var rules []jsonRule
+		if len(raw) == 0 || json.Unmarshal(raw, &rules) != nil {
+			continue // absent, or not a list of rules
+		}
+		for _, r := range rules {
+			if r.Destination == "" || len(r.Has) > 0 || len(r.Missing) > 0 {
+				continue // conditional: not every visitor gets it
+			}
+			status := r.StatusCode
+			if status == 0 {
+				status = 308
+			}
+			from, ok := pathToRegexpSource(r.Source)
+			if !ok {
+				continue
+			}
+			if segs, ok := rulePattern(from, status); ok {
+				out = append(out, hostRule{scope: scope, file: p, from: segs})
+			}
+		}
+	}
+	return out, nil
+}
+
+// pathToRegexpSource writes a Vercel or Mintlify source pattern
+// (path-to-regexp: /docs/:slug, /blog/:path*, /old/(.*)) in the segment
+// form rulePattern reads: a parameter with a modifier or a group in the
+// last segment is the rest of the path ("*"); one elsewhere matches no
+// rule this reads.
+func pathToRegexpSource(src string) (string, bool) {
+	src = strings.TrimSpace(src)
+	if !strings.HasPrefix(src, "/") {
+		return "", false
+	}
+	segs := strings.Split(strings.Trim(src, "/"), "/")
+	for i, seg := range segs {
+		rest := strings.ContainsAny(seg, "()") || strings.HasPrefix(seg, ":") && strings.ContainsAny(seg[len(seg)-1:], "*+?")
+		switch {
+		case rest && i == len(segs)-1:
+			segs[i] = "*"
+		case rest:
+			return "", false
+		case strings.ContainsAny(seg, "*?+{}"):
+			return "", false
+		}
+	}
+	return "/" + strings.Join(segs, "/"), true
 }
 
 // matches reports whether the URL path u (no query or fragment) is one the

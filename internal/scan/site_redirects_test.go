@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -177,16 +178,18 @@ func TestHostRedirectsServeLinks(t *testing.T) {
 }
 
 // FuzzRedirects feeds arbitrary bytes to the redirect rule readers
-// (_redirects, a layout template, netlify.toml) and matches paths made of
+// (_redirects, a layout template, netlify.toml, JSON rules) and matches paths made of
 // the same bytes: no panic, and every rule that counts has a pattern.
 func FuzzRedirects(f *testing.F) {
 	f.Add([]byte("/grpc/*  https://example.github.io/grpc/:splat\n/faq /docs/faq 301!\n/a id=:id /b\n"), "/grpc/x/y")
 	f.Add([]byte("{{ range . }}\n/x/{{ . }} /y\n{{ end }}\n/docs/:lang/api  https://e.org/:lang 302 # c\n"), "/docs/go/api/")
 	f.Add([]byte("[[redirects]]\nfrom = \"/old/*\"\nto = \"/new/:splat\"\nstatus = 302\n"), "/old/")
+	f.Add([]byte(`{"redirects": [{"source": "/blog/:path*", "destination": "/b/:path*"}], "rewrites": [{"source": "/x/(.*)", "destination": "/y"}]}`), "/blog/a/b")
+	f.Add([]byte(`[{"source": "/a/:id", "destination": "/b"}]`), "/a/1")
 	f.Fuzz(func(t *testing.T, data []byte, u string) {
-		for _, p := range []string{"static/_redirects", "layouts/index.redirects", "netlify.toml"} {
+		for _, p := range []string{"static/_redirects", "layouts/index.redirects", "netlify.toml", "vercel.json", "redirects.json"} {
 			rules, err := parseRedirects(p, data)
-			if err != nil && p != "netlify.toml" {
+			if err != nil && p != "netlify.toml" && path.Ext(p) != ".json" {
 				t.Fatalf("%s: %v", p, err)
 			}
 			for _, r := range rules {
@@ -217,5 +220,52 @@ func TestHostRedirectsOfAStarlightSite(t *testing.T) {
 	}
 	if got, want := ix.unresolved("document:README.md"), []string{"old/setup"}; !slices.Equal(got, want) {
 		t.Errorf("broken links of the README = %q, want %q", got, want)
+	}
+}
+
+// TestParseJSONRedirects reads Vercel's and Mintlify's rules: redirects and
+// rewrites with path-to-regexp sources, a bare list (redirects.json), and
+// leaves out conditional rules, catch-alls, 4xx answers, a $ref (its file
+// is read on its own) and a docs.json of another shape.
+func TestParseJSONRedirects(t *testing.T) {
+	vercel := []byte(`{
+  "redirects": [
+    {"source": "/old/page", "destination": "/docs/a"},
+    {"source": "/blog/:slug", "destination": "/posts/:slug", "permanent": true},
+    {"source": "/guides/:path*", "destination": "/docs/guides/:path*"},
+    {"source": "/legacy/(.*)", "destination": "/docs/$1"},
+    {"source": "/mobile", "destination": "/m", "has": [{"type": "header", "key": "x-mobile"}]},
+    {"source": "/gone", "destination": "/404", "statusCode": 404},
+    {"source": "/:path*", "destination": "https://example.org/:path*"},
+    {"source": "/a/:x*/b", "destination": "/c"}
+  ],
+  "rewrites": [{"source": "/api/:fn", "destination": "/api/handler"}]
+}`)
+	for _, c := range []struct {
+		file string
+		data []byte
+		want []string
+	}{
+		{"site/vercel.json", vercel, []string{"old/page", "blog/:slug", "guides/*", "legacy/*", "api/:fn"}},
+		{"docs.json", []byte(`{"name": "d", "redirects": {"$ref": "./redirects.json"}}`), nil},
+		{"redirects.json", []byte(`[{"source": "/editor/drafts", "destination": "/editor/branching"}]`), []string{"editor/drafts"}},
+		{"mint.json", []byte(`{"redirects": [{"source": "/x", "destination": "/y"}]}`), []string{"x"}},
+		{"docs.json", []byte(`{"pages": ["a", "b"]}`), nil},
+		{"docs.json", []byte(`["a", "b"]`), nil},
+	} {
+		rules, err := parseRedirects(c.file, c.data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		var got []string
+		for _, r := range rules {
+			got = append(got, strings.Join(r.from, "/"))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: rules = %q, want %q", c.file, got, c.want)
+		}
+	}
+	if _, err := parseRedirects("vercel.json", []byte(`{"redirects": [`)); err == nil || !strings.Contains(err.Error(), "vercel.json") {
+		t.Errorf("a broken vercel.json: error %v, want one naming the file", err)
 	}
 }

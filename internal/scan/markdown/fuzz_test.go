@@ -73,6 +73,42 @@ func FuzzFrontMatter(f *testing.F) {
 	})
 }
 
+// FuzzTOMLFrontMatter: any TOML text between +++ lines is read without a
+// panic, within the bounds, with every field's line inside the block.
+func FuzzTOMLFrontMatter(f *testing.F) {
+	for _, s := range []string{
+		"title = \"x\"\ntags = [\"a\", \"b\"]\n[extra]\nrepository = \"https://github.com/o/r\"",
+		"date = 2023-04-09T15:52:10+05:30\nn = 1.5\nb = true",
+		"a = [[1, 2], [3]]\nx = {y = 1}",
+		"broken = ",
+		"date = {{ .Date }}",
+		strings.Repeat("[", 100),
+		"k = \"" + strings.Repeat("é", 300) + "\"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tomlText string) {
+		doc := "+++\n" + tomlText + "\n+++\n# T\n"
+		d := Extract("docs/fm.md", []byte(doc))
+		checkInvariants(t, doc, d)
+		fm := d.FrontMatter
+		if !fm.Present {
+			return // a +++ line inside the text closed it early: still read
+		}
+		if fm.LineStart != 1 || fm.LineEnd < 2 || fm.LineEnd > d.LineCount {
+			t.Fatalf("front matter span %+v in %d lines", fm, d.LineCount)
+		}
+		for k, v := range fm.Fields {
+			if utf8.RuneCountInString(v) > MaxFieldRunes || !utf8.ValidString(v) {
+				t.Errorf("field %q = %q breaks a bound", k, v)
+			}
+			if l := fm.FieldLines[k]; l <= fm.LineStart || l >= fm.LineEnd {
+				t.Errorf("field %q at line %d, outside the front matter %d–%d", k, l, fm.LineStart, fm.LineEnd)
+			}
+		}
+	})
+}
+
 // FuzzBlock drives the docbridge block readers with arbitrary YAML text: the
 // schema checker when yaml.v3 accepts it, the line scanner otherwise, and
 // the line scanner directly in any case.
