@@ -91,13 +91,15 @@ type docRefs struct {
 	// flooded holds the documentation trees whose failing site-shaped
 	// links are counted, not reported one by one; dated maps "dir/name" to
 	// the files dir/YYYY-MM-DD-name.md, stems a path without extensions to
-	// its first file, pageRoutes a router's URL path to its page
-	// (site_inferred.go).
-	flooded    map[string]bool
-	treeOf     map[string]string // a document outside every recognised site → its tree
-	dated      map[string][]string
-	stems      map[string]string
-	pageRoutes map[string]string
+	// its first file, pageRoutes a router's URL path to its page,
+	// declaredURLs a URL path a page's front matter serves or redirects
+	// to it to the pages (site_inferred.go).
+	flooded      map[string]bool
+	treeOf       map[string]string // a document outside every recognised site → its tree
+	dated        map[string][]string
+	stems        map[string]string
+	pageRoutes   map[string]string
+	declaredURLs map[string][]string
 }
 
 // docState is what resolving one document gathers, flushed into notes and

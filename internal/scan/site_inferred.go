@@ -245,6 +245,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	}
 	if d.dated == nil {
 		d.dated, d.stems, d.pageRoutes = datedFiles(d.t.paths), pageStems(d.t.paths), routeFiles(d.t.paths)
+		d.declaredURLs = declaredURLs(d.t.ex)
 	}
 	// An option no failing link can need is not tried: the page's URL
 	// reads only relative links, dated names only exist in some trees.
@@ -468,6 +469,13 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 		}
 	}
 	if strings.HasPrefix(l.Destination, "/") && l.Target != "" {
+		// A page whose front matter gives it this URL, or redirects this
+		// URL to it, in the same tree.
+		for _, p := range d.declaredURLs[urlKey(linkURLPath(l.Destination))] {
+			if d.treeOf[p] == d.treeOf[doc] {
+				out = append(out, p)
+			}
+		}
 		for dir := parentDir(doc); ; dir = parentDir(dir) {
 			out = append(out, path.Join(dir, "public", l.Target), path.Join(dir, "static", l.Target))
 			if dir == "." {
@@ -476,6 +484,46 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 		}
 	}
 	return out
+}
+
+// urlFields are the front matter keys that give a page its URL
+// (permalink, url) or redirect old URLs to it (aliases, redirect_from,
+// oldUrl, old_url) across generators: Jekyll, Hugo, Eleventy, Lume and
+// their plugins.
+var urlFields = []string{"permalink", "url", "aliases", "redirect_from", "oldUrl", "old_url"}
+
+// declaredURLs maps each root-absolute URL path a page's front matter
+// declares (urlFields; a list is joined with ", ") to the pages, in path
+// order. A value with template syntax ({{ page.fileSlug }}) is the
+// generator's to compute and is left out.
+func declaredURLs(ex []Extraction) map[string][]string {
+	out := map[string][]string{}
+	for i := range ex {
+		x := &ex[i]
+		if x.Markdown == nil || len(x.Markdown.FrontMatter.Fields) == 0 {
+			continue
+		}
+		for _, k := range urlFields {
+			for _, u := range strings.Split(x.Markdown.FrontMatter.Fields[k], ", ") {
+				u = strings.TrimSpace(u)
+				if !strings.HasPrefix(u, "/") || strings.ContainsAny(u, "{}%:*") {
+					continue
+				}
+				if key := urlKey(u); key != "" && !slices.Contains(out[key], x.Path) {
+					out[key] = append(out[key], x.Path)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// urlKey is a URL path as declaredURLs keys it: no leading or trailing
+// slash, no .html, no index.html.
+func urlKey(u string) string {
+	u = strings.Trim(u, "/")
+	u = strings.TrimSuffix(strings.TrimSuffix(u, "index.html"), ".html")
+	return strings.Trim(u, "/")
 }
 
 // routeFiles maps the URL path a file-system router serves a Markdown page

@@ -28,20 +28,21 @@ func brokenFrom(ix *index, prefix string) []string {
 // TestInferredSite scans a site no generator configuration marks (an
 // Eleventy-like tree: pages under site/src served from "/", pretty URLs,
 // dated blog posts, a template page, headings with template tags and a
-// bracketed id): its links resolve as the site serves them, one note
-// says so, and a link to no page and an anchor no slug rule gives stay
-// broken.
+// bracketed id, a page whose front matter gives its URL and old URLs): its
+// links resolve as the site serves them, one note says so, and a link to
+// no page and an anchor no slug rule gives stay broken.
 func TestInferredSite(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
 		"site/src/docs/collections.md":   "# Collections\n\n## Sorting {% addedin \"2.0\" %}\n\n### Keep previous [#keep]\n",
-		"site/src/docs/data.md":          "# Data\n",
+		"site/src/docs/data.md":          "---\nurl: /reference/data-files/\noldUrl: [/docs/old-data/, /docs/data-v1/]\npermalink: \"{{ page.fileSlug }}.html\"\n---\n# Data\n",
 		"site/src/docs/index.md":         "# Docs\n",
 		"site/src/blog/2024-01-31-v3.md": "# v3\n\n[data](/docs/data/) [collections](../docs/collections.md)\n",
 		"site/src/feed.njk":              "---\npermalink: /feed/\n---\n",
 		"site/src/docs/usage.md": "# Usage\n\n" +
 			"[a](/docs/collections/#sorting) [b](/docs/data/) [c](/docs/) [d](/blog/v3/) [e](/feed/) [f](@/docs/data.md)\n\n" +
 			"[g](/docs/collections/#keep) [h](../blog/v3)\n\n" +
+			"[i](/reference/data-files/) [j](/docs/old-data/) [k](/docs/data-v1.html)\n\n" +
 			"Broken: [x](/docs/gone/) [y](/docs/collections/#unsorted) [z](/docs/collections/#keep-previous)\n",
 	}
 	testtree.Write(t, root, files)
