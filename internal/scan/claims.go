@@ -79,7 +79,9 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedLink
 	case d.t.byPath[doc] != nil && d.t.byPath[doc].Markdown != nil && d.copiedFromAnother(d.t.byPath[doc]):
 		return unclaimedCopy
-	case span.Cue != "":
+	case span.Cue != "" && !d.t.dirs[markdown.ElsewhereRepository(span.Cue)]:
+		// An elsewhere cue naming a directory of this repository
+		// ("from `src/lib`") is no other repository: the span is a claim.
 		return unclaimedCue + ": " + span.Cue
 	case issueRef.MatchString(ref):
 		return unclaimedIssue

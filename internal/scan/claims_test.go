@@ -62,3 +62,36 @@ func TestPathLocation(t *testing.T) {
 		}
 	}
 }
+
+// TestElsewhereCueNeedsAnotherRepository: a sentence that loads paths
+// "from `owner/name`" speaks of that repository's files — unless owner/name
+// is a directory here, when the paths are claims as usual; a page copied
+// from another repository (its front matter says so) claims nothing here.
+func TestElsewhereCueNeedsAnotherRepository(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"src/lib/a.go":             "package lib\n",
+		"src/app/b.go":             "package app\n",
+		".github/workflows/ci.yml": "on: push\n",
+		"README.md": "# R\n\nLoad `.github/aw/gone.md` from `github/gh-aw`.\n\n" +
+			"Copy `src/app/gone.go` from `src/lib`.\n",
+		"themes/x/index.md": "---\nextra:\n  repository: https://github.com/someone/x-theme\n---\n# X\n\nEdit `src/app/templates/theme.html`.\n",
+	})
+	s := scanDir(t, root, nil, Options{})
+	var got []string
+	for _, r := range s.Relations {
+		list, _ := r.Metadata["unclaimed"].([]any)
+		for _, v := range list {
+			m, _ := v.(map[string]any)
+			got = append(got, fmt.Sprintf("%s %v", r.To, m["reason"]))
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		"unresolved:.github/aw/gone.md sentence: from github/gh-aw",
+		"unresolved:src/app/templates/theme.html a page copied from another repository",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("unclaimed\n got %q\nwant %q", got, want)
+	}
+}

@@ -132,10 +132,17 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			}
 		}
 	}
+	texts := make([]string, len(spans))
+	for i, sp := range spans {
+		texts[i] = strings.TrimSpace(CodeSpanText(sp, source))
+	}
 	next := 0
 	for _, s := range sentences(b.String()) {
 		words := sentenceWords(s)
 		own := ownerCue(words)
+		if own == "" {
+			own = elsewhereCue(words, texts[next:])
+		}
 		for i, w := range words {
 			if w != string(spanMark) {
 				continue
@@ -387,6 +394,9 @@ func leadCue(n ast.Node, source []byte) string {
 	if !ok {
 		return ""
 	}
+	if cue := leadElsewhere(para, source); cue != "" {
+		return cue
+	}
 	text := strings.TrimSpace(inlineText(para, source, false))
 	if !strings.HasSuffix(text, ":") {
 		return ""
@@ -397,6 +407,81 @@ func leadCue(n ast.Node, source []byte) string {
 		return cue
 	}
 	return createCue(words)
+}
+
+// elsewhereCue finds, in a sentence's words, "from" or "in" right before a
+// span that names another repository (owner/name or its URL): "load these
+// files from `github/gh-aw`", "see `docs/x.md` in `kubernetes/website`".
+// The sentence's paths are that repository's. The cue is "from
+// owner/name" (or "in …"); resolution drops it when owner/name is a
+// directory here. texts are the code spans of the block from the
+// sentence's first on.
+func elsewhereCue(words []string, texts []string) string {
+	k := 0 // the span a spanMark stands for
+	for i, w := range words {
+		if w != string(spanMark) {
+			continue
+		}
+		if i > 0 && k < len(texts) && (words[i-1] == "from" || words[i-1] == "in") {
+			if repo, ok := repositoryName(texts[k]); ok {
+				return words[i-1] + " " + repo
+			}
+		}
+		k++
+	}
+	return ""
+}
+
+// leadElsewhere is elsewhereCue over every sentence of the paragraph that
+// introduces a list: its items are paths of the repository it names,
+// whether or not it ends in a colon ("Load these files from
+// `github/gh-aw` (they are not available locally).").
+func leadElsewhere(para ast.Node, source []byte) string {
+	cues := blockCues(para, source)
+	for c := para.FirstChild(); c != nil; c = c.NextSibling() {
+		if sp, ok := c.(*ast.CodeSpan); ok {
+			if cue := cues[sp]; ElsewhereRepository(cue) != "" {
+				return cue
+			}
+		}
+	}
+	return ""
+}
+
+// ElsewhereRepository returns the repository an elsewhere cue names
+// ("from owner/name"), or "" for another cue.
+func ElsewhereRepository(cue string) string {
+	for _, w := range []string{"from ", "in "} {
+		if repo, ok := strings.CutPrefix(cue, w); ok {
+			if r, ok := repositoryName(repo); ok {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// repositoryName reads a span that names a repository: owner/name (a
+// GitHub owner — letters, digits, hyphens — and a name with no extension)
+// or an https URL of github.com, gitlab.com, codeberg.org or
+// bitbucket.org with exactly an owner and a name.
+func repositoryName(s string) (string, bool) {
+	for _, host := range []string{"https://github.com/", "https://gitlab.com/", "https://codeberg.org/", "https://bitbucket.org/"} {
+		if rest, ok := strings.CutPrefix(s, host); ok {
+			s = strings.TrimSuffix(strings.TrimSuffix(rest, "/"), ".git")
+			break
+		}
+	}
+	owner, name, ok := strings.Cut(s, "/")
+	if !ok || owner == "" || name == "" || strings.Contains(name, "/") || strings.Contains(name, ".") {
+		return "", false
+	}
+	for _, r := range owner + name {
+		if !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return "", false
+		}
+	}
+	return owner + "/" + name, true
 }
 
 // A link's cue says the document itself holds its target optional: the
