@@ -79,6 +79,7 @@ func (w *walker) walk(root ast.Node) {
 			}
 			w.prose(n)
 			w.blockDirectives(n)
+			w.paragraphIncludes(n)
 			if w.doc.Summary == "" && !w.hidden(n) {
 				w.doc.Summary = summarise(collapse(inlineText(n, w.body, false)))
 			}
@@ -97,6 +98,7 @@ func (w *walker) walk(root ast.Node) {
 			w.html.read(raw)
 			w.htmlBlockLinks(raw, line)
 			w.vitepressIncludes(raw, line)
+			w.elementIncludes(raw, line)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			w.html.inline(n, w.body)
