@@ -63,6 +63,15 @@ const (
 	// unclaimedCopy: the page is a copy of another repository's README by
 	// its front matter (copiedFromAnother); its paths are that project's.
 	unclaimedCopy = "a page copied from another repository"
+	// unclaimedSitePage: a page of a documentation site (a generator the
+	// scan knows, or one it inferred) is written for the site's readers,
+	// and the paths it names are theirs — the project they build with the
+	// tool the site documents (`src/routes/about.tsx`, `.dumi/theme/x.ts`)
+	// — far more often than this repository's: of 97 such spans judged by
+	// hand, 3 named a file here. A span written from ./ or ../ says where
+	// it starts and stays a claim; against a base, a span that resolved
+	// there still drifts.
+	unclaimedSitePage = "a documentation site's page"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -79,6 +88,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedLink
 	case d.t.byPath[doc] != nil && d.t.byPath[doc].Markdown != nil && d.copiedFromAnother(d.t.byPath[doc]):
 		return unclaimedCopy
+	case d.sitePage(doc) && !strings.HasPrefix(ref, "./") && !strings.HasPrefix(ref, "../"):
+		return unclaimedSitePage
 	case span.Cue != "" && !d.t.dirs[markdown.ElsewhereRepository(span.Cue)]:
 		// An elsewhere cue naming a directory of this repository
 		// ("from `src/lib`") is no other repository: the span is a claim.
@@ -101,6 +112,15 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedShallow
 	}
 	return ""
+}
+
+// sitePage reports whether a site renders the document: a generator's the
+// scan knows (Hugo's too) or one it inferred.
+func (d *docRefs) sitePage(doc string) bool {
+	if _, in := siteRootOf(d.sites, doc); in {
+		return true
+	}
+	return d.hugoSite(doc) != nil
 }
 
 // fromClone returns the rest of a span written from the directory a clone

@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -93,5 +94,38 @@ func TestElsewhereCueNeedsAnotherRepository(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("unclaimed\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestSitePagePathsAreTheReaders: a documentation site's page names the
+// reader's project (`src/routes/about.tsx`), not this repository — unless
+// the span says where it starts (./, ../); the same span in a README is a
+// claim.
+func TestSitePagePathsAreTheReaders(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"src/routes/index.mdx": "# Home\n",
+		"site/mkdocs.yml":      "site_name: s\n",
+		"site/docs/routing.md": "# Routing\n\nA file `src/routes/about.tsx` serves /about.\n\nOur script is `../../src/routes/gone.ts`.\n",
+		"README.md":            "# R\n\nThe page lives in `src/routes/about.tsx`.\n",
+	})
+	s := scanDir(t, root, nil, Options{})
+	var unclaimed, claims []string
+	for _, r := range s.Relations {
+		list, _ := r.Metadata["unclaimed"].([]any)
+		for _, v := range list {
+			m, _ := v.(map[string]any)
+			unclaimed = append(unclaimed, fmt.Sprintf("%s %v", r.To, m["reason"]))
+		}
+		if len(list) == 0 && strings.HasPrefix(r.To, "unresolved:src/") {
+			claims = append(claims, strings.TrimPrefix(r.From, "document:")+" "+r.To)
+		}
+	}
+	slices.Sort(claims)
+	if want := []string{"unresolved:src/routes/about.tsx a documentation site's page"}; !slices.Equal(unclaimed, want) {
+		t.Errorf("unclaimed = %q, want %q", unclaimed, want)
+	}
+	if want := []string{"README.md unresolved:src/routes/about.tsx", "site/docs/routing.md unresolved:src/routes/gone.ts"}; !slices.Equal(claims, want) {
+		t.Errorf("claims = %q, want %q", claims, want)
 	}
 }

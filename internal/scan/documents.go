@@ -241,6 +241,7 @@ func (r *resolver) documents() {
 	d.members = newMemberIndex(r.t.ex, d.symMods)
 	d.indexPaths()
 	d.inferSites()
+	d.markUnknownSites()
 	d.inferredAnchors()
 	var docs []*Extraction
 	for i := range r.t.ex {

@@ -688,6 +688,24 @@ func (d *docRefs) inferredAnchors() {
 	}
 }
 
+// markUnknownSites records, for coverage, the documents of an inferred
+// site or a flooded tree (resolver.unknownSite).
+func (d *docRefs) markUnknownSites() {
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || !x.Markdown.FrontMatter.Present {
+			continue
+		}
+		site, in := siteRootOf(d.sites, x.Path)
+		if in && site.kind() == siteInferred || !in && d.flooded[d.treeOf[x.Path]] {
+			if d.resolver.unknownSite == nil {
+				d.resolver.unknownSite = map[string]bool{}
+			}
+			d.resolver.unknownSite[x.Path] = true
+		}
+	}
+}
+
 // titledElement reports whether anchor is the slug, under a common
 // generator's rule, of a titled element of target (an HTML <summary>, an
 // MDX component's title: markdown.Document.ElementTitles) while no

@@ -107,3 +107,29 @@ func TestElementIncludesSpliceAnchors(t *testing.T) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestFrontMatterOfAnUnknownSite: front matter YAML refuses is a finding
+// on a page GitHub shows (it renders an error box), and a note on a page
+// of a tree a site whose generator the scan does not know renders (a
+// line-based reader such as svelte.dev's takes "title: {#if ...}").
+func TestFrontMatterOfAnUnknownSite(t *testing.T) {
+	root := t.TempDir()
+	var flood strings.Builder
+	for i := range 24 {
+		fmt.Fprintf(&flood, "[p%d](/docs/page-%d) ", i, i)
+	}
+	testtree.Write(t, root, map[string]string{
+		"documentation/docs/if.md":     "---\ntitle: {#if ...}\n---\n\n# If\n\n" + flood.String() + "\n",
+		"proposals/2020-extensible.md": "---\nauthors:\n  * \"@someone\"\n---\n\n# Proposal\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got := ix.coverage("proposals/2020-extensible.md", "FRONT_MATTER_INVALID"); len(got) != 1 {
+		t.Errorf("GitHub page: %+v, want one FRONT_MATTER_INVALID", got)
+	}
+	if got := ix.coverage("documentation/docs/if.md", "FRONT_MATTER_INVALID"); len(got) != 0 {
+		t.Errorf("unknown site's page: %+v, want no FRONT_MATTER_INVALID", got)
+	}
+	if got := ix.coverage("documentation/docs/if.md", "its own front matter reader may accept this"); len(got) != 1 {
+		t.Errorf("unknown site's page: want one note, coverage %+v", ix.s.Coverage)
+	}
+}
