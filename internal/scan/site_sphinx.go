@@ -28,7 +28,8 @@ type sphinxOptions struct {
 
 // sphinxGen is Sphinx: a conf.py whose directory holds an index page
 // (index.md, index.rst, index.ipynb) marks the source directory; a
-// myst.yml marks a mystmd project's.
+// myst.yml marks a mystmd project's, where a reference "#x" also finds a
+// page's front matter label and any page's heading.
 type sphinxGen struct{ siteDefaults }
 
 func (sphinxGen) kind() string { return siteSphinx }
@@ -54,10 +55,24 @@ func (sphinxGen) detect(t *tree) []docSite {
 		}
 		dir := parentDir(p)
 		o := &sphinxOptions{labels: map[string]bool{}}
+		mystmd := path.Base(p) == "myst.yml"
 		for i := range t.ex {
-			if x := &t.ex[i]; x.Markdown != nil && within(x.Path, dir) {
-				for _, l := range x.Markdown.Targets {
+			x := &t.ex[i]
+			if x.Markdown == nil || !within(x.Path, dir) {
+				continue
+			}
+			for _, l := range x.Markdown.Targets {
+				o.labels[strings.ToLower(l)] = true
+			}
+			if mystmd {
+				// mystmd resolves "#x" against every target of the
+				// project: a page's label (front matter) and its
+				// headings' ids too.
+				if l := x.Markdown.FrontMatter.Fields["label"]; l != "" {
 					o.labels[strings.ToLower(l)] = true
+				}
+				for _, a := range x.Markdown.Anchors {
+					o.labels[strings.ToLower(a)] = true
 				}
 			}
 		}

@@ -43,7 +43,8 @@ func brokenAnchors(ix *index) []string {
 // syntax a renderer reads ({#id}, react.dev's {/*id*/}), the id of an MDX
 // component, a titled element's title (a <summary>, a component's title),
 // any common slug rule in a tree flooded by site links, a MyST directive's
-// :label: in a mystmd project — while an anchor nothing gives stays
+// :label:, a page's front matter label and another page's heading in a
+// mystmd project — while an anchor nothing gives stays
 // broken, and a known generator's page keeps its own rules.
 func TestAnchorsNoGeneratorKnows(t *testing.T) {
 	root := t.TempDir()
@@ -69,7 +70,8 @@ func TestAnchorsNoGeneratorKnows(t *testing.T) {
 		// A mystmd project: a directive's :label: is a target of every page.
 		"book/myst.yml": "version: 1\nproject:\n  title: B\n",
 		"book/index.md": "# Book\n\n```{note}\n:label: my-note\nText.\n```\n\n:::{figure} x.png\n:name: fig-x\n:::\n",
-		"book/other.md": "# Other\n\n[n](#my-note) [f](#fig-x) [g](#gone)\n",
+		"book/other.md": "# Other\n\n[n](#my-note) [f](#fig-x) [g](#gone) [h](#book) [l](#intro-page)\n",
+		"book/intro.md": "---\nlabel: intro-page\n---\n# Intro\n",
 	})
 	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
 	want := []string{

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"golang.org/x/net/html"
+	"slices"
 
 	"bytes"
 	"strings"
@@ -128,10 +129,11 @@ func (m *mdxBlanker) elementNames(line []byte) {
 // tagAttributes reads a JSX tag's literal attributes: an id is the
 // element's anchor where the component passes it on to the DOM (<Tab
 // id="static">), a title one a component may derive an anchor from (<Tab
-// title="OAuth 2.0">, <Accordion title>). Attribute values in braces are
+// title="OAuth 2.0">, <Accordion title>), as are a permalink, a slug or an
+// anchor, titleId or headingId. Attribute values in braces are
 // expressions, not text, and are left out.
 func (m *mdxBlanker) tagAttributes(tag []byte) {
-	if !containsFoldASCII(string(tag), "id") && !containsFoldASCII(string(tag), "title") {
+	if !slices.ContainsFunc([]string{"id", "title", "anchor", "permalink", "slug"}, func(w string) bool { return containsFoldASCII(string(tag), w) }) {
 		return
 	}
 	z := html.NewTokenizer(bytes.NewReader(tag))
@@ -148,7 +150,10 @@ func (m *mdxBlanker) tagAttributes(tag []byte) {
 				switch a.Key {
 				case "id":
 					m.attrs.add(v)
-				case "title":
+				case "title", "titleid", "anchor", "anchorid", "headingid", "permalink", "slug":
+					// What a component may make its element's id of
+					// (react.dev's <TeamMember permalink>, <Recipes
+					// titleId>): names the tokenizer lowercases.
 					m.attrs.title(collapse(v))
 				}
 			}

@@ -204,12 +204,12 @@ func TestMystDirectiveTargets(t *testing.T) {
 // and its title a title (an expression attribute is neither); a raw HTML
 // <summary>'s text is a title.
 func TestElementAnchorsAndTitles(t *testing.T) {
-	mdx := "# T\n\n<Tabs>\n<Tab\n  id=\"static\"\n  title=\"OAuth  2.0\"\n>\n\nText.\n\n</Tab>\n<Tab id={dynamic} title={t}>\n</Tab>\n</Tabs>\n\n<Accordion title='Billing' />\n"
+	mdx := "# T\n\n<Tabs>\n<Tab\n  id=\"static\"\n  title=\"OAuth  2.0\"\n>\n\nText.\n\n</Tab>\n<Tab id={dynamic} title={t}>\n</Tab>\n</Tabs>\n\n<Accordion title='Billing' />\n\n<TeamMember name=\"Dan\" permalink=\"dan-abramov\" />\n"
 	doc := Extract("a.mdx", []byte(mdx))
 	if want := []string{"static"}; !reflect.DeepEqual(doc.HTMLAnchors, want) {
 		t.Errorf("HTMLAnchors = %q, want %q", doc.HTMLAnchors, want)
 	}
-	if want := []string{"Billing", "OAuth 2.0"}; !reflect.DeepEqual(doc.ElementTitles, want) {
+	if want := []string{"Billing", "OAuth 2.0", "dan-abramov"}; !reflect.DeepEqual(doc.ElementTitles, want) {
 		t.Errorf("ElementTitles = %q, want %q", doc.ElementTitles, want)
 	}
 	md := "# R\n\n<details>\n<summary><b>Admin</b> role</summary>\n\nAll.\n</details>\n\n```html\n<summary>In code</summary>\n```\n"
