@@ -36,7 +36,8 @@ func brokenLinks(v *view) []finding {
 					f = &siteFlood{}
 					flood[tree] = f
 				}
-				f.add(locationsIn(r.Evidence, d.Path), target)
+				generator, _ := r.Metadata[snapshot.MetaMisreadSite].(string)
+				f.add(locationsIn(r.Evidence, d.Path), target, generator)
 				continue
 			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
@@ -64,11 +65,17 @@ type siteFlood struct {
 	// visited in path order), named as an example.
 	first  Location
 	target string
+	// generator is the generator the tree's site was detected as, when
+	// its rules resolve too few of the site's links (MetaMisreadSite).
+	generator string
 }
 
-func (f *siteFlood) add(locs []Location, target string) {
+func (f *siteFlood) add(locs []Location, target, generator string) {
 	if f.links == 0 {
 		f.first, f.target = locs[0], target
+	}
+	if generator != "" {
+		f.generator = generator
 	}
 	f.links += len(locs)
 }
@@ -81,10 +88,14 @@ func (f *siteFlood) finding(tree string) finding {
 	if tree == "." {
 		label = "the repository root"
 	}
+	lead := "site generator not recognised in " + label
+	if f.generator != "" {
+		lead = fmt.Sprintf("%s site detected in %s, yet its rules do not explain its links", f.generator, label)
+	}
 	return finding{
 		Code: catalog.SiteLinksUnresolved,
-		Message: fmt.Sprintf("site generator not recognised in %s: %d root-absolute or extensionless %s resolve to no file under any convention docbridge knows (first: %s at %s:%d); counted here, not reported one by one",
-			label, f.links, textwriter.PluralWord(f.links, "link", "links"), f.target, f.first.Path, f.first.Line),
+		Message: fmt.Sprintf("%s: %d root-absolute or extensionless %s resolve to no file under any convention docbridge knows (first: %s at %s:%d); counted here, not reported one by one",
+			lead, f.links, textwriter.PluralWord(f.links, "link", "links"), f.target, f.first.Path, f.first.Line),
 		Evidence: []Location{{Path: tree}},
 		Key:      tree,
 	}

@@ -68,4 +68,11 @@ func TestSiteLinksUnresolved(t *testing.T) {
 	if again := withCode(Run(Input{Head: s}), catalog.SiteLinksUnresolved); len(again) != 1 || again[0].ID != fl[0].ID {
 		t.Errorf("id changed with the count: %+v vs %+v", again, fl)
 	}
+	// A site detected as a known generator whose rules explain too few of
+	// its links says which generator it was taken for.
+	misread := map[string]any{snapshot.MetaUnrecognisedSite: "web", snapshot.MetaMisreadSite: "astro"}
+	s.Relations[0].Metadata, s.Relations[1].Metadata = misread, misread
+	if m := withCode(Run(Input{Head: s}), catalog.SiteLinksUnresolved); len(m) != 1 || !strings.HasPrefix(m[0].Message, "astro site detected in web/, yet its rules do not explain its links: 4 root-absolute") {
+		t.Errorf("misread site: %+v", m)
+	}
 }

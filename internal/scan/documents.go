@@ -241,6 +241,7 @@ func (r *resolver) documents() {
 	d.members = newMemberIndex(r.t.ex, d.symMods)
 	d.indexPaths()
 	d.inferSites()
+	d.misreadSites()
 	d.markUnknownSites()
 	d.inferredAnchors()
 	var docs []*Extraction
@@ -485,6 +486,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		rel := d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 		if tree, ok := d.floodedLink(x.Path, l); ok {
 			setMeta(&rel.Metadata, snapshot.MetaUnrecognisedSite, tree)
+			if inSite && site.root == tree && site.kind() != siteInferred {
+				setMeta(&rel.Metadata, snapshot.MetaMisreadSite, site.kind())
+			}
 		}
 		return
 	}

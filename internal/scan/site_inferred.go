@@ -688,6 +688,63 @@ func (d *docRefs) inferredAnchors() {
 	}
 }
 
+// misreadSites marks the recognised sites whose own site-shaped links
+// mostly fail under their generator's rules: a published site whose links
+// mostly fail is one the scan reads otherwise than its generator does
+// (routes made in code, a generator configured beyond what the scan
+// reads), so the failures say more about the reading than about the links.
+// Like a tree no convention explains, such a site's failing site-shaped
+// links are counted into one SITE_LINKS_UNRESOLVED (d.flooded), with a note
+// naming the generator it was taken for. Hugo sites, resolved apart, are
+// left alone. It runs after inferSites.
+func (d *docRefs) misreadSites() {
+	type tally struct{ shaped, failing int }
+	tallies := map[string]*tally{}
+	var docs []string
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		site, in := siteRootOf(d.sites, x.Path)
+		if !in || site.kind() == siteInferred {
+			continue
+		}
+		t := tallies[site.root]
+		if t == nil {
+			t = &tally{}
+			tallies[site.root] = t
+		}
+		docs = append(docs, x.Path)
+		for _, l := range x.Markdown.Links {
+			if !siteShaped(l) {
+				continue
+			}
+			t.shaped++
+			if !d.resolvesIn(site, true, x.Path, l) && !d.servedByHost(siteProjectDir(site), l.Destination) {
+				t.failing++
+			}
+		}
+	}
+	d.docState = newDocState() // servedByHost counted into it
+	for _, root := range sortedKeys(tallies) {
+		t := tallies[root]
+		if t.failing < floodMinLinks || 2*t.failing < t.shaped {
+			continue
+		}
+		site, _ := siteRootOf(d.sites, path.Join(root, "x"))
+		d.flooded[root] = true
+		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: root, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("%s site detected in %s, yet %d of its %d site-shaped links resolve under no rule docbridge knows for it (routes made in code, or configuration it does not read); they are counted in one %s finding, not reported one by one",
+				site.kind(), treeLabel(root), t.failing, t.shaped, "SITE_LINKS_UNRESOLVED")})
+	}
+	for _, doc := range docs {
+		if site, _ := siteRootOf(d.sites, doc); d.flooded[site.root] {
+			d.treeOf[doc] = site.root
+		}
+	}
+}
+
 // markUnknownSites records, for coverage, the documents of an inferred
 // site or a flooded tree (resolver.unknownSite).
 func (d *docRefs) markUnknownSites() {
@@ -697,7 +754,7 @@ func (d *docRefs) markUnknownSites() {
 			continue
 		}
 		site, in := siteRootOf(d.sites, x.Path)
-		if in && site.kind() == siteInferred || !in && d.flooded[d.treeOf[x.Path]] {
+		if in && site.kind() == siteInferred || d.flooded[d.treeOf[x.Path]] {
 			if d.resolver.unknownSite == nil {
 				d.resolver.unknownSite = map[string]bool{}
 			}

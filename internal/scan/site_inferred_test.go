@@ -313,3 +313,47 @@ func TestInferredLocales(t *testing.T) {
 	}
 	ix.relation(t, snapshot.RelLinksTo, "document:site/docs/zh/index.md", "document:site/docs/en/guide/p3.mdx")
 }
+
+// TestMisreadSite: a recognised site whose own site-shaped links mostly
+// fail under its generator's rules (routes made in code) is not read as the
+// generator reads it: its failing links are counted into one finding, with
+// the generator it was taken for, while a site with a few broken links
+// among many that resolve keeps reporting them one by one.
+func TestMisreadSite(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"routed/mkdocs.yml":  "site_name: r\n",
+		"healthy/mkdocs.yml": "site_name: h\n",
+	}
+	var routed, healthy strings.Builder
+	for i := range 24 {
+		files[fmt.Sprintf("routed/docs/pg/page-%d.md", i)] = fmt.Sprintf("# Page %d\n", i)
+		files[fmt.Sprintf("healthy/docs/page-%d.md", i)] = fmt.Sprintf("# Page %d\n", i)
+		fmt.Fprintf(&routed, "[p%d](/docs/pg/page-%d) ", i, i)
+		fmt.Fprintf(&healthy, "[p%d](/page-%d) ", i, i)
+	}
+	files["routed/docs/index.md"] = "# Home\n\n" + routed.String() + "\n"
+	files["healthy/docs/index.md"] = "# Home\n\n" + healthy.String() + "[a](/gone-a) [b](/gone-b) [c](/gone-c)\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	counted, reported := 0, 0
+	for _, r := range ix.rel {
+		if r.Kind != snapshot.RelLinksTo || !strings.HasPrefix(r.To, "unresolved:") {
+			continue
+		}
+		if tree, ok := r.Metadata[snapshot.MetaUnrecognisedSite].(string); ok {
+			if tree != "routed/docs" || r.Metadata[snapshot.MetaMisreadSite] != "mkdocs" {
+				t.Errorf("%s: tree %q, generator %v; want routed/docs, mkdocs", r.To, tree, r.Metadata[snapshot.MetaMisreadSite])
+			}
+			counted++
+		} else {
+			reported++
+		}
+	}
+	if counted != 24 || reported != 3 {
+		t.Errorf("counted %d, reported %d; want the routed site's 24 counted and the healthy site's 3 reported", counted, reported)
+	}
+	if notes := ix.coverage("routed/docs", "mkdocs site detected in routed/docs/, yet 24 of its 24"); len(notes) != 1 {
+		t.Errorf("no misread note: %+v", ix.s.Coverage)
+	}
+}

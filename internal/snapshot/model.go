@@ -62,10 +62,13 @@ const (
 // for a documentation tree no recognised generator renders, or that its
 // links fail in no known pattern. MetaUnrecognisedSite, on a links-to
 // relation into an unresolved entity, names the tree whose failing links
-// are counted into one finding instead of reported one by one.
+// are counted into one finding instead of reported one by one;
+// MetaMisreadSite beside it names the generator the tree's site was
+// detected as when that generator's rules resolve too few of its links.
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
+	MetaMisreadSite       = "misreadSite"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.

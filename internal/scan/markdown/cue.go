@@ -160,6 +160,11 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			if cue == "" {
 				cue = lead
 			}
+			if repo := ElsewhereRepository(cue); repo != "" && next < len(texts) {
+				if r, ok := repositoryName(texts[next]); ok && r == repo {
+					cue = "" // the span naming the repository is no path of it
+				}
+			}
 			if next < len(spans) {
 				if cue != "" {
 					out[spans[next]] = cue
@@ -432,17 +437,27 @@ func elsewhereCue(words []string, texts []string) string {
 	return ""
 }
 
-// leadElsewhere is elsewhereCue over every sentence of the paragraph that
-// introduces a list: its items are paths of the repository it names,
-// whether or not it ends in a colon ("Load these files from
-// `github/gh-aw` (they are not available locally).").
+// leadElsewhere finds, in the paragraph that introduces a list, a span
+// naming another repository right after "from" or "in": the list's items
+// are that repository's paths, whether or not the paragraph ends in a colon
+// ("Load these files from `github/gh-aw` (they are not available
+// locally).").
 func leadElsewhere(para ast.Node, source []byte) string {
-	cues := blockCues(para, source)
 	for c := para.FirstChild(); c != nil; c = c.NextSibling() {
-		if sp, ok := c.(*ast.CodeSpan); ok {
-			if cue := cues[sp]; ElsewhereRepository(cue) != "" {
-				return cue
-			}
+		sp, ok := c.(*ast.CodeSpan)
+		if !ok {
+			continue
+		}
+		prev, ok := sp.PreviousSibling().(*ast.Text)
+		if !ok {
+			continue
+		}
+		words := sentenceWords(string(TextValue(prev, source)))
+		if len(words) == 0 || words[len(words)-1] != "from" && words[len(words)-1] != "in" {
+			continue
+		}
+		if repo, ok := repositoryName(strings.TrimSpace(CodeSpanText(sp, source))); ok {
+			return words[len(words)-1] + " " + repo
 		}
 	}
 	return ""
