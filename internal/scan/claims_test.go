@@ -97,17 +97,21 @@ func TestElsewhereCueNeedsAnotherRepository(t *testing.T) {
 	}
 }
 
-// TestSitePagePathsAreTheReaders: a documentation site's page names the
-// reader's project (`src/routes/about.tsx`), not this repository — unless
-// the span says where it starts (./, ../); the same span in a README is a
+// TestSitePagePathsAreTheReaders: a documentation site's page, or a guide,
+// names the reader's project (`src/routes/about.tsx`), not this repository
+// — unless the span says where it starts (./, ../) or the page is for
+// contributors; the same span in a README or an architecture page is a
 // claim.
 func TestSitePagePathsAreTheReaders(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
-		"src/routes/index.mdx": "# Home\n",
-		"site/mkdocs.yml":      "site_name: s\n",
-		"site/docs/routing.md": "# Routing\n\nA file `src/routes/about.tsx` serves /about.\n\nOur script is `../../src/routes/gone.ts`.\n",
-		"README.md":            "# R\n\nThe page lives in `src/routes/about.tsx`.\n",
+		"src/routes/index.mdx":      "# Home\n",
+		"site/mkdocs.yml":           "site_name: s\n",
+		"site/docs/routing.md":      "# Routing\n\nA file `src/routes/about.tsx` serves /about.\n\nOur script is `../../src/routes/gone.ts`.\n",
+		"README.md":                 "# R\n\nThe page lives in `src/routes/about.tsx`.\n",
+		"guides/testing.md":         "# Testing\n\nYour tests share `src/routes/case.ex`.\n",
+		"site/docs/CONTRIBUTING.md": "# Contributing\n\nThe build script is `src/routes/build.ts`.\n",
+		"docs/architecture.md":      "# Architecture\n\nThe router was `src/routes/router.go`.\n",
 	})
 	s := scanDir(t, root, nil, Options{})
 	var unclaimed, claims []string
@@ -122,10 +126,11 @@ func TestSitePagePathsAreTheReaders(t *testing.T) {
 		}
 	}
 	slices.Sort(claims)
-	if want := []string{"unresolved:src/routes/about.tsx a documentation site's page"}; !slices.Equal(unclaimed, want) {
+	slices.Sort(unclaimed)
+	if want := []string{"unresolved:src/routes/about.tsx a page for the project's users", "unresolved:src/routes/case.ex a page for the project's users"}; !slices.Equal(unclaimed, want) {
 		t.Errorf("unclaimed = %q, want %q", unclaimed, want)
 	}
-	if want := []string{"README.md unresolved:src/routes/about.tsx", "site/docs/routing.md unresolved:src/routes/gone.ts"}; !slices.Equal(claims, want) {
+	if want := []string{"README.md unresolved:src/routes/about.tsx", "docs/architecture.md unresolved:src/routes/router.go", "site/docs/CONTRIBUTING.md unresolved:src/routes/build.ts", "site/docs/routing.md unresolved:src/routes/gone.ts"}; !slices.Equal(claims, want) {
 		t.Errorf("claims = %q, want %q", claims, want)
 	}
 }
