@@ -100,6 +100,7 @@ type docRefs struct {
 	stems        map[string]string
 	pageRoutes   map[string]string
 	declaredURLs map[string][]string
+	pageNames    map[string][]string // a page's file name → the pages (site_inferred.go)
 }
 
 // docState is what resolving one document gathers, flushed into notes and

@@ -97,6 +97,10 @@ type inferredOptions struct {
 	// (content/<locale>/), and a root-absolute link may also name its
 	// locale, read from the directory above (/zh/guide from content/).
 	parentRoot bool
+	// byName: a page is served at its file name wherever it lies (a flat
+	// slug, a wiki's link by page name): a link that is one name, x or /x,
+	// is the one page x.md of the tree.
+	byName bool
 }
 
 // siteShaped reports whether a link is written the way a site, not a
@@ -298,6 +302,19 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			bestOpt, bestHits = o, hits
 		}
 	}
+	// Last, pages served by their name: only when that reading explains
+	// failures of its own — at least inferMinLinks more — since a name
+	// may match a page by chance.
+	{
+		if d.pageNames == nil {
+			d.pageNames = pageNames(d.t.paths)
+		}
+		o := bestOpt
+		o.byName = true
+		if hits := hitsAt(bestDepth, o); hits >= bestHits+inferMinLinks {
+			bestOpt, bestHits = o, hits
+		}
+	}
 	bestOpt.tree = tree
 	roots := map[string]bool{}
 	inRoot := 0
@@ -416,6 +433,9 @@ func (o *inferredOptions) describe(roots []string) string {
 	if o.dated {
 		parts = append(parts, "with dated file names served without their date (2024-01-31-x.md at x)")
 	}
+	if o.byName {
+		parts = append(parts, "with pages served at their file name wherever they lie (x or /x as the tree's one x.md)")
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -466,6 +486,11 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 		}
 		if f, ok := d.pageRoutes[c]; ok {
 			out = append(out, f)
+		}
+		if site.inferred().byName && singleName(l.Destination) {
+			if ps := d.pageNames[path.Base(c)]; len(ps) == 1 && d.treeOf[ps[0]] == d.treeOf[doc] {
+				out = append(out, ps[0])
+			}
 		}
 	}
 	if strings.HasPrefix(l.Destination, "/") && l.Target != "" {
@@ -524,6 +549,37 @@ func urlKey(u string) string {
 	u = strings.Trim(u, "/")
 	u = strings.TrimSuffix(strings.TrimSuffix(u, "index.html"), ".html")
 	return strings.Trim(u, "/")
+}
+
+// singleName reports whether a link names one page by its name alone —
+// "about-semantic-versioning", "/about-semantic-versioning/" — the only
+// shape a by-name site serves: a link with directories in it that fails
+// (learn/x written without its leading /) is a broken link, whatever page
+// of that name lies elsewhere.
+func singleName(dest string) bool {
+	p := strings.Trim(linkURLPath(dest), "/")
+	return p != "" && !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
+}
+
+// pageNames maps a page's file name without its extension ("folders" for
+// a/b/folders.mdx; an index or README page's directory name) to the
+// Markdown pages of that name, in path order.
+func pageNames(paths []string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range paths {
+		ext := path.Ext(p)
+		if ext != ".md" && ext != ".mdx" {
+			continue
+		}
+		name := strings.TrimSuffix(path.Base(p), ext)
+		if strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") {
+			if name = path.Base(path.Dir(p)); name == "." {
+				continue
+			}
+		}
+		out[name] = append(out[name], p)
+	}
+	return out
 }
 
 // routeFiles maps the URL path a file-system router serves a Markdown page

@@ -357,3 +357,30 @@ func TestMisreadSite(t *testing.T) {
 		t.Errorf("no misread note: %+v", ix.s.Coverage)
 	}
 }
+
+// TestInferredPagesByName: a tree whose links name pages by their file name
+// wherever they lie (a flat slug) is read so once that reading explains
+// enough failures, and only for links that are one name: a link with a
+// directory in it that fails stays broken, whatever page of its name lies
+// elsewhere.
+func TestInferredPagesByName(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"web/package.json": "{}\n"}
+	var b strings.Builder
+	for i := range 8 {
+		files[fmt.Sprintf("web/content/topic-%d/page-%d.md", i, i)] = fmt.Sprintf("# Page %d\n", i)
+		fmt.Fprintf(&b, "[p%d](/page-%d) ", i, i)
+	}
+	files["web/content/index.md"] = "# Home\n\n" + b.String() + "\n\n[x](learn/page-3) [y](/nowhere)\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenFrom(ix, "web/"), []string{"web/content/index.md -> nowhere", "web/content/index.md -> web/content/learn/page-3"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	if notes := ix.coverage("web", "pages served at their file name"); len(notes) != 1 {
+		t.Errorf("no by-name note: %+v", ix.s.Coverage)
+	}
+	if name := singleName("/a/b"); name {
+		t.Error("singleName(/a/b)")
+	}
+}
