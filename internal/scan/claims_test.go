@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -18,20 +19,31 @@ func TestUnclaimedOncePerOccurrence(t *testing.T) {
 		"src/app/main.go": "package main\n",
 		"README.md":       "# R\n\nEdit `src/foo/main.go`, then `src/foo/main.go` again.\n\nStill `src/foo/main.go`.\n",
 	})
-	s := scanDir(t, root, nil, Options{})
-	var got []string
-	for _, r := range s.Relations {
-		list, _ := r.Metadata["unclaimed"].([]any)
-		for _, v := range list {
-			m, _ := v.(map[string]any)
-			got = append(got, fmt.Sprintf("%s %v %v %v", r.To, m["line"], m["text"], m["reason"]))
-		}
-	}
+	got := unclaimedOf(scanDir(t, root, nil, Options{}), func(to string, m map[string]any) string {
+		return fmt.Sprintf("%s %v %v %v", to, m["line"], m["text"], m["reason"])
+	})
 	want := []string{"unresolved:src/foo/main.go 3 src/foo/main.go placeholder", "unresolved:src/foo/main.go 5 src/foo/main.go placeholder"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("unclaimed\n got %q\nwant %q", got, want)
 	}
 }
+
+// unclaimedOf renders, with show, every occurrence the relations' metadata
+// unclaimed lists, in relation order.
+func unclaimedOf(s *snapshot.Snapshot, show func(to string, m map[string]any) string) []string {
+	var out []string
+	for _, r := range s.Relations {
+		list, _ := r.Metadata["unclaimed"].([]any)
+		for _, v := range list {
+			m, _ := v.(map[string]any)
+			out = append(out, show(r.To, m))
+		}
+	}
+	return out
+}
+
+// reasonOf shows an unclaimed occurrence as its target and reason.
+func reasonOf(to string, m map[string]any) string { return fmt.Sprintf("%s %v", to, m["reason"]) }
 
 func TestPathLocation(t *testing.T) {
 	tests := []struct {
@@ -78,15 +90,7 @@ func TestElsewhereCueNeedsAnotherRepository(t *testing.T) {
 			"Copy `src/app/gone.go` from `src/lib`.\n",
 		"themes/x/index.md": "---\nextra:\n  repository: https://github.com/someone/x-theme\n---\n# X\n\nEdit `src/app/templates/theme.html`.\n",
 	})
-	s := scanDir(t, root, nil, Options{})
-	var got []string
-	for _, r := range s.Relations {
-		list, _ := r.Metadata["unclaimed"].([]any)
-		for _, v := range list {
-			m, _ := v.(map[string]any)
-			got = append(got, fmt.Sprintf("%s %v", r.To, m["reason"]))
-		}
-	}
+	got := unclaimedOf(scanDir(t, root, nil, Options{}), reasonOf)
 	slices.Sort(got)
 	want := []string{
 		"unresolved:.github/aw/gone.md sentence: from github/gh-aw",
@@ -114,14 +118,10 @@ func TestSitePagePathsAreTheReaders(t *testing.T) {
 		"docs/architecture.md":      "# Architecture\n\nThe router was `src/routes/router.go`.\n",
 	})
 	s := scanDir(t, root, nil, Options{})
-	var unclaimed, claims []string
+	unclaimed := unclaimedOf(s, reasonOf)
+	var claims []string
 	for _, r := range s.Relations {
-		list, _ := r.Metadata["unclaimed"].([]any)
-		for _, v := range list {
-			m, _ := v.(map[string]any)
-			unclaimed = append(unclaimed, fmt.Sprintf("%s %v", r.To, m["reason"]))
-		}
-		if len(list) == 0 && strings.HasPrefix(r.To, "unresolved:src/") {
+		if r.Metadata["unclaimed"] == nil && strings.HasPrefix(r.To, "unresolved:src/") {
 			claims = append(claims, strings.TrimPrefix(r.From, "document:")+" "+r.To)
 		}
 	}

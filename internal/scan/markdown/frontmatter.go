@@ -131,8 +131,7 @@ func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string
 
 // readMapping reads the top-level keys of valid front matter.
 func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title string, block *Block) {
-	fields, lines := map[string]string{}, map[string]int{}
-	kept, truncated := 0, 0
+	c := newFieldCollector(fm)
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := deref(top.Content[i]), top.Content[i+1]
 		if key.Kind != yaml.ScalarNode {
@@ -149,41 +148,68 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 		if !ok {
 			continue
 		}
-		text, cut := truncateRunes(text, MaxFieldRunes)
-		if cut {
-			truncated++
+		c.add(key.Value, text, r.fileLine(key.Line), deref(val).Kind == yaml.ScalarNode)
+	}
+	return c.finish(r), block
+}
+
+// fieldCollector keeps the scalar keys of front matter, whatever its
+// format: the five named keys, the title, and Fields with their lines,
+// within MaxFields and MaxFieldRunes.
+type fieldCollector struct {
+	fm              *FrontMatter
+	fields          map[string]string
+	lines           map[string]int
+	title           string
+	kept, truncated int
+}
+
+func newFieldCollector(fm *FrontMatter) *fieldCollector {
+	return &fieldCollector{fm: fm, fields: map[string]string{}, lines: map[string]int{}}
+}
+
+// add keeps one key's text, found at line; scalar says whether the value
+// is one scalar (only a scalar title is the document's title).
+func (c *fieldCollector) add(key, text string, line int, scalar bool) {
+	text, cut := truncateRunes(text, MaxFieldRunes)
+	if cut {
+		c.truncated++
+	}
+	switch key {
+	case "title":
+		if scalar {
+			c.title = collapse(text)
 		}
-		switch key.Value {
-		case "title":
-			if deref(val).Kind == yaml.ScalarNode {
-				title = collapse(text)
-			}
-		case "type":
-			fm.Type = text
-		case "audience":
-			fm.Audience = text
-		case "owner":
-			fm.Owner = text
-		case "lifecycle":
-			fm.Lifecycle = text
-		case "tier":
-			fm.Tier = text
-		}
-		if kept++; kept <= MaxFields {
-			fields[key.Value] = text
-			lines[key.Value] = r.fileLine(key.Line)
-		}
+	case "type":
+		c.fm.Type = text
+	case "audience":
+		c.fm.Audience = text
+	case "owner":
+		c.fm.Owner = text
+	case "lifecycle":
+		c.fm.Lifecycle = text
+	case "tier":
+		c.fm.Tier = text
 	}
-	if kept > MaxFields {
-		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", kept, MaxFields)
+	if c.kept++; c.kept <= MaxFields {
+		c.fields[key] = text
+		c.lines[key] = line
 	}
-	if truncated > 0 {
-		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", truncated, MaxFieldRunes)
+}
+
+// finish stores Fields, notes what the bounds left out, and returns the
+// title.
+func (c *fieldCollector) finish(r *frontMatterReader) string {
+	if c.kept > MaxFields {
+		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", c.kept, MaxFields)
 	}
-	if len(fields) > 0 {
-		fm.Fields, fm.FieldLines = fields, lines
+	if c.truncated > 0 {
+		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", c.truncated, MaxFieldRunes)
 	}
-	return title, block
+	if len(c.fields) > 0 {
+		c.fm.Fields, c.fm.FieldLines = c.fields, c.lines
+	}
+	return c.title
 }
 
 // yamlOrigin is the URL of an origin key (FrontMatter.Origin): key itself

@@ -39,7 +39,6 @@ func (r *frontMatterReader) readTOML(lines []string, fm *FrontMatter) (title str
 		return ""
 	}
 	keyLines := tomlKeyLines(lines, r.first)
-	fields, fieldLines := map[string]string{}, map[string]int{}
 	keys := make([]string, 0, len(top))
 	for k := range top {
 		keys = append(keys, k)
@@ -58,7 +57,7 @@ func (r *frontMatterReader) readTOML(lines []string, fm *FrontMatter) (title str
 		}
 		return strings.Compare(a, b)
 	})
-	kept, truncated := 0, 0
+	c := newFieldCollector(fm)
 	for _, k := range keys {
 		if table, ok := top[k].(map[string]any); ok {
 			if fm.Origin == "" {
@@ -73,41 +72,10 @@ func (r *frontMatterReader) readTOML(lines []string, fm *FrontMatter) (title str
 		if fm.Origin == "" && isOriginKey(k) && absoluteHTTP(text) {
 			fm.Origin = text
 		}
-		text, cut := truncateRunes(text, MaxFieldRunes)
-		if cut {
-			truncated++
-		}
-		switch k {
-		case "title":
-			if _, isString := top[k].(string); isString {
-				title = collapse(text)
-			}
-		case "type":
-			fm.Type = text
-		case "audience":
-			fm.Audience = text
-		case "owner":
-			fm.Owner = text
-		case "lifecycle":
-			fm.Lifecycle = text
-		case "tier":
-			fm.Tier = text
-		}
-		if kept++; kept <= MaxFields {
-			fields[k] = text
-			fieldLines[k] = max(keyLines[k], r.first)
-		}
+		_, isString := top[k].(string)
+		c.add(k, text, max(keyLines[k], r.first), isString)
 	}
-	if kept > MaxFields {
-		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", kept, MaxFields)
-	}
-	if truncated > 0 {
-		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", truncated, MaxFieldRunes)
-	}
-	if len(fields) > 0 {
-		fm.Fields, fm.FieldLines = fields, fieldLines
-	}
-	return title
+	return c.finish(r)
 }
 
 // tomlFieldText is a Fields value: a scalar as written, a list of scalars
