@@ -8,7 +8,7 @@ import (
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/7"
+const Version = "typescript/8"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (

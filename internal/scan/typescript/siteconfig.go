@@ -21,12 +21,12 @@ import (
 // executed.
 
 // IsSiteConfig reports whether p is a documentation site's configuration
-// module: docusaurus.config.*, astro.config.*, .vitepress/config.* or a
-// module of a .vitepress/config/ directory (config/index.ts and the parts
-// it imports), .vuepress/config.*.
+// module: docusaurus.config.* and a Docusaurus sidebars.* module,
+// astro.config.*, .vitepress/config.* or a module of a .vitepress/config/
+// directory (config/index.ts and the parts it imports), .vuepress/config.*.
 func IsSiteConfig(p string) bool {
 	base, dir := path.Base(p), path.Dir(p)
-	if strings.HasPrefix(base, "docusaurus.config.") || strings.HasPrefix(base, "astro.config.") {
+	if strings.HasPrefix(base, "docusaurus.config.") || strings.HasPrefix(base, "astro.config.") || strings.HasPrefix(base, "sidebars.") {
 		return true
 	}
 	if strings.HasPrefix(base, "config.") && (path.Base(dir) == ".vitepress" || path.Base(dir) == ".vuepress") {
