@@ -131,7 +131,7 @@ func docsCheck(out *pipeline.Outcome, paths []string) docsCheckAnswer {
 	return ans
 }
 
-// docsSearch ranks the documents for query as knowledge.search does, from
+// docsSearch ranks the documents for query as knowledge_search does, from
 // a ranking as deep as search goes, and keeps those under the
 // convention's root, in that order.
 func docsSearch(ctx context.Context, dir string, out *pipeline.Outcome, ix *retrieval.Index, query string, limit int) retrieval.Results {
@@ -188,7 +188,7 @@ func docsHelp(cfg *config.Config) docsHelpAnswer {
 		Root: k.Root, RequiredFields: nonNilStrings(k.RequiredFields), ClaimSections: nonNilStrings(k.ClaimSections),
 		PresetOn: cfg.Checks.PresetOn(catalog.GroupKnowledge),
 		Verbs: map[string]string{
-			"search": "rank the knowledge documents (documents under the root) for a query, in knowledge.search's order",
+			"search": "rank the knowledge documents (documents under the root) for a query, in knowledge_search's order",
 			"check":  "the convention's findings (KNOWLEDGE_* and NEAR_TWIN_DOCUMENT) under the root, the preset on whatever docbridge.yaml says",
 			"add":    "write a new document (no path: named after its H1 under the root; refused when it is a near twin of a document of its area) or replace the one at path, from metadata (front matter) and a body that starts with an H1; refused when a required field is blank, the target is not a .md file under docs/ and the root, or the document would break the convention",
 			"help":   "this answer",

@@ -185,7 +185,7 @@ func TestMCPDocsTool(t *testing.T) {
 	if add["path"] != "docs/sizing-the-cache-memory.md" || add["action"] != "created" {
 		t.Fatalf("add: %v", add)
 	}
-	res := callTool(t, cs, "knowledge.search", map[string]any{"query": "sizing memory"}).(map[string]any)
+	res := callTool(t, cs, "knowledge_search", map[string]any{"query": "sizing memory"}).(map[string]any)
 	if h := res["hits"].([]any); len(h) == 0 || h[0].(map[string]any)["path"] != "docs/sizing-the-cache-memory.md" {
 		t.Errorf("the added record is found: %v", res)
 	}

@@ -34,10 +34,10 @@ func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
 		Long: `Mcp scans the repository once (incrementally with --state), keeps the
 snapshot, the search index and the findings in memory, and answers Model
-Context Protocol tool calls on stdin and stdout: knowledge.search,
-knowledge.lookup, docbridge.diagnostics (compared with --base when given),
-graph.node, graph.edges, graph.neighbors (with the enrichment overlay's accepted
-relations, marked proposed), enrich.pending and docs. Before each call it
+Context Protocol tool calls on stdin and stdout: knowledge_search,
+knowledge_lookup, docbridge_diagnostics (compared with --base when given),
+graph_node, graph_edges, graph_neighbors (with the enrichment overlay's accepted
+relations, marked proposed), enrich_pending and docs. Before each call it
 compares the files the last scan read (size and modification time, and the
 directories' modification times) with the tree, and rescans incrementally —
 reusing the previous scan's extractions — when one changed. The one tool that
@@ -253,28 +253,28 @@ func (fp *fingerprint) changed() bool {
 // server builds the MCP server with every tool.
 func (m *mcpServer) server() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "docbridge", Title: "docbridge knowledge graph", Version: version}, &mcp.ServerOptions{
-		Instructions: "docbridge answers from the repository's knowledge graph: documents, modules, packages and areas, the links, mentions, imports and coverage between them, and the findings where the docs and the code disagree. Ask knowledge.search what to read, knowledge.lookup what an entity is tied to, docbridge.diagnostics what is broken.",
+		Instructions: "docbridge answers from the repository's knowledge graph: documents, modules, packages and areas, the links, mentions, imports and coverage between them, and the findings where the docs and the code disagree. Ask knowledge_search what to read, knowledge_lookup what an entity is tied to, docbridge_diagnostics what is broken.",
 	})
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
-	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.search", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
 		m.search)
-	mcp.AddTool(s, &mcp.Tool{Name: "knowledge.lookup", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_lookup", Annotations: readOnly,
 		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias or path. With budgetTokens the answer is fitted like `lookup --budget`."},
 		m.lookup)
-	mcp.AddTool(s, &mcp.Tool{Name: "docbridge.diagnostics", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "docbridge_diagnostics", Annotations: readOnly,
 		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a severity."},
 		m.diagnostics)
-	mcp.AddTool(s, &mcp.Tool{Name: "graph.node", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "graph_node", Annotations: readOnly,
 		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction (the enrichment overlay's accepted relations counted apart, in proposedOut and proposedIn)."},
 		m.graphNode)
-	mcp.AddTool(s, &mcp.Tool{Name: "graph.edges", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "graph_edges", Annotations: readOnly,
 		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, then the relations accepted from the enrichment overlay (provenance proposed), capped."},
 		m.graphEdges)
-	mcp.AddTool(s, &mcp.Tool{Name: "graph.neighbors", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "graph_neighbors", Annotations: readOnly,
 		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them (provenance proposed when one was accepted from the enrichment overlay, not observed); capped."},
 		m.graphNeighbors)
-	mcp.AddTool(s, &mcp.Tool{Name: "enrich.pending", Annotations: readOnly,
+	mcp.AddTool(s, &mcp.Tool{Name: "enrich_pending", Annotations: readOnly,
 		Description: "The enrichment proposals waiting for a person's approval (.docbridge/enrich/overlay.json), with their approval ids, reviewers' judgements and whether their target changed since; read only: approving stays a person's act (docbridge enrich approve). Without an overlay it says so."},
 		m.enrichPending)
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
@@ -285,13 +285,13 @@ func (m *mcpServer) server() *mcp.Server {
 
 // Bounds of the tools' answers.
 const (
-	// mcpMaxLimit bounds knowledge.search's limit.
+	// mcpMaxLimit bounds knowledge_search's limit.
 	mcpMaxLimit = 100
-	// mcpMaxFindings bounds the findings docbridge.diagnostics lists.
+	// mcpMaxFindings bounds the findings docbridge_diagnostics lists.
 	mcpMaxFindings = 200
-	// mcpMaxEdges bounds the relations graph.edges lists.
+	// mcpMaxEdges bounds the relations graph_edges lists.
 	mcpMaxEdges = 200
-	// mcpMaxNeighbors bounds the entities graph.neighbors lists.
+	// mcpMaxNeighbors bounds the entities graph_neighbors lists.
 	mcpMaxNeighbors = 500
 	// mcpMaxListArgs bounds the items of a list argument.
 	mcpMaxListArgs = 100
@@ -359,7 +359,7 @@ func resolveRepoPath(root, name, p string) (string, error) {
 	}
 }
 
-// searchArgs are knowledge.search's arguments.
+// searchArgs are knowledge_search's arguments.
 type searchArgs struct {
 	Query        string   `json:"query" jsonschema:"the search text; blank lists the most recently changed documents"`
 	Kinds        []string `json:"kinds,omitempty" jsonschema:"only list entries of these kinds (document, area, package, module); filtered after ranking, so the order is the unfiltered one"`
@@ -408,7 +408,7 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	return nil, res, nil
 }
 
-// lookupArgs are knowledge.lookup's arguments.
+// lookupArgs are knowledge_lookup's arguments.
 type lookupArgs struct {
 	ID           string `json:"id,omitempty" jsonschema:"an entity id such as module:internal/scan/scan.go"`
 	Alias        string `json:"alias,omitempty" jsonschema:"an alias or package name of an entity"`
@@ -460,7 +460,7 @@ func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookup
 	return nil, res, nil
 }
 
-// diagnosticsArgs are docbridge.diagnostics' arguments.
+// diagnosticsArgs are docbridge_diagnostics' arguments.
 type diagnosticsArgs struct {
 	Paths    []string `json:"paths,omitempty" jsonschema:"only findings located in these files (repository-relative), as check --changed-files narrows"`
 	Codes    []string `json:"codes,omitempty" jsonschema:"only findings of these codes (BROKEN_LINK, …)"`
@@ -468,7 +468,7 @@ type diagnosticsArgs struct {
 	Format   string   `json:"format,omitempty" jsonschema:"the shape of each finding; only finding (check --format json's) exists"`
 }
 
-// diagnosticsAnswer is docbridge.diagnostics' answer.
+// diagnosticsAnswer is docbridge_diagnostics' answer.
 type diagnosticsAnswer struct {
 	SnapshotHash string `json:"snapshotHash"`
 	// BaseSnapshotHash is set when the server compares with a base

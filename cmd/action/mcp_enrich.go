@@ -11,7 +11,7 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// mcpMaxPending bounds the proposals enrich.pending lists.
+// mcpMaxPending bounds the proposals enrich_pending lists.
 const mcpMaxPending = 200
 
 // mcpOverlay is the enrichment overlay the server last read, with the
@@ -104,7 +104,7 @@ func proposedSnapshotRelations(ov *enrich.Overlay, s *snapshot.Snapshot) []snaps
 	return out
 }
 
-// pendingArgs are enrich.pending's arguments.
+// pendingArgs are enrich_pending's arguments.
 type pendingArgs struct {
 	Kind   string `json:"kind,omitempty" jsonschema:"only proposals of this kind (propose-relation, mark-canonical, flag-contradiction, flag-redundancy, suggest-area)"`
 	Entity string `json:"entity,omitempty" jsonschema:"only proposals about this entity id"`
@@ -137,7 +137,7 @@ type pendingJudgement struct {
 	Outcome string `json:"outcome"`
 }
 
-// pendingAnswer is enrich.pending's answer.
+// pendingAnswer is enrich_pending's answer.
 type pendingAnswer struct {
 	// Overlay is false when the repository has no readable overlay;
 	// Warning says why.

@@ -56,7 +56,7 @@ func (g *graphIndex) entity(arg, id string) (*snapshot.Entity, error) {
 		return nil, err
 	}
 	if id == "" {
-		return nil, badArgument(arg, "blank; give an entity id (knowledge.search and knowledge.lookup answer with ids)")
+		return nil, badArgument(arg, "blank; give an entity id (knowledge_search and knowledge_lookup answer with ids)")
 	}
 	i, ok := g.entities[id]
 	if !ok {
@@ -65,12 +65,12 @@ func (g *graphIndex) entity(arg, id string) (*snapshot.Entity, error) {
 	return &g.s.Entities[i], nil
 }
 
-// nodeArgs are graph.node's arguments.
+// nodeArgs are graph_node's arguments.
 type nodeArgs struct {
 	ID string `json:"id" jsonschema:"an entity id such as document:README.md or module:internal/scan/scan.go"`
 }
 
-// nodeAnswer is graph.node's answer.
+// nodeAnswer is graph_node's answer.
 type nodeAnswer struct {
 	Entity *snapshot.Entity `json:"entity"`
 	// Out and In count the entity's relations by kind.
@@ -111,14 +111,14 @@ func (m *mcpServer) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nod
 	return nil, ans, nil
 }
 
-// edgesArgs are graph.edges' arguments.
+// edgesArgs are graph_edges' arguments.
 type edgesArgs struct {
 	From string `json:"from,omitempty" jsonschema:"only relations from this entity id"`
 	To   string `json:"to,omitempty" jsonschema:"only relations to this entity id"`
 	Kind string `json:"kind,omitempty" jsonschema:"only relations of this kind (links-to, mentions, imports, covers, …)"`
 }
 
-// edgesAnswer is graph.edges' answer.
+// edgesAnswer is graph_edges' answer.
 type edgesAnswer struct {
 	Total     int                 `json:"total"` // relations that passed the filters
 	Cut       int                 `json:"cut"`   // Total - len(Relations)
@@ -172,14 +172,14 @@ func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a ed
 	return nil, ans, nil
 }
 
-// neighborsArgs are graph.neighbors' arguments.
+// neighborsArgs are graph_neighbors' arguments.
 type neighborsArgs struct {
 	ID    string `json:"id" jsonschema:"the entity id to start from"`
 	Depth int    `json:"depth,omitempty" jsonschema:"how many relations away, 1 to 3 (default 1)"`
 	Kind  string `json:"kind,omitempty" jsonschema:"follow only relations of this kind"`
 }
 
-// neighbor is one entity graph.neighbors reached.
+// neighbor is one entity graph_neighbors reached.
 type neighbor struct {
 	ID       string `json:"id"`
 	Kind     string `json:"kind"`
@@ -187,7 +187,7 @@ type neighbor struct {
 	Path     string `json:"path,omitempty"`
 	Distance int    `json:"distance"`
 	// Via is the entity one step nearer that first reached it, as in
-	// knowledge.lookup; Relation and RelationKind are the relation that
+	// knowledge_lookup; Relation and RelationKind are the relation that
 	// joins them, Direction is out when it goes from Via to this entity,
 	// in when from this entity to Via.
 	Via          string `json:"via"`
@@ -199,7 +199,7 @@ type neighbor struct {
 	Provenance string `json:"provenance,omitempty"`
 }
 
-// neighborsAnswer is graph.neighbors' answer.
+// neighborsAnswer is graph_neighbors' answer.
 type neighborsAnswer struct {
 	ID    string     `json:"id"`
 	Depth int        `json:"depth"`

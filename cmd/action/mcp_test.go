@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -125,6 +126,10 @@ func cliJSON(t *testing.T, args ...string) any {
 	return generic(t, out)
 }
 
+// clientToolName is the tool name pattern the strictest MCP clients
+// validate every advertised tool against.
+var clientToolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
 func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 	_, cs := connectMCP(t, mcpRepo(t))
 	res, err := cs.ListTools(context.Background(), nil)
@@ -132,18 +137,24 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]struct{ props, required []string }{
-		"knowledge.search":      {[]string{"budgetTokens", "explain", "kinds", "limit", "query"}, []string{"query"}},
-		"knowledge.lookup":      {[]string{"alias", "budgetTokens", "depth", "id", "path"}, nil},
-		"docbridge.diagnostics": {[]string{"codes", "format", "paths", "severity"}, nil},
-		"graph.node":            {[]string{"id"}, []string{"id"}},
-		"graph.edges":           {[]string{"from", "kind", "to"}, nil},
-		"graph.neighbors":       {[]string{"depth", "id", "kind"}, []string{"id"}},
+		"knowledge_search":      {[]string{"budgetTokens", "explain", "kinds", "limit", "query"}, []string{"query"}},
+		"knowledge_lookup":      {[]string{"alias", "budgetTokens", "depth", "id", "path"}, nil},
+		"docbridge_diagnostics": {[]string{"codes", "format", "paths", "severity"}, nil},
+		"graph_node":            {[]string{"id"}, []string{"id"}},
+		"graph_edges":           {[]string{"from", "kind", "to"}, nil},
+		"graph_neighbors":       {[]string{"depth", "id", "kind"}, []string{"id"}},
 		"docs":                  {[]string{"body", "limit", "metadata", "path", "paths", "query", "verb"}, []string{"verb"}},
-		"enrich.pending":        {[]string{"entity", "kind", "limit"}, nil},
+		"enrich_pending":        {[]string{"entity", "kind", "limit"}, nil},
 	}
 	var got []string
 	for _, tool := range res.Tools {
 		got = append(got, tool.Name)
+		// Claude Desktop and claude.ai withhold every tool of a server one
+		// of whose names fails this pattern; OpenAI-style function names
+		// follow it too.
+		if !clientToolName.MatchString(tool.Name) {
+			t.Errorf("tool name %q fails %s, which MCP clients require", tool.Name, clientToolName)
+		}
 		w, ok := want[tool.Name]
 		if !ok {
 			t.Errorf("unexpected tool %s", tool.Name)
@@ -199,15 +210,15 @@ func TestMCPSearchAnswersAsTheCLI(t *testing.T) {
 		{map[string]any{"query": "zzzunmatched"}, []string{"zzzunmatched"}},
 		{map[string]any{"query": "storage", "budgetTokens": 40}, []string{"--budget", "40", "storage"}},
 	} {
-		got := callTool(t, cs, "knowledge.search", tc.args)
+		got := callTool(t, cs, "knowledge_search", tc.args)
 		want := cliJSON(t, append([]string{"search", "--dir", dir, "--json"}, tc.cli...)...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("search %v:\ntool %v\ncli  %v", tc.args, got, want)
 		}
 	}
 	// The kinds filter keeps the unfiltered order.
-	all := callTool(t, cs, "knowledge.search", map[string]any{"query": "storage records", "limit": 100}).(map[string]any)
-	docs := callTool(t, cs, "knowledge.search", map[string]any{"query": "storage records", "limit": 100, "kinds": []string{"document"}}).(map[string]any)
+	all := callTool(t, cs, "knowledge_search", map[string]any{"query": "storage records", "limit": 100}).(map[string]any)
+	docs := callTool(t, cs, "knowledge_search", map[string]any{"query": "storage records", "limit": 100, "kinds": []string{"document"}}).(map[string]any)
 	var order []any
 	for _, h := range all["hits"].([]any) {
 		if h.(map[string]any)["kind"] == "document" {
@@ -222,7 +233,7 @@ func TestMCPSearchAnswersAsTheCLI(t *testing.T) {
 		t.Errorf("kinds changed the order: %v, unfiltered %v", filtered, order)
 	}
 	// A budget is reported.
-	b := callTool(t, cs, "knowledge.search", map[string]any{"query": "storage", "budgetTokens": 40}).(map[string]any)
+	b := callTool(t, cs, "knowledge_search", map[string]any{"query": "storage", "budgetTokens": 40}).(map[string]any)
 	if budget, ok := b["budget"].(map[string]any); !ok || budget["limit"] != 40.0 {
 		t.Errorf("no budget report: %v", b)
 	}
@@ -241,14 +252,14 @@ func TestMCPLookupAnswersAsTheCLI(t *testing.T) {
 		{map[string]any{"alias": "store"}, []string{"store"}},
 		{map[string]any{"path": "store/store.go", "budgetTokens": 30}, []string{"--budget", "30", "store/store.go"}},
 	} {
-		got := callTool(t, cs, "knowledge.lookup", tc.args)
+		got := callTool(t, cs, "knowledge_lookup", tc.args)
 		want := cliJSON(t, append([]string{"lookup", "--dir", dir, "--json"}, tc.cli...)...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("lookup %v:\ntool %v\ncli  %v", tc.args, got, want)
 		}
 	}
 	// The README's broken link is among its findings; a budget keeps it.
-	r := callTool(t, cs, "knowledge.lookup", map[string]any{"path": "README.md", "budgetTokens": 10}).(map[string]any)
+	r := callTool(t, cs, "knowledge_lookup", map[string]any{"path": "README.md", "budgetTokens": 10}).(map[string]any)
 	budget, _ := r["budget"].(map[string]any)
 	if d, _ := r["diagnostics"].([]any); len(d) != 1 || budget == nil || budget["fits"] != false {
 		t.Errorf("the core stays, and says it does not fit: %v", r)
@@ -263,7 +274,7 @@ func TestMCPDiagnosticsAreTheCheckFindings(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the fixture has findings")
 	}
-	got := callTool(t, cs, "docbridge.diagnostics", map[string]any{}).(map[string]any)
+	got := callTool(t, cs, "docbridge_diagnostics", map[string]any{}).(map[string]any)
 	if !reflect.DeepEqual(got["findings"], want) || got["total"] != float64(len(want)) || got["cut"] != 0.0 {
 		t.Errorf("diagnostics:\ntool %v\ncheck %v", got, want)
 	}
@@ -277,7 +288,7 @@ func TestMCPDiagnosticsAreTheCheckFindings(t *testing.T) {
 		{map[string]any{"severity": "high"}, 1},
 		{map[string]any{"codes": []string{"IMPORT_CYCLE"}}, 0},
 	} {
-		got := callTool(t, cs, "docbridge.diagnostics", tc.args).(map[string]any)
+		got := callTool(t, cs, "docbridge_diagnostics", tc.args).(map[string]any)
 		if f := got["findings"].([]any); len(f) != tc.n {
 			t.Errorf("diagnostics %v: %d findings, want %d", tc.args, len(f), tc.n)
 		}
@@ -294,9 +305,9 @@ func TestMCPGraphMemory(t *testing.T) {
 			readme = e
 		}
 	}
-	node := callTool(t, cs, "graph.node", map[string]any{"id": "document:README.md"}).(map[string]any)
+	node := callTool(t, cs, "graph_node", map[string]any{"id": "document:README.md"}).(map[string]any)
 	if !reflect.DeepEqual(node["entity"], readme) {
-		t.Errorf("graph.node:\n%v\nsnapshot %v", node["entity"], readme)
+		t.Errorf("graph_node:\n%v\nsnapshot %v", node["entity"], readme)
 	}
 	if out := node["out"].(map[string]any); out["links-to"] == nil {
 		t.Errorf("the README's links are counted: %v", node)
@@ -307,16 +318,16 @@ func TestMCPGraphMemory(t *testing.T) {
 			wantEdges = append(wantEdges, r)
 		}
 	}
-	edges := callTool(t, cs, "graph.edges", map[string]any{"from": "document:README.md"}).(map[string]any)
+	edges := callTool(t, cs, "graph_edges", map[string]any{"from": "document:README.md"}).(map[string]any)
 	if !reflect.DeepEqual(edges["relations"], wantEdges) || edges["total"] != float64(len(wantEdges)) {
-		t.Errorf("graph.edges:\n%v\nsnapshot %v", edges["relations"], wantEdges)
+		t.Errorf("graph_edges:\n%v\nsnapshot %v", edges["relations"], wantEdges)
 	}
-	to := callTool(t, cs, "graph.edges", map[string]any{"to": "document:docs/storage.md", "kind": "links-to"}).(map[string]any)
+	to := callTool(t, cs, "graph_edges", map[string]any{"to": "document:docs/storage.md", "kind": "links-to"}).(map[string]any)
 	if rs := to["relations"].([]any); len(rs) != 1 || rs[0].(map[string]any)["from"] != "document:README.md" {
-		t.Errorf("graph.edges to the guide: %v", to)
+		t.Errorf("graph_edges to the guide: %v", to)
 	}
-	n1 := callTool(t, cs, "graph.neighbors", map[string]any{"id": "document:README.md"}).(map[string]any)
-	n2 := callTool(t, cs, "graph.neighbors", map[string]any{"id": "document:README.md", "depth": 2}).(map[string]any)
+	n1 := callTool(t, cs, "graph_neighbors", map[string]any{"id": "document:README.md"}).(map[string]any)
+	n2 := callTool(t, cs, "graph_neighbors", map[string]any{"id": "document:README.md", "depth": 2}).(map[string]any)
 	dist := map[string]float64{}
 	for _, n := range n2["nodes"].([]any) {
 		n := n.(map[string]any)
@@ -364,28 +375,28 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		args map[string]any
 		want string // in the error, naming the argument
 	}{
-		{"knowledge.lookup", map[string]any{"path": "../secret.md"}, "argument path"},
-		{"knowledge.lookup", map[string]any{"path": "docs/../../secret.md"}, "argument path"},
-		{"knowledge.lookup", map[string]any{"path": "/etc/passwd"}, "argument path"},
-		{"knowledge.lookup", map[string]any{"path": "docs/out/secret.md"}, "through a symlink"},
-		{"knowledge.lookup", map[string]any{"path": "docs/out/nothing/here.md"}, "through a symlink"},
-		{"knowledge.lookup", map[string]any{"id": "document:README.md", "path": "README.md"}, "exactly one of id, alias or path"},
-		{"knowledge.lookup", map[string]any{}, "exactly one of id, alias or path"},
-		{"knowledge.lookup", map[string]any{"path": "README.md", "depth": 4}, "argument depth"},
-		{"knowledge.lookup", map[string]any{"id": "module:nowhere.go"}, "no entity"},
-		{"knowledge.search", map[string]any{"query": "x", "limit": 101}, "argument limit"},
-		{"knowledge.search", map[string]any{"query": "x", "kinds": []string{"symbol"}}, "argument kinds"},
-		{"knowledge.search", map[string]any{"query": "x", "budgetTokens": -1}, "argument budgetTokens"},
-		{"knowledge.search", map[string]any{"query": strings.Repeat("x", 5000)}, "argument query"},
-		{"knowledge.search", map[string]any{"limit": 3}, "query"},
-		{"knowledge.search", map[string]any{"query": 3}, "query"},
-		{"docbridge.diagnostics", map[string]any{"paths": []string{"../x.md"}}, "argument paths"},
-		{"docbridge.diagnostics", map[string]any{"codes": []string{"NOT_A_CODE"}}, "argument codes"},
-		{"docbridge.diagnostics", map[string]any{"severity": "error"}, "argument severity"},
-		{"docbridge.diagnostics", map[string]any{"format": "sarif"}, "argument format"},
-		{"graph.node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
-		{"graph.edges", map[string]any{"from": "document:nowhere.md"}, "argument from"},
-		{"graph.neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "argument depth"},
+		{"knowledge_lookup", map[string]any{"path": "../secret.md"}, "argument path"},
+		{"knowledge_lookup", map[string]any{"path": "docs/../../secret.md"}, "argument path"},
+		{"knowledge_lookup", map[string]any{"path": "/etc/passwd"}, "argument path"},
+		{"knowledge_lookup", map[string]any{"path": "docs/out/secret.md"}, "through a symlink"},
+		{"knowledge_lookup", map[string]any{"path": "docs/out/nothing/here.md"}, "through a symlink"},
+		{"knowledge_lookup", map[string]any{"id": "document:README.md", "path": "README.md"}, "exactly one of id, alias or path"},
+		{"knowledge_lookup", map[string]any{}, "exactly one of id, alias or path"},
+		{"knowledge_lookup", map[string]any{"path": "README.md", "depth": 4}, "argument depth"},
+		{"knowledge_lookup", map[string]any{"id": "module:nowhere.go"}, "no entity"},
+		{"knowledge_search", map[string]any{"query": "x", "limit": 101}, "argument limit"},
+		{"knowledge_search", map[string]any{"query": "x", "kinds": []string{"symbol"}}, "argument kinds"},
+		{"knowledge_search", map[string]any{"query": "x", "budgetTokens": -1}, "argument budgetTokens"},
+		{"knowledge_search", map[string]any{"query": strings.Repeat("x", 5000)}, "argument query"},
+		{"knowledge_search", map[string]any{"limit": 3}, "query"},
+		{"knowledge_search", map[string]any{"query": 3}, "query"},
+		{"docbridge_diagnostics", map[string]any{"paths": []string{"../x.md"}}, "argument paths"},
+		{"docbridge_diagnostics", map[string]any{"codes": []string{"NOT_A_CODE"}}, "argument codes"},
+		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "argument severity"},
+		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "argument format"},
+		{"graph_node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
+		{"graph_edges", map[string]any{"from": "document:nowhere.md"}, "argument from"},
+		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "argument depth"},
 	} {
 		if msg := callErr(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) {
 			t.Errorf("%s %v: %q lacks %q", tc.tool, tc.args, msg, tc.want)
@@ -416,11 +427,11 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	age(t, dir, 2*time.Hour)
 	state := t.TempDir()
 	srv, cs := connectMCP(t, dir, state)
-	first := callTool(t, cs, "knowledge.search", map[string]any{"query": "zebra"}).(map[string]any)
+	first := callTool(t, cs, "knowledge_search", map[string]any{"query": "zebra"}).(map[string]any)
 	if first["recent"] != true {
 		t.Fatalf("nothing is about zebras yet: %v", first)
 	}
-	callTool(t, cs, "docbridge.diagnostics", map[string]any{})
+	callTool(t, cs, "docbridge_diagnostics", map[string]any{})
 	if srv.scans != 1 {
 		t.Errorf("%d scans with nothing changed, want 1", srv.scans)
 	}
@@ -428,12 +439,12 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	testtree.File(t, filepath.Join(dir, "docs", "zebra.md"), "# Zebra stripes\n\nZebras are striped.\n")
 	testtree.File(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md) and [zebras](docs/zebra.md).\n")
 	age(t, dir, time.Hour)
-	second := callTool(t, cs, "knowledge.search", map[string]any{"query": "zebra"}).(map[string]any)
+	second := callTool(t, cs, "knowledge_search", map[string]any{"query": "zebra"}).(map[string]any)
 	hits := second["hits"].([]any)
 	if second["recent"] == true || len(hits) == 0 || hits[0].(map[string]any)["path"] != "docs/zebra.md" {
 		t.Errorf("the new document is found: %v", second)
 	}
-	diags := callTool(t, cs, "docbridge.diagnostics", map[string]any{}).(map[string]any)
+	diags := callTool(t, cs, "docbridge_diagnostics", map[string]any{}).(map[string]any)
 	if diags["total"] != 0.0 {
 		t.Errorf("the fixed link leaves no finding: %v", diags)
 	}
@@ -456,7 +467,7 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(dir, "docs", "zebra.md"), time.Now().Add(-time.Minute), time.Now().Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	third := callTool(t, cs, "knowledge.search", map[string]any{"query": "spotty"}).(map[string]any)
+	third := callTool(t, cs, "knowledge_search", map[string]any{"query": "spotty"}).(map[string]any)
 	if h := third["hits"].([]any); third["recent"] == true || len(h) == 0 || h[0].(map[string]any)["path"] != "docs/zebra.md" {
 		t.Errorf("the edited document is found: %v", third)
 	}
@@ -468,8 +479,8 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(dir, "docs", "zebra.md"), time.Now().Add(time.Minute), time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	callTool(t, cs, "knowledge.search", map[string]any{"query": "spotty"})
-	callTool(t, cs, "knowledge.search", map[string]any{"query": "spotty"})
+	callTool(t, cs, "knowledge_search", map[string]any{"query": "spotty"})
+	callTool(t, cs, "knowledge_search", map[string]any{"query": "spotty"})
 	if srv.scans != 4 {
 		t.Errorf("%d scans, want 4 (one for the new time, none after)", srv.scans)
 	}
@@ -524,7 +535,7 @@ func TestMCPDiagnosticsAgainstABase(t *testing.T) {
 	testtree.File(t, filepath.Join(dir, "README.md"), "# Demo\n\nSee [the storage guide](docs/storage.md).\n")
 	testtree.File(t, filepath.Join(dir, "docs", "storage.md"), "# Storage guide\n\nRecords are persisted by `OpenStore` in `store/store.go`; see [gone](gone.md).\n")
 	_, cs := connectMCPBase(t, dir, base)
-	got := callTool(t, cs, "docbridge.diagnostics", map[string]any{}).(map[string]any)
+	got := callTool(t, cs, "docbridge_diagnostics", map[string]any{}).(map[string]any)
 	rep := cliJSON(t, "check", "--format", "json", "--base", base, dir).(map[string]any)
 	if !reflect.DeepEqual(got["findings"], rep["findings"]) || !reflect.DeepEqual(got["resolved"], rep["resolved"]) ||
 		got["baseSnapshotHash"] != rep["baseSnapshotHash"] {
@@ -545,11 +556,11 @@ func TestMCPConcurrentCalls(t *testing.T) {
 		name string
 		args map[string]any
 	}{
-		{"knowledge.search", map[string]any{"query": "storage"}},
-		{"knowledge.lookup", map[string]any{"path": "store/store.go", "depth": 2}},
-		{"docbridge.diagnostics", map[string]any{}},
-		{"graph.neighbors", map[string]any{"id": "document:README.md", "depth": 3}},
-		{"graph.edges", map[string]any{"kind": "links-to"}},
+		{"knowledge_search", map[string]any{"query": "storage"}},
+		{"knowledge_lookup", map[string]any{"path": "store/store.go", "depth": 2}},
+		{"docbridge_diagnostics", map[string]any{}},
+		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 3}},
+		{"graph_edges", map[string]any{"kind": "links-to"}},
 		{"docs", map[string]any{"verb": "check"}},
 	}
 	errs := make(chan error, 4*len(calls))
