@@ -70,6 +70,12 @@ func FromProject(p config.Project) (Repo, bool) {
 	return r, true
 }
 
+// Is reports whether host/owner/name (as ParseRemote takes a remote
+// apart) names r; GitHub compares owners and names without regard to case.
+func (r Repo) Is(host, owner, name string) bool {
+	return strings.EqualFold(host, r.Host) && strings.EqualFold(owner, r.Owner) && strings.EqualFold(name, r.Name)
+}
+
 // Link is a URL of the repository's own, taken apart.
 type Link struct {
 	Form string // blob, tree, raw or edit

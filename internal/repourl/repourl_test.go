@@ -235,3 +235,24 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+func TestRepoIs(t *testing.T) {
+	r, ok := FromProject(config.Project{Repository: "Acme/Widgets"})
+	if !ok {
+		t.Fatal("FromProject refused Acme/Widgets")
+	}
+	for _, c := range []struct {
+		host, owner, name string
+		want              bool
+	}{
+		{"github.com", "acme", "widgets", true},
+		{"GitHub.com", "ACME", "Widgets", true},
+		{"gitlab.com", "acme", "widgets", false},
+		{"github.com", "acme", "gadgets", false},
+		{"github.com", "other", "widgets", false},
+	} {
+		if got := r.Is(c.host, c.owner, c.name); got != c.want {
+			t.Errorf("Is(%s, %s, %s) = %v, want %v", c.host, c.owner, c.name, got, c.want)
+		}
+	}
+}

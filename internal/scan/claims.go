@@ -91,7 +91,7 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 	switch {
 	case span.InLink:
 		return unclaimedLink
-	case d.t.byPath[doc] != nil && d.t.byPath[doc].Markdown != nil && d.copiedFromAnother(d.t.byPath[doc]):
+	case d.t.byPath[doc] != nil && d.copiedFromAnother(d.t.byPath[doc]):
 		return unclaimedCopy
 	case (d.sitePage(doc) || inGuides(doc)) && !contributorDocument(doc) && !strings.HasPrefix(ref, "./") && !strings.HasPrefix(ref, "../"):
 		return unclaimedUserDoc

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
@@ -132,5 +133,29 @@ func TestSitePagePathsAreTheReaders(t *testing.T) {
 	}
 	if want := []string{"README.md unresolved:src/routes/about.tsx", "docs/architecture.md unresolved:src/routes/router.go", "site/docs/CONTRIBUTING.md unresolved:src/routes/build.ts", "site/docs/routing.md unresolved:src/routes/gone.ts"}; !slices.Equal(claims, want) {
 		t.Errorf("claims = %q, want %q", claims, want)
+	}
+}
+
+// TestOriginOfThisRepository: a page whose front matter names this very
+// repository is no copy from elsewhere: its missing paths stay claims and
+// its broken relative links stay broken.
+func TestOriginOfThisRepository(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"src/app/main.go": "package main\n",
+		"themes/x/index.md": "---\nextra:\n  repository: https://github.com/Acme/Widgets.git\n---\n# X\n\n" +
+			"Edit `src/app/templates/theme.html`. See [shot](shot.png).\n",
+	})
+	cfg, err := config.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Project.Repository = "acme/widgets"
+	s := scanDir(t, root, cfg, Options{})
+	if got := unclaimedOf(s, reasonOf); len(got) != 0 {
+		t.Errorf("unclaimed %q, want the spans of this repository's own page claimed", got)
+	}
+	if got, want := brokenFrom(newIndex(s), "themes/"), []string{"themes/x/index.md -> themes/x/shot.png"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
 	}
 }

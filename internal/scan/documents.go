@@ -531,15 +531,11 @@ func (d *docRefs) builtIntoSite(root string, candidates []string) bool {
 // LICENSE) resolve in that repository. A repository of unknown identity
 // takes any named repository for another.
 func (d *docRefs) copiedFromAnother(x *Extraction) bool {
-	host, owner, name, ok := repourl.ParseRemote(x.Markdown.FrontMatter.Origin)
-	if !ok {
+	if x.Markdown == nil {
 		return false
 	}
-	named := owner + "/" + name
-	if host != repourl.DefaultHost {
-		named = host + "/" + named
-	}
-	return !strings.EqualFold(named, d.t.cfg.Project.Repository)
+	host, owner, name, ok := repourl.ParseRemote(x.Markdown.FrontMatter.Origin)
+	return ok && !(d.hasRepo && d.repo.Is(host, owner, name))
 }
 
 // pageFileSuffixes turn a path without an extension into the files a

@@ -25,7 +25,6 @@ func (w *walker) elementIncludes(raw string, line int) {
 		return
 	}
 	z := html.NewTokenizer(strings.NewReader(raw))
-	offset := 0
 	var open *strings.Builder // the text of an open <include>
 	at := line
 	for {
@@ -33,8 +32,8 @@ func (w *walker) elementIncludes(raw string, line int) {
 		if tt == html.ErrorToken {
 			return
 		}
-		here := line + strings.Count(raw[:min(offset, len(raw))], "\n")
-		offset += len(z.Raw())
+		here := line // a token's line is where it begins
+		line += strings.Count(string(z.Raw()), "\n")
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			t := z.Token()

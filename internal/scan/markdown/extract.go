@@ -75,11 +75,11 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 		is.add(0, "", "%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)
 	}
 	w.walk(root)
-	if mdx != nil && (len(mdx.attrs.list) > 0 || len(mdx.attrs.titles) > 0) {
-		doc.HTMLAnchors = boundedUnion(doc.HTMLAnchors, mdx.attrs.list)
-		doc.ElementTitles = boundedUnion(doc.ElementTitles, mdx.attrs.titles)
-	}
 	if mdx != nil {
+		if len(mdx.attrs.list) > 0 || len(mdx.attrs.titles) > 0 {
+			doc.HTMLAnchors = boundedUnion(doc.HTMLAnchors, mdx.attrs.list)
+			doc.ElementTitles = boundedUnion(doc.ElementTitles, mdx.attrs.titles)
+		}
 		if rendered := mdx.renderedImports(opts.ESMImports); len(rendered) > 0 {
 			doc.Includes = append(rendered, doc.Includes...)
 			doc.Includes = doc.Includes[:min(len(doc.Includes), MaxIncludes)]
