@@ -131,6 +131,7 @@ const (
 	SiteLinksUnresolved     = "SITE_LINKS_UNRESOLVED"
 	BrokenAnchor            = "BROKEN_ANCHOR"
 	UnresolvedPath          = "UNRESOLVED_PATH"
+	UnverifiedLink          = "UNVERIFIED_LINK"
 	StaleDeclaration        = "STALE_DECLARATION"
 	GeneratedRegionEdited   = "GENERATED_REGION_EDITED"
 	UndocumentedArea        = "UNDOCUMENTED_AREA"
@@ -189,10 +190,11 @@ var rules = []Rule{
 	{NearTwinDocument, Off, GroupCore, "Near-twin documents", "Two documents of one area share their title and keywords: merge them, or make each one's subject distinct."},
 	{OrphanedDocument, Off, GroupCore, "Orphaned document", "No other document links to this one. Link to it from an index, README or the document of its area."},
 	{RequiredDocMissing, Error, GroupCore, "Required documentation missing", "The area is configured with required: true and no document covers or mentions it. Write its document, or declare covers in an existing one."},
-	{SiteLinksUnresolved, Warn, GroupCore, "Site links in no known pattern", "Many root-absolute or extensionless links of a documentation tree that no recognised site generator renders resolve to no file, even under the conventions docbridge infers (content root, pretty URLs, dated pages). Declare the site in docbridge.yaml `sites` so its links are checked as it serves them, or fix the links; they are counted here, not reported one by one."},
+	{SiteLinksUnresolved, Info, GroupCore, "Site links in no known pattern", "Many root-absolute or extensionless links of a documentation tree that no recognised site generator renders resolve to no file, even under the conventions docbridge infers (content root, pretty URLs, dated pages). Declare the site in docbridge.yaml `sites` so its links are checked as it serves them, or fix the links; they are counted here, not reported one by one."},
 	{StaleDeclaration, Error, GroupCore, "Stale declaration", "A docbridge block declares a relation to an entity that does not exist. Update the id to the entity's current path, or remove the declaration."},
 	{UndocumentedArea, Off, GroupCore, "Undocumented area", "No document covers or mentions this area. Mention it in a document, or declare covers in a docbridge block."},
 	{UnresolvedPath, Warn, GroupCore, "Unresolved path", "The document names a path that does not exist. Correct the path (the message suggests the nearest existing one when there is a single candidate)."},
+	{UnverifiedLink, Info, GroupCore, "Unverified link", "A page that a site generator docbridge does not recognise renders links to no file; the site may serve the link from a route, a redirect or a page its build generates, so it is not reported as broken. Declare the site in docbridge.yaml `sites` (its generator, or `none` for GitHub's reading) to check its links, or give this code a severity to report them all."},
 }
 
 // All returns every rule, sorted by code.

@@ -12,14 +12,16 @@ import (
 )
 
 func init() {
-	register(rule{codes: []string{catalog.BrokenLink, catalog.SiteLinksUnresolved}, run: brokenLinks})
+	register(rule{codes: []string{catalog.BrokenLink, catalog.SiteLinksUnresolved, catalog.UnverifiedLink}, run: brokenLinks})
 }
 
 // brokenLinks reports every relative link whose target does not exist: a
 // links-to relation into an unresolved entity, once per place it is
 // written. The links of a tree the scan marked as failing in no known
 // site pattern (snapshot.MetaUnrecognisedSite) are counted into one
-// SITE_LINKS_UNRESOLVED finding per tree instead.
+// SITE_LINKS_UNRESOLVED finding per tree instead; those of a page a
+// generator the scan does not know renders (snapshot.MetaUnverifiedSite)
+// are UNVERIFIED_LINK.
 func brokenLinks(v *view) []finding {
 	var out []finding
 	flood := map[string]*siteFlood{}
@@ -40,10 +42,15 @@ func brokenLinks(v *view) []finding {
 				f.add(locationsIn(r.Evidence, d.Path), target, generator)
 				continue
 			}
+			code, msg := catalog.BrokenLink, fmt.Sprintf("link to %s: no such file", target)
+			if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
+				code = catalog.UnverifiedLink
+				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, treeLabel(tree))
+			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
 				out = append(out, finding{
-					Code:      catalog.BrokenLink,
-					Message:   fmt.Sprintf("link to %s: no such file", target),
+					Code:      code,
+					Message:   msg,
 					Evidence:  []Location{loc},
 					EntityIDs: []string{d.ID, r.To},
 					Key:       target,
@@ -84,10 +91,7 @@ func (f *siteFlood) add(locs []Location, target, generator string) {
 // is the tree, so a change that fixes or breaks one more of its links
 // leaves it unchanged rather than new.
 func (f *siteFlood) finding(tree string) finding {
-	label := tree + "/"
-	if tree == "." {
-		label = "the repository root"
-	}
+	label := treeLabel(tree)
 	lead := "site generator not recognised in " + label
 	if f.generator != "" {
 		lead = fmt.Sprintf("%s site detected in %s, yet its rules do not explain its links", f.generator, label)
@@ -115,4 +119,12 @@ func locationsIn(ev []snapshot.Evidence, path string) []Location {
 		out = []Location{{Path: path}}
 	}
 	return out
+}
+
+// treeLabel names a documentation tree in a message.
+func treeLabel(tree string) string {
+	if tree == "." {
+		return "the repository root"
+	}
+	return tree + "/"
 }

@@ -30,8 +30,10 @@ func TestBrokenLink(t *testing.T) {
 }
 
 // TestSiteLinksUnresolved counts the links the scan marked as failing in
-// no known site pattern into one warn finding per tree, keyed by the
-// tree, while an unmarked broken link stays a BROKEN_LINK of its own.
+// no known site pattern into one info finding per tree, keyed by the
+// tree, reports a link the scan marked as in a page of a generator it does
+// not know as UNVERIFIED_LINK (info), while an unmarked broken link stays a
+// BROKEN_LINK of its own.
 func TestSiteLinksUnresolved(t *testing.T) {
 	flood := map[string]any{snapshot.MetaUnrecognisedSite: "web"}
 	s := &snapshot.Snapshot{
@@ -41,6 +43,7 @@ func TestSiteLinksUnresolved(t *testing.T) {
 			{ID: "unresolved:x/y", Kind: snapshot.KindUnresolved},
 			{ID: "unresolved:x/z", Kind: snapshot.KindUnresolved},
 			{ID: "unresolved:web/gone.md", Kind: snapshot.KindUnresolved},
+			{ID: "unresolved:site/route", Kind: snapshot.KindUnresolved},
 		},
 		Relations: []snapshot.Relation{
 			{ID: "r1", Kind: snapshot.RelLinksTo, From: "document:web/a.md", To: "unresolved:x/y", Metadata: flood,
@@ -49,17 +52,24 @@ func TestSiteLinksUnresolved(t *testing.T) {
 				Evidence: []snapshot.Evidence{{Path: "web/b.md", LineStart: 1}}},
 			{ID: "r3", Kind: snapshot.RelLinksTo, From: "document:web/b.md", To: "unresolved:web/gone.md",
 				Evidence: []snapshot.Evidence{{Path: "web/b.md", LineStart: 2}}},
+			{ID: "r4", Kind: snapshot.RelLinksTo, From: "document:web/b.md", To: "unresolved:site/route",
+				Metadata: map[string]any{snapshot.MetaUnverifiedSite: "site"}, Evidence: []snapshot.Evidence{{Path: "web/b.md", LineStart: 4}}},
 		},
 	}
 	ds := Run(Input{Head: s})
 	if got, want := where(withCode(ds, catalog.BrokenLink)), []string{"web/b.md:2 BROKEN_LINK"}; !slices.Equal(got, want) {
 		t.Errorf("BROKEN_LINK %v, want %v", got, want)
 	}
+	un := withCode(ds, catalog.UnverifiedLink)
+	if len(un) != 1 || un[0].Severity != catalog.Info || un[0].Primary().Line != 4 ||
+		!strings.Contains(un[0].Message, "link to site/route: no such file") || !strings.Contains(un[0].Message, "does not recognise renders site/") {
+		t.Errorf("UNVERIFIED_LINK %+v, want one info finding at web/b.md:4 naming site/", un)
+	}
 	fl := withCode(ds, catalog.SiteLinksUnresolved)
 	if len(fl) != 1 {
 		t.Fatalf("SITE_LINKS_UNRESOLVED %+v, want one for web/", fl)
 	}
-	if d := fl[0]; d.Severity != catalog.Warn || d.Primary().Path != "web" ||
+	if d := fl[0]; d.Severity != catalog.Info || d.Primary().Path != "web" ||
 		!strings.Contains(d.Message, "3 root-absolute or extensionless links") || !strings.Contains(d.Message, "first: x/y at web/a.md:3") {
 		t.Errorf("got %+v", d)
 	}

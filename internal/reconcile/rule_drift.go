@@ -470,10 +470,10 @@ func relPath(doc, to string) string {
 
 // supersededBy maps a drift code to the plain code it explains better: a
 // reader sees one finding per broken reference.
-var supersededBy = map[string]string{
-	catalog.DriftLink:   catalog.BrokenLink,
-	catalog.DriftPath:   catalog.UnresolvedPath,
-	catalog.DriftAnchor: catalog.BrokenAnchor,
+var supersededBy = map[string][]string{
+	catalog.DriftLink:   {catalog.BrokenLink, catalog.UnverifiedLink},
+	catalog.DriftPath:   {catalog.UnresolvedPath},
+	catalog.DriftAnchor: {catalog.BrokenAnchor},
 }
 
 // supersede drops the plain findings (BROKEN_LINK, UNRESOLVED_PATH,
@@ -487,7 +487,7 @@ func supersede(fs []finding) []finding {
 	}
 	drifts := map[at][]int{}
 	for i, f := range fs {
-		if plain, ok := supersededBy[f.Code]; ok {
+		for _, plain := range supersededBy[f.Code] {
 			k := at{plain, primary(f)}
 			drifts[k] = append(drifts[k], i)
 		}

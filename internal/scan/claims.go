@@ -120,9 +120,13 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 }
 
 // sitePage reports whether a site renders the document: a generator's the
-// scan knows (Hugo's too) or one it inferred.
+// scan knows (Hugo's too), one it inferred or one it does not know
+// (markUnknownSites).
 func (d *docRefs) sitePage(doc string) bool {
 	if _, in := siteRootOf(d.sites, doc); in {
+		return true
+	}
+	if _, ok := d.unknownRenderer(doc); ok {
 		return true
 	}
 	return d.hugoSite(doc) != nil

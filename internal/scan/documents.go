@@ -81,6 +81,10 @@ type docRefs struct {
 	// directive renders there (mkdocstrings' "::: module.Name"), lowercased:
 	// the object and every member below it are anchors.
 	objectAnchors map[string][]string
+	// foldedAnchors holds, for a page a generator the scan does not know
+	// renders, the folds of its headings (foldAnchor): an anchor with one
+	// of them is accepted, whatever the generator does with punctuation.
+	foldedAnchors map[string]map[string]bool
 	byPath        map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
 	routes []nextRoute
@@ -101,6 +105,9 @@ type docRefs struct {
 	pageRoutes   map[string]string
 	declaredURLs map[string][]string
 	pageNames    map[string][]string // a page's file name → the pages (site_inferred.go)
+	// fileNames holds the base name of every file, when a tree's
+	// generator is not known (unverifiedLink).
+	fileNames map[string]bool
 }
 
 // docState is what resolving one document gathers, flushed into notes and
@@ -204,7 +211,7 @@ func (n *lazyNear) under(p string) (string, bool) {
 // the docbridge block, the scan-wide bound on ambiguity notes — runs
 // during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, docState: newDocState(),
+	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, foldedAnchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, docState: newDocState(),
 		near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
@@ -245,6 +252,7 @@ func (r *resolver) documents() {
 	d.misreadSites()
 	d.markUnknownSites()
 	d.inferredAnchors()
+	d.keepFoldedAnchors()
 	var docs []*Extraction
 	for i := range r.t.ex {
 		if r.t.ex[i].Markdown != nil {
@@ -490,6 +498,8 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			if inSite && site.root == tree && site.kind() != siteInferred {
 				setMeta(&rel.Metadata, snapshot.MetaMisreadSite, site.kind())
 			}
+		} else if tree, ok := d.unverifiedLink(x.Path, l); ok {
+			setMeta(&rel.Metadata, snapshot.MetaUnverifiedSite, tree)
 		}
 		return
 	}
@@ -579,6 +589,10 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
+	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.headingLink(doc, l) {
+		d.unverified["to anchors of their own page from a heading that is only the link (a tab or section syntax of a generator the scan does not know: DocFX's # [Linux](#tab/linux))"]++
+		return
+	}
 	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})

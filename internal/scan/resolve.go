@@ -170,11 +170,11 @@ type resolver struct {
 	// GitHub's rules but that their document's site reads inside the site
 	// (site_outside.go): their LINK_OUTSIDE_ROOT issues are withdrawn.
 	siteRead map[siteReadKey]bool
-	// unknownSite holds the documents of trees a site whose generator the
-	// scan does not know renders (an inferred site, a flooded tree): its
-	// own front matter reader may accept what YAML refuses, so their
+	// unknownSite maps the documents a site whose generator the scan does
+	// not know renders to their tree (site_unknown.go): its own front
+	// matter reader may accept what YAML refuses, so their
 	// FRONT_MATTER_INVALID issues are notes, not findings.
-	unknownSite map[string]bool
+	unknownSite map[string]string
 	// exportKinds memoizes what a TypeScript module's name is once its
 	// re-exports are followed (barrel.go).
 	exportKinds *exportKindMemo
@@ -331,7 +331,7 @@ func (r *resolver) coverage(w *walk.Result) {
 			if r.siteRead[siteReadKey{x.Path, is.Line, is.Message}] && is.Code == markdown.CodeLinkOutsideRoot {
 				continue
 			}
-			if is.Code == markdown.CodeFrontMatterInvalid && r.unknownSite[x.Path] {
+			if is.Code == markdown.CodeFrontMatterInvalid && r.unknownSite[x.Path] != "" {
 				is.Code = ""
 				is.Message += "; the page's site generator is not known, and its own front matter reader may accept this, so it is not reported"
 			}

@@ -707,8 +707,8 @@ func (d *docRefs) inferredAnchors() {
 		if x.Markdown == nil {
 			continue
 		}
-		site, in := siteRootOf(d.sites, x.Path)
-		lenient := in && site.kind() == siteInferred || !in && d.flooded[d.treeOf[x.Path]]
+		_, in := siteRootOf(d.sites, x.Path)
+		_, lenient := d.resolver.unknownSite[x.Path]
 		if in && !lenient {
 			continue // a generator the scan knows says what its ids are
 		}
@@ -733,6 +733,7 @@ func (d *docRefs) inferredAnchors() {
 			if !lenient {
 				continue
 			}
+			d.addFolded(x.Path, h.Text)
 			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
 				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
 					if slug = strings.Trim(slug, "-"); slug != "" {
@@ -797,24 +798,6 @@ func (d *docRefs) misreadSites() {
 	for _, doc := range docs {
 		if site, _ := siteRootOf(d.sites, doc); d.flooded[site.root] {
 			d.treeOf[doc] = site.root
-		}
-	}
-}
-
-// markUnknownSites records, for coverage, the documents of an inferred
-// site or a flooded tree (resolver.unknownSite).
-func (d *docRefs) markUnknownSites() {
-	for i := range d.t.ex {
-		x := &d.t.ex[i]
-		if x.Markdown == nil || !x.Markdown.FrontMatter.Present {
-			continue
-		}
-		site, in := siteRootOf(d.sites, x.Path)
-		if in && site.kind() == siteInferred || d.flooded[d.treeOf[x.Path]] {
-			if d.resolver.unknownSite == nil {
-				d.resolver.unknownSite = map[string]bool{}
-			}
-			d.resolver.unknownSite[x.Path] = true
 		}
 	}
 }

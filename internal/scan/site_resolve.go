@@ -395,6 +395,9 @@ func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	if d.anchors[doc][a] {
 		return true
 	}
+	if f := d.foldedAnchors[doc]; f != nil && f[foldAnchor(anchor)] {
+		return true
+	}
 	for _, obj := range d.objectAnchors[doc] {
 		if a == obj || strings.HasPrefix(a, obj+".") {
 			return true

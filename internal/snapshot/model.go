@@ -65,10 +65,14 @@ const (
 // are counted into one finding instead of reported one by one;
 // MetaMisreadSite beside it names the generator the tree's site was
 // detected as when that generator's rules resolve too few of its links.
+// MetaUnverifiedSite, on a links-to relation into an unresolved entity,
+// names the tree of a page a generator the scan does not know renders: the
+// link is unverified, not broken (UNVERIFIED_LINK).
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
 	MetaMisreadSite       = "misreadSite"
+	MetaUnverifiedSite    = "unverifiedSite"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.

@@ -1,0 +1,323 @@
+package scan
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/snapshot"
+)
+
+// A documentation tree that a site generator renders, when the scan does
+// not know which, is a tree whose links and anchors the scan reads without
+// the generator's rules: routes made in code, redirect maps, pages a build
+// generates, slug rules of its own. Measured on 21 repositories whose
+// generators nobody here had modelled, the links such trees fail under
+// GitHub's reading were broken in 19 % of cases (48 of 251 judged), the
+// anchors in 45 %; in trees of generators the scan knows, or read on
+// GitHub, in over 90 %. So in such a tree the scan says what it cannot
+// check instead of accusing: a link to no file is unverified
+// (UNVERIFIED_LINK, info; drift against a base is still reported), an
+// anchor is matched under every common slug rule and without regard to
+// punctuation, and the tree's pages are pages for the project's users
+// (unclaimedUserDoc).
+
+// unmodelledSiteFiles are the files that mark a tree a site generator the
+// scan does not model builds: DocFX, docsify, GitBook and HonKit, Quarto,
+// Quarto, Antora, Retype, Eleventy, Gatsby, Nextra's and Mintlify's
+// navigation, Pelican, mystmd. (GitBook and HonKit read relative links as
+// GitHub does.)
+var unmodelledSiteFiles = map[string]bool{
+	"docfx.json": true, "toc.yml": true, "toc.yaml": true, "_sidebar.md": true, "_navbar.md": true,
+	"_quarto.yml": true, "antora.yml": true, "retype.yml": true,
+	".eleventy.js": true, "eleventy.config.js": true, "eleventy.config.mjs": true, "eleventy.config.cjs": true,
+	"gatsby-config.js": true, "gatsby-config.ts": true, "gatsby-config.mjs": true,
+	"_meta.json": true, "_meta.js": true, "_meta.ts": true, "mint.json": true,
+	"pelicanconf.py": true, "myst.yml": true,
+}
+
+// markerDepth bounds how deep below a tree's root a marker file counts
+// (docs/docfx.json, docs/src/_meta.json).
+const markerDepth = 2
+
+// markUnknownSites maps the documents of every tree a site generator the
+// scan does not know renders to that tree (resolver.unknownSite): an
+// inferred site, a flooded tree, and a tree outside every recognised site
+// whose pages mostly carry front matter (no page GitHub shows needs it) or
+// that holds a marker of a generator the scan does not model. Documents
+// for contributors (contributorDocument) are read on GitHub wherever they
+// are. It notes once per such tree what is not checked. It runs after
+// inferSites and misreadSites.
+func (d *docRefs) markUnknownSites() {
+	type tally struct{ pages, fronted int }
+	tallies := map[string]*tally{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		tree, ok := d.treeOf[x.Path]
+		if x.Markdown == nil || !ok || contributorDocument(x.Path) {
+			continue
+		}
+		t := tallies[tree]
+		if t == nil {
+			t = &tally{}
+			tallies[tree] = t
+		}
+		t.pages++
+		if siteFrontMatter(x.Markdown.FrontMatter) {
+			t.fronted++
+		}
+	}
+	why := map[string]string{}
+	for tree, t := range tallies {
+		if d.gitBookTree(tree) {
+			delete(tallies, tree)
+			continue
+		}
+		if t.pages >= minFrontedPages && 2*t.fronted >= t.pages {
+			why[tree] = fmt.Sprintf("%d of its %d pages carry a site's front matter", t.fronted, t.pages)
+		}
+	}
+	for _, p := range d.t.paths {
+		if !unmodelledSiteFiles[path.Base(p)] {
+			continue
+		}
+		// The marker belongs to the innermost tree above it.
+		for dir := parentDir(p); ; dir = parentDir(dir) {
+			if _, ok := tallies[dir]; ok {
+				if why[dir] == "" && depthBelow(p, dir) <= markerDepth {
+					why[dir] = "it holds " + p
+				}
+				break
+			}
+			if dir == "." {
+				break
+			}
+		}
+	}
+	d.resolver.unknownSite = map[string]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || contributorDocument(x.Path) {
+			continue
+		}
+		if site, in := siteRootOf(d.sites, x.Path); in && site.kind() == siteInferred {
+			d.resolver.unknownSite[x.Path] = site.opts.(*inferredOptions).tree
+			continue
+		}
+		tree, ok := d.treeOf[x.Path]
+		if !ok {
+			continue
+		}
+		if d.flooded[tree] || why[tree] != "" {
+			d.resolver.unknownSite[x.Path] = tree
+		}
+	}
+	if len(d.resolver.unknownSite) > 0 {
+		d.fileNames = map[string]bool{}
+		for _, p := range d.t.paths {
+			d.fileNames[path.Base(p)] = true
+		}
+	}
+	for _, tree := range sortedKeys(why) {
+		if d.flooded[tree] {
+			continue // its own note says what is not checked
+		}
+		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("a site generator docbridge does not recognise renders %s (%s): its links to no file are reported as UNVERIFIED_LINK (info), not BROKEN_LINK, and its anchors are matched under every common slug rule; declare the site in docbridge.yaml `sites` to check them as it serves them",
+				treeLabel(tree), why[tree])})
+	}
+}
+
+// siteKeys are front matter keys that only a site generator reads: a
+// page's place, address, layout or listing. A title alone does not say a
+// site renders the page (a design proposal's metadata has one, and GitHub
+// shows it as a table).
+var siteKeys = map[string]bool{
+	"layout": true, "permalink": true, "slug": true, "nav": true, "nav_order": true, "navigation": true,
+	"sidebar": true, "sidebar_position": true, "sidebar_label": true, "sidebarDepth": true, "weight": true,
+	"order": true, "description": true, "id": true, "template": true, "menu": true, "toc": true, "hide": true,
+	"aliases": true, "redirect_from": true, "eleventyNavigation": true, "parent": true, "has_children": true,
+	"icon": true, "keywords": true, "summary": true, "image": true, "prev": true, "next": true, "head": true,
+	"outline": true, "editLink": true, "lastUpdated": true, "pageClass": true, "linkTitle": true, "excerpt": true,
+	"hero": true, "features": true, "sidebarTitle": true, "position": true, "route": true, "path": true,
+}
+
+// siteFrontMatter reports whether a page's front matter has a key only a
+// site generator reads (siteKeys).
+func siteFrontMatter(fm markdown.FrontMatter) bool {
+	if !fm.Present {
+		return false
+	}
+	for k := range fm.Fields {
+		if siteKeys[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// gitBookTree reports whether GitBook or HonKit renders tree: a table of
+// contents (SUMMARY.md) or a book.json at its root, or a .gitbook.yaml at
+// the repository's. They read a relative link as the file it names, as
+// GitHub does, so the tree's links are checked as GitHub reads them.
+func (d *docRefs) gitBookTree(tree string) bool {
+	if d.t.files[".gitbook.yaml"] {
+		return true
+	}
+	for _, f := range []string{"SUMMARY.md", "book.json", ".gitbook.yaml"} {
+		if d.t.files[path.Join(tree, f)] {
+			return true
+		}
+	}
+	return false
+}
+
+// minFrontedPages is how many pages a tree needs before its front matter
+// says a site renders it.
+const minFrontedPages = 3
+
+// depthBelow is how many directories below dir the file p lies (0: in
+// dir itself).
+func depthBelow(p, dir string) int {
+	rel := p
+	if dir != "." {
+		rel = strings.TrimPrefix(p, dir+"/")
+	}
+	return strings.Count(rel, "/")
+}
+
+// unverifiedLink returns the tree of a link to no file of a page a
+// generator the scan does not know renders (markUnknownSites), unless the
+// link is an image or a download written relative to the page whose file
+// name no file of the repository has: every generator serves such a file
+// from beside the page or from a static directory, so it is missing
+// wherever the site puts it.
+func (d *docRefs) unverifiedLink(doc string, l markdown.Link) (string, bool) {
+	tree, ok := d.unknownRenderer(doc)
+	if !ok {
+		return "", false
+	}
+	dest, _, _ := strings.Cut(l.Destination, "#")
+	dest, _, _ = strings.Cut(dest, "?")
+	if ext := strings.ToLower(path.Ext(dest)); l.Kind == markdown.LinkRelative && !strings.HasPrefix(dest, "/") &&
+		assetExtensions[ext] && !d.fileNames[path.Base(dest)] {
+		return "", false
+	}
+	return tree, true
+}
+
+// assetExtensions are the file types a page shows or offers for download
+// rather than links to as a page.
+var assetExtensions = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true, ".avif": true,
+	".ico": true, ".bmp": true, ".mp4": true, ".webm": true, ".mov": true, ".mp3": true, ".pdf": true,
+	".zip": true, ".gz": true, ".tgz": true,
+}
+
+// unknownRenderer returns the tree of a document a site generator the
+// scan does not know renders (markUnknownSites).
+func (d *docRefs) unknownRenderer(doc string) (string, bool) {
+	tree, ok := d.resolver.unknownSite[doc]
+	return tree, ok
+}
+
+// foldAnchor keeps the letters and digits of s, lower-cased: two slug
+// rules that differ only in what they do with punctuation and spaces
+// (GitHub drops "." and keeps "_", others turn every run into "-" or keep
+// it) give one heading the same fold.
+func foldAnchor(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// addFolded records the folds of a heading of a page an unknown generator
+// renders (foldedAnchors), with and without its template tags.
+func (d *docRefs) addFolded(doc, heading string) {
+	set := d.foldedAnchors[doc]
+	if set == nil {
+		set = map[string]bool{}
+		d.foldedAnchors[doc] = set
+	}
+	for _, text := range []string{heading, withoutTemplateTags(heading)} {
+		if f := foldAnchor(text); f != "" {
+			set[f] = true
+		}
+	}
+}
+
+// foldMinAnchors is how many of a tree's same-page anchors that fail must
+// match a heading by their fold before folding is the tree's rule.
+const foldMinAnchors = 3
+
+// keepFoldedAnchors keeps the folds of a tree's headings (foldedAnchors)
+// only when the tree's own anchors show its generator slugs otherwise than
+// the rules the scan knows: at least foldMinAnchors of its failing
+// same-page anchors, and half of them, match a heading by their fold
+// (TanStack's "#queryclient-clear" for "queryClient.clear"). Elsewhere
+// punctuation is part of a slug, and an anchor that differs in it is
+// broken. It runs once the anchors of every page are known.
+func (d *docRefs) keepFoldedAnchors() {
+	type tally struct{ failing, folded int }
+	tallies := map[string]*tally{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		tree, ok := d.unknownRenderer(x.Path)
+		if !ok || x.Markdown == nil {
+			continue
+		}
+		t := tallies[tree]
+		if t == nil {
+			t = &tally{}
+			tallies[tree] = t
+		}
+		for _, l := range x.Markdown.Links {
+			if l.Kind != markdown.LinkAnchor || l.Anchor == "" || d.anchors[x.Path][strings.ToLower(l.Anchor)] || d.headingLink(x.Path, l) {
+				continue
+			}
+			t.failing++
+			if d.foldedAnchors[x.Path][foldAnchor(l.Anchor)] {
+				t.folded++
+			}
+		}
+	}
+	for doc := range d.foldedAnchors {
+		tree, _ := d.unknownRenderer(doc)
+		if t := tallies[tree]; t == nil || t.folded < foldMinAnchors || 2*t.folded < t.failing {
+			delete(d.foldedAnchors, doc)
+		}
+	}
+	for _, tree := range sortedKeys(tallies) {
+		if t := tallies[tree]; t.folded >= foldMinAnchors && 2*t.folded >= t.failing {
+			d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("anchors in %s are matched without regard to punctuation: %d of its %d same-page anchors that match no heading under the slug rules docbridge knows match one that way",
+					treeLabel(tree), t.folded, t.failing)})
+		}
+	}
+}
+
+// headingLink reports whether l, a link of a page a generator the scan does
+// not know renders, is the whole text of one of its headings: a heading
+// that only links into its own page is the generator's syntax (DocFX's
+// tabs, "# [Linux](#tab/linux)"), whose anchor the generator makes.
+func (d *docRefs) headingLink(doc string, l markdown.Link) bool {
+	if _, ok := d.unknownRenderer(doc); !ok {
+		return false
+	}
+	x := d.t.byPath[doc]
+	if x == nil || x.Markdown == nil {
+		return false
+	}
+	for _, h := range x.Markdown.Headings {
+		if h.Line == l.Line && strings.TrimSpace(h.Text) == strings.TrimSpace(l.Text) {
+			return true
+		}
+	}
+	return false
+}
