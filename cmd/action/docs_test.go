@@ -172,8 +172,8 @@ func TestMCPDocsTool(t *testing.T) {
 		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": twinBody, "path": "docs/../../etc/x.md"}, "argument path"},
 		{map[string]any{"verb": "add", "metadata": twinMeta(), "body": twinBody, "path": "docs/x.html"}, "argument path: \"docs/x.html\": only .md documents"},
 		{map[string]any{"verb": "add", "metadata": map[string]any{"Area": 3}, "body": twinBody}, "argument metadata.Area"},
-		{map[string]any{"verb": "publish"}, "argument verb"},
-		{map[string]any{"verb": "search", "limit": 500}, "argument limit"},
+		{map[string]any{"verb": "publish"}, "/properties/verb"},
+		{map[string]any{"verb": "search", "limit": 500}, "/properties/limit"},
 	} {
 		if msg := callErr(t, cs, "docs", tc.args); !strings.Contains(msg, tc.want) {
 			t.Errorf("docs %v: %q lacks %q", tc.args, msg, tc.want)

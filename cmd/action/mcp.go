@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
@@ -257,12 +257,25 @@ func (m *mcpServer) server() *mcp.Server {
 	})
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
+		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {
+			oneOf(p["kinds"].Items, searchKinds)
+			between(p["limit"], 1, mcpMaxLimit)
+			atLeast(p["budgetTokens"], 0)
+		}),
 		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
 		m.search)
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_lookup", Annotations: readOnly,
+		InputSchema: inputSchema[lookupArgs](func(p map[string]*jsonschema.Schema) {
+			between(p["depth"], 1, retrieval.MaxLookupDepth)
+			atLeast(p["budgetTokens"], 0)
+		}),
 		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias or path. With budgetTokens the answer is fitted like `lookup --budget`."},
 		m.lookup)
 	mcp.AddTool(s, &mcp.Tool{Name: "docbridge_diagnostics", Annotations: readOnly,
+		InputSchema: inputSchema[diagnosticsArgs](func(p map[string]*jsonschema.Schema) {
+			oneOf(p["severity"], report.Severities)
+			oneOf(p["format"], []string{"finding"})
+		}),
 		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a severity."},
 		m.diagnostics)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph_node", Annotations: readOnly,
@@ -272,12 +285,18 @@ func (m *mcpServer) server() *mcp.Server {
 		Description: "The relations of the observed graph from an entity, to an entity, and/or of a kind (links-to, mentions, imports, covers, …), in the snapshot's order, then the relations accepted from the enrichment overlay (provenance proposed), capped."},
 		m.graphEdges)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph_neighbors", Annotations: readOnly,
+		InputSchema: inputSchema[neighborsArgs](func(p map[string]*jsonschema.Schema) { between(p["depth"], 1, 3) }),
 		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them (provenance proposed when one was accepted from the enrichment overlay, not observed); capped."},
 		m.graphNeighbors)
 	mcp.AddTool(s, &mcp.Tool{Name: "enrich_pending", Annotations: readOnly,
+		InputSchema: inputSchema[pendingArgs](func(p map[string]*jsonschema.Schema) { between(p["limit"], 1, mcpMaxPending) }),
 		Description: "The enrichment proposals waiting for a person's approval (.docbridge/enrich/overlay.json), with their approval ids, reviewers' judgements and whether their target changed since; read only: approving stays a person's act (docbridge enrich approve). Without an overlay it says so."},
 		m.enrichPending)
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
+		InputSchema: inputSchema[docsArgs](func(p map[string]*jsonschema.Schema) {
+			oneOf(p["verb"], docsVerbs)
+			between(p["limit"], 1, mcpMaxLimit)
+		}),
 		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
 		m.docs)
 	return s
@@ -299,10 +318,12 @@ const (
 	mcpMaxArgBytes = 4096
 )
 
-// badArgument is the MCP error for a malformed call: invalid params,
-// naming the argument.
+// badArgument is the refusal of a call with a bad argument, naming the
+// argument and what it accepts. It is a tool error (a result with isError
+// set), not a JSON-RPC invalid-params error: clients show a tool error to
+// the model, which can correct its call, while many hide protocol errors.
 func badArgument(name, format string, args ...any) error {
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("argument %s: %s", name, fmt.Sprintf(format, args...))}
+	return fmt.Errorf("argument %s: %s", name, fmt.Sprintf(format, args...))
 }
 
 // checkString bounds one string argument.

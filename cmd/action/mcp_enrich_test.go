@@ -91,7 +91,7 @@ func TestMCPEnrichPending(t *testing.T) {
 	if msg := callErr(t, cs, "enrich_pending", map[string]any{"kind": "praise"}); !strings.Contains(msg, "argument kind") {
 		t.Errorf("bad kind: %s", msg)
 	}
-	if msg := callErr(t, cs, "enrich_pending", map[string]any{"limit": 201}); !strings.Contains(msg, "argument limit") {
+	if msg := callErr(t, cs, "enrich_pending", map[string]any{"limit": 201}); !strings.Contains(msg, "/properties/limit") {
 		t.Errorf("bad limit: %s", msg)
 	}
 }

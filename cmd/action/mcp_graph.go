@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,6 +24,24 @@ type graphIndex struct {
 	rels     []snapshot.Relation
 	entities map[string]int
 	out, in  map[string][]int
+}
+
+// checkKind refuses a relation kind no relation of the graph has (a
+// typo would otherwise answer with nothing), naming the kinds it has.
+// Kinds are open — a docbridge block or the enrichment overlay may add
+// some — so they are the graph's, not a fixed list.
+func (g *graphIndex) checkKind(kind string) error {
+	if kind == "" {
+		return nil
+	}
+	kinds := map[string]bool{}
+	for i := range g.rels {
+		if g.rels[i].Kind == kind {
+			return nil
+		}
+		kinds[g.rels[i].Kind] = true
+	}
+	return badArgument("kind", "no relation of kind %q; the graph has %s", kind, strings.Join(slices.Sorted(maps.Keys(kinds)), ", "))
 }
 
 func newGraphIndex(s *snapshot.Snapshot, proposed []snapshot.Relation) *graphIndex {
@@ -157,6 +177,9 @@ func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a ed
 			return nil, nil, err
 		}
 	}
+	if err := g.checkKind(a.Kind); err != nil {
+		return nil, nil, err
+	}
 	ans := edgesAnswer{Relations: []snapshot.Relation{}}
 	for _, i := range pool {
 		r := &g.rels[i]
@@ -220,6 +243,9 @@ func (m *mcpServer) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, 
 	}
 	g, err := m.graphNow(ctx)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.checkKind(a.Kind); err != nil {
 		return nil, nil, err
 	}
 	start, err := g.entity("id", a.ID)

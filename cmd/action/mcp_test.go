@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -15,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docbridge/docbridge/internal/pipeline"
@@ -130,6 +130,17 @@ func cliJSON(t *testing.T, args ...string) any {
 // validate every advertised tool against.
 var clientToolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
+// constraints are what the tools' schemas say an argument accepts beyond
+// its type.
+var constraints = map[string]map[string]struct{ key, value string }{
+	"knowledge_search":      {"limit": {"maximum", "100"}, "kinds": {"enum", "[document area package module]"}, "budgetTokens": {"minimum", "0"}},
+	"knowledge_lookup":      {"depth": {"maximum", "3"}},
+	"docbridge_diagnostics": {"severity": {"enum", "[high medium low info]"}, "format": {"enum", "[finding]"}},
+	"graph_neighbors":       {"depth": {"minimum", "1"}},
+	"enrich_pending":        {"limit": {"maximum", "200"}},
+	"docs":                  {"verb": {"enum", "[search check add help]"}},
+}
+
 func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 	_, cs := connectMCP(t, mcpRepo(t))
 	res, err := cs.ListTools(context.Background(), nil)
@@ -188,6 +199,21 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 		slices.Sort(req)
 		if !slices.Equal(req, w.required) {
 			t.Errorf("%s: required %v, want %v", tool.Name, req, w.required)
+		}
+		// What an argument accepts is in the schema, for the client and
+		// the model to read before calling.
+		for arg, c := range constraints[tool.Name] {
+			p, _ := props[arg].(map[string]any)
+			if p == nil {
+				t.Errorf("%s: no argument %s", tool.Name, arg)
+				continue
+			}
+			if arg == "kinds" {
+				p, _ = p["items"].(map[string]any)
+			}
+			if fmt.Sprint(p[c.key]) != c.value {
+				t.Errorf("%s: argument %s has %s %v, want %s", tool.Name, arg, c.key, p[c.key], c.value)
+			}
 		}
 	}
 	if len(got) != len(want) {
@@ -345,15 +371,14 @@ func TestMCPGraphMemory(t *testing.T) {
 	}
 }
 
-// callErr calls a tool that must refuse, and returns the error text.
+// callErr calls a tool that must refuse, and returns the error text. A
+// refusal is a tool error (isError), which clients show the model, never
+// a JSON-RPC error, which many hide.
 func callErr(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) string {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
-		var we *jsonrpc.Error
-		if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams {
-			t.Errorf("%s %v: %v is not an invalid-params error", name, args, err)
-		}
+		t.Errorf("%s %v: a protocol error %v, want a tool error the model sees", name, args, err)
 		return err.Error()
 	}
 	if !res.IsError {
@@ -382,21 +407,26 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		{"knowledge_lookup", map[string]any{"path": "docs/out/nothing/here.md"}, "through a symlink"},
 		{"knowledge_lookup", map[string]any{"id": "document:README.md", "path": "README.md"}, "exactly one of id, alias or path"},
 		{"knowledge_lookup", map[string]any{}, "exactly one of id, alias or path"},
-		{"knowledge_lookup", map[string]any{"path": "README.md", "depth": 4}, "argument depth"},
+		{"knowledge_lookup", map[string]any{"path": "README.md", "depth": 4}, "depth"},
 		{"knowledge_lookup", map[string]any{"id": "module:nowhere.go"}, "no entity"},
-		{"knowledge_search", map[string]any{"query": "x", "limit": 101}, "argument limit"},
-		{"knowledge_search", map[string]any{"query": "x", "kinds": []string{"symbol"}}, "argument kinds"},
-		{"knowledge_search", map[string]any{"query": "x", "budgetTokens": -1}, "argument budgetTokens"},
+		{"knowledge_search", map[string]any{"query": "x", "limit": 101}, "limit"},
+		{"knowledge_search", map[string]any{"query": "x", "limit": 1000}, "limit"},
+		{"knowledge_search", map[string]any{"query": "x", "kinds": []string{"symbol"}}, "kinds"},
+		{"knowledge_search", map[string]any{"query": "x", "kinds": []string{"bogus"}}, "kinds"},
+		{"knowledge_search", map[string]any{"query": "x", "budgetTokens": -1}, "budgetTokens"},
 		{"knowledge_search", map[string]any{"query": strings.Repeat("x", 5000)}, "argument query"},
 		{"knowledge_search", map[string]any{"limit": 3}, "query"},
 		{"knowledge_search", map[string]any{"query": 3}, "query"},
 		{"docbridge_diagnostics", map[string]any{"paths": []string{"../x.md"}}, "argument paths"},
 		{"docbridge_diagnostics", map[string]any{"codes": []string{"NOT_A_CODE"}}, "argument codes"},
-		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "argument severity"},
-		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "argument format"},
+		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "severity"},
+		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "format"},
 		{"graph_node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
 		{"graph_edges", map[string]any{"from": "document:nowhere.md"}, "argument from"},
-		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "argument depth"},
+		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "depth"},
+		{"graph_edges", map[string]any{"kind": "teleports"}, `argument kind: no relation of kind "teleports"; the graph has `},
+		{"graph_neighbors", map[string]any{"id": "document:README.md", "kind": "teleports"}, "links-to"},
+		{"docs", map[string]any{"verb": "publish"}, "verb"},
 	} {
 		if msg := callErr(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) {
 			t.Errorf("%s %v: %q lacks %q", tc.tool, tc.args, msg, tc.want)
