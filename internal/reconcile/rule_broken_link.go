@@ -45,7 +45,7 @@ func brokenLinks(v *view) []finding {
 			code, msg := catalog.BrokenLink, fmt.Sprintf("link to %s: no such file", target)
 			if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 				code = catalog.UnverifiedLink
-				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, treeLabel(tree))
+				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, textwriter.Dir(tree))
 			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
 				out = append(out, finding{
@@ -91,7 +91,7 @@ func (f *siteFlood) add(locs []Location, target, generator string) {
 // is the tree, so a change that fixes or breaks one more of its links
 // leaves it unchanged rather than new.
 func (f *siteFlood) finding(tree string) finding {
-	label := treeLabel(tree)
+	label := textwriter.Dir(tree)
 	lead := "site generator not recognised in " + label
 	if f.generator != "" {
 		lead = fmt.Sprintf("%s site detected in %s, yet its rules do not explain its links", f.generator, label)
@@ -119,12 +119,4 @@ func locationsIn(ev []snapshot.Evidence, path string) []Location {
 		out = []Location{{Path: path}}
 	}
 	return out
-}
-
-// treeLabel names a documentation tree in a message.
-func treeLabel(tree string) string {
-	if tree == "." {
-		return "the repository root"
-	}
-	return tree + "/"
 }

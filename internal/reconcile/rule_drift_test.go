@@ -235,6 +235,8 @@ func TestSupersede(t *testing.T) {
 		{Code: catalog.DriftAnchor, Evidence: at(6), EntityIDs: []string{doc, "document:g.md"}, Key: "g.md#x"},
 		{Code: catalog.BrokenAnchor, Evidence: at(6), EntityIDs: []string{doc, "document:g.md"}, Key: "g.md#x"}, // same
 		{Code: catalog.BrokenAnchor, Evidence: at(6), EntityIDs: []string{doc, "document:g.md"}, Key: "g.md#y"}, // same target, other anchor
+		{Code: catalog.DriftLink, Evidence: at(7), EntityIDs: []string{doc, "unresolved:site/z", "document:site/z.md"}, Key: "site/z"},
+		{Code: catalog.UnverifiedLink, Evidence: at(7), EntityIDs: []string{doc, "unresolved:site/z"}, Key: "site/z"}, // same, in a tree of an unknown generator
 	}
 	got := supersede(slices.Clone(fs))
 	var kept []string
@@ -242,7 +244,7 @@ func TestSupersede(t *testing.T) {
 		kept = append(kept, f.Code+"/"+f.Key+"@"+itoa(primary(f).Line))
 	}
 	want := []string{"DRIFT_LINK/x.md@3", "BROKEN_LINK/y.md@3", "BROKEN_LINK/x.md@4", "UNRESOLVED_PATH/x@3",
-		"DRIFT_ANCHOR/#a@5", "BROKEN_ANCHOR/a.md#b@5", "DRIFT_ANCHOR/g.md#x@6", "BROKEN_ANCHOR/g.md#y@6"}
+		"DRIFT_ANCHOR/#a@5", "BROKEN_ANCHOR/a.md#b@5", "DRIFT_ANCHOR/g.md#x@6", "BROKEN_ANCHOR/g.md#y@6", "DRIFT_LINK/site/z@7"}
 	if !slices.Equal(kept, want) {
 		t.Fatalf("kept %v, want %v", kept, want)
 	}

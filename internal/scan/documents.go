@@ -105,9 +105,6 @@ type docRefs struct {
 	pageRoutes   map[string]string
 	declaredURLs map[string][]string
 	pageNames    map[string][]string // a page's file name → the pages (site_inferred.go)
-	// fileNames holds the base name of every file, when a tree's
-	// generator is not known (unverifiedLink).
-	fileNames map[string]bool
 }
 
 // docState is what resolving one document gathers, flushed into notes and
@@ -171,15 +168,8 @@ type lazyNear struct {
 	byBase   map[string][]string
 }
 
-func (n *lazyNear) index() *nearmiss.Index {
-	n.once.Do(func() { n.ix = nearmiss.NewIndex(n.paths) })
-	return n.ix
-}
-
-// under returns the one existing path that ends in p after a directory
-// (server/api/x.go for api/x.go), and false when none or several do: the
-// span is written from a directory other than the root or the document's.
-func (n *lazyNear) under(p string) (string, bool) {
+// named returns the files and directories whose last segment is name.
+func (n *lazyNear) named(name string) []string {
 	n.baseOnce.Do(func() {
 		n.byBase = map[string][]string{}
 		for _, q := range n.paths {
@@ -189,8 +179,20 @@ func (n *lazyNear) under(p string) (string, bool) {
 			n.byBase[path.Base(q)] = append(n.byBase[path.Base(q)], q)
 		}
 	})
+	return n.byBase[name]
+}
+
+func (n *lazyNear) index() *nearmiss.Index {
+	n.once.Do(func() { n.ix = nearmiss.NewIndex(n.paths) })
+	return n.ix
+}
+
+// under returns the one existing path that ends in p after a directory
+// (server/api/x.go for api/x.go), and false when none or several do: the
+// span is written from a directory other than the root or the document's.
+func (n *lazyNear) under(p string) (string, bool) {
 	found := ""
-	for _, q := range n.byBase[path.Base(p)] {
+	for _, q := range n.named(path.Base(p)) {
 		if strings.HasSuffix(q, "/"+p) {
 			if found != "" {
 				return "", false
@@ -252,7 +254,7 @@ func (r *resolver) documents() {
 	d.misreadSites()
 	d.markUnknownSites()
 	d.inferredAnchors()
-	d.keepFoldedAnchors()
+	d.foldAnchors()
 	var docs []*Extraction
 	for i := range r.t.ex {
 		if r.t.ex[i].Markdown != nil {

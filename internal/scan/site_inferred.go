@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // A documentation tree that no recognised generator renders is read the
@@ -332,14 +333,14 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 		}
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve %s; checking them as such",
-				treeLabel(tree), bestHits, inRoot, o.describe(sortedKeys(roots)))})
+				textwriter.Dir(tree), bestHits, inRoot, o.describe(sortedKeys(roots)))})
 		remaining -= bestHits
 	}
 	if remaining >= floodMinLinks && 2*remaining >= len(shaped) {
 		d.flooded[tree] = true
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("site generator not recognised in %s: %d of %d site-shaped links resolve under no convention docbridge knows; they are counted in one %s finding, not reported one by one",
-				treeLabel(tree), remaining, len(shaped), "SITE_LINKS_UNRESOLVED")})
+				textwriter.Dir(tree), remaining, len(shaped), "SITE_LINKS_UNRESOLVED")})
 	}
 }
 
@@ -404,14 +405,6 @@ func relDirs(tree, doc string) []string {
 		return nil
 	}
 	return strings.Split(rel, "/")
-}
-
-// treeLabel names a tree in a sentence: "docs/", or "the repository root".
-func treeLabel(tree string) string {
-	if tree == "." {
-		return "the repository root"
-	}
-	return tree + "/"
 }
 
 // describe says how the inferred site serves links, for the coverage note.
@@ -693,8 +686,10 @@ func (d *docRefs) floodedLink(doc string, l markdown.Link) (string, bool) {
 	return tree, true
 }
 
-// inferredAnchors adds to the anchors of every page of an inferred site
-// the ids the common generators' slug rules give its headings — GitHub's,
+// inferredAnchors adds to the anchors of every page a generator the scan
+// does not know renders (an inferred site, a flooded tree, any tree
+// markUnknownSites marks) the ids the common generators' slug rules give
+// its headings — GitHub's,
 // markdown-it-anchor's (VitePress), Python-Markdown's — each also with the
 // heading's template tags ({% addedin "2.0" %}, {{ badge }}) removed, since
 // they render as markup the slug leaves out, and the explicit ids of
@@ -708,7 +703,7 @@ func (d *docRefs) inferredAnchors() {
 			continue
 		}
 		_, in := siteRootOf(d.sites, x.Path)
-		_, lenient := d.resolver.unknownSite[x.Path]
+		_, lenient := d.unknownRenderer(x.Path)
 		if in && !lenient {
 			continue // a generator the scan knows says what its ids are
 		}
@@ -733,7 +728,6 @@ func (d *docRefs) inferredAnchors() {
 			if !lenient {
 				continue
 			}
-			d.addFolded(x.Path, h.Text)
 			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
 				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
 					if slug = strings.Trim(slug, "-"); slug != "" {
@@ -793,7 +787,7 @@ func (d *docRefs) misreadSites() {
 		d.flooded[root] = true
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: root, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("%s site detected in %s, yet %d of its %d site-shaped links resolve under no rule docbridge knows for it (routes made in code, or configuration it does not read); they are counted in one %s finding, not reported one by one",
-				site.kind(), treeLabel(root), t.failing, t.shaped, "SITE_LINKS_UNRESOLVED")})
+				site.kind(), textwriter.Dir(root), t.failing, t.shaped, "SITE_LINKS_UNRESOLVED")})
 	}
 	for _, doc := range docs {
 		if site, _ := siteRootOf(d.sites, doc); d.flooded[site.root] {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // A documentation tree that a site generator renders, when the scan does
@@ -20,15 +21,15 @@ import (
 // GitHub, in over 90 %. So in such a tree the scan says what it cannot
 // check instead of accusing: a link to no file is unverified
 // (UNVERIFIED_LINK, info; drift against a base is still reported), an
-// anchor is matched under every common slug rule and without regard to
-// punctuation, and the tree's pages are pages for the project's users
+// anchor is matched under every common slug rule (inferredAnchors) and,
+// where the tree's own anchors show it, without regard to punctuation
+// (foldAnchors), and the tree's pages are pages for the project's users
 // (unclaimedUserDoc).
 
 // unmodelledSiteFiles are the files that mark a tree a site generator the
-// scan does not model builds: DocFX, docsify, GitBook and HonKit, Quarto,
-// Quarto, Antora, Retype, Eleventy, Gatsby, Nextra's and Mintlify's
-// navigation, Pelican, mystmd. (GitBook and HonKit read relative links as
-// GitHub does.)
+// scan does not model builds: DocFX, docsify, Quarto, Antora, Retype,
+// Eleventy, Gatsby, Nextra's and Mintlify's navigation, Pelican, mystmd.
+// (GitBook and HonKit read relative links as GitHub does: gitBookTree.)
 var unmodelledSiteFiles = map[string]bool{
 	"docfx.json": true, "toc.yml": true, "toc.yaml": true, "_sidebar.md": true, "_navbar.md": true,
 	"_quarto.yml": true, "antora.yml": true, "retype.yml": true,
@@ -114,19 +115,13 @@ func (d *docRefs) markUnknownSites() {
 			d.resolver.unknownSite[x.Path] = tree
 		}
 	}
-	if len(d.resolver.unknownSite) > 0 {
-		d.fileNames = map[string]bool{}
-		for _, p := range d.t.paths {
-			d.fileNames[path.Base(p)] = true
-		}
-	}
 	for _, tree := range sortedKeys(why) {
 		if d.flooded[tree] {
 			continue // its own note says what is not checked
 		}
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("a site generator docbridge does not recognise renders %s (%s): its links to no file are reported as UNVERIFIED_LINK (info), not BROKEN_LINK, and its anchors are matched under every common slug rule; declare the site in docbridge.yaml `sites` to check them as it serves them",
-				treeLabel(tree), why[tree])})
+				textwriter.Dir(tree), why[tree])})
 	}
 }
 
@@ -202,7 +197,7 @@ func (d *docRefs) unverifiedLink(doc string, l markdown.Link) (string, bool) {
 	dest, _, _ := strings.Cut(l.Destination, "#")
 	dest, _, _ = strings.Cut(dest, "?")
 	if ext := strings.ToLower(path.Ext(dest)); l.Kind == markdown.LinkRelative && !strings.HasPrefix(dest, "/") &&
-		assetExtensions[ext] && !d.fileNames[path.Base(dest)] {
+		assetExtensions[ext] && len(d.near.named(path.Base(dest))) == 0 {
 		return "", false
 	}
 	return tree, true
@@ -237,39 +232,25 @@ func foldAnchor(s string) string {
 	return b.String()
 }
 
-// addFolded records the folds of a heading of a page an unknown generator
-// renders (foldedAnchors), with and without its template tags.
-func (d *docRefs) addFolded(doc, heading string) {
-	set := d.foldedAnchors[doc]
-	if set == nil {
-		set = map[string]bool{}
-		d.foldedAnchors[doc] = set
-	}
-	for _, text := range []string{heading, withoutTemplateTags(heading)} {
-		if f := foldAnchor(text); f != "" {
-			set[f] = true
-		}
-	}
-}
-
 // foldMinAnchors is how many of a tree's same-page anchors that fail must
 // match a heading by their fold before folding is the tree's rule.
 const foldMinAnchors = 3
 
-// keepFoldedAnchors keeps the folds of a tree's headings (foldedAnchors)
-// only when the tree's own anchors show its generator slugs otherwise than
-// the rules the scan knows: at least foldMinAnchors of its failing
-// same-page anchors, and half of them, match a heading by their fold
-// (TanStack's "#queryclient-clear" for "queryClient.clear"). Elsewhere
-// punctuation is part of a slug, and an anchor that differs in it is
-// broken. It runs once the anchors of every page are known.
-func (d *docRefs) keepFoldedAnchors() {
+// foldAnchors fills foldedAnchors for the pages of the trees whose own
+// anchors show that their generator slugs otherwise than the rules the
+// scan knows: at least foldMinAnchors of the tree's failing same-page
+// anchors, and half of them, match a heading of their page by their fold
+// (pmndrs' slugger keeps the commas of "#yes,-no"). Elsewhere punctuation
+// is part of a slug, and an anchor that differs in it is broken. It runs
+// once inferredAnchors has given every page its anchors.
+func (d *docRefs) foldAnchors() {
 	type tally struct{ failing, folded int }
 	tallies := map[string]*tally{}
+	folds := map[string]map[string]bool{} // a page's heading folds, made once
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		tree, ok := d.unknownRenderer(x.Path)
-		if !ok || x.Markdown == nil {
+		if !ok {
 			continue
 		}
 		t := tallies[tree]
@@ -282,30 +263,60 @@ func (d *docRefs) keepFoldedAnchors() {
 				continue
 			}
 			t.failing++
-			if d.foldedAnchors[x.Path][foldAnchor(l.Anchor)] {
+			if folds[x.Path] == nil {
+				folds[x.Path] = headingFolds(x.Markdown)
+			}
+			if folds[x.Path][foldAnchor(l.Anchor)] {
 				t.folded++
 			}
 		}
 	}
-	for doc := range d.foldedAnchors {
-		tree, _ := d.unknownRenderer(doc)
-		if t := tallies[tree]; t == nil || t.folded < foldMinAnchors || 2*t.folded < t.failing {
-			delete(d.foldedAnchors, doc)
-		}
-	}
+	kept := map[string]bool{}
 	for _, tree := range sortedKeys(tallies) {
 		if t := tallies[tree]; t.folded >= foldMinAnchors && 2*t.folded >= t.failing {
+			kept[tree] = true
 			d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
 				Reason: fmt.Sprintf("anchors in %s are matched without regard to punctuation: %d of its %d same-page anchors that match no heading under the slug rules docbridge knows match one that way",
-					treeLabel(tree), t.folded, t.failing)})
+					textwriter.Dir(tree), t.folded, t.failing)})
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if tree, ok := d.unknownRenderer(x.Path); ok && kept[tree] {
+			if folds[x.Path] == nil {
+				folds[x.Path] = headingFolds(x.Markdown)
+			}
+			d.foldedAnchors[x.Path] = folds[x.Path]
 		}
 	}
 }
 
+// headingFolds are the folds of a page's headings, with and without their
+// template tags; a heading with an explicit id has none (the id replaces
+// its slug).
+func headingFolds(doc *markdown.Document) map[string]bool {
+	set := map[string]bool{}
+	for _, h := range doc.SiteHeadings {
+		if _, _, ok := bracketID(h.Text); ok || h.ID != "" {
+			continue
+		}
+		for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
+			if f := foldAnchor(text); f != "" {
+				set[f] = true
+			}
+		}
+	}
+	return set
+}
+
 // headingLink reports whether l, a link of a page a generator the scan does
-// not know renders, is the whole text of one of its headings: a heading
-// that only links into its own page is the generator's syntax (DocFX's
-// tabs, "# [Linux](#tab/linux)"), whose anchor the generator makes.
+// not know renders, is the whole text of one of its headings (levels 1–3,
+// where DocFX writes its tabs): a heading that only links into its own
+// page is the generator's syntax (DocFX's "# [Linux](#tab/linux)"), whose
+// anchor the generator makes.
 func (d *docRefs) headingLink(doc string, l markdown.Link) bool {
 	if _, ok := d.unknownRenderer(doc); !ok {
 		return false

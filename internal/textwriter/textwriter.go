@@ -57,3 +57,12 @@ func Bound[T any](xs []T, n int) ([]T, int) {
 	}
 	return xs[:n], len(xs) - n
 }
+
+// Dir names a directory of the repository in a sentence: "docs/", or "the
+// repository root" for ".".
+func Dir(dir string) string {
+	if dir == "." {
+		return "the repository root"
+	}
+	return dir + "/"
+}

@@ -45,3 +45,11 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestDir(t *testing.T) {
+	for dir, want := range map[string]string{".": "the repository root", "docs": "docs/", "site/content": "site/content/"} {
+		if got := Dir(dir); got != want {
+			t.Errorf("Dir(%q) = %q, want %q", dir, got, want)
+		}
+	}
+}
