@@ -318,10 +318,8 @@ func (o *docusaurusOptions) add(t *tree, kind string, opts map[string]any) {
 		return def
 	}
 	d := docusaurusDocs{route: route}
-	switch v, set := opts["sidebarPath"]; {
-	case v == false && set:
-	default:
-		// A literal path, or require.resolve('./sidebars.js') as the
+	if v, set := opts["sidebarPath"]; !set || v != false {
+		// sidebarPath: false turns the sidebar off. A literal path, or require.resolve('./sidebars.js') as the
 		// templates write it — which no literal reading evaluates, so it
 		// reads as unset —: the module next to the configuration. With
 		// none there, Docusaurus generates a sidebar of every document.
@@ -386,8 +384,8 @@ func (docusaurusGen) nav(d *docRefs, site docSite) []string {
 
 // docusaurusDocIDs maps each document of a docs directory to its id: its
 // path below the directory without the extension and with number prefixes
-// dropped (01-intro.md is intro), the last segment replaced by a front
-// matter id.
+// dropped as Docusaurus drops them (stripNumberPrefix: 01-intro.md is
+// intro), the last segment replaced by a front matter id.
 func docusaurusDocIDs(t *tree, dir string) map[string]string {
 	out := map[string]string{}
 	for i := range t.ex {
@@ -399,7 +397,7 @@ func docusaurusDocIDs(t *tree, dir string) map[string]string {
 		rel = strings.TrimSuffix(rel, path.Ext(rel))
 		segs := strings.Split(rel, "/")
 		for j, seg := range segs {
-			segs[j] = unordered(seg)
+			segs[j] = stripNumberPrefix(seg)
 		}
 		if id := x.Markdown.FrontMatter.Fields["id"]; id != "" && !strings.Contains(id, "/") {
 			segs[len(segs)-1] = id

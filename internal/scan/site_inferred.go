@@ -729,10 +729,8 @@ func (d *docRefs) inferredAnchors() {
 				continue
 			}
 			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
-				for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
-					if slug = strings.Trim(slug, "-"); slug != "" {
-						set[strings.ToLower(slug)] = true
-					}
+				for _, slug := range commonSlugs(text) {
+					set[slug] = true
 				}
 			}
 		}
@@ -812,13 +810,25 @@ func (d *docRefs) titledElement(target, anchor string) bool {
 	}
 	anchor = strings.ToLower(anchor)
 	for _, title := range x.Markdown.ElementTitles {
-		for _, slug := range []string{markdown.Slug(title), markdown.VitePressSlug(title), pyTocSlug(title, true), hyphenSlug(title)} {
-			if strings.Trim(slug, "-") == anchor {
-				return true
-			}
+		if slices.Contains(commonSlugs(title), anchor) {
+			return true
 		}
 	}
 	return false
+}
+
+// commonSlugs are the anchors the common generators' slug rules give a
+// heading or a title — GitHub's, markdown-it-anchor's (VitePress,
+// Eleventy), Python-Markdown's and the hyphen slug — lower-cased, without
+// leading or trailing hyphens, the empty ones left out.
+func commonSlugs(text string) []string {
+	out := make([]string, 0, 4)
+	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
+		if slug = strings.ToLower(strings.Trim(slug, "-")); slug != "" {
+			out = append(out, slug)
+		}
+	}
+	return out
 }
 
 // bracketID reads an explicit id written as a heading's last words in

@@ -192,23 +192,22 @@ type jsonRule struct {
 // the file it names is read on its own). A file that is not JSON yields
 // its error; one of another shape (a docs.json of another tool), no rules.
 func parseJSONRedirects(p, scope string, data []byte) ([]hostRule, error) {
-	var top any
-	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	if !json.Valid(data) {
+		var v any // only for the error's message and offset
+		return nil, fmt.Errorf("%s: %w", p, json.Unmarshal(data, &v))
 	}
 	var lists []json.RawMessage
-	switch top.(type) {
-	case []any:
-		lists = append(lists, json.RawMessage(data))
-	case map[string]any:
+	switch data = bytes.TrimSpace(data); data[0] {
+	case '[':
+		lists = append(lists, data)
+	case '{':
 		var c struct {
 			Redirects json.RawMessage `json:"redirects"`
 			Rewrites  json.RawMessage `json:"rewrites"`
 		}
-		if err := json.Unmarshal(data, &c); err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
+		if json.Unmarshal(data, &c) == nil {
+			lists = append(lists, c.Redirects, c.Rewrites)
 		}
-		lists = append(lists, c.Redirects, c.Rewrites)
 	}
 	var out []hostRule
 	for _, raw := range lists {

@@ -89,35 +89,10 @@ var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "eg.": true, "ie
 // blockCues computes the cue of every code span of the block n, keyed by
 // span, in one pass over the block's text.
 func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
-	var b strings.Builder
-	var spans []*ast.CodeSpan
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch c := c.(type) {
-		case *ast.Text:
-			b.Write(TextValue(c, source))
-			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		case *ast.CodeSpan:
-			b.WriteRune(spanMark)
-			spans = append(spans, c)
-			return ast.WalkSkipChildren, nil
-		case *ast.AutoLink:
-			b.Write(c.Label(source))
-			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
+	text, spans := blockText(n, source)
 	out := make(map[*ast.CodeSpan]string, len(spans))
 	lead := leadCue(n, source)
-	if caption(n, b.String()) {
+	if caption(n, text) {
 		for _, sp := range spans {
 			out[sp] = "caption"
 		}
@@ -132,12 +107,9 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			}
 		}
 	}
-	texts := make([]string, len(spans))
-	for i, sp := range spans {
-		texts[i] = strings.TrimSpace(CodeSpanText(sp, source))
-	}
+	texts := spanTexts(spans, source)
 	next := 0
-	for _, s := range sentences(b.String()) {
+	for _, s := range sentences(text) {
 		words := sentenceWords(s)
 		own := ownerCue(words)
 		if own == "" {
@@ -172,6 +144,47 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 				next++
 			}
 		}
+	}
+	return out
+}
+
+// blockText is the text of the block n, each code span in it as
+// spanMark, and its code spans in order.
+func blockText(n ast.Node, source []byte) (string, []*ast.CodeSpan) {
+	var b strings.Builder
+	var spans []*ast.CodeSpan
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(TextValue(c, source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			b.WriteRune(spanMark)
+			spans = append(spans, c)
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			b.Write(c.Label(source))
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String(), spans
+}
+
+// spanTexts are the trimmed texts of spans.
+func spanTexts(spans []*ast.CodeSpan, source []byte) []string {
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = strings.TrimSpace(CodeSpanText(sp, source))
 	}
 	return out
 }
@@ -438,29 +451,16 @@ func elsewhereCue(words []string, texts []string) string {
 }
 
 // leadElsewhere finds, in the paragraph that introduces a list, a span
-// naming another repository right after "from" or "in": the list's items
-// are that repository's paths, whether or not the paragraph ends in a colon
-// ("Load these files from `github/gh-aw` (they are not available
-// locally).").
+// naming another repository right after "from" or "in" (elsewhereCue over
+// the whole paragraph): the list's items are that repository's paths,
+// whether or not the paragraph ends in a colon ("Load these files from
+// `github/gh-aw` (they are not available locally).").
 func leadElsewhere(para ast.Node, source []byte) string {
-	for c := para.FirstChild(); c != nil; c = c.NextSibling() {
-		sp, ok := c.(*ast.CodeSpan)
-		if !ok {
-			continue
-		}
-		prev, ok := sp.PreviousSibling().(*ast.Text)
-		if !ok {
-			continue
-		}
-		words := sentenceWords(string(TextValue(prev, source)))
-		if len(words) == 0 || words[len(words)-1] != "from" && words[len(words)-1] != "in" {
-			continue
-		}
-		if repo, ok := repositoryName(strings.TrimSpace(CodeSpanText(sp, source))); ok {
-			return words[len(words)-1] + " " + repo
-		}
+	text, spans := blockText(para, source)
+	if len(spans) == 0 {
+		return ""
 	}
-	return ""
+	return elsewhereCue(sentenceWords(text), spanTexts(spans, source))
 }
 
 // ElsewhereRepository returns the repository an elsewhere cue names
