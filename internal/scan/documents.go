@@ -591,11 +591,14 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // selfAnchor checks a link into the document itself against its own
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
-	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.headingLink(doc, l) {
+	if l.Anchor == "" || d.hasAnchor(doc, l.Anchor) {
+		return
+	}
+	if d.headingLink(doc, l) {
 		d.unverified["to anchors of their own page from a heading that is only the link (a tab or section syntax of a generator the scan does not know: DocFX's # [Linux](#tab/linux))"]++
 		return
 	}
-	if l.Anchor != "" && !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
+	if d.missingAnchor(doc, l.Anchor) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}

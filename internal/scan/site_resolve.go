@@ -78,26 +78,20 @@ func (d *docRefs) includes() {
 			if inc.Syntax == markdown.IncludeTemplate {
 				continue // a page the generator fills (filled)
 			}
-			if inc.Syntax == markdown.IncludeElement {
-				// Only where no generator the scan knows renders the page
-				// is an include element taken for one (dumi's <embed>,
-				// Fumadocs' <include>); a file it names that the checkout
-				// lacks (synced or generated at build) renders headings
-				// the scan cannot see.
-				if inSite && site.kind() != siteInferred {
-					continue
-				}
-				if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
-					direct[x.Path] = append(direct[x.Path], p)
-					d.includedBy[p] = append(d.includedBy[p], x.Path)
-				} else {
-					components[x.Path] = append(components[x.Path], "<include> ("+inc.Path+")")
-				}
+			// Only where no generator the scan knows renders the page is
+			// an include element taken for one (dumi's <embed>, Fumadocs'
+			// <include>).
+			element := inc.Syntax == markdown.IncludeElement
+			if element && inSite && site.kind() != siteInferred {
 				continue
 			}
 			if p, ok := d.includeTarget(site, inSite, x.Path, inc); ok {
 				direct[x.Path] = append(direct[x.Path], p)
 				d.includedBy[p] = append(d.includedBy[p], x.Path)
+			} else if element {
+				// A file the checkout lacks (synced or generated at build)
+				// renders headings the scan cannot see.
+				components[x.Path] = append(components[x.Path], "<include> ("+inc.Path+")")
 			}
 		}
 	}

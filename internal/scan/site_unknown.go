@@ -28,7 +28,8 @@ import (
 
 // unmodelledSiteFiles are the files that mark a tree a site generator the
 // scan does not model builds: DocFX, docsify, Quarto, Antora, Retype,
-// Eleventy, Gatsby, Nextra's and Mintlify's navigation, Pelican, mystmd.
+// Eleventy, Gatsby, Nextra's and Mintlify's navigation, Pelican. (A
+// myst.yml marks a mystmd project, read as Sphinx: sphinxGen.)
 // (GitBook and HonKit read relative links as GitHub does: gitBookTree.)
 var unmodelledSiteFiles = map[string]bool{
 	"docfx.json": true, "toc.yml": true, "toc.yaml": true, "_sidebar.md": true, "_navbar.md": true,
@@ -36,7 +37,7 @@ var unmodelledSiteFiles = map[string]bool{
 	".eleventy.js": true, "eleventy.config.js": true, "eleventy.config.mjs": true, "eleventy.config.cjs": true,
 	"gatsby-config.js": true, "gatsby-config.ts": true, "gatsby-config.mjs": true,
 	"_meta.json": true, "_meta.js": true, "_meta.ts": true, "mint.json": true,
-	"pelicanconf.py": true, "myst.yml": true,
+	"pelicanconf.py": true,
 }
 
 // markerDepth bounds how deep below a tree's root a marker file counts
