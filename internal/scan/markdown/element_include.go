@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
-	"golang.org/x/net/html"
 )
 
 // Some generators splice a file into a page with an element: dumi's
@@ -17,52 +16,6 @@ import (
 // IncludeElement is the syntax of an include element: <embed src="x.md">
 // or <include>x.md</include>, naming a Markdown or MDX file.
 const IncludeElement = "element"
-
-// elementIncludes records the include elements of raw HTML that starts at
-// line.
-func (w *walker) elementIncludes(raw string, line int) {
-	if !containsFoldASCII(raw, "embed") && !containsFoldASCII(raw, "include") {
-		return
-	}
-	z := html.NewTokenizer(strings.NewReader(raw))
-	var open *strings.Builder // the text of an open <include>
-	at := line
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return
-		}
-		here := line // a token's line is where it begins
-		line += strings.Count(string(z.Raw()), "\n")
-		switch tt {
-		case html.StartTagToken, html.SelfClosingTagToken:
-			t := z.Token()
-			switch t.Data {
-			case "embed":
-				for _, a := range t.Attr {
-					if a.Key == "src" && markdownFile(a.Val) {
-						w.include(strings.TrimSpace(a.Val), IncludeElement, here)
-					}
-				}
-			case "include":
-				if tt == html.StartTagToken {
-					open, at = &strings.Builder{}, here
-				}
-			}
-		case html.TextToken:
-			if open != nil {
-				open.Write(z.Text())
-			}
-		case html.EndTagToken:
-			if name, _ := z.TagName(); string(name) == "include" && open != nil {
-				if p := strings.TrimSpace(open.String()); markdownFile(p) {
-					w.include(p, IncludeElement, at)
-				}
-				open = nil
-			}
-		}
-	}
-}
 
 // paragraphIncludes reads the include elements of a paragraph that opens
 // with one: <include>x.mdx</include> on a line of its own is a paragraph
@@ -83,7 +36,7 @@ func (w *walker) paragraphIncludes(n *ast.Paragraph) {
 		b.Write(s.Value(w.body))
 	}
 	start := segs.At(0)
-	w.elementIncludes(b.String(), w.lines.lineOf(start.Start))
+	w.readHTML(b.String(), w.lines.lineOf(start.Start), htmlElementParts)
 }
 
 // markdownFile reports whether p names a Markdown or MDX file (a fragment

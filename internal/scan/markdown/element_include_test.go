@@ -2,26 +2,34 @@ package markdown
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
 // TestElementIncludes: <embed src> and <include>…</include> naming a
-// Markdown file are include elements, in an HTML block or opening a
-// paragraph; other embeds, an include in code, and a non-Markdown file are
+// Markdown file are include elements, in an HTML block (at the line the
+// element starts) or opening a paragraph; other embeds, an include in code, and a non-Markdown file are
 // not.
 func TestElementIncludes(t *testing.T) {
 	src := "# Config\n\n<embed src=\"../.upstream/config.md\"></embed>\n\n" +
 		"<include>../headless/page-conventions.mdx</include>\n\n" +
 		"<embed src=\"video.mp4\">\n\n" +
 		"```\n<include>in-code.md</include>\n```\n\n" +
-		"Text <include>inline.md</include> later.\n"
+		"Text <include>inline.md</include> later.\n\n" +
+		"<div>\n<embed src=\"block/a.md\">\n<include>\n  block/b.md\n</include>\n</div>\n"
 	var got []string
+	lines := map[string]int{}
 	for _, inc := range Extract("docs/config/index.md", []byte(src)).Includes {
 		if inc.Syntax == IncludeElement {
 			got = append(got, inc.Path)
+			lines[inc.Path] = inc.Line
 		}
 	}
-	if want := []string{"../.upstream/config.md", "../headless/page-conventions.mdx"}; !reflect.DeepEqual(got, want) {
+	lineOf := func(s string) int { return strings.Count(src[:strings.Index(src, s)], "\n") + 1 }
+	if lines["block/a.md"] != lineOf("<embed src=\"block/a.md") || lines["block/b.md"] != lineOf("<include>\n  block/b.md") {
+		t.Errorf("element include lines %v, want the lines their elements start on", lines)
+	}
+	if want := []string{"../.upstream/config.md", "../headless/page-conventions.mdx", "block/a.md", "block/b.md"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("element includes = %q, want %q", got, want)
 	}
 	var mdx []string

@@ -4,41 +4,17 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
-	"golang.org/x/net/html"
 )
 
 // VitePress splices a file into a page with an HTML comment,
 // <!--@include: ./parts/basics.md-->, optionally narrowed to a line range
 // (`file.md{3,10}`) or a region (`file.md#region`). The path is relative to
 // the page; a leading "@" makes it relative to the site's source directory.
-// The comment is read with an HTML tokenizer out of HTML blocks (and inline
-// HTML), never out of code.
+// The comment is read with an HTML tokenizer out of HTML blocks (readHTML),
+// never out of code.
 
 // IncludeVitePress is the syntax of a VitePress <!--@include: file-->.
 const IncludeVitePress = "vitepress"
-
-// vitepressIncludes records the @include comments of raw HTML that starts
-// at line.
-func (w *walker) vitepressIncludes(raw string, line int) {
-	if !strings.Contains(raw, "@include:") {
-		return
-	}
-	z := html.NewTokenizer(strings.NewReader(raw))
-	offset := 0
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return
-		}
-		consumed := len(z.Raw())
-		if tt == html.CommentToken {
-			if p, ok := vitepressIncludePath(string(z.Text())); ok {
-				w.include(p, IncludeVitePress, line+strings.Count(raw[:min(offset, len(raw))], "\n"))
-			}
-		}
-		offset += consumed
-	}
-}
 
 // vitepressIncludePath returns the file an @include comment's text names,
 // without its line range or region.

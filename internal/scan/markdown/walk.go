@@ -95,13 +95,10 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			raw, line := w.rawHTMLBlock(n)
-			w.html.read(raw)
-			w.htmlBlockLinks(raw, line)
-			w.vitepressIncludes(raw, line)
-			w.elementIncludes(raw, line)
+			w.readHTML(raw, line, htmlBlockParts)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
-			w.html.inline(n, w.body)
+			w.readHTML(rawText(n, w.body), 0, htmlAnchorParts)
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
 			w.mystInclude(n)
