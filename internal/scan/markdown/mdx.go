@@ -1,11 +1,11 @@
 package markdown
 
 import (
-	"golang.org/x/net/html"
-	"slices"
-
 	"bytes"
+	"slices"
 	"strings"
+
+	"golang.org/x/net/html"
 )
 
 // maxJSXLines bounds how far a JSX tag or expression is followed across
@@ -133,10 +133,11 @@ func (m *mdxBlanker) elementNames(line []byte) {
 // anchor, titleId or headingId. Attribute values in braces are
 // expressions, not text, and are left out.
 func (m *mdxBlanker) tagAttributes(tag []byte) {
-	if !slices.ContainsFunc([]string{"id", "title", "anchor", "permalink", "slug"}, func(w string) bool { return containsFoldASCII(string(tag), w) }) {
+	text := string(tag)
+	if !slices.ContainsFunc([]string{"id", "title", "anchor", "permalink", "slug"}, func(w string) bool { return containsFoldASCII(text, w) }) {
 		return
 	}
-	z := html.NewTokenizer(bytes.NewReader(tag))
+	z := html.NewTokenizer(strings.NewReader(text))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
