@@ -21,7 +21,8 @@ func init() {
 // site pattern (snapshot.MetaUnrecognisedSite) are counted into one
 // SITE_LINKS_UNRESOLVED finding per tree instead; those of a page a
 // generator the scan does not know renders (snapshot.MetaUnverifiedSite)
-// are UNVERIFIED_LINK.
+// are UNVERIFIED_LINK, as are those of a partial or a template
+// (snapshot.MetaRenderedElsewhere).
 func brokenLinks(v *view) []finding {
 	var out []finding
 	flood := map[string]*siteFlood{}
@@ -46,6 +47,9 @@ func brokenLinks(v *view) []finding {
 			if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 				code = catalog.UnverifiedLink
 				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, textwriter.Dir(tree))
+			} else if kind, ok := r.Metadata[snapshot.MetaRenderedElsewhere].(string); ok {
+				code = catalog.UnverifiedLink
+				msg = fmt.Sprintf("link to %s: no such file beside this %s, which is shown where it is included or copied, where the link may resolve", target, kind)
 			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
 				out = append(out, finding{

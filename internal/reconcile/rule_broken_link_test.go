@@ -32,8 +32,8 @@ func TestBrokenLink(t *testing.T) {
 // TestSiteLinksUnresolved counts the links the scan marked as failing in
 // no known site pattern into one info finding per tree, keyed by the
 // tree, reports a link the scan marked as in a page of a generator it does
-// not know as UNVERIFIED_LINK (info), while an unmarked broken link stays a
-// BROKEN_LINK of its own.
+// not know, or in a partial or a template, as UNVERIFIED_LINK (info), while
+// an unmarked broken link stays a BROKEN_LINK of its own.
 func TestSiteLinksUnresolved(t *testing.T) {
 	flood := map[string]any{snapshot.MetaUnrecognisedSite: "web"}
 	s := &snapshot.Snapshot{
@@ -78,6 +78,18 @@ func TestSiteLinksUnresolved(t *testing.T) {
 	if again := withCode(Run(Input{Head: s}), catalog.SiteLinksUnresolved); len(again) != 1 || again[0].ID != fl[0].ID {
 		t.Errorf("id changed with the count: %+v vs %+v", again, fl)
 	}
+	// A link of a partial is unverified wherever its page lies.
+	s.Relations[2].Metadata = map[string]any{snapshot.MetaRenderedElsewhere: "partial"}
+	ds = Run(Input{Head: s})
+	if got := withCode(ds, catalog.BrokenLink); len(got) != 0 {
+		t.Errorf("BROKEN_LINK %v, want none: the partial's link is unverified", where(got))
+	}
+	if un := withCode(ds, catalog.UnverifiedLink); len(un) != 2 || !slices.ContainsFunc(un, func(d Diagnostic) bool {
+		return d.Primary().Line == 2 && strings.Contains(d.Message, "link to web/gone.md: no such file beside this partial, which is shown where it is included or copied")
+	}) {
+		t.Errorf("UNVERIFIED_LINK %+v, want web/b.md:2 as a partial's", un)
+	}
+	s.Relations[2].Metadata = nil
 	// A site detected as a known generator whose rules explain too few of
 	// its links says which generator it was taken for.
 	misread := map[string]any{snapshot.MetaUnrecognisedSite: "web", snapshot.MetaMisreadSite: "astro"}

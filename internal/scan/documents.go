@@ -85,7 +85,11 @@ type docRefs struct {
 	// renders, the folds of its headings (foldAnchor): an anchor with one
 	// of them is accepted, whatever the generator does with punctuation.
 	foldedAnchors map[string]map[string]bool
-	byPath        map[string][]string // path → the entities it names (entitiesAt)
+	// concatenated holds the directories, in trees a generator the scan
+	// does not know renders, whose pages' anchors show they are rendered
+	// as one page with each page's file name as id (siblingPage).
+	concatenated map[string]bool
+	byPath       map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
 	routes []nextRoute
 	// commands maps a command name to the area and package at its
@@ -213,7 +217,7 @@ func (n *lazyNear) under(p string) (string, bool) {
 // the docbridge block, the scan-wide bound on ambiguity notes — runs
 // during the merge, in the order a sequential pass would run it.
 func (r *resolver) documents() {
-	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, foldedAnchors: map[string]map[string]bool{}, topLevel: map[string]bool{}, docState: newDocState(),
+	d := &docRefs{resolver: r, shared: r.b, anchors: map[string]map[string]bool{}, foldedAnchors: map[string]map[string]bool{}, concatenated: map[string]bool{}, topLevel: map[string]bool{}, docState: newDocState(),
 		near: &lazyNear{paths: r.t.paths, dirs: r.t.dirs}}
 	d.sites = siteRoots(r.t)
 	d.redirects = hostRules(r.t, r.b)
@@ -502,6 +506,8 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			}
 		} else if tree, ok := d.unverifiedLink(x.Path, l); ok {
 			setMeta(&rel.Metadata, snapshot.MetaUnverifiedSite, tree)
+		} else if kind := renderedElsewhere(x.Path); kind != "" && l.Kind == markdown.LinkRelative && !strings.HasPrefix(l.Destination, "/") {
+			setMeta(&rel.Metadata, snapshot.MetaRenderedElsewhere, kind)
 		}
 		return
 	}

@@ -1134,6 +1134,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified[fmt.Sprintf("to anchors of %s, whose component %s may render headings the scan cannot see", target, c[0])]++
 		return false
 	}
+	if sib := d.siblingPage(target, anchor); sib != "" {
+		d.unverified["to anchors named as a page beside their target (a generator that renders a directory's pages as one page gives each its file name as id: #allowJs for allowJs.md)"]++
+		return false
+	}
 	if d.titledElement(target, anchor) {
 		d.unverified["to anchors that a titled element (a tab, an accordion, an expandable block) may take from its title, outside a site whose generator the scan knows"]++
 		return false

@@ -734,6 +734,14 @@ func (d *docRefs) inferredAnchors() {
 				}
 			}
 		}
+		if lenient {
+			// Attribute lists outside headings ("```…```\n{#id}",
+			// markdown-it-attrs, kramdown) give ids where a renderer reads
+			// them, and whoever wrote one wrote it for such a renderer.
+			for _, id := range x.Markdown.AttrAnchors {
+				set[strings.ToLower(id)] = true
+			}
+		}
 	}
 }
 
@@ -819,11 +827,12 @@ func (d *docRefs) titledElement(target, anchor string) bool {
 
 // commonSlugs are the anchors the common generators' slug rules give a
 // heading or a title — GitHub's, markdown-it-anchor's (VitePress,
-// Eleventy), Python-Markdown's and the hyphen slug — lower-cased, without
-// leading or trailing hyphens, the empty ones left out.
+// Eleventy), Python-Markdown's, the hyphen slug and the slugify package's —
+// lower-cased, without leading or trailing hyphens, the empty ones left
+// out.
 func commonSlugs(text string) []string {
-	out := make([]string, 0, 4)
-	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text)} {
+	out := make([]string, 0, 5)
+	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text), punctSlug(text)} {
 		if slug = strings.ToLower(strings.Trim(slug, "-")); slug != "" {
 			out = append(out, slug)
 		}
@@ -878,6 +887,32 @@ func hyphenSlug(text string) string {
 			continue
 		}
 		dash = true
+	}
+	return b.String()
+}
+
+// punctSlug is the slug of the slugify package's default rule, which
+// Eleventy sites hand markdown-it-anchor: the punctuation
+// $*_+~.()'"!:@ and '-' are kept, other symbols dropped, every run of
+// spaces turned into one '-': "Imperative DOM access: update()" is
+// "imperative-dom-access:-update()".
+func punctSlug(text string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r) || strings.ContainsRune("$*_+~.()'\"!:@-", r):
+		default:
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		space = false
+		b.WriteRune(r)
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -49,8 +50,7 @@ const markerDepth = 2
 // inferred site, a flooded tree, and a tree outside every recognised site
 // whose pages mostly carry front matter (no page GitHub shows needs it) or
 // that holds a marker of a generator the scan does not model. Documents
-// for contributors (contributorDocument) are read on GitHub wherever they
-// are. It notes once per such tree what is not checked. It runs after
+// for contributors are read on GitHub wherever they are (readOnGitHub). It notes once per such tree what is not checked. It runs after
 // inferSites and misreadSites.
 func (d *docRefs) markUnknownSites() {
 	type tally struct{ pages, fronted int }
@@ -58,7 +58,7 @@ func (d *docRefs) markUnknownSites() {
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		tree, ok := d.treeOf[x.Path]
-		if x.Markdown == nil || !ok || contributorDocument(x.Path) {
+		if x.Markdown == nil || !ok || readOnGitHub(x) {
 			continue
 		}
 		t := tallies[tree]
@@ -101,7 +101,7 @@ func (d *docRefs) markUnknownSites() {
 	d.resolver.unknownSite = map[string]string{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
-		if x.Markdown == nil || contributorDocument(x.Path) {
+		if x.Markdown == nil || readOnGitHub(x) {
 			continue
 		}
 		if site, in := siteRootOf(d.sites, x.Path); in && site.kind() == siteInferred {
@@ -124,6 +124,13 @@ func (d *docRefs) markUnknownSites() {
 			Reason: fmt.Sprintf("a site generator docbridge does not recognise renders %s (%s): its links to no file are reported as UNVERIFIED_LINK (info), not BROKEN_LINK, and its anchors are matched under every common slug rule; declare the site in docbridge.yaml `sites` to check them as it serves them",
 				textwriter.Dir(tree), why[tree])})
 	}
+}
+
+// readOnGitHub reports whether a document is read on GitHub wherever it
+// lies: one for contributors (contributorDocument), unless its front
+// matter says a site renders it (a site's "Development" page).
+func readOnGitHub(x *Extraction) bool {
+	return contributorDocument(x.Path) && !siteFrontMatter(x.Markdown.FrontMatter)
 }
 
 // siteKeys are front matter keys that only a site generator reads: a
@@ -151,7 +158,7 @@ func siteFrontMatter(fm markdown.FrontMatter) bool {
 			return true
 		}
 	}
-	return false
+	return slices.ContainsFunc(fm.Tables, func(k string) bool { return siteKeys[k] })
 }
 
 // gitBookTree reports whether GitBook or HonKit renders tree: a table of
@@ -244,10 +251,16 @@ const foldMinAnchors = 3
 // (pmndrs' slugger keeps the commas of "#yes,-no"). Elsewhere punctuation
 // is part of a slug, and an anchor that differs in it is broken. It runs
 // once inferredAnchors has given every page its anchors.
+//
+// The same anchors say which directories are rendered as one page: where
+// at least foldMinAnchors distinct failing anchors of a directory's pages
+// name a page beside them (#allowJs in options/checkJs.md, beside
+// options/allowJs.md), the directory is concatenated (siblingPage).
 func (d *docRefs) foldAnchors() {
 	type tally struct{ failing, folded int }
 	tallies := map[string]*tally{}
-	folds := map[string]map[string]bool{} // a page's heading folds, made once
+	folds := map[string]map[string]bool{}    // a page's heading folds, made once
+	siblings := map[string]map[string]bool{} // a directory's failing anchors that name a page in it
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		tree, ok := d.unknownRenderer(x.Path)
@@ -264,12 +277,27 @@ func (d *docRefs) foldAnchors() {
 				continue
 			}
 			t.failing++
+			if siblingOf(d.t.files, x.Path, l.Anchor) != "" {
+				dir := parentDir(x.Path)
+				if siblings[dir] == nil {
+					siblings[dir] = map[string]bool{}
+				}
+				siblings[dir][l.Anchor] = true
+			}
 			if folds[x.Path] == nil {
 				folds[x.Path] = headingFolds(x.Markdown)
 			}
 			if folds[x.Path][foldAnchor(l.Anchor)] {
 				t.folded++
 			}
+		}
+	}
+	for _, dir := range sortedKeys(siblings) {
+		if n := len(siblings[dir]); n >= foldMinAnchors {
+			d.concatenated[dir] = true
+			d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: dir, Status: snapshot.StatusPartial,
+				Reason: fmt.Sprintf("the pages of %s are read as one page whose sections take their file names as ids: %d of their anchors that match no heading name a page beside them",
+					textwriter.Dir(dir), n)})
 		}
 	}
 	kept := map[string]bool{}
@@ -332,4 +360,57 @@ func (d *docRefs) headingLink(doc string, l markdown.Link) bool {
 		}
 	}
 	return false
+}
+
+// siblingPage returns the page beside target whose file name without its
+// extension is anchor ("allowJs.md" for #allowJs in options/checkJs.md)
+// when target's directory is concatenated (foldAnchors), or "". Generators
+// that render a directory's pages as one page (a reference of options, a
+// glossary) give each page's section its file name as id; elsewhere, and
+// on GitHub, where each file is its own page, the anchor is broken.
+func (d *docRefs) siblingPage(target, anchor string) string {
+	if !d.concatenated[parentDir(target)] {
+		return ""
+	}
+	return siblingOf(d.t.files, target, anchor)
+}
+
+// siblingOf returns the Markdown page beside doc named anchor, or "".
+func siblingOf(files map[string]bool, doc, anchor string) string {
+	if anchor == "" || strings.ContainsAny(anchor, "/.") {
+		return ""
+	}
+	for _, ext := range []string{".md", ".mdx"} {
+		if p := path.Join(parentDir(doc), anchor+ext); p != doc && files[p] {
+			return p
+		}
+	}
+	return ""
+}
+
+// renderedElsewhere says whether a document is shown somewhere other than
+// where it lies, so that its relative links are read from a place the
+// scan does not know: "partial" for a generator's partial (a file named
+// _x.md, or one in an _includes or _partials directory, which the pages
+// that include it render; Hugo's _index.md is a page), "template" for a
+// template copied where it is used (dataset_card_template.md, an ADR
+// template, a pull request template). Measured on 74 repositories, the
+// failing relative links of such files were broken for the reader in 5 of
+// 17 cases judged.
+func renderedElsewhere(doc string) string {
+	stem := strings.ToLower(path.Base(doc))
+	if i := strings.IndexByte(stem, '.'); i > 0 {
+		stem = stem[:i]
+	}
+	switch {
+	case stem == "template" || strings.HasSuffix(stem, "_template") || strings.HasPrefix(stem, "template_") || strings.HasPrefix(stem, "template-") ||
+		strings.EqualFold(path.Base(parentDir(doc)), "ISSUE_TEMPLATE"):
+		// Not "templates.md" or "create-a-template.md", pages about them.
+		return "template"
+	case strings.HasPrefix(stem, "_") && stem != "_index":
+		return "partial"
+	case slices.ContainsFunc(strings.Split(parentDir(doc), "/"), func(seg string) bool { return seg == "_includes" || seg == "_partials" }):
+		return "partial"
+	}
+	return ""
 }

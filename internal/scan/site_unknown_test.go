@@ -11,7 +11,8 @@ import (
 
 // failingLinks lists every links-to relation into an unresolved entity as
 // "from -> target", with " (unverified: tree)" when the scan marked it as
-// a link of a page a generator it does not know renders.
+// a link of a page a generator it does not know renders, " (partial)" or
+// " (template)" when it marked its page as shown elsewhere.
 func failingLinks(ix *index) []string {
 	var out []string
 	for _, r := range ix.rel {
@@ -21,6 +22,9 @@ func failingLinks(ix *index) []string {
 		s := strings.TrimPrefix(r.From, "document:") + " -> " + strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
 		if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 			s += " (unverified: " + tree + ")"
+		}
+		if kind, ok := r.Metadata[snapshot.MetaRenderedElsewhere].(string); ok {
+			s += " (" + kind + ")"
 		}
 		out = append(out, s)
 	}
@@ -110,5 +114,96 @@ func TestFoldedAnchorsNeedEvidence(t *testing.T) {
 	want := []string{"site/a.md -> site/a.md#gone-one", "site/a.md -> site/a.md#gone-two", "site/a.md -> site/a.md#i've-updated,-now"}
 	if !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestUnknownSiteAnchors: in a tree an unknown generator renders (marked
+// by a front matter key whose value is a mapping, eleventyNavigation),
+// anchors take the ids of attribute lists with spaces ({ #ide-plugins }),
+// of attribute-list paragraphs ({#custom-element} after a code block) and
+// the slugify package's slug, which keeps "(", ")" and ":"; a site page
+// named like a contributor document (development.md) is such a page too.
+// The same anchors in a README that GitHub shows stay broken, and an
+// anchor no rule gives stays broken in the site.
+func TestUnknownSiteAnchors(t *testing.T) {
+	root := t.TempDir()
+	page := func(key, body string) string {
+		return "---\ntitle: T\neleventyNavigation:\n  key: " + key + "\n---\n\n" + body
+	}
+	body := "[a](#ide-plugins) [b](#custom-element) [c](#imperative-dom-access:-update()) [d](#no-such-place)\n\n" +
+		"## Lit-specific IDE plugins { #ide-plugins }\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n\nText.\n"
+	testtree.Write(t, root, map[string]string{
+		"site/docs/development.md": page("Development", "# Development\n\n"+body),
+		"site/docs/b.md":           page("B", "# B\n"),
+		"site/docs/c.md":           page("C", "# C\n"),
+		"README.md":                "# R\n\n[e](#imperative-dom-access:-update()) [f](#custom-element)\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		"README.md -> README.md#custom-element",
+		"README.md -> README.md#imperative-dom-access:-update()",
+		"site/docs/development.md -> site/docs/development.md#no-such-place",
+	}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("site", "3 of its 3 pages carry a site's front matter")) != 1 {
+		t.Errorf("want a note for site/, coverage %+v", ix.s.Coverage)
+	}
+}
+
+// TestConcatenatedPages: where at least three distinct failing anchors of
+// a directory's pages name pages beside them (#allowJs beside allowJs.md),
+// the directory's pages are read as one page and such anchors are not
+// accused; in a directory where one anchor does so, it stays broken.
+func TestConcatenatedPages(t *testing.T) {
+	root := t.TempDir()
+	page := func(body string) string { return "---\nlayout: option\n---\n\n" + body }
+	testtree.Write(t, root, map[string]string{
+		"ref/options/allowJs.md": page("# allowJs\n\nSee [checkJs](#checkJs).\n"),
+		"ref/options/checkJs.md": page("# checkJs\n\nNeeds [allowJs](#allowJs), not [gone](#gone).\n"),
+		"ref/options/outDir.md":  page("# outDir\n\nSee [rootDir](#rootDir) and [allowJs](allowJs.md#checkJs).\n"),
+		"ref/options/rootDir.md": page("# rootDir\n\nSee [outDir](#outDir).\n"),
+		"ref/guide/intro.md":     page("# Intro\n\nSee [lifecycle](#lifecycle).\n"),
+		"ref/guide/lifecycle.md": page("# Lifecycle\n"),
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		"ref/guide/intro.md -> ref/guide/intro.md#lifecycle",
+		"ref/options/checkJs.md -> ref/options/checkJs.md#gone",
+	}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("ref/options", "4 of their anchors that match no heading name a page beside them")) != 1 {
+		t.Errorf("want a note for ref/options/, coverage %+v", ix.s.Coverage)
+	}
+}
+
+// TestPartialsAndTemplates: a relative link to no file of a partial
+// (_x.md, a file under _includes/) or a template (*_template.md) is
+// marked as shown elsewhere, in any tree; a page about templates, Hugo's
+// _index.md and a root-absolute link stay broken.
+func TestPartialsAndTemplates(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/nb/_README.md":            "# Notebooks\n\n[one](1-basics.ipynb) [abs](/docs/gone.md)\n",
+		"docs/_includes/note.md":        "[x](x.md)\n",
+		"src/card/dataset_template.md":  "# Card\n\n[meta](metadata.json)\n",
+		"docs/templates.md":             "# Templates\n\n[t](gone-template-page.md)\n",
+		"content/_index.md":             "# Section\n\n[s](gone-section.md)\n",
+		".github/ISSUE_TEMPLATE/bug.md": "# Bug\n\n[g](../../gone.md)\n",
+	})
+	want := []string{
+		".github/ISSUE_TEMPLATE/bug.md -> gone.md (template)",
+		"content/_index.md -> content/gone-section.md",
+		"docs/_includes/note.md -> docs/_includes/x.md (partial)",
+		"docs/nb/_README.md -> docs/gone.md",
+		"docs/nb/_README.md -> docs/nb/1-basics.ipynb (partial)",
+		"docs/templates.md -> docs/gone-template-page.md",
+		"src/card/dataset_template.md -> src/card/metadata.json (template)",
+	}
+	if got := failingLinks(newIndex(scanDir(t, root, nil, Options{}))); !slices.Equal(got, want) {
+		t.Errorf("failing links:\n got %q\nwant %q", got, want)
 	}
 }

@@ -22,6 +22,9 @@ const metaDeferred = "deferred"
 //
 //   - the extraction says so (`import type`, `export type … from`, every
 //     specifier `type`-qualified, import() in a type position);
+//   - its names are used only in types in the importer (Import.UnusedAsValue),
+//     which the compiler then removes, unless the importer's tsconfig keeps
+//     such imports (verbatimModuleSyntax and the like);
 //   - the importer is a declaration file (.d.ts, .d.mts, .d.cts), which
 //     never runs (a Python stub, .pyi, likewise: see resolveImports);
 //   - it is a static import or re-export whose every name is, in the
@@ -36,6 +39,9 @@ const metaDeferred = "deferred"
 // as run time.
 func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, targetKind, targetPath string) bool {
 	if imp.TypeOnly || isDeclarationFile(importer) {
+		return true
+	}
+	if imp.UnusedAsValue && r.langs.typescript != nil && !r.langs.typescript.KeepsImports(importer) {
 		return true
 	}
 	if imp.Kind != typescript.KindImport && imp.Kind != typescript.KindReExport {

@@ -75,6 +75,53 @@ export default interface D { d: string }
 	}
 }
 
+// TestTypeOnlyUse: TypeScript removes an import whose names the file uses
+// only in types, so it runs at no time; a use as a value anywhere keeps
+// it, as do a tsconfig that keeps such imports, a JavaScript file, an
+// import after the code starts and decorators (whose metadata may emit a
+// type as a value). An import the file never names counts as run time.
+func TestTypeOnlyUse(t *testing.T) {
+	target := "export class C {}\nexport const v = 1\n"
+	tests := []struct {
+		name, file, src, tsconfig string
+		typeOnly                  bool
+	}{
+		{"a class used as a parameter type", "a.ts", "import { C } from './t'\nexport function f(c: C) {}\n", "", true},
+		{"in a return type and a generic", "a.ts", "import { C } from './t'\nexport const f = (): Array<C> => []\n", "", true},
+		{"typeof in a type", "a.ts", "import { v } from './t'\nexport type V = typeof v\n", "", true},
+		{"a namespace used in types", "a.ts", "import * as t from './t'\nlet c: t.C\n", "", true},
+		{"imported and never used", "a.ts", "import { C } from './t'\n", "", false},
+		{"after a directive", "a.tsx", "'use client'\nimport { C } from './t'\nlet c: C\n", "", true},
+		{"new", "a.ts", "import { C } from './t'\nexport const c = new C()\n", "", false},
+		{"extends", "a.ts", "import { C } from './t'\nexport class D extends C {}\n", "", false},
+		{"a shorthand property", "a.ts", "import { v } from './t'\nexport const o = { v }\n", "", false},
+		{"re-exported", "a.ts", "import { C } from './t'\nexport { C }\n", "", false},
+		{"JSX", "a.tsx", "import { C } from './t'\nexport const e = <C />\n", "", false},
+		{"one of two names a value", "a.ts", "import { C, v } from './t'\nlet c: C = f(v)\n", "", false},
+		{"verbatimModuleSyntax", "a.ts", "import { C } from './t'\nlet c: C\n", `{"compilerOptions": {"verbatimModuleSyntax": true}}`, false},
+		{"importsNotUsedAsValues preserve", "a.ts", "import { C } from './t'\nlet c: C\n", `{"compilerOptions": {"importsNotUsedAsValues": "preserve"}}`, false},
+		{"verbatimModuleSyntax false", "a.ts", "import { C } from './t'\nlet c: C\n", `{"compilerOptions": {"verbatimModuleSyntax": false}}`, true},
+		{"JavaScript keeps its imports", "a.js", "import { C } from './t'\n", "", false},
+		{"an import after code", "a.ts", "f(C)\nimport { C } from './t'\n", "", false},
+		{"decorators", "a.ts", "import { C } from './t'\nclass D { @dec() m(c: C) {} }\n", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			files := map[string]string{"src/t.ts": target, "src/" + tt.file: tt.src}
+			if tt.tsconfig != "" {
+				files["tsconfig.json"] = tt.tsconfig
+			}
+			testtree.Write(t, root, files)
+			ix := newIndex(scanDir(t, root, nil, Options{}))
+			r := ix.relation(t, snapshot.RelImports, "module:src/"+tt.file, "module:src/t.ts")
+			if got, _ := r.Metadata[metaTypeOnly].(bool); got != tt.typeOnly {
+				t.Errorf("typeOnly = %v, want %v (metadata %v)", got, tt.typeOnly, r.Metadata)
+			}
+		})
+	}
+}
+
 // TestTypeOnlyDeclarationFile: a .d.ts file never runs, so its imports are
 // type-only whatever they name; the same import in a .ts file is not.
 func TestTypeOnlyDeclarationFile(t *testing.T) {

@@ -67,12 +67,17 @@ const (
 // detected as when that generator's rules resolve too few of its links.
 // MetaUnverifiedSite, on a links-to relation into an unresolved entity,
 // names the tree of a page a generator the scan does not know renders: the
-// link is unverified, not broken (UNVERIFIED_LINK).
+// link is unverified, not broken (UNVERIFIED_LINK). MetaRenderedElsewhere,
+// there too, says the linking document is a partial or a template, shown
+// where it is included or copied rather than where it lies, so its
+// relative link is unverified as well: its value is "partial" or
+// "template".
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
 	MetaMisreadSite       = "misreadSite"
 	MetaUnverifiedSite    = "unverifiedSite"
+	MetaRenderedElsewhere = "renderedElsewhere"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.

@@ -184,6 +184,11 @@ type FrontMatter struct {
 	// FieldLines holds the file line of every key in Fields, so a rule can
 	// point at the key it judges.
 	FieldLines map[string]int `json:"fieldLines,omitempty"`
+	// Tables holds, sorted, the top-level keys whose value is a mapping or
+	// a sequence of mappings (Eleventy's eleventyNavigation, VitePress'
+	// hero), which Fields leaves out: a key can say which generator reads
+	// the page whatever its value.
+	Tables []string `json:"tables,omitempty"`
 	// Origin is the URL a repository, repo or source key names — at the
 	// top level or one table down (Zola's [extra]) — when it is an http(s)
 	// URL: the project the page describes, whose README a gallery page

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/yamlpos"
@@ -146,6 +147,9 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 		}
 		text, ok := fieldText(val)
 		if !ok {
+			if v := deref(val); v.Kind == yaml.MappingNode || (v.Kind == yaml.SequenceNode && len(v.Content) > 0 && deref(v.Content[0]).Kind == yaml.MappingNode) {
+				c.table(key.Value)
+			}
 			continue
 		}
 		c.add(key.Value, text, r.fileLine(key.Line), deref(val).Kind == yaml.ScalarNode)
@@ -160,8 +164,17 @@ type fieldCollector struct {
 	fm              *FrontMatter
 	fields          map[string]string
 	lines           map[string]int
+	tables          []string
 	title           string
 	kept, truncated int
+}
+
+// table keeps a key whose value is a mapping or a sequence of mappings
+// (FrontMatter.Tables), within MaxFields.
+func (c *fieldCollector) table(key string) {
+	if len(c.tables) < MaxFields {
+		c.tables = append(c.tables, key)
+	}
 }
 
 func newFieldCollector(fm *FrontMatter) *fieldCollector {
@@ -208,6 +221,10 @@ func (c *fieldCollector) finish(r *frontMatterReader) string {
 	}
 	if len(c.fields) > 0 {
 		c.fm.Fields, c.fm.FieldLines = c.fields, c.lines
+	}
+	if len(c.tables) > 0 {
+		slices.Sort(c.tables)
+		c.fm.Tables = slices.Compact(c.tables)
 	}
 	return c.title
 }

@@ -3,6 +3,7 @@ package markdown
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,11 @@ docbridge:
 	}
 	if !maps.Equal(fm.Fields, want) {
 		t.Errorf("Fields = %q, want %q", fm.Fields, want)
+	}
+	// A mapping's key is a table; a list that starts with a scalar and the
+	// docbridge block are not.
+	if !slices.Equal(fm.Tables, []string{"nested"}) {
+		t.Errorf("Tables = %q, want [nested]", fm.Tables)
 	}
 	if d.Title != "The Guide" || d.TitleSource != TitleFromFrontMatter {
 		t.Errorf("Title = %q (%s), want front matter title with whitespace collapsed", d.Title, d.TitleSource)

@@ -63,6 +63,11 @@ func (r *frontMatterReader) readTOML(lines []string, fm *FrontMatter) (title str
 			if fm.Origin == "" {
 				fm.Origin = tableOrigin(table)
 			}
+			c.table(k)
+			continue
+		}
+		if tables, ok := top[k].([]map[string]any); ok && len(tables) > 0 {
+			c.table(k)
 			continue
 		}
 		text, ok := tomlFieldText(top[k])

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,9 @@ date = 2023-04-09T15:52:10+05:30
 [extra]
 repository = "https://github.com/RatanShreshtha/DeepThought.git"
 homepage = "https://example.org/deepthought"
+
+[[links]]
+name = "demo"
 +++
 
 # DeepThought
@@ -30,8 +34,8 @@ See [the screenshot](screenshot.png).
 `
 	d := Extract("docs/content/themes/DeepThought/index.md", []byte(src))
 	fm := d.FrontMatter
-	if !fm.Present || fm.Format != FrontMatterTOML || fm.LineStart != 2 || fm.LineEnd != 13 {
-		t.Errorf("Present/Format/LineStart/LineEnd = %v/%q/%d/%d, want true/toml/2/13", fm.Present, fm.Format, fm.LineStart, fm.LineEnd)
+	if !fm.Present || fm.Format != FrontMatterTOML || fm.LineStart != 2 || fm.LineEnd != 16 {
+		t.Errorf("Present/Format/LineStart/LineEnd = %v/%q/%d/%d, want true/toml/2/16", fm.Present, fm.Format, fm.LineStart, fm.LineEnd)
 	}
 	want := map[string]string{"title": "DeepThought", "type": "theme", "weight": "3", "draft": "false", "tags": "blog, bulma", "date": "2023-04-09T15:52:10+05:30"}
 	if !maps.Equal(fm.Fields, want) {
@@ -43,11 +47,14 @@ See [the screenshot](screenshot.png).
 	if fm.Type != "theme" || d.Title != "DeepThought" || d.TitleSource != TitleFromFrontMatter {
 		t.Errorf("Type %q, Title %q (%s)", fm.Type, d.Title, d.TitleSource)
 	}
+	if !slices.Equal(fm.Tables, []string{"extra", "links"}) {
+		t.Errorf("Tables = %q, want a table and an array of tables: [extra links]", fm.Tables)
+	}
 	if fm.Origin != "https://github.com/RatanShreshtha/DeepThought.git" {
 		t.Errorf("Origin = %q, want the [extra] repository", fm.Origin)
 	}
-	if len(d.Links) != 1 || d.Links[0].Destination != "screenshot.png" || d.Links[0].Line != 17 {
-		t.Errorf("Links = %+v, want the body's one link on line 17", d.Links)
+	if len(d.Links) != 1 || d.Links[0].Destination != "screenshot.png" || d.Links[0].Line != 20 {
+		t.Errorf("Links = %+v, want the body's one link on line 20", d.Links)
 	}
 	if strings.Contains(d.Summary, "repository") || len(d.Headings) != 1 {
 		t.Errorf("front matter read as body: summary %q, headings %+v", d.Summary, d.Headings)

@@ -29,6 +29,17 @@ type analysis struct {
 	localExports []localExport
 
 	firstErrorLine int
+
+	// valueUses holds the imported names the file uses as values (outside
+	// types and import statements), typeUses those it uses in types;
+	// codeStart is the offset of the first
+	// top-level statement that is not an import, and decorated is set when
+	// a decorator may emit a type as a value (emitDecoratorMetadata).
+	// TypeScript removes an import none of whose names is used as a value
+	// (unusedAsValue).
+	valueUses, typeUses map[string]bool
+	codeStart           uint
+	decorated           bool
 }
 
 // sourceImport remembers where an import starts, to order imports found by
@@ -53,18 +64,49 @@ type localExport struct {
 
 // analyze walks the tree once, depth first and in source order, and turns
 // what it finds into a File.
-func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) File {
-	return walkTree(tree, src, kinds, commonJS).file()
+func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS, typed bool) File {
+	a := walkTree(tree, src, kinds, commonJS)
+	if typed {
+		a.unusedAsValue()
+	}
+	return a.file()
+}
+
+// unusedAsValue marks the import statements of a TypeScript file that bind
+// names the file uses in types and none of which it uses as a value: the
+// compiler removes them
+// from the JavaScript it emits (unless verbatimModuleSyntax or a like
+// option keeps them, which resolution reads from the file's tsconfig), so
+// they do not run. An import after the file's code starts, or in a file
+// with decorators, is left as it is; so is one whose names the file never
+// uses (the compiler removes it too, but nothing shows what it is for).
+func (a *analysis) unusedAsValue() {
+	if a.decorated {
+		return
+	}
+	for i := range a.imports {
+		imp := &a.imports[i]
+		// A name list cut at MaxNames may hide a name used as a value.
+		if imp.Kind != KindImport || imp.TypeOnly || len(imp.locals) == 0 || len(imp.locals) >= MaxNames || (a.codeStart > 0 && imp.start > a.codeStart) {
+			continue
+		}
+		if slices.ContainsFunc(imp.locals, func(l string) bool { return a.typeUses[l] }) &&
+			!slices.ContainsFunc(imp.locals, func(l string) bool { return a.valueUses[l] }) {
+			imp.UnusedAsValue = true
+		}
+	}
 }
 
 // walkTree is analyze's walk, before file sorts and bounds its findings.
 func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *analysis {
 	a := &analysis{
-		src:      src,
-		kinds:    kinds,
-		commonJS: commonJS,
-		locals:   map[string]declared{},
-		imported: map[string]bool{},
+		src:       src,
+		kinds:     kinds,
+		commonJS:  commonJS,
+		locals:    map[string]declared{},
+		imported:  map[string]bool{},
+		valueUses: map[string]bool{},
+		typeUses:  map[string]bool{},
 	}
 	root := tree.RootNode()
 	hasError := root.HasError()
@@ -111,6 +153,9 @@ func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *a
 // dependency of the file).
 func (a *analysis) visit(n *sitter.Node, kind string, ancestors []*sitter.Node, inType bool) {
 	top := len(ancestors) == 1
+	if top && a.codeStart == 0 && kind != "import_statement" && kind != "comment" && !a.directive(n, kind) {
+		a.codeStart = n.StartByte() + 1 // 0 means none yet
+	}
 	switch kind {
 	case "import_statement":
 		a.importStatement(n, top)
@@ -118,6 +163,24 @@ func (a *analysis) visit(n *sitter.Node, kind string, ancestors []*sitter.Node, 
 		a.exportStatement(n, top)
 	case "call_expression":
 		a.call(n, ancestors, inType)
+	case "identifier", "shorthand_property_identifier", "type_identifier":
+		// A name bound by an import, used outside types and outside the
+		// import statements: the import runs; used in a type: the import
+		// serves types. (The map lookup of a converted byte slice does not
+		// allocate.)
+		if len(a.imported) == 0 {
+			break
+		}
+		uses := a.valueUses
+		if inType || kind == "type_identifier" {
+			uses = a.typeUses
+		}
+		if name := a.src[n.StartByte():n.EndByte()]; a.imported[string(name)] && !uses[string(name)] &&
+			(len(ancestors) < 2 || a.kinds.of(ancestors[1]) != "import_statement") {
+			uses[string(name)] = true
+		}
+	case "decorator":
+		a.decorated = true
 	case "expression_statement":
 		if top && a.commonJS {
 			a.commonJSExports(n)
@@ -213,4 +276,13 @@ func (a *analysis) declare(d named) {
 	if _, ok := a.locals[d.name]; !ok {
 		a.locals[d.name] = declared{kind: d.kind, line: d.line, sig: d.sig, body: d.body}
 	}
+}
+
+// directive reports a prologue directive ("use client", "use strict"): an
+// expression statement that is only a string.
+func (a *analysis) directive(n *sitter.Node, kind string) bool {
+	if kind != "expression_statement" || n.NamedChildCount() != 1 {
+		return false
+	}
+	return a.kinds.of(n.NamedChild(0)) == "string"
 }

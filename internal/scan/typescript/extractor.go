@@ -82,7 +82,7 @@ func (e *Extractor) Extract(p string, data []byte) File {
 		return notAnalyzed("tree-sitter returned no syntax tree")
 	}
 	defer tree.Close()
-	f := analyze(tree, data, e.kinds[g], isCommonJS(p))
+	f := analyze(tree, data, e.kinds[g], isCommonJS(p), g == grammarTypeScript || path.Ext(p) == ".tsx")
 	// A site's configuration, or a module whose default export is an
 	// object literal, which a configuration may import (generated
 	// redirects). A map of literals always encodes.

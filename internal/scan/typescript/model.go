@@ -101,6 +101,11 @@ type Import struct {
 	// TypeOnly is set for `import type`/`export type`, for statements whose
 	// every named specifier is `type`-qualified, and for import() in types.
 	TypeOnly bool `json:"typeOnly,omitempty"`
+	// UnusedAsValue is set, in a TypeScript file, on an import statement
+	// whose names the file uses only in types: the
+	// compiler removes it from the JavaScript it emits, unless the file's
+	// tsconfig keeps such imports (Resolver.KeepsImports).
+	UnusedAsValue bool `json:"unusedAsValue,omitempty"`
 	// Deferred is set for a require() inside a function body: it runs when
 	// the function is called, not when the module loads. (An import() is
 	// always deferred; its Kind says so.)

@@ -192,6 +192,15 @@ func (r *Resolver) configFor(fromFile string) (options, bool) {
 	}
 }
 
+// KeepsImports reports whether the tsconfig governing fromFile keeps the
+// imports whose names are used only in types (Import.UnusedAsValue):
+// verbatimModuleSyntax, preserveValueImports or importsNotUsedAsValues
+// "preserve" or "error", set in it or in a config it extends.
+func (r *Resolver) KeepsImports(fromFile string) bool {
+	o, _ := r.configFor(fromFile)
+	return o.keepImports
+}
+
 // viaConfig applies compilerOptions.paths (the best pattern, each of its
 // targets in order), then baseUrl. Targets are relative to baseUrl when set,
 // else to the config that declares paths.

@@ -40,6 +40,10 @@ type options struct {
 	// pathsDir is the directory of the config declaring paths: targets are
 	// relative to it when no baseUrl is set.
 	pathsDir string
+	// keepImports is set when the compiler keeps imports whose names are
+	// used only in types (verbatimModuleSyntax, preserveValueImports,
+	// importsNotUsedAsValues "preserve" or "error").
+	keepImports, hasKeepImports bool
 }
 
 // pathRule is one compilerOptions.paths entry, in declaration order.
@@ -56,6 +60,9 @@ func (o options) overlay(base options) options {
 	}
 	if o.hasPaths {
 		base.paths, base.hasPaths, base.pathsDir = o.paths, true, o.pathsDir
+	}
+	if o.hasKeepImports {
+		base.keepImports, base.hasKeepImports = o.keepImports, true
 	}
 	return base
 }
@@ -90,9 +97,22 @@ func parseConfig(file string, data []byte) (cf configFile, problems []string, er
 	var co struct {
 		BaseURL json.RawMessage `json:"baseUrl"`
 		Paths   json.RawMessage `json:"paths"`
+		// A wrongly typed one reads as unset.
+		Verbatim       any `json:"verbatimModuleSyntax"`
+		PreserveValues any `json:"preserveValueImports"`
+		NotUsed        any `json:"importsNotUsedAsValues"`
 	}
 	if err := json.Unmarshal(top.CompilerOptions, &co); err != nil {
 		return cf, append(problems, "compilerOptions is not an object; ignored"), nil
+	}
+	for _, v := range []any{co.Verbatim, co.PreserveValues, co.NotUsed} {
+		switch v {
+		case nil:
+			continue
+		case true, "preserve", "error":
+			cf.opts.keepImports = true
+		}
+		cf.opts.hasKeepImports = true
 	}
 	if !isNull(co.BaseURL) {
 		var base string
