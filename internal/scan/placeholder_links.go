@@ -29,7 +29,7 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // placeholder: its path (before any #fragment or ?query) is a placeholder
 // word, a run of x (xxx), holds a template variable ($NAME, ${name}) or
 // template syntax ({{ }}, {% %}), or a segment that is an ellipsis (...,
-// …) or holds one.
+// …) or holds one, is a %name% variable or holds a <name> placeholder.
 func placeholderDestination(dest string) bool {
 	p := dest
 	if i := strings.IndexAny(p, "#?"); i >= 0 {
@@ -50,9 +50,45 @@ func placeholderDestination(dest string) bool {
 		}
 	}
 	for _, s := range segs {
-		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") {
+		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") || percentVariable(s) || angleVariable(s) {
 			return true
 		}
 	}
 	return false
+}
+
+// percentVariable reports a segment that is a %name% variable (Writerside's
+// %plugin_api_link%, a Windows %APPDATA%): a name that starts with a
+// letter or '_' between two '%', which no percent-encoding (%20) is.
+func percentVariable(seg string) bool {
+	if len(seg) < 3 || seg[0] != '%' || seg[len(seg)-1] != '%' {
+		return false
+	}
+	return identifier(seg[1 : len(seg)-1])
+}
+
+// angleVariable reports a segment that holds a <name> placeholder
+// (<filename>.py, <version>): a name between '<' and '>'.
+func angleVariable(seg string) bool {
+	open := strings.IndexByte(seg, '<')
+	if open < 0 {
+		return false
+	}
+	end := strings.IndexByte(seg[open:], '>')
+	return end > 1 && identifier(seg[open+1:open+end])
+}
+
+// identifier reports a name of letters, digits, '_' and '-' that starts
+// with a letter or '_'.
+func identifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if !letter && (i == 0 || !(r == '-' || (r >= '0' && r <= '9'))) {
+			return false
+		}
+	}
+	return true
 }

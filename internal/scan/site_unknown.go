@@ -29,7 +29,8 @@ import (
 
 // unmodelledSiteFiles are the files that mark a tree a site generator the
 // scan does not model builds: DocFX, docsify, Quarto, Antora, Retype,
-// Eleventy, Gatsby, Nextra's and Mintlify's navigation, Pelican. (A
+// Eleventy, Gatsby, Nextra's and Mintlify's navigation, Pelican,
+// Writerside. (A
 // myst.yml marks a mystmd project, read as Sphinx: sphinxGen.)
 // (GitBook and HonKit read relative links as GitHub does: gitBookTree.)
 var unmodelledSiteFiles = map[string]bool{
@@ -38,7 +39,7 @@ var unmodelledSiteFiles = map[string]bool{
 	".eleventy.js": true, "eleventy.config.js": true, "eleventy.config.mjs": true, "eleventy.config.cjs": true,
 	"gatsby-config.js": true, "gatsby-config.ts": true, "gatsby-config.mjs": true,
 	"_meta.json": true, "_meta.js": true, "_meta.ts": true, "mint.json": true,
-	"pelicanconf.py": true,
+	"pelicanconf.py": true, "writerside.cfg": true, "project.ihp": true,
 }
 
 // markerDepth bounds how deep below a tree's root a marker file counts
@@ -85,7 +86,9 @@ func (d *docRefs) markUnknownSites() {
 		if !unmodelledSiteFiles[path.Base(p)] {
 			continue
 		}
-		// The marker belongs to the innermost tree above it.
+		// The marker belongs to the innermost tree above it, and to the
+		// trees right below its directory (Writerside's project.ihp beside
+		// topics/).
 		for dir := parentDir(p); ; dir = parentDir(dir) {
 			if _, ok := tallies[dir]; ok {
 				if why[dir] == "" && depthBelow(p, dir) <= markerDepth {
@@ -95,6 +98,11 @@ func (d *docRefs) markUnknownSites() {
 			}
 			if dir == "." {
 				break
+			}
+		}
+		for tree := range tallies {
+			if tree != "." && parentDir(tree) == parentDir(p) && why[tree] == "" {
+				why[tree] = "beside " + p
 			}
 		}
 	}

@@ -29,6 +29,10 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"...", true},
 		{"docs/.../setup.md", true},
 		{"docs/…/setup.md", true},
+		{"%plugin_api_link%", true},
+		{"topics/%var_1%#x", true},
+		{"src/<filename>.py", true},
+		{"<version>/notes.md", true},
 		// Real targets, reported when missing.
 		{"docs/gone.md", false},
 		{"TODO.md", false},
@@ -40,6 +44,11 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"$", false},
 		{"", false},
 		{"price$.md", false},
+		{"100%.md", false},
+		{"%20gone%.md", false},
+		{"%%", false},
+		{"a<b.md", false},
+		{"a<1x>.md", false},
 	}
 	for _, tt := range tests {
 		if got := placeholderDestination(tt.dest); got != tt.want {
