@@ -49,8 +49,9 @@ const markerDepth = 2
 // markUnknownSites maps the documents of every tree a site generator the
 // scan does not know renders to that tree (resolver.unknownSite): an
 // inferred site, a flooded tree, and a tree outside every recognised site
-// whose pages mostly carry front matter (no page GitHub shows needs it) or
-// that holds a marker of a generator the scan does not model. Documents
+// whose pages are mostly written for a site (sitePageShape: front matter
+// or syntax no page GitHub shows needs) or that holds, or lies right
+// below the directory of, a marker of a generator the scan does not model. Documents
 // for contributors are read on GitHub wherever they are (readOnGitHub). It notes once per such tree what is not checked. It runs after
 // inferSites and misreadSites.
 func (d *docRefs) markUnknownSites() {
@@ -68,7 +69,7 @@ func (d *docRefs) markUnknownSites() {
 			tallies[tree] = t
 		}
 		t.pages++
-		if siteFrontMatter(x.Markdown.FrontMatter) {
+		if sitePageShape(x.Markdown) {
 			t.fronted++
 		}
 	}
@@ -79,7 +80,7 @@ func (d *docRefs) markUnknownSites() {
 			continue
 		}
 		if t.pages >= minFrontedPages && 2*t.fronted >= t.pages {
-			why[tree] = fmt.Sprintf("%d of its %d pages carry a site's front matter", t.fronted, t.pages)
+			why[tree] = fmt.Sprintf("%d of its %d pages carry a site's front matter or syntax", t.fronted, t.pages)
 		}
 	}
 	for _, p := range d.t.paths {
@@ -132,6 +133,15 @@ func (d *docRefs) markUnknownSites() {
 			Reason: fmt.Sprintf("a site generator docbridge does not recognise renders %s (%s): its links to no file are reported as UNVERIFIED_LINK (info), not BROKEN_LINK, and its anchors are matched under every common slug rule; declare the site in docbridge.yaml `sites` to check them as it serves them",
 				textwriter.Dir(tree), why[tree])})
 	}
+}
+
+// sitePageShape reports whether a page is written for a site generator,
+// not for GitHub: its front matter has a key only a site reads
+// (siteFrontMatter), its text uses syntax only a site renders (template
+// tags, ::: directives, !!! admonitions), or it is MDX, which GitHub shows
+// as source.
+func sitePageShape(doc *markdown.Document) bool {
+	return siteFrontMatter(doc.FrontMatter) || doc.SiteSyntax || doc.MDX
 }
 
 // readOnGitHub reports whether a document is read on GitHub wherever it

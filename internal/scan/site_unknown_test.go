@@ -207,3 +207,51 @@ func TestPartialsAndTemplates(t *testing.T) {
 		t.Errorf("failing links:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestSiteSyntaxTrees: a tree whose pages mostly use syntax only a site
+// renders (Markdoc tags, ::: containers, MDX) is rendered by a generator
+// the scan does not know, front matter or not; a tree where one page of
+// four does so is read as GitHub reads it. A marker beside a tree (a
+// Writerside project.ihp next to topics/) marks it too, and an image whose
+// file name another directory has is unverified there.
+func TestSiteSyntaxTrees(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"guide/a.md":  "# A\n\n{% admonition type=\"note\" %}\nHi.\n{% /admonition %}\n\n[x](/guide/elsewhere/page)\n",
+		"guide/b.md":  "# B\n\n:::tip\nT.\n:::\n",
+		"guide/c.mdx": "# C\n\n<Note>n</Note>\n",
+		"notes/a.md":  "# A\n\n:::tip\nT.\n:::\n\n[y](gone.md)\n",
+		"notes/b.md":  "# B\n",
+		"notes/c.md":  "# C\n",
+		"notes/d.md":  "# D\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		"guide/a.md -> guide/elsewhere/page (unverified: guide)",
+		"notes/a.md -> notes/gone.md",
+	}
+	if got := failingLinks(ix); !slices.Equal(got, want) {
+		t.Errorf("failing links:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("guide", "3 of its 3 pages carry a site's front matter or syntax")) != 1 {
+		t.Errorf("want a note for guide/, coverage %+v", ix.s.Coverage)
+	}
+
+	root = t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"project.ihp":     "<ihp/>\n",
+		"topics/a.md":     "# A\n\n[z](shot.png) [w](gone-page.md)\n",
+		"images/shot.png": "png",
+	})
+	ix = newIndex(scanDir(t, root, nil, Options{}))
+	want = []string{
+		"topics/a.md -> topics/gone-page.md (unverified: topics)",
+		"topics/a.md -> topics/shot.png (unverified: topics)",
+	}
+	if got := failingLinks(ix); !slices.Equal(got, want) {
+		t.Errorf("failing links beside project.ihp:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("topics", "beside project.ihp")) != 1 {
+		t.Errorf("want a note for topics/, coverage %+v", ix.s.Coverage)
+	}
+}

@@ -31,6 +31,9 @@ func (w *walker) directives(n ast.Node) {
 	for i := 0; i < segs.Len(); i++ {
 		s := segs.At(i)
 		v := s.Value(w.body)
+		if !w.doc.SiteSyntax && siteSyntax(v) {
+			w.doc.SiteSyntax = true
+		}
 		if !w.snippetBlock && !mayHoldDirective(v) {
 			continue
 		}
@@ -51,6 +54,26 @@ func (w *walker) directives(n ast.Node) {
 // none and are passed over without being read.
 func mayHoldDirective(v []byte) bool {
 	return bytes.IndexByte(v, '{') >= 0 || bytes.Contains(v, []byte("8<")) || bytes.Contains(v, []byte(":::"))
+}
+
+// siteSyntax reports whether a source line uses syntax only a site
+// generator renders (Document.SiteSyntax): a line that opens a ":::"
+// container or a "!!!" admonition, or a template tag outside code spans.
+func siteSyntax(v []byte) bool {
+	t := bytes.TrimLeft(v, " \t")
+	if bytes.HasPrefix(t, []byte(":::")) || bytes.HasPrefix(t, []byte("!!! ")) {
+		return true
+	}
+	if bytes.IndexByte(v, '{') < 0 {
+		return false
+	}
+	line := dropCodeSpans(string(v))
+	for _, tag := range [][2]string{{"{%", "%}"}, {"{{", "}}"}} {
+		if i := strings.Index(line, tag[0]); i >= 0 && strings.Contains(line[i+2:], tag[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // includeLine records the includes one source line names.

@@ -89,6 +89,11 @@ type Document struct {
 	GeneratedFile string `json:"generatedFile,omitempty"`
 	// MDX is set for .mdx files, whose JSX and ESM lines were blanked.
 	MDX bool `json:"mdx,omitempty"`
+	// SiteSyntax is set when the text, outside code, uses syntax only a
+	// site generator renders and GitHub shows as text: a template tag
+	// ({% … %}, {{ … }}, a Hugo shortcode), a ::: container or autodoc
+	// directive, a !!! admonition.
+	SiteSyntax bool `json:"siteSyntax,omitempty"`
 	// Hugo is what Hugo reads beyond CommonMark (see HugoDoc); nil when the
 	// document has no heading and no shortcode.
 	Hugo   *HugoDoc        `json:"hugo,omitempty"`

@@ -1,0 +1,33 @@
+package markdown
+
+import "testing"
+
+// TestSiteSyntax: text that only a site generator renders — a template
+// tag, a ::: container or autodoc directive, a !!! admonition — marks the
+// document; the same characters in code, in a code span or as plain
+// punctuation do not.
+func TestSiteSyntax(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       bool
+	}{
+		{"liquid or markdoc tag", "Intro.\n\n{% admonition type=\"warning\" %}\nCareful.\n{% /admonition %}\n", true},
+		{"template variable", "Version {{ site.version }} is out.\n", true},
+		{"hugo shortcode", "See {{< ref \"install.md\" >}}.\n", true},
+		{"container directive", ":::tip\nA tip.\n:::\n", true},
+		{"autodoc directive", "::: httpx.Client\n", true},
+		{"admonition", "!!! note \"Heads up\"\n    Indented.\n", true},
+		{"tag in a code span", "Write `{% raw %}` to escape.\n", false},
+		{"tag in a fenced block", "```liquid\n{% if x %}y{% endif %}\n```\n", false},
+		{"a brace alone", "A set {a, b} and 50% off.\n", false},
+		{"colons in prose", "Ratio 3:1 and a note: fine.\n", false},
+		{"plain", "# Title\n\nText with [a link](x.md).\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Extract("docs/page.md", []byte(tt.body)).SiteSyntax; got != tt.want {
+				t.Errorf("SiteSyntax = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
