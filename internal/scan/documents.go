@@ -89,7 +89,10 @@ type docRefs struct {
 	// does not know renders, whose pages' anchors show they are rendered
 	// as one page with each page's file name as id (siblingPage).
 	concatenated map[string]bool
-	byPath       map[string][]string // path → the entities it names (entitiesAt)
+	// hashRoutes is set when the repository's failing anchors show a
+	// single-page app's hash routes to pages (routeAnchors).
+	hashRoutes bool
+	byPath     map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
 	routes []nextRoute
 	// commands maps a command name to the area and package at its
@@ -259,6 +262,7 @@ func (r *resolver) documents() {
 	d.markUnknownSites()
 	d.inferredAnchors()
 	d.foldAnchors()
+	d.routeAnchors()
 	var docs []*Extraction
 	for i := range r.t.ex {
 		if r.t.ex[i].Markdown != nil {
@@ -412,6 +416,9 @@ func declaredSources(docs []*Extraction) map[string]bool {
 // that exists but is not an entity resolves to nothing to relate; one to
 // nothing is a links-to an unresolved entity.
 func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
+	if l.OutsideRoot && d.wikiRoute(x.Path, l) {
+		return // a page GitHub serves beside the wiki
+	}
 	if l.OutsideRoot && !d.readBySite(x.Path, l) {
 		return // LINK_OUTSIDE_ROOT, as extraction reported it
 	}
@@ -598,6 +605,12 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 // headings; a missing one is document metadata.
 func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 	if l.Anchor == "" || d.hasAnchor(doc, l.Anchor) {
+		return
+	}
+	if renderedElsewhere(doc) == "partial" && d.missingAnchor(doc, l.Anchor) {
+		// The page that includes the partial renders it among its own
+		// headings and those of its other partials.
+		d.unverified["to anchors of their own page from partials, which the pages including them render among other headings"]++
 		return
 	}
 	if d.headingLink(doc, l) {

@@ -1134,6 +1134,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified[fmt.Sprintf("to anchors of %s, whose component %s may render headings the scan cannot see", target, c[0])]++
 		return false
 	}
+	if d.hashRoutes && d.routePage(anchor) != "" {
+		d.unverified["to hash routes of a single-page app that name a page (#core/components/button for button.md), not heading ids"]++
+		return false
+	}
 	if sib := d.siblingPage(target, anchor); sib != "" {
 		d.unverified["to anchors named as a page beside their target (a generator that renders a directory's pages as one page gives each its file name as id: #allowJs for allowJs.md)"]++
 		return false

@@ -1,6 +1,11 @@
 package scan
 
-import "github.com/docbridge/docbridge/internal/scan/markdown"
+import (
+	"path"
+	"strings"
+
+	"github.com/docbridge/docbridge/internal/scan/markdown"
+)
 
 // Links that climb above the repository root under GitHub's rules but not
 // under their site's. Extraction reads a relative link from the file, as
@@ -56,4 +61,31 @@ func (d *docRefs) flushSiteRead() {
 		d.resolver.siteRead[k] = true
 	}
 	d.siteReads = nil
+}
+
+// githubWiki reports whether the repository is a GitHub wiki's: a Home.md
+// beside a _Sidebar.md or _Footer.md at its root. A wiki serves its page
+// x.md at github.com/<owner>/<repo>/wiki/x.
+func (d *docRefs) githubWiki() bool {
+	return d.t.files["Home.md"] && (d.t.files["_Sidebar.md"] || d.t.files["_Footer.md"])
+}
+
+// wikiRoute reports, and notes, a link of a wiki page that climbs above
+// the repository root under GitHub's reading of files into a page GitHub
+// serves beside the wiki: from /<owner>/<repo>/wiki/Page, ../issues/917 is
+// the repository's issue 917. Its LINK_OUTSIDE_ROOT is withdrawn.
+func (d *docRefs) wikiRoute(doc string, l markdown.Link) bool {
+	if !d.githubWiki() || strings.Contains(doc, "/") {
+		return false
+	}
+	rest, ok := strings.CutPrefix(l.Destination, "../")
+	first, _, _ := strings.Cut(rest, "/")
+	first, _, _ = strings.Cut(first, "#")
+	first, _, _ = strings.Cut(first, "?")
+	if !ok || strings.HasPrefix(rest, "../") || !markdown.GitHubRoute(path.Clean(first)) {
+		return false
+	}
+	d.siteReads = append(d.siteReads, siteReadKey{doc, l.Line, markdown.OutsideRootMessage(l.Destination)})
+	d.unverified["from a GitHub wiki's pages to the repository's pages (../issues/917)"]++
+	return true
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // outsideRootLines lists the lines of doc with a LINK_OUTSIDE_ROOT note.
@@ -62,5 +63,23 @@ func TestOutsideRootReadBySite(t *testing.T) {
 		for _, to := range tt.links {
 			ix.relation(t, snapshot.RelLinksTo, "document:"+tt.doc, to)
 		}
+	}
+}
+
+// TestOutsideRootWiki: in a GitHub wiki (Home.md beside _Sidebar.md), a
+// page's ../issues/917 is the repository's issue, not a climb above the
+// root; ../../x and ../src/x still climb, and the same ../issues/917 in a
+// repository that is no wiki does too.
+func TestOutsideRootWiki(t *testing.T) {
+	page := "# Plan\n\n- [#917](../issues/917)\n- [board](../projects/2)\n- [up](../../x.md)\n- [src](../src/main.go)\n"
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{"Home.md": "# Home\n", "_Sidebar.md": "- [Plan](Plan)\n", "Plan.md": page})
+	if got, want := outsideRootLines(newIndex(scanDir(t, root, nil, Options{})), "Plan.md"), []int{5, 6}; !slices.Equal(got, want) {
+		t.Errorf("wiki: LINK_OUTSIDE_ROOT lines %v, want %v", got, want)
+	}
+	root = t.TempDir()
+	testtree.Write(t, root, map[string]string{"Home.md": "# Home\n", "Plan.md": page})
+	if got, want := outsideRootLines(newIndex(scanDir(t, root, nil, Options{})), "Plan.md"), []int{3, 4, 5, 6}; !slices.Equal(got, want) {
+		t.Errorf("no wiki: LINK_OUTSIDE_ROOT lines %v, want %v", got, want)
 	}
 }

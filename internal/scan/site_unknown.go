@@ -432,3 +432,67 @@ func renderedElsewhere(doc string) string {
 	}
 	return ""
 }
+
+// routeMinAnchors is how many distinct failing anchors must be routes to
+// pages before the repository's anchors are read as hash routes.
+const routeMinAnchors = 3
+
+// routeAnchors sets hashRoutes when at least routeMinAnchors distinct
+// anchors that match no heading of their page are paths whose last
+// segment names a page of the repository (routePage): a single-page app
+// (Blueprint's Documentalist, docsify) routes #core/components/button to
+// button.md, and a slug never holds a '/'. One such anchor proves nothing
+// (go1.10.md's #encoding/json, beside a json.md), so it takes several. It
+// runs once every page has its anchors.
+func (d *docRefs) routeAnchors() {
+	routes := map[string]bool{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		for _, l := range x.Markdown.Links {
+			if !strings.Contains(l.Anchor, "/") || routes[l.Anchor] {
+				continue
+			}
+			target := x.Path
+			if l.Kind == markdown.LinkRelative {
+				if t := d.t.byPath[l.Target]; t == nil || t.Markdown == nil {
+					continue
+				}
+				target = l.Target
+			} else if l.Kind != markdown.LinkAnchor {
+				continue
+			}
+			if !d.hasAnchor(target, l.Anchor) && d.routePage(l.Anchor) != "" {
+				routes[l.Anchor] = true
+			}
+		}
+	}
+	if len(routes) < routeMinAnchors {
+		return
+	}
+	d.hashRoutes = true
+	d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: ".", Status: snapshot.StatusPartial,
+		Reason: fmt.Sprintf("anchors are read as a single-page app's hash routes where they name a page: %d anchors that match no heading are paths to pages (#core/components/button for button.md)", len(routes))})
+}
+
+// routePage returns a page the path-shaped anchor routes to — one whose
+// file name is the anchor's last segment, before any ".section" — or "".
+func (d *docRefs) routePage(anchor string) string {
+	if !strings.Contains(anchor, "/") {
+		return ""
+	}
+	last := anchor[strings.LastIndexByte(anchor, '/')+1:]
+	last, _, _ = strings.Cut(last, ".")
+	if last == "" {
+		return ""
+	}
+	if d.pageNames == nil {
+		d.pageNames = pageNames(d.t.paths)
+	}
+	if ps := d.pageNames[last]; len(ps) > 0 {
+		return ps[0]
+	}
+	return ""
+}

@@ -255,3 +255,49 @@ func TestSiteSyntaxTrees(t *testing.T) {
 		t.Errorf("want a note for topics/, coverage %+v", ix.s.Coverage)
 	}
 }
+
+// TestHashRoutes: where at least three anchors that match no heading are
+// paths naming pages (#core/components/button beside button.md), anchors
+// are read as a single-page app's routes and such ones are not accused; a
+// path-shaped anchor naming no page stays broken, and so does a lone one
+// naming a page in another repository.
+func TestHashRoutes(t *testing.T) {
+	files := map[string]string{
+		"packages/core/button.md": "# Button\n\nSee [menu](#core/components/menu), [card](#core/components/card.elevation), [tag](#core/tag) and [gone](#core/components/nothing-here).\n",
+		"packages/core/menu.md":   "# Menu\n",
+		"packages/core/card.md":   "# Card\n",
+		"packages/core/tag.md":    "# Tag\n",
+	}
+	root := t.TempDir()
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenAnchors(ix), []string{"packages/core/button.md -> packages/core/button.md#core/components/nothing-here"}; !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage(".", "3 anchors that match no heading are paths to pages")) != 1 {
+		t.Errorf("want a note on hash routes, coverage %+v", ix.s.Coverage)
+	}
+
+	root = t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"doc/go1.10.md": "# Go 1.10\n\nSee [encoding/json](#encoding/json).\n",
+		"doc/json.md":   "# JSON\n",
+	})
+	if got, want := brokenAnchors(newIndex(scanDir(t, root, nil, Options{}))), []string{"doc/go1.10.md -> doc/go1.10.md#encoding/json"}; !slices.Equal(got, want) {
+		t.Errorf("a lone route-shaped anchor:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestPartialAnchors: a same-page anchor of a partial that matches none
+// of its headings is left to the page including it; the same anchor in a
+// page is broken.
+func TestPartialAnchors(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/cli/_commands.md": "## Render\n\nSee [preview](#preview).\n",
+		"docs/cli/page.md":      "# Page\n\nSee [preview](#preview).\n",
+	})
+	if got, want := brokenAnchors(newIndex(scanDir(t, root, nil, Options{}))), []string{"docs/cli/page.md -> docs/cli/page.md#preview"}; !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}

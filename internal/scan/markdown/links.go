@@ -72,6 +72,10 @@ var githubRoutes = map[string]bool{
 	"tags": true, "tree": true, "upload": true, "watchers": true, "wiki": true,
 }
 
+// GitHubRoute reports whether name is a page GitHub serves below a
+// repository's URL (issues, pulls, wiki, …).
+func GitHubRoute(name string) bool { return githubRoutes[name] }
+
 // repositoryRoute reports whether a root-relative path that climbs above
 // the repository root (clean, as path.Clean left it) climbs exactly the two
 // levels of GitHub's blob/<ref> prefix and then names the repository page or
