@@ -154,6 +154,16 @@ func writeLookupText(w io.Writer, res *retrieval.LookupResult, depth int) error 
 	if e.Path != "" {
 		fmt.Fprintf(&b, "  path: %s\n", lookupClean(e.Path))
 	}
+	if sym := e.Symbol; sym != nil {
+		fmt.Fprintf(&b, "  symbol: %s %s", lookupClean(sym.Kind), lookupClean(sym.Name))
+		if sym.Line > 0 {
+			fmt.Fprintf(&b, " at %s:%d", lookupClean(e.Path), sym.Line)
+		}
+		if sym.Member != "" {
+			fmt.Fprintf(&b, " (its member %s is not recorded)", lookupClean(sym.Member))
+		}
+		b.WriteByte('\n')
+	}
 	if len(e.Aliases) > 0 {
 		fmt.Fprintf(&b, "  aliases: %s\n", lookupClean(strings.Join(e.Aliases, ", ")))
 	}

@@ -266,7 +266,7 @@ func (*pythonAnalyzer) packages(r *resolver) {
 // a re-export, not a declaration.
 func (*pythonAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	for _, e := range x.Python.Exports {
-		if e.Kind != "name" {
+		if e.Kind != symtab.ListingKind {
 			add(e.Name)
 		}
 	}

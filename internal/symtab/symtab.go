@@ -15,12 +15,18 @@ import (
 	"strings"
 )
 
-// Languages of a Module.
+// Languages of a Module: the analyzer that extracted it, as a module
+// entity's metadata "language" names it.
 const (
-	Go         = "go"
+	Go         = "golang"
 	TypeScript = "typescript"
 	Python     = "python"
 )
+
+// ListingKind is the export kind of a name a Python module lists in
+// __all__ without defining it (python.KindName): a re-export, which
+// declares nothing.
+const ListingKind = "name"
 
 // Module is what qualifier resolution needs to know of a module that
 // declares symbols.
