@@ -118,7 +118,7 @@ func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSym
 		e, err := g.one(target, hits)
 		return e, nil, err
 	}
-	if e, sym, err, ok := g.resolveSymbol(target); ok {
+	if e, sym, err := g.resolveSymbol(target); e != nil || err != nil {
 		return e, sym, err
 	}
 	return nil, nil, g.unknown(target)

@@ -123,14 +123,14 @@ func (g *lookupGraph) symbols() *lookupSymbols {
 // pkg.Name, Type.Method, Type#method, module.Name, pkg.mod:Name, Name())
 // and resolves it with symtab.Table.Resolve, as the scan resolves a
 // document's code span; when no declaration resolves, a listing does
-// (lookupSymbols). ok is false when target is no reference or names
-// no declaration; else the one module and its export, or an ambiguity
-// error listing every declaration (sorted by module id, bounded by
-// MaxSymbolCandidates).
-func (g *lookupGraph) resolveSymbol(target string) (e *snapshot.Entity, sym *LookupSymbol, err error, ok bool) {
-	ref, isRef := symspan.Parse(target)
-	if !isRef {
-		return nil, nil, nil, false
+// (lookupSymbols). It returns the one module and its export, or an
+// ambiguity error listing every declaration (sorted by module id, bounded
+// by MaxSymbolCandidates); nothing when target is no reference or names no
+// declaration.
+func (g *lookupGraph) resolveSymbol(target string) (*snapshot.Entity, *LookupSymbol, error) {
+	ref, ok := symspan.Parse(target)
+	if !ok {
+		return nil, nil, nil
 	}
 	quals := ref.Qualifiers()
 	if ref.Module != "" {
@@ -143,7 +143,7 @@ func (g *lookupGraph) resolveSymbol(target string) (e *snapshot.Entity, sym *Loo
 		mods = g.withoutReExports(mods)
 	}
 	if len(mods) == 0 {
-		return nil, nil, nil, false
+		return nil, nil, nil
 	}
 	symbolOf := func(id string) LookupSymbol {
 		s, found := x.exports[id][decl]
@@ -157,7 +157,7 @@ func (g *lookupGraph) resolveSymbol(target string) (e *snapshot.Entity, sym *Loo
 	}
 	if len(mods) == 1 {
 		s := symbolOf(mods[0])
-		return g.entities[mods[0]], &s, nil, true
+		return g.entities[mods[0]], &s, nil
 	}
 	re := &ResolveError{Target: target, Ambiguous: true}
 	for _, id := range mods {
@@ -168,7 +168,7 @@ func (g *lookupGraph) resolveSymbol(target string) (e *snapshot.Entity, sym *Loo
 		re.Candidates = append(re.Candidates, id)
 		re.Symbols = append(re.Symbols, SymbolMatch{Module: id, Path: g.entities[id].Path, LookupSymbol: symbolOf(id)})
 	}
-	return nil, nil, re, true
+	return nil, nil, re
 }
 
 // withoutReExports leaves out of mods, modules listing one name, those
