@@ -30,7 +30,7 @@ type lookupOptions struct {
 func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
 	o := lookupOptions{}
 	cmd := &cobra.Command{
-		Use:   "lookup <id|path|alias>",
+		Use:   "lookup <id|path|alias|symbol>",
 		Short: "Show an entity, its neighbours, the documents about it, its findings and evidence",
 		Long: `Lookup scans the repository (--dir; by default the root of the git work tree
 containing the working directory, else the working directory) and shows one
@@ -40,14 +40,17 @@ mention or link to it, most canonical first; its open findings; and excerpts of
 the lines that are its evidence.
 
 The argument is an entity id (module:internal/scan/scan.go), a path (a file, or
-a directory: its package, else its area), an alias or a package name. With
+a directory: its package, else its area), an alias or a package name, or an
+exported symbol — BaseModel, pkg.Func, httpx.Client, Type.Method — answered with
+the module declaring it and the declaration's kind and line. With
 --budget the answer is trimmed to about that many tokens (4 characters per
 token plus 2 per section): evidenceExcerpts, related, neighbours and summaries
 are dropped whole in that order until it fits; the entity and its findings
 never are, and "fits: false" says they alone are over.
 
 Exit status: 0 on an answer, 2 on bad input or when the argument names no
-entity or more than one (the message lists suggestions or candidates).`,
+entity or more than one (the message lists suggestions or candidates: for a
+symbol several modules declare, each declaration with its path and line).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			res, err := runLookup(cmd.Context(), stderr, o, args[0])
@@ -153,6 +156,16 @@ func writeLookupText(w io.Writer, res *retrieval.LookupResult, depth int) error 
 	fmt.Fprintf(&b, "%s\n  kind: %s  name: %s\n", e.ID, e.Kind, lookupClean(e.Name))
 	if e.Path != "" {
 		fmt.Fprintf(&b, "  path: %s\n", lookupClean(e.Path))
+	}
+	if sym := e.Symbol; sym != nil {
+		fmt.Fprintf(&b, "  symbol: %s %s", lookupClean(sym.Kind), lookupClean(sym.Name))
+		if sym.Line > 0 {
+			fmt.Fprintf(&b, " at %s:%d", lookupClean(e.Path), sym.Line)
+		}
+		if sym.Member != "" {
+			fmt.Fprintf(&b, " (its member %s is not recorded)", lookupClean(sym.Member))
+		}
+		b.WriteByte('\n')
 	}
 	if len(e.Aliases) > 0 {
 		fmt.Fprintf(&b, "  aliases: %s\n", lookupClean(strings.Join(e.Aliases, ", ")))

@@ -80,6 +80,25 @@ func TestLookupCommandText(t *testing.T) {
 	}
 }
 
+// A symbol is answered with the module declaring it and the declaration's
+// kind and line, whose excerpt comes first.
+func TestLookupCommandSymbol(t *testing.T) {
+	dir := testtree.New(t, lookupRepoFiles)
+	code, out, errOut := runCLI(t, "lookup", "--dir", dir, "a.Run")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"module:internal/a/a.go\n", "symbol: func Run at internal/a/a.go:6\n", "Evidence\n  internal/a/a.go:6  func Run() { b.Do() }\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	res := lookupJSON(t, "--dir", dir, "Do")
+	if res.Entity.ID != "module:internal/b/b.go" || res.Entity.Symbol == nil || *res.Entity.Symbol != (retrieval.LookupSymbol{Name: "Do", Kind: "func", Line: 4}) {
+		t.Errorf("entity %+v, symbol %+v", res.Entity, res.Entity.Symbol)
+	}
+}
+
 func TestLookupCommandBudget(t *testing.T) {
 	dir := testtree.New(t, lookupRepoFiles)
 	full := lookupJSON(t, "--dir", dir, "docs/guide.md")
@@ -113,6 +132,8 @@ func TestLookupCommandBadInput(t *testing.T) {
 	}{
 		{[]string{"lookup", "--dir", dir, "internal/a/aa.go"}, "did you mean internal/a/a.go"},
 		{[]string{"lookup", "--dir", dir, "core"}, "ambiguous: it names area:internal/a, area:internal/b"},
+		{[]string{"lookup", "--dir", dir, "Runn"}, "no entity \"Runn\"; did you mean Run"},
+		{[]string{"lookup", "--dir", dir, "b.Run"}, "no entity \"b.Run\"; did you mean Run"},
 		{[]string{"lookup", "--dir", dir, "--depth", "4", "core"}, "--depth 4"},
 		{[]string{"lookup", "--dir", dir, "--depth", "0", "core"}, "--depth 0"},
 		{[]string{"lookup", "--dir", dir, "--budget", "-1", "core"}, "--budget -1"},

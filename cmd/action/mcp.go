@@ -269,7 +269,7 @@ func (m *mcpServer) server() *mcp.Server {
 			between(p["depth"], 1, retrieval.MaxLookupDepth)
 			atLeast(p["budgetTokens"], 0)
 		}),
-		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias or path. With budgetTokens the answer is fitted like `lookup --budget`."},
+		Description: "One entity of the knowledge graph, as `docbridge lookup --json` answers: its neighbours by relation kind with direction and distance, the documents that cover, mention or link to it (most canonical first), its open findings and excerpts of its evidence. Name it by exactly one of id, alias, symbol (an exported name: BaseModel, pkg.Func, Class.method; the answer is its module, with entity.symbol giving the declaration's kind and line) or path. With budgetTokens the answer is fitted like `lookup --budget`."},
 		m.lookup)
 	mcp.AddTool(s, &mcp.Tool{Name: "docbridge_diagnostics", Annotations: readOnly,
 		InputSchema: inputSchema[diagnosticsArgs](func(p map[string]*jsonschema.Schema) {
@@ -433,6 +433,7 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 type lookupArgs struct {
 	ID           string `json:"id,omitempty" jsonschema:"an entity id such as module:internal/scan/scan.go"`
 	Alias        string `json:"alias,omitempty" jsonschema:"an alias or package name of an entity"`
+	Symbol       string `json:"symbol,omitempty" jsonschema:"an exported symbol: a bare name (BaseModel), a qualified one (pkg.Func, module.Name) or a member (Type.Method); the answer is the module declaring it, with the declaration's kind and line"`
 	Path         string `json:"path,omitempty" jsonschema:"a repository-relative path: a file, or a directory (its package, else its area)"`
 	Depth        int    `json:"depth,omitempty" jsonschema:"list neighbours up to this many relations away, 1 to 3 (default 1)"`
 	BudgetTokens int    `json:"budgetTokens,omitempty" jsonschema:"trim the answer to about this many tokens; evidenceExcerpts, related, neighbours and summaries are dropped whole in that order; 0 or absent means no budget"`
@@ -441,7 +442,7 @@ type lookupArgs struct {
 func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookupArgs) (*mcp.CallToolResult, any, error) {
 	var target string
 	given := 0
-	for _, f := range []struct{ name, v string }{{"id", a.ID}, {"alias", a.Alias}, {"path", a.Path}} {
+	for _, f := range []struct{ name, v string }{{"id", a.ID}, {"alias", a.Alias}, {"symbol", a.Symbol}, {"path", a.Path}} {
 		if f.v == "" {
 			continue
 		}
@@ -452,7 +453,7 @@ func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookup
 		target = f.v
 	}
 	if given != 1 {
-		return nil, nil, badArgument("id", "give exactly one of id, alias or path (%d given)", given)
+		return nil, nil, badArgument("id", "give exactly one of id, alias, symbol or path (%d given)", given)
 	}
 	if a.Path != "" {
 		p, err := m.repoPath("path", a.Path)

@@ -149,7 +149,7 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 	}
 	want := map[string]struct{ props, required []string }{
 		"knowledge_search":      {[]string{"budgetTokens", "explain", "kinds", "limit", "query"}, []string{"query"}},
-		"knowledge_lookup":      {[]string{"alias", "budgetTokens", "depth", "id", "path"}, nil},
+		"knowledge_lookup":      {[]string{"alias", "budgetTokens", "depth", "id", "path", "symbol"}, nil},
 		"docbridge_diagnostics": {[]string{"codes", "format", "paths", "severity"}, nil},
 		"graph_node":            {[]string{"id"}, []string{"id"}},
 		"graph_edges":           {[]string{"from", "kind", "to"}, nil},
@@ -277,11 +277,22 @@ func TestMCPLookupAnswersAsTheCLI(t *testing.T) {
 		{map[string]any{"id": "module:store/store.go", "depth": 3}, []string{"--depth", "3", "module:store/store.go"}},
 		{map[string]any{"alias": "store"}, []string{"store"}},
 		{map[string]any{"path": "store/store.go", "budgetTokens": 30}, []string{"--budget", "30", "store/store.go"}},
+		{map[string]any{"symbol": "OpenStore"}, []string{"OpenStore"}},
+		{map[string]any{"symbol": "store.OpenStore", "budgetTokens": 30}, []string{"--budget", "30", "store.OpenStore"}},
 	} {
 		got := callTool(t, cs, "knowledge_lookup", tc.args)
 		want := cliJSON(t, append([]string{"lookup", "--dir", dir, "--json"}, tc.cli...)...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("lookup %v:\ntool %v\ncli  %v", tc.args, got, want)
+		}
+	}
+	// A symbol answers with its module and the declaration, kept by a
+	// budget.
+	for _, args := range []map[string]any{{"symbol": "store.OpenStore"}, {"symbol": "OpenStore", "budgetTokens": 10}} {
+		r := callTool(t, cs, "knowledge_lookup", args).(map[string]any)
+		e, _ := r["entity"].(map[string]any)
+		if sym, _ := e["symbol"].(map[string]any); e["id"] != "module:store/store.go" || sym["name"] != "OpenStore" || sym["kind"] != "func" || sym["line"] != 4.0 {
+			t.Errorf("lookup %v: entity %v", args, e)
 		}
 	}
 	// The README's broken link is among its findings; a budget keeps it.
@@ -405,10 +416,12 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		{"knowledge_lookup", map[string]any{"path": "/etc/passwd"}, "argument path"},
 		{"knowledge_lookup", map[string]any{"path": "docs/out/secret.md"}, "through a symlink"},
 		{"knowledge_lookup", map[string]any{"path": "docs/out/nothing/here.md"}, "through a symlink"},
-		{"knowledge_lookup", map[string]any{"id": "document:README.md", "path": "README.md"}, "exactly one of id, alias or path"},
-		{"knowledge_lookup", map[string]any{}, "exactly one of id, alias or path"},
+		{"knowledge_lookup", map[string]any{"id": "document:README.md", "path": "README.md"}, "exactly one of id, alias, symbol or path"},
+		{"knowledge_lookup", map[string]any{}, "exactly one of id, alias, symbol or path"},
 		{"knowledge_lookup", map[string]any{"path": "README.md", "depth": 4}, "depth"},
 		{"knowledge_lookup", map[string]any{"id": "module:nowhere.go"}, "no entity"},
+		{"knowledge_lookup", map[string]any{"symbol": "OpenStor"}, "did you mean OpenStore"},
+		{"knowledge_lookup", map[string]any{"symbol": "OpenStore", "path": "README.md"}, "exactly one of"},
 		{"knowledge_search", map[string]any{"query": "x", "limit": 101}, "limit"},
 		{"knowledge_search", map[string]any{"query": "x", "limit": 1000}, "limit"},
 		{"knowledge_search", map[string]any{"query": "x", "kinds": []string{"symbol"}}, "kinds"},

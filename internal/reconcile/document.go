@@ -92,7 +92,7 @@ func newDocument(e *snapshot.Entity) *Document {
 			Closed: metaBool(g["closed"]),
 		})
 	}
-	d.SiteAnchors = metaStrings(m["siteAnchors"])
+	d.SiteAnchors = snapshot.MetaStrings(m["siteAnchors"])
 	d.Navigation = metaString(m["navigation"])
 	for _, p := range snapshot.MetaMaps(m["paths"]) {
 		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
@@ -118,21 +118,4 @@ func metaString(v any) string {
 func metaBool(v any) bool {
 	b, _ := v.(bool)
 	return b
-}
-
-// metaStrings reads a list of strings ([]string or []any of strings).
-func metaStrings(v any) []string {
-	switch x := v.(type) {
-	case []string:
-		return x
-	case []any:
-		out := make([]string, 0, len(x))
-		for _, it := range x {
-			if s, ok := it.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
 }

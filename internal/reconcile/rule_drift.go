@@ -165,7 +165,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 		if to == nil || to.Kind == snapshot.KindUnresolved {
 			continue
 		}
-		fuzzy := metaStrings(rel.Metadata["references"])
+		fuzzy := snapshot.MetaStrings(rel.Metadata["references"])
 		for _, ev := range rel.Evidence {
 			// A near-miss resolution did not resolve what was written.
 			if writtenIn(ev, bd) && !slices.Contains(fuzzy, ev.Context) && r.mentions[ev.Context] == nil {
@@ -175,7 +175,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 	}
 	for _, rel := range b.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
 		if to := b.entity(rel.To); to != nil {
-			for _, name := range metaStrings(rel.Metadata["symbols"]) {
+			for _, name := range snapshot.MetaStrings(rel.Metadata["symbols"]) {
 				if r.symbols[name] == nil {
 					r.symbols[name] = to
 				}
@@ -235,7 +235,7 @@ func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *sug
 		if to == nil {
 			continue
 		}
-		fuzzy := metaStrings(r.Metadata["references"])
+		fuzzy := snapshot.MetaStrings(r.Metadata["references"])
 		for _, ev := range r.Evidence {
 			broken := to.Kind == snapshot.KindUnresolved || slices.Contains(fuzzy, ev.Context)
 			old := was.mentions[ev.Context]
@@ -418,7 +418,7 @@ func headingFor(doc *Document, anchor string) (Heading, bool) {
 // missingAnchors reads links-to metadata.missingAnchors: the anchors of
 // the relation that match no heading of its target.
 func missingAnchors(r *snapshot.Relation) []string {
-	return metaStrings(r.Metadata["missingAnchors"])
+	return snapshot.MetaStrings(r.Metadata["missingAnchors"])
 }
 
 type symbolRef struct {

@@ -143,7 +143,7 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headR
 			continue
 		}
 		headMod := v.entity(mod.ID)
-		for _, name := range metaStrings(rel.Metadata["symbols"]) {
+		for _, name := range snapshot.MetaStrings(rel.Metadata["symbols"]) {
 			if done[name] || now.symbols[name] != nil || (headMod != nil && exportsSymbol(headMod, name)) {
 				continue
 			}

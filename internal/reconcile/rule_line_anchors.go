@@ -15,7 +15,7 @@ import (
 // holds now: lines shift with every edit, so they are neither checked for
 // content nor drift.
 func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []finding {
-	missing := metaStrings(r.Metadata["missingLines"])
+	missing := snapshot.MetaStrings(r.Metadata["missingLines"])
 	if len(missing) == 0 {
 		return nil
 	}

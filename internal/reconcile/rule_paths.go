@@ -87,7 +87,7 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 // not match exactly). The key is the text as written, since the path it
 // meant is unknown.
 func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
-	refs := metaStrings(r.Metadata["references"])
+	refs := snapshot.MetaStrings(r.Metadata["references"])
 	candidate := entityPath(to)
 	skip := unclaimedOccurrences(r)
 	var out []finding

@@ -80,13 +80,15 @@ type LookupResult struct {
 	Budget *BudgetReport `json:"budget,omitempty"`
 }
 
-// LookupEntity identifies the entity looked up.
+// LookupEntity identifies the entity looked up. Symbol is set when the
+// target named an exported symbol: the entity is the module declaring it.
 type LookupEntity struct {
-	ID      string   `json:"id"`
-	Kind    string   `json:"kind"`
-	Name    string   `json:"name"`
-	Path    string   `json:"path,omitempty"`
-	Aliases []string `json:"aliases,omitempty"`
+	ID      string        `json:"id"`
+	Kind    string        `json:"kind"`
+	Name    string        `json:"name"`
+	Path    string        `json:"path,omitempty"`
+	Aliases []string      `json:"aliases,omitempty"`
+	Symbol  *LookupSymbol `json:"symbol,omitempty"`
 }
 
 // Neighbour is an entity Distance relations away. Kind (the key it is
@@ -130,8 +132,8 @@ type Truncation struct {
 	Omitted int    `json:"omitted"`
 }
 
-// Lookup resolves target (an entity id, a path, an alias or a package name;
-// see Resolve) and gathers its neighbourhood within opts.Depth, the
+// Lookup resolves target (an entity id, a path, an alias or a package name,
+// an exported symbol; see resolve) and gathers its neighbourhood within opts.Depth, the
 // documents related to it, the diagnostics about it (those naming it or
 // reported at its path) and excerpts of its evidence. sig may be nil (every
 // canonicality is 0). The answer depends on the contents of s and diags,
@@ -148,11 +150,11 @@ func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnost
 		return nil, fmt.Errorf("lookup %q: no snapshot", target)
 	}
 	g := newLookupGraph(s)
-	e, err := g.resolve(target)
+	e, sym, err := g.resolve(target)
 	if err != nil {
 		return nil, err
 	}
-	res := &LookupResult{Entity: LookupEntity{ID: e.ID, Kind: e.Kind, Name: e.Name, Path: e.Path, Aliases: slices.Clone(e.Aliases)}}
+	res := &LookupResult{Entity: LookupEntity{ID: e.ID, Kind: e.Kind, Name: e.Name, Path: e.Path, Aliases: slices.Clone(e.Aliases), Symbol: sym}}
 	slices.Sort(res.Entity.Aliases)
 	res.Neighbours = g.neighbours(e.ID, depth, &res.Truncated)
 	res.Documents = g.relatedDocuments(e.ID, sig, &res.Truncated)

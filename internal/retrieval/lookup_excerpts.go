@@ -20,9 +20,10 @@ type lookupLoc struct {
 }
 
 // excerpts reads the lines of the entity's evidence, in this order: the
-// entity's own evidence, its diagnostics' locations, the relations from
-// its related documents (in their order), then every other relation
-// incident to it (out, then in, by relation id). Locations repeat once;
+// declaration of the symbol looked up, the entity's own evidence, its
+// diagnostics' locations, the relations from its related documents (in
+// their order), then every other relation incident to it (out, then in,
+// by relation id). Locations repeat once;
 // those without a line or that read cannot supply are skipped.
 func (g *lookupGraph) excerpts(e *snapshot.Entity, res *LookupResult, read func(string, int) (string, bool), trunc *[]Truncation) []Excerpt {
 	seen := map[lookupLoc]bool{}
@@ -39,6 +40,9 @@ func (g *lookupGraph) excerpts(e *snapshot.Entity, res *LookupResult, read func(
 		for _, ev := range r.Evidence {
 			add(ev.Path, ev.LineStart)
 		}
+	}
+	if sym := res.Entity.Symbol; sym != nil {
+		add(e.Path, sym.Line) // the declaration looked up
 	}
 	for _, ev := range e.Evidence {
 		add(ev.Path, ev.LineStart)

@@ -22,6 +22,8 @@ type lookupGraph struct {
 	node              map[string]int32
 	outStart, inStart []int32 // offsets into outRel / inRel, len(node)+1
 	outRel, inRel     []int32 // relation indexes into s.Relations
+	// syms is the symbol table, built when a target is tried as a symbol.
+	syms *lookupSymbols
 }
 
 func newLookupGraph(s *snapshot.Snapshot) *lookupGraph {

@@ -43,7 +43,7 @@ func (g *lookupGraph) relatedDocuments(id string, sig *graph.Signals, trunc *[]T
 		}
 		d := byDoc[r.From]
 		if d == nil {
-			d = &RelatedDocument{ID: e.ID, Path: e.Path, Title: e.Name}
+			d = &RelatedDocument{ID: e.ID, Path: e.Path, Title: documentTitle(e, newHeadingIDs(e))}
 			if sig != nil {
 				d.Canonicality = sig.Canonicality[e.ID]
 			}

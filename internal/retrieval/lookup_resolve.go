@@ -28,19 +28,29 @@ var (
 
 // ResolveError says why a lookup target names no single entity. Candidates
 // are the entity ids it could mean (ambiguous) or suggestions (unknown),
-// sorted and bounded; More counts those left out.
+// sorted and bounded; More counts those left out. A symbol declared by
+// several modules lists each declaration in Symbols, beside its module's
+// id in Candidates.
 type ResolveError struct {
 	Target     string
 	Ambiguous  bool
 	Candidates []string
+	Symbols    []SymbolMatch
 	More       int
 }
 
 func (e *ResolveError) Error() string {
 	var b strings.Builder
-	if e.Ambiguous {
+	switch {
+	case e.Ambiguous && len(e.Symbols) > 0:
+		list := make([]string, len(e.Symbols))
+		for i, m := range e.Symbols {
+			list[i] = m.String()
+		}
+		fmt.Fprintf(&b, "%q is ambiguous: it names %s", e.Target, strings.Join(list, ", "))
+	case e.Ambiguous:
 		fmt.Fprintf(&b, "%q is ambiguous: it names %s", e.Target, strings.Join(e.Candidates, ", "))
-	} else {
+	default:
 		fmt.Fprintf(&b, "no entity %q", e.Target)
 		if len(e.Candidates) > 0 {
 			fmt.Fprintf(&b, "; did you mean %s", strings.Join(e.Candidates, ", "))
@@ -49,7 +59,10 @@ func (e *ResolveError) Error() string {
 	if e.More > 0 {
 		fmt.Fprintf(&b, " (and %d more)", e.More)
 	}
-	if e.Ambiguous {
+	switch {
+	case e.Ambiguous && len(e.Symbols) > 0:
+		b.WriteString("; look one up by a qualified name or its module's path")
+	case e.Ambiguous:
 		b.WriteString("; look one up by its id")
 	}
 	return b.String()
@@ -66,14 +79,16 @@ func (e *ResolveError) Unwrap() error {
 // resolve finds the one entity target names, trying in turn: an entity id;
 // a path of a document, module, package or area (a directory holding both
 // a package and an area is the package, which contains the area); an alias,
-// or the name of a package or area. The first step with any match decides.
-func (g *lookupGraph) resolve(target string) (*snapshot.Entity, error) {
+// or the name of a package or area; an exported symbol (resolveSymbol),
+// whose module is the entity and whose declaration sym is. The first step
+// with any match decides.
+func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSymbol, err error) {
 	target = strings.TrimSpace(target)
 	if target == "" {
-		return nil, &ResolveError{Target: target}
+		return nil, nil, &ResolveError{Target: target}
 	}
 	if e, ok := g.entities[target]; ok {
-		return e, nil
+		return e, nil, nil
 	}
 	if p, ok := lookupCleanPath(target); ok {
 		var hits []string
@@ -87,7 +102,8 @@ func (g *lookupGraph) resolve(target string) (*snapshot.Entity, error) {
 			hits = hits[1:]
 		}
 		if len(hits) > 0 {
-			return g.one(target, hits)
+			e, err := g.one(target, hits)
+			return e, nil, err
 		}
 	}
 	var hits []string
@@ -99,9 +115,13 @@ func (g *lookupGraph) resolve(target string) (*snapshot.Entity, error) {
 		}
 	}
 	if len(hits) > 0 {
-		return g.one(target, hits)
+		e, err := g.one(target, hits)
+		return e, nil, err
 	}
-	return nil, g.unknown(target)
+	if e, sym, err := g.resolveSymbol(target); e != nil || err != nil {
+		return e, sym, err
+	}
+	return nil, nil, g.unknown(target)
 }
 
 // one returns the single hit or an ambiguity error listing the hits
@@ -117,15 +137,20 @@ func (g *lookupGraph) one(target string, hits []string) (*snapshot.Entity, error
 	return nil, err
 }
 
+// lookupNear is one suggestion: its text, the entity (or symbol) it
+// stands for and its score.
+type lookupNear struct {
+	text, id string
+	score    float64
+}
+
 // unknown builds the did-you-mean: every id, path and alias within the
 // near-miss threshold (Jaro-Winkler ≥ nearmiss.Threshold, the scan's),
-// best first and one per entity; then the other entities whose file or
+// one per entity, and every declared symbol name near it
+// (symbolSuggestions), best first; then the other entities whose file or
 // directory name is within it of the target's base name, best first.
 func (g *lookupGraph) unknown(target string) error {
-	type near struct {
-		text, id string
-		score    float64
-	}
+	type near = lookupNear
 	var hits []near
 	for _, id := range g.ids {
 		e := g.entities[id]
@@ -142,6 +167,7 @@ func (g *lookupGraph) unknown(target string) error {
 			hits = append(hits, best)
 		}
 	}
+	hits = append(hits, g.symbolSuggestions(target)...)
 	slices.SortFunc(hits, func(a, b near) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(a.text, b.text))
 	})

@@ -206,12 +206,15 @@ func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []b
 }
 
 func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
-	if t, ok := e.Metadata["title"].(string); ok && t != "" {
-		x.Title = t
-	}
+	ids := newHeadingIDs(e)
+	x.Title = documentTitle(e, ids)
 	x.Summary, _ = e.Metadata["summary"].(string)
-	x.Headings = boundList(x, metaNames(e.Metadata["headings"], "text"), MaxHeadings, BoundHeadings)
-	x.Sections = metaSections(e.Metadata["headings"])
+	headings := metaNames(e.Metadata["headings"], "text")
+	for i, h := range headings {
+		headings[i] = ids.title(h)
+	}
+	x.Headings = boundList(x, headings, MaxHeadings, BoundHeadings)
+	x.Sections = metaSections(e.Metadata["headings"], ids)
 	if fm, ok := e.Metadata["frontMatterFields"].(map[string]any); ok {
 		for _, k := range []string{"status", "Status"} {
 			if v, ok := fm[k].(string); ok && strings.TrimSpace(v) != "" {
@@ -292,13 +295,17 @@ func metaNames(v any, key string) []string {
 
 // metaSections reads the headings metadata (level, line, slug, text) as
 // sections, at most MaxHeadings (Headings records the cut); one without a
-// line or text is left out.
-func metaSections(v any) []HeadingSection {
+// line or text is left out. A heading with an explicit id the generator
+// renders is titled without it and anchored at it (headingIDs).
+func metaSections(v any, ids headingIDs) []HeadingSection {
 	var out []HeadingSection
 	for _, m := range snapshot.MetaMaps(v) {
 		sec := HeadingSection{Level: snapshot.MetaInt(m["level"]), Line: snapshot.MetaInt(m["line"])}
 		sec.Anchor, _ = m["slug"].(string)
 		sec.Text, _ = m["text"].(string)
+		if title, id, ok := ids.split(sec.Text); ok {
+			sec.Text, sec.Anchor = title, id
+		}
 		if sec.Line > 0 && sec.Text != "" && len(out) < MaxHeadings {
 			out = append(out, sec)
 		}

@@ -3,6 +3,7 @@ package scan
 import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/symtab"
 )
 
 // Analyzer is one kind of file the scan extracts: what a language (or a
@@ -73,12 +74,12 @@ type moduleAnalyzer interface {
 	// importCount is how many imports x records (a size hint).
 	importCount(x *Extraction) int
 	// declaredNames calls add with every name documentation may refer to
-	// a declaration of x by, in order (symbolIndex).
+	// a declaration of x by, in order (symbolTable).
 	declaredNames(x *Extraction, add func(name string))
 	// symbols fills x's entry of the symbol index (symbolModules): its
 	// language, its package and the kind of each export. It reports false
 	// when x declares nothing documentation looks up.
-	symbols(x *Extraction, m *symModule) bool
+	symbols(x *Extraction, m *symtab.Module) bool
 	// resolveImports returns the imports of x with the targets the
 	// language's resolver finds. It reads the tree and writes nothing.
 	resolveImports(r *resolver, x *Extraction) []resolvedImport

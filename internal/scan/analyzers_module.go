@@ -9,6 +9,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/scan/typescript"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/symtab"
 )
 
 // The source-module analyzers (moduleAnalyzer).
@@ -87,13 +88,13 @@ func (*goAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	}
 }
 
-func (*goAnalyzer) symbols(x *Extraction, m *symModule) bool {
+func (*goAnalyzer) symbols(x *Extraction, m *symtab.Module) bool {
 	if x.Go.IsTest {
 		return false
 	}
-	m.goPkg, m.language = x.Go.Package, "go"
+	m.GoPkg, m.Language = x.Go.Package, symtab.Go
 	for _, e := range x.Go.Exports {
-		m.kinds[e.Name] = e.Kind
+		m.Kinds[e.Name] = e.Kind
 	}
 	return true
 }
@@ -164,10 +165,10 @@ func (*typescriptAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	}
 }
 
-func (*typescriptAnalyzer) symbols(x *Extraction, m *symModule) bool {
-	m.language = "typescript"
+func (*typescriptAnalyzer) symbols(x *Extraction, m *symtab.Module) bool {
+	m.Language = symtab.TypeScript
 	for _, e := range x.TypeScript.Exports {
-		m.kinds[e.Name] = e.Kind
+		m.Kinds[e.Name] = e.Kind
 	}
 	return true
 }
@@ -265,16 +266,16 @@ func (*pythonAnalyzer) packages(r *resolver) {
 // a re-export, not a declaration.
 func (*pythonAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	for _, e := range x.Python.Exports {
-		if e.Kind != "name" {
+		if e.Kind != symtab.ListingKind {
 			add(e.Name)
 		}
 	}
 }
 
-func (*pythonAnalyzer) symbols(x *Extraction, m *symModule) bool {
-	m.language = "python"
+func (*pythonAnalyzer) symbols(x *Extraction, m *symtab.Module) bool {
+	m.Language = symtab.Python
 	for _, e := range x.Python.Exports {
-		m.kinds[e.Name] = e.Kind
+		m.Kinds[e.Name] = e.Kind
 	}
 	return true
 }

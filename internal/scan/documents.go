@@ -14,6 +14,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/symspan"
+	"github.com/docbridge/docbridge/internal/symtab"
 )
 
 // Bounds on what documents contribute: the occurrences one document records
@@ -41,8 +42,7 @@ type docRefs struct {
 	// resolve in parallel, one private to the document (see part).
 	shared   *builder
 	anchors  map[string]map[string]bool // document path → the anchors its headings render
-	symbols  map[string][]string        // exported name → declaring module ids
-	symMods  map[string]*symModule      // declaring module id → what qualifies it
+	symbols  *symtab.Table              // exported names, their declaring modules and what qualifies them
 	members  *memberIndex               // recorded members by their own name
 	near     *lazyNear
 	topLevel map[string]bool
@@ -253,9 +253,9 @@ func (r *resolver) documents() {
 	for p := range r.t.files {
 		d.topLevel[strings.SplitN(p, "/", 2)[0]] = true
 	}
-	d.symbols = symbolIndex(r.t.ex)
-	d.symMods = symbolModules(r.t.ex)
-	d.members = newMemberIndex(r.t.ex, d.symMods)
+	symMods := symbolModules(r.t.ex)
+	d.symbols = symbolTable(r.t.ex, symMods)
+	d.members = newMemberIndex(r.t.ex, symMods)
 	d.indexPaths()
 	d.inferSites()
 	d.misreadSites()
@@ -989,65 +989,25 @@ func (d *docRefs) flushExcluded(doc string) {
 	clear(d.excludedRefs)
 }
 
-// symbolIndex maps every exported name to the modules that declare it
+// symbolTable maps every exported name to the modules that declare it
 // (never the barrels that re-export it: extraction keeps declarations and
-// re-exports apart). Documentation names a project's own API, so declarers
-// in tests, fixtures and examples count only when nothing else declares the
-// name.
-func symbolIndex(ex []Extraction) map[string][]string {
-	primary, auxiliary := map[string][]string{}, map[string][]string{}
-	add := func(idx map[string][]string, name, id string) {
-		if name == "" || name == "default" {
-			return
-		}
-		list := idx[name]
-		if n := len(list); n > 0 && list[n-1] == id {
-			return
-		}
-		idx[name] = append(list, id)
-	}
+// re-exports apart), declarers in tests, fixtures and examples only where
+// nothing else declares the name (symtab.Builder.Declare), with the
+// modules of mods.
+func symbolTable(ex []Extraction, mods map[string]*symtab.Module) *symtab.Table {
+	b := symtab.NewBuilder()
 	for i := range ex {
 		x := &ex[i]
 		id := snapshot.EntityID(snapshot.KindModule, x.Path)
-		idx := primary
-		if auxiliaryPath(x.Path) {
-			idx = auxiliary
-		}
+		aux := symtab.AuxiliaryPath(x.Path)
 		if m := moduleOf(x); m != nil {
-			m.declaredNames(x, func(name string) { add(idx, name, id) })
+			m.declaredNames(x, func(name string) { b.Declare(id, name, aux) })
 		}
 	}
-	for name, list := range auxiliary {
-		if _, ok := primary[name]; !ok {
-			primary[name] = list
-		}
+	for id, m := range mods {
+		b.AddModule(id, m)
 	}
-	for _, list := range primary {
-		sort.Strings(list)
-	}
-	return primary
-}
-
-// auxiliarySegments are directory names that hold tests, fixtures, examples
-// and benchmarks rather than a project's API.
-var auxiliarySegments = map[string]bool{
-	"__tests__": true, "__mocks__": true, "__fixtures__": true, "test": true, "tests": true, "testdata": true,
-	"fixtures": true, "fixture": true, "e2e": true, "spec": true, "specs": true, "examples": true, "example": true,
-	"playground": true, "playgrounds": true, "demo": true, "demos": true, "bench": true, "benchmark": true, "benchmarks": true,
-}
-
-// auxiliaryPath reports whether a module lives among tests, fixtures or
-// examples, by a directory name or a test-file naming convention.
-func auxiliaryPath(p string) bool {
-	parts := strings.Split(p, "/")
-	for _, seg := range parts[:len(parts)-1] {
-		if auxiliarySegments[seg] {
-			return true
-		}
-	}
-	base := parts[len(parts)-1]
-	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.HasSuffix(base, "_test.go") ||
-		strings.HasSuffix(base, "_test.py") || (strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py")) || base == "conftest.py"
+	return b.Table()
 }
 
 // block records the docbridge block's declarations. A declaration naming an

@@ -57,18 +57,6 @@ func TestSymbolMentionsPreferTheProjectsOwnAPI(t *testing.T) {
 	}
 }
 
-func TestAuxiliaryPath(t *testing.T) {
-	for p, want := range map[string]bool{
-		"src/server.ts": false, "src/__tests__/x.ts": true, "pkg/a.test.ts": true, "examples/basic/main.go": true,
-		"internal/scan/scan_test.go": true, "py/test_core.py": true, "py/core.py": false, "testing/api.ts": false,
-		"tests.ts": false, "lib/spec.ts": false,
-	} {
-		if got := auxiliaryPath(p); got != want {
-			t.Errorf("auxiliaryPath(%q) = %v, want %v", p, got, want)
-		}
-	}
-}
-
 // TestEveryReferenceResolvesPastTheEvidenceBound: a long document's links
 // are all checked; only the evidence it contributes is bounded.
 func TestEveryReferenceResolvesPastTheEvidenceBound(t *testing.T) {

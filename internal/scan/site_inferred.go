@@ -717,7 +717,7 @@ func (d *docRefs) inferredAnchors() {
 			// any site, GitHub shows the syntax as text, yet whoever wrote
 			// it wrote it for a renderer that reads it, so the id counts
 			// beside GitHub's slug.
-			if id, _, ok := bracketID(h.Text); ok {
+			if id, _, ok := markdown.BracketID(h.Text); ok {
 				set[strings.ToLower(id)] = true
 				continue
 			}
@@ -838,36 +838,6 @@ func commonSlugs(text string) []string {
 		}
 	}
 	return out
-}
-
-// bracketID reads an explicit id written as a heading's last words in
-// brackets — "Keep Previous Result [#keep-previous-result]" (Fumadocs),
-// "Refresh {#refresh-404}" (Rspress' escaped \{#id}, and any {#id} an
-// attribute-list reader left in the text) or, in MDX, a comment
-// "Step 1 {/*step-1*/}" (react.dev's custom ids): the id and the text
-// before it.
-func bracketID(text string) (id, rest string, ok bool) {
-	open, closer := "[#", "]"
-	switch {
-	case strings.HasSuffix(text, "/}"):
-		// A heading's text has the comment's stars read as emphasis
-		// ({/id/}) where the page is read as Markdown.
-		open, closer = "{/", "/}"
-	case strings.HasSuffix(text, "}"):
-		open, closer = "{#", "}"
-	}
-	i := strings.LastIndex(text, open)
-	if i < 0 || !strings.HasSuffix(text, closer) || i+len(open) > len(text)-len(closer) {
-		return "", text, false
-	}
-	id = strings.TrimSpace(text[i+len(open) : len(text)-len(closer)])
-	if open == "{/" {
-		id = strings.TrimSpace(strings.Trim(id, "*"))
-	}
-	if id == "" || strings.ContainsAny(id, " []{}") {
-		return "", text, false
-	}
-	return id, strings.TrimSpace(text[:i]), true
 }
 
 // hyphenSlug is the slug of the generators that turn every run of

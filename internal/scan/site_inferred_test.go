@@ -153,25 +153,7 @@ func TestWithoutTemplateTags(t *testing.T) {
 	}
 }
 
-func TestBracketIDAndUndated(t *testing.T) {
-	if id, rest, ok := bracketID("Keep Previous [#keep-previous]"); !ok || id != "keep-previous" || rest != "Keep Previous" {
-		t.Errorf("bracketID = %q %q %v", id, rest, ok)
-	}
-	for text, want := range map[string]string{
-		"Refresh {#refresh-404}":  "refresh-404",
-		"Step 1 {/*step-1*/}":     "step-1",
-		"Step 1 {/step-1/}":       "step-1", // the stars read as emphasis
-		"Install {/* install */}": "install",
-	} {
-		if id, _, ok := bracketID(text); !ok || id != want {
-			t.Errorf("bracketID(%q) = %q %v, want %q", text, id, ok, want)
-		}
-	}
-	for _, no := range []string{"Array [a]", "Ends [#]", "x [#a b]", "Set {/}", "Map {/a b/}"} {
-		if _, _, ok := bracketID(no); ok {
-			t.Errorf("bracketID(%q) found an id", no)
-		}
-	}
+func TestUndated(t *testing.T) {
 	if name, ok := undated("2024-01-31-six-million"); !ok || name != "six-million" {
 		t.Errorf("undated = %q %v", name, ok)
 	}

@@ -347,7 +347,7 @@ func (d *docRefs) foldAnchors() {
 func headingFolds(doc *markdown.Document) map[string]bool {
 	set := map[string]bool{}
 	for _, h := range doc.SiteHeadings {
-		if _, _, ok := bracketID(h.Text); ok || h.ID != "" {
+		if _, _, ok := markdown.BracketID(h.Text); ok || h.ID != "" {
 			continue
 		}
 		for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {

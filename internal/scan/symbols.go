@@ -1,25 +1,13 @@
 package scan
 
 import (
-	"path"
-	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/symspan"
+	"github.com/docbridge/docbridge/internal/symtab"
 )
-
-// symModule is what qualifier resolution needs to know of a module that
-// declares symbols.
-type symModule struct {
-	// segments are the module's path without its extension, split at "/":
-	// a qualifier names the file or one of its directories.
-	segments []string
-	goPkg    string
-	language string
-	kinds    map[string]string // export name → kind
-}
 
 // memberIndex maps a recorded member's own name (Score for the Go method
 // Ranker.Score) to the modules that declare one of that name, and lists the
@@ -31,10 +19,10 @@ type memberIndex struct {
 	packages map[string]bool
 }
 
-func newMemberIndex(ex []Extraction, mods map[string]*symModule) *memberIndex {
+func newMemberIndex(ex []Extraction, mods map[string]*symtab.Module) *memberIndex {
 	x := &memberIndex{modules: map[string][]string{}, packages: map[string]bool{}}
 	for _, m := range mods {
-		for _, seg := range m.segments {
+		for _, seg := range m.Segments {
 			x.packages[seg] = true
 		}
 	}
@@ -47,7 +35,7 @@ func newMemberIndex(ex []Extraction, mods map[string]*symModule) *memberIndex {
 		for _, imp := range g.Imports {
 			x.packages[importName(imp.Path)] = true
 		}
-		if g.IsTest || auxiliaryPath(ex[i].Path) {
+		if g.IsTest || symtab.AuxiliaryPath(ex[i].Path) {
 			continue
 		}
 		id := snapshot.EntityID(snapshot.KindModule, ex[i].Path)
@@ -74,71 +62,27 @@ func importName(p string) string {
 }
 
 // symbolModules indexes the modules that declare symbols by entity id.
-func symbolModules(ex []Extraction) map[string]*symModule {
-	out := map[string]*symModule{}
+func symbolModules(ex []Extraction) map[string]*symtab.Module {
+	out := map[string]*symtab.Module{}
 	for i := range ex {
 		x := &ex[i]
 		mod := moduleOf(x)
 		if mod == nil {
 			continue
 		}
-		m := &symModule{kinds: map[string]string{}}
+		m := &symtab.Module{Kinds: map[string]string{}}
 		if !mod.symbols(x, m) {
 			continue
 		}
-		p := strings.TrimSuffix(x.Path, path.Ext(x.Path))
-		if m.language == "go" {
-			// Go qualifies by package: its directory, never a file.
-			p = path.Dir(x.Path)
-		}
-		m.segments = strings.Split(p, "/")
+		m.Segments = symtab.Segments(x.Path, m.Language)
 		out[snapshot.EntityID(snapshot.KindModule, x.Path)] = m
 	}
 	return out
 }
 
-// qualifies reports whether quals (outermost first) name module m: its Go
-// package (`cobra`, or the end of its directory: `embed`, `server.embed`
-// for server/embed — a Go file name or a directory above the package is
-// no qualifier), or a run of a TypeScript or Python module's path ending at
-// the file or at one of its directories (`httpx` for httpx/_client.py,
-// `pydantic.main` for pydantic/main.py, `utils` for src/utils/index.ts). No
-// qualifier qualifies every module.
-func (m *symModule) qualifies(quals []string) bool {
-	if len(quals) == 0 {
-		return true
-	}
-	if m.goPkg != "" && len(quals) == 1 && quals[0] == m.goPkg {
-		return true
-	}
-	first := len(quals)
-	if m.language == "go" {
-		first = len(m.segments) // the package's own directory, not one above
-	}
-	for end := max(first, len(quals)); end <= len(m.segments); end++ {
-		if slices.Equal(m.segments[end-len(quals):end], quals) {
-			return true
-		}
-	}
-	return false
-}
-
-// classLike are the export kinds whose members a `Type.member` span names.
-var classLike = map[string]bool{"class": true, "interface": true, "type": true, "enum": true, "namespace": true}
-
-// resolveRef returns the modules a symbol reference names, trying in
-// turn:
-//
-//  1. a recorded member (`Type.Method` for Go methods) whose declaring
-//     module the qualifiers before Type name;
-//  2. the name itself in the modules the qualifiers name (`pkg.Name`,
-//     `httpx.Client`, `pydantic.main:BaseModel`; every module without
-//     qualifiers);
-//  3. the type a `Type.member` names, where the symbol table records no
-//     members (TypeScript and Python classes), in the modules the
-//     qualifiers before Type name.
-//
-// The first step that finds a module decides; none is nil.
+// resolveRef returns the modules a symbol reference names: those
+// symtab.Table.Resolve finds (a recorded member, the name in the modules
+// the qualifiers name, the class of a member the table does not record).
 //
 // Last, a recorded member written without its type (`AddCommand`), or
 // after a variable (`cmd.SetHelpTemplate`: a lower-case qualifier that is
@@ -152,7 +96,7 @@ func (d *docRefs) resolveRef(ref symspan.Ref) (mods []string, member bool) {
 		quals = append(strings.Split(ref.Module, "/"), quals...)
 	}
 	name := ref.Name()
-	if mods := d.qualifiedRef(quals, name); len(mods) > 0 {
+	if mods, _ := d.symbols.Resolve(quals, name); len(mods) > 0 {
 		return mods, false
 	}
 	if ref.Module != "" || len(quals) > 1 {
@@ -165,28 +109,4 @@ func (d *docRefs) resolveRef(ref symspan.Ref) (mods []string, member bool) {
 		}
 	}
 	return d.members.modules[name], true
-}
-
-// qualifiedRef is steps 1–3 of resolveRef.
-func (d *docRefs) qualifiedRef(quals []string, name string) []string {
-	if len(quals) == 0 {
-		return d.symbols[name]
-	}
-	filter := func(key string, quals []string, keep func(*symModule) bool) []string {
-		var out []string
-		for _, id := range d.symbols[key] {
-			if m := d.symMods[id]; m != nil && m.qualifies(quals) && (keep == nil || keep(m)) {
-				out = append(out, id)
-			}
-		}
-		return out
-	}
-	outer, typ := quals[:len(quals)-1], quals[len(quals)-1]
-	if mods := filter(typ+"."+name, outer, func(m *symModule) bool { return m.kinds[typ+"."+name] != "" }); len(mods) > 0 {
-		return mods
-	}
-	if mods := filter(name, quals, func(m *symModule) bool { return m.kinds[name] != "" }); len(mods) > 0 {
-		return mods
-	}
-	return filter(typ, outer, func(m *symModule) bool { return m.language != "go" && classLike[m.kinds[typ]] })
 }

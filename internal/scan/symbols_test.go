@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/scan/python"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/symtab"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -119,4 +121,18 @@ func scanFiles(t *testing.T, files map[string]string) *snapshot.Snapshot {
 	root := t.TempDir()
 	testtree.Write(t, root, files)
 	return scanDir(t, root, nil, Options{})
+}
+
+// Lookup builds its symbol table from module metadata by symtab's names
+// for what the analyzers record: the language is the analyzer's kind, and
+// a Python listing's kind is python.KindName.
+func TestSymtabNamesTheAnalyzers(t *testing.T) {
+	for lang, kind := range map[string]fileKind{symtab.Go: kindGo, symtab.TypeScript: kindTypeScript, symtab.Python: kindPython} {
+		if kind.Kind() != lang {
+			t.Errorf("symtab language %q, analyzer kind %q", lang, kind.Kind())
+		}
+	}
+	if symtab.ListingKind != python.KindName {
+		t.Errorf("symtab.ListingKind %q, python.KindName %q", symtab.ListingKind, python.KindName)
+	}
 }

@@ -36,3 +36,21 @@ func MetaMaps(v any) []map[string]any {
 	}
 	return nil
 }
+
+// MetaStrings reads a list of strings ([]any of string, or []string), in
+// order, skipping items that are not strings.
+func MetaStrings(v any) []string {
+	switch x := v.(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, it := range x {
+			if s, ok := it.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}

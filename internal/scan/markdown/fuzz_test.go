@@ -179,8 +179,9 @@ func checkBlock(t *testing.T, b *Block, lastLine int) {
 	}
 }
 
-// FuzzAttrList feeds arbitrary text to the attribute-list, code-span and
-// include readers: no panic, and what they return comes from the input.
+// FuzzAttrList feeds arbitrary text to the attribute-list, explicit-id,
+// code-span and include readers: no panic, and what they return comes
+// from the input.
 func FuzzAttrList(f *testing.F) {
 	for _, s := range []string{"Title {#id}", "x { #a .b k=\"v w\" }", "{: #q title='a {b} c'}", "`{#c}` {#d}", "--8<-- \"f.md:3:4\"", "```a``b```"} {
 		f.Add(s)
@@ -188,6 +189,9 @@ func FuzzAttrList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if rest, _, ok := trailingAttrs(s); ok && len(rest) > len(s) {
 			t.Fatalf("trailingAttrs(%q) grew the text to %q", s, rest)
+		}
+		if rest, id, ok := ExplicitID(s); ok && (id == "" || !strings.Contains(s, id) || len(rest) > len(s)) {
+			t.Fatalf("ExplicitID(%q) = %q, %q: an id not in the input, or a longer text", s, rest, id)
 		}
 		if id, ok := attrListID(s); ok && !strings.Contains(s, id) {
 			t.Fatalf("attrListID(%q) = %q, not in the input", s, id)

@@ -218,3 +218,53 @@ func TestElementAnchorsAndTitles(t *testing.T) {
 		t.Errorf("ElementTitles = %q, want %q", doc.ElementTitles, want)
 	}
 }
+
+func TestBracketID(t *testing.T) {
+	if id, rest, ok := BracketID("Keep Previous [#keep-previous]"); !ok || id != "keep-previous" || rest != "Keep Previous" {
+		t.Errorf("BracketID = %q %q %v", id, rest, ok)
+	}
+	for text, want := range map[string]string{
+		"Refresh {#refresh-404}":  "refresh-404",
+		"Step 1 {/*step-1*/}":     "step-1",
+		"Step 1 {/step-1/}":       "step-1", // the stars read as emphasis
+		"Install {/* install */}": "install",
+	} {
+		if id, _, ok := BracketID(text); !ok || id != want {
+			t.Errorf("BracketID(%q) = %q %v, want %q", text, id, ok, want)
+		}
+	}
+	for _, no := range []string{"Array [a]", "Ends [#]", "x [#a b]", "Set {/}", "Map {/a b/}"} {
+		if _, _, ok := BracketID(no); ok {
+			t.Errorf("BracketID(%q) found an id", no)
+		}
+	}
+}
+
+// ExplicitID reads every id syntax the attribute-list and bracket readers
+// know, and nothing else.
+func TestExplicitID(t *testing.T) {
+	tests := []struct {
+		text, rest, id string
+		ok             bool
+	}{
+		{"Computed Properties {#computed-properties}", "Computed Properties", "computed-properties", true},
+		{"Title { #spaced }", "Title", "spaced", true},
+		{"Title {: #kramdown }", "Title", "kramdown", true},
+		{"Title {#id .class data-x=1}", "Title", "id", true},
+		{`Title {id="quoted"}`, "Title", "quoted", true},
+		{"Keep Previous Result [#keep-previous-result]", "Keep Previous Result", "keep-previous-result", true},
+		{"Step 1 {/*step-1*/}", "Step 1", "step-1", true},
+		{"`{#c}` {#d}", "`{#c}`", "d", true},
+		{"Title {.class}", "Title {.class}", "", false}, // a list without an id
+		{"Map {key}", "Map {key}", "", false},
+		{"Array [a]", "Array [a]", "", false},
+		{"Title {#id} trailing", "Title {#id} trailing", "", false},
+		{"Plain", "Plain", "", false},
+	}
+	for _, tt := range tests {
+		rest, id, ok := ExplicitID(tt.text)
+		if rest != tt.rest || id != tt.id || ok != tt.ok {
+			t.Errorf("ExplicitID(%q) = %q, %q, %v; want %q, %q, %v", tt.text, rest, id, ok, tt.rest, tt.id, tt.ok)
+		}
+	}
+}

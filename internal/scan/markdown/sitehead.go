@@ -152,6 +152,52 @@ func attrListID(inner string) (id string, ok bool) {
 	return id, true
 }
 
+// ExplicitID splits the explicit id off a heading's text, in any syntax a
+// generator reads: a trailing attribute list naming an id ("Title {#id}",
+// "{ #id .class }", "{: #id}", "{id=x}"; trailingAttrs) or bracketed last
+// words ("Title [#id]", a "{/*id*/}" comment; BracketID). It returns the
+// text before the id syntax and the id; ok is false when the text ends in
+// none, or in an attribute list without an id.
+func ExplicitID(text string) (rest, id string, ok bool) {
+	if rest, id, ok := trailingAttrs(text); ok && id != "" {
+		return strings.TrimSpace(rest), id, true
+	}
+	if id, rest, ok := BracketID(strings.TrimSpace(text)); ok {
+		return rest, id, true
+	}
+	return text, "", false
+}
+
+// BracketID reads an explicit id written as a heading's last words in
+// brackets — "Keep Previous Result [#keep-previous-result]" (Fumadocs),
+// "Refresh {#refresh-404}" (Rspress' escaped \{#id}, and any {#id} an
+// attribute-list reader left in the text) or, in MDX, a comment
+// "Step 1 {/*step-1*/}" (react.dev's custom ids): the id and the text
+// before it.
+func BracketID(text string) (id, rest string, ok bool) {
+	open, closer := "[#", "]"
+	switch {
+	case strings.HasSuffix(text, "/}"):
+		// A heading's text has the comment's stars read as emphasis
+		// ({/id/}) where the page is read as Markdown.
+		open, closer = "{/", "/}"
+	case strings.HasSuffix(text, "}"):
+		open, closer = "{#", "}"
+	}
+	i := strings.LastIndex(text, open)
+	if i < 0 || !strings.HasSuffix(text, closer) || i+len(open) > len(text)-len(closer) {
+		return "", text, false
+	}
+	id = strings.TrimSpace(text[i+len(open) : len(text)-len(closer)])
+	if open == "{/" {
+		id = strings.TrimSpace(strings.Trim(id, "*"))
+	}
+	if id == "" || strings.ContainsAny(id, " []{}") {
+		return "", text, false
+	}
+	return id, strings.TrimSpace(text[:i]), true
+}
+
 // siteHeadings collects Document.SiteHeadings, bounded by MaxAnchors.
 type siteHeadings struct {
 	list    []SiteHeading
