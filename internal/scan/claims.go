@@ -345,7 +345,7 @@ func placeholder(ref string) bool {
 	segs := strings.Split(strings.Trim(ref, "/"), "/")
 	for i, seg := range segs {
 		for _, w := range strings.FieldsFunc(seg, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
-			if templateWords[w] {
+			if templateWords[w] || fillIn(w) {
 				return true
 			}
 		}
@@ -374,6 +374,18 @@ func placeholder(ref string) bool {
 		}
 	}
 	return false
+}
+
+// fillIn reports a word that asks the reader to fill it in: a name in
+// square brackets ([name].ts, which no file of the repository has — a
+// route file of that name resolves before this is asked) or one that
+// ends in "Here" (EventNameHere). (<name> and {name} are no path at all:
+// pathShaped.)
+func fillIn(w string) bool {
+	if len(w) >= 3 && w[0] == '[' && w[len(w)-1] == ']' {
+		return identifier(w[1 : len(w)-1])
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "Here") && unicode.IsUpper(rune(w[0]))
 }
 
 // versionPattern reports whether a segment is a version written as its

@@ -729,6 +729,20 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 			return
 		}
 	}
+	if span != nil && strings.Contains(text, "/") {
+		// A module written as its import path names, without the file's
+		// extension (`src/lib/utils/plugins` for plugins.ts).
+		for _, p := range candidates {
+			if m := d.moduleFile(p); m != "" {
+				for _, to := range d.entitiesAt(m) {
+					if to != from {
+						d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
+					}
+				}
+				return
+			}
+		}
+	}
 	for _, p := range candidates {
 		// A bare word (`vendor`, `build`) is prose, not a path, even when a
 		// directory of that name was excluded.
@@ -785,6 +799,26 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 			markUnclaimed(rel, text, line, why)
 		}
 	}
+}
+
+// moduleExtensions are the extensions an import path leaves out of the
+// module file it names.
+var moduleExtensions = []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py"}
+
+// moduleFile returns the module p names without its extension — the one
+// analyzed module at p plus one of moduleExtensions — or "".
+func (d *docRefs) moduleFile(p string) string {
+	if p == "" || path.Ext(p) != "" {
+		return ""
+	}
+	for _, ext := range moduleExtensions {
+		for _, id := range d.entitiesAt(p + ext) {
+			if strings.HasPrefix(id, snapshot.KindModule+":") {
+				return p + ext
+			}
+		}
+	}
+	return ""
 }
 
 // How sure pathShaped is that a code span names a path.
