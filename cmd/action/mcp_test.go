@@ -438,7 +438,7 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 // before now: a file changed right before a scan makes the scan's
 // fingerprint stale (it may have changed under the scan), so tests that
 // count scans age the tree between edits.
-func age(t *testing.T, dir string, ago time.Duration) {
+func age(t testing.TB, dir string, ago time.Duration) {
 	t.Helper()
 	when := time.Now().Add(-ago)
 	err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
