@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/dirwatch"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
@@ -38,11 +38,12 @@ Context Protocol tool calls on stdin and stdout: knowledge_search,
 knowledge_lookup, docbridge_diagnostics (compared with --base when given),
 graph_node, graph_edges, graph_neighbors (with the enrichment overlay's accepted
 relations, marked proposed), enrich_pending and docs. Before each call it
-compares the files the last scan read (size and modification time, and the
-directories' modification times) with the tree, and rescans incrementally —
-reusing the previous scan's extractions — when one changed. The one tool that
-writes is docs (verb add), and only under docs/; with --state the scan state
-is written there after each scan. See docs/mcp.md.`,
+checks whether a file the last scan read changed (on Linux from what a watch
+of the scanned directories heard, elsewhere from the size and modification
+time of every file and directory), and rescans incrementally — reusing the
+previous scan's extractions — when one did. The one tool that writes is docs
+(verb add), and only under docs/; with --state the scan state is written
+there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
@@ -50,6 +51,7 @@ is written there after each scan. See docs/mcp.md.`,
 			if err != nil {
 				return err
 			}
+			defer srv.close()
 			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
 		},
 	}
@@ -65,16 +67,21 @@ type mcpServer struct {
 	root   string // the repository's absolute path, symlinks resolved
 	stderr io.Writer
 
-	mu    sync.Mutex
+	mu    sync.Mutex // guards tree, scans and the tree's fingerprint
 	addMu sync.Mutex // serializes the docs tool's add
 	tree  *mcpTree
 	scans int // scans run so far (tests read it)
 	// overlays is the enrichment overlay as last read (mcp_enrich.go).
 	overlays mcpOverlay
+
+	// watchFailed is set once a watch of the tree could not be made
+	// (said once on stderr).
+	watchFailed bool
 }
 
 // mcpTree is one scan of the repository with what the tools answer from.
-// It is never changed once built: a rescan makes a new one.
+// It is never changed once built, but for its fingerprint's checks (under
+// the server's lock): a rescan makes a new one.
 type mcpTree struct {
 	out   *pipeline.Outcome
 	index *retrieval.Index
@@ -141,10 +148,39 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 		return nil, err
 	}
 	r := out.Report(version)
-	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.Store, start)}
+	// The watch starts before the stamps are taken: a change after them
+	// is heard, one before them is in them or made them stale.
+	w := m.watch(out.Store.Tree.Dirs)
+	files := takeFingerprint(m.root, m.configFile(), out.Store, start)
+	files.watchWith(m.root, out.Store.Tree.Dirs, w)
+	t := &mcpTree{out: out, index: ix, report: r, files: files}
+	if m.tree != nil {
+		m.tree.files.close()
+	}
 	m.tree = t
 	m.scans++
 	return t, nil
+}
+
+// watch watches the scanned directories; nil where the platform has no
+// watch or the user's limits are reached (said once), and each call then
+// stats every file.
+func (m *mcpServer) watch(dirs []string) *dirwatch.Watch {
+	w, err := dirwatch.New(m.root, dirs)
+	if err != nil && !errors.Is(err, dirwatch.ErrUnsupported) && !m.watchFailed {
+		m.watchFailed = true
+		fmt.Fprintf(m.stderr, "docbridge mcp: %v; each call stats every file the last scan read instead\n", err)
+	}
+	return w
+}
+
+// close ends the tree's watch.
+func (m *mcpServer) close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.tree != nil {
+		m.tree.files.close()
+	}
 }
 
 // configFile is the configuration file the scans read, when there is one.
@@ -153,101 +189,6 @@ func (m *mcpServer) configFile() string {
 		return m.o.ConfigPath
 	}
 	return filepath.Join(m.root, config.FileName)
-}
-
-// fileStamp is what a cheap stat says of one path.
-type fileStamp struct {
-	path    string
-	missing bool
-	size    int64
-	mtime   int64 // nanoseconds
-	dir     bool  // a directory: only its modification time counts
-}
-
-// fingerprint is the stamps of everything a scan read: the files it
-// listed (extracted, too large, reached through symlinks), the ignore
-// files and configuration it applied, and every directory it walked — a
-// file added or removed changes its directory's modification time. A
-// path changed while the scan ran may have changed under it: the
-// fingerprint is stale from the start, so the next call scans again —
-// unless it is an extracted file whose bytes are still those the scan
-// hashed.
-type fingerprint struct {
-	stamps []fileStamp
-	stale  bool
-}
-
-func stamp(p string, dir bool) fileStamp {
-	s := fileStamp{path: p, dir: dir}
-	info, err := os.Stat(p)
-	if err != nil {
-		s.missing = true
-		return s
-	}
-	s.mtime = info.ModTime().UnixNano()
-	if !dir {
-		s.size = info.Size()
-	}
-	return s
-}
-
-// staleMargin is how long before a scan's start a change still makes its
-// fingerprint stale: the file system's clock may lag the process's by a
-// tick (a coarse kernel clock).
-const staleMargin = 20 * time.Millisecond
-
-// takeFingerprint stamps what the scan that produced store read; start is
-// when that scan began.
-func takeFingerprint(root, configFile string, store *scan.Store, start time.Time) fingerprint {
-	var fp fingerprint
-	since := start.Add(-staleMargin).UnixNano()
-	add := func(rel string, dir bool, hash string) {
-		full := filepath.Join(root, filepath.FromSlash(rel))
-		s := stamp(full, dir)
-		if !s.missing && s.mtime >= since && !sameBytes(full, rel, hash) {
-			fp.stale = true
-		}
-		fp.stamps = append(fp.stamps, s)
-	}
-	for _, x := range store.Extractions {
-		add(x.Path, false, x.Hash)
-	}
-	for _, f := range store.Tree.Skipped {
-		add(f.Path, false, "")
-	}
-	for _, a := range store.Tree.Aliases {
-		add(a.Path, false, "")
-	}
-	for _, d := range store.Tree.Dirs {
-		add(d, true, "")
-		add(path.Join(d, ".gitignore"), false, "")
-	}
-	add(".git/info/exclude", false, "")
-	fp.stamps = append(fp.stamps, stamp(configFile, false))
-	return fp
-}
-
-// sameBytes reports whether the file still holds the bytes whose hash the
-// scan recorded ("" when it recorded none).
-func sameBytes(full, rel, hash string) bool {
-	if hash == "" {
-		return false
-	}
-	data, err := os.ReadFile(full)
-	return err == nil && scan.FileHash(rel, data) == hash
-}
-
-// changed reports whether a stamped path differs from the tree now.
-func (fp *fingerprint) changed() bool {
-	if fp.stale {
-		return true
-	}
-	for _, s := range fp.stamps {
-		if stamp(s.path, s.dir) != s {
-			return true
-		}
-	}
-	return false
 }
 
 // server builds the MCP server with every tool.

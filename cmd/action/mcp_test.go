@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -66,6 +67,7 @@ func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer
 	t.Cleanup(func() {
 		cs.Close()
 		ss.Wait()
+		srv.close()
 	})
 	return srv, cs
 }
@@ -513,6 +515,27 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	callTool(t, cs, "knowledge_search", map[string]any{"query": "spotty"})
 	if srv.scans != 4 {
 		t.Errorf("%d scans, want 4 (one for the new time, none after)", srv.scans)
+	}
+	// A document in a new subdirectory two levels down, which no scan
+	// walked, is seen.
+	testtree.File(t, filepath.Join(dir, "docs", "animals", "striped", "okapi.md"), "# Okapi\n\nOkapis have striped legs.\n")
+	age(t, dir, 30*time.Minute)
+	fifth := callTool(t, cs, "knowledge_search", map[string]any{"query": "okapi"}).(map[string]any)
+	if h := fifth["hits"].([]any); fifth["recent"] == true || len(h) == 0 || h[0].(map[string]any)["path"] != "docs/animals/striped/okapi.md" {
+		t.Errorf("the document in a new subdirectory is found: %v", fifth)
+	}
+	// A document removed is gone.
+	if err := os.Remove(filepath.Join(dir, "docs", "old-storage.md")); err != nil {
+		t.Fatal(err)
+	}
+	if msg := callErr(t, cs, "graph_node", map[string]any{"id": "document:docs/old-storage.md"}); !strings.Contains(msg, "argument id") {
+		t.Errorf("the removed document: %s", msg)
+	}
+	if srv.scans != 6 {
+		t.Errorf("%d scans, want 6", srv.scans)
+	}
+	if runtime.GOOS == "linux" && srv.tree.files.watch == nil {
+		t.Error("on Linux a watch of the scanned directories spares each call a stat of every file")
 	}
 }
 
