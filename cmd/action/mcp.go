@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,9 @@ func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp [dir]",
 		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
-		Long: `Mcp scans the repository once (incrementally with --state), keeps the
+		Long: `Mcp answers the client's initialize at once and scans the repository in the
+background (incrementally with --state); the first tool call waits for that
+scan, with progress notifications when the client asks for them. It keeps the
 snapshot, the search index and the findings in memory, and answers Model
 Context Protocol tool calls on stdin and stdout: knowledge_search,
 knowledge_lookup, docbridge_diagnostics (compared with --base when given),
@@ -74,6 +77,11 @@ type mcpServer struct {
 	// overlays is the enrichment overlay as last read (mcp_enrich.go).
 	overlays mcpOverlay
 
+	// start is the first scan, run in the background (mcp_start.go).
+	start mcpStart
+	// beforeScan, when set (tests), runs before each scan; an error is
+	// the scan's.
+	beforeScan func(context.Context) error
 	// watchFailed is set once a watch of the tree could not be made
 	// (said once on stderr).
 	watchFailed bool
@@ -94,10 +102,22 @@ type mcpTree struct {
 	graph     *graphIndex
 }
 
-// newMCPServer checks the repository and runs the first scan, so that a
-// configuration error or an unreadable directory ends the command before
-// any client connects.
+// newMCPServer checks the repository — its configuration loads, its
+// directory can be read, the base exists — so that an error ends the
+// command before any client connects, and starts the first scan in the
+// background: the server answers initialize at once, and the first tool
+// call waits for the scan (waitForFirstScan).
 func newMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base string) (*mcpServer, error) {
+	m, err := prepareMCPServer(ctx, stderr, o, base)
+	if err != nil {
+		return nil, err
+	}
+	m.startScan()
+	return m, nil
+}
+
+// prepareMCPServer is newMCPServer but for starting the first scan.
+func prepareMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base string) (*mcpServer, error) {
 	if _, err := pipeline.LoadConfig(o.Dir, o.ConfigPath); err != nil {
 		return nil, err
 	}
@@ -109,17 +129,41 @@ func newMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base s
 	if err != nil {
 		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
-	m := &mcpServer{o: pipeline.Options{Repo: o, Base: base}, root: root, stderr: stderr}
-	if _, err := m.current(ctx); err != nil {
-		return nil, err
+	if err := readableDir(root); err != nil {
+		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
+	if base != "" {
+		if _, err := os.Stat(base); err != nil {
+			return nil, fmt.Errorf("mcp --base: %w", err)
+		}
+	}
+	m := &mcpServer{o: pipeline.Options{Repo: o, Base: base}, root: root, stderr: stderr}
+	m.start.ctx, m.start.cancel = context.WithCancel(ctx)
 	return m, nil
+}
+
+// readableDir checks that dir is a directory whose entries can be read.
+func readableDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.ReadDir(1); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
 }
 
 // current returns the scan of the tree as it is now: the last one when no
 // file it read changed, else a new incremental scan from the last one's
 // extractions.
 func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
+	return m.refresh(ctx, nil)
+}
+
+// refresh is current telling job, when not nil, where its scan is.
+func (m *mcpServer) refresh(ctx context.Context, job *scanJob) (*mcpTree, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.tree != nil && !m.tree.files.changed() {
@@ -131,6 +175,15 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 		// the path check --state takes with a decoded state — and write
 		// the state themselves.
 		o.Previous = &state.State{Store: m.tree.out.Store}
+	}
+	if job != nil {
+		o.Progress = job.update
+		o.ScanDone = func() { job.update(mcpPhaseJudge, 0, 0) }
+	}
+	if m.beforeScan != nil {
+		if err := m.beforeScan(ctx); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	out, err := pipeline.Run(ctx, m.stderr, o)
@@ -174,8 +227,12 @@ func (m *mcpServer) watch(dirs []string) *dirwatch.Watch {
 	return w
 }
 
-// close ends the tree's watch.
+// close stops a scan in flight and ends the tree's watch.
 func (m *mcpServer) close() {
+	m.start.mu.Lock()
+	m.start.cancel()
+	m.start.mu.Unlock()
+	m.start.wg.Wait()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.tree != nil {
@@ -196,6 +253,7 @@ func (m *mcpServer) server() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "docbridge", Title: "docbridge knowledge graph", Version: version}, &mcp.ServerOptions{
 		Instructions: "docbridge answers from the repository's knowledge graph: documents, modules, packages and areas, the links, mentions, imports and coverage between them, and the findings where the docs and the code disagree. Ask knowledge_search what to read, knowledge_lookup what an entity is tied to, docbridge_diagnostics what is broken.",
 	})
+	s.AddReceivingMiddleware(m.waitForFirstScan)
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {

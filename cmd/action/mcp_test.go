@@ -49,17 +49,28 @@ func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer
 		o.StateDir = extra[0]
 	}
 	o.MaxStateBytes = 1 << 30
+	return connectMCPWith(t, o, base, nil, nil)
+}
+
+// connectMCPWith is connectMCP with setup run on the server before its
+// first scan starts (a test hook, say) and the client's options.
+func connectMCPWith(t *testing.T, o pipeline.Repo, base string, setup func(*mcpServer), opts *mcp.ClientOptions) (*mcpServer, *mcp.ClientSession) {
+	t.Helper()
 	ctx := context.Background()
-	srv, err := newMCPServer(ctx, io.Discard, o, base)
+	srv, err := prepareMCPServer(ctx, io.Discard, o, base)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if setup != nil {
+		setup(srv)
+	}
+	srv.startScan()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := srv.server().Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, opts)
 	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
