@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"slices"
 	"testing"
 	"time"
@@ -29,16 +30,19 @@ var mcpBenchCalls = []struct {
 
 const mcpBenchRepeat = 100
 
-// BenchmarkMCP measures what an MCP client waits for, in process over the
-// SDK's in-memory transports: the initialize answer (start: from
-// newMCPServer to the client's Connect returning), the first call's answer
-// (start included), and the latency of calls on an unchanged tree (p50 and
-// p99 per tool). The repository is the generated monorepo corpus (13,650
-// files), or the one DOCBRIDGE_MCP_BENCH_DIR names. "state" serves with
-// --state, from a state one scan left.
+// BenchmarkMCP measures what an MCP client waits for: the initialize
+// answer (start: from newMCPServer, or the process's start, to the
+// client's Connect returning), the first call's answer (start included),
+// and the latency of calls on an unchanged tree (p50 and p99 per tool).
+// The server runs in process over the SDK's in-memory transports, or, when
+// DOCBRIDGE_MCP_BENCH_BIN names a docbridge binary, as `BIN mcp DIR` over
+// stdio. The repository is the generated monorepo corpus (13,650 files),
+// or the one DOCBRIDGE_MCP_BENCH_DIR names. "state" serves with --state,
+// from a state one scan left.
 //
 //	go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
 //	DOCBRIDGE_MCP_BENCH_DIR=/tmp/pcorpus/kubernetes-sigs+cluster-api go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
+//	go build -o /tmp/docbridge ./cmd/action && DOCBRIDGE_MCP_BENCH_BIN=/tmp/docbridge go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
 func BenchmarkMCP(b *testing.B) {
 	dir := os.Getenv("DOCBRIDGE_MCP_BENCH_DIR")
 	if dir == "" {
@@ -64,16 +68,31 @@ func benchMCP(b *testing.B, o pipeline.Repo) {
 	calls := make([][]time.Duration, len(mcpBenchCalls))
 	for b.Loop() {
 		t0 := time.Now()
-		srv, err := newMCPServer(ctx, io.Discard, o, "")
-		if err != nil {
-			b.Fatal(err)
+		var transport mcp.Transport
+		wait := func() {}
+		if bin := os.Getenv("DOCBRIDGE_MCP_BENCH_BIN"); bin != "" {
+			args := []string{"mcp", o.Dir}
+			if o.StateDir != "" {
+				args = append(args, "--state", o.StateDir)
+			}
+			transport = &mcp.CommandTransport{Command: exec.Command(bin, args...)}
+		} else {
+			srv, err := newMCPServer(ctx, io.Discard, o, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := srv.server().Connect(ctx, st, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			transport = ct
+			wait = func() {
+				ss.Wait()
+				srv.close()
+			}
 		}
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := srv.server().Connect(ctx, st, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "v0"}, nil).Connect(ctx, ct, nil)
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "v0"}, nil).Connect(ctx, transport, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -88,7 +107,7 @@ func benchMCP(b *testing.B, o pipeline.Repo) {
 			}
 		}
 		cs.Close()
-		ss.Wait()
+		wait()
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	b.ReportMetric(ms(median(starts)), "start-ms")
