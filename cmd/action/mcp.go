@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/dirwatch"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
@@ -32,17 +33,20 @@ func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp [dir]",
 		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
-		Long: `Mcp scans the repository once (incrementally with --state), keeps the
+		Long: `Mcp answers the client's initialize at once and scans the repository in the
+background (incrementally with --state); the first tool call waits for that
+scan, with progress notifications when the client asks for them. It keeps the
 snapshot, the search index and the findings in memory, and answers Model
 Context Protocol tool calls on stdin and stdout: knowledge_search,
 knowledge_lookup, docbridge_diagnostics (compared with --base when given),
 graph_node, graph_edges, graph_neighbors (with the enrichment overlay's accepted
 relations, marked proposed), enrich_pending and docs. Before each call it
-compares the files the last scan read (size and modification time, and the
-directories' modification times) with the tree, and rescans incrementally —
-reusing the previous scan's extractions — when one changed. The one tool that
-writes is docs (verb add), and only under docs/; with --state the scan state
-is written there after each scan. See docs/mcp.md.`,
+checks whether a file the last scan read changed (on Linux from what a watch
+of the scanned directories heard, elsewhere from the size and modification
+time of every file and directory), and rescans incrementally — reusing the
+previous scan's extractions — when one did. The one tool that writes is docs
+(verb add), and only under docs/; with --state the scan state is written
+there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
@@ -50,6 +54,7 @@ is written there after each scan. See docs/mcp.md.`,
 			if err != nil {
 				return err
 			}
+			defer srv.close()
 			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
 		},
 	}
@@ -65,16 +70,26 @@ type mcpServer struct {
 	root   string // the repository's absolute path, symlinks resolved
 	stderr io.Writer
 
-	mu    sync.Mutex
+	mu    sync.Mutex // guards tree, scans and the tree's fingerprint
 	addMu sync.Mutex // serializes the docs tool's add
 	tree  *mcpTree
 	scans int // scans run so far (tests read it)
 	// overlays is the enrichment overlay as last read (mcp_enrich.go).
 	overlays mcpOverlay
+
+	// start is the first scan, run in the background (mcp_start.go).
+	start mcpStart
+	// beforeScan, when set (tests), runs before each scan; an error is
+	// the scan's.
+	beforeScan func(context.Context) error
+	// watchFailed is set once a watch of the tree could not be made
+	// (said once on stderr).
+	watchFailed bool
 }
 
 // mcpTree is one scan of the repository with what the tools answer from.
-// It is never changed once built: a rescan makes a new one.
+// It is never changed once built, but for its fingerprint's checks (under
+// the server's lock): a rescan makes a new one.
 type mcpTree struct {
 	out   *pipeline.Outcome
 	index *retrieval.Index
@@ -87,10 +102,22 @@ type mcpTree struct {
 	graph     *graphIndex
 }
 
-// newMCPServer checks the repository and runs the first scan, so that a
-// configuration error or an unreadable directory ends the command before
-// any client connects.
+// newMCPServer checks the repository — its configuration loads, its
+// directory can be read, the base exists — so that an error ends the
+// command before any client connects, and starts the first scan in the
+// background: the server answers initialize at once, and the first tool
+// call waits for the scan (waitForFirstScan).
 func newMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base string) (*mcpServer, error) {
+	m, err := prepareMCPServer(ctx, stderr, o, base)
+	if err != nil {
+		return nil, err
+	}
+	m.startScan()
+	return m, nil
+}
+
+// prepareMCPServer is newMCPServer but for starting the first scan.
+func prepareMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base string) (*mcpServer, error) {
 	if _, err := pipeline.LoadConfig(o.Dir, o.ConfigPath); err != nil {
 		return nil, err
 	}
@@ -102,17 +129,41 @@ func newMCPServer(ctx context.Context, stderr io.Writer, o pipeline.Repo, base s
 	if err != nil {
 		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
-	m := &mcpServer{o: pipeline.Options{Repo: o, Base: base}, root: root, stderr: stderr}
-	if _, err := m.current(ctx); err != nil {
-		return nil, err
+	if err := readableDir(root); err != nil {
+		return nil, fmt.Errorf("mcp %s: %w", o.Dir, err)
 	}
+	if base != "" {
+		if _, err := os.Stat(base); err != nil {
+			return nil, fmt.Errorf("mcp --base: %w", err)
+		}
+	}
+	m := &mcpServer{o: pipeline.Options{Repo: o, Base: base}, root: root, stderr: stderr}
+	m.start.ctx, m.start.cancel = context.WithCancel(ctx)
 	return m, nil
+}
+
+// readableDir checks that dir is a directory whose entries can be read.
+func readableDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.ReadDir(1); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
 }
 
 // current returns the scan of the tree as it is now: the last one when no
 // file it read changed, else a new incremental scan from the last one's
 // extractions.
 func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
+	return m.refresh(ctx, nil)
+}
+
+// refresh is current telling job, when not nil, where its scan is.
+func (m *mcpServer) refresh(ctx context.Context, job *scanJob) (*mcpTree, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.tree != nil && !m.tree.files.changed() {
@@ -124,6 +175,15 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 		// the path check --state takes with a decoded state — and write
 		// the state themselves.
 		o.Previous = &state.State{Store: m.tree.out.Store}
+	}
+	if job != nil {
+		o.Progress = job.update
+		o.ScanDone = func() { job.update(mcpPhaseJudge, 0, 0) }
+	}
+	if m.beforeScan != nil {
+		if err := m.beforeScan(ctx); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	out, err := pipeline.Run(ctx, m.stderr, o)
@@ -141,10 +201,43 @@ func (m *mcpServer) current(ctx context.Context) (*mcpTree, error) {
 		return nil, err
 	}
 	r := out.Report(version)
-	t := &mcpTree{out: out, index: ix, report: r, files: takeFingerprint(m.root, m.configFile(), out.Store, start)}
+	// The watch starts before the stamps are taken: a change after them
+	// is heard, one before them is in them or made them stale.
+	w := m.watch(out.Store.Tree.Dirs)
+	files := takeFingerprint(m.root, m.configFile(), out.Store, start)
+	files.watchWith(m.root, out.Store.Tree.Dirs, w)
+	t := &mcpTree{out: out, index: ix, report: r, files: files}
+	if m.tree != nil {
+		m.tree.files.close()
+	}
 	m.tree = t
 	m.scans++
 	return t, nil
+}
+
+// watch watches the scanned directories; nil where the platform has no
+// watch or the user's limits are reached (said once), and each call then
+// stats every file.
+func (m *mcpServer) watch(dirs []string) *dirwatch.Watch {
+	w, err := dirwatch.New(m.root, dirs)
+	if err != nil && !errors.Is(err, dirwatch.ErrUnsupported) && !m.watchFailed {
+		m.watchFailed = true
+		fmt.Fprintf(m.stderr, "docbridge mcp: %v; each call stats every file the last scan read instead\n", err)
+	}
+	return w
+}
+
+// close stops a scan in flight and ends the tree's watch.
+func (m *mcpServer) close() {
+	m.start.mu.Lock()
+	m.start.cancel()
+	m.start.mu.Unlock()
+	m.start.wg.Wait()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.tree != nil {
+		m.tree.files.close()
+	}
 }
 
 // configFile is the configuration file the scans read, when there is one.
@@ -155,106 +248,12 @@ func (m *mcpServer) configFile() string {
 	return filepath.Join(m.root, config.FileName)
 }
 
-// fileStamp is what a cheap stat says of one path.
-type fileStamp struct {
-	path    string
-	missing bool
-	size    int64
-	mtime   int64 // nanoseconds
-	dir     bool  // a directory: only its modification time counts
-}
-
-// fingerprint is the stamps of everything a scan read: the files it
-// listed (extracted, too large, reached through symlinks), the ignore
-// files and configuration it applied, and every directory it walked — a
-// file added or removed changes its directory's modification time. A
-// path changed while the scan ran may have changed under it: the
-// fingerprint is stale from the start, so the next call scans again —
-// unless it is an extracted file whose bytes are still those the scan
-// hashed.
-type fingerprint struct {
-	stamps []fileStamp
-	stale  bool
-}
-
-func stamp(p string, dir bool) fileStamp {
-	s := fileStamp{path: p, dir: dir}
-	info, err := os.Stat(p)
-	if err != nil {
-		s.missing = true
-		return s
-	}
-	s.mtime = info.ModTime().UnixNano()
-	if !dir {
-		s.size = info.Size()
-	}
-	return s
-}
-
-// staleMargin is how long before a scan's start a change still makes its
-// fingerprint stale: the file system's clock may lag the process's by a
-// tick (a coarse kernel clock).
-const staleMargin = 20 * time.Millisecond
-
-// takeFingerprint stamps what the scan that produced store read; start is
-// when that scan began.
-func takeFingerprint(root, configFile string, store *scan.Store, start time.Time) fingerprint {
-	var fp fingerprint
-	since := start.Add(-staleMargin).UnixNano()
-	add := func(rel string, dir bool, hash string) {
-		full := filepath.Join(root, filepath.FromSlash(rel))
-		s := stamp(full, dir)
-		if !s.missing && s.mtime >= since && !sameBytes(full, rel, hash) {
-			fp.stale = true
-		}
-		fp.stamps = append(fp.stamps, s)
-	}
-	for _, x := range store.Extractions {
-		add(x.Path, false, x.Hash)
-	}
-	for _, f := range store.Tree.Skipped {
-		add(f.Path, false, "")
-	}
-	for _, a := range store.Tree.Aliases {
-		add(a.Path, false, "")
-	}
-	for _, d := range store.Tree.Dirs {
-		add(d, true, "")
-		add(path.Join(d, ".gitignore"), false, "")
-	}
-	add(".git/info/exclude", false, "")
-	fp.stamps = append(fp.stamps, stamp(configFile, false))
-	return fp
-}
-
-// sameBytes reports whether the file still holds the bytes whose hash the
-// scan recorded ("" when it recorded none).
-func sameBytes(full, rel, hash string) bool {
-	if hash == "" {
-		return false
-	}
-	data, err := os.ReadFile(full)
-	return err == nil && scan.FileHash(rel, data) == hash
-}
-
-// changed reports whether a stamped path differs from the tree now.
-func (fp *fingerprint) changed() bool {
-	if fp.stale {
-		return true
-	}
-	for _, s := range fp.stamps {
-		if stamp(s.path, s.dir) != s {
-			return true
-		}
-	}
-	return false
-}
-
 // server builds the MCP server with every tool.
 func (m *mcpServer) server() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "docbridge", Title: "docbridge knowledge graph", Version: version}, &mcp.ServerOptions{
 		Instructions: "docbridge answers from the repository's knowledge graph: documents, modules, packages and areas, the links, mentions, imports and coverage between them, and the findings where the docs and the code disagree. Ask knowledge_search what to read, knowledge_lookup what an entity is tied to, docbridge_diagnostics what is broken.",
 	})
+	s.AddReceivingMiddleware(m.waitForFirstScan)
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {

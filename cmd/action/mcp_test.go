@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -48,17 +49,28 @@ func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer
 		o.StateDir = extra[0]
 	}
 	o.MaxStateBytes = 1 << 30
+	return connectMCPWith(t, o, base, nil, nil)
+}
+
+// connectMCPWith is connectMCP with setup run on the server before its
+// first scan starts (a test hook, say) and the client's options.
+func connectMCPWith(t *testing.T, o pipeline.Repo, base string, setup func(*mcpServer), opts *mcp.ClientOptions) (*mcpServer, *mcp.ClientSession) {
+	t.Helper()
 	ctx := context.Background()
-	srv, err := newMCPServer(ctx, io.Discard, o, base)
+	srv, err := prepareMCPServer(ctx, io.Discard, o, base)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if setup != nil {
+		setup(srv)
+	}
+	srv.startScan()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := srv.server().Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, opts)
 	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +78,7 @@ func connectMCPBase(t *testing.T, dir, base string, extra ...string) (*mcpServer
 	t.Cleanup(func() {
 		cs.Close()
 		ss.Wait()
+		srv.close()
 	})
 	return srv, cs
 }
@@ -451,7 +464,7 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 // before now: a file changed right before a scan makes the scan's
 // fingerprint stale (it may have changed under the scan), so tests that
 // count scans age the tree between edits.
-func age(t *testing.T, dir string, ago time.Duration) {
+func age(t testing.TB, dir string, ago time.Duration) {
 	t.Helper()
 	when := time.Now().Add(-ago)
 	err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
@@ -526,6 +539,27 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 	callTool(t, cs, "knowledge_search", map[string]any{"query": "spotty"})
 	if srv.scans != 4 {
 		t.Errorf("%d scans, want 4 (one for the new time, none after)", srv.scans)
+	}
+	// A document in a new subdirectory two levels down, which no scan
+	// walked, is seen.
+	testtree.File(t, filepath.Join(dir, "docs", "animals", "striped", "okapi.md"), "# Okapi\n\nOkapis have striped legs.\n")
+	age(t, dir, 30*time.Minute)
+	fifth := callTool(t, cs, "knowledge_search", map[string]any{"query": "okapi"}).(map[string]any)
+	if h := fifth["hits"].([]any); fifth["recent"] == true || len(h) == 0 || h[0].(map[string]any)["path"] != "docs/animals/striped/okapi.md" {
+		t.Errorf("the document in a new subdirectory is found: %v", fifth)
+	}
+	// A document removed is gone.
+	if err := os.Remove(filepath.Join(dir, "docs", "old-storage.md")); err != nil {
+		t.Fatal(err)
+	}
+	if msg := callErr(t, cs, "graph_node", map[string]any{"id": "document:docs/old-storage.md"}); !strings.Contains(msg, "argument id") {
+		t.Errorf("the removed document: %s", msg)
+	}
+	if srv.scans != 6 {
+		t.Errorf("%d scans, want 6", srv.scans)
+	}
+	if runtime.GOOS == "linux" && srv.tree.files.watch == nil {
+		t.Error("on Linux a watch of the scanned directories spares each call a stat of every file")
 	}
 }
 
