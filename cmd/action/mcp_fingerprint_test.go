@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,8 +8,6 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/dirwatch"
-	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -65,15 +62,7 @@ func TestFingerprintWatchSeesWhatAStatSees(t *testing.T) {
 				t.Fatal(err)
 			}
 			age(t, dir, time.Hour)
-			cfg, err := pipeline.LoadConfig(dir, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			start := time.Now()
-			res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, start := scanForFingerprint(t, dir)
 			config := filepath.Join(dir, "docbridge.yaml")
 			swept := takeFingerprint(dir, config, res.Store, start)
 			w, err := dirwatch.New(dir, res.Store.Tree.Dirs)

@@ -568,15 +568,7 @@ func TestMCPRescansWhenAFileChanges(t *testing.T) {
 func TestFingerprintStale(t *testing.T) {
 	dir := mcpRepo(t)
 	age(t, dir, time.Hour)
-	cfg, err := pipeline.LoadConfig(dir, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, start := scanForFingerprint(t, dir)
 	fp := takeFingerprint(dir, filepath.Join(dir, "docbridge.yaml"), res.Store, start)
 	if fp.stale || fp.changed() {
 		t.Fatal("nothing changed")
@@ -719,4 +711,20 @@ func FuzzResolveRepoPath(f *testing.F) {
 			probe = filepath.Dir(probe)
 		}
 	})
+}
+
+// scanForFingerprint scans dir as the server does and returns the scan
+// with the time it began, which a fingerprint compares file times with.
+func scanForFingerprint(t *testing.T, dir string) (*scan.Result, time.Time) {
+	t.Helper()
+	cfg, err := pipeline.LoadConfig(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, start
 }

@@ -607,7 +607,7 @@ func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 	if l.Anchor == "" || d.hasAnchor(doc, l.Anchor) {
 		return
 	}
-	if renderedElsewhere(doc) == "partial" && d.missingAnchor(doc, l.Anchor) {
+	if renderedElsewhere(doc) == snapshot.RenderedPartial && d.missingAnchor(doc, l.Anchor) {
 		// The page that includes the partial renders it among its own
 		// headings and those of its other partials.
 		d.unverified["to anchors of their own page from partials, which the pages including them render among other headings"]++

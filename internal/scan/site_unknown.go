@@ -408,9 +408,10 @@ func siblingOf(files map[string]bool, doc, anchor string) string {
 
 // renderedElsewhere says whether a document is shown somewhere other than
 // where it lies, so that its relative links are read from a place the
-// scan does not know: "partial" for a generator's partial (a file named
+// scan does not know: snapshot.RenderedPartial for a generator's partial (a file named
 // _x.md, or one in an _includes or _partials directory, which the pages
-// that include it render; Hugo's _index.md is a page), "template" for a
+// that include it render; Hugo's _index.md is a page),
+// snapshot.RenderedTemplate for a
 // template copied where it is used (dataset_card_template.md, an ADR
 // template, a pull request template). Measured on 74 repositories, the
 // failing relative links of such files were broken for the reader in 5 of
@@ -424,11 +425,11 @@ func renderedElsewhere(doc string) string {
 	case stem == "template" || strings.HasSuffix(stem, "_template") || strings.HasPrefix(stem, "template_") || strings.HasPrefix(stem, "template-") ||
 		strings.EqualFold(path.Base(parentDir(doc)), "ISSUE_TEMPLATE"):
 		// Not "templates.md" or "create-a-template.md", pages about them.
-		return "template"
+		return snapshot.RenderedTemplate
 	case strings.HasPrefix(stem, "_") && stem != "_index":
-		return "partial"
+		return snapshot.RenderedPartial
 	case slices.ContainsFunc(strings.Split(parentDir(doc), "/"), func(seg string) bool { return seg == "_includes" || seg == "_partials" }):
-		return "partial"
+		return snapshot.RenderedPartial
 	}
 	return ""
 }
@@ -446,6 +447,9 @@ const routeMinAnchors = 3
 // runs once every page has its anchors.
 func (d *docRefs) routeAnchors() {
 	routes := map[string]bool{}
+	if d.pageNames == nil {
+		d.pageNames = pageNames(d.t.paths)
+	}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
 		if x.Markdown == nil {
@@ -479,6 +483,8 @@ func (d *docRefs) routeAnchors() {
 
 // routePage returns a page the path-shaped anchor routes to — one whose
 // file name is the anchor's last segment, before any ".section" — or "".
+// It only reads d.pageNames, which routeAnchors builds before any
+// document resolves (missingAnchor asks it from parallel workers).
 func (d *docRefs) routePage(anchor string) string {
 	if !strings.Contains(anchor, "/") {
 		return ""
@@ -487,9 +493,6 @@ func (d *docRefs) routePage(anchor string) string {
 	last, _, _ = strings.Cut(last, ".")
 	if last == "" {
 		return ""
-	}
-	if d.pageNames == nil {
-		d.pageNames = pageNames(d.t.paths)
 	}
 	if ps := d.pageNames[last]; len(ps) > 0 {
 		return ps[0]

@@ -70,14 +70,20 @@ const (
 // link is unverified, not broken (UNVERIFIED_LINK). MetaRenderedElsewhere,
 // there too, says the linking document is a partial or a template, shown
 // where it is included or copied rather than where it lies, so its
-// relative link is unverified as well: its value is "partial" or
-// "template".
+// relative link is unverified as well: its value is RenderedPartial or
+// RenderedTemplate.
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
 	MetaMisreadSite       = "misreadSite"
 	MetaUnverifiedSite    = "unverifiedSite"
 	MetaRenderedElsewhere = "renderedElsewhere"
+)
+
+// The values of MetaRenderedElsewhere: what the linking document is.
+const (
+	RenderedPartial  = "partial"
+	RenderedTemplate = "template"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.
