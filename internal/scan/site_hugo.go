@@ -129,7 +129,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 	contentDir, themesDir := "", ""
 	var themes, taxonomies []string
 	taxonomiesSet := false
-	var mounts []hugo.Mount
+	var mounts, templateMounts []hugo.Mount
 	langDirs := map[string]string{}
 	hugoFile := false
 	for _, x := range xs {
@@ -147,7 +147,11 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		if len(themes) == 0 {
 			themes = c.Themes
 		}
-		mounts = append(mounts, c.Mounts...)
+		if c.Template {
+			templateMounts = append(templateMounts, c.Mounts...)
+		} else {
+			mounts = append(mounts, c.Mounts...)
+		}
 		if c.Taxonomies != nil && !taxonomiesSet {
 			taxonomies, taxonomiesSet = c.Taxonomies, true
 		}
@@ -167,6 +171,11 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		}
 	}
 	sort.Strings(s.configs)
+	if len(mounts) == 0 {
+		// The file a build renders from its template is absent (or holds
+		// no mounts): the template says what it will mount.
+		mounts = templateMounts
+	}
 	if !taxonomiesSet {
 		taxonomies = []string{"tags", "categories"}
 	}

@@ -24,6 +24,8 @@ const siteSphinx = "sphinx"
 // targets, lowercased as links are compared.
 type sphinxOptions struct {
 	labels map[string]bool
+	// mystmd is set for a myst.yml project: no Sphinx domains behind it.
+	mystmd bool
 }
 
 // sphinxGen is Sphinx: a conf.py whose directory holds an index page
@@ -54,8 +56,8 @@ func (sphinxGen) detect(t *tree) []docSite {
 			continue
 		}
 		dir := parentDir(p)
-		o := &sphinxOptions{labels: map[string]bool{}}
 		mystmd := path.Base(p) == "myst.yml"
+		o := &sphinxOptions{labels: map[string]bool{}, mystmd: mystmd}
 		for i := range t.ex {
 			x := &t.ex[i]
 			if x.Markdown == nil || !within(x.Path, dir) {
@@ -92,9 +94,18 @@ func (sphinxGen) anchors(doc *markdown.Document, site docSite) ([]string, bool) 
 }
 
 // uncheckedLink: a bare reference naming a target is a reference, not a
-// path; the target exists, so there is nothing to report.
+// path; the target exists, so there is nothing to report. Under Sphinx,
+// MyST reads "#x" that names no heading or label as a cross-reference in
+// any domain (myst_ref_domains): "[](#Spawner.start)" is the Python object
+// autodoc documents, which no Markdown file shows. A heading id or a label
+// is lower-case and dotless, so an anchor in the shape of an object name
+// (objectShaped) can only be such a reference, or a mistake the scan cannot
+// tell from it.
 func (sphinxGen) uncheckedLink(site docSite, l markdown.Link) string {
 	o := site.sphinx()
+	if o != nil && !o.mystmd && l.Kind == markdown.LinkAnchor && objectShaped(l.Anchor) && !o.labels[strings.ToLower(l.Anchor)] {
+		return "to objects of Sphinx domains (MyST reads #Name as a cross-reference; autodoc documents them outside Markdown)"
+	}
 	if o == nil || l.Kind != markdown.LinkRelative {
 		return ""
 	}
@@ -103,6 +114,27 @@ func (sphinxGen) uncheckedLink(site docSite, l markdown.Link) string {
 		return "to MyST (label)= targets of the project, which name no file"
 	}
 	return ""
+}
+
+// objectShaped reports whether anchor reads as a qualified object name —
+// identifiers joined by dots, with a capital letter or a dot in it
+// (Spawner, HubAuth.allow_token_in_url, jupyterhub.app.main) — which no
+// heading slug or Sphinx label is.
+func objectShaped(anchor string) bool {
+	if anchor == "" || (strings.ToLower(anchor) == anchor && !strings.Contains(anchor, ".")) {
+		return false
+	}
+	for _, seg := range strings.Split(anchor, ".") {
+		if seg == "" {
+			return false
+		}
+		for i, r := range seg {
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // links: a page's path, with or without its extension, from the page or

@@ -342,18 +342,47 @@ func (d *docRefs) foldAnchors() {
 }
 
 // headingFolds are the folds of a page's headings, with and without their
-// template tags; a heading with an explicit id has none (the id replaces
-// its slug).
+// template tags, each also after the fold of the heading it sits under
+// (svelte.dev's "#Options-port" for "Options" > "port": some sites join a
+// section's id to its parent's); a heading with an explicit id has none
+// (the id replaces its slug).
 func headingFolds(doc *markdown.Document) map[string]bool {
 	set := map[string]bool{}
+	levels := make(map[int]int, len(doc.Headings))
+	for _, h := range doc.Headings {
+		levels[h.Line] = h.Level
+	}
+	var parents []string // parents[level-1]: the fold of the last heading at that level
 	for _, h := range doc.SiteHeadings {
-		if _, _, ok := markdown.BracketID(h.Text); ok || h.ID != "" {
+		level := levels[h.Line]
+		folds := []string{}
+		if _, _, ok := markdown.BracketID(h.Text); !ok && h.ID == "" {
+			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
+				if f := foldAnchor(text); f != "" {
+					folds = append(folds, f)
+					set[f] = true
+				}
+			}
+		}
+		if level < 1 || level > 6 {
 			continue
 		}
-		for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
-			if f := foldAnchor(text); f != "" {
-				set[f] = true
+		parent := ""
+		for lv := min(level-1, len(parents)); lv >= 1 && parent == ""; lv-- {
+			parent = parents[lv-1]
+		}
+		for _, f := range folds {
+			if parent != "" {
+				set[parent+f] = true
 			}
+		}
+		for len(parents) < level {
+			parents = append(parents, "")
+		}
+		parents = parents[:level]
+		parents[level-1] = ""
+		if len(folds) > 0 {
+			parents[level-1] = folds[0]
 		}
 	}
 	return set

@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/6"
+const Version = "hugo/7"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -44,6 +44,11 @@ const (
 // config.*, "module" for config/_default/module.yaml, and so on.
 type Config struct {
 	Section string `json:"section,omitempty"`
+	// Template is set for a config/_default file named as a template of a
+	// section (module-template.yaml, module.tmpl.toml): a build renders it
+	// into that section's file before Hugo runs, so the rendered file is
+	// absent from the repository and the template says what it will hold.
+	Template bool `json:"template,omitempty"`
 	// Hugo is set when the file holds keys only Hugo reads, so a config.yaml
 	// of another tool is not taken for a site.
 	Hugo       bool       `json:"hugo,omitempty"`
@@ -191,6 +196,7 @@ func Parse(p string, data []byte) Config {
 		if l, _, ok := strings.Cut(c.Section, "."); ok {
 			c.Section = l // params.en.toml and the like
 		}
+		c.Section, c.Template = templateOf(c.Section, strings.TrimSuffix(path.Base(p), path.Ext(p)))
 		top = map[string]any{c.Section: top}
 		c.Hugo = true
 	}
@@ -288,6 +294,24 @@ func Parse(p string, data []byte) Config {
 		}
 	}
 	return c
+}
+
+// templateSuffixes name a template of a section's file: module-template,
+// module_tmpl; module.template and module.tmpl are read by the cut at the
+// first dot, and marked here from the whole name.
+var templateSuffixes = []string{"-template", "_template", "-tmpl", "_tmpl", ".template", ".tmpl"}
+
+// templateOf returns the section a config/_default file holds and whether
+// its name marks it as a template of that section's file; name is the
+// file's name without its extension.
+func templateOf(section, name string) (string, bool) {
+	name = strings.ToLower(name)
+	for _, suf := range templateSuffixes {
+		if base, ok := strings.CutSuffix(name, suf); ok && base != "" && !strings.Contains(base, ".") {
+			return base, true
+		}
+	}
+	return section, false
 }
 
 // mounts reads module.mounts: a list of {source, target, lang, sites}.
