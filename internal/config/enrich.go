@@ -66,7 +66,11 @@ type Enrich struct {
 // request on its standard input, the answer on its standard output.
 type EnrichCommand struct {
 	// Argv is the program and its arguments.
-	Argv           []string `json:"argv"`
+	Argv []string `json:"argv"`
+	// Files are more files of the program (paths, globs or directories,
+	// relative to the repository), hashed into its version with the files
+	// argv names: a module the script imports, its prompt.
+	Files          []string `json:"files,omitempty"`
 	TimeoutSeconds int      `json:"timeoutSeconds"`
 	// MaxRequestBytes bounds the request written; a larger one is split
 	// across calls by packs, and a single pack over it is skipped.
@@ -143,6 +147,7 @@ func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
 			c := &e.Command
 			d.mapping(n, key, []field{
 				{"argv", func(n *yaml.Node, key string) { d.strings(n, key, MaxCommandArgs, &c.Argv) }},
+				{"files", func(n *yaml.Node, key string) { d.strings(n, key, MaxCommandArgs, &c.Files) }},
 				{"timeoutSeconds", func(n *yaml.Node, key string) {
 					d.bounded(n, key, MinCommandTimeout, MaxCommandTimeout, &c.TimeoutSeconds)
 				}},

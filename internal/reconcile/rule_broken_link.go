@@ -47,7 +47,10 @@ func brokenLinks(v *view) []finding {
 			if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 				code = catalog.UnverifiedLink
 				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, textwriter.Dir(tree))
-			} else if kind, ok := r.Metadata[snapshot.MetaRenderedElsewhere].(string); ok {
+			} else if kind, ok := r.Metadata[snapshot.MetaRenderedElsewhere].(string); ok && kind == snapshot.ReadByAgent {
+				code = catalog.UnverifiedLink
+				msg = fmt.Sprintf("link to %s: no such file; this is an AI agent's instruction file, read by the agent rather than published, and often copied in without the files it links", target)
+			} else if ok {
 				code = catalog.UnverifiedLink
 				msg = fmt.Sprintf("link to %s: no such file beside this %s, which is shown where it is included or copied, where the link may resolve", target, kind)
 			}

@@ -1151,6 +1151,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified["to anchors named as a page beside their target (a generator that renders a directory's pages as one page gives each its file name as id: #allowJs for allowJs.md)"]++
 		return false
 	}
+	if d.templateHeading(target, anchor) {
+		d.unverified["to headings whose text a template tag fills at build time ({{% param %}}, {{ page.title }})"]++
+		return false
+	}
 	if d.titledElement(target, anchor) {
 		d.unverified["to anchors that a titled element (a tab, an accordion, an expandable block) may take from its title, outside a site whose generator the scan knows"]++
 		return false

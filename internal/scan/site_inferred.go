@@ -890,15 +890,25 @@ func punctSlug(text string) string {
 // withoutTemplateTags removes the template tags ({% … %}, {{ … }}) of a
 // heading's text, with the space around them.
 func withoutTemplateTags(text string) string {
-	var b strings.Builder
+	parts, _ := templateParts(text)
+	return strings.Join(strings.Fields(strings.Join(parts, "")), " ")
+}
+
+// templateParts splits text at its template tags ({% … %}, {{ … }}): the
+// literal text before, between and after them, and whether it has any. An
+// unclosed tag is literal text.
+func templateParts(text string) ([]string, bool) {
+	var parts []string
+	var lit strings.Builder
+	tagged := false
 	for {
 		i := strings.Index(text, "{")
 		if i < 0 || i+1 >= len(text) || (text[i+1] != '%' && text[i+1] != '{') {
 			if i < 0 {
-				b.WriteString(text)
+				lit.WriteString(text)
 				break
 			}
-			b.WriteString(text[:i+1])
+			lit.WriteString(text[:i+1])
 			text = text[i+1:]
 			continue
 		}
@@ -908,13 +918,63 @@ func withoutTemplateTags(text string) string {
 		}
 		j := strings.Index(text[i+2:], closer)
 		if j < 0 {
-			b.WriteString(text)
+			lit.WriteString(text)
 			break
 		}
-		b.WriteString(text[:i])
+		lit.WriteString(text[:i])
+		parts = append(parts, lit.String())
+		lit.Reset()
+		tagged = true
 		text = text[i+2+j+len(closer):]
 	}
-	return strings.Join(strings.Fields(b.String()), " ")
+	return append(parts, lit.String()), tagged
+}
+
+// templateHeading reports whether anchor may be the id of a heading of
+// target whose text a template tag fills at build time ("Configure {{%
+// param "PRODUCT_NAME" %}}" renders as "Configure Alloy"): the anchor's
+// fold holds the folds of the heading's literal parts in order — the
+// first at its start, the last at its end — and more, the tag's text.
+func (d *docRefs) templateHeading(target, anchor string) bool {
+	x := d.t.byPath[target]
+	if x == nil || x.Markdown == nil {
+		return false
+	}
+	fa := foldAnchor(anchor)
+	for _, h := range x.Markdown.SiteHeadings {
+		parts, tagged := templateParts(h.Text)
+		if !tagged || h.ID != "" {
+			continue
+		}
+		rest, literal := fa, 0
+		ok := true
+		for i, p := range parts {
+			f := foldAnchor(p)
+			literal += len(f)
+			switch {
+			case i == 0:
+				ok = strings.HasPrefix(rest, f)
+				if ok {
+					rest = rest[len(f):]
+				}
+			case i == len(parts)-1:
+				ok = strings.HasSuffix(rest, f)
+			default:
+				k := strings.Index(rest, f)
+				ok = k >= 0
+				if ok {
+					rest = rest[k+len(f):]
+				}
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok && len(fa) > literal {
+			return true
+		}
+	}
+	return false
 }
 
 // pageStems maps a path without its extensions ("a/feed" for

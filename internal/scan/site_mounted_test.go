@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -120,4 +121,58 @@ func TestNestedHeadingIDs(t *testing.T) {
 	if got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{}))); len(got) != 1 {
 		t.Errorf("one nested anchor alone: broken anchors %q, want it reported", got)
 	}
+}
+
+// TestTemplateHeadings: an anchor into a heading whose text a template tag
+// fills at build time ("Configure {{% param "PRODUCT_NAME" %}}") is left
+// unverified when it fits the heading's literal words around the tag; one
+// that does not fit, or only repeats the literal words, stays broken.
+func TestTemplateHeadings(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/debug.md": "# Debug\n\n## {{% param \"PRODUCT_NAME\" %}} UI\n\n### Configure {{< param \"PRODUCT_NAME\" >}} for {{% param \"OS\" %}}\n",
+		"docs/guide.md": "# Guide\n\nSee [ui](debug.md#alloy-ui), [linux](debug.md#configure-alloy-for-linux), " +
+			"[bare](debug.md#ui), [other](debug.md#install-alloy), [words](debug.md#configure-for).\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	r := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/debug.md")
+	if got, want := asStrings(r.Metadata["missingAnchors"]), []string{"configure-for", "install-alloy", "ui"}; !slices.Equal(got, want) {
+		t.Errorf("missingAnchors = %q, want %q", got, want)
+	}
+	ix.wantCoverage(t, "docs/guide.md", "2 links to headings whose text a template tag fills", 0)
+	for text, want := range map[string][]string{
+		"Plain":                   {"Plain"},
+		"{{% param X %}} UI":      {"", " UI"},
+		"a {% tag %} b {{ c }} d": {"a ", " b ", " d"},
+		"open {{ never closed":    {"open {{ never closed"},
+		"set {x} and {{y}}":       {"set {x} and ", ""},
+	} {
+		if got, _ := templateParts(text); !slices.Equal(got, want) {
+			t.Errorf("templateParts(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestAgentInstructionFiles: a relative link to no file in an AI agent's
+// skill (under .claude/ or .agents/) is unverified, marked as read by an
+// agent; the same link in a published page stays broken, and a path the
+// skill names in a code span is still a claim to check.
+func TestAgentInstructionFiles(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		".claude/skills/talk/transcript.md": "# Talk\n\n![slide](slides/01.jpg)\n",
+		".agents/skills/release/SKILL.md":   "# Release\n\nRun `scripts/release.sh`. See [notes](notes.md).\n",
+		"docs/guide.md":                     "# Guide\n\n![slide](slides/01.jpg)\n",
+		"scripts/build.sh":                  "echo\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		".agents/skills/release/SKILL.md -> .agents/skills/release/notes.md (agent-instructions)",
+		".claude/skills/talk/transcript.md -> .claude/skills/talk/slides/01.jpg (agent-instructions)",
+		"docs/guide.md -> docs/slides/01.jpg",
+	}
+	if got := failingLinks(ix); !slices.Equal(got, want) {
+		t.Errorf("failing links:\n got %q\nwant %q", got, want)
+	}
+	ix.relation(t, snapshot.RelMentions, "document:.agents/skills/release/SKILL.md", "unresolved:scripts/release.sh")
 }

@@ -442,7 +442,8 @@ func siblingOf(files map[string]bool, doc, anchor string) string {
 // that include it render; Hugo's _index.md is a page),
 // snapshot.RenderedTemplate for a
 // template copied where it is used (dataset_card_template.md, an ADR
-// template, a pull request template). Measured on 74 repositories, the
+// template, a pull request template), snapshot.ReadByAgent for a file in
+// an AI agent's directory (agentDirs). Measured on 74 repositories, the
 // failing relative links of such files were broken for the reader in 5 of
 // 17 cases judged.
 func renderedElsewhere(doc string) string {
@@ -459,8 +460,19 @@ func renderedElsewhere(doc string) string {
 		return snapshot.RenderedPartial
 	case slices.ContainsFunc(strings.Split(parentDir(doc), "/"), func(seg string) bool { return seg == "_includes" || seg == "_partials" }):
 		return snapshot.RenderedPartial
+	case slices.ContainsFunc(strings.Split(parentDir(doc), "/"), func(seg string) bool { return agentDirs[seg] }):
+		return snapshot.ReadByAgent
 	}
 	return ""
+}
+
+// agentDirs are the directories AI coding agents read their instructions,
+// skills and rules from: what they hold is read by an agent, not
+// published, and is often copied in (a vendored skill) without the images
+// and files it links.
+var agentDirs = map[string]bool{
+	".agents": true, ".claude": true, ".cursor": true, ".windsurf": true, ".codex": true, ".gemini": true,
+	".continue": true, ".roo": true, ".kiro": true, ".junie": true, ".clinerules": true, ".ruler": true, ".apm": true,
 }
 
 // routeMinAnchors is how many distinct failing anchors must be routes to

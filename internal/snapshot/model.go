@@ -70,8 +70,8 @@ const (
 // link is unverified, not broken (UNVERIFIED_LINK). MetaRenderedElsewhere,
 // there too, says the linking document is a partial or a template, shown
 // where it is included or copied rather than where it lies, so its
-// relative link is unverified as well: its value is RenderedPartial or
-// RenderedTemplate.
+// relative link is unverified as well: its value is RenderedPartial,
+// RenderedTemplate or ReadByAgent.
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
@@ -84,6 +84,10 @@ const (
 const (
 	RenderedPartial  = "partial"
 	RenderedTemplate = "template"
+	// ReadByAgent is an AI agent's instruction file (a skill, a rule set
+	// under .claude/, .agents/, .cursor/ …): read by an agent, not
+	// published, and often copied in without the files it links.
+	ReadByAgent = "agent-instructions"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.

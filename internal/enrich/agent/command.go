@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,8 +41,9 @@ type Command struct {
 }
 
 // NewCommand returns the command agent of the enrich.command configuration,
-// run in dir (the repository root). Its identity's version hashes the argv
-// and the files it names, so an edited program is a new agent to the cache.
+// run in dir (the repository root). Its identity's version hashes the argv,
+// the files it names and enrich.command.files, so an edited program is a
+// new agent to the cache.
 func NewCommand(c config.EnrichCommand, dir string) (*Command, error) {
 	if len(c.Argv) == 0 {
 		return nil, errors.New("command agent: enrich.command.argv is empty")
@@ -53,14 +55,25 @@ func NewCommand(c config.EnrichCommand, dir string) (*Command, error) {
 		maxRequest: c.MaxRequestBytes,
 		maxAnswer:  c.MaxAnswerBytes,
 	}
-	a.id = Identity{ID: "command:" + filepath.Base(c.Argv[0]), Version: programVersion(c.Argv, dir), Provider: "command"}
+	a.id = Identity{ID: "command:" + filepath.Base(c.Argv[0]), Version: programVersion(c.Argv, c.Files, dir), Provider: "command"}
 	return a, nil
 }
 
-// programVersion hashes the argv and the content of each argument that
-// names a regular file (the program, a script it runs).
-func programVersion(argv []string, dir string) string {
+// programVersion hashes the argv, the content of each argument that names a
+// regular file (the program, a script it runs) and of the files the
+// configuration lists (each a path, a glob or a directory, walked), in
+// order, up to maxHashedProgramBytes of content.
+func programVersion(argv, files []string, dir string) string {
 	var b strings.Builder
+	budget := maxHashedProgramBytes
+	hashFile := func(p string) {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() <= int64(budget) {
+			if data, err := os.ReadFile(p); err == nil {
+				budget -= len(data)
+				b.WriteString(snapshot.HashBytes(data))
+			}
+		}
+	}
 	for i, arg := range argv {
 		fmt.Fprintf(&b, "%d:%s;", len(arg), arg)
 		p := arg
@@ -72,10 +85,20 @@ func programVersion(argv []string, dir string) string {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxHashedProgramBytes {
-			if data, err := os.ReadFile(p); err == nil {
-				b.WriteString(snapshot.HashBytes(data))
-			}
+		hashFile(p)
+	}
+	for _, f := range files {
+		fmt.Fprintf(&b, "files %d:%s;", len(f), f)
+		matches, _ := filepath.Glob(filepath.Join(dir, f))
+		for _, m := range matches { // sorted by Glob
+			_ = filepath.WalkDir(m, func(p string, e fs.DirEntry, err error) error {
+				if err == nil && e.Type().IsRegular() {
+					rel, _ := filepath.Rel(dir, p)
+					fmt.Fprintf(&b, "%d:%s=", len(rel), filepath.ToSlash(rel))
+					hashFile(p)
+				}
+				return nil
+			})
 		}
 	}
 	return snapshot.HashBytes([]byte(b.String()))
@@ -86,6 +109,8 @@ func (a *Command) Identity() Identity { return a.id }
 
 // Ask implements Agent: one program run per batch of packs. The first
 // failing run stops the rest; the answers before it stand (see Incomplete).
+// The program answers content only: docbridge writes each proposal's and
+// judgement's envelope (completeProposal).
 func (a *Command) Ask(ctx context.Context, req Request) (Response, error) {
 	req.Protocol = Protocol
 	empty := req
@@ -113,8 +138,13 @@ func (a *Command) Ask(ctx context.Context, req Request) (Response, error) {
 			var r Response
 			r, err = a.run(ctx, body)
 			if err == nil {
-				resp.Proposals = append(resp.Proposals, r.Proposals...)
-				resp.Judgements = append(resp.Judgements, r.Judgements...)
+				byTarget := packsByTarget(b)
+				for _, raw := range r.Proposals {
+					resp.Proposals = append(resp.Proposals, completeProposal(raw, req, a.id, byTarget))
+				}
+				for _, raw := range r.Judgements {
+					resp.Judgements = append(resp.Judgements, signJudgement(raw, req, a.id))
+				}
 				continue
 			}
 		}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/redact/redacttest"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 func commandAgent(t *testing.T, mode string, mutate func(*config.EnrichCommand)) *Command {
@@ -105,17 +107,35 @@ func TestCommandWithoutArgv(t *testing.T) {
 	}
 }
 
+// TestCommandVersionFollowsTheProgram: editing the script argv names, or a
+// file enrich.command.files lists (a module in a listed directory, a
+// file a glob matches), changes the agent's version; editing another file
+// does not.
 func TestCommandVersionFollowsTheProgram(t *testing.T) {
 	dir := t.TempDir()
-	script := dir + "/curate.sh"
-	if err := os.WriteFile(script, []byte("#!/bin/sh\necho v1\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	v1 := programVersion([]string{"sh", "curate.sh"}, dir)
-	if err := os.WriteFile(script, []byte("#!/bin/sh\necho v2\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if v2 := programVersion([]string{"sh", "curate.sh"}, dir); v1 == v2 {
-		t.Fatal("editing the script did not change the agent's version")
+	testtree.Write(t, dir, map[string]string{
+		"curate.sh":          "#!/bin/sh\necho v1\n",
+		"agent/lib/rules.py": "RULES = 1\n",
+		"prompts/curate.md":  "Curate.\n",
+		"README.md":          "# Readme\n",
+	})
+	argv, files := []string{"sh", "curate.sh"}, []string{"agent", "prompts/*.md"}
+	version := func() string { return programVersion(argv, files, dir) }
+	last := version()
+	for _, edit := range []struct {
+		path    string
+		changes bool
+	}{
+		{"curate.sh", true},
+		{"agent/lib/rules.py", true},
+		{"prompts/curate.md", true},
+		{"README.md", false},
+	} {
+		testtree.File(t, filepath.Join(dir, edit.path), "edited "+edit.path+"\n")
+		v := version()
+		if (v != last) != edit.changes {
+			t.Errorf("editing %s: version changed %v, want %v", edit.path, v != last, edit.changes)
+		}
+		last = v
 	}
 }

@@ -215,10 +215,10 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 		switch {
 		case err == nil:
 			for _, raw := range answer.Proposals {
-				resp.Proposals = append(resp.Proposals, m.complete(raw, req, byTarget))
+				resp.Proposals = append(resp.Proposals, completeProposal(raw, req, m.id, byTarget))
 			}
 			for _, raw := range answer.Judgements {
-				resp.Judgements = append(resp.Judgements, m.sign(raw, req))
+				resp.Judgements = append(resp.Judgements, signJudgement(raw, req, m.id))
 			}
 		case errors.Is(err, errBudgetRequests):
 			stop(SkipBudgetRequests, nil)
@@ -369,62 +369,6 @@ func (m *Models) parse(c *openai.ChatCompletion, est int) (Response, error) {
 		return Response{}, fmt.Errorf("%w: %v", errMalformed, err)
 	}
 	return r, nil
-}
-
-// complete fills the envelope fields the model is not asked for: origin,
-// base snapshot, target content hash (from the pack of the proposal's
-// entity) and the proposal id. A proposal that does not decode keeps an
-// empty id; the validators reject it with their reason.
-func (m *Models) complete(raw json.RawMessage, req Request, byTarget map[string]*pack.Pack) json.RawMessage {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
-		return raw
-	}
-	set := func(k string, v any) {
-		if b, err := json.Marshal(v); err == nil {
-			obj[k] = b
-		}
-	}
-	set("origin", enrich.Origin{AgentID: m.id.ID, AgentVersion: m.id.Version, PromptVersion: req.PromptVersion, Model: m.id.Model, Provider: m.id.Provider})
-	set("baseSnapshotHash", req.BaseSnapshotHash)
-	var entity string
-	_ = json.Unmarshal(obj["entity"], &entity)
-	if p, ok := byTarget[entity]; ok {
-		set("targetContentHash", p.Target.ContentHash)
-	}
-	set("proposalId", strings.Repeat("0", 16))
-	withID, err := json.Marshal(obj)
-	if err != nil {
-		return raw
-	}
-	p, err := enrich.Decode(withID)
-	id := ""
-	if err == nil {
-		id = enrich.ProposalID(p)
-	}
-	set("proposalId", id)
-	if out, err := json.Marshal(obj); err == nil {
-		return out
-	}
-	return withID
-}
-
-// sign fills a judgement's origin, which the model is not asked for.
-func (m *Models) sign(raw json.RawMessage, req Request) json.RawMessage {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
-		return raw
-	}
-	b, err := json.Marshal(enrich.Origin{AgentID: m.id.ID, AgentVersion: m.id.Version, PromptVersion: req.PromptVersion, Model: m.id.Model, Provider: m.id.Provider})
-	if err != nil {
-		return raw
-	}
-	obj["origin"] = b
-	out, err := json.Marshal(obj)
-	if err != nil {
-		return raw
-	}
-	return out
 }
 
 // judgementSchema is the judging answer's schema for role, without the

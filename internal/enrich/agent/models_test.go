@@ -411,9 +411,9 @@ func FuzzModelsComplete(f *testing.F) {
 		if !json.Valid(raw) {
 			return
 		}
-		out := m.complete(raw, req, targets)
+		out := completeProposal(raw, req, m.id, targets)
 		if !json.Valid(out) {
-			t.Fatalf("complete(%s) = %s, not JSON", raw, out)
+			t.Fatalf("completeProposal(%s) = %s, not JSON", raw, out)
 		}
 		if p, err := enrich.Decode(out); err == nil && p.ProposalID != enrich.ProposalID(p) {
 			t.Fatalf("a decodable proposal with a wrong id: %s", out)
