@@ -934,7 +934,8 @@ func templateParts(text string) ([]string, bool) {
 // target whose text a template tag fills at build time ("Configure {{%
 // param "PRODUCT_NAME" %}}" renders as "Configure Alloy"): the anchor's
 // fold holds the folds of the heading's literal parts in order — the
-// first at its start, the last at its end — and more, the tag's text.
+// first at its start, the last at its end — and more, the tag's text. A
+// heading with no literal word fits nothing.
 func (d *docRefs) templateHeading(target, anchor string) bool {
 	x := d.t.byPath[target]
 	if x == nil || x.Markdown == nil {
@@ -970,7 +971,9 @@ func (d *docRefs) templateHeading(target, anchor string) bool {
 				break
 			}
 		}
-		if ok && len(fa) > literal {
+		// A heading all tag (a page title from front matter) fits every
+		// anchor: it is no evidence for any.
+		if ok && literal > 0 && len(fa) > literal {
 			return true
 		}
 	}

@@ -130,7 +130,7 @@ func TestNestedHeadingIDs(t *testing.T) {
 func TestTemplateHeadings(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
-		"docs/debug.md": "# Debug\n\n## {{% param \"PRODUCT_NAME\" %}} UI\n\n### Configure {{< param \"PRODUCT_NAME\" >}} for {{% param \"OS\" %}}\n",
+		"docs/debug.md": "# {% $frontmatter.title %}\n\n## {{% param \"PRODUCT_NAME\" %}} UI\n\n### Configure {{< param \"PRODUCT_NAME\" >}} for {{% param \"OS\" %}}\n",
 		"docs/guide.md": "# Guide\n\nSee [ui](debug.md#alloy-ui), [linux](debug.md#configure-alloy-for-linux), " +
 			"[bare](debug.md#ui), [other](debug.md#install-alloy), [words](debug.md#configure-for).\n",
 	})
