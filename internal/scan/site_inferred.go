@@ -741,6 +741,12 @@ func (d *docRefs) inferredAnchors() {
 			for _, id := range x.Markdown.AttrAnchors {
 				set[strings.ToLower(id)] = true
 			}
+			// So do the ids of fences such a renderer may pass through
+			// as raw HTML (Franklin.jl's ~~~ blocks), which GitHub shows
+			// as code.
+			for _, id := range x.Markdown.PassthroughAnchors {
+				set[strings.ToLower(id)] = true
+			}
 		}
 	}
 }
@@ -827,12 +833,14 @@ func (d *docRefs) titledElement(target, anchor string) bool {
 
 // commonSlugs are the anchors the common generators' slug rules give a
 // heading or a title — GitHub's, markdown-it-anchor's (VitePress,
-// Eleventy), Python-Markdown's, the hyphen slug and the slugify package's —
-// lower-cased, without leading or trailing hyphens, the empty ones left
-// out.
+// Eleventy), Python-Markdown's, the hyphen slug, the underscore slug
+// (Franklin.jl, Google's DevSite: "Why contribute?" is why_contribute) and
+// the slugify package's — lower-cased, without leading or trailing hyphens,
+// the empty ones left out.
 func commonSlugs(text string) []string {
-	out := make([]string, 0, 5)
-	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text), punctSlug(text)} {
+	out := make([]string, 0, 6)
+	hyphen := hyphenSlug(text)
+	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphen, strings.ReplaceAll(hyphen, "-", "_"), punctSlug(text)} {
 		if slug = strings.ToLower(strings.Trim(slug, "-")); slug != "" {
 			out = append(out, slug)
 		}

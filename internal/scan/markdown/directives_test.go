@@ -1,6 +1,9 @@
 package markdown
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSiteSyntax: text that only a site generator renders — a template
 // tag, a ::: container or autodoc directive, a !!! admonition — marks the
@@ -29,5 +32,22 @@ func TestSiteSyntax(t *testing.T) {
 				t.Errorf("SiteSyntax = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPassthroughAnchors: the ids and <a name>s of a fence without an info
+// string, or whose info string is HTML, are PassthroughAnchors; a fence
+// with a language, a code block and prose are not read, and none of them
+// is an HTML anchor.
+func TestPassthroughAnchors(t *testing.T) {
+	body := "# T\n\n~~~\n<h2 id=\"events\">Events</h2>\n<a name=\"old\"></a><div name=\"not-a\"></div>\n~~~\n\n" +
+		"```html\n<h2 id=\"sample\">S</h2>\n```\n\n    <p id=\"indented\"></p>\n\n" +
+		"~~~<span id=\"fn1\"></span>[1] ~~~ A note.\n"
+	doc := Extract("p.md", []byte(body))
+	if want := []string{"events", "fn1", "old"}; !slices.Equal(doc.PassthroughAnchors, want) {
+		t.Errorf("PassthroughAnchors = %q, want %q", doc.PassthroughAnchors, want)
+	}
+	if len(doc.HTMLAnchors) != 0 {
+		t.Errorf("HTMLAnchors = %q, want none: a fence is code on GitHub", doc.HTMLAnchors)
 	}
 }

@@ -47,6 +47,12 @@ type Document struct {
 	// renderers give such an element an anchor from its title (GitBook's
 	// expandable blocks, Mintlify's tabs and accordions), others none.
 	ElementTitles []string `json:"elementTitles,omitempty"`
+	// PassthroughAnchors holds, sorted, the ids and <a name>s of the raw
+	// HTML in fences a generator may pass through instead of showing as
+	// code (one without an info string, or whose info string is HTML):
+	// anchors only where a generator the scan does not know renders the
+	// page.
+	PassthroughAnchors []string `json:"passthroughAnchors,omitempty"`
 	// AttrAnchors holds, sorted, the ids that attribute lists outside
 	// headings give elements ("text {: #id}", "[](){#id}"): anchors where
 	// attribute lists are read (Python-Markdown's attr_list, kramdown).

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"golang.org/x/net/html"
 	"slices"
 	"strings"
 
@@ -30,6 +31,7 @@ type walker struct {
 	siteHeads      siteHeadings
 	html           htmlAnchors
 	attrs          htmlAnchors // attribute-list ids (attrAnchors)
+	passthroughIDs []string    // ids in fences a generator may pass through (passthrough)
 	snippetBlock   bool        // inside a --8<-- block of snippet paths
 	headsDropped   int
 	h1             string
@@ -102,6 +104,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
 			w.mystInclude(n)
+			w.passthrough(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
 			return ast.WalkSkipChildren, nil
@@ -119,6 +122,7 @@ func (w *walker) walk(root ast.Node) {
 	w.siteHeads.finish(w.doc, w.is)
 	w.html.finish(w.doc, w.is)
 	w.doc.AttrAnchors = sortedUnique(w.attrs.list)
+	w.doc.PassthroughAnchors = sortedUnique(w.passthroughIDs)
 }
 
 // blockDirectives reads the site directives of a paragraph outside
@@ -306,6 +310,47 @@ func sortedUnique(s []string) []string {
 	}
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// passthrough collects the ids and <a name>s of a fence that may be a
+// generator's raw HTML passthrough rather than code: one without an info
+// string, or whose "info string" is itself HTML (Franklin.jl's ~~~ … ~~~,
+// ~~~<span id="x"></span>~~~). GitHub shows it as code; a generator the
+// scan does not know may render it (Document.PassthroughAnchors).
+func (w *walker) passthrough(n *ast.FencedCodeBlock) {
+	info := ""
+	if n.Info != nil {
+		info = strings.TrimSpace(string(n.Info.Segment.Value(w.body)))
+	}
+	if info != "" && !strings.HasPrefix(info, "<") {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(info)
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		b.Write(seg.Value(w.body))
+	}
+	raw := b.String()
+	if !strings.Contains(raw, "<") || !containsFoldASCII(raw, "id") && !containsFoldASCII(raw, "name") {
+		return
+	}
+	z := html.NewTokenizer(strings.NewReader(raw))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			for more && len(w.passthroughIDs) < MaxAnchors {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if a := strings.TrimSpace(string(v)); a != "" && (string(k) == "id" || string(k) == "name" && string(name) == "a") {
+					w.passthroughIDs = append(w.passthroughIDs, a)
+				}
+			}
+		}
+	}
 }
 
 // mystInclude records a MyST include directive: a fence whose info string
