@@ -121,7 +121,7 @@ func fullConfig() *Config {
 		Enrich: Enrich{
 			Agent: "command", Reviewer: "models", Adjudicator: "builtin",
 			PackBytes: 32768,
-			Command:   EnrichCommand{Argv: []string{"./tools/curate", "--json"}, TimeoutSeconds: 30, MaxRequestBytes: 2 << 20, MaxAnswerBytes: 64 << 10},
+			Command:   EnrichCommand{Argv: []string{"./tools/curate", "--json"}, Files: []string{"tools/curate-lib", "prompts/*.md"}, TimeoutSeconds: 30, MaxRequestBytes: 2 << 20, MaxAnswerBytes: 64 << 10},
 			Models: EnrichModels{BaseURL: "https://llm.example.com/v1", Model: "example/model-small",
 				MaxRequests: 5, MaxTokens: 50000, MaxInputTokens: 16000, MaxOutputTokens: 2000, RequestsPerMinute: 0},
 		},

@@ -29,7 +29,8 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // placeholder: its path (before any #fragment or ?query) is a placeholder
 // word, a run of x (xxx), holds a template variable ($NAME, ${name}) or
 // template syntax ({{ }}, {% %}), or a segment that is an ellipsis (...,
-// …) or holds one, is a %name% variable or holds a <name> placeholder.
+// …) or holds one, is a %name% variable or holds a <name> placeholder or
+// an @NAME@ token.
 func placeholderDestination(dest string) bool {
 	p := dest
 	if i := strings.IndexAny(p, "#?"); i >= 0 {
@@ -50,7 +51,7 @@ func placeholderDestination(dest string) bool {
 		}
 	}
 	for _, s := range segs {
-		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") || percentVariable(s) || angleVariable(s) {
+		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") || percentVariable(s) || angleVariable(s) || atVariable(s) {
 			return true
 		}
 	}
@@ -65,6 +66,29 @@ func percentVariable(seg string) bool {
 		return false
 	}
 	return identifier(seg[1 : len(seg)-1])
+}
+
+// atVariable reports a segment that holds an @NAME@ token, which a build
+// replaces before the page is rendered (mdoc's @API_URL@, Maven and Ant
+// resource filtering's @project.version@): a name that starts with a
+// letter between two '@' — no npm scope (@types/node) or e-mail address
+// has the second.
+func atVariable(seg string) bool {
+	for {
+		open := strings.IndexByte(seg, '@')
+		if open < 0 {
+			return false
+		}
+		seg = seg[open+1:]
+		end := strings.IndexByte(seg, '@')
+		if end < 0 {
+			return false
+		}
+		if name := seg[:end]; name != "" && (name[0] >= 'a' && name[0] <= 'z' || name[0] >= 'A' && name[0] <= 'Z') &&
+			identifier(strings.ReplaceAll(name, ".", "_")) {
+			return true
+		}
+	}
 }
 
 // angleVariable reports a segment that holds a <name> placeholder

@@ -33,6 +33,9 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"topics/%var_1%#x", true},
 		{"src/<filename>.py", true},
 		{"<version>/notes.md", true},
+		{"@API_URL@/cats/Functor.html", true},
+		{"@API_LINK_BASE@cats/index.html", true},
+		{"docs/@project.version@/x.md", true},
 		// Real targets, reported when missing.
 		{"docs/gone.md", false},
 		{"TODO.md", false},
@@ -49,6 +52,10 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"%%", false},
 		{"a<b.md", false},
 		{"a<1x>.md", false},
+		{"node_modules/@types/node/index.d.ts", false},
+		{"mailto-me@example.com/x", false},
+		{"a@@b.md", false},
+		{"v@1.2@.md", false},
 	}
 	for _, tt := range tests {
 		if got := placeholderDestination(tt.dest); got != tt.want {
