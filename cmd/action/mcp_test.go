@@ -150,7 +150,7 @@ var constraints = map[string]map[string]struct{ key, value string }{
 	"knowledge_lookup":      {"depth": {"maximum", "3"}},
 	"docbridge_diagnostics": {"severity": {"enum", "[high medium low info]"}, "format": {"enum", "[finding]"}},
 	"graph_neighbors":       {"depth": {"minimum", "1"}},
-	"enrich_pending":        {"limit": {"maximum", "200"}},
+	"enrich_pending":        {"limit": {"maximum", "200"}, "kind": {"enum", "[add-alias add-intent classify-document flag-contradiction flag-gap flag-redundancy mark-canonical propose-relation rank-hint suggest-area summarize]"}},
 	"docs":                  {"verb": {"enum", "[search check add help]"}},
 }
 
@@ -197,6 +197,11 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 			names = append(names, k)
 			if d, _ := p.(map[string]any)["description"].(string); d == "" {
 				t.Errorf("%s: argument %s has no description", tool.Name, k)
+			}
+			// One type, not ["null", "array"]: clients mapping tool schemas
+			// onto a single-type dialect (Gemini's) refuse a list.
+			if _, ok := p.(map[string]any)["type"].(string); !ok {
+				t.Errorf("%s: argument %s has type %v, want one", tool.Name, k, p.(map[string]any)["type"])
 			}
 		}
 		slices.Sort(names)
