@@ -453,6 +453,7 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "severity"},
 		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "format"},
 		{"graph_node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
+		{"graph_node", map[string]any{"id": "document:READMe.md"}, "did you mean document:README.md?"},
 		{"graph_edges", map[string]any{"from": "document:nowhere.md"}, "argument from"},
 		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "depth"},
 		{"graph_edges", map[string]any{"kind": "teleports"}, `argument kind: no relation of kind "teleports"; the graph has `},
