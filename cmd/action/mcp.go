@@ -55,7 +55,7 @@ there after each scan. See docs/mcp.md.`,
 				return err
 			}
 			defer srv.close()
-			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
+			return srv.server().Run(cmd.Context(), answeringTransport{&mcp.StdioTransport{}})
 		},
 	}
 	addRepoFlags(cmd.Flags(), &o)
