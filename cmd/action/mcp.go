@@ -55,7 +55,7 @@ there after each scan. See docs/mcp.md.`,
 				return err
 			}
 			defer srv.close()
-			return srv.server().Run(cmd.Context(), &mcp.StdioTransport{})
+			return srv.server().Run(cmd.Context(), answeringTransport{&mcp.StdioTransport{}})
 		},
 	}
 	addRepoFlags(cmd.Flags(), &o)
@@ -288,7 +288,10 @@ func (m *mcpServer) server() *mcp.Server {
 		Description: "The entities within depth relations (1 to 3) of an entity, either direction, nearest first, with the relations that reach them (provenance proposed when one was accepted from the enrichment overlay, not observed); capped."},
 		m.graphNeighbors)
 	mcp.AddTool(s, &mcp.Tool{Name: "enrich_pending", Annotations: readOnly,
-		InputSchema: inputSchema[pendingArgs](func(p map[string]*jsonschema.Schema) { between(p["limit"], 1, mcpMaxPending) }),
+		InputSchema: inputSchema[pendingArgs](func(p map[string]*jsonschema.Schema) {
+			oneOf(p["kind"], proposalKinds())
+			between(p["limit"], 1, mcpMaxPending)
+		}),
 		Description: "The enrichment proposals waiting for a person's approval (.docbridge/enrich/overlay.json), with their approval ids, reviewers' judgements and whether their target changed since; read only: approving stays a person's act (docbridge enrich approve). Without an overlay it says so."},
 		m.enrichPending)
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -104,9 +105,18 @@ func proposedSnapshotRelations(ov *enrich.Overlay, s *snapshot.Snapshot) []snaps
 	return out
 }
 
+// proposalKinds are the kinds of enrichment proposals, sorted.
+func proposalKinds() []string {
+	kinds := make([]string, len(enrich.Kinds))
+	for i, k := range enrich.Kinds {
+		kinds[i] = string(k)
+	}
+	return kinds
+}
+
 // pendingArgs are enrich_pending's arguments.
 type pendingArgs struct {
-	Kind   string `json:"kind,omitempty" jsonschema:"only proposals of this kind (propose-relation, mark-canonical, flag-contradiction, flag-redundancy, suggest-area)"`
+	Kind   string `json:"kind,omitempty" jsonschema:"only proposals of this kind (propose-relation, mark-canonical, flag-contradiction, …: the schema's enum lists them)"`
 	Entity string `json:"entity,omitempty" jsonschema:"only proposals about this entity id"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"list at most this many, 1 to 200 (default 50)"`
 }
@@ -157,7 +167,7 @@ func (m *mcpServer) enrichPending(ctx context.Context, _ *mcp.CallToolRequest, a
 		return nil, nil, err
 	}
 	if a.Kind != "" && !enrich.Kind(a.Kind).Known() {
-		return nil, nil, badArgument("kind", "%q is not a proposal kind", a.Kind)
+		return nil, nil, badArgument("kind", "%q is not a proposal kind: use %s", a.Kind, strings.Join(proposalKinds(), ", "))
 	}
 	if a.Limit == 0 {
 		a.Limit = 50

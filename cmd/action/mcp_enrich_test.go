@@ -88,7 +88,7 @@ func TestMCPEnrichPending(t *testing.T) {
 	if node["proposedOut"].(map[string]any)["mentions"] != float64(1) {
 		t.Fatalf("graph_node: %v", node)
 	}
-	if msg := callErr(t, cs, "enrich_pending", map[string]any{"kind": "praise"}); !strings.Contains(msg, "argument kind") {
+	if msg := callErr(t, cs, "enrich_pending", map[string]any{"kind": "praise"}); !strings.Contains(msg, "/properties/kind") || !strings.Contains(msg, "propose-relation") {
 		t.Errorf("bad kind: %s", msg)
 	}
 	if msg := callErr(t, cs, "enrich_pending", map[string]any{"limit": 201}); !strings.Contains(msg, "/properties/limit") {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/nearmiss"
+	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -80,9 +83,40 @@ func (g *graphIndex) entity(arg, id string) (*snapshot.Entity, error) {
 	}
 	i, ok := g.entities[id]
 	if !ok {
-		return nil, badArgument(arg, "no entity %q in the snapshot", id)
+		if near := g.nearIDs(id); len(near) > 0 {
+			return nil, badArgument(arg, "no entity %q in the snapshot; did you mean %s?", id, strings.Join(near, ", "))
+		}
+		return nil, badArgument(arg, "no entity %q in the snapshot; knowledge_search and knowledge_lookup answer with ids (kind:path, as document:README.md)", id)
 	}
 	return &g.s.Entities[i], nil
+}
+
+// nearIDs are the entity ids nearest id (Jaro-Winkler, at or above the
+// near-miss threshold), best first, at most retrieval.MaxSuggestions: what
+// an unknown id was probably meant to be.
+func (g *graphIndex) nearIDs(id string) []string {
+	type near struct {
+		id    string
+		score float64
+	}
+	var hits []near
+	for i := range g.s.Entities {
+		e := g.s.Entities[i].ID
+		if sc := nearmiss.JaroWinkler(id, e); sc >= nearmiss.Threshold {
+			hits = append(hits, near{e, sc})
+		}
+	}
+	slices.SortFunc(hits, func(a, b near) int { return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(a.id, b.id)) })
+	var ids []string
+	for _, h := range hits {
+		if len(ids) == retrieval.MaxSuggestions {
+			break
+		}
+		if len(ids) == 0 || ids[len(ids)-1] != h.id {
+			ids = append(ids, h.id)
+		}
+	}
+	return ids
 }
 
 // nodeArgs are graph_node's arguments.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -20,8 +21,28 @@ func inputSchema[T any](constrain func(props map[string]*jsonschema.Schema)) *js
 		// the server.
 		panic(fmt.Sprintf("input schema of %T: %v", *new(T), err))
 	}
+	for _, p := range s.Properties {
+		singleType(p)
+	}
 	constrain(s.Properties)
 	return s
+}
+
+// singleType makes the type of an optional list or map argument the one
+// JSON type it has: the inference says ["null", "array"] (a nil slice
+// encodes as null), which clients that map tool schemas onto a single-type
+// dialect (the OpenAPI subset of Gemini's function declarations, the MCP
+// inspector's portability check) refuse or flatten. An argument left out
+// is how a call says "none"; the handlers never need a null.
+func singleType(p *jsonschema.Schema) {
+	if len(p.Types) != 2 || !slices.Contains(p.Types, "null") {
+		return
+	}
+	for _, t := range p.Types {
+		if t != "null" {
+			p.Type, p.Types = t, nil
+		}
+	}
 }
 
 // between bounds an integer argument to [lo, hi].

@@ -150,7 +150,7 @@ var constraints = map[string]map[string]struct{ key, value string }{
 	"knowledge_lookup":      {"depth": {"maximum", "3"}},
 	"docbridge_diagnostics": {"severity": {"enum", "[high medium low info]"}, "format": {"enum", "[finding]"}},
 	"graph_neighbors":       {"depth": {"minimum", "1"}},
-	"enrich_pending":        {"limit": {"maximum", "200"}},
+	"enrich_pending":        {"limit": {"maximum", "200"}, "kind": {"enum", "[add-alias add-intent classify-document flag-contradiction flag-gap flag-redundancy mark-canonical propose-relation rank-hint suggest-area summarize]"}},
 	"docs":                  {"verb": {"enum", "[search check add help]"}},
 }
 
@@ -197,6 +197,11 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 			names = append(names, k)
 			if d, _ := p.(map[string]any)["description"].(string); d == "" {
 				t.Errorf("%s: argument %s has no description", tool.Name, k)
+			}
+			// One type, not ["null", "array"]: clients mapping tool schemas
+			// onto a single-type dialect (Gemini's) refuse a list.
+			if _, ok := p.(map[string]any)["type"].(string); !ok {
+				t.Errorf("%s: argument %s has type %v, want one", tool.Name, k, p.(map[string]any)["type"])
 			}
 		}
 		slices.Sort(names)
@@ -448,6 +453,7 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "severity"},
 		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "format"},
 		{"graph_node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
+		{"graph_node", map[string]any{"id": "document:READMe.md"}, "did you mean document:README.md?"},
 		{"graph_edges", map[string]any{"from": "document:nowhere.md"}, "argument from"},
 		{"graph_neighbors", map[string]any{"id": "document:README.md", "depth": 9}, "depth"},
 		{"graph_edges", map[string]any{"kind": "teleports"}, `argument kind: no relation of kind "teleports"; the graph has `},
