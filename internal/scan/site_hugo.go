@@ -1151,6 +1151,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified["to anchors named as a page beside their target (a generator that renders a directory's pages as one page gives each its file name as id: #allowJs for allowJs.md)"]++
 		return false
 	}
+	if arg := d.tagAnchor(target, anchor); arg != "" {
+		d.unverified["to anchors a template tag of the page may build from its argument ("+arg+")"]++
+		return false
+	}
 	if d.templateHeading(target, anchor) {
 		d.unverified["to headings whose text a template tag fills at build time ({{% param %}}, {{ page.title }})"]++
 		return false

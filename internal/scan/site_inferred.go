@@ -938,6 +938,29 @@ func templateParts(text string) ([]string, bool) {
 	return append(parts, lit.String()), tagged
 }
 
+// tagAnchor returns the template tag argument of target an anchor may have
+// been built from: one whose fold (at least tagArgumentMinFold letters and
+// digits) starts the anchor's fold (#tab-one-2 from {% tabs Tab one %}),
+// or "".
+func (d *docRefs) tagAnchor(target, anchor string) string {
+	x := d.t.byPath[target]
+	if x == nil || x.Markdown == nil {
+		return ""
+	}
+	fa := foldAnchor(anchor)
+	for _, arg := range x.Markdown.TagArguments {
+		if f := foldAnchor(arg); len(f) >= tagArgumentMinFold && strings.HasPrefix(fa, f) {
+			return arg
+		}
+	}
+	return ""
+}
+
+// tagArgumentMinFold is how long a tag argument's fold must be before an
+// anchor it starts is taken for the tag's: a short one ("a", "v1") starts
+// anchors by chance.
+const tagArgumentMinFold = 4
+
 // templateHeading reports whether anchor may be the id of a heading of
 // target whose text a template tag fills at build time ("Configure {{%
 // param "PRODUCT_NAME" %}}" renders as "Configure Alloy"): the anchor's

@@ -204,3 +204,21 @@ func TestPassthroughIDs(t *testing.T) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestTagPluginAnchors: an anchor into a page whose template tag builds ids
+// from its argument ({% tabs Tab one %} writes #tab-one and #tab-one-2)
+// is counted in the notes; one no argument starts, or that a short argument
+// starts, stays broken.
+func TestTagPluginAnchors(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"source/docs/tabs.md": "# Tabs\n\n{% tabs Tab one, 2 %}\n<!-- tab -->\nA\n{% endtabs %}\n\n{% video v1 %}\n\n" +
+			"See [one](#tab-one), [pane](#tab-one-2), [two](#tab-two) and [v](#v1-intro).\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{"source/docs/tabs.md -> source/docs/tabs.md#tab-two", "source/docs/tabs.md -> source/docs/tabs.md#v1-intro"}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	ix.wantCoverage(t, "source/docs/tabs.md", "a template tag of the page may build from its argument (Tab one)", 0)
+}

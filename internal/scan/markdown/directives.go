@@ -44,6 +44,46 @@ func (w *walker) directives(n ast.Node) {
 		w.autodoc(text)
 		if line >= len(w.liquidRaw) || !w.liquidRaw[line] {
 			w.liquidLinks(text, line)
+			w.tagArguments(dropCodeSpans(text))
+		}
+	}
+}
+
+// inertTags are the Liquid, Nunjucks and Jinja tags that render no element
+// of their own from their arguments: control flow, variables, includes,
+// layout, code and comments.
+var inertTags = map[string]bool{
+	"if": true, "elsif": true, "elif": true, "else": true, "unless": true, "for": true, "case": true, "when": true,
+	"assign": true, "capture": true, "set": true, "include": true, "include_relative": true, "render": true,
+	"raw": true, "comment": true, "highlight": true, "link": true, "post_url": true, "block": true, "extends": true,
+	"macro": true, "import": true, "from": true, "with": true, "break": true, "continue": true, "cycle": true,
+	"increment": true, "decrement": true, "liquid": true, "echo": true, "tablerow": true, "filter": true, "call": true,
+}
+
+// tagArguments records the first argument of each template tag of a line
+// that may render an element of its own (Document.TagArguments): a
+// generator's tag plugin builds ids from it ({% tabs Tab one, 2 %} writes
+// #tab-one and #tab-one-1 in Hexo's NexT).
+func (w *walker) tagArguments(line string) {
+	for {
+		i := strings.Index(line, "{%")
+		if i < 0 {
+			return
+		}
+		line = line[i+2:]
+		j := strings.Index(line, "%}")
+		if j < 0 {
+			return
+		}
+		tag := strings.TrimSpace(strings.Trim(line[:j], "-"))
+		line = line[j+2:]
+		name, args, _ := strings.Cut(tag, " ")
+		if name == "" || strings.HasPrefix(name, "end") || inertTags[name] || len(w.doc.TagArguments) >= MaxAnchors {
+			continue
+		}
+		first, _, _ := strings.Cut(args, ",")
+		if first = strings.Trim(strings.TrimSpace(first), `"'`); first != "" {
+			w.doc.TagArguments = append(w.doc.TagArguments, first)
 		}
 	}
 }

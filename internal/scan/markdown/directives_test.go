@@ -51,3 +51,15 @@ func TestPassthroughAnchors(t *testing.T) {
 		t.Errorf("HTMLAnchors = %q, want none: a fence is code on GitHub", doc.HTMLAnchors)
 	}
 }
+
+// TestTagArguments: the first argument of each template tag outside code
+// that may render an element is kept; control flow, includes, code and
+// end tags, and tags in code, are not.
+func TestTagArguments(t *testing.T) {
+	body := "# T\n\n{% tabs Tab one, 2 %}\n<!-- tab -->\nA\n{% endtabs %}\n\n{% note \"warning\" %}Careful.{% endnote %}\n\n" +
+		"{% if site.x %}{% include a.md %}{% endif %} {%- youtube abc123 -%}\n\n`{% tabs in code %}`\n\n```\n{% tabs fenced %}\n```\n"
+	doc := Extract("p.md", []byte(body))
+	if want := []string{"Tab one", "warning", "abc123"}; !slices.Equal(doc.TagArguments, want) {
+		t.Errorf("TagArguments = %q, want %q", doc.TagArguments, want)
+	}
+}

@@ -47,6 +47,12 @@ type Document struct {
 	// renderers give such an element an anchor from its title (GitBook's
 	// expandable blocks, Mintlify's tabs and accordions), others none.
 	ElementTitles []string `json:"elementTitles,omitempty"`
+	// TagArguments holds, in order, the first argument of each template tag
+	// outside code that may render an element of its own ({% tabs Tab one,
+	// 2 %} gives "Tab one"; control flow, includes and code tags are left
+	// out), bounded by MaxAnchors: a generator's tag plugin may build ids
+	// from it.
+	TagArguments []string `json:"tagArguments,omitempty"`
 	// PassthroughAnchors holds, sorted, the ids and <a name>s of the raw
 	// HTML in fences a generator may pass through instead of showing as
 	// code (one without an info string, or whose info string is HTML):
