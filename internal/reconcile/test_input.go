@@ -10,19 +10,26 @@ import (
 // recorded as the document metadata testInputKey: Markdown in a directory
 // of test data, in a site or book a test builds, or in a test tree other
 // than its README), read by the project's tests rather than by people and
-// often broken on purpose, and the documents checks.documents.exclude
+// often broken on purpose, pages the site does not build, and the
+// documents checks.documents.exclude
 // names. Nothing located in one is reported: not its links, anchors,
 // paths in backticks or front matter. A finding located elsewhere that
 // names one (a real page linking to a fixture's missing heading) is
 // reported as usual.
 
 // testInputKey is the document metadata key the scan sets to the
-// test-input tree the document lies in.
-const testInputKey = "testInput"
+// test-input tree the document lies in; unbuiltKey to the directory of a
+// page its site does not build (a Docusaurus version versions.json no
+// longer lists), which nobody reads either.
+const (
+	testInputKey = "testInput"
+	unbuiltKey   = "unbuilt"
+)
 
-// isTestInput reports whether the scan judged the document test input.
+// isTestInput reports whether the scan judged the document test input or
+// a page its site does not build.
 func isTestInput(d *Document) bool {
-	return d.Entity != nil && metaString(d.Entity.Metadata[testInputKey]) != ""
+	return d.Entity != nil && (metaString(d.Entity.Metadata[testInputKey]) != "" || metaString(d.Entity.Metadata[unbuiltKey]) != "")
 }
 
 // uncheckedDocuments returns the paths of the documents nothing is

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // TestTestInput checks testdata/test_input: documents in a fixture book
@@ -45,6 +46,25 @@ func TestDocumentsExclude(t *testing.T) {
 		"tests/books/basic/src/chapter.md:7 BROKEN_LINK",
 	}
 	if !slices.Equal(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}
+
+// TestUnbuiltVersions: nothing is reported in the pages of a Docusaurus
+// version versions.json no longer lists, nor in their translations; a
+// listed version's broken link still is.
+func TestUnbuiltVersions(t *testing.T) {
+	dir := testtree.New(t, map[string]string{
+		"website/docusaurus.config.js":                                        "module.exports = { presets: [['classic', { docs: {} }]] };\n",
+		"website/versions.json":                                               `["1.0"]`,
+		"website/docs/intro.md":                                               "# Intro\n",
+		"website/versioned_docs/version-1.0/intro.md":                         "# Intro\n\n[gone](gone.md)\n",
+		"website/versioned_docs/version-0.9/intro.md":                         "# Intro\n\n[gone](gone.md)\n",
+		"website/i18n/fr/docusaurus-plugin-content-docs/version-0.9/intro.md": "# Intro\n\n[gone](#nowhere)\n",
+	})
+	s, cfg := scanDir(t, dir)
+	got := where(Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg}))
+	if want := []string{"website/versioned_docs/version-1.0/intro.md:3 BROKEN_LINK"}; !slices.Equal(got, want) {
 		t.Fatalf("got %v\nwant %v", got, want)
 	}
 }

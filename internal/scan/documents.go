@@ -412,6 +412,11 @@ func declaredSources(docs []*Extraction) map[string]bool {
 	return out
 }
 
+// fileDirectives are the link directives whose destination is a file of
+// the repository, checked as any link: Paradox's @ref (a page),
+// @@include and @@snip (a file spliced in).
+var fileDirectives = map[string]bool{"ref": true, "@include": true, "@snip": true}
+
 // link resolves one Markdown link. A relative link to a file or directory
 // that exists but is not an entity resolves to nothing to relate; one to
 // nothing is a links-to an unresolved entity.
@@ -423,6 +428,10 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return // LINK_OUTSIDE_ROOT, as extraction reported it
 	}
 	if d.selfURL(x, from, l) {
+		return
+	}
+	if l.Directive != "" && !fileDirectives[l.Directive] && l.Kind != markdown.LinkExternal {
+		d.unverified["to targets of link directives (Paradox's @scaladoc, @javadoc, @apidoc, @extref), which name API documentation or pages elsewhere, not files"]++
 		return
 	}
 	// A file spliced into pages is read there too: its page's site may

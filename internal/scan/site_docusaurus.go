@@ -133,6 +133,11 @@ type docusaurusOptions struct {
 	docs          []docusaurusDocs
 	blogs, pages  []docusaurusContent
 	static        []string // repository paths of the static directories
+	// unbuilt are the version directories of docs instances — a
+	// versioned_docs/version-X, or a locale's translation of one under
+	// i18n/ — whose version versions.json does not list: the site builds
+	// none of their pages (docusaurusUnbuilt).
+	unbuilt []string
 }
 
 // docusaurusContent is one plugin instance's content directory
@@ -335,6 +340,37 @@ func (o *docusaurusOptions) add(t *tree, kind string, opts map[string]any) {
 		d.versions = append(d.versions, docusaurusContent{vdir, routeJoin(route, versionPath(v, v))})
 	}
 	o.docs = append(o.docs, d)
+	plugin := "docusaurus-plugin-content-docs"
+	if id != "default" {
+		plugin += "-" + id
+	}
+	o.unbuilt = append(o.unbuilt, docusaurusUnbuilt(t, o.siteDir, prefix, plugin, versions)...)
+}
+
+// docusaurusUnbuilt lists, sorted, the version directories of one docs
+// instance that the site does not build: versioned_docs/version-X and
+// i18n/<locale>/<plugin>/version-X whose X versions.json does not list (a
+// version dropped from the list, its pages and their translations left
+// behind). Nobody reads their pages on the site.
+func docusaurusUnbuilt(t *tree, siteDir, prefix, plugin string, versions []string) []string {
+	built := make(map[string]bool, len(versions))
+	for _, v := range versions {
+		built["version-"+v] = true
+	}
+	versioned, i18n := path.Join(siteDir, prefix+"versioned_docs"), path.Join(siteDir, "i18n")
+	var out []string
+	for dir := range t.dirs {
+		base := path.Base(dir)
+		if !strings.HasPrefix(base, "version-") || built[base] {
+			continue
+		}
+		parent := path.Dir(dir)
+		if parent == versioned || path.Base(parent) == plugin && path.Dir(path.Dir(parent)) == i18n {
+			out = append(out, dir)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // docusaurusSidebars is the sidebars module a docs instance names: the

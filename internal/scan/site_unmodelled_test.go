@@ -222,3 +222,55 @@ func TestTagPluginAnchors(t *testing.T) {
 	}
 	ix.wantCoverage(t, "source/docs/tabs.md", "a template tag of the page may build from its argument (Tab one)", 0)
 }
+
+// TestParadoxDirectiveLinks: a link a Paradox directive writes to API
+// documentation (@scaladoc, @apidoc) is counted in the notes, not broken;
+// one its @ref directive writes to a page is checked as any link.
+func TestParadoxDirectiveLinks(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/actors.md": "# Actors\n\nExtend @scaladoc[Actor](pekko.actor.Actor) or @apidoc[Props](Props$), " +
+			"see @ref[Streams](stream.md) and @ref[Gone](gone.md).\n",
+		"docs/stream.md": "# Streams\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenFrom(ix, "docs/"), []string{"docs/actors.md -> docs/gone.md"}; !slices.Equal(got, want) {
+		t.Errorf("broken links %q, want %q", got, want)
+	}
+	ix.relation(t, snapshot.RelLinksTo, "document:docs/actors.md", "document:docs/stream.md")
+	ix.wantCoverage(t, "docs/actors.md", "2 links to targets of link directives", 0)
+}
+
+// TestDocusaurusUnbuiltVersions: the pages of a Docusaurus version that
+// versions.json no longer lists, and of its translations under i18n/, are
+// marked unbuilt (reconcile reports nothing in them), with a note per
+// directory; a listed version's pages and its translations are not.
+func TestDocusaurusUnbuiltVersions(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"website/docusaurus.config.js":                                        "module.exports = { presets: [['classic', { docs: {} }]] };\n",
+		"website/versions.json":                                               `["1.0"]`,
+		"website/docs/intro.md":                                               "# Intro\n",
+		"website/versioned_docs/version-1.0/intro.md":                         "# Intro\n\n[gone](gone.md)\n",
+		"website/versioned_docs/version-0.9/intro.md":                         "# Intro\n\n[gone](gone.md)\n",
+		"website/i18n/fr/docusaurus-plugin-content-docs/version-0.9/intro.md": "# Intro\n\n[gone](#nowhere)\n",
+		"website/i18n/fr/docusaurus-plugin-content-docs/version-1.0/intro.md": "# Intro\n",
+		"website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md":     "# Intro\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	var unbuilt []string
+	for _, e := range ix.ent {
+		if dir, ok := e.Metadata[unbuiltKey].(string); ok {
+			unbuilt = append(unbuilt, e.Path+" in "+dir)
+		}
+	}
+	slices.Sort(unbuilt)
+	want := []string{
+		"website/i18n/fr/docusaurus-plugin-content-docs/version-0.9/intro.md in website/i18n/fr/docusaurus-plugin-content-docs/version-0.9",
+		"website/versioned_docs/version-0.9/intro.md in website/versioned_docs/version-0.9",
+	}
+	if !slices.Equal(unbuilt, want) {
+		t.Errorf("unbuilt:\n got %q\nwant %q", unbuilt, want)
+	}
+	ix.wantCoverage(t, "website/versioned_docs/version-0.9", "a docs version the site does not build", 0)
+}

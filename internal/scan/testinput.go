@@ -34,6 +34,12 @@ import (
 // document lies in (reconcile reads it).
 const testInputKey = "testInput"
 
+// unbuiltKey is the document metadata key naming the directory of a page
+// its site does not build (a Docusaurus version dropped from versions.json,
+// and its translations): nobody reads it, so, as test input, nothing
+// located in it is reported (reconcile reads it).
+const unbuiltKey = "unbuilt"
+
 // testDataDirs hold data for tests at any depth. "testdata" and the
 // underscored names are never documentation; the others are, inside a
 // documentation site, a section of it (siteSectionDataDirs). A playground
@@ -245,5 +251,33 @@ func (d *docRefs) markTestInput() {
 	for _, tr := range trees {
 		d.b.note(snapshot.Coverage{Analyzer: "documents", Scope: tr.root, Status: snapshot.StatusNotApplicable,
 			Reason: fmt.Sprintf("test input, %s: %d document(s) whose links, anchors, paths and front matter are not checked", tr.why, tr.docs)})
+	}
+	d.markUnbuilt()
+}
+
+// markUnbuilt marks the documents of the version directories a Docusaurus
+// site does not build (docusaurusOptions.unbuilt), with a note per
+// directory.
+func (d *docRefs) markUnbuilt() {
+	for _, site := range d.sites {
+		o := site.docusaurus()
+		if o == nil {
+			continue
+		}
+		for _, dir := range o.unbuilt {
+			n := 0
+			for _, x := range d.t.ex {
+				if x.Markdown == nil || !within(x.Path, dir) {
+					continue
+				}
+				e := d.b.entity(snapshot.KindDocument, x.Path, x.Markdown.Title, x.Path)
+				setMeta(&e.Metadata, unbuiltKey, dir)
+				n++
+			}
+			if n > 0 {
+				d.b.note(snapshot.Coverage{Analyzer: "documents", Scope: dir, Status: snapshot.StatusNotApplicable,
+					Reason: fmt.Sprintf("a docs version the site does not build (not in versions.json): %d document(s) whose links, anchors, paths and front matter are not checked", n)})
+			}
+		}
 	}
 }

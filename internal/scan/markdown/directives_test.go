@@ -63,3 +63,20 @@ func TestTagArguments(t *testing.T) {
 		t.Errorf("TagArguments = %q, want %q", doc.TagArguments, want)
 	}
 }
+
+// TestLinkDirectives: the name of a directive written right before a
+// link's text (Paradox's @scaladoc, @ref, @@snip) is the link's
+// Directive; an e-mail address or a lone '@' before a link is none.
+func TestLinkDirectives(t *testing.T) {
+	body := "Extend @scaladoc[Actor](pekko.actor.Actor), see @ref[Streams](stream.md) and\n" +
+		"@@snip[Demo.scala](/docs/Demo.scala) { #x }, mail me@host[x](a.md), at @ [y](b.md), plain [z](c.md).\n"
+	doc := Extract("p.md", []byte(body))
+	var got []string
+	for _, l := range doc.Links {
+		got = append(got, l.Destination+"="+l.Directive)
+	}
+	want := []string{"pekko.actor.Actor=scaladoc", "stream.md=ref", "/docs/Demo.scala=@snip", "a.md=", "b.md=", "c.md="}
+	if !slices.Equal(got, want) {
+		t.Errorf("directives:\n got %q\nwant %q", got, want)
+	}
+}

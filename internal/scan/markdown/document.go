@@ -134,6 +134,11 @@ type Link struct {
 	// Target is, for a relative link, the repo-relative clean path it points
 	// at ("." for the root); empty when the link climbs above the root.
 	Target string `json:"target,omitempty"`
+	// Directive is the name of a directive written right before the link's
+	// text (Paradox's @scaladoc[Actor](pekko.actor.Actor) gives "scaladoc",
+	// @@snip[x](path) "@snip"): the directive, not Markdown, says what the
+	// destination names.
+	Directive string `json:"directive,omitempty"`
 	// Anchor is the fragment, percent-decoded, without '#'.
 	Anchor string `json:"anchor,omitempty"`
 	// OutsideRoot is set on a relative link that climbs above the

@@ -254,6 +254,7 @@ func (w *walker) link(n ast.Node) {
 		l.Destination = string(textValueBytes(n.Destination))
 		l.Text = collapse(inlineText(n, w.body, true))
 		l.CodeImport = codeImport(n, l.Text, w.body)
+		l.Directive = linkDirective(n, w.body)
 	case *ast.Image:
 		l.Destination = string(textValueBytes(n.Destination))
 		l.Text = collapse(inlineText(n, w.body, true))
@@ -274,6 +275,36 @@ func (w *walker) link(n ast.Node) {
 		}
 		w.doc.Links = append(w.doc.Links, l)
 	}
+}
+
+// linkDirective returns the name of a directive written right before a
+// link's text — Paradox's @scaladoc[Actor](pekko.actor.Actor),
+// @ref[Streams](stream.md), @@snip[x](path) (then "@snip") — or "": the
+// text before the link ends in '@' and a name, and the '@' starts a word.
+func linkDirective(n *ast.Link, source []byte) string {
+	prev, ok := n.PreviousSibling().(*ast.Text)
+	if !ok {
+		return ""
+	}
+	text := prev.Segment.Value(source)
+	i := len(text)
+	for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= 'A' && text[i-1] <= 'Z') {
+		i--
+	}
+	if i == len(text) || i == 0 || text[i-1] != '@' {
+		return ""
+	}
+	name := string(text[i:])
+	at := i - 1
+	if at > 0 && text[at-1] == '@' {
+		name, at = "@"+name, at-1
+	}
+	if at > 0 {
+		if c := text[at-1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' {
+			return "" // an address: user@example[...]
+		}
+	}
+	return name
 }
 
 func (w *walker) codeSpan(n *ast.CodeSpan) {
