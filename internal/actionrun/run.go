@@ -21,6 +21,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -73,8 +74,11 @@ type actionRun struct {
 	d              actionenv.Decision
 	deps           actionDeps
 	dir            string // the working directory scanned
-	configPath     string
-	cfg            *config.Config
+	// scanned is dir relative to the repository root: the pull request's
+	// changed files enter the scan's coordinates through it.
+	scanned    repopath.Dir
+	configPath string
+	cfg        *config.Config
 	// baseGrade is the doctor's grade saved with the base state.
 	baseGrade *state.Grade
 }
@@ -136,7 +140,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	}
 	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev, enricher: o.Enrich,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
-	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
+	if r.scanned, err = scannedDir(env.Workspace, r.dir, in.WorkingDirectory); err != nil {
 		return err
 	}
 	if in.Config != "" {
@@ -148,7 +152,8 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
 		return err
 	}
-	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir}); err != nil {
+	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir,
+		scanned: r.scanned}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "docbridge %s: %s\n", o.Version, d.Reason)
@@ -227,6 +232,10 @@ func (r *actionRun) run(ctx context.Context) error {
 				changed, err = r.deps.files.ChangedFiles(ctx, r.d.PR)
 				return err
 			})
+			// GitHub's paths are the repository's; the findings' are the
+			// working directory's. Put the files there, once: a file
+			// outside the working directory holds no finding of its scan.
+			changed = r.scanned.FromRepoAll(changed)
 		}
 	}
 	rep := res.Report(r.version)

@@ -1,11 +1,11 @@
 package review
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 )
 
@@ -24,10 +24,11 @@ type GitHubContext struct {
 	BaseSHA string
 	// RunURL is the workflow run, whose page holds the job summary.
 	RunURL string
-	// PathPrefix is the scanned directory relative to the repository root
-	// ("" for the root). Findings' paths are relative to the scanned
-	// directory; GitHub wants them relative to the repository.
-	PathPrefix string
+	// Scanned is the scanned directory relative to the repository root
+	// (the zero Dir for the root). Findings' paths are relative to the
+	// scanned directory; every path a GitHub renderer writes (annotations,
+	// locations, links) is made relative to the repository through it.
+	Scanned repopath.Dir
 }
 
 // RenderOptions are what the comment, check-run and job-summary renderers
@@ -90,13 +91,10 @@ func (v ghView) noun() string {
 	return "finding"
 }
 
-// repoPath is p relative to the repository root.
+// repoPath is the scanned directory's path p relative to the repository
+// root, as GitHub names files.
 func (g GitHubContext) repoPath(p string) string {
-	prefix := strings.Trim(path.Clean("/"+strings.ReplaceAll(g.PathPrefix, `\`, "/")), "/")
-	if prefix == "" || p == "" {
-		return p
-	}
-	return prefix + "/" + p
+	return g.Scanned.ToRepo(p)
 }
 
 // blobURL links a location at a commit: SERVER/OWNER/REPO/blob/SHA/PATH#L12,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
@@ -250,7 +251,7 @@ func TestAnnotationOf(t *testing.T) {
 	long := strings.Repeat("é", 300)
 	f := report.Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: report.SeverityHigh, Level: catalog.Error,
 		Location: report.Location{Path: "a.md"}}
-	a := AnnotationOf(f, GitHubContext{PathPrefix: "/site/../docs-root/"})
+	a := AnnotationOf(f, GitHubContext{Scanned: repopath.New("/site/../docs-root/")})
 	if a.Path != "docs-root/a.md" || a.StartLine != 1 || a.EndLine != 1 {
 		t.Errorf("whole-file finding annotated at %s:%d-%d", a.Path, a.StartLine, a.EndLine)
 	}
@@ -444,7 +445,7 @@ func TestDoctorChange(t *testing.T) {
 
 func TestBlobURL(t *testing.T) {
 	g := ghContext()
-	g.PathPrefix = "./site/"
+	g.Scanned = repopath.New("./site/")
 	cases := []struct {
 		g    GitHubContext
 		l    report.Location
