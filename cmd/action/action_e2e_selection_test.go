@@ -80,3 +80,66 @@ func TestE2EWorkingDirectorySelectsInRepositoryPaths(t *testing.T) {
 		})
 	}
 }
+
+// TestE2ESelectionIsNamedAsDocumented: the check run's title, the comment
+// and the job summary name what the filter judged as docs/action.md says —
+// "1 new finding: 1 error · grade …" against a base, the unchanged ones
+// "not annotated", and a filter other than new named in the verdict.
+func TestE2ESelectionIsNamedAsDocumented(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocesses
+	w := newWorld(t)
+	w.pushMain()
+	ws := workspace(t, "base", "head")
+	w.gh.SetFiles(e2ePR, []string{"docs/guide.md", "docs/intro.md", "docs/rank.md"})
+	runURL := "https://github.com/" + reviewtest.Repo + "/actions/runs/"
+	for _, tc := range []struct {
+		filter string
+		// title is the check run's title up to the grade.
+		title string
+		// want and not are in the sticky comment; summary in the job
+		// summary.
+		want, not []string
+		summary   string
+	}{
+		{"new", "1 new finding: 1 error · grade ",
+			[]string{"### docbridge · 1 new finding · docs grade ", "❌ 1 new finding at or above `error`: this check fails.\n",
+				"✅ 1 resolved · 1 unchanged (not annotated; see the [job summary](" + runURL},
+			[]string{"Filter:"}, "### New findings (1)"},
+		{"changed-files", "2 findings: 2 error · grade ",
+			[]string{"### docbridge · 2 findings · docs grade ", "❌ 2 findings at or above `error`: this check fails. Filter: `changed-files`.\n",
+				"✅ 1 resolved · 1 unchanged\n"},
+			[]string{"not annotated"}, "### Findings (2)"},
+		{"all", "2 findings: 2 error · grade ",
+			[]string{"❌ 2 findings at or above `error`: this check fails. Filter: `all`.\n"},
+			[]string{"not annotated"}, "### Findings (2)"},
+	} {
+		pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json", workspace: ws,
+			inputs: map[string]string{"filter": tc.filter}})
+		pr.wantExit(t, 1)
+		if !pr.report.Compared {
+			t.Fatalf("filter %s: the base state was not used:\n%s", tc.filter, pr.stdout)
+		}
+		runs := w.gh.Runs()
+		run := runs[len(runs)-1]
+		if !strings.HasPrefix(run.Title, tc.title) {
+			t.Errorf("filter %s: check run title %q, want %q…", tc.filter, run.Title, tc.title)
+		}
+		sticky := stickyComments(w.gh)
+		if len(sticky) != 1 {
+			t.Fatalf("filter %s: %d sticky comments", tc.filter, len(sticky))
+		}
+		for _, s := range tc.want {
+			if !strings.Contains(sticky[0].Body, s) {
+				t.Errorf("filter %s: the comment lacks %q:\n%s", tc.filter, s, sticky[0].Body)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(sticky[0].Body, s) {
+				t.Errorf("filter %s: the comment says %q:\n%s", tc.filter, s, sticky[0].Body)
+			}
+		}
+		if !strings.Contains(pr.summary, tc.summary) || strings.Contains(pr.summary, "Filter: `findings") {
+			t.Errorf("filter %s: the job summary lacks %q or names a sentence as the filter:\n%s", tc.filter, tc.summary, pr.summary)
+		}
+	}
+}

@@ -243,11 +243,11 @@ func (r *actionRun) run(ctx context.Context) error {
 	if sel.warning != "" {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
-	// check's rule, on what the filter judged.
-	failing := len(report.Failing(sel.judged, r.in.FailOn))
+	// check's rule, on what the filter judged: counted once, here; the
+	// exit code, the conclusion and every text read this count.
+	failing := len(report.Failing(sel.Findings, r.in.FailOn))
 	pub := review.Results{
-		Report: rep, Selected: sel.judged, Selection: sel.note,
-		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
+		Report: rep, Selection: sel.Selection, FailOn: r.in.FailOn, Failing: failing,
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
 	}
 	if isReview {
@@ -293,7 +293,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		}
 	}
 	if failing > 0 {
-		return &pipeline.FindingsError{Failing: failing, FailOn: r.in.FailOn, Which: "judged", Note: sel.note}
+		return &pipeline.FindingsError{Failing: failing, FailOn: r.in.FailOn, Which: "judged", Note: sel.Note}
 	}
 	return nil
 }
@@ -472,15 +472,14 @@ func needsChangedFiles(filter actionenv.Filter, compared bool) bool {
 	return filter == actionenv.FilterChangedFiles || (filter == actionenv.FilterNew && !compared)
 }
 
-// selection is what the filter kept: the findings judged against fail-on,
-// annotated and commented on, and how they were chosen.
+// selection is what the filter kept — the findings judged against
+// fail-on, annotated and commented on, and how they were chosen — with
+// what the run says about it besides.
 type selection struct {
-	// judged are report findings, in the report's canonical order.
-	judged []report.Finding
+	review.Selection
 	// newCount is the new-findings output: findings new against the base,
 	// or every judged finding when there was no base (all count as new).
 	newCount int
-	note     string
 	// warning is set when the filter could not be applied as asked.
 	warning string
 }
@@ -488,7 +487,8 @@ type selection struct {
 // selectFindings applies the filter to the report's findings. On a push or
 // workflow_dispatch there is no pull request: every finding is judged. The
 // filter only narrows what is judged and posted; the report keeps every
-// finding.
+// finding. changed are the pull request's changed files in the scanned
+// directory's coordinates, as the findings' paths are.
 func selectFindings(rep *report.Report, filter actionenv.Filter, review bool, changed []string, changedErr error) selection {
 	all := rep.Findings
 	newIn := func(fs []report.Finding) int {
@@ -497,24 +497,35 @@ func selectFindings(rep *report.Report, filter actionenv.Filter, review bool, ch
 		}
 		return len(report.WithStatus(fs, report.StatusNew))
 	}
+	sel := func(fs []report.Finding, note string) selection {
+		s := selection{newCount: newIn(fs)}
+		s.Filter, s.Findings, s.Note = filter, fs, note
+		return s
+	}
 	if !review {
-		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
+		s := sel(all, "every finding (no pull request)")
+		s.Filter, s.newCount = "", len(all) // no filter applies; every finding counts as new
+		return s
 	}
 	if filter == actionenv.FilterNew && rep.Compared {
-		judged := report.WithStatus(all, report.StatusNew)
-		return selection{judged: judged, newCount: len(judged), note: "findings new against the base"}
+		s := sel(report.WithStatus(all, report.StatusNew), "findings new against the base")
+		s.OnlyNew = true
+		return s
 	}
 	if filter == actionenv.FilterAll {
-		return selection{judged: all, newCount: newIn(all), note: "every finding (filter: all)"}
+		return sel(all, "every finding (filter: all)")
 	}
 	why := "filter: changed-files"
 	if filter == actionenv.FilterNew {
 		why = "no base state to compare with"
 	}
 	if changedErr != nil {
-		return selection{judged: all, newCount: len(all), note: "every finding (" + why + ", and the changed files are unknown)",
-			warning: fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)}
+		s := sel(all, "every finding ("+why+", and the changed files are unknown)")
+		s.Filter, s.newCount = actionenv.FilterAll, len(all) // what was applied
+		s.warning = fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)
+		return s
 	}
-	in := report.InChangedFiles(all, changed)
-	return selection{judged: in, newCount: newIn(in), note: "findings in the pull request's changed files (" + why + ")"}
+	s := sel(report.InChangedFiles(all, changed), "findings in the pull request's changed files ("+why+")")
+	s.InChangedFiles = true
+	return s
 }

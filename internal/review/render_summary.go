@@ -52,7 +52,7 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	}
 	m.block("## " + InlineText(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
-	m.block(countsLine(r) + "\n\n")
+	m.block(countsLine(r, v) + "\n\n")
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(InlineText(l) + "\n\n")
 	}
