@@ -547,6 +547,11 @@ func TestSelection(t *testing.T) {
 	if len(out.Annotations) != 2 || !strings.HasPrefix(out.Title, "2 findings") {
 		t.Errorf("check run: %d annotations, title %q", len(out.Annotations), out.Title)
 	}
+	// The judged unchanged findings are listed once, not again as unchanged.
+	if sum, want := JobSummary(r, opts), fmt.Sprintf("### Unchanged (%d)", len(unchanged)-2); !strings.Contains(sum, want) ||
+		!strings.Contains(sum, "### Findings (2)") {
+		t.Errorf("job summary: want %q and the 2 judged:\n%s", want, sum)
+	}
 	for _, text := range []string{body, out.Summary, JobSummary(r, opts)} {
 		if strings.Contains(text, opts.Selection.Note) {
 			t.Errorf("a renderer shows the note:\n%.600s", text)
