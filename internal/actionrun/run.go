@@ -3,6 +3,8 @@ package actionrun
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -331,7 +333,7 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 		return nil, nil, ""
 	}
 	parts := cache.KeyParts{Branch: r.d.Branch, BaseBranch: r.d.BaseBranch, DefaultBranch: r.d.DefaultBranch,
-		ConfigHash: r.cfg.Hash(), PipelineVersion: scan.PipelineVersion,
+		ConfigHash: stateScope(r.cfg.Hash(), r.scanned), PipelineVersion: scan.PipelineVersion,
 		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
 	saveKey, restoreKeys := c.Keys(parts)
 	if r.d.Act == actionenv.ActReview {
@@ -355,6 +357,22 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 		previous = r.restoreOne(ctx, c, restoreKeys, "branch state")
 	}
 	return base, previous, saveKey
+}
+
+// stateScope is the key's configuration field: what a saved state must
+// share with this run to be its base or its start. A state's paths are
+// relative to the directory its run scanned, so a working directory below
+// the repository root joins the configuration hash: two jobs that check
+// different directories of one repository never take each other's state
+// (whose every path would differ), and a state always enters in this
+// run's coordinates. At the root the field is the configuration hash, as
+// it always was.
+func stateScope(configHash string, scanned repopath.Dir) string {
+	if scanned.IsRoot() {
+		return configHash
+	}
+	sum := sha256.Sum256([]byte(configHash + "\x00working-directory\x00" + scanned.String()))
+	return hex.EncodeToString(sum[:])
 }
 
 // baseStateName names the base state in the log; its miss is a warning.

@@ -23,6 +23,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -556,6 +557,27 @@ func TestActionWorkingDirectoryAndConfig(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(ws, ReportPath)); err != nil {
 		t.Fatalf("the report goes to the workspace: %v", err)
+	}
+	// The state is scoped to the working directory: its paths are the
+	// directory's, so a job checking the root never takes it.
+	cfg, err := config.Load(filepath.Join(ws, "ci"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.cache.keyParts) != 1 || h.cache.keyParts[0].ConfigHash == cfg.Hash() ||
+		h.cache.keyParts[0].ConfigHash != stateScope(cfg.Hash(), repopath.New("site")) {
+		t.Fatalf("key parts %+v: want the configuration hash scoped to site", h.cache.keyParts)
+	}
+}
+
+func TestStateScope(t *testing.T) {
+	const hash = "0123456789abcdef0123"
+	if got := stateScope(hash, repopath.New(".")); got != hash {
+		t.Fatalf("at the root the key keeps the configuration hash: %q", got)
+	}
+	site, docs := stateScope(hash, repopath.New("site")), stateScope(hash, repopath.New("docs"))
+	if site == hash || site == docs || site != stateScope(hash, repopath.New("./site/")) {
+		t.Fatalf("site %q, docs %q: want distinct scopes, the same for the same directory", site, docs)
 	}
 }
 
