@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,6 +14,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
 )
 
@@ -93,6 +93,9 @@ type wiring struct {
 	// cacheDir is --cache-dir: a local directory store instead of the
 	// Actions cache.
 	cacheDir string
+	// scanned is the working directory relative to the repository root:
+	// the GitHub renderers name the repository's paths through it.
+	scanned repopath.Dir
 }
 
 // wireFunc builds the dependencies of one run.
@@ -114,7 +117,7 @@ type wireFunc func(w wiring) (actionDeps, error)
 func wireAction(w wiring) (actionDeps, error) {
 	gh := review.GitHubContext{
 		ServerURL: w.env.ServerURL, Repository: w.env.Repository, HeadSHA: w.d.HeadSHA,
-		RunURL: runURL(w.env), PathPrefix: pathPrefix(w.in.WorkingDirectory),
+		RunURL: runURL(w.env), Scanned: w.scanned,
 	}
 	deps := actionDeps{grader: DoctorGrader{}, summary: func(r review.Results) string { return review.JobSummary(r.Report, r.RenderOptions(gh)) }}
 	switch {
@@ -178,16 +181,6 @@ func runURL(env *actionenv.Env) string {
 		return ""
 	}
 	return fmt.Sprintf("%s/%s/actions/runs/%d", strings.TrimSuffix(env.ServerURL, "/"), env.Repository, env.RunID)
-}
-
-// pathPrefix is the working directory relative to the repository root, as
-// GitHub wants annotation paths ("" for the root).
-func pathPrefix(dir string) string {
-	d := strings.Trim(filepath.ToSlash(filepath.Clean(dir)), "/")
-	if d == "." {
-		return ""
-	}
-	return d
 }
 
 // fileList is a fixed changed-files list (--changed-files).

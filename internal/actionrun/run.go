@@ -3,6 +3,8 @@ package actionrun
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +23,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -73,8 +76,11 @@ type actionRun struct {
 	d              actionenv.Decision
 	deps           actionDeps
 	dir            string // the working directory scanned
-	configPath     string
-	cfg            *config.Config
+	// scanned is dir relative to the repository root: the pull request's
+	// changed files enter the scan's coordinates through it.
+	scanned    repopath.Dir
+	configPath string
+	cfg        *config.Config
 	// baseGrade is the doctor's grade saved with the base state.
 	baseGrade *state.Grade
 }
@@ -136,7 +142,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	}
 	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev, enricher: o.Enrich,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
-	if err := insideWorkspace(env.Workspace, r.dir, actionenv.InputWorkingDirectory, in.WorkingDirectory); err != nil {
+	if r.scanned, err = scannedDir(env.Workspace, r.dir, in.WorkingDirectory); err != nil {
 		return err
 	}
 	if in.Config != "" {
@@ -148,7 +154,8 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
 		return err
 	}
-	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir}); err != nil {
+	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir,
+		scanned: r.scanned}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "docbridge %s: %s\n", o.Version, d.Reason)
@@ -227,6 +234,10 @@ func (r *actionRun) run(ctx context.Context) error {
 				changed, err = r.deps.files.ChangedFiles(ctx, r.d.PR)
 				return err
 			})
+			// GitHub's paths are the repository's; the findings' are the
+			// working directory's. Put the files there, once: a file
+			// outside the working directory holds no finding of its scan.
+			changed = r.scanned.FromRepoAll(changed)
 		}
 	}
 	rep := res.Report(r.version)
@@ -234,11 +245,11 @@ func (r *actionRun) run(ctx context.Context) error {
 	if sel.warning != "" {
 		r.gh.Warningf("docbridge: %s", sel.warning)
 	}
-	// check's rule, on what the filter judged.
-	failing := len(report.Failing(sel.judged, r.in.FailOn))
+	// check's rule, on what the filter judged: counted once, here; the
+	// exit code, the conclusion and every text read this count.
+	failing := len(report.Failing(sel.Findings, r.in.FailOn))
 	pub := review.Results{
-		Report: rep, Selected: sel.judged, Selection: sel.note,
-		FailOn: r.in.FailOn, Failing: failing, Conclusion: review.Conclusion(failing),
+		Report: rep, Selection: sel.Selection, FailOn: r.in.FailOn, Failing: failing,
 		Comment: r.in.Comment, Annotations: r.in.Annotations,
 	}
 	if isReview {
@@ -284,7 +295,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		}
 	}
 	if failing > 0 {
-		return &pipeline.FindingsError{Failing: failing, FailOn: r.in.FailOn, Which: "judged", Note: sel.note}
+		return &pipeline.FindingsError{Failing: failing, FailOn: r.in.FailOn, Which: "judged", Note: sel.Note}
 	}
 	return nil
 }
@@ -322,7 +333,7 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 		return nil, nil, ""
 	}
 	parts := cache.KeyParts{Branch: r.d.Branch, BaseBranch: r.d.BaseBranch, DefaultBranch: r.d.DefaultBranch,
-		ConfigHash: r.cfg.Hash(), PipelineVersion: scan.PipelineVersion,
+		ConfigHash: stateScope(r.cfg.Hash(), r.scanned), PipelineVersion: scan.PipelineVersion,
 		RunID: strconv.FormatInt(r.env.RunID, 10), RunAttempt: strconv.FormatInt(r.env.RunAttempt, 10)}
 	saveKey, restoreKeys := c.Keys(parts)
 	if r.d.Act == actionenv.ActReview {
@@ -346,6 +357,22 @@ func (r *actionRun) restore(ctx context.Context) (base, previous *state.State, s
 		previous = r.restoreOne(ctx, c, restoreKeys, "branch state")
 	}
 	return base, previous, saveKey
+}
+
+// stateScope is the key's configuration field: what a saved state must
+// share with this run to be its base or its start. A state's paths are
+// relative to the directory its run scanned, so a working directory below
+// the repository root joins the configuration hash: two jobs that check
+// different directories of one repository never take each other's state
+// (whose every path would differ), and a state always enters in this
+// run's coordinates. At the root the field is the configuration hash, as
+// it always was.
+func stateScope(configHash string, scanned repopath.Dir) string {
+	if scanned.IsRoot() {
+		return configHash
+	}
+	sum := sha256.Sum256([]byte(configHash + "\x00working-directory\x00" + scanned.String()))
+	return hex.EncodeToString(sum[:])
 }
 
 // baseStateName names the base state in the log; its miss is a warning.
@@ -463,15 +490,14 @@ func needsChangedFiles(filter actionenv.Filter, compared bool) bool {
 	return filter == actionenv.FilterChangedFiles || (filter == actionenv.FilterNew && !compared)
 }
 
-// selection is what the filter kept: the findings judged against fail-on,
-// annotated and commented on, and how they were chosen.
+// selection is what the filter kept — the findings judged against
+// fail-on, annotated and commented on, and how they were chosen — with
+// what the run says about it besides.
 type selection struct {
-	// judged are report findings, in the report's canonical order.
-	judged []report.Finding
+	review.Selection
 	// newCount is the new-findings output: findings new against the base,
 	// or every judged finding when there was no base (all count as new).
 	newCount int
-	note     string
 	// warning is set when the filter could not be applied as asked.
 	warning string
 }
@@ -479,7 +505,8 @@ type selection struct {
 // selectFindings applies the filter to the report's findings. On a push or
 // workflow_dispatch there is no pull request: every finding is judged. The
 // filter only narrows what is judged and posted; the report keeps every
-// finding.
+// finding. changed are the pull request's changed files in the scanned
+// directory's coordinates, as the findings' paths are.
 func selectFindings(rep *report.Report, filter actionenv.Filter, review bool, changed []string, changedErr error) selection {
 	all := rep.Findings
 	newIn := func(fs []report.Finding) int {
@@ -488,24 +515,35 @@ func selectFindings(rep *report.Report, filter actionenv.Filter, review bool, ch
 		}
 		return len(report.WithStatus(fs, report.StatusNew))
 	}
+	sel := func(fs []report.Finding, note string) selection {
+		s := selection{newCount: newIn(fs)}
+		s.Filter, s.Findings, s.Note = filter, fs, note
+		return s
+	}
 	if !review {
-		return selection{judged: all, newCount: len(all), note: "every finding (no pull request)"}
+		s := sel(all, "every finding (no pull request)")
+		s.Filter, s.newCount = "", len(all) // no filter applies; every finding counts as new
+		return s
 	}
 	if filter == actionenv.FilterNew && rep.Compared {
-		judged := report.WithStatus(all, report.StatusNew)
-		return selection{judged: judged, newCount: len(judged), note: "findings new against the base"}
+		s := sel(report.WithStatus(all, report.StatusNew), "findings new against the base")
+		s.OnlyNew = true
+		return s
 	}
 	if filter == actionenv.FilterAll {
-		return selection{judged: all, newCount: newIn(all), note: "every finding (filter: all)"}
+		return sel(all, "every finding (filter: all)")
 	}
 	why := "filter: changed-files"
 	if filter == actionenv.FilterNew {
 		why = "no base state to compare with"
 	}
 	if changedErr != nil {
-		return selection{judged: all, newCount: len(all), note: "every finding (" + why + ", and the changed files are unknown)",
-			warning: fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)}
+		s := sel(all, "every finding ("+why+", and the changed files are unknown)")
+		s.Filter, s.newCount = actionenv.FilterAll, len(all) // what was applied
+		s.warning = fmt.Sprintf("the pull request's changed files are unknown (%v): judging every finding", changedErr)
+		return s
 	}
-	in := report.InChangedFiles(all, changed)
-	return selection{judged: in, newCount: newIn(in), note: "findings in the pull request's changed files (" + why + ")"}
+	s := sel(report.InChangedFiles(all, changed), "findings in the pull request's changed files ("+why+")")
+	s.InChangedFiles = true
+	return s
 }

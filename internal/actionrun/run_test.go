@@ -23,6 +23,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -361,10 +362,10 @@ func TestActionPullRequestAgainstBaseState(t *testing.T) {
 		t.Fatalf("published %d times", len(h.poster.published))
 	}
 	pub := h.poster.published[0]
-	if len(pub.Selected) != 1 || pub.Selected[0].Location.Path != "docs/guide.md" || pub.Selected[0].Status != "new" {
-		t.Fatalf("selected %+v", pub.Selected)
+	if len(pub.Selection.Findings) != 1 || pub.Selection.Findings[0].Location.Path != "docs/guide.md" || pub.Selection.Findings[0].Status != "new" {
+		t.Fatalf("selected %+v", pub.Selection.Findings)
 	}
-	if pub.Conclusion != "failure" || pub.Failing != 1 || !pub.Report.Compared || pub.Report.Summary.Total != 2 {
+	if pub.Conclusion() != "failure" || pub.Failing != 1 || !pub.Report.Compared || pub.Report.Summary.Total != 2 {
 		t.Fatalf("publication %+v", pub)
 	}
 	outs := h.outputs()
@@ -426,7 +427,7 @@ func TestActionPullRequestWithoutBaseUsesChangedFiles(t *testing.T) {
 				t.Fatalf("exit %d: %v\n%s", exitCode(err), err, out)
 			}
 			var paths []string
-			for _, f := range h.poster.published[0].Selected {
+			for _, f := range h.poster.published[0].Selection.Findings {
 				paths = append(paths, f.Location.Path)
 			}
 			if !slices.Equal(paths, tc.wantPaths) {
@@ -557,6 +558,27 @@ func TestActionWorkingDirectoryAndConfig(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, ReportPath)); err != nil {
 		t.Fatalf("the report goes to the workspace: %v", err)
 	}
+	// The state is scoped to the working directory: its paths are the
+	// directory's, so a job checking the root never takes it.
+	cfg, err := config.Load(filepath.Join(ws, "ci"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.cache.keyParts) != 1 || h.cache.keyParts[0].ConfigHash == cfg.Hash() ||
+		h.cache.keyParts[0].ConfigHash != stateScope(cfg.Hash(), repopath.New("site")) {
+		t.Fatalf("key parts %+v: want the configuration hash scoped to site", h.cache.keyParts)
+	}
+}
+
+func TestStateScope(t *testing.T) {
+	const hash = "0123456789abcdef0123"
+	if got := stateScope(hash, repopath.New(".")); got != hash {
+		t.Fatalf("at the root the key keeps the configuration hash: %q", got)
+	}
+	site, docs := stateScope(hash, repopath.New("site")), stateScope(hash, repopath.New("docs"))
+	if site == hash || site == docs || site != stateScope(hash, repopath.New("./site/")) {
+		t.Fatalf("site %q, docs %q: want distinct scopes, the same for the same directory", site, docs)
+	}
 }
 
 func TestActionPostingAndCacheFailuresDoNotFailTheCheck(t *testing.T) {
@@ -610,8 +632,8 @@ func TestActionUnusableBaseStateChecksWithoutBase(t *testing.T) {
 				t.Fatalf("exit %d (%v)\n%s", exitCode(err), err, out)
 			}
 			pub := h.poster.published[0]
-			if pub.Report.Compared || len(pub.Selected) != 1 || pub.Selected[0].Location.Path != "docs/guide.md" {
-				t.Fatalf("want the changed-files fallback, got compared %v, %+v", pub.Report.Compared, pub.Selected)
+			if pub.Report.Compared || len(pub.Selection.Findings) != 1 || pub.Selection.Findings[0].Location.Path != "docs/guide.md" {
+				t.Fatalf("want the changed-files fallback, got compared %v, %+v", pub.Report.Compared, pub.Selection.Findings)
 			}
 		})
 	}
@@ -676,20 +698,28 @@ func TestSelectFindings(t *testing.T) {
 		want     string
 		wantNew  int
 		wantWarn bool
+		// The selection as the renderers read it.
+		wantFilter         actionenv.Filter
+		onlyNew, inChanged bool
 	}{
-		{"push judges every finding", compared, "new", false, nil, nil, "a,b", 2, false},
-		{"new with a base", compared, "new", true, nil, nil, "b", 1, false},
-		{"new without a base", cold, "new", true, []string{"docs/a.md"}, nil, "a", 1, false},
-		{"new without a base or files", cold, "new", true, nil, errors.New("x"), "a,b", 2, true},
-		{"changed-files with a base keeps unchanged ones", compared, "changed-files", true, []string{"docs/a.md"}, nil, "a", 0, false},
-		{"all with a base", compared, "all", true, nil, nil, "a,b", 1, false},
-		{"all without a base", cold, "all", true, nil, nil, "a,b", 2, false},
+		{"push judges every finding", compared, "new", false, nil, nil, "a,b", 2, false, "", false, false},
+		{"new with a base", compared, "new", true, nil, nil, "b", 1, false, "new", true, false},
+		{"new without a base", cold, "new", true, []string{"docs/a.md"}, nil, "a", 1, false, "new", false, true},
+		{"new without a base or files", cold, "new", true, nil, errors.New("x"), "a,b", 2, true, "all", false, false},
+		{"changed-files with a base keeps unchanged ones", compared, "changed-files", true, []string{"docs/a.md"}, nil, "a", 0, false,
+			"changed-files", false, true},
+		{"all with a base", compared, "all", true, nil, nil, "a,b", 1, false, "all", false, false},
+		{"all without a base", cold, "all", true, nil, nil, "a,b", 2, false, "all", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := selectFindings(tc.rep, tc.filter, tc.review, tc.changed, tc.err)
-			if ids(s.judged) != tc.want || s.newCount != tc.wantNew || (s.warning != "") != tc.wantWarn || s.note == "" {
-				t.Fatalf("got %q new %d warning %q note %q", ids(s.judged), s.newCount, s.warning, s.note)
+			if ids(s.Findings) != tc.want || s.newCount != tc.wantNew || (s.warning != "") != tc.wantWarn || s.Note == "" {
+				t.Fatalf("got %q new %d warning %q note %q", ids(s.Findings), s.newCount, s.warning, s.Note)
+			}
+			if s.Filter != tc.wantFilter || s.OnlyNew != tc.onlyNew || s.InChangedFiles != tc.inChanged {
+				t.Fatalf("selection as data: filter %q only new %v in changed files %v; want %q %v %v",
+					s.Filter, s.OnlyNew, s.InChangedFiles, tc.wantFilter, tc.onlyNew, tc.inChanged)
 			}
 		})
 	}
@@ -902,7 +932,7 @@ func interimSummary(p review.Results) string {
 	if r.Compared {
 		fmt.Fprintf(&b, ", %d new, %d resolved against the base", r.Summary.New, r.Summary.Resolved)
 	}
-	fmt.Fprintf(&b, ". Judged: %d (%s); %d at or above `%s`.\n\n", len(p.Selected), p.Selection, p.Failing, p.FailOn)
+	fmt.Fprintf(&b, ". Judged: %d (%s); %d at or above `%s`.\n\n", len(p.Selection.Findings), p.Selection.Note, p.Failing, p.FailOn)
 	var text strings.Builder
 	if err := report.WriteText(&text, r, report.TextOptions{}); err != nil {
 		fmt.Fprintf(&b, "(the text report failed: %v)\n", err)

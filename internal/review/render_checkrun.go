@@ -203,7 +203,7 @@ func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 	out.Summary = fitting(func(n perCode) (string, bool) {
 		m := newBudget(MaxCheckRunText, "", "the job summary")
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
-		m.block(countsLine(r) + "\n\n")
+		m.block(countsLine(r, v) + "\n\n")
 		if opts.Doctor != nil {
 			m.block(InlineText(opts.Doctor.headline()) + "\n\n")
 		}

@@ -88,10 +88,14 @@ func safeURL(u string) string {
 }
 
 // countsLine says how many findings are new, unchanged and resolved, or
-// how many there are without a base.
-func countsLine(r *report.Report) string {
+// how many there are without a base and which of them are judged.
+func countsLine(r *report.Report, v ghView) string {
 	if !r.Compared {
-		return textwriter.Plural(len(r.Findings), "finding", "findings") + " (no base to compare with: every finding is judged)"
+		judged := "every finding is judged"
+		if v.inChangedFiles {
+			judged = "the findings in the pull request's changed files are judged"
+		}
+		return textwriter.Plural(len(r.Findings), "finding", "findings") + " (no base to compare with: " + judged + ")"
 	}
 	return fmt.Sprintf("%s · %d unchanged · %d resolved", textwriter.Plural(r.Summary.New, "new finding", "new findings"),
 		r.Summary.Unchanged, len(r.Resolved))
@@ -103,7 +107,7 @@ func verdictLine(v ghView, failOn catalog.FailOn) string {
 	failOn = failOn.OrDefault()
 	noun := v.noun()
 	var s string
-	switch n := len(report.Failing(v.judged, failOn)); {
+	switch n := v.failing; {
 	case failOn == catalog.FailNone:
 		s = "ℹ️ Report only (`fail-on: none`)."
 	case n > 0:

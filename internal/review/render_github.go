@@ -1,11 +1,12 @@
 package review
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 )
 
@@ -24,10 +25,11 @@ type GitHubContext struct {
 	BaseSHA string
 	// RunURL is the workflow run, whose page holds the job summary.
 	RunURL string
-	// PathPrefix is the scanned directory relative to the repository root
-	// ("" for the root). Findings' paths are relative to the scanned
-	// directory; GitHub wants them relative to the repository.
-	PathPrefix string
+	// Scanned is the scanned directory relative to the repository root
+	// (the zero Dir for the root). Findings' paths are relative to the
+	// scanned directory; every path a GitHub renderer writes (annotations,
+	// locations, links) is made relative to the repository through it.
+	Scanned repopath.Dir
 }
 
 // RenderOptions are what the comment, check-run and job-summary renderers
@@ -42,13 +44,13 @@ type RenderOptions struct {
 	// Stats is a line of run facts for the footer ("2,431 files, 2,428
 	// reused · 0.8 s"); the caller's, so timing never reaches a golden.
 	Stats string
-	// Selection names how the caller chose Selected: "new",
-	// "changed-files" or "all" (the action's filter input). "" means the
-	// default, report.Judged(r), and Selected is ignored.
-	Selection string
-	// Selected are the findings to annotate, list first and judge, in any
-	// order; used whenever Selection is set, even when empty.
-	Selected []report.Finding
+	// Selection is what the caller judged and how it chose it (the
+	// action's filter); nil means the default, report.Judged(r).
+	Selection *Selection
+	// Failing counts the Selection's findings at or above FailOn, as the
+	// caller counted them for its verdict (report.Failing); read only with
+	// a Selection, so that the texts and the exit code share one count.
+	Failing int
 	// FullReport names where every finding is (the summaries list the
 	// first few of each code), as Markdown written by the caller — never
 	// repository text: "the JSON report `.docbridge/report.json` (the
@@ -63,20 +65,29 @@ type RenderOptions struct {
 type ghView struct {
 	// judged are the selected findings, worst first.
 	judged []report.Finding
+	// failing counts those at or above fail-on.
+	failing int
 	// onlyNew is set when they are exactly the new ones against a base.
 	onlyNew bool
-	// filter is the selection to name, "" for the default.
+	// inChangedFiles is set when they are the findings in the pull
+	// request's changed files.
+	inChangedFiles bool
+	// filter is the filter to name in the verdict, "" for none (the
+	// default, and new).
 	filter string
 }
 
 // view resolves the selection: the caller's, or report.Judged(r) by default.
 func (o RenderOptions) view(r *report.Report) ghView {
-	if o.Selection == "" {
-		return ghView{judged: report.Judged(r), onlyNew: r.Compared}
+	s := o.Selection
+	if s == nil {
+		judged := report.Judged(r)
+		return ghView{judged: judged, failing: len(report.Failing(judged, o.FailOn.OrDefault())), onlyNew: r.Compared}
 	}
-	v := ghView{judged: report.WorstFirst(o.Selected), onlyNew: r.Compared && o.Selection == "new"}
-	if o.Selection != "new" {
-		v.filter = o.Selection
+	v := ghView{judged: report.WorstFirst(s.Findings), failing: o.Failing, onlyNew: r.Compared && s.OnlyNew,
+		inChangedFiles: s.InChangedFiles}
+	if s.Filter != "" && s.Filter != actionenv.FilterNew {
+		v.filter = string(s.Filter)
 	}
 	return v
 }
@@ -90,13 +101,10 @@ func (v ghView) noun() string {
 	return "finding"
 }
 
-// repoPath is p relative to the repository root.
+// repoPath is the scanned directory's path p relative to the repository
+// root, as GitHub names files.
 func (g GitHubContext) repoPath(p string) string {
-	prefix := strings.Trim(path.Clean("/"+strings.ReplaceAll(g.PathPrefix, `\`, "/")), "/")
-	if prefix == "" || p == "" {
-		return p
-	}
-	return prefix + "/" + p
+	return g.Scanned.ToRepo(p)
 }
 
 // blobURL links a location at a commit: SERVER/OWNER/REPO/blob/SHA/PATH#L12,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	goldenfile "github.com/docbridge/docbridge/internal/golden"
+	"github.com/docbridge/docbridge/internal/repopath"
 )
 
 // TestGitHubGolden pins every GitHub renderer's output for the hand-made
@@ -43,7 +44,7 @@ func TestGitHubGolden(t *testing.T) {
 		}},
 		{"workflow-many.golden", func() ([]byte, error) {
 			var b bytes.Buffer
-			anns, _ := Annotations(manyReport(25, 10, "error", "error", "warn", "info"), GitHubContext{PathPrefix: "site"})
+			anns, _ := Annotations(manyReport(25, 10, "error", "error", "warn", "info"), GitHubContext{Scanned: repopath.New("site")})
 			err := WriteWorkflowCommands(&b, anns)
 			return b.Bytes(), err
 		}},

@@ -21,10 +21,16 @@ const MaxJobSummary = 64000
 // (RenderOptions.FullReport) is said whenever a finding is left out.
 func JobSummary(r *report.Report, opts RenderOptions) string {
 	v := opts.view(r)
+	// The unchanged findings the selection judged (filter changed-files
+	// or all against a base) are listed once, with the judged ones.
+	judged := make(map[string]bool, len(v.judged))
+	for _, f := range v.judged {
+		judged[f.ID] = true
+	}
 	var unchanged []report.Finding
 	if r.Compared {
 		for _, f := range r.Findings {
-			if f.Status == report.StatusUnchanged {
+			if f.Status == report.StatusUnchanged && !judged[f.ID] {
 				unchanged = append(unchanged, f)
 			}
 		}
@@ -52,7 +58,7 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	}
 	m.block("## " + InlineText(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
-	m.block(countsLine(r) + "\n\n")
+	m.block(countsLine(r, v) + "\n\n")
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(InlineText(l) + "\n\n")
 	}

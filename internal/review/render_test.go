@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
@@ -250,7 +252,7 @@ func TestAnnotationOf(t *testing.T) {
 	long := strings.Repeat("é", 300)
 	f := report.Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: report.SeverityHigh, Level: catalog.Error,
 		Location: report.Location{Path: "a.md"}}
-	a := AnnotationOf(f, GitHubContext{PathPrefix: "/site/../docs-root/"})
+	a := AnnotationOf(f, GitHubContext{Scanned: repopath.New("/site/../docs-root/")})
 	if a.Path != "docs-root/a.md" || a.StartLine != 1 || a.EndLine != 1 {
 		t.Errorf("whole-file finding annotated at %s:%d-%d", a.Path, a.StartLine, a.EndLine)
 	}
@@ -444,7 +446,7 @@ func TestDoctorChange(t *testing.T) {
 
 func TestBlobURL(t *testing.T) {
 	g := ghContext()
-	g.PathPrefix = "./site/"
+	g.Scanned = repopath.New("./site/")
 	cases := []struct {
 		g    GitHubContext
 		l    report.Location
@@ -514,22 +516,30 @@ func BenchmarkGitHubRenderers(b *testing.B) {
 	}
 }
 
-// TestSelection: the caller's filter replaces the default judged set,
-// even when it selects nothing, and the texts stop calling them new.
+// TestSelection: the caller's selection replaces the default judged set,
+// even when it selects nothing; the texts call the findings new only when
+// the selection says they are the new ones, name a filter other than new,
+// and read the caller's failing count.
 func TestSelection(t *testing.T) {
 	r := ghReport()
-	var unchanged []report.Finding
+	var unchanged, fresh []report.Finding
 	for _, f := range r.Findings {
-		if f.Status == report.StatusUnchanged {
+		switch f.Status {
+		case report.StatusUnchanged:
 			unchanged = append(unchanged, f)
+		case report.StatusNew:
+			fresh = append(fresh, f)
 		}
 	}
 	opts := ghOptions()
-	opts.Selection, opts.Selected = "changed-files", unchanged[:2]
+	opts.Selection = &Selection{Filter: actionenv.FilterChangedFiles, InChangedFiles: true, Note: "a sentence no renderer shows",
+		Findings: unchanged[:2]}
+	opts.Failing = 2
 	body := Comment(r, opts)
 	out := CheckRun(r, opts)
-	if !strings.Contains(body, "### docbridge · 2 findings ·") || !strings.Contains(body, "Filter: `changed-files`.") {
-		t.Errorf("comment heading or filter:\n%.300s", body)
+	if !strings.Contains(body, "### docbridge · 2 findings ·") || !strings.Contains(body, "Filter: `changed-files`.") ||
+		!strings.Contains(body, "❌ 2 findings at or above") || strings.Contains(body, "not annotated") {
+		t.Errorf("comment heading, verdict or filter:\n%.600s", body)
 	}
 	if n := strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |") + strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| ⚪ |"); n != 2+len(r.Resolved) {
 		t.Errorf("%d rows, want the 2 selected and %d resolved", n, len(r.Resolved))
@@ -537,12 +547,48 @@ func TestSelection(t *testing.T) {
 	if len(out.Annotations) != 2 || !strings.HasPrefix(out.Title, "2 findings") {
 		t.Errorf("check run: %d annotations, title %q", len(out.Annotations), out.Title)
 	}
-	opts.Selection, opts.Selected = "new", nil
+	// The judged unchanged findings are listed once, not again as unchanged.
+	if sum, want := JobSummary(r, opts), fmt.Sprintf("### Unchanged (%d)", len(unchanged)-2); !strings.Contains(sum, want) ||
+		!strings.Contains(sum, "### Findings (2)") {
+		t.Errorf("job summary: want %q and the 2 judged:\n%s", want, sum)
+	}
+	for _, text := range []string{body, out.Summary, JobSummary(r, opts)} {
+		if strings.Contains(text, opts.Selection.Note) {
+			t.Errorf("a renderer shows the note:\n%.600s", text)
+		}
+	}
+
+	// The new ones against the base: "new findings", the unchanged ones
+	// not annotated, no filter named.
+	opts.Selection = &Selection{Filter: actionenv.FilterNew, OnlyNew: true, Findings: fresh}
+	opts.Failing = len(report.Failing(fresh, opts.FailOn))
+	body, out = Comment(r, opts), CheckRun(r, opts)
+	if want := fmt.Sprintf("%d new findings", len(fresh)); !strings.HasPrefix(out.Title, strings.ToUpper(want[:1])+want[1:]) ||
+		!strings.Contains(body, "### docbridge · "+want) || !strings.Contains(body, "(not annotated; see ") || strings.Contains(body, "Filter:") {
+		t.Errorf("new against the base: title %q, comment:\n%.600s", out.Title, body)
+	}
+	if def := opts; true {
+		def.Selection = nil
+		if Comment(r, def) != body || CheckRun(r, def).Title != out.Title || JobSummary(r, def) != JobSummary(r, opts) {
+			t.Error("the selection of the new findings renders otherwise than the default")
+		}
+	}
+
+	opts.Selection = &Selection{Filter: actionenv.FilterNew, OnlyNew: true}
+	opts.Failing = 0
 	if body := Comment(r, opts); !strings.Contains(body, "No new documentation findings.") {
 		t.Errorf("an empty selection fell back to the default:\n%.300s", body)
 	}
 	if out := CheckRun(r, opts); len(out.Annotations) != 0 || out.Title != "No new findings · grade B 82/100" {
 		t.Errorf("empty selection: %d annotations, title %q", len(out.Annotations), out.Title)
+	}
+
+	// Without a base, the changed files' findings: the counts line says
+	// which are judged.
+	nb := sampleReportNoBase()
+	opts.Selection = &Selection{Filter: actionenv.FilterNew, InChangedFiles: true, Findings: nb.Findings[:1]}
+	if s := JobSummary(nb, opts); !strings.Contains(s, "(no base to compare with: the findings in the pull request's changed files are judged)") {
+		t.Errorf("no base, changed files:\n%.600s", s)
 	}
 }
 

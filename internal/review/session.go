@@ -15,15 +15,13 @@ import (
 type Results struct {
 	// Report holds every finding, with statuses when compared.
 	Report *report.Report
-	// Selected are the findings the filter kept (annotated, commented,
-	// judged), in canonical order; Selection says how they were chosen.
-	Selected  []report.Finding
-	Selection string
+	// Selection is what the filter kept (annotated, commented, judged)
+	// and how it chose them.
+	Selection Selection
 	FailOn    catalog.FailOn
-	// Failing counts the selected findings at or above FailOn.
+	// Failing counts the selected findings at or above FailOn: the one
+	// count the exit code, the conclusion and every text read.
 	Failing int
-	// Conclusion is the check run's: success or failure.
-	Conclusion string
 	// Comment and Annotations are the action's inputs of the same names.
 	Comment, Annotations bool
 	// Grade and Score are the doctor's, "" without one; BaseGrade and
@@ -42,13 +40,15 @@ type Results struct {
 	Enrichment *EnrichmentStatus
 }
 
+// Conclusion is the check run's: failure when a selected finding is at or
+// above fail-on, else success.
+func (r Results) Conclusion() string { return Conclusion(r.Failing) }
+
 // RenderOptions are the renderers' options for these results.
 func (r Results) RenderOptions(gh GitHubContext) RenderOptions {
-	o := RenderOptions{GitHub: gh, FailOn: r.FailOn, Selection: r.Selection, Selected: r.Selected, FullReport: r.FullReport,
+	sel := r.Selection
+	o := RenderOptions{GitHub: gh, FailOn: r.FailOn, Selection: &sel, Failing: r.Failing, FullReport: r.FullReport,
 		Enrichment: r.Enrichment}
-	if r.Selection == "" {
-		o.Selection = "all"
-	}
 	if r.Grade != "" {
 		o.Doctor = &DoctorSummary{Grade: r.Grade, Score: r.Score + "/100", Dimensions: r.Dimensions, Advice: r.Advice}
 		if r.BaseGrade != "" {
@@ -95,7 +95,7 @@ func (s *Session) Publish(ctx context.Context, r Results) error {
 		out.Unannotated += len(out.Annotations)
 		out.Annotations = nil
 	}
-	pub := Publication{HeadSHA: s.headSHA, CheckRun: out, Conclusion: r.Conclusion}
+	pub := Publication{HeadSHA: s.headSHA, CheckRun: out, Conclusion: r.Conclusion()}
 	if r.Comment && s.pr > 0 {
 		pub.PR, pub.Comment = s.pr, Comment(r.Report, opts)
 	}
