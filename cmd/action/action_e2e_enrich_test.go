@@ -231,23 +231,28 @@ func (w *e2eWorld) comment(t *testing.T, pr int, login, body string) (int64, e2e
 	return id, res
 }
 
-// TestE2EGateRule08HeadMoved: a push lands on the pull request's branch
-// between the event and the commit (while the permission is read): the
-// decision is refused, nothing of it is committed, and the reply says so.
+// TestE2EGateRule08HeadMoved: a push that changes the decided target
+// lands on the pull request's branch between the read and the commit: the
+// run reads the branch again, the decision is refused as stale, nothing
+// of it is committed, and the reply says why and what comes next. (A push
+// that leaves the target as it was is rebuilt on: TestE2EGateObs5….)
 func TestE2EGateRule08HeadMoved(t *testing.T) {
 	w := newWorld(t)
 	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 1)
 	w.gh.SetPermission("mona", "write")
-	w.gh.AddFault(reviewtest.Fault{Method: "GET", PathContains: "/collaborators/mona/permission", Times: 1, Run: func() {
-		w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{"docs/late.md": []byte("# Late\n")}, "a push meanwhile")
+	w.gh.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
+		w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{
+			"docs/architecture.md": []byte("# Architecture\n\nRewritten.\n"),
+			"docs/operations.md":   []byte("# Operations\n\nRewritten.\n"),
+		}, "a push meanwhile")
 	}})
 	before := len(w.gh.Log(actionrun.EnrichmentBranch))
 	id, res := w.comment(t, pr, "mona", "/approve "+ids[0])
 	if n := len(w.gh.Log(actionrun.EnrichmentBranch)); n != before+1 { // the push alone
-		t.Fatalf("%d commits after %d: a decision was committed onto a moved head\n%s", n, before, res.stdout)
+		t.Fatalf("%d commits after %d: a decision was committed about content nobody saw\n%s", n, before, res.stdout)
 	}
-	if !hasReaction(w.gh.Reactions(id), "-1") || !strings.Contains(botReplies(w.gh, pr), "moved") {
-		t.Fatalf("reactions %v, replies %q", w.gh.Reactions(id), botReplies(w.gh, pr))
+	if got := botReplies(w.gh, pr); !hasReaction(w.gh.Reactions(id), "-1") || !strings.Contains(got, "stale") || !strings.Contains(got, "next nightly run") {
+		t.Fatalf("reactions %v, replies %q", w.gh.Reactions(id), got)
 	}
 }
 
@@ -277,8 +282,8 @@ func TestE2EGateRule10And11(t *testing.T) {
 
 // TestE2EGateRule14Racing: two approvals on one pull request at once (no
 // concurrency group to serialise them): the branch's history stays
-// linear, no decision is lost silently — each comment gets +1, or -1 and
-// a reply that says to comment again — and at least one lands.
+// linear and both land — the loser reads the branch again and decides on
+// its new head — each comment with its +1.
 func TestE2EGateRule14Racing(t *testing.T) {
 	w := newWorld(t)
 	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 2)
@@ -312,8 +317,8 @@ func TestE2EGateRule14Racing(t *testing.T) {
 	a, b := racers[0].id, racers[1].id
 	log := w.gh.Log(actionrun.EnrichmentBranch)
 	landed := len(log) - before
-	if landed < 1 || landed > 2 {
-		t.Fatalf("%d decision commits from two approvals", landed)
+	if landed < 1 || landed > 2 || !w.decided(t, ids[0]) || !w.decided(t, ids[1]) {
+		t.Fatalf("%d decision commits from two approvals\n%s\n%s", landed, racers[0].res.stdout, racers[1].res.stdout)
 	}
 	for i := 1; i < len(log); i++ {
 		if len(log[i-1].Parents) != 1 || log[i-1].Parents[0] != log[i].SHA {
@@ -321,9 +326,8 @@ func TestE2EGateRule14Racing(t *testing.T) {
 		}
 	}
 	for _, id := range []int64{a, b} {
-		rs := w.gh.Reactions(id)
-		if !hasReaction(rs, "+1") && !hasReaction(rs, "-1") {
-			t.Fatalf("comment %d got no verdict: %v", id, rs)
+		if rs := w.gh.Reactions(id); !hasReaction(rs, "+1") || hasReaction(rs, "-1") {
+			t.Fatalf("comment %d: reactions %v, want +1", id, rs)
 		}
 	}
 }

@@ -45,9 +45,13 @@ type repoAPI interface {
 	// UpsertPR opens the bot's pull request of branch into base, or
 	// updates the open one; it returns its number and address.
 	UpsertPR(ctx context.Context, branch, base, title, body string) (int, string, error)
-	// PullRequest reads a pull request: its head and base repositories and
-	// head commit, and its head branch.
-	PullRequest(ctx context.Context, number int) (gate.PullRequest, string, error)
+	// PullRequest reads a pull request: its head and base repositories,
+	// head commit and branch, author, title and body.
+	PullRequest(ctx context.Context, number int) (pullInfo, error)
+	// Comments lists the pull request's comments, oldest first.
+	Comments(ctx context.Context, pr int) ([]gate.Comment, error)
+	// UpdatePR sets a pull request's title and body.
+	UpdatePR(ctx context.Context, pr int, title, body string) error
 	// Permission is a user's permission on the repository; an error of
 	// the API is Permission.Err (the gate fails closed).
 	Permission(ctx context.Context, login string) gate.Permission
@@ -58,6 +62,14 @@ type repoAPI interface {
 	// UpsertMarked creates the pull request's comment that starts with
 	// marker, or edits the one the bot posted before.
 	UpsertMarked(ctx context.Context, pr int, marker, body string) error
+}
+
+// pullInfo is a pull request as the gate reads it.
+type pullInfo struct {
+	gate gate.PullRequest
+	// branch is the head branch; author the opener's login.
+	branch, author string
+	title, body    string
 }
 
 // enrichment is what the nightly run did, for the summary and the log.
@@ -153,25 +165,36 @@ func (r *actionRun) enrich(ctx context.Context) error {
 		out.note = "not published: no GitHub access in this run"
 	case unread != nil:
 		out.note = "not published: the enrichment branch could not be read: " + unread.Error()
-	case exists && string(branchOverlay) == string(data):
-		out.note = "unchanged: nothing to commit"
 	default:
-		err = api.do(ctx, func(ctx context.Context) (err error) {
-			out.commit, err = r.deps.repo.Commit(ctx, EnrichmentBranch, r.env.SHA, head,
-				map[string][]byte{enrich.OverlayPath: data}, "docbridge: enrichment overlay "+ov.ContentHash)
-			return err
-		})
-		if err != nil {
-			r.gh.Warningf("docbridge: the overlay was not committed: %v", err)
-			out.note = "not committed: " + err.Error()
-			break
+		if exists && string(branchOverlay) == string(data) {
+			out.note = "unchanged: nothing to commit"
+		} else {
+			err = api.do(ctx, func(ctx context.Context) (err error) {
+				out.commit, err = r.deps.repo.Commit(ctx, EnrichmentBranch, r.env.SHA, head,
+					map[string][]byte{enrich.OverlayPath: data}, "docbridge: enrichment overlay "+ov.ContentHash)
+				return err
+			})
+			if err != nil {
+				r.gh.Warningf("docbridge: the overlay was not committed: %v", err)
+				out.note = "not committed: " + err.Error()
+				break
+			}
 		}
+		// The pull request shows the branch's overlay, committed now or
+		// before: opened, or updated when its title or body differ.
 		err = api.do(ctx, func(ctx context.Context) (err error) {
 			out.pr, out.prURL, err = r.deps.repo.UpsertPR(ctx, EnrichmentBranch, r.d.DefaultBranch, enrichmentTitle(ov), review.EnrichmentPRBody(ov, agentNote(out)))
 			return err
 		})
 		if err != nil {
 			r.gh.Warningf("docbridge: the enrichment pull request was not opened or updated: %v", err)
+			break
+		}
+		// Then every command on it that has no answer yet (a run that
+		// never started, one GitHub cancelled), and the proposals comment,
+		// title and body from the branch after the last write.
+		if err := r.settle(ctx, api, out.pr, nil, agentNote(out)); err != nil {
+			r.gh.Warningf("docbridge: the commands on the enrichment pull request were not answered: %v", err)
 		}
 	}
 	r.writeSummary(enrichmentSummary(out))

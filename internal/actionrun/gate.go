@@ -20,13 +20,11 @@ import (
 // proposals (pending, approved, rejected), which every decision refreshes.
 const ProposalsMarker = "<!-- docbridge:proposals v1 -->"
 
-// gate is the issue_comment route: the /approve and /reject lines of a new
-// pull-request comment, decided by gate.Plan on what the API says (the
-// pull request, the author's permission, the default branch's approvals
-// settings, the branch's overlay and records), committed to the pull
-// request's branch in one commit after its head is read again, then the
-// reactions, the reply to what was refused and the proposals comment.
-// Nothing of the pull request is checked out or run.
+// gate is the issue_comment route. A new comment with a command starts
+// it; it then answers every command of the pull request that has no
+// answer yet (settle), so a run GitHub cancelled, one that failed and
+// one that never started lose nothing. Nothing of the pull request is
+// checked out or run.
 func (r *actionRun) gate(ctx context.Context) error {
 	c := r.ev.IssueComment
 	ev := gate.Event{Action: c.Action, OnPullRequest: c.Issue.PullRequest != nil, Number: c.Issue.Number,
@@ -38,74 +36,199 @@ func (r *actionRun) gate(ctx context.Context) error {
 	if r.deps.repo == nil {
 		return errors.New("a comment command needs the GitHub API (a token, and no dry run)")
 	}
-	api := newAPIBudget(r.in.PublishTimeout)
-	in := gate.Input{Event: ev, Self: r.in.BotLogin, DecidedAt: c.Comment.CreatedAt}
-	var branch string
+	trigger := gate.Comment{ID: ev.CommentID, Author: ev.Author, Body: ev.Body, CreatedAt: c.Comment.CreatedAt}
+	return r.settle(ctx, newAPIBudget(r.in.PublishTimeout), ev.Number, &trigger, "")
+}
+
+// settle brings pull request number to the branch's truth: it decides
+// every comment whose commands have no answer yet (gate.Unanswered: by
+// comment id, an accepted decision being its own answer), in order, with
+// gate.PlanSweep on what the API says — the pull request, the default
+// branch's approvals settings, each author's permission, and the overlay,
+// the records and the targets at the head of the branch (the branch's
+// ref, not the pull request's head.sha, which GitHub updates after a
+// push) — and commits the decisions in one commit onto that head. When
+// the branch moved meanwhile, it reads it again and decides again on the
+// new head, at most review.MaxCommitAttempts times, each attempt logged:
+// a decision is refused only when its own target changed (stale). Then
+// the reactions and the replies, and the proposals comment and — on the
+// bot's enrichment pull request — its title and body, rendered from the
+// overlay read back from the branch after the last write, each updated
+// when it differs. note is the enrichment pull request's agent line; ""
+// keeps the one its body has. trigger is the comment that started the
+// run, when one did (the listing may not show it yet).
+func (r *actionRun) settle(ctx context.Context, api *apiBudget, number int, trigger *gate.Comment, note string) error {
+	var pr pullInfo
 	if err := api.do(ctx, func(ctx context.Context) (err error) {
-		in.PullRequest, branch, err = r.deps.repo.PullRequest(ctx, ev.Number)
+		pr, err = r.deps.repo.PullRequest(ctx, number)
 		return err
 	}); err != nil {
-		return fmt.Errorf("pull request #%d: %w", ev.Number, err)
+		return fmt.Errorf("pull request #%d: %w", number, err)
+	}
+	var comments []gate.Comment
+	if err := api.do(ctx, func(ctx context.Context) (err error) {
+		comments, err = r.deps.repo.Comments(ctx, number)
+		return err
+	}); err != nil {
+		return fmt.Errorf("the comments of pull request #%d: %w", number, err)
+	}
+	if trigger != nil && !slices.ContainsFunc(comments, func(c gate.Comment) bool { return c.ID == trigger.ID }) {
+		comments = append(comments, *trigger)
 	}
 	// Who may decide is the default branch's configuration, never the
 	// pull request's; one that cannot be read decides nothing.
-	policy, err := r.approvalsPolicy(ctx, api)
-	if err != nil {
-		in.Permission = gate.Permission{Err: err}
-	} else {
-		in.Policy = policy
-		_ = api.do(ctx, func(ctx context.Context) error {
-			in.Permission = r.deps.repo.Permission(ctx, ev.Author.Login)
-			return in.Permission.Err
-		})
-	}
-	if !in.PullRequest.Fork() {
-		if err := r.readDecisions(ctx, api, branch, &in); err != nil {
+	policy, policyErr := r.approvalsPolicy(ctx, api)
+	perms := map[string]gate.Permission{}
+	reacted := map[int64]bool{}
+	var sweep gate.Sweep
+	var ov *enrich.Overlay
+	for attempt := 1; ; attempt++ {
+		in := gate.Input{Self: r.in.BotLogin, PullRequest: pr.gate, Policy: policy}
+		head := ""
+		if !pr.gate.Fork() {
+			var err error
+			if head, err = r.readDecisions(ctx, api, pr.branch, &in); err != nil {
+				return err
+			}
+			in.PullRequest.HeadSHA = head
+		}
+		ov = in.Overlay
+		pending := gate.Unanswered(number, comments, r.in.BotLogin, in.Records)
+		if len(pending) == 0 {
+			sweep = gate.Sweep{}
+			break
+		}
+		for _, login := range gate.Logins(pending) {
+			if _, ok := perms[login]; ok {
+				continue
+			}
+			if policyErr != nil {
+				perms[login] = gate.Permission{Err: policyErr}
+				continue
+			}
+			var p gate.Permission
+			_ = api.do(ctx, func(ctx context.Context) error {
+				p = r.deps.repo.Permission(ctx, login)
+				return p.Err
+			})
+			perms[login] = p
+		}
+		sweep = gate.PlanSweep(in, number, pending, perms)
+		for i, out := range sweep.Outcomes {
+			if id := sweep.Comments[i].ID; len(out.Reactions) > 0 && !reacted[id] {
+				reacted[id] = true
+				r.react(ctx, api, id, out.Reactions[:1]) // eyes: recognised
+			}
+		}
+		files, err := sweep.Files()
+		if err != nil {
 			return err
 		}
+		if files == nil {
+			break
+		}
+		err = r.commitDecisions(ctx, api, pr.branch, head, files, sweep)
+		var moved *review.HeadMovedError
+		switch {
+		case err == nil:
+			ov = sweep.Overlay
+		case errors.As(err, &moved) && attempt < review.MaxCommitAttempts:
+			fmt.Fprintf(r.stdout, "docbridge: %s moved from %.12s to %.12s before the decisions were committed (attempt %d of %d); "+
+				"reading it again and deciding on its new head\n", pr.branch, moved.Expected, moved.Actual, attempt, review.MaxCommitAttempts)
+			continue
+		case errors.As(err, &moved):
+			r.gh.Warningf("docbridge: %v", err)
+			sweep = sweep.Withdraw(fmt.Sprintf("the branch %s kept moving while docbridge committed the decision (%d attempts), so nothing was committed; "+
+				"the next docbridge run on this pull request decides it again, or comment again", pr.branch, attempt))
+		default:
+			r.gh.Warningf("docbridge: %v", err)
+			sweep = sweep.Withdraw(fmt.Sprintf("the decision could not be committed (%v), so nothing was committed; "+
+				"the next docbridge run on this pull request decides it again, or comment again", err))
+		}
+		break
 	}
-	out := gate.Plan(in)
-	if !out.Act {
-		fmt.Fprintf(r.stdout, "docbridge: comment %d: %s; nothing to do\n", c.Comment.ID, out.Why)
+	r.answer(ctx, api, number, sweep)
+	if !pr.gate.Fork() {
+		ov = r.readBack(ctx, api, pr.branch, ov)
+	}
+	r.show(ctx, api, number, pr, ov, note)
+	return nil
+}
+
+// answer puts the verdicts on the comments of a sweep (+1, -1) and posts
+// each one's reply, then logs every line's outcome.
+func (r *actionRun) answer(ctx context.Context, api *apiBudget, number int, sweep gate.Sweep) {
+	for i, out := range sweep.Outcomes {
+		id := sweep.Comments[i].ID
+		if len(out.Reactions) > 1 {
+			r.react(ctx, api, id, out.Reactions[1:])
+		}
+		url := ""
+		if r.env.ServerURL != "" && r.env.Repository != "" {
+			url = fmt.Sprintf("%s/%s/pull/%d#issuecomment-%d", strings.TrimSuffix(r.env.ServerURL, "/"), r.env.Repository, number, id)
+		}
+		if body := out.ReplyBody(id, url); body != "" {
+			if err := api.do(ctx, func(ctx context.Context) error { return r.deps.repo.Reply(ctx, number, body) }); err != nil {
+				r.gh.Warningf("docbridge: the answer to comment %d was not posted: %v", id, err)
+			}
+		}
+		for _, res := range out.Results {
+			fmt.Fprintf(r.stdout, "docbridge: comment %d: %s %s: %s %s\n", id, res.Line.Decision, res.Line.ProposalID, res.Status, res.Reason)
+		}
+	}
+}
+
+// readBack reads the overlay on branch as it is now — after this run's
+// last write, or another run's since — and returns it; known (what the
+// run read or wrote last) when it cannot be read.
+func (r *actionRun) readBack(ctx context.Context, api *apiBudget, branch string, known *enrich.Overlay) *enrich.Overlay {
+	var data []byte
+	var found bool
+	if err := api.do(ctx, func(ctx context.Context) (err error) {
+		data, found, err = r.deps.repo.ReadFile(ctx, branch, enrich.OverlayPath, enrich.MaxOverlayBytes)
+		return err
+	}); err != nil {
+		r.gh.Warningf("docbridge: the overlay on %s could not be read back (%v); showing the one this run read", branch, err)
+		return known
+	}
+	if !found {
 		return nil
 	}
-	if len(out.Reactions) > 0 {
-		r.react(ctx, api, ev.CommentID, out.Reactions[:1]) // eyes: recognised
-	}
-	files, err := out.Files()
+	ov, err := enrich.ParseOverlay(data)
 	if err != nil {
-		return err
+		return nil // readDecisions said why
 	}
-	if files != nil {
-		if err := r.commitDecisions(ctx, api, ev, branch, in.PullRequest.HeadSHA, files); err != nil {
-			r.gh.Warningf("docbridge: %v", err)
-			out = out.Withdraw(err.Error())
-		}
+	return ov
+}
+
+// show makes what people see the branch's state: the proposals comment
+// and, on the bot's enrichment pull request, its title and body, each
+// rendered from ov and updated when it differs.
+func (r *actionRun) show(ctx context.Context, api *apiBudget, number int, pr pullInfo, ov *enrich.Overlay, note string) {
+	if ov == nil {
+		return
 	}
-	if len(out.Reactions) > 1 {
-		r.react(ctx, api, ev.CommentID, out.Reactions[1:])
+	body := ProposalsMarker + "\n" + review.ProposalsSection(ov, review.MaxCommentChars-len(ProposalsMarker)-1)
+	if err := api.do(ctx, func(ctx context.Context) error {
+		return r.deps.repo.UpsertMarked(ctx, number, ProposalsMarker, body)
+	}); err != nil {
+		r.gh.Warningf("docbridge: the proposals comment was not refreshed: %v", err)
 	}
-	if out.Reply != "" {
-		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.repo.Reply(ctx, ev.Number, out.Reply) }); err != nil {
-			r.gh.Warningf("docbridge: the answer to comment %d was not posted: %v", ev.CommentID, err)
-		}
+	if pr.branch != EnrichmentBranch || !strings.EqualFold(pr.author, r.in.BotLogin) {
+		return
 	}
-	ov := in.Overlay
-	if out.Overlay != nil {
-		ov = out.Overlay
+	title, prBody := enrichmentTitle(ov), review.EnrichmentPRBody(ov, note)
+	if note == "" {
+		prBody = review.RefreshEnrichmentPRBody(ov, pr.body)
 	}
-	if ov != nil {
-		body := ProposalsMarker + "\n" + review.ProposalsSection(ov, review.MaxCommentChars-len(ProposalsMarker)-1)
-		if err := api.do(ctx, func(ctx context.Context) error {
-			return r.deps.repo.UpsertMarked(ctx, ev.Number, ProposalsMarker, body)
-		}); err != nil {
-			r.gh.Warningf("docbridge: the proposals comment was not refreshed: %v", err)
-		}
+	if title == pr.title && prBody == pr.body {
+		return
 	}
-	for _, res := range out.Results {
-		fmt.Fprintf(r.stdout, "docbridge: %s %s: %s %s\n", res.Line.Decision, res.Line.ProposalID, res.Status, res.Reason)
+	if err := api.do(ctx, func(ctx context.Context) error {
+		return r.deps.repo.UpdatePR(ctx, number, title, prBody)
+	}); err != nil {
+		r.gh.Warningf("docbridge: the enrichment pull request's title and body were not refreshed: %v", err)
 	}
-	return nil
 }
 
 // approvalsPolicy reads the approvals section of the default branch's
@@ -133,23 +256,26 @@ func (r *actionRun) approvalsPolicy(ctx context.Context, api *apiBudget) (config
 	return cfg.Approvals, nil
 }
 
-// readDecisions reads the pull request branch's overlay and approval
-// records through the API, as untrusted JSON, and the current content
-// hash of every target a pending proposal names (scan.FileHash of the
-// file at the head; an entity without a file keeps the hash it was
-// proposed on).
-func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch string, in *gate.Input) error {
+// readDecisions reads the pull request branch's head (its ref), the
+// overlay and approval records there through the API, as untrusted JSON,
+// and the content hash at that head of every target a pending proposal
+// names (scan.FileHash of the file; an entity without a file keeps the
+// hash it was proposed on). It returns the head ("" when the branch is
+// gone).
+func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch string, in *gate.Input) (string, error) {
 	var files map[string][]byte
+	var head string
 	if err := api.do(ctx, func(ctx context.Context) (err error) {
-		files, _, _, err = r.deps.repo.ReadDecisions(ctx, branch)
+		files, head, _, err = r.deps.repo.ReadDecisions(ctx, branch)
 		return err
 	}); err != nil {
-		return fmt.Errorf("the decisions on %s: %w", branch, err)
+		return "", fmt.Errorf("the decisions on %s: %w", branch, err)
 	}
 	if data, ok := files[enrich.OverlayPath]; ok {
 		ov, err := enrich.ParseOverlay(data)
 		if err != nil {
 			r.gh.Warningf("docbridge: the overlay on %s is ignored: %v", branch, err)
+			in.OverlayErr = err.Error()
 		} else {
 			in.Overlay = ov
 		}
@@ -166,7 +292,7 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 		in.Records = append(in.Records, a)
 	}
 	if in.Overlay == nil {
-		return nil
+		return head, nil
 	}
 	in.Targets = map[string]string{}
 	for _, pe := range in.Overlay.Pending {
@@ -182,10 +308,10 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 		var data []byte
 		var found bool
 		if err := api.do(ctx, func(ctx context.Context) (err error) {
-			data, found, err = r.deps.repo.ReadFile(ctx, in.PullRequest.HeadSHA, file, int64(r.cfg.Scan.MaxFileBytes))
+			data, found, err = r.deps.repo.ReadFile(ctx, head, file, int64(r.cfg.Scan.MaxFileBytes))
 			return err
 		}); err != nil {
-			return fmt.Errorf("the target %s: %w", file, err)
+			return "", fmt.Errorf("the target %s: %w", file, err)
 		}
 		if !found {
 			in.Targets[p.Entity] = "" // gone: stale
@@ -193,7 +319,7 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 		}
 		in.Targets[p.Entity] = scan.FileHash(file, data)
 	}
-	return nil
+	return head, nil
 }
 
 // entityFile is the file an entity id names — a document's or a module's
@@ -206,32 +332,28 @@ func entityFile(id string) (string, bool) {
 	return p, true
 }
 
-// commitDecisions commits the overlay and the approval records in one
-// commit to the pull request's branch, after reading its head again: a
-// head that moved since the event refuses the decisions (they would be
-// about content nobody has seen).
-func (r *actionRun) commitDecisions(ctx context.Context, api *apiBudget, ev gate.Event, branch, head string, files []gate.File) error {
-	var now gate.PullRequest
-	if err := api.do(ctx, func(ctx context.Context) (err error) {
-		now, _, err = r.deps.repo.PullRequest(ctx, ev.Number)
-		return err
-	}); err != nil {
-		return fmt.Errorf("the pull request's head could not be read again (%v): nothing was committed", err)
-	}
-	if now.HeadSHA != head {
-		return fmt.Errorf("the pull request's head moved from %.12s to %.12s since the comment: nothing was committed; comment again", head, now.HeadSHA)
-	}
+// commitDecisions commits the overlay and the approval records of a
+// sweep in one commit onto head, the branch's head they were decided on:
+// a branch that moved since answers *review.HeadMovedError, for the
+// caller to read it again and decide again.
+func (r *actionRun) commitDecisions(ctx context.Context, api *apiBudget, branch, head string, files []gate.File, sweep gate.Sweep) error {
 	content := make(map[string][]byte, len(files))
 	for _, f := range files {
 		content[f.Path] = f.Bytes
 	}
-	msg := fmt.Sprintf("docbridge: decisions of comment %d by %s", ev.CommentID, ev.Author.Login)
+	var ids []string
+	for i, out := range sweep.Outcomes {
+		if len(out.Decisions) > 0 {
+			ids = append(ids, fmt.Sprintf("%d by %s", sweep.Comments[i].ID, sweep.Comments[i].Author.Login))
+		}
+	}
+	msg := "docbridge: decisions of comment " + strings.Join(ids, ", comment ")
 	var commit string
 	if err := api.do(ctx, func(ctx context.Context) (err error) {
 		commit, err = r.deps.repo.Commit(ctx, branch, "", head, content, msg)
 		return err
 	}); err != nil {
-		return fmt.Errorf("the decisions were not committed (%v)", err)
+		return fmt.Errorf("the decisions were not committed to %s: %w", branch, err)
 	}
 	fmt.Fprintf(r.stdout, "docbridge: committed %d file(s) to %s as %s\n", len(files), branch, commit)
 	return nil

@@ -102,12 +102,30 @@ func (r githubRepo) UpsertPR(ctx context.Context, branch, base, title, body stri
 	return pr.Number, pr.URL, err
 }
 
-func (r githubRepo) PullRequest(ctx context.Context, number int) (gate.PullRequest, string, error) {
+func (r githubRepo) PullRequest(ctx context.Context, number int) (pullInfo, error) {
 	pr, err := r.g.GetPR(ctx, number)
 	if err != nil {
-		return gate.PullRequest{}, "", err
+		return pullInfo{}, err
 	}
-	return gate.PullRequest{HeadRepo: pr.HeadRepo, BaseRepo: r.repository, HeadSHA: pr.HeadSHA}, pr.HeadRef, nil
+	return pullInfo{gate: gate.PullRequest{HeadRepo: pr.HeadRepo, BaseRepo: r.repository, HeadSHA: pr.HeadSHA},
+		branch: pr.HeadRef, author: pr.Author, title: pr.Title, body: pr.Body}, nil
+}
+
+func (r githubRepo) Comments(ctx context.Context, pr int) ([]gate.Comment, error) {
+	list, err := r.g.ListComments(ctx, pr)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]gate.Comment, len(list))
+	for i, c := range list {
+		out[i] = gate.Comment{ID: c.ID, Author: gate.Account{Login: c.Login, Type: c.Type}, Body: c.Body, CreatedAt: c.CreatedAt}
+	}
+	return out, nil
+}
+
+func (r githubRepo) UpdatePR(ctx context.Context, pr int, title, body string) error {
+	_, err := r.g.UpdatePR(ctx, pr, title, body)
+	return err
 }
 
 func (r githubRepo) Permission(ctx context.Context, login string) gate.Permission {

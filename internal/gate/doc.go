@@ -19,6 +19,11 @@
 //     new overlay and the approval records (Files gives the commit's
 //     files); Withdraw turns the decisions into refusals when they cannot
 //     be committed.
+//   - Unanswered picks, from a pull request's comments, the ones whose
+//     commands have no answer yet (no reply of the action's names them by
+//     AnswerMarker, not all their decisions are recorded), and PlanSweep
+//     plans them in order, each on what the one before left: every run
+//     answers them all, so a run that never started loses nothing.
 //
 // Rendering for GitHub (the reply, the enrichment pull request's body and
 // its proposals section) is internal/review's.

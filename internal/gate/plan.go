@@ -96,6 +96,9 @@ type Input struct {
 	Overlay *enrich.Overlay
 	Records []enrich.Approval
 	Targets map[string]string
+	// OverlayErr says why the branch's overlay could not be read (a hand
+	// edit breaks its content hash); "" when it could, or there is none.
+	OverlayErr string
 	// DecidedAt is recorded on each decision (RFC 3339): the comment's
 	// creation time, so that a replay writes the same record.
 	DecidedAt string
@@ -146,6 +149,10 @@ type Outcome struct {
 	// was accepted. Commit them together or not at all (Files).
 	Overlay   *enrich.Overlay
 	Decisions []enrich.Approval
+	// Retry is set when the decisions were withdrawn for a reason that is
+	// not the comment's (the commit failed): the next run decides the
+	// comment again, so its reply carries no AnswerMarker.
+	Retry bool
 	// wide is a refusal of the whole comment (fork, permission).
 	wide string
 }
@@ -211,7 +218,7 @@ func Plan(in Input) Outcome {
 				Via: ViaComment, HeadSHA: in.PullRequest.HeadSHA, CommentID: in.Event.CommentID, DecidedAt: in.DecidedAt,
 			})
 			if err != nil {
-				r.Status, r.Code, r.Reason = StatusRefused, refusalCode(err), refusalReason(err, ov)
+				r.Status, r.Code, r.Reason = StatusRefused, refusalCode(err), refusalReason(err, ov, in.OverlayErr)
 				break
 			}
 			ov, records = next, append(records, rec)
@@ -236,7 +243,8 @@ func authorize(in Input) (code, reason string) {
 	if m := in.Policy.MinimumPermission; m != "" {
 		l, ok := ParseLevel(m)
 		if !ok || l < LevelTriage {
-			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q is not a permission docbridge accepts", clipRunes(m, 40))
+			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q in the default branch's docbridge.yaml is not a permission docbridge accepts "+
+				"(triage, write, maintain or admin): fix it there, then comment again", clipRunes(m, 40))
 		}
 		minimum = l
 	}
@@ -244,11 +252,12 @@ func authorize(in Input) (code, reason string) {
 		return RefusedUnverified, "docbridge could not read the author's permission on this repository; comment again later"
 	}
 	if in.Permission.Level < minimum {
-		return RefusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s",
-			minimum, login, in.Permission.Level)
+		return RefusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s: "+
+			"ask someone who has it to comment the command", minimum, login, in.Permission.Level)
 	}
 	if len(in.Policy.Allowlist) > 0 && !slices.ContainsFunc(in.Policy.Allowlist, func(a string) bool { return strings.EqualFold(a, login) }) {
-		return RefusedAllowlist, fmt.Sprintf("%s is not in approvals.allowlist of the default branch's docbridge.yaml", login)
+		return RefusedAllowlist, fmt.Sprintf("%s is not in approvals.allowlist of the default branch's docbridge.yaml: "+
+			"ask someone on it to comment the command", login)
 	}
 	return "", ""
 }
@@ -273,22 +282,26 @@ func refusalCode(err error) string {
 	return enrich.RefusedInvalid
 }
 
-// refusalReason says in a sentence why Decide refused.
-func refusalReason(err error, ov *enrich.Overlay) string {
+// refusalReason says in a sentence why Decide refused, and what to do.
+func refusalReason(err error, ov *enrich.Overlay, overlayErr string) string {
 	var r *enrich.Refusal
 	if !errors.As(err, &r) {
 		return err.Error()
 	}
 	switch r.Code {
 	case enrich.RefusedUnknown:
-		if ov == nil {
+		switch {
+		case ov == nil && overlayErr != "":
+			return "the overlay on the branch was edited by hand, so docbridge cannot read it (" + clipRunes(overlayErr, 200) + "): " +
+				"revert that edit, or let the next nightly run write the overlay again, then comment again"
+		case ov == nil:
 			return "this pull request carries no enrichment overlay, so there is nothing to decide"
 		}
-		return "unknown proposal: " + r.Detail
+		return "unknown proposal: " + r.Detail + "; copy the id from the proposals comment"
 	case enrich.RefusedAlreadyDecided:
 		return "already decided: " + r.Detail
 	case enrich.RefusedStale:
-		return "stale: " + r.Detail + "; a decision is bound to the content it was made about"
+		return "stale: " + r.Detail + "; a decision is bound to the content it was made about: the next nightly run proposes again on the new content"
 	case enrich.RefusedSelfApproval:
 		return "self-approval: " + r.Detail
 	case enrich.RefusedPolicy:

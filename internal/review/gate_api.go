@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/go-github/v66/github"
 )
@@ -132,4 +133,49 @@ func (g *GitHub) Reply(ctx context.Context, issue int, body string) (int64, erro
 		return 0, err
 	}
 	return c.GetID(), nil
+}
+
+// IssueComment is a comment of an issue or pull request as the listing
+// answers it; Type is the author's (User, Bot, Organization) and
+// CreatedAt RFC 3339.
+type IssueComment struct {
+	ID                           int64
+	Login, Type, Body, CreatedAt string
+}
+
+// ListComments lists the comments of an issue or pull request, oldest
+// first, page by page; past MaxCommentPages pages it is an error (a
+// command would be missed silently otherwise).
+func (g *GitHub) ListComments(ctx context.Context, issue int) ([]IssueComment, error) {
+	if issue <= 0 {
+		return nil, fmt.Errorf("list comments: issue number %d", issue)
+	}
+	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: commentsPerPage}}
+	var out []IssueComment
+	for page := 1; ; page++ {
+		var list []*github.IssueComment
+		var resp *github.Response
+		err := g.retry.do(ctx, fmt.Sprintf("list comments of #%d (page %d)", issue, page), func() (*github.Response, error) {
+			var err error
+			list, resp, err = g.client.Issues.ListComments(ctx, g.owner, g.repo, issue, opts)
+			return resp, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range list {
+			created := ""
+			if c.CreatedAt != nil {
+				created = c.GetCreatedAt().UTC().Format(time.RFC3339)
+			}
+			out = append(out, IssueComment{ID: c.GetID(), Login: c.GetUser().GetLogin(), Type: c.GetUser().GetType(), Body: c.GetBody(), CreatedAt: created})
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		if page == MaxCommentPages {
+			return nil, fmt.Errorf("list comments of #%d: more than %d pages", issue, MaxCommentPages)
+		}
+		opts.Page = resp.NextPage
+	}
 }

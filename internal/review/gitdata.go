@@ -91,8 +91,10 @@ type CommitResult struct {
 // written is unreferenced and harmless), so a later call simply does it
 // again. A non-fast-forward answer (someone pushed in between) re-reads
 // the head and rebuilds on it, at most MaxCommitAttempts times, so
-// concurrent writers end in one linear history. Files already holding
-// these bytes make no commit.
+// concurrent writers end in one linear history — unless spec.ExpectedHead
+// is set: then the answer is *HeadMovedError, for the caller to read the
+// branch again and make its files anew. Files already holding these bytes
+// make no commit.
 func (g *GitHub) CommitFiles(ctx context.Context, spec CommitSpec) (CommitResult, error) {
 	files, err := checkCommitSpec(spec)
 	if err != nil {
@@ -140,6 +142,15 @@ func (g *GitHub) CommitFiles(ctx context.Context, spec CommitSpec) (CommitResult
 		}
 		if !raced {
 			return CommitResult{Head: commit, Parent: parent, Committed: true, Created: missing, Attempts: attempt}, nil
+		}
+		if spec.ExpectedHead != "" {
+			// The files were made from what the caller read at the
+			// expected head: only the caller can make them again.
+			now, err := g.BranchHead(ctx, spec.Branch)
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				return CommitResult{}, err
+			}
+			return CommitResult{}, &HeadMovedError{Branch: spec.Branch, Expected: spec.ExpectedHead, Actual: now}
 		}
 		fmt.Fprintf(g.log, "docbridge: branch %s moved while committing (attempt %d of %d); rebuilding on its new head\n",
 			spec.Branch, attempt, MaxCommitAttempts)

@@ -249,19 +249,30 @@ func TestCommitFilesExpectedHead(t *testing.T) {
 		}
 	})
 	t.Run("moved between read and write", func(t *testing.T) {
-		f, g, _ := newGitData(t)
+		f, _, _ := newGitData(t)
+		var log strings.Builder
+		opts := fakeOptions(f, nil)
+		opts.Log = &log
+		g, err := NewGitHub(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
 		read := f.Push(enrichBranch, map[string][]byte{"seed": []byte("x")}, "seed")
 		var moved string
 		f.AddFault(reviewtest.Fault{Method: http.MethodPatch, PathContains: "/git/refs/", Times: 1, Run: func() {
 			moved = f.Push(enrichBranch, map[string][]byte{"seed": []byte("y")}, "push")
 		}})
-		_, err := g.CommitFiles(ctx, CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1), ExpectedHead: read})
+		_, err = g.CommitFiles(ctx, CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1), ExpectedHead: read})
 		var hm *HeadMovedError
 		if !errors.As(err, &hm) || hm.Actual != moved {
 			t.Fatalf("error %v, want HeadMovedError to %s", err, moved)
 		}
 		if f.Head(enrichBranch) != moved || f.Files(enrichBranch)[overlayPath] != nil {
 			t.Error("the refused commit reached the branch")
+		}
+		// No rebuild follows here: the log must not promise one.
+		if strings.Contains(log.String(), "rebuilding") {
+			t.Errorf("the log says a rebuild follows: %q", log.String())
 		}
 	})
 	t.Run("branch gone", func(t *testing.T) {

@@ -66,6 +66,34 @@ func quoteLine(s string) string {
 // which agent proposed; "" for none), and the pending proposals grouped
 // by kind, each with its /approve line to copy, within MaxCommentChars.
 func EnrichmentPRBody(ov *enrich.Overlay, note string) string {
+	if note != "" {
+		note = InlineText(clip(note, MaxMarkdownCell)) + "\n\n"
+	}
+	return enrichmentPRBody(ov, note)
+}
+
+// prIntroEnd ends the fixed introduction of the enrichment pull request's
+// body; the note, when there is one, follows it.
+const prIntroEnd = "A decision is committed to this branch, bound to the content it was made about.\n\n"
+
+// RefreshEnrichmentPRBody renders EnrichmentPRBody for ov with the note
+// the body old carries (rendered before, by EnrichmentPRBody): a run that
+// knows no note of its own — the gate — keeps the nightly's.
+func RefreshEnrichmentPRBody(ov *enrich.Overlay, old string) string {
+	note := ""
+	if i := strings.Index(old, prIntroEnd); i >= 0 {
+		rest := old[i+len(prIntroEnd):]
+		if j := strings.Index(rest, "\n\n"); j > 0 && !strings.Contains(rest[:j], "\n") &&
+			!strings.HasPrefix(rest, "In the overlay:") && len(rest[:j]) <= 4*MaxMarkdownCell {
+			note = rest[:j+2]
+		}
+	}
+	return enrichmentPRBody(ov, note)
+}
+
+// enrichmentPRBody is EnrichmentPRBody with the note rendered ("" or a
+// line and a blank line).
+func enrichmentPRBody(ov *enrich.Overlay, note string) string {
 	m := newBudget(MaxCommentChars, "", overlayWhere)
 	pending := 0
 	if ov != nil {
@@ -77,9 +105,9 @@ func EnrichmentPRBody(ov *enrich.Overlay, note string) string {
 		"the ones below wait for a person. Decide each with a comment holding its command on a line of its own " +
 		"(several lines, several decisions):\n\n```text\n/approve <proposalId>\n/reject <proposalId> [reason]\n```\n\n" +
 		"Commands need the repository permission set by `approvals.minimumPermission` (write by default). " +
-		"A decision is committed to this branch, bound to the content it was made about.\n\n")
+		prIntroEnd)
 	if note != "" {
-		m.block(InlineText(clip(note, MaxMarkdownCell)) + "\n\n")
+		m.block(note)
 	}
 	if ov == nil {
 		return m.String()

@@ -131,3 +131,20 @@ func TestProposalsBounded(t *testing.T) {
 		t.Fatalf("reply of %d bytes", len(r))
 	}
 }
+
+// The gate knows no agent note: RefreshEnrichmentPRBody keeps the one the
+// nightly wrote, and renders the overlay it is given.
+func TestRefreshEnrichmentPRBody(t *testing.T) {
+	note := "Proposed by docbridge-curator (prompt rules/1) <b>x</b>."
+	ov := proposalsOverlay()
+	old := EnrichmentPRBody(&enrich.Overlay{}, note)
+	if got, want := RefreshEnrichmentPRBody(ov, old), EnrichmentPRBody(ov, note); got != want {
+		t.Fatalf("the note was not kept:\n%s\n--- want ---\n%s", got, want)
+	}
+	if got, want := RefreshEnrichmentPRBody(ov, EnrichmentPRBody(proposalsOverlay(), "")), EnrichmentPRBody(ov, ""); got != want {
+		t.Fatalf("a body without a note gained one:\n%s", got)
+	}
+	if got, want := RefreshEnrichmentPRBody(ov, "written by a person"), EnrichmentPRBody(ov, ""); got != want {
+		t.Fatalf("a foreign body:\n%s", got)
+	}
+}

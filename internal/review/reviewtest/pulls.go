@@ -61,6 +61,19 @@ func (f *Fake) PRs() []PR {
 	return out
 }
 
+// LagHead holds pull request number's head.sha at sha whatever its branch
+// does, as GitHub does for a while after a push (it updates head.sha
+// asynchronously); "" follows the branch again.
+func (f *Fake) LagHead(number int, sha string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range f.pulls {
+		if p.Number == number {
+			p.HeadSHA = sha
+		}
+	}
+}
+
 // SetPermission gives login a role on the repository, as the
 // collaborator-permission API answers it: "admin", "maintain", "write",
 // "triage", "read" or "none". A login without one is answered 404. A 5xx
