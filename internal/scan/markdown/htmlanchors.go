@@ -38,6 +38,20 @@ func (h *htmlAnchors) finish(doc *Document, is *issues) {
 	doc.ElementTitles = sortedUnique(h.titles)
 }
 
+// containsFoldASCIIBytes is containsFoldASCII over bytes.
+func containsFoldASCIIBytes(s []byte, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && s[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // containsFoldASCII reports whether s holds sub, a lower-case ASCII word,
 // in any case, without allocating.
 func containsFoldASCII(s, sub string) bool {

@@ -356,16 +356,25 @@ func (w *walker) passthrough(n *ast.FencedCodeBlock) {
 	if info != "" && !strings.HasPrefix(info, "<") {
 		return
 	}
+	// Most fences are code: look for a tag with an id or a name in the
+	// source itself before copying anything.
+	lines := n.Lines()
+	tagged := strings.Contains(info, "<") && (containsFoldASCII(info, "id") || containsFoldASCII(info, "name"))
+	for i := 0; i < lines.Len() && !tagged; i++ {
+		seg := lines.At(i)
+		v := seg.Value(w.body)
+		tagged = bytes.IndexByte(v, '<') >= 0 && (containsFoldASCIIBytes(v, "id") || containsFoldASCIIBytes(v, "name"))
+	}
+	if !tagged {
+		return
+	}
 	var b strings.Builder
 	b.WriteString(info)
-	for i := 0; i < n.Lines().Len(); i++ {
-		seg := n.Lines().At(i)
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
 		b.Write(seg.Value(w.body))
 	}
 	raw := b.String()
-	if !strings.Contains(raw, "<") || !containsFoldASCII(raw, "id") && !containsFoldASCII(raw, "name") {
-		return
-	}
 	z := html.NewTokenizer(strings.NewReader(raw))
 	for {
 		switch z.Next() {
