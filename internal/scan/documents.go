@@ -92,6 +92,9 @@ type docRefs struct {
 	// hashRoutes is set when the repository's failing anchors show a
 	// single-page app's hash routes to pages (routeAnchors).
 	hashRoutes bool
+	// embedded holds the Markdown files a Go program embeds (//go:embed):
+	// shown where the program puts them (embeddedMarkdown).
+	embedded map[string]bool
 	byPath     map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
 	routes []nextRoute
@@ -247,6 +250,7 @@ func (r *resolver) documents() {
 	d.hugo.coverage(r.b)
 	d.siteNotes()
 	d.markTestInput()
+	d.embedded = embeddedMarkdown(r.t)
 	d.includes()
 	d.indexLayouts()
 	d.navigation()
@@ -522,7 +526,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			}
 		} else if tree, ok := d.unverifiedLink(x.Path, l); ok {
 			setMeta(&rel.Metadata, snapshot.MetaUnverifiedSite, tree)
-		} else if kind := renderedElsewhere(x.Path); kind != "" && l.Kind == markdown.LinkRelative && !strings.HasPrefix(l.Destination, "/") {
+		} else if kind := d.shownElsewhere(x.Path); kind != "" && l.Kind == markdown.LinkRelative && (!strings.HasPrefix(l.Destination, "/") || kind == snapshot.RenderedEmbedded) {
+			// An embedded file's root-absolute link is a URL of the site
+			// that shows it, too.
 			setMeta(&rel.Metadata, snapshot.MetaRenderedElsewhere, kind)
 		}
 		return
@@ -616,9 +622,10 @@ func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 	if l.Anchor == "" || d.hasAnchor(doc, l.Anchor) {
 		return
 	}
-	if renderedElsewhere(doc) == snapshot.RenderedPartial && d.missingAnchor(doc, l.Anchor) {
-		// The page that includes the partial renders it among its own
-		// headings and those of its other partials.
+	if kind := d.shownElsewhere(doc); (kind == snapshot.RenderedPartial || kind == snapshot.RenderedEmbedded) && d.missingAnchor(doc, l.Anchor) {
+		// The page that includes the partial (or the program that shows
+		// the embedded file) renders it among its own headings and those
+		// of its other parts.
 		d.unverified["to anchors of their own page from partials, which the pages including them render among other headings"]++
 		return
 	}

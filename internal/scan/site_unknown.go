@@ -475,6 +475,68 @@ var agentDirs = map[string]bool{
 	".continue": true, ".roo": true, ".kiro": true, ".junie": true, ".clinerules": true, ".ruler": true, ".apm": true,
 }
 
+// shownElsewhere is renderedElsewhere, and snapshot.RenderedEmbedded for
+// a Markdown file a Go program embeds (d.embedded).
+func (d *docRefs) shownElsewhere(doc string) string {
+	if kind := renderedElsewhere(doc); kind != "" {
+		return kind
+	}
+	if d.embedded[doc] {
+		return snapshot.RenderedEmbedded
+	}
+	return ""
+}
+
+// embeddedMarkdown returns the Markdown files the //go:embed directives of
+// the tree's Go files name — a file, a directory (every file below it) or
+// a glob, from the Go file's directory: a program's help text that a
+// generator, or the program itself, shows on another page (rclone's
+// command pages), where its links and anchors resolve.
+func embeddedMarkdown(t *tree) map[string]bool {
+	var pats []string
+	for i := range t.ex {
+		x := &t.ex[i]
+		if x.Go == nil || x.Go.IsTest {
+			continue
+		}
+		for _, p := range x.Go.Embeds {
+			pats = append(pats, path.Join(parentDir(x.Path), strings.TrimPrefix(p, "all:")))
+		}
+	}
+	if len(pats) == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range t.ex {
+		x := &t.ex[i]
+		if x.Markdown == nil {
+			continue
+		}
+		for _, pat := range pats {
+			if embeds(pat, x.Path) {
+				out[x.Path] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// embeds reports whether a //go:embed pattern (joined to its file's
+// directory) names p: the file itself, a directory above it, or a glob
+// matching either.
+func embeds(pat, p string) bool {
+	for q := p; q != "."; q = parentDir(q) {
+		if q == pat {
+			return true
+		}
+		if ok, _ := path.Match(pat, q); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // routeMinAnchors is how many distinct failing anchors must be routes to
 // pages before the repository's anchors are read as hash routes.
 const routeMinAnchors = 3

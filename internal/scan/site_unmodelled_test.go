@@ -274,3 +274,34 @@ func TestDocusaurusUnbuiltVersions(t *testing.T) {
 	}
 	ix.wantCoverage(t, "website/versioned_docs/version-0.9", "a docs version the site does not build", 0)
 }
+
+// TestGoEmbeddedMarkdown: a Markdown file a Go program embeds (a command's
+// help text shown on a generated page) has its missing links — relative or
+// root-absolute, the site's URLs — unverified, and its anchors into itself
+// left to the page that shows it; the same file not embedded keeps them
+// broken.
+func TestGoEmbeddedMarkdown(t *testing.T) {
+	help := "# Mount\n\nSee [serve](/commands/rclone_serve/), [rc](rc) and [flags](#options).\n"
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"cmd/mount/mount.go":  "package mount\n\nimport _ \"embed\"\n\n//go:embed mount.md\nvar help string\n",
+		"cmd/mount/mount.md":  help,
+		"cmd/other/notes.md":  help,
+		"vfs/vfs.go":          "package vfs\n\nimport \"embed\"\n\n//go:embed doc\nvar doc embed.FS\n",
+		"vfs/doc/overview.md": "# VFS\n\n[rc](rc)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		"cmd/mount/mount.md -> cmd/mount/rc (embedded file)",
+		"cmd/mount/mount.md -> commands/rclone_serve (embedded file)",
+		"cmd/other/notes.md -> cmd/other/rc",
+		"cmd/other/notes.md -> commands/rclone_serve",
+		"vfs/doc/overview.md -> vfs/doc/rc (embedded file)",
+	}
+	if got := failingLinks(ix); !slices.Equal(got, want) {
+		t.Errorf("failing links:\n got %q\nwant %q", got, want)
+	}
+	if got, want := brokenAnchors(ix), []string{"cmd/other/notes.md -> cmd/other/notes.md#options"}; !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}

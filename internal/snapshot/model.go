@@ -71,7 +71,7 @@ const (
 // there too, says the linking document is a partial or a template, shown
 // where it is included or copied rather than where it lies, so its
 // relative link is unverified as well: its value is RenderedPartial,
-// RenderedTemplate or ReadByAgent.
+// RenderedTemplate, RenderedEmbedded or ReadByAgent.
 const (
 	AnalyzerSiteInference = "site-inference"
 	MetaUnrecognisedSite  = "unrecognisedSite"
@@ -88,6 +88,9 @@ const (
 	// under .claude/, .agents/, .cursor/ …): read by an agent, not
 	// published, and often copied in without the files it links.
 	ReadByAgent = "agent-instructions"
+	// RenderedEmbedded is a file a program embeds (Go's //go:embed): shown
+	// where the program puts it.
+	RenderedEmbedded = "embedded file"
 )
 
 // ConfidenceFuzzy marks a relation accepted through a near-miss match.

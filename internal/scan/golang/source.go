@@ -27,6 +27,10 @@ type File struct {
 	Imports []Import `json:"imports,omitempty"`
 	// Exports are sorted by (Line, Name, Kind).
 	Exports []Export `json:"exports,omitempty"`
+	// Embeds are the patterns of the file's //go:embed directives, in
+	// source order, as written (relative to the file's directory): files
+	// the program carries and shows — a command's help text in Markdown.
+	Embeds []string `json:"embeds,omitempty"`
 	// IsTest reports a _test.go file.
 	IsTest bool            `json:"isTest,omitempty"`
 	Issues []extract.Issue `json:"issues,omitempty"`
@@ -89,6 +93,7 @@ func Extract(path string, data []byte) File {
 	// declaration to a line that is not in this file.
 	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
 	out.Imports = imports(f, line)
+	out.Embeds = embeds(f)
 	out.Exports = exports(f, line, shapeHasher{file: fset.File(f.Pos()), src: data})
 	if n := len(out.Imports); n > MaxImports {
 		out.Imports = out.Imports[:MaxImports]
@@ -97,6 +102,43 @@ func Extract(path string, data []byte) File {
 	if n := len(out.Exports); n > MaxExports {
 		out.Exports = out.Exports[:MaxExports]
 		out.Issues = append(out.Issues, truncated("exported declarations", n, MaxExports))
+	}
+	return out
+}
+
+// embeds reads the patterns of the //go:embed directives: space-separated,
+// each bare or a Go string literal ("with space.md", `raw.md`); a pattern
+// that does not unquote is left out.
+func embeds(f *ast.File) []string {
+	var out []string
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			rest, ok := strings.CutPrefix(c.Text, "//go:embed")
+			if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			for rest = strings.TrimSpace(rest); rest != "" && len(out) < MaxImports; rest = strings.TrimSpace(rest) {
+				var pat string
+				switch rest[0] {
+				case '"', '`':
+					end := strings.IndexByte(rest[1:], rest[0])
+					if end < 0 {
+						rest = ""
+						continue
+					}
+					lit := rest[:end+2]
+					rest = rest[end+2:]
+					if u, err := strconv.Unquote(lit); err == nil {
+						pat = u
+					}
+				default:
+					pat, rest, _ = strings.Cut(rest, " ")
+				}
+				if pat != "" {
+					out = append(out, validUTF8(pat))
+				}
+			}
+		}
 	}
 	return out
 }

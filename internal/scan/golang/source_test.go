@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +175,17 @@ func TestIsSource(t *testing.T) {
 		if got := IsSource(path); got != want {
 			t.Errorf("IsSource(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// TestExtractEmbeds: the patterns of //go:embed directives, bare and
+// quoted, in source order; a comment that only mentions go:embed, or
+// names another directive, gives none.
+func TestExtractEmbeds(t *testing.T) {
+	src := "package cmd\n\nimport _ \"embed\"\n\n//go:embed help.md\nvar help string\n\n" +
+		"// The text uses //go:embed below.\n//go:embed docs/*.md \"with space.md\" `raw.md`\nvar docs embed.FS\n\n//go:embedded nothing.md\n//go:generate x\n"
+	got := Extract("cmd/cmd.go", []byte(src)).Embeds
+	if want := []string{"help.md", "docs/*.md", "with space.md", "raw.md"}; !slices.Equal(got, want) {
+		t.Errorf("Embeds = %q, want %q", got, want)
 	}
 }
