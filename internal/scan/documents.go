@@ -95,7 +95,7 @@ type docRefs struct {
 	// embedded holds the Markdown files a Go program embeds (//go:embed):
 	// shown where the program puts them (embeddedMarkdown).
 	embedded map[string]bool
-	byPath     map[string][]string // path → the entities it names (entitiesAt)
+	byPath   map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
 	routes []nextRoute
 	// commands maps a command name to the area and package at its
