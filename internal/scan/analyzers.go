@@ -289,6 +289,9 @@ func (*siteConfigAnalyzer) Match(p string) bool {
 	case "mkdocs.yml", "mkdocs.yaml", "book.toml", "_config.yml", "_config.yaml":
 		return true
 	default:
+		if mkdocsVariant(b) {
+			return true // mkdocs-online.yml: built with -f (mkdocsConfigs)
+		}
 		if isRedirectsFile(p) {
 			return true // the host's redirect rules (site_redirects.go)
 		}

@@ -77,12 +77,9 @@ func (s docSite) mkdocs() *mkdocsOptions {
 // its default root, with default options.
 func (mkdocsGen) detect(t *tree) []docSite {
 	var out []docSite
-	for _, p := range t.paths {
-		if b := path.Base(p); b != "mkdocs.yml" && b != "mkdocs.yaml" {
-			continue
-		}
+	for _, p := range mkdocsConfigs(t) {
 		_, data := siteConfigFile(t, parentDir(p), path.Base(p))
-		docs, o, why, ok := parseMkDocs(p, data)
+		docs, o, why, ok := parseMkDocsIn(t, p, data)
 		if !ok {
 			docs, o = mkdocsDefaults(parentDir(p))
 		}
@@ -93,12 +90,76 @@ func (mkdocsGen) detect(t *tree) []docSite {
 	return out
 }
 
+// mkdocsConfigs lists the MkDocs configurations a site is built from, in
+// the tree's order: each mkdocs.yml (or .yaml), and in a directory without
+// one, the first variant (mkdocs-online.yml, mkdocs.insiders.yml — built
+// with mkdocs build -f) that no other variant there inherits: the others
+// are the shared part, or another build of the same pages.
+func mkdocsConfigs(t *tree) []string {
+	variants := map[string][]string{} // directory → its variants, in order
+	var out []string
+	for _, p := range t.paths {
+		switch b := path.Base(p); {
+		case b == "mkdocs.yml" || b == "mkdocs.yaml":
+			out = append(out, p)
+		case mkdocsVariant(b):
+			variants[parentDir(p)] = append(variants[parentDir(p)], p)
+		}
+	}
+	for dir, ps := range variants {
+		if t.files[path.Join(dir, "mkdocs.yml")] || t.files[path.Join(dir, "mkdocs.yaml")] {
+			continue
+		}
+		inherited := map[string]bool{}
+		for _, p := range ps {
+			if parent := mkdocsInherit(p, t.byPath[p]); parent != "" {
+				inherited[parent] = true
+			}
+		}
+		for _, p := range ps {
+			if !inherited[p] {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mkdocsVariant reports whether a file name is a MkDocs configuration
+// other than mkdocs.yml: "mkdocs", a separator, a name, ".yml".
+func mkdocsVariant(base string) bool {
+	rest, ok := strings.CutPrefix(base, "mkdocs")
+	if !ok || rest == "" || !strings.ContainsRune("-._", rune(rest[0])) {
+		return false
+	}
+	stem := strings.TrimSuffix(strings.TrimSuffix(rest[1:], ".yml"), ".yaml")
+	return stem != "" && stem != rest[1:]
+}
+
+// mkdocsInherit returns the configuration p's INHERIT key names, joined to
+// p's directory; "" when it names none.
+func mkdocsInherit(p string, x *Extraction) string {
+	if x == nil {
+		return ""
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(x.SiteConfig, &root) != nil || len(root.Content) == 0 {
+		return ""
+	}
+	if n := mapValue(root.Content[0], "INHERIT"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+		return path.Join(parentDir(p), n.Value)
+	}
+	return ""
+}
+
 // configured reads the entry's mkdocs.yml when the tree has one; its
 // docs_dir and slugify over the file's.
 func (mkdocsGen) configured(t *tree, c config.Site) (docSite, bool) {
 	root := c.Root
 	p, data := siteConfigFile(t, root, "mkdocs.yml", "mkdocs.yaml")
-	docs, o, why, ok := parseMkDocs(path.Join(root, "mkdocs.yml"), data)
+	docs, o, why, ok := parseMkDocsIn(t, path.Join(root, "mkdocs.yml"), data)
 	if !ok {
 		docs, o = mkdocsDefaults(root)
 	}
@@ -239,16 +300,39 @@ func mkdocsDefaults(dir string) (string, *mkdocsOptions) {
 // (!!python/name:…, !!python/object/apply:…, !ENV) are read as names, never
 // resolved. ok is false when the file is not a YAML mapping.
 func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptions, why string, ok bool) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return "", nil, "mkdocs.yml is not YAML: " + err.Error(), false
+	return parseMkDocsIn(nil, configPath, data)
+}
+
+// mkdocsMaxInherit bounds a chain of INHERIT keys (and so a cycle).
+const mkdocsMaxInherit = 4
+
+// parseMkDocsIn is parseMkDocs over the configuration INHERIT names in t
+// too: MkDocs loads the parent and merges the file over it, mappings key
+// by key, anything else replaced. Paths stay relative to configPath.
+func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *mkdocsOptions, why string, ok bool) {
+	name := path.Base(configPath)
+	top, why := mkdocsMapping(name, data)
+	if top == nil {
+		return "", nil, why, false
 	}
-	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
-		return "", nil, "mkdocs.yml is not a mapping", false
+	for i, p := 0, configPath; t != nil && i < mkdocsMaxInherit; i++ {
+		n := mapValue(top, "INHERIT")
+		if n == nil || n.Kind != yaml.ScalarNode || n.Value == "" {
+			break
+		}
+		p = path.Join(parentDir(p), n.Value)
+		x := t.byPath[p]
+		if x == nil {
+			return "", nil, name + " inherits " + p + ", which the tree does not hold", false
+		}
+		parent, why := mkdocsMapping(path.Base(p), x.SiteConfig)
+		if parent == nil {
+			return "", nil, why, false
+		}
+		top = mergeMapping(parent, deleteKey(top, "INHERIT"))
 	}
 	dir := parentDir(configPath)
 	docsDir, o = mkdocsDefaults(dir)
-	top := root.Content[0]
 	if n := mapValue(top, "docs_dir"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		docsDir = path.Join(dir, n.Value)
 	}
@@ -453,6 +537,58 @@ func (o *mkdocsOptions) slugFunction(n *yaml.Node) {
 }
 
 // mapValue returns the value of key in a mapping node, nil when absent.
+// mkdocsMapping parses a MkDocs configuration's top-level mapping; nil and
+// why when it is not one.
+func mkdocsMapping(name string, data []byte) (*yaml.Node, string) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, name + " is not YAML: " + err.Error()
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, name + " is not a mapping"
+	}
+	return root.Content[0], ""
+}
+
+// mergeMapping returns over merged onto base, as MkDocs merges a file over
+// the one it inherits: a key both map to mappings is merged, any other
+// value of over replaces base's. Neither node is changed.
+func mergeMapping(base, over *yaml.Node) *yaml.Node {
+	out := *base
+	out.Content = slices.Clone(base.Content)
+	for i := 0; i+1 < len(over.Content); i += 2 {
+		k, v := over.Content[i], over.Content[i+1]
+		j := -1
+		for i := 0; i+1 < len(out.Content); i += 2 {
+			if out.Content[i].Value == k.Value {
+				j = i
+				break
+			}
+		}
+		switch {
+		case j < 0:
+			out.Content = append(out.Content, k, v)
+		case out.Content[j+1].Kind == yaml.MappingNode && v.Kind == yaml.MappingNode:
+			out.Content[j+1] = mergeMapping(out.Content[j+1], v)
+		default:
+			out.Content[j+1] = v
+		}
+	}
+	return &out
+}
+
+// deleteKey returns n without key; n is not changed.
+func deleteKey(n *yaml.Node, key string) *yaml.Node {
+	out := *n
+	out.Content = nil
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != key {
+			out.Content = append(out.Content, n.Content[i], n.Content[i+1])
+		}
+	}
+	return &out
+}
+
 func mapValue(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil

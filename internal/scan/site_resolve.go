@@ -383,7 +383,8 @@ func (d *docRefs) pageURLTarget(site docSite, doc string, l markdown.Link) (stri
 
 // hasAnchor reports whether doc renders anchor: a heading or HTML anchor,
 // or an object an API-documentation directive renders there (the object
-// itself or any of its members).
+// itself, any of its members, or a heading of their docstrings, which
+// mkdocstrings ids "<object>--<heading>").
 func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	a := strings.ToLower(anchor)
 	if d.anchors[doc][a] {
@@ -393,7 +394,7 @@ func (d *docRefs) hasAnchor(doc, anchor string) bool {
 		return true
 	}
 	for _, obj := range d.objectAnchors[doc] {
-		if a == obj || strings.HasPrefix(a, obj+".") {
+		if a == obj || strings.HasPrefix(a, obj+".") || strings.HasPrefix(a, obj+"--") {
 			return true
 		}
 	}
