@@ -335,7 +335,7 @@ var templateWords = map[string]bool{
 // placeholder reports whether a path is a template rather than a path:
 // a segment that is an ellipsis (... or …) or holds one, a run of x
 // (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
-// zzz), a name the reader chooses (your-…, my-…), an example domain
+// zzz), a name the reader chooses (your-…, my-…, YourName), an example domain
 // (example.com, .org, .net), path/to/…, or a segment with an upper-case
 // template word between dots, dashes or underscores (0.MINOR.x.md,
 // release-VERSION.md), or a route parameter (a segment :name, as in the
@@ -379,11 +379,17 @@ func placeholder(ref string) bool {
 // fillIn reports a word that asks the reader to fill it in: a name in
 // square brackets ([name].ts, which no file of the repository has — a
 // route file of that name resolves before this is asked) or one that
-// ends in "Here" (EventNameHere). (<name> and {name} are no path at all:
+// ends in "Here" (EventNameHere), or a camel-case name the reader chooses
+// (YourProvider, MyComponent). (<name> and {name} are no path at all:
 // pathShaped.)
 func fillIn(w string) bool {
 	if len(w) >= 3 && w[0] == '[' && w[len(w)-1] == ']' {
 		return identifier(w[1 : len(w)-1])
+	}
+	for _, p := range []string{"Your", "My"} {
+		if rest, ok := strings.CutPrefix(w, p); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+			return true
+		}
 	}
 	return len(w) > 4 && strings.HasSuffix(w, "Here") && unicode.IsUpper(rune(w[0]))
 }
