@@ -174,24 +174,36 @@ func contributorDocument(doc string) bool {
 
 // fromClone returns the rest of a span written from the directory a clone
 // of this repository makes (`kustomize/functions/examples/x` in
-// kubernetes-sigs/kustomize, whose clone is kustomize/): its first segment
-// is the repository's name, the rest starts at a top-level directory, and
-// the span does not go on inside a directory of that name that the
-// repository has. The repository's name comes from project.repository (the
+// kubernetes-sigs/kustomize, whose clone is kustomize/), or from a tree
+// that holds such a clone (`packages/pyright/packages/x/src/y.ts`, where
+// pyright is a submodule of another repository): a segment is the
+// repository's name, the rest after it starts at a top-level directory,
+// and the span does not go on inside a directory the repository has
+// there (its own packages/pyright/ holds no packages/). The repository's name comes from project.repository (the
 // configuration, the environment or the origin remote).
 func (d *docRefs) fromClone(ref string) (string, bool) {
 	repo := d.t.cfg.Project.Repository
 	name := repo[strings.LastIndexByte(repo, '/')+1:]
-	first, rest, ok := strings.Cut(ref, "/")
-	if !ok || name == "" || first != name {
+	if name == "" {
 		return "", false
 	}
-	next, _, _ := strings.Cut(rest, "/")
-	if next == "" || d.t.dirs[path.Join(first, next)] || !d.topLevel[next] || !d.t.dirs[next] {
-		return "", false
+	segs := strings.Split(ref, "/")
+	for i := 0; i+1 < len(segs) && i < maxCloneDepth; i++ {
+		if segs[i] != name {
+			continue
+		}
+		clone, next := strings.Join(segs[:i+1], "/"), segs[i+1]
+		if next == "" || d.t.dirs[path.Join(clone, next)] || !d.topLevel[next] || !d.t.dirs[next] {
+			return "", false
+		}
+		return strings.Join(segs[i+1:], "/"), true
 	}
-	return rest, true
+	return "", false
 }
+
+// maxCloneDepth bounds how deep in another tree a clone of this repository
+// is looked for: packages/name/, vendor/github.com/owner/name/.
+const maxCloneDepth = 5
 
 // nearDir reports whether p, a name without an extension, has exactly
 // one directory beside it (the same parent) that is a near miss of it: `src/apq/` for `src/app/`, a typo the
