@@ -146,9 +146,10 @@ func sitePageShape(doc *markdown.Document) bool {
 
 // readOnGitHub reports whether a document is read on GitHub wherever it
 // lies: one for contributors (contributorDocument), unless its front
-// matter says a site renders it (a site's "Development" page).
+// matter says a site renders it (a site's "Development" page) or it is
+// MDX, which GitHub shows as source (guide/development.mdx).
 func readOnGitHub(x *Extraction) bool {
-	return contributorDocument(x.Path) && !siteFrontMatter(x.Markdown.FrontMatter)
+	return contributorDocument(x.Path) && !siteFrontMatter(x.Markdown.FrontMatter) && !x.Markdown.MDX
 }
 
 // siteKeys are front matter keys that only a site generator reads: a

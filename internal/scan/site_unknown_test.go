@@ -122,7 +122,9 @@ func TestFoldedAnchorsNeedEvidence(t *testing.T) {
 // anchors take the ids of attribute lists with spaces ({ #ide-plugins }),
 // of attribute-list paragraphs ({#custom-element} after a code block) and
 // the slugify package's slug, which keeps "(", ")" and ":"; a site page
-// named like a contributor document (development.md) is such a page too.
+// named like a contributor document (development.md) is such a page too,
+// and so is an MDX one without front matter (GitHub shows MDX as source),
+// whose emoji-ended heading ("Layouts 📐") the common slugs end at a word.
 // The same anchors in a README that GitHub shows stay broken, and an
 // anchor no rule gives stays broken in the site.
 func TestUnknownSiteAnchors(t *testing.T) {
@@ -133,21 +135,23 @@ func TestUnknownSiteAnchors(t *testing.T) {
 	body := "[a](#ide-plugins) [b](#custom-element) [c](#imperative-dom-access:-update()) [d](#no-such-place)\n\n" +
 		"## Lit-specific IDE plugins { #ide-plugins }\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n\nText.\n"
 	testtree.Write(t, root, map[string]string{
-		"site/docs/development.md": page("Development", "# Development\n\n"+body),
-		"site/docs/b.md":           page("B", "# B\n"),
-		"site/docs/c.md":           page("C", "# C\n"),
-		"README.md":                "# R\n\n[e](#imperative-dom-access:-update()) [f](#custom-element)\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n",
+		"site/docs/development.md":        page("Development", "# Development\n\n"+body),
+		"site/docs/b.md":                  page("B", "# B\n"),
+		"site/docs/c.md":                  page("C", "# C\n"),
+		"site/docs/guide/development.mdx": "# Development\n\n[l](#layouts) [g](#gone-place)\n\n## Layouts 📐\n",
+		"README.md":                       "# R\n\n[e](#imperative-dom-access:-update()) [f](#custom-element)\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	want := []string{
 		"README.md -> README.md#custom-element",
 		"README.md -> README.md#imperative-dom-access:-update()",
 		"site/docs/development.md -> site/docs/development.md#no-such-place",
+		"site/docs/guide/development.mdx -> site/docs/guide/development.mdx#gone-place",
 	}
 	if got := brokenAnchors(ix); !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}
-	if len(ix.coverage("site", "3 of its 3 pages carry a site's front matter")) != 1 {
+	if len(ix.coverage("site", "4 of its 4 pages carry a site's front matter")) != 1 {
 		t.Errorf("want a note for site/, coverage %+v", ix.s.Coverage)
 	}
 }
