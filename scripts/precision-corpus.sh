@@ -5,7 +5,7 @@
 # the files of its pinned commit in DEST/<owner>+<name>/, as a checkout
 # would (symbolic links kept, no .git). The commit comes from a local git
 # directory when one is found under $DOCBRIDGE_MIRROR (default /work/.mirror):
-# <owner>+<name>/repo, <owner>+<name>.git or <owner>+<name>; otherwise from
+# <owner>+<name>/repo (or its .git), <owner>+<name>.git or <owner>+<name>; otherwise from
 # `git clone --filter=blob:none` of https://github.com/<owner>/<name>.
 #
 # Idempotent: a repository already extracted at its pinned commit (recorded
@@ -32,7 +32,7 @@ mkdir -p "$dest"
 # gitdir_for OWNER+NAME prints a local git directory that has COMMIT.
 gitdir_for() {
   local slug=$1 commit=$2 d
-  for d in "$mirror/$slug/repo" "$mirror/$slug.git" "$mirror/$slug"; do
+  for d in "$mirror/$slug/repo" "$mirror/$slug/repo/.git" "$mirror/$slug.git" "$mirror/$slug"; do
     if [[ -d "$d" ]] && git --git-dir="$d" cat-file -e "$commit^{commit}" 2>/dev/null; then
       echo "$d"
       return 0
