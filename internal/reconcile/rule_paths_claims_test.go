@@ -29,7 +29,7 @@ var claimsRepo = map[string]string{
 	".github/workflows/ci.yml":  "on: push\n",
 	".changeset/config.json":    "{}\n",
 	"docs/virtual/sub/keep.txt": "a directory beside the table's documents\n",
-	"cli/cmd/root.go":           "package cmd\n",
+	"cli/cmd/root.go":           "package cmd\n\n// Root is the root command.\ntype Root struct{}\n",
 	"src/app/api/x.go":          "package api\n",
 	"tests/test_x.py":           "class TestY:\n    def test_z(self):\n        pass\n\n\ndef test_top():\n    pass\n",
 	"crates/core/src/lib.rs":    "fn main() {}\n",
@@ -89,6 +89,8 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: a real name", "Put it in `src/app/oldapp/main.go`.", true},
 
 		{"a qualified Go name", "The host is `internal/real.Host`.", false},
+		{"a Go package's name after its directory", "The command is `cli/cmd/Root`.", false},
+		{"twin: a name the package does not declare", "The command is `cli/cmd/Leaf`.", true},
 		{"a qualified config key", "Set `internal/real.client_config`.", false},
 		{"twin: an extension after a directory is a file", "Read `src/app/api.md`.", true},
 		{"twin: a qualified name in a directory that is gone", "The host is `internal/real/gone.Host`.", true},

@@ -249,12 +249,30 @@ func (d *docRefs) shallow(doc, ref string) bool {
 	return true
 }
 
-// qualified reports whether p is dir/pkg.Member: the part before the last
+// packageMember reports whether p is dir/Name where a module right in dir
+// declares Name: a Go package's exported name written after its directory
+// (`pkg/proc/BinaryInfo`), not a file.
+func (d *docRefs) packageMember(p string) bool {
+	dir, name := parentDir(p), path.Base(p)
+	if d.symbols == nil || dir == "." || !d.t.dirs[dir] || !identifier(name) {
+		return false
+	}
+	return slices.ContainsFunc(d.symbols.Declarers(name), func(id string) bool {
+		_, file, _ := strings.Cut(id, ":")
+		return parentDir(file) == dir
+	})
+}
+
+// qualified reports whether p is dir/pkg.Member, or dir/Member
+// (packageMember): the part before the last
 // dot is a directory of the repository and the part after it an
 // identifier no file extension looks like (it starts with a capital letter,
 // as a Go export, or holds an underscore): service/internal/graph.Host,
 // config/confighttp.client_config.
 func (d *docRefs) qualified(p string) bool {
+	if d.packageMember(p) {
+		return true
+	}
 	i := strings.LastIndexByte(p, '.')
 	if i <= 0 || strings.LastIndexByte(p, '/') > i || !d.t.dirs[p[:i]] {
 		return false
