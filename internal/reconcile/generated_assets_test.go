@@ -70,3 +70,38 @@ func TestGeneratedSiteAssets(t *testing.T) {
 		t.Errorf("notes %q\nwant %q", notes, wantNotes)
 	}
 }
+
+// TestPlusRouteLinks: an app that routes by "+" files (SvelteKit's
+// +page.svelte, @marko/run's +page.marko and flat +handler.ts, with route
+// groups and $param segments) serves the URLs its route files name, so a
+// page of the project linking one is no broken link; a URL no route file
+// serves, a layout's directory, and the same link from outside the project
+// stay broken.
+func TestPlusRouteLinks(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"web/src/routes/playground/+page.marko":                "<h1>Play</h1>\n",
+		"web/src/routes/docs/newsletter/feed%2exml+handler.ts": "export function GET() {}\n",
+		"web/src/routes/(marketing)/about/+page.svelte":        "<h1>About</h1>\n",
+		"web/src/routes/blog/$slug/+page.marko":                "<h1>Post</h1>\n",
+		"web/src/routes/shell/+layout.marko":                   "<slot/>\n",
+		"web/docs/intro.md":                                    "# Intro\n\n[p](/playground) [f](/docs/newsletter/feed.xml) [a](/about) [b](/blog/hello) [s](/shell) [m](/missing) [x](/playground/x)\n",
+		"README.md":                                            "# Repo\n\n[p](/playground)\n",
+	})
+	s, cfg := scanDir(t, root)
+	ds := withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.BrokenLink)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Primary().Path+" "+d.Message)
+	}
+	slices.Sort(got)
+	want := []string{
+		"README.md link to playground: no such file",
+		"web/docs/intro.md link to missing: no such file",
+		"web/docs/intro.md link to playground/x: no such file",
+		"web/docs/intro.md link to shell: no such file",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}

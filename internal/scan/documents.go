@@ -669,7 +669,7 @@ func (d *docRefs) indexPaths() {
 		d.byPath[dir] = append(d.byPath[dir], d.pkgDirs[dir])
 	}
 	d.commands = d.commandNames()
-	d.routes = nextRoutes(d.t.files)
+	d.routes = append(nextRoutes(d.t.files), plusRoutes(d.t.paths)...)
 }
 
 // mention resolves the text of a code span (span) or of a link (span nil)

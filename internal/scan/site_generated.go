@@ -16,12 +16,14 @@ import (
 // nextConfigs are the files that make a directory a Next.js project.
 var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts", "next.config.mts"}
 
-// nextRoute is one URL a Next.js app router serves from code: a route
-// handler (app/llms.txt/route.ts) or a metadata file (app/sitemap.ts).
+// nextRoute is one URL a web app serves from code: a Next.js route
+// handler (app/llms.txt/route.ts) or metadata file (app/sitemap.ts), or a
+// route file of an app that routes by "+" files (plusRoutes).
 type nextRoute struct {
-	project string   // the directory of next.config.*
+	project string   // the directory of next.config.*, or the one holding src/routes
 	segs    []string // URL segments; [x], [...x] and [[...x]] are dynamic
 	file    string
+	app     string // what serves it, as notes name it: "the Next.js app"
 }
 
 // nextRoutes lists the routes of every Next.js app directory (app/ or
@@ -57,9 +59,69 @@ func nextRoutes(files map[string]bool) []nextRoute {
 			}
 			segs = []string{metadataRoutes[stem]}
 		}
-		out = append(out, nextRoute{project: project, segs: segs, file: p})
+		out = append(out, nextRoute{project: project, segs: segs, file: p, app: "the Next.js app"})
 	}
 	return out
+}
+
+// plusRoutes lists, sorted by file, the routes of the apps that route by
+// files named with a "+" below a routes/ or pages/ directory: SvelteKit's
+// src/routes/blog/+page.svelte and +server.ts, @marko/run's +page.marko
+// and +handler.ts, Vike's pages/about/+Page.tsx. Each directory below is
+// a URL segment, but a route group "(name)"; a name before the "+" is
+// more of them, split at "." (@marko/run's flat routes: a%2exml+handler.ts
+// serves a.xml, %2e a literal dot); @marko/run's $id and $$rest are
+// dynamic, as SvelteKit's [id] and [...rest] are. The project is the
+// directory above src/ (or above routes/ and pages/ when no src/ holds
+// them).
+func plusRoutes(paths []string) []nextRoute {
+	var out []nextRoute
+	for _, p := range paths {
+		base := path.Base(p)
+		flat, file, ok := strings.Cut(base, "+")
+		if !ok || !plusRouteFile(file) {
+			continue
+		}
+		parts := strings.Split(parentDir(p), "/")
+		i := slices.IndexFunc(parts, func(s string) bool { return s == "routes" || s == "pages" })
+		if i < 0 {
+			continue
+		}
+		project := strings.Join(parts[:i], "/")
+		if i > 0 && parts[i-1] == "src" {
+			project = strings.Join(parts[:i-1], "/")
+		}
+		var segs []string
+		dirs := parts[i+1:]
+		if flat != "" {
+			dirs = append(slices.Clone(dirs), strings.Split(flat, ".")...)
+		}
+		for _, s := range dirs {
+			switch {
+			case s == "" || strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")"):
+				continue
+			case strings.HasPrefix(s, "$$"):
+				s = "[..." + s[2:] + "]"
+			case strings.HasPrefix(s, "$"):
+				s = "[" + s[1:] + "]"
+			}
+			segs = append(segs, strings.ReplaceAll(strings.ReplaceAll(s, "%2e", "."), "%2E", "."))
+		}
+		out = append(out, nextRoute{project: cmp.Or(project, "."), segs: segs, file: p, app: "the app's route files"})
+	}
+	return out
+}
+
+// plusRouteFile reports whether what follows a "+" names a file that
+// serves a URL: a page or an endpoint (page.svelte, Page.tsx, server.ts,
+// handler.ts), not a layout, a style or a middleware.
+func plusRouteFile(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	switch stem {
+	case "page", "Page", "server", "handler":
+		return strings.Contains(name, ".")
+	}
+	return false
 }
 
 // metadataRoutes are Next.js' metadata files that generate a file in code
@@ -151,7 +213,7 @@ func (d *docRefs) generatedAsset(doc, dest string, inSite bool) bool {
 	url := strings.Split(p, "/")
 	for _, r := range d.routes {
 		if within(doc, r.project) && r.matches(url) {
-			d.unverified["to a route the Next.js app serves from code ("+r.file+")"]++
+			d.unverified["to a route "+r.app+" serves from code ("+r.file+")"]++
 			return true
 		}
 	}
