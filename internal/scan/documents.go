@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -747,9 +748,10 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 	}
 	if span != nil && strings.Contains(text, "/") {
 		// A module written as its import path names, without the file's
-		// extension (`src/lib/utils/plugins` for plugins.ts).
+		// extension (`src/lib/utils/plugins` for plugins.ts), or a page as
+		// its URL does (`docs/guide/setup` for setup.md).
 		for _, p := range candidates {
-			if m := d.moduleFile(p); m != "" {
+			if m := cmp.Or(d.moduleFile(p), d.pageFile(p)); m != "" {
 				for _, to := range d.entitiesAt(m) {
 					if to != from {
 						d.relate(snapshot.RelMentions, from, to, snapshot.Observed, ev)
@@ -832,6 +834,20 @@ func (d *docRefs) moduleFile(p string) string {
 			if strings.HasPrefix(id, snapshot.KindModule+":") {
 				return p + ext
 			}
+		}
+	}
+	return ""
+}
+
+// pageFile returns the document p names without its extension (p.md,
+// p.mdx), "" for none: a page written as its URL path.
+func (d *docRefs) pageFile(p string) string {
+	if p == "" || path.Ext(p) != "" {
+		return ""
+	}
+	for _, ext := range []string{".md", ".mdx"} {
+		if x := d.t.byPath[p+ext]; x != nil && x.Markdown != nil {
+			return p + ext
 		}
 	}
 	return ""
