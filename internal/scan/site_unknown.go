@@ -489,10 +489,12 @@ func (d *docRefs) shownElsewhere(doc string) string {
 }
 
 // embeddedMarkdown returns the Markdown files the //go:embed directives of
-// the tree's Go files name — a file, a directory (every file below it) or
-// a glob, from the Go file's directory: a program's help text that a
+// the tree's Go files name one by one — the file itself or a glob of
+// files, from the Go file's directory: a program's help text that a
 // generator, or the program itself, shows on another page (rclone's
-// command pages), where its links and anchors resolve.
+// command pages), where its links and anchors resolve. A directory
+// embedded whole is a content tree the program serves as pages of their
+// own (golang/website's _content): its pages are read as they are.
 func embeddedMarkdown(t *tree) map[string]bool {
 	var pats []string
 	for i := range t.ex {
@@ -514,28 +516,13 @@ func embeddedMarkdown(t *tree) map[string]bool {
 			continue
 		}
 		for _, pat := range pats {
-			if embeds(pat, x.Path) {
+			if ok, _ := path.Match(pat, x.Path); ok {
 				out[x.Path] = true
 				break
 			}
 		}
 	}
 	return out
-}
-
-// embeds reports whether a //go:embed pattern (joined to its file's
-// directory) names p: the file itself, a directory above it, or a glob
-// matching either.
-func embeds(pat, p string) bool {
-	for q := p; q != "."; q = parentDir(q) {
-		if q == pat {
-			return true
-		}
-		if ok, _ := path.Match(pat, q); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // routeMinAnchors is how many distinct failing anchors must be routes to

@@ -278,8 +278,9 @@ func TestDocusaurusUnbuiltVersions(t *testing.T) {
 // TestGoEmbeddedMarkdown: a Markdown file a Go program embeds (a command's
 // help text shown on a generated page) has its missing links — relative or
 // root-absolute, the site's URLs — unverified, and its anchors into itself
-// left to the page that shows it; the same file not embedded keeps them
-// broken.
+// left to the page that shows it; the same file not embedded, or in a
+// directory embedded whole (a content tree the program serves as pages of
+// their own), keeps them broken.
 func TestGoEmbeddedMarkdown(t *testing.T) {
 	help := "# Mount\n\nSee [serve](/commands/rclone_serve/), [rc](rc) and [flags](#options).\n"
 	root := t.TempDir()
@@ -288,7 +289,9 @@ func TestGoEmbeddedMarkdown(t *testing.T) {
 		"cmd/mount/mount.md":  help,
 		"cmd/other/notes.md":  help,
 		"vfs/vfs.go":          "package vfs\n\nimport \"embed\"\n\n//go:embed doc\nvar doc embed.FS\n",
-		"vfs/doc/overview.md": "# VFS\n\n[rc](rc)\n",
+		"vfs/doc/overview.md": "# VFS\n\n[rc](rc) [gone](#gone-section)\n",
+		"vfs/help.go":         "package vfs\n\nimport _ \"embed\"\n\n//go:embed help/*.md\nvar help string\n",
+		"vfs/help/flags.md":   "# Flags\n\n[rc](rc) [x](#options)\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	want := []string{
@@ -296,12 +299,13 @@ func TestGoEmbeddedMarkdown(t *testing.T) {
 		"cmd/mount/mount.md -> commands/rclone_serve (embedded file)",
 		"cmd/other/notes.md -> cmd/other/rc",
 		"cmd/other/notes.md -> commands/rclone_serve",
-		"vfs/doc/overview.md -> vfs/doc/rc (embedded file)",
+		"vfs/doc/overview.md -> vfs/doc/rc",
+		"vfs/help/flags.md -> vfs/help/rc (embedded file)",
 	}
 	if got := failingLinks(ix); !slices.Equal(got, want) {
 		t.Errorf("failing links:\n got %q\nwant %q", got, want)
 	}
-	if got, want := brokenAnchors(ix), []string{"cmd/other/notes.md -> cmd/other/notes.md#options"}; !slices.Equal(got, want) {
+	if got, want := brokenAnchors(ix), []string{"cmd/other/notes.md -> cmd/other/notes.md#options", "vfs/doc/overview.md -> vfs/doc/overview.md#gone-section"}; !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}
 }
