@@ -44,6 +44,10 @@ const (
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
 	// configuration excludes it): a checkout never has it.
 	unclaimedIgnored = "ignored"
+	// unclaimedCopyOfTemplate: the reader makes the file by copying the
+	// template beside it (.env from .env.example, config.yml from
+	// config.yml.dist): a checkout never has it.
+	unclaimedCopyOfTemplate = "a copy of the template beside it"
 	// unclaimedQualified: dir/pkg.Member names a member of the package at
 	// dir/pkg (a Go type, a config key), not a file.
 	unclaimedQualified = "qualified name"
@@ -111,6 +115,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedPlaceholder
 	case d.qualified(p):
 		return unclaimedQualified
+	case d.templateBeside(p):
+		return unclaimedCopyOfTemplate
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
@@ -247,6 +253,16 @@ func (d *docRefs) shallow(doc, ref string) bool {
 		}
 	}
 	return true
+}
+
+// templateSuffixes end the name of a file the reader copies to the name
+// without them.
+var templateSuffixes = []string{".example", ".sample", ".template", ".tmpl", ".dist", ".default"}
+
+// templateBeside reports whether the repository has p with a template
+// suffix (templateSuffixes): p is the reader's copy of it.
+func (d *docRefs) templateBeside(p string) bool {
+	return slices.ContainsFunc(templateSuffixes, func(suf string) bool { return d.t.files[p+suf] })
 }
 
 // packageMember reports whether p is dir/Name where a module right in dir
