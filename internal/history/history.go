@@ -9,6 +9,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/semver"
 )
@@ -30,13 +31,25 @@ var fragmentDirs = []string{".changes", ".changeset", ".changelog", "changelog.d
 // Path reports whether the document at the repository path p records the
 // past by its path alone: its name is a history stem, alone or followed
 // by a version or a part (CHANGELOG-3.5.md, HISTORY_v1.md,
-// changes.old.md), or a directory above it is named by one, holds dated
+// changes.old.md) or it starts with a date (datedName), or a directory above it is named by one, holds dated
 // posts (blog, posts, _posts) or change-log fragments (Fragment). A page about a change-log feature
 // (docs/changelog.md of a release tool) answers to it too; Document tells
 // them apart.
 func Path(p string) bool {
 	parts := strings.Split(strings.ToLower(p), "/")
-	return inHistoryDir(parts) || stemName(parts[len(parts)-1])
+	return inHistoryDir(parts) || stemName(parts[len(parts)-1]) || datedName(parts[len(parts)-1])
+}
+
+// datedName reports whether a file name starts with a calendar date and a
+// separator (2026-06-01-docs-i18n-plan.md, 2024-05-01_meeting.md): a record
+// written on that day — a plan, a design spec, a meeting's notes, a post —
+// that names the tree as it was or was meant to become.
+func datedName(base string) bool {
+	if len(base) < 11 || !strings.ContainsRune("-_.", rune(base[10])) {
+		return false
+	}
+	_, err := time.Parse(time.DateOnly, base[:10])
+	return err == nil
 }
 
 // Document reports whether the document at p, with these headings,

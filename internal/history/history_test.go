@@ -10,7 +10,9 @@ func TestPath(t *testing.T) {
 		"README.md": false, "docs/changes-to-make.md": true, "docs/newsletter.md": false, "docs/historyless.md": false,
 		"docs/guide.md":                false,
 		"www/content/blog/rust-zig.md": true, "docs/blog/posts/x.md": true, "_posts/2020-01-01-hello.md": true, "docs/blogging.md": false,
-		"www/content/customization/publish/changelog.md": true, // by path alone; Document tells it apart
+		"www/content/customization/publish/changelog.md": true,                                      // by path alone; Document tells it apart
+		"docs/superpowers/plans/2026-06-01-docs-i18n.md": true, "notes/2024-05-01_meeting.md": true, // dated records
+		"docs/2024-plan.md": false, "docs/2024-13-01-x.md": false, "journal/2026-06-01.md": true,
 	} {
 		if got := Path(p); got != want {
 			t.Errorf("Path(%q) = %v, want %v", p, got, want)
