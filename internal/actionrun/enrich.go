@@ -17,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/gate"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -29,10 +30,11 @@ const EnrichmentBranch = "docbridge/enrichment"
 // gate routes read and write it (review.GitHub). Nothing is checked out:
 // files are read as untrusted bytes and committed through the Git Data API.
 type repoAPI interface {
-	// ReadDecisions reads the overlay and every approval record at the
-	// head of branch, bounded; exists is false when the branch does not
-	// exist, head is its commit.
-	ReadDecisions(ctx context.Context, branch string) (files map[string][]byte, head string, exists bool, err error)
+	// ReadDecisions reads the overlay and every approval record of the
+	// working directory dir at the head of branch, bounded, keyed by their
+	// paths in dir (enrich.OverlayPath, enrich.ApprovalsDir/…); exists is
+	// false when the branch does not exist, head is its commit.
+	ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (files map[string][]byte, head string, exists bool, err error)
 	// ReadFile reads one file at ref, bounded; found is false when there
 	// is none.
 	ReadFile(ctx context.Context, ref, path string, max int64) (data []byte, found bool, err error)
@@ -114,7 +116,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	var unread error // the branch exists but could not be read: no commit may replace it
 	if r.deps.repo != nil {
 		unread = api.do(ctx, func(ctx context.Context) (err error) {
-			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
+			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch, r.scanned)
 			return err
 		})
 		if unread != nil {
@@ -171,7 +173,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 		} else {
 			err = api.do(ctx, func(ctx context.Context) (err error) {
 				out.commit, err = r.deps.repo.Commit(ctx, EnrichmentBranch, r.env.SHA, head,
-					map[string][]byte{enrich.OverlayPath: data}, "docbridge: enrichment overlay "+ov.ContentHash)
+					map[string][]byte{r.scanned.ToRepo(enrich.OverlayPath): data}, "docbridge: enrichment overlay "+ov.ContentHash)
 				return err
 			})
 			if err != nil {
@@ -348,7 +350,7 @@ func (r *actionRun) enrichmentStatus(ctx context.Context, api *apiBudget, res *p
 			// and the approval records would cost a call each.
 			var data []byte
 			err = api.do(ctx, func(ctx context.Context) (err error) {
-				data, _, err = r.deps.repo.ReadFile(ctx, EnrichmentBranch, enrich.OverlayPath, enrich.MaxOverlayBytes)
+				data, _, err = r.deps.repo.ReadFile(ctx, EnrichmentBranch, r.scanned.ToRepo(enrich.OverlayPath), enrich.MaxOverlayBytes)
 				return err
 			})
 			if ov, perr := enrich.ParseOverlay(data); err == nil && perr == nil {
