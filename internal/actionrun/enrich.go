@@ -303,13 +303,27 @@ func enrichmentSummary(e *enrichment) string {
 	st := rep.Overlay.Stats
 	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %d findings, %d rejected.\n\n",
 		rep.Overlay.ContentHash, st.Accepted, st.Pending, st.Findings, st.Rejected)
+	// What happened to the overlay, then the pull request: a run that
+	// committed nothing (the branch already held this overlay, or the
+	// commit failed) says so, whether or not it opened or updated the
+	// pull request.
+	var where string
 	switch {
-	case e.prURL != "":
-		fmt.Fprintf(&b, "Committed `%s` to `%s`; pull request [#%d](%s).\n", e.commit, EnrichmentBranch, e.pr, e.prURL)
 	case e.commit != "":
-		fmt.Fprintf(&b, "Committed `%s` to `%s`.\n", e.commit, EnrichmentBranch)
+		where = fmt.Sprintf("Committed `%s` to `%s`", e.commit, EnrichmentBranch)
 	case e.note != "":
-		fmt.Fprintf(&b, "Overlay %s.\n", review.InlineText(e.note))
+		where = "Overlay " + review.InlineText(e.note)
+	}
+	if e.prURL != "" {
+		pr := fmt.Sprintf("pull request [#%d](%s)", e.pr, e.prURL)
+		if where == "" {
+			where = strings.ToUpper(pr[:1]) + pr[1:]
+		} else {
+			where += "; " + pr
+		}
+	}
+	if where != "" {
+		b.WriteString(where + ".\n")
 	}
 	return b.String()
 }

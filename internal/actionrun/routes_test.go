@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/gate"
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -616,3 +617,26 @@ func TestGateUnderAWorkingDirectory(t *testing.T) {
 	}
 }
 
+// TestEnrichmentSummarySaysWhatWasCommitted: the nightly run's summary
+// names a commit only when it made one; an unchanged overlay or a failed
+// commit says so, beside the pull request it opened or updated.
+func TestEnrichmentSummarySaysWhatWasCommitted(t *testing.T) {
+	res := &stage.Result{AgentID: "docbridge-curator", PromptVersion: "rules/1", Overlay: &enrich.Overlay{ContentHash: "8fc7e2ba09a5673e"}}
+	url := "https://github.com/Codertocat/Hello-World/pull/100"
+	for _, tc := range []struct {
+		e    enrichment
+		want string
+	}{
+		{enrichment{commit: "bcafd258", pr: 100, prURL: url}, "Committed `bcafd258` to `docbridge/enrichment`; pull request [#100](" + url + ").\n"},
+		{enrichment{commit: "bcafd258"}, "Committed `bcafd258` to `docbridge/enrichment`.\n"},
+		{enrichment{note: "unchanged: nothing to commit", pr: 100, prURL: url}, "Overlay unchanged: nothing to commit; pull request [#100](" + url + ").\n"},
+		{enrichment{note: "not committed: HTTP 403", pr: 100, prURL: url}, "Overlay not committed: HTTP 403; pull request [#100](" + url + ").\n"},
+		{enrichment{note: "not published: no GitHub access in this run"}, "Overlay not published: no GitHub access in this run.\n"},
+	} {
+		tc.e.result = res
+		got := enrichmentSummary(&tc.e)
+		if !strings.HasSuffix(got, "\n\n"+tc.want) {
+			t.Errorf("%+v: the summary ends\n%s\nwant\n%s", tc.e, got[strings.LastIndex(strings.TrimSuffix(got, "\n"), "\n")+1:], tc.want)
+		}
+	}
+}
