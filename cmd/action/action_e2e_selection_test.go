@@ -19,7 +19,11 @@ func workspaceUnder(t *testing.T, sub string, layers ...string) string {
 	t.Helper()
 	src := workspace(t, layers...)
 	ws := t.TempDir()
-	if err := os.Rename(src, filepath.Join(ws, sub)); err != nil {
+	dst := filepath.Join(ws, filepath.FromSlash(sub))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(src, dst); err != nil {
 		t.Fatal(err)
 	}
 	return ws

@@ -58,6 +58,7 @@ const (
 type e2eWorld struct {
 	t        *testing.T
 	gh       *reviewtest.Fake
+	cache    *cachetest.V1
 	cacheURL string
 	token    string
 	nextRun  int64
@@ -68,7 +69,8 @@ func newWorld(t *testing.T) *e2eWorld {
 	if testing.Short() {
 		t.Skip("end-to-end: runs the binary")
 	}
-	return &e2eWorld{t: t, gh: reviewtest.New(t), cacheURL: cachetest.StartV1(t), token: cachetest.RuntimeToken(t), nextRun: 5000}
+	c := cachetest.StartV1Server(t)
+	return &e2eWorld{t: t, gh: reviewtest.New(t), cache: c, cacheURL: c.URL, token: cachetest.RuntimeToken(t), nextRun: 5000}
 }
 
 // e2eRun is one invocation: the event, and what differs from the defaults.

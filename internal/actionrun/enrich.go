@@ -17,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/gate"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/state"
 )
@@ -29,10 +30,11 @@ const EnrichmentBranch = "docbridge/enrichment"
 // gate routes read and write it (review.GitHub). Nothing is checked out:
 // files are read as untrusted bytes and committed through the Git Data API.
 type repoAPI interface {
-	// ReadDecisions reads the overlay and every approval record at the
-	// head of branch, bounded; exists is false when the branch does not
-	// exist, head is its commit.
-	ReadDecisions(ctx context.Context, branch string) (files map[string][]byte, head string, exists bool, err error)
+	// ReadDecisions reads the overlay and every approval record of the
+	// working directory dir at the head of branch, bounded, keyed by their
+	// paths in dir (enrich.OverlayPath, enrich.ApprovalsDir/…); exists is
+	// false when the branch does not exist, head is its commit.
+	ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (files map[string][]byte, head string, exists bool, err error)
 	// ReadFile reads one file at ref, bounded; found is false when there
 	// is none.
 	ReadFile(ctx context.Context, ref, path string, max int64) (data []byte, found bool, err error)
@@ -114,7 +116,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	var unread error // the branch exists but could not be read: no commit may replace it
 	if r.deps.repo != nil {
 		unread = api.do(ctx, func(ctx context.Context) (err error) {
-			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch)
+			files, head, exists, err = r.deps.repo.ReadDecisions(ctx, EnrichmentBranch, r.scanned)
 			return err
 		})
 		if unread != nil {
@@ -171,7 +173,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 		} else {
 			err = api.do(ctx, func(ctx context.Context) (err error) {
 				out.commit, err = r.deps.repo.Commit(ctx, EnrichmentBranch, r.env.SHA, head,
-					map[string][]byte{enrich.OverlayPath: data}, "docbridge: enrichment overlay "+ov.ContentHash)
+					map[string][]byte{r.scanned.ToRepo(enrich.OverlayPath): data}, "docbridge: enrichment overlay "+ov.ContentHash)
 				return err
 			})
 			if err != nil {
@@ -301,13 +303,27 @@ func enrichmentSummary(e *enrichment) string {
 	st := rep.Overlay.Stats
 	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %d findings, %d rejected.\n\n",
 		rep.Overlay.ContentHash, st.Accepted, st.Pending, st.Findings, st.Rejected)
+	// What happened to the overlay, then the pull request: a run that
+	// committed nothing (the branch already held this overlay, or the
+	// commit failed) says so, whether or not it opened or updated the
+	// pull request.
+	var where string
 	switch {
-	case e.prURL != "":
-		fmt.Fprintf(&b, "Committed `%s` to `%s`; pull request [#%d](%s).\n", e.commit, EnrichmentBranch, e.pr, e.prURL)
 	case e.commit != "":
-		fmt.Fprintf(&b, "Committed `%s` to `%s`.\n", e.commit, EnrichmentBranch)
+		where = fmt.Sprintf("Committed `%s` to `%s`", e.commit, EnrichmentBranch)
 	case e.note != "":
-		fmt.Fprintf(&b, "Overlay %s.\n", review.InlineText(e.note))
+		where = "Overlay " + review.InlineText(e.note)
+	}
+	if e.prURL != "" {
+		pr := fmt.Sprintf("pull request [#%d](%s)", e.pr, e.prURL)
+		if where == "" {
+			where = strings.ToUpper(pr[:1]) + pr[1:]
+		} else {
+			where += "; " + pr
+		}
+	}
+	if where != "" {
+		b.WriteString(where + ".\n")
 	}
 	return b.String()
 }
@@ -348,7 +364,7 @@ func (r *actionRun) enrichmentStatus(ctx context.Context, api *apiBudget, res *p
 			// and the approval records would cost a call each.
 			var data []byte
 			err = api.do(ctx, func(ctx context.Context) (err error) {
-				data, _, err = r.deps.repo.ReadFile(ctx, EnrichmentBranch, enrich.OverlayPath, enrich.MaxOverlayBytes)
+				data, _, err = r.deps.repo.ReadFile(ctx, EnrichmentBranch, r.scanned.ToRepo(enrich.OverlayPath), enrich.MaxOverlayBytes)
 				return err
 			})
 			if ov, perr := enrich.ParseOverlay(data); err == nil && perr == nil {

@@ -185,7 +185,7 @@ func (r *actionRun) readBack(ctx context.Context, api *apiBudget, branch string,
 	var data []byte
 	var found bool
 	if err := api.do(ctx, func(ctx context.Context) (err error) {
-		data, found, err = r.deps.repo.ReadFile(ctx, branch, enrich.OverlayPath, enrich.MaxOverlayBytes)
+		data, found, err = r.deps.repo.ReadFile(ctx, branch, r.scanned.ToRepo(enrich.OverlayPath), enrich.MaxOverlayBytes)
 		return err
 	}); err != nil {
 		r.gh.Warningf("docbridge: the overlay on %s could not be read back (%v); showing the one this run read", branch, err)
@@ -266,7 +266,7 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 	var files map[string][]byte
 	var head string
 	if err := api.do(ctx, func(ctx context.Context) (err error) {
-		files, head, _, err = r.deps.repo.ReadDecisions(ctx, branch)
+		files, head, _, err = r.deps.repo.ReadDecisions(ctx, branch, r.scanned)
 		return err
 	}); err != nil {
 		return "", fmt.Errorf("the decisions on %s: %w", branch, err)
@@ -308,7 +308,7 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 		var data []byte
 		var found bool
 		if err := api.do(ctx, func(ctx context.Context) (err error) {
-			data, found, err = r.deps.repo.ReadFile(ctx, head, file, int64(r.cfg.Scan.MaxFileBytes))
+			data, found, err = r.deps.repo.ReadFile(ctx, head, r.scanned.ToRepo(file), int64(r.cfg.Scan.MaxFileBytes))
 			return err
 		}); err != nil {
 			return "", fmt.Errorf("the target %s: %w", file, err)
@@ -339,7 +339,7 @@ func entityFile(id string) (string, bool) {
 func (r *actionRun) commitDecisions(ctx context.Context, api *apiBudget, branch, head string, files []gate.File, sweep gate.Sweep) error {
 	content := make(map[string][]byte, len(files))
 	for _, f := range files {
-		content[f.Path] = f.Bytes
+		content[r.scanned.ToRepo(f.Path)] = f.Bytes // the working directory's paths, on the branch
 	}
 	var ids []string
 	for i, out := range sweep.Outcomes {

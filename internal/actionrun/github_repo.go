@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
 )
 
@@ -25,7 +26,7 @@ var _ repoAPI = githubRepo{}
 // maxApprovalRecords bounds the approval records read from a branch.
 const maxApprovalRecords = 500
 
-func (r githubRepo) ReadDecisions(ctx context.Context, branch string) (map[string][]byte, string, bool, error) {
+func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (map[string][]byte, string, bool, error) {
 	head, err := r.g.BranchHead(ctx, branch)
 	if errors.Is(err, review.ErrNotFound) {
 		return nil, "", false, nil
@@ -34,14 +35,14 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string) (map[strin
 		return nil, "", false, err
 	}
 	files := map[string][]byte{}
-	data, found, err := r.ReadFile(ctx, head, enrich.OverlayPath, enrich.MaxOverlayBytes)
+	data, found, err := r.ReadFile(ctx, head, dir.ToRepo(enrich.OverlayPath), enrich.MaxOverlayBytes)
 	if err != nil {
 		return nil, "", false, err
 	}
 	if found {
 		files[enrich.OverlayPath] = data
 	}
-	names, err := r.g.ListFiles(ctx, head, enrich.ApprovalsDir)
+	names, err := r.g.ListFiles(ctx, head, dir.ToRepo(enrich.ApprovalsDir))
 	if err != nil {
 		return nil, "", false, err
 	}
@@ -56,8 +57,8 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string) (map[strin
 		if err != nil {
 			return nil, "", false, err
 		}
-		if found {
-			files[p] = data
+		if rel, ok := dir.FromRepo(p); found && ok {
+			files[rel] = data
 		}
 	}
 	return files, head, true, nil

@@ -17,7 +17,9 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/enrich/stage"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -84,7 +86,7 @@ func (f *fakeRepo) advance(b *fakeBranch) {
 	f.trees[b.head] = maps.Clone(b.files)
 }
 
-func (f *fakeRepo) ReadDecisions(_ context.Context, branch string) (map[string][]byte, string, bool, error) {
+func (f *fakeRepo) ReadDecisions(_ context.Context, branch string, dir repopath.Dir) (map[string][]byte, string, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	b, ok := f.branches[branch]
@@ -93,8 +95,9 @@ func (f *fakeRepo) ReadDecisions(_ context.Context, branch string) (map[string][
 	}
 	out := map[string][]byte{}
 	for p, d := range b.files {
-		if p == enrich.OverlayPath || strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
-			out[p] = d
+		rel, in := dir.FromRepo(p)
+		if in && (rel == enrich.OverlayPath || strings.HasPrefix(rel, enrich.ApprovalsDir+"/")) {
+			out[rel] = d
 		}
 	}
 	return out, b.head, true, nil
@@ -548,5 +551,92 @@ func TestPlaceDecisions(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
 		t.Errorf("written outside the workspace: %v", entries)
+	}
+}
+
+// TestGateUnderAWorkingDirectory: with working-directory site, the nightly
+// run commits the overlay to site/.docbridge/enrich/overlay.json, and the
+// gate — whose workspace is empty, so the directory does not exist there —
+// reads that overlay, the records and the targets under site/ and commits
+// the decision there. A root .docbridge of another project on the branch
+// is neither read nor written.
+func TestGateUnderAWorkingDirectory(t *testing.T) {
+	files := map[string]string{}
+	for p, c := range nightlyFiles() {
+		files["site/"+p] = c
+	}
+	repo := newFakeRepo(files)
+	h := newHarness(t, testtree.New(t, files), "schedule", "schedule.json")
+	h.vars["INPUT_WORKING-DIRECTORY"] = "site"
+	h.api = repo
+	if out, err := h.run(Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	b := repo.branches[EnrichmentBranch]
+	if b == nil || b.files[enrich.OverlayPath] != nil {
+		t.Fatalf("the nightly run committed no overlay, or one at the repository root")
+	}
+	siteOverlay := "site/" + enrich.OverlayPath
+	ov, err := enrich.ParseOverlay(b.files[siteOverlay])
+	if err != nil || len(ov.Pending) == 0 {
+		t.Fatalf("no pending proposal in %s: %v", siteOverlay, err)
+	}
+	decoy := []byte("another project's overlay, not docbridge's\n")
+	b.files[enrich.OverlayPath] = decoy
+	repo.advance(b)
+
+	id := ov.Pending[0].Proposal.ProposalID
+	repo.perms["mona"] = gate.Permission{Level: gate.LevelWrite}
+	g := newHarness(t, t.TempDir(), "issue_comment", "issue_comment.created.0.json")
+	g.vars["GITHUB_EVENT_PATH"] = gateEvent(t, 100, 13, "mona", "User", "/approve "+id)
+	g.vars["INPUT_WORKING-DIRECTORY"] = "site"
+	g.api = repo
+	out, err := g.run(Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(repo.commits) != 2 || !slices.Equal(repo.reacts, []string{"eyes", "+1"}) || len(repo.replies) != 0 {
+		t.Fatalf("%d commits, reactions %v, replies %q\n%s", len(repo.commits), repo.reacts, repo.replies, out)
+	}
+	var records int
+	for p := range repo.commits[1].files {
+		switch {
+		case p == siteOverlay:
+		case strings.HasPrefix(p, "site/"+enrich.ApprovalsDir+"/"):
+			records++
+		default:
+			t.Errorf("the decision wrote %s, outside site/.docbridge", p)
+		}
+	}
+	after, err := enrich.ParseOverlay(repo.commits[1].files[siteOverlay])
+	if records != 1 || err != nil || len(after.Pending) != len(ov.Pending)-1 {
+		t.Fatalf("%d approval records, overlay %v", records, err)
+	}
+	if got := repo.branches[EnrichmentBranch].files[enrich.OverlayPath]; string(got) != string(decoy) {
+		t.Fatalf("the root overlay was changed: %q", got)
+	}
+}
+
+// TestEnrichmentSummarySaysWhatWasCommitted: the nightly run's summary
+// names a commit only when it made one; an unchanged overlay or a failed
+// commit says so, beside the pull request it opened or updated.
+func TestEnrichmentSummarySaysWhatWasCommitted(t *testing.T) {
+	res := &stage.Result{AgentID: "docbridge-curator", PromptVersion: "rules/1", Overlay: &enrich.Overlay{ContentHash: "8fc7e2ba09a5673e"}}
+	url := "https://github.com/Codertocat/Hello-World/pull/100"
+	for _, tc := range []struct {
+		e    enrichment
+		want string
+	}{
+		{enrichment{commit: "bcafd258", pr: 100, prURL: url}, "Committed `bcafd258` to `docbridge/enrichment`; pull request [#100](" + url + ").\n"},
+		{enrichment{commit: "bcafd258"}, "Committed `bcafd258` to `docbridge/enrichment`.\n"},
+		{enrichment{note: "unchanged: nothing to commit", pr: 100, prURL: url}, "Overlay unchanged: nothing to commit; pull request [#100](" + url + ").\n"},
+		{enrichment{note: "not committed: HTTP 403", pr: 100, prURL: url}, "Overlay not committed: HTTP 403; pull request [#100](" + url + ").\n"},
+		{enrichment{note: "not published: no GitHub access in this run"}, "Overlay not published: no GitHub access in this run.\n"},
+	} {
+		tc.e.result = res
+		got := enrichmentSummary(&tc.e)
+		if !strings.HasSuffix(got, "\n\n"+tc.want) {
+			t.Errorf("%+v: the summary ends\n%s\nwant\n%s", tc.e, got[strings.LastIndex(strings.TrimSuffix(got, "\n"), "\n")+1:], tc.want)
+		}
 	}
 }

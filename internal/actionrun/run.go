@@ -151,7 +151,13 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 			return err
 		}
 	}
-	if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
+	if d.Act == actionenv.ActGate && !isDir(r.dir) {
+		// The gate checks nothing out (the README's decisions workflow):
+		// the working directory names the repository's directory whose
+		// overlay, records and targets it reads through the API, and the
+		// configuration that counts is the default branch's, read there.
+		r.scanned, r.cfg = repopath.New(in.WorkingDirectory), config.Default()
+	} else if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
 		return err
 	}
 	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir,
@@ -160,6 +166,12 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 	}
 	fmt.Fprintf(stdout, "docbridge %s: %s\n", o.Version, d.Reason)
 	return r.run(ctx)
+}
+
+// isDir reports whether p is a directory.
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
 }
 
 // readEvent reads the payload file, bounded. No file is no payload:

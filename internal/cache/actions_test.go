@@ -298,3 +298,21 @@ func TestEnvFrom(t *testing.T) {
 		t.Errorf("EnvFrom = %+v", got)
 	}
 }
+
+// TestActionsV1Evicted: an entry cachetest evicts is a miss afterwards, as
+// one the service evicted; the others stay.
+func TestActionsV1Evicted(t *testing.T) {
+	srv := cachetest.StartV1Server(t)
+	a := newActions(t, Env{CacheURL: srv.URL, RuntimeToken: cachetest.RuntimeToken(t)}, ActionsOptions{})
+	const main, dev = "docbridge-v1-p-c-main.1a2b3c4d-", "docbridge-v1-p-c-dev.5e6f7a8b-"
+	mustSave(t, a, main+"100-1", []byte("main"))
+	mustSave(t, a, dev+"101-1", []byte("dev"))
+	got := srv.Evict(t, func(key string) bool { return strings.HasPrefix(key, main) })
+	if len(got) != 1 || got[0] != main+"100-1" {
+		t.Fatalf("evicted %v, want main's entry", got)
+	}
+	if _, err := a.Load(context.Background(), main); !errors.Is(err, ErrMiss) {
+		t.Fatalf("Load of the evicted entry = %v, want ErrMiss", err)
+	}
+	wantEntry(t, mustLoad(t, a, dev), dev+"101-1", []byte("dev"))
+}

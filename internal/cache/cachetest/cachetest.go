@@ -4,24 +4,74 @@
 package cachetest
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/nektos/act/pkg/artifactcache"
+	"github.com/timshannon/bolthold"
+	"go.etcd.io/bbolt"
 )
+
+// V1 is act's cache server, started by StartV1Server.
+type V1 struct {
+	// URL is the server's address for ACTIONS_CACHE_URL (ending in "/", as
+	// the runner sets it).
+	URL string
+	dir string
+}
 
 // StartV1 starts act's cache server for the duration of t, storing under a
 // temporary directory, and returns its URL for ACTIONS_CACHE_URL (ending
 // in "/", as the runner sets it).
 func StartV1(t testing.TB) string {
 	t.Helper()
-	h, err := artifactcache.StartHandler(t.TempDir(), "", "127.0.0.1", 0, nil)
+	return StartV1Server(t).URL
+}
+
+// StartV1Server is StartV1 for a test that also evicts entries.
+func StartV1Server(t testing.TB) *V1 {
+	t.Helper()
+	dir := t.TempDir()
+	h, err := artifactcache.StartHandler(dir, "", "127.0.0.1", 0, nil)
 	if err != nil {
 		t.Fatalf("cachetest: start act's cache server: %v", err)
 	}
 	t.Cleanup(func() { _ = h.Close() })
-	return h.ExternalURL() + "/"
+	return &V1{URL: h.ExternalURL() + "/", dir: dir}
+}
+
+// Evict deletes every entry whose key match accepts, as the service does
+// to an entry unused for 7 days or over the repository's 10 GB: a later
+// lookup misses it. It returns the keys evicted. The server opens its
+// database per request, so Evict may run between a test's runs.
+func (s *V1) Evict(t testing.TB, match func(key string) bool) []string {
+	t.Helper()
+	db, err := bolthold.Open(filepath.Join(s.dir, "bolt.db"), 0o644, &bolthold.Options{
+		Encoder: json.Marshal, Decoder: json.Unmarshal,
+		Options: &bbolt.Options{Timeout: 5 * time.Second},
+	})
+	if err != nil {
+		t.Fatalf("cachetest: open act's cache database: %v", err)
+	}
+	defer db.Close()
+	var all []artifactcache.Cache
+	if err := db.Find(&all, nil); err != nil {
+		t.Fatalf("cachetest: list the entries: %v", err)
+	}
+	var evicted []string
+	for _, c := range all {
+		if !match(c.Key) {
+			continue
+		}
+		if err := db.Delete(c.ID, artifactcache.Cache{}); err != nil {
+			t.Fatalf("cachetest: evict %q: %v", c.Key, err)
+		}
+		evicted = append(evicted, c.Key)
+	}
+	return evicted
 }
 
 // RuntimeToken returns an ACTIONS_RUNTIME_TOKEN-shaped JWT, valid for an
