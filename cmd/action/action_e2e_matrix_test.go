@@ -346,14 +346,14 @@ func expect(c mxCell) mxOutcome {
 	case actionenv.EventSchedule:
 		o.Comment = "enrichment pull request “(2 waiting for a decision)”; proposals comment “2 pending · 0 approved · 0 rejected”; " +
 			"on its branch: " + c.WD.codes(enrich.OverlayPath)
-		o.Summary = "Overlay: 5 accepted, 2 pending, 1 findings, 0 rejected. "
+		o.Summary = "Overlay: 5 accepted, 2 pending, 1 finding, 0 rejected. "
 		if c.Base == baseAbsent { // the first night
 			o.Summary += "Committed to `docbridge/enrichment`; pull request #101."
 			o.Writes = "commit, pull request, comment"
 		} else { // the night before made the same overlay, which its branch keeps whatever the cache evicts
 			o.Summary += "Overlay unchanged: nothing to commit; pull request #101."
 		}
-		o.Cache = "no branch state yet; state saved; 1 agent calls"
+		o.Cache = "no branch state yet; state saved; 1 agent call"
 		if c.Base == basePresent {
 			o.Cache = "branch state restored; state saved; 0 agent calls" // every pack from the agent-call cache
 		}
@@ -728,7 +728,7 @@ func (w *e2eWorld) observe(t *testing.T, c mxCell, res e2eResult, m mxMark) mxOu
 		}
 	}
 	if calls := e2eCallsRe.FindStringSubmatch(res.stdout); calls != nil {
-		cache = append(cache, calls[2]+" agent calls")
+		cache = append(cache, calls[2]+" agent "+map[bool]string{true: "call", false: "calls"}[calls[2] == "1"])
 	}
 	if len(cache) > 0 {
 		o.Cache = strings.Join(cache, "; ")

@@ -20,6 +20,7 @@ import (
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/state"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // EnrichmentBranch is the branch the nightly run commits the overlay to;
@@ -301,8 +302,8 @@ func enrichmentSummary(e *enrichment) string {
 	fmt.Fprintf(&b, ".\n\n| packs | asked | from the cache | agent calls |\n|--:|--:|--:|--:|\n| %d | %d | %d | %d |\n\n",
 		rep.Packs, rep.Asked, rep.CacheHits, rep.Calls)
 	st := rep.Overlay.Stats
-	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %d findings, %d rejected.\n\n",
-		rep.Overlay.ContentHash, st.Accepted, st.Pending, st.Findings, st.Rejected)
+	fmt.Fprintf(&b, "Overlay `%s`: %d accepted, %d pending, %s, %d rejected.\n\n",
+		rep.Overlay.ContentHash, st.Accepted, st.Pending, textwriter.Plural(st.Findings, "finding", "findings"), st.Rejected)
 	// What happened to the overlay, then the pull request: a run that
 	// committed nothing (the branch already held this overlay, or the
 	// commit failed) says so, whether or not it opened or updated the
