@@ -24,7 +24,7 @@ func FuzzSiteConfig(f *testing.F) {
 	f.Add([]byte("markdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n"))
 	f.Add([]byte("markdown_extensions:\n  - pymdownx.emoji\n  - pymdownx.tabbed:\n      combine_header_slug: true\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if docs, o, _, ok := parseMkDocs("mkdocs.yml", data); ok && (docs == "" || o == nil) {
+		if docs, o, _, ok := parseMkDocsIn(nil, "mkdocs.yml", data); ok && (docs == "" || o == nil) {
 			t.Fatalf("parseMkDocs accepted %q without a root or options", data)
 		}
 		if src, o, _, ok := parseBookTOML("book.toml", data); ok && (src == "" || o == nil) {

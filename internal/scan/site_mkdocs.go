@@ -296,19 +296,15 @@ func mkdocsDefaults(dir string) (string, *mkdocsOptions) {
 	return path.Join(dir, "docs"), &mkdocsOptions{slugify: slugifyPyDefault, snippetBase: []string{dir}, includeBase: dir}
 }
 
-// parseMkDocs reads mkdocs.yml at configPath. Tags MkDocs gives to Python
-// (!!python/name:…, !!python/object/apply:…, !ENV) are read as names, never
-// resolved. ok is false when the file is not a YAML mapping.
-func parseMkDocs(configPath string, data []byte) (docsDir string, o *mkdocsOptions, why string, ok bool) {
-	return parseMkDocsIn(nil, configPath, data)
-}
-
 // mkdocsMaxInherit bounds a chain of INHERIT keys (and so a cycle).
 const mkdocsMaxInherit = 4
 
-// parseMkDocsIn is parseMkDocs over the configuration INHERIT names in t
-// too: MkDocs loads the parent and merges the file over it, mappings key
-// by key, anything else replaced. Paths stay relative to configPath.
+// parseMkDocsIn reads the MkDocs configuration at configPath, over the
+// one its INHERIT names in t (none when t is nil): MkDocs loads the parent
+// and merges the file over it, mappings key by key, anything else
+// replaced; paths stay relative to configPath. Tags MkDocs gives to Python
+// (!!python/name:…, !!python/object/apply:…, !ENV) are read as names,
+// never resolved. ok is false when a file is not a YAML mapping.
 func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *mkdocsOptions, why string, ok bool) {
 	name := path.Base(configPath)
 	top, why := mkdocsMapping(name, data)

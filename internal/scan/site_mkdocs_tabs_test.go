@@ -69,7 +69,7 @@ func loadTabCases(t *testing.T) []tabCase {
 // renders, recorded by testdata/mkdocs_tabs/oracle.py.
 func TestMkDocsTabAnchors(t *testing.T) {
 	for _, c := range loadTabCases(t) {
-		_, o, why, ok := parseMkDocs("mkdocs.yml", []byte(c.mkdocsYAML()))
+		_, o, why, ok := parseMkDocsIn(nil, "mkdocs.yml", []byte(c.mkdocsYAML()))
 		if !ok {
 			t.Fatalf("%s: %s", c.Name, why)
 		}
@@ -84,7 +84,7 @@ func TestMkDocsTabAnchors(t *testing.T) {
 // TestMkDocsTabsNotConfigured: without pymdownx.tabbed a tab line is text,
 // and gives no id.
 func TestMkDocsTabsNotConfigured(t *testing.T) {
-	_, o, _, _ := parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji\n"))
+	_, o, _, _ := parseMkDocsIn(nil, "mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji\n"))
 	doc := markdown.Extract("docs/page.md", []byte("# T\n\n=== \"A\"\n\n    a\n"))
 	if len(doc.Tabs) != 1 {
 		t.Fatalf("tabs %+v", doc.Tabs)
@@ -115,11 +115,11 @@ func TestMkDocsTabLinks(t *testing.T) {
 // TestMkDocsExtensionsMapping: markdown_extensions may be one mapping of
 // names to options instead of a list.
 func TestMkDocsExtensionsMapping(t *testing.T) {
-	_, o, _, ok := parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  attr_list:\n  toc:\n    slugify: !!python/name:pymdownx.slugs.uslugify\n  pymdownx.tabbed:\n    alternate_style: true\n"))
+	_, o, _, ok := parseMkDocsIn(nil, "mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  attr_list:\n  toc:\n    slugify: !!python/name:pymdownx.slugs.uslugify\n  pymdownx.tabbed:\n    alternate_style: true\n"))
 	if !ok || !o.attrList || o.slugify != slugifyPymdownx || o.tabs == nil || o.tabs.slug != nil {
 		t.Fatalf("options %+v", o)
 	}
-	_, o, _, _ = parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.tabbed\n"))
+	_, o, _, _ = parseMkDocsIn(nil, "mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.tabbed\n"))
 	if !o.attrList || o.tabs == nil {
 		t.Fatalf("list form: options %+v", o)
 	}
@@ -130,7 +130,7 @@ func TestMkDocsExtensionsMapping(t *testing.T) {
 // the tab ids combined with each of them (combine_header_slug), not only
 // the first's.
 func TestMkDocsTabsUnmodelledSlugify(t *testing.T) {
-	_, o, why, ok := parseMkDocs("mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  toc:\n    slugify: !!python/name:project.slugs.custom\n"+
+	_, o, why, ok := parseMkDocsIn(nil, "mkdocs.yml", []byte("site_name: x\nmarkdown_extensions:\n  toc:\n    slugify: !!python/name:project.slugs.custom\n"+
 		"  pymdownx.tabbed:\n    alternate_style: true\n    combine_header_slug: true\n    slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n"))
 	if !ok || o.modelled() || o.tabs == nil || o.tabs.slug == nil {
 		t.Fatalf("options %+v (%s)", o, why)
