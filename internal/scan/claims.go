@@ -44,10 +44,13 @@ const (
 	// unclaimedIgnored: git ignores the path (or a built-in rule or the
 	// configuration excludes it): a checkout never has it.
 	unclaimedIgnored = "ignored"
-	// unclaimedCopyOfTemplate: the reader makes the file by copying the
-	// template beside it (.env from .env.example, config.yml from
-	// config.yml.dist): a checkout never has it.
-	unclaimedCopyOfTemplate = "a copy of the template beside it"
+	// unclaimedMadeBeside: the file is made from one beside it that
+	// carries its name and one more extension — the template the reader
+	// copies (.env from .env.example, config.yml from config.yml.dist) or
+	// the script a build runs (Observable Framework's data loaders:
+	// samples.arrow from samples.arrow.js, tolstoy.json from
+	// tolstoy.json.R): a checkout never has it.
+	unclaimedMadeBeside = "made from the file beside it"
 	// unclaimedQualified: dir/pkg.Member names a member of the package at
 	// dir/pkg (a Go type, a config key), not a file.
 	unclaimedQualified = "qualified name"
@@ -115,8 +118,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedPlaceholder
 	case d.qualified(p):
 		return unclaimedQualified
-	case d.templateBeside(p):
-		return unclaimedCopyOfTemplate
+	case d.madeBeside(p):
+		return unclaimedMadeBeside
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
@@ -255,14 +258,22 @@ func (d *docRefs) shallow(doc, ref string) bool {
 	return true
 }
 
-// templateSuffixes end the name of a file the reader copies to the name
-// without them.
-var templateSuffixes = []string{".example", ".sample", ".template", ".tmpl", ".dist", ".default"}
+// sourceSuffixes end the name of a file another is made from, the name
+// without them: a template the reader copies, or a script a build runs
+// (data loaders, in the languages Observable Framework runs).
+var sourceSuffixes = []string{
+	".example", ".sample", ".template", ".tmpl", ".dist", ".default",
+	".js", ".ts", ".py", ".R", ".r", ".sh", ".jl", ".go", ".java", ".rs", ".php", ".exe",
+}
 
-// templateBeside reports whether the repository has p with a template
-// suffix (templateSuffixes): p is the reader's copy of it.
-func (d *docRefs) templateBeside(p string) bool {
-	return slices.ContainsFunc(templateSuffixes, func(suf string) bool { return d.t.files[p+suf] })
+// madeBeside reports whether the repository has p with a source suffix
+// (sourceSuffixes) and p has an extension of its own: p is made from that
+// file.
+func (d *docRefs) madeBeside(p string) bool {
+	if path.Ext(p) == "" {
+		return false
+	}
+	return slices.ContainsFunc(sourceSuffixes, func(suf string) bool { return d.t.files[p+suf] })
 }
 
 // packageMember reports whether p is dir/Name where a module right in dir

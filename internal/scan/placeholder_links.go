@@ -28,7 +28,8 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // placeholderDestination reports whether a relative link destination is a
 // placeholder: its path (before any #fragment or ?query) is a placeholder
 // word, a run of x (xxx), holds a template variable ($NAME, ${name}) or
-// template syntax ({{ }}, {% %}), or a segment that is an ellipsis (...,
+// template syntax ({{ }}, {% %}), is one expression in braces ({url}), or
+// a segment that is an ellipsis (...,
 // …) or holds one, is a %name% variable or holds a <name> placeholder or
 // an @NAME@ token.
 func placeholderDestination(dest string) bool {
@@ -42,6 +43,9 @@ func placeholderDestination(dest string) bool {
 	}
 	if strings.Contains(p, "{{") || strings.Contains(p, "{%") || templateVariable.MatchString(p) {
 		return true
+	}
+	if len(p) > 2 && p[0] == '{' && p[len(p)-1] == '}' {
+		return true // an expression a template evaluates: MDX's {url}, flexdown's {"http://…"}
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	if len(segs) == 1 {

@@ -833,14 +833,16 @@ func (d *docRefs) titledElement(target, anchor string) bool {
 
 // commonSlugs are the anchors the common generators' slug rules give a
 // heading or a title — GitHub's, markdown-it-anchor's (VitePress,
-// Eleventy), Python-Markdown's, the hyphen slug and the slugify package's —
+// Eleventy), Python-Markdown's, the hyphen slug (also of the words
+// decamelize splits, as @sindresorhus/slugify does by default:
+// "dynamicPaths" is "dynamic-paths") and the slugify package's —
 // lower-cased, without leading or trailing hyphens, the empty ones left
 // out. (Not the underscore slug of Franklin.jl and DevSite,
 // "why_contribute": on 120 repositories it matched 8 anchors that land and
 // 6 that do not, old release notes' #net_http among them.)
 func commonSlugs(text string) []string {
 	out := make([]string, 0, 5)
-	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text), punctSlug(text)} {
+	for _, slug := range []string{markdown.Slug(text), markdown.VitePressSlug(text), pyTocSlug(text, true), hyphenSlug(text), hyphenSlug(decamelize(text)), punctSlug(text)} {
 		if slug = strings.ToLower(strings.Trim(slug, "-")); slug != "" {
 			out = append(out, slug)
 		}
@@ -865,6 +867,26 @@ func hyphenSlug(text string) string {
 			continue
 		}
 		dash = true
+	}
+	return b.String()
+}
+
+// decamelize splits camel-case words as @sindresorhus/slugify's default
+// does: a space between a lower-case letter or digit and an upper-case
+// one, and before the last capital of a run followed by a lower-case
+// letter ("TypeScript" is "Type Script", "HTMLParser" "HTML Parser").
+func decamelize(text string) string {
+	rs := []rune(text)
+	var b strings.Builder
+	for i, r := range rs {
+		if i > 0 && unicode.IsUpper(r) {
+			prev := rs[i-1]
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) ||
+				(unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }

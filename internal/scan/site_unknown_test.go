@@ -121,7 +121,8 @@ func TestFoldedAnchorsNeedEvidence(t *testing.T) {
 // by a front matter key whose value is a mapping, eleventyNavigation),
 // anchors take the ids of attribute lists with spaces ({ #ide-plugins }),
 // of attribute-list paragraphs ({#custom-element} after a code block) and
-// the slugify package's slug, which keeps "(", ")" and ":"; a site page
+// the slugify package's slug, which keeps "(", ")" and ":", and the hyphen
+// slug of decamelized words ("dynamicPaths" as #dynamic-paths); a site page
 // named like a contributor document (development.md) is such a page too,
 // and so is an MDX one without front matter (GitHub shows MDX as source),
 // whose emoji-ended heading ("Layouts 📐") the common slugs end at a word.
@@ -132,18 +133,19 @@ func TestUnknownSiteAnchors(t *testing.T) {
 	page := func(key, body string) string {
 		return "---\ntitle: T\neleventyNavigation:\n  key: " + key + "\n---\n\n" + body
 	}
-	body := "[a](#ide-plugins) [b](#custom-element) [c](#imperative-dom-access:-update()) [d](#no-such-place)\n\n" +
-		"## Lit-specific IDE plugins { #ide-plugins }\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n\nText.\n"
+	body := "[a](#ide-plugins) [b](#custom-element) [c](#imperative-dom-access:-update()) [d](#no-such-place) [e](#dynamic-paths)\n\n" +
+		"## Lit-specific IDE plugins { #ide-plugins }\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n\n## dynamicPaths\n\nText.\n"
 	testtree.Write(t, root, map[string]string{
 		"site/docs/development.md":        page("Development", "# Development\n\n"+body),
 		"site/docs/b.md":                  page("B", "# B\n"),
 		"site/docs/c.md":                  page("C", "# C\n"),
 		"site/docs/guide/development.mdx": "# Development\n\n[l](#layouts) [g](#gone-place)\n\n## Layouts 📐\n",
-		"README.md":                       "# R\n\n[e](#imperative-dom-access:-update()) [f](#custom-element)\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n",
+		"README.md":                       "# R\n\n[e](#imperative-dom-access:-update()) [f](#custom-element) [g](#dynamic-paths)\n\n## Imperative DOM access: update()\n\n```js\nx\n```\n{#custom-element}\n\n## dynamicPaths\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
 	want := []string{
 		"README.md -> README.md#custom-element",
+		"README.md -> README.md#dynamic-paths",
 		"README.md -> README.md#imperative-dom-access:-update()",
 		"site/docs/development.md -> site/docs/development.md#no-such-place",
 		"site/docs/guide/development.mdx -> site/docs/guide/development.mdx#gone-place",
@@ -303,5 +305,17 @@ func TestPartialAnchors(t *testing.T) {
 	})
 	if got, want := brokenAnchors(newIndex(scanDir(t, root, nil, Options{}))), []string{"docs/cli/page.md -> docs/cli/page.md#preview"}; !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestDecamelize splits words as @sindresorhus/slugify's decamelize does.
+func TestDecamelize(t *testing.T) {
+	for in, want := range map[string]string{
+		"dynamicPaths": "dynamic Paths", "TypeScript": "Type Script", "HTMLParser": "HTML Parser",
+		"v2Config": "v2 Config", "plain words": "plain words", "API": "API",
+	} {
+		if got := decamelize(in); got != want {
+			t.Errorf("decamelize(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -36,9 +36,12 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"@API_URL@/cats/Functor.html", true},
 		{"@API_LINK_BASE@cats/index.html", true},
 		{"docs/@project.version@/x.md", true},
+		{"{\"http://localhost:3000\"}", true},
+		{"{props.href}", true},
 		// Real targets, reported when missing.
 		{"docs/gone.md", false},
 		{"TODO.md", false},
+		{"{draft}/notes.md", false},
 		{"docs/TODO", false},
 		{"../README.md", false},
 		{"./x", false},
