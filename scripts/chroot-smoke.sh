@@ -141,19 +141,25 @@ printf '{"schedule":"17 3 * * *","repository":{"full_name":"octo/docs-demo","def
 printf '{"action":"created","issue":{"number":%s,"pull_request":{"url":"https://api.github.com/repos/octo/docs-demo/pulls/1"}},"comment":{"id":%s,"body":"/approve 0123456789abcdef","user":{"login":"mona","type":"User"},"created_at":"2026-12-01T10:00:00Z"},"sender":{"login":"mona","type":"User"},"repository":{"full_name":"octo/docs-demo","default_branch":"main"}}' "$pr" "$comment" >"$fake/comment.json"
 extra_env=("GITHUB_API_URL=$(cat "$fake/url")" GITHUB_REPOSITORY=octo/docs-demo GITHUB_REF=refs/heads/main "GITHUB_SHA=$(cat "$fake/head")" "INPUT_GITHUB-TOKEN=ghs_fake" "INPUT_CACHE=false")
 
+# The nightly opens the enrichment pull request and answers every command
+# on it that waits: the seeded /approve names no pending proposal.
 run_in schedule "$fake/schedule.json" action
 [ "$rc" = 0 ] && [[ "$out" == *"docbridge: enrich: "* ]] || fail "schedule: exit $rc: $out"
+[[ "$out" == *"approve 0123456789abcdef: refused"* ]] || fail "schedule: the waiting comment was not answered: $out"
 summary=$(cat "$root/github/file_commands/summary")
 [[ "$summary" == *"built-in curator answered"* && "$summary" == *"pull request [#"* ]] || fail "schedule: the summary does not say which agent answered and where it went: $summary
 $out"
 
+# The comment's own run reads the pull request and finds it answered: no
+# second answer.
 run_in issue_comment "$fake/comment.json" action
-[ "$rc" = 0 ] && [[ "$out" == *"approve 0123456789abcdef: refused"* ]] || fail "issue_comment on the pull request: exit $rc: $out"
+[ "$rc" = 0 ] && [[ "$out" == *"comment $comment was answered before this run"* ]] || fail "issue_comment on the pull request: exit $rc: $out"
 
 touch "$fake/stop"
 wait "$fake_pid" || fail "the fake GitHub saw invalid requests: $(cat "$fake/test.log")"
 result=$(cat "$fake/result.json")
-[[ "$result" == *'"pulls":1'* && "$result" == *'"docbridge/enrichment":"'[0-9a-f]* && "$result" == *'"eyes"'* && "$result" == *'"-1"'* ]] ||
+# Three comments: the command, its one answer, the proposals comment.
+[[ "$result" == *'"pulls":1'* && "$result" == *'"comments":3'* && "$result" == *'"docbridge/enrichment":"'[0-9a-f]* && "$result" == *'"eyes"'* && "$result" == *'"-1"'* ]] ||
   fail "the fake GitHub's state after the two runs: $result"
 
 echo "chroot-smoke: PASS"

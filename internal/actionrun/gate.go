@@ -95,6 +95,11 @@ func (r *actionRun) settle(ctx context.Context, api *apiBudget, number int, trig
 		ov = in.Overlay
 		pending := gate.Unanswered(number, comments, r.in.BotLogin, in.Records)
 		if len(pending) == 0 {
+			if trigger != nil && attempt == 1 {
+				// A run before this one (the nightly's sweep, a run this
+				// comment did not start) answered it already.
+				fmt.Fprintf(r.stdout, "docbridge: no command on pull request #%d waits for an answer; comment %d was answered before this run\n", number, trigger.ID)
+			}
 			sweep = gate.Sweep{}
 			break
 		}
