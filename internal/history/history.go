@@ -22,6 +22,12 @@ var stems = []string{"changelog", "changelogs", "changes", "history", "news", "r
 // dirs hold dated posts, which record the past too.
 var dirs = []string{"blog", "posts", "_posts"}
 
+// recordDirs hold records of decisions and plans — proposals, RFCs,
+// architecture decision records, design documents, plans an agent or a
+// person works through: each names the tree as it was or was meant to
+// become when it was written.
+var recordDirs = []string{"plans", "proposals", "rfcs", "rfc", "adr", "adrs", "decisions", "design"}
+
 // fragmentDirs hold change-log fragments, one entry per file until a
 // release gathers them: changie (.changes), changesets (.changeset),
 // go-changelog (.changelog), towncrier (changelog.d, newsfragments,
@@ -31,10 +37,12 @@ var fragmentDirs = []string{".changes", ".changeset", ".changelog", "changelog.d
 // Path reports whether the document at the repository path p records the
 // past by its path alone: its name is a history stem, alone or followed
 // by a version or a part (CHANGELOG-3.5.md, HISTORY_v1.md,
-// changes.old.md) or it starts with a date (datedName), or a directory above it is named by one, holds dated
-// posts (blog, posts, _posts) or change-log fragments (Fragment). A page about a change-log feature
-// (docs/changelog.md of a release tool) answers to it too; Document tells
-// them apart.
+// changes.old.md) or it starts with a date (datedName), or a directory
+// above it is named by one, holds dated posts (blog, posts, _posts),
+// change-log fragments (Fragment) or records of decisions and plans
+// (recordDirs: plans, proposals, RFCs, ADRs, design documents). A page
+// about a change-log feature (docs/changelog.md of a release tool) answers
+// to it too; Document tells them apart.
 func Path(p string) bool {
 	parts := strings.Split(strings.ToLower(p), "/")
 	return inHistoryDir(parts) || stemName(parts[len(parts)-1]) || datedName(parts[len(parts)-1])
@@ -137,7 +145,7 @@ func Frozen(p string) bool { return Path(p) || Versioned(p) }
 
 func inHistoryDir(parts []string) bool {
 	for _, dir := range parts[:len(parts)-1] {
-		if slices.Contains(stems, dir) || slices.Contains(dirs, dir) || slices.Contains(fragmentDirs, dir) {
+		if slices.Contains(stems, dir) || slices.Contains(dirs, dir) || slices.Contains(fragmentDirs, dir) || slices.Contains(recordDirs, dir) {
 			return true
 		}
 	}
