@@ -143,6 +143,8 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: a line suffix into a file that is gone", "See `internal/real/x.go:12`.", true},
 		{"a line range names the file", "See `src/app/main.go:1-2`.", false},
 		{"a line and column name the file", "See `src/app/main.go:1:5`.", false},
+		{"a name after the file names the file", "See `src/app/main.go:main`.", false},
+		{"twin: a name after a file that is gone", "See `src/app/gone.go:main`.", true},
 		{"a line anchor range names the file", "See `src/app/main.go#L1-L2`.", false},
 		{"a line anchor on a bare file name", "See `main.go#L1`.", false},
 		{"true positive: a line past the end of the file", "See `src/app/main.go:120`.", true},

@@ -474,8 +474,9 @@ type place struct {
 
 // pathLocation returns the path a span names and the place in it: a
 // fragment (a.go#L10, a.go#L10-L20, docs/x.md#usage), a line suffix
-// (a.go:10, a.go:12:5, a.go:12-20) or test items after "::" (pytest's node
-// ids, a Rust test's path). The fragment of owner/repo#123 (digits only)
+// (a.go:10, a.go:12:5, a.go:12-20), test items after "::" (pytest's node
+// ids, a Rust test's path) or a name after ":" (util.ts:detect), which
+// names the file. The fragment of owner/repo#123 (digits only)
 // is an issue number, not a place in a file, and is kept; so is text with
 // no location.
 func pathLocation(text string) place {
@@ -507,6 +508,11 @@ func pathLocation(text string) place {
 			n = 0 // past int: no line to check
 		}
 		return place{path: text[:m[0]], last: n}
+	}
+	if p, name, ok := strings.Cut(text, ":"); ok && fileExt(p) && identifier(name) {
+		// A file and a name in it (src/config/util.ts:detectActiveBundler,
+		// as agents' notes write): the span names the file.
+		return place{path: p}
 	}
 	return place{path: text}
 }
