@@ -3,8 +3,10 @@
 #
 # For every repository in docs/bench/precision/corpus.json (or $CORPUS), put
 # the files of its pinned commit in DEST/<owner>+<name>/, as a checkout
-# would (symbolic links kept, no .git). The commit comes from a local git
-# directory when one is found under $DOCBRIDGE_MIRROR (default /work/.mirror):
+# would: symbolic links kept, and of .git only the index, so that files git
+# tracks although an ignore rule matches them are listed as in a checkout.
+# The commit comes from a local git directory when one is found under
+# $DOCBRIDGE_MIRROR (default /work/.mirror):
 # <owner>+<name>/repo (or its .git), <owner>+<name>.git or <owner>+<name>; otherwise from
 # `git clone --filter=blob:none` of https://github.com/<owner>/<name>.
 #
@@ -53,6 +55,9 @@ while read -r repo commit; do
   out=$dest/$slug mark=$dest/.$slug.commit
   if [[ -d "$out" && "$(cat "$mark" 2>/dev/null)" == "$commit" ]]; then
     echo "$repo: already at ${commit:0:12}"
+    if [[ ! -f "$out/.git/index" ]] && gd=$(gitdir_for "$slug" "$commit"); then
+      write_index "$gd" "$commit" "$out" || failed+=("$repo")
+    fi
     continue
   fi
   tmp=$dest/.$slug.part
@@ -60,6 +65,7 @@ while read -r repo commit; do
   if gd=$(gitdir_for "$slug" "$commit"); then
     echo "$repo: extracting ${commit:0:12} from $gd"
     ok=0; checkout "$gd" "$commit" "$tmp" || ok=$?
+    [[ $ok -ne 0 ]] || write_index "$gd" "$commit" "$tmp" || ok=$?
   else
     echo "$repo: cloning https://github.com/$repo (no local git directory has ${commit:0:12})"
     ok=0
@@ -69,7 +75,8 @@ while read -r repo commit; do
     fi
     [[ $ok -ne 0 ]] || git -C "$tmp.clone" checkout --quiet --detach "$commit" || ok=$?
     if [[ $ok -eq 0 ]]; then
-      rm -rf "$tmp.clone/.git" && mv "$tmp.clone" "$tmp" || ok=$?
+      # Keep only the index (write_index).
+      find "$tmp.clone/.git" -mindepth 1 -maxdepth 1 ! -name index -exec rm -rf {} + && mv "$tmp.clone" "$tmp" || ok=$?
     fi
     rm -rf "$tmp.clone"
   fi

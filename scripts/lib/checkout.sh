@@ -37,3 +37,13 @@ checkout() {
     done <<<"$missing"
   fi
 }
+
+# write_index GITDIR COMMIT INTO writes INTO/.git/index, the commit's tree as
+# git's index (and nothing else of a git directory): a scan then lists the
+# files git tracks although an ignore rule matches them (added with
+# --force), as it does in a real checkout.
+write_index() {
+  local gd=$1 commit=$2 into=$3
+  mkdir -p "$into/.git"
+  GIT_INDEX_FILE="$into/.git/index" git --git-dir="$gd" read-tree "$commit"
+}
