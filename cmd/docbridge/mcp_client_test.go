@@ -192,7 +192,7 @@ func buildDocbridge(t *testing.T) string {
 	}
 	build := exec.Command(gobin, append(args, ".")...)
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/action: %v\n%s", err, out)
+		t.Fatalf("go build ./cmd/docbridge: %v\n%s", err, out)
 	}
 	return bin
 }
