@@ -24,7 +24,7 @@ var mcpBenchCalls = []struct {
 	args map[string]any
 }{
 	{"graph_node", map[string]any{"id": "document:README.md"}},
-	{"docbridge_diagnostics", map[string]any{"severity": "high"}},
+	{"docbridge_diagnostics", map[string]any{"level": "error"}},
 	{"knowledge_search", map[string]any{"query": "configuration guide"}},
 }
 
