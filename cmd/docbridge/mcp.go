@@ -259,7 +259,7 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {
 			oneOf(p["kinds"].Items, searchKinds)
-			between(p["limit"], 1, mcpMaxLimit)
+			between(p["limit"], 1, searchMaxLimit)
 			atLeast(p["budgetTokens"], 0)
 		}),
 		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
@@ -299,7 +299,7 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
 		InputSchema: inputSchema[docsArgs](func(p map[string]*jsonschema.Schema) {
 			oneOf(p["verb"], docsVerbs)
-			between(p["limit"], 1, mcpMaxLimit)
+			between(p["limit"], 1, searchMaxLimit)
 		}),
 		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
 		m.docs)
@@ -308,8 +308,6 @@ func (m *mcpServer) server() *mcp.Server {
 
 // Bounds of the tools' answers.
 const (
-	// mcpMaxLimit bounds knowledge_search's limit.
-	mcpMaxLimit = 100
 	// mcpMaxFindings bounds the findings docbridge_diagnostics lists.
 	mcpMaxFindings = 200
 	// mcpMaxEdges bounds the relations graph_edges lists.
@@ -408,8 +406,8 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	if a.Limit == 0 {
 		a.Limit = retrieval.DefaultLimit
 	}
-	if a.Limit < 1 || a.Limit > mcpMaxLimit {
-		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, mcpMaxLimit)
+	if a.Limit < 1 || a.Limit > searchMaxLimit {
+		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
 	}
 	if a.BudgetTokens < 0 {
 		return nil, nil, badArgument("budgetTokens", "%d: use a positive number of tokens, or 0 for none", a.BudgetTokens)
