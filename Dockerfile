@@ -12,7 +12,7 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=1 go build -trimpath -tags netgo,osusergo -ldflags "-s -w -linkmode external -extldflags -static -X main.version=${VERSION}" -o /rootfs/docbridge ./cmd/action
+RUN CGO_ENABLED=1 go build -trimpath -tags netgo,osusergo -ldflags "-s -w -linkmode external -extldflags -static -X main.version=${VERSION}" -o /rootfs/docbridge ./cmd/docbridge
 # The final image's whole file system: the binary, the CA bundle for the
 # GitHub API and the cache service, and an empty /tmp (scratch has none).
 RUN mkdir -p /rootfs/etc/ssl/certs /rootfs/tmp \

@@ -33,7 +33,7 @@ trap '"${as_root[@]}" rm -rf "$root"' EXIT
 
 # The build line is the Dockerfile's (a test keeps the two equal).
 VERSION=smoke
-CGO_ENABLED=1 go build -trimpath -tags netgo,osusergo -ldflags "-s -w -linkmode external -extldflags -static -X main.version=${VERSION}" -o "$root/docbridge" ./cmd/action
+CGO_ENABLED=1 go build -trimpath -tags netgo,osusergo -ldflags "-s -w -linkmode external -extldflags -static -X main.version=${VERSION}" -o "$root/docbridge" ./cmd/docbridge
 
 kind=$(file -b "$root/docbridge")
 case "$kind" in
@@ -49,7 +49,7 @@ echo "chroot-smoke: $(du -h "$root/docbridge" | cut -f1) static binary ($kind)"
 mkdir -p "$root/etc/ssl/certs" "$root/tmp" "$root/github/workspace" "$root/github/workflow" "$root/github/file_commands"
 chmod 1777 "$root/tmp"
 cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
-cp -R cmd/action/testdata/action-repo/. "$root/github/workspace/"
+cp -R cmd/docbridge/testdata/action-repo/. "$root/github/workspace/"
 
 # run_in NAME EVENT_FILE ARGS…: run /docbridge in the chroot with a
 # runner-like environment; sets $rc and $out.
@@ -131,7 +131,7 @@ run_in issue_comment "$events/issue_comment.created.0.json" action
 fake=$(mktemp -d)
 trap '"${as_root[@]}" rm -rf "$root"; touch "$fake/stop"; rm -rf "$fake"' EXIT
 mkdir -p "$fake/main"
-cp -R cmd/action/testdata/action-repo/. "$fake/main/"
+cp -R cmd/docbridge/testdata/action-repo/. "$fake/main/"
 DOCBRIDGE_SMOKE_FAKE_DIR="$fake" go test -count=1 -run '^TestServeForSmoke$' ./internal/review/reviewtest >"$fake/test.log" 2>&1 &
 fake_pid=$!
 for _ in $(seq 1500); do [ -s "$fake/url" ] && break; sleep 0.2; done

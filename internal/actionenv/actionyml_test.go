@@ -101,7 +101,7 @@ func TestActionYAMLMatchesTheCode(t *testing.T) {
 }
 
 // goBuild is a `go build` line with its variables and output path.
-var goBuild = regexp.MustCompile(`(?m)^\s*(?:RUN\s+)?(CGO_ENABLED=1 go build .*) -o (\S+) (\./cmd/action)\s*$`)
+var goBuild = regexp.MustCompile(`(?m)^\s*(?:RUN\s+)?(CGO_ENABLED=1 go build .*) -o (\S+) (\./cmd/docbridge)\s*$`)
 
 func TestDockerfile(t *testing.T) {
 	df := readRepoFile(t, "Dockerfile")

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/docbridge/docbridge/internal/catalog"
 )
 
 // WriteJSON renders the report as canonical JSON: keys in struct order,
@@ -38,6 +40,14 @@ func normalized(r *Report) *Report {
 		by[k] = v
 	}
 	c.Summary.BySeverity = by
+	byLevel := make(map[catalog.Level]int, len(LevelsWorstFirst))
+	for _, l := range LevelsWorstFirst {
+		byLevel[l] = r.Summary.ByLevel[l]
+	}
+	for k, v := range r.Summary.ByLevel {
+		byLevel[k] = v
+	}
+	c.Summary.ByLevel = byLevel
 	return &c
 }
 

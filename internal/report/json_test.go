@@ -42,7 +42,7 @@ func TestJSONCanonical(t *testing.T) {
 }
 
 // TestJSONEmptyLists: a report assembled by hand with nil lists still
-// writes [] (and every bySeverity key), never null.
+// writes [] (and every byLevel and bySeverity key), never null.
 func TestJSONEmptyLists(t *testing.T) {
 	r := &Report{Findings: []Finding{{ID: "x", Code: "BROKEN_LINK"}}}
 	var b bytes.Buffer
@@ -52,7 +52,7 @@ func TestJSONEmptyLists(t *testing.T) {
 	if strings.Contains(b.String(), "null") {
 		t.Errorf("null in the output:\n%s", b.String())
 	}
-	for _, key := range append([]string{`"resolved": []`, `"evidence": []`, `"entityIds": []`}, Severities...) {
+	for _, key := range append([]string{`"resolved": []`, `"evidence": []`, `"entityIds": []`, `"error": 0`, `"warn": 0`, `"off": 0`}, Severities...) {
 		if !strings.Contains(b.String(), key) {
 			t.Errorf("missing %s:\n%s", key, b.String())
 		}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"slices"
@@ -45,14 +46,23 @@ type Tool struct {
 	Version string `json:"version"`
 }
 
-// Summary counts the findings. BySeverity always has the four reporting
-// severities as keys, so a reader never meets a missing key.
+// Summary counts the findings. ByLevel always has the four levels as keys
+// and BySeverity the four reporting severities, so a reader never meets a
+// missing key.
 type Summary struct {
 	// Total is len(Findings); resolved findings are not counted.
-	Total      int            `json:"total"`
-	New        int            `json:"new"`
-	Unchanged  int            `json:"unchanged"`
-	Resolved   int            `json:"resolved"`
+	Total int `json:"total"`
+	// New counts the findings the check judges: those whose status is new
+	// with a base, every finding without one ("every finding counts as
+	// new"), so that it agrees with the exit status and the stderr line.
+	New       int `json:"new"`
+	Unchanged int `json:"unchanged"`
+	Resolved  int `json:"resolved"`
+	// ByLevel counts the findings per level (error, warn, info, off): the
+	// one scale the text report, fail-on and the GitHub renderings speak.
+	ByLevel map[catalog.Level]int `json:"byLevel"`
+	// BySeverity counts them per reporting severity (high, medium, low,
+	// info); kept for readers of earlier reports, ByLevel replaces it.
 	BySeverity map[string]int `json:"bySeverity"`
 }
 
@@ -91,6 +101,10 @@ func Build(in Input) *Report {
 		r.Resolved = []Finding{}
 	}
 	r.Summary = Summarize(r.Findings, r.Resolved)
+	if !r.Compared {
+		// Without a base every finding is judged, as new (Judged).
+		r.Summary.New = r.Summary.Total
+	}
 	r.Unanalyzed = unanalyzedFrom(in.Coverage)
 	r.Inferred = inferredFrom(in.Coverage)
 	return r
@@ -110,11 +124,16 @@ func inferredFrom(cov []snapshot.Coverage) []string {
 
 // Summarize counts findings and resolved findings as Report.Summary does.
 func Summarize(fs, resolved []Finding) Summary {
-	s := Summary{Total: len(fs), Resolved: len(resolved), BySeverity: make(map[string]int, len(Severities))}
+	s := Summary{Total: len(fs), Resolved: len(resolved), ByLevel: make(map[catalog.Level]int, len(LevelsWorstFirst)),
+		BySeverity: make(map[string]int, len(Severities))}
+	for _, l := range LevelsWorstFirst {
+		s.ByLevel[l] = 0
+	}
 	for _, sev := range Severities {
 		s.BySeverity[sev] = 0
 	}
 	for _, f := range fs {
+		s.ByLevel[f.Level]++
 		s.BySeverity[f.Severity]++
 		switch f.Status {
 		case StatusNew:

@@ -31,6 +31,20 @@ func TestBuildCompared(t *testing.T) {
 	if sum != s.Total || len(s.BySeverity) != len(Severities) {
 		t.Errorf("bySeverity %v does not partition %d findings", s.BySeverity, s.Total)
 	}
+	sum = 0
+	for _, l := range LevelsWorstFirst {
+		c, ok := s.ByLevel[l]
+		if !ok {
+			t.Errorf("byLevel lacks %s", l)
+		}
+		if want := CountLevel(r.Findings, l); c != want {
+			t.Errorf("byLevel[%s] = %d, want %d", l, c, want)
+		}
+		sum += c
+	}
+	if sum != s.Total || len(s.ByLevel) != len(LevelsWorstFirst) {
+		t.Errorf("byLevel %v does not partition %d findings", s.ByLevel, s.Total)
+	}
 	if !slices.IsSortedFunc(r.Findings, CompareFindings) || !slices.IsSortedFunc(r.Resolved, CompareFindings) {
 		t.Errorf("findings not in canonical order")
 	}
@@ -58,8 +72,10 @@ func TestBuildNoBase(t *testing.T) {
 	if r.Compared || r.BaseSnapshotHash != "" || len(r.Resolved) != 0 || r.Resolved == nil {
 		t.Errorf("no comparison, yet: %+v", r)
 	}
-	if r.Summary.New != 0 || r.Summary.Unchanged != 0 || r.Summary.Resolved != 0 {
-		t.Errorf("summary counts a comparison: %+v", r.Summary)
+	// Without a base every finding is judged, and counts as new: the
+	// summary agrees with Judged (the exit status, the stderr line).
+	if r.Summary.New != r.Summary.Total || r.Summary.New != len(Judged(r)) || r.Summary.Unchanged != 0 || r.Summary.Resolved != 0 {
+		t.Errorf("summary %+v: want new = total = %d judged", r.Summary, len(Judged(r)))
 	}
 	for _, f := range r.Findings {
 		if f.Status != "" {

@@ -208,7 +208,7 @@ func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 			m.block(InlineText(opts.Doctor.headline()) + "\n\n")
 		}
 		if r.Verdict != "" {
-			m.block("Doctor: " + InlineText(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+			m.block(doctorVerdictLine(r.Verdict) + "\n\n")
 		}
 		if out.Unannotated > 0 {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",

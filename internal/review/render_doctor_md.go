@@ -86,6 +86,18 @@ func (d *DoctorSummary) headline() string {
 	return s
 }
 
+// doctorVerdictLine is the doctor's verdict as one Markdown line under
+// the label "Doctor:". The verdict names its speaker already ("doctor: B
+// (82/100) — …", as the text report prints it), so the label replaces
+// that prefix rather than repeating it.
+func doctorVerdictLine(verdict string) string {
+	v := verdict
+	if len(v) >= len("doctor: ") && strings.EqualFold(v[:len("doctor: ")], "doctor: ") {
+		v = v[len("doctor: "):]
+	}
+	return "Doctor: " + InlineText(clip(v, MaxMarkdownCell))
+}
+
 // doctorSection is the collapsed doctor table.
 func doctorSection(d *DoctorSummary, open bool) string {
 	var b strings.Builder

@@ -34,7 +34,7 @@ func ghReport() *report.Report {
 	n, u, r := reporttest.Sample()
 	rep := report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", BaseSnapshotHash: "sha256:base",
 		Comparison: &reconcile.Comparison{New: append(n, reporttest.NewCycle()), Unchanged: u, Resolved: r}})
-	rep.Verdict = "B: connectivity is the weakest dimension"
+	rep.Verdict = "doctor: B (82/100) — A needs connectivity ≥ 80 % (now 61 %)" // as doctor.Diagnose writes it
 	return rep
 }
 

@@ -67,7 +67,7 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	}
 	m.block(severityTable(r))
 	if r.Verdict != "" {
-		m.block("Doctor: " + InlineText(clip(r.Verdict, MaxMarkdownCell)) + "\n\n")
+		m.block(doctorVerdictLine(r.Verdict) + "\n\n")
 	}
 	if opts.Doctor != nil {
 		m.block(doctorSection(opts.Doctor, true))
@@ -101,9 +101,9 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 func severityTable(r *report.Report) string {
 	var b strings.Builder
 	if r.Compared {
-		b.WriteString("| Severity | New | Unchanged | Resolved |\n|---|--:|--:|--:|\n")
+		b.WriteString("| Level | New | Unchanged | Resolved |\n|---|--:|--:|--:|\n")
 	} else {
-		b.WriteString("| Severity | Findings |\n|---|--:|\n")
+		b.WriteString("| Level | Findings |\n|---|--:|\n")
 	}
 	for _, l := range report.LevelsWorstFirst {
 		var n, u, res int

@@ -3,7 +3,7 @@
 // cache as bytes), the result (what the run did, the overlay), and the
 // Runner interface internal/enrich/run implements. The action's
 // orchestration depends on this package alone, so the pull-request route
-// never links an agent adapter; cmd/action hands it the runner.
+// never links an agent adapter; cmd/docbridge hands it the runner.
 package stage
 
 import (

@@ -65,7 +65,7 @@ type Case struct {
 
 // Metadata says what answers a case and what kind of query it is.
 type Metadata struct {
-	// ExpectedTargets are entity ids ("module:cmd/action/check.go") or
+	// ExpectedTargets are entity ids ("module:cmd/docbridge/check.go") or
 	// repository paths ("docs/diagnostics.md"); a hit matching any of them
 	// answers the case.
 	ExpectedTargets []string `json:"expectedTargets"`

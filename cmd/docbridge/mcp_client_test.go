@@ -82,9 +82,11 @@ var realClientTools = map[string]struct{ valid, invalid []realClientCall }{
 		valid: []realClientCall{
 			{map[string]any{}, []string{"snapshotHash:string", "findings:nonempty", "findings.0.code:string", "findings.0.location.path:string", "total:number", "cut:=0"}},
 			{map[string]any{"codes": []string{"BROKEN_LINK"}, "severity": "high", "paths": []string{"README.md"}, "format": "finding"}, []string{"total:=1", "findings.0.code:=BROKEN_LINK"}},
+			{map[string]any{"codes": []string{"BROKEN_LINK"}, "level": "error", "paths": []string{"README.md"}}, []string{"total:=1", "findings.0.level:=error"}},
 		},
 		invalid: []realClientCall{
 			{map[string]any{"severity": "error"}, []string{"severity", "high medium low info"}},
+			{map[string]any{"level": "high"}, []string{"level", "error warn info"}},
 			{map[string]any{"codes": []string{"NOT_A_CODE"}}, []string{"argument codes", "docs/diagnostics.md"}},
 			{map[string]any{"paths": "README.md"}, []string{"paths", `want "array"`}},
 			{map[string]any{"paths": []string{"/etc/passwd"}}, []string{"argument paths", "relative to its root"}},
@@ -168,6 +170,7 @@ var realClientBounds = []struct {
 	{"knowledge_search", "kinds.items", "enum", []any{"document", "area", "package", "module"}},
 	{"knowledge_lookup", "depth", "minimum", 1.0},
 	{"knowledge_lookup", "depth", "maximum", 3.0},
+	{"docbridge_diagnostics", "level", "enum", []any{"error", "warn", "info"}},
 	{"docbridge_diagnostics", "severity", "enum", []any{"high", "medium", "low", "info"}},
 	{"docbridge_diagnostics", "format", "enum", []any{"finding"}},
 	{"graph_neighbors", "depth", "maximum", 3.0},
@@ -192,7 +195,7 @@ func buildDocbridge(t *testing.T) string {
 	}
 	build := exec.Command(gobin, append(args, ".")...)
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/action: %v\n%s", err, out)
+		t.Fatalf("go build ./cmd/docbridge: %v\n%s", err, out)
 	}
 	return bin
 }

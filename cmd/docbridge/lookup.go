@@ -68,7 +68,7 @@ symbol several modules declare, each declaration with its path and line).`,
 	f.IntVar(&o.depth, "depth", retrieval.DefaultLookupDepth, fmt.Sprintf("list neighbours up to `N` relations away (1 to %d)", retrieval.MaxLookupDepth))
 	setFlagRange(f, "depth", 1, retrieval.MaxLookupDepth)
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
-	f.BoolVar(&o.json, "json", false, "print the answer as JSON")
+	addFormatFlags(f, &o.json, "the answer")
 	addRepoFlags(f, &o.Repo)
 	return cmd
 }

@@ -54,7 +54,7 @@ configuration, an unreadable or invalid suite).`,
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+	addFormatFlags(f, &o.asJSON, "the report")
 	f.StringVar(&o.suite, "suite", "", "run the golden retrieval suite `FILE` (default: "+doctor.DefaultSuite+" in dir, when present)")
 	addRepoFlags(f, &o.Repo)
 	return cmd

@@ -258,3 +258,36 @@ func TestGraphCyclesAgreeWithCheck(t *testing.T) {
 		t.Errorf("check: exit %d, %s\n%s", code, errOut, out)
 	}
 }
+
+// TestCheckJSONAgreesWithExitAndStderr: without a base every finding is
+// judged as new, so the JSON summary's new count, the stderr line and the
+// exit status say the same thing; byLevel counts on the level scale the
+// text report and --fail-on speak.
+func TestCheckJSONAgreesWithExitAndStderr(t *testing.T) {
+	dir := checkRepo(t)
+	code, out, errOut := runCLI(t, "check", "--format", "json", dir)
+	var rep struct {
+		Summary struct {
+			Total   int            `json:"total"`
+			New     int            `json:"new"`
+			ByLevel map[string]int `json:"byLevel"`
+		} `json:"summary"`
+		Findings []struct {
+			Level string `json:"level"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("%d new finding(s) at or above error", rep.Summary.ByLevel["error"])) {
+		t.Fatalf("exit %d, stderr %q, byLevel %v", code, errOut, rep.Summary.ByLevel)
+	}
+	if rep.Summary.New != 1 || rep.Summary.Total != 1 || rep.Summary.ByLevel["error"] != 1 || rep.Findings[0].Level != "error" {
+		t.Fatalf("summary %+v, findings %+v: want 1 new error finding", rep.Summary, rep.Findings)
+	}
+	for _, l := range []string{"error", "warn", "info", "off"} {
+		if _, ok := rep.Summary.ByLevel[l]; !ok {
+			t.Errorf("byLevel lacks %s: %v", l, rep.Summary.ByLevel)
+		}
+	}
+}

@@ -27,7 +27,7 @@ import (
 // state; each iteration is then a PR run with its own run id (in process,
 // the real wiring). Reported: the median run.
 //
-//	go test -run '^$' -bench BenchmarkActionWarmMonorepo -benchtime 5x ./cmd/action
+//	go test -run '^$' -bench BenchmarkActionWarmMonorepo -benchtime 5x ./cmd/docbridge
 func BenchmarkActionWarmMonorepo(b *testing.B) {
 	root := b.TempDir()
 	if err := corpus.Write(root, corpus.Monorepo); err != nil {

@@ -44,8 +44,8 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if a.Limit == 0 {
 			a.Limit = retrieval.DefaultLimit
 		}
-		if a.Limit < 1 || a.Limit > mcpMaxLimit {
-			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, mcpMaxLimit)
+		if a.Limit < 1 || a.Limit > searchMaxLimit {
+			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
 		}
 		t, err := m.current(ctx)
 		if err != nil {

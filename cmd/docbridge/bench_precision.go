@@ -99,7 +99,7 @@ label file — the message names the file and the entry — a bad flag).`,
 	f.IntVar(&o.infoSample, "info-sample", 10, "label at most `N` findings of each info code across the corpus (0: every one)")
 	f.Int64Var(&o.seed, "seed", 1, "the sampling `SEED`")
 	setFlagRange(f, "seed", math.MinInt64, math.MaxInt64)
-	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+	addFormatFlags(f, &o.asJSON, "the report")
 	f.StringVar(&o.writeTodo, "write-todo", "", "write the findings to label into `DIR`/<owner>+<name>.json, label files with empty labels")
 	f.IntVar(&o.todo, "todo", 50, "list at most `N` findings to label in the text report")
 	return cmd

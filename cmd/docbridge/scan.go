@@ -54,7 +54,10 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if err != nil {
 				return err
 			}
-			if out == "" {
+			if isStdout(out) {
+				if out == stdioName {
+					printSummary(stderr, snap, st) // as with --out FILE
+				}
 				_, err = stdout.Write(data)
 				return err
 			}
@@ -66,8 +69,8 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the snapshot as canonical JSON")
-	cmd.Flags().StringVar(&out, "out", "", "write the snapshot to `FILE` (the summary goes to stderr)")
+	addFormatFlags(cmd.Flags(), &asJSON, "the snapshot")
+	cmd.Flags().StringVar(&out, "out", "", "write the snapshot to `FILE` (- for stdout; the summary goes to stderr)")
 	cmd.Flags().StringVar(&configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
 	cmd.Flags().StringVar(&stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
 	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")

@@ -148,7 +148,7 @@ var clientToolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 var constraints = map[string]map[string]struct{ key, value string }{
 	"knowledge_search":      {"limit": {"maximum", "100"}, "kinds": {"enum", "[document area package module]"}, "budgetTokens": {"minimum", "0"}},
 	"knowledge_lookup":      {"depth": {"maximum", "3"}},
-	"docbridge_diagnostics": {"severity": {"enum", "[high medium low info]"}, "format": {"enum", "[finding]"}},
+	"docbridge_diagnostics": {"level": {"enum", "[error warn info]"}, "severity": {"enum", "[high medium low info]"}, "format": {"enum", "[finding]"}},
 	"graph_neighbors":       {"depth": {"minimum", "1"}},
 	"enrich_pending":        {"limit": {"maximum", "200"}, "kind": {"enum", "[add-alias add-intent classify-document flag-contradiction flag-gap flag-redundancy mark-canonical propose-relation rank-hint suggest-area summarize]"}},
 	"docs":                  {"verb": {"enum", "[search check add help]"}},
@@ -163,7 +163,7 @@ func TestMCPAdvertisesToolsWithSchemas(t *testing.T) {
 	want := map[string]struct{ props, required []string }{
 		"knowledge_search":      {[]string{"budgetTokens", "explain", "kinds", "limit", "query"}, []string{"query"}},
 		"knowledge_lookup":      {[]string{"alias", "budgetTokens", "depth", "id", "path", "symbol"}, nil},
-		"docbridge_diagnostics": {[]string{"codes", "format", "paths", "severity"}, nil},
+		"docbridge_diagnostics": {[]string{"codes", "format", "level", "paths", "severity"}, nil},
 		"graph_node":            {[]string{"id"}, []string{"id"}},
 		"graph_edges":           {[]string{"from", "kind", "to"}, nil},
 		"graph_neighbors":       {[]string{"depth", "id", "kind"}, []string{"id"}},
@@ -341,6 +341,8 @@ func TestMCPDiagnosticsAreTheCheckFindings(t *testing.T) {
 		{map[string]any{"paths": []string{"README.md"}}, 1},
 		{map[string]any{"paths": []string{"docs/storage.md"}}, 0},
 		{map[string]any{"severity": "high"}, 1},
+		{map[string]any{"level": "error"}, 1},
+		{map[string]any{"level": "info"}, 1},
 		{map[string]any{"codes": []string{"IMPORT_CYCLE"}}, 0},
 	} {
 		got := callTool(t, cs, "docbridge_diagnostics", tc.args).(map[string]any)
@@ -451,6 +453,8 @@ func TestMCPRefusesMalformedCalls(t *testing.T) {
 		{"docbridge_diagnostics", map[string]any{"paths": []string{"../x.md"}}, "argument paths"},
 		{"docbridge_diagnostics", map[string]any{"codes": []string{"NOT_A_CODE"}}, "argument codes"},
 		{"docbridge_diagnostics", map[string]any{"severity": "error"}, "severity"},
+		{"docbridge_diagnostics", map[string]any{"level": "high"}, "level"},
+		{"docbridge_diagnostics", map[string]any{"level": "error", "severity": "high"}, "not both"},
 		{"docbridge_diagnostics", map[string]any{"format": "sarif"}, "format"},
 		{"graph_node", map[string]any{"id": "document:nowhere.md"}, "argument id"},
 		{"graph_node", map[string]any{"id": "document:READMe.md"}, "did you mean document:README.md?"},

@@ -778,7 +778,7 @@ func firstLine(s string) string {
 // The table in docs/action.md, between these lines.
 const (
 	mxDoc      = "../../docs/action.md"
-	mxDocBegin = "<!-- configuration matrix: generated from cmd/action/action_e2e_matrix_test.go (go test ./cmd/action -run TestE2EMatrixDoc -update); do not edit -->"
+	mxDocBegin = "<!-- configuration matrix: generated from cmd/docbridge/action_e2e_matrix_test.go (go test ./cmd/docbridge -run TestE2EMatrixDoc -update); do not edit -->"
 	mxDocEnd   = "<!-- configuration matrix end -->"
 )
 
@@ -816,7 +816,7 @@ func TestE2EMatrixDoc(t *testing.T) {
 			w = wl[i]
 		}
 		if g != w {
-			t.Fatalf("docs/action.md's configuration matrix differs from the cells at its line %d:\n  doc:   %s\n  cells: %s\n(go test ./cmd/action -run TestE2EMatrixDoc -update rewrites it)", i+1, g, w)
+			t.Fatalf("docs/action.md's configuration matrix differs from the cells at its line %d:\n  doc:   %s\n  cells: %s\n(go test ./cmd/docbridge -run TestE2EMatrixDoc -update rewrites it)", i+1, g, w)
 		}
 	}
 }

@@ -74,6 +74,12 @@ Exit status: 0 when it ran, 2 on bad input (a missing corpus or tree, an
 invalid case file — the message names the file and the case — a bad flag).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := driftFlagsAgree(cmd, mo.gitDir != ""); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("repository") {
+				fmt.Fprintln(stderr, "docbridge: --repository is deprecated, use --mine-repo (--repo filters the benchmark's repositories)")
+			}
 			if mo.gitDir != "" {
 				if mo.maxCommits < 1 {
 					return errors.New("--max-commits: use 1 or more")
@@ -101,13 +107,38 @@ invalid case file — the message names the file and the case — a bad flag).`,
 	f.StringSliceVar(&o.repos, "repo", nil, "only the repository `OWNER/NAME` (repeatable)")
 	f.StringVar(&o.split, "split", "", "only the repositories of `SPLIT` (dev or test)")
 	f.IntVar(&o.missed, "missed", 100, "list at most `N` missed cases in the text report")
-	f.BoolVar(&o.asJSON, "json", false, "print the report (or, with --mine, the candidates) as JSON")
+	addFormatFlags(f, &o.asJSON, "the report (or, with --mine, the candidates)")
 	f.StringVar(&mo.gitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
-	f.StringVar(&mo.repository, "repository", "", "with --mine: the repository `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&mo.repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&mo.repository, "repository", "", "the former name of --mine-repo")
+	if err := f.MarkHidden("repository"); err != nil {
+		panic(err) // a programming error: the flag is not registered
+	}
 	f.StringVar(&mo.rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
 	f.IntVar(&mo.maxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
 	setFlagRange(f, "max-commits", 1, maxMineCommits)
 	return cmd
+}
+
+// driftFlagsAgree refuses the flags of the mode not asked for: --repo
+// filters the benchmark's repositories and means nothing to --mine, whose
+// own flags (--mine-repo, --rev, --max-commits) mean nothing without it.
+func driftFlagsAgree(cmd *cobra.Command, mining bool) error {
+	f := cmd.Flags()
+	if mining {
+		for _, name := range []string{"repo", "split", "missed"} {
+			if f.Changed(name) {
+				return fmt.Errorf("--%s chooses what the benchmark runs, not what --mine reads; name the mined repository with --mine-repo OWNER/NAME", name)
+			}
+		}
+		return nil
+	}
+	for _, name := range []string{"mine-repo", "repository", "rev", "max-commits"} {
+		if f.Changed(name) {
+			return fmt.Errorf("--%s goes with --mine GITDIR; to run the benchmark on one repository use --repo OWNER/NAME", name)
+		}
+	}
+	return nil
 }
 
 // loadDriftData reads corpus.json and the case file of every repository

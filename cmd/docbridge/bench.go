@@ -100,7 +100,7 @@ suite — the message names the case and field — or a bad directory).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to scan (default: the root of the git work tree containing the working directory, else the working directory)")
-	f.BoolVar(&o.asJSON, "json", false, "print the results as JSON")
+	addFormatFlags(f, &o.asJSON, "the results")
 	f.BoolVar(&o.baseline, "baseline", false, "also run the plain-BM25 baseline and show it side by side")
 	f.IntVar(&o.misses, "misses", benchDefaultMisses, "list at most `N` missed cases in the text report")
 	f.StringVar(&o.split, "split", "", "run only one half of a split suite: `dev` or test")

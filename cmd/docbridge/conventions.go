@@ -165,3 +165,45 @@ func queryNotDir(cmd *cobra.Command, args []string) error {
 	return fmt.Errorf("%q is a directory: to search the repository in it, run %s --dir %s %s; to search for the words, quote them: %s %q",
 		args[0], cmd.CommandPath(), args[0], rest, cmd.CommandPath(), strings.Join(args, " "))
 }
+
+// formatValue is --format text|json over a command's JSON switch: the one
+// output flag of every command (check and graph have more formats and
+// their own list), with --json kept as its alias, as gh and golangci-lint
+// spell it.
+type formatValue struct{ asJSON *bool }
+
+func (v formatValue) String() string {
+	if v.asJSON != nil && *v.asJSON {
+		return "json"
+	}
+	return "text"
+}
+
+func (v formatValue) Set(s string) error {
+	switch s {
+	case "text":
+		*v.asJSON = false
+	case "json":
+		*v.asJSON = true
+	default:
+		return fmt.Errorf("%q: use text or json", s)
+	}
+	return nil
+}
+
+func (v formatValue) Type() string { return "format" }
+
+// addFormatFlags registers --format text|json and its alias --json, both
+// setting asJSON; what names the output ("the report").
+func addFormatFlags(f *pflag.FlagSet, asJSON *bool, what string) {
+	f.Var(formatValue{asJSON}, "format", "output `FORMAT` of "+what+": text or json")
+	f.BoolVar(asJSON, "json", false, "print "+what+" as JSON (the alias of --format json)")
+}
+
+// stdioName is the file name that means standard output to a flag that
+// writes (--out) and standard input to one that reads (--changed-files).
+const stdioName = "-"
+
+// isStdout reports whether an output flag's value means standard output:
+// unset, or "-".
+func isStdout(path string) bool { return path == "" || path == stdioName }

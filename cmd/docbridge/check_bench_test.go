@@ -18,7 +18,7 @@ import (
 // the ratio compares like with like on a noisy machine. The ratio is the
 // median check time over the median warm-scan time.
 //
-//	go test -run '^$' -bench BenchmarkCheckMonorepo -benchtime 5x ./cmd/action
+//	go test -run '^$' -bench BenchmarkCheckMonorepo -benchtime 5x ./cmd/docbridge
 func BenchmarkCheckMonorepo(b *testing.B) {
 	root := b.TempDir()
 	if err := corpus.Write(root, corpus.Monorepo); err != nil {

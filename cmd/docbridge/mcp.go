@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/dirwatch"
 	"github.com/docbridge/docbridge/internal/pipeline"
@@ -258,7 +259,7 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {
 			oneOf(p["kinds"].Items, searchKinds)
-			between(p["limit"], 1, mcpMaxLimit)
+			between(p["limit"], 1, searchMaxLimit)
 			atLeast(p["budgetTokens"], 0)
 		}),
 		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
@@ -272,10 +273,11 @@ func (m *mcpServer) server() *mcp.Server {
 		m.lookup)
 	mcp.AddTool(s, &mcp.Tool{Name: "docbridge_diagnostics", Annotations: readOnly,
 		InputSchema: inputSchema[diagnosticsArgs](func(p map[string]*jsonschema.Schema) {
+			oneOf(p["level"], []string{"error", "warn", "info"})
 			oneOf(p["severity"], report.Severities)
 			oneOf(p["format"], []string{"finding"})
 		}),
-		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a severity."},
+		Description: "The findings of the tree as it is now, in the finding shape of `docbridge check --format json`, optionally only those located in some files, of some codes, or at or above a level (error, warn, info)."},
 		m.diagnostics)
 	mcp.AddTool(s, &mcp.Tool{Name: "graph_node", Annotations: readOnly,
 		Description: "One entity of the observed graph as the snapshot holds it (id, kind, name, path, aliases, provenance, evidence, metadata), with its relation counts by kind and direction (the enrichment overlay's accepted relations counted apart, in proposedOut and proposedIn)."},
@@ -297,7 +299,7 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
 		InputSchema: inputSchema[docsArgs](func(p map[string]*jsonschema.Schema) {
 			oneOf(p["verb"], docsVerbs)
-			between(p["limit"], 1, mcpMaxLimit)
+			between(p["limit"], 1, searchMaxLimit)
 		}),
 		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
 		m.docs)
@@ -306,8 +308,6 @@ func (m *mcpServer) server() *mcp.Server {
 
 // Bounds of the tools' answers.
 const (
-	// mcpMaxLimit bounds knowledge_search's limit.
-	mcpMaxLimit = 100
 	// mcpMaxFindings bounds the findings docbridge_diagnostics lists.
 	mcpMaxFindings = 200
 	// mcpMaxEdges bounds the relations graph_edges lists.
@@ -406,8 +406,8 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	if a.Limit == 0 {
 		a.Limit = retrieval.DefaultLimit
 	}
-	if a.Limit < 1 || a.Limit > mcpMaxLimit {
-		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, mcpMaxLimit)
+	if a.Limit < 1 || a.Limit > searchMaxLimit {
+		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
 	}
 	if a.BudgetTokens < 0 {
 		return nil, nil, badArgument("budgetTokens", "%d: use a positive number of tokens, or 0 for none", a.BudgetTokens)
@@ -488,7 +488,8 @@ func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookup
 type diagnosticsArgs struct {
 	Paths    []string `json:"paths,omitempty" jsonschema:"only findings located in these files (repository-relative), as check --changed-files narrows"`
 	Codes    []string `json:"codes,omitempty" jsonschema:"only findings of these codes (BROKEN_LINK, …)"`
-	Severity string   `json:"severity,omitempty" jsonschema:"only findings at or above this reporting severity: high, medium, low or info"`
+	Level    string   `json:"level,omitempty" jsonschema:"only findings at or above this level: error, warn or info (the level check --fail-on and every finding's level field speak)"`
+	Severity string   `json:"severity,omitempty" jsonschema:"deprecated, use level: the same filter on the reporting severity scale (high is error, medium warn, low info, info every finding)"`
 	Format   string   `json:"format,omitempty" jsonschema:"the shape of each finding; only finding (check --format json's) exists"`
 }
 
@@ -530,19 +531,16 @@ func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a d
 		}
 		codes[c] = true
 	}
-	minRank := len(report.Severities)
-	if a.Severity != "" {
-		minRank = severityRank(a.Severity)
-		if minRank < 0 {
-			return nil, nil, badArgument("severity", "%q: use %s", a.Severity, strings.Join(report.Severities, ", "))
-		}
+	minLevel, err := diagnosticsMinLevel(a)
+	if err != nil {
+		return nil, nil, err
 	}
 	t, err := m.current(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	keep := func(f report.Finding) bool {
-		return (len(paths) == 0 || paths[f.Location.Path]) && (len(codes) == 0 || codes[f.Code]) && severityRank(f.Severity) <= minRank
+		return (len(paths) == 0 || paths[f.Location.Path]) && (len(codes) == 0 || codes[f.Code]) && f.Level.Rank() >= minLevel.Rank()
 	}
 	r := t.report
 	ans := diagnosticsAnswer{SnapshotHash: r.SnapshotHash, BaseSnapshotHash: r.BaseSnapshotHash, Findings: []report.Finding{}}
@@ -567,15 +565,29 @@ func (m *mcpServer) diagnostics(ctx context.Context, _ *mcp.CallToolRequest, a d
 	return nil, ans, nil
 }
 
-// severityRank is a reporting severity's place, worst (high) first; -1
-// when unknown.
-func severityRank(s string) int {
-	for i, v := range report.Severities {
-		if v == s {
-			return i
+// diagnosticsMinLevel is the level docbridge_diagnostics keeps findings
+// at or above: its level argument, or the deprecated severity argument
+// read back onto the level scale (report.SeverityOf's inverse), or off
+// (every finding) when neither is given.
+func diagnosticsMinLevel(a diagnosticsArgs) (catalog.Level, error) {
+	switch {
+	case a.Level != "" && a.Severity != "":
+		return "", badArgument("severity", "give level or severity, not both (severity is level's deprecated alias)")
+	case a.Level != "":
+		l := catalog.Level(a.Level)
+		if l.Rank() <= catalog.Off.Rank() {
+			return "", badArgument("level", "%q: use error, warn or info", a.Level)
 		}
+		return l, nil
+	case a.Severity != "":
+		for _, l := range catalog.Levels {
+			if report.SeverityOf(l) == a.Severity {
+				return l, nil
+			}
+		}
+		return "", badArgument("severity", "%q: use %s, or level (error, warn, info)", a.Severity, strings.Join(report.Severities, ", "))
 	}
-	return -1
+	return catalog.Off, nil
 }
 
 func containsString(list []string, s string) bool {

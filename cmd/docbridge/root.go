@@ -2,12 +2,32 @@ package main
 
 import (
 	"io"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
+// version is the release this binary is: what the build set with -ldflags
+// "-X main.version=…" (the action's image), else the module version the go
+// command recorded in the build info (`go install …/cmd/docbridge@v1.2.0`
+// records v1.2.0; a build in a git checkout records a pseudo-version of its
+// commit), else "dev".
 var version = "dev"
+
+func init() { version = resolveVersion(version, debug.ReadBuildInfo) }
+
+// resolveVersion is version's rule: a linker-set value other than "dev"
+// wins; then the main module's version from the build info, unless the go
+// command had none to record ("(devel)", empty); then "dev".
+func resolveVersion(linked string, buildInfo func() (*debug.BuildInfo, bool)) string {
+	if linked != "" && linked != "dev" {
+		return linked
+	}
+	if info, ok := buildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{

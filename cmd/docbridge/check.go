@@ -84,7 +84,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, json or sarif")
 	o.failOn = catalog.FailError
 	f.Var(&o.failOn, "fail-on", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
-	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout")
+	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout (- for stdout)")
 	f.IntVar(&o.maxPerCode, "max-per-code", report.DefaultMaxPerCode, "text report: list at most `N` findings of each code and count the rest (0: every finding; json and sarif always hold every finding)")
 	addRepoFlags(f, &o.Repo)
 	return cmd
@@ -93,7 +93,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 // readChangedFiles reads the --changed-files list ("-" is stdin).
 func readChangedFiles(path string) ([]string, error) {
 	var r io.Reader = os.Stdin
-	if path != "-" {
+	if path != stdioName {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("--changed-files: %w", err)
@@ -113,7 +113,7 @@ func readChangedFiles(path string) ([]string, error) {
 func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome, r *report.Report) error {
 	w := stdout
 	var buf *bytes.Buffer
-	if o.out != "" {
+	if !isStdout(o.out) {
 		buf = &bytes.Buffer{}
 		w = buf
 	}
@@ -124,7 +124,7 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome,
 	case "sarif":
 		err = report.WriteSARIF(w, r, report.SARIFOptions{})
 	default:
-		err = report.WriteText(w, r, report.TextOptions{Color: o.out == "" && isTerminal(stdout), MaxPerCode: o.maxPerCode,
+		err = report.WriteText(w, r, report.TextOptions{Color: isStdout(o.out) && isTerminal(stdout), MaxPerCode: o.maxPerCode,
 			Rest: "--max-per-code 0 lists every one"})
 	}
 	if err != nil {

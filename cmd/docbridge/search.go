@@ -106,11 +106,11 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
-	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, "list at most `N` hits")
-	setFlagRange(f, "limit", 1, retrieval.MaxLimit)
+	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` hits (1 to %d)", searchMaxLimit))
+	setFlagRange(f, "limit", 1, searchMaxLimit)
 	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
-	f.BoolVar(&o.json, "json", false, "print the results as JSON")
+	addFormatFlags(f, &o.json, "the results")
 	f.BoolVar(&o.how, "how", false, "explain how the ranking works (and, with a query, which path it takes) and exit")
 	addRepoFlags(f, &o.Repo)
 	return cmd
@@ -275,6 +275,12 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 // maxBodyFileBytes bounds the bytes read of one document for its body
 // (the projection keeps retrieval.MaxBodyRunes of them).
 const maxBodyFileBytes = 4 << 20
+
+// searchMaxLimit bounds every search's --limit or limit argument: search
+// and docs search on the command line, knowledge_search and docs over MCP
+// (one bound, so an agent and a person get the same answer to the same
+// question).
+const searchMaxLimit = 100
 
 // Bounds of the git history read for modification times.
 const (

@@ -180,7 +180,7 @@ func TestSearchBadInput(t *testing.T) {
 	}{
 		"unknown kind":        {[]string{"search", "--dir", dir, "--kinds", "document,widget", "x"}, `--kinds "widget"`},
 		"zero limit":          {[]string{"search", "--dir", dir, "--limit", "0", "x"}, "--limit 0"},
-		"limit over the cap":  {[]string{"search", "--dir", dir, "--limit", "1001", "x"}, "--limit 1001"},
+		"limit over the cap":  {[]string{"search", "--dir", dir, "--limit", "101", "x"}, "--limit 101: use 1 to 100"},
 		"blank without docs":  {[]string{"search", "--dir", dir, "--kinds", "module"}, "blank query lists documents"},
 		"missing directory":   {[]string{"search", "--dir", "/nonexistent/dir", "x"}, "/nonexistent/dir"},
 		"directory is a file": {[]string{"search", "--dir", filepath.Join(dir, "README.md"), "x"}, "not a directory"},

@@ -143,7 +143,7 @@ func TestBenchDriftMine(t *testing.T) {
 	git("add", "-A")
 	git("commit", "-q", "-m", "head")
 
-	code, out, errOut := runCLI(t, "bench", "drift", "--mine", filepath.Join(dir, ".git"), "--repository", "acme/site", "--json")
+	code, out, errOut := runCLI(t, "bench", "drift", "--mine", filepath.Join(dir, ".git"), "--mine-repo", "acme/site", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -167,6 +167,31 @@ func TestBenchDriftMine(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("candidates:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestBenchDriftRepoFlagsDoNotMix: --repo (which benchmark repositories
+// run) and --mine-repo (the mined repository's name) belong to different
+// modes; each refused in the other's names the flag to use, and the old
+// --repository still works with a deprecation note.
+func TestBenchDriftRepoFlagsDoNotMix(t *testing.T) {
+	gitDir := filepath.Join(t.TempDir(), ".git")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "drift", "--mine", gitDir, "--repo", "acme/site"}, "name the mined repository with --mine-repo"},
+		{[]string{"bench", "drift", "--mine-repo", "acme/site"}, "--mine-repo goes with --mine GITDIR; to run the benchmark on one repository use --repo"},
+		{[]string{"bench", "drift", "--repository", "acme/site"}, "--repository goes with --mine GITDIR"},
+	} {
+		code, _, errOut := runCLI(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	_, _, errOut := runCLI(t, "bench", "drift", "--mine", gitDir, "--repository", "acme/site")
+	if !strings.Contains(errOut, "--repository is deprecated, use --mine-repo") {
+		t.Errorf("--repository: no deprecation note: %q", errOut)
 	}
 }
 

@@ -32,7 +32,7 @@ const modulePath = "github.com/docbridge/docbridge"
 
 // enrichmentPackages may import the agent adapters.
 var enrichmentPackages = []string{
-	modulePath + "/cmd/action",
+	modulePath + "/cmd/docbridge",
 	modulePath + "/internal/enrich/run",
 	modulePath + "/internal/enrich/curator",
 }
@@ -57,8 +57,8 @@ func TestNoPackageButEnrichReachesAgents(t *testing.T) {
 			imports[f[0]] = f[1:]
 		}
 	}
-	if len(imports[modulePath+"/cmd/action"]) == 0 {
-		t.Fatalf("go list did not list cmd/action:\n%s", out)
+	if len(imports[modulePath+"/cmd/docbridge"]) == 0 {
+		t.Fatalf("go list did not list cmd/docbridge:\n%s", out)
 	}
 	// reaches memoises the first path from a package to an agent package.
 	memo := map[string][]string{}
@@ -128,7 +128,7 @@ func TestOnlyEnrichFilesReachAgents(t *testing.T) {
 	for name, f := range parsed {
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			adapter := isAgentPackage(p) || (slices.Contains(enrichmentPackages, p) && p != modulePath+"/cmd/action")
+			adapter := isAgentPackage(p) || (slices.Contains(enrichmentPackages, p) && p != modulePath+"/cmd/docbridge")
 			if adapter && !enrichFile(name) {
 				t.Errorf("%s imports %s: only the enrich command may", name, p)
 			}

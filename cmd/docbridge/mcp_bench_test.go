@@ -24,7 +24,7 @@ var mcpBenchCalls = []struct {
 	args map[string]any
 }{
 	{"graph_node", map[string]any{"id": "document:README.md"}},
-	{"docbridge_diagnostics", map[string]any{"severity": "high"}},
+	{"docbridge_diagnostics", map[string]any{"level": "error"}},
 	{"knowledge_search", map[string]any{"query": "configuration guide"}},
 }
 
@@ -40,9 +40,9 @@ const mcpBenchRepeat = 100
 // or the one DOCBRIDGE_MCP_BENCH_DIR names. "state" serves with --state,
 // from a state one scan left.
 //
-//	go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
-//	DOCBRIDGE_MCP_BENCH_DIR=/tmp/pcorpus/kubernetes-sigs+cluster-api go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
-//	go build -o /tmp/docbridge ./cmd/action && DOCBRIDGE_MCP_BENCH_BIN=/tmp/docbridge go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/action
+//	go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
+//	DOCBRIDGE_MCP_BENCH_DIR=/tmp/pcorpus/kubernetes-sigs+cluster-api go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
+//	go build -o /tmp/docbridge ./cmd/docbridge && DOCBRIDGE_MCP_BENCH_BIN=/tmp/docbridge go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
 func BenchmarkMCP(b *testing.B) {
 	dir := os.Getenv("DOCBRIDGE_MCP_BENCH_DIR")
 	if dir == "" {

@@ -402,8 +402,8 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	var limit int
 	search := &cobra.Command{Use: "search [query...]", Short: "Rank the knowledge documents for a query",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if limit < 1 || limit > mcpMaxLimit {
-				return fmt.Errorf("--limit %d: use 1 to %d", limit, mcpMaxLimit)
+			if limit < 1 || limit > searchMaxLimit {
+				return fmt.Errorf("--limit %d: use 1 to %d", limit, searchMaxLimit)
 			}
 			out, _, err := open(cmd)
 			if err != nil {
@@ -415,8 +415,8 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			}
 			return writeJSON(stdout, docsSearch(cmd.Context(), o.Dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
 		}}
-	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", mcpMaxLimit))
-	setFlagRange(search.Flags(), "limit", 1, mcpMaxLimit)
+	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", searchMaxLimit))
+	setFlagRange(search.Flags(), "limit", 1, searchMaxLimit)
 
 	check := &cobra.Command{Use: "check [path...]", Short: "List the convention's findings, only in the given files when some are",
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -66,7 +66,7 @@ warning, not a failed run), 2 on bad input.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agent, "agent", "", "the `AGENT` to ask: builtin, models or command (default: the configuration's enrich.agent)")
-	f.BoolVar(&o.asJSON, "json", false, "print the run's report as JSON")
+	addFormatFlags(f, &o.asJSON, "the run's report")
 	f.StringVar(&o.cache, "cache", "", "keep the agent-call cache in `DIR` (default: "+enrichCacheDir+" in the repository)")
 	addRepoFlags(f, &o.Repo)
 	cmd.AddCommand(newEnrichListCommand(stdout, stderr))
@@ -265,7 +265,7 @@ overlay.`,
 		},
 	}
 	cmd.Flags().BoolVar(&pending, "pending", false, "list only the proposals pending a person's approval")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the entries as JSON")
+	addFormatFlags(cmd.Flags(), &asJSON, "the entries")
 	return cmd
 }
 
@@ -421,7 +421,7 @@ input or when there is no readable overlay.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the revalidation as JSON")
+	addFormatFlags(cmd.Flags(), &asJSON, "the revalidation")
 	addRepoFlags(cmd.Flags(), &o)
 	return cmd
 }

@@ -140,7 +140,8 @@ func TestNumericFlagsAreRangeChecked(t *testing.T) {
 		want string
 	}{
 		{[]string{"check", "--max-per-code", "-1", "."}, "--max-per-code -1: use 0 to "},
-		{[]string{"search", "--limit", "5000", "x"}, "--limit 5000: use 1 to 1000"},
+		{[]string{"search", "--limit", "5000", "x"}, "--limit 5000: use 1 to 100"},
+		{[]string{"docs", "search", "--limit", "101", "x"}, "--limit 101: use 1 to 100"},
 		{[]string{"lookup", "--budget", "-3", "x"}, "--budget -3: use 0 to "},
 		{[]string{"scan", "--max-state-bytes", "-1", "."}, "--max-state-bytes -1: use 0 to "},
 		{[]string{"bench", "drift", "--max-commits", "0"}, "--max-commits 0: use 1 to "},
