@@ -4,6 +4,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -43,29 +45,49 @@ func Create(name string, data []byte) error {
 
 // writeSynced writes data to a synced temporary file beside name and then
 // publishes it there.
+// Every error names name, the file the caller asked for, never the
+// temporary file: "write out/report.json: permission denied".
 func writeSynced(name string, data []byte, publish func(tmp, name string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
 	if err != nil {
-		return err
+		return targetError(name, err)
 	}
 	defer os.Remove(tmp.Name()) // a no-op after a rename; the spare name after a link
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return err
+		return targetError(name, err)
 	}
 	// CreateTemp makes the file 0600; what docbridge writes (a report, a
 	// snapshot, the state) is read by the steps after it, which in an
 	// action run as another user than the container's root.
 	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
-		return err
+		return targetError(name, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return err
+		return targetError(name, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return err
+		return targetError(name, err)
 	}
-	return publish(tmp.Name(), name)
+	if err := publish(tmp.Name(), name); err != nil {
+		return targetError(name, err)
+	}
+	return nil
+}
+
+// targetError is err, an error about the temporary file or its publishing,
+// restated about name: its cause (permission denied, no space left, file
+// exists) kept, so errors.Is still matches it.
+func targetError(name string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return &fs.PathError{Op: "write", Path: name, Err: err}
 }
