@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,6 +20,9 @@ import (
 // benchDefaultSuite is the suite `bench retrieval` runs when none is
 // named, relative to --dir.
 const benchDefaultSuite = "docs/bench/retrieval-suite-v1.json"
+
+// benchSuiteDocsURL documents the suite format and how to write cases.
+const benchSuiteDocsURL = "https://github.com/docbridge/docbridge/blob/main/docs/bench.md#the-suite-format"
 
 // benchDefaultMisses bounds the misses the text report lists by default.
 const benchDefaultMisses = 20
@@ -112,6 +117,9 @@ suite — the message names the case and field — or a bad directory).`,
 // then scans, projects, indexes and runs the rankers.
 func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchReport, error) {
 	suite, err := pipeline.ReadSuite(o.suite)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("suite %s: no such file; write a golden suite there or name one (docbridge bench retrieval SUITE): the format is in %s", o.suite, benchSuiteDocsURL)
+	}
 	if err != nil {
 		return nil, err
 	}

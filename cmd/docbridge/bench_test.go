@@ -101,7 +101,7 @@ func TestBenchRetrievalBadInput(t *testing.T) {
 		want []string
 	}{
 		{"broken suite names the case", []string{"bench", "retrieval", broken, "--dir", dir}, []string{`case "bad-kind" (#1): metadata.kind: unknown kind "concept"`}},
-		{"missing suite", []string{"bench", "retrieval", filepath.Join(dir, "none.json"), "--dir", dir}, []string{"suite:", "none.json"}},
+		{"missing suite", []string{"bench", "retrieval", filepath.Join(dir, "none.json"), "--dir", dir}, []string{"suite ", "none.json: no such file; write a golden suite there or name one"}},
 		{"default suite absent", []string{"bench", "retrieval", "--dir", brokenDir}, []string{"retrieval-suite-v1.json"}},
 		{"missing dir", []string{"bench", "retrieval", filepath.Join(dir, "docs/bench/retrieval-suite-v1.json"), "--dir", filepath.Join(dir, "nope")}, []string{"cannot scan"}},
 		{"negative misses", []string{"bench", "retrieval", "--dir", dir, "--misses", "-1"}, []string{"--misses -1"}},

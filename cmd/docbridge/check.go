@@ -86,6 +86,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 	f.Var(&o.failOn, "fail-on", "exit 1 when a new finding is at or above `LEVEL`: error, warn, info or none")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of stdout (- for stdout)")
 	f.IntVar(&o.maxPerCode, "max-per-code", report.DefaultMaxPerCode, "text report: list at most `N` findings of each code and count the rest (0: every finding; json and sarif always hold every finding)")
+	setFlagHint(f, "max-per-code", "a count such as 10, or 0 for no limit")
 	addRepoFlags(f, &o.Repo)
 	return cmd
 }
@@ -137,7 +138,7 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome,
 		return nil
 	}
 	if err := atomicfile.Write(o.out, buf.Bytes()); err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return outError("--out", o.out, err)
 	}
 	fmt.Fprintf(stderr, "docbridge check: %d finding(s) (%d new); report written to %s\n", r.Summary.Total, r.Summary.New, o.out)
 	return nil

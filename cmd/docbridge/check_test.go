@@ -90,7 +90,7 @@ func TestCheckBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"check", "--format", "xml", dir}, `--format "xml"`},
-		{[]string{"check", "--fail-on", "warning", dir}, `for "--fail-on" flag: "warning" is not one of error, warn, info, none`},
+		{[]string{"check", "--fail-on", "warning", dir}, `docbridge: --fail-on: "warning" is not one of error, warn, info, none`},
 		{[]string{"check", "--base", garbage, dir}, "base " + garbage},
 		{[]string{"check", "--base", filepath.Join(dir, "nope.json"), dir}, "no such file"},
 		{[]string{"check", "--changed-files", changed, dir}, "line 2"},

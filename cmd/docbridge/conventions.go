@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -119,6 +122,63 @@ func checkFlagRanges(cmd *cobra.Command) error {
 	return bad
 }
 
+// hintAnnotation is a numeric flag's annotation saying what to give in
+// place of a value that is not a number ("a count such as 10, or 0 for no
+// limit"); flags without one are told their range.
+const hintAnnotation = "docbridge_hint"
+
+// setFlagHint gives the numeric flag name of f the hint of hintAnnotation.
+func setFlagHint(f *pflag.FlagSet, name, hint string) {
+	if err := f.SetAnnotation(name, hintAnnotation, []string{hint}); err != nil {
+		panic(err) // a programming error: the flag is not registered
+	}
+}
+
+// flagError is every command's flag error function: a value the flag
+// cannot parse, which pflag reports as `invalid argument "abc" for
+// "--max-per-code" flag: strconv.ParseInt: parsing "abc": invalid syntax`,
+// becomes one line naming the flag and the value and saying what to give.
+// Other flag errors (an unknown flag, a missing value) pass unchanged.
+func flagError(_ *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) || bad.GetFlag() == nil {
+		return err
+	}
+	f, v := bad.GetFlag(), bad.GetValue()
+	switch f.Value.Type() {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+		what := "a number"
+		if _, err := strconv.ParseFloat(v, 64); err == nil {
+			what = "a whole number" // 1.5 to an int flag
+		}
+		return fmt.Errorf("--%s: %q is not %s; give %s", f.Name, v, what, numberHint(f))
+	case "bool":
+		return fmt.Errorf("--%s: %q is not true or false; give --%s or --%s=false", f.Name, v, f.Name, f.Name)
+	}
+	if cause := bad.Unwrap(); cause != nil {
+		return fmt.Errorf("--%s: %w", f.Name, cause)
+	}
+	return err
+}
+
+// numberHint says what a numeric flag accepts: its hintAnnotation, else
+// its range.
+func numberHint(f *pflag.Flag) string {
+	if h := f.Annotations[hintAnnotation]; len(h) == 1 {
+		return h[0]
+	}
+	lo, hi := int64(0), int64(defaultFlagMax)
+	if r := f.Annotations[rangeAnnotation]; len(r) == 2 {
+		lo, _ = strconv.ParseInt(r[0], 10, 64)
+		hi, _ = strconv.ParseInt(r[1], 10, 64)
+	}
+	what := "a whole number"
+	if strings.HasPrefix(f.Value.Type(), "float") {
+		what = "a number"
+	}
+	return fmt.Sprintf("%s from %d to %d", what, lo, hi)
+}
+
 // guardCommandGroups makes every command that only groups subcommands
 // (bench, docs) refuse an unknown subcommand as the root does — an error,
 // exit 2 — instead of printing its help and succeeding; with no argument
@@ -164,6 +224,27 @@ func queryNotDir(cmd *cobra.Command, args []string) error {
 	rest := strings.Join(args[1:], " ")
 	return fmt.Errorf("%q is a directory: to search the repository in it, run %s --dir %s %s; to search for the words, quote them: %s %q",
 		args[0], cmd.CommandPath(), args[0], rest, cmd.CommandPath(), strings.Join(args, " "))
+}
+
+// outError is the error of writing the file an output flag (--out) names:
+// the flag, the file and the cause, and what to do when the directory is
+// the cause — the file is written beside its name and renamed into place,
+// so its directory must exist and be writable.
+func outError(flag, path string, err error) error {
+	cause := err
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		cause = pe.Err
+	}
+	dir := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s %s: %v: cannot create a file in %s; give a path in a writable directory, or - for stdout", flag, path, cause, dir)
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("%s %s: %s is not a directory; give a path in a directory, or - for stdout", flag, path, dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %s: the directory %s does not exist; create it first, or give - for stdout", flag, path, dir)
+	}
+	return fmt.Errorf("%s %s: %v", flag, path, cause)
 }
 
 // formatValue is --format text|json over a command's JSON switch: the one

@@ -333,7 +333,8 @@ func newEnrichDecideCommand(stdout, stderr io.Writer, decision string) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   decision + " <proposalId> [dir] --by NAME",
 		Short: strings.ToUpper(decision[:1]) + decision[1:] + " a pending proposal as a person",
-		Long: `Records a person's decision on a pending proposal: the decision is checked
+		Long: `Records a person's decision on a pending proposal, named by its proposal id
+or its approval id (enrich list shows both): the decision is checked
 first (the proposal is pending and not decided yet, its target unchanged since
 it was proposed, NAME is neither "policy" nor the proposal's agent), written
 to .docbridge/approvals/<approvalId>.json, and only then moves the proposal in

@@ -57,6 +57,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		}
 		return defaultDirFlag(cmd, stderr)
 	}
+	root.SetFlagErrorFunc(flagError)
 	guardCommandGroups(root)
 	return root
 }

@@ -62,7 +62,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 				return err
 			}
 			if err := atomicfile.Write(out, data); err != nil {
-				return err
+				return outError("--out", out, err)
 			}
 			printSummary(stderr, snap, st)
 			fmt.Fprintf(stderr, "snapshot written to %s\n", out)

@@ -93,12 +93,16 @@ func Decide(in DecideInput, req DecideRequest) (*Overlay, Approval, error) {
 		return nil, Approval{}, refuse(RefusedInvalid, "%v", err)
 	}
 	ov := in.Overlay
-	i := slices.IndexFunc(ov.Pending, func(p Pending) bool { return p.Proposal.ProposalID == req.ProposalID })
+	// The id is the proposal's or, as `enrich list` shows it too, the
+	// approval id of its pending entry: either names the proposal.
+	i := slices.IndexFunc(ov.Pending, func(p Pending) bool {
+		return p.Proposal.ProposalID == req.ProposalID || p.ApprovalID == req.ProposalID
+	})
 	if i < 0 {
-		if where := ov.decidedAs(req.ProposalID); where != "" {
-			return nil, Approval{}, refuse(RefusedAlreadyDecided, "proposal %s is %s", req.ProposalID, where)
+		if id, where := ov.decidedAs(req.ProposalID); where != "" {
+			return nil, Approval{}, refuse(RefusedAlreadyDecided, "proposal %s is %s", id, where)
 		}
-		return nil, Approval{}, refuse(RefusedUnknown, "no pending proposal %s", bounded(req.ProposalID))
+		return nil, Approval{}, refuse(RefusedUnknown, "no pending proposal %s: give a pending proposal's id or its approval id (docbridge enrich list --pending shows both)", bounded(req.ProposalID))
 	}
 	p := ov.Pending[i].Proposal
 	approvalID := ApprovalID(p.ProposalID, p.TargetContentHash)
@@ -138,24 +142,25 @@ func Decide(in DecideInput, req DecideRequest) (*Overlay, Approval, error) {
 }
 
 // decidedAs says where a proposal that is not pending stands ("" when the
-// overlay does not hold it).
-func (ov *Overlay) decidedAs(id string) string {
+// overlay does not hold it), and its proposal id: id is a proposal id or
+// the approval id of an accepted proposal.
+func (ov *Overlay) decidedAs(id string) (string, string) {
 	for _, a := range ov.Accepted {
-		if a.Proposal.ProposalID == id {
-			return "accepted by " + a.AcceptedBy
+		if a.Proposal.ProposalID == id || (a.ApprovalID != "" && a.ApprovalID == id) {
+			return a.Proposal.ProposalID, "accepted by " + a.AcceptedBy
 		}
 	}
 	for _, f := range ov.Findings {
 		if f.Proposal.ProposalID == id {
-			return "a finding, which is reported and never accepted"
+			return id, "a finding, which is reported and never accepted"
 		}
 	}
 	for _, r := range ov.Rejected {
 		if r.ProposalID == id {
-			return "rejected (" + string(r.Reason) + ")"
+			return id, "rejected (" + string(r.Reason) + ")"
 		}
 	}
-	return ""
+	return id, ""
 }
 
 // clone copies the overlay's lists, so a decision never changes its input.

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/docbridge/docbridge/internal/scan"
@@ -19,11 +21,17 @@ const maxBaseSnapshotBytes = 1 << 30
 // extractions). Anything else is bad input, with the reason.
 func LoadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("base %s: no such file or directory; give a snapshot file written by 'docbridge scan --out FILE', or a state directory written by 'docbridge scan --state DIR'", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("base %s: %w", path, err)
 	}
 	if info.IsDir() {
 		st, err := state.Load(path, maxStateBytes)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("base %s: the directory holds no docbridge state (%s); give a snapshot file written by 'docbridge scan --out FILE', or a state directory written by 'docbridge scan --state DIR'", path, state.FileName)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", path, err)
 		}
