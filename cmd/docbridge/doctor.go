@@ -43,6 +43,7 @@ configuration, an unreadable or invalid suite).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
+			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
 			r, err := runDoctor(cmd.Context(), stderr, o)
 			if err != nil {
 				return err
@@ -56,7 +57,7 @@ configuration, an unreadable or invalid suite).`,
 	f := cmd.Flags()
 	addFormatFlags(f, &o.asJSON, "the report")
 	f.StringVar(&o.suite, "suite", "", "run the golden retrieval suite `FILE` (default: "+doctor.DefaultSuite+" in dir, when present)")
-	addRepoFlags(f, &o.Repo)
+	addReadRepoFlags(f, &o.Repo)
 	return cmd
 }
 

@@ -41,6 +41,7 @@ under their own heading, never as observed edges.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
+			o = withDefaultState(cmd.Flags(), o)
 			if !slices.Contains(graphFormats, format) {
 				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
 			}
@@ -71,6 +72,6 @@ under their own heading, never as observed edges.`,
 	f.IntVar(&top, "top", graphview.DefaultTopCentral, "show the `N` most central modules")
 	setFlagRange(f, "top", 1, graphview.MaxTopCentral)
 	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
-	addRepoFlags(f, &o)
+	addReadRepoFlags(f, &o)
 	return cmd
 }

@@ -53,6 +53,7 @@ entity or more than one (the message lists suggestions or candidates: for a
 symbol several modules declare, each declaration with its path and line).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
 			res, err := runLookup(cmd.Context(), stderr, o, args[0])
 			if err != nil {
 				return err
@@ -69,7 +70,7 @@ symbol several modules declare, each declaration with its path and line).`,
 	setFlagRange(f, "depth", 1, retrieval.MaxLookupDepth)
 	f.IntVar(&o.budget, "budget", 0, "trim the answer to about `TOKENS` tokens (0: no budget)")
 	addFormatFlags(f, &o.json, "the answer")
-	addRepoFlags(f, &o.Repo)
+	addReadRepoFlags(f, &o.Repo)
 	return cmd
 }
 

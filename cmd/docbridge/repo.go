@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+
 	"github.com/spf13/pflag"
 
 	"github.com/docbridge/docbridge/internal/pipeline"
@@ -13,4 +16,38 @@ func addRepoFlags(f *pflag.FlagSet, o *pipeline.Repo) {
 	f.StringVar(&o.StateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
 	f.Int64Var(&o.MaxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
 	setFlagRange(f, "max-state-bytes", 0, maxStateBytesFlag)
+}
+
+// defaultStateDir is the repository's own state directory, relative to
+// its root: search, lookup, doctor and graph reuse and update it when it
+// exists (check, scan and the action only with --state).
+const defaultStateDir = ".docbridge/state"
+
+// stateFlagUsage is --state's usage for the commands that reuse
+// defaultStateDir.
+const stateFlagUsage = "reuse and update the scan state in `DIR` (incremental scans; default: " + defaultStateDir +
+	" in the repository when that directory exists; --state '' scans cold)"
+
+// addReadRepoFlags registers the repository flags of the commands that
+// only read the repository (search, lookup, doctor, graph): those of
+// addRepoFlags, with --state defaulting to defaultStateDir (see
+// withDefaultState).
+func addReadRepoFlags(f *pflag.FlagSet, o *pipeline.Repo) {
+	addRepoFlags(f, o)
+	f.Lookup("state").Usage = stateFlagUsage
+}
+
+// withDefaultState returns o with the repository's defaultStateDir as its
+// state directory when --state was not given and that directory exists,
+// so that a second run on an unchanged tree reuses the first one's
+// extractions. An explicit --state, even an empty one, is kept.
+func withDefaultState(f *pflag.FlagSet, o pipeline.Repo) pipeline.Repo {
+	if f.Changed("state") || o.StateDir != "" {
+		return o
+	}
+	dir := filepath.Join(o.Dir, filepath.FromSlash(defaultStateDir))
+	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		o.StateDir = dir
+	}
+	return o
 }

@@ -58,6 +58,7 @@ menus); quote the words to search for them ("hugo menus").
 
 Exit status: 0 on an answer, 2 on bad input.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
 			if o.how {
 				return writeSearchHow(cmd, stdout, stderr, o, strings.TrimSpace(strings.Join(args, " ")))
 			}
@@ -112,7 +113,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	addFormatFlags(f, &o.json, "the results")
 	f.BoolVar(&o.how, "how", false, "explain how the ranking works (and, with a query, which path it takes) and exit")
-	addRepoFlags(f, &o.Repo)
+	addReadRepoFlags(f, &o.Repo)
 	return cmd
 }
 
