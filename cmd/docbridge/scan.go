@@ -137,5 +137,9 @@ func printCounts(w io.Writer, title string, m map[string]int) {
 	for i, k := range keys {
 		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
+	if total == 0 {
+		fmt.Fprintf(w, "%s: 0\n", title)
+		return
+	}
 	fmt.Fprintf(w, "%s: %d (%s)\n", title, total, strings.Join(parts, ", "))
 }

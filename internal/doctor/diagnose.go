@@ -39,7 +39,7 @@ func Diagnose(in Input) *Report {
 	r.Grade = grade(r.Score, len(r.Unmet) > 0)
 	r.Issues, r.IssuesOmitted, r.NextActions = issuesAndActions(ms, r.Unmet)
 	r.Figures = figures(f, ds, in.CentralityTopN)
-	r.Verdict = verdict(r)
+	r.Verdict = verdict(r, len(f.documents))
 	return r
 }
 

@@ -22,7 +22,7 @@ func reachability(f *facts, projected int) measure {
 		m.dim.Status = StatusNotApplicable
 		m.dim.Explanation = "no documents: nothing to find, so nothing is reachable (scores 0)"
 		m.dim.Problems = 1
-		m.issues = []Issue{{Dimension: DimReachability, Code: "no-documents", Message: "the repository has no Markdown documents"}}
+		m.issues = []Issue{{Dimension: DimReachability, Code: "no-documents", Message: NoDocuments + ": the repository has no Markdown documents"}}
 		m.action = "write documentation, starting with a README.md at the root"
 		return m
 	}

@@ -81,10 +81,17 @@ func measured(d Dimension) string {
 	return pct(d.Value)
 }
 
-// verdict is the one-line summary: the grade and score, and what an A
-// still needs (the unmet requirements, else the missing points).
-func verdict(r *Report) string {
+// NoDocuments is what the doctor says of a repository without Markdown
+// documents, in its verdict and its issue: its grade measures nothing.
+const NoDocuments = "0 documents found"
+
+// verdict is the one-line summary: the grade and score, "0 documents
+// found" when there are none, and what an A still needs (the unmet requirements, else the missing points).
+func verdict(r *Report, documents int) string {
 	v := fmt.Sprintf("doctor: %s (%d/100)", r.Grade, r.Score)
+	if documents == 0 {
+		v += ", " + NoDocuments
+	}
 	switch {
 	case len(r.Unmet) > 0:
 		v += " — A needs " + strings.Join(r.Unmet, "; ")

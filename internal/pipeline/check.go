@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/docbridge/docbridge/internal/catalog"
@@ -93,6 +94,7 @@ func (o *Outcome) Report(version string) *report.Report {
 		in.BaseSnapshotHash = o.Base.ContentHash
 	}
 	r := report.Build(in)
+	r.NoDocuments = !slices.ContainsFunc(o.Head.Entities, func(e snapshot.Entity) bool { return e.Kind == snapshot.KindDocument })
 	if o.Doctor != nil {
 		r.Verdict = o.Doctor.Verdict
 	}

@@ -44,7 +44,9 @@ func brokenLinks(v *view) []finding {
 				continue
 			}
 			code, msg := catalog.BrokenLink, fmt.Sprintf("link to %s: no such file", target)
-			if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
+			if why, ok := r.Metadata[snapshot.MetaUnreachable].(string); ok {
+				msg = fmt.Sprintf("link to %s: %s", target, why)
+			} else if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 				code = catalog.UnverifiedLink
 				msg = fmt.Sprintf("link to %s: no such file, though its site may serve it (a route, a redirect, a generated page): a site generator docbridge does not recognise renders %s", target, textwriter.Dir(tree))
 			} else if kind, ok := r.Metadata[snapshot.MetaRenderedElsewhere].(string); ok && kind == snapshot.ReadByAgent {

@@ -38,6 +38,13 @@ type Report struct {
 	// renders, or that its links fit none (the scan's site-inference
 	// notes, in tree order).
 	Inferred []string `json:"inferred,omitempty"`
+	// Incomplete are the walk's notes that change what "no findings"
+	// means, "path: reason", sorted: a directory it could not read, one
+	// deeper than its limit, a bound it stopped at.
+	Incomplete []string `json:"incomplete,omitempty"`
+	// NoDocuments is set when the scan found no Markdown document: no
+	// findings then means nothing was checked.
+	NoDocuments bool `json:"noDocuments,omitempty"`
 }
 
 // Tool names the program that made the report.
@@ -107,6 +114,7 @@ func Build(in Input) *Report {
 	}
 	r.Unanalyzed = unanalyzedFrom(in.Coverage)
 	r.Inferred = inferredFrom(in.Coverage)
+	r.Incomplete = incompleteFrom(in.Coverage)
 	return r
 }
 

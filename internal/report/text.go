@@ -104,6 +104,12 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 		tw.Print("\n")
 	}
 	tw.Printf("%s\n", summaryLine(r))
+	if r.NoDocuments {
+		tw.Printf("%s\n", NoDocumentsLine)
+	}
+	for _, l := range incompleteLines(r.Incomplete) {
+		tw.Printf("%s\n", textwriter.Printable(l))
+	}
 	if l := UnanalyzedLine(r.Unanalyzed); l != "" {
 		tw.Printf("%s\n", textwriter.Printable(l))
 	}

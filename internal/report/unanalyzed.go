@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/scan/walk"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
@@ -108,7 +109,8 @@ func unanalyzedKind(c snapshot.Coverage) string {
 		return ""
 	}
 	switch {
-	case strings.HasPrefix(r, "directory excluded by a built-in rule"), strings.Contains(r, "have no analyzer"):
+	case strings.HasPrefix(r, "directory excluded by a built-in rule"), strings.Contains(r, "have no analyzer"),
+		strings.HasPrefix(r, walk.ReasonUnreadableDir): // a directory, which Report.Incomplete names
 		return ""
 	case strings.Contains(r, "exceeds scan.maxFileBytes"), strings.Contains(r, "-byte bound"):
 		return KindTooLarge

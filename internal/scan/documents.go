@@ -520,7 +520,11 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
 		rel := d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
-		if tree, ok := d.floodedLink(x.Path, l); ok {
+		if why := d.unreachableLink(append(candidates, target)); why != "" {
+			// Not "no such file": the walk could not look (permission
+			// denied, a symlink out of the repository).
+			setMeta(&rel.Metadata, snapshot.MetaUnreachable, why)
+		} else if tree, ok := d.floodedLink(x.Path, l); ok {
 			setMeta(&rel.Metadata, snapshot.MetaUnrecognisedSite, tree)
 			if inSite && site.root == tree && site.kind() != siteInferred {
 				setMeta(&rel.Metadata, snapshot.MetaMisreadSite, site.kind())
@@ -540,6 +544,18 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		// anchors are its headings, checked above.
 		d.lineAnchor(from, target, ids[0], l.Anchor, last)
 	}
+}
+
+// unreachableLink is why the walk could not see the first of a link's
+// candidate paths that lies in or below what it could not read or follow;
+// "" when none does.
+func (d *docRefs) unreachableLink(candidates []string) string {
+	for _, c := range candidates {
+		if why := d.t.unreachableAt(c); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // builtIntoSite reports, and notes, a link of a site's page to a path

@@ -27,9 +27,13 @@ type tree struct {
 	// output holds walk.Result.Output: build output directories whose
 	// documents were read and whose other files were left out.
 	output map[string]bool
-	paths  []string // sorted keys of files
-	ex     []Extraction
-	byPath map[string]*Extraction
+	// unreachable maps the paths the walk noted it could not enter or
+	// follow (an unreadable directory, a symlink out of the tree, a
+	// directory too deep) to the note's reason.
+	unreachable map[string]string
+	paths       []string // sorted keys of files
+	ex          []Extraction
+	byPath      map[string]*Extraction
 	// aliases are the document aliases: files that are another document
 	// (see documentAliases), in path order.
 	aliases []walk.Alias
@@ -83,6 +87,38 @@ func (t *tree) excludedAt(p string) (string, bool) {
 	return "", false
 }
 
+// unreachableAt says why the walk could not tell whether p exists: the
+// reason of its note about p or the nearest directory above p that it
+// could not enter or follow, with that directory when it is not p; "" when
+// nothing stopped the walk on the way to p.
+func (t *tree) unreachableAt(p string) string {
+	if len(t.unreachable) == 0 || p == "" || p == "." {
+		return ""
+	}
+	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+		if why, ok := t.unreachable[q]; ok {
+			if q != p {
+				why += " (at " + q + ")"
+			}
+			return why
+		}
+	}
+	return ""
+}
+
+// unreachableNote reports whether a walk note says that what is at its
+// path could not be read or followed, so that a link into it is not
+// known to be broken for the reason "no such file".
+func unreachableNote(n walk.Note) bool {
+	switch n.Status {
+	case extract.StatusNotAnalyzed:
+		return strings.HasPrefix(n.Reason, walk.ReasonUnreadableDir) || strings.HasPrefix(n.Reason, walk.ReasonOutsideRoot) || strings.Contains(n.Reason, "symlink")
+	case extract.StatusPartial:
+		return strings.HasPrefix(n.Reason, walk.ReasonTooDeep)
+	}
+	return false
+}
+
 // IsFile and IsDir let the language resolvers probe the scanned tree.
 func (t *tree) IsFile(p string) bool { return t.files[p] }
 func (t *tree) IsDir(p string) bool  { return t.dirs[p] }
@@ -94,6 +130,14 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 	}
 	for _, p := range w.Output {
 		t.output[p] = true
+	}
+	for _, n := range w.Notes {
+		if n.Path != "." && unreachableNote(n) {
+			if t.unreachable == nil {
+				t.unreachable = map[string]string{}
+			}
+			t.unreachable[n.Path] = n.Reason
+		}
 	}
 	for _, f := range w.Files {
 		t.files[f.Path] = true

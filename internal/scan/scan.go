@@ -24,7 +24,7 @@ func keptInBuildOutput(p string) bool { return kindMarkdown.Match(p) }
 
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
-const PipelineVersion = "scan/19"
+const PipelineVersion = "scan/20"
 
 // Options tune a scan without changing its result.
 type Options struct {

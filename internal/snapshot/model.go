@@ -80,6 +80,12 @@ const (
 	MetaRenderedElsewhere = "renderedElsewhere"
 )
 
+// MetaUnreachable, on a links-to relation into an unresolved entity, says
+// why the link's target could not be looked at: the walk's note about it or
+// a directory above it (a directory it cannot read, a symlink that leads
+// outside the repository, a directory too deep), with that directory.
+const MetaUnreachable = "unreachable"
+
 // The values of MetaRenderedElsewhere: what the linking document is.
 const (
 	RenderedPartial  = "partial"

@@ -31,7 +31,7 @@ func (w *walker) resolveLink(osPath string) target {
 		return target{problem: "cannot resolve symlink" + linkText(osPath) + ": " + errText(err)}
 	}
 	if !w.inside(real) {
-		return target{problem: "symlink points outside the repository" + linkText(osPath)}
+		return target{problem: ReasonOutsideRoot + linkText(osPath)}
 	}
 	if slices.Contains(strings.Split(w.relOfReal(real), "/"), ".git") {
 		// git's own data is never content, however it is reached.

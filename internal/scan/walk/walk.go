@@ -51,6 +51,20 @@ var BuiltinExcludes = []string{".git", "node_modules", "vendor", "dist", "build"
 // never walked.
 var OutputDirs = []string{"dist", "build", "coverage", "target"}
 
+// How some Note reasons begin: what a reader of the notes (the scan's link
+// resolution, the check's report) tells apart.
+const (
+	// ReasonUnreadableDir begins the note of a directory that exists but
+	// cannot be read (its error follows): its files are unknown.
+	ReasonUnreadableDir = "cannot read directory: "
+	// ReasonOutsideRoot begins the note of a symlink whose target lies
+	// outside the repository (" -> target" follows).
+	ReasonOutsideRoot = "symlink points outside the repository"
+	// ReasonTooDeep begins the note of a directory below walk.MaxDepth,
+	// which is not walked.
+	ReasonTooDeep = "directory deeper than walk.MaxDepth"
+)
+
 // Options configure a walk.
 type Options struct {
 	// Exclude holds gitignore-syntax patterns relative to the root (from the

@@ -229,13 +229,13 @@ func (w *walker) enter(sub dir, name string) error {
 		return nil
 	}
 	if len(w.ancestors) > MaxDepth {
-		w.note(sub.rel, extract.StatusPartial, fmt.Sprintf("directory deeper than walk.MaxDepth (%d) is not walked", MaxDepth))
+		w.note(sub.rel, extract.StatusPartial, fmt.Sprintf("%s (%d) is not walked", ReasonTooDeep, MaxDepth))
 		return nil
 	}
 	entries, err := w.ops.readDir(sub.osPath)
 	if err != nil {
 		w.dirs = append(w.dirs, sub.rel) // it exists, so links to it are not broken
-		w.note(sub.rel, extract.StatusNotAnalyzed, "cannot read directory: "+errText(err))
+		w.note(sub.rel, extract.StatusNotAnalyzed, ReasonUnreadableDir+errText(err))
 		return nil
 	}
 	w.ancestors = append(w.ancestors, sub.osPath)
