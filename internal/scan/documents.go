@@ -98,7 +98,7 @@ type docRefs struct {
 	embedded map[string]bool
 	byPath   map[string][]string // path → the entities it names (entitiesAt)
 	// routes are the URLs Next.js apps serve from code (site_generated.go).
-	routes []nextRoute
+	routes []appRoute
 	// commands maps a command name to the area and package at its
 	// directory (commandNames).
 	commands       map[string][]string
@@ -855,15 +855,16 @@ func (d *docRefs) moduleFile(p string) string {
 	return ""
 }
 
-// pageFile returns the document p names without its extension (p.md,
-// p.mdx), "" for none: a page written as its URL path.
+// pageFile returns the document p names as a generator serves it
+// (pageFileSuffixes: p.md, p.mdx, p/index.md, …), "" for none: a page
+// written as its URL path.
 func (d *docRefs) pageFile(p string) string {
 	if p == "" || path.Ext(p) != "" {
 		return ""
 	}
-	for _, ext := range []string{".md", ".mdx"} {
-		if x := d.t.byPath[p+ext]; x != nil && x.Markdown != nil {
-			return p + ext
+	for _, suffix := range pageFileSuffixes {
+		if x := d.t.byPath[p+suffix]; x != nil && x.Markdown != nil {
+			return p + suffix
 		}
 	}
 	return ""

@@ -16,10 +16,10 @@ import (
 // nextConfigs are the files that make a directory a Next.js project.
 var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts", "next.config.mts"}
 
-// nextRoute is one URL a web app serves from code: a Next.js route
+// appRoute is one URL a web app serves from code: a Next.js route
 // handler (app/llms.txt/route.ts) or metadata file (app/sitemap.ts), or a
 // route file of an app that routes by "+" files (plusRoutes).
-type nextRoute struct {
+type appRoute struct {
 	project string   // the directory of next.config.*, or the one holding src/routes
 	segs    []string // URL segments; [x], [...x] and [[...x]] are dynamic
 	file    string
@@ -30,7 +30,7 @@ type nextRoute struct {
 // src/app/ beside a next.config.*), sorted by file. Route groups ((docs))
 // and parallel-route slots (@modal) are no URL segment; a private folder
 // (_lib) is no route.
-func nextRoutes(files map[string]bool) []nextRoute {
+func nextRoutes(files map[string]bool) []appRoute {
 	projects := map[string]bool{}
 	for p := range files {
 		if slices.Contains(nextConfigs, path.Base(p)) {
@@ -40,7 +40,7 @@ func nextRoutes(files map[string]bool) []nextRoute {
 	if len(projects) == 0 {
 		return nil
 	}
-	var out []nextRoute
+	var out []appRoute
 	for _, p := range sortedKeys(files) {
 		base := path.Base(p)
 		stem, ext := strings.TrimSuffix(base, path.Ext(base)), path.Ext(base)
@@ -59,7 +59,7 @@ func nextRoutes(files map[string]bool) []nextRoute {
 			}
 			segs = []string{metadataRoutes[stem]}
 		}
-		out = append(out, nextRoute{project: project, segs: segs, file: p, app: "the Next.js app"})
+		out = append(out, appRoute{project: project, segs: segs, file: p, app: "the Next.js app"})
 	}
 	return out
 }
@@ -74,8 +74,8 @@ func nextRoutes(files map[string]bool) []nextRoute {
 // dynamic, as SvelteKit's [id] and [...rest] are. The project is the
 // directory above src/ (or above routes/ and pages/ when no src/ holds
 // them).
-func plusRoutes(paths []string) []nextRoute {
-	var out []nextRoute
+func plusRoutes(paths []string) []appRoute {
+	var out []appRoute
 	for _, p := range paths {
 		base := path.Base(p)
 		flat, file, ok := strings.Cut(base, "+")
@@ -107,7 +107,7 @@ func plusRoutes(paths []string) []nextRoute {
 			}
 			segs = append(segs, strings.ReplaceAll(strings.ReplaceAll(s, "%2e", "."), "%2E", "."))
 		}
-		out = append(out, nextRoute{project: cmp.Or(project, "."), segs: segs, file: p, app: "the app's route files"})
+		out = append(out, appRoute{project: cmp.Or(project, "."), segs: segs, file: p, app: "the app's route files"})
 	}
 	return out
 }
@@ -160,7 +160,7 @@ func appSegments(dir string, projects map[string]bool) (string, []string, bool) 
 }
 
 // matches reports whether the route serves the URL path segments.
-func (r nextRoute) matches(url []string) bool {
+func (r appRoute) matches(url []string) bool {
 	for i, s := range r.segs {
 		switch {
 		case strings.HasPrefix(s, "[[...") && strings.HasSuffix(s, "]]"):

@@ -144,11 +144,8 @@ func mkdocsInherit(p string, x *Extraction) string {
 	if x == nil {
 		return ""
 	}
-	var root yaml.Node
-	if yaml.Unmarshal(x.SiteConfig, &root) != nil || len(root.Content) == 0 {
-		return ""
-	}
-	if n := mapValue(root.Content[0], "INHERIT"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+	top, _ := mkdocsMapping(path.Base(p), x.SiteConfig)
+	if n := mapValue(top, "INHERIT"); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
 		return path.Join(parentDir(p), n.Value)
 	}
 	return ""
