@@ -7,6 +7,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -32,13 +33,7 @@ func TestGeneratedSiteAssets(t *testing.T) {
 		"mk/docs/index.md":                           "# Mk\n\n[map](/sitemap.xml) [gone](/gone.xml)\n",
 		"site/docs/index.md":                         "# Site\n\n[full](/llms-full.txt) [rss](/rss.xml)\n",
 	})
-	s, cfg := scanDir(t, root)
-	ds := withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.BrokenLink)
-	var got []string
-	for _, d := range ds {
-		got = append(got, d.Primary().Path+" "+d.Message)
-	}
-	slices.Sort(got)
+	s, got := brokenLinkMessages(t, root)
 	want := []string{
 		"README.md link to llms.txt: no such file",
 		"README.md link to sitemap.xml: no such file",
@@ -88,13 +83,7 @@ func TestPlusRouteLinks(t *testing.T) {
 		"web/docs/intro.md":                                    "# Intro\n\n[p](/playground) [f](/docs/newsletter/feed.xml) [a](/about) [b](/blog/hello) [s](/shell) [m](/missing) [x](/playground/x)\n",
 		"README.md":                                            "# Repo\n\n[p](/playground)\n",
 	})
-	s, cfg := scanDir(t, root)
-	ds := withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.BrokenLink)
-	var got []string
-	for _, d := range ds {
-		got = append(got, d.Primary().Path+" "+d.Message)
-	}
-	slices.Sort(got)
+	_, got := brokenLinkMessages(t, root)
 	want := []string{
 		"README.md link to playground: no such file",
 		"web/docs/intro.md link to missing: no such file",
@@ -104,4 +93,17 @@ func TestPlusRouteLinks(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
+}
+
+// brokenLinkMessages scans root and returns the snapshot and its
+// BROKEN_LINK findings as "path message", sorted.
+func brokenLinkMessages(t *testing.T, root string) (*snapshot.Snapshot, []string) {
+	t.Helper()
+	s, cfg := scanDir(t, root)
+	var got []string
+	for _, d := range withCode(Run(Input{Head: s, Signals: graph.Compute(s, graph.Options{}), Config: cfg}), catalog.BrokenLink) {
+		got = append(got, d.Primary().Path+" "+d.Message)
+	}
+	slices.Sort(got)
+	return s, got
 }
