@@ -62,7 +62,8 @@ func datedName(base string) bool {
 }
 
 // Document reports whether the document at p, with these headings,
-// records the past: it lies in a history directory, or its name is a
+// records the past: it lies in a history directory or its name starts
+// with a date (as Path), or its name is a
 // history stem and it is a log — at the repository root, named in capitals
 // (CHANGELOG.md), or with at least MinVersionHeadings headings that start
 // with a version ("## v1.2.0", "0.9.0 (2024-05-01)"). A lower-case
@@ -70,7 +71,7 @@ func datedName(base string) bool {
 // change-log feature, not a log.
 func Document(p string, headings []string) bool {
 	parts := strings.Split(strings.ToLower(p), "/")
-	if inHistoryDir(parts) {
+	if inHistoryDir(parts) || datedName(parts[len(parts)-1]) {
 		return true
 	}
 	if !stemName(parts[len(parts)-1]) {

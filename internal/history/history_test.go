@@ -33,6 +33,7 @@ func TestDocument(t *testing.T) {
 		want     bool
 	}{
 		{"CHANGELOG.md", nil, true},
+		{"docs/plans/2026-06-01-i18n.md", feature, true}, // a dated record, whatever its headings
 		{"changelog.md", nil, true}, // at the root
 		{"docs/CHANGELOG.md", nil, true},
 		{"docs/release-notes.md", versions, true},
