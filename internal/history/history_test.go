@@ -34,7 +34,7 @@ func TestDocument(t *testing.T) {
 	}{
 		{"CHANGELOG.md", nil, true},
 		{"docs/plans/2026-06-01-i18n.md", feature, true}, // a dated record, whatever its headings
-		{"changelog.md", nil, true}, // at the root
+		{"changelog.md", nil, true},                      // at the root
 		{"docs/CHANGELOG.md", nil, true},
 		{"docs/release-notes.md", versions, true},
 		{"www/content/customization/publish/changelog.md", feature, false},
