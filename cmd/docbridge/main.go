@@ -42,9 +42,11 @@ const (
 // command) and returns the process exit code: 0 on success, 1 when a check
 // fails, 2 on bad input (arguments, configuration), 130 when cancelled.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	cmd := newRootCommand(stdout, stderr)
+	cmd, prof := newProfiledRootCommand(stdout, stderr)
 	cmd.SetArgs(args)
-	if err := cmd.ExecuteContext(ctx); err != nil {
+	err := cmd.ExecuteContext(ctx)
+	prof.stop(stderr)
+	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 			fmt.Fprintln(stderr, "docbridge: interrupted:", err)
 			return exitInterrupted

@@ -30,6 +30,15 @@ func resolveVersion(linked string, buildInfo func() (*debug.BuildInfo, bool)) st
 }
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
+	root, _ := newProfiledRootCommand(stdout, stderr)
+	return root
+}
+
+// newProfiledRootCommand is the root command and the profiles its
+// --cpu-profile and --mem-profile flags ask for; the caller stops them when
+// the command has run, whatever it returned.
+func newProfiledRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
+	prof := &profiles{}
 	root := &cobra.Command{
 		Use:           "docbridge",
 		Short:         "Keep a repository's documentation bridged to its code",
@@ -55,9 +64,13 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		if err := checkFlagRanges(cmd); err != nil {
 			return err
 		}
+		if err := prof.start(); err != nil {
+			return err
+		}
 		return defaultDirFlag(cmd, stderr)
 	}
+	prof.addFlags(root.PersistentFlags())
 	root.SetFlagErrorFunc(flagError)
 	guardCommandGroups(root)
-	return root
+	return root, prof
 }

@@ -27,6 +27,17 @@ type Spec struct {
 // Monorepo is the scale docbridge's performance budget is set at.
 var Monorepo = Spec{Seed: 1, Packages: 102, TSModules: 9240, Documents: 4100}
 
+// Scaled is s with k times its packages, TypeScript modules, documents, Go
+// and Python modules: the same kind of repository, k times as large.
+func Scaled(s Spec, k int) Spec {
+	s.Packages *= k
+	s.TSModules *= k
+	s.Documents *= k
+	s.GoModules *= k
+	s.PyModules *= k
+	return s
+}
+
 // Files generates the repository as a map from slash path to content.
 func Files(s Spec) map[string][]byte {
 	g := &gen{s: s, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)), files: map[string][]byte{}}

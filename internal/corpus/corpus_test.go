@@ -31,6 +31,35 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// A scaled corpus has k times each kind of file.
+func TestScaled(t *testing.T) {
+	count := func(s Spec) (docs, ts, goMods, py int) {
+		for p := range Files(s) {
+			switch {
+			case strings.HasSuffix(p, ".md") && p != "README.md":
+				docs++
+			case strings.HasSuffix(p, ".ts") && !strings.HasSuffix(p, "/index.ts"):
+				ts++
+			case strings.HasSuffix(p, ".go"):
+				goMods++
+			case strings.HasSuffix(p, ".py"):
+				py++
+			}
+		}
+		return
+	}
+	base := Spec{Seed: 3, Packages: 2, TSModules: 20, Documents: 10, GoModules: 5, PyModules: 4}
+	d1, t1, g1, p1 := count(base)
+	d3, t3, g3, p3 := count(Scaled(base, 3))
+	// (the Python project has one file besides its modules)
+	if d3 != 3*d1 || t3 != 3*t1 || g3 != 3*g1 || p3-p1 != 2*base.PyModules || d1 == 0 || t1 == 0 || g1 == 0 {
+		t.Errorf("k=1: %d docs, %d ts, %d go, %d py; k=3: %d, %d, %d, %d", d1, t1, g1, p1, d3, t3, g3, p3)
+	}
+	if Scaled(base, 1) != base {
+		t.Error("k=1 changes the spec")
+	}
+}
+
 // TestMonorepoShape checks the generated monorepo has the sizes the
 // performance budget is stated for.
 func TestMonorepoShape(t *testing.T) {

@@ -2,9 +2,14 @@
 // that the CLI can be measured on it from outside a test binary:
 //
 //	go run ./internal/corpus/gencorpus /tmp/mono
+//	go run ./internal/corpus/gencorpus -k 4 /tmp/mono-4
+//
+// -k multiplies the corpus's packages, TypeScript modules and documents
+// (the scale table in docs/performance.md).
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 
@@ -12,11 +17,17 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: gencorpus DIR")
+	k := flag.Int("k", 1, "multiply the packages, TypeScript modules and documents by `K`")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: gencorpus [-k K] DIR")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 1 || *k < 1 {
+		flag.Usage()
 		os.Exit(2)
 	}
-	if err := corpus.Write(os.Args[1], corpus.Monorepo); err != nil {
+	if err := corpus.Write(flag.Arg(0), corpus.Scaled(corpus.Monorepo, *k)); err != nil {
 		fmt.Fprintln(os.Stderr, "gencorpus:", err)
 		os.Exit(1)
 	}

@@ -12,7 +12,7 @@ import (
 //
 // Each export carries the hashes of its shape (see shapeHasher), by which
 // drift recognises a rename.
-func exports(f *ast.File, line func(token.Pos) int, sh shapeHasher) []Export {
+func exports(f *ast.File, line func(token.Pos) int, sh *shapeHasher) []Export {
 	var out []Export
 	add := func(id *ast.Ident, kind, sig, body string) {
 		if id != nil && id.IsExported() {

@@ -81,3 +81,14 @@ func FuzzParseGoMod(f *testing.F) {
 		extracttest.CheckRoundTrip(t, got)
 	})
 }
+
+// FuzzShapeStreams: on any input, the hasher feeds each node the stream a
+// scan of the node's own source gives.
+func FuzzShapeStreams(f *testing.F) {
+	extracttest.AddFixtures(f, "src")
+	f.Add([]byte("package p\nfunc F() { x := `a\r\nb`; _ = x }\n"))
+	f.Add([]byte("package p\ntype T[A B, interface{}] int\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sameStreams(t, "f.go", data)
+	})
+}

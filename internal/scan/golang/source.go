@@ -94,7 +94,7 @@ func Extract(path string, data []byte) File {
 	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
 	out.Imports = imports(f, line)
 	out.Embeds = embeds(f)
-	out.Exports = exports(f, line, shapeHasher{file: fset.File(f.Pos()), src: data})
+	out.Exports = exports(f, line, newShapeHasher(fset.File(f.Pos()), data))
 	if n := len(out.Imports); n > MaxImports {
 		out.Imports = out.Imports[:MaxImports]
 		out.Issues = append(out.Issues, truncated("imports", n, MaxImports))

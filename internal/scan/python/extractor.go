@@ -8,6 +8,7 @@ import (
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	_ "github.com/docbridge/docbridge/internal/scan/sitteralloc" // tree-sitter allocates with the C library directly
 )
 
 // Extractor parses Python files. It owns a tree-sitter parser, which is

@@ -9,6 +9,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	"github.com/docbridge/docbridge/internal/scan/shapehash"
 )
 
 // analysis accumulates what one walk over a syntax tree finds.
@@ -18,8 +19,14 @@ type analysis struct {
 	commonJS bool
 
 	imports []sourceImport
-	exports []Export
+	exports []export
 	issues  []extract.Issue
+
+	// tokens records the file's leaves as the walk passes them, and
+	// shapes the declarations to hash from them once it is done (see
+	// shapeRef).
+	tokens *shapehash.Tokens
+	shapes []pendingShape
 
 	// locals are the file's top-level declarations, so `export { a }` can
 	// name a's kind and line; imported holds the top-level names bound by
@@ -52,9 +59,15 @@ type sourceImport struct {
 }
 
 type declared struct {
-	kind      string
-	line      int
-	sig, body string
+	kind  string
+	line  int
+	shape shapeRef
+}
+
+// export is an Export found by the walk, its hashes still to take.
+type export struct {
+	Export
+	shape shapeRef
 }
 
 type localExport struct {
@@ -107,6 +120,7 @@ func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *a
 		imported:  map[string]bool{},
 		valueUses: map[string]bool{},
 		typeUses:  map[string]bool{},
+		tokens:    shapehash.NewTokens(src),
 	}
 	root := tree.RootNode()
 	hasError := root.HasError()
@@ -121,6 +135,9 @@ func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *a
 		n := c.Node()
 		depth := len(ancestors)
 		kind := a.kinds.of(n)
+		if kind == "comment" && n.IsExtra() {
+			a.tokens.Comment(n)
+		}
 		if typeFrom < 0 && typeContexts[kind] {
 			typeFrom = depth
 		}
@@ -132,6 +149,7 @@ func walkTree(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS bool) *a
 			ancestors = append(ancestors, n)
 			continue
 		}
+		a.tokens.Leaf(n)
 		for {
 			if typeFrom == len(ancestors) {
 				typeFrom = -1
@@ -213,14 +231,19 @@ func (a *analysis) file() File {
 		d, ok := a.locals[le.local]
 		switch {
 		case ok:
-			a.exports = append(a.exports, Export{Name: le.exported, Kind: d.kind, Line: d.line, Sig: d.sig, Body: d.body})
+			a.export(Export{Name: le.exported, Kind: d.kind, Line: d.line}, d.shape)
 		case a.imported[le.local]:
 			// `import { x } from './y'; export { x }` declares nothing here.
 		default:
-			a.exports = append(a.exports, Export{Name: le.exported, Kind: ExportLocal, Line: le.line})
+			a.export(Export{Name: le.exported, Kind: ExportLocal, Line: le.line}, 0)
 		}
 	}
-	slices.SortFunc(a.exports, func(x, y Export) int {
+	exports := make([]Export, len(a.exports))
+	for i, e := range a.exports {
+		exports[i] = e.Export
+		exports[i].Sig, exports[i].Body = a.sums(e.shape)
+	}
+	slices.SortFunc(exports, func(x, y Export) int {
 		if x.Line != y.Line {
 			return x.Line - y.Line
 		}
@@ -232,7 +255,7 @@ func (a *analysis) file() File {
 	// Overloads and merged declarations repeat a (name, kind) pair; the
 	// first line is the one that declares it.
 	seen := map[Export]bool{}
-	for _, e := range a.exports {
+	for _, e := range exports {
 		key := Export{Name: e.Name, Kind: e.Kind}
 		if seen[key] {
 			continue
@@ -274,8 +297,12 @@ func (a *analysis) addImport(n *sitter.Node, imp Import, locals ...string) {
 
 func (a *analysis) declare(d named) {
 	if _, ok := a.locals[d.name]; !ok {
-		a.locals[d.name] = declared{kind: d.kind, line: d.line, sig: d.sig, body: d.body}
+		a.locals[d.name] = declared{kind: d.kind, line: d.line, shape: d.shape}
 	}
+}
+
+func (a *analysis) export(e Export, shape shapeRef) {
+	a.exports = append(a.exports, export{Export: e, shape: shape})
 }
 
 // directive reports a prologue directive ("use client", "use strict"): an

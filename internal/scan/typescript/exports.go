@@ -10,7 +10,7 @@ import (
 type named struct {
 	name, kind string
 	line       int
-	sig, body  string // shape hashes (see shape)
+	shape      shapeRef
 }
 
 // exportStatement handles every `export` form. With a `from` clause it is a
@@ -36,7 +36,7 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 	})
 	switch {
 	case assignLine > 0:
-		a.exports = append(a.exports, Export{Name: "default", Kind: ExportAssign, Line: assignLine})
+		a.export(Export{Name: "default", Kind: ExportAssign, Line: assignLine}, 0)
 		return
 	case defaultLine > 0:
 		kind := ExportValue
@@ -53,14 +53,14 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 		if kind == "" {
 			kind = ExportValue
 		}
-		a.exports = append(a.exports, Export{Name: "default", Kind: kind, Line: defaultLine})
+		a.export(Export{Name: "default", Kind: kind, Line: defaultLine}, 0)
 		return
 	}
 	if d := n.ChildByFieldName("declaration"); d != nil {
 		_, names := a.declaration(d)
 		for _, nm := range names {
 			a.declare(nm)
-			a.exports = append(a.exports, Export{Name: nm.name, Kind: nm.kind, Line: nm.line, Sig: nm.sig, Body: nm.body})
+			a.export(Export{Name: nm.name, Kind: nm.kind, Line: nm.line}, nm.shape)
 		}
 		return
 	}
@@ -112,8 +112,7 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 		if name == nil {
 			return kind, nil
 		}
-		sig, body := a.shape(n, kind)
-		return kind, []named{{name: a.name(name), kind: kind, line: lineOf(name), sig: sig, body: body}}
+		return kind, []named{{name: a.name(name), kind: kind, line: lineOf(name), shape: a.shape(n, kind)}}
 	}
 	switch a.kinds.of(n) {
 	case "function_declaration", "generator_function_declaration", "function_signature":
@@ -154,7 +153,7 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 				before := len(names)
 				names = a.patternNames(c.ChildByFieldName("name"), kind, names)
 				if len(names) == before+1 {
-					names[before].sig, names[before].body = a.shape(c, kind)
+					names[before].shape = a.shape(c, kind)
 				}
 			}
 		})
@@ -204,49 +203,73 @@ func (a *analysis) patternNames(p *sitter.Node, kind string, out []named) []name
 	return out
 }
 
-// shape returns the hashes of a declaration's shape (see shapehash): a
-// function's type parameters, parameters and return type are its
-// signature and its block its body; a class's heritage, an interface's or
-// enum's members, a type alias's type; a variable's type and value, or the
-// function it holds.
-func (a *analysis) shape(n *sitter.Node, kind string) (sig, body string) {
-	field := n.ChildByFieldName
-	child := func(k string) *sitter.Node {
+// shapeRef names a declaration's shape to hash once the walk is done
+// (pendingShape), 1-based; 0 is none.
+type shapeRef int
+
+// pendingShape is what a declaration's hashes are taken over: its kind,
+// the parts of its signature, its body.
+type pendingShape struct {
+	kind string
+	sig  []shapehash.Part
+	body shapehash.Part
+}
+
+// shape records the parts of a declaration's shape (see shapehash), hashed
+// from the walk's tokens when it is done: a function's type parameters,
+// parameters and return type are its signature and its block its body; a
+// class's heritage, an interface's or enum's members, a type alias's type;
+// a variable's type and value, or the function it holds.
+func (a *analysis) shape(n *sitter.Node, kind string) shapeRef {
+	field := func(name string) shapehash.Part { return shapehash.PartOf(n.ChildByFieldName(name)) }
+	child := func(k string) shapehash.Part {
 		for i := range n.ChildCount() {
 			if c := n.Child(i); c != nil && a.kinds.of(c) == k {
-				return c
+				return shapehash.PartOf(c)
 			}
 		}
-		return nil
+		return shapehash.Part{}
 	}
-	h := shapehash.New(a.src, kind)
+	var p pendingShape
 	switch a.kinds.of(n) {
 	case "function_declaration", "generator_function_declaration", "function_signature":
-		return h.Add(field("type_parameters")).Add(field("parameters")).Add(field("return_type")).Sum(),
-			shapehash.Body(a.src, kind, field("body"))
+		p = pendingShape{sig: []shapehash.Part{field("type_parameters"), field("parameters"), field("return_type")}, body: field("body")}
 	case "class_declaration", "abstract_class_declaration", "class":
-		return h.Add(field("type_parameters")).Add(child("class_heritage")).Sum(), shapehash.Body(a.src, kind, field("body"))
+		p = pendingShape{sig: []shapehash.Part{field("type_parameters"), child("class_heritage")}, body: field("body")}
 	case "interface_declaration":
-		return h.Add(field("type_parameters")).Add(child("extends_type_clause")).Add(field("body")).Sum(),
-			shapehash.Body(a.src, kind, field("body"))
+		p = pendingShape{sig: []shapehash.Part{field("type_parameters"), child("extends_type_clause"), field("body")}, body: field("body")}
 	case "type_alias_declaration":
-		return h.Add(field("type_parameters")).Add(field("value")).Sum(), shapehash.Body(a.src, kind, field("value"))
+		p = pendingShape{sig: []shapehash.Part{field("type_parameters"), field("value")}, body: field("value")}
 	case "enum_declaration":
-		return h.Add(field("body")).Sum(), shapehash.Body(a.src, kind, field("body"))
+		p = pendingShape{sig: []shapehash.Part{field("body")}, body: field("body")}
 	case "variable_declarator":
-		v := field("value")
+		v := n.ChildByFieldName("value")
+		p = pendingShape{sig: []shapehash.Part{field("type"), shapehash.PartOf(v)}, body: shapehash.PartOf(v)}
 		if v != nil {
 			switch a.kinds.of(v) {
 			case "arrow_function", "function_expression", "function", "generator_function":
-				p := v.ChildByFieldName("parameters")
-				if p == nil {
-					p = v.ChildByFieldName("parameter")
+				params := v.ChildByFieldName("parameters")
+				if params == nil {
+					params = v.ChildByFieldName("parameter")
 				}
-				return h.Add(v.ChildByFieldName("type_parameters")).Add(p).Add(v.ChildByFieldName("return_type")).Sum(),
-					shapehash.Body(a.src, kind, v.ChildByFieldName("body"))
+				p = pendingShape{sig: []shapehash.Part{shapehash.PartOf(v.ChildByFieldName("type_parameters")), shapehash.PartOf(params),
+					shapehash.PartOf(v.ChildByFieldName("return_type"))}, body: shapehash.PartOf(v.ChildByFieldName("body"))}
 			}
 		}
-		return h.Add(field("type")).Add(v).Sum(), shapehash.Body(a.src, kind, v)
+	default:
+		return 0
 	}
-	return "", ""
+	p.kind = kind
+	a.shapes = append(a.shapes, p)
+	return shapeRef(len(a.shapes))
+}
+
+// sums hashes a recorded shape (after the walk): its signature and body
+// hashes, "" for none.
+func (a *analysis) sums(r shapeRef) (sig, body string) {
+	if r <= 0 || int(r) > len(a.shapes) {
+		return "", ""
+	}
+	p := a.shapes[r-1]
+	return a.tokens.Sum(p.kind, p.sig...), a.tokens.SumBody(p.kind, p.body)
 }

@@ -11,6 +11,7 @@ import (
 	tsgrammar "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
+	_ "github.com/docbridge/docbridge/internal/scan/sitteralloc" // tree-sitter allocates with the C library directly
 )
 
 // readChunk is how many bytes the parser is handed per read. The binding
