@@ -14,10 +14,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/pack"
@@ -69,12 +65,10 @@ const (
 	// maxRetryWait is the longest Retry-After a run waits out; a longer
 	// one (a day's quota spent) ends the run's asking.
 	maxRetryWait = 2 * time.Minute
-	// requestTimeout bounds one HTTP request.
-	requestTimeout = 3 * time.Minute
 )
 
 // Models is the agent behind GitHub Models or any OpenAI-compatible chat
-// completions endpoint, through the official openai-go client: structured
+// completions endpoint (chatClient): structured
 // output with the JSON schema of the proposal union, packs batched to the
 // model's input limit, 429 answers waited out as Retry-After says, 5xx
 // retried a bounded number of times, and one budget of requests and tokens
@@ -83,7 +77,7 @@ const (
 // hash, proposal id).
 type Models struct {
 	cfg config.EnrichModels
-	svc openai.ChatCompletionService
+	api *chatClient
 	id  Identity
 	// sleep waits d or until ctx ends; now tells the time. Tests replace
 	// both.
@@ -110,17 +104,9 @@ func NewModels(cfg config.EnrichModels, token string) (*Models, error) {
 	}
 	return &Models{
 		cfg: cfg,
-		// A service, not openai.NewClient: the client would read OPENAI_*
-		// variables from the environment, and this agent takes nothing
-		// from there but its token. Retries are the agent's own, so each
-		// counts against the budget.
-		svc: openai.NewChatCompletionService(
-			option.WithBaseURL(strings.TrimSuffix(cfg.BaseURL, "/")+"/"),
-			option.WithAPIKey(token),
-			option.WithHTTPClient(&http.Client{}),
-			option.WithMaxRetries(0),
-			option.WithRequestTimeout(requestTimeout),
-		),
+		// Nothing is read from the environment but the token, and the
+		// retries are the agent's own, so each counts against the budget.
+		api:   newChatClient(cfg.BaseURL, token),
 		id:    id,
 		sleep: sleepCtx,
 		now:   time.Now,
@@ -269,19 +255,14 @@ func (m *Models) ask(ctx context.Context, req Request, prompt, name string, sche
 	if err != nil {
 		return Response{}, err
 	}
-	params := openai.ChatCompletionNewParams{
-		Model: m.cfg.Model,
-		Messages: []openai.ChatCompletionMessageParamUnion{
-			openai.SystemMessage(prompt),
-			openai.UserMessage(string(body)),
-		},
-		MaxTokens:   openai.Int(int64(m.cfg.MaxOutputTokens)),
-		Temperature: openai.Float(0),
-		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name: name, Strict: openai.Bool(true), Schema: schema,
-			}},
-		},
+	params := chatRequest{
+		Model:       m.cfg.Model,
+		Messages:    []chatMessage{{Role: "system", Content: prompt}, {Role: "user", Content: string(body)}},
+		MaxTokens:   m.cfg.MaxOutputTokens,
+		Temperature: 0,
+		ResponseFormat: responseFormat{Type: "json_schema", JSONSchema: jsonSchema{
+			Name: name, Strict: true, Schema: schema,
+		}},
 	}
 	serverFailures, rateLimits := 0, 0
 	for {
@@ -292,18 +273,18 @@ func (m *Models) ask(ctx context.Context, req Request, prompt, name string, sche
 			return Response{}, err
 		}
 		m.requests++
-		completion, err := m.svc.New(ctx, params)
+		completion, err := m.api.complete(ctx, params)
 		if err == nil {
 			return m.parse(completion, est)
 		}
 		if ctx.Err() != nil {
 			return Response{}, ctx.Err()
 		}
-		var apiErr *openai.Error
+		var apiErr *apiError
 		switch {
 		case errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests:
 			rateLimits++
-			wait, ok := retryAfter(apiErr.Response, m.now())
+			wait, ok := retryAfter(apiErr.Header, m.now())
 			if !ok {
 				wait = time.Duration(1<<rateLimits) * time.Second
 			}
@@ -345,7 +326,7 @@ func (m *Models) pace(ctx context.Context) error {
 }
 
 // parse reads the model's answer and counts its tokens.
-func (m *Models) parse(c *openai.ChatCompletion, est int) (Response, error) {
+func (m *Models) parse(c *chatCompletion, est int) (Response, error) {
 	used := int(c.Usage.PromptTokens + c.Usage.CompletionTokens)
 	if used == 0 {
 		used = est
@@ -459,11 +440,8 @@ func tokensOf(prompt string, schema map[string]any, req Request) (int, error) {
 func packTokens(p pack.Pack) int { return (packBytes(p) + bytesPerToken - 1) / bytesPerToken }
 
 // retryAfter reads a 429's Retry-After: seconds or an HTTP date.
-func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
-	if resp == nil {
-		return 0, false
-	}
-	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0, false
 	}
@@ -477,14 +455,14 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 }
 
 // apiMessage is an API error's message, bounded.
-func apiMessage(e *openai.Error) string {
+func apiMessage(e *apiError) string {
 	if e.Message != "" {
 		return clipText(e.Message, 300)
 	}
 	return http.StatusText(e.StatusCode)
 }
 
-func shortError(err error, apiErr *openai.Error) string {
+func shortError(err error, apiErr *apiError) string {
 	if apiErr != nil {
 		return fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, apiMessage(apiErr))
 	}
