@@ -94,7 +94,7 @@ func TestUnknownSubcommandExitsTwo(t *testing.T) {
 // refuses a value outside its bounds, naming the flag — checked on the
 // whole command tree, so that a new flag cannot escape.
 func TestNumericFlagsAreRangeChecked(t *testing.T) {
-	root := newRootCommand(&bytes.Buffer{}, &bytes.Buffer{})
+	root, _ := newRootCommand(&bytes.Buffer{}, &bytes.Buffer{})
 	var seen int
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -112,7 +112,7 @@ func TestNumericFlagsAreRangeChecked(t *testing.T) {
 				return // any value (a seed)
 			}
 			for _, v := range []string{"-1", "2000000000000000"} {
-				fresh := newRootCommand(&bytes.Buffer{}, &bytes.Buffer{})
+				fresh, _ := newRootCommand(&bytes.Buffer{}, &bytes.Buffer{})
 				cmd, _, err := fresh.Find(strings.Fields(c.CommandPath())[1:])
 				if err != nil {
 					t.Fatal(err)

@@ -42,7 +42,7 @@ const (
 // command) and returns the process exit code: 0 on success, 1 when a check
 // fails, 2 on bad input (arguments, configuration), 130 when cancelled.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	cmd, prof := newProfiledRootCommand(stdout, stderr)
+	cmd, prof := newRootCommand(stdout, stderr)
 	cmd.SetArgs(args)
 	err := cmd.ExecuteContext(ctx)
 	prof.stop(stderr)

@@ -29,15 +29,10 @@ func resolveVersion(linked string, buildInfo func() (*debug.BuildInfo, bool)) st
 	return "dev"
 }
 
-func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
-	root, _ := newProfiledRootCommand(stdout, stderr)
-	return root
-}
-
-// newProfiledRootCommand is the root command and the profiles its
-// --cpu-profile and --mem-profile flags ask for; the caller stops them when
-// the command has run, whatever it returned.
-func newProfiledRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
+// newRootCommand is the root command and the profiles its --cpu-profile
+// and --mem-profile flags ask for; the caller stops them when the command
+// has run, whatever it returned.
+func newRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
 	prof := &profiles{}
 	root := &cobra.Command{
 		Use:           "docbridge",
