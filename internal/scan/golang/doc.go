@@ -11,7 +11,7 @@ package golang
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // written under another version are not reused.
-const Version = "golang/4"
+const Version = "golang/5"
 
 // Bounds on the lists that grow with a file's size. Crossing one keeps the
 // first entries (in the list's order) and records an Issue.

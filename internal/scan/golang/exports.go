@@ -11,7 +11,8 @@ import (
 // (Line, Name, Kind).
 //
 // Each export carries the hashes of its shape (see shapeHasher), by which
-// drift recognises a rename.
+// drift recognises a rename; a nil sh leaves them out. Only exported
+// declarations are hashed: the others' hashes were never read.
 func exports(f *ast.File, line func(token.Pos) int, sh *shapeHasher) []Export {
 	var out []Export
 	add := func(id *ast.Ident, kind, sig, body string) {
@@ -22,22 +23,25 @@ func exports(f *ast.File, line func(token.Pos) int, sh *shapeHasher) []Export {
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
 		case *ast.FuncDecl:
-			if d.Name == nil {
+			if d.Name == nil || !d.Name.IsExported() {
 				continue
 			}
-			sig, body := sh.funcShape(d)
 			if d.Recv == nil {
+				sig, body := sh.funcShape(d)
 				add(d.Name, KindFunc, sig, body)
 				continue
 			}
-			recv := receiverBase(d.Recv)
-			if recv != nil && recv.IsExported() && d.Name.IsExported() {
+			if recv := receiverBase(d.Recv); recv != nil && recv.IsExported() {
+				sig, body := sh.funcShape(d)
 				out = append(out, Export{Name: recv.Name + "." + d.Name.Name, Kind: KindMethod, Line: line(d.Name.Pos()), Sig: sig, Body: body})
 			}
 		case *ast.GenDecl:
 			for _, spec := range d.Specs {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
+					if s.Name == nil || !s.Name.IsExported() {
+						continue
+					}
 					sig, body := sh.typeShape(s)
 					add(s.Name, KindType, sig, body)
 				case *ast.ValueSpec:

@@ -84,6 +84,9 @@ func (s *shapeHasher) fieldTypes(h hash.Hash, fl *ast.FieldList) {
 // funcShape returns the signature hash (receiver, type parameter, parameter
 // and result types) and the body hash of a function or method.
 func (s *shapeHasher) funcShape(d *ast.FuncDecl) (sig, body string) {
+	if s == nil {
+		return "", ""
+	}
 	h := sha256.New()
 	h.Write([]byte("func|"))
 	s.fieldTypes(h, d.Recv)
@@ -107,6 +110,9 @@ func (s *shapeHasher) funcShape(d *ast.FuncDecl) (sig, body string) {
 // and definition are its signature; a definition of minBodyTokens or more
 // is also its body.
 func (s *shapeHasher) typeShape(t *ast.TypeSpec) (sig, body string) {
+	if s == nil {
+		return "", ""
+	}
 	h := sha256.New()
 	h.Write([]byte("type|"))
 	s.fieldTypes(h, t.TypeParams)
@@ -127,6 +133,9 @@ func (s *shapeHasher) typeShape(t *ast.TypeSpec) (sig, body string) {
 // valueShape returns the signature hash of the i-th name of a const or var
 // spec: its kind, declared type and value.
 func (s *shapeHasher) valueShape(kind string, v *ast.ValueSpec, i int) string {
+	if s == nil {
+		return ""
+	}
 	h := sha256.New()
 	h.Write([]byte(kind + "|"))
 	s.tokens(h, v.Type)

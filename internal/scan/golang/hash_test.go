@@ -60,3 +60,18 @@ func TestShapeHashes(t *testing.T) {
 		t.Errorf("a changed declaration keeps its hashes: %+v %+v", changed["Rank"], changed["Max"])
 	}
 }
+
+// A test file's exports keep their names and lines but not their hashes:
+// documentation names none of them, so drift never looks for one renamed.
+func TestTestFilesUnhashed(t *testing.T) {
+	src := []byte("package p\n\nfunc TestRank(t *testing.T) " + shapeBody + "\n\nfunc helper() " + shapeBody + "\n")
+	for path, hashed := range map[string]bool{"p/p.go": true, "p/p_test.go": false} {
+		ex := Extract(path, src).Exports
+		if len(ex) != 1 || ex[0].Name != "TestRank" {
+			t.Fatalf("%s: exports %+v, want TestRank only", path, ex)
+		}
+		if got := ex[0].Sig != "" && ex[0].Body != ""; got != hashed {
+			t.Errorf("%s: hashes %q %q, want hashed %v", path, ex[0].Sig, ex[0].Body, hashed)
+		}
+	}
+}
