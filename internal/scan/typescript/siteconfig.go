@@ -64,8 +64,13 @@ const ImportKeyPrefix = "$import:"
 // data module a configuration may import).
 func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool) map[string]any {
 	a := &analysis{src: src, kinds: kinds}
-	e := &configEval{a: a, consts: map[string]*sitter.Node{}, imports: map[string]string{}, active: map[string]bool{}}
 	root := tree.RootNode()
+	if objectOnly && !exportsObject(a, root) {
+		// Most modules: nothing to evaluate, so no constants or imports
+		// to collect.
+		return nil
+	}
+	e := &configEval{a: a, consts: map[string]*sitter.Node{}, imports: map[string]string{}, active: map[string]bool{}}
 	var exported *sitter.Node
 	// Without a default export, a part of a configuration split over
 	// modules: its exported consts.
@@ -130,6 +135,41 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool
 		return nil
 	}
 	return out
+}
+
+// exportsObject reports whether a module's default export, as siteConfig
+// reads it, is an object literal: `export default {…}` or
+// `module.exports = {…}` at the top level.
+func exportsObject(a *analysis, root *sitter.Node) bool {
+	for i := range root.NamedChildCount() {
+		c := root.NamedChild(i)
+		if c == nil {
+			continue
+		}
+		var v *sitter.Node
+		switch a.kinds.of(c) {
+		case "export_statement":
+			v = c.ChildByFieldName("value")
+			if v == nil || !a.hasToken(c, "default") {
+				continue
+			}
+		case "expression_statement":
+			x := c.NamedChild(0)
+			if x == nil || a.kinds.of(x) != "assignment_expression" {
+				continue
+			}
+			if l := x.ChildByFieldName("left"); l == nil || strings.ReplaceAll(a.text(l), " ", "") != "module.exports" {
+				continue
+			}
+			v = x.ChildByFieldName("right")
+		default:
+			continue
+		}
+		if v != nil && a.kinds.of(v) == "object" {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultImport records the default import of a relative module
