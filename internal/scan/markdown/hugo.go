@@ -85,6 +85,9 @@ func IsArchetype(p string) bool {
 
 // hugoExtract collects the Hugo view of a parsed document; nil when it has
 // no heading and no shortcode.
+// hugoParser is documentParser with definition lists, shared as it is.
+var hugoParser = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList)).Parser()
+
 func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *issues) *HugoDoc {
 	h := &HugoDoc{}
 	dropped := 0
@@ -92,7 +95,7 @@ func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *
 		// Hugo parses definition lists (extensions.definitionList is on
 		// by default); the document's own parse does not, as GitHub does
 		// not render them.
-		root = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList)).Parser().Parse(text.NewReader(body))
+		root = hugoParser.Parse(text.NewReader(body))
 	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -3,22 +3,29 @@ package typescript
 import sitter "github.com/tree-sitter/go-tree-sitter"
 
 // kindTable caches node kind names by symbol id: Node.Kind allocates a Go
-// string per call, and the walk asks for the kind of every node.
+// string per call, and the walk asks for the kind of every node. Symbol
+// ids are small and dense (a grammar has a few hundred), so a slice
+// indexed by id serves; known says which entries are filled.
 type kindTable struct {
-	names map[uint16]string
+	names []string
+	known []bool
 }
 
 func newKindTable() *kindTable {
-	return &kindTable{names: map[uint16]string{}}
+	return &kindTable{}
 }
 
 func (t *kindTable) of(n *sitter.Node) string {
-	id := n.KindId()
-	if s, ok := t.names[id]; ok {
-		return s
+	id := int(n.KindId())
+	if id < len(t.names) && t.known[id] {
+		return t.names[id]
+	}
+	if id >= len(t.names) {
+		t.names = append(t.names, make([]string, id+1-len(t.names))...)
+		t.known = append(t.known, make([]bool, id+1-len(t.known))...)
 	}
 	s := n.Kind()
-	t.names[id] = s
+	t.names[id], t.known[id] = s, true
 	return s
 }
 
