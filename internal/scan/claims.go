@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/repourl"
 	"github.com/docbridge/docbridge/internal/scan/extract"
@@ -86,6 +87,11 @@ const (
 	// drifts. Design and architecture pages elsewhere describe this
 	// repository, and are read as before.
 	unclaimedUserDoc = "a page for the project's users"
+	// unclaimedFragment: a change-log fragment (history.Fragment:
+	// .changeset/x.md, .changes/unreleased/x.yaml): one is written with a
+	// change and gathered into the change log at release, so a document
+	// names one to write, or one that was.
+	unclaimedFragment = "a change-log fragment"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -120,6 +126,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedQualified
 	case d.madeBeside(p):
 		return unclaimedMadeBeside
+	case fragmentFile(p):
+		return unclaimedFragment
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
@@ -128,6 +136,16 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedShallow
 	}
 	return ""
+}
+
+// fragmentExts are the formats change-log fragments are written in
+// (changesets and towncrier: Markdown or reStructuredText; changie: YAML);
+// a fragment directory's configuration (.changeset/config.json) is not one.
+var fragmentExts = []string{".md", ".markdown", ".rst", ".txt", ".yaml", ".yml"}
+
+// fragmentFile reports whether p names a change-log fragment.
+func fragmentFile(p string) bool {
+	return history.Fragment(p) && slices.Contains(fragmentExts, strings.ToLower(path.Ext(p)))
 }
 
 // sitePage reports whether a site renders the document: a generator's the

@@ -682,9 +682,22 @@ func (s *hugoSite) generatedPath(v string) bool {
 
 // lookup finds the page at virtual content path v.
 func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
-	for _, src := range s.sourcesFrom(doc, v) {
+	srcs := s.sourcesFrom(doc, v)
+	for _, src := range srcs {
 		if got, ok := h.index.page(src); ok {
 			return got, true
+		}
+	}
+	// Translation by file name: in a multilingual site a.md is also
+	// a.<lang>.md (and a section's _index.md its _index.<lang>.md), the
+	// linking page's own language first.
+	for _, lang := range s.langsFor(doc) {
+		for _, src := range srcs {
+			for _, c := range langVariants(src, lang) {
+				if got, ok := h.index.page(c); ok {
+					return got, true
+				}
+			}
 		}
 	}
 	if l := h.index.urls[hugoKey(v)]; len(l) > 0 {
@@ -699,6 +712,50 @@ func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// langsFor are the site's languages, doc's own first (the language its
+// file name carries: guide.fr.md is French).
+func (s *hugoSite) langsFor(doc string) []string {
+	if len(s.langs) == 0 {
+		return nil
+	}
+	own := fileLang(s, doc)
+	out := make([]string, 0, len(s.langs))
+	if own != "" {
+		out = append(out, own)
+	}
+	for _, l := range s.langs {
+		if l != own {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// fileLang is the site language p's file name carries (a.en.md: en), or "".
+func fileLang(s *hugoSite, p string) string {
+	b := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	if i := strings.LastIndexByte(b, '.'); i > 0 {
+		for _, l := range s.langs {
+			if strings.EqualFold(b[i+1:], l) {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+// langVariants are the files that hold page p in language lang when a
+// site translates by file name: p.<lang>.md for p.md; for p without a
+// content extension (a page or a section named by its path),
+// p.<lang>, p/_index.<lang> and p/index.<lang>, which page completes with
+// an extension.
+func langVariants(p, lang string) []string {
+	if ext := path.Ext(p); hugoContentExts[strings.ToLower(ext)] {
+		return []string{strings.TrimSuffix(p, ext) + "." + lang + ext}
+	}
+	return []string{p + "." + lang, path.Join(p, "_index."+lang), path.Join(p, "index."+lang)}
 }
 
 // resolveRef resolves the path of a ref or relref shortcode (Hugo's
@@ -770,6 +827,9 @@ func (h *hugoState) byBaseName(s *hugoSite, name string) (string, bool) {
 			continue
 		}
 		b := strings.TrimSuffix(path.Base(doc), path.Ext(doc))
+		if l := fileLang(s, doc); l != "" {
+			b = strings.TrimSuffix(b, "."+l) // translation by file name
+		}
 		if b == "index" || b == "_index" {
 			b = path.Base(path.Dir(doc))
 		}

@@ -270,3 +270,33 @@ func TestHugoRenderHookGetPage(t *testing.T) {
 		t.Errorf("broken links = %q, want %q", got, want)
 	}
 }
+
+// A multilingual site that translates by file name: a ref to a.md (or a
+// section's _index.md) finds a.<lang>.md, the linking page's language
+// first, so an anchor is read in the page of that language; a ref to a
+// page with no file in any language is still broken.
+func TestHugoTranslationByFileName(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"config.toml": "defaultContentLanguage = \"en\"\n[Languages]\n[Languages.en]\nweight = 1\n[Languages.fr]\nweight = 2\n",
+		"content/basics/configuration/_index.en.md": "# Configuration\n\n## Activate search\n",
+		"content/basics/configuration/_index.fr.md": "# Configuration\n\n## Activer la recherche\n",
+		"content/cont/syntaxhighlight.en.md":        "# Code highlighting\n",
+		"content/cont/markdown.en.md":               "# Markdown\n\nSee [code]({{< ref \"syntaxhighlight.md\" >}}).\n",
+		"content/_index.en.md": "# Home\n\n[search]({{%relref \"basics/configuration/_index.md#activate-search\" %}}) " +
+			"[pages]({{%relref \"basics/configuration\" %}}) [gone]({{%relref \"cont/missing.md\" %}})\n",
+		"content/_index.fr.md": "# Accueil\n\n[recherche]({{%relref \"basics/configuration/_index.md#activer-la-recherche\" %}}) " +
+			"[wrong]({{%relref \"basics/configuration/_index.md#activate-search\" %}})\n",
+	})
+	snap := scanDir(t, root, nil, Options{})
+	ix := newIndex(snap)
+	ix.relation(t, snapshot.RelLinksTo, "document:content/_index.en.md", "document:content/basics/configuration/_index.en.md")
+	ix.relation(t, snapshot.RelLinksTo, "document:content/_index.fr.md", "document:content/basics/configuration/_index.fr.md")
+	ix.relation(t, snapshot.RelLinksTo, "document:content/cont/markdown.en.md", "document:content/cont/syntaxhighlight.en.md")
+	if got, want := ix.unresolved("document:content/_index.en.md"), []string{"content/cont/missing.md"}; !slices.Equal(got, want) {
+		t.Errorf("broken links of the English home = %q, want %q", got, want)
+	}
+	if got := ix.unresolved("document:content/_index.fr.md"); len(got) != 0 {
+		t.Errorf("broken links of the French home = %q, want none", got)
+	}
+}

@@ -56,6 +56,9 @@ type mkdocsOptions struct {
 	// nav are the pages the nav option lists, relative to docs_dir, in
 	// order (site_nav.go).
 	nav []string
+	// mounts are the other sites the monorepo plugin merges in
+	// (mkdocsIncludes).
+	mounts []mkdocsMount
 }
 
 // siteMkDocs names the MkDocs generator.
@@ -207,7 +210,105 @@ func (mkdocsGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([
 		return nil, "", false
 	}
 	out, urlTarget := d.fileLinks(site, doc, l, nil)
+	if o := site.mkdocs(); o != nil {
+		out = o.mounted(site.root, out)
+	}
 	return d.withIncluders(doc, l, out, urlTarget)
+}
+
+// mkdocsMount is a site the monorepo plugin (or Backstage's techdocs-core,
+// which bundles it) merges into another: the docs directory of the
+// included mkdocs.yml, served under that file's site_name.
+type mkdocsMount struct{ alias, docs string }
+
+// maxMkDocsMounts bounds the sites one configuration includes.
+const maxMkDocsMounts = 256
+
+// mkdocsIncludes reads the nav entries that include another site:
+// "!include ./v1/mkdocs.yml" (a YAML tag or a string) and
+// "*include ./components/*/mkdocs.yml" (every configuration the glob
+// matches), relative to dir, the including configuration's directory.
+// An included file the tree does not hold, or without a site_name, mounts
+// nothing.
+func mkdocsIncludes(t *tree, dir string, n *yaml.Node, out []mkdocsMount, depth int) []mkdocsMount {
+	if t == nil || n == nil || depth > maxNavDepth || len(out) >= maxMkDocsMounts {
+		return out
+	}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			out = mkdocsIncludes(t, dir, c, out, depth+1)
+		}
+		return out
+	case yaml.MappingNode:
+		for i := 1; i < len(n.Content); i += 2 {
+			out = mkdocsIncludes(t, dir, n.Content[i], out, depth+1)
+		}
+		return out
+	case yaml.ScalarNode:
+	default:
+		return out
+	}
+	spec, glob := "", false
+	v := strings.TrimSpace(n.Value)
+	switch {
+	case n.Tag == "!include":
+		spec = v
+	case strings.HasPrefix(v, "!include "):
+		spec = strings.TrimSpace(strings.TrimPrefix(v, "!include "))
+	case strings.HasPrefix(v, "*include "):
+		spec, glob = strings.TrimSpace(strings.TrimPrefix(v, "*include ")), true
+	default:
+		return out
+	}
+	pattern := path.Join(dir, spec)
+	var configs []string
+	if !glob {
+		configs = []string{pattern}
+	} else {
+		for _, p := range t.paths {
+			if ok, _ := path.Match(pattern, p); ok {
+				configs = append(configs, p)
+			}
+		}
+	}
+	for _, c := range configs {
+		x := t.byPath[c]
+		if x == nil || len(out) >= maxMkDocsMounts {
+			continue
+		}
+		top, _ := mkdocsMapping(path.Base(c), x.SiteConfig)
+		name := mapValue(top, "site_name")
+		if name == nil || name.Kind != yaml.ScalarNode || strings.Trim(name.Value, "/ ") == "" {
+			continue
+		}
+		docs := path.Join(parentDir(c), "docs")
+		if d := mapValue(top, "docs_dir"); d != nil && d.Kind == yaml.ScalarNode && d.Value != "" {
+			docs = path.Join(parentDir(c), d.Value)
+		}
+		out = append(out, mkdocsMount{alias: path.Clean(strings.Trim(name.Value, "/ ")), docs: docs})
+	}
+	return out
+}
+
+// mounted adds, after candidates, the paths they name in the sites the
+// configuration includes: root/alias/x is x in that site's docs.
+func (o *mkdocsOptions) mounted(root string, candidates []string) []string {
+	if len(o.mounts) == 0 {
+		return candidates
+	}
+	out := slices.Clip(candidates)
+	for _, c := range candidates {
+		for _, m := range o.mounts {
+			at := path.Join(root, m.alias)
+			if c == at {
+				out = append(out, m.docs)
+			} else if rest, ok := strings.CutPrefix(c, at+"/"); ok {
+				out = append(out, path.Join(m.docs, rest))
+			}
+		}
+	}
+	return out
 }
 
 // pageDir: use_directory_urls (the default) serves x.md at x/.
@@ -337,6 +438,9 @@ func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *
 	o.rewriter = mkdocsRewriter(top)
 	o.versioned = mkdocsVersioned(top)
 	o.nav = mkdocsNav(mapValue(top, "nav"), nil, 0)
+	if plugins := mkdocsPlugins(top); slices.Contains(plugins, "monorepo") || slices.Contains(plugins, "techdocs-core") {
+		o.mounts = mkdocsIncludes(t, dir, mapValue(top, "nav"), nil, 0)
+	}
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
 		name, opts := e[0].Value, e[1]
 		switch name {

@@ -286,17 +286,31 @@ func ownerCue(words []string) string {
 }
 
 // createCue finds the last creation verb of before (the words that precede
-// a span) with no "from" after it.
+// a span) with no "from" after it: a creation verb, "new" or "add" before
+// a file noun ("add a new file `x`", "add directories like `x`"), or
+// "move" when the span is where to ("Move shared UI to `app/ui/`": the
+// destination is made by the move; "moved to" is a claim and stays one).
 func createCue(before []string) string {
-	for i := len(before) - 1; i >= 0; i-- {
+	n := len(before)
+	for i := n - 1; i >= 0; i-- {
 		w := before[i]
 		switch {
 		case w == "from" || w == "then":
 			return ""
 		case createWords[w]:
 			return w
-		case w == "new" && i+1 < len(before) && newNouns[before[i+1]]:
+		case w == "new" && i+1 < n && newNouns[before[i+1]]:
 			return "new " + before[i+1]
+		case (w == "add" || w == "adding") && i+1 < n:
+			noun := before[i+1]
+			if (noun == "a" || noun == "an") && i+2 < n {
+				noun = before[i+2]
+			}
+			if newNouns[noun] {
+				return "add " + noun
+			}
+		case w == "move" && n > 0 && (before[n-1] == "to" || before[n-1] == "into"):
+			return "move " + before[n-1]
 		}
 	}
 	return ""
@@ -306,9 +320,13 @@ func createCue(before []string) string {
 // counter-example: "your path would not be `../page_b.html`", "write
 // `new/x` instead of `old/x`". What the sentence says is not the path is
 // no claim that it exists.
+//
+// A former name is no claim either: "`x.py` (formerly `old.py`)",
+// "renamed from `old/`".
 var (
-	counterPairs = map[[2]string]bool{{"not", "be"}: true, {"is", "not"}: true, {"are", "not"}: true, {"instead", "of"}: true, {"rather", "than"}: true}
-	counterWords = map[string]bool{"isn't": true, "aren't": true}
+	counterPairs = map[[2]string]bool{{"not", "be"}: true, {"is", "not"}: true, {"are", "not"}: true, {"instead", "of"}: true, {"rather", "than"}: true,
+		{"renamed", "from"}: true, {"moved", "from"}: true}
+	counterWords = map[string]bool{"isn't": true, "aren't": true, "formerly": true, "previously": true}
 )
 
 // counterCue returns the counter-example phrase that ends before (the
@@ -440,7 +458,9 @@ func elsewhereCue(words []string, texts []string) string {
 		if w != string(spanMark) {
 			continue
 		}
-		if i > 0 && k < len(texts) && (words[i-1] == "from" || words[i-1] == "in") {
+		// "renamed from `pkg/old`" names a former path, not a repository.
+		former := i > 1 && words[i-1] == "from" && counterPairs[[2]string{words[i-2], "from"}]
+		if i > 0 && k < len(texts) && !former && (words[i-1] == "from" || words[i-1] == "in") {
 			if repo, ok := repositoryName(texts[k]); ok {
 				return words[i-1] + " " + repo
 			}

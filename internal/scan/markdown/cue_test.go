@@ -70,6 +70,16 @@ func TestCodeSpanCues(t *testing.T) {
 		{"rather than", "Read `a/b.md` rather than `a/c.md`.", []string{"", "rather than"}},
 		{"a negation not right before the span is a claim", "Do not edit `internal/gen/x.go` by hand.", []string{""}},
 		{"not alone is a claim", "The entry is `src/app/main.go`, not `src/app/mian.go`.", []string{"", ""}},
+		{"add directories like", "This starter begins small; add directories like `app/data/` when you need them.", []string{"add directories"}},
+		{"add a file named", "Add a file named `src/routes/x.ts`.", []string{"add file"}},
+		{"add the file is a claim", "Add the file `docs/x.md` to the nav.", []string{""}},
+		{"move to", "Move shared UI to `app/ui/`, not `app/actions/`.", []string{"move to", ""}},
+		{"move into", "Move shared UI into `app/ui/` once two routes need it.", []string{"move into"}},
+		{"moved to is a claim", "The UI moved to `app/ui/`.", []string{""}},
+		{"a former name", "The relay is `awx/main/wsrelay.py` (formerly `awx/main/wsbroadcast.py`).", []string{"", "formerly"}},
+		{"previously", "Settings moved to `conf/x.yml`; previously `etc/x.yml`.", []string{"", "previously"}},
+		{"renamed from", "The package was renamed from `pkg/old` to `pkg/new`.", []string{"renamed from", ""}},
+		{"a former name's twin is a claim", "The relay is `awx/main/wsrelay.py`, next to `awx/main/wsbroadcast.py`.", []string{"", ""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
