@@ -1,7 +1,10 @@
 package graph
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -95,5 +98,49 @@ func TestComponentAnchor(t *testing.T) {
 	sig = Compute(snap(nil, imports("a>b", "b>a")), Options{Base: typedBase})
 	if c := sig.Components[0]; len(c.Added) != 1 || c.Anchor.From != m("b")[0] {
 		t.Errorf("added = %+v", c.Added)
+	}
+}
+
+// Excluding a tree from cycle detection finds the cycles of the graph
+// without that tree's imports, though only the nodes on a cycle are
+// matched (withoutExcluded): random graphs over paths in and out of
+// test/ and *.spec.* files, with a base, compared component by component.
+func TestCycleExcludeMatchesRemovedImports(t *testing.T) {
+	names := []string{"a", "b", "c", "d", "test/t", "test/u", "x/y.spec", "x/z", "e", "f"}
+	excluded := func(n string) bool { return strings.HasPrefix(n, "test/") || strings.Contains(n, ".spec") }
+	rng := rand.New(rand.NewPCG(7, 11))
+	for round := range 300 {
+		var pairs, kept []string
+		for range 4 + rng.IntN(14) {
+			f, to := names[rng.IntN(len(names))], names[rng.IntN(len(names))]
+			if f == to {
+				continue
+			}
+			p := f + ">" + to
+			if slices.Contains(pairs, p) {
+				continue
+			}
+			pairs = append(pairs, p)
+			if !excluded(f) && !excluded(to) {
+				kept = append(kept, p)
+			}
+		}
+		base := snap(nil, imports(pairs[:len(pairs)/2]...))
+		got := Compute(snap(nil, imports(pairs...)), Options{CycleExclude: []string{"test/", "*.spec.*"}, Base: base})
+		want := Compute(snap(nil, imports(kept...)), Options{Base: base})
+		if !reflect.DeepEqual(cycleNodes(got.Cycles), cycleNodes(want.Cycles)) || len(got.Components) != len(want.Components) {
+			t.Fatalf("round %d, imports %v: cycles %v, want %v", round, pairs, cycleNodes(got.Cycles), cycleNodes(want.Cycles))
+		}
+		ends := func(es []CycleEdge) (out []string) {
+			for _, e := range es {
+				out = append(out, e.From+">"+e.To) // (lines differ: the helper numbers imports by position)
+			}
+			return out
+		}
+		for i := range got.Components {
+			if g, w := ends(got.Components[i].Added), ends(want.Components[i].Added); !reflect.DeepEqual(g, w) {
+				t.Fatalf("round %d, imports %v: component %d added %v, want %v", round, pairs, i, g, w)
+			}
+		}
 	}
 }
