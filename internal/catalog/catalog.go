@@ -130,6 +130,7 @@ const (
 	BrokenLink              = "BROKEN_LINK"
 	SiteLinksUnresolved     = "SITE_LINKS_UNRESOLVED"
 	BrokenAnchor            = "BROKEN_ANCHOR"
+	AnchorsUnresolved       = "ANCHORS_UNRESOLVED"
 	UnresolvedPath          = "UNRESOLVED_PATH"
 	UnverifiedLink          = "UNVERIFIED_LINK"
 	StaleDeclaration        = "STALE_DECLARATION"
@@ -156,6 +157,7 @@ const (
 
 // rules is the catalog, sorted by code (a test checks).
 var rules = []Rule{
+	{AnchorsUnresolved, Warn, GroupCore, "Anchors in a namespace no heading has", "Many anchors of a documentation tree share a prefix (#opt-…) in which the repository shows no id (no heading starts with it, no link into it resolves): a build step supplies them (a generated reference, a converter that rewrites the links before the site is built). They are counted here, not reported one by one; declare the site in docbridge.yaml `sites` if its generator should check them, or fix the anchors."},
 	{BrokenAnchor, Error, GroupCore, "Broken anchor", "The link's #anchor matches no heading of its target. Link to a heading that exists (GitHub's slug: lower case, punctuation dropped, spaces as hyphens, -1, -2 for repeats) or add the heading."},
 	{BrokenLink, Error, GroupCore, "Broken relative link", "The link's target does not exist in the repository. Point it at the file's current path, or remove the link."},
 	{CentralityRisk, Off, GroupCore, "Central module without documentation", "One of the most central modules of the import graph is neither covered nor mentioned by any document. Mention it in the document of its area, or declare `covers` in a docbridge block."},

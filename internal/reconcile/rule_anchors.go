@@ -3,15 +3,17 @@ package reconcile
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
+	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 func init() {
-	register(rule{codes: []string{catalog.BrokenAnchor}, run: brokenAnchors})
+	register(rule{codes: []string{catalog.BrokenAnchor, catalog.AnchorsUnresolved}, run: brokenAnchors})
 }
 
 // brokenAnchors reports every #anchor that matches no heading of its
@@ -35,7 +37,132 @@ func brokenAnchors(v *view) []finding {
 			out = append(out, crossAnchorFindings(d, target, r, missing, suggest)...)
 		}
 	}
-	return out
+	return anchorNamespaces(v, out)
+}
+
+// minNamespaceAnchors is how many broken anchors of one tree must share a
+// namespace before they are read as a build's and counted in one finding:
+// a flood, not a page's worth. (At 10, three floods of the corpus were
+// sites' own id schemes docbridge models in the scan but the view does not
+// see — GitBook's #id-…, Mintlify's #param-… — and five of their anchors
+// were truly broken; home-manager's converter flood is 116.)
+const minNamespaceAnchors = 30
+
+// anchorNamespaces replaces, in each documentation tree (a document's
+// first directory), the broken anchors that share a namespace — a prefix
+// of letters and one '-' or '.', #opt-… — in which the repository shows
+// no id (namespaceShown), when there are minNamespaceAnchors or more of them, by one
+// ANCHORS_UNRESOLVED finding. Anchors in a namespace no heading has are a
+// build's (home-manager's converter rewrites #opt-programs.bash.enable into
+// a link to the generated options page); renamed headings leave anchors
+// whose prefixes the tree's headings share, and stay BROKEN_ANCHOR.
+func anchorNamespaces(v *view, findings []finding) []finding {
+	type group struct {
+		idx   []int
+		first Location
+	}
+	groups := map[[2]string]*group{}
+	var order [][2]string
+	for i, f := range findings {
+		if f.Code != catalog.BrokenAnchor {
+			continue
+		}
+		_, anchor, ok := strings.Cut(f.Key, "#")
+		ns := anchorNamespace(anchor)
+		if !ok || ns == "" || len(f.Evidence) == 0 {
+			continue
+		}
+		k := [2]string{docTree(f.Evidence[0].Path), ns}
+		g := groups[k]
+		if g == nil {
+			g = &group{first: f.Evidence[0]}
+			groups[k] = g
+			order = append(order, k)
+		}
+		g.idx = append(g.idx, i)
+	}
+	drop := map[int]bool{}
+	var summaries []finding
+	for _, k := range order {
+		g := groups[k]
+		if len(g.idx) < minNamespaceAnchors || namespaceShown(v, k[1]) {
+			continue
+		}
+		for _, i := range g.idx {
+			drop[i] = true
+		}
+		summaries = append(summaries, finding{
+			Code: catalog.AnchorsUnresolved,
+			Message: fmt.Sprintf("%d anchors in %s start with #%s, and no heading or resolved link of the repository shows an id that does: a build step supplies them (first: #%s at %s:%d); counted here, not reported one by one",
+				len(g.idx), textwriter.Dir(k[0]), k[1], strings.SplitN(findings[g.idx[0]].Key, "#", 2)[1], g.first.Path, g.first.Line),
+			Evidence: []Location{{Path: k[0]}},
+			Key:      k[0] + "#" + k[1],
+		})
+	}
+	if len(summaries) == 0 {
+		return findings
+	}
+	out := make([]finding, 0, len(findings)-len(drop)+len(summaries))
+	for i, f := range findings {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	return append(out, summaries...)
+}
+
+// anchorNamespace is an anchor's leading letters (two or more) and the
+// '-' or '.' after them ("opt-" of opt-programs.bash.enable), or "".
+func anchorNamespace(anchor string) string {
+	for i, r := range anchor {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			continue
+		case (r == '-' || r == '.') && i >= 2:
+			return anchor[:i+1]
+		}
+		return ""
+	}
+	return ""
+}
+
+// docTree is the documentation tree a document belongs to: its first
+// directory, "." for a document at the root.
+func docTree(p string) string {
+	if dir, _, ok := strings.Cut(p, "/"); ok {
+		return dir
+	}
+	return "."
+}
+
+// namespaceShown reports whether the repository shows ids in the
+// namespace: a heading of any document (its slug, or an id a site renders
+// for it) starts with it, or a link anywhere has an anchor in it that
+// resolved (an element's id the scan found, `<a id="oc-x">`). The
+// evidence is the whole repository's, not the tree's: a tree's snippets
+// link into pages of another tree (Mintlify's #param-… of its fields).
+func namespaceShown(v *view, ns string) bool {
+	for _, d := range v.documents {
+		for _, h := range d.Headings {
+			if strings.HasPrefix(h.Slug, ns) {
+				return true
+			}
+		}
+		for _, a := range d.SiteAnchors {
+			if strings.HasPrefix(a, ns) {
+				return true
+			}
+		}
+		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+			missing := missingAnchors(r)
+			for _, a := range snapshot.MetaStrings(r.Metadata["anchors"]) {
+				if strings.HasPrefix(a, ns) && !slices.Contains(missing, a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // crossAnchorFindings turns one relation's missing anchors into findings.

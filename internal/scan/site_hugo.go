@@ -603,6 +603,12 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 			files = append(files, l.Target)
 		}
 	} else {
+		if (p == "." || p == "./") && s.renderHook == "" && !hugoIndexPage(doc) {
+			// "./#id" on a regular page: Hugo serves a/b.md at /a/b/, and
+			// the browser resolves "./" to that URL, the page itself
+			// (not the section's index, GitHub's reading).
+			return hugoFound, doc, nil
+		}
 		if l.Target != "" {
 			tried = append(tried, l.Target)
 			if got, ok := h.index.page(l.Target); ok {
@@ -991,6 +997,13 @@ func (d *docRefs) hugoRefs(x *Extraction, from string, s *hugoSite) {
 			d.linkTo(x, from, l, target, ids, ev)
 		}
 	}
+}
+
+// hugoIndexPage reports whether doc is a bundle's or a section's index
+// (index.md, _index.md), served at its directory's URL.
+func hugoIndexPage(doc string) bool {
+	b := path.Base(doc)
+	return strings.HasPrefix(b, "index.") || strings.HasPrefix(b, "_index.")
 }
 
 // mountReason is the note for links into a mount whose source is absent.

@@ -300,3 +300,21 @@ func TestHugoTranslationByFileName(t *testing.T) {
 		t.Errorf("broken links of the French home = %q, want none", got)
 	}
 }
+
+// "./#id" on a regular page of a Hugo site without a render hook is the
+// page itself (served at /a/b/, the browser resolves "./" there), so its
+// anchor is read in the page; on a section's index "./" is the section,
+// as before, and a missing id stays broken.
+func TestHugoDotSlashAnchor(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"hugo.toml":               "title = \"Example\"\n",
+		"content/guide/_index.md": "# Guide\n\n## Intro\n\n[i](./#intro) [x](./#nowhere)\n",
+		"content/guide/config.md": "# Config\n\n<a name=\"epoll\"></a>\n\n## Epoll\n\n[e](./#epoll) [g](./#gone)\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{"content/guide/_index.md -> content/guide/_index.md#nowhere", "content/guide/config.md -> content/guide/config.md#gone"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
