@@ -58,8 +58,9 @@ const minNamespaceAnchors = 30
 // whose prefixes the tree's headings share, and stay BROKEN_ANCHOR.
 func anchorNamespaces(v *view, findings []finding) []finding {
 	type group struct {
-		idx   []int
-		first Location
+		idx    []int
+		first  Location
+		anchor string // the first's
 	}
 	groups := map[[2]string]*group{}
 	var order [][2]string
@@ -67,7 +68,9 @@ func anchorNamespaces(v *view, findings []finding) []finding {
 		if f.Code != catalog.BrokenAnchor {
 			continue
 		}
-		_, anchor, ok := strings.Cut(f.Key, "#")
+		// The key is target#anchor; a path may hold '#', an anchor not.
+		at := strings.LastIndexByte(f.Key, '#')
+		anchor, ok := f.Key[at+1:], at >= 0
 		ns := anchorNamespace(anchor)
 		if !ok || ns == "" || len(f.Evidence) == 0 {
 			continue
@@ -75,7 +78,7 @@ func anchorNamespaces(v *view, findings []finding) []finding {
 		k := [2]string{docTree(f.Evidence[0].Path), ns}
 		g := groups[k]
 		if g == nil {
-			g = &group{first: f.Evidence[0]}
+			g = &group{first: f.Evidence[0], anchor: anchor}
 			groups[k] = g
 			order = append(order, k)
 		}
@@ -94,7 +97,7 @@ func anchorNamespaces(v *view, findings []finding) []finding {
 		summaries = append(summaries, finding{
 			Code: catalog.AnchorsUnresolved,
 			Message: fmt.Sprintf("%d anchors in %s start with #%s, and no heading or resolved link of the repository shows an id that does: a build step supplies them (first: #%s at %s:%d); counted here, not reported one by one",
-				len(g.idx), textwriter.Dir(k[0]), k[1], strings.SplitN(findings[g.idx[0]].Key, "#", 2)[1], g.first.Path, g.first.Line),
+				len(g.idx), textwriter.Dir(k[0]), k[1], g.anchor, g.first.Path, g.first.Line),
 			Evidence: []Location{{Path: k[0]}},
 			Key:      k[0] + "#" + k[1],
 		})

@@ -230,65 +230,60 @@ const maxMkDocsMounts = 256
 // matches), relative to dir, the including configuration's directory.
 // An included file the tree does not hold, or without a site_name, mounts
 // nothing.
-func mkdocsIncludes(t *tree, dir string, n *yaml.Node, out []mkdocsMount, depth int) []mkdocsMount {
-	if t == nil || n == nil || depth > maxNavDepth || len(out) >= maxMkDocsMounts {
-		return out
+func mkdocsIncludes(t *tree, dir string, nav *yaml.Node) []mkdocsMount {
+	var out []mkdocsMount
+	if t == nil {
+		return nil
 	}
-	switch n.Kind {
-	case yaml.SequenceNode:
-		for _, c := range n.Content {
-			out = mkdocsIncludes(t, dir, c, out, depth+1)
+	navEntries(nav, 0, func(n *yaml.Node) bool {
+		spec, glob := "", false
+		v := strings.TrimSpace(n.Value)
+		switch {
+		case n.Tag == "!include":
+			spec = v
+		case strings.HasPrefix(v, "!include "):
+			spec = strings.TrimSpace(strings.TrimPrefix(v, "!include "))
+		case strings.HasPrefix(v, "*include "):
+			spec, glob = strings.TrimSpace(strings.TrimPrefix(v, "*include ")), true
+		default:
+			return true
 		}
-		return out
-	case yaml.MappingNode:
-		for i := 1; i < len(n.Content); i += 2 {
-			out = mkdocsIncludes(t, dir, n.Content[i], out, depth+1)
-		}
-		return out
-	case yaml.ScalarNode:
-	default:
-		return out
-	}
-	spec, glob := "", false
-	v := strings.TrimSpace(n.Value)
-	switch {
-	case n.Tag == "!include":
-		spec = v
-	case strings.HasPrefix(v, "!include "):
-		spec = strings.TrimSpace(strings.TrimPrefix(v, "!include "))
-	case strings.HasPrefix(v, "*include "):
-		spec, glob = strings.TrimSpace(strings.TrimPrefix(v, "*include ")), true
-	default:
-		return out
-	}
-	pattern := path.Join(dir, spec)
-	var configs []string
-	if !glob {
-		configs = []string{pattern}
-	} else {
-		for _, p := range t.paths {
-			if ok, _ := path.Match(pattern, p); ok {
-				configs = append(configs, p)
+		configs := []string{path.Join(dir, spec)}
+		if glob {
+			configs = nil
+			for _, p := range t.paths {
+				if ok, _ := path.Match(path.Join(dir, spec), p); ok {
+					configs = append(configs, p)
+				}
 			}
 		}
-	}
-	for _, c := range configs {
-		x := t.byPath[c]
-		if x == nil || len(out) >= maxMkDocsMounts {
-			continue
+		for _, c := range configs {
+			if m, ok := mkdocsMountOf(t, c); ok {
+				out = append(out, m)
+			}
 		}
-		top, _ := mkdocsMapping(path.Base(c), x.SiteConfig)
-		name := mapValue(top, "site_name")
-		if name == nil || name.Kind != yaml.ScalarNode || strings.Trim(name.Value, "/ ") == "" {
-			continue
-		}
-		docs := path.Join(parentDir(c), "docs")
-		if d := mapValue(top, "docs_dir"); d != nil && d.Kind == yaml.ScalarNode && d.Value != "" {
-			docs = path.Join(parentDir(c), d.Value)
-		}
-		out = append(out, mkdocsMount{alias: path.Clean(strings.Trim(name.Value, "/ ")), docs: docs})
-	}
+		return len(out) < maxMkDocsMounts
+	})
 	return out
+}
+
+// mkdocsMountOf reads the included configuration c: its docs directory
+// (docs_dir, "docs" by default) served under its site_name.
+func mkdocsMountOf(t *tree, c string) (mkdocsMount, bool) {
+	x := t.byPath[c]
+	if x == nil {
+		return mkdocsMount{}, false
+	}
+	top, _ := mkdocsMapping(path.Base(c), x.SiteConfig)
+	name := mapValue(top, "site_name")
+	if name == nil || name.Kind != yaml.ScalarNode || strings.Trim(name.Value, "/ ") == "" {
+		return mkdocsMount{}, false
+	}
+	docs, _ := mkdocsDefaults(parentDir(c))
+	if d := mapValue(top, "docs_dir"); d != nil && d.Kind == yaml.ScalarNode && d.Value != "" {
+		docs = path.Join(parentDir(c), d.Value)
+	}
+	return mkdocsMount{alias: path.Clean(strings.Trim(name.Value, "/ ")), docs: docs}, true
 }
 
 // mounted adds, after candidates, the paths they name in the sites the
@@ -439,7 +434,7 @@ func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *
 	o.versioned = mkdocsVersioned(top)
 	o.nav = mkdocsNav(mapValue(top, "nav"), nil, 0)
 	if plugins := mkdocsPlugins(top); slices.Contains(plugins, "monorepo") || slices.Contains(plugins, "techdocs-core") {
-		o.mounts = mkdocsIncludes(t, dir, mapValue(top, "nav"), nil, 0)
+		o.mounts = mkdocsIncludes(t, dir, mapValue(top, "nav"))
 	}
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
 		name, opts := e[0].Value, e[1]

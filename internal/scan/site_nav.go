@@ -28,24 +28,39 @@ const (
 // ("index.md") or a one-key mapping whose value is a page, a URL or a
 // section (a list of entries). URLs and absolute paths are left out.
 func mkdocsNav(n *yaml.Node, out []string, depth int) []string {
-	if n == nil || depth > maxNavDepth || len(out) >= maxNavPages {
-		return out
+	navEntries(n, depth, func(e *yaml.Node) bool {
+		if p, ok := navPage(e.Value); ok {
+			out = append(out, p)
+		}
+		return len(out) < maxNavPages
+	})
+	return out
+}
+
+// navEntries calls visit with each scalar entry of an MkDocs nav, in
+// order, through sections (lists) and titled entries (one-key mappings'
+// values), at most maxNavDepth levels down; visit returns false to stop.
+func navEntries(n *yaml.Node, depth int, visit func(*yaml.Node) bool) bool {
+	if n == nil || depth > maxNavDepth {
+		return true
 	}
 	switch n.Kind {
 	case yaml.ScalarNode:
-		if p, ok := navPage(n.Value); ok {
-			out = append(out, p)
-		}
+		return visit(n)
 	case yaml.SequenceNode:
 		for _, c := range n.Content {
-			out = mkdocsNav(c, out, depth+1)
+			if !navEntries(c, depth+1, visit) {
+				return false
+			}
 		}
 	case yaml.MappingNode:
 		for i := 1; i < len(n.Content); i += 2 {
-			out = mkdocsNav(n.Content[i], out, depth+1)
+			if !navEntries(n.Content[i], depth+1, visit) {
+				return false
+			}
 		}
 	}
-	return out
+	return true
 }
 
 // navPage cleans a navigation entry that names a page file: no URL, no

@@ -5,10 +5,10 @@ import sitter "github.com/tree-sitter/go-tree-sitter"
 // kindTable caches node kind names by symbol id: Node.Kind allocates a Go
 // string per call, and the walk asks for the kind of every node. Symbol
 // ids are small and dense (a grammar has a few hundred), so a slice
-// indexed by id serves; known says which entries are filled.
+// indexed by id serves; "" marks an id not seen yet (every kind has a
+// name: ERROR, ";", identifier).
 type kindTable struct {
 	names []string
-	known []bool
 }
 
 func newKindTable() *kindTable {
@@ -17,16 +17,14 @@ func newKindTable() *kindTable {
 
 func (t *kindTable) of(n *sitter.Node) string {
 	id := int(n.KindId())
-	if id < len(t.names) && t.known[id] {
+	if id < len(t.names) && t.names[id] != "" {
 		return t.names[id]
 	}
 	if id >= len(t.names) {
 		t.names = append(t.names, make([]string, id+1-len(t.names))...)
-		t.known = append(t.known, make([]bool, id+1-len(t.known))...)
 	}
-	s := n.Kind()
-	t.names[id], t.known[id] = s, true
-	return s
+	t.names[id] = n.Kind()
+	return t.names[id]
 }
 
 // typeContexts are the node kinds below which an expression is a type:

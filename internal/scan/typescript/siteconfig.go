@@ -65,13 +65,13 @@ const ImportKeyPrefix = "$import:"
 func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool) map[string]any {
 	a := &analysis{src: src, kinds: kinds}
 	root := tree.RootNode()
-	if objectOnly && !exportsObject(a, root) {
+	exported := defaultExport(a, root)
+	if objectOnly && (exported == nil || kinds.of(exported) != "object") {
 		// Most modules: nothing to evaluate, so no constants or imports
 		// to collect.
 		return nil
 	}
 	e := &configEval{a: a, consts: map[string]*sitter.Node{}, imports: map[string]string{}, active: map[string]bool{}}
-	var exported *sitter.Node
 	// Without a default export, a part of a configuration split over
 	// modules: its exported consts.
 	var named []*sitter.Node
@@ -86,29 +86,10 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool
 		case "import_statement":
 			e.defaultImport(c)
 		case "export_statement":
-			if !a.hasToken(c, "default") {
-				if d := c.ChildByFieldName("declaration"); d != nil {
-					e.declarators(d)
-					named = append(named, d)
-				}
-				continue
+			if d := c.ChildByFieldName("declaration"); d != nil && !a.hasToken(c, "default") {
+				e.declarators(d)
+				named = append(named, d)
 			}
-			if v := c.ChildByFieldName("value"); v != nil {
-				exported = v
-			} else if d := c.ChildByFieldName("declaration"); d != nil {
-				exported = d // export default function createConfig() {…}
-			}
-		case "expression_statement":
-			if x := c.NamedChild(0); x != nil && kinds.of(x) == "assignment_expression" {
-				if l := x.ChildByFieldName("left"); l != nil && strings.ReplaceAll(a.text(l), " ", "") == "module.exports" {
-					exported = x.ChildByFieldName("right")
-				}
-			}
-		}
-	}
-	if objectOnly {
-		if exported == nil || kinds.of(exported) != "object" {
-			return nil
 		}
 	}
 	if exported != nil {
@@ -137,39 +118,36 @@ func siteConfig(tree *sitter.Tree, src []byte, kinds *kindTable, objectOnly bool
 	return out
 }
 
-// exportsObject reports whether a module's default export, as siteConfig
-// reads it, is an object literal: `export default {…}` or
-// `module.exports = {…}` at the top level.
-func exportsObject(a *analysis, root *sitter.Node) bool {
+// defaultExport is what a module exports as its default, at the top
+// level: the value of `export default …` (or the declaration of `export
+// default function f() {}`), or the right side of `module.exports = …`;
+// the last one wins, as it does when the module runs. Nil without one.
+func defaultExport(a *analysis, root *sitter.Node) *sitter.Node {
+	var exported *sitter.Node
 	for i := range root.NamedChildCount() {
 		c := root.NamedChild(i)
 		if c == nil {
 			continue
 		}
-		var v *sitter.Node
 		switch a.kinds.of(c) {
 		case "export_statement":
-			v = c.ChildByFieldName("value")
-			if v == nil || !a.hasToken(c, "default") {
+			if !a.hasToken(c, "default") {
 				continue
+			}
+			if v := c.ChildByFieldName("value"); v != nil {
+				exported = v
+			} else if d := c.ChildByFieldName("declaration"); d != nil {
+				exported = d // export default function createConfig() {…}
 			}
 		case "expression_statement":
-			x := c.NamedChild(0)
-			if x == nil || a.kinds.of(x) != "assignment_expression" {
-				continue
+			if x := c.NamedChild(0); x != nil && a.kinds.of(x) == "assignment_expression" {
+				if l := x.ChildByFieldName("left"); l != nil && strings.ReplaceAll(a.text(l), " ", "") == "module.exports" {
+					exported = x.ChildByFieldName("right")
+				}
 			}
-			if l := x.ChildByFieldName("left"); l == nil || strings.ReplaceAll(a.text(l), " ", "") != "module.exports" {
-				continue
-			}
-			v = x.ChildByFieldName("right")
-		default:
-			continue
-		}
-		if v != nil && a.kinds.of(v) == "object" {
-			return true
 		}
 	}
-	return false
+	return exported
 }
 
 // defaultImport records the default import of a relative module
