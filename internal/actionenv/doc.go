@@ -6,7 +6,8 @@
 // network, so every rule is a table test.
 //
 // The variable names and their meaning inside a `runs: using: docker`
-// action are listed in the shared PLATFORM-FACTS.md; the payload shapes are
+// action are GitHub's documented ones (the "Variables" reference and the
+// metadata syntax of Docker container actions); the payload shapes are
 // GitHub's webhook payloads, of which only the few fields docbridge acts on
 // are decoded.
 package actionenv

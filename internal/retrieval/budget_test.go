@@ -84,7 +84,7 @@ func TestFitDropOrder(t *testing.T) {
 	p := everySection()
 	core, cost := costs(t, p)
 	order := DropOrder()
-	// DESIGN.md's order, written out, and a search hit's snippets last:
+	// The documented drop order, written out, and a search hit's snippets last:
 	// the steps below follow DropOrder.
 	if want := []string{"evidenceExcerpts", "related", "neighbours", "summaries", "snippets"}; !slices.Equal(order, want) {
 		t.Fatalf("drop order %q, want %q", order, want)

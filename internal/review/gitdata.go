@@ -28,7 +28,8 @@ var (
 )
 
 // HeadMovedError refuses a commit: the branch head is not the commit the
-// caller read before (APPROVAL-GATE rule 8, re-check before writing).
+// caller read before: a decision is re-checked against the head it was
+// made on before anything is written over it.
 type HeadMovedError struct {
 	Branch string
 	// Expected is the head the caller read; Actual the head now ("" when

@@ -12,7 +12,8 @@ import (
 // Heading ids of mdBook and kramdown (Jekyll), from the extraction's
 // SiteHeadings. Each is checked against the generator's own output in
 // testdata/siteslugs (kramdown) or the examples its sources document
-// (mdBook, /work/shared/SITE-GENERATORS.md §6.1).
+// (mdBook: rust-lang/mdBook's id_from_content and unique_id, in
+// crates/mdbook-html/src/utils.rs for 0.5 and src/utils/mod.rs for 0.4).
 
 // kramdownGFMAnchors are the ids Jekyll's default parser (kramdown-parser-
 // gfm, auto_ids) gives the headings: the typographic text downcased, every
