@@ -36,16 +36,40 @@ type rule struct {
 	run   func(v *view) []finding
 }
 
-// rules lists every rule. Each lives in a file of its own.
-var rules []rule
-
-// register adds a rule; called from init in the rule's file.
-func register(r rule) { rules = append(rules, r) }
+// rules lists every rule; each lives in the file named beside it. Their
+// order does not reach the output: finalize sorts the findings, and
+// supersede compares sets.
+var rules = []rule{
+	{codes: []string{catalog.BrokenAnchor, catalog.AnchorsUnresolved}, run: brokenAnchors},                       // rule_anchors.go
+	{codes: []string{catalog.UndocumentedArea, catalog.RequiredDocMissing}, run: undocumentedAreas},              // rule_areas.go
+	{codes: []string{catalog.BrokenLink, catalog.SiteLinksUnresolved, catalog.UnverifiedLink}, run: brokenLinks}, // rule_broken_link.go
+	{codes: []string{catalog.CentralityRisk}, run: centralityRisks},                                              // rule_centrality.go
+	{codes: []string{catalog.ImportCycle}, run: importCycles},                                                    // rule_cycles.go
+	{codes: []string{catalog.StaleDeclaration}, run: staleDeclarations},                                          // rule_declarations.go
+	{
+		codes: []string{catalog.DriftAnchor, catalog.DriftLink, catalog.DriftPath, catalog.DriftSymbol},
+		run:   drift,
+	}, // rule_drift.go
+	{codes: []string{catalog.GeneratedRegionEdited}, run: editedRegions}, // rule_generated.go
+	{codes: []string{
+		catalog.KnowledgeFieldMissing, catalog.KnowledgeTitleMissing, catalog.KnowledgeClaimsMissing,
+		catalog.KnowledgeDateField, catalog.KnowledgeIdentityWeak,
+	}, run: knowledgeConvention}, // rule_knowledge.go
+	{codes: []string{catalog.KnowledgeSupersedesGone}, run: knowledgeSupersedes}, // rule_knowledge_supersedes.go
+	{codes: []string{catalog.NearTwinDocument}, run: nearTwins},                  // rule_near_twins.go
+	{codes: []string{catalog.DocumentWithoutCode}, run: documentsWithoutCode},    // rule_no_code.go
+	{codes: []string{catalog.OrphanedDocument}, run: orphanedDocuments},          // rule_orphans.go
+	{codes: []string{catalog.UnresolvedPath}, run: unresolvedPaths},              // rule_paths.go
+	{codes: scanCodes(), run: scanCodeFindings},                                  // rule_scan_codes.go
+}
 
 // Run applies every rule whose code is not off and returns the diagnostics,
 // sorted by path, line, code and id. It never fails: a rule that cannot
 // judge something leaves it out.
-func Run(in Input) []Diagnostic {
+func Run(in Input) []Diagnostic { return runRules(in, rules) }
+
+// runRules is Run with the rules rs.
+func runRules(in Input, rs []rule) []Diagnostic {
 	cfg := in.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -57,7 +81,7 @@ func Run(in Input) []Diagnostic {
 	v := newView(in, cfg)
 	unchecked := uncheckedDocuments(v)
 	var fs []finding
-	for _, r := range rules {
+	for _, r := range rs {
 		on := false
 		for _, c := range r.codes {
 			if sev(c) != catalog.Off {

@@ -12,10 +12,6 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.BrokenAnchor, catalog.AnchorsUnresolved}, run: brokenAnchors})
-}
-
 // brokenAnchors reports every #anchor that matches no heading of its
 // target, once per place it is written: same-document anchors from the
 // document's brokenAnchors, cross-document ones from the missingAnchors of

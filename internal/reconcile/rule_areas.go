@@ -7,10 +7,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.UndocumentedArea, catalog.RequiredDocMissing}, run: undocumentedAreas})
-}
-
 // maxAreaDepth bounds the walk from an area to the areas that enclose it;
 // configured areas nest at most a few levels, and a malformed snapshot
 // must not loop.

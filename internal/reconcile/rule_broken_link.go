@@ -11,10 +11,6 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.BrokenLink, catalog.SiteLinksUnresolved, catalog.UnverifiedLink}, run: brokenLinks})
-}
-
 // brokenLinks reports every relative link whose target does not exist: a
 // links-to relation into an unresolved entity, once per place it is
 // written. The links of a tree the scan marked as failing in no known

@@ -12,10 +12,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.CentralityRisk}, run: centralityRisks})
-}
-
 // centralityRisks reports, among the checks.centralityTopN most central
 // nodes of the import graph (highest normalized betweenness first, ties by
 // id, zero scores never ranked), those no document covers, mentions or

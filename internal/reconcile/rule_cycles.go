@@ -9,10 +9,6 @@ import (
 	"github.com/docbridge/docbridge/internal/graph"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.ImportCycle}, run: importCycles})
-}
-
 // MaxCyclesInMessage bounds the cycles one IMPORT_CYCLE message spells
 // out; `docbridge graph` lists every cycle the graph signals hold.
 const MaxCyclesInMessage = 3

@@ -9,10 +9,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.StaleDeclaration}, run: staleDeclarations})
-}
-
 // declarationSource is the evidence source of a docbridge-block
 // declaration; its evidence names the declaring document and line.
 const declarationSource = "docbridge-block"

@@ -12,13 +12,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{
-		codes: []string{catalog.DriftAnchor, catalog.DriftLink, catalog.DriftPath, catalog.DriftSymbol},
-		run:   drift,
-	})
-}
-
 // drift reports every occurrence of a reference in a head document that
 // fails to resolve in the head while the same reference, written the same
 // way in the same document, resolved in the base: the change broke it.

@@ -6,10 +6,6 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.GeneratedRegionEdited}, run: editedRegions})
-}
-
 // editedRegions reports every generated region whose content no longer
 // hashes to the hash its opening marker declares: someone edited generated
 // output by hand. A region without a declared hash cannot be judged, and an

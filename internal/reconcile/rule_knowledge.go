@@ -12,13 +12,6 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-func init() {
-	register(rule{codes: []string{
-		catalog.KnowledgeFieldMissing, catalog.KnowledgeTitleMissing, catalog.KnowledgeClaimsMissing,
-		catalog.KnowledgeDateField, catalog.KnowledgeIdentityWeak,
-	}, run: knowledgeConvention})
-}
-
 // Front-matter keys the convention reads besides the required ones.
 const (
 	fieldKeywords   = "Keywords"

@@ -11,10 +11,6 @@ import (
 	"github.com/docbridge/docbridge/internal/nearmiss"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.KnowledgeSupersedesGone}, run: knowledgeSupersedes})
-}
-
 // maxSupersedes bounds the documents one Supersedes field names; the rest
 // are not checked, and one finding says so.
 const maxSupersedes = 16

@@ -11,10 +11,6 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.NearTwinDocument}, run: nearTwins})
-}
-
 // Bounds of the near-twin comparison, which is pairwise within an area.
 const (
 	// maxTwinDocsPerArea bounds the documents of one area compared with

@@ -9,10 +9,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.DocumentWithoutCode}, run: documentsWithoutCode})
-}
-
 // processStems are the file names (without extension, lower case, "-"
 // read as "_") of documents about the project's process, people or terms
 // rather than its code.

@@ -9,10 +9,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.OrphanedDocument}, run: orphanedDocuments})
-}
-
 // entryStems are the file names (without extension, lower case) readers
 // and tools find without a link: a directory's README or index, and the
 // files GitHub and coding agents look for by name.

@@ -12,10 +12,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: []string{catalog.UnresolvedPath}, run: unresolvedPaths})
-}
-
 // unresolvedPaths reports the path-shaped code spans of a document that
 // name nothing: a mentions relation into an unresolved entity, and one the
 // near-miss accepted (confidence fuzzy), which names the path it matched

@@ -5,10 +5,6 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-func init() {
-	register(rule{codes: scanCodes(), run: scanCodeFindings})
-}
-
 // scanCodes lists the catalog's codes of the scan group: the problems the
 // scan records as coverage with a code (docbridge block errors, front
 // matter, unclosed generated regions, links outside the root).
