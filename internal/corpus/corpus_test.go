@@ -2,6 +2,9 @@ package corpus
 
 import (
 	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,4 +81,60 @@ func TestMonorepoShape(t *testing.T) {
 	if docs != 4100 || ts != 9240 || pkgs != 102 {
 		t.Errorf("documents %d, modules %d, packages %d; want 4100, 9240, 102", docs, ts, pkgs)
 	}
+}
+
+// TestWriteHostile: every hostile shape writes, at a small size, the tree
+// it documents, and the same bytes twice.
+func TestWriteHostile(t *testing.T) {
+	want := map[Hostile]int{ // files at n = 25
+		EmptyFiles: 25, LinkChain: 26, ImportCycle: 27, Headings: 1, HugeMarkdown: 2, GlobConfig: 26,
+	}
+	for _, h := range Hostiles {
+		t.Run(string(h.Shape), func(t *testing.T) {
+			n := 25
+			if h.Shape == HugeMarkdown {
+				n = 1
+			}
+			a, b := t.TempDir(), t.TempDir()
+			for _, dir := range []string{a, b} {
+				if err := WriteHostile(dir, h.Shape, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ta, tb := readTree(t, a), readTree(t, b)
+			if len(ta) != want[h.Shape] {
+				t.Errorf("%d files, want %d", len(ta), want[h.Shape])
+			}
+			for p, data := range ta {
+				if !bytes.Equal(tb[p], data) {
+					t.Errorf("%s differs between two writes", p)
+				}
+			}
+			if h.Shape == HugeMarkdown && len(ta["README.md"]) < 1<<20 {
+				t.Errorf("README.md is %d bytes, want at least 1 MiB", len(ta["README.md"]))
+			}
+		})
+	}
+	if err := WriteHostile(t.TempDir(), "no-such-shape", 1); err == nil || !strings.Contains(err.Error(), "link-chain") {
+		t.Errorf("an unknown shape: %v, want an error that lists the shapes", err)
+	}
+}
+
+// readTree reads every file under dir by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

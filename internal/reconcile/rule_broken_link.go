@@ -40,7 +40,10 @@ func brokenLinks(v *view) []finding {
 				continue
 			}
 			code, msg := catalog.BrokenLink, fmt.Sprintf("link to %s: no such file", target)
-			if why, ok := r.Metadata[snapshot.MetaUnreachable].(string); ok {
+			if why, ok := r.Metadata[snapshot.MetaUnlisted].(string); ok {
+				code = catalog.UnverifiedLink
+				msg = fmt.Sprintf("link to %s: not checked: %s, and the file may be among the rest", target, why)
+			} else if why, ok := r.Metadata[snapshot.MetaUnreachable].(string); ok {
 				msg = fmt.Sprintf("link to %s: %s", target, why)
 			} else if tree, ok := r.Metadata[snapshot.MetaUnverifiedSite].(string); ok {
 				code = catalog.UnverifiedLink

@@ -84,13 +84,27 @@ func cycleMessage(v *view, c graph.Component, first graph.Cycle) string {
 	return b.String()
 }
 
+// MaxCycleNamesInMessage bounds the modules one cycle spells out in a
+// message: a longer cycle shows its first MaxCycleNamesInMessage-5 and its
+// last 5 around a count of the rest, so that a ring through ten thousand
+// modules is a line a person reads, not 140 KB (the finding's entityIds
+// and evidence still hold every module).
+const MaxCycleNamesInMessage = 30
+
 // cyclePath spells a cycle as its node names, back to the first.
 func cyclePath(v *view, c graph.Cycle) string {
-	names := make([]string, 0, len(c.Nodes)+1)
-	for _, id := range c.Nodes {
-		names = append(names, nodeName(v, id))
+	const tail = 5
+	n := len(c.Nodes)
+	names := make([]string, 0, min(n, MaxCycleNamesInMessage)+2)
+	for i, id := range c.Nodes {
+		if n > MaxCycleNamesInMessage && i == MaxCycleNamesInMessage-tail {
+			names = append(names, fmt.Sprintf("… %d more …", n-MaxCycleNamesInMessage))
+		}
+		if n <= MaxCycleNamesInMessage || i < MaxCycleNamesInMessage-tail || i >= n-tail {
+			names = append(names, nodeName(v, id))
+		}
 	}
-	names = append(names, names[0])
+	names = append(names, nodeName(v, c.Nodes[0]))
 	return strings.Join(names, " → ")
 }
 

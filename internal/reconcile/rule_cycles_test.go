@@ -337,3 +337,27 @@ func TestSeverityFromConfiguration(t *testing.T) {
 		t.Errorf("IMPORT_CYCLE is off but reported %d times", n)
 	}
 }
+
+// A ring through more modules than MaxCycleNamesInMessage is one finding
+// whose message names the first and the last of them around a count of the
+// rest, not every module.
+func TestImportCycleLongRingMessage(t *testing.T) {
+	const n = 200
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("src/m%03d.ts", i)] = fmt.Sprintf("import { m%03d } from './m%03d'\nexport const m%03d = 1\n", (i+1)%n, (i+1)%n, i)
+	}
+	ds := cycleFindings(t, files)
+	if len(ds) != 1 {
+		t.Fatalf("got %d findings: %v", len(ds), where(ds))
+	}
+	m := ds[0].Message
+	if !strings.HasPrefix(m, "import cycle of 200: src/m000.ts → src/m001.ts → ") ||
+		!strings.Contains(m, fmt.Sprintf(" → src/m024.ts → … %d more … → src/m195.ts → ", n-MaxCycleNamesInMessage)) ||
+		!strings.HasSuffix(m, " → src/m199.ts → src/m000.ts") || strings.Contains(m, "m100") {
+		t.Errorf("message %q", m)
+	}
+	if got := strings.Count(m, " → "); got != MaxCycleNamesInMessage+1 {
+		t.Errorf("%d arrows in the message, want %d", got, MaxCycleNamesInMessage+1)
+	}
+}

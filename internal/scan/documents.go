@@ -520,7 +520,10 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
 		rel := d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
-		if why := d.unreachableLink(append(candidates, target)); why != "" {
+		if why := d.unlistedLink(append(candidates, target)); why != "" {
+			// Not "no such file": the walk stopped listing before it.
+			setMeta(&rel.Metadata, snapshot.MetaUnlisted, why)
+		} else if why := d.unreachableLink(append(candidates, target)); why != "" {
 			// Not "no such file": the walk could not look (permission
 			// denied, a symlink out of the repository).
 			setMeta(&rel.Metadata, snapshot.MetaUnreachable, why)
@@ -544,6 +547,17 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		// anchors are its headings, checked above.
 		d.lineAnchor(from, target, ids[0], l.Anchor, last)
 	}
+}
+
+// unlistedLink names the bound that cut the walk's listing short before one
+// of a link's candidate paths; "" when the listing holds all of them.
+func (d *docRefs) unlistedLink(candidates []string) string {
+	for _, c := range candidates {
+		if d.t.unlisted.Lacks(c) {
+			return d.t.unlisted.Reason
+		}
+	}
+	return ""
 }
 
 // unreachableLink is why the walk could not see the first of a link's

@@ -31,9 +31,12 @@ type tree struct {
 	// follow (an unreadable directory, a symlink out of the tree, a
 	// directory too deep) to the note's reason.
 	unreachable map[string]string
-	paths       []string // sorted keys of files
-	ex          []Extraction
-	byPath      map[string]*Extraction
+	// unlisted is where a bound cut the walk's listing short; nil when it
+	// is complete.
+	unlisted *walk.Unlisted
+	paths    []string // sorted keys of files
+	ex       []Extraction
+	byPath   map[string]*Extraction
 	// aliases are the document aliases: files that are another document
 	// (see documentAliases), in path order.
 	aliases []walk.Alias
@@ -131,6 +134,7 @@ func newTree(cfg *config.Config, w *walk.Result, ex []Extraction) *tree {
 	for _, p := range w.Output {
 		t.output[p] = true
 	}
+	t.unlisted = w.Unlisted
 	for _, n := range w.Notes {
 		if n.Path != "." && unreachableNote(n) {
 			if t.unreachable == nil {

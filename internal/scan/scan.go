@@ -137,7 +137,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	t = time.Now()
 	progress(PhaseResolve, 0, 0)
 	tree := StoredTree{Config: cfg, Skipped: w.Skipped, Dirs: w.Dirs, Notes: w.Notes, Excluded: w.Excluded,
-		Output: w.Output, Aliases: aliases, Ignores: w.Ignores, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
+		Output: w.Output, Aliases: aliases, Ignores: w.Ignores, Unlisted: w.Unlisted, RootName: filepath.Base(abs), SourceRevision: opts.SourceRevision}
 	snap := assemble(&tree, ex, st.Workers, reuseCoverage(opts.Previous != nil || opts.PreviousRefused != "", refused, st))
 	st.Resolve = time.Since(t)
 	t = time.Now()
@@ -156,7 +156,7 @@ func assemble(tree *StoredTree, ex []Extraction, workers int, run snapshot.Cover
 	for i, x := range ex {
 		files[i] = walk.File{Path: x.Path, Size: x.Size}
 	}
-	w := &walk.Result{Files: files, Aliases: tree.Aliases, Ignores: tree.Ignores, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded, Output: tree.Output}
+	w := &walk.Result{Files: files, Aliases: tree.Aliases, Ignores: tree.Ignores, Skipped: tree.Skipped, Dirs: tree.Dirs, Notes: tree.Notes, Excluded: tree.Excluded, Output: tree.Output, Unlisted: tree.Unlisted}
 	cfg := tree.Config
 	snap := resolve(cfg, w, ex, workers)
 	snap.PipelineVersion = PipelineVersion

@@ -1205,6 +1205,10 @@ func openShortcode(doc *markdown.Document, included int) string {
 // components (MDX) may render it, which the current document's notes
 // count instead.
 func (d *docRefs) missingAnchor(target, anchor string) bool {
+	if x := d.t.byPath[target]; x != nil && x.Markdown != nil && x.Markdown.AnchorsCut {
+		d.unverified[fmt.Sprintf("to anchors of documents with more headings or ids than the scan lists (%d of each kind)", markdown.MaxAnchors)]++
+		return false
+	}
 	if !d.mkdocsRendered(target, anchor) {
 		return false
 	}

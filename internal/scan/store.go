@@ -41,7 +41,10 @@ type StoredTree struct {
 	Aliases []walk.Alias
 	// Ignores are walk.Result.Ignores: what the walk would leave out of
 	// paths it never met (a documented path that git ignores).
-	Ignores        []walk.IgnoreFile
+	Ignores []walk.IgnoreFile
+	// Unlisted is walk.Result.Unlisted: a link to a path the listing may
+	// lack is not known to be broken.
+	Unlisted       *walk.Unlisted
 	RootName       string // the scanned directory's name, the last resort for the project's name
 	SourceRevision string
 }

@@ -86,6 +86,12 @@ const (
 // outside the repository, a directory too deep), with that directory.
 const MetaUnreachable = "unreachable"
 
+// MetaUnlisted, on a links-to relation into an unresolved entity, says that
+// the walk's listing was cut short by a bound before the target's path
+// (scan.maxFiles, walk.MaxEntries): the target may exist, so the link is
+// not known to be broken. Its value names the bound.
+const MetaUnlisted = "unlisted"
+
 // The values of MetaRenderedElsewhere: what the linking document is.
 const (
 	RenderedPartial  = "partial"

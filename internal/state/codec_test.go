@@ -21,6 +21,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
+	"github.com/docbridge/docbridge/internal/scan/walk"
 )
 
 // syntheticStore is a store of n extractions built without a scan, so it is
@@ -39,7 +40,8 @@ func syntheticStore(n int) *scan.Store {
 			},
 			ConfigurationHash: "0123456789abcdef",
 		},
-		Tree: scan.StoredTree{Config: cfg, Dirs: []string{"docs", "src"}, Excluded: []string{"vendor"}, RootName: "demo", SourceRevision: "abc123"},
+		Tree: scan.StoredTree{Config: cfg, Dirs: []string{"docs", "src"}, Excluded: []string{"vendor"}, RootName: "demo", SourceRevision: "abc123",
+			Unlisted: &walk.Unlisted{From: "src/z.go", Reason: "the walk listed only the first 9 files by path (scan.maxFiles)"}},
 	}
 	for i := range n {
 		x := scan.Extraction{Path: fmt.Sprintf("docs/%05d.md", i), Hash: fmt.Sprintf("%016x", i*7919), Size: int64(100 + i), Analyzer: "markdown"}

@@ -77,6 +77,10 @@ type Document struct {
 	// Tabs holds the content tabs of pymdownx.tabbed, in order (see Tab),
 	// bounded by MaxAnchors.
 	Tabs []Tab `json:"tabs,omitempty"`
+	// AnchorsCut is true when MaxAnchors cut one of the anchor lists
+	// above short (or the document was too large to read): an anchor the
+	// lists lack may still be one the page renders.
+	AnchorsCut bool `json:"anchorsCut,omitempty"`
 	// Includes holds the include directives of site generators, in order.
 	Includes []Include `json:"includes,omitempty"`
 	// Summary is the plain text of the first prose paragraph.

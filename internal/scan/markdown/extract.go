@@ -43,6 +43,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 		is.addStatus(0, "", extract.StatusNotAnalyzed,
 			"document is %d bytes, over the %d-byte bound; not analyzed", len(data), MaxDocumentBytes)
 		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
+		doc.AnchorsCut = true // none was read
 		doc.Issues = is.result()
 		return doc
 	}
@@ -78,7 +79,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 	doc.Targets = mystTargets(root, body, lines)
 	var tabsDropped int
 	if doc.Tabs, tabsDropped = contentTabs(root, body, lines); tabsDropped > 0 {
-		is.add(0, "", "%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)
+		is.cutAnchors("%d content tabs beyond the first %d are not listed for site anchors", tabsDropped, MaxAnchors)
 	}
 	w.walk(root)
 	if mdx != nil {
@@ -102,6 +103,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 	default:
 		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
 	}
+	doc.AnchorsCut = is.anchorsCut
 	doc.Issues = is.result()
 	return doc
 }

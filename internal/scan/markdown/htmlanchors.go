@@ -32,7 +32,7 @@ func (h *htmlAnchors) add(a string) {
 
 func (h *htmlAnchors) finish(doc *Document, is *issues) {
 	if h.dropped > 0 {
-		is.add(0, "", "%d raw HTML anchors beyond the first %d are not listed", h.dropped, MaxAnchors)
+		is.cutAnchors("%d raw HTML anchors beyond the first %d are not listed", h.dropped, MaxAnchors)
 	}
 	doc.HTMLAnchors = sortedUnique(h.list)
 	doc.ElementTitles = sortedUnique(h.titles)

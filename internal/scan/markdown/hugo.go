@@ -127,7 +127,7 @@ func hugoExtract(root ast.Node, body []byte, lines lineIndex, bodyFrom int, is *
 		return ast.WalkContinue, nil
 	})
 	if dropped > 0 {
-		is.add(0, "", "%d Hugo headings beyond the first %d are not listed", dropped, MaxAnchors)
+		is.cutAnchors("%d Hugo headings beyond the first %d are not listed", dropped, MaxAnchors)
 	}
 	h.Shortcodes = scanShortcodes(body, lines, bodyFrom, is)
 	if len(h.Headings) == 0 && len(h.Shortcodes) == 0 {

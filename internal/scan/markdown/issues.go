@@ -12,6 +12,15 @@ import (
 type issues struct {
 	list    []extract.Issue
 	dropped int
+	// anchorsCut is set when a bound cut an anchor list short (cutAnchors).
+	anchorsCut bool
+}
+
+// cutAnchors records that MaxAnchors cut one of the document's anchor
+// lists short, and the partial-status issue that says so.
+func (is *issues) cutAnchors(format string, args ...any) {
+	is.anchorsCut = true
+	is.add(0, "", format, args...)
 }
 
 // add records a partial-status issue.

@@ -231,7 +231,7 @@ func (s *siteHeadings) add(text, smart, raw string, line int) {
 
 func (s *siteHeadings) finish(doc *Document, is *issues) {
 	if s.dropped > 0 {
-		is.add(0, "", "%d headings beyond the first %d are not listed for site anchors", s.dropped, MaxAnchors)
+		is.cutAnchors("%d headings beyond the first %d are not listed for site anchors", s.dropped, MaxAnchors)
 	}
 	doc.SiteHeadings = s.list
 }

@@ -130,10 +130,10 @@ func (s *siteAnchors) heading(raw string) {
 // finish stores the anchors in doc and reports any bound crossed.
 func (s *siteAnchors) finish(doc *Document, is *issues) {
 	if s.vitepressDrop > 0 {
-		is.add(0, "", "%d VitePress heading anchors beyond the first %d are not listed", s.vitepressDrop, MaxAnchors)
+		is.cutAnchors("%d VitePress heading anchors beyond the first %d are not listed", s.vitepressDrop, MaxAnchors)
 	}
 	if s.customDrop > 0 {
-		is.add(0, "", "%d explicit heading ids beyond the first %d are not listed", s.customDrop, MaxAnchors)
+		is.cutAnchors("%d explicit heading ids beyond the first %d are not listed", s.customDrop, MaxAnchors)
 	}
 	doc.VitePressAnchors = sortedUnique(s.vitepress)
 	doc.CustomAnchors = sortedUnique(s.custom)

@@ -115,7 +115,7 @@ func (w *walker) walk(root ast.Node) {
 		w.is.add(0, "", "%d headings of levels 1–3 beyond the first %d are not listed", w.headsDropped, MaxHeadings)
 	}
 	if w.anchorsDropped > 0 {
-		w.is.add(0, "", "%d heading anchors beyond the first %d are not listed", w.anchorsDropped, MaxAnchors)
+		w.is.cutAnchors("%d heading anchors beyond the first %d are not listed", w.anchorsDropped, MaxAnchors)
 	}
 	w.doc.Anchors = sortedUnique(w.anchors)
 	w.site.finish(w.doc, w.is)

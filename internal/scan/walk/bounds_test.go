@@ -122,6 +122,27 @@ func TestWalkBounds(t *testing.T) {
 				if !slices.Equal(res.Notes, want) {
 					t.Errorf("notes %q", res.Notes)
 				}
+				// Any path may be missing: the walk never reached d0999.
+				if !res.Unlisted.Lacks("a") || !res.Unlisted.Lacks("d0999/f0000") {
+					t.Errorf("unlisted %+v, want every path possibly missing", res.Unlisted)
+				}
+			},
+		},
+		{
+			name: "MaxFiles lists the first files by path and says where the listing stops",
+			list: func(dir string) []fs.DirEntry { return entries(10, "f%02d", 0, 1) },
+			opts: Options{MaxFiles: 4},
+			check: func(t *testing.T, res *Result) {
+				if len(res.Files) != 4 || res.Files[3].Path != "f03" {
+					t.Fatalf("files %v", res.Files)
+				}
+				want := &Unlisted{From: "f04", Reason: "the walk listed only the first 4 files by path (scan.maxFiles)"}
+				if !reflect.DeepEqual(res.Unlisted, want) {
+					t.Errorf("unlisted %+v, want %+v", res.Unlisted, want)
+				}
+				if res.Unlisted.Lacks("f03") || !res.Unlisted.Lacks("f04") || !res.Unlisted.Lacks("g") {
+					t.Errorf("Lacks disagrees with the listing")
+				}
 			},
 		},
 		{

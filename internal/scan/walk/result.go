@@ -13,6 +13,13 @@ import (
 func (w *walker) result() *Result {
 	res := &Result{}
 	res.Files = w.bounded(w.files, w.opts.MaxFiles, "files beyond scan.maxFiles")
+	if n := len(w.files); n > len(res.Files) {
+		res.Unlisted = &Unlisted{From: w.files[len(res.Files)].Path,
+			Reason: fmt.Sprintf("the walk listed only the first %d files by path (scan.maxFiles)", len(res.Files))}
+	}
+	if w.stopped {
+		res.Unlisted = &Unlisted{Reason: fmt.Sprintf("the walk stopped after examining walk.MaxEntries (%d) directory entries", MaxEntries)}
+	}
 	res.Aliases = listedAliases(w.aliases, res.Files)
 	res.Ignores = w.ignores
 	res.Skipped = w.bounded(w.skipped, MaxSkipped, "skipped files beyond walk.MaxSkipped")

@@ -154,7 +154,23 @@ type Result struct {
 	// sorted and bounded by MaxExcluded: their other files exist but were
 	// left out, as Excluded's are.
 	Output []string `json:"output,omitempty"`
+	// Unlisted says where a bound stopped the listing, nil when it is
+	// complete: a file may exist there although Files does not hold it.
+	Unlisted *Unlisted `json:"unlisted,omitempty"`
 }
+
+// Unlisted is where a bound cut the walk's listing short.
+type Unlisted struct {
+	// From is the first path the listing may lack: every path that sorts
+	// at or after it (scan.maxFiles keeps the first files by path); ""
+	// when any path may be missing (the walk stopped at MaxEntries).
+	From string `json:"from"`
+	// Reason names the bound, for a person.
+	Reason string `json:"reason"`
+}
+
+// Lacks reports whether the listing may lack the path p.
+func (u *Unlisted) Lacks(p string) bool { return u != nil && p >= u.From }
 
 // fsOps is the file system as the walk sees it; tests swap it to inject
 // failures that running as root would otherwise bypass.
