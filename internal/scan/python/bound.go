@@ -156,6 +156,12 @@ func (s *boundScan) name(id *sitter.Node) {
 	if id == nil || id.Kind() != "identifier" {
 		return
 	}
+	// A statement that begins before the last load-time import may bind
+	// on its line or after it (error recovery reads "import\nA" as one
+	// statement): such a binding is after the import too.
+	if line(id) >= s.before {
+		return
+	}
 	name := s.w.text(id)
 	if !isIdentifier(name) || s.seen[name] {
 		return

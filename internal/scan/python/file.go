@@ -4,7 +4,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 
 // Version identifies the extraction logic; a stored extraction written by
 // another version is not reused.
-const Version = "python/5"
+const Version = "python/6"
 
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
