@@ -12,6 +12,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
 )
@@ -49,7 +50,7 @@ func (r *actionRun) gate(ctx context.Context) error {
 // ref, not the pull request's head.sha, which GitHub updates after a
 // push) — and commits the decisions in one commit onto that head. When
 // the branch moved meanwhile, it reads it again and decides again on the
-// new head, at most review.MaxCommitAttempts times, each attempt logged:
+// new head, at most ghapi.MaxCommitAttempts times, each attempt logged:
 // a decision is refused only when its own target changed (stale). Then
 // the reactions and the replies, and the proposals comment and — on the
 // bot's enrichment pull request — its title and body, rendered from the
@@ -133,13 +134,13 @@ func (r *actionRun) settle(ctx context.Context, api *apiBudget, number int, trig
 			break
 		}
 		err = r.commitDecisions(ctx, api, pr.branch, head, files, sweep)
-		var moved *review.HeadMovedError
+		var moved *ghapi.HeadMovedError
 		switch {
 		case err == nil:
 			ov = sweep.Overlay
-		case errors.As(err, &moved) && attempt < review.MaxCommitAttempts:
+		case errors.As(err, &moved) && attempt < ghapi.MaxCommitAttempts:
 			fmt.Fprintf(r.stdout, "docbridge: %s moved from %.12s to %.12s before the decisions were committed (attempt %d of %d); "+
-				"reading it again and deciding on its new head\n", pr.branch, moved.Expected, moved.Actual, attempt, review.MaxCommitAttempts)
+				"reading it again and deciding on its new head\n", pr.branch, moved.Expected, moved.Actual, attempt, ghapi.MaxCommitAttempts)
 			continue
 		case errors.As(err, &moved):
 			r.gh.Warningf("docbridge: %v", err)
@@ -339,7 +340,7 @@ func entityFile(id string) (string, bool) {
 
 // commitDecisions commits the overlay and the approval records of a
 // sweep in one commit onto head, the branch's head they were decided on:
-// a branch that moved since answers *review.HeadMovedError, for the
+// a branch that moved since answers *ghapi.HeadMovedError, for the
 // caller to read it again and decide again.
 func (r *actionRun) commitDecisions(ctx context.Context, api *apiBudget, branch, head string, files []gate.File, sweep gate.Sweep) error {
 	content := make(map[string][]byte, len(files))

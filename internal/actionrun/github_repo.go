@@ -9,14 +9,14 @@ import (
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/repopath"
-	"github.com/docbridge/docbridge/internal/review"
 )
 
-// githubRepo is repoAPI over review.GitHub: the nightly and the gate
+// githubRepo is repoAPI over ghapi.GitHub: the nightly and the gate
 // routes' reads and writes, all through the API.
 type githubRepo struct {
-	g *review.GitHub
+	g *ghapi.GitHub
 	// repository is owner/name, the base of every pull request.
 	repository string
 }
@@ -28,7 +28,7 @@ const maxApprovalRecords = 500
 
 func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (map[string][]byte, string, bool, error) {
 	head, err := r.g.BranchHead(ctx, branch)
-	if errors.Is(err, review.ErrNotFound) {
+	if errors.Is(err, ghapi.ErrNotFound) {
 		return nil, "", false, nil
 	}
 	if err != nil {
@@ -66,16 +66,16 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopa
 
 func (r githubRepo) ReadFile(ctx context.Context, ref, path string, max int64) ([]byte, bool, error) {
 	data, err := r.g.ReadFile(ctx, ref, path, max)
-	if errors.Is(err, review.ErrNotFound) {
+	if errors.Is(err, ghapi.ErrNotFound) {
 		return nil, false, nil
 	}
 	return data, err == nil, err
 }
 
 func (r githubRepo) Commit(ctx context.Context, branch, base, head string, files map[string][]byte, message string) (string, error) {
-	spec := review.CommitSpec{Branch: branch, Message: message, CreateFrom: base, ExpectedHead: head}
+	spec := ghapi.CommitSpec{Branch: branch, Message: message, CreateFrom: base, ExpectedHead: head}
 	for _, p := range slices.Sorted(maps.Keys(files)) {
-		spec.Files = append(spec.Files, review.FileWrite{Path: p, Content: files[p]})
+		spec.Files = append(spec.Files, ghapi.FileWrite{Path: p, Content: files[p]})
 	}
 	res, err := r.g.CommitFiles(ctx, spec)
 	return res.Head, err
@@ -99,7 +99,7 @@ func (r githubRepo) UpsertPR(ctx context.Context, branch, base, title, body stri
 		}
 		return pr.Number, pr.URL, nil
 	}
-	pr, err = r.g.CreatePR(ctx, review.NewPR{Branch: branch, Base: base, Title: title, Body: body})
+	pr, err = r.g.CreatePR(ctx, ghapi.NewPR{Branch: branch, Base: base, Title: title, Body: body})
 	return pr.Number, pr.URL, err
 }
 
@@ -132,7 +132,7 @@ func (r githubRepo) UpdatePR(ctx context.Context, pr int, title, body string) er
 func (r githubRepo) Permission(ctx context.Context, login string) gate.Permission {
 	p, err := r.g.CollaboratorPermission(ctx, login)
 	switch {
-	case errors.Is(err, review.ErrNotFound):
+	case errors.Is(err, ghapi.ErrNotFound):
 		return gate.Permission{Level: gate.LevelNone}
 	case err != nil:
 		return gate.Permission{Err: err}

@@ -11,7 +11,7 @@
 //   - ParseCommands reads the command lines of a body from its Markdown
 //     (paragraph text only; code, quotes, HTML and inline markup never
 //     count) and refuses, with a reason, lines that break the grammar.
-//   - Permission carries the author's Level (review.CollaboratorPermission
+//   - Permission carries the author's Level (ghapi.CollaboratorPermission
 //     reads it from the API), or the error the gate fails closed on.
 //   - Plan(Input) decides one event: the fork and permission checks, then
 //     each command through enrich.Decide, in order, so the decisions of

@@ -19,12 +19,13 @@ const ActionCreated = "created"
 // ViaComment is the enrich.Approval.Via of a decision made in a comment.
 const ViaComment = "comment"
 
-// The reactions the gate posts on a comment: the ones review.React
-// accepts.
+// The reactions the gate posts on a comment, as GitHub names their
+// contents: eyes when it is recognised, then +1 or -1. The transport's
+// React (internal/ghapi) accepts these and no other.
 const (
-	ReactionEyes  = review.ReactionEyes
-	ReactionPlus  = review.ReactionPlusOne
-	ReactionMinus = review.ReactionMinusOne
+	ReactionEyes  = "eyes"
+	ReactionPlus  = "+1"
+	ReactionMinus = "-1"
 )
 
 // Refusal codes of the gate itself; a refusal by enrich.Decide keeps
@@ -241,8 +242,8 @@ func authorize(in Input) (code, reason string) {
 	}
 	minimum := LevelWrite
 	if m := in.Policy.MinimumPermission; m != "" {
-		l, ok := ParseLevel(m)
-		if !ok || l < LevelTriage {
+		l, err := ParseLevel(m)
+		if err != nil || l < LevelTriage {
 			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q in the default branch's docbridge.yaml is not a permission docbridge accepts "+
 				"(triage, write, maintain or admin): fix it there, then comment again", clipRunes(m, 40))
 		}
