@@ -15,8 +15,8 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/enrich"
-	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 

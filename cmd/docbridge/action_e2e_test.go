@@ -23,9 +23,9 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv/actionenvtest"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
-	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 )
 
 // The end-to-end tests run `docbridge action` as a subprocess, in a
