@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/go-github/v66/github"
+
+	"github.com/docbridge/docbridge/internal/httpretry"
 )
 
 // Retry bounds. A request is tried at most MaxAttempts times, and the
@@ -26,10 +28,12 @@ const (
 	secondaryLimitWait = 60 * time.Second
 )
 
+// retryPolicy is the GitHub transport's httpretry policy.
+var retryPolicy = httpretry.Policy{Attempts: MaxAttempts, Base: backoffBase, Budget: MaxRetryWait}
+
 // retrier runs API calls with bounded retries.
 type retrier struct {
-	attempts int
-	budget   time.Duration
+	policy httpretry.Policy
 	// sleep waits d or until ctx ends; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
 	// log receives a line before each wait: what failed, why, and how long
@@ -38,26 +42,14 @@ type retrier struct {
 }
 
 func defaultRetrier() retrier {
-	return retrier{attempts: MaxAttempts, budget: MaxRetryWait, sleep: sleepCtx}
-}
-
-// sleepCtx waits d, or less when ctx ends first.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return retrier{policy: retryPolicy, sleep: httpretry.Sleep}
 }
 
 // do runs call until it succeeds, fails for good, or the bounds are
 // reached. op names the call in errors.
 func (r retrier) do(ctx context.Context, op string, call func() (*github.Response, error)) error {
-	var waited time.Duration
-	for attempt := 1; ; attempt++ {
+	tries := r.policy.Start()
+	for {
 		resp, err := call()
 		if err == nil {
 			return nil
@@ -65,24 +57,25 @@ func (r retrier) do(ctx context.Context, op string, call func() (*github.Respons
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s: %w", op, err)
 		}
-		wait, retry := retryAfter(resp, err, attempt)
+		hint, hinted, retry := retryAfter(resp, err)
 		if !retry {
 			return fmt.Errorf("%s: %w", op, err)
 		}
-		if attempt >= r.attempts {
+		wait, stop := tries.Next(hint, hinted)
+		attempt := tries.Failed()
+		switch {
+		case errors.Is(stop, httpretry.ErrAttempts):
 			return fmt.Errorf("%s: giving up after %d attempts: %w", op, attempt, err)
-		}
-		if waited+wait > r.budget {
+		case stop != nil:
 			return fmt.Errorf("%s: giving up after %d attempts (the next wait of %s would pass the %s budget): %w",
-				op, attempt, wait, r.budget, err)
+				op, attempt, wait, r.policy.Budget, err)
 		}
 		if r.log != nil {
-			fmt.Fprintf(r.log, "docbridge: %s: %s; retrying in %s (attempt %d of %d)\n", op, failure(resp, err), wait, attempt+1, r.attempts)
+			fmt.Fprintf(r.log, "docbridge: %s: %s; retrying in %s (attempt %d of %d)\n", op, failure(resp, err), wait, attempt+1, r.policy.Attempts)
 		}
 		if serr := r.sleep(ctx, wait); serr != nil {
 			return fmt.Errorf("%s: %w (while waiting to retry: %w)", op, err, serr)
 		}
-		waited += wait
 	}
 }
 
@@ -95,38 +88,35 @@ func failure(resp *github.Response, err error) string {
 	return err.Error()
 }
 
-// retryAfter says whether a failed call is worth retrying and after how
-// long: a secondary rate limit after its Retry-After, a 429 after its
-// Retry-After or the backoff, a 5xx or a network error after the backoff
-// (backoffBase doubled per attempt). A primary rate limit is not retried
-// (its reset can be an hour away), nor is any other 4xx.
-func retryAfter(resp *github.Response, err error, attempt int) (time.Duration, bool) {
-	backoff := backoffBase << min(attempt-1, 16)
+// retryAfter says whether a failed call is worth retrying and whether
+// GitHub named the wait: a secondary rate limit after its Retry-After (a
+// minute without one), a 429 after its Retry-After or the backoff, a 5xx
+// or a network error after the backoff. A primary rate limit is not
+// retried (its reset can be an hour away), nor is any other 4xx.
+func retryAfter(resp *github.Response, err error) (wait time.Duration, hinted, retry bool) {
 	var abuse *github.AbuseRateLimitError
 	if errors.As(err, &abuse) {
 		if abuse.RetryAfter != nil {
-			return max(*abuse.RetryAfter, 0), true
+			return *abuse.RetryAfter, true, true
 		}
-		return secondaryLimitWait, true
+		return secondaryLimitWait, true, true
 	}
 	var primary *github.RateLimitError
 	if errors.As(err, &primary) {
-		return 0, false
+		return 0, false, false
 	}
 	if resp == nil || resp.Response == nil {
 		// No answer at all: a refused connection, a reset, a timeout.
-		return backoff, true
+		return 0, false, true
 	}
 	switch code := resp.StatusCode; {
 	case code == http.StatusTooManyRequests:
-		if s, perr := strconv.Atoi(resp.Header.Get("Retry-After")); perr == nil && s >= 0 {
-			return time.Duration(s) * time.Second, true
-		}
-		return backoff, true
+		wait, hinted := httpretry.RetryAfter(resp.Header, time.Now())
+		return wait, hinted, true
 	case code >= 500:
-		return backoff, true
+		return 0, false, true
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // IsForbidden reports whether err is a 403 from GitHub: a read-only token
