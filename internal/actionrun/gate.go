@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -286,17 +285,11 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 			in.Overlay = ov
 		}
 	}
-	for _, p := range slices.Sorted(maps.Keys(files)) {
-		if !strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
-			continue
-		}
-		a, err := enrich.ParseApproval(files[p])
-		if err != nil {
-			r.gh.Warningf("docbridge: approval record %s is ignored: %v", p, err)
-			continue
-		}
-		in.Records = append(in.Records, a)
+	records, warns := enrich.ReadApprovalsFS(decisionsFS(files))
+	for _, w := range warns {
+		r.gh.Warningf("docbridge: approval record %s", w)
 	}
+	in.Records = records
 	if in.Overlay == nil {
 		return head, nil
 	}

@@ -3,9 +3,11 @@ package actionrun
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
+	"testing/fstest"
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
@@ -23,9 +25,15 @@ type githubRepo struct {
 
 var _ repoAPI = githubRepo{}
 
-// maxApprovalRecords bounds the approval records read from a branch.
-const maxApprovalRecords = 500
-
+// ReadDecisions reads the overlay and the approval records of branch's
+// head through the API, for enrich.ReadApprovalsFS to read as it reads a
+// clone: the reader's rules (its cap, the name rule, the size bound) are
+// the same on both sides. What is the transport's: the contents API lists
+// at most ghapi.MaxDirEntries entries (a longer listing is an error and
+// the branch is unread), and a record over enrich.MaxApprovalBytes is not
+// fetched — it stands in the files as MaxApprovalBytes+1 bytes, all the
+// reader reads of any record, so the reader skips it with the warning a
+// clone gives.
 func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (map[string][]byte, string, bool, error) {
 	head, err := r.g.BranchHead(ctx, branch)
 	if errors.Is(err, ghapi.ErrNotFound) {
@@ -46,18 +54,23 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopa
 	if err != nil {
 		return nil, "", false, err
 	}
-	if len(names) > maxApprovalRecords {
-		return nil, "", false, errors.New("more approval records than docbridge reads on " + branch)
-	}
 	for _, p := range names {
 		if !strings.HasSuffix(p, ".json") {
 			continue
 		}
+		rel, ok := dir.FromRepo(p)
+		if !ok {
+			continue
+		}
 		data, found, err := r.ReadFile(ctx, head, p, enrich.MaxApprovalBytes)
+		var tooLarge *ghapi.TooLargeError
+		if errors.As(err, &tooLarge) {
+			data, found, err = make([]byte, enrich.MaxApprovalBytes+1), true, nil
+		}
 		if err != nil {
 			return nil, "", false, err
 		}
-		if rel, ok := dir.FromRepo(p); found && ok {
+		if found {
 			files[rel] = data
 		}
 	}
@@ -151,4 +164,17 @@ func (r githubRepo) Reply(ctx context.Context, pr int, body string) error {
 
 func (r githubRepo) UpsertMarked(ctx context.Context, pr int, marker, body string) error {
 	return r.g.UpsertMarkedComment(ctx, pr, marker, body)
+}
+
+// decisionsFS serves the files ReadDecisions read (paths relative to the
+// scanned directory) as a read-only file system, so that the records read
+// through the API go through the reader a clone's go through
+// (enrich.ReadApprovalsFS). fstest.MapFS is the standard library's
+// in-memory fs.FS; it brings nothing of package testing.
+func decisionsFS(files map[string][]byte) fs.FS {
+	m := fstest.MapFS{}
+	for p, data := range files {
+		m[p] = &fstest.MapFile{Data: data, Mode: 0o444}
+	}
+	return m
 }
