@@ -172,7 +172,7 @@ func (r *actionRun) answer(ctx context.Context, api *apiBudget, number int, swee
 		if r.env.ServerURL != "" && r.env.Repository != "" {
 			url = fmt.Sprintf("%s/%s/pull/%d#issuecomment-%d", strings.TrimSuffix(r.env.ServerURL, "/"), r.env.Repository, number, id)
 		}
-		if body := out.ReplyBody(id, url); body != "" {
+		if body := out.ReplyBody(id, url, renderReply); body != "" {
 			if err := api.do(ctx, func(ctx context.Context) error { return r.deps.repo.Reply(ctx, number, body) }); err != nil {
 				r.gh.Warningf("docbridge: the answer to comment %d was not posted: %v", id, err)
 			}
@@ -365,4 +365,14 @@ func (r *actionRun) react(ctx context.Context, api *apiBudget, comment int64, re
 			r.gh.Warningf("docbridge: reaction %s on comment %d failed: %v", re, comment, err)
 		}
 	}
+}
+
+// renderReply renders the gate's reply to a comment as internal/review
+// writes it: the gate hands it over as data.
+func renderReply(r gate.Reply) string {
+	lines := make([]review.RefusedCommand, len(r.Refused))
+	for i, l := range r.Refused {
+		lines[i] = review.RefusedCommand(l)
+	}
+	return review.CommandReply(r.Head, lines, r.Tail)
 }

@@ -26,5 +26,7 @@
 //     answers them all, so a run that never started loses nothing.
 //
 // Rendering for GitHub (the reply, the enrichment pull request's body and
-// its proposals section) is internal/review's.
+// its proposals section) is internal/review's, which the caller applies:
+// the gate hands the reply over as data (Reply) and imports neither the
+// renderer nor the GitHub transport.
 package gate
