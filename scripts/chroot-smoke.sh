@@ -132,7 +132,7 @@ fake=$(mktemp -d)
 trap '"${as_root[@]}" rm -rf "$root"; touch "$fake/stop"; rm -rf "$fake"' EXIT
 mkdir -p "$fake/main"
 cp -R cmd/docbridge/testdata/action-repo/. "$fake/main/"
-DOCBRIDGE_SMOKE_FAKE_DIR="$fake" go test -count=1 -run '^TestServeForSmoke$' ./internal/review/reviewtest >"$fake/test.log" 2>&1 &
+DOCBRIDGE_SMOKE_FAKE_DIR="$fake" go test -count=1 -run '^TestServeForSmoke$' ./internal/ghapi/ghapitest >"$fake/test.log" 2>&1 &
 fake_pid=$!
 for _ in $(seq 1500); do [ -s "$fake/url" ] && break; sleep 0.2; done
 [ -s "$fake/url" ] || fail "the fake GitHub did not start: $(cat "$fake/test.log")"

@@ -14,7 +14,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
 	"github.com/docbridge/docbridge/internal/corpus"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 )
 
 // BenchmarkActionWarmMonorepo times the whole `docbridge action` run of a
@@ -33,14 +33,14 @@ func BenchmarkActionWarmMonorepo(b *testing.B) {
 	if err := corpus.Write(root, corpus.Monorepo); err != nil {
 		b.Fatal(err)
 	}
-	gh := reviewtest.New(b)
+	gh := ghapitest.New(b)
 	cacheURL, token := cachetest.StartV1(b), cachetest.RuntimeToken(b)
 	files := b.TempDir()
 	vars := map[string]string{
-		"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": root, "GITHUB_REPOSITORY": reviewtest.Repo,
+		"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": root, "GITHUB_REPOSITORY": ghapitest.Repo,
 		"GITHUB_API_URL": gh.URL, "GITHUB_SERVER_URL": "https://github.com", "GITHUB_RUN_ATTEMPT": "1",
 		"ACTIONS_CACHE_URL": cacheURL, "ACTIONS_RUNTIME_TOKEN": token,
-		"INPUT_GITHUB-TOKEN": reviewtest.Token, "INPUT_FAIL-ON": "none",
+		"INPUT_GITHUB-TOKEN": ghapitest.Token, "INPUT_FAIL-ON": "none",
 	}
 	ctx := context.Background()
 	runID := 7000

@@ -10,7 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/enrich"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -35,11 +35,11 @@ func (w *e2eWorld) seedMain(files map[string]string) {
 	for p, c := range files {
 		b[p] = []byte(c)
 	}
-	w.gh.Push(reviewtest.DefaultBranch, b, "files")
+	w.gh.Push(ghapitest.DefaultBranch, b, "files")
 }
 
 func schedulePayload() []byte {
-	return []byte(`{"schedule":"17 3 * * *","repository":{"full_name":"` + reviewtest.Repo + `","default_branch":"main"}}`)
+	return []byte(`{"schedule":"17 3 * * *","repository":{"full_name":"` + ghapitest.Repo + `","default_branch":"main"}}`)
 }
 
 func commentPayload(t *testing.T, pr int, id int64, login, body string) []byte {
@@ -52,11 +52,11 @@ func commentEvent(t *testing.T, action string, pr int, id int64, login, typ, bod
 	t.Helper()
 	data, err := json.Marshal(map[string]any{
 		"action": action,
-		"issue":  map[string]any{"number": pr, "pull_request": map[string]any{"url": "https://api.github.com/repos/" + reviewtest.Repo + "/pulls/1"}},
+		"issue":  map[string]any{"number": pr, "pull_request": map[string]any{"url": "https://api.github.com/repos/" + ghapitest.Repo + "/pulls/1"}},
 		"comment": map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": typ},
 			"created_at": "2026-12-01T10:00:00Z"},
 		"sender":     map[string]any{"login": login, "type": typ},
-		"repository": map[string]any{"full_name": reviewtest.Repo, "default_branch": "main"},
+		"repository": map[string]any{"full_name": ghapitest.Repo, "default_branch": "main"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestE2EApproveComment(t *testing.T) {
 	var replies, sticky int
 	for _, c := range w.gh.Comments() {
 		switch {
-		case c.User != reviewtest.Bot || c.Issue != pr:
+		case c.User != ghapitest.Bot || c.Issue != pr:
 		case strings.HasPrefix(c.Body, actionrun.ProposalsMarker):
 			sticky++
 		case strings.Contains(c.Body, "needs the write permission"):
@@ -192,7 +192,7 @@ func TestE2EApproveComment(t *testing.T) {
 	}
 }
 
-func hasReaction(rs []reviewtest.Reaction, content string) bool {
+func hasReaction(rs []ghapitest.Reaction, content string) bool {
 	for _, r := range rs {
 		if r.Content == content {
 			return true
@@ -240,7 +240,7 @@ func TestE2EGateRule08HeadMoved(t *testing.T) {
 	w := newWorld(t)
 	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 1)
 	w.gh.SetPermission("mona", "write")
-	w.gh.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
+	w.gh.AddFault(ghapitest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
 		w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{
 			"docs/architecture.md": []byte("# Architecture\n\nRewritten.\n"),
 			"docs/operations.md":   []byte("# Operations\n\nRewritten.\n"),
@@ -268,7 +268,7 @@ func TestE2EGateRule10And11(t *testing.T) {
 	w.comment(t, pr, "mona", "/reject "+ids[1]+" not a relation we keep")
 	sticky := 0
 	for _, c := range w.gh.Comments() {
-		if c.Issue == pr && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
+		if c.Issue == pr && c.User == ghapitest.Bot && strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
 			sticky++
 			if !strings.Contains(c.Body, ids[0]) || !strings.Contains(c.Body, ids[1]) {
 				t.Fatalf("the proposals comment does not list both decisions:\n%s", c.Body)
@@ -333,10 +333,10 @@ func TestE2EGateRule14Racing(t *testing.T) {
 }
 
 // botReplies concatenates the bot's plain replies on pr.
-func botReplies(gh *reviewtest.Fake, pr int) string {
+func botReplies(gh *ghapitest.Fake, pr int) string {
 	var b strings.Builder
 	for _, c := range gh.Comments() {
-		if c.Issue == pr && c.User == reviewtest.Bot && !strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
+		if c.Issue == pr && c.User == ghapitest.Bot && !strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
 			b.WriteString(c.Body)
 		}
 	}
@@ -376,7 +376,7 @@ func TestE2EGateRules(t *testing.T) {
 		{"rule04 the permission API failing refuses", func(t *testing.T, s setup) (string, string, string, string) {
 			// An error the client does not retry (a 5xx is retried first:
 			// the gate's own tests hold that it fails closed too).
-			s.w.gh.AddFault(reviewtest.Fault{Method: "GET", PathContains: "/collaborators/mona/permission", Times: 1, Status: 403, Body: `{"message":"Resource not accessible by integration"}`})
+			s.w.gh.AddFault(ghapitest.Fault{Method: "GET", PathContains: "/collaborators/mona/permission", Times: 1, Status: 403, Body: `{"message":"Resource not accessible by integration"}`})
 			return "created", "mona", "User", "/approve " + s.ids[0]
 		}, 0, "-1", "could not read"},
 		{"rule05 a bot's command is ignored", func(t *testing.T, s setup) (string, string, string, string) {
@@ -406,7 +406,7 @@ func TestE2EGateRules(t *testing.T) {
 			pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 2)
 			w.gh.SetPermission("mona", "write")
 			if strings.HasPrefix(c.name, "rule13") {
-				pr = w.gh.SeedPR(reviewtest.PR{Head: "patch-1", HeadRepo: "someone/fork", HeadSHA: w.gh.Head(actionrun.EnrichmentBranch), Title: "from a fork", Author: "someone"})
+				pr = w.gh.SeedPR(ghapitest.PR{Head: "patch-1", HeadRepo: "someone/fork", HeadSHA: w.gh.Head(actionrun.EnrichmentBranch), Title: "from a fork", Author: "someone"})
 			}
 			action, login, typ, body := c.prepare(t, setup{w: w, pr: pr, ids: ids})
 			before := len(w.gh.Log(actionrun.EnrichmentBranch))

@@ -8,8 +8,8 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/review"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -45,9 +45,9 @@ func (w *e2eWorld) decided(t *testing.T, id string) bool {
 }
 
 // sticky is the bot's proposals comment on pr ("" when none).
-func sticky(gh *reviewtest.Fake, pr int) string {
+func sticky(gh *ghapitest.Fake, pr int) string {
 	for _, c := range gh.Comments() {
-		if c.Issue == pr && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
+		if c.Issue == pr && c.User == ghapitest.Bot && strings.HasPrefix(c.Body, actionrun.ProposalsMarker) {
 			return c.Body
 		}
 	}
@@ -73,7 +73,7 @@ func TestE2EGateObs3LostRaceShowsTheBranch(t *testing.T) {
 	w.gh.SetPermission("mona", "write")
 	w.gh.SetPermission("lisa", "write")
 	var other e2eResult
-	w.gh.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
+	w.gh.AddFault(ghapitest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
 		id := w.gh.SeedComment(pr, "lisa", "/approve "+ids[1])
 		other = w.run(e2eRun{event: actionenv.EventIssueComment, runID: 7301,
 			eventData: commentPayload(t, pr, id, "lisa", "/approve "+ids[1]), workspace: t.TempDir()})
@@ -114,7 +114,7 @@ func TestE2EGateObs4TitleAndBodyFollowTheBranch(t *testing.T) {
 	want("after an approval")
 
 	// The gate's update fails: the next nightly run puts it right.
-	w.gh.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/pulls/", Times: 1, Status: 403,
+	w.gh.AddFault(ghapitest.Fault{Method: "PATCH", PathContains: "/pulls/", Times: 1, Status: 403,
 		Body: `{"message":"Resource not accessible by integration"}`})
 	_, res := w.comment(t, pr, "mona", "/reject "+ids[1]+" not one we keep")
 	if !w.decided(t, ids[1]) {
@@ -135,7 +135,7 @@ func TestE2EGateObs5RacingApprovalsAreRebuilt(t *testing.T) {
 	w := newWorld(t)
 	pr, ids := w.nightlyWithPending(t, e2eEnrichFiles(), 1)
 	w.gh.SetPermission("mona", "write")
-	w.gh.AddFault(reviewtest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
+	w.gh.AddFault(ghapitest.Fault{Method: "PATCH", PathContains: "/git/refs/", Times: 1, Run: func() {
 		w.gh.Push(actionrun.EnrichmentBranch, map[string][]byte{"docs/late.md": []byte("# Late\n")}, "a push meanwhile")
 	}})
 	before := len(w.gh.Log(actionrun.EnrichmentBranch))

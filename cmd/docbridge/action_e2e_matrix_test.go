@@ -15,8 +15,8 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/review"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -530,7 +530,7 @@ func (w *e2eWorld) runGateCell(t *testing.T, c mxCell) mxOutcome {
 		t.Fatalf("no pending proposal on the branch: %v", err)
 	}
 	if c.Origin == originFork {
-		pr = w.gh.SeedPR(reviewtest.PR{Head: "patch-1", HeadRepo: "someone/fork", HeadSHA: w.gh.Head(actionrun.EnrichmentBranch), Title: "from a fork", Author: "someone"})
+		pr = w.gh.SeedPR(ghapitest.PR{Head: "patch-1", HeadRepo: "someone/fork", HeadSHA: w.gh.Head(actionrun.EnrichmentBranch), Title: "from a fork", Author: "someone"})
 	}
 	w.gh.SetPermission("mona", "write")
 	body := "/approve " + ov.Pending[0].Proposal.ProposalID
@@ -614,7 +614,7 @@ func waiting(title string) string        { return waitingRe.FindString(title) }
 func proposalsCounts(body string) string { return proposalsRe.FindString(body) }
 
 // writeKinds names what the requests wrote, in the order first written.
-func writeKinds(reqs []reviewtest.Request) string {
+func writeKinds(reqs []ghapitest.Request) string {
 	var out []string
 	for _, r := range reqs {
 		if r.Method == "GET" {

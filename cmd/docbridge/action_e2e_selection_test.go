@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 )
 
 // workspaceUnder lays the fixture's layers into sub/ of a fresh workspace
@@ -74,7 +74,7 @@ func TestE2EWorkingDirectorySelectsInRepositoryPaths(t *testing.T) {
 			if len(sticky) != 1 {
 				t.Fatalf("%d sticky comments", len(sticky))
 			}
-			link := fmt.Sprintf("https://github.com/%s/blob/%s/site/docs/guide.md#L3", reviewtest.Repo, e2eHeadSHA)
+			link := fmt.Sprintf("https://github.com/%s/blob/%s/site/docs/guide.md#L3", ghapitest.Repo, e2eHeadSHA)
 			if !strings.Contains(sticky[0].Body, link) || strings.Contains(sticky[0].Body, "rank.md#L") {
 				t.Errorf("the comment should link site/docs/guide.md at the head and nothing in rank.md:\n%s", sticky[0].Body)
 			}
@@ -95,7 +95,7 @@ func TestE2ESelectionIsNamedAsDocumented(t *testing.T) {
 	w.pushMain()
 	ws := workspace(t, "base", "head")
 	w.gh.SetFiles(e2ePR, []string{"docs/guide.md", "docs/intro.md", "docs/rank.md"})
-	runURL := "https://github.com/" + reviewtest.Repo + "/actions/runs/"
+	runURL := "https://github.com/" + ghapitest.Repo + "/actions/runs/"
 	for _, tc := range []struct {
 		filter string
 		// title is the check run's title up to the grade.

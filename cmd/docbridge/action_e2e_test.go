@@ -23,13 +23,13 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv/actionenvtest"
 	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
+	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
-	"github.com/docbridge/docbridge/internal/review/reviewtest"
 )
 
 // The end-to-end tests run `docbridge action` as a subprocess, in a
-// runner-like environment, against the fake GitHub (reviewtest) and act's
+// runner-like environment, against the fake GitHub (ghapitest) and act's
 // cache server (cachetest), both in this process.
 
 // e2eExecEnv turns the test binary into the docbridge CLI. Re-executing
@@ -57,7 +57,7 @@ const (
 // e2eWorld is one test's GitHub and Actions cache.
 type e2eWorld struct {
 	t        *testing.T
-	gh       *reviewtest.Fake
+	gh       *ghapitest.Fake
 	cache    *cachetest.V1
 	cacheURL string
 	token    string
@@ -70,7 +70,7 @@ func newWorld(t *testing.T) *e2eWorld {
 		t.Skip("end-to-end: runs the binary")
 	}
 	c := cachetest.StartV1Server(t)
-	return &e2eWorld{t: t, gh: reviewtest.New(t), cache: c, cacheURL: c.URL, token: cachetest.RuntimeToken(t), nextRun: 5000}
+	return &e2eWorld{t: t, gh: ghapitest.New(t), cache: c, cacheURL: c.URL, token: cachetest.RuntimeToken(t), nextRun: 5000}
 }
 
 // e2eRun is one invocation: the event, and what differs from the defaults.
@@ -150,7 +150,7 @@ func (w *e2eWorld) runnerEnv(r e2eRun, files string) []string {
 	vars := map[string]string{
 		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": filepath.Join(files, "home"), "RUNNER_TEMP": filepath.Join(files, "runner_temp"),
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": r.event, "GITHUB_EVENT_PATH": filepath.Join(files, "workflow", "event.json"),
-		"GITHUB_WORKSPACE": r.workspace, "GITHUB_REPOSITORY": reviewtest.Repo, "GITHUB_REPOSITORY_OWNER": "octo",
+		"GITHUB_WORKSPACE": r.workspace, "GITHUB_REPOSITORY": ghapitest.Repo, "GITHUB_REPOSITORY_OWNER": "octo",
 		"GITHUB_API_URL": w.gh.URL, "GITHUB_SERVER_URL": "https://github.com", "GITHUB_GRAPHQL_URL": w.gh.URL + "/graphql",
 		"GITHUB_RUN_ID": strconv.FormatInt(r.runID, 10), "GITHUB_RUN_ATTEMPT": strconv.Itoa(r.attempt), "GITHUB_RUN_NUMBER": "3",
 		"GITHUB_ACTOR": "octocat", "GITHUB_WORKFLOW": "docs", "GITHUB_JOB": "docbridge", "GITHUB_ACTION": "__run",
@@ -162,7 +162,7 @@ func (w *e2eWorld) runnerEnv(r e2eRun, files string) []string {
 	switch r.event {
 	case actionenv.EventSchedule, actionenv.EventIssueComment:
 		// Both run on the default branch's head.
-		vars["GITHUB_REF"], vars["GITHUB_REF_NAME"], vars["GITHUB_SHA"] = "refs/heads/main", "main", w.gh.Head(reviewtest.DefaultBranch)
+		vars["GITHUB_REF"], vars["GITHUB_REF_NAME"], vars["GITHUB_SHA"] = "refs/heads/main", "main", w.gh.Head(ghapitest.DefaultBranch)
 	case actionenv.EventPush:
 		vars["GITHUB_REF"], vars["GITHUB_REF_NAME"], vars["GITHUB_SHA"] = "refs/heads/main", "main", e2eBaseSHA
 	case actionenv.EventPullRequest:
@@ -173,7 +173,7 @@ func (w *e2eWorld) runnerEnv(r e2eRun, files string) []string {
 	for _, s := range actionenv.Specs {
 		vars["INPUT_"+strings.ToUpper(s.Name)] = s.Default
 	}
-	vars["INPUT_GITHUB-TOKEN"] = reviewtest.Token
+	vars["INPUT_GITHUB-TOKEN"] = ghapitest.Token
 	for k, v := range r.inputs {
 		vars["INPUT_"+strings.ToUpper(k)] = v
 	}
@@ -280,7 +280,7 @@ func findingLocs(rep *report.Report, keep func(report.Finding) bool) []string {
 }
 
 // annotationLocs are the locations of a check run's annotations, sorted.
-func annotationLocs(run reviewtest.CheckRun) []string {
+func annotationLocs(run ghapitest.CheckRun) []string {
 	var out []string
 	for _, a := range run.Annotations {
 		line, _ := a["start_line"].(float64)
@@ -344,7 +344,7 @@ func (res e2eResult) wantEverywhere(t *testing.T) {
 }
 
 // onlyRun returns the one check run posted.
-func onlyRun(t *testing.T, gh *reviewtest.Fake) reviewtest.CheckRun {
+func onlyRun(t *testing.T, gh *ghapitest.Fake) ghapitest.CheckRun {
 	t.Helper()
 	runs := gh.Runs()
 	if len(runs) != 1 {
@@ -359,10 +359,10 @@ func onlyRun(t *testing.T, gh *reviewtest.Fake) reviewtest.CheckRun {
 
 // stickyComments are the bot's comments on the PR that start with the
 // marker.
-func stickyComments(gh *reviewtest.Fake) []reviewtest.Comment {
-	var out []reviewtest.Comment
+func stickyComments(gh *ghapitest.Fake) []ghapitest.Comment {
+	var out []ghapitest.Comment
 	for _, c := range gh.Comments() {
-		if c.Issue == e2ePR && c.User == reviewtest.Bot && strings.HasPrefix(c.Body, review.StickyMarker) {
+		if c.Issue == e2ePR && c.User == ghapitest.Bot && strings.HasPrefix(c.Body, review.StickyMarker) {
 			out = append(out, c)
 		}
 	}
@@ -411,7 +411,7 @@ func TestE2EPushThenPullRequest(t *testing.T) {
 	if len(sticky) != 1 {
 		t.Fatalf("%d sticky comments", len(sticky))
 	}
-	link := fmt.Sprintf("https://github.com/%s/blob/%s/docs/guide.md#L3", reviewtest.Repo, e2eHeadSHA)
+	link := fmt.Sprintf("https://github.com/%s/blob/%s/docs/guide.md#L3", ghapitest.Repo, e2eHeadSHA)
 	if !strings.Contains(sticky[0].Body, link) || strings.Contains(sticky[0].Body, "/docs/rank.md#L") {
 		t.Errorf("the comment should link the new finding at the head SHA and not the unchanged one:\n%s", sticky[0].Body)
 	}
@@ -623,13 +623,13 @@ func TestE2ERetriesThenSucceeds(t *testing.T) {
 	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
-	w.gh.AddFault(reviewtest.Fault{Method: http.MethodPost, PathContains: "/check-runs", Times: 1, Status: http.StatusBadGateway,
+	w.gh.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/check-runs", Times: 1, Status: http.StatusBadGateway,
 		Body: `{"message":"Server Error"}`})
-	w.gh.AddFault(reviewtest.Fault{Method: http.MethodGet, PathContains: "/comments", Times: 1, Status: http.StatusBadGateway,
+	w.gh.AddFault(ghapitest.Fault{Method: http.MethodGet, PathContains: "/comments", Times: 1, Status: http.StatusBadGateway,
 		Body: `{"message":"Server Error"}`})
-	w.gh.AddFault(reviewtest.Fault{Method: http.MethodPost, PathContains: "/comments", Times: 1, Status: http.StatusForbidden,
+	w.gh.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/comments", Times: 1, Status: http.StatusForbidden,
 		Header: map[string]string{"Retry-After": "1", "Content-Type": "application/json"},
-		Body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"` + reviewtest.SecondaryLimitDoc + `"}`})
+		Body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"` + ghapitest.SecondaryLimitDoc + `"}`})
 	pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json", workspace: workspace(t, "base", "head")})
 	pr.wantExit(t, 1)
 	for _, c := range []struct {
@@ -680,7 +680,7 @@ func TestE2EGitHubDown(t *testing.T) {
 		t.Run("fail-on "+tc.failOn, func(t *testing.T) {
 			w := newWorld(t)
 			w.pushMain()
-			w.gh.GoDown(reviewtest.Fault{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After": "0"},
+			w.gh.GoDown(ghapitest.Fault{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After": "0"},
 				Body: `{"message":"Service unavailable"}`})
 			pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json",
 				workspace: workspace(t, "base", "head"), inputs: map[string]string{"fail-on": tc.failOn}})

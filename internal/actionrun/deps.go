@@ -13,6 +13,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/cache"
+	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
@@ -36,7 +37,7 @@ type stateCache interface {
 	Persist(ctx context.Context, key string, data []byte) *cache.Warning
 }
 
-// poster posts a review's results (review.Session: the check run on the
+// poster posts a review's results (ghapi.Session: the check run on the
 // head SHA, the sticky comment; a fork's read-only token degrades to
 // workflow-command annotations). Its errors are warnings: the log and the
 // JSON report already hold every finding.
@@ -107,7 +108,7 @@ type wireFunc func(w wiring) (actionDeps, error)
 //     is set, else v1 from ACTIONS_CACHE_URL) when the cache input is on
 //     and this is no dry run; none when the runner gives no cache service
 //     (a warning; the scan is cold and nothing is saved).
-//   - poster: internal/review — the dry-run printer in a dry run, workflow
+//   - poster: internal/ghapi — the dry-run printer in a dry run, workflow
 //     commands for a fork or without a token, else the GitHub API,
 //     degrading to workflow commands on failure.
 //   - files: the pull request's files from the API (--changed-files in a
@@ -131,18 +132,18 @@ func wireAction(w wiring) (actionDeps, error) {
 			deps.cache = actionsCache{store: store}
 		}
 	}
-	p, err := review.New(review.Config{
+	p, err := ghapi.New(ghapi.Config{
 		DryRun: w.dryRun, Fork: w.d.Fork, Out: w.stdout,
-		GitHub: review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
+		GitHub: ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
 			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout},
 	})
 	if err != nil {
 		return actionDeps{}, fmt.Errorf("github: %w", err)
 	}
-	deps.poster = review.NewSession(p, w.d.HeadSHA, w.d.PR, gh)
+	deps.poster = ghapi.NewSession(p, w.d.HeadSHA, w.d.PR, gh)
 	if !w.dryRun && w.in.GitHubToken != "" {
 		// One client serves the changed files and the repository routes.
-		api, err := review.NewGitHub(review.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
+		api, err := ghapi.NewGitHub(ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
 			BotLogin: w.in.BotLogin, Log: w.stdout})
 		if err != nil {
 			return actionDeps{}, fmt.Errorf("github: %w", err)

@@ -28,7 +28,7 @@ import (
 const EnrichmentBranch = "docbridge/enrichment"
 
 // repoAPI is the repository through GitHub's API, as the nightly and the
-// gate routes read and write it (review.GitHub). Nothing is checked out:
+// gate routes read and write it (ghapi.GitHub). Nothing is checked out:
 // files are read as untrusted bytes and committed through the Git Data API.
 type repoAPI interface {
 	// ReadDecisions reads the overlay and every approval record of the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
 )
@@ -49,7 +49,7 @@ func (r *actionRun) gate(ctx context.Context) error {
 // ref, not the pull request's head.sha, which GitHub updates after a
 // push) — and commits the decisions in one commit onto that head. When
 // the branch moved meanwhile, it reads it again and decides again on the
-// new head, at most review.MaxCommitAttempts times, each attempt logged:
+// new head, at most ghapi.MaxCommitAttempts times, each attempt logged:
 // a decision is refused only when its own target changed (stale). Then
 // the reactions and the replies, and the proposals comment and — on the
 // bot's enrichment pull request — its title and body, rendered from the
@@ -133,13 +133,13 @@ func (r *actionRun) settle(ctx context.Context, api *apiBudget, number int, trig
 			break
 		}
 		err = r.commitDecisions(ctx, api, pr.branch, head, files, sweep)
-		var moved *review.HeadMovedError
+		var moved *ghapi.HeadMovedError
 		switch {
 		case err == nil:
 			ov = sweep.Overlay
-		case errors.As(err, &moved) && attempt < review.MaxCommitAttempts:
+		case errors.As(err, &moved) && attempt < ghapi.MaxCommitAttempts:
 			fmt.Fprintf(r.stdout, "docbridge: %s moved from %.12s to %.12s before the decisions were committed (attempt %d of %d); "+
-				"reading it again and deciding on its new head\n", pr.branch, moved.Expected, moved.Actual, attempt, review.MaxCommitAttempts)
+				"reading it again and deciding on its new head\n", pr.branch, moved.Expected, moved.Actual, attempt, ghapi.MaxCommitAttempts)
 			continue
 		case errors.As(err, &moved):
 			r.gh.Warningf("docbridge: %v", err)
@@ -172,7 +172,7 @@ func (r *actionRun) answer(ctx context.Context, api *apiBudget, number int, swee
 		if r.env.ServerURL != "" && r.env.Repository != "" {
 			url = fmt.Sprintf("%s/%s/pull/%d#issuecomment-%d", strings.TrimSuffix(r.env.ServerURL, "/"), r.env.Repository, number, id)
 		}
-		if body := out.ReplyBody(id, url); body != "" {
+		if body := out.ReplyBody(id, url, renderReply); body != "" {
 			if err := api.do(ctx, func(ctx context.Context) error { return r.deps.repo.Reply(ctx, number, body) }); err != nil {
 				r.gh.Warningf("docbridge: the answer to comment %d was not posted: %v", id, err)
 			}
@@ -285,17 +285,11 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 			in.Overlay = ov
 		}
 	}
-	for _, p := range slices.Sorted(maps.Keys(files)) {
-		if !strings.HasPrefix(p, enrich.ApprovalsDir+"/") {
-			continue
-		}
-		a, err := enrich.ParseApproval(files[p])
-		if err != nil {
-			r.gh.Warningf("docbridge: approval record %s is ignored: %v", p, err)
-			continue
-		}
-		in.Records = append(in.Records, a)
+	records, warns := enrich.ReadApprovalsFS(decisionsFS(files))
+	for _, w := range warns {
+		r.gh.Warningf("docbridge: approval record %s", w)
 	}
+	in.Records = records
 	if in.Overlay == nil {
 		return head, nil
 	}
@@ -339,7 +333,7 @@ func entityFile(id string) (string, bool) {
 
 // commitDecisions commits the overlay and the approval records of a
 // sweep in one commit onto head, the branch's head they were decided on:
-// a branch that moved since answers *review.HeadMovedError, for the
+// a branch that moved since answers *ghapi.HeadMovedError, for the
 // caller to read it again and decide again.
 func (r *actionRun) commitDecisions(ctx context.Context, api *apiBudget, branch, head string, files []gate.File, sweep gate.Sweep) error {
 	content := make(map[string][]byte, len(files))
@@ -371,4 +365,14 @@ func (r *actionRun) react(ctx context.Context, api *apiBudget, comment int64, re
 			r.gh.Warningf("docbridge: reaction %s on comment %d failed: %v", re, comment, err)
 		}
 	}
+}
+
+// renderReply renders the gate's reply to a comment as internal/review
+// writes it: the gate hands it over as data.
+func renderReply(r gate.Reply) string {
+	lines := make([]review.RefusedCommand, len(r.Refused))
+	for i, l := range r.Refused {
+		lines[i] = review.RefusedCommand(l)
+	}
+	return review.CommandReply(r.Head, lines, r.Tail)
 }

@@ -3,32 +3,40 @@ package actionrun
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
+	"testing/fstest"
 
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/gate"
+	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/repopath"
-	"github.com/docbridge/docbridge/internal/review"
 )
 
-// githubRepo is repoAPI over review.GitHub: the nightly and the gate
+// githubRepo is repoAPI over ghapi.GitHub: the nightly and the gate
 // routes' reads and writes, all through the API.
 type githubRepo struct {
-	g *review.GitHub
+	g *ghapi.GitHub
 	// repository is owner/name, the base of every pull request.
 	repository string
 }
 
 var _ repoAPI = githubRepo{}
 
-// maxApprovalRecords bounds the approval records read from a branch.
-const maxApprovalRecords = 500
-
+// ReadDecisions reads the overlay and the approval records of branch's
+// head through the API, for enrich.ReadApprovalsFS to read as it reads a
+// clone: the reader's rules (its cap, the name rule, the size bound) are
+// the same on both sides. What is the transport's: the contents API lists
+// at most ghapi.MaxDirEntries entries (a longer listing is an error and
+// the branch is unread), and a record over enrich.MaxApprovalBytes is not
+// fetched — it stands in the files as MaxApprovalBytes+1 bytes, all the
+// reader reads of any record, so the reader skips it with the warning a
+// clone gives.
 func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopath.Dir) (map[string][]byte, string, bool, error) {
 	head, err := r.g.BranchHead(ctx, branch)
-	if errors.Is(err, review.ErrNotFound) {
+	if errors.Is(err, ghapi.ErrNotFound) {
 		return nil, "", false, nil
 	}
 	if err != nil {
@@ -46,18 +54,23 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopa
 	if err != nil {
 		return nil, "", false, err
 	}
-	if len(names) > maxApprovalRecords {
-		return nil, "", false, errors.New("more approval records than docbridge reads on " + branch)
-	}
 	for _, p := range names {
 		if !strings.HasSuffix(p, ".json") {
 			continue
 		}
+		rel, ok := dir.FromRepo(p)
+		if !ok {
+			continue
+		}
 		data, found, err := r.ReadFile(ctx, head, p, enrich.MaxApprovalBytes)
+		var tooLarge *ghapi.TooLargeError
+		if errors.As(err, &tooLarge) {
+			data, found, err = make([]byte, enrich.MaxApprovalBytes+1), true, nil
+		}
 		if err != nil {
 			return nil, "", false, err
 		}
-		if rel, ok := dir.FromRepo(p); found && ok {
+		if found {
 			files[rel] = data
 		}
 	}
@@ -66,16 +79,16 @@ func (r githubRepo) ReadDecisions(ctx context.Context, branch string, dir repopa
 
 func (r githubRepo) ReadFile(ctx context.Context, ref, path string, max int64) ([]byte, bool, error) {
 	data, err := r.g.ReadFile(ctx, ref, path, max)
-	if errors.Is(err, review.ErrNotFound) {
+	if errors.Is(err, ghapi.ErrNotFound) {
 		return nil, false, nil
 	}
 	return data, err == nil, err
 }
 
 func (r githubRepo) Commit(ctx context.Context, branch, base, head string, files map[string][]byte, message string) (string, error) {
-	spec := review.CommitSpec{Branch: branch, Message: message, CreateFrom: base, ExpectedHead: head}
+	spec := ghapi.CommitSpec{Branch: branch, Message: message, CreateFrom: base, ExpectedHead: head}
 	for _, p := range slices.Sorted(maps.Keys(files)) {
-		spec.Files = append(spec.Files, review.FileWrite{Path: p, Content: files[p]})
+		spec.Files = append(spec.Files, ghapi.FileWrite{Path: p, Content: files[p]})
 	}
 	res, err := r.g.CommitFiles(ctx, spec)
 	return res.Head, err
@@ -99,7 +112,7 @@ func (r githubRepo) UpsertPR(ctx context.Context, branch, base, title, body stri
 		}
 		return pr.Number, pr.URL, nil
 	}
-	pr, err = r.g.CreatePR(ctx, review.NewPR{Branch: branch, Base: base, Title: title, Body: body})
+	pr, err = r.g.CreatePR(ctx, ghapi.NewPR{Branch: branch, Base: base, Title: title, Body: body})
 	return pr.Number, pr.URL, err
 }
 
@@ -132,7 +145,7 @@ func (r githubRepo) UpdatePR(ctx context.Context, pr int, title, body string) er
 func (r githubRepo) Permission(ctx context.Context, login string) gate.Permission {
 	p, err := r.g.CollaboratorPermission(ctx, login)
 	switch {
-	case errors.Is(err, review.ErrNotFound):
+	case errors.Is(err, ghapi.ErrNotFound):
 		return gate.Permission{Level: gate.LevelNone}
 	case err != nil:
 		return gate.Permission{Err: err}
@@ -151,4 +164,17 @@ func (r githubRepo) Reply(ctx context.Context, pr int, body string) error {
 
 func (r githubRepo) UpsertMarked(ctx context.Context, pr int, marker, body string) error {
 	return r.g.UpsertMarkedComment(ctx, pr, marker, body)
+}
+
+// decisionsFS serves the files ReadDecisions read (paths relative to the
+// scanned directory) as a read-only file system, so that the records read
+// through the API go through the reader a clone's go through
+// (enrich.ReadApprovalsFS). fstest.MapFS is the standard library's
+// in-memory fs.FS; it brings nothing of package testing.
+func decisionsFS(files map[string][]byte) fs.FS {
+	m := fstest.MapFS{}
+	for p, data := range files {
+		m[p] = &fstest.MapFile{Data: data, Mode: 0o444}
+	}
+	return m
 }

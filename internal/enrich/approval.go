@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -132,12 +133,31 @@ func checkName(by string) error {
 	return nil
 }
 
-// ReadApprovals reads every record under root's approvals directory. A
-// record that is unreadable, malformed or not named after its approvalId is
-// skipped with a warning; a missing directory is no records.
+// ReadApprovals reads every record under root's approvals directory on
+// disk: ReadApprovalsFS over root.
 func ReadApprovals(root string) ([]Approval, []string) {
-	dir := filepath.Join(root, filepath.FromSlash(ApprovalsDir))
-	entries, err := os.ReadDir(dir)
+	if root == "" {
+		root = "." // os.DirFS has no empty root
+	}
+	return ReadApprovalsFS(os.DirFS(root))
+}
+
+// ReadApprovalsFS is the one reader of approval records, for a clone on
+// disk and for a branch read through the API alike: the *.json files
+// directly in ApprovalsDir of fsys (a scanned directory's root), in name
+// order, at most MaxApprovals of them (a warning says the rest were not
+// read). A record that is unreadable, over MaxApprovalBytes, malformed
+// (ParseApproval) or not named <approvalId>.json is skipped with a
+// warning; a missing directory is no records. The records come back
+// sorted by approvalId.
+func ReadApprovalsFS(fsys fs.FS) ([]Approval, []string) {
+	return readApprovals(fsys, MaxApprovals)
+}
+
+// readApprovals is ReadApprovalsFS with a cap of limit records (tests
+// lower it).
+func readApprovals(fsys fs.FS, limit int) ([]Approval, []string) {
+	entries, err := fs.ReadDir(fsys, ApprovalsDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -150,17 +170,17 @@ func ReadApprovals(root string) ([]Approval, []string) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		if len(out) == MaxApprovals {
-			warns = append(warns, fmt.Sprintf("approvals: more than %d records; the rest are ignored", MaxApprovals))
+		if len(out) == limit {
+			warns = append(warns, fmt.Sprintf("approvals: more than %d records; the rest are ignored", limit))
 			break
 		}
-		name := filepath.Join(ApprovalsDir, e.Name())
-		a, err := readApproval(filepath.Join(dir, e.Name()))
+		name := path.Join(ApprovalsDir, e.Name())
+		a, err := readApproval(fsys, name)
 		if err == nil && e.Name() != a.ApprovalID+".json" {
 			err = fmt.Errorf("the file is not named %s.json", a.ApprovalID)
 		}
 		if err != nil {
-			warns = append(warns, fmt.Sprintf("%s ignored: %v", filepath.ToSlash(name), err))
+			warns = append(warns, fmt.Sprintf("%s ignored: %v", name, err))
 			continue
 		}
 		out = append(out, a)
@@ -169,8 +189,8 @@ func ReadApprovals(root string) ([]Approval, []string) {
 	return out, warns
 }
 
-func readApproval(name string) (Approval, error) {
-	f, err := os.Open(name)
+func readApproval(fsys fs.FS, name string) (Approval, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return Approval{}, err
 	}

@@ -13,15 +13,14 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/docbridge/docbridge/internal/enrich"
-	"github.com/docbridge/docbridge/internal/review"
 )
 
 // Bounds of a comment body and of what is read from it.
 const (
 	// MaxBodyChars is GitHub's limit on a comment body, in characters
-	// (review.MaxCommentBody); a longer body is not one GitHub sent and is
-	// not read.
-	MaxBodyChars = review.MaxCommentBody
+	// (the transport's ghapi.MaxCommentBody, which a test holds equal); a
+	// longer body is not one GitHub sent and is not read.
+	MaxBodyChars = 65536
 	// MaxCommandLines bounds the command lines read from one comment;
 	// the lines past it are counted in Commands.Omitted.
 	MaxCommandLines = 20

@@ -11,7 +11,7 @@
 //   - ParseCommands reads the command lines of a body from its Markdown
 //     (paragraph text only; code, quotes, HTML and inline markup never
 //     count) and refuses, with a reason, lines that break the grammar.
-//   - Permission carries the author's Level (review.CollaboratorPermission
+//   - Permission carries the author's Level (ghapi.CollaboratorPermission
 //     reads it from the API), or the error the gate fails closed on.
 //   - Plan(Input) decides one event: the fork and permission checks, then
 //     each command through enrich.Decide, in order, so the decisions of
@@ -26,5 +26,7 @@
 //     answers them all, so a run that never started loses nothing.
 //
 // Rendering for GitHub (the reply, the enrichment pull request's body and
-// its proposals section) is internal/review's.
+// its proposals section) is internal/review's, which the caller applies:
+// the gate hands the reply over as data (Reply) and imports neither the
+// renderer nor the GitHub transport.
 package gate

@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -147,4 +148,22 @@ func statuses(o Outcome) []string {
 		}
 	}
 	return out
+}
+
+// renderReply renders a reply as the action does (internal/review), so
+// the tests read what would be posted.
+func renderReply(r Reply) string {
+	lines := make([]review.RefusedCommand, len(r.Refused))
+	for i, l := range r.Refused {
+		lines[i] = review.RefusedCommand(l)
+	}
+	return review.CommandReply(r.Head, lines, r.Tail)
+}
+
+// replyText is the outcome's reply as posted, "" for none.
+func replyText(o Outcome) string {
+	if o.Reply == nil {
+		return ""
+	}
+	return renderReply(*o.Reply)
 }

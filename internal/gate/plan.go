@@ -9,7 +9,6 @@ import (
 	"github.com/docbridge/docbridge/internal/actionenv"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
-	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -19,12 +18,13 @@ const ActionCreated = "created"
 // ViaComment is the enrich.Approval.Via of a decision made in a comment.
 const ViaComment = "comment"
 
-// The reactions the gate posts on a comment: the ones review.React
-// accepts.
+// The reactions the gate posts on a comment, as GitHub names their
+// contents: eyes when it is recognised, then +1 or -1. The transport's
+// React (internal/ghapi) accepts these and no other.
 const (
-	ReactionEyes  = review.ReactionEyes
-	ReactionPlus  = review.ReactionPlusOne
-	ReactionMinus = review.ReactionMinusOne
+	ReactionEyes  = "eyes"
+	ReactionPlus  = "+1"
+	ReactionMinus = "-1"
 )
 
 // Refusal codes of the gate itself; a refusal by enrich.Decide keeps
@@ -128,6 +128,23 @@ type Result struct {
 	Approval enrich.Approval
 }
 
+// Reply is the reply comment to a comment whose commands were refused,
+// as data: the caller renders it (internal/review's CommandReply quotes
+// and escapes every line), so the gate needs no renderer.
+type Reply struct {
+	// Head opens the reply; Tail, when not "", closes it.
+	Head, Tail string
+	// Refused are the refused command lines, in body order.
+	Refused []RefusedLine
+}
+
+// RefusedLine is one refused command line and why.
+type RefusedLine struct {
+	// Line is the line as its author wrote it (untrusted).
+	Line   string
+	Reason string
+}
+
 // Outcome is what the caller does for one event.
 type Outcome struct {
 	// Act is false when the event is not for the gate; Why says why, for
@@ -141,9 +158,9 @@ type Outcome struct {
 	// Reactions to put on the comment, in order: eyes first (post it
 	// before committing), then +1 and/or -1 (after).
 	Reactions []string
-	// Reply is the body of one reply comment when something was refused,
-	// else "".
-	Reply string
+	// Reply is what one reply comment says when something was refused,
+	// else nil.
+	Reply *Reply
 	// Overlay is the overlay after every accepted decision and Decisions
 	// the records to commit with it, in order; nil and none when nothing
 	// was accepted. Commit them together or not at all (Files).
@@ -241,8 +258,8 @@ func authorize(in Input) (code, reason string) {
 	}
 	minimum := LevelWrite
 	if m := in.Policy.MinimumPermission; m != "" {
-		l, ok := ParseLevel(m)
-		if !ok || l < LevelTriage {
+		l, err := ParseLevel(m)
+		if err != nil || l < LevelTriage {
 			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q in the default branch's docbridge.yaml is not a permission docbridge accepts "+
 				"(triage, write, maintain or admin): fix it there, then comment again", clipRunes(m, 40))
 		}
@@ -314,17 +331,17 @@ func refusalReason(err error, ov *enrich.Overlay, overlayErr string) string {
 
 // finish sets the reactions and the reply from the results.
 func (o Outcome) finish() Outcome {
-	o.Reactions, o.Reply = nil, ""
+	o.Reactions, o.Reply = nil, nil
 	if len(o.Results) == 0 {
 		return o
 	}
 	o.Reactions = []string{ReactionEyes}
 	var took, refused int
-	var lines []review.RefusedCommand
+	var lines []RefusedLine
 	for _, r := range o.Results {
 		if r.Status == StatusRefused {
 			refused++
-			lines = append(lines, review.RefusedCommand{Line: r.Line.Text, Reason: r.Reason})
+			lines = append(lines, RefusedLine{Line: r.Line.Text, Reason: r.Reason})
 		} else {
 			took++
 		}
@@ -337,7 +354,7 @@ func (o Outcome) finish() Outcome {
 	}
 	o.Reactions = append(o.Reactions, ReactionMinus)
 	if o.wide != "" {
-		o.Reply = review.CommandReply("docbridge decided nothing from this comment: "+o.wide+".", nil, o.omittedLine())
+		o.Reply = &Reply{Head: "docbridge decided nothing from this comment: " + o.wide + ".", Tail: o.omittedLine()}
 		return o
 	}
 	head := fmt.Sprintf("docbridge took %d of %s of this comment and refused these:", took,
@@ -348,7 +365,7 @@ func (o Outcome) finish() Outcome {
 			head = "docbridge refused the command of this comment:"
 		}
 	}
-	o.Reply = review.CommandReply(head, lines, o.omittedLine())
+	o.Reply = &Reply{Head: head, Refused: lines, Tail: o.omittedLine()}
 	return o
 }
 

@@ -44,8 +44,8 @@ func TestBodyBounds(t *testing.T) {
 	}
 	f := newFixture(t)
 	out := Plan(input(t, f, prFile, b.String()))
-	if out.Omitted != 3 || !strings.Contains(out.Reply, "3 command lines past the first 20 were not read") {
-		t.Fatalf("%d %q", out.Omitted, out.Reply)
+	if out.Omitted != 3 || !strings.Contains(replyText(out), "3 command lines past the first 20 were not read") {
+		t.Fatalf("%d %q", out.Omitted, replyText(out))
 	}
 	// A long refused line is kept short.
 	cmds, _ = ParseCommands("/approved " + strings.Repeat("x", 1000))
@@ -66,8 +66,8 @@ func TestWithdraw(t *testing.T) {
 	out := Plan(input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/approve "+f.redundant.ProposalID))
 	w := out.Withdraw("the pull request's head moved since the comment; comment again")
 	if w.Overlay != nil || w.Decisions != nil || !slices.Equal(w.Reactions, []string{ReactionEyes, ReactionMinus}) ||
-		strings.Count(w.Reply, "head moved") != 2 || !slices.Equal(statuses(w), []string{"refused:withdrawn", "refused:withdrawn"}) {
-		t.Fatalf("%v %v %q", statuses(w), w.Reactions, w.Reply)
+		strings.Count(replyText(w), "head moved") != 2 || !slices.Equal(statuses(w), []string{"refused:withdrawn", "refused:withdrawn"}) {
+		t.Fatalf("%v %v %q", statuses(w), w.Reactions, replyText(w))
 	}
 	if files, err := w.Files(); files != nil || err != nil {
 		t.Fatalf("files %v %v", files, err)
@@ -120,7 +120,7 @@ func TestPlanDeterministic(t *testing.T) {
 	a := Plan(in)
 	slices.Reverse(in.Records)
 	b := Plan(in)
-	if fmt.Sprintf("%v%v%q", statuses(a), a.Reactions, a.Reply) != fmt.Sprintf("%v%v%q", statuses(b), b.Reactions, b.Reply) {
+	if fmt.Sprintf("%v%v%q", statuses(a), a.Reactions, replyText(a)) != fmt.Sprintf("%v%v%q", statuses(b), b.Reactions, replyText(b)) {
 		t.Fatal("the outcome moved with the order of the records")
 	}
 	fa, fb := mustFiles(t, a), mustFiles(t, b)

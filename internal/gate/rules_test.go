@@ -29,7 +29,7 @@ func TestRule01NewCommentsOnly(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out := Plan(c.in)
-			if out.Act || !strings.Contains(out.Why, c.why) || len(out.Results) != 0 || len(out.Reactions) != 0 || out.Reply != "" || out.Decisions != nil {
+			if out.Act || !strings.Contains(out.Why, c.why) || len(out.Results) != 0 || len(out.Reactions) != 0 || replyText(out) != "" || out.Decisions != nil {
 				t.Fatalf("%+v, want nothing because %q", out, c.why)
 			}
 		})
@@ -90,7 +90,7 @@ func TestRule02StrictGrammar(t *testing.T) {
 	}
 	// An unknown id records nothing and is answered.
 	out = Plan(input(t, f, prFile, "/approve ffffffffffffffff"))
-	if out.Decisions != nil || out.Overlay != nil || !strings.Contains(out.Reply, "no pending proposal ffffffffffffffff") {
+	if out.Decisions != nil || out.Overlay != nil || !strings.Contains(replyText(out), "no pending proposal ffffffffffffffff") {
 		t.Fatalf("unknown id: %+v", out)
 	}
 }
@@ -177,7 +177,7 @@ func TestRule04AuthorizeByPermission(t *testing.T) {
 			if got := statuses(out); !slices.Equal(got, []string{c.want}) {
 				t.Fatalf("%v, want %s", got, c.want)
 			}
-			if c.want != "accepted" && (out.Decisions != nil || out.Overlay != nil || out.Reply == "") {
+			if c.want != "accepted" && (out.Decisions != nil || out.Overlay != nil || replyText(out) == "") {
 				t.Fatalf("refused but %+v", out)
 			}
 		})
@@ -297,7 +297,7 @@ func TestRule09Idempotent(t *testing.T) {
 	again := in
 	again.Overlay, again.Records = first.Overlay, first.Decisions
 	second := Plan(again)
-	if !slices.Equal(statuses(second), []string{"replayed", "replayed"}) || second.Decisions != nil || second.Overlay != nil || second.Reply != "" {
+	if !slices.Equal(statuses(second), []string{"replayed", "replayed"}) || second.Decisions != nil || second.Overlay != nil || replyText(second) != "" {
 		t.Fatalf("replay: %v %+v", statuses(second), second)
 	}
 	if !slices.Equal(second.Reactions, first.Reactions) {
@@ -308,8 +308,8 @@ func TestRule09Idempotent(t *testing.T) {
 	other.Event.CommentID++
 	third := Plan(other)
 	if !slices.Equal(statuses(third), []string{"refused:" + enrich.RefusedAlreadyDecided, "refused:" + enrich.RefusedAlreadyDecided}) ||
-		!strings.Contains(third.Reply, "already decided") || third.Decisions != nil {
-		t.Fatalf("other comment: %v %q", statuses(third), third.Reply)
+		!strings.Contains(replyText(third), "already decided") || third.Decisions != nil {
+		t.Fatalf("other comment: %v %q", statuses(third), replyText(third))
 	}
 	// A replay before the first commit landed decides the same, byte for byte.
 	if a, b := mustFiles(t, first), mustFiles(t, Plan(in)); !slices.EqualFunc(a, b, func(x, y File) bool { return x.Path == y.Path && string(x.Bytes) == string(y.Bytes) }) {
@@ -343,8 +343,8 @@ func TestRule12Acknowledge(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out := Plan(input(t, f, prFile, c.body))
-			if !slices.Equal(out.Reactions, c.reactions) || (out.Reply != "") != c.reply {
-				t.Fatalf("%v %q", out.Reactions, out.Reply)
+			if !slices.Equal(out.Reactions, c.reactions) || (replyText(out) != "") != c.reply {
+				t.Fatalf("%v %q", out.Reactions, replyText(out))
 			}
 		})
 	}
@@ -356,12 +356,12 @@ func TestRule12Acknowledge(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 	for _, bad := range []string{"secret context", "more context", "@octocat", "@octo-org", "<script", "[x]", " | ", " $y$", "\u202e", " #1"} {
-		if strings.Contains(out.Reply, bad) {
-			t.Errorf("the reply holds %q:\n%s", bad, out.Reply)
+		if strings.Contains(replyText(out), bad) {
+			t.Errorf("the reply holds %q:\n%s", bad, replyText(out))
 		}
 	}
 	quoted := 0
-	for _, l := range strings.Split(out.Reply, "\n") {
+	for _, l := range strings.Split(replyText(out), "\n") {
 		if strings.HasPrefix(l, "> ") {
 			quoted++
 			if !strings.Contains(l, "/Approved @\u200boctocat @\u200bocto-org/team &lt;script x \\[x\\] \\| \\$y\\$ U+202E \\#1") {
@@ -370,12 +370,12 @@ func TestRule12Acknowledge(t *testing.T) {
 		}
 	}
 	if quoted != 1 {
-		t.Fatalf("%d quoted lines:\n%s", quoted, out.Reply)
+		t.Fatalf("%d quoted lines:\n%s", quoted, replyText(out))
 	}
 	// A line that would open a list in the quote is escaped too.
 	out = Plan(input(t, f, prFile, "please /approve "+id+" - 1. x"))
-	if !strings.Contains(out.Reply, "> please /approve") {
-		t.Fatalf("%q", out.Reply)
+	if !strings.Contains(replyText(out), "> please /approve") {
+		t.Fatalf("%q", replyText(out))
 	}
 }
 
@@ -402,8 +402,8 @@ func TestRule13ForkPRs(t *testing.T) {
 				return
 			}
 			if !slices.Equal(statuses(out), []string{"refused:fork", "refused:fork"}) || out.Decisions != nil ||
-				strings.Count(out.Reply, "fork") != 2 || strings.Contains(out.Reply, "> ") || !slices.Equal(out.Reactions, []string{ReactionEyes, ReactionMinus}) {
-				t.Fatalf("%v %v\n%s", statuses(out), out.Reactions, out.Reply)
+				strings.Count(replyText(out), "fork") != 2 || strings.Contains(replyText(out), "> ") || !slices.Equal(out.Reactions, []string{ReactionEyes, ReactionMinus}) {
+				t.Fatalf("%v %v\n%s", statuses(out), out.Reactions, replyText(out))
 			}
 		})
 	}

@@ -152,9 +152,9 @@ func Logins(comments []Comment) []string {
 
 // ReplyBody is the reply to comment id of the outcome, "" when none: the
 // AnswerMarker first (unless the outcome is to be decided again), then a
-// link to the comment it answers, then the reply.
-func (o Outcome) ReplyBody(id int64, commentURL string) string {
-	if o.Reply == "" {
+// link to the comment it answers, then the reply as render writes it.
+func (o Outcome) ReplyBody(id int64, commentURL string, render func(Reply) string) string {
+	if o.Reply == nil {
 		return ""
 	}
 	var b strings.Builder
@@ -164,6 +164,6 @@ func (o Outcome) ReplyBody(id int64, commentURL string) string {
 	if commentURL != "" {
 		fmt.Fprintf(&b, "In answer to [comment %d](%s):\n\n", id, commentURL)
 	}
-	b.WriteString(o.Reply)
+	b.WriteString(render(*o.Reply))
 	return b.String()
 }

@@ -77,10 +77,10 @@ func TestPlanSweep(t *testing.T) {
 	if files, _ := w.Files(); files != nil || !w.Outcomes[0].Retry || w.Outcomes[2].Retry {
 		t.Fatalf("withdrawn: %v %+v", files, w.Outcomes)
 	}
-	if b := w.Outcomes[0].ReplyBody(1, ""); strings.Contains(b, AnswerMarker(1)) || !strings.Contains(b, "next run") {
+	if b := w.Outcomes[0].ReplyBody(1, "", renderReply); strings.Contains(b, AnswerMarker(1)) || !strings.Contains(b, "next run") {
 		t.Fatalf("a withdrawn decision's reply %q", b)
 	}
-	if b := s.Outcomes[2].ReplyBody(3, "https://github.com/o/r/pull/1#issuecomment-3"); !strings.HasPrefix(b, AnswerMarker(3)+"\n") ||
+	if b := s.Outcomes[2].ReplyBody(3, "https://github.com/o/r/pull/1#issuecomment-3", renderReply); !strings.HasPrefix(b, AnswerMarker(3)+"\n") ||
 		!strings.Contains(b, "issuecomment-3") {
 		t.Fatalf("a refusal's reply %q", b)
 	}

@@ -2,9 +2,9 @@ package retrieval
 
 import (
 	"os"
-	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/depstest"
 )
 
 // TestSearchPathImportsNoAgentCode: nothing on the search path — this
@@ -20,20 +20,6 @@ func TestSearchPathImportsNoAgentCode(t *testing.T) {
 	}
 	forbidden := []string{"net/http", "os/exec", "github.com/docbridge/docbridge/internal/enrich"}
 	for _, pkg := range pkgs {
-		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go list %s: %v\n%s", pkg, err, out)
-		}
-		deps := strings.Fields(string(out))
-		if len(deps) < 5 {
-			t.Fatalf("go list %s listed %d packages: %s", pkg, len(deps), out)
-		}
-		for _, d := range deps {
-			for _, f := range forbidden {
-				if d == f || strings.HasPrefix(d, f+"/") {
-					t.Errorf("%s imports %s", pkg, d)
-				}
-			}
-		}
+		depstest.Forbid(t, pkg, forbidden...)
 	}
 }

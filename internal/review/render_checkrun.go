@@ -260,3 +260,21 @@ func checkRunTitle(v ghView, opts RenderOptions) string {
 	}
 	return clip(textwriter.Printable(b.String()), MaxAnnotationTitle)
 }
+
+// Check-run conclusions docbridge sets.
+const (
+	ConclusionSuccess = "success"
+	ConclusionFailure = "failure"
+	// ConclusionCancelled completes a check run whose job was cancelled
+	// (SIGINT/SIGTERM) before it could conclude.
+	ConclusionCancelled = "cancelled"
+)
+
+// Conclusion is the check run's conclusion for a number of failing
+// findings.
+func Conclusion(failing int) string {
+	if failing > 0 {
+		return ConclusionFailure
+	}
+	return ConclusionSuccess
+}

@@ -9,14 +9,13 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/pack"
+	"github.com/docbridge/docbridge/internal/httpretry"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -65,6 +64,15 @@ const (
 	// maxRetryWait is the longest Retry-After a run waits out; a longer
 	// one (a day's quota spent) ends the run's asking.
 	maxRetryWait = 2 * time.Minute
+	// retryBase is the first backoff wait, doubled per further failure.
+	retryBase = 2 * time.Second
+)
+
+// The models agent's httpretry policies, one per kind of failure, each
+// counted apart: 5xx answers and network errors, and 429s.
+var (
+	serverRetries    = httpretry.Policy{Attempts: maxServerAttempts, Base: retryBase}
+	rateLimitRetries = httpretry.Policy{Attempts: maxRateLimitAttempts, Base: retryBase, MaxWait: maxRetryWait}
 )
 
 // Models is the agent behind GitHub Models or any OpenAI-compatible chat
@@ -108,20 +116,9 @@ func NewModels(cfg config.EnrichModels, token string) (*Models, error) {
 		// retries are the agent's own, so each counts against the budget.
 		api:   newChatClient(cfg.BaseURL, token),
 		id:    id,
-		sleep: sleepCtx,
+		sleep: httpretry.Sleep,
 		now:   time.Now,
 	}, nil
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // Identity implements Agent.
@@ -264,7 +261,7 @@ func (m *Models) ask(ctx context.Context, req Request, prompt, name string, sche
 			Name: name, Strict: true, Schema: schema,
 		}},
 	}
-	serverFailures, rateLimits := 0, 0
+	serverFailures, rateLimits := serverRetries.Start(), rateLimitRetries.Start()
 	for {
 		if m.requests >= m.cfg.MaxRequests {
 			return Response{}, errBudgetRequests
@@ -283,16 +280,13 @@ func (m *Models) ask(ctx context.Context, req Request, prompt, name string, sche
 		var apiErr *apiError
 		switch {
 		case errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests:
-			rateLimits++
-			wait, ok := retryAfter(apiErr.Header, m.now())
-			if !ok {
-				wait = time.Duration(1<<rateLimits) * time.Second
-			}
-			if wait > maxRetryWait {
+			hint, hinted := httpretry.RetryAfter(apiErr.Header, m.now())
+			wait, stop := rateLimits.Next(hint, hinted)
+			switch {
+			case errors.Is(stop, httpretry.ErrWaitTooLong):
 				return Response{}, &rateLimited{wait: wait}
-			}
-			if rateLimits >= maxRateLimitAttempts {
-				return Response{}, failed("rate limited %d times in a row", rateLimits)
+			case stop != nil:
+				return Response{}, failed("rate limited %d times in a row", rateLimits.Failed())
 			}
 			if err := m.sleep(ctx, wait); err != nil {
 				return Response{}, err
@@ -300,11 +294,11 @@ func (m *Models) ask(ctx context.Context, req Request, prompt, name string, sche
 		case errors.As(err, &apiErr) && apiErr.StatusCode < 500:
 			return Response{}, failed("HTTP %d: %s", apiErr.StatusCode, apiMessage(apiErr))
 		default: // 5xx, a network error, a body that is no completion
-			serverFailures++
-			if serverFailures >= maxServerAttempts {
-				return Response{}, failed("%d attempts failed, the last: %s", serverFailures, shortError(err, apiErr))
+			wait, stop := serverFailures.Next(0, false)
+			if stop != nil {
+				return Response{}, failed("%d attempts failed, the last: %s", serverFailures.Failed(), shortError(err, apiErr))
 			}
-			if err := m.sleep(ctx, time.Duration(1<<serverFailures)*time.Second); err != nil {
+			if err := m.sleep(ctx, wait); err != nil {
 				return Response{}, err
 			}
 		}
@@ -438,21 +432,6 @@ func tokensOf(prompt string, schema map[string]any, req Request) (int, error) {
 
 // packTokens estimates a pack's share of a request's tokens.
 func packTokens(p pack.Pack) int { return (packBytes(p) + bytesPerToken - 1) / bytesPerToken }
-
-// retryAfter reads a 429's Retry-After: seconds or an HTTP date.
-func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
-		return time.Duration(secs) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
-}
 
 // apiMessage is an API error's message, bounded.
 func apiMessage(e *apiError) string {
