@@ -1,21 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"os/exec"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/driftbench"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/scan/golang"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 	"github.com/docbridge/docbridge/internal/scan/python"
@@ -29,111 +25,6 @@ type mineOptions struct {
 	rev        string
 	maxCommits int
 	asJSON     bool
-}
-
-// mineCommit is one commit of the mined history with its name-status.
-type mineCommit struct {
-	hash, parent string
-	// status lines: "D\tpath", "R087\told\tnew", "M\tpath", "A\tpath".
-	status [][]string
-}
-
-// gitBatch reads objects through one `git cat-file --batch` process.
-type gitBatch struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
-}
-
-func newGitBatch(ctx context.Context, gitDir string) (*gitBatch, error) {
-	cmd := exec.CommandContext(ctx, "git", "--git-dir="+gitDir, "cat-file", "--batch")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
-	}
-	return &gitBatch{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16)}, nil
-}
-
-// read returns the blob rev:path, or nil when there is none.
-func (b *gitBatch) read(rev, p string) ([]byte, error) {
-	if _, err := fmt.Fprintf(b.in, "%s:%s\n", rev, p); err != nil {
-		return nil, err
-	}
-	head, err := b.out.ReadString('\n')
-	if err != nil {
-		return nil, err
-	}
-	f := strings.Fields(head)
-	if len(f) == 2 && f[1] == "missing" || len(f) < 3 {
-		return nil, nil
-	}
-	n, err := strconv.Atoi(f[2])
-	if err != nil {
-		return nil, fmt.Errorf("git cat-file: %q", head)
-	}
-	data := make([]byte, n+1) // the object and its newline
-	if _, err := io.ReadFull(b.out, data); err != nil {
-		return nil, err
-	}
-	if f[1] != "blob" {
-		return nil, nil
-	}
-	return data[:n], nil
-}
-
-func (b *gitBatch) close() {
-	b.in.Close()
-	_ = b.cmd.Wait()
-}
-
-func gitOut(ctx context.Context, gitDir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"--git-dir=" + gitDir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		// git grep exits 1 when nothing matches.
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && ee.ExitCode() == 1 && stderr.Len() == 0 {
-			return nil, nil
-		}
-		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args[:min(len(args), 3)], " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return out, nil
-}
-
-// mineLog lists the non-merge commits of rev, newest first, with their
-// name-status (renames detected).
-func mineLog(ctx context.Context, gitDir, rev string, n int) ([]mineCommit, error) {
-	out, err := gitOut(ctx, gitDir, "log", "--no-merges", "-M", "--name-status", "--format=@%H %P", "-n", strconv.Itoa(n), rev)
-	if err != nil {
-		return nil, err
-	}
-	var commits []mineCommit
-	for line := range strings.Lines(string(out)) {
-		line = strings.TrimRight(line, "\n")
-		if h, ok := strings.CutPrefix(line, "@"); ok {
-			f := strings.Fields(h)
-			c := mineCommit{hash: f[0]}
-			if len(f) == 2 {
-				c.parent = f[1]
-			}
-			commits = append(commits, c)
-			continue
-		}
-		if line == "" || len(commits) == 0 {
-			continue
-		}
-		commits[len(commits)-1].status = append(commits[len(commits)-1].status, strings.Split(line, "\t"))
-	}
-	return commits, nil
 }
 
 func isMarkdownPath(p string) bool {
@@ -153,7 +44,7 @@ func symbolSource(p string) bool {
 // miner holds the extractors of one mining run.
 type miner struct {
 	o     mineOptions
-	batch *gitBatch
+	batch *gitrepo.Batch
 	ts    *typescript.Extractor
 	py    *python.Extractor
 	live  map[string]bool
@@ -185,12 +76,12 @@ func (m *miner) exports(p string, data []byte) []string {
 
 // change builds the driftbench.Change of one commit, and the set of paths
 // it edited.
-func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, map[string]bool, error) {
+func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change, map[string]bool, error) {
 	ch := driftbench.Change{Repository: m.o.repository, Files: map[string]string{}, Dirs: map[string]string{},
 		Headings: map[string][]string{}, Symbols: map[string]string{}}
 	edited := map[string]bool{}
 	before, after := map[string]string{}, map[string]bool{}
-	for _, st := range c.status {
+	for _, st := range c.Status {
 		if len(st) < 2 {
 			continue
 		}
@@ -212,7 +103,7 @@ func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, ma
 			cur = ""
 		}
 		if old != "" && symbolSource(old) {
-			data, err := m.batch.read(c.parent, old)
+			data, err := m.batch.Read(c.Parent, old)
 			if err != nil {
 				return ch, nil, err
 			}
@@ -221,7 +112,7 @@ func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, ma
 			}
 		}
 		if cur != "" && symbolSource(cur) {
-			data, err := m.batch.read(c.hash, cur)
+			data, err := m.batch.Read(c.Hash, cur)
 			if err != nil {
 				return ch, nil, err
 			}
@@ -231,11 +122,11 @@ func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, ma
 		}
 		// Headings of a Markdown file the commit kept and edited.
 		if st[0] == "M" && isMarkdownPath(st[1]) {
-			a, err := m.batch.read(c.parent, st[1])
+			a, err := m.batch.Read(c.Parent, st[1])
 			if err != nil {
 				return ch, nil, err
 			}
-			b, err := m.batch.read(c.hash, st[1])
+			b, err := m.batch.Read(c.Hash, st[1])
 			if err != nil {
 				return ch, nil, err
 			}
@@ -257,7 +148,7 @@ func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, ma
 		}
 	}
 	if len(ch.Files) > 0 {
-		out, err := gitOut(ctx, m.o.gitDir, "ls-tree", "-r", "--name-only", c.parent)
+		out, err := gitrepo.Output(ctx, m.o.gitDir, "ls-tree", "-r", "--name-only", c.Parent)
 		if err != nil {
 			return ch, nil, err
 		}
@@ -298,26 +189,26 @@ func (m *miner) change(ctx context.Context, c mineCommit) (driftbench.Change, ma
 
 // runMine prints the candidate cases of the newest commits of a history.
 func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error {
-	commits, err := mineLog(ctx, o.gitDir, o.rev, o.maxCommits)
+	commits, err := gitrepo.Log(ctx, o.gitDir, o.rev, o.maxCommits)
 	if err != nil {
 		return err
 	}
-	batch, err := newGitBatch(ctx, o.gitDir)
+	batch, err := gitrepo.OpenBatch(ctx, o.gitDir)
 	if err != nil {
 		return err
 	}
-	defer batch.close()
+	defer batch.Close()
 	m := &miner{o: o, batch: batch, ts: typescript.NewExtractor(), py: python.NewExtractor(), live: map[string]bool{}}
 	defer m.ts.Close()
 	defer m.py.Close()
 	total := 0
 	for _, c := range commits {
-		if c.parent == "" {
+		if c.Parent == "" {
 			continue
 		}
 		ch, edited, err := m.change(ctx, c)
 		if err != nil {
-			return fmt.Errorf("%s: %w", c.hash, err)
+			return fmt.Errorf("%s: %w", c.Hash, err)
 		}
 		needles := map[string]bool{}
 		for p := range ch.Files {
@@ -341,23 +232,23 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 		for _, n := range slices.Sorted(maps.Keys(needles)) {
 			args = append(args, "-e", n)
 		}
-		args = append(args, c.parent, "--", "*.md", "*.mdx", "*.markdown")
-		out, err := gitOut(ctx, o.gitDir, args...)
+		args = append(args, c.Parent, "--", "*.md", "*.mdx", "*.markdown")
+		out, err := gitrepo.Output(ctx, o.gitDir, args...)
 		if err != nil {
-			return fmt.Errorf("%s: %w", c.hash, err)
+			return fmt.Errorf("%s: %w", c.Hash, err)
 		}
 		for line := range strings.Lines(string(out)) {
-			doc := strings.TrimPrefix(strings.TrimRight(line, "\n"), c.parent+":")
+			doc := strings.TrimPrefix(strings.TrimRight(line, "\n"), c.Parent+":")
 			if edited[doc] || isChangelog(doc) {
 				continue
 			}
-			data, err := batch.read(c.parent, doc)
+			data, err := batch.Read(c.Parent, doc)
 			if err != nil {
 				return err
 			}
 			for _, cand := range driftbench.Candidates(markdown.Extract(doc, data), ch) {
 				if cand.Kind == driftbench.KindSymbol {
-					live, err := m.stillNamed(ctx, c.hash, driftbench.SpanSymbol(cand.Reference))
+					live, err := m.stillNamed(ctx, c.Hash, driftbench.SpanSymbol(cand.Reference))
 					if err != nil {
 						return err
 					}
@@ -371,7 +262,7 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 						Base string `json:"base"`
 						Head string `json:"head"`
 						driftbench.Candidate
-					}{c.parent, c.hash, cand}); err != nil {
+					}{c.Parent, c.Hash, cand}); err != nil {
 						return err
 					}
 					continue
@@ -380,7 +271,7 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 				if cand.Moved != "" {
 					moved = " -> " + cand.Moved
 				}
-				fmt.Fprintf(stdout, "%s %s %s:%d %s %q (%s%s)\n", c.parent, c.hash, cand.Document, cand.Line, cand.Kind, cand.Reference, cand.Target, moved)
+				fmt.Fprintf(stdout, "%s %s %s:%d %s %q (%s%s)\n", c.Parent, c.Hash, cand.Document, cand.Line, cand.Kind, cand.Reference, cand.Target, moved)
 			}
 		}
 	}
@@ -403,7 +294,7 @@ func (m *miner) stillNamed(ctx context.Context, rev, name string) (bool, error) 
 	if v, ok := m.live[rev+":"+name]; ok {
 		return v, nil
 	}
-	out, err := gitOut(ctx, m.o.gitDir, "grep", "-l", "-w", "-F", "-e", name, rev, "--",
+	out, err := gitrepo.Output(ctx, m.o.gitDir, "grep", "-l", "-w", "-F", "-e", name, rev, "--",
 		"*.go", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs", "*.jsx", "*.mts", "*.cts", "*.py", "*.pyi",
 		":!*_test.go", ":!*.test.*", ":!*.spec.*", ":!**/test/**", ":!**/tests/**", ":!**/testdata/**", ":!**/__tests__/**")
 	if err != nil {

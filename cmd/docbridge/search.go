@@ -1,21 +1,19 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/retrieval"
@@ -288,8 +286,6 @@ const (
 	// maxGitLogCommits bounds the commits read; documents last changed
 	// before them fall back to their file time.
 	maxGitLogCommits = 20_000
-	// gitLogTimeout bounds the git calls.
-	gitLogTimeout = 30 * time.Second
 )
 
 // modificationTimes returns each document's last commit time when dir is
@@ -297,7 +293,7 @@ const (
 // newest first, stopped as soon as every document has a time — and its
 // file time otherwise or when the history does not name it.
 func modificationTimes(ctx context.Context, dir string, docs []string) func(string) (int64, bool) {
-	committed := gitCommitTimes(ctx, dir, docs)
+	committed := gitrepo.CommitTimes(ctx, dir, docs, maxGitLogCommits)
 	return func(p string) (int64, bool) {
 		if t, ok := committed[p]; ok {
 			return t, true
@@ -308,54 +304,4 @@ func modificationTimes(ctx context.Context, dir string, docs []string) func(stri
 		}
 		return info.ModTime().Unix(), true
 	}
-}
-
-// gitCommitTimes maps the wanted paths (relative to dir) to the time of
-// the newest commit that touched them. Any failure — no git, not a work
-// tree — gives what was read so far (nothing), and file times take over.
-func gitCommitTimes(ctx context.Context, dir string, wanted []string) map[string]int64 {
-	out := map[string]int64{}
-	if len(wanted) == 0 {
-		return out
-	}
-	ctx, cancel := context.WithTimeout(ctx, gitLogTimeout)
-	defer cancel()
-	inside, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree").Output()
-	if err != nil || strings.TrimSpace(string(inside)) != "true" {
-		return out
-	}
-	want := make(map[string]bool, len(wanted))
-	for _, p := range wanted {
-		want[p] = true
-	}
-	// %x00 marks a commit line: no path contains NUL. --relative gives
-	// paths relative to dir, as the snapshot has them.
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.quotePath=false", "log",
-		"-n", strconv.Itoa(maxGitLogCommits), "--format=%x00%ct", "--name-only", "--no-renames", "--relative")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return out
-	}
-	if err := cmd.Start(); err != nil {
-		return out
-	}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	var current int64
-	for sc.Scan() && len(out) < len(want) {
-		line := sc.Text()
-		if t, ok := strings.CutPrefix(line, "\x00"); ok {
-			current, _ = strconv.ParseInt(t, 10, 64)
-			continue
-		}
-		if want[line] && current > 0 {
-			if _, seen := out[line]; !seen {
-				out[line] = current
-			}
-		}
-	}
-	// Stopping early leaves git writing to a closed pipe; cancel ends it.
-	cancel()
-	_ = cmd.Wait()
-	return out
 }
