@@ -21,6 +21,7 @@ import (
 	"github.com/docbridge/docbridge/internal/knowledgedocs"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -135,7 +136,7 @@ func docsCheck(out *pipeline.Outcome, paths []string) docsCheckAnswer {
 // a ranking as deep as search goes, and keeps those under the
 // convention's root, in that order.
 func docsSearch(ctx context.Context, dir string, out *pipeline.Outcome, ix *retrieval.Index, query string, limit int) retrieval.Results {
-	res := searchIndex(ctx, dir, out.Head, ix, retrieval.Query{Text: query, Kinds: []string{snapshot.KindDocument}, Limit: retrieval.MaxLimit})
+	res := repoquery.Search(ctx, dir, out.Head, ix, retrieval.Query{Text: query, Kinds: []string{snapshot.KindDocument}, Limit: retrieval.MaxLimit})
 	root := out.Config.Checks.KnowledgeDocs.Root
 	hits := []retrieval.Hit{}
 	total := 0
@@ -402,21 +403,21 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	var limit int
 	search := &cobra.Command{Use: "search [query...]", Short: "Rank the knowledge documents for a query",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if limit < 1 || limit > searchMaxLimit {
-				return fmt.Errorf("--limit %d: use 1 to %d", limit, searchMaxLimit)
+			if limit < 1 || limit > repoquery.MaxLimit {
+				return fmt.Errorf("--limit %d: use 1 to %d", limit, repoquery.MaxLimit)
 			}
 			out, _, err := open(cmd)
 			if err != nil {
 				return err
 			}
-			ix, err := newSearchIndex(stderr, o.Dir, out.Head, out.Signals)
+			ix, err := repoquery.NewIndex(stderr, o.Dir, out.Head, out.Signals)
 			if err != nil {
 				return err
 			}
 			return writeJSON(stdout, docsSearch(cmd.Context(), o.Dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
 		}}
-	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", searchMaxLimit))
-	setFlagRange(search.Flags(), "limit", 1, searchMaxLimit)
+	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", repoquery.MaxLimit))
+	setFlagRange(search.Flags(), "limit", 1, repoquery.MaxLimit)
 
 	check := &cobra.Command{Use: "check [path...]", Short: "List the convention's findings, only in the given files when some are",
 		RunE: func(cmd *cobra.Command, args []string) error {

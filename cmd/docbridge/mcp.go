@@ -21,6 +21,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/dirwatch"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -197,7 +198,7 @@ func (m *mcpServer) refresh(ctx context.Context, job *scanJob) (*mcpTree, error)
 			snapshot.SortCoverage(out.Head.Coverage)
 		}
 	}
-	ix, err := newSearchIndex(m.stderr, m.o.Dir, out.Head, out.Signals)
+	ix, err := repoquery.NewIndex(m.stderr, m.o.Dir, out.Head, out.Signals)
 	if err != nil {
 		return nil, err
 	}
@@ -258,8 +259,8 @@ func (m *mcpServer) server() *mcp.Server {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(bool)}
 	mcp.AddTool(s, &mcp.Tool{Name: "knowledge_search", Annotations: readOnly,
 		InputSchema: inputSchema[searchArgs](func(p map[string]*jsonschema.Schema) {
-			oneOf(p["kinds"].Items, searchKinds)
-			between(p["limit"], 1, searchMaxLimit)
+			oneOf(p["kinds"].Items, repoquery.SearchKinds)
+			between(p["limit"], 1, repoquery.MaxLimit)
 			atLeast(p["budgetTokens"], 0)
 		}),
 		Description: "Rank the repository's documents, areas, packages and modules for a query, as `docbridge search --json` does: field-weighted BM25 plus identity boosts, graph proximity and canonicality. A blank query, or one nothing matches, lists the most recently changed documents. For a question each document hit names its best section (anchor) with a snippet, the question's terms marked. With budgetTokens the answer is fitted like `search --budget` (summaries dropped first, then snippets) and says what it kept."},
@@ -299,7 +300,7 @@ func (m *mcpServer) server() *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "docs", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(bool)},
 		InputSchema: inputSchema[docsArgs](func(p map[string]*jsonschema.Schema) {
 			oneOf(p["verb"], docsVerbs)
-			between(p["limit"], 1, searchMaxLimit)
+			between(p["limit"], 1, repoquery.MaxLimit)
 		}),
 		Description: "Knowledge documents under docs/ (the knowledge-docs convention): verb help shows the convention as configured and an example; search ranks the knowledge documents; check lists the convention's findings; add writes a document from metadata (front matter) and a body that starts with an H1 — a new one named after its H1 when no path is given (refused when a document of its area is a near twin), or a replacement of the one at path — refusing blank required fields, targets that are not .md files under docs/ and documents the convention would report. The only tool that writes, and only under docs/."},
 		m.docs)
@@ -395,19 +396,19 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	if err := checkString("query", a.Query); err != nil {
 		return nil, nil, err
 	}
-	if len(a.Kinds) > len(searchKinds) {
-		return nil, nil, badArgument("kinds", "%d kinds; there are %d", len(a.Kinds), len(searchKinds))
+	if len(a.Kinds) > len(repoquery.SearchKinds) {
+		return nil, nil, badArgument("kinds", "%d kinds; there are %d", len(a.Kinds), len(repoquery.SearchKinds))
 	}
 	for _, k := range a.Kinds {
-		if !containsString(searchKinds, k) {
-			return nil, nil, badArgument("kinds", "%q: use %s", k, strings.Join(searchKinds, ", "))
+		if !containsString(repoquery.SearchKinds, k) {
+			return nil, nil, badArgument("kinds", "%q: use %s", k, strings.Join(repoquery.SearchKinds, ", "))
 		}
 	}
 	if a.Limit == 0 {
 		a.Limit = retrieval.DefaultLimit
 	}
-	if a.Limit < 1 || a.Limit > searchMaxLimit {
-		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
+	if a.Limit < 1 || a.Limit > repoquery.MaxLimit {
+		return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, repoquery.MaxLimit)
 	}
 	if a.BudgetTokens < 0 {
 		return nil, nil, badArgument("budgetTokens", "%d: use a positive number of tokens, or 0 for none", a.BudgetTokens)
@@ -420,7 +421,7 @@ func (m *mcpServer) search(ctx context.Context, _ *mcp.CallToolRequest, a search
 	if err != nil {
 		return nil, nil, err
 	}
-	res := searchIndex(ctx, m.o.Dir, t.out.Head, t.index, retrieval.Query{Text: query, Kinds: a.Kinds, Limit: a.Limit, Explain: a.Explain})
+	res := repoquery.Search(ctx, m.o.Dir, t.out.Head, t.index, retrieval.Query{Text: query, Kinds: a.Kinds, Limit: a.Limit, Explain: a.Explain})
 	if a.BudgetTokens > 0 {
 		answer, _, err := retrieval.FitSearch(res, a.BudgetTokens)
 		if err != nil {
@@ -477,7 +478,7 @@ func (m *mcpServer) lookup(ctx context.Context, _ *mcp.CallToolRequest, a lookup
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := lookupIn(m.o.Dir, t.out.Head, t.out.Signals, t.out.Findings, target, a.Depth, a.BudgetTokens)
+	res, err := repoquery.Lookup(m.o.Dir, t.out.Head, t.out.Signals, t.out.Findings, target, a.Depth, a.BudgetTokens)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docbridge/docbridge/internal/knowledgedocs"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/retrieval"
 )
 
@@ -44,8 +45,8 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if a.Limit == 0 {
 			a.Limit = retrieval.DefaultLimit
 		}
-		if a.Limit < 1 || a.Limit > searchMaxLimit {
-			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
+		if a.Limit < 1 || a.Limit > repoquery.MaxLimit {
+			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, repoquery.MaxLimit)
 		}
 		t, err := m.current(ctx)
 		if err != nil {

@@ -1,28 +1,21 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/gitrepo"
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
-
-// searchKinds are the entry kinds --kinds accepts.
-var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.KindPackage, snapshot.KindModule}
 
 // searchOptions are the inputs of one search run.
 type searchOptions struct {
@@ -61,8 +54,8 @@ Exit status: 0 on an answer, 2 on bad input.`,
 				return writeSearchHow(cmd, stdout, stderr, o, strings.TrimSpace(strings.Join(args, " ")))
 			}
 			for _, k := range o.kinds {
-				if !slices.Contains(searchKinds, k) {
-					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
+				if !slices.Contains(repoquery.SearchKinds, k) {
+					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(repoquery.SearchKinds, ", "))
 				}
 			}
 			if err := queryNotDir(cmd, args); err != nil {
@@ -105,8 +98,8 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
-	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` hits (1 to %d)", searchMaxLimit))
-	setFlagRange(f, "limit", 1, searchMaxLimit)
+	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` hits (1 to %d)", repoquery.MaxLimit))
+	setFlagRange(f, "limit", 1, repoquery.MaxLimit)
 	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	addFormatFlags(f, &o.json, "the results")
@@ -124,11 +117,11 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 		return retrieval.Results{}, err
 	}
 	s := repo.Scan.Snapshot
-	ix, err := newSearchIndex(stderr, o.Dir, s, repo.Signals)
+	ix, err := repoquery.NewIndex(stderr, o.Dir, s, repo.Signals)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	return searchIndex(cmd.Context(), o.Dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
+	return repoquery.Search(cmd.Context(), o.Dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
 }
 
 // writeSearchHow prints how the ranking works and, for a query, which of
@@ -142,56 +135,13 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 	if err != nil {
 		return err
 	}
-	ix, err := newSearchIndex(stderr, o.Dir, repo.Scan.Snapshot, repo.Signals)
+	ix, err := repoquery.NewIndex(stderr, o.Dir, repo.Scan.Snapshot, repo.Signals)
 	if err != nil {
 		return err
 	}
 	class, reason := ix.Classify(query)
 	_, err = fmt.Fprintf(stdout, "\nThis query: %q takes the %s path: %s.\n", query, class, reason)
 	return err
-}
-
-// newSearchIndex projects the scanned repository at dir into search
-// entries, document bodies read from dir and the enrichment overlay's
-// accepted proposals projected in, and indexes them. An overlay that is
-// there but ignored is a warning on stderr.
-func newSearchIndex(stderr io.Writer, dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
-	bodies, err := pipeline.NewBodyReader(dir, maxBodyFileBytes)
-	if err != nil {
-		return nil, fmt.Errorf("search %s: %w", dir, err)
-	}
-	defer bodies.Close()
-	proj, warning := pipeline.Projection(dir, s, sig, bodies.Read)
-	if warning != "" {
-		fmt.Fprintln(stderr, "docbridge: warning:", warning)
-	}
-	return retrieval.NewIndex(proj, s), nil
-}
-
-// searchIndex answers q over ix, the index of s scanned from dir — or,
-// for a blank query and for a query nothing matches, lists the most
-// recently changed documents.
-func searchIndex(ctx context.Context, dir string, s *snapshot.Snapshot, ix *retrieval.Index, q retrieval.Query) retrieval.Results {
-	if q.Text != "" {
-		res := ix.Search(q)
-		if res.Total > 0 {
-			return res
-		}
-	}
-	res := ix.Recent(q.Limit, modificationTimes(ctx, dir, documentPaths(s)))
-	res.Query = q.Text
-	return res
-}
-
-// documentPaths lists the paths of the snapshot's documents.
-func documentPaths(s *snapshot.Snapshot) []string {
-	var out []string
-	for i := range s.Entities {
-		if e := &s.Entities[i]; e.Kind == snapshot.KindDocument && e.Path != "" {
-			out = append(out, e.Path)
-		}
-	}
-	return out
 }
 
 // listOrNone joins names, or says none.
@@ -269,39 +219,4 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// maxBodyFileBytes bounds the bytes read of one document for its body
-// (the projection keeps retrieval.MaxBodyRunes of them).
-const maxBodyFileBytes = 4 << 20
-
-// searchMaxLimit bounds every search's --limit or limit argument: search
-// and docs search on the command line, knowledge_search and docs over MCP
-// (one bound, so an agent and a person get the same answer to the same
-// question).
-const searchMaxLimit = 100
-
-// Bounds of the git history read for modification times.
-const (
-	// maxGitLogCommits bounds the commits read; documents last changed
-	// before them fall back to their file time.
-	maxGitLogCommits = 20_000
-)
-
-// modificationTimes returns each document's last commit time when dir is
-// in a git work tree — one `git log --name-only` pass over the history,
-// newest first, stopped as soon as every document has a time — and its
-// file time otherwise or when the history does not name it.
-func modificationTimes(ctx context.Context, dir string, docs []string) func(string) (int64, bool) {
-	committed := gitrepo.CommitTimes(ctx, dir, docs, maxGitLogCommits)
-	return func(p string) (int64, bool) {
-		if t, ok := committed[p]; ok {
-			return t, true
-		}
-		info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
-		if err != nil {
-			return 0, false
-		}
-		return info.ModTime().Unix(), true
-	}
 }
