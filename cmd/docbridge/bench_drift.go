@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -49,7 +50,7 @@ type driftReport struct {
 
 func newBenchDriftCommand(stdout, stderr io.Writer) *cobra.Command {
 	o := driftOptions{}
-	mo := mineOptions{}
+	mo := driftbench.MineOptions{}
 	cmd := &cobra.Command{
 		Use:   "drift",
 		Short: "Run check --base on drift cases from real history and report recall by kind",
@@ -74,18 +75,17 @@ Exit status: 0 when it ran, 2 on bad input (a missing corpus or tree, an
 invalid case file — the message names the file and the case — a bad flag).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := driftFlagsAgree(cmd, mo.gitDir != ""); err != nil {
+			if err := driftFlagsAgree(cmd, mo.GitDir != ""); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("repository") {
 				fmt.Fprintln(stderr, "docbridge: --repository is deprecated, use --mine-repo (--repo filters the benchmark's repositories)")
 			}
-			if mo.gitDir != "" {
-				if mo.maxCommits < 1 {
+			if mo.GitDir != "" {
+				if mo.MaxCommits < 1 {
 					return errors.New("--max-commits: use 1 or more")
 				}
-				mo.asJSON = o.asJSON
-				return runMine(cmd.Context(), stdout, stderr, mo)
+				return runMine(cmd.Context(), stdout, stderr, mo, o.asJSON)
 			}
 			if o.split != "" && o.split != driftbench.SplitDev && o.split != driftbench.SplitTest {
 				return fmt.Errorf("--split %q: use dev or test", o.split)
@@ -108,16 +108,48 @@ invalid case file — the message names the file and the case — a bad flag).`,
 	f.StringVar(&o.split, "split", "", "only the repositories of `SPLIT` (dev or test)")
 	f.IntVar(&o.missed, "missed", 100, "list at most `N` missed cases in the text report")
 	addFormatFlags(f, &o.asJSON, "the report (or, with --mine, the candidates)")
-	f.StringVar(&mo.gitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
-	f.StringVar(&mo.repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
-	f.StringVar(&mo.repository, "repository", "", "the former name of --mine-repo")
+	f.StringVar(&mo.GitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
+	f.StringVar(&mo.Repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&mo.Repository, "repository", "", "the former name of --mine-repo")
 	if err := f.MarkHidden("repository"); err != nil {
 		panic(err) // a programming error: the flag is not registered
 	}
-	f.StringVar(&mo.rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
-	f.IntVar(&mo.maxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
+	f.StringVar(&mo.Rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
+	f.IntVar(&mo.MaxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
 	setFlagRange(f, "max-commits", 1, maxMineCommits)
 	return cmd
+}
+
+// runMine prints the candidates driftbench.Mine finds, a JSON line or a
+// line of text each as it comes, then the count on stderr.
+func runMine(ctx context.Context, stdout, stderr io.Writer, o driftbench.MineOptions, asJSON bool) error {
+	total := 0
+	commits, err := driftbench.Mine(ctx, o, func(c driftbench.MinedCandidate) error {
+		total++
+		if asJSON {
+			return writeJSONLine(stdout, c)
+		}
+		moved := ""
+		if c.Moved != "" {
+			moved = " -> " + c.Moved
+		}
+		fmt.Fprintf(stdout, "%s %s %s:%d %s %q (%s%s)\n", c.Base, c.Head, c.Document, c.Line, c.Kind, c.Reference, c.Target, moved)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "bench drift --mine: %d commit(s), %d candidate(s)\n", commits, total)
+	return nil
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
 }
 
 // driftFlagsAgree refuses the flags of the mode not asked for: --repo

@@ -1,30 +1,36 @@
-package main
+package driftbench
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"path"
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/driftbench"
 	"github.com/docbridge/docbridge/internal/gitrepo"
-	"github.com/docbridge/docbridge/internal/scan/golang"
+	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/scan/markdown"
-	"github.com/docbridge/docbridge/internal/scan/python"
-	"github.com/docbridge/docbridge/internal/scan/typescript"
 )
 
-// mineOptions are the inputs of bench drift --mine.
-type mineOptions struct {
-	gitDir     string
-	repository string
-	rev        string
-	maxCommits int
-	asJSON     bool
+// MineOptions are the inputs of a mining run (bench drift --mine).
+type MineOptions struct {
+	// GitDir is the git directory of the mined repository.
+	GitDir string
+	// Repository is its owner/name, for links to its own GitHub URLs.
+	Repository string
+	// Rev is the revision whose history is mined.
+	Rev string
+	// MaxCommits bounds the newest non-merge commits mined.
+	MaxCommits int
+}
+
+// MinedCandidate is one candidate case with the commits it falls between
+// (a line of bench drift --mine --json).
+type MinedCandidate struct {
+	Base string `json:"base"`
+	Head string `json:"head"`
+	Candidate
 }
 
 func isMarkdownPath(p string) bool {
@@ -38,46 +44,21 @@ func symbolSource(p string) bool {
 		strings.Contains(p, "/test/") || strings.Contains(p, "/tests/") || strings.Contains(p, "testdata/") {
 		return false
 	}
-	return golang.IsSource(p) || typescript.IsSource(p) || python.IsSource(p)
+	return scan.IsModule(p)
 }
 
-// miner holds the extractors of one mining run.
+// miner holds the readers of one mining run.
 type miner struct {
-	o     mineOptions
-	batch *gitrepo.Batch
-	ts    *typescript.Extractor
-	py    *python.Extractor
-	live  map[string]bool
+	o       MineOptions
+	batch   *gitrepo.Batch
+	exports *scan.ExportReader
+	live    map[string]bool
 }
 
-func (m *miner) exports(p string, data []byte) []string {
-	if data == nil {
-		return nil
-	}
-	var names []string
-	switch {
-	case golang.IsSource(p):
-		for _, e := range golang.Extract(p, data).Exports {
-			names = append(names, e.Name[strings.LastIndexByte(e.Name, '.')+1:])
-		}
-	case typescript.IsSource(p):
-		for _, e := range m.ts.Extract(p, data).Exports {
-			names = append(names, e.Name)
-		}
-	case python.IsSource(p):
-		for _, e := range m.py.Extract(p, data).Exports {
-			if !strings.HasPrefix(e.Name, "_") {
-				names = append(names, e.Name)
-			}
-		}
-	}
-	return names
-}
-
-// change builds the driftbench.Change of one commit, and the set of paths
+// change builds the Change of one commit, and the set of paths
 // it edited.
-func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change, map[string]bool, error) {
-	ch := driftbench.Change{Repository: m.o.repository, Files: map[string]string{}, Dirs: map[string]string{},
+func (m *miner) change(ctx context.Context, c gitrepo.Commit) (Change, map[string]bool, error) {
+	ch := Change{Repository: m.o.Repository, Files: map[string]string{}, Dirs: map[string]string{},
 		Headings: map[string][]string{}, Symbols: map[string]string{}}
 	edited := map[string]bool{}
 	before, after := map[string]string{}, map[string]bool{}
@@ -107,7 +88,7 @@ func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change
 			if err != nil {
 				return ch, nil, err
 			}
-			for _, n := range m.exports(old, data) {
+			for _, n := range m.exports.Names(old, data) {
 				before[n] = old
 			}
 		}
@@ -116,7 +97,7 @@ func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change
 			if err != nil {
 				return ch, nil, err
 			}
-			for _, n := range m.exports(cur, data) {
+			for _, n := range m.exports.Names(cur, data) {
 				after[n] = true
 			}
 		}
@@ -148,7 +129,7 @@ func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change
 		}
 	}
 	if len(ch.Files) > 0 {
-		out, err := gitrepo.Output(ctx, m.o.gitDir, "ls-tree", "-r", "--name-only", c.Parent)
+		out, err := gitrepo.Output(ctx, m.o.GitDir, "ls-tree", "-r", "--name-only", c.Parent)
 		if err != nil {
 			return ch, nil, err
 		}
@@ -187,28 +168,27 @@ func (m *miner) change(ctx context.Context, c gitrepo.Commit) (driftbench.Change
 	return ch, edited, nil
 }
 
-// runMine prints the candidate cases of the newest commits of a history.
-func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error {
-	commits, err := gitrepo.Log(ctx, o.gitDir, o.rev, o.maxCommits)
+// Mine lists the candidate cases of the newest commits of a history,
+// each through emit as it is found, and returns how many commits it read.
+func Mine(ctx context.Context, o MineOptions, emit func(MinedCandidate) error) (int, error) {
+	commits, err := gitrepo.Log(ctx, o.GitDir, o.Rev, o.MaxCommits)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	batch, err := gitrepo.OpenBatch(ctx, o.gitDir)
+	batch, err := gitrepo.OpenBatch(ctx, o.GitDir)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer batch.Close()
-	m := &miner{o: o, batch: batch, ts: typescript.NewExtractor(), py: python.NewExtractor(), live: map[string]bool{}}
-	defer m.ts.Close()
-	defer m.py.Close()
-	total := 0
+	m := &miner{o: o, batch: batch, exports: scan.NewExportReader(), live: map[string]bool{}}
+	defer m.exports.Close()
 	for _, c := range commits {
 		if c.Parent == "" {
 			continue
 		}
 		ch, edited, err := m.change(ctx, c)
 		if err != nil {
-			return fmt.Errorf("%s: %w", c.Hash, err)
+			return 0, fmt.Errorf("%s: %w", c.Hash, err)
 		}
 		needles := map[string]bool{}
 		for p := range ch.Files {
@@ -233,9 +213,9 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 			args = append(args, "-e", n)
 		}
 		args = append(args, c.Parent, "--", "*.md", "*.mdx", "*.markdown")
-		out, err := gitrepo.Output(ctx, o.gitDir, args...)
+		out, err := gitrepo.Output(ctx, o.GitDir, args...)
 		if err != nil {
-			return fmt.Errorf("%s: %w", c.Hash, err)
+			return 0, fmt.Errorf("%s: %w", c.Hash, err)
 		}
 		for line := range strings.Lines(string(out)) {
 			doc := strings.TrimPrefix(strings.TrimRight(line, "\n"), c.Parent+":")
@@ -244,39 +224,25 @@ func runMine(ctx context.Context, stdout, stderr io.Writer, o mineOptions) error
 			}
 			data, err := batch.Read(c.Parent, doc)
 			if err != nil {
-				return err
+				return 0, err
 			}
-			for _, cand := range driftbench.Candidates(markdown.Extract(doc, data), ch) {
-				if cand.Kind == driftbench.KindSymbol {
-					live, err := m.stillNamed(ctx, c.Hash, driftbench.SpanSymbol(cand.Reference))
+			for _, cand := range Candidates(markdown.Extract(doc, data), ch) {
+				if cand.Kind == KindSymbol {
+					live, err := m.stillNamed(ctx, c.Hash, SpanSymbol(cand.Reference))
 					if err != nil {
-						return err
+						return 0, err
 					}
 					if live {
 						continue
 					}
 				}
-				total++
-				if o.asJSON {
-					if err := writeJSONLine(stdout, struct {
-						Base string `json:"base"`
-						Head string `json:"head"`
-						driftbench.Candidate
-					}{c.Parent, c.Hash, cand}); err != nil {
-						return err
-					}
-					continue
+				if err := emit(MinedCandidate{Base: c.Parent, Head: c.Hash, Candidate: cand}); err != nil {
+					return 0, err
 				}
-				moved := ""
-				if cand.Moved != "" {
-					moved = " -> " + cand.Moved
-				}
-				fmt.Fprintf(stdout, "%s %s %s:%d %s %q (%s%s)\n", c.Parent, c.Hash, cand.Document, cand.Line, cand.Kind, cand.Reference, cand.Target, moved)
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "bench drift --mine: %d commit(s), %d candidate(s)\n", len(commits), total)
-	return nil
+	return len(commits), nil
 }
 
 // isChangelog says whether a document is a change log: history, whose
@@ -294,7 +260,7 @@ func (m *miner) stillNamed(ctx context.Context, rev, name string) (bool, error) 
 	if v, ok := m.live[rev+":"+name]; ok {
 		return v, nil
 	}
-	out, err := gitrepo.Output(ctx, m.o.gitDir, "grep", "-l", "-w", "-F", "-e", name, rev, "--",
+	out, err := gitrepo.Output(ctx, m.o.GitDir, "grep", "-l", "-w", "-F", "-e", name, rev, "--",
 		"*.go", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs", "*.jsx", "*.mts", "*.cts", "*.py", "*.pyi",
 		":!*_test.go", ":!*.test.*", ":!*.spec.*", ":!**/test/**", ":!**/tests/**", ":!**/testdata/**", ":!**/__tests__/**")
 	if err != nil {
@@ -303,13 +269,4 @@ func (m *miner) stillNamed(ctx context.Context, rev, name string) (bool, error) 
 	v := len(out) > 0
 	m.live[rev+":"+name] = v
 	return v, nil
-}
-
-func writeJSONLine(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
 }
