@@ -39,6 +39,8 @@ type driftOptions struct {
 	split        string
 	asJSON       bool
 	missed       int
+	// mine, when its GitDir is set, lists candidate cases instead.
+	mine driftbench.MineOptions
 }
 
 // driftReport is what `bench drift --json` prints.
@@ -48,9 +50,9 @@ type driftReport struct {
 	*driftbench.Report
 }
 
-func newBenchDriftCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchDriftCommand(fac *factory, runF func(*driftOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := driftOptions{}
-	mo := driftbench.MineOptions{}
 	cmd := &cobra.Command{
 		Use:   "drift",
 		Short: "Run check --base on drift cases from real history and report recall by kind",
@@ -75,20 +77,26 @@ Exit status: 0 when it ran, 2 on bad input (a missing corpus or tree, an
 invalid case file — the message names the file and the case — a bad flag).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := driftFlagsAgree(cmd, mo.GitDir != ""); err != nil {
+			if err := driftFlagsAgree(cmd, o.mine.GitDir != ""); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("repository") {
 				fmt.Fprintln(stderr, "docbridge: --repository is deprecated, use --mine-repo (--repo filters the benchmark's repositories)")
 			}
-			if mo.GitDir != "" {
-				if mo.MaxCommits < 1 {
+			if o.mine.GitDir != "" {
+				if o.mine.MaxCommits < 1 {
 					return errors.New("--max-commits: use 1 or more")
 				}
-				return runMine(cmd.Context(), stdout, stderr, mo, o.asJSON)
+				if runF != nil {
+					return runF(&o)
+				}
+				return runMine(cmd.Context(), stdout, stderr, o.mine, o.asJSON)
 			}
 			if o.split != "" && o.split != driftbench.SplitDev && o.split != driftbench.SplitTest {
 				return fmt.Errorf("--split %q: use dev or test", o.split)
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			rep, err := runBenchDrift(cmd.Context(), stderr, o)
 			if err != nil {
@@ -108,14 +116,14 @@ invalid case file — the message names the file and the case — a bad flag).`,
 	f.StringVar(&o.split, "split", "", "only the repositories of `SPLIT` (dev or test)")
 	f.IntVar(&o.missed, "missed", 100, "list at most `N` missed cases in the text report")
 	addFormatFlags(f, &o.asJSON, "the report (or, with --mine, the candidates)")
-	f.StringVar(&mo.GitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
-	f.StringVar(&mo.Repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
-	f.StringVar(&mo.Repository, "repository", "", "the former name of --mine-repo")
+	f.StringVar(&o.mine.GitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
+	f.StringVar(&o.mine.Repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&o.mine.Repository, "repository", "", "the former name of --mine-repo")
 	if err := f.MarkHidden("repository"); err != nil {
 		panic(err) // a programming error: the flag is not registered
 	}
-	f.StringVar(&mo.Rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
-	f.IntVar(&mo.MaxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
+	f.StringVar(&o.mine.Rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
+	f.IntVar(&o.mine.MaxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
 	setFlagRange(f, "max-commits", 1, maxMineCommits)
 	return cmd
 }

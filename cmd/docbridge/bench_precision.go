@@ -53,7 +53,8 @@ type precisionReport struct {
 	*precision.Report
 }
 
-func newBenchPrecisionCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchPrecisionCommand(fac *factory, runF func(*precisionOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := precisionOptions{}
 	cmd := &cobra.Command{
 		Use:   "precision",
@@ -74,6 +75,9 @@ label file — the message names the file and the entry — a bad flag).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.sample > 0 && o.sample < 30 {
 				return fmt.Errorf("--sample %d: use 30 or more per repository (0 for every finding)", o.sample)
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			rep, err := runBenchPrecision(cmd.Context(), stderr, o)
 			if err != nil {

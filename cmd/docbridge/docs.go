@@ -19,8 +19,24 @@ import (
 
 // newDocsCommand is `docbridge docs help|search|check|add`: the MCP docs
 // tool's verbs on the command line, each printing the tool's JSON answer.
-func newDocsCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := pipeline.Repo{}
+// docsOptions are the docs verbs' flags and arguments; verb says which
+// verb they are for.
+type docsOptions struct {
+	pipeline.Repo
+	verb string
+	// search
+	limit int
+	query string
+	// check: the paths as given
+	paths []string
+	// add
+	target, bodyFile string
+	meta             map[string]any
+}
+
+func newDocsCommand(fac *factory, runF func(*docsOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := docsOptions{}
 	cmd := &cobra.Command{
 		Use:   "docs",
 		Short: "Search, check and add knowledge documents under docs/",
@@ -35,10 +51,10 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	}
 	f := cmd.PersistentFlags()
 	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` (default: the root of the git work tree containing the working directory, else the working directory)")
-	addRepoFlags(f, &o)
+	addRepoFlags(f, &o.Repo)
 
 	open := func(cmd *cobra.Command) (*pipeline.Outcome, string, error) {
-		out, err := pipeline.Run(cmd.Context(), stderr, pipeline.Options{Repo: o})
+		out, err := pipeline.Run(cmd.Context(), stderr, pipeline.Options{Repo: o.Repo})
 		if err != nil {
 			return nil, "", err
 		}
@@ -52,6 +68,10 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 
 	help := &cobra.Command{Use: "help", Short: "Show the convention as configured, the verbs and an example document", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.verb = "help"
+			if runF != nil {
+				return runF(&o)
+			}
 			cfg, err := pipeline.LoadConfig(o.Dir, o.ConfigPath)
 			if err != nil {
 				return err
@@ -59,11 +79,14 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			return writeJSON(stdout, docstool.Help(cfg), "help")
 		}}
 
-	var limit int
 	search := &cobra.Command{Use: "search [query...]", Short: "Rank the knowledge documents for a query",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if limit < 1 || limit > repoquery.MaxLimit {
-				return fmt.Errorf("--limit %d: use 1 to %d", limit, repoquery.MaxLimit)
+			if o.limit < 1 || o.limit > repoquery.MaxLimit {
+				return fmt.Errorf("--limit %d: use 1 to %d", o.limit, repoquery.MaxLimit)
+			}
+			o.verb, o.query = "search", strings.TrimSpace(strings.Join(args, " "))
+			if runF != nil {
+				return runF(&o)
 			}
 			out, _, err := open(cmd)
 			if err != nil {
@@ -73,19 +96,23 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			if err != nil {
 				return err
 			}
-			return writeJSON(stdout, docstool.Search(cmd.Context(), o.Dir, out, ix, strings.TrimSpace(strings.Join(args, " ")), limit), "results")
+			return writeJSON(stdout, docstool.Search(cmd.Context(), o.Dir, out, ix, o.query, o.limit), "results")
 		}}
-	search.Flags().IntVar(&limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", repoquery.MaxLimit))
+	search.Flags().IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` documents (1 to %d)", repoquery.MaxLimit))
 	setFlagRange(search.Flags(), "limit", 1, repoquery.MaxLimit)
 
 	check := &cobra.Command{Use: "check [path...]", Short: "List the convention's findings, only in the given files when some are",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.verb, o.paths = "check", args
+			if runF != nil {
+				return runF(&o)
+			}
 			out, root, err := open(cmd)
 			if err != nil {
 				return err
 			}
 			var paths []string
-			for _, a := range args {
+			for _, a := range o.paths {
 				p, err := mcpserver.ResolvePath(root, "path", a)
 				if err != nil {
 					return err
@@ -95,10 +122,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			return writeJSON(stdout, docstool.Check(out, paths, version, mcpserver.MaxFindings), "findings")
 		}}
 
-	var (
-		target, bodyFile string
-		fields, lists    []string
-	)
+	var fields, lists []string
 	add := &cobra.Command{Use: "add", Short: "Write a knowledge document from typed fields", Args: cobra.NoArgs,
 		Long: `Add writes a knowledge document under docs/: --field KEY=VALUE and --list
 KEY=A,B,C give the front matter, --body-file FILE (- for stdin) the body, which
@@ -127,12 +151,16 @@ a document the convention would report is refused.`,
 				}
 				meta[k] = items
 			}
-			if bodyFile == "" {
+			if o.bodyFile == "" {
 				return fmt.Errorf("--body-file: give the body's file (- for stdin)")
 			}
+			o.verb, o.meta = "add", meta
+			if runF != nil {
+				return runF(&o)
+			}
 			var r io.Reader = os.Stdin
-			if bodyFile != "-" {
-				fh, err := os.Open(bodyFile)
+			if o.bodyFile != "-" {
+				fh, err := os.Open(o.bodyFile)
 				if err != nil {
 					return fmt.Errorf("--body-file: %w", err)
 				}
@@ -148,8 +176,8 @@ a document the convention would report is refused.`,
 				return err
 			}
 			p := ""
-			if target != "" {
-				if p, err = mcpserver.ResolvePath(root, "path", target); err != nil {
+			if o.target != "" {
+				if p, err = mcpserver.ResolvePath(root, "path", o.target); err != nil {
 					return err
 				}
 			}
@@ -159,10 +187,10 @@ a document the convention would report is refused.`,
 			}
 			return writeJSON(stdout, ans, "answer")
 		}}
-	add.Flags().StringVar(&target, "path", "", "replace (or create) the document at `PATH` (under docs/)")
+	add.Flags().StringVar(&o.target, "path", "", "replace (or create) the document at `PATH` (under docs/)")
 	add.Flags().StringArrayVar(&fields, "field", nil, "a front-matter field, `KEY=VALUE` (repeatable)")
 	add.Flags().StringArrayVar(&lists, "list", nil, "a front-matter list, `KEY=A,B,C` (repeatable)")
-	add.Flags().StringVar(&bodyFile, "body-file", "", "read the body from `FILE` (- for stdin)")
+	add.Flags().StringVar(&o.bodyFile, "body-file", "", "read the body from `FILE` (- for stdin)")
 
 	cmd.AddCommand(help, search, check, add)
 	return cmd

@@ -22,9 +22,12 @@ type lookupOptions struct {
 	pipeline.Repo
 	depth, budget int
 	json          bool
+	// target is the argument: an id, path, alias or symbol.
+	target string
 }
 
-func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
+func newLookupCommand(fac *factory, runF func(*lookupOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := lookupOptions{}
 	cmd := &cobra.Command{
 		Use:   "lookup <id|path|alias|symbol>",
@@ -51,7 +54,11 @@ symbol several modules declare, each declaration with its path and line).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
-			res, err := runLookup(cmd.Context(), stderr, o, args[0])
+			o.target = args[0]
+			if runF != nil {
+				return runF(&o)
+			}
+			res, err := runLookup(cmd.Context(), stderr, o, o.target)
 			if err != nil {
 				return err
 			}

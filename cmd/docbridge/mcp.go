@@ -1,8 +1,6 @@
 package main
 
 import (
-	"io"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
@@ -12,9 +10,15 @@ import (
 
 // newMCPCommand is `docbridge mcp`: its flags, and the server
 // (internal/mcpserver) on stdin and stdout.
-func newMCPCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := pipeline.Repo{}
-	var base string
+// mcpOptions are the mcp command's flags and directory.
+type mcpOptions struct {
+	pipeline.Repo
+	base string
+}
+
+func newMCPCommand(fac *factory, runF func(*mcpOptions) error) *cobra.Command {
+	stderr := fac.stderr
+	o := mcpOptions{}
 	cmd := &cobra.Command{
 		Use:   "mcp [dir]",
 		Short: "Serve the knowledge graph to coding agents over the Model Context Protocol (stdio)",
@@ -35,7 +39,10 @@ there after each scan. See docs/mcp.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
-			srv, err := mcpserver.New(cmd.Context(), stderr, o, base, version)
+			if runF != nil {
+				return runF(&o)
+			}
+			srv, err := mcpserver.New(cmd.Context(), stderr, o.Repo, o.base, version)
 			if err != nil {
 				return err
 			}
@@ -43,7 +50,7 @@ there after each scan. See docs/mcp.md.`,
 			return srv.Serve(cmd.Context(), &mcp.StdioTransport{})
 		},
 	}
-	addRepoFlags(cmd.Flags(), &o)
-	cmd.Flags().StringVar(&base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
+	addRepoFlags(cmd.Flags(), &o.Repo)
+	cmd.Flags().StringVar(&o.base, "base", "", "compare the findings with the base `SNAPSHOT` (a snapshot file or a state directory), as check --base does")
 	return cmd
 }

@@ -23,9 +23,12 @@ type searchOptions struct {
 	kinds              []string
 	limit, budget      int
 	explain, json, how bool
+	// query is the arguments, joined.
+	query string
 }
 
-func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
+func newSearchCommand(fac *factory, runF func(*searchOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := searchOptions{}
 	cmd := &cobra.Command{
 		Use:   "search [--dir DIR] [query...]",
@@ -50,8 +53,12 @@ menus); quote the words to search for them ("hugo menus").
 Exit status: 0 on an answer, 2 on bad input.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
+			o.query = strings.TrimSpace(strings.Join(args, " "))
 			if o.how {
-				return writeSearchHow(cmd, stdout, stderr, o, strings.TrimSpace(strings.Join(args, " ")))
+				if runF != nil {
+					return runF(&o)
+				}
+				return writeSearchHow(cmd, stdout, stderr, o, o.query)
 			}
 			for _, k := range o.kinds {
 				if !slices.Contains(repoquery.SearchKinds, k) {
@@ -61,9 +68,12 @@ Exit status: 0 on an answer, 2 on bad input.`,
 			if err := queryNotDir(cmd, args); err != nil {
 				return err
 			}
-			query := strings.TrimSpace(strings.Join(args, " "))
+			query := o.query
 			if query == "" && len(o.kinds) > 0 && !slices.Contains(o.kinds, snapshot.KindDocument) {
 				return fmt.Errorf("a blank query lists documents; --kinds %s excludes them", strings.Join(o.kinds, ","))
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			res, err := runSearch(cmd, stderr, o, query)
 			if err != nil {
