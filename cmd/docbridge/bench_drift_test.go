@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The committed fixture: acme/site, one pair whose head deleted
@@ -113,7 +115,7 @@ func TestBenchDriftBadInput(t *testing.T) {
 // document the commit edited.
 func TestBenchDriftMine(t *testing.T) {
 	dir := t.TempDir()
-	git := gitIn(t, dir)
+	git := testtree.Git(t, dir)
 	write := func(name, text string) {
 		t.Helper()
 		p := filepath.Join(dir, filepath.FromSlash(name))

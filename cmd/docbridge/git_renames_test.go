@@ -16,7 +16,7 @@ const loaderSource = "package loader\n\n// Load loads.\nfunc Load() error {\n\tr
 // link into a file moved with edits says where the file went.
 func TestCheckBaseAsksGitWhereFilesWent(t *testing.T) {
 	dir := t.TempDir()
-	git := gitIn(t, dir)
+	git := testtree.Git(t, dir)
 	body := loaderSource
 	testtree.File(t, filepath.Join(dir, "src/legacy/loader.go"), body)
 	testtree.File(t, filepath.Join(dir, "src/app/main.go"), "package main\n")

@@ -4,29 +4,12 @@ import (
 	"context"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/testtree"
 )
-
-// gitIn returns a function that runs git in dir as a throwaway identity,
-// failing the test on an error; it skips the test when git is missing.
-func gitIn(t *testing.T, dir string) func(args ...string) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	return func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-}
 
 // loaderSource is a Go file the tests move with small edits.
 const loaderSource = "package loader\n\n// Load loads.\nfunc Load() error {\n\treturn nil\n}\n\n// Unload unloads.\nfunc Unload() error {\n\treturn nil\n}\n"
@@ -36,7 +19,7 @@ const loaderSource = "package loader\n\n// Load loads.\nfunc Load() error {\n\tr
 // tree, or with a base git does not know, there is no answer.
 func TestRenames(t *testing.T) {
 	dir := t.TempDir()
-	git := gitIn(t, dir)
+	git := testtree.Git(t, dir)
 	body := loaderSource
 	testtree.File(t, filepath.Join(dir, "src/legacy/loader.go"), body)
 	git("init", "-q")
@@ -69,7 +52,7 @@ func TestRenames(t *testing.T) {
 // the commit lacks; Output is no error when git grep finds nothing.
 func TestHistory(t *testing.T) {
 	dir := t.TempDir()
-	git := gitIn(t, dir)
+	git := testtree.Git(t, dir)
 	ctx := context.Background()
 	testtree.File(t, filepath.Join(dir, "a.md"), "# A\n")
 	testtree.File(t, filepath.Join(dir, "b.md"), "# B\n")
