@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -11,9 +10,16 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 )
 
-func newActionCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := actionrun.Options{Version: version, Enrich: run.Stage{}}
-	var changedFiles string
+// actionOptions are the action command's flags: the run's options and
+// the file of changed files a dry run reads them from.
+type actionOptions struct {
+	actionrun.Options
+	changedFiles string
+}
+
+func newActionCommand(fac *factory, runF func(*actionOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := actionOptions{Options: actionrun.Options{Version: version, Enrich: run.Stage{}}}
 	cmd := &cobra.Command{
 		Use:   "action",
 		Short: "Run as the GitHub Action (the container's entry point)",
@@ -35,17 +41,20 @@ Exit status: 0 when no judged finding is at or above the fail-on input, 1 when
 one is, 2 on bad input (inputs, payload, configuration).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if changedFiles != "" {
+			if o.changedFiles != "" {
 				if !o.DryRun {
 					return errors.New("--changed-files needs --dry-run (on GitHub the changed files come from the API)")
 				}
-				list, err := readChangedFiles(changedFiles)
+				list, err := readChangedFiles(o.changedFiles)
 				if err != nil {
 					return err
 				}
 				o.ChangedFiles = list
 			}
-			return actionrun.Run(cmd.Context(), stdout, stderr, o, os.Getenv)
+			if runF != nil {
+				return runF(&o)
+			}
+			return actionrun.Run(cmd.Context(), stdout, stderr, o.Options, os.Getenv)
 		},
 	}
 	f := cmd.Flags()
@@ -53,7 +62,7 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 	f.StringVar(&o.EventName, "event-name", "", "the event `NAME` (default: $GITHUB_EVENT_NAME)")
 	f.StringVar(&o.EventPath, "event", "", "the event payload `FILE` (default: $GITHUB_EVENT_PATH)")
 	f.StringVar(&o.CacheDir, "cache-dir", "", "keep scan states in `DIR` instead of the Actions cache (also in a dry run)")
-	f.StringVar(&changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
+	f.StringVar(&o.changedFiles, "changed-files", "", "with --dry-run, the pull request's changed files, one path per line, from `FILE`")
 	f.Var(&o.FailOn, "fail-on", "replace the fail-on input with `LEVEL`: error, warn, info or none")
 	f.Var(&o.Filter, "filter", "replace the filter input with `FILTER`: new, changed-files or all")
 	f.Var(&o.Mode, "mode", "replace the mode input with `MODE`: auto, scan or enrich")

@@ -56,19 +56,20 @@ type benchReport struct {
 	MoreUnreadable   int                   `json:"moreUnreadableBodies,omitempty"`
 }
 
-func newBenchCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchCommand(fac *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure docbridge (benchmarks over golden suites)",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newBenchRetrievalCommand(stdout, stderr))
-	cmd.AddCommand(newBenchPrecisionCommand(stdout, stderr))
-	cmd.AddCommand(newBenchDriftCommand(stdout, stderr))
+	cmd.AddCommand(newBenchRetrievalCommand(fac, nil))
+	cmd.AddCommand(newBenchPrecisionCommand(fac, nil))
+	cmd.AddCommand(newBenchDriftCommand(fac, nil))
 	return cmd
 }
 
-func newBenchRetrievalCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchRetrievalCommand(fac *factory, runF func(*benchOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := benchOptions{}
 	cmd := &cobra.Command{
 		Use:   "retrieval [SUITE]",
@@ -91,6 +92,9 @@ suite — the message names the case and field — or a bad directory).`,
 			}
 			if o.split != "" && !slices.Contains(bench.Splits, o.split) {
 				return fmt.Errorf("--split %q: use %s", o.split, strings.Join(bench.Splits, " or "))
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			rep, err := runBench(cmd.Context(), stderr, o)
 			if err != nil {

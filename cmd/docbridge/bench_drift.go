@@ -2,25 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/atomicfile"
-	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/driftbench"
-	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/scan"
-	"github.com/docbridge/docbridge/internal/snapshot"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 const (
@@ -38,6 +29,8 @@ type driftOptions struct {
 	split        string
 	asJSON       bool
 	missed       int
+	// mine, when its GitDir is set, lists candidate cases instead.
+	mine driftbench.MineOptions
 }
 
 // driftReport is what `bench drift --json` prints.
@@ -47,9 +40,9 @@ type driftReport struct {
 	*driftbench.Report
 }
 
-func newBenchDriftCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchDriftCommand(fac *factory, runF func(*driftOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := driftOptions{}
-	mo := mineOptions{}
 	cmd := &cobra.Command{
 		Use:   "drift",
 		Short: "Run check --base on drift cases from real history and report recall by kind",
@@ -74,21 +67,26 @@ Exit status: 0 when it ran, 2 on bad input (a missing corpus or tree, an
 invalid case file — the message names the file and the case — a bad flag).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := driftFlagsAgree(cmd, mo.gitDir != ""); err != nil {
+			if err := driftFlagsAgree(cmd, o.mine.GitDir != ""); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("repository") {
 				fmt.Fprintln(stderr, "docbridge: --repository is deprecated, use --mine-repo (--repo filters the benchmark's repositories)")
 			}
-			if mo.gitDir != "" {
-				if mo.maxCommits < 1 {
+			if o.mine.GitDir != "" {
+				if o.mine.MaxCommits < 1 {
 					return errors.New("--max-commits: use 1 or more")
 				}
-				mo.asJSON = o.asJSON
-				return runMine(cmd.Context(), stdout, stderr, mo)
+				if runF != nil {
+					return runF(&o)
+				}
+				return runMine(cmd.Context(), stdout, stderr, o.mine, o.asJSON)
 			}
 			if o.split != "" && o.split != driftbench.SplitDev && o.split != driftbench.SplitTest {
 				return fmt.Errorf("--split %q: use dev or test", o.split)
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			rep, err := runBenchDrift(cmd.Context(), stderr, o)
 			if err != nil {
@@ -108,16 +106,48 @@ invalid case file — the message names the file and the case — a bad flag).`,
 	f.StringVar(&o.split, "split", "", "only the repositories of `SPLIT` (dev or test)")
 	f.IntVar(&o.missed, "missed", 100, "list at most `N` missed cases in the text report")
 	addFormatFlags(f, &o.asJSON, "the report (or, with --mine, the candidates)")
-	f.StringVar(&mo.gitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
-	f.StringVar(&mo.repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
-	f.StringVar(&mo.repository, "repository", "", "the former name of --mine-repo")
+	f.StringVar(&o.mine.GitDir, "mine", "", "list candidate cases from the history of the git directory `GITDIR` instead")
+	f.StringVar(&o.mine.Repository, "mine-repo", "", "with --mine: the mined repository's `OWNER/NAME` (for links to its own GitHub URLs)")
+	f.StringVar(&o.mine.Repository, "repository", "", "the former name of --mine-repo")
 	if err := f.MarkHidden("repository"); err != nil {
 		panic(err) // a programming error: the flag is not registered
 	}
-	f.StringVar(&mo.rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
-	f.IntVar(&mo.maxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
+	f.StringVar(&o.mine.Rev, "rev", "HEAD", "with --mine: the `REV` whose history is mined")
+	f.IntVar(&o.mine.MaxCommits, "max-commits", 2000, "with --mine: mine the newest `N` non-merge commits")
 	setFlagRange(f, "max-commits", 1, maxMineCommits)
 	return cmd
+}
+
+// runMine prints the candidates driftbench.Mine finds, a JSON line or a
+// line of text each as it comes, then the count on stderr.
+func runMine(ctx context.Context, stdout, stderr io.Writer, o driftbench.MineOptions, asJSON bool) error {
+	total := 0
+	commits, err := driftbench.Mine(ctx, o, func(c driftbench.MinedCandidate) error {
+		total++
+		if asJSON {
+			return writeJSONLine(stdout, c)
+		}
+		moved := ""
+		if c.Moved != "" {
+			moved = " -> " + c.Moved
+		}
+		fmt.Fprintf(stdout, "%s %s %s:%d %s %q (%s%s)\n", c.Base, c.Head, c.Document, c.Line, c.Kind, c.Reference, c.Target, moved)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "bench drift --mine: %d commit(s), %d candidate(s)\n", commits, total)
+	return nil
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
 }
 
 // driftFlagsAgree refuses the flags of the mode not asked for: --repo
@@ -141,193 +171,14 @@ func driftFlagsAgree(cmd *cobra.Command, mining bool) error {
 	return nil
 }
 
-// loadDriftData reads corpus.json and the case file of every repository
-// it lists (a broken one fails before any scan).
-func loadDriftData(o driftOptions) ([]driftbench.Repo, error) {
-	root, err := os.OpenRoot(o.data)
-	if err != nil {
-		return nil, fmt.Errorf("--data: %w", err)
-	}
-	defer root.Close()
-	data, err := pipeline.ReadRepoFile(root, "corpus.json", driftbench.MaxCaseFileBytes+1)
-	if err != nil {
-		return nil, fmt.Errorf("--data: %w", err)
-	}
-	corpus, err := driftbench.LoadCorpus(filepath.ToSlash(filepath.Join(o.data, "corpus.json")), data)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range o.repos {
-		if !slices.ContainsFunc(corpus.Repositories, func(c driftbench.CorpusRepo) bool { return c.Repository == r }) {
-			return nil, fmt.Errorf("--repo %s: not in %s", r, filepath.Join(o.data, "corpus.json"))
-		}
-	}
-	var repos []driftbench.Repo
-	var errs []error
-	for _, cr := range corpus.Repositories {
-		if len(o.repos) > 0 && !slices.Contains(o.repos, cr.Repository) || o.split != "" && cr.Split != o.split {
-			continue
-		}
-		name := "cases/" + driftbench.Slug(cr.Repository) + ".json"
-		data, err := pipeline.ReadRepoFile(root, name, driftbench.MaxCaseFileBytes+1)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(o.data, name), err))
-			continue
-		}
-		cf, err := driftbench.LoadCases(filepath.ToSlash(filepath.Join(o.data, name)), data, cr.Repository)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		repos = append(repos, driftbench.Repo{Repository: cr.Repository, Split: cr.Split, Cases: cf.Cases})
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return repos, nil
-}
-
-// runBenchDrift checks every pair of the cases and evaluates them.
+// runBenchDrift runs the benchmark (driftbench.Run) with the flags'
+// corpus and data.
 func runBenchDrift(ctx context.Context, stderr io.Writer, o driftOptions) (*driftReport, error) {
-	repos, err := loadDriftData(o)
+	rep, err := driftbench.Run(ctx, stderr, driftbench.RunOptions{Corpus: o.corpus, Data: o.data, Repos: o.repos, Split: o.split})
 	if err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(o.corpus); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--corpus %s: not a directory (extract it with scripts/drift-corpus.sh %s)", o.corpus, o.corpus)
-	}
-	// Every tree must be there before the first scan.
-	for _, r := range repos {
-		for _, c := range r.Cases {
-			for _, commit := range []string{c.Base, c.Head} {
-				if st, err := os.Stat(driftTree(o.corpus, r.Repository, commit)); err != nil || !st.IsDir() {
-					return nil, fmt.Errorf("--corpus %s: no tree %s of %s (extract it with scripts/drift-corpus.sh %s)",
-						o.corpus, commit, r.Repository, o.corpus)
-				}
-			}
-		}
-	}
-	if err := checkDriftLines(o.corpus, repos); err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp("", "docbridge-drift-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	pairs := map[string]driftbench.Pair{}
-	for _, r := range repos {
-		for _, c := range r.Cases {
-			key := driftbench.PairKey(r.Repository, c.Base, c.Head)
-			if _, done := pairs[key]; done {
-				continue
-			}
-			t0 := time.Now()
-			p := driftPair(ctx, o.corpus, tmp, r.Repository, c.Base, c.Head)
-			pairs[key] = p
-			status := fmt.Sprintf("%d new finding(s)", len(p.New))
-			if p.Err != "" {
-				status = "failed: " + p.Err
-			}
-			fmt.Fprintf(stderr, "bench drift: %s %s..%s: %s in %s\n", r.Repository, c.Base[:12], c.Head[:12], status, time.Since(t0).Round(time.Millisecond))
-		}
-	}
-	return &driftReport{Corpus: filepath.ToSlash(o.corpus), Data: filepath.ToSlash(o.data), Report: driftbench.Evaluate(repos, pairs)}, nil
-}
-
-// checkDriftLines reads each case's document in its head tree and checks
-// that the reference is where the case says (driftbench.CheckLine): a case
-// written down wrong is bad input, named, before any scan.
-func checkDriftLines(corpus string, repos []driftbench.Repo) error {
-	var errs []error
-	for _, r := range repos {
-		for _, c := range r.Cases {
-			err := func() error {
-				root, err := os.OpenRoot(driftTree(corpus, r.Repository, c.Head))
-				if err != nil {
-					return err
-				}
-				defer root.Close()
-				data, err := pipeline.ReadRepoFile(root, c.Document, precisionMaxSourceBytes)
-				if err != nil {
-					return err
-				}
-				return driftbench.CheckLine(data, c)
-			}()
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s case %s: %w", r.Repository, c.ID, err))
-			}
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// driftTree is where scripts/drift-corpus.sh extracts a commit.
-func driftTree(corpus, repo, commit string) string {
-	return filepath.Join(corpus, driftbench.Slug(repo), commit)
-}
-
-// driftPair runs `docbridge scan BASE --out FILE` and `docbridge check HEAD
-// --base FILE` in process, through the code paths of those commands: the
-// base snapshot is written and read back (unmarshalled and validated)
-// exactly as check --base reads it. The repository is named to check as the
-// action's environment names it (GITHUB_REPOSITORY), so links to its own
-// URLs are the repository's. A failure is the pair's error, not the run's.
-func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) driftbench.Pair {
-	p := driftbench.Pair{Repository: repo, Base: base, Head: head}
-	restore := setEnv("GITHUB_REPOSITORY", repo)
-	defer restore()
-	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
-	cfg, err := pipeline.LoadConfig(baseDir, "")
-	if err != nil {
-		p.Err = "base configuration: " + err.Error()
-		return p
-	}
-	res, err := scan.Scan(ctx, baseDir, cfg, scan.Options{})
-	if err != nil {
-		p.Err = "scan base: " + err.Error()
-		return p
-	}
-	data, err := snapshot.Marshal(res.Snapshot)
-	if err != nil {
-		p.Err = "write base snapshot: " + err.Error()
-		return p
-	}
-	snapFile := filepath.Join(tmp, driftbench.Slug(repo)+"-"+base+".json")
-	if err := atomicfile.Write(snapFile, data); err != nil {
-		p.Err = "write base snapshot: " + err.Error()
-		return p
-	}
-	defer os.Remove(snapFile)
-	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile})
-	if err != nil {
-		p.Err = "check --base: " + err.Error()
-		return p
-	}
-	if out.Comparison == nil {
-		p.Err = "check --base: no comparison"
-		return p
-	}
-	for _, d := range out.Comparison.New {
-		if d.Severity.Rank() <= catalog.Off.Rank() {
-			continue
-		}
-		p.New = append(p.New, benchFinding(d))
-	}
-	return p
-}
-
-// setEnv sets an environment variable and returns what restores it.
-func setEnv(key, value string) func() {
-	old, had := os.LookupEnv(key)
-	os.Setenv(key, value)
-	return func() {
-		if had {
-			os.Setenv(key, old)
-		} else {
-			os.Unsetenv(key)
-		}
-	}
+	return &driftReport{Corpus: filepath.ToSlash(o.corpus), Data: filepath.ToSlash(o.data), Report: rep}, nil
 }
 
 // writeDriftText prints the recall tables, the pairs and the missed cases.
@@ -391,15 +242,4 @@ func driftPct(c driftbench.Counts) string {
 func trimFloat(x float64) string {
 	s := fmt.Sprintf("%.1f", x)
 	return strings.TrimSuffix(s, ".0")
-}
-
-// benchFinding is d as the drift benchmark matches it, with the members of
-// a grouped finding.
-func benchFinding(d reconcile.Diagnostic) driftbench.Finding {
-	pl := d.Primary()
-	f := driftbench.Finding{Code: d.Code, Level: d.Severity, Path: pl.Path, Line: pl.Line, Subject: d.Subject, Message: d.Message}
-	for _, m := range d.Members {
-		f.Members = append(f.Members, benchFinding(m))
-	}
-	return f
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // The committed fixture: acme/site, one pair whose head deleted
@@ -113,7 +115,7 @@ func TestBenchDriftBadInput(t *testing.T) {
 // document the commit edited.
 func TestBenchDriftMine(t *testing.T) {
 	dir := t.TempDir()
-	git := gitIn(t, dir)
+	git := testtree.Git(t, dir)
 	write := func(name, text string) {
 		t.Helper()
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -192,16 +194,5 @@ func TestBenchDriftRepoFlagsDoNotMix(t *testing.T) {
 	_, _, errOut := runCLI(t, "bench", "drift", "--mine", gitDir, "--repository", "acme/site")
 	if !strings.Contains(errOut, "--repository is deprecated, use --mine-repo") {
 		t.Errorf("--repository: no deprecation note: %q", errOut)
-	}
-}
-
-func TestIsChangelog(t *testing.T) {
-	for p, want := range map[string]bool{
-		"CHANGELOG.md": true, "docs/changelog/3.5.md": true, "changelogs/0.9.x.md": true, "CHANGES.md": true,
-		"HISTORY.md": true, "RELEASE-NOTES.md": true, "README.md": false, "docs/guide.md": false,
-	} {
-		if got := isChangelog(p); got != want {
-			t.Errorf("isChangelog(%q) = %v, want %v", p, got, want)
-		}
 	}
 }

@@ -3,25 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
-	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/precision"
-	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/state"
 )
 
 const (
@@ -30,8 +22,6 @@ const (
 	precisionDefaultCorpus = "precision-corpus"
 	// precisionDefaultLabels is the committed label directory.
 	precisionDefaultLabels = "docs/bench/precision/labels"
-	// precisionMaxSourceBytes bounds a file read for its line text.
-	precisionMaxSourceBytes = 16 << 20
 )
 
 // precisionOptions are the inputs of bench precision.
@@ -53,7 +43,8 @@ type precisionReport struct {
 	*precision.Report
 }
 
-func newBenchPrecisionCommand(stdout, stderr io.Writer) *cobra.Command {
+func newBenchPrecisionCommand(fac *factory, runF func(*precisionOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := precisionOptions{}
 	cmd := &cobra.Command{
 		Use:   "precision",
@@ -74,6 +65,9 @@ label file — the message names the file and the entry — a bad flag).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.sample > 0 && o.sample < 30 {
 				return fmt.Errorf("--sample %d: use 30 or more per repository (0 for every finding)", o.sample)
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			rep, err := runBenchPrecision(cmd.Context(), stderr, o)
 			if err != nil {
@@ -105,151 +99,15 @@ label file — the message names the file and the entry — a bad flag).`,
 	return cmd
 }
 
-// runBenchPrecision reads every label file first (a broken one fails
-// before any scan), then checks each repository and keys its findings.
+// runBenchPrecision runs the benchmark (precision.Run) with the flags'
+// corpus and labels.
 func runBenchPrecision(ctx context.Context, stderr io.Writer, o precisionOptions) (*precisionReport, error) {
-	slugs, err := precisionCorpus(o.corpus, o.repos)
+	rep, err := precision.Run(ctx, stderr, precision.RunOptions{Corpus: o.corpus, Labels: o.labels, Repos: o.repos,
+		Options: precision.Options{Sample: o.sample, InfoSample: o.infoSample, Seed: o.seed}})
 	if err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(o.labels); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--labels %s: not a directory", o.labels)
-	}
-	labels, err := os.OpenRoot(o.labels)
-	if err != nil {
-		return nil, fmt.Errorf("--labels: %w", err)
-	}
-	defer labels.Close()
-	repos := make([]precision.Repo, len(slugs))
-	var errs []error
-	for i, slug := range slugs {
-		name := strings.Replace(slug, "+", "/", 1)
-		repos[i] = precision.Repo{Repository: name, Labels: precision.LabelFile{Repository: name}}
-		path := filepath.Join(o.labels, slug+".json")
-		// One byte over the bound is enough for LoadLabels to refuse it.
-		data, err := pipeline.ReadRepoFile(labels, slug+".json", precision.MaxLabelBytes+1)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.ToSlash(path), err))
-			continue
-		}
-		if repos[i].Labels, err = precision.LoadLabels(filepath.ToSlash(path), data, name); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	if len(o.repos) == 0 {
-		warnOrphanLabels(stderr, o.labels, slugs)
-	}
-	for i, slug := range slugs {
-		t0 := time.Now()
-		found, err := precisionFindings(ctx, stderr, filepath.Join(o.corpus, slug), repos[i].Repository)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", repos[i].Repository, err)
-		}
-		repos[i].Findings = found
-		fmt.Fprintf(stderr, "bench precision: %s: %d finding(s) in %s\n", repos[i].Repository, len(found), time.Since(t0).Round(time.Millisecond))
-	}
-	rep := precision.Evaluate(repos, precision.Options{Sample: o.sample, InfoSample: o.infoSample, Seed: o.seed})
 	return &precisionReport{Corpus: filepath.ToSlash(o.corpus), Labels: filepath.ToSlash(o.labels), Report: rep}, nil
-}
-
-// precisionCorpus lists the repositories extracted under dir (its
-// directories named <owner>+<name>, hidden ones aside), or the ones asked
-// for, each of which must be there.
-func precisionCorpus(dir string, only []string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("--corpus: %w (extract it with scripts/precision-corpus.sh %s)", err, dir)
-	}
-	var slugs []string
-	for _, e := range ents {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") && strings.Count(e.Name(), "+") == 1 {
-			slugs = append(slugs, e.Name())
-		}
-	}
-	if len(only) > 0 {
-		var want []string
-		for _, r := range only {
-			s := precision.Slug(r)
-			if !slices.Contains(slugs, s) {
-				return nil, fmt.Errorf("--repo %s: no directory %s in %s", r, s, dir)
-			}
-			want = append(want, s)
-		}
-		slugs = want
-	}
-	if len(slugs) == 0 {
-		return nil, fmt.Errorf("--corpus %s: no <owner>+<name> directory (extract it with scripts/precision-corpus.sh %s)", dir, dir)
-	}
-	slices.Sort(slugs)
-	return slices.Compact(slugs), nil
-}
-
-// warnOrphanLabels names label files with no repository in the corpus.
-func warnOrphanLabels(stderr io.Writer, dir string, slugs []string) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if s, ok := strings.CutSuffix(e.Name(), ".json"); ok && !e.IsDir() && !slices.Contains(slugs, s) {
-			fmt.Fprintf(stderr, "bench precision: %s: no repository %s in the corpus; its labels are not used\n", filepath.Join(dir, e.Name()), s)
-		}
-	}
-}
-
-// precisionFindings runs the check pipeline on dir exactly as `docbridge
-// check DIR` does in a clone of repository (whose origin remote names it:
-// links to its own GitHub URLs are checked) and keys every finding that is
-// not off, reading each finding's source line for its key.
-func precisionFindings(ctx context.Context, stderr io.Writer, dir, repository string) ([]precision.Finding, error) {
-	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
-	if err != nil {
-		return nil, err
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	files := map[string][]byte{}
-	var out []precision.Finding
-	for _, d := range res.Findings {
-		if d.Severity.Rank() <= catalog.Off.Rank() {
-			continue
-		}
-		key := func(p reconcile.Location) precision.Key {
-			var text string
-			if p.Path != "" && p.Line > 0 {
-				data, ok := files[p.Path]
-				if !ok {
-					var err error
-					if data, err = pipeline.ReadRepoFile(root, p.Path, precisionMaxSourceBytes); err != nil {
-						fmt.Fprintf(stderr, "bench precision: %s: %s: %v (keyed with an empty line)\n", dir, p.Path, err)
-					}
-					files[p.Path] = data
-				}
-				text, _ = precision.LineText(data, p.Line)
-			}
-			return precision.NewKey(d.Code, p.Path, d.Subject, text, p.Line > 0)
-		}
-		p := d.Primary()
-		f := precision.Finding{Key: key(p), Level: d.Severity, Path: p.Path, Line: p.Line, Message: d.Message}
-		// One reference repeated on many lines is one finding; the labels
-		// of its further lines are not gone.
-		for _, m := range d.Members {
-			if m.Code == d.Code && m.Primary() != p {
-				f.Also = append(f.Also, key(m.Primary()))
-			}
-		}
-		out = append(out, f)
-	}
-	return out, nil
 }
 
 // writePrecisionTodo writes the findings to label as label files, one per

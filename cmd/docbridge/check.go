@@ -33,7 +33,8 @@ var (
 	checkFormats = []string{"text", "json", "sarif"}
 )
 
-func newCheckCommand(stdout, stderr io.Writer) *cobra.Command {
+func newCheckCommand(fac *factory, runF func(*checkOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := checkOptions{}
 	cmd := &cobra.Command{
 		Use:   "check [dir]",
@@ -58,6 +59,9 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 					return err
 				}
 				o.Changed = changed
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			if o.format == "text" {
 				progress := newTerminalProgress(stderr)

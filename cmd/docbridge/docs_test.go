@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -144,7 +145,7 @@ func TestDocsAddRefusesSymlinks(t *testing.T) {
 
 func TestMCPDocsTool(t *testing.T) {
 	dir := knowledgeRepo(t)
-	_, cs := connectMCP(t, dir)
+	cs := connectMCP(t, dir)
 	for _, tc := range []struct {
 		args map[string]any
 		cli  []string
@@ -155,7 +156,7 @@ func TestMCPDocsTool(t *testing.T) {
 		{map[string]any{"verb": "search", "query": "cache eviction"}, []string{"search", "cache", "eviction"}},
 		{map[string]any{"verb": "search", "query": "cache", "limit": 1}, []string{"search", "--limit", "1", "cache"}},
 	} {
-		got := callTool(t, cs, "docs", tc.args)
+		got := mcptest.CallTool(t, cs, "docs", tc.args)
 		want := cliJSON(t, append([]string{"docs", "--dir", dir}, tc.cli...)...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("docs %v:\ntool %v\ncli  %v", tc.args, got, want)
@@ -175,22 +176,22 @@ func TestMCPDocsTool(t *testing.T) {
 		{map[string]any{"verb": "publish"}, "/properties/verb"},
 		{map[string]any{"verb": "search", "limit": 500}, "/properties/limit"},
 	} {
-		if msg := callErr(t, cs, "docs", tc.args); !strings.Contains(msg, tc.want) {
+		if msg := mcptest.CallErr(t, cs, "docs", tc.args); !strings.Contains(msg, tc.want) {
 			t.Errorf("docs %v: %q lacks %q", tc.args, msg, tc.want)
 		}
 	}
 	// An add, then a search that finds it: the write is seen by the next call.
-	add := callTool(t, cs, "docs", map[string]any{"verb": "add", "body": "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte.\n",
+	add := mcptest.CallTool(t, cs, "docs", map[string]any{"verb": "add", "body": "# Sizing the cache memory\n\n## Facts\n\nOne gigabyte.\n",
 		"metadata": map[string]any{"Area": "cache", "Keywords": []any{"cache", "sizing", "memory"}, "Summary": "How big."}}).(map[string]any)
 	if add["path"] != "docs/sizing-the-cache-memory.md" || add["action"] != "created" {
 		t.Fatalf("add: %v", add)
 	}
-	res := callTool(t, cs, "knowledge_search", map[string]any{"query": "sizing memory"}).(map[string]any)
+	res := mcptest.CallTool(t, cs, "knowledge_search", map[string]any{"query": "sizing memory"}).(map[string]any)
 	if h := res["hits"].([]any); len(h) == 0 || h[0].(map[string]any)["path"] != "docs/sizing-the-cache-memory.md" {
 		t.Errorf("the added record is found: %v", res)
 	}
 	// Replacing with a path: the twin's own path.
-	rep := callTool(t, cs, "docs", map[string]any{"verb": "add", "path": "docs/cache/eviction.md", "metadata": twinMeta(), "body": twinBody}).(map[string]any)
+	rep := mcptest.CallTool(t, cs, "docs", map[string]any{"verb": "add", "path": "docs/cache/eviction.md", "metadata": twinMeta(), "body": twinBody}).(map[string]any)
 	if rep["action"] != "replaced" {
 		t.Errorf("replace: %v", rep)
 	}

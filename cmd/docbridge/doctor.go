@@ -19,7 +19,8 @@ type doctorOptions struct {
 	asJSON bool
 }
 
-func newDoctorCommand(stdout, stderr io.Writer) *cobra.Command {
+func newDoctorCommand(fac *factory, runF func(*doctorOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := doctorOptions{}
 	cmd := &cobra.Command{
 		Use:   "doctor [dir]",
@@ -44,6 +45,9 @@ configuration, an unreadable or invalid suite).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
 			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
+			if runF != nil {
+				return runF(&o)
+			}
 			r, err := runDoctor(cmd.Context(), stderr, o)
 			if err != nil {
 				return err

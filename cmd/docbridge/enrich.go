@@ -39,7 +39,8 @@ type enrichOptions struct {
 // the repository root; it holds a .gitignore that ignores it.
 const enrichCacheDir = ".docbridge/enrich/cache"
 
-func newEnrichCommand(stdout, stderr io.Writer) *cobra.Command {
+func newEnrichCommand(fac *factory, runF func(*enrichOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := enrichOptions{}
 	cmd := &cobra.Command{
 		Use:   "enrich [dir]",
@@ -61,6 +62,9 @@ warning, not a failed run), 2 on bad input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
+			if runF != nil {
+				return runF(&o)
+			}
 			return runEnrich(cmd.Context(), stdout, stderr, o)
 		},
 	}
@@ -69,10 +73,10 @@ warning, not a failed run), 2 on bad input.`,
 	addFormatFlags(f, &o.asJSON, "the run's report")
 	f.StringVar(&o.cache, "cache", "", "keep the agent-call cache in `DIR` (default: "+enrichCacheDir+" in the repository)")
 	addRepoFlags(f, &o.Repo)
-	cmd.AddCommand(newEnrichListCommand(stdout, stderr))
-	cmd.AddCommand(newEnrichDecideCommand(stdout, stderr, enrich.DecisionApprove))
-	cmd.AddCommand(newEnrichDecideCommand(stdout, stderr, enrich.DecisionReject))
-	cmd.AddCommand(newEnrichRevalidateCommand(stdout, stderr))
+	cmd.AddCommand(newEnrichListCommand(fac, nil))
+	cmd.AddCommand(newEnrichDecideCommand(fac, enrich.DecisionApprove, nil))
+	cmd.AddCommand(newEnrichDecideCommand(fac, enrich.DecisionReject, nil))
+	cmd.AddCommand(newEnrichRevalidateCommand(fac, nil))
 	return cmd
 }
 
@@ -233,8 +237,15 @@ func histogram(m map[string]int) string {
 	return " (" + strings.Join(parts, ", ") + ")"
 }
 
-func newEnrichListCommand(stdout, stderr io.Writer) *cobra.Command {
-	var pending, asJSON bool
+// enrichListOptions are enrich list's flags and directory.
+type enrichListOptions struct {
+	dir             string
+	pending, asJSON bool
+}
+
+func newEnrichListCommand(fac *factory, runF func(*enrichListOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := enrichListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list [dir]",
 		Short: "List the enrichment overlay: accepted, pending, findings and rejected proposals",
@@ -247,8 +258,12 @@ Exit status: 0 on an answer, 2 on bad input or when there is no readable
 overlay.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := repoDirArg(args, stderr)
-			ov, warn := enrich.ReadOverlay(dir)
+			o.dir = repoDirArg(args, stderr)
+			if runF != nil {
+				return runF(&o)
+			}
+			pending, asJSON := o.pending, o.asJSON
+			ov, warn := enrich.ReadOverlay(o.dir)
 			if ov == nil {
 				return errors.New(warn)
 			}
@@ -264,8 +279,8 @@ overlay.`,
 			return writeOverlayList(stdout, ov, pending)
 		},
 	}
-	cmd.Flags().BoolVar(&pending, "pending", false, "list only the proposals pending a person's approval")
-	addFormatFlags(cmd.Flags(), &asJSON, "the entries")
+	cmd.Flags().BoolVar(&o.pending, "pending", false, "list only the proposals pending a person's approval")
+	addFormatFlags(cmd.Flags(), &o.asJSON, "the entries")
 	return cmd
 }
 
@@ -326,9 +341,17 @@ func payloadText(p enrich.Payload) string {
 	return string(b)
 }
 
-func newEnrichDecideCommand(stdout, stderr io.Writer, decision string) *cobra.Command {
-	var by, reason string
-	o := pipeline.Repo{}
+// enrichDecideOptions are enrich approve's and reject's flags and
+// arguments.
+type enrichDecideOptions struct {
+	pipeline.Repo
+	decision, proposalID string
+	by, reason           string
+}
+
+func newEnrichDecideCommand(fac *factory, decision string, runF func(*enrichDecideOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := enrichDecideOptions{decision: decision}
 	verb := map[string]string{enrich.DecisionApprove: "approved", enrich.DecisionReject: "rejected"}[decision]
 	cmd := &cobra.Command{
 		Use:   decision + " <proposalId> [dir] --by NAME",
@@ -346,15 +369,19 @@ decision.`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args[1:], stderr)
-			if strings.TrimSpace(by) == "" {
+			o.proposalID = args[0]
+			if strings.TrimSpace(o.by) == "" {
 				return errors.New("--by: name the person who decides")
 			}
-			repo, err := pipeline.Open(cmd.Context(), stderr, o)
+			if runF != nil {
+				return runF(&o)
+			}
+			repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
 			if err != nil {
 				return err
 			}
 			ov, rec, err := enrich.DecideFiles(o.Dir, enrich.TargetHashes(repo.Scan.Snapshot), enrich.DecideRequest{
-				ProposalID: args[0], Decision: decision, By: by, Reason: reason,
+				ProposalID: o.proposalID, Decision: decision, By: o.by, Reason: o.reason,
 				Via: "cli", DecidedAt: time.Now().UTC().Format(time.RFC3339),
 			})
 			if err != nil {
@@ -365,17 +392,23 @@ decision.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&by, "by", "", "the `NAME` of the person who decides (required)")
+	f.StringVar(&o.by, "by", "", "the `NAME` of the person who decides (required)")
 	if decision == enrich.DecisionReject {
-		f.StringVar(&reason, "reason", "", "why the proposal is rejected (`TEXT`, recorded)")
+		f.StringVar(&o.reason, "reason", "", "why the proposal is rejected (`TEXT`, recorded)")
 	}
-	addRepoFlags(f, &o)
+	addRepoFlags(f, &o.Repo)
 	return cmd
 }
 
-func newEnrichRevalidateCommand(stdout, stderr io.Writer) *cobra.Command {
-	o := pipeline.Repo{}
-	var asJSON bool
+// enrichRevalidateOptions are enrich revalidate's flags and directory.
+type enrichRevalidateOptions struct {
+	pipeline.Repo
+	asJSON bool
+}
+
+func newEnrichRevalidateCommand(fac *factory, runF func(*enrichRevalidateOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := enrichRevalidateOptions{}
 	cmd := &cobra.Command{
 		Use:   "revalidate [dir]",
 		Short: "Re-run the validators over the overlay's stored proposals and compare the partition",
@@ -390,11 +423,14 @@ input or when there is no readable overlay.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
+			if runF != nil {
+				return runF(&o)
+			}
 			ov, warn := enrich.ReadOverlay(o.Dir)
 			if ov == nil {
 				return errors.New(warn)
 			}
-			repo, findings, err := enrichFacts(cmd.Context(), stderr, o)
+			repo, findings, err := enrichFacts(cmd.Context(), stderr, o.Repo)
 			if err != nil {
 				return err
 			}
@@ -403,7 +439,7 @@ input or when there is no readable overlay.`,
 				fmt.Fprintln(stderr, "docbridge: warning:", w)
 			}
 			rv := enrich.Revalidate(ov, run.Facts(repo.Scan.Snapshot, findings), approvals)
-			if asJSON {
+			if o.asJSON {
 				if err := writeJSON(stdout, rv, "revalidation"); err != nil {
 					return err
 				}
@@ -422,8 +458,8 @@ input or when there is no readable overlay.`,
 			return nil
 		},
 	}
-	addFormatFlags(cmd.Flags(), &asJSON, "the revalidation")
-	addRepoFlags(cmd.Flags(), &o)
+	addFormatFlags(cmd.Flags(), &o.asJSON, "the revalidation")
+	addRepoFlags(cmd.Flags(), &o.Repo)
 	return cmd
 }
 

@@ -26,7 +26,8 @@ type fixOptions struct {
 // maxFixFileBytes bounds a document fix reads into memory.
 const maxFixFileBytes = 64 << 20
 
-func newFixCommand(stdout, stderr io.Writer) *cobra.Command {
+func newFixCommand(fac *factory, runF func(*fixOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := fixOptions{}
 	cmd := &cobra.Command{
 		Use:   "fix [dir]",
@@ -49,6 +50,9 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 			o.Dir = repoDirArg(args, stderr)
 			if o.base == "" {
 				return errors.New("--base is required: fix rewrites what drifted since the base")
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			return runFix(cmd.Context(), stdout, stderr, o)
 		},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -15,13 +14,17 @@ import (
 
 var graphFormats = []string{"text", "mermaid", "dot"}
 
-func newGraphCommand(stdout, stderr io.Writer) *cobra.Command {
-	var (
-		format      string
-		top         int
-		typeImports bool
-		o           pipeline.Repo
-	)
+// graphOptions are the graph command's flags and directory.
+type graphOptions struct {
+	pipeline.Repo
+	format      string
+	top         int
+	typeImports bool
+}
+
+func newGraphCommand(fac *factory, runF func(*graphOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := graphOptions{}
 	cmd := &cobra.Command{
 		Use:   "graph [dir]",
 		Short: "Show the import graph's cycles, central modules and area suggestions",
@@ -41,24 +44,27 @@ under their own heading, never as observed edges.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
-			o = withDefaultState(cmd.Flags(), o)
-			if !slices.Contains(graphFormats, format) {
-				return fmt.Errorf("--format %q: use text, mermaid or dot", format)
+			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
+			if !slices.Contains(graphFormats, o.format) {
+				return fmt.Errorf("--format %q: use text, mermaid or dot", o.format)
 			}
-			repo, err := pipeline.Open(cmd.Context(), stderr, o)
+			if runF != nil {
+				return runF(&o)
+			}
+			repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
 			if err != nil {
 				return err
 			}
 			sig := repo.Signals
-			if typeImports {
+			if o.typeImports {
 				gopts := reconcile.SignalOptions(repo.Config, nil)
 				gopts.TypeImports = true
 				sig = graph.Compute(repo.Scan.Snapshot, gopts)
 			}
 			// Relations an agent proposed and a person accepted are drawn
 			// dashed and listed apart, never as observed edges.
-			opts := graphview.Options{TopCentral: top, Proposed: graphProposed(readOverlayQuiet(o.Dir, stderr), repo.Scan.Snapshot)}
-			switch format {
+			opts := graphview.Options{TopCentral: o.top, Proposed: graphProposed(readOverlayQuiet(o.Dir, stderr), repo.Scan.Snapshot)}
+			switch o.format {
 			case "mermaid":
 				return graphview.WriteMermaid(stdout, sig, opts)
 			case "dot":
@@ -68,10 +74,10 @@ under their own heading, never as observed edges.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "text", "output `FORMAT`: text, mermaid or dot")
-	f.IntVar(&top, "top", graphview.DefaultTopCentral, "show the `N` most central modules")
+	f.StringVar(&o.format, "format", "text", "output `FORMAT`: text, mermaid or dot")
+	f.IntVar(&o.top, "top", graphview.DefaultTopCentral, "show the `N` most central modules")
 	setFlagRange(f, "top", 1, graphview.MaxTopCentral)
-	f.BoolVar(&typeImports, "type-imports", false, "count type-only imports in cycles too")
-	addReadRepoFlags(f, &o)
+	f.BoolVar(&o.typeImports, "type-imports", false, "count type-only imports in cycles too")
+	addReadRepoFlags(f, &o.Repo)
 	return cmd
 }

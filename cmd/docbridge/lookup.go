@@ -1,22 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/retrieval"
-	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -25,9 +22,12 @@ type lookupOptions struct {
 	pipeline.Repo
 	depth, budget int
 	json          bool
+	// target is the argument: an id, path, alias or symbol.
+	target string
 }
 
-func newLookupCommand(stdout, stderr io.Writer) *cobra.Command {
+func newLookupCommand(fac *factory, runF func(*lookupOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := lookupOptions{}
 	cmd := &cobra.Command{
 		Use:   "lookup <id|path|alias|symbol>",
@@ -54,7 +54,11 @@ symbol several modules declare, each declaration with its path and line).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
-			res, err := runLookup(cmd.Context(), stderr, o, args[0])
+			o.target = args[0]
+			if runF != nil {
+				return runF(&o)
+			}
+			res, err := runLookup(cmd.Context(), stderr, o, o.target)
 			if err != nil {
 				return err
 			}
@@ -83,69 +87,7 @@ func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target st
 	}
 	s, sig := repo.Scan.Snapshot, repo.Signals
 	diags := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: repo.Config})
-	return lookupIn(o.Dir, s, sig, diags, target, o.depth, o.budget)
-}
-
-// lookupIn looks target up in s, scanned from dir, with the findings
-// diags, excerpts read from dir; a positive budget trims the answer.
-func lookupIn(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, target string, depth, budget int) (*retrieval.LookupResult, error) {
-	lines, err := newLineReader(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer lines.Close()
-	res, err := retrieval.Lookup(s, sig, diags, target, retrieval.LookupOptions{Depth: depth, Excerpt: lines.line})
-	if err != nil {
-		return nil, fmt.Errorf("lookup: %w", err)
-	}
-	if budget > 0 {
-		return retrieval.FitLookup(res, budget)
-	}
-	return res, nil
-}
-
-// maxExcerptFileBytes bounds the bytes read from one file for excerpts; a
-// line beyond it is not excerpted.
-const maxExcerptFileBytes = 4 << 20
-
-// lineReader reads lines of repository files for excerpts, through an
-// os.Root so that no path (a "..", a symlink) leaves the repository. Each
-// file is read once.
-type lineReader struct {
-	root  *os.Root
-	files map[string][]string
-}
-
-func newLineReader(dir string) (*lineReader, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("read excerpts from %s: %w", dir, err)
-	}
-	return &lineReader{root: root, files: map[string][]string{}}, nil
-}
-
-func (r *lineReader) Close() error { return r.root.Close() }
-
-// line returns line n (1-based) of path, without its line ending.
-func (r *lineReader) line(path string, n int) (string, bool) {
-	lines, ok := r.files[path]
-	if !ok {
-		lines = r.load(path)
-		r.files[path] = lines
-	}
-	if n < 1 || n > len(lines) {
-		return "", false
-	}
-	return strings.TrimSuffix(lines[n-1], "\r"), true
-}
-
-func (r *lineReader) load(path string) []string {
-	data, err := pipeline.ReadRepoFile(r.root, path, maxExcerptFileBytes)
-	if err != nil {
-		return nil
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	return strings.Split(string(data), "\n")
+	return repoquery.Lookup(o.Dir, s, sig, diags, target, o.depth, o.budget)
 }
 
 // writeLookupText prints the answer for a reader: the entity, its

@@ -18,6 +18,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -247,7 +248,7 @@ func realClientSession(t *testing.T, bin string) {
 	dir := knowledgeRepo(t)
 	testtree.File(t, filepath.Join(dir, "README.md"), "# K\n\nSee [eviction](docs/cache/eviction.md) and [the missing page](docs/missing.md).\n")
 	testtree.File(t, filepath.Join(dir, "store", "store.go"), "package store\n\n// OpenStore opens a store.\nfunc OpenStore() {}\n")
-	age(t, dir, time.Hour)
+	mcptest.Age(t, dir, time.Hour)
 
 	ctx := context.Background()
 	var stderr syncBuffer
@@ -390,7 +391,7 @@ var jsonTypes = []string{"string", "integer", "number", "boolean", "array", "obj
 // required argument a property.
 func checkInputSchema(t *testing.T, tool *mcp.Tool) {
 	t.Helper()
-	schema := generic(t, tool.InputSchema).(map[string]any)
+	schema := mcptest.Generic(t, tool.InputSchema).(map[string]any)
 	if schema["type"] != "object" {
 		t.Errorf("%s: input schema type %v, want object", tool.Name, schema["type"])
 	}
@@ -450,7 +451,7 @@ func checkPropertyType(t *testing.T, where string, p map[string]any) {
 // path (kinds.items).
 func schemaProperty(t *testing.T, tool *mcp.Tool, path string) map[string]any {
 	t.Helper()
-	schema := generic(t, tool.InputSchema).(map[string]any)
+	schema := mcptest.Generic(t, tool.InputSchema).(map[string]any)
 	props, _ := schema["properties"].(map[string]any)
 	name, rest, _ := strings.Cut(path, ".")
 	p, _ := props[name].(map[string]any)
@@ -470,7 +471,7 @@ func schemaProperty(t *testing.T, tool *mcp.Tool, path string) map[string]any {
 // argument and what it takes.
 func schemaRefusals(t *testing.T, tool *mcp.Tool, base map[string]any) []realClientCall {
 	t.Helper()
-	schema := generic(t, tool.InputSchema).(map[string]any)
+	schema := mcptest.Generic(t, tool.InputSchema).(map[string]any)
 	props, _ := schema["properties"].(map[string]any)
 	names := slices.Sorted(maps.Keys(props))
 	with := func(name string, v any) map[string]any {
@@ -525,16 +526,16 @@ func checkValidCall(t *testing.T, cs *mcp.ClientSession, params *mcp.CallToolPar
 		return
 	}
 	if res.IsError {
-		t.Errorf("%s %v: tool error %s", params.Name, params.Arguments, contentText(res))
+		t.Errorf("%s %v: tool error %s", params.Name, params.Arguments, mcptest.ContentText(res))
 		return
 	}
 	if res.StructuredContent == nil || len(res.Content) != 1 {
 		t.Errorf("%s %v: want structured content and one text block, got %d blocks", params.Name, params.Arguments, len(res.Content))
 		return
 	}
-	answer := generic(t, res.StructuredContent)
+	answer := mcptest.Generic(t, res.StructuredContent)
 	var text any
-	if err := json.Unmarshal([]byte(contentText(res)), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(answer) {
+	if err := json.Unmarshal([]byte(mcptest.ContentText(res)), &text); err != nil || fmt.Sprint(text) != fmt.Sprint(answer) {
 		t.Errorf("%s %v: the text block is not the structured content as JSON (%v)", params.Name, params.Arguments, err)
 	}
 	for _, w := range want {
@@ -601,7 +602,7 @@ func checkRefusal(t *testing.T, cs *mcp.ClientSession, name string, args map[str
 		t.Errorf("%s %v: a protocol error %v, want a tool error the model sees", name, args, err)
 		return
 	}
-	msg := contentText(res)
+	msg := mcptest.ContentText(res)
 	if !res.IsError {
 		t.Errorf("%s %v: answered %.200s, want a refusal", name, args, msg)
 		return
@@ -619,7 +620,7 @@ func checkRefusal(t *testing.T, cs *mcp.ClientSession, name string, args map[str
 // scan — each answer one line of JSON on stdout, and the server then exits
 // by itself with status 0. A call the client cancelled is not waited for.
 func pipedCalls(t *testing.T, bin string) {
-	dir := mcpRepo(t)
+	dir := mcptest.Repo(t)
 	// A safety net, not a measure: a server that never exits fails the
 	// test rather than hanging it.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/enrich"
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 )
 
 // TestMCPEnrichPending: without an overlay the tool says so; after a run
@@ -14,8 +15,8 @@ import (
 // graph_neighbors marked proposed.
 func TestMCPEnrichPending(t *testing.T) {
 	dir := enrichFixture(t)
-	_, cs := connectMCP(t, dir)
-	none := callTool(t, cs, "enrich_pending", map[string]any{}).(map[string]any)
+	cs := connectMCP(t, dir)
+	none := mcptest.CallTool(t, cs, "enrich_pending", map[string]any{}).(map[string]any)
 	if none["overlay"] != false || !strings.Contains(none["warning"].(string), "no enrichment overlay") || len(none["pending"].([]any)) != 0 {
 		t.Fatalf("without an overlay: %v", none)
 	}
@@ -23,7 +24,7 @@ func TestMCPEnrichPending(t *testing.T) {
 	runEnrichJSON(t, dir)
 	ov := readOverlayFile(t, dir)
 	cli := cliJSON(t, "enrich", "list", "--pending", "--json", dir).(map[string]any)["pending"].([]any)
-	got := callTool(t, cs, "enrich_pending", map[string]any{}).(map[string]any)
+	got := mcptest.CallTool(t, cs, "enrich_pending", map[string]any{}).(map[string]any)
 	if got["overlay"] != true || got["overlayHash"] != ov.ContentHash || got["total"] != float64(len(cli)) || len(cli) == 0 {
 		t.Fatalf("pending: %v\nCLI: %v", got, cli)
 	}
@@ -40,12 +41,12 @@ func TestMCPEnrichPending(t *testing.T) {
 			rel = p.Proposal
 		}
 	}
-	one := callTool(t, cs, "enrich_pending", map[string]any{"kind": "propose-relation", "limit": 1}).(map[string]any)
+	one := mcptest.CallTool(t, cs, "enrich_pending", map[string]any{"kind": "propose-relation", "limit": 1}).(map[string]any)
 	if rs := one["pending"].([]any); len(rs) != 1 || rs[0].(map[string]any)["proposalId"] != rel.ProposalID {
 		t.Fatalf("kind filter: %v", one)
 	}
 	to := rel.Payload.(*enrich.ProposeRelation).To
-	edges := callTool(t, cs, "graph_edges", map[string]any{"from": rel.Entity}).(map[string]any)
+	edges := mcptest.CallTool(t, cs, "graph_edges", map[string]any{"from": rel.Entity}).(map[string]any)
 	for _, r := range edges["relations"].([]any) {
 		if r.(map[string]any)["provenance"] == "proposed" {
 			t.Fatalf("a pending relation is an edge: %v", r)
@@ -55,11 +56,11 @@ func TestMCPEnrichPending(t *testing.T) {
 	if code, out, errOut := runCLI(t, "enrich", "approve", rel.ProposalID, dir, "--by", "alice"); code != 0 {
 		t.Fatalf("approve: exit %d: %s%s", code, out, errOut)
 	}
-	after := callTool(t, cs, "enrich_pending", map[string]any{"kind": "propose-relation"}).(map[string]any)
+	after := mcptest.CallTool(t, cs, "enrich_pending", map[string]any{"kind": "propose-relation"}).(map[string]any)
 	if after["total"] != float64(0) {
 		t.Fatalf("approved but still pending: %v", after)
 	}
-	edges = callTool(t, cs, "graph_edges", map[string]any{"from": rel.Entity, "kind": "mentions"}).(map[string]any)
+	edges = mcptest.CallTool(t, cs, "graph_edges", map[string]any{"from": rel.Entity, "kind": "mentions"}).(map[string]any)
 	var proposed map[string]any
 	for _, r := range edges["relations"].([]any) {
 		if r := r.(map[string]any); r["provenance"] == "proposed" {
@@ -70,7 +71,7 @@ func TestMCPEnrichPending(t *testing.T) {
 		proposed["metadata"].(map[string]any)["acceptedBy"] != "alice" {
 		t.Fatalf("graph_edges: %v", edges)
 	}
-	n := callTool(t, cs, "graph_neighbors", map[string]any{"id": rel.Entity}).(map[string]any)
+	n := mcptest.CallTool(t, cs, "graph_neighbors", map[string]any{"id": rel.Entity}).(map[string]any)
 	found := false
 	for _, x := range n["nodes"].([]any) {
 		x := x.(map[string]any)
@@ -84,14 +85,14 @@ func TestMCPEnrichPending(t *testing.T) {
 	if !found {
 		t.Fatalf("graph_neighbors: %v", n)
 	}
-	node := callTool(t, cs, "graph_node", map[string]any{"id": rel.Entity}).(map[string]any)
+	node := mcptest.CallTool(t, cs, "graph_node", map[string]any{"id": rel.Entity}).(map[string]any)
 	if node["proposedOut"].(map[string]any)["mentions"] != float64(1) {
 		t.Fatalf("graph_node: %v", node)
 	}
-	if msg := callErr(t, cs, "enrich_pending", map[string]any{"kind": "praise"}); !strings.Contains(msg, "/properties/kind") || !strings.Contains(msg, "propose-relation") {
+	if msg := mcptest.CallErr(t, cs, "enrich_pending", map[string]any{"kind": "praise"}); !strings.Contains(msg, "/properties/kind") || !strings.Contains(msg, "propose-relation") {
 		t.Errorf("bad kind: %s", msg)
 	}
-	if msg := callErr(t, cs, "enrich_pending", map[string]any{"limit": 201}); !strings.Contains(msg, "/properties/limit") {
+	if msg := mcptest.CallErr(t, cs, "enrich_pending", map[string]any{"limit": 201}); !strings.Contains(msg, "/properties/limit") {
 		t.Errorf("bad limit: %s", msg)
 	}
 }

@@ -29,10 +29,43 @@ func resolveVersion(linked string, buildInfo func() (*debug.BuildInfo, bool)) st
 	return "dev"
 }
 
+// factory is what every command's constructor takes, as in cli/cli's
+// NewCmdX(f, runF): the streams the commands write to. The constructor of
+// a command that runs also takes runF, which receives the options once
+// parsed and checked: nil runs the command, a test passes a function that
+// keeps them, so that flag parsing is tested without a scan
+// (flags_test.go).
+type factory struct {
+	stdout, stderr io.Writer
+}
+
 // newRootCommand is the root command and the profiles its --cpu-profile
 // and --mem-profile flags ask for; the caller stops them when the command
 // has run, whatever it returned.
 func newRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
+	f := &factory{stdout: stdout, stderr: stderr}
+	root, prof := newBareRoot(f)
+	root.AddCommand(newScanCommand(f, nil))
+	root.AddCommand(newCheckCommand(f, nil))
+	root.AddCommand(newFixCommand(f, nil))
+	root.AddCommand(newGraphCommand(f, nil))
+	root.AddCommand(newActionCommand(f, nil))
+	root.AddCommand(newSearchCommand(f, nil))
+	root.AddCommand(newLookupCommand(f, nil))
+	root.AddCommand(newBenchCommand(f))
+	root.AddCommand(newDoctorCommand(f, nil))
+	root.AddCommand(newMCPCommand(f, nil))
+	root.AddCommand(newDocsCommand(f, nil))
+	root.AddCommand(newEnrichCommand(f, nil))
+	guardCommandGroups(root)
+	return root, prof
+}
+
+// newBareRoot is the root command without its subcommands: the version,
+// the profile flags, and what every command's flags go through — their
+// ranges, the messages of bad values, the default directory.
+func newBareRoot(f *factory) (*cobra.Command, *profiles) {
+	stderr := f.stderr
 	prof := &profiles{}
 	root := &cobra.Command{
 		Use:           "docbridge",
@@ -41,20 +74,8 @@ func newRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetOut(stdout)
+	root.SetOut(f.stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newScanCommand(stdout, stderr))
-	root.AddCommand(newCheckCommand(stdout, stderr))
-	root.AddCommand(newFixCommand(stdout, stderr))
-	root.AddCommand(newGraphCommand(stdout, stderr))
-	root.AddCommand(newActionCommand(stdout, stderr))
-	root.AddCommand(newSearchCommand(stdout, stderr))
-	root.AddCommand(newLookupCommand(stdout, stderr))
-	root.AddCommand(newBenchCommand(stdout, stderr))
-	root.AddCommand(newDoctorCommand(stdout, stderr))
-	root.AddCommand(newMCPCommand(stdout, stderr))
-	root.AddCommand(newDocsCommand(stdout, stderr))
-	root.AddCommand(newEnrichCommand(stdout, stderr))
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		if err := checkFlagRanges(cmd); err != nil {
 			return err
@@ -66,6 +87,5 @@ func newRootCommand(stdout, stderr io.Writer) (*cobra.Command, *profiles) {
 	}
 	prof.addFlags(root.PersistentFlags())
 	root.SetFlagErrorFunc(flagError)
-	guardCommandGroups(root)
 	return root, prof
 }

@@ -15,14 +15,19 @@ import (
 	"github.com/docbridge/docbridge/internal/state"
 )
 
-func newScanCommand(stdout, stderr io.Writer) *cobra.Command {
-	var (
-		asJSON        bool
-		out           string
-		configPath    string
-		stateDir      string
-		maxStateBytes int64
-	)
+// scanOptions are the scan command's flags and directory.
+type scanOptions struct {
+	dir           string
+	asJSON        bool
+	out           string
+	configPath    string
+	stateDir      string
+	maxStateBytes int64
+}
+
+func newScanCommand(fac *factory, runF func(*scanOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
+	o := scanOptions{}
 	cmd := &cobra.Command{
 		Use:   "scan [dir]",
 		Short: "Scan a repository into a knowledge-graph snapshot",
@@ -31,8 +36,12 @@ source module, resolves links, mentions, imports and declarations, and prints a
 summary — or, with --json or --out, the snapshot as canonical JSON.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := repoDirArg(args, stderr)
-			cfg, err := pipeline.LoadConfig(dir, configPath)
+			o.dir = repoDirArg(args, stderr)
+			if runF != nil {
+				return runF(&o)
+			}
+			dir, asJSON, out := o.dir, o.asJSON, o.out
+			cfg, err := pipeline.LoadConfig(dir, o.configPath)
 			if err != nil {
 				return err
 			}
@@ -40,7 +49,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if !asJSON {
 				progress = newTerminalProgress(stderr)
 			}
-			res, err := pipeline.ScanWithState(cmd.Context(), stderr, dir, cfg, stateDir, maxStateBytes, progress.progressFunc(), "")
+			res, err := pipeline.ScanWithState(cmd.Context(), stderr, dir, cfg, o.stateDir, o.maxStateBytes, progress.progressFunc(), "")
 			progress.end()
 			if err != nil {
 				return err
@@ -69,11 +78,11 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			return nil
 		},
 	}
-	addFormatFlags(cmd.Flags(), &asJSON, "the snapshot")
-	cmd.Flags().StringVar(&out, "out", "", "write the snapshot to `FILE` (- for stdout; the summary goes to stderr)")
-	cmd.Flags().StringVar(&configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
-	cmd.Flags().StringVar(&stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
-	cmd.Flags().Int64Var(&maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
+	addFormatFlags(cmd.Flags(), &o.asJSON, "the snapshot")
+	cmd.Flags().StringVar(&o.out, "out", "", "write the snapshot to `FILE` (- for stdout; the summary goes to stderr)")
+	cmd.Flags().StringVar(&o.configPath, "config", "", "configuration `FILE` (default: docbridge.yaml in dir, when present)")
+	cmd.Flags().StringVar(&o.stateDir, "state", "", "read the previous scan's state from `DIR` and write this scan's there (incremental scans)")
+	cmd.Flags().Int64Var(&o.maxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")
 	setFlagRange(cmd.Flags(), "max-state-bytes", 0, maxStateBytesFlag)
 	return cmd
 }

@@ -1,30 +1,21 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
-
-// searchKinds are the entry kinds --kinds accepts.
-var searchKinds = []string{snapshot.KindDocument, snapshot.KindArea, snapshot.KindPackage, snapshot.KindModule}
 
 // searchOptions are the inputs of one search run.
 type searchOptions struct {
@@ -32,9 +23,12 @@ type searchOptions struct {
 	kinds              []string
 	limit, budget      int
 	explain, json, how bool
+	// query is the arguments, joined.
+	query string
 }
 
-func newSearchCommand(stdout, stderr io.Writer) *cobra.Command {
+func newSearchCommand(fac *factory, runF func(*searchOptions) error) *cobra.Command {
+	stdout, stderr := fac.stdout, fac.stderr
 	o := searchOptions{}
 	cmd := &cobra.Command{
 		Use:   "search [--dir DIR] [query...]",
@@ -59,20 +53,27 @@ menus); quote the words to search for them ("hugo menus").
 Exit status: 0 on an answer, 2 on bad input.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Repo = withDefaultState(cmd.Flags(), o.Repo)
+			o.query = strings.TrimSpace(strings.Join(args, " "))
 			if o.how {
-				return writeSearchHow(cmd, stdout, stderr, o, strings.TrimSpace(strings.Join(args, " ")))
+				if runF != nil {
+					return runF(&o)
+				}
+				return writeSearchHow(cmd, stdout, stderr, o, o.query)
 			}
 			for _, k := range o.kinds {
-				if !slices.Contains(searchKinds, k) {
-					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(searchKinds, ", "))
+				if !slices.Contains(repoquery.SearchKinds, k) {
+					return fmt.Errorf("--kinds %q: use %s", k, strings.Join(repoquery.SearchKinds, ", "))
 				}
 			}
 			if err := queryNotDir(cmd, args); err != nil {
 				return err
 			}
-			query := strings.TrimSpace(strings.Join(args, " "))
+			query := o.query
 			if query == "" && len(o.kinds) > 0 && !slices.Contains(o.kinds, snapshot.KindDocument) {
 				return fmt.Errorf("a blank query lists documents; --kinds %s excludes them", strings.Join(o.kinds, ","))
+			}
+			if runF != nil {
+				return runF(&o)
 			}
 			res, err := runSearch(cmd, stderr, o, query)
 			if err != nil {
@@ -107,8 +108,8 @@ Exit status: 0 on an answer, 2 on bad input.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Dir, "dir", "", "the repository `DIR` to search (default: the root of the git work tree containing the working directory, else the working directory)")
 	f.StringSliceVar(&o.kinds, "kinds", nil, "only list entries of these `KINDS` (document, area, package, module; comma-separated)")
-	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` hits (1 to %d)", searchMaxLimit))
-	setFlagRange(f, "limit", 1, searchMaxLimit)
+	f.IntVar(&o.limit, "limit", retrieval.DefaultLimit, fmt.Sprintf("list at most `N` hits (1 to %d)", repoquery.MaxLimit))
+	setFlagRange(f, "limit", 1, repoquery.MaxLimit)
 	f.BoolVar(&o.explain, "explain", false, "show every score component of each hit")
 	f.IntVar(&o.budget, "budget", 0, "fit the answer into about `TOKENS` tokens (4 characters each), dropping summaries first; 0 means no budget")
 	addFormatFlags(f, &o.json, "the results")
@@ -126,11 +127,11 @@ func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query stri
 		return retrieval.Results{}, err
 	}
 	s := repo.Scan.Snapshot
-	ix, err := newSearchIndex(stderr, o.Dir, s, repo.Signals)
+	ix, err := repoquery.NewIndex(stderr, o.Dir, s, repo.Signals)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
-	return searchIndex(cmd.Context(), o.Dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
+	return repoquery.Search(cmd.Context(), o.Dir, s, ix, retrieval.Query{Text: query, Kinds: o.kinds, Limit: o.limit, Explain: o.explain}), nil
 }
 
 // writeSearchHow prints how the ranking works and, for a query, which of
@@ -144,56 +145,13 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 	if err != nil {
 		return err
 	}
-	ix, err := newSearchIndex(stderr, o.Dir, repo.Scan.Snapshot, repo.Signals)
+	ix, err := repoquery.NewIndex(stderr, o.Dir, repo.Scan.Snapshot, repo.Signals)
 	if err != nil {
 		return err
 	}
 	class, reason := ix.Classify(query)
 	_, err = fmt.Fprintf(stdout, "\nThis query: %q takes the %s path: %s.\n", query, class, reason)
 	return err
-}
-
-// newSearchIndex projects the scanned repository at dir into search
-// entries, document bodies read from dir and the enrichment overlay's
-// accepted proposals projected in, and indexes them. An overlay that is
-// there but ignored is a warning on stderr.
-func newSearchIndex(stderr io.Writer, dir string, s *snapshot.Snapshot, sig *graph.Signals) (*retrieval.Index, error) {
-	bodies, err := pipeline.NewBodyReader(dir, maxBodyFileBytes)
-	if err != nil {
-		return nil, fmt.Errorf("search %s: %w", dir, err)
-	}
-	defer bodies.Close()
-	proj, warning := pipeline.Projection(dir, s, sig, bodies.Read)
-	if warning != "" {
-		fmt.Fprintln(stderr, "docbridge: warning:", warning)
-	}
-	return retrieval.NewIndex(proj, s), nil
-}
-
-// searchIndex answers q over ix, the index of s scanned from dir — or,
-// for a blank query and for a query nothing matches, lists the most
-// recently changed documents.
-func searchIndex(ctx context.Context, dir string, s *snapshot.Snapshot, ix *retrieval.Index, q retrieval.Query) retrieval.Results {
-	if q.Text != "" {
-		res := ix.Search(q)
-		if res.Total > 0 {
-			return res
-		}
-	}
-	res := ix.Recent(q.Limit, modificationTimes(ctx, dir, documentPaths(s)))
-	res.Query = q.Text
-	return res
-}
-
-// documentPaths lists the paths of the snapshot's documents.
-func documentPaths(s *snapshot.Snapshot) []string {
-	var out []string
-	for i := range s.Entities {
-		if e := &s.Entities[i]; e.Kind == snapshot.KindDocument && e.Path != "" {
-			out = append(out, e.Path)
-		}
-	}
-	return out
 }
 
 // listOrNone joins names, or says none.
@@ -271,91 +229,4 @@ func writeSearchText(w io.Writer, res retrieval.Results, explain bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// maxBodyFileBytes bounds the bytes read of one document for its body
-// (the projection keeps retrieval.MaxBodyRunes of them).
-const maxBodyFileBytes = 4 << 20
-
-// searchMaxLimit bounds every search's --limit or limit argument: search
-// and docs search on the command line, knowledge_search and docs over MCP
-// (one bound, so an agent and a person get the same answer to the same
-// question).
-const searchMaxLimit = 100
-
-// Bounds of the git history read for modification times.
-const (
-	// maxGitLogCommits bounds the commits read; documents last changed
-	// before them fall back to their file time.
-	maxGitLogCommits = 20_000
-	// gitLogTimeout bounds the git calls.
-	gitLogTimeout = 30 * time.Second
-)
-
-// modificationTimes returns each document's last commit time when dir is
-// in a git work tree — one `git log --name-only` pass over the history,
-// newest first, stopped as soon as every document has a time — and its
-// file time otherwise or when the history does not name it.
-func modificationTimes(ctx context.Context, dir string, docs []string) func(string) (int64, bool) {
-	committed := gitCommitTimes(ctx, dir, docs)
-	return func(p string) (int64, bool) {
-		if t, ok := committed[p]; ok {
-			return t, true
-		}
-		info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
-		if err != nil {
-			return 0, false
-		}
-		return info.ModTime().Unix(), true
-	}
-}
-
-// gitCommitTimes maps the wanted paths (relative to dir) to the time of
-// the newest commit that touched them. Any failure — no git, not a work
-// tree — gives what was read so far (nothing), and file times take over.
-func gitCommitTimes(ctx context.Context, dir string, wanted []string) map[string]int64 {
-	out := map[string]int64{}
-	if len(wanted) == 0 {
-		return out
-	}
-	ctx, cancel := context.WithTimeout(ctx, gitLogTimeout)
-	defer cancel()
-	inside, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree").Output()
-	if err != nil || strings.TrimSpace(string(inside)) != "true" {
-		return out
-	}
-	want := make(map[string]bool, len(wanted))
-	for _, p := range wanted {
-		want[p] = true
-	}
-	// %x00 marks a commit line: no path contains NUL. --relative gives
-	// paths relative to dir, as the snapshot has them.
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.quotePath=false", "log",
-		"-n", strconv.Itoa(maxGitLogCommits), "--format=%x00%ct", "--name-only", "--no-renames", "--relative")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return out
-	}
-	if err := cmd.Start(); err != nil {
-		return out
-	}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	var current int64
-	for sc.Scan() && len(out) < len(want) {
-		line := sc.Text()
-		if t, ok := strings.CutPrefix(line, "\x00"); ok {
-			current, _ = strconv.ParseInt(t, 10, 64)
-			continue
-		}
-		if want[line] && current > 0 {
-			if _, seen := out[line]; !seen {
-				out[line] = current
-			}
-		}
-	}
-	// Stopping early leaves git writing to a closed pipe; cancel ends it.
-	cancel()
-	_ = cmd.Wait()
-	return out
 }

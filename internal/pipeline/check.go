@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/doctor"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -141,7 +142,7 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	if out.Base != nil {
 		// Where drifted files went when their content changed too: git's
 		// rename detection, when the base's commit is in this clone.
-		in.Renames = GitRenames(ctx, o.Dir, out.Base.SourceRevision)
+		in.Renames = gitrepo.Renames(ctx, o.Dir, out.Base.SourceRevision)
 	}
 	result := reconcile.Check(in)
 	out.Judge = time.Since(t0)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/repourl"
@@ -24,7 +25,7 @@ import (
 // this snapshot asks git what was renamed since; "" asks git for it.
 func ScanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress func(phase string, done, total int), revision string) (*scan.Result, error) {
 	if revision == "" {
-		revision = GitRevision(ctx, dir)
+		revision = gitrepo.Revision(ctx, dir)
 	}
 	opts := scan.Options{Progress: progress, SourceRevision: revision}
 	if stateDir != "" {

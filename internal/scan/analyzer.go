@@ -76,6 +76,9 @@ type moduleAnalyzer interface {
 	// declaredNames calls add with every name documentation may refer to
 	// a declaration of x by, in order (symbolTable).
 	declaredNames(x *Extraction, add func(name string))
+	// exportNames calls add with the bare name of each of x's exports, as
+	// prose names one that was removed (ExportReader).
+	exportNames(x *Extraction, add func(name string))
 	// symbols fills x's entry of the symbol index (symbolModules): its
 	// language, its package and the kind of each export. It reports false
 	// when x declares nothing documentation looks up.

@@ -88,6 +88,13 @@ func (*goAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	}
 }
 
+// exportNames: a method by its name alone.
+func (*goAnalyzer) exportNames(x *Extraction, add func(string)) {
+	for _, e := range x.Go.Exports {
+		add(e.Name[strings.LastIndexByte(e.Name, '.')+1:])
+	}
+}
+
 func (*goAnalyzer) symbols(x *Extraction, m *symtab.Module) bool {
 	if x.Go.IsTest {
 		return false
@@ -160,6 +167,12 @@ func (*typescriptAnalyzer) packages(r *resolver) {
 }
 
 func (*typescriptAnalyzer) declaredNames(x *Extraction, add func(string)) {
+	for _, e := range x.TypeScript.Exports {
+		add(e.Name)
+	}
+}
+
+func (*typescriptAnalyzer) exportNames(x *Extraction, add func(string)) {
 	for _, e := range x.TypeScript.Exports {
 		add(e.Name)
 	}
@@ -267,6 +280,15 @@ func (*pythonAnalyzer) packages(r *resolver) {
 func (*pythonAnalyzer) declaredNames(x *Extraction, add func(string)) {
 	for _, e := range x.Python.Exports {
 		if e.Kind != symtab.ListingKind {
+			add(e.Name)
+		}
+	}
+}
+
+// exportNames leaves out the private (underscore) names.
+func (*pythonAnalyzer) exportNames(x *Extraction, add func(string)) {
+	for _, e := range x.Python.Exports {
+		if !strings.HasPrefix(e.Name, "_") {
 			add(e.Name)
 		}
 	}

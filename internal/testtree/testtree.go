@@ -1,5 +1,6 @@
 // Package testtree writes the file trees tests scan: one file, a map of
-// files under a root, or a map of files in a new temporary directory.
+// files under a root, or a map of files in a new temporary directory; and
+// git run in one as a throwaway identity.
 // Tests only.
 package testtree
 

@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"context"
@@ -32,7 +32,7 @@ type mcpOverlay struct {
 
 // overlay returns the repository's overlay as it is now (nil when there
 // is none or it is unreadable; warn says why when it is there).
-func (m *mcpServer) overlay() (*enrich.Overlay, string) {
+func (m *Server) overlay() (*enrich.Overlay, string) {
 	o := &m.overlays
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -55,7 +55,7 @@ func (o *mcpOverlay) current(root string) (*enrich.Overlay, string) {
 
 // graphNow is the graph index of the tree as it is now, with the
 // overlay's accepted proposed relations when there are any.
-func (m *mcpServer) graphNow(ctx context.Context) (*graphIndex, error) {
+func (m *Server) graphNow(ctx context.Context) (*graphIndex, error) {
 	t, err := m.current(ctx)
 	if err != nil {
 		return nil, err
@@ -159,7 +159,7 @@ type pendingAnswer struct {
 	Pending     []pendingEntry `json:"pending"`
 }
 
-func (m *mcpServer) enrichPending(ctx context.Context, _ *mcp.CallToolRequest, a pendingArgs) (*mcp.CallToolResult, any, error) {
+func (m *Server) enrichPending(ctx context.Context, _ *mcp.CallToolRequest, a pendingArgs) (*mcp.CallToolResult, any, error) {
 	if err := checkString("kind", a.Kind); err != nil {
 		return nil, nil, err
 	}

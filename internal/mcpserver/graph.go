@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"cmp"
@@ -136,7 +136,7 @@ type nodeAnswer struct {
 	ProposedIn  map[string]int `json:"proposedIn,omitempty"`
 }
 
-func (m *mcpServer) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nodeArgs) (*mcp.CallToolResult, any, error) {
+func (m *Server) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nodeArgs) (*mcp.CallToolResult, any, error) {
 	g, err := m.graphNow(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -179,7 +179,7 @@ type edgesAnswer struct {
 	Relations []snapshot.Relation `json:"relations"`
 }
 
-func (m *mcpServer) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edgesArgs) (*mcp.CallToolResult, any, error) {
+func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edgesArgs) (*mcp.CallToolResult, any, error) {
 	if err := checkString("kind", a.Kind); err != nil {
 		return nil, nil, err
 	}
@@ -265,7 +265,7 @@ type neighborsAnswer struct {
 	Nodes []neighbor `json:"nodes"`
 }
 
-func (m *mcpServer) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, a neighborsArgs) (*mcp.CallToolResult, any, error) {
+func (m *Server) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, a neighborsArgs) (*mcp.CallToolResult, any, error) {
 	if a.Depth == 0 {
 		a.Depth = 1
 	}

@@ -1,19 +1,17 @@
-package main
+package mcpserver
 
 import (
 	"context"
 	"errors"
-	"io"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/scan"
-	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // mcpHangGuard bounds a wait for something that must happen, so that a
@@ -36,8 +34,8 @@ func receive[T any](t *testing.T, ch <-chan T, what string) T {
 // the server closes); entered is closed when the first one waits. A scan
 // held past mcpHangGuard fails, so that a server that waits for its scan
 // before it answers initialize fails the test rather than hanging it.
-func blockScans(entered, release chan struct{}) func(*mcpServer) {
-	return func(m *mcpServer) {
+func blockScans(entered, release chan struct{}) func(*Server) {
+	return func(m *Server) {
 		first := true
 		m.beforeScan = func(ctx context.Context) error {
 			if first {
@@ -89,8 +87,8 @@ func progressClient() (*mcp.ClientOptions, <-chan *mcp.ProgressNotificationParam
 // the first call waits for the scan, told where it is, and gets its
 // answer once the scan ends.
 func TestMCPAnswersInitializeBeforeTheScanEnds(t *testing.T) {
-	dir := mcpRepo(t)
-	age(t, dir, time.Hour)
+	dir := mcptest.Repo(t)
+	mcptest.Age(t, dir, time.Hour)
 	entered, release := make(chan struct{}), make(chan struct{})
 	opts, progress := progressClient()
 	// Connecting answers initialize: it returns with the scan held.
@@ -112,16 +110,16 @@ func TestMCPAnswersInitializeBeforeTheScanEnds(t *testing.T) {
 	close(release)
 	a := receive(t, answered, "answer")
 	if a.err != nil || a.res.IsError {
-		t.Fatalf("first call: %v %s", a.err, contentText(a.res))
+		t.Fatalf("first call: %v %s", a.err, mcptest.ContentText(a.res))
 	}
-	hits := generic(t, a.res.StructuredContent).(map[string]any)["hits"].([]any)
+	hits := mcptest.Generic(t, a.res.StructuredContent).(map[string]any)["hits"].([]any)
 	if len(hits) == 0 || hits[0].(map[string]any)["path"] != "docs/storage.md" {
 		t.Errorf("the first call's answer: %v", hits)
 	}
 	if srv.scans != 1 {
 		t.Errorf("%d scans, want 1", srv.scans)
 	}
-	callTool(t, cs, "docbridge_diagnostics", map[string]any{})
+	mcptest.CallTool(t, cs, "docbridge_diagnostics", map[string]any{})
 	if srv.scans != 1 {
 		t.Errorf("%d scans after a second call on the same tree, want 1", srv.scans)
 	}
@@ -140,10 +138,10 @@ func TestMCPAnswersInitializeBeforeTheScanEnds(t *testing.T) {
 // answer of the call that waited for it, a tool error with the reason;
 // the next call scans again.
 func TestMCPFirstScanErrorIsAToolError(t *testing.T) {
-	dir := mcpRepo(t)
-	age(t, dir, time.Hour)
+	dir := mcptest.Repo(t)
+	mcptest.Age(t, dir, time.Hour)
 	scans := 0
-	srv, cs := connectMCPWith(t, pipeline.Repo{Dir: dir}, "", func(m *mcpServer) {
+	srv, cs := connectMCPWith(t, pipeline.Repo{Dir: dir}, "", func(m *Server) {
 		m.beforeScan = func(context.Context) error {
 			scans++
 			if scans == 1 {
@@ -152,15 +150,15 @@ func TestMCPFirstScanErrorIsAToolError(t *testing.T) {
 			return nil
 		}
 	}, nil)
-	msg := callErr(t, cs, "knowledge_search", map[string]any{"query": "storage"})
+	msg := mcptest.CallErr(t, cs, "knowledge_search", map[string]any{"query": "storage"})
 	if !strings.Contains(msg, "the disk is on fire") || !strings.Contains(msg, "the next call scans again") {
 		t.Errorf("the scan's error: %q", msg)
 	}
-	got := callTool(t, cs, "knowledge_search", map[string]any{"query": "storage"}).(map[string]any)
+	got := mcptest.CallTool(t, cs, "knowledge_search", map[string]any{"query": "storage"}).(map[string]any)
 	if hits := got["hits"].([]any); len(hits) == 0 {
 		t.Errorf("the second call scanned: %v", got)
 	}
-	callTool(t, cs, "graph_node", map[string]any{"id": "document:README.md"})
+	mcptest.CallTool(t, cs, "graph_node", map[string]any{"id": "document:README.md"})
 	if scans != 2 || srv.scans != 1 {
 		t.Errorf("%d scans begun, %d made a tree; want 2 and 1", scans, srv.scans)
 	}
@@ -169,8 +167,8 @@ func TestMCPFirstScanErrorIsAToolError(t *testing.T) {
 // TestMCPWaitingCallCancelled: a call waiting for the first scan returns
 // when its context is done; the scan goes on, for the next call.
 func TestMCPWaitingCallCancelled(t *testing.T) {
-	dir := mcpRepo(t)
-	age(t, dir, time.Hour)
+	dir := mcptest.Repo(t)
+	mcptest.Age(t, dir, time.Hour)
 	entered, release := make(chan struct{}), make(chan struct{})
 	opts, progress := progressClient()
 	srv, cs := connectMCPWith(t, pipeline.Repo{Dir: dir}, "", blockScans(entered, release), opts)
@@ -189,37 +187,9 @@ func TestMCPWaitingCallCancelled(t *testing.T) {
 		t.Errorf("a cancelled call answered: %+v", a.res)
 	}
 	close(release)
-	callTool(t, cs, "graph_node", map[string]any{"id": "document:README.md"})
+	mcptest.CallTool(t, cs, "graph_node", map[string]any{"id": "document:README.md"})
 	if srv.scans != 1 {
 		t.Errorf("%d scans, want 1: the cancelled calls left the scan alone", srv.scans)
-	}
-}
-
-// TestMCPStartRefusesBeforeServing: what the server can check before it
-// scans ends the command before any client connects.
-func TestMCPStartRefusesBeforeServing(t *testing.T) {
-	dir := mcpRepo(t)
-	bad := testtree.New(t, map[string]string{"README.md": "# Demo\n", "docbridge.yaml": "scan: [not, a, mapping]\n"})
-	for _, tc := range []struct {
-		dir, base, want string
-	}{
-		{bad, "", "docbridge.yaml"},
-		{filepath.Join(dir, "nowhere"), "", "nowhere"},
-		{filepath.Join(dir, "README.md"), "", "README.md"},
-		{dir, filepath.Join(dir, "no-base.json"), "--base"},
-	} {
-		srv, err := newMCPServer(context.Background(), io.Discard, pipeline.Repo{Dir: tc.dir}, tc.base)
-		if err == nil {
-			srv.close()
-			t.Errorf("mcp %s --base %q: served", tc.dir, tc.base)
-			continue
-		}
-		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("mcp %s --base %q: %v, want it to name %s", tc.dir, tc.base, err, tc.want)
-		}
-	}
-	if code, _, errOut := runCLI(t, "mcp", filepath.Join(dir, "nowhere")); code != 2 || !strings.Contains(errOut, "nowhere") {
-		t.Errorf("docbridge mcp on no directory: exit %d, %s", code, errOut)
 	}
 }
 

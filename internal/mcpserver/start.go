@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"context"
@@ -48,7 +48,7 @@ type scanJob struct {
 
 // startScan starts a first scan in the background. The caller holds
 // m.start.mu, or has the server to itself.
-func (m *mcpServer) startScan() *scanJob {
+func (m *Server) startScan() *scanJob {
 	j := &scanJob{finished: make(chan struct{})}
 	m.start.job = j
 	if err := m.start.ctx.Err(); err != nil {
@@ -73,7 +73,7 @@ func (m *mcpServer) startScan() *scanJob {
 // waitForFirstScan is the server's receiving middleware: a tool call
 // waits for the first tree (firstTree) before it runs. A first scan that
 // failed is the call's answer, as a tool error (isError) the model sees.
-func (m *mcpServer) waitForFirstScan(next mcp.MethodHandler) mcp.MethodHandler {
+func (m *Server) waitForFirstScan(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		call, ok := req.(*mcp.CallToolRequest)
 		if !ok {
@@ -97,7 +97,7 @@ func (m *mcpServer) waitForFirstScan(next mcp.MethodHandler) mcp.MethodHandler {
 // waits for it. It returns when ctx is done (the scan goes on), and while
 // it waits it tells the client where the scan is when req carries a
 // progress token.
-func (m *mcpServer) firstTree(ctx context.Context, req *mcp.CallToolRequest) error {
+func (m *Server) firstTree(ctx context.Context, req *mcp.CallToolRequest) error {
 	m.start.mu.Lock()
 	j := m.start.job
 	if j.failed() && j.reported {

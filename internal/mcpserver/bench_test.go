@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 	"github.com/docbridge/docbridge/internal/pipeline"
 )
 
@@ -31,7 +32,7 @@ var mcpBenchCalls = []struct {
 const mcpBenchRepeat = 100
 
 // BenchmarkMCP measures what an MCP client waits for: the initialize
-// answer (start: from newMCPServer, or the process's start, to the
+// answer (start: from New, or the process's start, to the
 // client's Connect returning), the first call's answer (start included),
 // and the latency of calls on an unchanged tree (p50 and p99 per tool).
 // The server runs in process over the SDK's in-memory transports, or, when
@@ -40,9 +41,9 @@ const mcpBenchRepeat = 100
 // or the one DOCBRIDGE_MCP_BENCH_DIR names. "state" serves with --state,
 // from a state one scan left.
 //
-//	go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
-//	DOCBRIDGE_MCP_BENCH_DIR=/tmp/pcorpus/kubernetes-sigs+cluster-api go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
-//	go build -o /tmp/docbridge ./cmd/docbridge && DOCBRIDGE_MCP_BENCH_BIN=/tmp/docbridge go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./cmd/docbridge
+//	go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./internal/mcpserver
+//	DOCBRIDGE_MCP_BENCH_DIR=/tmp/pcorpus/kubernetes-sigs+cluster-api go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./internal/mcpserver
+//	go build -o /tmp/docbridge ./cmd/docbridge && DOCBRIDGE_MCP_BENCH_BIN=/tmp/docbridge go test -run '^$' -bench BenchmarkMCP -benchtime 3x ./internal/mcpserver
 func BenchmarkMCP(b *testing.B) {
 	dir := os.Getenv("DOCBRIDGE_MCP_BENCH_DIR")
 	if dir == "" {
@@ -52,7 +53,7 @@ func BenchmarkMCP(b *testing.B) {
 		}
 		// Files written just before a scan began make its fingerprint
 		// stale (they may have changed under it).
-		age(b, dir, time.Hour)
+		mcptest.Age(b, dir, time.Hour)
 	}
 	stateDir := b.TempDir()
 	if _, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, StateDir: stateDir, MaxStateBytes: 1 << 30}}); err != nil {
@@ -77,7 +78,7 @@ func benchMCP(b *testing.B, o pipeline.Repo) {
 			}
 			transport = &mcp.CommandTransport{Command: exec.Command(bin, args...)}
 		} else {
-			srv, err := newMCPServer(ctx, io.Discard, o, "")
+			srv, err := New(ctx, io.Discard, o, "", testVersion)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -89,7 +90,7 @@ func benchMCP(b *testing.B, o pipeline.Repo) {
 			transport = ct
 			wait = func() {
 				ss.Wait()
-				srv.close()
+				srv.Close()
 			}
 		}
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "v0"}, nil).Connect(ctx, transport, nil)
@@ -121,7 +122,7 @@ func benchMCP(b *testing.B, o pipeline.Repo) {
 func benchCall(b *testing.B, cs *mcp.ClientSession, name string, args map[string]any) {
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err == nil && res.IsError {
-		err = fmt.Errorf("tool error %s", contentText(res))
+		err = fmt.Errorf("tool error %s", mcptest.ContentText(res))
 	}
 	if err != nil {
 		b.Fatalf("%s %v: %v", name, args, err)
@@ -137,4 +138,15 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	slices.Sort(s)
 	i := (len(s)*p+99)/100 - 1
 	return s[max(i, 0)]
+}
+
+// median is the middle of ds (the upper one of an even count), as the
+// CLI's benchmarks report it.
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/dirwatch"
+	"github.com/docbridge/docbridge/internal/mcpserver/mcptest"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -53,7 +54,7 @@ func TestFingerprintWatchSeesWhatAStatSees(t *testing.T) {
 		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := mcpRepo(t)
+			dir := mcptest.Repo(t)
 			file(dir, ".gitignore", "*.log\nprivate/\n")
 			file(dir, "build.log", "output\n")
 			file(dir, ".git/info/.keep", "")
@@ -61,7 +62,7 @@ func TestFingerprintWatchSeesWhatAStatSees(t *testing.T) {
 			if err := os.Symlink("../private/target.md", filepath.Join(dir, "docs", "linked.md")); err != nil {
 				t.Fatal(err)
 			}
-			age(t, dir, time.Hour)
+			mcptest.Age(t, dir, time.Hour)
 			res, start := scanForFingerprint(t, dir)
 			config := filepath.Join(dir, "docbridge.yaml")
 			swept := takeFingerprint(dir, config, res.Store, start)

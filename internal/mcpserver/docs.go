@@ -1,4 +1,4 @@
-package main
+package mcpserver
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/docbridge/docbridge/internal/docstool"
 	"github.com/docbridge/docbridge/internal/knowledgedocs"
+	"github.com/docbridge/docbridge/internal/repoquery"
 	"github.com/docbridge/docbridge/internal/retrieval"
 )
 
@@ -24,7 +26,7 @@ type docsArgs struct {
 
 var docsVerbs = []string{"search", "check", "add", "help"}
 
-func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs) (*mcp.CallToolResult, any, error) {
+func (m *Server) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs) (*mcp.CallToolResult, any, error) {
 	if !containsString(docsVerbs, a.Verb) {
 		return nil, nil, badArgument("verb", "%q: use %s", a.Verb, strings.Join(docsVerbs, ", "))
 	}
@@ -39,19 +41,19 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if err != nil {
 			return nil, nil, err
 		}
-		return nil, docsHelp(t.out.Config), nil
+		return nil, docstool.Help(t.out.Config), nil
 	case "search":
 		if a.Limit == 0 {
 			a.Limit = retrieval.DefaultLimit
 		}
-		if a.Limit < 1 || a.Limit > searchMaxLimit {
-			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, searchMaxLimit)
+		if a.Limit < 1 || a.Limit > repoquery.MaxLimit {
+			return nil, nil, badArgument("limit", "%d: use 1 to %d", a.Limit, repoquery.MaxLimit)
 		}
 		t, err := m.current(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
-		return nil, docsSearch(ctx, m.o.Dir, t.out, t.index, strings.TrimSpace(a.Query), a.Limit), nil
+		return nil, docstool.Search(ctx, m.o.Dir, t.out, t.index, strings.TrimSpace(a.Query), a.Limit), nil
 	case "check":
 		if len(a.Paths) > mcpMaxListArgs {
 			return nil, nil, badArgument("paths", "%d paths; at most %d", len(a.Paths), mcpMaxListArgs)
@@ -68,7 +70,7 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 		if err != nil {
 			return nil, nil, err
 		}
-		return nil, docsCheck(t.out, paths), nil
+		return nil, docstool.Check(t.out, paths, m.version, MaxFindings), nil
 	}
 	// add
 	if len(a.Body) > knowledgedocs.MaxBodyBytes {
@@ -88,8 +90,8 @@ func (m *mcpServer) docs(ctx context.Context, _ *mcp.CallToolRequest, a docsArgs
 	if err != nil {
 		return nil, nil, err
 	}
-	ans, err := docsAdd(m.root, t.out, p, knowledgedocs.Draft{Metadata: a.Metadata, Body: a.Body})
-	var refusal *docsRefusal
+	ans, err := docstool.Add(m.root, t.out, p, knowledgedocs.Draft{Metadata: a.Metadata, Body: a.Body}, m.version)
+	var refusal *docstool.Refusal
 	if errors.As(err, &refusal) {
 		return nil, nil, badArgument(refusal.Field, "%s", refusal.Reason)
 	}

@@ -1,13 +1,13 @@
-package main
+package testtree
 
 import (
 	"os/exec"
 	"testing"
 )
 
-// gitIn returns a function that runs git in dir as a throwaway identity,
+// Git returns a function that runs git in dir as a throwaway identity,
 // failing the test on an error; it skips the test when git is missing.
-func gitIn(t *testing.T, dir string) func(args ...string) {
+func Git(t testing.TB, dir string) func(args ...string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
