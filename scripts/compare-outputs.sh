@@ -61,7 +61,10 @@ target_dir() {
       go run ./internal/corpus/gencorpus -k "$k" "$dir" >&2
       touch "$dir/.complete"
     fi
-    echo "$dir"
+    # A copy of its own: the action's dry runs write into the workspace,
+    # and another comparison may be reading the shared one.
+    cp -a "$dir" "$tmp/mono-$k"
+    echo "$tmp/mono-$k"
     ;;
   *) (cd "$1" && pwd) ;;
   esac
