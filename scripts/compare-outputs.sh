@@ -39,11 +39,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cli_of() { if [[ -d $1/cmd/docbridge ]]; then echo ./cmd/docbridge; else echo ./cmd/action; fi; }
-echo "compare-outputs: building $rev ($base_commit) and the working tree" >&2
-git worktree add --detach "$wt" "$base_commit" >/dev/null 2>&1
-(cd "$wt" && go build -buildvcs=false -o "$tmp/base" "$(cli_of .)")
-go build -buildvcs=false -o "$tmp/head" "$(cli_of .)"
+source scripts/lib/binaries.sh
+build_pair compare-outputs "$rev" "$tmp"
 pr_payload=$PWD/scripts/testdata/pull_request.opened.json
 
 if [[ $# -eq 0 ]]; then
@@ -55,16 +52,10 @@ fi
 target_dir() {
   case $1 in
   mono:*)
-    local k=${1#mono:} dir="$work/mono-${1#mono:}"
-    if [[ ! -f $dir/.complete ]]; then
-      rm -rf "$dir"
-      go run ./internal/corpus/gencorpus -k "$k" "$dir" >&2
-      touch "$dir/.complete"
-    fi
     # A copy of its own: the action's dry runs write into the workspace,
     # and another comparison may be reading the shared one.
-    cp -a "$dir" "$tmp/mono-$k"
-    echo "$tmp/mono-$k"
+    cp -a "$(mono_corpus "${1#mono:}")" "$tmp/mono-${1#mono:}"
+    echo "$tmp/mono-${1#mono:}"
     ;;
   *) (cd "$1" && pwd) ;;
   esac

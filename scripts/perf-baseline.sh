@@ -41,24 +41,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The CLI's directory moved from cmd/action to cmd/docbridge.
-cli_of() { if [[ -d $1/cmd/docbridge ]]; then echo ./cmd/docbridge; else echo ./cmd/action; fi; }
-echo "perf-baseline: building $rev ($base_commit) and the working tree" >&2
-git worktree add --detach "$wt" "$base_commit" >/dev/null 2>&1
-(cd "$wt" && go build -o "$tmp/base" "$(cli_of .)")
-go build -o "$tmp/head" "$(cli_of .)"
+source scripts/lib/binaries.sh
+build_pair perf-baseline "$rev" "$tmp"
 
 target_dir() {
   case $1 in
-  mono:*)
-    local k=${1#mono:} dir="$work/mono-${1#mono:}"
-    if [[ ! -f $dir/.complete ]]; then
-      rm -rf "$dir"
-      go run ./internal/corpus/gencorpus -k "$k" "$dir" >&2
-      touch "$dir/.complete"
-    fi
-    echo "$dir"
-    ;;
+  mono:*) mono_corpus "${1#mono:}" ;;
   *) echo "$1" ;;
   esac
 }

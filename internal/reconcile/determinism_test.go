@@ -24,18 +24,22 @@ func shuffled(s *snapshot.Snapshot, r *rand.Rand) *snapshot.Snapshot {
 	return &c
 }
 
+// everyRuleGroup are fixtures (a base, "" for none, and a head under
+// testdata) that together exercise every rule group: links, anchors, paths,
+// cycles, areas, drift.
+var everyRuleGroup = []struct{ base, head string }{
+	{filepath.Join("drift", "symbol_rename", "base"), filepath.Join("drift", "symbol_rename", "head")},
+	{filepath.Join("drift", "renamed_heading", "base"), filepath.Join("drift", "renamed_heading", "head")},
+	{"", "cycles"},
+	{"", "areas"},
+	{"", "linkpeer"},
+}
+
 // TestCheckIsDeterministic: the same head and base, in any order, give
 // byte-identical diagnostics and comparison. The fixtures together
 // exercise every rule group (links, anchors, paths, cycles, areas, drift).
 func TestCheckIsDeterministic(t *testing.T) {
-	cases := []struct{ base, head string }{
-		{filepath.Join("drift", "symbol_rename", "base"), filepath.Join("drift", "symbol_rename", "head")},
-		{filepath.Join("drift", "renamed_heading", "base"), filepath.Join("drift", "renamed_heading", "head")},
-		{"", "cycles"},
-		{"", "areas"},
-		{"", "linkpeer"},
-	}
-	for _, tc := range cases {
+	for _, tc := range everyRuleGroup {
 		t.Run(tc.head, func(t *testing.T) {
 			head, cfg := scanDir(t, filepath.Join("testdata", tc.head))
 			var base *snapshot.Snapshot
