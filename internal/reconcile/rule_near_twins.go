@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 func init() {
@@ -78,7 +79,7 @@ func nearTwins(v *view) []finding {
 		docs := byArea[a]
 		areaPath := a
 		if e := v.entity(a); e != nil {
-			areaPath = entityPath(e)
+			areaPath = snapshot.EntityPath(e)
 		}
 		if len(docs) > maxTwinDocsPerArea {
 			out = append(out, finding{

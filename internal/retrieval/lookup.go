@@ -149,7 +149,7 @@ func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnost
 	if s == nil {
 		return nil, fmt.Errorf("lookup %q: no snapshot", target)
 	}
-	g := newLookupGraph(s)
+	g := newLookupGraph(s, sig)
 	e, sym, err := g.resolve(target)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ type Neighbourhood struct{ g *lookupGraph }
 
 // NewNeighbourhood indexes s.
 func NewNeighbourhood(s *snapshot.Snapshot) *Neighbourhood {
-	return &Neighbourhood{g: newLookupGraph(s)}
+	return &Neighbourhood{g: newLookupGraph(s, nil)}
 }
 
 // Neighbours lists the entities within depth relations of id exactly as

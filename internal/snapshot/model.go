@@ -185,10 +185,3 @@ const (
 func DescribesRun(c Coverage) bool {
 	return c.Analyzer == "repository" && (c.Scope == ScopeReusedEntities || c.Scope == ScopeState)
 }
-
-// EntityID returns the id of an entity of the given kind and value.
-func EntityID(kind, value string) string { return kind + ":" + value }
-
-// RelationID returns the id of the relation kind from → to. One relation
-// exists per (kind, from, to); repeated occurrences add evidence.
-func RelationID(kind, from, to string) string { return kind + ":" + from + "->" + to }
