@@ -3,7 +3,8 @@
 // JSON form and the content hash that identifies what the repository says.
 //
 // A Snapshot is plain data. Every stage after the scan reads it; none of them
-// writes it back.
+// writes it back. The stages that walk its graph read it through one Index,
+// built once; ids are made by EntityID and split only by ParseEntityID.
 package snapshot
 
 // Type and SchemaVersion identify the artifact.
