@@ -96,21 +96,23 @@ func (x *Index) Relations() []Relation {
 // index, not a copy, that callers must not modify.
 func (x *Index) Out(id string) []*Relation {
 	x.adjOnce.Do(x.buildAdjacency)
-	n := x.node(id)
-	if n < 0 {
-		return nil
-	}
-	return x.out[x.outStart[n]:x.outStart[n+1]:x.outStart[n+1]]
+	return x.run(x.out, x.outStart, id)
 }
 
 // In returns the relations entering id, in relation order, as Out does.
 func (x *Index) In(id string) []*Relation {
 	x.adjOnce.Do(x.buildAdjacency)
+	return x.run(x.in, x.inStart, id)
+}
+
+// run is id's run of rels, capped so that an append cannot write into the
+// next node's.
+func (x *Index) run(rels []*Relation, start []int32, id string) []*Relation {
 	n := x.node(id)
 	if n < 0 {
 		return nil
 	}
-	return x.in[x.inStart[n]:x.inStart[n+1]:x.inStart[n+1]]
+	return rels[start[n]:start[n+1]:start[n+1]]
 }
 
 // node is id's node number: its entity position, else its endpoint
