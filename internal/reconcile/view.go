@@ -96,25 +96,13 @@ func (v *view) entity(id string) *snapshot.Entity { return v.idx.Entity(id) }
 // outgoing yields the relations of a kind ("" for every kind) that start
 // at id, in id order.
 func (v *view) outgoing(id, kind string) iter.Seq[*snapshot.Relation] {
-	return ofRelationKind(v.idx.Out(id), kind)
+	return v.idx.OutOfKind(id, kind)
 }
 
 // incoming yields the relations of a kind ("" for every kind) that end at
 // id, in id order.
 func (v *view) incoming(id, kind string) iter.Seq[*snapshot.Relation] {
-	return ofRelationKind(v.idx.In(id), kind)
-}
-
-// ofRelationKind yields the relations of rs of a kind without copying
-// them: the rules ask this of every document.
-func ofRelationKind(rs []*snapshot.Relation, kind string) iter.Seq[*snapshot.Relation] {
-	return func(yield func(*snapshot.Relation) bool) {
-		for _, r := range rs {
-			if (kind == "" || r.Kind == kind) && !yield(r) {
-				return
-			}
-		}
-	}
+	return v.idx.InOfKind(id, kind)
 }
 
 // documentOf returns the document whose entity id is id, or nil.

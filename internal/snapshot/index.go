@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -9,7 +10,7 @@ import (
 
 // Index is a snapshot prepared for lookups: its entities in id order, each
 // id's entity, and the relations leaving and entering each entity in
-// relation-id order. Every stage that walks the graph (graph signals, the
+// relation-id order, all of them or those of one kind. Every stage that walks the graph (graph signals, the
 // rules, lookup, the MCP tools) reads one, so one snapshot is indexed once.
 //
 // An Index only reads its snapshot; the snapshot must not change while the
@@ -103,6 +104,28 @@ func (x *Index) Out(id string) []*Relation {
 func (x *Index) In(id string) []*Relation {
 	x.adjOnce.Do(x.buildAdjacency)
 	return x.run(x.in, x.inStart, id)
+}
+
+// OutOfKind yields the relations of a kind ("" for every kind) leaving id,
+// in relation order, without copying them.
+func (x *Index) OutOfKind(id, kind string) iter.Seq[*Relation] {
+	return ofKind(x.Out(id), kind)
+}
+
+// InOfKind yields the relations of a kind ("" for every kind) entering id,
+// in relation order, without copying them.
+func (x *Index) InOfKind(id, kind string) iter.Seq[*Relation] {
+	return ofKind(x.In(id), kind)
+}
+
+func ofKind(rs []*Relation, kind string) iter.Seq[*Relation] {
+	return func(yield func(*Relation) bool) {
+		for _, r := range rs {
+			if (kind == "" || r.Kind == kind) && !yield(r) {
+				return
+			}
+		}
+	}
 }
 
 // run is id's run of rels, capped so that an append cannot write into the

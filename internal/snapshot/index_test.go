@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -64,6 +65,24 @@ func TestIndex(t *testing.T) {
 		if got := relationIDs(tc.got); !slices.Equal(got, tc.want) {
 			t.Errorf("%s = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+	for _, tc := range []struct {
+		name string
+		got  iter.Seq[*Relation]
+		want []string
+	}{
+		{"mentions out of document:a/x.md", x.OutOfKind("document:a/x.md", RelMentions), []string{"mentions:document:a/x.md->module:a/m.go"}},
+		{"mentions into module:a/m.go", x.InOfKind("module:a/m.go", RelMentions), []string{"mentions:document:a/x.md->module:a/m.go", "mentions:document:y.md->module:a/m.go"}},
+		{"every kind into module:a/m.go", x.InOfKind("module:a/m.go", ""), relationIDs(x.In("module:a/m.go"))},
+		{"imports out of document:a/x.md", x.OutOfKind("document:a/x.md", RelImports), nil},
+	} {
+		if got := relationIDs(slices.Collect(tc.got)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// A loop that breaks ends the walk: a walk that went on would panic.
+	for range x.InOfKind("module:a/m.go", "") {
+		break
 	}
 	if len(x.Out("area:a")) != cap(x.Out("area:a")) {
 		t.Error("an adjacency view has room to append into its neighbour's run")
