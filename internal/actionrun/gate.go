@@ -14,6 +14,7 @@ import (
 	"github.com/docbridge/docbridge/internal/ghapi"
 	"github.com/docbridge/docbridge/internal/review"
 	"github.com/docbridge/docbridge/internal/scan"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // ProposalsMarker opens the enrichment pull request's sticky comment of
@@ -324,8 +325,8 @@ func (r *actionRun) readDecisions(ctx context.Context, api *apiBudget, branch st
 // entityFile is the file an entity id names — a document's or a module's
 // path — or false for an entity that is no file (a package, an area).
 func entityFile(id string) (string, bool) {
-	kind, p, ok := strings.Cut(id, ":")
-	if !ok || p == "" || (kind != "document" && kind != "module") {
+	kind, p, ok := snapshot.ParseEntityID(id)
+	if !ok || p == "" || (kind != snapshot.KindDocument && kind != snapshot.KindModule) {
 		return "", false
 	}
 	return p, true

@@ -2,7 +2,6 @@ package doctor
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -86,8 +85,8 @@ func readFacts(s *snapshot.Snapshot) *facts {
 
 // valueOf returns the value of an id of the given kind, "" for another kind.
 func valueOf(id, kind string) string {
-	v, ok := strings.CutPrefix(id, kind+":")
-	if !ok {
+	k, v, _ := snapshot.ParseEntityID(id)
+	if k != kind {
 		return ""
 	}
 	return v

@@ -224,9 +224,9 @@ func nodeDir(idx *index, id string) string {
 		return "."
 	}
 	if e.Kind == snapshot.KindPackage {
-		return entityPath(e)
+		return snapshot.EntityPath(e)
 	}
-	return path.Dir(entityPath(e))
+	return path.Dir(snapshot.EntityPath(e))
 }
 
 // commonDir is the longest directory shared by the members' directories.

@@ -9,7 +9,7 @@ import (
 
 // ent builds an entity from an id; the path is the id's value.
 func ent(id string, meta map[string]any) snapshot.Entity {
-	kind, value, _ := strings.Cut(id, ":")
+	kind, value, _ := snapshot.ParseEntityID(id)
 	e := snapshot.Entity{ID: id, Kind: kind, Name: path.Base(value), Provenance: snapshot.Observed, Metadata: meta}
 	if kind != snapshot.KindExternal && kind != snapshot.KindUnresolved {
 		e.Path = value
@@ -19,7 +19,7 @@ func ent(id string, meta map[string]any) snapshot.Entity {
 
 // rel builds a relation with one evidence item at the from entity's file.
 func rel(kind, from, to string, line int) snapshot.Relation {
-	_, p, _ := strings.Cut(from, ":")
+	_, p, _ := snapshot.ParseEntityID(from)
 	return snapshot.Relation{
 		ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: snapshot.Observed,
 		Evidence: []snapshot.Evidence{{Source: "scan", Path: p, LineStart: line, LineEnd: line}},

@@ -107,7 +107,7 @@ func importNode(idx *index, i int32, pkgOf []int32) int32 {
 		if pkgOf[i] >= 0 {
 			return pkgOf[i]
 		}
-		if p := idx.lookup(snapshot.EntityID(snapshot.KindPackage, path.Dir(entityPath(e)))); p >= 0 && idx.entities[p].Kind == snapshot.KindPackage {
+		if p := idx.lookup(snapshot.EntityID(snapshot.KindPackage, path.Dir(snapshot.EntityPath(e)))); p >= 0 && idx.entities[p].Kind == snapshot.KindPackage {
 			return p
 		}
 		return i // a Go file outside any package: keep the file
@@ -131,12 +131,12 @@ func (ig *importGraph) edgeEvidence(u, v int32) ([]snapshot.Evidence, bool) {
 
 func isGo(e *snapshot.Entity) bool {
 	lang, _ := e.Metadata["language"].(string)
-	return lang == "golang" || (lang == "" && strings.HasSuffix(entityPath(e), ".go"))
+	return lang == "golang" || (lang == "" && strings.HasSuffix(snapshot.EntityPath(e), ".go"))
 }
 
 func isTest(e *snapshot.Entity) bool {
 	t, _ := e.Metadata["test"].(bool)
-	return t || strings.HasSuffix(entityPath(e), "_test.go")
+	return t || strings.HasSuffix(snapshot.EntityPath(e), "_test.go")
 }
 
 // sortEvidence orders evidence by location and drops duplicates, so the

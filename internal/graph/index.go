@@ -8,10 +8,10 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// index is the snapshot's entities sorted by id, with lookups.
+// index is the snapshot's index with the two lists the signals walk.
 type index struct {
-	entities []snapshot.Entity // sorted by id
-	byID     map[string]int
+	*snapshot.Index
+	entities []snapshot.Entity // sorted by id, one per id
 	// relations are the snapshot's, in its order and not copied: sorting
 	// 200,000 relations would cost more than every signal but one, so
 	// each consumer is order-independent instead (it sorts what it
@@ -20,36 +20,19 @@ type index struct {
 }
 
 func newIndex(s *snapshot.Snapshot) *index {
-	idx := &index{
-		entities:  slices.Clone(s.Entities),
-		relations: s.Relations,
-		byID:      make(map[string]int, len(s.Entities)),
-	}
-	slices.SortStableFunc(idx.entities, func(a, b snapshot.Entity) int { return strings.Compare(a.ID, b.ID) })
-	idx.entities = slices.CompactFunc(idx.entities, func(a, b snapshot.Entity) bool { return a.ID == b.ID })
-	for i, e := range idx.entities {
-		idx.byID[e.ID] = i
-	}
-	return idx
+	x := snapshot.NewIndex(s)
+	return &index{Index: x, entities: x.Entities(), relations: s.Relations}
 }
 
 // entity returns the entity with the given id.
 func (idx *index) entity(id string) (*snapshot.Entity, bool) {
-	i, ok := idx.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &idx.entities[i], true
+	e := idx.Entity(id)
+	return e, e != nil
 }
 
 // lookup returns the position of the entity with the given id in
 // idx.entities, −1 when there is none.
-func (idx *index) lookup(id string) int32 {
-	if i, ok := idx.byID[id]; ok {
-		return int32(i)
-	}
-	return -1
-}
+func (idx *index) lookup(id string) int32 { return idx.Position(id) }
 
 // graphable reports whether the entity at position i (−1 for none) may be
 // in a graph: it is neither external nor unresolved.
@@ -75,16 +58,6 @@ func (idx *index) number(member []bool) ([]string, []int32) {
 		}
 	}
 	return ids, nodeOf
-}
-
-// entityPath is the repository path of an entity: its Path, else the value
-// of its id.
-func entityPath(e *snapshot.Entity) string {
-	if e.Path != "" {
-		return e.Path
-	}
-	_, v, _ := strings.Cut(e.ID, ":")
-	return v
 }
 
 // numbering assigns node ids 0..n−1 to a set of entity ids in sorted

@@ -124,7 +124,7 @@ func withoutExcluded(ig *importGraph, edges [][2]int32, exclude []string) [][2]i
 		if !ok {
 			continue
 		}
-		if p := entityPath(e); p != "" && p != "." && m.Match(strings.Split(p, "/"), e.Kind == snapshot.KindPackage) {
+		if p := snapshot.EntityPath(e); p != "" && p != "." && m.Match(strings.Split(p, "/"), e.Kind == snapshot.KindPackage) {
 			excluded[i] = true
 		}
 	}

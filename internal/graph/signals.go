@@ -41,6 +41,21 @@ type Signals struct {
 	AreasTruncated bool `json:"areasTruncated,omitempty"`
 	// Notes say what was skipped or approximated, as coverage entries.
 	Notes []snapshot.Coverage `json:"notes,omitempty"`
+
+	// index is the snapshot's index the signals were computed over, for
+	// the stages after (the rules, lookup) to share instead of building
+	// their own.
+	index *snapshot.Index
+}
+
+// Index returns the index of the snapshot the signals were computed over,
+// nil for signals of no snapshot. It answers only while that snapshot is
+// unchanged, which every stage after the scan keeps.
+func (s *Signals) Index() *snapshot.Index {
+	if s == nil {
+		return nil
+	}
+	return s.index
 }
 
 // Cycle is one elementary import cycle. Nodes lists each node once, the
@@ -143,6 +158,7 @@ func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 		return sig
 	}
 	idx := newIndex(s)
+	sig.index = idx.Index
 	sig.Canonicality = canonicality(idx)
 	ig := buildImportGraph(idx)
 	centrality(ig, opts, sig)

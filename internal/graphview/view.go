@@ -263,7 +263,7 @@ func (d diagram) omittedNote() string {
 // ShortLabel is an entity id without its kind prefix: module:src/a.ts is
 // drawn as src/a.ts.
 func ShortLabel(id string) string {
-	if _, rest, ok := strings.Cut(id, ":"); ok && rest != "" {
+	if _, rest, ok := snapshot.ParseEntityID(id); ok && rest != "" {
 		return rest
 	}
 	return id

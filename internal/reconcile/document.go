@@ -1,8 +1,6 @@
 package reconcile
 
 import (
-	"strings"
-
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -77,7 +75,7 @@ func newDocument(e *snapshot.Entity) *Document {
 		FrontMatter: map[string]string{},
 	}
 	if d.Path == "" {
-		d.Path = strings.TrimPrefix(e.ID, snapshot.KindDocument+":")
+		_, d.Path, _ = snapshot.ParseEntityID(e.ID)
 	}
 	for _, h := range snapshot.MetaMaps(m["headings"]) {
 		d.Headings = append(d.Headings, Heading{

@@ -99,7 +99,7 @@ func codeDirs(v *view) map[string]bool {
 		if !isCode(e) {
 			continue
 		}
-		dir := entityPath(e)
+		dir := snapshot.EntityPath(e)
 		if e.Kind == snapshot.KindModule {
 			dir = path.Dir(dir)
 		}

@@ -28,7 +28,7 @@ type KnowledgeTwin struct {
 // as well as the graph's. Sorted by path; nil when p is not a knowledge
 // document of head.
 func KnowledgeTwins(head *snapshot.Snapshot, cfg *config.Config, p string) []KnowledgeTwin {
-	v := buildView(head, cfg)
+	v := buildView(head, nil, cfg)
 	docs := knowledgeDocuments(v)
 	var self *Document
 	for _, d := range docs {

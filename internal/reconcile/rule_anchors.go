@@ -23,10 +23,10 @@ func brokenAnchors(v *view) []finding {
 		for _, a := range d.BrokenAnchors {
 			out = append(out, anchorFinding(d, d, a.Anchor, a.Line, suggest))
 		}
-		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			out = append(out, lineAnchorFindings(v, d, r)...)
 			missing := missingAnchors(r)
-			target := v.docByPath[strings.TrimPrefix(r.To, snapshot.KindDocument+":")]
+			target := v.documentOf(r.To)
 			if len(missing) == 0 || target == nil {
 				continue
 			}
@@ -152,7 +152,7 @@ func namespaceShown(v *view, ns string) bool {
 				return true
 			}
 		}
-		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			missing := missingAnchors(r)
 			for _, a := range snapshot.MetaStrings(r.Metadata["anchors"]) {
 				if strings.HasPrefix(a, ns) && !slices.Contains(missing, a) {

@@ -28,7 +28,7 @@ func undocumentedAreas(v *view) []finding {
 		if documented[a.ID] {
 			continue
 		}
-		path := entityPath(a)
+		path := snapshot.EntityPath(a)
 		f := finding{
 			Code:      catalog.UndocumentedArea,
 			Message:   fmt.Sprintf("area %s has no documentation: no document covers, mentions or links into it, and none lies inside it", areaLabel(a, path)),
@@ -63,7 +63,7 @@ func documentedAreas(v *view) map[string]bool {
 	}
 	for _, d := range v.documents {
 		mark(d.ID)
-		for _, r := range v.out[d.ID] {
+		for _, r := range v.idx.Out(d.ID) {
 			if r.Kind != snapshot.RelContains {
 				mark(r.To)
 			}
@@ -76,7 +76,7 @@ func documentedAreas(v *view) map[string]bool {
 func areasByPath(v *view) map[string]string {
 	out := map[string]string{}
 	for _, a := range v.ofKind(snapshot.KindArea) {
-		out[entityPath(a)] = a.ID
+		out[snapshot.EntityPath(a)] = a.ID
 	}
 	return out
 }
@@ -93,7 +93,7 @@ func enclosingArea(v *view, areaAt map[string]string, id string) string {
 	case snapshot.KindArea:
 		return id
 	case snapshot.KindPackage:
-		if a, ok := areaAt[entityPath(e)]; ok {
+		if a, ok := areaAt[snapshot.EntityPath(e)]; ok {
 			return a
 		}
 	}

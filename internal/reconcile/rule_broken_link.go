@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -23,12 +22,12 @@ func brokenLinks(v *view) []finding {
 	var out []finding
 	flood := map[string]*siteFlood{}
 	for _, d := range v.documents {
-		for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			to := v.entity(r.To)
 			if to == nil || to.Kind != snapshot.KindUnresolved {
 				continue
 			}
-			target := strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
+			_, target, _ := snapshot.ParseEntityID(r.To)
 			if tree, ok := r.Metadata[snapshot.MetaUnrecognisedSite].(string); ok {
 				f := flood[tree]
 				if f == nil {

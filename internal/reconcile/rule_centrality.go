@@ -31,12 +31,12 @@ func centralityRisks(v *view) []finding {
 	readmes := readmeDirs(v)
 	filesIn := map[string][]string{}
 	for _, m := range v.ofKind(snapshot.KindModule) {
-		dir := path.Dir(entityPath(m))
+		dir := path.Dir(snapshot.EntityPath(m))
 		filesIn[dir] = append(filesIn[dir], m.ID)
 	}
 	var out []finding
 	for i, e := range top {
-		p := entityPath(e)
+		p := snapshot.EntityPath(e)
 		ids := []string{e.ID}
 		if e.Kind == snapshot.KindPackage {
 			ids = append(ids, filesIn[p]...)
@@ -68,7 +68,7 @@ func centralityRisks(v *view) []finding {
 // the directory of the package (or of the module's file), or in the
 // directory of the area the entity sits in.
 func readmeDocuments(v *view, readmes map[string]string, e *snapshot.Entity) bool {
-	dir := entityPath(e)
+	dir := snapshot.EntityPath(e)
 	if e.Kind == snapshot.KindModule {
 		dir = path.Dir(dir)
 	}
@@ -76,7 +76,7 @@ func readmeDocuments(v *view, readmes map[string]string, e *snapshot.Entity) boo
 		return true
 	}
 	if a := v.entity(v.areaOf[e.ID]); a != nil {
-		_, ok := readmes[entityPath(a)]
+		_, ok := readmes[snapshot.EntityPath(a)]
 		return ok
 	}
 	return false
@@ -108,7 +108,7 @@ func topCentral(v *view, n int) []*snapshot.Entity {
 // documentedByAny reports whether some document has a relation of its own
 // (covers, a mention, a symbol mention, a link, a declared kind) to id.
 func documentedByAny(v *view, id string) bool {
-	for _, r := range v.in[id] {
+	for _, r := range v.idx.In(id) {
 		if r.Kind == snapshot.RelContains {
 			continue
 		}

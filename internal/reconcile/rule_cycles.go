@@ -7,6 +7,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // MaxCyclesInMessage bounds the cycles one IMPORT_CYCLE message spells
@@ -129,7 +130,7 @@ func cycleEvidence(v *view, c graph.Cycle) []Location {
 		if len(e.Evidence) > 0 {
 			out = append(out, Location{Path: e.Evidence[0].Path, Line: e.Evidence[0].LineStart})
 		} else if from := v.entity(e.From); from != nil {
-			out = append(out, Location{Path: entityPath(from)})
+			out = append(out, Location{Path: snapshot.EntityPath(from)})
 		}
 	}
 	if len(out) == 0 {
@@ -142,7 +143,7 @@ func cycleEvidence(v *view, c graph.Cycle) []Location {
 // a package's directory), else its id.
 func nodeName(v *view, id string) string {
 	if e := v.entity(id); e != nil {
-		if p := entityPath(e); p != "" {
+		if p := snapshot.EntityPath(e); p != "" {
 			return p
 		}
 	}

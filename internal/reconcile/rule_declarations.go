@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/nearmiss"
@@ -56,7 +55,7 @@ func declarationFindings(v *view, r *snapshot.Relation, end, declared, suggestio
 		}
 	}
 	if len(locs) == 0 {
-		if d, ok := strings.CutPrefix(r.From, snapshot.KindDocument+":"); ok && v.docByPath[d] != nil {
+		if kind, d, _ := snapshot.ParseEntityID(r.From); kind == snapshot.KindDocument && v.docByPath[d] != nil {
 			locs = []Location{{Path: d}}
 		}
 	}

@@ -144,7 +144,7 @@ func movedDocumentsOf(v *view) map[string]string {
 // first relation in id order wins, so the answer is deterministic.
 func resolvedIn(b *view, bd *Document) resolved {
 	r := resolved{links: map[string]*snapshot.Entity{}, mentions: map[string]*snapshot.Entity{}, symbols: map[string]*snapshot.Entity{}}
-	for _, rel := range b.outgoing(bd.ID, snapshot.RelLinksTo) {
+	for rel := range b.outgoing(bd.ID, snapshot.RelLinksTo) {
 		if to := b.entity(rel.To); to != nil && to.Kind != snapshot.KindUnresolved {
 			for _, ev := range rel.Evidence {
 				if writtenIn(ev, bd) && r.links[ev.Context] == nil {
@@ -153,7 +153,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 			}
 		}
 	}
-	for _, rel := range b.outgoing(bd.ID, snapshot.RelMentions) {
+	for rel := range b.outgoing(bd.ID, snapshot.RelMentions) {
 		to := b.entity(rel.To)
 		if to == nil || to.Kind == snapshot.KindUnresolved {
 			continue
@@ -166,7 +166,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 			}
 		}
 	}
-	for _, rel := range b.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
+	for rel := range b.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
 		if to := b.entity(rel.To); to != nil {
 			for _, name := range snapshot.MetaStrings(rel.Metadata["symbols"]) {
 				if r.symbols[name] == nil {
@@ -182,7 +182,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 // reached a file in the base.
 func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 	var out []finding
-	for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 		if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
 			continue
 		}
@@ -191,7 +191,7 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 			if !writtenIn(ev, d) || old == nil {
 				continue
 			}
-			oldPath := entityPath(old)
+			oldPath := snapshot.EntityPath(old)
 			f := finding{
 				Code:      catalog.DriftLink,
 				Evidence:  []Location{{Path: d.Path, Line: ev.LineStart}},
@@ -223,7 +223,7 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 // only a near miss) and named an entity exactly in the base.
 func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
 	var out []finding
-	for _, r := range v.outgoing(d.ID, snapshot.RelMentions) {
+	for r := range v.outgoing(d.ID, snapshot.RelMentions) {
 		to := v.entity(r.To)
 		if to == nil {
 			continue
@@ -237,7 +237,7 @@ func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *sug
 			}
 			near := ""
 			if to.Kind != snapshot.KindUnresolved {
-				near = entityPath(to) // the scan's own near miss
+				near = snapshot.EntityPath(to) // the scan's own near miss
 			}
 			out = append(out, pathDrift(d, ev.Context, ev.LineStart, old, []string{r.To}, near, s))
 		}
@@ -256,7 +256,7 @@ func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *sug
 }
 
 func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) finding {
-	oldPath := entityPath(old)
+	oldPath := snapshot.EntityPath(old)
 	subject := "`" + text + "`"
 	if text != oldPath {
 		subject += " (" + oldPath + ")"
@@ -302,7 +302,7 @@ func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *sugg
 		if mod == nil {
 			continue
 		}
-		modPath := entityPath(mod)
+		modPath := snapshot.EntityPath(mod)
 		f := finding{
 			Code:      catalog.DriftSymbol,
 			Evidence:  []Location{{Path: d.Path, Line: u.line}},
@@ -332,7 +332,7 @@ func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []findin
 	for _, a := range bd.BrokenAnchors {
 		brokenBefore["#"+a.Anchor] = true
 	}
-	for _, r := range v.base.outgoing(bd.ID, snapshot.RelLinksTo) {
+	for r := range v.base.outgoing(bd.ID, snapshot.RelLinksTo) {
 		missing := missingAnchors(r)
 		for _, ev := range r.Evidence {
 			if anchor, ok := destinationAnchor(ev.Context); ok && writtenIn(ev, bd) && slices.Contains(missing, anchor) {
@@ -348,20 +348,20 @@ func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []findin
 			out = append(out, anchorDrift(d, a.Line, "#"+a.Anchor, a.Anchor, d.ID, h, bd, d, s))
 		}
 	}
-	for _, r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
+	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 		missing := missingAnchors(r)
 		target := v.entity(r.To)
 		if len(missing) == 0 || target == nil {
 			continue
 		}
-		headDoc := v.docByPath[entityPath(target)]
+		headDoc := v.docByPath[snapshot.EntityPath(target)]
 		for _, ev := range r.Evidence {
 			anchor, ok := destinationAnchor(ev.Context)
 			old := was.links[ev.Context]
 			if !writtenIn(ev, d) || !ok || !slices.Contains(missing, anchor) || old == nil || brokenBefore[ev.Context] {
 				continue
 			}
-			oldDoc := v.base.docByPath[entityPath(old)]
+			oldDoc := v.base.docByPath[snapshot.EntityPath(old)]
 			if oldDoc == nil || headDoc == nil {
 				continue
 			}

@@ -87,11 +87,11 @@ func dirsOf(v *view) map[string]bool {
 		switch e.Kind {
 		case snapshot.KindDocument, snapshot.KindModule:
 		case snapshot.KindPackage, snapshot.KindArea:
-			out[entityPath(e)] = true
+			out[snapshot.EntityPath(e)] = true
 		default:
 			continue
 		}
-		above(entityPath(e))
+		above(snapshot.EntityPath(e))
 	}
 	for _, d := range v.documents {
 		for _, r := range d.PathRefs {

@@ -97,7 +97,7 @@ type brokenAt struct {
 func brokenOccurrences(v *view, d *Document) map[string][]brokenAt {
 	out := map[string][]brokenAt{}
 	for _, kind := range []string{snapshot.RelLinksTo, snapshot.RelMentions} {
-		for _, r := range v.outgoing(d.ID, kind) {
+		for r := range v.outgoing(d.ID, kind) {
 			if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
 				continue
 			}
@@ -137,7 +137,7 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headR
 	}
 	now := head.get()
 	var out []finding
-	for _, rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
+	for rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
 		mod := v.base.entity(rel.To)
 		if mod == nil {
 			continue
@@ -159,9 +159,9 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headR
 				Key:       name,
 			}
 			if headMod == nil {
-				f.Message = fmt.Sprintf("`%s` was removed with %s, which this change moved or deleted", name, entityPath(mod))
+				f.Message = fmt.Sprintf("`%s` was removed with %s, which this change moved or deleted", name, snapshot.EntityPath(mod))
 			} else {
-				f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", name, entityPath(mod))
+				f.Message = fmt.Sprintf("`%s` was renamed or removed in %s", name, snapshot.EntityPath(mod))
 			}
 			symbolDrift(&f, name, name, mod, s)
 			out = append(out, f)

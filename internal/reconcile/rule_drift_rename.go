@@ -96,7 +96,7 @@ func newRenameIndex(head, base *view) *renameIndex {
 	had := map[string]bool{}
 	for _, m := range base.ofKind(snapshot.KindModule) {
 		for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
-			had[entityPath(m)+"\x00"+metaString(e["name"])] = true
+			had[snapshot.EntityPath(m)+"\x00"+metaString(e["name"])] = true
 		}
 	}
 	x := &renameIndex{bySig: map[string][]declaration{}, byBody: map[string][]declaration{}}
@@ -106,11 +106,11 @@ func newRenameIndex(head, base *view) *renameIndex {
 		}
 		for _, e := range snapshot.MetaMaps(m.Metadata["exports"]) {
 			d := declarationOf(m, e)
-			if d.name == "" || had[entityPath(m)+"\x00"+d.name] {
+			if d.name == "" || had[snapshot.EntityPath(m)+"\x00"+d.name] {
 				continue
 			}
 			if d.sig != "" {
-				k := entityPath(m) + "\x00" + d.kind + "\x00" + d.sig
+				k := snapshot.EntityPath(m) + "\x00" + d.kind + "\x00" + d.sig
 				x.bySig[k] = append(x.bySig[k], d)
 			}
 			if d.body != "" {
@@ -139,7 +139,7 @@ func (s *suggester) renamed(old declaration) (cands []declaration, why string) {
 		}
 	}
 	if old.sig != "" {
-		add(s.renames.bySig[entityPath(old.module)+"\x00"+old.kind+"\x00"+old.sig], "same signature")
+		add(s.renames.bySig[snapshot.EntityPath(old.module)+"\x00"+old.kind+"\x00"+old.sig], "same signature")
 	}
 	if old.body != "" {
 		add(s.renames.byBody[old.kind+"\x00"+old.body], "same body")
@@ -170,11 +170,11 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 		case len(cands) == 1:
 			c := cands[0]
 			written := rewrite(ref, at, old.name, c.name)
-			where := entityPath(c.module)
+			where := snapshot.EntityPath(c.module)
 			if c.module.ID == mod.ID {
 				f.Message = fmt.Sprintf("`%s` was renamed to `%s` in %s (%s)", key, written, where, why)
 			} else {
-				f.Message = fmt.Sprintf("`%s` (%s) was renamed to `%s` in %s (%s)", key, entityPath(mod), written, where, why)
+				f.Message = fmt.Sprintf("`%s` (%s) was renamed to `%s` in %s (%s)", key, snapshot.EntityPath(mod), written, where, why)
 			}
 			f.Remediation = fmt.Sprintf("Write `%s`.", written)
 			f.Evidence = append(f.Evidence, Location{Path: where, Line: c.line})
@@ -191,7 +191,7 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 	if sug, ok := s.symbol(query, old.kind, mod); ok {
 		where := ""
 		if sug.module.ID != mod.ID {
-			where = " (" + entityPath(sug.module) + ")"
+			where = " (" + snapshot.EntityPath(sug.module) + ")"
 		}
 		written := sug.name
 		if found {
@@ -199,7 +199,7 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 		}
 		f.Message += fmt.Sprintf("; did you mean `%s`%s?", written, where)
 		f.Remediation = fmt.Sprintf("Write `%s`.", written)
-		f.Evidence = append(f.Evidence, Location{Path: entityPath(sug.module), Line: sug.line})
+		f.Evidence = append(f.Evidence, Location{Path: snapshot.EntityPath(sug.module), Line: sug.line})
 		f.EntityIDs = append(f.EntityIDs, sug.module.ID)
 	}
 }

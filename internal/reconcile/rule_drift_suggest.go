@@ -33,7 +33,7 @@ func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, mov
 			return c[0], true
 		}
 	}
-	if p, ok := s.gitRenamed(entityPath(old)); ok {
+	if p, ok := s.gitRenamed(snapshot.EntityPath(old)); ok {
 		return p, true
 	}
 	if near != "" {
@@ -43,12 +43,12 @@ func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, mov
 		var ps []string
 		for i := range s.head.entities {
 			if e := &s.head.entities[i]; isCode(e) || e.Kind == snapshot.KindDocument {
-				ps = append(ps, entityPath(e))
+				ps = append(ps, snapshot.EntityPath(e))
 			}
 		}
 		s.paths = nearmiss.NewIndex(ps)
 	}
-	if p, _, ok := s.paths.Match(entityPath(old)); ok {
+	if p, _, ok := s.paths.Match(snapshot.EntityPath(old)); ok {
 		return p, false
 	}
 	return "", false
@@ -58,7 +58,7 @@ func (s *suggester) path(old *snapshot.Entity, near string) (newPath string, mov
 // entity there.
 func (s *suggester) gitRenamed(p string) (string, bool) {
 	np, ok := s.head.renames[p]
-	if !ok || (s.head.docByPath[np] == nil && s.head.entity(snapshot.KindModule+":"+np) == nil) {
+	if !ok || (s.head.docByPath[np] == nil && s.head.entity(snapshot.EntityID(snapshot.KindModule, np)) == nil) {
 		return "", false
 	}
 	return np, true
@@ -74,7 +74,7 @@ func (s *suggester) newFiles() map[string][]string {
 			continue
 		}
 		if h := contentHash(e); h != "" && s.base.entity(e.ID) == nil {
-			out[h] = append(out[h], entityPath(e))
+			out[h] = append(out[h], snapshot.EntityPath(e))
 		}
 	}
 	return out

@@ -23,7 +23,7 @@ func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []finding {
 	if target == nil {
 		return nil
 	}
-	p, n := entityPath(target), snapshot.MetaInt(r.Metadata["lineCount"])
+	p, n := snapshot.EntityPath(target), snapshot.MetaInt(r.Metadata["lineCount"])
 	var out []finding
 	seen := map[string]bool{}
 	add := func(a string, line int) {

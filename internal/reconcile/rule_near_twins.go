@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // Bounds of the near-twin comparison, which is pairwise within an area.
@@ -74,7 +75,7 @@ func nearTwins(v *view) []finding {
 		docs := byArea[a]
 		areaPath := a
 		if e := v.entity(a); e != nil {
-			areaPath = entityPath(e)
+			areaPath = snapshot.EntityPath(e)
 		}
 		if len(docs) > maxTwinDocsPerArea {
 			out = append(out, finding{

@@ -60,7 +60,7 @@ func documentsWithoutCode(v *view) []finding {
 
 // reachesCode reports whether the document has a relation to code.
 func reachesCode(v *view, id string) bool {
-	for _, r := range v.out[id] {
+	for _, r := range v.idx.Out(id) {
 		if r.Kind != snapshot.RelContains && isCode(v.entity(r.To)) {
 			return true
 		}

@@ -38,7 +38,7 @@ func orphanedDocuments(v *view) []finding {
 
 // linkedFromOther reports whether a document other than id links to id.
 func linkedFromOther(v *view, id string) bool {
-	for _, r := range v.incoming(id, snapshot.RelLinksTo) {
+	for r := range v.incoming(id, snapshot.RelLinksTo) {
 		if r.From != id {
 			if e := v.entity(r.From); e != nil && e.Kind == snapshot.KindDocument {
 				return true

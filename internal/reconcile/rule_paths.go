@@ -38,7 +38,7 @@ func unresolvedPaths(v *view) []finding {
 		// package alike: the first relation claims each occurrence (line
 		// and text), so that it is one finding.
 		claimed := map[pathOccurrence]string{}
-		for _, r := range v.outgoing(d.ID, snapshot.RelMentions) {
+		for r := range v.outgoing(d.ID, snapshot.RelMentions) {
 			to := v.entity(r.To)
 			if to == nil || r.Provenance == snapshot.Declared {
 				continue // declared relations are STALE_DECLARATION's
@@ -58,7 +58,7 @@ func unresolvedPaths(v *view) []finding {
 // missingPathFindings reports each occurrence of a mention that matched
 // nothing. The key is the path the mention names, relative to the root.
 func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
-	p := strings.TrimPrefix(r.To, snapshot.KindUnresolved+":")
+	_, p, _ := snapshot.ParseEntityID(r.To)
 	var out []finding
 	skip := unclaimedOccurrences(r)
 	for _, e := range r.Evidence {
@@ -84,7 +84,7 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 // meant is unknown.
 func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
 	refs := snapshot.MetaStrings(r.Metadata["references"])
-	candidate := entityPath(to)
+	candidate := snapshot.EntityPath(to)
 	skip := unclaimedOccurrences(r)
 	var out []finding
 	for _, e := range r.Evidence {
@@ -120,7 +120,7 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 // The key is the text as written.
 func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity) []finding {
 	var out []finding
-	p := entityPath(to)
+	p := snapshot.EntityPath(to)
 	for _, m := range snapshot.MetaMaps(r.Metadata["missingPlaces"]) {
 		text, line := metaString(m["text"]), snapshot.MetaInt(m["line"])
 		msg := fmt.Sprintf("`%s` is past the end of %s (%d lines)", text, p, snapshot.MetaInt(m["lines"]))

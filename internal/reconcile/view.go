@@ -1,7 +1,7 @@
 package reconcile
 
 import (
-	"cmp"
+	"iter"
 	"slices"
 	"strings"
 
@@ -10,8 +10,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// view is the snapshot prepared for the rules: sorted lists and lookups
-// built once. Rules only read it.
+// view is the snapshot prepared for the rules: its index (shared with the
+// graph signals when they were computed over the same snapshot) and the
+// documents, built once. Rules only read it.
 type view struct {
 	cfg     *config.Config
 	signals *graph.Signals // nil when not computed
@@ -21,12 +22,10 @@ type view struct {
 	renames map[string]string
 
 	snap      *snapshot.Snapshot
-	entities  []snapshot.Entity // sorted by id
-	byID      map[string]*snapshot.Entity
+	idx       *snapshot.Index
+	entities  []snapshot.Entity   // sorted by id, one per id
 	relations []snapshot.Relation // sorted by id
-	out       map[string][]*snapshot.Relation
-	in        map[string][]*snapshot.Relation
-	documents []*Document // sorted by path
+	documents []*Document         // sorted by path
 	docByPath map[string]*Document
 	// areaOf maps an entity id to the id of the area that contains it
 	// (directly or through nested contains edges).
@@ -34,46 +33,36 @@ type view struct {
 }
 
 func newView(in Input, cfg *config.Config) *view {
-	v := buildView(in.Head, cfg)
+	var idx *snapshot.Index
+	if x := in.Signals.Index(); x != nil && x.Snapshot() == in.Head {
+		idx = x
+	}
+	v := buildView(in.Head, idx, cfg)
 	v.signals = in.Signals
 	if in.Base != nil {
-		v.base = buildView(in.Base, cfg)
+		v.base = buildView(in.Base, nil, cfg)
 		v.renames = in.Renames
 	}
 	return v
 }
 
-func buildView(s *snapshot.Snapshot, cfg *config.Config) *view {
+// buildView prepares s for the rules over idx, its index, or over one it
+// builds when idx is nil.
+func buildView(s *snapshot.Snapshot, idx *snapshot.Index, cfg *config.Config) *view {
+	if idx == nil {
+		idx = snapshot.NewIndex(s)
+	}
 	v := &view{
 		cfg:       cfg,
 		snap:      s,
-		entities:  s.Entities,
-		relations: s.Relations,
-		// Sized from the start: every entity may start and end relations,
-		// and growing these maps entry by entry was a third of Run.
-		byID:      make(map[string]*snapshot.Entity, len(s.Entities)),
-		out:       make(map[string][]*snapshot.Relation, len(s.Entities)),
-		in:        make(map[string][]*snapshot.Relation, len(s.Entities)),
+		idx:       idx,
+		entities:  idx.Entities(),
+		relations: idx.Relations(),
 		docByPath: map[string]*Document{},
-		areaOf:    make(map[string]string, len(s.Entities)),
-	}
-	// The view only reads the snapshot. A normalized one is in id order
-	// already, and its lists are shared; any other is sorted in a copy.
-	entityOrder := func(a, b snapshot.Entity) int { return strings.Compare(a.ID, b.ID) }
-	if !slices.IsSortedFunc(v.entities, entityOrder) {
-		v.entities = slices.Clone(v.entities)
-		slices.SortStableFunc(v.entities, entityOrder)
-	}
-	relationOrder := func(a, b snapshot.Relation) int {
-		return cmp.Or(strings.Compare(a.ID, b.ID), strings.Compare(a.Kind, b.Kind))
-	}
-	if !slices.IsSortedFunc(v.relations, relationOrder) {
-		v.relations = slices.Clone(v.relations)
-		slices.SortStableFunc(v.relations, relationOrder)
+		areaOf:    make(map[string]string, len(idx.Entities())),
 	}
 	for i := range v.entities {
 		e := &v.entities[i]
-		v.byID[e.ID] = e
 		if e.Kind == snapshot.KindDocument {
 			d := newDocument(e)
 			v.documents = append(v.documents, d)
@@ -83,10 +72,7 @@ func buildView(s *snapshot.Snapshot, cfg *config.Config) *view {
 	slices.SortFunc(v.documents, func(a, b *Document) int { return strings.Compare(a.Path, b.Path) })
 	parent := make(map[string]string, len(v.entities))
 	for i := range v.relations {
-		r := &v.relations[i]
-		v.out[r.From] = append(v.out[r.From], r)
-		v.in[r.To] = append(v.in[r.To], r)
-		if r.Kind == snapshot.RelContains {
+		if r := &v.relations[i]; r.Kind == snapshot.RelContains {
 			parent[r.To] = r.From
 		}
 	}
@@ -95,7 +81,7 @@ func buildView(s *snapshot.Snapshot, cfg *config.Config) *view {
 	for i := range v.entities {
 		id := v.entities[i].ID
 		for p, n := parent[id], 0; p != "" && n < 64; p, n = parent[p], n+1 {
-			if e := v.byID[p]; e != nil && e.Kind == snapshot.KindArea {
+			if e := idx.Entity(p); e != nil && e.Kind == snapshot.KindArea {
 				v.areaOf[id] = p
 				break
 			}
@@ -105,26 +91,26 @@ func buildView(s *snapshot.Snapshot, cfg *config.Config) *view {
 }
 
 // entity returns the entity with the given id, or nil.
-func (v *view) entity(id string) *snapshot.Entity { return v.byID[id] }
+func (v *view) entity(id string) *snapshot.Entity { return v.idx.Entity(id) }
 
-// outgoing returns the relations of a kind that start at id, in id order.
-func (v *view) outgoing(id, kind string) []*snapshot.Relation {
-	return filterKind(v.out[id], kind)
+// outgoing yields the relations of a kind ("" for every kind) that start
+// at id, in id order.
+func (v *view) outgoing(id, kind string) iter.Seq[*snapshot.Relation] {
+	return v.idx.OutOfKind(id, kind)
 }
 
-// incoming returns the relations of a kind that end at id, in id order.
-func (v *view) incoming(id, kind string) []*snapshot.Relation {
-	return filterKind(v.in[id], kind)
+// incoming yields the relations of a kind ("" for every kind) that end at
+// id, in id order.
+func (v *view) incoming(id, kind string) iter.Seq[*snapshot.Relation] {
+	return v.idx.InOfKind(id, kind)
 }
 
-func filterKind(rs []*snapshot.Relation, kind string) []*snapshot.Relation {
-	var out []*snapshot.Relation
-	for _, r := range rs {
-		if kind == "" || r.Kind == kind {
-			out = append(out, r)
-		}
+// documentOf returns the document whose entity id is id, or nil.
+func (v *view) documentOf(id string) *Document {
+	if kind, p, _ := snapshot.ParseEntityID(id); kind == snapshot.KindDocument {
+		return v.docByPath[p]
 	}
-	return out
+	return nil
 }
 
 // ofKind returns the entities of a kind, in id order.
@@ -142,14 +128,4 @@ func (v *view) ofKind(kind string) []*snapshot.Entity {
 // module, package or area.
 func isCode(e *snapshot.Entity) bool {
 	return e != nil && (e.Kind == snapshot.KindModule || e.Kind == snapshot.KindPackage || e.Kind == snapshot.KindArea)
-}
-
-// entityPath is an entity's repository path (its id's value when the
-// entity carries none).
-func entityPath(e *snapshot.Entity) string {
-	if e.Path != "" {
-		return e.Path
-	}
-	_, v, _ := strings.Cut(e.ID, ":")
-	return v
 }

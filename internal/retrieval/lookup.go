@@ -136,8 +136,9 @@ type Truncation struct {
 // an exported symbol; see resolve) and gathers its neighbourhood within opts.Depth, the
 // documents related to it, the diagnostics about it (those naming it or
 // reported at its path) and excerpts of its evidence. sig may be nil (every
-// canonicality is 0). The answer depends on the contents of s and diags,
-// never on their order.
+// canonicality is 0); when it was computed over s, Lookup reads s through
+// its index instead of building one. The answer depends on the contents of
+// s and diags, never on their order.
 func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, target string, opts LookupOptions) (*LookupResult, error) {
 	depth := opts.Depth
 	if depth == 0 {
@@ -149,7 +150,7 @@ func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnost
 	if s == nil {
 		return nil, fmt.Errorf("lookup %q: no snapshot", target)
 	}
-	g := newLookupGraph(s)
+	g := newLookupGraph(s, sig)
 	e, sym, err := g.resolve(target)
 	if err != nil {
 		return nil, err

@@ -38,7 +38,7 @@ func lookupFixture(t testing.TB) (*snapshot.Snapshot, *graph.Signals, []reconcil
 func synth(ids []string, rels ...[3]string) *snapshot.Snapshot {
 	s := &snapshot.Snapshot{}
 	for _, id := range ids {
-		kind, value, _ := strings.Cut(id, ":")
+		kind, value, _ := snapshot.ParseEntityID(id)
 		e := snapshot.Entity{ID: id, Kind: kind, Name: value, Provenance: snapshot.Observed}
 		if lookupHasPath(kind) {
 			e.Path = value

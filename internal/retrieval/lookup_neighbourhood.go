@@ -3,13 +3,14 @@ package retrieval
 import "github.com/docbridge/docbridge/internal/snapshot"
 
 // Neighbourhood runs Lookup's neighbour search for many entities of one
-// snapshot, indexing the snapshot once (Lookup indexes it per call). The
+// snapshot, indexing the snapshot once (as Lookup does per call when it has
+// no signals of the snapshot). The
 // enrichment context packs use it.
 type Neighbourhood struct{ g *lookupGraph }
 
 // NewNeighbourhood indexes s.
 func NewNeighbourhood(s *snapshot.Snapshot) *Neighbourhood {
-	return &Neighbourhood{g: newLookupGraph(s)}
+	return &Neighbourhood{g: newLookupGraph(s, nil)}
 }
 
 // Neighbours lists the entities within depth relations of id exactly as

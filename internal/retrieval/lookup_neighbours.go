@@ -96,8 +96,8 @@ func (g *lookupGraph) neighbours(start string, depth int, trunc *[]Truncation) m
 // external or unresolved entities (by kind, or by id prefix when the
 // entity is missing).
 func lookupExpands(id string, g *lookupGraph) bool {
-	kind, _, _ := strings.Cut(id, ":")
-	if e, ok := g.entities[id]; ok {
+	kind, _, _ := snapshot.ParseEntityID(id)
+	if e, ok := g.entity(id); ok {
 		kind = e.Kind
 	}
 	return kind != snapshot.KindExternal && kind != snapshot.KindUnresolved

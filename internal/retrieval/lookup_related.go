@@ -37,7 +37,7 @@ func (g *lookupGraph) relatedDocuments(id string, sig *graph.Signals, trunc *[]T
 	byDoc := map[string]*RelatedDocument{}
 	var docs []*RelatedDocument
 	for _, r := range g.inOf(id) {
-		e, ok := g.entities[r.From]
+		e, ok := g.entity(r.From)
 		if !ok || e.Kind != snapshot.KindDocument || r.From == id {
 			continue
 		}
@@ -78,7 +78,7 @@ func (g *lookupGraph) relatedDocuments(id string, sig *graph.Signals, trunc *[]T
 func (g *lookupGraph) summaries(id string, docs []RelatedDocument) map[string]string {
 	out := map[string]string{}
 	add := func(id string) {
-		e, ok := g.entities[id]
+		e, ok := g.entity(id)
 		if !ok {
 			return
 		}

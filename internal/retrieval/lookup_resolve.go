@@ -87,18 +87,19 @@ func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSym
 	if target == "" {
 		return nil, nil, &ResolveError{Target: target}
 	}
-	if e, ok := g.entities[target]; ok {
+	if e, ok := g.entity(target); ok {
 		return e, nil, nil
 	}
 	if p, ok := lookupCleanPath(target); ok {
 		var hits []string
-		for _, id := range g.ids {
-			e := g.entities[id]
+		for i := range g.idx.Entities() {
+			e := &g.idx.Entities()[i]
+			id := e.ID
 			if e.Path == p && lookupHasPath(e.Kind) {
 				hits = append(hits, id)
 			}
 		}
-		if len(hits) == 2 && g.entities[hits[0]].Kind == snapshot.KindArea && g.entities[hits[1]].Kind == snapshot.KindPackage {
+		if len(hits) == 2 && g.idx.Entity(hits[0]).Kind == snapshot.KindArea && g.idx.Entity(hits[1]).Kind == snapshot.KindPackage {
 			hits = hits[1:]
 		}
 		if len(hits) > 0 {
@@ -107,8 +108,9 @@ func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSym
 		}
 	}
 	var hits []string
-	for _, id := range g.ids {
-		e := g.entities[id]
+	for i := range g.idx.Entities() {
+		e := &g.idx.Entities()[i]
+		id := e.ID
 		named := (e.Kind == snapshot.KindPackage || e.Kind == snapshot.KindArea) && e.Name == target
 		if named || slices.Contains(e.Aliases, target) {
 			hits = append(hits, id)
@@ -128,7 +130,7 @@ func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSym
 // (already sorted).
 func (g *lookupGraph) one(target string, hits []string) (*snapshot.Entity, error) {
 	if len(hits) == 1 {
-		return g.entities[hits[0]], nil
+		return g.idx.Entity(hits[0]), nil
 	}
 	err := &ResolveError{Target: target, Ambiguous: true, Candidates: hits}
 	if len(hits) > MaxResolveCandidates {
@@ -152,8 +154,9 @@ type lookupNear struct {
 func (g *lookupGraph) unknown(target string) error {
 	type near = lookupNear
 	var hits []near
-	for _, id := range g.ids {
-		e := g.entities[id]
+	for i := range g.idx.Entities() {
+		e := &g.idx.Entities()[i]
+		id := e.ID
 		best := near{id: id}
 		for _, c := range append([]string{id, e.Path}, e.Aliases...) {
 			if c == "" {
@@ -183,8 +186,9 @@ func (g *lookupGraph) unknown(target string) error {
 	if p, ok := lookupCleanPath(target); ok && p != "." {
 		base := path.Base(p)
 		var byBase []near
-		for _, id := range g.ids {
-			e := g.entities[id]
+		for i := range g.idx.Entities() {
+			e := &g.idx.Entities()[i]
+			id := e.ID
 			if !lookupHasPath(e.Kind) || e.Path == "" || named[id] {
 				continue
 			}

@@ -67,8 +67,9 @@ type lookupSymbols struct {
 func newLookupSymbols(g *lookupGraph) *lookupSymbols {
 	b, listed := symtab.NewBuilder(), symtab.NewBuilder()
 	x := &lookupSymbols{exports: map[string]map[string]LookupSymbol{}}
-	for _, id := range g.ids {
-		e := g.entities[id]
+	for i := range g.idx.Entities() {
+		e := &g.idx.Entities()[i]
+		id := e.ID
 		if e.Kind != snapshot.KindModule || e.Path == "" {
 			continue
 		}
@@ -157,7 +158,7 @@ func (g *lookupGraph) resolveSymbol(target string) (*snapshot.Entity, *LookupSym
 	}
 	if len(mods) == 1 {
 		s := symbolOf(mods[0])
-		return g.entities[mods[0]], &s, nil
+		return g.idx.Entity(mods[0]), &s, nil
 	}
 	re := &ResolveError{Target: target, Ambiguous: true}
 	for _, id := range mods {
@@ -166,7 +167,7 @@ func (g *lookupGraph) resolveSymbol(target string) (*snapshot.Entity, *LookupSym
 			break
 		}
 		re.Candidates = append(re.Candidates, id)
-		re.Symbols = append(re.Symbols, SymbolMatch{Module: id, Path: g.entities[id].Path, LookupSymbol: symbolOf(id)})
+		re.Symbols = append(re.Symbols, SymbolMatch{Module: id, Path: g.idx.Entity(id).Path, LookupSymbol: symbolOf(id)})
 	}
 	return nil, nil, re
 }

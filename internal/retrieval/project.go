@@ -124,7 +124,7 @@ func newProjectRelations(s *snapshot.Snapshot, kinds map[string]string) *project
 			r.symbols[e.ID] = metaNames(e.Metadata["exports"], "name")
 		}
 		if doc, ok := e.Metadata["doc"].(string); ok && doc != "" && e.Kind == snapshot.KindPackage {
-			r.pkgDocs[entityPath(e)] = doc
+			r.pkgDocs[snapshot.EntityPath(e)] = doc
 		}
 	}
 	for i := range s.Relations {
@@ -168,7 +168,7 @@ func (r *projectRelations) ancestor(id, kind string, kinds map[string]string) st
 }
 
 func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []byte, rel *projectRelations, kinds map[string]string) Entry {
-	x := Entry{ID: e.ID, Kind: e.Kind, Path: entityPath(e), Title: e.Name, Aliases: slices.Clone(e.Aliases)}
+	x := Entry{ID: e.ID, Kind: e.Kind, Path: snapshot.EntityPath(e), Title: e.Name, Aliases: slices.Clone(e.Aliases)}
 	if len(e.Evidence) > 0 && e.Evidence[0].ContentHash != "" {
 		x.ContentHash = e.Evidence[0].ContentHash
 	} else {
@@ -244,15 +244,6 @@ func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
 		x.Truncated = append(x.Truncated, Truncation{Bound: BoundBody, Limit: MaxBodyRunes, Omitted: n - MaxBodyRunes})
 	}
 	x.Body = text
-}
-
-// entityPath is an entity's path; for a package or area without one, the
-// directory its id names.
-func entityPath(e *snapshot.Entity) string {
-	if e.Path == "" && e.Kind != snapshot.KindDocument && e.Kind != snapshot.KindModule {
-		return strings.TrimPrefix(e.ID, e.Kind+":")
-	}
-	return e.Path
 }
 
 // symbolsBelow gathers the exported names of the non-test modules a

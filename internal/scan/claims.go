@@ -303,7 +303,7 @@ func (d *docRefs) packageMember(p string) bool {
 		return false
 	}
 	return slices.ContainsFunc(d.symbols.Declarers(name), func(id string) bool {
-		_, file, _ := strings.Cut(id, ":")
+		_, file, _ := snapshot.ParseEntityID(id)
 		return parentDir(file) == dir
 	})
 }

@@ -409,7 +409,7 @@ func declaredSources(docs []*Extraction) map[string]bool {
 			continue
 		}
 		for _, rel := range x.Markdown.Block.Relations {
-			if kind, p, ok := strings.Cut(rel.From, ":"); ok && kind == snapshot.KindDocument {
+			if kind, p, _ := snapshot.ParseEntityID(rel.From); kind == snapshot.KindDocument {
 				out[p] = true
 			}
 		}
@@ -542,7 +542,7 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 		return
 	}
 	d.linkTo(x, from, l, target, ids, ev)
-	if _, last, ok := repourl.Lines(l.Anchor); ok && !strings.HasPrefix(ids[0], snapshot.KindDocument+":") {
+	if _, last, ok := repourl.Lines(l.Anchor); ok && !isDocumentID(ids[0]) {
 		// GitHub shows a source file with its line anchors; a document's
 		// anchors are its headings, checked above.
 		d.lineAnchor(from, target, ids[0], l.Anchor, last)
@@ -636,12 +636,12 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 			continue
 		}
 		rel := d.relate(snapshot.RelLinksTo, from, to, snapshot.Observed, ev)
-		if l.Anchor == "" || !strings.HasPrefix(to, snapshot.KindDocument+":") {
+		if l.Anchor == "" || !isDocumentID(to) {
 			continue
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
 		// The anchors of the document itself: target may be an alias.
-		if doc := strings.TrimPrefix(to, snapshot.KindDocument+":"); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
+		if _, doc, _ := snapshot.ParseEntityID(to); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -853,6 +853,12 @@ func (d *docRefs) mention(x *Extraction, from, text string, line int, span *mark
 // module file it names.
 var moduleExtensions = []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py"}
 
+// isDocumentID reports whether id is a document's.
+func isDocumentID(id string) bool {
+	kind, _, _ := snapshot.ParseEntityID(id)
+	return kind == snapshot.KindDocument
+}
+
 // moduleFile returns the module p names without its extension — the one
 // analyzed module at p plus one of moduleExtensions — or "".
 func (d *docRefs) moduleFile(p string) string {
@@ -861,7 +867,7 @@ func (d *docRefs) moduleFile(p string) string {
 	}
 	for _, ext := range moduleExtensions {
 		for _, id := range d.entitiesAt(p + ext) {
-			if strings.HasPrefix(id, snapshot.KindModule+":") {
+			if kind, _, _ := snapshot.ParseEntityID(id); kind == snapshot.KindModule {
 				return p + ext
 			}
 		}
@@ -1159,7 +1165,7 @@ func (d *docRefs) declaredExcluded(line int, id string) bool {
 	if d.b.has(id) {
 		return false
 	}
-	kind, p, _ := strings.Cut(id, ":")
+	kind, p, _ := snapshot.ParseEntityID(id)
 	switch kind {
 	case snapshot.KindDocument, snapshot.KindModule, snapshot.KindArea, snapshot.KindPackage:
 	default:

@@ -307,7 +307,7 @@ func Validate(s *Snapshot) error {
 			errs = append(errs, "duplicate entity "+e.ID)
 		}
 		ids[e.ID] = true
-		if !strings.HasPrefix(e.ID, e.Kind+":") {
+		if kind, _, ok := ParseEntityID(e.ID); !ok || kind != e.Kind {
 			errs = append(errs, fmt.Sprintf("entity %s has kind %s", e.ID, e.Kind))
 		}
 		if i > 0 && s.Entities[i-1].ID >= e.ID {

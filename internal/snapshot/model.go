@@ -3,7 +3,8 @@
 // JSON form and the content hash that identifies what the repository says.
 //
 // A Snapshot is plain data. Every stage after the scan reads it; none of them
-// writes it back.
+// writes it back. The stages that walk its graph read it through one Index,
+// built once; ids are made by EntityID and split only by ParseEntityID.
 package snapshot
 
 // Type and SchemaVersion identify the artifact.
@@ -191,10 +192,3 @@ const (
 func DescribesRun(c Coverage) bool {
 	return c.Analyzer == "repository" && (c.Scope == ScopeReusedEntities || c.Scope == ScopeState)
 }
-
-// EntityID returns the id of an entity of the given kind and value.
-func EntityID(kind, value string) string { return kind + ":" + value }
-
-// RelationID returns the id of the relation kind from → to. One relation
-// exists per (kind, from, to); repeated occurrences add evidence.
-func RelationID(kind, from, to string) string { return kind + ":" + from + "->" + to }

@@ -203,9 +203,10 @@ func (c *Curator) document(pk *pack.Pack, add func(float64, string, enrich.Paylo
 			continue
 		}
 		other := d.EntityIDs[1]
+		_, otherPath, _ := snapshot.ParseEntityID(other)
 		add(confTwin, "the report finds this document a near twin of "+other+": "+d.Message,
 			&enrich.FlagRedundancy{With: other},
-			[]enrich.Evidence{{Source: enrich.SourceSnapshot, Path: t.Path}, {Source: enrich.SourceSnapshot, Path: strings.TrimPrefix(other, snapshot.KindDocument+":")}}, d.ID)
+			[]enrich.Evidence{{Source: enrich.SourceSnapshot, Path: t.Path}, {Source: enrich.SourceSnapshot, Path: otherPath}}, d.ID)
 	}
 	related := map[string]bool{}
 	for _, nb := range pk.Neighbours {
@@ -241,7 +242,7 @@ func announcement(p string) bool {
 // inCode reports whether the document writes id's path in a code span
 // (the scan then observes a mention the pack may have left out).
 func inCode(blocks []block, id string) bool {
-	_, p, _ := strings.Cut(id, ":")
+	_, p, _ := snapshot.ParseEntityID(id)
 	for _, b := range blocks {
 		if strings.Contains(b.text, p) && !strings.Contains(b.prose, p) {
 			return true

@@ -73,7 +73,7 @@ func distinctive(s string) bool {
 }
 
 func kindOf(id string) string {
-	k, _, _ := strings.Cut(id, ":")
+	k, _, _ := snapshot.ParseEntityID(id)
 	return k
 }
 

@@ -247,7 +247,7 @@ func (b *builder) neighbours(id string) ([]Neighbour, int) {
 			if e, ok := b.entities[n.ID]; ok {
 				nb.Kind, nb.Name, nb.Path, nb.ContentHash = e.Kind, b.cleanBounded(e.Name), b.clean(e.Path), b.in.TargetHash(e)
 			} else {
-				nb.Kind, _, _ = strings.Cut(n.ID, ":")
+				nb.Kind, _, _ = snapshot.ParseEntityID(n.ID)
 			}
 			out = append(out, nb)
 		}

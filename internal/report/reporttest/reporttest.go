@@ -14,6 +14,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // Hostile is text that every renderer must escape: quotes, a backtick,
@@ -32,7 +33,7 @@ func Sample() (newOnes, unchanged, resolved []reconcile.Diagnostic) {
 		{ID: "00000000000000a1", Code: "BROKEN_LINK", Severity: "error", Message: "link to docs/x.md: no such file",
 			Evidence: []reconcile.Location{{Path: "docs/guide.md", Line: 12}}, EntityIDs: []string{"document:docs/guide.md", "unresolved:docs/x.md"}},
 		{ID: "00000000000000a2", Code: "DRIFT_SYMBOL", Severity: "error", Message: Hostile,
-			Evidence: []reconcile.Location{{Path: HostilePath, Line: 3}}, EntityIDs: []string{"document:" + HostilePath},
+			Evidence: []reconcile.Location{{Path: HostilePath, Line: 3}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, HostilePath)},
 			Remediation: "did you mean `rankDocuments`? <see> | \"quoted\""},
 		{ID: "00000000000000a3", Code: "UNDOCUMENTED_AREA", Severity: "info", Message: "area internal/lonely has no document",
 			EntityIDs: []string{"area:internal/lonely"}},
@@ -93,7 +94,7 @@ func Grouped() *reconcile.Comparison {
 	add := func(list *[]reconcile.Diagnostic, code string, level catalog.Level, path string, line int, msg, fix string) {
 		id++
 		*list = append(*list, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", id), Code: code, Severity: level, Message: msg,
-			Remediation: fix, Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{"document:" + path}})
+			Remediation: fix, Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}})
 	}
 	for i := range 12 {
 		page := fmt.Sprintf("content/en/docs/guide/page-%02d.md", i)
@@ -172,7 +173,7 @@ func Big(n int, compared bool) (head []reconcile.Diagnostic, c *reconcile.Compar
 				line = 0
 			}
 			d := reconcile.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: c.code, Severity: c.level, Message: msg, Remediation: fix,
-				Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{"document:" + path}}
+				Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}}
 			if c.code == "UNDOCUMENTED_AREA" {
 				d.Evidence = nil
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // Load reads a suite strictly: unknown or duplicate keys, a missing or
@@ -303,7 +305,7 @@ func checkTarget(t string) string {
 	if msg := checkText(t, MaxTargetBytes); msg != "" {
 		return msg
 	}
-	if kind, value, ok := strings.Cut(t, ":"); ok {
+	if kind, value, ok := snapshot.ParseEntityID(t); ok {
 		if !slices.Contains(searchableKinds, kind) {
 			return fmt.Sprintf("%q is not a searchable entity kind (ids start with %s; anything else with a colon is refused)",
 				kind, strings.Join(searchableKinds, ":, ")+":")

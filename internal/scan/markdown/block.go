@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // relationKeys are the keys a docbridge.relations entry may have.
@@ -194,7 +196,7 @@ func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRel
 		return rel, false
 	}
 	if !present["from"] {
-		rel.From = "document:" + r.docPath
+		rel.From = snapshot.EntityID(snapshot.KindDocument, r.docPath)
 	} else if why := checkID(rel.From); why != "" {
 		r.is.add(r.fieldLine(m, "from"), CodeDocbridgeInvalidID, "%s.from: invalid id %q: %s", path, rel.From, why)
 		ok = false

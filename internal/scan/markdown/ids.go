@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // idKinds are the entity kinds a docbridge block may name.
@@ -17,7 +19,7 @@ const maxRelationKindLen = 40
 // with kind one of idKinds and a value that is non-empty, has no leading '/',
 // no ".." segment and no whitespace.
 func checkID(id string) string {
-	kind, value, ok := strings.Cut(id, ":")
+	kind, value, ok := snapshot.ParseEntityID(id)
 	if !ok {
 		return "expected kind:value"
 	}
