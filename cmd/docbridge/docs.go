@@ -72,7 +72,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 			if runF != nil {
 				return runF(&o)
 			}
-			cfg, err := pipeline.LoadConfig(o.Dir, o.ConfigPath)
+			cfg, err := pipeline.LoadConfig(o.Dir, o.ConfigPath, o.Getenv)
 			if err != nil {
 				return err
 			}

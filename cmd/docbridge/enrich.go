@@ -99,7 +99,7 @@ var newEnrichAgent = enrichAgent
 func enrichAgent(name string, cfg *config.Config, dir string, facts *pipeline.Repository) (agent.Agent, string, error) {
 	// The token is the environment's (the workflow's GITHUB_TOKEN with
 	// models: read), never configuration.
-	return run.NewAgent(name, cfg, dir, facts.Scan.Snapshot, pipeline.Getenv(agent.TokenEnv))
+	return run.NewAgent(name, cfg, dir, facts.Scan.Snapshot, os.Getenv(agent.TokenEnv))
 }
 
 func runEnrich(ctx context.Context, stdout, stderr io.Writer, o enrichOptions) error {

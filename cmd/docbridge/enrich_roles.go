@@ -3,17 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/run"
-	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
 // enrichJudge is run.NewJudge with the environment's token.
 func enrichJudge(name, role string, cfg *config.Config, dir string) (*run.Judge, string, error) {
-	return run.NewJudge(name, role, cfg, dir, pipeline.Getenv(agent.TokenEnv))
+	return run.NewJudge(name, role, cfg, dir, os.Getenv(agent.TokenEnv))
 }
 
 // writeJudgeReport prints one judging step for people.

@@ -379,14 +379,7 @@ func TestEnrichModelsAgent(t *testing.T) {
 	defer srv.Close()
 	dir := enrichFixture(t)
 	testtree.File(t, filepath.Join(dir, "docbridge.yaml"), "enrich:\n  agent: models\n  models:\n    baseURL: "+srv.URL+"\n    requestsPerMinute: 0\n")
-	old := pipeline.Getenv
-	t.Cleanup(func() { pipeline.Getenv = old })
-	pipeline.Getenv = func(k string) string {
-		if k == agent.TokenEnv {
-			return "test-token"
-		}
-		return old(k)
-	}
+	t.Setenv(agent.TokenEnv, "test-token")
 	first := runEnrichJSON(t, dir)
 	if first.Agent.ID != "openai-compatible" || first.Calls != 1 || first.AgentError != "" || requests == 0 {
 		t.Fatalf("first run: %+v, %d requests", first, requests)
@@ -396,7 +389,7 @@ func TestEnrichModelsAgent(t *testing.T) {
 	if second.Calls != 0 || requests != before || second.CacheHits != second.Packs {
 		t.Errorf("unchanged repository: %+v, %d requests", second, requests-before)
 	}
-	pipeline.Getenv = func(string) string { return "" }
+	t.Setenv(agent.TokenEnv, "")
 	if code, _, errOut := runCLI(t, "enrich", dir); code != exitBadInput || !strings.Contains(errOut, agent.TokenEnv) {
 		t.Errorf("without a token: exit %d: %s", code, errOut)
 	}

@@ -10,8 +10,11 @@ import (
 	"github.com/docbridge/docbridge/internal/state"
 )
 
-// addRepoFlags registers --config, --state and --max-state-bytes.
+// addRepoFlags registers --config, --state and --max-state-bytes; the
+// repository's identity, unless configured, comes from the process's
+// environment (GITHUB_REPOSITORY), read here at the edge.
 func addRepoFlags(f *pflag.FlagSet, o *pipeline.Repo) {
+	o.Getenv = os.Getenv
 	f.StringVar(&o.ConfigPath, "config", "", "configuration `FILE` (default: docbridge.yaml in the repository, when present)")
 	f.StringVar(&o.StateDir, "state", "", "reuse and update the scan state in `DIR` (incremental scans)")
 	f.Int64Var(&o.MaxStateBytes, "max-state-bytes", state.DefaultMaxBytes, "neither read nor write a state larger than `N` bytes")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -41,7 +42,7 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 				return runF(&o)
 			}
 			dir, asJSON, out := o.dir, o.asJSON, o.out
-			cfg, err := pipeline.LoadConfig(dir, o.configPath)
+			cfg, err := pipeline.LoadConfig(dir, o.configPath, os.Getenv)
 			if err != nil {
 				return err
 			}

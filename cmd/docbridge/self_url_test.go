@@ -4,16 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
-// withEnv replaces the environment loadConfig reads for one test.
+// identityEnv are the variables the repository's identity is read from.
+var identityEnv = []string{"GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GITHUB_EVENT_PATH"}
+
+// withEnv gives the process, for one test, the identity variables env
+// names and none of the others.
 func withEnv(t *testing.T, env map[string]string) {
 	t.Helper()
-	old := pipeline.Getenv
-	pipeline.Getenv = func(k string) string { return env[k] }
-	t.Cleanup(func() { pipeline.Getenv = old })
+	for _, k := range identityEnv {
+		t.Setenv(k, env[k])
+	}
 }
 
 // TestSelfURLIdentity: a link to the repository's own URL is checked when

@@ -96,7 +96,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 	}
 	_, previous, saveKey := r.restore(ctx)
 	res, err := pipeline.Run(ctx, r.stderr, pipeline.Options{
-		Repo:     pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
+		Repo:     pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv},
 		Previous: previous, Revision: r.env.SHA,
 	})
 	if err != nil {

@@ -72,10 +72,13 @@ type actionRun struct {
 	stdout, stderr io.Writer
 	gh             *githubactions.Action
 	env            *actionenv.Env
-	in             actionenv.Inputs
-	d              actionenv.Decision
-	deps           actionDeps
-	dir            string // the working directory scanned
+	// getenv is the runner's environment, which the repository's identity
+	// is read from when the configuration does not name it.
+	getenv func(string) string
+	in     actionenv.Inputs
+	d      actionenv.Decision
+	deps   actionDeps
+	dir    string // the working directory scanned
 	// scanned is dir relative to the repository root: the pull request's
 	// changed files enter the scan's coordinates through it.
 	scanned    repopath.Dir
@@ -140,7 +143,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		gh.Noticef("docbridge %s: %s; nothing to do", o.Version, d.Reason)
 		return nil
 	}
-	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, in: in, d: d, ev: ev, enricher: o.Enrich,
+	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, getenv: getenv, in: in, d: d, ev: ev, enricher: o.Enrich,
 		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
 	if r.scanned, err = scannedDir(env.Workspace, r.dir, in.WorkingDirectory); err != nil {
 		return err
@@ -157,7 +160,7 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		// overlay, records and targets it reads through the API, and the
 		// configuration that counts is the default branch's, read there.
 		r.scanned, r.cfg = repopath.New(in.WorkingDirectory), config.Default()
-	} else if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath); err != nil {
+	} else if r.cfg, err = pipeline.LoadConfig(r.dir, r.configPath, getenv); err != nil {
 		return err
 	}
 	if r.deps, err = wire(wiring{env: env, in: in, d: d, dryRun: o.DryRun, stdout: stdout, getenv: getenv, changedFiles: o.ChangedFiles, cacheDir: o.CacheDir,
@@ -213,7 +216,7 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	// The states travel in memory: restored (and decoded) once, the new one
 	// encoded once, with the doctor's grade, in persist.
-	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes},
+	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv},
 		BaseState: base, Previous: previous, Revision: r.env.SHA}
 	res, err := pipeline.Run(ctx, r.stderr, o)
 	if err != nil && base != nil {

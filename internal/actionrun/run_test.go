@@ -332,7 +332,9 @@ func TestActionPullRequestAgainstBaseState(t *testing.T) {
 
 	// Keys: the PR's own scope with the base and default after it, then
 	// the base branch's scope alone for the comparison.
-	cfg, err := config.Load(h.repo)
+	// The configuration as the run reads it: its identity from the
+	// runner's environment.
+	cfg, err := pipeline.LoadConfig(h.repo, "", func(k string) string { return h.vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +562,7 @@ func TestActionWorkingDirectoryAndConfig(t *testing.T) {
 	}
 	// The state is scoped to the working directory: its paths are the
 	// directory's, so a job checking the root never takes it.
-	cfg, err := config.Load(filepath.Join(ws, "ci"))
+	cfg, err := pipeline.LoadConfig(filepath.Join(ws, "ci"), "", func(k string) string { return h.vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

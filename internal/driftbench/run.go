@@ -171,7 +171,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 	restore := setEnv("GITHUB_REPOSITORY", repo)
 	defer restore()
 	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
-	cfg, err := pipeline.LoadConfig(baseDir, "")
+	cfg, err := pipeline.LoadConfig(baseDir, "", nil)
 	if err != nil {
 		p.Err = "base configuration: " + err.Error()
 		return p

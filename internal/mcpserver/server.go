@@ -85,7 +85,7 @@ func New(ctx context.Context, stderr io.Writer, o pipeline.Repo, base, version s
 
 // prepare is New but for starting the first scan.
 func prepare(ctx context.Context, stderr io.Writer, o pipeline.Repo, base, version string) (*Server, error) {
-	if _, err := pipeline.LoadConfig(o.Dir, o.ConfigPath); err != nil {
+	if _, err := pipeline.LoadConfig(o.Dir, o.ConfigPath, o.Getenv); err != nil {
 		return nil, err
 	}
 	abs, err := filepath.Abs(o.Dir)

@@ -438,7 +438,7 @@ func FuzzResolveRepoPath(f *testing.F) {
 // with the time it began, which a fingerprint compares file times with.
 func scanForFingerprint(t *testing.T, dir string) (*scan.Result, time.Time) {
 	t.Helper()
-	cfg, err := pipeline.LoadConfig(dir, "")
+	cfg, err := pipeline.LoadConfig(dir, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

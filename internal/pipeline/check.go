@@ -105,7 +105,7 @@ func (o *Outcome) Report(version string) *report.Report {
 // Run is the check pipeline: configuration, base, scan, graph signals,
 // reconciliation, comparison, the doctor, narrowing.
 func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
-	cfg, err := LoadConfig(o.Dir, o.ConfigPath)
+	cfg, err := LoadConfig(o.Dir, o.ConfigPath, o.Getenv)
 	if err != nil {
 		return nil, err
 	}

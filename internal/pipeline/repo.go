@@ -73,7 +73,9 @@ func SaveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *
 
 // LoadConfig reads the explicit config file or the repository's own; a
 // missing or unreadable directory is bad input too.
-func LoadConfig(dir, explicit string) (*config.Config, error) {
+// getenv is the environment the repository's identity is read from
+// (GITHUB_REPOSITORY, GITHUB_SERVER_URL); nil reads none.
+func LoadConfig(dir, explicit string, getenv func(string) string) (*config.Config, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("cannot scan %s: %w", dir, err)
@@ -91,12 +93,12 @@ func LoadConfig(dir, explicit string) (*config.Config, error) {
 	}
 	// The repository's identity, for links to its own URLs: the
 	// configured one, else the environment's or the origin remote's.
-	cfg.Project = repourl.Resolve(repourl.Read(dir, cfg.Project, Getenv))
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	cfg.Project = repourl.Resolve(repourl.Read(dir, cfg.Project, getenv))
 	return cfg, nil
 }
-
-// Getenv reads the environment; tests replace it.
-var Getenv = os.Getenv
 
 // Repository is a scanned repository with its graph signals.
 type Repository struct {
@@ -108,7 +110,7 @@ type Repository struct {
 // Open reads the configuration, scans (incrementally with --state) and
 // computes the graph signals.
 func Open(ctx context.Context, stderr io.Writer, o Repo) (*Repository, error) {
-	cfg, err := LoadConfig(o.Dir, o.ConfigPath)
+	cfg, err := LoadConfig(o.Dir, o.ConfigPath, o.Getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -177,4 +179,10 @@ func (r *BodyReader) Read(p string) []byte {
 type Repo struct {
 	Dir, ConfigPath, StateDir string
 	MaxStateBytes             int64
+	// Getenv is the environment the repository's identity is read from
+	// when the configuration does not name it (GITHUB_REPOSITORY,
+	// GITHUB_SERVER_URL): the process's for the CLI, the runner's for the
+	// action; nil reads none, so a library caller's result does not depend
+	// on where it runs.
+	Getenv func(string) string
 }
