@@ -20,8 +20,8 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -81,7 +81,7 @@ warning, not a failed run), 2 on bad input.`,
 }
 
 // enrichFacts scans the repository and diagnoses it as a run packs it.
-func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipeline.Repository, []reconcile.Diagnostic, error) {
+func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipeline.Repository, []finding.Diagnostic, error) {
 	repo, err := pipeline.Open(ctx, stderr, o)
 	if err != nil {
 		return nil, nil, err

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/fix"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
 // fixOptions are the inputs of docbridge fix.
@@ -72,7 +72,7 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 	if err != nil {
 		return err
 	}
-	byPath := map[string][]reconcile.Edit{}
+	byPath := map[string][]finding.Edit{}
 	drifted, fixable := 0, 0
 	for _, d := range res.Findings {
 		if isDrift(d.Code) {
@@ -165,7 +165,7 @@ func plural(n int, one, many string) string {
 
 // fixHint tells, after a text report against the base file base, how many
 // references `docbridge fix` would rewrite and how; nothing when none.
-func fixHint(stderr io.Writer, base string, ds []reconcile.Diagnostic) {
+func fixHint(stderr io.Writer, base string, ds []finding.Diagnostic) {
 	n := 0
 	for _, d := range ds {
 		n += len(d.Edits)

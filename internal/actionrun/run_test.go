@@ -21,8 +21,8 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
@@ -677,12 +677,12 @@ func TestActionIsDeterministic(t *testing.T) {
 }
 
 func TestSelectFindings(t *testing.T) {
-	d := func(id, path string) reconcile.Diagnostic {
-		return reconcile.Diagnostic{ID: id, Code: "BROKEN_LINK", Severity: "error", Evidence: []reconcile.Location{{Path: path, Line: 1}}}
+	d := func(id, path string) finding.Diagnostic {
+		return finding.Diagnostic{ID: id, Code: "BROKEN_LINK", Severity: "error", Evidence: []finding.Location{{Path: path, Line: 1}}}
 	}
 	a, b, c := d("a", "docs/a.md"), d("b", "docs/b.md"), d("c", "docs/c.md")
-	compared := report.Build(report.Input{Comparison: &reconcile.Comparison{New: []reconcile.Diagnostic{b}, Unchanged: []reconcile.Diagnostic{a}, Resolved: []reconcile.Diagnostic{c}}})
-	cold := report.Build(report.Input{Diagnostics: []reconcile.Diagnostic{a, b}})
+	compared := report.Build(report.Input{Comparison: &finding.Comparison{New: []finding.Diagnostic{b}, Unchanged: []finding.Diagnostic{a}, Resolved: []finding.Diagnostic{c}}})
+	cold := report.Build(report.Input{Diagnostics: []finding.Diagnostic{a, b}})
 	ids := func(fs []report.Finding) string {
 		var s []string
 		for _, f := range fs {

@@ -67,6 +67,24 @@ func defaultChecks() Checks {
 // PresetOn reports whether the preset is turned on.
 func (c *Checks) PresetOn(name string) bool { return slices.Contains(c.Presets, name) }
 
+// Level is the effective severity of a code: the configured one, else the
+// preset's (warn) for a rule of a preset that is on, else the catalog's
+// default. The rules, the doctor and the agent's setup read it here, so
+// none needs the rule engine for it.
+func (c *Checks) Level(code string) catalog.Level {
+	if s, ok := c.Severity[code]; ok {
+		return s
+	}
+	r, ok := catalog.Lookup(code)
+	if !ok {
+		return catalog.Off
+	}
+	if r.Group == catalog.GroupKnowledge && c.PresetOn(catalog.GroupKnowledge) {
+		return catalog.Warn
+	}
+	return r.Severity
+}
+
 func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 	d.mapping(n, key, []field{
 		{"severity", func(n *yaml.Node, key string) { d.severities(n, key, c.Severity) }},

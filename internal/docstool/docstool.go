@@ -14,6 +14,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/knowledgedocs"
 	"github.com/docbridge/docbridge/internal/pipeline"
@@ -87,7 +88,7 @@ func findings(out *pipeline.Outcome, version string) []report.Finding {
 	cfg := conventionConfig(out.Config, false)
 	diags := reconcile.Run(reconcile.Input{Head: out.Head, Signals: out.Signals, Config: cfg})
 	root := cfg.Checks.KnowledgeDocs.Root
-	var keep []reconcile.Diagnostic
+	var keep []finding.Diagnostic
 	for _, d := range diags {
 		if conventionCode(d.Code) && underRoot(d.Primary().Path, root) {
 			keep = append(keep, d)
@@ -252,7 +253,7 @@ func Add(root string, out *pipeline.Outcome, p string, d knowledgedocs.Draft, ve
 		return nil, err
 	}
 	sig := graph.Compute(snap, reconcile.SignalOptions(cfg, nil))
-	diags := reconcile.FilterChanged(reconcile.Run(reconcile.Input{Head: snap, Signals: sig, Config: cfg}), []string{target})
+	diags := finding.FilterChanged(reconcile.Run(reconcile.Input{Head: snap, Signals: sig, Config: cfg}), []string{target})
 	var problems []string
 	field := "metadata"
 	for _, dg := range diags {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
-	"github.com/docbridge/docbridge/internal/reconcile"
 )
 
 // blockErrorPrefix starts the codes of docbridge block errors.
@@ -72,7 +71,7 @@ func silenced(cfg *config.Config) []string {
 	}
 	var out []string
 	for _, code := range Codes() {
-		if reconcile.Severity(&cfg.Checks, code) == catalog.Off {
+		if cfg.Checks.Level(code) == catalog.Off {
 			out = append(out, code)
 		}
 	}

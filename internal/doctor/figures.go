@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // Figure is an aggregate the doctor reports without scoring it: how many
@@ -34,7 +34,7 @@ const MaxFigurePaths = 3
 
 // figures counts, from the diagnostics of a run with Config, the subjects
 // of each figure code: each path once.
-func figures(f *facts, ds []reconcile.Diagnostic, centralityTopN int) []Figure {
+func figures(f *facts, ds []finding.Diagnostic, centralityTopN int) []Figure {
 	docsOnly := func(p string) bool { return f.isDoc[p] }
 	anyPath := func(string) bool { return true }
 	specs := []struct {

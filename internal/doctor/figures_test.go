@@ -10,7 +10,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // Each figure counts its subjects once, against its denominator; the text
@@ -19,7 +19,7 @@ import (
 // a document, and a figure without a denominator prints the count alone.
 func TestFigures(t *testing.T) {
 	b := healthy()
-	var ds []reconcile.Diagnostic
+	var ds []finding.Diagnostic
 	for i := range 5 {
 		p := fmt.Sprintf("docs/x%d.md", i)
 		b.doc(p)
@@ -92,7 +92,7 @@ func TestConfigTurnsFiguresOn(t *testing.T) {
 	}
 	c := Config(on)
 	for _, code := range catalog.Codes() {
-		got := reconcile.Severity(&c.Checks, code)
+		got := c.Checks.Level(code)
 		r, _ := catalog.Lookup(code)
 		switch {
 		case slices.Contains(figureCodes, code):
@@ -135,7 +135,7 @@ func TestSilencedConfigTurnsOnOnlyWhatIsOff(t *testing.T) {
 			if !ok {
 				want = catalog.Off
 			}
-			if got := reconcile.Severity(&c.Checks, code); got != want {
+			if got := c.Checks.Level(code); got != want {
 				t.Errorf("%s: %s, want %s", code, got, want)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // DefaultSuite is where the golden suite lives when none is named.
@@ -45,7 +45,7 @@ func reachability(f *facts, projected int) measure {
 // as CHANGELOG are exempt in reconcile, so they count as connected).
 // Without areas the first share is not applicable and the second stands
 // alone; without documents the dimension scores 0.
-func connectivity(f *facts, ds []reconcile.Diagnostic) measure {
+func connectivity(f *facts, ds []finding.Diagnostic) measure {
 	m := measure{dim: Dimension{Name: DimConnectivity, Weight: WeightConnectivity}}
 	docs := len(f.documents)
 	if docs == 0 {
@@ -86,9 +86,9 @@ func connectivity(f *facts, ds []reconcile.Diagnostic) measure {
 // distinctPaths keeps the first diagnostic per primary path (a subject is
 // counted once however many findings name it); with known set, only paths
 // it holds.
-func distinctPaths(ds []reconcile.Diagnostic, known map[string]bool) []reconcile.Diagnostic {
+func distinctPaths(ds []finding.Diagnostic, known map[string]bool) []finding.Diagnostic {
 	seen := map[string]bool{}
-	var out []reconcile.Diagnostic
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		p := d.Primary().Path
 		if seen[p] || (known != nil && !known[p]) {

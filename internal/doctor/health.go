@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // check describes one health dimension: which diagnostics are its
@@ -40,7 +40,7 @@ var (
 // declarations, …) it is not applicable and scores in full: having no
 // links is not a broken link, and removing a reference to dodge its
 // problem is also how the problem is fixed.
-func health(c check, ds []reconcile.Diagnostic, denominator int) measure {
+func health(c check, ds []finding.Diagnostic, denominator int) measure {
 	m := measure{dim: Dimension{Name: c.name, Weight: c.weight}}
 	problems := byCode(ds, c.keep)
 	n := len(problems)

@@ -3,7 +3,7 @@ package doctor
 import (
 	"fmt"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -96,7 +96,7 @@ func healthy() *builder {
 }
 
 // in wraps a snapshot with every document projected and a benchmark.
-func in(b *builder, ds ...reconcile.Diagnostic) Input {
+func in(b *builder, ds ...finding.Diagnostic) Input {
 	docs := 0
 	for _, e := range b.s.Entities {
 		if e.Kind == snapshot.KindDocument {
@@ -107,9 +107,9 @@ func in(b *builder, ds ...reconcile.Diagnostic) Input {
 }
 
 // diag is a diagnostic of code at path:line.
-func diag(code, path string, line int) reconcile.Diagnostic {
-	return reconcile.Diagnostic{ID: fmt.Sprintf("%s-%s-%d", code, path, line), Code: code, Severity: "error",
-		Message: code + " at " + path, Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{}}
+func diag(code, path string, line int) finding.Diagnostic {
+	return finding.Diagnostic{ID: fmt.Sprintf("%s-%s-%d", code, path, line), Code: code, Severity: "error",
+		Message: code + " at " + path, Evidence: []finding.Location{{Path: path, Line: line}}, EntityIDs: []string{}}
 }
 
 // dim returns the named dimension of a report.

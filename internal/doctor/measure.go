@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // measure is one dimension before points and ordering: its value, the
@@ -49,8 +49,8 @@ func pct(v float64) string {
 // byCode returns the diagnostics whose code passes keep, sorted by path,
 // line, code and id, each id once (a diagnostic passed twice is one
 // problem).
-func byCode(ds []reconcile.Diagnostic, keep func(code string) bool) []reconcile.Diagnostic {
-	var out []reconcile.Diagnostic
+func byCode(ds []finding.Diagnostic, keep func(code string) bool) []finding.Diagnostic {
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		// A grouped finding counts the references it stands for: a
 		// DRIFT_MOVE's drifted links, or one reference repeated on many
@@ -64,14 +64,14 @@ func byCode(ds []reconcile.Diagnostic, keep func(code string) bool) []reconcile.
 			}
 		}
 	}
-	reconcile.SortDiagnostics(out)
-	return slices.CompactFunc(out, func(a, b reconcile.Diagnostic) bool {
+	finding.Sort(out)
+	return slices.CompactFunc(out, func(a, b finding.Diagnostic) bool {
 		return a.ID == b.ID && a.Code == b.Code && a.Primary() == b.Primary()
 	})
 }
 
 // diagnosticIssues turns diagnostics into issues of a dimension.
-func diagnosticIssues(dim string, ds []reconcile.Diagnostic) []Issue {
+func diagnosticIssues(dim string, ds []finding.Diagnostic) []Issue {
 	out := make([]Issue, 0, len(ds))
 	for _, d := range ds {
 		p := d.Primary()

@@ -1,7 +1,7 @@
 package doctor
 
 import (
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -11,7 +11,7 @@ type Input struct {
 	Snapshot *snapshot.Snapshot
 	// Diagnostics are reconcile's findings on Snapshot, with every code of
 	// Codes turned on (Config does that); their severities are ignored.
-	Diagnostics []reconcile.Diagnostic
+	Diagnostics []finding.Diagnostic
 	// ProjectedDocuments is the number of documents the retrieval
 	// projection holds.
 	ProjectedDocuments int

@@ -12,9 +12,9 @@ import (
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/precision"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
@@ -225,7 +225,7 @@ func setEnv(key, value string) func() {
 
 // benchFinding is d as the drift benchmark matches it, with the members of
 // a grouped finding.
-func benchFinding(d reconcile.Diagnostic) Finding {
+func benchFinding(d finding.Diagnostic) Finding {
 	pl := d.Primary()
 	f := Finding{Code: d.Code, Level: d.Severity, Path: pl.Path, Line: pl.Line, Subject: d.Subject, Message: d.Message}
 	for _, m := range d.Members {

@@ -18,7 +18,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // Result is what Apply did to one document.
@@ -28,7 +28,7 @@ type Result struct {
 	Out []byte
 	// Applied are the edits that rewrote at least one occurrence; Skipped
 	// those whose reference was not found where the edit says.
-	Applied, Skipped []reconcile.Edit
+	Applied, Skipped []finding.Edit
 	// Rewritten counts the occurrences rewritten (a reference written
 	// twice on one line is rewritten twice).
 	Rewritten int
@@ -37,13 +37,13 @@ type Result struct {
 // Apply rewrites src with edits (those of one document; their Path is not
 // read). Edits are deduplicated and applied per line; two edits whose
 // occurrences overlap apply the one that starts first.
-func Apply(src []byte, edits []reconcile.Edit) Result {
+func Apply(src []byte, edits []finding.Edit) Result {
 	es := slices.Clone(edits)
-	slices.SortFunc(es, func(a, b reconcile.Edit) int {
+	slices.SortFunc(es, func(a, b finding.Edit) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(a.Kind, b.Kind), strings.Compare(a.Old, b.Old),
 			strings.Compare(a.New, b.New))
 	})
-	es = slices.CompactFunc(es, func(a, b reconcile.Edit) bool { return a.Line == b.Line && a.Kind == b.Kind && a.Old == b.Old })
+	es = slices.CompactFunc(es, func(a, b finding.Edit) bool { return a.Line == b.Line && a.Kind == b.Kind && a.Old == b.Old })
 	res := Result{Out: src}
 	starts := lineStarts(src)
 	type span struct {
@@ -114,7 +114,7 @@ func lineStarts(src []byte) []int {
 
 // occurrences returns the offsets in line where e.Old is written as a
 // reference of e's kind.
-func occurrences(line string, e reconcile.Edit) []int {
+func occurrences(line string, e finding.Edit) []int {
 	var out []int
 	for from := 0; from <= len(line)-len(e.Old); {
 		i := strings.Index(line[from:], e.Old)
@@ -135,7 +135,7 @@ func occurrences(line string, e reconcile.Edit) []int {
 func written(line string, from, to int, kind string) bool {
 	before, after := line[:from], line[to:]
 	switch kind {
-	case reconcile.EditLink:
+	case finding.EditLink:
 		// A destination ends the link (")" or a title after a space), an
 		// autolink (">"), a definition (end of line, a space) or an
 		// attribute (its quote).
@@ -151,7 +151,7 @@ func written(line string, from, to int, kind string) bool {
 			return endOK
 		}
 		return false
-	case reconcile.EditCode:
+	case finding.EditCode:
 		b := strings.TrimSuffix(before, " ")
 		a := strings.TrimPrefix(after, " ")
 		return strings.HasSuffix(b, "`") && strings.HasPrefix(a, "`")

@@ -6,15 +6,15 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
-func link(line int, old, new string) reconcile.Edit {
-	return reconcile.Edit{Path: "d.md", Line: line, Kind: reconcile.EditLink, Old: old, New: new}
+func link(line int, old, new string) finding.Edit {
+	return finding.Edit{Path: "d.md", Line: line, Kind: finding.EditLink, Old: old, New: new}
 }
 
-func code(line int, old, new string) reconcile.Edit {
-	return reconcile.Edit{Path: "d.md", Line: line, Kind: reconcile.EditCode, Old: old, New: new}
+func code(line int, old, new string) finding.Edit {
+	return finding.Edit{Path: "d.md", Line: line, Kind: finding.EditCode, Old: old, New: new}
 }
 
 // Each reference shape is rewritten where written as its kind says, and
@@ -23,35 +23,35 @@ func code(line int, old, new string) reconcile.Edit {
 func TestApply(t *testing.T) {
 	tests := []struct {
 		name, src string
-		edits     []reconcile.Edit
+		edits     []finding.Edit
 		want      string
 		skipped   int
 	}{
-		{"inline link", "See [a](a.md#x) and a.md#x.\n", []reconcile.Edit{link(1, "a.md#x", "b/a.md#x")},
+		{"inline link", "See [a](a.md#x) and a.md#x.\n", []finding.Edit{link(1, "a.md#x", "b/a.md#x")},
 			"See [a](b/a.md#x) and a.md#x.\n", 0},
-		{"link with title", "[a](a.md \"A\")\n", []reconcile.Edit{link(1, "a.md", "b.md")}, "[a](b.md \"A\")\n", 0},
-		{"angle destination", "[a](<a b.md>)\n", []reconcile.Edit{link(1, "a b.md", "c.md")}, "[a](<c.md>)\n", 0},
-		{"autolink", "<https://x.test/o/r/blob/main/a.md>\n", []reconcile.Edit{link(1, "https://x.test/o/r/blob/main/a.md", "https://x.test/o/r/blob/main/b.md")},
+		{"link with title", "[a](a.md \"A\")\n", []finding.Edit{link(1, "a.md", "b.md")}, "[a](b.md \"A\")\n", 0},
+		{"angle destination", "[a](<a b.md>)\n", []finding.Edit{link(1, "a b.md", "c.md")}, "[a](<c.md>)\n", 0},
+		{"autolink", "<https://x.test/o/r/blob/main/a.md>\n", []finding.Edit{link(1, "https://x.test/o/r/blob/main/a.md", "https://x.test/o/r/blob/main/b.md")},
 			"<https://x.test/o/r/blob/main/b.md>\n", 0},
-		{"reference definition", "[a]: ../a.md\n", []reconcile.Edit{link(1, "../a.md", "../b/a.md")}, "[a]: ../b/a.md\n", 0},
-		{"html attribute", "<a href=\"a.md\">a</a>\n", []reconcile.Edit{link(1, "a.md", "b.md")}, "<a href=\"b.md\">a</a>\n", 0},
-		{"link twice on a line", "[a](a.md), [again](a.md)\n", []reconcile.Edit{link(1, "a.md", "b.md")}, "[a](b.md), [again](b.md)\n", 0},
-		{"a longer destination is another link", "[a](a.md.bak)\n", []reconcile.Edit{link(1, "a.md", "b.md")}, "[a](a.md.bak)\n", 1},
-		{"a link edit leaves code spans", "`a.md` [a](a.md)\n", []reconcile.Edit{link(1, "a.md", "b.md")}, "`a.md` [a](b.md)\n", 0},
-		{"code span", "The `src/a.ts` file and src/a.ts.\n", []reconcile.Edit{code(1, "src/a.ts", "lib/a.ts")},
+		{"reference definition", "[a]: ../a.md\n", []finding.Edit{link(1, "../a.md", "../b/a.md")}, "[a]: ../b/a.md\n", 0},
+		{"html attribute", "<a href=\"a.md\">a</a>\n", []finding.Edit{link(1, "a.md", "b.md")}, "<a href=\"b.md\">a</a>\n", 0},
+		{"link twice on a line", "[a](a.md), [again](a.md)\n", []finding.Edit{link(1, "a.md", "b.md")}, "[a](b.md), [again](b.md)\n", 0},
+		{"a longer destination is another link", "[a](a.md.bak)\n", []finding.Edit{link(1, "a.md", "b.md")}, "[a](a.md.bak)\n", 1},
+		{"a link edit leaves code spans", "`a.md` [a](a.md)\n", []finding.Edit{link(1, "a.md", "b.md")}, "`a.md` [a](b.md)\n", 0},
+		{"code span", "The `src/a.ts` file and src/a.ts.\n", []finding.Edit{code(1, "src/a.ts", "lib/a.ts")},
 			"The `lib/a.ts` file and src/a.ts.\n", 0},
-		{"code span with spaces", "`` `x` `` and `` src/a.ts ``\n", []reconcile.Edit{code(1, "src/a.ts", "lib/a.ts")},
+		{"code span with spaces", "`` `x` `` and `` src/a.ts ``\n", []finding.Edit{code(1, "src/a.ts", "lib/a.ts")},
 			"`` `x` `` and `` lib/a.ts ``\n", 0},
-		{"a code edit leaves links", "[a](src/a.ts) `src/a.ts`\n", []reconcile.Edit{code(1, "src/a.ts", "lib/a.ts")},
+		{"a code edit leaves links", "[a](src/a.ts) `src/a.ts`\n", []finding.Edit{code(1, "src/a.ts", "lib/a.ts")},
 			"[a](src/a.ts) `lib/a.ts`\n", 0},
-		{"only the edit's line", "`src/a.ts`\n```\n`src/a.ts`\n```\n", []reconcile.Edit{code(1, "src/a.ts", "lib/a.ts")},
+		{"only the edit's line", "`src/a.ts`\n```\n`src/a.ts`\n```\n", []finding.Edit{code(1, "src/a.ts", "lib/a.ts")},
 			"`lib/a.ts`\n```\n`src/a.ts`\n```\n", 0},
-		{"CRLF and non-ASCII kept", "é [a](a.md) ✓\r\nnext — `a.md`\r\n", []reconcile.Edit{link(1, "a.md", "b.md"), code(2, "a.md", "b.md")},
+		{"CRLF and non-ASCII kept", "é [a](a.md) ✓\r\nnext — `a.md`\r\n", []finding.Edit{link(1, "a.md", "b.md"), code(2, "a.md", "b.md")},
 			"é [a](b.md) ✓\r\nnext — `b.md`\r\n", 0},
-		{"no final newline", "[a](a.md)", []reconcile.Edit{link(1, "a.md", "b.md")}, "[a](b.md)", 0},
-		{"line out of range", "[a](a.md)\n", []reconcile.Edit{link(2, "a.md", "b.md"), link(0, "a.md", "b.md")}, "[a](a.md)\n", 2},
-		{"duplicate edits apply once", "[a](a.md)\n", []reconcile.Edit{link(1, "a.md", "b.md"), link(1, "a.md", "b.md")}, "[a](b.md)\n", 0},
-		{"two edits on one line", "`Rank` and [a](a.md)\n", []reconcile.Edit{code(1, "Rank", "Score"), link(1, "a.md", "b/a.md")},
+		{"no final newline", "[a](a.md)", []finding.Edit{link(1, "a.md", "b.md")}, "[a](b.md)", 0},
+		{"line out of range", "[a](a.md)\n", []finding.Edit{link(2, "a.md", "b.md"), link(0, "a.md", "b.md")}, "[a](a.md)\n", 2},
+		{"duplicate edits apply once", "[a](a.md)\n", []finding.Edit{link(1, "a.md", "b.md"), link(1, "a.md", "b.md")}, "[a](b.md)\n", 0},
+		{"two edits on one line", "`Rank` and [a](a.md)\n", []finding.Edit{code(1, "Rank", "Score"), link(1, "a.md", "b/a.md")},
 			"`Score` and [a](b/a.md)\n", 0},
 	}
 	for _, tt := range tests {
@@ -92,12 +92,12 @@ func FuzzApply(f *testing.F) {
 	f.Add("`` x `` `a`", 1, "a", "b", false)
 	f.Add("<a href='a.md'>", 1, "a.md", "", true)
 	f.Fuzz(func(t *testing.T, src string, line int, old, new string, isLink bool) {
-		kind := reconcile.EditCode
+		kind := finding.EditCode
 		if isLink {
-			kind = reconcile.EditLink
+			kind = finding.EditLink
 		}
-		e := reconcile.Edit{Line: line, Kind: kind, Old: old, New: new}
-		r := Apply([]byte(src), []reconcile.Edit{e})
+		e := finding.Edit{Line: line, Kind: kind, Old: old, New: new}
+		r := Apply([]byte(src), []finding.Edit{e})
 		if r.Rewritten == 0 && string(r.Out) != src {
 			t.Fatalf("nothing rewritten, output changed")
 		}

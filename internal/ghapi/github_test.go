@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/review"
 )
@@ -22,18 +22,18 @@ import (
 // files and levels, plus one unchanged and one resolved finding.
 func findingsReport(n int) *report.Report {
 	levels := []catalog.Level{"error", "warn", "info"}
-	ds := make([]reconcile.Diagnostic, 0, n)
+	ds := make([]finding.Diagnostic, 0, n)
 	for i := range n {
-		ds = append(ds, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: "BROKEN_LINK", Severity: levels[i%3],
+		ds = append(ds, finding.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: "BROKEN_LINK", Severity: levels[i%3],
 			Message:  fmt.Sprintf("link %d to docs/missing-%d.md: no such file", i, i),
-			Evidence: []reconcile.Location{{Path: fmt.Sprintf("docs/page-%02d.md", i%9), Line: i + 1}}})
+			Evidence: []finding.Location{{Path: fmt.Sprintf("docs/page-%02d.md", i%9), Line: i + 1}}})
 	}
 	return report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", BaseSnapshotHash: "sha256:base",
-		Comparison: &reconcile.Comparison{New: ds,
-			Unchanged: []reconcile.Diagnostic{{ID: "u1", Code: "UNRESOLVED_PATH", Severity: "warn", Message: "old",
-				Evidence: []reconcile.Location{{Path: "docs/old.md", Line: 2}}}},
-			Resolved: []reconcile.Diagnostic{{ID: "r1", Code: "BROKEN_ANCHOR", Severity: "error", Message: "fixed",
-				Evidence: []reconcile.Location{{Path: "docs/fixed.md", Line: 5}}}}}})
+		Comparison: &finding.Comparison{New: ds,
+			Unchanged: []finding.Diagnostic{{ID: "u1", Code: "UNRESOLVED_PATH", Severity: "warn", Message: "old",
+				Evidence: []finding.Location{{Path: "docs/old.md", Line: 2}}}},
+			Resolved: []finding.Diagnostic{{ID: "r1", Code: "BROKEN_ANCHOR", Severity: "error", Message: "fixed",
+				Evidence: []finding.Location{{Path: "docs/fixed.md", Line: 5}}}}}})
 }
 
 var ghCtx = review.GitHubContext{ServerURL: "https://github.com", Repository: fakeRepo, HeadSHA: "headsha1", BaseSHA: "basesha0",

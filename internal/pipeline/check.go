@@ -10,6 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/doctor"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
@@ -56,9 +57,9 @@ type Outcome struct {
 	Base    *snapshot.Snapshot
 	Signals *graph.Signals
 	// Findings are the head's diagnostics after narrowing to Changed.
-	Findings []reconcile.Diagnostic
+	Findings []finding.Diagnostic
 	// Comparison is set with a base.
-	Comparison *reconcile.Comparison
+	Comparison *finding.Comparison
 	// Judge is the time spent in graph signals and reconciliation.
 	Judge time.Duration
 	// Doctor is the doctor's judgement of Head (its verdict ends the
@@ -150,10 +151,10 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	out.Comparison = result.Comparison
 	out.Doctor = CheckDoctor(stderr, o.Dir, cfg, out.Head, out.Signals, result.Head)
 	if o.Changed != nil {
-		out.Findings = reconcile.FilterChanged(out.Findings, o.Changed)
+		out.Findings = finding.FilterChanged(out.Findings, o.Changed)
 		if out.Comparison != nil {
-			out.Comparison.New = reconcile.FilterChanged(out.Comparison.New, o.Changed)
-			out.Comparison.Unchanged = reconcile.FilterChanged(out.Comparison.Unchanged, o.Changed)
+			out.Comparison.New = finding.FilterChanged(out.Comparison.New, o.Changed)
+			out.Comparison.Unchanged = finding.FilterChanged(out.Comparison.Unchanged, o.Changed)
 		}
 	}
 	return out, nil

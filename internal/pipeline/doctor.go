@@ -11,6 +11,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/doctor"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
@@ -39,7 +40,7 @@ func DoctorSuite(dir, named string) (*bench.Suite, string, error) {
 // as `bench retrieval` reads them, so hit@3 is the figure it reports),
 // runs the suite when there is one and diagnoses. diags must come from a
 // reconcile run with doctor.Config.
-func Diagnose(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, suite *bench.Suite, suitePath string, topN int) *doctor.Report {
+func Diagnose(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic, suite *bench.Suite, suitePath string, topN int) *doctor.Report {
 	in := doctor.Input{Snapshot: s, Diagnostics: diags, CentralityTopN: topN}
 	if suite == nil {
 		// Only the count is needed: projecting 10,000 entries for it was a
@@ -78,14 +79,14 @@ func projectedDocuments(p *retrieval.Projection) int {
 // case it reruns reconcile with doctor.Config (only the doctor's rules),
 // and runs the default suite when it exists. It never fails the check: a broken suite
 // is a warning on stderr and the benchmark is then not analyzed.
-func CheckDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic) *doctor.Report {
+func CheckDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic) *doctor.Report {
 	if doctor.Silenced(cfg) {
 		// The check's diagnostics hold every counted code the
 		// configuration leaves on; only the ones it turns off (the
 		// figures' codes, by default) run again.
 		extra := reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: doctor.SilencedConfig(cfg)})
 		diags = append(slices.Clip(diags), extra...)
-		reconcile.SortDiagnostics(diags)
+		finding.Sort(diags)
 	}
 	suite, suitePath, err := DoctorSuite(dir, "")
 	if err != nil {

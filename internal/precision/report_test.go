@@ -88,7 +88,7 @@ func TestSampleUnderUnrelatedFindings(t *testing.T) {
 	}
 }
 
-func finding(code, level, path string, line int, target string) Finding {
+func newFinding(code, level, path string, line int, target string) Finding {
 	return Finding{Key: NewKey(code, path, target, fmt.Sprintf("line %d of %s", line, path), line > 0),
 		Level: catalog.Level(level), Path: path, Line: line, Message: code + " " + target}
 }
@@ -98,14 +98,14 @@ func label(f Finding, l string) Label {
 }
 
 func TestEvaluate(t *testing.T) {
-	linkTP := finding("BROKEN_LINK", "error", "docs/a.md", 3, "docs/gone.md")
-	linkFP := finding("BROKEN_LINK", "error", "docs/a.md", 4, "docs/hugo/")
-	anchorFP := finding("BROKEN_ANCHOR", "error", "docs/a.md", 5, "docs/b.md#x")
-	pathNew := finding("UNRESOLVED_PATH", "warn", "docs/b.md", 2, "src/x.go")
-	noCodeUseful := finding("DOCUMENT_WITHOUT_CODE", "info", "docs/c.md", 0, "docs/c.md")
-	noCodeNoise := finding("DOCUMENT_WITHOUT_CODE", "info", "docs/d.md", 0, "docs/d.md")
-	noCodeWrong := finding("DOCUMENT_WITHOUT_CODE", "info", "docs/e.md", 0, "docs/e.md")
-	cycleTP := finding("IMPORT_CYCLE", "warn", "src/a.ts", 1, "src/a.ts src/b.ts")
+	linkTP := newFinding("BROKEN_LINK", "error", "docs/a.md", 3, "docs/gone.md")
+	linkFP := newFinding("BROKEN_LINK", "error", "docs/a.md", 4, "docs/hugo/")
+	anchorFP := newFinding("BROKEN_ANCHOR", "error", "docs/a.md", 5, "docs/b.md#x")
+	pathNew := newFinding("UNRESOLVED_PATH", "warn", "docs/b.md", 2, "src/x.go")
+	noCodeUseful := newFinding("DOCUMENT_WITHOUT_CODE", "info", "docs/c.md", 0, "docs/c.md")
+	noCodeNoise := newFinding("DOCUMENT_WITHOUT_CODE", "info", "docs/d.md", 0, "docs/d.md")
+	noCodeWrong := newFinding("DOCUMENT_WITHOUT_CODE", "info", "docs/e.md", 0, "docs/e.md")
+	cycleTP := newFinding("IMPORT_CYCLE", "warn", "src/a.ts", 1, "src/a.ts src/b.ts")
 	goneFP := Label{Key: "BROKEN_LINK|docs/z.md|docs/y.md|0123abcd", Label: FP, Reason: "FP: fixed"}
 	goneTP := Label{Key: "BROKEN_LINK|docs/z.md|docs/w.md|0123abcd", Label: TP, Reason: "TP: lost"}
 	// linkTP stands for the same link on a further line too: that line's
@@ -159,8 +159,8 @@ func TestEvaluateSamples(t *testing.T) {
 	var fs []Finding
 	var infos []Finding
 	for i := range 50 {
-		fs = append(fs, finding("BROKEN_LINK", "error", "docs/a.md", i+1, fmt.Sprintf("t%d.md", i)))
-		infos = append(infos, finding("DOCUMENT_WITHOUT_CODE", "info", fmt.Sprintf("docs/i%d.md", i), 0, "x"))
+		fs = append(fs, newFinding("BROKEN_LINK", "error", "docs/a.md", i+1, fmt.Sprintf("t%d.md", i)))
+		infos = append(infos, newFinding("DOCUMENT_WITHOUT_CODE", "info", fmt.Sprintf("docs/i%d.md", i), 0, "x"))
 	}
 	lf := LabelFile{Repository: "a/one"}
 	for _, f := range fs[:40] {
@@ -200,8 +200,8 @@ func keyStrings(fs []Finding) []string {
 // of a further line when its first line has none: the reference was
 // judged, on whichever line.
 func TestEvaluateLabelOfFurtherLine(t *testing.T) {
-	first := finding("BROKEN_ANCHOR", "error", "docs/a.md", 7, "docs/b.md#gone")
-	further := finding("BROKEN_ANCHOR", "error", "docs/a.md", 9, "docs/b.md#gone")
+	first := newFinding("BROKEN_ANCHOR", "error", "docs/a.md", 7, "docs/b.md#gone")
+	further := newFinding("BROKEN_ANCHOR", "error", "docs/a.md", 9, "docs/b.md#gone")
 	first.Also = []Key{further.Key}
 	repos := []Repo{{Repository: "a/one", Findings: []Finding{first},
 		Labels: LabelFile{Repository: "a/one", Labels: []Label{label(further, TP)}}}}

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/state"
 )
 
@@ -150,7 +150,7 @@ func findings(ctx context.Context, stderr io.Writer, dir, repository string) ([]
 		if d.Severity.Rank() <= catalog.Off.Rank() {
 			continue
 		}
-		key := func(p reconcile.Location) Key {
+		key := func(p finding.Location) Key {
 			var text string
 			if p.Path != "" && p.Line > 0 {
 				data, ok := files[p.Path]

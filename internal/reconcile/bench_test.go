@@ -6,6 +6,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/corpus"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -30,18 +31,18 @@ func BenchmarkRun(b *testing.B) {
 	sig := graph.Compute(s, reconcile.SignalOptions(cfg, nil))
 	for _, tc := range []struct {
 		name string
-		run  func() []reconcile.Diagnostic
+		run  func() []finding.Diagnostic
 	}{
-		{"rules", func() []reconcile.Diagnostic {
+		{"rules", func() []finding.Diagnostic {
 			return reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: cfg})
 		}},
-		{"check", func() []reconcile.Diagnostic {
+		{"check", func() []finding.Diagnostic {
 			sig := graph.Compute(s, reconcile.SignalOptions(cfg, nil))
 			return reconcile.Run(reconcile.Input{Head: s, Signals: sig, Config: cfg})
 		}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			var diags []reconcile.Diagnostic
+			var diags []finding.Diagnostic
 			b.ReportAllocs()
 			for b.Loop() {
 				diags = tc.run()

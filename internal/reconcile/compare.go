@@ -1,54 +1,16 @@
 package reconcile
 
-import "github.com/docbridge/docbridge/internal/graph"
-
-// Comparison splits a head's diagnostics against a base's by fingerprint
-// (Diagnostic.ID), which leaves out the line: a finding that only moved is
-// Unchanged.
-type Comparison struct {
-	// New are head diagnostics the base did not have.
-	New []Diagnostic `json:"new"`
-	// Unchanged are head diagnostics the base had too, as the head reports
-	// them (current lines).
-	Unchanged []Diagnostic `json:"unchanged"`
-	// Resolved are base diagnostics the head no longer has.
-	Resolved []Diagnostic `json:"resolved"`
-}
-
-// Compare splits head against base by ID. Each list is sorted like Run's
-// output; none is nil.
-func Compare(base, head []Diagnostic) Comparison {
-	inBase := make(map[string]bool, len(base))
-	for _, d := range base {
-		inBase[d.ID] = true
-	}
-	inHead := make(map[string]bool, len(head))
-	c := Comparison{New: []Diagnostic{}, Unchanged: []Diagnostic{}, Resolved: []Diagnostic{}}
-	for _, d := range head {
-		inHead[d.ID] = true
-		if inBase[d.ID] {
-			c.Unchanged = append(c.Unchanged, d)
-		} else {
-			c.New = append(c.New, d)
-		}
-	}
-	for _, d := range base {
-		if !inHead[d.ID] {
-			c.Resolved = append(c.Resolved, d)
-		}
-	}
-	SortDiagnostics(c.New)
-	SortDiagnostics(c.Unchanged)
-	SortDiagnostics(c.Resolved)
-	return c
-}
+import (
+	"github.com/docbridge/docbridge/internal/finding"
+	"github.com/docbridge/docbridge/internal/graph"
+)
 
 // Result is what Check judged.
 type Result struct {
 	// Head are the head's diagnostics, drift included when there is a base.
-	Head []Diagnostic `json:"head"`
+	Head []finding.Diagnostic `json:"head"`
 	// Comparison is nil without a base.
-	Comparison *Comparison `json:"comparison,omitempty"`
+	Comparison *finding.Comparison `json:"comparison,omitempty"`
 }
 
 // Check is the one call a check run makes: Run on the head (with the base,
@@ -69,6 +31,6 @@ func Check(in Input) Result {
 		sig = graph.Compute(in.Base, SignalOptions(in.Config, nil))
 	}
 	base := Run(Input{Head: in.Base, Signals: sig, Config: in.Config})
-	c := carryMoves(Compare(base, head), movedDocuments(in.Base, in.Head))
+	c := carryMoves(finding.Compare(base, head), movedDocuments(in.Base, in.Head))
 	return Result{Head: head, Comparison: &c}
 }

@@ -3,6 +3,7 @@ package reconcile
 import (
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -44,7 +45,7 @@ func movedDocuments(base, head *snapshot.Snapshot) map[string]string {
 // same message once the old path reads as the new one (a broken anchor
 // that travelled with its page is not the change's). Each base diagnostic
 // answers for one head diagnostic; Resolved loses the ones that moved.
-func carryMoves(c Comparison, moved map[string]string) Comparison {
+func carryMoves(c finding.Comparison, moved map[string]string) finding.Comparison {
 	if len(moved) == 0 {
 		return c
 	}
@@ -65,7 +66,7 @@ func carryMoves(c Comparison, moved map[string]string) Comparison {
 		return c
 	}
 	carried := map[int]bool{}
-	var still []Diagnostic
+	var still []finding.Diagnostic
 	for _, d := range c.New {
 		k := sig{d.Code, d.Primary().Path, d.Message}
 		if q := waiting[k]; len(q) > 0 {
@@ -77,16 +78,16 @@ func carryMoves(c Comparison, moved map[string]string) Comparison {
 		still = append(still, d)
 	}
 	if still == nil {
-		still = []Diagnostic{}
+		still = []finding.Diagnostic{}
 	}
 	c.New = still
-	resolved := []Diagnostic{}
+	resolved := []finding.Diagnostic{}
 	for i, d := range c.Resolved {
 		if !carried[i] {
 			resolved = append(resolved, d)
 		}
 	}
 	c.Resolved = resolved
-	SortDiagnostics(c.Unchanged)
+	finding.Sort(c.Unchanged)
 	return c
 }

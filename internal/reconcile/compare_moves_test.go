@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
@@ -32,7 +33,7 @@ func TestFindingsTravelWithMovedDocuments(t *testing.T) {
 		bs, _ := scanDir(t, b)
 		hs, cfg := scanDir(t, h)
 		res := Check(Input{Head: hs, Signals: graph.Compute(hs, graph.Options{}), Base: bs, Config: cfg})
-		list := func(ds []Diagnostic) []string {
+		list := func(ds []finding.Diagnostic) []string {
 			var out []string
 			for _, d := range ds {
 				out = append(out, fmt.Sprintf("%s %s", d.Primary().Path, d.Code))

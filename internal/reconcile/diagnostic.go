@@ -8,72 +8,27 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
-// Diagnostic is one finding of a rule.
-type Diagnostic struct {
-	// ID is the fingerprint: stable across line moves, unique in a run.
-	ID       string        `json:"id"`
-	Code     string        `json:"code"`
-	Severity catalog.Level `json:"severity"`
-	Message  string        `json:"message"`
-	// Evidence locates the finding; the first item is where it is reported.
-	Evidence  []Location `json:"evidence"`
-	EntityIDs []string   `json:"entityIds"`
-	// Remediation says how to fix this instance, when the rule knows more
-	// than the catalog's help text (a "did you mean").
-	Remediation string `json:"remediation,omitempty"`
-	// Subject names what the finding is about within its file (a link
-	// target, an anchor, a path, a cycle's nodes): the rule's key, which
-	// the fingerprint hashes. In memory only, for tools that key findings
-	// without their line (bench precision).
-	Subject string `json:"-"`
-	// Occurrences counts the identical findings (same code, location and
-	// message: one reference written twice on a line) this one stands
-	// for, when there is more than one; 0 otherwise.
-	Occurrences int `json:"occurrences,omitempty"`
-	// Edits rewrite the references the finding is about where their new
-	// form is unambiguous (see Edit); `docbridge fix` applies them.
-	Edits []Edit `json:"edits,omitempty"`
-	// Members are the findings a grouped finding (DRIFT_MOVE) stands
-	// for, as they would have been reported alone; in memory only, for
-	// tools that count references (the doctor).
-	Members []Diagnostic `json:"-"`
-}
-
-// Location is a file and a 1-based line; Line 0 means the whole file (or,
-// with an empty Path, the repository).
-type Location struct {
-	Path string `json:"path"`
-	Line int    `json:"line,omitempty"`
-}
-
-// Primary is the location the diagnostic is reported at.
-func (d *Diagnostic) Primary() Location {
-	if len(d.Evidence) == 0 {
-		return Location{}
-	}
-	return d.Evidence[0]
-}
-
-// finding is what a rule emits: a diagnostic before its severity and
+// draft is what a rule emits: a diagnostic before its severity and
 // fingerprint are set. Key names the subject within the file (a link
 // target, a symbol, a cycle's node list) — whatever identifies the finding
 // without its line.
-type finding struct {
+type draft struct {
 	Code        string
 	Message     string
-	Evidence    []Location
+	Evidence    []finding.Location
 	EntityIDs   []string
 	Remediation string
 	Key         string
 	// edits rewrite the reference when its new form is unambiguous.
-	edits []Edit
+	edits []finding.Edit
 	// moved, on a DRIFT_LINK or DRIFT_PATH finding, is what the base path
 	// was and where it went (see groupMoves).
 	moved *movedRef
 	// members are the findings a DRIFT_MOVE groups.
-	members []finding
+	members []draft
 }
 
 // fingerprint hashes what a finding is about. Two findings with one code,
@@ -90,22 +45,22 @@ func fingerprint(code, path, key string, ordinal int) string {
 
 // finalize collapses identical findings, sets severities and fingerprints
 // and sorts: by path, line, code, then id.
-func finalize(fs []finding, severity func(code string) catalog.Level) []Diagnostic {
+func finalize(fs []draft, severity func(code string) catalog.Level) []finding.Diagnostic {
 	return finalizeBy(fs, severity, true)
 }
 
 // finalizeBy is finalize; acrossLines says whether one reference repeated on
 // several lines of a document is one finding (see collapse).
-func finalizeBy(fs []finding, severity func(code string) catalog.Level, acrossLines bool) []Diagnostic {
+func finalizeBy(fs []draft, severity func(code string) catalog.Level, acrossLines bool) []finding.Diagnostic {
 	// Order findings of one (code, path, key) by line so ordinals follow the
 	// file, whatever order the rules produced them in.
-	slices.SortStableFunc(fs, func(a, b finding) int {
+	slices.SortStableFunc(fs, func(a, b draft) int {
 		pa, pb := primary(a), primary(b)
 		return cmp.Or(strings.Compare(a.Code, b.Code), strings.Compare(pa.Path, pb.Path),
 			strings.Compare(a.Key, b.Key), cmp.Compare(pa.Line, pb.Line), strings.Compare(a.Message, b.Message))
 	})
 	fs, counts := collapse(fs, acrossLines)
-	out := make([]Diagnostic, 0, len(fs))
+	out := make([]finding.Diagnostic, 0, len(fs))
 	ordinal := 0
 	for i, f := range fs {
 		p := primary(f)
@@ -122,9 +77,9 @@ func finalizeBy(fs []finding, severity func(code string) catalog.Level, acrossLi
 		}
 		ev := f.Evidence
 		if ev == nil {
-			ev = []Location{}
+			ev = []finding.Location{}
 		}
-		out = append(out, Diagnostic{
+		out = append(out, finding.Diagnostic{
 			ID:          fingerprint(f.Code, p.Path, f.Key, ordinal),
 			Code:        f.Code,
 			Severity:    severity(f.Code),
@@ -138,7 +93,7 @@ func finalizeBy(fs []finding, severity func(code string) catalog.Level, acrossLi
 			Members:     finalizeMembers(f.members, severity),
 		})
 	}
-	SortDiagnostics(out)
+	finding.Sort(out)
 	return out
 }
 
@@ -153,13 +108,13 @@ func finalizeBy(fs []finding, severity func(code string) catalog.Level, acrossLi
 // fingerprint (its ordinal among the findings of its code, file and key)
 // does not depend on how many times the reference repeats. counts[i] is
 // how many findings out[i] stands for when more than one, else 0.
-func collapse(fs []finding, acrossLines bool) (out []finding, counts []int) {
+func collapse(fs []draft, acrossLines bool) (out []draft, counts []int) {
 	type same struct {
 		code, key, message string
-		at                 Location
+		at                 finding.Location
 	}
 	first := make(map[same]int, len(fs))
-	lines := map[int][]finding{} // index in out → its findings, one per line
+	lines := map[int][]draft{} // index in out → its findings, one per line
 	out = fs[:0:0]
 	for _, f := range fs {
 		at := primary(f)
@@ -172,7 +127,7 @@ func collapse(fs []finding, acrossLines bool) (out []finding, counts []int) {
 			first[k] = len(out)
 			out = append(out, f)
 			counts = append(counts, 0)
-			lines[len(out)-1] = []finding{f}
+			lines[len(out)-1] = []draft{f}
 			continue
 		}
 		counts[i] = max(counts[i], 1) + 1
@@ -193,25 +148,16 @@ func collapse(fs []finding, acrossLines bool) (out []finding, counts []int) {
 	return out, counts
 }
 
-func primary(f finding) Location {
+func primary(f draft) finding.Location {
 	if len(f.Evidence) == 0 {
-		return Location{}
+		return finding.Location{}
 	}
 	return f.Evidence[0]
 }
 
-// SortDiagnostics orders diagnostics by path, line, code, then id.
-func SortDiagnostics(ds []Diagnostic) {
-	slices.SortFunc(ds, func(a, b Diagnostic) int {
-		pa, pb := a.Primary(), b.Primary()
-		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
-			strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID))
-	})
-}
-
 // finalizeMembers finalizes the members of a grouped finding on their
 // own (nil when there are none).
-func finalizeMembers(ms []finding, severity func(code string) catalog.Level) []Diagnostic {
+func finalizeMembers(ms []draft, severity func(code string) catalog.Level) []finding.Diagnostic {
 	if len(ms) == 0 {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -28,15 +29,15 @@ func scanDir(t *testing.T, dir string) (*snapshot.Snapshot, *config.Config) {
 }
 
 // check scans testdata/<name> and reconciles it (no base).
-func check(t *testing.T, name string) []Diagnostic {
+func check(t *testing.T, name string) []finding.Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, filepath.Join("testdata", name))
 	return Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg})
 }
 
 // withCode keeps the diagnostics of one code.
-func withCode(ds []Diagnostic, code string) []Diagnostic {
-	var out []Diagnostic
+func withCode(ds []finding.Diagnostic, code string) []finding.Diagnostic {
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		if d.Code == code {
 			out = append(out, d)
@@ -46,7 +47,7 @@ func withCode(ds []Diagnostic, code string) []Diagnostic {
 }
 
 // where renders diagnostics as "path:line code" for compact comparisons.
-func where(ds []Diagnostic) []string {
+func where(ds []finding.Diagnostic) []string {
 	out := make([]string, 0, len(ds))
 	for _, d := range ds {
 		p := d.Primary()

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
 // runOn scans dir and reconciles it with the given codes turned on (info),
 // whatever their default.
-func runOn(t *testing.T, dir string, codes ...string) []Diagnostic {
+func runOn(t *testing.T, dir string, codes ...string) []finding.Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, dir)
 	for _, c := range codes {
@@ -23,8 +24,8 @@ func runOn(t *testing.T, dir string, codes ...string) []Diagnostic {
 }
 
 // withCodes keeps the diagnostics of the given codes.
-func withCodes(ds []Diagnostic, codes ...string) []Diagnostic {
-	var out []Diagnostic
+func withCodes(ds []finding.Diagnostic, codes ...string) []finding.Diagnostic {
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		if slices.Contains(codes, d.Code) {
 			out = append(out, d)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // The link-checking comparison with remark-validate-links (npm): the
@@ -147,7 +148,7 @@ func docbridgeLinkReport(t *testing.T) []string {
 	return out
 }
 
-func linkPeerLine(at Location, kind, target string) string {
+func linkPeerLine(at finding.Location, kind, target string) string {
 	return fmt.Sprintf("%s:%d  %s %s", at.Path, at.Line, kind, target)
 }
 

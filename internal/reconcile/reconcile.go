@@ -3,6 +3,7 @@ package reconcile
 import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -33,7 +34,7 @@ type Input struct {
 type rule struct {
 	// codes the rule can emit; it is skipped when all of them are off.
 	codes []string
-	run   func(v *view) []finding
+	run   func(v *view) []draft
 }
 
 // rules lists every rule; each lives in the file named beside it. Their
@@ -66,21 +67,21 @@ var rules = []rule{
 // Run applies every rule whose code is not off and returns the diagnostics,
 // sorted by path, line, code and id. It never fails: a rule that cannot
 // judge something leaves it out.
-func Run(in Input) []Diagnostic { return runRules(in, rules) }
+func Run(in Input) []finding.Diagnostic { return runRules(in, rules) }
 
 // runRules is Run with the rules rs.
-func runRules(in Input, rs []rule) []Diagnostic {
+func runRules(in Input, rs []rule) []finding.Diagnostic {
 	cfg := in.Config
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	sev := func(code string) catalog.Level { return Severity(&cfg.Checks, code) }
+	sev := cfg.Checks.Level
 	if in.Head == nil {
-		return []Diagnostic{}
+		return []finding.Diagnostic{}
 	}
 	v := newView(in, cfg)
 	unchecked := uncheckedDocuments(v)
-	var fs []finding
+	var fs []draft
 	for _, r := range rs {
 		on := false
 		for _, c := range r.codes {
@@ -104,21 +105,4 @@ func runRules(in Input, rs []rule) []Diagnostic {
 		fs = groupMoves(v, fs)
 	}
 	return finalize(fs, sev)
-}
-
-// Severity is the effective severity of a code: the configured one, else
-// the preset's (warn) for a rule of a preset that is on, else the
-// catalog's default.
-func Severity(c *config.Checks, code string) catalog.Level {
-	if s, ok := c.Severity[code]; ok {
-		return s
-	}
-	r, ok := catalog.Lookup(code)
-	if !ok {
-		return catalog.Off
-	}
-	if r.Group == catalog.GroupKnowledge && c.PresetOn(catalog.GroupKnowledge) {
-		return catalog.Warn
-	}
-	return r.Severity
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
@@ -16,8 +17,8 @@ import (
 // target, once per place it is written: same-document anchors from the
 // document's brokenAnchors, cross-document ones from the missingAnchors of
 // its links-to relations.
-func brokenAnchors(v *view) []finding {
-	var out []finding
+func brokenAnchors(v *view) []draft {
+	var out []draft
 	suggest := anchorSuggester()
 	for _, d := range v.documents {
 		for _, a := range d.BrokenAnchors {
@@ -52,10 +53,10 @@ const minNamespaceAnchors = 30
 // build's (home-manager's converter rewrites #opt-programs.bash.enable into
 // a link to the generated options page); renamed headings leave anchors
 // whose prefixes the tree's headings share, and stay BROKEN_ANCHOR.
-func anchorNamespaces(v *view, findings []finding) []finding {
+func anchorNamespaces(v *view, findings []draft) []draft {
 	type group struct {
 		idx    []int
-		first  Location
+		first  finding.Location
 		anchor string // the first's
 	}
 	groups := map[[2]string]*group{}
@@ -81,7 +82,7 @@ func anchorNamespaces(v *view, findings []finding) []finding {
 		g.idx = append(g.idx, i)
 	}
 	drop := map[int]bool{}
-	var summaries []finding
+	var summaries []draft
 	for _, k := range order {
 		g := groups[k]
 		if len(g.idx) < minNamespaceAnchors || namespaceShown(v, k[1]) {
@@ -90,18 +91,18 @@ func anchorNamespaces(v *view, findings []finding) []finding {
 		for _, i := range g.idx {
 			drop[i] = true
 		}
-		summaries = append(summaries, finding{
+		summaries = append(summaries, draft{
 			Code: catalog.AnchorsUnresolved,
 			Message: fmt.Sprintf("%d anchors in %s start with #%s, and no heading or resolved link of the repository shows an id that does: a build step supplies them (first: #%s at %s:%d); counted here, not reported one by one",
 				len(g.idx), textwriter.Dir(k[0]), k[1], g.anchor, g.first.Path, g.first.Line),
-			Evidence: []Location{{Path: k[0]}},
+			Evidence: []finding.Location{{Path: k[0]}},
 			Key:      k[0] + "#" + k[1],
 		})
 	}
 	if len(summaries) == 0 {
 		return findings
 	}
-	out := make([]finding, 0, len(findings)-len(drop)+len(summaries))
+	out := make([]draft, 0, len(findings)-len(drop)+len(summaries))
 	for i, f := range findings {
 		if !drop[i] {
 			out = append(out, f)
@@ -170,12 +171,12 @@ func namespaceShown(v *view, ns string) bool {
 // anchor of each occurrence is read back from its destination. An anchor
 // with no occurrence left (evidence is bounded per relation and per
 // document) is still reported, on the document as a whole.
-func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []string, suggest func(*Document, string) string) []finding {
+func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []string, suggest func(*Document, string) string) []draft {
 	want := make(map[string]bool, len(missing))
 	for _, a := range missing {
 		want[a] = true
 	}
-	var out []finding
+	var out []draft
 	seen := map[string]bool{}
 	for _, e := range r.Evidence {
 		a, ok := destinationAnchor(e.Context)
@@ -195,15 +196,15 @@ func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []st
 
 // anchorFinding is one broken anchor written in d at line, pointing into
 // target (d itself for a same-document anchor).
-func anchorFinding(d, target *Document, anchor string, line int, suggest func(*Document, string) string) finding {
+func anchorFinding(d, target *Document, anchor string, line int, suggest func(*Document, string) string) draft {
 	where := "this document"
 	if target != d {
 		where = target.Path
 	}
-	f := finding{
+	f := draft{
 		Code:      catalog.BrokenAnchor,
 		Message:   fmt.Sprintf("anchor #%s matches no heading of %s", anchor, where),
-		Evidence:  []Location{{Path: d.Path, Line: line}},
+		Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 		EntityIDs: []string{d.ID, target.ID},
 		Key:       target.Path + "#" + anchor,
 	}

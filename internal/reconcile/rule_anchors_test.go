@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -25,7 +26,7 @@ func TestBrokenAnchor(t *testing.T) {
 	if got := where(ds); !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
-	byMessage := map[string][]Diagnostic{}
+	byMessage := map[string][]finding.Diagnostic{}
 	for _, d := range ds {
 		byMessage[d.Message] = append(byMessage[d.Message], d)
 	}
@@ -56,7 +57,7 @@ func TestBrokenAnchor(t *testing.T) {
 		}
 	}
 	if got := byMessage["anchor #troubleshooting matches no heading of docs/setup.md"]; len(got) == 1 {
-		if want := []Location{{"docs/guide.md", 10}, {"docs/guide.md", 11}}; !slices.Equal(got[0].Evidence, want) {
+		if want := []finding.Location{{Path: "docs/guide.md", Line: 10}, {Path: "docs/guide.md", Line: 11}}; !slices.Equal(got[0].Evidence, want) {
 			t.Errorf("#troubleshooting: evidence %v, want %v", got[0].Evidence, want)
 		}
 	}
@@ -123,7 +124,7 @@ func assertMovedKeepsIDs(t *testing.T, name, code string) {
 	dir := movedCopy(t, filepath.Join("testdata", name), 3)
 	s, cfg := scanDir(t, dir)
 	after := withCode(Run(Input{Head: s, Config: cfg}), code)
-	ids := func(ds []Diagnostic) []string {
+	ids := func(ds []finding.Diagnostic) []string {
 		out := make([]string, 0, len(ds))
 		for _, d := range ds {
 			out = append(out, d.ID)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -15,7 +16,7 @@ const maxAreaDepth = 64
 // undocumentedAreas reports every area that no document documents (see
 // documentedAreas): REQUIRED_DOC_MISSING for an area configured with
 // required: true, UNDOCUMENTED_AREA for the others.
-func undocumentedAreas(v *view) []finding {
+func undocumentedAreas(v *view) []draft {
 	documented := documentedAreas(v)
 	required := map[string]bool{}
 	for _, a := range v.cfg.Analysis.Areas {
@@ -23,16 +24,16 @@ func undocumentedAreas(v *view) []finding {
 			required[a.Path] = true
 		}
 	}
-	var out []finding
+	var out []draft
 	for _, a := range v.ofKind(snapshot.KindArea) {
 		if documented[a.ID] {
 			continue
 		}
 		path := snapshot.EntityPath(a)
-		f := finding{
+		f := draft{
 			Code:      catalog.UndocumentedArea,
 			Message:   fmt.Sprintf("area %s has no documentation: no document covers, mentions or links into it, and none lies inside it", areaLabel(a, path)),
-			Evidence:  []Location{{Path: path}},
+			Evidence:  []finding.Location{{Path: path}},
 			EntityIDs: []string{a.ID},
 			Key:       path,
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
@@ -18,8 +19,8 @@ import (
 // generator the scan does not know renders (snapshot.MetaUnverifiedSite)
 // are UNVERIFIED_LINK, as are those of a partial or a template
 // (snapshot.MetaRenderedElsewhere).
-func brokenLinks(v *view) []finding {
-	var out []finding
+func brokenLinks(v *view) []draft {
+	var out []draft
 	flood := map[string]*siteFlood{}
 	for _, d := range v.documents {
 		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
@@ -55,10 +56,10 @@ func brokenLinks(v *view) []finding {
 				msg = fmt.Sprintf("link to %s: no such file beside this %s, which is shown where it is included or copied, where the link may resolve", target, kind)
 			}
 			for _, loc := range locationsIn(r.Evidence, d.Path) {
-				out = append(out, finding{
+				out = append(out, draft{
 					Code:      code,
 					Message:   msg,
-					Evidence:  []Location{loc},
+					Evidence:  []finding.Location{loc},
 					EntityIDs: []string{d.ID, r.To},
 					Key:       target,
 				})
@@ -66,7 +67,7 @@ func brokenLinks(v *view) []finding {
 		}
 	}
 	for _, tree := range slices.Sorted(maps.Keys(flood)) {
-		out = append(out, flood[tree].finding(tree))
+		out = append(out, flood[tree].draft(tree))
 	}
 	return out
 }
@@ -77,14 +78,14 @@ type siteFlood struct {
 	links int
 	// first is the first failing link in document order (documents are
 	// visited in path order), named as an example.
-	first  Location
+	first  finding.Location
 	target string
 	// generator is the generator the tree's site was detected as, when
 	// its rules resolve too few of the site's links (MetaMisreadSite).
 	generator string
 }
 
-func (f *siteFlood) add(locs []Location, target, generator string) {
+func (f *siteFlood) add(locs []finding.Location, target, generator string) {
 	if f.links == 0 {
 		f.first, f.target = locs[0], target
 	}
@@ -97,17 +98,17 @@ func (f *siteFlood) add(locs []Location, target, generator string) {
 // finding is the tree's one finding, located at the tree itself: its key
 // is the tree, so a change that fixes or breaks one more of its links
 // leaves it unchanged rather than new.
-func (f *siteFlood) finding(tree string) finding {
+func (f *siteFlood) draft(tree string) draft {
 	label := textwriter.Dir(tree)
 	lead := "site generator not recognised in " + label
 	if f.generator != "" {
 		lead = fmt.Sprintf("%s site detected in %s, yet its rules do not explain its links", f.generator, label)
 	}
-	return finding{
+	return draft{
 		Code: catalog.SiteLinksUnresolved,
 		Message: fmt.Sprintf("%s: %d root-absolute or extensionless %s resolve to no file under any convention docbridge knows (first: %s at %s:%d); counted here, not reported one by one",
 			lead, f.links, textwriter.PluralWord(f.links, "link", "links"), f.target, f.first.Path, f.first.Line),
-		Evidence: []Location{{Path: tree}},
+		Evidence: []finding.Location{{Path: tree}},
 		Key:      tree,
 	}
 }
@@ -115,15 +116,15 @@ func (f *siteFlood) finding(tree string) finding {
 // locationsIn returns the evidence locations in path (a relation's
 // occurrences in the document that makes it), or the document itself when
 // the evidence names no line there.
-func locationsIn(ev []snapshot.Evidence, path string) []Location {
-	var out []Location
+func locationsIn(ev []snapshot.Evidence, path string) []finding.Location {
+	var out []finding.Location
 	for _, e := range ev {
 		if e.Path == path {
-			out = append(out, Location{Path: path, Line: e.LineStart})
+			out = append(out, finding.Location{Path: path, Line: e.LineStart})
 		}
 	}
 	if len(out) == 0 {
-		out = []Location{{Path: path}}
+		out = []finding.Location{{Path: path}}
 	}
 	return out
 }

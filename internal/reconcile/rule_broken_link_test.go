@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -21,7 +22,7 @@ func TestBrokenLink(t *testing.T) {
 	if d.Severity != catalog.Error || d.Message != "link to docs/missing.md: no such file" || d.Occurrences != 2 {
 		t.Fatalf("got %+v", d)
 	}
-	if want := []Location{{"docs/guide.md", 3}, {"docs/guide.md", 5}}; !slices.Equal(d.Evidence, want) {
+	if want := []finding.Location{{Path: "docs/guide.md", Line: 3}, {Path: "docs/guide.md", Line: 5}}; !slices.Equal(d.Evidence, want) {
 		t.Errorf("evidence %v, want %v", d.Evidence, want)
 	}
 	if len(d.Members) != 2 || d.Members[0].ID == d.Members[1].ID || d.Members[0].ID != d.ID {
@@ -84,7 +85,7 @@ func TestSiteLinksUnresolved(t *testing.T) {
 	if got := withCode(ds, catalog.BrokenLink); len(got) != 0 {
 		t.Errorf("BROKEN_LINK %v, want none: the partial's link is unverified", where(got))
 	}
-	if un := withCode(ds, catalog.UnverifiedLink); len(un) != 2 || !slices.ContainsFunc(un, func(d Diagnostic) bool {
+	if un := withCode(ds, catalog.UnverifiedLink); len(un) != 2 || !slices.ContainsFunc(un, func(d finding.Diagnostic) bool {
 		return d.Primary().Line == 2 && strings.Contains(d.Message, "link to web/gone.md: no such file beside this partial, which is shown where it is included or copied")
 	}) {
 		t.Errorf("UNVERIFIED_LINK %+v, want web/b.md:2 as a partial's", un)

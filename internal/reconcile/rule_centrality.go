@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -18,7 +19,7 @@ import (
 // links to. A Go package also counts as documented through any of its
 // files, or through the area at its directory; any node counts as
 // documented by a README in its directory or in its area's.
-func centralityRisks(v *view) []finding {
+func centralityRisks(v *view) []draft {
 	n := v.cfg.Checks.CentralityTopN
 	if v.signals == nil || n <= 0 {
 		return nil
@@ -34,7 +35,7 @@ func centralityRisks(v *view) []finding {
 		dir := path.Dir(snapshot.EntityPath(m))
 		filesIn[dir] = append(filesIn[dir], m.ID)
 	}
-	var out []finding
+	var out []draft
 	for i, e := range top {
 		p := snapshot.EntityPath(e)
 		ids := []string{e.ID}
@@ -52,11 +53,11 @@ func centralityRisks(v *view) []finding {
 		if v.signals.CentralitySampled {
 			measure = fmt.Sprintf("normalized betweenness estimated from %d pivots", v.signals.CentralityPivots)
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code: catalog.CentralityRisk,
 			Message: fmt.Sprintf("%s %s ranks #%d of the import graph by centrality (%s %s), and no document covers or mentions it",
 				e.Kind, p, i+1, measure, strconv.FormatFloat(score, 'f', -1, 64)),
-			Evidence:  []Location{{Path: p}},
+			Evidence:  []finding.Location{{Path: p}},
 			EntityIDs: []string{e.ID},
 			Key:       e.ID,
 		})

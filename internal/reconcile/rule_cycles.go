@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -27,11 +28,11 @@ const MaxCyclesInMessage = 3
 // when the change added an edge to the component, the key also names that
 // edge, so the finding is new in the pull request exactly when the pull
 // request closed a cycle.
-func importCycles(v *view) []finding {
+func importCycles(v *view) []draft {
 	if v.signals == nil {
 		return nil
 	}
-	var out []finding
+	var out []draft
 	for _, c := range v.signals.Components {
 		if len(c.Members) == 0 || len(c.Cycles) == 0 {
 			continue
@@ -41,7 +42,7 @@ func importCycles(v *view) []finding {
 			key += " added " + c.Anchor.From + " > " + c.Anchor.To
 		}
 		first := fromAnchor(c.Cycles[0], c.Anchor)
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.ImportCycle,
 			Message:   cycleMessage(v, c, first),
 			Evidence:  cycleEvidence(v, first),
@@ -124,17 +125,17 @@ func fromAnchor(c graph.Cycle, anchor graph.CycleEdge) graph.Cycle {
 
 // cycleEvidence is the first import of every edge, in cycle order; an edge
 // without evidence falls back to its source node's file.
-func cycleEvidence(v *view, c graph.Cycle) []Location {
-	out := make([]Location, 0, len(c.Edges))
+func cycleEvidence(v *view, c graph.Cycle) []finding.Location {
+	out := make([]finding.Location, 0, len(c.Edges))
 	for _, e := range c.Edges {
 		if len(e.Evidence) > 0 {
-			out = append(out, Location{Path: e.Evidence[0].Path, Line: e.Evidence[0].LineStart})
+			out = append(out, finding.Location{Path: e.Evidence[0].Path, Line: e.Evidence[0].LineStart})
 		} else if from := v.entity(e.From); from != nil {
-			out = append(out, Location{Path: snapshot.EntityPath(from)})
+			out = append(out, finding.Location{Path: snapshot.EntityPath(from)})
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, Location{Path: nodeName(v, c.Nodes[0])})
+		out = append(out, finding.Location{Path: nodeName(v, c.Nodes[0])})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -19,7 +20,7 @@ func TestImportCycles(t *testing.T) {
 		fixture  string
 		where    []string
 		messages []string
-		evidence [][]Location // of each finding, in message order
+		evidence [][]finding.Location // of each finding, in message order
 	}{
 		{
 			// a ↔ b and a → b → c → a are one tangle: one finding, at the
@@ -27,13 +28,13 @@ func TestImportCycles(t *testing.T) {
 			fixture:  "cycles/loop",
 			where:    []string{"src/a.ts:2 IMPORT_CYCLE"},
 			messages: []string{"import cycles among 3 modules: src/a.ts → src/b.ts → src/a.ts; src/a.ts → src/b.ts → src/c.ts → src/a.ts"},
-			evidence: [][]Location{{{"src/a.ts", 2}, {"src/b.ts", 2}}},
+			evidence: [][]finding.Location{{{Path: "src/a.ts", Line: 2}, {Path: "src/b.ts", Line: 2}}},
 		},
 		{
 			fixture:  "cycles/goloop",
 			where:    []string{"internal/alpha/alpha.go:7 IMPORT_CYCLE"},
 			messages: []string{"import cycle of 2: internal/alpha → internal/beta → internal/alpha"},
-			evidence: [][]Location{{{"internal/alpha/alpha.go", 7}, {"internal/beta/beta.go", 3}}},
+			evidence: [][]finding.Location{{{Path: "internal/alpha/alpha.go", Line: 7}, {Path: "internal/beta/beta.go", Line: 3}}},
 		},
 		{fixture: "cycles/none", where: []string{}},
 	}
@@ -43,7 +44,7 @@ func TestImportCycles(t *testing.T) {
 			if got := where(ds); !slices.Equal(got, tt.where) {
 				t.Fatalf("got %v, want %v", got, tt.where)
 			}
-			slices.SortFunc(ds, func(a, b Diagnostic) int { return strings.Compare(a.Message, b.Message) })
+			slices.SortFunc(ds, func(a, b finding.Diagnostic) int { return strings.Compare(a.Message, b.Message) })
 			for i, d := range ds {
 				if d.Severity != catalog.Warn || d.Message != tt.messages[i] || !slices.Equal(d.Evidence, tt.evidence[i]) {
 					t.Errorf("finding %d: got %+v", i, d)
@@ -81,7 +82,7 @@ func scanRepo(t *testing.T, files map[string]string) (*snapshot.Snapshot, *confi
 }
 
 // cycleFindings scans files and returns its IMPORT_CYCLE findings.
-func cycleFindings(t *testing.T, files map[string]string) []Diagnostic {
+func cycleFindings(t *testing.T, files map[string]string) []finding.Diagnostic {
 	t.Helper()
 	s, cfg := scanRepo(t, files)
 	return withCode(Run(Input{Head: s, Signals: graph.Compute(s, SignalOptions(cfg, nil)), Config: cfg}), catalog.ImportCycle)
@@ -171,7 +172,7 @@ func TestImportCycleOneFindingPerComponent(t *testing.T) {
 		!strings.HasSuffix(d.Message, fmt.Sprintf("and more cycles than the %d listed (`docbridge graph` lists them)", graph.MaxComponentCycles)) {
 		t.Errorf("message %q", d.Message)
 	}
-	if d.Primary() != (Location{Path: "src/h.ts", Line: 2}) || !slices.Equal(d.EntityIDs, []string{"module:src/h.ts", "module:src/s00.ts"}) {
+	if d.Primary() != (finding.Location{Path: "src/h.ts", Line: 2}) || !slices.Equal(d.EntityIDs, []string{"module:src/h.ts", "module:src/s00.ts"}) {
 		t.Errorf("located %+v, entities %v", d.Primary(), d.EntityIDs)
 	}
 }

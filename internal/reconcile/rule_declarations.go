@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/nearmiss"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -16,8 +17,8 @@ const declarationSource = "docbridge-block"
 // docbridge block declares) with an endpoint the scan did not find: the
 // scan points it at an unresolved entity that keeps the declared id in
 // metadata.declared. One finding per declaring line and stale endpoint.
-func staleDeclarations(v *view) []finding {
-	var out []finding
+func staleDeclarations(v *view) []draft {
+	var out []draft
 	suggest := declarationSuggester(v)
 	for i := range v.relations {
 		r := &v.relations[i]
@@ -43,28 +44,28 @@ func staleDeclarations(v *view) []finding {
 // declares the relation. A relation whose occurrences all fell past the
 // evidence bound is reported on its declaring document, when that is its
 // source.
-func declarationFindings(v *view, r *snapshot.Relation, end, declared, suggestion string) []finding {
+func declarationFindings(v *view, r *snapshot.Relation, end, declared, suggestion string) []draft {
 	what := fmt.Sprintf("declares %s %s", r.Kind, declared)
 	if end == r.From {
 		what = fmt.Sprintf("declares %s from %s", r.Kind, declared)
 	}
-	var locs []Location
+	var locs []finding.Location
 	for _, e := range r.Evidence {
 		if e.Source == declarationSource && e.Path != "" {
-			locs = append(locs, Location{Path: e.Path, Line: e.LineStart})
+			locs = append(locs, finding.Location{Path: e.Path, Line: e.LineStart})
 		}
 	}
 	if len(locs) == 0 {
 		if kind, d, _ := snapshot.ParseEntityID(r.From); kind == snapshot.KindDocument && v.docByPath[d] != nil {
-			locs = []Location{{Path: d}}
+			locs = []finding.Location{{Path: d}}
 		}
 	}
-	out := make([]finding, 0, len(locs))
+	out := make([]draft, 0, len(locs))
 	for _, loc := range locs {
-		f := finding{
+		f := draft{
 			Code:      catalog.StaleDeclaration,
 			Message:   fmt.Sprintf("the docbridge block %s, which does not exist", what),
-			Evidence:  []Location{loc},
+			Evidence:  []finding.Location{loc},
 			EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, loc.Path), r.From, r.To},
 			Key:       declared,
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 func TestStaleDeclaration(t *testing.T) {
@@ -35,7 +36,7 @@ func TestStaleDeclaration(t *testing.T) {
 			"unresolved:module:src/app/old.go"},
 	}
 	for _, tc := range tests {
-		i := slices.IndexFunc(ds, func(d Diagnostic) bool { return d.Primary().Line == tc.line })
+		i := slices.IndexFunc(ds, func(d finding.Diagnostic) bool { return d.Primary().Line == tc.line })
 		d := ds[i]
 		if d.Message != tc.message || d.Remediation != tc.remediation || d.Severity != catalog.Error {
 			t.Errorf("line %d: got %q / %q, want %q / %q", tc.line, d.Message, d.Remediation, tc.message, tc.remediation)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -26,13 +27,13 @@ import (
 // The findings are bounded by what the snapshot records: evidence per
 // relation and per document, unresolved symbols per document, links read
 // per document (see docs/snapshot.md, Bounds).
-func drift(v *view) []finding {
+func drift(v *view) []draft {
 	if v.base == nil {
 		return nil
 	}
 	s := &suggester{head: v, base: v.base}
 	movedFrom := movedDocumentsOf(v)
-	var out []finding
+	var out []draft
 	for _, d := range v.documents {
 		bd := v.base.docByPath[d.Path]
 		moved := false
@@ -70,7 +71,7 @@ func drift(v *view) []finding {
 	// a package); report each occurrence once.
 	type occurrence struct {
 		code, key string
-		at        Location
+		at        finding.Location
 	}
 	seen := map[occurrence]bool{}
 	uniq := out[:0]
@@ -180,8 +181,8 @@ func resolvedIn(b *view, bd *Document) resolved {
 
 // driftLinks reports links into an unresolved entity whose destination
 // reached a file in the base.
-func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
-	var out []finding
+func driftLinks(v *view, d *Document, was resolved, s *suggester) []draft {
+	var out []draft
 	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 		if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
 			continue
@@ -192,15 +193,15 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 				continue
 			}
 			oldPath := snapshot.EntityPath(old)
-			f := finding{
+			f := draft{
 				Code:      catalog.DriftLink,
-				Evidence:  []Location{{Path: d.Path, Line: ev.LineStart}},
+				Evidence:  []finding.Location{{Path: d.Path, Line: ev.LineStart}},
 				EntityIDs: []string{d.ID, r.To, old.ID},
 				Key:       ev.Context,
 			}
 			newPath, moved := s.path(old, "")
 			f.Message = fmt.Sprintf("link `%s`: %s", ev.Context, gone(oldPath, newPath, moved))
-			f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: EditLink,
+			f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: finding.EditLink,
 				written: ev.Context, doc: d.Path, line: ev.LineStart}
 			if moved {
 				f.edits = f.moved.edit()
@@ -211,7 +212,7 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 					dest = u // a link to the repository's own URL stays one
 				}
 				f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
-				f.Evidence = append(f.Evidence, Location{Path: newPath})
+				f.Evidence = append(f.Evidence, finding.Location{Path: newPath})
 			}
 			out = append(out, f)
 		}
@@ -221,8 +222,8 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []finding {
 
 // driftMentions reports path mentions that name nothing in the head (or
 // only a near miss) and named an entity exactly in the base.
-func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
-	var out []finding
+func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *suggester) []draft {
+	var out []draft
 	for r := range v.outgoing(d.ID, snapshot.RelMentions) {
 		to := v.entity(r.To)
 		if to == nil {
@@ -255,28 +256,28 @@ func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *sug
 	return out
 }
 
-func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) finding {
+func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) draft {
 	oldPath := snapshot.EntityPath(old)
 	subject := "`" + text + "`"
 	if text != oldPath {
 		subject += " (" + oldPath + ")"
 	}
-	f := finding{
+	f := draft{
 		Code:      catalog.DriftPath,
-		Evidence:  []Location{{Path: d.Path, Line: line}},
+		Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 		EntityIDs: append([]string{d.ID, old.ID}, ids...),
 		Key:       text,
 	}
 	newPath, moved := s.path(old, near)
 	f.Message = subject + " " + strings.TrimPrefix(gone(oldPath, newPath, moved), oldPath+" ")
-	f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: EditCode,
+	f.moved = &movedRef{oldPath: oldPath, newPath: newPath, exact: moved, kind: finding.EditCode,
 		written: text, doc: d.Path, line: line}
 	if moved {
 		f.edits = f.moved.edit()
 	}
 	if newPath != "" {
 		f.Remediation = fmt.Sprintf("Write `%s`.", newPath)
-		f.Evidence = append(f.Evidence, Location{Path: newPath})
+		f.Evidence = append(f.Evidence, finding.Location{Path: newPath})
 	}
 	return f
 }
@@ -295,17 +296,17 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
-func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []finding {
-	var out []finding
+func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []draft {
+	var out []draft
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]
 		if mod == nil {
 			continue
 		}
 		modPath := snapshot.EntityPath(mod)
-		f := finding{
+		f := draft{
 			Code:      catalog.DriftSymbol,
-			Evidence:  []Location{{Path: d.Path, Line: u.line}},
+			Evidence:  []finding.Location{{Path: d.Path, Line: u.line}},
 			EntityIDs: []string{d.ID, mod.ID},
 			Key:       u.symbol,
 		}
@@ -324,8 +325,8 @@ func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *sugg
 // matched one of the same document in the base: same-document anchors
 // (document metadata) and anchors into another document (links-to
 // metadata).
-func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []finding {
-	var out []finding
+func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []draft {
+	var out []draft
 	// An anchor the base judged broken too (as its site renders ids, which
 	// the heading's GitHub slug need not be) has not drifted.
 	brokenBefore := map[string]bool{}
@@ -373,10 +374,10 @@ func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []findin
 	return out
 }
 
-func anchorDrift(d *Document, line int, written, anchor, targetID string, h Heading, oldDoc, headDoc *Document, s *suggester) finding {
-	f := finding{
+func anchorDrift(d *Document, line int, written, anchor, targetID string, h Heading, oldDoc, headDoc *Document, s *suggester) draft {
+	f := draft{
 		Code:      catalog.DriftAnchor,
-		Evidence:  []Location{{Path: d.Path, Line: line}},
+		Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 		EntityIDs: []string{d.ID, targetID},
 		Key:       written,
 		Message: fmt.Sprintf("`%s` matches no heading: %q in %s was renamed or removed by this change",
@@ -387,10 +388,10 @@ func anchorDrift(d *Document, line int, written, anchor, targetID string, h Head
 		f.Message += fmt.Sprintf("; did you mean `%s`?", dest)
 		f.Remediation = fmt.Sprintf("Link to `%s`.", dest)
 		if renamed {
-			f.edits = []Edit{{Path: d.Path, Line: line, Kind: EditLink, Old: written, New: dest}}
+			f.edits = []finding.Edit{{Path: d.Path, Line: line, Kind: finding.EditLink, Old: written, New: dest}}
 		}
 		if hh, ok := headingFor(headDoc, slug); ok {
-			f.Evidence = append(f.Evidence, Location{Path: headDoc.Path, Line: hh.Line})
+			f.Evidence = append(f.Evidence, finding.Location{Path: headDoc.Path, Line: hh.Line})
 		}
 	}
 	return f
@@ -473,10 +474,10 @@ var supersededBy = map[string][]string{
 // BROKEN_ANCHOR) that a drift finding explains: same plain code, same
 // document line and a subject in common (see subjects). Two references on
 // one line stay apart.
-func supersede(fs []finding) []finding {
+func supersede(fs []draft) []draft {
 	type at struct {
 		code string
-		loc  Location
+		loc  finding.Location
 	}
 	drifts := map[at][]int{}
 	for i, f := range fs {
@@ -488,7 +489,7 @@ func supersede(fs []finding) []finding {
 	if len(drifts) == 0 {
 		return fs
 	}
-	out := make([]finding, 0, len(fs))
+	out := make([]draft, 0, len(fs))
 	for _, f := range fs {
 		covered := false
 		for _, i := range drifts[at{f.Code, primary(f)}] {
@@ -510,7 +511,7 @@ func supersede(fs []finding) []finding {
 // the near miss); for an anchor, the target document (the document itself
 // for a same-document anchor) and the anchor, read from the key, which
 // ends in #anchor for both anchor codes.
-func subjects(f finding) []string {
+func subjects(f draft) []string {
 	self := snapshot.EntityID(snapshot.KindDocument, primary(f).Path)
 	var out []string
 	for _, id := range f.EntityIDs {

@@ -3,30 +3,9 @@ package reconcile
 import (
 	"path"
 	"strings"
-)
 
-// Where an edited reference is written.
-const (
-	// EditLink is a link destination (inline, reference definition,
-	// autolink or HTML attribute).
-	EditLink = "link"
-	// EditCode is the text of a code span.
-	EditCode = "code"
+	"github.com/docbridge/docbridge/internal/finding"
 )
-
-// Edit rewrites one drifted reference whose new form is unambiguous: on
-// line Line of document Path, the reference written Old (a link
-// destination or a code span's text, as the document wrote it) becomes
-// New, written the same way (a relative link relative to the document, a
-// URL as a URL, a path from the same root). `docbridge fix` applies edits;
-// a drift finding without one is left to the author.
-type Edit struct {
-	Path string `json:"path"`
-	Line int    `json:"line"`
-	Kind string `json:"kind"`
-	Old  string `json:"old"`
-	New  string `json:"new"`
-}
 
 // movedRef is a link or path reference whose base target is gone: what it
 // was, where it went (newPath, "" when nowhere known; exact when found by
@@ -42,13 +21,13 @@ type movedRef struct {
 
 // edit is the reference rewritten to newPath, or nil when it cannot be
 // written unambiguously.
-func (m *movedRef) edit() []Edit {
+func (m *movedRef) edit() []finding.Edit {
 	if m.newPath == "" {
 		return nil
 	}
 	var w string
 	var ok bool
-	if m.kind == EditLink {
+	if m.kind == finding.EditLink {
 		w, ok = linkEdit(m.doc, m.written, m.oldPath, m.newPath)
 	} else {
 		w, ok = pathEdit(m.doc, m.written, m.oldPath, m.newPath)
@@ -56,7 +35,7 @@ func (m *movedRef) edit() []Edit {
 	if !ok || w == m.written {
 		return nil
 	}
-	return []Edit{{Path: m.doc, Line: m.line, Kind: m.kind, Old: m.written, New: w}}
+	return []finding.Edit{{Path: m.doc, Line: m.line, Kind: m.kind, Old: m.written, New: w}}
 }
 
 // linkEdit writes link destination dest of document doc, which reached

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
@@ -60,7 +61,7 @@ func TestDriftMovedDocument(t *testing.T) {
 			}
 			h, cfg := scanDir(t, testtree.New(t, files))
 			res := Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg, Renames: tt.renames})
-			var moved []Diagnostic // README.md's link to the old path drifts too
+			var moved []finding.Diagnostic // README.md's link to the old path drifts too
 			for _, d := range drifts(res.Head) {
 				if d.Primary().Path == tt.to {
 					moved = append(moved, d)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -29,7 +30,7 @@ const (
 // at least MoveGroupAt of them. The grouped
 // finding keeps every reference's location as evidence and every edit;
 // the result does not depend on the order of fs.
-func groupMoves(v *view, fs []finding) []finding {
+func groupMoves(v *view, fs []draft) []draft {
 	if v.base == nil {
 		return fs
 	}
@@ -53,16 +54,16 @@ func groupMoves(v *view, fs []finding) []finding {
 	}
 	slices.Sort(dirs)
 	grouped := map[int]bool{}
-	var moves []finding
+	var moves []draft
 	for _, d := range dirs {
-		members := make([]finding, 0, len(groups[d]))
+		members := make([]draft, 0, len(groups[d]))
 		for _, i := range groups[d] {
 			grouped[i] = true
 			members = append(members, fs[i])
 		}
 		moves = append(moves, moveFinding(d, members, live, v))
 	}
-	out := make([]finding, 0, len(fs)-len(grouped)+len(moves))
+	out := make([]draft, 0, len(fs)-len(grouped)+len(moves))
 	for i, f := range fs {
 		if !grouped[i] {
 			out = append(out, f)
@@ -124,8 +125,8 @@ func moveTarget(p string, live, was map[string]bool) string {
 // place (for a directory, the old path under it is the new path under the
 // new one); then the members not found by hash whose path under the new
 // place exists in the head get it too.
-func moveFinding(target string, members []finding, live map[string]bool, v *view) finding {
-	slices.SortFunc(members, func(a, b finding) int {
+func moveFinding(target string, members []draft, live map[string]bool, v *view) draft {
+	slices.SortFunc(members, func(a, b draft) int {
 		pa, pb := primary(a), primary(b)
 		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
 			strings.Compare(a.Code, b.Code), strings.Compare(a.Key, b.Key))
@@ -160,8 +161,8 @@ func moveFinding(target string, members []finding, live map[string]bool, v *view
 		newPlace = places[0]
 	}
 
-	f := finding{Code: catalog.DriftMove, Key: target}
-	seen := map[Location]bool{}
+	f := draft{Code: catalog.DriftMove, Key: target}
+	seen := map[finding.Location]bool{}
 	for i := range members {
 		m := &members[i]
 		if newPlace != "" && len(m.edits) == 0 {
@@ -224,7 +225,7 @@ func pluralRefs(n int, one, many string) string {
 // listLines names the documents and lines of locations (sorted by path
 // and line), at most moveMessageDocs documents and moveMessageLines lines
 // each, counting the rest.
-func listLines(locs []Location) string {
+func listLines(locs []finding.Location) string {
 	type doc struct {
 		path  string
 		lines []int
@@ -266,7 +267,7 @@ func listLines(locs []Location) string {
 // whose anchor the old document did not have, keeps it trivially.
 func keepsAnchor(m *movedRef, newPath string, v *view) bool {
 	anchor, ok := destinationAnchor(m.written)
-	if m.kind != EditLink || !ok || anchor == "" {
+	if m.kind != finding.EditLink || !ok || anchor == "" {
 		return true
 	}
 	old := v.base.docByPath[m.oldPath]

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -77,12 +78,12 @@ func TestDriftMoveGroups(t *testing.T) {
 	if len(moves) != 2 {
 		t.Fatalf("DRIFT_MOVE = %v, want two groups; all: %v", where(moves), where(res.Head))
 	}
-	byKey := map[string]Diagnostic{}
+	byKey := map[string]finding.Diagnostic{}
 	for _, d := range moves {
 		byKey[d.Subject] = d
 	}
 	core, util := byKey["packages/core/"], byKey["lib/util/"]
-	wantCore := []Location{{"docs/guide.md", 3}, {"docs/guide.md", 4}, {"docs/guide.md", 5}, {"docs/more.md", 7}}
+	wantCore := []finding.Location{{Path: "docs/guide.md", Line: 3}, {Path: "docs/guide.md", Line: 4}, {Path: "docs/guide.md", Line: 5}, {Path: "docs/more.md", Line: 7}}
 	if !slices.Equal(core.Evidence, wantCore) {
 		t.Errorf("packages/core/ evidence = %v, want %v", core.Evidence, wantCore)
 	}
@@ -105,7 +106,7 @@ func TestDriftMoveGroups(t *testing.T) {
 			t.Errorf("edit %+v", e)
 		}
 	}
-	wantUtil := []Location{{"docs/more.md", 3}, {"docs/more.md", 5}}
+	wantUtil := []finding.Location{{Path: "docs/more.md", Line: 3}, {Path: "docs/more.md", Line: 5}}
 	if !slices.Equal(util.Evidence, wantUtil) || !strings.Contains(util.Message, "5 references into `lib/util/`, which this change removed") {
 		t.Errorf("lib/util/: %q %v", util.Message, util.Evidence)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -20,7 +21,7 @@ import (
 // base line when the document is byte for byte the one of the base.
 //
 // linksOnly leaves out the code spans (a frozen document's claims).
-func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool) []finding {
+func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool) []draft {
 	if len(bd.PathRefs) == 0 {
 		return nil
 	}
@@ -31,7 +32,7 @@ func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool)
 	now := head.get()
 	broken := brokenOccurrences(v, d)
 	unchanged := fileHash(d) != "" && fileHash(d) == fileHash(bd)
-	var out []finding
+	var out []draft
 	for _, r := range bd.PathRefs {
 		if linksOnly && r.Kind != snapshot.PathRefLink {
 			continue
@@ -55,10 +56,10 @@ func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool)
 
 // pathRefDrift is the finding for one head occurrence of a reference;
 // renamed is where git found the path renamed to, or "".
-func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) finding {
-	f := finding{
+func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) draft {
+	f := draft{
 		Code:      catalog.DriftPath,
-		Evidence:  []Location{{Path: d.Path, Line: occ.line}},
+		Evidence:  []finding.Location{{Path: d.Path, Line: occ.line}},
 		EntityIDs: []string{d.ID},
 		Key:       r.Text,
 	}
@@ -72,14 +73,14 @@ func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) finding 
 	what := "was moved or deleted by this change"
 	if renamed != "" {
 		what = "was moved to " + renamed + " by this change"
-		f.Evidence = append(f.Evidence, Location{Path: renamed})
+		f.Evidence = append(f.Evidence, finding.Location{Path: renamed})
 	}
 	f.Message = fmt.Sprintf("%s %s", subject, what)
-	f.moved = &movedRef{oldPath: r.Path, kind: EditCode, written: r.Text, doc: d.Path, line: occ.line}
+	f.moved = &movedRef{oldPath: r.Path, kind: finding.EditCode, written: r.Text, doc: d.Path, line: occ.line}
 	if r.Kind == snapshot.PathRefLink {
 		f.Code = catalog.DriftLink
 		f.Message = fmt.Sprintf("link `%s`: %s %s", r.Text, r.Path, what)
-		f.moved.kind = EditLink
+		f.moved.kind = finding.EditLink
 	}
 	return f
 }
@@ -126,7 +127,7 @@ func fileHash(d *Document) string {
 // list as unresolved (it keeps the first MaxUnresolvedSymbols a document
 // has; a long guide names more). reported holds the findings driftSymbols
 // already made.
-func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headResolved, s *suggester) []finding {
+func driftSymbolsPastBound(v *view, d *Document, reported []draft, head *headResolved, s *suggester) []draft {
 	bd := v.base.docByPath[d.Path]
 	if bd == nil || fileHash(d) == "" || fileHash(d) != fileHash(bd) {
 		return nil
@@ -136,7 +137,7 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headR
 		done[f.Key] = true
 	}
 	now := head.get()
-	var out []finding
+	var out []draft
 	for rel := range v.base.outgoing(bd.ID, snapshot.RelMentionsSymbol) {
 		mod := v.base.entity(rel.To)
 		if mod == nil {
@@ -152,9 +153,9 @@ func driftSymbolsPastBound(v *view, d *Document, reported []finding, head *headR
 				continue
 			}
 			done[name] = true
-			f := finding{
+			f := draft{
 				Code:      catalog.DriftSymbol,
-				Evidence:  []Location{{Path: d.Path, Line: line}},
+				Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 				EntityIDs: []string{d.ID, mod.ID},
 				Key:       name,
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/symspan"
 )
@@ -155,7 +156,7 @@ func (s *suggester) renamed(old declaration) (cands []declaration, why string) {
 //
 // An evident rename also rewrites the span as written (text): see
 // symbolEdit.
-func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggester) {
+func symbolDrift(f *draft, key, text string, mod *snapshot.Entity, s *suggester) {
 	ref, parsed := symspan.Parse(key)
 	query := key
 	var old declaration
@@ -177,10 +178,10 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 				f.Message = fmt.Sprintf("`%s` (%s) was renamed to `%s` in %s (%s)", key, snapshot.EntityPath(mod), written, where, why)
 			}
 			f.Remediation = fmt.Sprintf("Write `%s`.", written)
-			f.Evidence = append(f.Evidence, Location{Path: where, Line: c.line})
+			f.Evidence = append(f.Evidence, finding.Location{Path: where, Line: c.line})
 			f.EntityIDs = append(f.EntityIDs, c.module.ID)
 			if w, ok := symbolEdit(text, key, written); ok && w != text {
-				f.edits = []Edit{{Path: f.Evidence[0].Path, Line: f.Evidence[0].Line, Kind: EditCode, Old: text, New: w}}
+				f.edits = []finding.Edit{{Path: f.Evidence[0].Path, Line: f.Evidence[0].Line, Kind: finding.EditCode, Old: text, New: w}}
 			}
 			return
 		case len(cands) > 1:
@@ -199,7 +200,7 @@ func symbolDrift(f *finding, key, text string, mod *snapshot.Entity, s *suggeste
 		}
 		f.Message += fmt.Sprintf("; did you mean `%s`%s?", written, where)
 		f.Remediation = fmt.Sprintf("Write `%s`.", written)
-		f.Evidence = append(f.Evidence, Location{Path: snapshot.EntityPath(sug.module), Line: sug.line})
+		f.Evidence = append(f.Evidence, finding.Location{Path: snapshot.EntityPath(sug.module), Line: sug.line})
 		f.EntityIDs = append(f.EntityIDs, sug.module.ID)
 	}
 }

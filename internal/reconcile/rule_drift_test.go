@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -35,8 +36,8 @@ func checkPair(t *testing.T, name, head string) Result {
 }
 
 // drifts keeps the DRIFT_* diagnostics.
-func drifts(ds []Diagnostic) []Diagnostic {
-	var out []Diagnostic
+func drifts(ds []finding.Diagnostic) []finding.Diagnostic {
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		if slices.Contains(driftCodes, d.Code) {
 			out = append(out, d)
@@ -45,7 +46,7 @@ func drifts(ds []Diagnostic) []Diagnostic {
 	return out
 }
 
-func ids(ds []Diagnostic) []string {
+func ids(ds []finding.Diagnostic) []string {
 	out := make([]string, 0, len(ds))
 	for _, d := range ds {
 		out = append(out, d.ID)
@@ -69,7 +70,7 @@ func TestDriftSymbolRename(t *testing.T) {
 	if d.Remediation != "Write `rankDocuments`." || d.Severity != catalog.Error {
 		t.Errorf("got %+v", d)
 	}
-	if len(d.Evidence) != 2 || d.Evidence[1] != (Location{Path: "src/rank.ts", Line: 2}) {
+	if len(d.Evidence) != 2 || d.Evidence[1] != (finding.Location{Path: "src/rank.ts", Line: 2}) {
 		t.Errorf("evidence = %v, want the mention and the renamed export", d.Evidence)
 	}
 	if !slices.Equal(ids(res.Comparison.New), []string{d.ID}) {
@@ -83,7 +84,7 @@ func TestDriftSymbolRename(t *testing.T) {
 	if len(fixed.Comparison.New) != 0 {
 		t.Errorf("fixed: new = %v", where(fixed.Comparison.New))
 	}
-	c := Compare(res.Head, fixed.Head)
+	c := finding.Compare(res.Head, fixed.Head)
 	if !slices.Equal(ids(c.Resolved), []string{d.ID}) || len(c.New) != 0 {
 		t.Errorf("broken → fixed: resolved %v, new %v", where(c.Resolved), where(c.New))
 	}
@@ -222,8 +223,8 @@ func TestDriftNeedsBase(t *testing.T) {
 
 func TestSupersede(t *testing.T) {
 	doc := "document:a.md"
-	at := func(line int) []Location { return []Location{{Path: "a.md", Line: line}} }
-	fs := []finding{
+	at := func(line int) []finding.Location { return []finding.Location{{Path: "a.md", Line: line}} }
+	fs := []draft{
 		{Code: catalog.DriftLink, Evidence: at(3), EntityIDs: []string{doc, "unresolved:x.md", "document:x.md"}, Key: "x.md"},
 		{Code: catalog.BrokenLink, Evidence: at(3), EntityIDs: []string{doc, "unresolved:x.md"}, Key: "x.md"},  // same reference
 		{Code: catalog.BrokenLink, Evidence: at(3), EntityIDs: []string{doc, "unresolved:y.md"}, Key: "y.md"},  // other link, same line

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // Front-matter keys the convention reads besides the required ones.
@@ -79,11 +80,11 @@ func knowledgeH1(d *Document) *Heading {
 // knowledgeConvention checks every knowledge document for the required
 // fields, an H1, a claim section, no hand-written date and a distinctive
 // identity.
-func knowledgeConvention(v *view) []finding {
+func knowledgeConvention(v *view) []draft {
 	kd := v.cfg.Checks.KnowledgeDocs
-	var out []finding
+	var out []draft
 	for _, d := range knowledgeDocuments(v) {
-		at := func(line int) []Location { return []Location{{Path: d.Path, Line: max(line, 1)}} }
+		at := func(line int) []finding.Location { return []finding.Location{{Path: d.Path, Line: max(line, 1)}} }
 		h1 := knowledgeH1(d)
 		h1Line := 1
 		if h1 != nil {
@@ -98,24 +99,24 @@ func knowledgeConvention(v *view) []finding {
 			if ok {
 				msg = fmt.Sprintf("front-matter field %s is empty", name)
 			}
-			out = append(out, finding{Code: catalog.KnowledgeFieldMissing, Message: msg,
+			out = append(out, draft{Code: catalog.KnowledgeFieldMissing, Message: msg,
 				Evidence: at(line), EntityIDs: []string{d.ID}, Key: strings.ToLower(name)})
 		}
 		if h1 == nil {
-			out = append(out, finding{Code: catalog.KnowledgeTitleMissing,
+			out = append(out, draft{Code: catalog.KnowledgeTitleMissing,
 				Message:  "knowledge document has no H1 heading",
 				Evidence: at(1), EntityIDs: []string{d.ID}, Key: "h1"})
 		}
 		// A superseded document is kept as a record of what was decided; its
 		// claims live on in its successor, so it need not carry any.
 		if len(kd.ClaimSections) > 0 && !knowledgeSuperseded(d) && !hasClaimSection(d, kd.ClaimSections) {
-			out = append(out, finding{Code: catalog.KnowledgeClaimsMissing,
+			out = append(out, draft{Code: catalog.KnowledgeClaimsMissing,
 				Message:  "knowledge document has none of the claim sections " + strings.Join(kd.ClaimSections, ", "),
 				Evidence: at(h1Line), EntityIDs: []string{d.ID}, Key: "claims"})
 		}
 		for _, k := range slices.Sorted(maps.Keys(d.FrontMatterFields)) {
 			if strings.EqualFold(k, fieldDate) {
-				out = append(out, finding{Code: catalog.KnowledgeDateField,
+				out = append(out, draft{Code: catalog.KnowledgeDateField,
 					Message:  fmt.Sprintf("front-matter field %s is maintained by hand; dates come from git history", k),
 					Evidence: at(d.FrontMatterLines[k]), EntityIDs: []string{d.ID}, Key: strings.ToLower(k)})
 			}
@@ -147,10 +148,10 @@ func hasClaimSection(d *Document, sections []string) bool {
 // weakIdentity reports a document whose H1 and Keywords carry no
 // distinctive term. A document with neither is left to the title and field
 // rules, which already say what to add.
-func weakIdentity(d *Document, h1 *Heading) (finding, bool) {
+func weakIdentity(d *Document, h1 *Heading) (draft, bool) {
 	kw, kwLine, hasKw := d.Field(fieldKeywords)
 	if h1 == nil && !hasKw {
-		return finding{}, false
+		return draft{}, false
 	}
 	text := kw
 	line := kwLine
@@ -158,12 +159,12 @@ func weakIdentity(d *Document, h1 *Heading) (finding, bool) {
 		text, line = h1.Text+" "+kw, h1.Line
 	}
 	if distinctive(text) {
-		return finding{}, false
+		return draft{}, false
 	}
-	return finding{Code: catalog.KnowledgeIdentityWeak,
+	return draft{Code: catalog.KnowledgeIdentityWeak,
 		Message: fmt.Sprintf("the H1 and Keywords carry no distinctive term of %d or more characters (%q)",
 			minIdentityRunes, strings.Join(strings.Fields(text), " ")),
-		Evidence: []Location{{Path: d.Path, Line: max(line, 1)}}, EntityIDs: []string{d.ID}, Key: "identity"}, true
+		Evidence: []finding.Location{{Path: d.Path, Line: max(line, 1)}}, EntityIDs: []string{d.ID}, Key: "identity"}, true
 }
 
 // distinctive reports whether text holds a term of at least

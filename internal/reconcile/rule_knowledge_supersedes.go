@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/nearmiss"
 )
 
@@ -23,8 +24,8 @@ var supersedesLink = regexp.MustCompile(`^\[[^\]]*\]\(\s*<?([^)>\s]*)>?[^)]*\)$`
 
 // knowledgeSupersedes reports each document a knowledge document's
 // Supersedes field names that does not exist.
-func knowledgeSupersedes(v *view) []finding {
-	var out []finding
+func knowledgeSupersedes(v *view) []draft {
+	var out []draft
 	var near *nearDocuments // built on the first unknown name
 	titles := knowledgeTitles(v)
 	root := path.Clean(v.cfg.Checks.KnowledgeDocs.Root)
@@ -33,7 +34,7 @@ func knowledgeSupersedes(v *view) []finding {
 		if !ok || strings.TrimSpace(val) == "" {
 			continue
 		}
-		loc := []Location{{Path: d.Path, Line: max(line, 1)}}
+		loc := []finding.Location{{Path: d.Path, Line: max(line, 1)}}
 		names := []string{strings.TrimSpace(val)}
 		// A list is joined with ", " in the snapshot; a title may hold a
 		// comma too, so the whole value is tried first.
@@ -46,7 +47,7 @@ func knowledgeSupersedes(v *view) []finding {
 			}
 		}
 		if len(names) > maxSupersedes {
-			out = append(out, finding{Code: catalog.KnowledgeSupersedesGone,
+			out = append(out, draft{Code: catalog.KnowledgeSupersedesGone,
 				Message:  fmt.Sprintf("Supersedes names %d documents; only the first %d were checked", len(names), maxSupersedes),
 				Evidence: loc, EntityIDs: []string{d.ID}, Key: "bound"})
 			names = names[:maxSupersedes]
@@ -56,7 +57,7 @@ func knowledgeSupersedes(v *view) []finding {
 			if found {
 				continue
 			}
-			f := finding{Code: catalog.KnowledgeSupersedesGone,
+			f := draft{Code: catalog.KnowledgeSupersedesGone,
 				Message:  fmt.Sprintf("Supersedes names %s: no such document", n),
 				Evidence: loc, EntityIDs: []string{d.ID}, Key: n}
 			if near == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 )
 
@@ -18,8 +19,8 @@ var knowledgeCodes = []string{
 }
 
 // knowledgeOnly keeps the diagnostics of the knowledge-docs preset.
-func knowledgeOnly(ds []Diagnostic) []Diagnostic {
-	var out []Diagnostic
+func knowledgeOnly(ds []finding.Diagnostic) []finding.Diagnostic {
+	var out []finding.Diagnostic
 	for _, d := range ds {
 		if slices.Contains(knowledgeCodes, d.Code) {
 			out = append(out, d)
@@ -30,7 +31,7 @@ func knowledgeOnly(ds []Diagnostic) []Diagnostic {
 
 // runKnowledge scans testdata/<name> and reconciles it with the fixture's
 // configuration changed by edit.
-func runKnowledge(t *testing.T, name string, edit func(*config.Config)) []Diagnostic {
+func runKnowledge(t *testing.T, name string, edit func(*config.Config)) []finding.Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, filepath.Join("testdata", name))
 	if edit != nil {

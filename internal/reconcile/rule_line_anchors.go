@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -14,7 +15,7 @@ import (
 // BROKEN_ANCHOR. A line anchor within the file is fine whatever the line
 // holds now: lines shift with every edit, so they are neither checked for
 // content nor drift.
-func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []finding {
+func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []draft {
 	missing := snapshot.MetaStrings(r.Metadata["missingLines"])
 	if len(missing) == 0 {
 		return nil
@@ -24,13 +25,13 @@ func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []finding {
 		return nil
 	}
 	p, n := snapshot.EntityPath(target), snapshot.MetaInt(r.Metadata["lineCount"])
-	var out []finding
+	var out []draft
 	seen := map[string]bool{}
 	add := func(a string, line int) {
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.BrokenAnchor,
 			Message:   fmt.Sprintf("line anchor #%s is past the end of %s (%d lines)", a, p, n),
-			Evidence:  []Location{{Path: d.Path, Line: line}},
+			Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 			EntityIDs: []string{d.ID, target.ID},
 			Key:       p + "#" + a,
 		})

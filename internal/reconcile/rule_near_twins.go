@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -56,7 +57,7 @@ type twinDoc struct {
 // document's title and keywords appears in the other's title, keywords,
 // headings or summary. A pair is reported once, on the later path, naming
 // the earlier one.
-func nearTwins(v *view) []finding {
+func nearTwins(v *view) []draft {
 	byArea := map[string][]*Document{}
 	var areas []string
 	for _, d := range v.documents {
@@ -70,7 +71,7 @@ func nearTwins(v *view) []finding {
 		byArea[a] = append(byArea[a], d)
 	}
 	slices.Sort(areas)
-	var out []finding
+	var out []draft
 	for _, a := range areas {
 		docs := byArea[a]
 		areaPath := a
@@ -78,11 +79,11 @@ func nearTwins(v *view) []finding {
 			areaPath = snapshot.EntityPath(e)
 		}
 		if len(docs) > maxTwinDocsPerArea {
-			out = append(out, finding{
+			out = append(out, draft{
 				Code: catalog.NearTwinDocument,
 				Message: fmt.Sprintf("area %s holds %d documents; near twins were looked for among the first %d by path only",
 					areaPath, len(docs), maxTwinDocsPerArea),
-				Evidence:  []Location{{Path: areaPath}},
+				Evidence:  []finding.Location{{Path: areaPath}},
 				EntityIDs: []string{a},
 				Key:       "bound",
 			})
@@ -94,11 +95,11 @@ func nearTwins(v *view) []finding {
 }
 
 // twinsIn compares every pair of one area's documents (sorted by path).
-func twinsIn(areaPath string, docs []twinDoc) []finding {
-	var out []finding
+func twinsIn(areaPath string, docs []twinDoc) []draft {
+	var out []draft
 	for j := range docs {
 		b := &docs[j]
-		var found []finding
+		var found []draft
 		extra := 0
 		for i := range j {
 			a := &docs[i]
@@ -120,11 +121,11 @@ func twinsIn(areaPath string, docs []twinDoc) []finding {
 				extra++
 				continue
 			}
-			found = append(found, finding{
+			found = append(found, draft{
 				Code: catalog.NearTwinDocument,
 				Message: fmt.Sprintf("near twin of %s in area %s: every term of the title and keywords of %s (%s) appears in %s",
 					a.doc.Path, areaPath, src.doc.Path, strings.Join(terms, ", "), dst.doc.Path),
-				Evidence:  []Location{{Path: b.doc.Path}, {Path: a.doc.Path}},
+				Evidence:  []finding.Location{{Path: b.doc.Path}, {Path: a.doc.Path}},
 				EntityIDs: []string{b.doc.ID, a.doc.ID},
 				Key:       a.doc.Path,
 			})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
@@ -37,7 +38,7 @@ func TestNearTwins(t *testing.T) {
 	}
 }
 
-func runDir(t *testing.T, dir string) []Diagnostic {
+func runDir(t *testing.T, dir string) []finding.Diagnostic {
 	t.Helper()
 	s, cfg := scanDir(t, dir)
 	cfg.Checks.Severity[catalog.NearTwinDocument] = catalog.Info // off by default
@@ -85,7 +86,7 @@ func TestNearTwinsAreaBound(t *testing.T) {
 	ds := withCode(runDir(t, testtree.New(t, files)), catalog.NearTwinDocument)
 	want := fmt.Sprintf("area internal/big holds %d documents; near twins were looked for among the first %d by path only",
 		maxTwinDocsPerArea+1, maxTwinDocsPerArea)
-	if len(ds) != 1 || ds[0].Message != want || ds[0].Primary() != (Location{Path: "internal/big"}) {
+	if len(ds) != 1 || ds[0].Message != want || ds[0].Primary() != (finding.Location{Path: "internal/big"}) {
 		t.Fatalf("got %v", ds)
 	}
 }

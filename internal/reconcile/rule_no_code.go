@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -37,20 +38,20 @@ func isProcessDocument(p string) bool {
 // .github/, changeset fragments, templates, generated pages) are exempt,
 // and so is every document of a repository without source modules: there
 // is no code to point at.
-func documentsWithoutCode(v *view) []finding {
+func documentsWithoutCode(v *view) []draft {
 	if len(v.ofKind(snapshot.KindModule)) == 0 {
 		return nil
 	}
 	dirs := codeDirs(v)
-	var out []finding
+	var out []draft
 	for _, d := range v.documents {
 		if notAboutCode(d) || reachesCode(v, d.ID) || (isReadme(d.Path) && dirs[path.Dir(d.Path)]) {
 			continue
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.DocumentWithoutCode,
 			Message:   d.Path + " neither links to, mentions nor covers any module, package or area",
-			Evidence:  []Location{{Path: d.Path}},
+			Evidence:  []finding.Location{{Path: d.Path}},
 			EntityIDs: []string{d.ID},
 			Key:       d.Path,
 		})

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -19,16 +20,16 @@ var entryStems = []string{"agents", "changelog", "code_of_conduct", "contributin
 // its site's navigation (MkDocs nav, mdBook's SUMMARY.md, VitePress'
 // sidebar). Only links count: a path in a code span is not something a
 // reader can follow.
-func orphanedDocuments(v *view) []finding {
-	var out []finding
+func orphanedDocuments(v *view) []draft {
+	var out []draft
 	for _, d := range v.documents {
 		if isEntryDocument(d.Path) || d.Navigation != "" || linkedFromOther(v, d.ID) {
 			continue
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.OrphanedDocument,
 			Message:   "no other document links to " + d.Path,
-			Evidence:  []Location{{Path: d.Path}},
+			Evidence:  []finding.Location{{Path: d.Path}},
 			EntityIDs: []string{d.ID},
 			Key:       d.Path,
 		})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/history"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -28,8 +29,8 @@ import (
 // project or one to create, an issue reference, a system path, a
 // placeholder, an ignored path) is left out too; its relation stays for
 // drift, which judges what resolved in the base.
-func unresolvedPaths(v *view) []finding {
-	var out []finding
+func unresolvedPaths(v *view) []draft {
+	var out []draft
 	for _, d := range v.documents {
 		if history.Frozen(d.Path) {
 			continue
@@ -57,20 +58,20 @@ func unresolvedPaths(v *view) []finding {
 
 // missingPathFindings reports each occurrence of a mention that matched
 // nothing. The key is the path the mention names, relative to the root.
-func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
+func missingPathFindings(d *Document, r *snapshot.Relation) []draft {
 	_, p, _ := snapshot.ParseEntityID(r.To)
-	var out []finding
+	var out []draft
 	skip := unclaimedOccurrences(r)
 	for _, e := range r.Evidence {
 		if e.Path != d.Path || skip[pathOccurrence{e.LineStart, e.Context}] {
 			continue
 		}
-		loc := Location{Path: d.Path, Line: e.LineStart}
+		loc := finding.Location{Path: d.Path, Line: e.LineStart}
 		written := cmp.Or(e.Context, p)
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.UnresolvedPath,
 			Message:   fmt.Sprintf("`%s` does not exist", written),
-			Evidence:  []Location{loc},
+			Evidence:  []finding.Location{loc},
 			EntityIDs: []string{d.ID, r.To},
 			Key:       p,
 		})
@@ -82,13 +83,13 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []finding {
 // accepted: those whose text is one of its references (the texts that did
 // not match exactly). The key is the text as written, since the path it
 // meant is unknown.
-func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []finding {
+func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []draft {
 	refs := snapshot.MetaStrings(r.Metadata["references"])
 	candidate := snapshot.EntityPath(to)
 	skip := unclaimedOccurrences(r)
-	var out []finding
+	var out []draft
 	for _, e := range r.Evidence {
-		loc := Location{Path: d.Path, Line: e.LineStart}
+		loc := finding.Location{Path: d.Path, Line: e.LineStart}
 		occ := pathOccurrence{e.LineStart, e.Context}
 		if e.Path != d.Path || !slices.Contains(refs, e.Context) || skip[occ] {
 			continue
@@ -102,10 +103,10 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 			// Written from another directory, the one that has it.
 			msg = fmt.Sprintf("`%s` does not exist; it resolves under %s/: did you mean `%s`?", e.Context, strings.TrimSuffix(candidate, "/"+written), candidate)
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:        catalog.UnresolvedPath,
 			Message:     msg,
-			Evidence:    []Location{loc},
+			Evidence:    []finding.Location{loc},
 			EntityIDs:   []string{d.ID, r.To},
 			Remediation: fmt.Sprintf("Write `%s` instead of `%s`.", candidate, e.Context),
 			Key:         e.Context,
@@ -118,8 +119,8 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 // existing file and a place in it the file refutes (relation metadata
 // missingPlaces): a line past its end, a test its module does not define.
 // The key is the text as written.
-func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity) []finding {
-	var out []finding
+func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity) []draft {
+	var out []draft
 	p := snapshot.EntityPath(to)
 	for _, m := range snapshot.MetaMaps(r.Metadata["missingPlaces"]) {
 		text, line := metaString(m["text"]), snapshot.MetaInt(m["line"])
@@ -127,10 +128,10 @@ func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity
 		if item := metaString(m["item"]); item != "" {
 			msg = fmt.Sprintf("`%s`: %s defines no `%s`", text, p, item)
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      catalog.UnresolvedPath,
 			Message:   msg,
-			Evidence:  []Location{{Path: d.Path, Line: line}},
+			Evidence:  []finding.Location{{Path: d.Path, Line: line}},
 			EntityIDs: []string{d.ID, r.To},
 			Key:       text,
 		})

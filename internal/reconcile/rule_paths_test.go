@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -34,7 +35,7 @@ func TestUnresolvedPath(t *testing.T) {
 		{11, "`src/apq/` does not exist", ""},
 	}
 	for _, tc := range tests {
-		i := slices.IndexFunc(ds, func(d Diagnostic) bool { return d.Primary().Line == tc.line })
+		i := slices.IndexFunc(ds, func(d finding.Diagnostic) bool { return d.Primary().Line == tc.line })
 		if d := ds[i]; d.Message != tc.message || d.Remediation != tc.remediation || d.Severity != catalog.Warn {
 			t.Errorf("line %d: got %+v, want %q / %q", tc.line, d, tc.message, tc.remediation)
 		}

@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -24,8 +25,8 @@ func scanCodes() []string {
 // list (or lists for another rule) is not this rule's to report. The key
 // is the reason, which names the field path, so that two problems on one
 // line stay two findings.
-func scanCodeFindings(v *view) []finding {
-	var out []finding
+func scanCodeFindings(v *view) []draft {
+	var out []draft
 	for _, c := range v.snap.Coverage {
 		if c.Code == "" {
 			continue
@@ -40,10 +41,10 @@ func scanCodeFindings(v *view) []finding {
 		} else if v.entity(snapshot.EntityID(snapshot.KindModule, c.Scope)) != nil {
 			ids = append(ids, snapshot.EntityID(snapshot.KindModule, c.Scope))
 		}
-		out = append(out, finding{
+		out = append(out, draft{
 			Code:      c.Code,
 			Message:   c.Reason,
-			Evidence:  []Location{{Path: c.Scope, Line: c.Line}},
+			Evidence:  []finding.Location{{Path: c.Scope, Line: c.Line}},
 			EntityIDs: ids,
 			Key:       c.Reason,
 		})

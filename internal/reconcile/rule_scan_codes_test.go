@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -41,7 +42,7 @@ func TestScanCodes(t *testing.T) {
 		"docs/outside.md:3 LINK_OUTSIDE_ROOT",
 		"docs/unclosed.md:1 FRONT_MATTER_UNCLOSED",
 	}
-	var scanDs []Diagnostic
+	var scanDs []finding.Diagnostic
 	for _, d := range ds {
 		if slices.Contains(scanCodes(), d.Code) {
 			scanDs = append(scanDs, d)
@@ -71,7 +72,7 @@ func TestScanCodesOnlyScanGroup(t *testing.T) {
 			{Analyzer: "markdown", Scope: "a.md", Line: 4, Status: snapshot.StatusPartial, Code: "DOCBRIDGE_YAML", Reason: "bad yaml"},
 		},
 	}
-	var ds []Diagnostic
+	var ds []finding.Diagnostic
 	for _, d := range Run(Input{Head: s}) {
 		if slices.Contains(scanCodes(), d.Code) {
 			ds = append(ds, d)

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/pipeline"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/retrieval"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -99,7 +99,7 @@ func modificationTimes(ctx context.Context, dir string, docs []string) func(stri
 
 // Lookup looks target up in s, scanned from dir, with the findings diags,
 // excerpts read from dir; a positive budget trims the answer.
-func Lookup(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, target string, depth, budget int) (*retrieval.LookupResult, error) {
+func Lookup(dir string, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic, target string, depth, budget int) (*retrieval.LookupResult, error) {
 	lines, err := newLineReader(dir)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // The JSON report's severities of a finding, mapped from its level where
@@ -65,11 +65,14 @@ type Finding struct {
 	Status string `json:"status,omitempty"`
 	// Edits are the rewrites `docbridge fix` applies for this finding
 	// (drift whose new form is unambiguous).
-	Edits []reconcile.Edit `json:"edits,omitempty"`
+	Edits []finding.Edit `json:"edits,omitempty"`
 }
 
-// Location is a file and a 1-based line. Line 0 is the whole file; an empty
-// Path is the repository.
+// Location is a file and a 1-based line as the JSON report writes it. Line
+// 0 is the whole file; an empty Path is the repository. It is
+// finding.Location's fields with another encoding: the report always
+// writes "line" (0 included), where a diagnostic leaves a 0 out, so the
+// report's format stays what its consumers read.
 type Location struct {
 	Path string `json:"path"`
 	Line int    `json:"line"`
@@ -114,7 +117,7 @@ func SeverityOf(level catalog.Level) string {
 // FromDiagnostics converts diagnostics into findings with the given status
 // ("" when there is no comparison), in canonical order (path, line, code,
 // id). The input is not modified.
-func FromDiagnostics(ds []reconcile.Diagnostic, status string) []Finding {
+func FromDiagnostics(ds []finding.Diagnostic, status string) []Finding {
 	out := make([]Finding, 0, len(ds))
 	for _, d := range ds {
 		out = append(out, fromDiagnostic(d, status))
@@ -123,7 +126,7 @@ func FromDiagnostics(ds []reconcile.Diagnostic, status string) []Finding {
 	return out
 }
 
-func fromDiagnostic(d reconcile.Diagnostic, status string) Finding {
+func fromDiagnostic(d finding.Diagnostic, status string) Finding {
 	title, url := d.Code, catalog.DocsURL
 	if r, ok := catalog.Lookup(d.Code); ok {
 		title, url = r.Title, r.URL()
@@ -164,7 +167,7 @@ const detailLines = 5
 // detail is the message a reader sees: with the count of identical
 // findings it stands for, "(3×)", and the further lines of its file they
 // are on, "(3×, also lines 9, 12)", so that every format says it once.
-func detail(d reconcile.Diagnostic) string {
+func detail(d finding.Diagnostic) string {
 	if d.Occurrences <= 1 {
 		return d.Message
 	}
@@ -192,7 +195,7 @@ func detail(d reconcile.Diagnostic) string {
 }
 
 // sortFindings puts findings in canonical order: path, line, code, id (the
-// order of reconcile.SortDiagnostics).
+// order of finding.Sort).
 func sortFindings(fs []Finding) {
 	slices.SortFunc(fs, CompareFindings)
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 func TestSeverityOf(t *testing.T) {
@@ -38,11 +38,11 @@ func TestSeverityOf(t *testing.T) {
 }
 
 func TestFromDiagnostics(t *testing.T) {
-	in := []reconcile.Diagnostic{
+	in := []finding.Diagnostic{
 		{ID: "2", Code: catalog.BrokenLink, Severity: "error", Message: "m2",
-			Evidence: []reconcile.Location{{Path: "b.md", Line: 3}, {Path: "c.md", Line: -4}}, EntityIDs: []string{"z", "a"}, Remediation: "r"},
+			Evidence: []finding.Location{{Path: "b.md", Line: 3}, {Path: "c.md", Line: -4}}, EntityIDs: []string{"z", "a"}, Remediation: "r"},
 		{ID: "1", Code: "NOT_A_CODE", Severity: "warn", Message: "m1"},
-		{ID: "3", Code: catalog.ImportCycle, Severity: "warn", Message: "m3", Evidence: []reconcile.Location{{Path: "b.md", Line: 1}}, Occurrences: 3},
+		{ID: "3", Code: catalog.ImportCycle, Severity: "warn", Message: "m3", Evidence: []finding.Location{{Path: "b.md", Line: 1}}, Occurrences: 3},
 	}
 	before := cloneDiagnostics(in)
 	got := FromDiagnostics(in, StatusNew)
@@ -89,13 +89,13 @@ func TestFromDiagnostics(t *testing.T) {
 		{[]int{4, 9, 12}, "m (3×, also lines 9, 12)"},
 		{[]int{4, 5, 6, 7, 8, 9, 10, 11}, "m (8×, also lines 5, 6, 7, 8, 9 and 2 more)"},
 	} {
-		ev := []reconcile.Location{}
+		ev := []finding.Location{}
 		for _, l := range tc.lines {
-			ev = append(ev, reconcile.Location{Path: "a.md", Line: l})
+			ev = append(ev, finding.Location{Path: "a.md", Line: l})
 		}
-		ev = append(ev, reconcile.Location{Path: "other.md", Line: 2}) // another file's evidence is no occurrence
-		d := reconcile.Diagnostic{ID: "x", Code: catalog.BrokenAnchor, Message: "m", Evidence: ev, Occurrences: len(tc.lines)}
-		if got := FromDiagnostics([]reconcile.Diagnostic{d}, "")[0].Detail; got != tc.want {
+		ev = append(ev, finding.Location{Path: "other.md", Line: 2}) // another file's evidence is no occurrence
+		d := finding.Diagnostic{ID: "x", Code: catalog.BrokenAnchor, Message: "m", Evidence: ev, Occurrences: len(tc.lines)}
+		if got := FromDiagnostics([]finding.Diagnostic{d}, "")[0].Detail; got != tc.want {
 			t.Errorf("lines %v: detail %q, want %q", tc.lines, got, tc.want)
 		}
 	}
@@ -104,8 +104,8 @@ func TestFromDiagnostics(t *testing.T) {
 	}
 }
 
-func cloneDiagnostics(ds []reconcile.Diagnostic) []reconcile.Diagnostic {
-	out := make([]reconcile.Diagnostic, len(ds))
+func cloneDiagnostics(ds []finding.Diagnostic) []finding.Diagnostic {
+	out := make([]finding.Diagnostic, len(ds))
 	for i, d := range ds {
 		d.Evidence = slices.Clone(d.Evidence)
 		d.EntityIDs = slices.Clone(d.EntityIDs)

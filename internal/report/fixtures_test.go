@@ -1,7 +1,7 @@
 package report
 
 import (
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
@@ -10,7 +10,7 @@ import (
 func sampleReport() *Report {
 	n, u, r := reporttest.Sample()
 	return Build(Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head",
-		BaseSnapshotHash: "sha256:base", Comparison: &reconcile.Comparison{New: n, Unchanged: u, Resolved: r}})
+		BaseSnapshotHash: "sha256:base", Comparison: &finding.Comparison{New: n, Unchanged: u, Resolved: r}})
 }
 
 func sampleReportNoBase() *Report {

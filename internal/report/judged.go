@@ -5,13 +5,13 @@ import (
 	"slices"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // InChangedFiles keeps the findings located in one of the changed files,
-// in order (reconcile.FilterChanged's rule).
+// in order (finding.FilterChanged's rule).
 func InChangedFiles(fs []Finding, changed []string) []Finding {
-	return reconcile.InFiles(fs, changed, func(f Finding) string { return f.Location.Path })
+	return finding.InFiles(fs, changed, func(f Finding) string { return f.Location.Path })
 }
 
 // WithStatus returns the findings of one status, in order.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -15,7 +16,7 @@ import (
 
 // scanRepo runs the real pipeline on testdata/repo: scan, graph signals,
 // reconciliation.
-func scanRepo(t *testing.T) (*graph.Signals, []reconcile.Diagnostic, string) {
+func scanRepo(t *testing.T) (*graph.Signals, []finding.Diagnostic, string) {
 	t.Helper()
 	dir := filepath.Join("testdata", "repo")
 	cfg, err := config.Load(dir)
@@ -35,7 +36,7 @@ func scanRepo(t *testing.T) (*graph.Signals, []reconcile.Diagnostic, string) {
 // repository and checks it is valid SARIF that points at each finding.
 func TestPipelineSARIF(t *testing.T) {
 	_, ds, hash := scanRepo(t)
-	var broken []reconcile.Diagnostic
+	var broken []finding.Diagnostic
 	for _, d := range ds {
 		if d.Code == "BROKEN_LINK" {
 			broken = append(broken, d)

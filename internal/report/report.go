@@ -1,10 +1,11 @@
 package report
 
 import (
-	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
-	"github.com/docbridge/docbridge/internal/snapshot"
 	"slices"
+
+	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // ToolName is the name docbridge reports itself under.
@@ -82,9 +83,9 @@ type Input struct {
 	// BaseSnapshotHash is the base's content hash, with a Comparison.
 	BaseSnapshotHash string
 	// Diagnostics are the head's findings; ignored when Comparison is set.
-	Diagnostics []reconcile.Diagnostic
+	Diagnostics []finding.Diagnostic
 	// Comparison, when set, supplies the findings with their status.
-	Comparison *reconcile.Comparison
+	Comparison *finding.Comparison
 	// Coverage is the head snapshot's coverage: the files it could not
 	// analyze are counted from it.
 	Coverage []snapshot.Coverage

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
 
@@ -88,8 +88,8 @@ func TestBuildNoBase(t *testing.T) {
 // writes the same bytes.
 func TestOrderIndependent(t *testing.T) {
 	n, u, res := reporttest.Sample()
-	render := func(n, u, res []reconcile.Diagnostic) []byte {
-		r := Build(Input{Version: "v", Comparison: &reconcile.Comparison{New: n, Unchanged: u, Resolved: res}})
+	render := func(n, u, res []finding.Diagnostic) []byte {
+		r := Build(Input{Version: "v", Comparison: &finding.Comparison{New: n, Unchanged: u, Resolved: res}})
 		var b bytes.Buffer
 		for _, err := range []error{WriteJSON(&b, r), WriteText(&b, r, TextOptions{}), WriteSARIF(&b, r, SARIFOptions{Resolved: true})} {
 			if err != nil {

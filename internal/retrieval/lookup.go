@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -64,8 +64,8 @@ type LookupOptions struct {
 // "related" section), Neighbours and EvidenceExcerpts are droppable
 // sections, nil when the entity has none.
 type LookupResult struct {
-	Entity      LookupEntity           `json:"entity"`
-	Diagnostics []reconcile.Diagnostic `json:"diagnostics"`
+	Entity      LookupEntity         `json:"entity"`
+	Diagnostics []finding.Diagnostic `json:"diagnostics"`
 	// Summaries maps the entity's id and each listed document's id to its
 	// summary, for those that have one.
 	Summaries map[string]string `json:"summaries,omitempty"`
@@ -139,7 +139,7 @@ type Truncation struct {
 // canonicality is 0); when it was computed over s, Lookup reads s through
 // its index instead of building one. The answer depends on the contents of
 // s and diags, never on their order.
-func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnostic, target string, opts LookupOptions) (*LookupResult, error) {
+func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic, target string, opts LookupOptions) (*LookupResult, error) {
 	depth := opts.Depth
 	if depth == 0 {
 		depth = DefaultLookupDepth
@@ -169,14 +169,14 @@ func Lookup(s *snapshot.Snapshot, sig *graph.Signals, diags []reconcile.Diagnost
 
 // lookupDiagnostics are the diagnostics naming e or reported at its path,
 // sorted by path, line, code and id.
-func lookupDiagnostics(e *snapshot.Entity, diags []reconcile.Diagnostic, trunc *[]Truncation) []reconcile.Diagnostic {
-	out := []reconcile.Diagnostic{}
+func lookupDiagnostics(e *snapshot.Entity, diags []finding.Diagnostic, trunc *[]Truncation) []finding.Diagnostic {
+	out := []finding.Diagnostic{}
 	for _, d := range diags {
 		if slices.Contains(d.EntityIDs, e.ID) || (e.Path != "" && d.Primary().Path == e.Path) {
 			out = append(out, d)
 		}
 	}
-	slices.SortFunc(out, func(a, b reconcile.Diagnostic) int {
+	slices.SortFunc(out, func(a, b finding.Diagnostic) int {
 		pa, pb := a.Primary(), b.Primary()
 		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
 			strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID), strings.Compare(a.Message, b.Message))

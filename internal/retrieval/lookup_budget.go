@@ -3,14 +3,14 @@ package retrieval
 import (
 	"fmt"
 
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // lookupCore is the part of a lookup answer a budget never drops.
 type lookupCore struct {
-	Entity      LookupEntity           `json:"entity"`
-	Diagnostics []reconcile.Diagnostic `json:"diagnostics"`
-	Truncated   []Truncation           `json:"truncated,omitempty"`
+	Entity      LookupEntity         `json:"entity"`
+	Diagnostics []finding.Diagnostic `json:"diagnostics"`
+	Truncated   []Truncation         `json:"truncated,omitempty"`
 }
 
 // FitLookup returns a copy of r trimmed to limit tokens by Fit, with its

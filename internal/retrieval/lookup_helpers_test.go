@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -19,7 +20,7 @@ import (
 const lookupFixtureDir = "testdata/lookup/repo"
 
 // lookupFixture scans the fixture and judges it as the CLI does.
-func lookupFixture(t testing.TB) (*snapshot.Snapshot, *graph.Signals, []reconcile.Diagnostic) {
+func lookupFixture(t testing.TB) (*snapshot.Snapshot, *graph.Signals, []finding.Diagnostic) {
 	t.Helper()
 	cfg := config.Default()
 	// UNDOCUMENTED_AREA is off by default; on, it gives a finding at a

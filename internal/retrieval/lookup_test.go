@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
-	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -301,9 +301,9 @@ func TestLookupBounds(t *testing.T) {
 		rels = append(rels, [3]string{"links-to", id, "package:p"})
 	}
 	s := synth(ids, rels...)
-	var diags []reconcile.Diagnostic
+	var diags []finding.Diagnostic
 	for i := range MaxLookupDiagnostics + 4 {
-		diags = append(diags, reconcile.Diagnostic{ID: fmt.Sprintf("%03d", i), Code: "X", EntityIDs: []string{"package:p"}})
+		diags = append(diags, finding.Diagnostic{ID: fmt.Sprintf("%03d", i), Code: "X", EntityIDs: []string{"package:p"}})
 	}
 	res, err := Lookup(s, nil, diags, "package:p", LookupOptions{})
 	if err != nil {
@@ -337,7 +337,7 @@ func TestLookupBounds(t *testing.T) {
 func TestLookupDeterministic(t *testing.T) {
 	s, sig, diags := lookupFixture(t)
 	targets := []string{storeGo, "document:README.md", "package:internal/store", "docs/api.md", "internal/model"}
-	render := func(s *snapshot.Snapshot, diags []reconcile.Diagnostic) string {
+	render := func(s *snapshot.Snapshot, diags []finding.Diagnostic) string {
 		var b strings.Builder
 		for _, target := range targets {
 			res, err := Lookup(s, sig, diags, target, LookupOptions{Depth: MaxLookupDepth, Excerpt: fixtureReader(t)})

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/report/reporttest"
 )
@@ -33,7 +33,7 @@ func ghOptions() RenderOptions {
 func ghReport() *report.Report {
 	n, u, r := reporttest.Sample()
 	rep := report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", BaseSnapshotHash: "sha256:base",
-		Comparison: &reconcile.Comparison{New: append(n, reporttest.NewCycle()), Unchanged: u, Resolved: r}})
+		Comparison: &finding.Comparison{New: append(n, reporttest.NewCycle()), Unchanged: u, Resolved: r}})
 	rep.Verdict = "doctor: B (82/100) — A needs connectivity ≥ 80 % (now 61 %)" // as doctor.Diagnose writes it
 	return rep
 }
@@ -42,7 +42,7 @@ func ghReport() *report.Report {
 func cleanReport() *report.Report {
 	_, u, r := reporttest.Sample()
 	return report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", BaseSnapshotHash: "sha256:base",
-		Comparison: &reconcile.Comparison{Unchanged: u, Resolved: r}})
+		Comparison: &finding.Comparison{Unchanged: u, Resolved: r}})
 }
 
 // sampleReport is reporttest.Sample as a compared report; sampleReportNoBase
@@ -50,7 +50,7 @@ func cleanReport() *report.Report {
 func sampleReport() *report.Report {
 	n, u, r := reporttest.Sample()
 	return report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head",
-		BaseSnapshotHash: "sha256:base", Comparison: &reconcile.Comparison{New: n, Unchanged: u, Resolved: r}})
+		BaseSnapshotHash: "sha256:base", Comparison: &finding.Comparison{New: n, Unchanged: u, Resolved: r}})
 }
 
 func sampleReportNoBase() *report.Report {
@@ -61,7 +61,7 @@ func sampleReportNoBase() *report.Report {
 // manyReport is reporttest.Many as new findings against a base.
 func manyReport(n, pad int, levels ...catalog.Level) *report.Report {
 	return report.Build(report.Input{Version: "1.2.3", Project: "demo", SnapshotHash: "sha256:head", BaseSnapshotHash: "sha256:base",
-		Comparison: &reconcile.Comparison{New: reporttest.Many(n, pad, levels...)}})
+		Comparison: &finding.Comparison{New: reporttest.Many(n, pad, levels...)}})
 }
 
 // groupedReport is reporttest.Grouped as a compared report.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/report"
 )
 
@@ -26,7 +26,7 @@ func moveReport(refs int, edits bool) *report.Report {
 		l := report.Location{Path: doc, Line: 10 + i}
 		move.Evidence = append(move.Evidence, l)
 		if edits {
-			move.Edits = append(move.Edits, reconcile.Edit{Path: doc, Line: l.Line, Kind: reconcile.EditCode,
+			move.Edits = append(move.Edits, finding.Edit{Path: doc, Line: l.Line, Kind: finding.EditCode,
 				Old: fmt.Sprintf("packages/core/f%d.ts", i), New: fmt.Sprintf("pkg/core/f%d.ts", i)})
 		}
 	}
@@ -35,7 +35,7 @@ func moveReport(refs int, edits bool) *report.Report {
 		Status: report.StatusNew, Detail: "link `setup.md`: docs/setup.md was moved to guide/setup.md by this change",
 		Location: report.Location{Path: "docs/c.md", Line: 3}, Evidence: []report.Location{{Path: "docs/c.md", Line: 3}, {Path: "guide/setup.md"}}}
 	if edits {
-		link.Edits = []reconcile.Edit{{Path: "docs/c.md", Line: 3, Kind: reconcile.EditLink, Old: "setup.md", New: "../guide/setup.md"}}
+		link.Edits = []finding.Edit{{Path: "docs/c.md", Line: 3, Kind: finding.EditLink, Old: "setup.md", New: "../guide/setup.md"}}
 	}
 	r := &report.Report{Tool: report.Tool{Name: report.ToolName, Version: "test"}, Compared: true, Findings: []report.Finding{move, link}}
 	slices.SortFunc(r.Findings, report.CompareFindings)

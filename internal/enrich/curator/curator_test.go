@@ -17,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/curator"
 	"github.com/docbridge/docbridge/internal/enrich/pack"
 	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/scan"
@@ -27,7 +28,7 @@ import (
 type scanned struct {
 	snap     *snapshot.Snapshot
 	signals  *graph.Signals
-	findings []reconcile.Diagnostic
+	findings []finding.Diagnostic
 }
 
 // facts scans dir and reconciles it with the rules the curator reads on.

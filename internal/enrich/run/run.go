@@ -22,7 +22,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/pack"
 	"github.com/docbridge/docbridge/internal/enrich/redact"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -35,7 +35,7 @@ type Input struct {
 	Files    fs.FS
 	Snapshot *snapshot.Snapshot
 	// Findings are the report's diagnostics (reconcile.Check's head).
-	Findings []reconcile.Diagnostic
+	Findings []finding.Diagnostic
 	Agent    agent.Agent
 	// PromptVersion is the version of the instructions the agent follows.
 	PromptVersion string
@@ -96,7 +96,7 @@ type Report struct {
 
 // Facts are the validators' facts for a snapshot and its findings: the
 // ones a run, a revalidation and a decision must share.
-func Facts(s *snapshot.Snapshot, findings []reconcile.Diagnostic) enrich.Facts {
+func Facts(s *snapshot.Snapshot, findings []finding.Diagnostic) enrich.Facts {
 	ds := make([]enrich.Diagnostic, 0, len(findings))
 	for _, d := range findings {
 		e := enrich.Diagnostic{ID: d.ID}
@@ -111,7 +111,7 @@ func Facts(s *snapshot.Snapshot, findings []reconcile.Diagnostic) enrich.Facts {
 }
 
 // packDiagnostics are the findings as packs show them.
-func packDiagnostics(findings []reconcile.Diagnostic) []pack.Diagnostic {
+func packDiagnostics(findings []finding.Diagnostic) []pack.Diagnostic {
 	out := make([]pack.Diagnostic, 0, len(findings))
 	for _, d := range findings {
 		pd := pack.Diagnostic{ID: d.ID, Code: d.Code, Message: d.Message, EntityIDs: d.EntityIDs}

@@ -9,6 +9,7 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/agent"
 	"github.com/docbridge/docbridge/internal/enrich/curator"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -18,14 +19,14 @@ import (
 // the curator reads — UNDOCUMENTED_AREA for gaps, NEAR_TWIN_DOCUMENT for
 // redundancy — on at info when the configuration leaves them off (both are
 // off by default).
-func Diagnose(s *snapshot.Snapshot, sig *graph.Signals, cfg *config.Config) []reconcile.Diagnostic {
+func Diagnose(s *snapshot.Snapshot, sig *graph.Signals, cfg *config.Config) []finding.Diagnostic {
 	c := *cfg
 	c.Checks.Severity = maps.Clone(c.Checks.Severity)
 	if c.Checks.Severity == nil {
 		c.Checks.Severity = map[string]catalog.Level{}
 	}
 	for _, code := range []string{catalog.UndocumentedArea, catalog.NearTwinDocument} {
-		if reconcile.Severity(&c.Checks, code) == catalog.Off {
+		if c.Checks.Level(code) == catalog.Off {
 			c.Checks.Severity[code] = catalog.Info
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
-	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
@@ -28,57 +28,57 @@ const HostilePath = `docs/ünïcode "weird" #1.md`
 // every level (off included), line 0, remediation, a repository-wide
 // finding, repeated evidence and Hostile text. They are deliberately out
 // of order.
-func Sample() (newOnes, unchanged, resolved []reconcile.Diagnostic) {
-	newOnes = []reconcile.Diagnostic{
+func Sample() (newOnes, unchanged, resolved []finding.Diagnostic) {
+	newOnes = []finding.Diagnostic{
 		{ID: "00000000000000a1", Code: "BROKEN_LINK", Severity: "error", Message: "link to docs/x.md: no such file",
-			Evidence: []reconcile.Location{{Path: "docs/guide.md", Line: 12}}, EntityIDs: []string{"document:docs/guide.md", "unresolved:docs/x.md"}},
+			Evidence: []finding.Location{{Path: "docs/guide.md", Line: 12}}, EntityIDs: []string{"document:docs/guide.md", "unresolved:docs/x.md"}},
 		{ID: "00000000000000a2", Code: "DRIFT_SYMBOL", Severity: "error", Message: Hostile,
-			Evidence: []reconcile.Location{{Path: HostilePath, Line: 3}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, HostilePath)},
+			Evidence: []finding.Location{{Path: HostilePath, Line: 3}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, HostilePath)},
 			Remediation: "did you mean `rankDocuments`? <see> | \"quoted\""},
 		{ID: "00000000000000a3", Code: "UNDOCUMENTED_AREA", Severity: "info", Message: "area internal/lonely has no document",
 			EntityIDs: []string{"area:internal/lonely"}},
 	}
-	unchanged = []reconcile.Diagnostic{
+	unchanged = []finding.Diagnostic{
 		{ID: "00000000000000b1", Code: "UNRESOLVED_PATH", Severity: "warn", Message: "path src/rank.js does not exist",
-			Evidence: []reconcile.Location{{Path: "docs/guide.md", Line: 40}}, EntityIDs: []string{"document:docs/guide.md"},
+			Evidence: []finding.Location{{Path: "docs/guide.md", Line: 40}}, EntityIDs: []string{"document:docs/guide.md"},
 			Remediation: "did you mean src/rank.ts?"},
 		{ID: "00000000000000b2", Code: "DOCUMENT_WITHOUT_CODE", Severity: "info", Message: "docs/guide.md has no edge into code",
-			Evidence: []reconcile.Location{{Path: "docs/guide.md"}}, EntityIDs: []string{"document:docs/guide.md"}},
+			Evidence: []finding.Location{{Path: "docs/guide.md"}}, EntityIDs: []string{"document:docs/guide.md"}},
 		{ID: "00000000000000b3", Code: "IMPORT_CYCLE", Severity: "warn", Message: "import cycle src/a.ts → src/b.ts → src/a.ts",
-			Evidence:  []reconcile.Location{{Path: "src/a.ts", Line: 1}, {Path: "src/b.ts", Line: 2}, {Path: "src/b.ts", Line: 2}, {Path: "src/a.ts", Line: 1}},
+			Evidence:  []finding.Location{{Path: "src/a.ts", Line: 1}, {Path: "src/b.ts", Line: 2}, {Path: "src/b.ts", Line: 2}, {Path: "src/a.ts", Line: 1}},
 			EntityIDs: []string{"module:src/a.ts", "module:src/b.ts"}},
 		{ID: "00000000000000b4", Code: "KNOWLEDGE_DATE_FIELD", Severity: "off", Message: "front matter has a Date field",
-			Evidence: []reconcile.Location{{Path: "docs/adr/0001.md", Line: 4}}},
+			Evidence: []finding.Location{{Path: "docs/adr/0001.md", Line: 4}}},
 	}
-	resolved = []reconcile.Diagnostic{
+	resolved = []finding.Diagnostic{
 		{ID: "00000000000000c1", Code: "BROKEN_ANCHOR", Severity: "error", Message: "link to docs/guide.md#setup: no such heading",
-			Evidence: []reconcile.Location{{Path: "docs/old.md", Line: 7}}, EntityIDs: []string{"document:docs/old.md"}},
+			Evidence: []finding.Location{{Path: "docs/old.md", Line: 7}}, EntityIDs: []string{"document:docs/old.md"}},
 	}
 	return newOnes, unchanged, resolved
 }
 
 // NewCycle is a new import cycle of three modules.
-func NewCycle() reconcile.Diagnostic {
-	return reconcile.Diagnostic{ID: "00000000000000a4", Code: "IMPORT_CYCLE", Severity: "warn",
+func NewCycle() finding.Diagnostic {
+	return finding.Diagnostic{ID: "00000000000000a4", Code: "IMPORT_CYCLE", Severity: "warn",
 		Message:   "import cycle of 3: src/x.ts → src/y.ts → src/z.ts → src/x.ts",
-		Evidence:  []reconcile.Location{{Path: "src/x.ts", Line: 1}, {Path: "src/y.ts", Line: 2}, {Path: "src/z.ts", Line: 3}},
+		Evidence:  []finding.Location{{Path: "src/x.ts", Line: 1}, {Path: "src/y.ts", Line: 2}, {Path: "src/z.ts", Line: 3}},
 		EntityIDs: []string{"module:src/x.ts", "module:src/y.ts", "module:src/z.ts"}}
 }
 
 // Many is n new findings, one per line of a few files, cycling
 // through the levels, each message pad runes long.
-func Many(n, pad int, levels ...catalog.Level) []reconcile.Diagnostic {
+func Many(n, pad int, levels ...catalog.Level) []finding.Diagnostic {
 	if len(levels) == 0 {
 		levels = []catalog.Level{"error", "warn", "info"}
 	}
-	ds := make([]reconcile.Diagnostic, 0, n)
+	ds := make([]finding.Diagnostic, 0, n)
 	for i := range n {
 		msg := fmt.Sprintf("finding %d ", i)
 		for len(msg) < pad {
 			msg += "x"
 		}
-		ds = append(ds, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: "BROKEN_LINK", Severity: levels[i%len(levels)],
-			Message: msg, Evidence: []reconcile.Location{{Path: fmt.Sprintf("docs/f%02d.md", i%7), Line: i + 1}}})
+		ds = append(ds, finding.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: "BROKEN_LINK", Severity: levels[i%len(levels)],
+			Message: msg, Evidence: []finding.Location{{Path: fmt.Sprintf("docs/f%02d.md", i%7), Line: i + 1}}})
 	}
 	return ds
 }
@@ -88,13 +88,13 @@ func Many(n, pad int, levels ...catalog.Level) []reconcile.Diagnostic {
 // and 6 unchanged UNRESOLVED_PATH, 2 new DRIFT_PATH, 2 unchanged
 // BROKEN_ANCHOR, 12 unchanged DOCUMENT_WITHOUT_CODE, and 7 resolved
 // BROKEN_ANCHOR and 1 resolved IMPORT_CYCLE.
-func Grouped() *reconcile.Comparison {
-	var n, u, res []reconcile.Diagnostic
+func Grouped() *finding.Comparison {
+	var n, u, res []finding.Diagnostic
 	id := 0
-	add := func(list *[]reconcile.Diagnostic, code string, level catalog.Level, path string, line int, msg, fix string) {
+	add := func(list *[]finding.Diagnostic, code string, level catalog.Level, path string, line int, msg, fix string) {
 		id++
-		*list = append(*list, reconcile.Diagnostic{ID: fmt.Sprintf("%016x", id), Code: code, Severity: level, Message: msg,
-			Remediation: fix, Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}})
+		*list = append(*list, finding.Diagnostic{ID: fmt.Sprintf("%016x", id), Code: code, Severity: level, Message: msg,
+			Remediation: fix, Evidence: []finding.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}})
 	}
 	for i := range 12 {
 		page := fmt.Sprintf("content/en/docs/guide/page-%02d.md", i)
@@ -121,7 +121,7 @@ func Grouped() *reconcile.Comparison {
 		add(&res, "BROKEN_ANCHOR", "error", "docs/old.md", 5+i, fmt.Sprintf("anchor #step-%d matches no heading of docs/install.md", i), "")
 	}
 	add(&res, "IMPORT_CYCLE", "warn", "src/a.ts", 1, "import cycle src/a.ts → src/b.ts → src/a.ts", "")
-	return &reconcile.Comparison{New: n, Unchanged: u, Resolved: res}
+	return &finding.Comparison{New: n, Unchanged: u, Resolved: res}
 }
 
 // bigCodes are the codes of Big with their levels, shares (out of
@@ -155,8 +155,8 @@ var bigCodes = []struct {
 // looks: the head's diagnostics, or with compared a comparison in which
 // every third finding is new, the rest unchanged, and n/8 more are
 // resolved.
-func Big(n int, compared bool) (head []reconcile.Diagnostic, c *reconcile.Comparison) {
-	var resolved []reconcile.Diagnostic
+func Big(n int, compared bool) (head []finding.Diagnostic, c *finding.Comparison) {
+	var resolved []finding.Diagnostic
 	i := 0
 	for _, c := range bigCodes {
 		count := n * c.share / 100
@@ -172,8 +172,8 @@ func Big(n int, compared bool) (head []reconcile.Diagnostic, c *reconcile.Compar
 			if c.code == "DOCUMENT_WITHOUT_CODE" {
 				line = 0
 			}
-			d := reconcile.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: c.code, Severity: c.level, Message: msg, Remediation: fix,
-				Evidence: []reconcile.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}}
+			d := finding.Diagnostic{ID: fmt.Sprintf("%016x", i), Code: c.code, Severity: c.level, Message: msg, Remediation: fix,
+				Evidence: []finding.Location{{Path: path, Line: line}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, path)}}
 			if c.code == "UNDOCUMENTED_AREA" {
 				d.Evidence = nil
 			}
@@ -188,7 +188,7 @@ func Big(n int, compared bool) (head []reconcile.Diagnostic, c *reconcile.Compar
 	if !compared {
 		return head, nil
 	}
-	var nw, un []reconcile.Diagnostic
+	var nw, un []finding.Diagnostic
 	for j, d := range head {
 		if j%3 == 0 {
 			nw = append(nw, d)
@@ -196,7 +196,7 @@ func Big(n int, compared bool) (head []reconcile.Diagnostic, c *reconcile.Compar
 			un = append(un, d)
 		}
 	}
-	return nil, &reconcile.Comparison{New: nw, Unchanged: un, Resolved: resolved}
+	return nil, &finding.Comparison{New: nw, Unchanged: un, Resolved: resolved}
 }
 
 // Tally is what a rendering shows of one code in one section: the count

@@ -1,4 +1,4 @@
-package reconcile
+package finding
 
 import (
 	"slices"
@@ -40,4 +40,12 @@ func TestCompare(t *testing.T) {
 	if all := Compare(nil, head); len(all.New) != len(head) {
 		t.Errorf("no base: new = %v", ids(all.New))
 	}
+}
+
+func ids(ds []Diagnostic) []string {
+	out := make([]string, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, d.ID)
+	}
+	return out
 }

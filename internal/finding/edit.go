@@ -1,0 +1,24 @@
+package finding
+
+// Where an edited reference is written.
+const (
+	// EditLink is a link destination (inline, reference definition,
+	// autolink or HTML attribute).
+	EditLink = "link"
+	// EditCode is the text of a code span.
+	EditCode = "code"
+)
+
+// Edit rewrites one drifted reference whose new form is unambiguous: on
+// line Line of document Path, the reference written Old (a link
+// destination or a code span's text, as the document wrote it) becomes
+// New, written the same way (a relative link relative to the document, a
+// URL as a URL, a path from the same root). `docbridge fix` applies edits;
+// a drift finding without one is left to the author.
+type Edit struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	Kind string `json:"kind"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
