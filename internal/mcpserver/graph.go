@@ -187,18 +187,27 @@ func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edges
 	if err != nil {
 		return nil, nil, err
 	}
+	ans, err := g.edges(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, ans, nil
+}
+
+// edges are the relations passing a's filters, in the order of edgesAnswer.
+func (g *graphIndex) edges(a edgesArgs) (edgesAnswer, error) {
 	pool := make([]int, 0)
 	switch {
 	case a.From != "":
 		e, err := g.entity("from", a.From)
 		if err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
 		pool = g.out[e.ID]
 	case a.To != "":
 		e, err := g.entity("to", a.To)
 		if err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
 		pool = g.in[e.ID]
 	default:
@@ -208,11 +217,11 @@ func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edges
 	}
 	if a.From != "" && a.To != "" {
 		if _, err := g.entity("to", a.To); err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
 	}
 	if err := g.checkKind(a.Kind); err != nil {
-		return nil, nil, err
+		return edgesAnswer{}, err
 	}
 	ans := edgesAnswer{Relations: []snapshot.Relation{}}
 	for _, i := range pool {
@@ -226,7 +235,7 @@ func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edges
 		}
 	}
 	ans.Cut = ans.Total - len(ans.Relations)
-	return nil, ans, nil
+	return ans, nil
 }
 
 // neighborsArgs are graph_neighbors' arguments.
