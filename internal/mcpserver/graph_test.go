@@ -35,7 +35,7 @@ func TestGraphProposedRelationsFollowObserved(t *testing.T) {
 	}
 	// Their ids sort before and among the observed ones ("p" < "q" and
 	// "a" < "l"), and the overlay's order is not theirs.
-	g := newGraphIndex(s, []snapshot.Relation{
+	g := newGraphIndex(snapshot.NewIndex(s), []snapshot.Relation{
 		proposed("z", "mentions", "document:a.md", "document:d.md"),
 		proposed("a", "mentions", "document:a.md", "document:b.md"),
 		proposed("m", "mentions", "document:d.md", "document:a.md"),
