@@ -3,7 +3,8 @@
 // and findings in memory and answers coding agents' tool calls from them —
 // knowledge_search and knowledge_lookup (internal/repoquery, as the search
 // and lookup commands answer), docbridge_diagnostics, the graph tools over
-// its own index of the snapshot, enrich_pending and docs
+// the snapshot's shared index (snapshot.Index, carried by its signals)
+// with the overlay's accepted proposed relations beside it, enrich_pending and docs
 // (internal/docstool). The first scan runs in the background while the
 // server answers initialize; before each call a fingerprint of the files
 // the last scan read (a directory watch on Linux) says whether to rescan

@@ -73,7 +73,7 @@ func (m *Server) graphNow(ctx context.Context) (*graphIndex, error) {
 	proposed := proposedSnapshotRelations(ov, t.out.Head)
 	g := t.graphOf()
 	if len(proposed) > 0 {
-		g = newGraphIndex(t.out.Head, proposed)
+		g = newGraphIndex(g.x, proposed)
 	}
 	o.tree, o.graph = t, g
 	return g, nil

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -18,15 +19,17 @@ import (
 // catalogRule looks a diagnostic code up in the catalog.
 func catalogRule(code string) (catalog.Rule, bool) { return catalog.Lookup(code) }
 
-// graphIndex indexes a snapshot's entities and relations for the graph
-// tools: the entity of an id, the relations from and to it (indexes into
-// rels: the snapshot's relations in its order, then the overlay's accepted
-// proposed relations, provenance proposed).
+// graphIndex is what the graph tools read: the snapshot's shared index
+// and, beside it, the overlay's accepted proposed relations (provenance
+// proposed). Those come after the snapshot's, for each node and in the
+// whole list, in the overlay's order: indexing them with the snapshot's
+// would sort them in among the observed ones.
 type graphIndex struct {
-	s        *snapshot.Snapshot
-	rels     []snapshot.Relation
-	entities map[string]int
-	out, in  map[string][]int
+	x        *snapshot.Index
+	proposed []snapshot.Relation
+	// proposedOut and proposedIn are the proposed relations leaving and
+	// entering each node.
+	proposedOut, proposedIn map[string][]*snapshot.Relation
 }
 
 // checkKind refuses a relation kind no relation of the graph has (a
@@ -38,38 +41,83 @@ func (g *graphIndex) checkKind(kind string) error {
 		return nil
 	}
 	kinds := map[string]bool{}
-	for i := range g.rels {
-		if g.rels[i].Kind == kind {
+	for r := range g.relations() {
+		if r.Kind == kind {
 			return nil
 		}
-		kinds[g.rels[i].Kind] = true
+		kinds[r.Kind] = true
 	}
 	return badArgument("kind", "no relation of kind %q; the graph has %s", kind, strings.Join(slices.Sorted(maps.Keys(kinds)), ", "))
 }
 
-func newGraphIndex(s *snapshot.Snapshot, proposed []snapshot.Relation) *graphIndex {
-	rels := s.Relations
+func newGraphIndex(x *snapshot.Index, proposed []snapshot.Relation) *graphIndex {
+	g := &graphIndex{x: x, proposed: proposed}
 	if len(proposed) > 0 {
-		rels = slices.Concat(s.Relations, proposed)
+		g.proposedOut, g.proposedIn = map[string][]*snapshot.Relation{}, map[string][]*snapshot.Relation{}
 	}
-	g := &graphIndex{s: s, rels: rels, entities: make(map[string]int, len(s.Entities)), out: map[string][]int{}, in: map[string][]int{}}
-	for i := range s.Entities {
-		if _, dup := g.entities[s.Entities[i].ID]; !dup {
-			g.entities[s.Entities[i].ID] = i
-		}
-	}
-	for i := range rels {
-		r := &rels[i]
-		g.out[r.From] = append(g.out[r.From], i)
-		g.in[r.To] = append(g.in[r.To], i)
+	for i := range proposed {
+		r := &proposed[i]
+		g.proposedOut[r.From] = append(g.proposedOut[r.From], r)
+		g.proposedIn[r.To] = append(g.proposedIn[r.To], r)
 	}
 	return g
 }
 
-// graphOf returns the tree's graph index, built on first use.
+// graphOf returns the tree's graph index, built on first use over the
+// index its signals carry (one index per snapshot), or a new one when
+// they carry none of its head.
 func (t *mcpTree) graphOf() *graphIndex {
-	t.graphOnce.Do(func() { t.graph = newGraphIndex(t.out.Head, nil) })
+	t.graphOnce.Do(func() {
+		x := t.out.Signals.Index()
+		if x == nil || x.Snapshot() != t.out.Head {
+			x = snapshot.NewIndex(t.out.Head)
+		}
+		t.graph = newGraphIndex(x, nil)
+	})
 	return t.graph
+}
+
+// relations yields every relation: the snapshot's in its index's order,
+// then the proposed.
+func (g *graphIndex) relations() iter.Seq[*snapshot.Relation] {
+	return func(yield func(*snapshot.Relation) bool) {
+		rels := g.x.Relations()
+		for i := range rels {
+			if !yield(&rels[i]) {
+				return
+			}
+		}
+		for i := range g.proposed {
+			if !yield(&g.proposed[i]) {
+				return
+			}
+		}
+	}
+}
+
+// out yields the relations leaving id: the snapshot's, then the proposed.
+func (g *graphIndex) out(id string) iter.Seq[*snapshot.Relation] {
+	return concat(g.x.Out(id), g.proposedOut[id])
+}
+
+// in yields the relations entering id: the snapshot's, then the proposed.
+func (g *graphIndex) in(id string) iter.Seq[*snapshot.Relation] {
+	return concat(g.x.In(id), g.proposedIn[id])
+}
+
+func concat(observed, proposed []*snapshot.Relation) iter.Seq[*snapshot.Relation] {
+	return func(yield func(*snapshot.Relation) bool) {
+		for _, r := range observed {
+			if !yield(r) {
+				return
+			}
+		}
+		for _, r := range proposed {
+			if !yield(r) {
+				return
+			}
+		}
+	}
 }
 
 // entity returns the entity with id, or a malformed-call error naming
@@ -81,14 +129,14 @@ func (g *graphIndex) entity(arg, id string) (*snapshot.Entity, error) {
 	if id == "" {
 		return nil, badArgument(arg, "blank; give an entity id (knowledge_search and knowledge_lookup answer with ids)")
 	}
-	i, ok := g.entities[id]
-	if !ok {
+	e := g.x.Entity(id)
+	if e == nil {
 		if near := g.nearIDs(id); len(near) > 0 {
 			return nil, badArgument(arg, "no entity %q in the snapshot; did you mean %s?", id, strings.Join(near, ", "))
 		}
 		return nil, badArgument(arg, "no entity %q in the snapshot; knowledge_search and knowledge_lookup answer with ids (kind:path, as document:README.md)", id)
 	}
-	return &g.s.Entities[i], nil
+	return e, nil
 }
 
 // nearIDs are the entity ids nearest id (Jaro-Winkler, at or above the
@@ -100,8 +148,9 @@ func (g *graphIndex) nearIDs(id string) []string {
 		score float64
 	}
 	var hits []near
-	for i := range g.s.Entities {
-		e := g.s.Entities[i].ID
+	es := g.x.Entities()
+	for i := range es {
+		e := es[i].ID
 		if sc := nearmiss.JaroWinkler(id, e); sc >= nearmiss.Threshold {
 			hits = append(hits, near{e, sc})
 		}
@@ -156,11 +205,11 @@ func (m *Server) graphNode(ctx context.Context, _ *mcp.CallToolRequest, a nodeAr
 		}
 		(*proposed)[r.Kind]++
 	}
-	for _, i := range g.out[e.ID] {
-		count(ans.Out, &ans.ProposedOut, &g.rels[i])
+	for r := range g.out(e.ID) {
+		count(ans.Out, &ans.ProposedOut, r)
 	}
-	for _, i := range g.in[e.ID] {
-		count(ans.In, &ans.ProposedIn, &g.rels[i])
+	for r := range g.in(e.ID) {
+		count(ans.In, &ans.ProposedIn, r)
 	}
 	return nil, ans, nil
 }
@@ -187,36 +236,42 @@ func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edges
 	if err != nil {
 		return nil, nil, err
 	}
-	pool := make([]int, 0)
+	ans, err := g.edges(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nil, ans, nil
+}
+
+// edges are the relations passing a's filters, in the order of edgesAnswer.
+func (g *graphIndex) edges(a edgesArgs) (edgesAnswer, error) {
+	var pool iter.Seq[*snapshot.Relation]
 	switch {
 	case a.From != "":
 		e, err := g.entity("from", a.From)
 		if err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
-		pool = g.out[e.ID]
+		pool = g.out(e.ID)
 	case a.To != "":
 		e, err := g.entity("to", a.To)
 		if err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
-		pool = g.in[e.ID]
+		pool = g.in(e.ID)
 	default:
-		for i := range g.rels {
-			pool = append(pool, i)
-		}
+		pool = g.relations()
 	}
 	if a.From != "" && a.To != "" {
 		if _, err := g.entity("to", a.To); err != nil {
-			return nil, nil, err
+			return edgesAnswer{}, err
 		}
 	}
 	if err := g.checkKind(a.Kind); err != nil {
-		return nil, nil, err
+		return edgesAnswer{}, err
 	}
 	ans := edgesAnswer{Relations: []snapshot.Relation{}}
-	for _, i := range pool {
-		r := &g.rels[i]
+	for r := range pool {
 		if a.To != "" && r.To != a.To || a.Kind != "" && r.Kind != a.Kind {
 			continue
 		}
@@ -226,7 +281,7 @@ func (m *Server) graphEdges(ctx context.Context, _ *mcp.CallToolRequest, a edges
 		}
 	}
 	ans.Cut = ans.Total - len(ans.Relations)
-	return nil, ans, nil
+	return ans, nil
 }
 
 // neighborsArgs are graph_neighbors' arguments.
@@ -290,8 +345,9 @@ func (m *Server) graphNeighbors(ctx context.Context, _ *mcp.CallToolRequest, a n
 }
 
 // neighbors walks breadth first from id, both directions, relations in
-// the snapshot's order (outgoing before incoming), so the answer is
-// deterministic: nearest first, then in the order reached.
+// the index's order (outgoing before incoming, each observed before
+// proposed), so the answer is deterministic: nearest first, then in the
+// order reached.
 func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswer {
 	ans := neighborsAnswer{ID: id, Depth: depth, Nodes: []neighbor{}}
 	seen := map[string]bool{id: true}
@@ -299,9 +355,8 @@ func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswe
 	for d := 1; d <= depth && len(frontier) > 0; d++ {
 		var next []string
 		for _, from := range frontier {
-			visit := func(rels []int, dir string) {
-				for _, i := range rels {
-					r := &g.rels[i]
+			visit := func(rels iter.Seq[*snapshot.Relation], dir string) {
+				for r := range rels {
 					if kind != "" && r.Kind != kind {
 						continue
 					}
@@ -322,15 +377,14 @@ func (g *graphIndex) neighbors(id string, depth int, kind string) neighborsAnswe
 					if r.Provenance == snapshot.Proposed {
 						n.Provenance = snapshot.Proposed
 					}
-					if j, ok := g.entities[other]; ok {
-						e := &g.s.Entities[j]
+					if e := g.x.Entity(other); e != nil {
 						n.Kind, n.Name, n.Path = e.Kind, e.Name, e.Path
 					}
 					ans.Nodes = append(ans.Nodes, n)
 				}
 			}
-			visit(g.out[from], "out")
-			visit(g.in[from], "in")
+			visit(g.out(from), "out")
+			visit(g.in(from), "in")
 		}
 		frontier = next
 	}
