@@ -13,7 +13,7 @@
 # base snapshot (the target 30 commits earlier when it has that history,
 # else the target itself), graph (text, mermaid, dot), doctor, search and
 # lookup (json), an MCP session (initialize, tools/list, a search, a lookup,
-# diagnostics) and the action's dry runs of a dispatch and of a pull request
+# diagnostics, the graph tools) and the action's dry runs of a dispatch and of a pull request
 # on the state the dispatch saved (the payload in scripts/testdata, from
 # GitHub's webhook examples). Each artifact holds the command's exit status;
 # its stderr is compared too. It prints one line per artifact and exits 1
@@ -70,6 +70,11 @@ mcp_session() {
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"knowledge_search","arguments":{"query":"how to configure the check","limit":10}}}
 {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"knowledge_lookup","arguments":{"id":"README.md","depth":2}}}
 {"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"docbridge_diagnostics","arguments":{}}}
+{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"graph_node","arguments":{"id":"document:README.md"}}}
+{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"graph_edges","arguments":{"from":"document:README.md"}}}
+{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"graph_edges","arguments":{"kind":"imports"}}}
+{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"graph_neighbors","arguments":{"id":"document:README.md","depth":2}}}
+{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"graph_node","arguments":{"id":"document:READNE.md"}}}
 EOF
 }
 
