@@ -27,20 +27,8 @@ if [[ $# -lt 1 ]]; then
 fi
 rev=$1
 shift
-base_commit=$(git rev-parse --verify "$rev^{commit}")
-
-work=${TMPDIR:-/tmp}/docbridge-perf
-mkdir -p "$work"
-tmp=$(mktemp -d "$work/cmp.XXXXXX")
-wt="$tmp/baseline"
-cleanup() {
-  git worktree remove --force "$wt" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
 source scripts/lib/binaries.sh
-build_pair compare-outputs "$rev" "$tmp"
+build_pair compare-outputs "$rev"
 pr_payload=$PWD/scripts/testdata/pull_request.opened.json
 
 if [[ $# -eq 0 ]]; then

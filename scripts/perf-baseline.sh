@@ -29,20 +29,8 @@ fi
 rev=$1
 shift
 [[ -x /usr/bin/time ]] || { echo "perf-baseline: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
-base_commit=$(git rev-parse --verify "$rev^{commit}")
-
-work=${TMPDIR:-/tmp}/docbridge-perf
-mkdir -p "$work"
-tmp=$(mktemp -d "$work/run.XXXXXX")
-wt="$tmp/baseline"
-cleanup() {
-  git worktree remove --force "$wt" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
 source scripts/lib/binaries.sh
-build_pair perf-baseline "$rev" "$tmp"
+build_pair perf-baseline "$rev"
 
 target_dir() {
   case $1 in

@@ -1,17 +1,22 @@
 # Shared by scripts/perf-baseline.sh and scripts/compare-outputs.sh (sourced,
 # not run): the two binaries they compare, and the generated corpus.
 #
-# build_pair NAME REV DIR builds the CLI of REV, checked out in the worktree
-# DIR/baseline (the caller removes it on exit), as DIR/base, and that of the
-# working tree as DIR/head. Version control stamping is off, so the two
+# build_pair NAME REV makes the run's directory (the global tmp, under
+# ${TMPDIR:-/tmp}/docbridge-perf/, removed on exit with the worktree in it),
+# builds the CLI of REV, checked out in the worktree $tmp/baseline, as
+# $tmp/base and that of the working tree as $tmp/head, and sets base_commit
+# to REV's commit. Version control stamping is off, so the two binaries
 # differ only in their code.
 build_pair() {
-  local name=$1 rev=$2 dir=$3 commit
-  commit=$(git rev-parse --verify "$rev^{commit}")
-  echo "$name: building $rev ($commit) and the working tree" >&2
-  git worktree add --detach "$dir/baseline" "$commit" >/dev/null 2>&1
-  (cd "$dir/baseline" && go build -buildvcs=false -o "$dir/base" "$(cli_dir .)")
-  go build -buildvcs=false -o "$dir/head" "$(cli_dir .)"
+  local name=$1 rev=$2 work=${TMPDIR:-/tmp}/docbridge-perf
+  base_commit=$(git rev-parse --verify "$rev^{commit}")
+  mkdir -p "$work"
+  tmp=$(mktemp -d "$work/$name.XXXXXX")
+  trap 'git worktree remove --force "$tmp/baseline" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+  echo "$name: building $rev ($base_commit) and the working tree" >&2
+  git worktree add --detach "$tmp/baseline" "$base_commit" >/dev/null 2>&1
+  (cd "$tmp/baseline" && go build -buildvcs=false -o "$tmp/base" "$(cli_dir .)")
+  go build -buildvcs=false -o "$tmp/head" "$(cli_dir .)"
 }
 
 # cli_dir ROOT is the CLI's package in a checkout: it moved from cmd/action
