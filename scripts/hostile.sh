@@ -50,14 +50,17 @@ for arg in "$@"; do
     continue
   fi
   read -r wall user sys peak <"$work/time"
-  # What the run said: the report's findings by level and its incomplete
-  # notes (the limits it stopped at), then stderr's first line.
+  # What the run said: the report's findings by level, its incomplete
+  # notes (the limits it stopped at) and the files it did not analyze, then
+  # stderr's first line.
   said=$(python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 by = r["summary"]["byLevel"]
 parts = ["%d findings (%s)" % (r["summary"]["total"], ", ".join("%d %s" % (by[k], k) for k in ("error", "warn", "info") if by.get(k)))]
 parts += r.get("incomplete", [])
+un = r.get("unanalyzed", {}).get("byKind", {})
+parts += ["%d file(s) not analyzed: %s" % (n, k) for k, n in sorted(un.items())]
 print("; ".join(parts))' "$work/report.json" 2>/dev/null || true)
   err=$( (grep -v '^\s*$' "$work/stderr" || true) | head -1 | cut -c1-160)
   said="$said${err:+; stderr: $err}"
