@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/docbridge/docbridge/internal/finding"
 )
@@ -52,26 +53,13 @@ func Apply(src []byte, edits []finding.Edit) Result {
 	}
 	var spans []span
 	for i, e := range es {
-		if e.Line < 1 || e.Line > len(starts) || e.Old == "" || e.Old == e.New {
-			res.Skipped = append(res.Skipped, e)
-			continue
-		}
-		lo := starts[e.Line-1]
-		hi := len(src)
-		if e.Line < len(starts) {
-			hi = starts[e.Line]
-		}
-		line := string(bytes.TrimRight(src[lo:hi], "\r\n"))
-		found := false
-		for _, at := range occurrences(line, e) {
+		lo, _, ats := locate(src, starts, e)
+		for _, at := range ats {
 			spans = append(spans, span{lo + at, lo + at + len(e.Old), i})
-			found = true
-		}
-		if !found {
-			res.Skipped = append(res.Skipped, e)
 		}
 	}
 	if len(spans) == 0 {
+		res.Skipped = es
 		return res
 	}
 	slices.SortFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.edit, b.edit)) })
@@ -94,11 +82,48 @@ func Apply(src []byte, edits []finding.Edit) Result {
 	for i, e := range es {
 		if used[i] {
 			res.Applied = append(res.Applied, e)
-		} else if !slices.Contains(res.Skipped, e) {
+		} else {
 			res.Skipped = append(res.Skipped, e)
 		}
 	}
 	return res
+}
+
+// Locate returns the columns of e's occurrences in src, where Apply
+// rewrites it: 1-based, in UTF-16 code units (finding.Edit.Columns). It is
+// empty when the edit does not apply to src.
+func Locate(src []byte, e finding.Edit) []int {
+	_, line, ats := locate(src, lineStarts(src), e)
+	cols := make([]int, 0, len(ats))
+	for _, at := range ats {
+		cols = append(cols, utf16Len(line[:at])+1)
+	}
+	return cols
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// locate finds e on its line of src (starts are its line starts): the
+// line's start offset, its text without the line ending, and the offsets
+// in it of e's occurrences (none when the edit is out of range, empty or
+// a no-op).
+func locate(src []byte, starts []int, e finding.Edit) (lo int, line string, ats []int) {
+	if e.Line < 1 || e.Line > len(starts) || e.Old == "" || e.Old == e.New {
+		return 0, "", nil
+	}
+	lo = starts[e.Line-1]
+	hi := len(src)
+	if e.Line < len(starts) {
+		hi = starts[e.Line]
+	}
+	line = string(bytes.TrimRight(src[lo:hi], "\r\n"))
+	return lo, line, occurrences(line, e)
 }
 
 // lineStarts returns the byte offset of each line's start.

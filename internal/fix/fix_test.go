@@ -2,6 +2,7 @@ package fix
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -112,4 +113,33 @@ func FuzzApply(f *testing.F) {
 		}
 		_ = Diff("d.md", []byte(src), r.Out)
 	})
+}
+
+// Locate finds the occurrences Apply rewrites, and only those, at UTF-16
+// columns (a character outside the BMP counts two).
+func TestLocate(t *testing.T) {
+	tests := []struct {
+		name, src string
+		edit      finding.Edit
+		want      []int
+	}{
+		{"inline link", "See [a](a.md#x) and a.md#x.\n", link(1, "a.md#x", "b.md#x"), []int{9}},
+		{"twice on the line", "[a](a.md), [again](a.md)\n", link(1, "a.md", "b.md"), []int{5, 20}},
+		{"second line", "x\n`src/a.ts`\n", code(2, "src/a.ts", "lib/a.ts"), []int{2}},
+		{"after non-ASCII", "é😀 [a](a.md)\n", link(1, "a.md", "b.md"), []int{9}},
+		{"not written as its kind", "a.md\n", link(1, "a.md", "b.md"), []int{}},
+		{"line out of range", "[a](a.md)\n", link(3, "a.md", "b.md"), []int{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Locate([]byte(tt.src), tt.edit)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Locate = %v, want %v", got, tt.want)
+			}
+			// Apply rewrites exactly as many occurrences.
+			if r := Apply([]byte(tt.src), []finding.Edit{tt.edit}); r.Rewritten != len(got) {
+				t.Errorf("Apply rewrote %d, Locate found %d", r.Rewritten, len(got))
+			}
+		})
+	}
 }

@@ -65,6 +65,14 @@ type Outcome struct {
 	// Doctor is the doctor's judgement of Head (its verdict ends the
 	// report).
 	Doctor *doctor.Report
+	// Sources are the documents the findings' edits are in, as read to
+	// locate them (nil for one that could not be read): what a rewrite
+	// applies to.
+	Sources map[string][]byte
+	// input is the reconciliation's input and judged its head diagnostics
+	// before any narrowing, for judging edited documents again (Verify).
+	input  reconcile.Input
+	judged []finding.Diagnostic
 }
 
 // FindingsError is the error of a run that judged findings at or above
@@ -150,6 +158,13 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	out.Findings = result.Head
 	out.Comparison = result.Comparison
 	out.Doctor = CheckDoctor(stderr, o.Dir, cfg, out.Head, out.Signals, result.Head)
+	out.input, out.judged = in, result.Head
+	out.Sources = map[string][]byte{}
+	locateEdits(o.Dir, out.Sources, out.Findings)
+	if out.Comparison != nil {
+		locateEdits(o.Dir, out.Sources, out.Comparison.New)
+		locateEdits(o.Dir, out.Sources, out.Comparison.Unchanged)
+	}
 	if o.Changed != nil {
 		out.Findings = finding.FilterChanged(out.Findings, o.Changed)
 		if out.Comparison != nil {

@@ -22,7 +22,7 @@ func brokenAnchors(v *view) []draft {
 	suggest := anchorSuggester()
 	for _, d := range v.documents {
 		for _, a := range d.BrokenAnchors {
-			out = append(out, anchorFinding(d, d, a.Anchor, a.Line, suggest))
+			out = append(out, anchorFinding(d, d, a.Anchor, "#"+a.Anchor, a.Line, suggest))
 		}
 		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			out = append(out, lineAnchorFindings(v, d, r)...)
@@ -184,19 +184,23 @@ func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []st
 			continue
 		}
 		seen[a] = true
-		out = append(out, anchorFinding(d, target, a, e.LineStart, suggest))
+		out = append(out, anchorFinding(d, target, a, e.Context, e.LineStart, suggest))
 	}
 	for _, a := range missing {
 		if !seen[a] {
-			out = append(out, anchorFinding(d, target, a, 0, suggest))
+			out = append(out, anchorFinding(d, target, a, "", 0, suggest))
 		}
 	}
 	return out
 }
 
 // anchorFinding is one broken anchor written in d at line, pointing into
-// target (d itself for a same-document anchor).
-func anchorFinding(d, target *Document, anchor string, line int, suggest func(*Document, string) string) draft {
+// target (d itself for a same-document anchor); written is the link's
+// destination as the document wrote it ("" when unknown). The nearest
+// heading anchor, when there is one, is the fix, and an edit when the
+// destination spells the anchor as is (not percent-encoded, no text
+// directive): the rewrite keeps everything before the '#'.
+func anchorFinding(d, target *Document, anchor, written string, line int, suggest func(*Document, string) string) draft {
 	where := "this document"
 	if target != d {
 		where = target.Path
@@ -211,6 +215,10 @@ func anchorFinding(d, target *Document, anchor string, line int, suggest func(*D
 	if s := suggest(target, anchor); s != "" {
 		f.Message += fmt.Sprintf("; did you mean #%s?", s)
 		f.Remediation = fmt.Sprintf("Link to #%s, the heading anchor nearest to #%s.", s, anchor)
+		if line > 0 && fragment(written) == "#"+anchor {
+			f.edits = []finding.Edit{{Path: d.Path, Line: line, Kind: finding.EditLink, Old: written,
+				New: strings.TrimSuffix(written, "#"+anchor) + "#" + s}}
+		}
 	}
 	return f
 }

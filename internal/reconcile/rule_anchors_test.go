@@ -56,6 +56,17 @@ func TestBrokenAnchor(t *testing.T) {
 			}
 		}
 	}
+	// The near miss is the one edit: the destination with the nearest
+	// heading's anchor.
+	for _, d := range ds {
+		var want []finding.Edit
+		if d.Remediation != "" {
+			want = []finding.Edit{{Path: "docs/guide.md", Line: 8, Kind: finding.EditLink, Old: "#configure-the-tol", New: "#configure-the-tool"}}
+		}
+		if !slices.EqualFunc(d.Edits, want, sameEdit) {
+			t.Errorf("%s: edits %+v, want %+v", d.Message, d.Edits, want)
+		}
+	}
 	if got := byMessage["anchor #troubleshooting matches no heading of docs/setup.md"]; len(got) == 1 {
 		if want := []finding.Location{{Path: "docs/guide.md", Line: 10}, {Path: "docs/guide.md", Line: 11}}; !slices.Equal(got[0].Evidence, want) {
 			t.Errorf("#troubleshooting: evidence %v, want %v", got[0].Evidence, want)

@@ -103,14 +103,20 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 			// Written from another directory, the one that has it.
 			msg = fmt.Sprintf("`%s` does not exist; it resolves under %s/: did you mean `%s`?", e.Context, strings.TrimSuffix(candidate, "/"+written), candidate)
 		}
-		out = append(out, draft{
+		f := draft{
 			Code:        catalog.UnresolvedPath,
 			Message:     msg,
 			Evidence:    []finding.Location{loc},
 			EntityIDs:   []string{d.ID, r.To},
 			Remediation: fmt.Sprintf("Write `%s` instead of `%s`.", candidate, e.Context),
 			Key:         e.Context,
-		})
+		}
+		if e.LineStart > 0 {
+			// The mention's code span: fix rewrites it only where it is
+			// written between backticks on its line.
+			f.edits = []finding.Edit{{Path: d.Path, Line: e.LineStart, Kind: finding.EditCode, Old: e.Context, New: candidate}}
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -40,6 +40,18 @@ func TestUnresolvedPath(t *testing.T) {
 			t.Errorf("line %d: got %+v, want %q / %q", tc.line, d, tc.message, tc.remediation)
 		}
 	}
+	// A did-you-mean is the mention's edit: the code span rewritten.
+	edits := map[int][2]string{3: {"docs/gude.md", "docs/guide.md"}, 5: {"src/app/mian.go", "src/app/main.go"}, 9: {"./gide.md", "docs/guide.md"}}
+	for _, d := range ds {
+		line := d.Primary().Line
+		var want []finding.Edit
+		if e, ok := edits[line]; ok {
+			want = []finding.Edit{{Path: "docs/intro.md", Line: line, Kind: finding.EditCode, Old: e[0], New: e[1]}}
+		}
+		if !slices.EqualFunc(d.Edits, want, sameEdit) {
+			t.Errorf("line %d: edits %+v, want %+v", line, d.Edits, want)
+		}
+	}
 	for _, d := range ds {
 		if want := map[int]int{7: 2}[d.Primary().Line]; d.Occurrences != want {
 			t.Errorf("line %d: %d occurrences, want %d", d.Primary().Line, d.Occurrences, want)
@@ -80,4 +92,9 @@ func TestUnresolvedPathOneFindingPerOccurrence(t *testing.T) {
 
 func TestUnresolvedPathSurvivesLineMoves(t *testing.T) {
 	assertMovedKeepsIDs(t, "paths", catalog.UnresolvedPath)
+}
+
+// sameEdit compares edits by what they rewrite (Columns are the check's).
+func sameEdit(a, b finding.Edit) bool {
+	return a.Path == b.Path && a.Line == b.Line && a.Kind == b.Kind && a.Old == b.Old && a.New == b.New
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/docbridge/docbridge/internal/catalog"
 )
@@ -188,7 +189,49 @@ func sarifResultOf(f Finding, ruleIndex int, compared bool) sarifResult {
 	if compared {
 		res.BaselineState = baselineState(f.Status)
 	}
+	if fx, ok := sarifFixOf(f); ok {
+		res.Fixes = []sarifFix{fx}
+	}
 	return res
+}
+
+// sarifFixOf is the finding's edits as one SARIF fix: per file, each
+// located occurrence of an edit (finding.Edit.Columns) replaced by its new
+// text — the rewrites `docbridge fix` makes. ok is false when no edit was
+// located.
+func sarifFixOf(f Finding) (sarifFix, bool) {
+	fx := sarifFix{Description: sarifMessage{Text: f.Remediation}}
+	if fx.Description.Text == "" {
+		fx.Description.Text = "Rewrite the reference."
+	}
+	at := map[string]int{} // path → index in ArtifactChanges
+	for _, e := range f.Edits {
+		for _, col := range e.Columns {
+			i, ok := at[e.Path]
+			if !ok {
+				i = len(fx.ArtifactChanges)
+				at[e.Path] = i
+				fx.ArtifactChanges = append(fx.ArtifactChanges, sarifArtifactChange{
+					ArtifactLocation: sarifArtifactLocation{URI: pathURI(e.Path), URIBaseID: srcRoot}})
+			}
+			r := sarifReplacement{
+				DeletedRegion:   sarifRegion{StartLine: e.Line, StartColumn: col, EndColumn: col + utf16Len(e.Old)},
+				InsertedContent: &sarifArtifactContent{Text: e.New},
+			}
+			fx.ArtifactChanges[i].Replacements = append(fx.ArtifactChanges[i].Replacements, r)
+		}
+	}
+	return fx, len(fx.ArtifactChanges) > 0
+}
+
+// utf16Len is the length of s in UTF-16 code units, SARIF's default
+// column unit.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }
 
 func baselineState(status string) string {
@@ -272,6 +315,22 @@ type (
 		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		BaselineState       string            `json:"baselineState,omitempty"`
+		Fixes               []sarifFix        `json:"fixes,omitempty"`
+	}
+	sarifFix struct {
+		Description     sarifMessage          `json:"description"`
+		ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+	}
+	sarifArtifactChange struct {
+		ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+		Replacements     []sarifReplacement    `json:"replacements"`
+	}
+	sarifReplacement struct {
+		DeletedRegion   sarifRegion           `json:"deletedRegion"`
+		InsertedContent *sarifArtifactContent `json:"insertedContent"`
+	}
+	sarifArtifactContent struct {
+		Text string `json:"text"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
@@ -285,6 +344,8 @@ type (
 		URIBaseID string `json:"uriBaseId"`
 	}
 	sarifRegion struct {
-		StartLine int `json:"startLine"`
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn,omitempty"`
+		EndColumn   int `json:"endColumn,omitempty"`
 	}
 )
