@@ -135,7 +135,7 @@ func writeCheck(stdout, stderr io.Writer, o checkOptions, res *pipeline.Outcome,
 	if err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	if o.format == "text" && o.Base != "" {
+	if o.format == "text" {
 		fixHint(stderr, o.Base, res.Findings)
 	}
 	if buf == nil {

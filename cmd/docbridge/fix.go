@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,9 @@ type fixOptions struct {
 	pipeline.Repo
 	base   string
 	dryRun bool
+	// findings, when not empty, are the fingerprints whose edits alone
+	// are applied.
+	findings []string
 }
 
 // maxFixFileBytes bounds a document fix reads into memory.
@@ -31,15 +35,22 @@ func newFixCommand(fac *factory, runF func(*fixOptions) error) *cobra.Command {
 	o := fixOptions{}
 	cmd := &cobra.Command{
 		Use:   "fix [dir]",
-		Short: "Rewrite the drifted references whose new place is unambiguous",
-		Long: `Fix checks the repository against the base (as 'check --base' does) and
-rewrites, in place, the drifted references whose new place is unambiguous:
-links and paths in code spans to files moved with their content, anchors to
-a heading that was renamed (the one heading the document gained), symbols
-renamed with the same signature or body. Each reference is rewritten the way
-the document wrote it (a relative link stays relative to the document, a URL
-stays a URL), on its line, and nothing else of the file changes. A reference
-whose target is ambiguous or gone is left alone and counted.
+		Short: "Rewrite the references whose fix is unambiguous",
+		Long: `Fix checks the repository (against the base with --base, as 'check --base'
+does) and rewrites, in place, the references whose fix is unambiguous — the
+edits the JSON report lists: a near-miss anchor to the nearest heading, a
+mistyped path to the one it resolves to; with --base also the drifted
+references whose new place is unambiguous: links and paths in code spans to
+files moved with their content, anchors to a heading that was renamed (the
+one heading the document gained), symbols renamed with the same signature
+or body. Each reference is rewritten the way the document wrote it (a
+relative link stays relative to the document, a URL stays a URL), on its
+line, and nothing else of the file changes. A reference whose target is
+ambiguous or gone is left alone and counted.
+
+--finding ID (repeatable) applies only the edits of the findings with
+these fingerprints (the id of the JSON report, named by the pull request's
+comment).
 
 Fix prints a unified diff of what it changed; with --dry-run it prints the
 diff and writes nothing.
@@ -48,9 +59,6 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Dir = repoDirArg(args, stderr)
-			if o.base == "" {
-				return errors.New("--base is required: fix rewrites what drifted since the base")
-			}
 			if runF != nil {
 				return runF(&o)
 			}
@@ -58,8 +66,9 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.base, "base", "", "the base `SNAPSHOT` (a snapshot file from 'docbridge scan --out', or a state directory)")
+	f.StringVar(&o.base, "base", "", "the base `SNAPSHOT` (a snapshot file from 'docbridge scan --out', or a state directory): drifted references are fixed too")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the diff only; write nothing")
+	f.StringArrayVar(&o.findings, "finding", nil, "apply only the edits of the finding with this `ID` (its fingerprint; repeatable)")
 	addRepoFlags(f, &o.Repo)
 	return cmd
 }
@@ -74,12 +83,22 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 	}
 	byPath := map[string][]finding.Edit{}
 	drifted, fixable := 0, 0
+	named := map[string]bool{}
+	for _, id := range o.findings {
+		named[id] = true
+	}
 	for _, d := range res.Findings {
+		if len(named) > 0 {
+			if !named[d.ID] {
+				continue
+			}
+			delete(named, d.ID)
+		}
 		if isDrift(d.Code) {
 			drifted++
-		}
-		if len(d.Edits) > 0 {
-			fixable++
+			if len(d.Edits) > 0 {
+				fixable++
+			}
 		}
 		for _, e := range d.Edits {
 			byPath[e.Path] = append(byPath[e.Path], e)
@@ -128,6 +147,10 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 	if skipped > 0 {
 		msg += fmt.Sprintf("; %s not found where the finding says", plural(skipped, "edit", "edits"))
 	}
+	if len(named) > 0 {
+		msg += fmt.Sprintf("; %s named but not reported (fixed already?): %s", plural(len(named), "finding", "findings"),
+			strings.Join(slices.Sorted(maps.Keys(named)), ", "))
+	}
 	_, err = fmt.Fprintln(stderr, msg+".")
 	return err
 }
@@ -163,15 +186,21 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// fixHint tells, after a text report against the base file base, how many
-// references `docbridge fix` would rewrite and how; nothing when none.
+// fixHint tells, after a text report (against the base file base, "" for
+// none), how many references `docbridge fix` would rewrite and how;
+// nothing when none.
 func fixHint(stderr io.Writer, base string, ds []finding.Diagnostic) {
 	n := 0
 	for _, d := range ds {
 		n += len(d.Edits)
 	}
-	if n > 0 {
-		fmt.Fprintf(stderr, "docbridge fix --base %s rewrites %s whose new place is unambiguous (--dry-run shows the diff).\n",
-			base, plural(n, "drifted reference", "drifted references"))
+	if n == 0 {
+		return
 	}
+	cmd := "docbridge fix"
+	if base != "" {
+		cmd += " --base " + base
+	}
+	fmt.Fprintf(stderr, "%s rewrites %s whose fix is unambiguous (--dry-run shows the diff).\n",
+		cmd, plural(n, "reference", "references"))
 }

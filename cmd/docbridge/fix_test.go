@@ -117,7 +117,7 @@ func TestFixRoundTrip(t *testing.T) {
 	}
 	guide := filepath.Join(head, "docs", "guide.md")
 	if _, _, errOut := runCLI(t, "check", "--base", base, "--fail-on", "none", head); !strings.Contains(errOut,
-		"docbridge fix --base "+base+" rewrites 11 drifted references") {
+		"docbridge fix --base "+base+" rewrites 11 references whose fix is unambiguous") {
 		t.Errorf("check's text report does not name the fix: %q", errOut)
 	}
 
@@ -174,9 +174,48 @@ func TestFixRoundTrip(t *testing.T) {
 	}
 }
 
-func TestFixNeedsBase(t *testing.T) {
-	dir := testtree.New(t, map[string]string{"README.md": "# x\n"})
-	if code, _, errOut := runCLI(t, "fix", dir); code != 2 || !strings.Contains(errOut, "--base is required") {
-		t.Errorf("exit %d: %s", code, errOut)
+// Without a base, fix rewrites the edits that need none (a near-miss
+// anchor); --finding keeps only the named findings' edits, and says which
+// named ones it did not find.
+func TestFixWithoutBaseAndByFinding(t *testing.T) {
+	dir := testtree.New(t, map[string]string{
+		"docs/a.md": "# A\n\nSee [b](b.md#instal) and [c](c.md#usag).\n",
+		"docs/b.md": "# B\n\n## Install\n",
+		"docs/c.md": "# C\n\n## Usage\n",
+	})
+	_, out, errOut := runCLI(t, "check", "--format", "json", "--fail-on", "none", dir)
+	var rep struct {
+		Findings []struct {
+			ID    string `json:"id"`
+			Edits []struct {
+				Old     string `json:"old"`
+				Columns []int  `json:"columns"`
+			} `json:"edits"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, errOut)
+	}
+	var id string
+	for _, f := range rep.Findings {
+		if len(f.Edits) == 1 && f.Edits[0].Old == "b.md#instal" && len(f.Edits[0].Columns) == 1 {
+			id = f.ID
+		}
+	}
+	if id == "" {
+		t.Fatalf("no located edit of b.md#instal in %s", out)
+	}
+	if _, _, errOut := runCLI(t, "check", "--fail-on", "none", dir); !strings.Contains(errOut, "docbridge fix rewrites 2 references whose fix is unambiguous") {
+		t.Errorf("check's hint: %q", errOut)
+	}
+	code, diff, errOut := runCLI(t, "fix", "--finding", id, "--finding", "0000000000000000", dir)
+	if code != 0 || !strings.Contains(diff, "+See [b](b.md#install) and [c](c.md#usag).") {
+		t.Fatalf("fix --finding: exit %d, diff %q, %s", code, diff, errOut)
+	}
+	if !strings.Contains(errOut, "rewrote 1 reference in 1 document; 1 finding named but not reported (fixed already?): 0000000000000000") {
+		t.Errorf("stderr = %q", errOut)
+	}
+	if code, diff, errOut := runCLI(t, "fix", dir); code != 0 || !strings.Contains(diff, "+See [b](b.md#install) and [c](c.md#usage).") {
+		t.Errorf("fix: exit %d, diff %q, %s", code, diff, errOut)
 	}
 }

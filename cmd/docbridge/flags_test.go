@@ -149,7 +149,8 @@ func TestFlagParsing(t *testing.T) {
 		{args: []string{"check", d, "--max-per-code", "abc"}, cmd: checkCmd, err: `--max-per-code: "abc" is not a number; give a count such as 10, or 0 for no limit`},
 
 		{args: []string{"fix", d, "--base", "b.json", "--dry-run"}, cmd: fixCmd, want: fixOptions{Repo: repo(d), base: "b.json", dryRun: true}},
-		{args: []string{"fix", d}, cmd: fixCmd, err: "--base is required: fix rewrites what drifted since the base"},
+		{args: []string{"fix", d}, cmd: fixCmd, want: fixOptions{Repo: repo(d)}},
+		{args: []string{"fix", d, "--finding", "a1", "--finding", "b2"}, cmd: fixCmd, want: fixOptions{Repo: repo(d), findings: []string{"a1", "b2"}}},
 
 		{args: []string{"graph", d}, cmd: graphCmd, want: graphOptions{Repo: repo(d), format: "text", top: graphview.DefaultTopCentral}},
 		{args: []string{"graph", d, "--format", "dot", "--top", "3", "--type-imports"}, cmd: graphCmd, want: graphOptions{Repo: repo(d), format: "dot", top: 3, typeImports: true}},
