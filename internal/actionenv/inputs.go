@@ -20,6 +20,7 @@ const (
 	InputFailOn           = "fail-on"
 	InputComment          = "comment"
 	InputAnnotations      = "annotations"
+	InputSuggestions      = "suggestions"
 	InputFilter           = "filter"
 	InputCache            = "cache"
 	InputWorkingDirectory = "working-directory"
@@ -121,6 +122,7 @@ var Specs = []Spec{
 	{InputFailOn, "error"},
 	{InputComment, "true"},
 	{InputAnnotations, "true"},
+	{InputSuggestions, "true"},
 	{InputFilter, string(FilterNew)},
 	{InputCache, "true"},
 	{InputWorkingDirectory, "."},
@@ -141,6 +143,10 @@ type Inputs struct {
 	// Comment, Annotations and Cache switch the sticky comment, the
 	// check-run annotations and the Actions cache.
 	Comment, Annotations, Cache bool
+	// Suggestions switches the suggested changes: the judged findings'
+	// verified edits on the pull request's added lines, posted as one
+	// review.
+	Suggestions bool
 	// Filter chooses the judged findings.
 	Filter Filter
 	// WorkingDirectory is the directory to scan, relative to the workspace,
@@ -184,7 +190,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	for _, b := range []struct {
 		name string
 		dst  *bool
-	}{{InputComment, &in.Comment}, {InputAnnotations, &in.Annotations}, {InputCache, &in.Cache}} {
+	}{{InputComment, &in.Comment}, {InputAnnotations, &in.Annotations}, {InputSuggestions, &in.Suggestions}, {InputCache, &in.Cache}} {
 		if *b.dst, err = parseBool(b.name, get(b.name)); err != nil {
 			return Inputs{}, err
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestReadInputs(t *testing.T) {
-	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute, Mode: ModeAuto}
+	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Suggestions: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute, Mode: ModeAuto}
 	tests := []struct {
 		name string
 		vars map[string]string
@@ -17,7 +17,7 @@ func TestReadInputs(t *testing.T) {
 		{"empty inputs take the defaults", map[string]string{"INPUT_FAIL-ON": "", "INPUT_COMMENT": " "}, defaults},
 		{"hyphens kept, values trimmed", map[string]string{
 			"INPUT_GITHUB-TOKEN": "ghs_x", "INPUT_FAIL-ON": " warn ", "INPUT_FILTER": "changed-files",
-			"INPUT_COMMENT": "False", "INPUT_ANNOTATIONS": "FALSE", "INPUT_CACHE": "false",
+			"INPUT_COMMENT": "False", "INPUT_ANNOTATIONS": "FALSE", "INPUT_SUGGESTIONS": "false", "INPUT_CACHE": "false",
 			"INPUT_WORKING-DIRECTORY": "./site/", "INPUT_CONFIG": "ci/../ci/docbridge.yaml", "INPUT_BOT-LOGIN": "my-app[bot]",
 			"INPUT_PUBLISH-TIMEOUT": "1m30s",
 		}, Inputs{GitHubToken: "ghs_x", Config: "ci/docbridge.yaml", FailOn: "warn", Filter: "changed-files",
