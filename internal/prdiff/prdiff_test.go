@@ -1,0 +1,49 @@
+package prdiff
+
+import (
+	"maps"
+	"strings"
+	"testing"
+)
+
+func TestAddedLines(t *testing.T) {
+	tests := []struct {
+		name, patch string
+		want        Added
+	}{
+		{"empty", "", Added{}},
+		{"one hunk", "@@ -1,3 +1,4 @@\n # A\n-old\n+new\n+more\n \n", Added{2: "new", 3: "more"}},
+		{"two hunks, counts of one left out", "@@ -2 +2 @@ x\n-a\n+b\n@@ -10,2 +10,3 @@\n ctx\n+added\n ctx2\n", Added{2: "b", 11: "added"}},
+		{"new file", "@@ -0,0 +1,2 @@\n+# T\n+line\n\\ No newline at end of file\n", Added{1: "# T", 2: "line"}},
+		{"CRLF kept out of the text", "@@ -1 +1 @@\n-a\r\n+b\r\n", Added{1: "b"}},
+		{"an empty context line", "@@ -1,3 +1,3 @@\n a\n\n-c\n+d\n", Added{3: "d"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := AddedLines(tt.patch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// A patch whose line numbers cannot be trusted is refused.
+func TestAddedLinesRefuses(t *testing.T) {
+	for name, patch := range map[string]string{
+		"no hunk header":     "+a\n",
+		"bad header":         "@@ -x +1 @@\n+a\n",
+		"hunk short":         "@@ -1,2 +1,2 @@\n a\n",
+		"hunk too long":      "@@ -1 +1 @@\n-a\n+b\n+c\n",
+		"file header inside": "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n",
+	} {
+		if _, err := AddedLines(patch); err == nil {
+			t.Errorf("%s: no error", name)
+		} else if strings.TrimSpace(err.Error()) == "" {
+			t.Errorf("%s: empty error", name)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package suggest
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/finding"
+	"github.com/docbridge/docbridge/internal/prdiff"
+	"github.com/docbridge/docbridge/internal/report"
+)
+
+const doc = "# A\r\n\r\nSee [b](b.md#instal).\r\nSee [c](c.md#usag).\r\nOld line [d](d.md#x).\r\n"
+
+func anchorFix(id string, line int, old, new string, cols ...int) report.Finding {
+	return report.Finding{ID: id, Code: "BROKEN_ANCHOR", Location: report.Location{Path: "a.md", Line: line},
+		Edits: []finding.Edit{{Path: "a.md", Line: line, Kind: finding.EditLink, Old: old, New: new, Columns: cols}}}
+}
+
+func input(fs ...report.Finding) (Input, *[]string) {
+	var verified []string
+	return Input{
+		Findings: fs,
+		Sources:  map[string][]byte{"a.md": []byte(doc)},
+		// The pull request adds lines 3 and 4; line 5 is the base's.
+		Added:  map[string]prdiff.Added{"site/a.md": {3: "See [b](b.md#instal).", 4: "See [c](c.md#usag)."}},
+		ToRepo: func(p string) string { return "site/" + p },
+		Verify: func(f report.Finding, edited map[string][]byte) error {
+			verified = append(verified, f.ID)
+			if f.ID == "bad" {
+				return errors.New("the edit would add BROKEN_LINK at a.md:4")
+			}
+			if !strings.Contains(string(edited["a.md"]), f.Edits[0].New+")") {
+				return errors.New("not edited")
+			}
+			return nil
+		},
+	}, &verified
+}
+
+// A finding whose edit lies on an added line becomes a suggestion of that
+// line's new text, verified first; the others are outside, with why.
+func TestMake(t *testing.T) {
+	in, verified := input(
+		anchorFix("ok", 3, "b.md#instal", "b.md#install", 9),
+		anchorFix("bad", 4, "c.md#usag", "c.md#usage", 9),
+		anchorFix("base-line", 5, "d.md#x", "d.md#y", 19),
+		anchorFix("unlocated", 3, "b.md#instal", "b.md#install"),
+		report.Finding{ID: "no-edits", Code: "BROKEN_LINK"},
+	)
+	p := Make(in)
+	if len(p.Suggestions) != 1 {
+		t.Fatalf("suggestions = %+v", p.Suggestions)
+	}
+	s := p.Suggestions[0]
+	if s.Path != "site/a.md" || s.StartLine != 3 || s.Line != 3 || !slices.Equal(s.Lines, []string{"See [b](b.md#install)."}) ||
+		!slices.Equal(s.Old, []string{"See [b](b.md#instal)."}) || len(s.Fingerprint) != 16 {
+		t.Errorf("suggestion = %+v", s)
+	}
+	why := map[string]string{}
+	for _, o := range p.Outside {
+		why[o.Finding.ID] = o.Reason
+	}
+	want := map[string]string{
+		"bad":       "the edit was not checked: the edit would add BROKEN_LINK at a.md:4",
+		"base-line": "not on a line the pull request adds",
+		"unlocated": "its reference is not where the finding says",
+	}
+	if len(why) != len(want) {
+		t.Errorf("outside = %v, want %v", why, want)
+	}
+	for id, w := range want {
+		if why[id] != w {
+			t.Errorf("%s: %q, want %q", id, why[id], w)
+		}
+	}
+	if !slices.Equal(*verified, []string{"ok", "bad"}) {
+		t.Errorf("verified %v, want only the findings on added lines", *verified)
+	}
+}
+
+// The fingerprint follows the finding, the place and the text, and
+// nothing else: the same plan twice has the same fingerprints; another
+// text has another.
+func TestFingerprint(t *testing.T) {
+	in, _ := input(anchorFix("ok", 3, "b.md#instal", "b.md#install", 9))
+	a, b := Make(in), Make(in)
+	if a.Suggestions[0].Fingerprint != b.Suggestions[0].Fingerprint {
+		t.Error("the same suggestion has two fingerprints")
+	}
+	in2, _ := input(anchorFix("ok", 3, "b.md#instal", "b.md#installing", 9))
+	in2.Verify = func(report.Finding, map[string][]byte) error { return nil }
+	if c := Make(in2); c.Suggestions[0].Fingerprint == a.Suggestions[0].Fingerprint {
+		t.Error("another text, the same fingerprint")
+	}
+}
+
+// The head's text must be the checked-out file's: a merge checkout that
+// differs on the line offers nothing.
+func TestMakeRefusesAnotherText(t *testing.T) {
+	in, _ := input(anchorFix("ok", 3, "b.md#instal", "b.md#install", 9))
+	in.Added["site/a.md"][3] = "See [b](b.md#instal) — edited on the branch."
+	p := Make(in)
+	if len(p.Suggestions) != 0 || len(p.Outside) != 1 || !strings.Contains(p.Outside[0].Reason, "differs") {
+		t.Errorf("plan = %+v", p)
+	}
+}
+
+// At most MaxSuggestions; the rest are outside.
+func TestMakeBound(t *testing.T) {
+	var fs []report.Finding
+	for range MaxSuggestions + 2 {
+		fs = append(fs, anchorFix("ok", 3, "b.md#instal", "b.md#install", 9))
+	}
+	in, _ := input(fs...)
+	p := Make(in)
+	if len(p.Suggestions) != MaxSuggestions || len(p.Outside) != 2 || !strings.Contains(p.Outside[0].Reason, "bound") {
+		t.Errorf("%d suggestions, outside %+v", len(p.Suggestions), p.Outside)
+	}
+}
