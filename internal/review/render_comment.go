@@ -62,7 +62,11 @@ func Comment(r *report.Report, opts RenderOptions) string {
 	} else {
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		commentFindings(m, judged, g)
-		if line := fixLine(judged, g); line != "" {
+		if opts.Suggestions != nil {
+			if sec := suggestionSection(opts.Suggestions); sec != "" {
+				m.block(sec)
+			}
+		} else if line := fixLine(judged, g); line != "" {
 			m.block(line + "\n\n")
 		}
 	}

@@ -59,6 +59,10 @@ type RenderOptions struct {
 	// Enrichment is what waits on the enrichment pull request and what
 	// this pull request makes expire; nil says nothing.
 	Enrichment *EnrichmentStatus
+	// Suggestions is what the run did with its suggested changes; nil
+	// when it offered none (the input is off, or no pull request), and
+	// the comment then names the fix command for every fixable finding.
+	Suggestions *SuggestionStatus
 }
 
 // ghView is what one GitHub rendering works from.

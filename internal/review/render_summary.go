@@ -59,6 +59,9 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	m.block("## " + InlineText(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
 	m.block(countsLine(r, v) + "\n\n")
+	if sec := suggestionSection(opts.Suggestions); sec != "" {
+		m.block(sec)
+	}
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {
 		m.block(InlineText(l) + "\n\n")
 	}

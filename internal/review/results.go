@@ -35,6 +35,9 @@ type Results struct {
 	// Enrichment is what waits on the enrichment pull request and what
 	// this pull request makes expire (the comment says it); nil for none.
 	Enrichment *EnrichmentStatus
+	// Suggestions is what the run did with its suggested changes; nil for
+	// none offered.
+	Suggestions *SuggestionStatus
 }
 
 // Conclusion is the check run's: failure when a selected finding is at or
@@ -45,7 +48,7 @@ func (r Results) Conclusion() string { return Conclusion(r.Failing) }
 func (r Results) RenderOptions(gh GitHubContext) RenderOptions {
 	sel := r.Selection
 	o := RenderOptions{GitHub: gh, FailOn: r.FailOn, Selection: &sel, Failing: r.Failing, FullReport: r.FullReport,
-		Enrichment: r.Enrichment}
+		Enrichment: r.Enrichment, Suggestions: r.Suggestions}
 	if r.Grade != "" {
 		o.Doctor = &DoctorSummary{Grade: r.Grade, Score: r.Score + "/100", Dimensions: r.Dimensions, Advice: r.Advice}
 		if r.BaseGrade != "" {

@@ -1,0 +1,93 @@
+package review
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/suggest"
+)
+
+func sampleSuggestion(lines ...string) suggest.Suggestion {
+	return suggest.Suggestion{
+		Finding: report.Finding{ID: "00000000000000a1", Code: catalog.BrokenAnchor, Level: catalog.Error,
+			Detail: "anchor #instal matches no heading of docs/b.md; did you mean #install? @octocat"},
+		Path: "docs/a.md", StartLine: 3, Line: 3, Old: []string{"See [b](b.md#instal)."}, Lines: lines, Fingerprint: "0123456789abcdef",
+	}
+}
+
+// The comment starts with the marker its fingerprint is read back from,
+// holds the lines verbatim in a suggestion block, and names the finding
+// with its text escaped (no mention).
+func TestSuggestionComment(t *testing.T) {
+	body, ok := SuggestionComment(sampleSuggestion("See [b](b.md#install)."))
+	if !ok {
+		t.Fatal("refused")
+	}
+	if fp, ok := SuggestionFingerprint(body); !ok || fp != "0123456789abcdef" {
+		t.Errorf("fingerprint = %q, %v", fp, ok)
+	}
+	for _, want := range []string{"```suggestion\nSee [b](b.md#install).\n```\n", "`BROKEN_ANCHOR`", "@\u200boctocat",
+		"docbridge fix --finding 00000000000000a1"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("body lacks %q:\n%s", want, body)
+		}
+	}
+	// A line with a backtick run gets a longer fence, which it cannot close.
+	body, _ = SuggestionComment(sampleSuggestion("Run ```` `x` ````."))
+	if !strings.Contains(body, "`````suggestion\nRun ```` `x` ````.\n`````\n") {
+		t.Errorf("fence:\n%s", body)
+	}
+	if _, ok := SuggestionComment(sampleSuggestion("bidi \u202e here")); ok {
+		t.Error("a bidi control character was accepted")
+	}
+}
+
+func TestSuggestionFingerprintRefuses(t *testing.T) {
+	for _, body := range []string{"plain", "<!-- docbridge:sticky v1 -->", "<!-- docbridge:suggestion XYZ -->", "<!-- docbridge:suggestion  -->",
+		"x <!-- docbridge:suggestion 0123 -->"} {
+		if fp, ok := SuggestionFingerprint(body); ok {
+			t.Errorf("%q: read %q", body, fp)
+		}
+	}
+}
+
+// The comment and the job summary count the suggestions, show the ones a
+// read-only token could not post as a diff, and give the exact fix command
+// for the rest; without a status the comment keeps its old fix line.
+func TestSuggestionSection(t *testing.T) {
+	r := sampleReport()
+	var judged []report.Finding
+	for _, f := range r.Findings {
+		if f.Status == report.StatusNew {
+			judged = append(judged, f)
+		}
+	}
+	drift := report.Finding{ID: "00000000000000b2", Code: catalog.DriftLink}
+	anchor := report.Finding{ID: "00000000000000c3", Code: catalog.BrokenAnchor}
+	st := &SuggestionStatus{Posted: 2, Kept: 1, Removed: 1,
+		Outside: []suggest.Outside{{Finding: anchor, Reason: "not on a line the pull request adds"}, {Finding: drift, Reason: "x"}}}
+	opts := RenderOptions{GitHub: ghContext(), Selection: &Selection{Findings: judged, OnlyNew: true}, Suggestions: st}
+	for name, text := range map[string]string{"comment": Comment(r, opts), "summary": JobSummary(r, opts)} {
+		for _, want := range []string{
+			"💡 3 suggested changes on the diff: 2 posted by this run, 1 from earlier runs kept, 1 withdrawn.",
+			"🛠 2 findings have a fix outside the diff: `docbridge fix --base base.json --finding 00000000000000b2 --finding 00000000000000c3` on this branch",
+			"after `docbridge scan --out base.json` on a checkout of the base commit",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q:\n%s", name, want, text)
+			}
+		}
+	}
+	st = &SuggestionStatus{Unposted: []suggest.Suggestion{sampleSuggestion("See [b](b.md#install).")}, Why: "the token is read-only"}
+	opts.Suggestions = st
+	want := "<details><summary>💡 1 suggested change not posted (the token is read-only): the diff</summary>\n\n```diff\n" +
+		"--- a/docs/a.md\n+++ b/docs/a.md\n@@ -3,1 +3,1 @@\n-See [b](b.md#instal).\n+See [b](b.md#install).\n```\n\n</details>"
+	if c := Comment(r, opts); !strings.Contains(c, want) {
+		t.Errorf("comment lacks the diff:\n%s", c)
+	}
+	if strings.Contains(Comment(r, opts), "💡 0") {
+		t.Error("a zero count is said")
+	}
+}
