@@ -15,6 +15,14 @@ const MaxChangedFiles = 3000
 // filesPerPage is the page size of the files listing (GitHub's maximum).
 const filesPerPage = 100
 
+// PullFile is one file of a pull request's diff: its path relative to
+// the repository root (a rename's new name) and its patch (hunks of a
+// unified diff; "" when GitHub lists none, as for a binary or a very large
+// diff).
+type PullFile struct {
+	Path, Patch string
+}
+
 // ChangedFiles lists a pull request's changed files, paths relative to
 // the repository root, sorted and unique (a rename lists its new name).
 // The checkout of a pull request is a shallow merge commit, so the API is
@@ -22,11 +30,26 @@ const filesPerPage = 100
 // an error rather than used incomplete: the caller then judges every
 // finding.
 func (g *GitHub) ChangedFiles(ctx context.Context, pr int) ([]string, error) {
+	files, err := g.PullFiles(ctx, pr)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		out = append(out, f.Path)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// PullFiles lists a pull request's files with their patches, in GitHub's
+// order, under the bound ChangedFiles says.
+func (g *GitHub) PullFiles(ctx context.Context, pr int) ([]PullFile, error) {
 	if pr <= 0 {
 		return nil, fmt.Errorf("changed files: pull request number %d", pr)
 	}
 	opts := &github.ListOptions{PerPage: filesPerPage}
-	var out []string
+	var out []PullFile
 	for page := 1; ; page++ {
 		var files []*github.CommitFile
 		var resp *github.Response
@@ -40,7 +63,7 @@ func (g *GitHub) ChangedFiles(ctx context.Context, pr int) ([]string, error) {
 		}
 		for _, f := range files {
 			if name := f.GetFilename(); name != "" {
-				out = append(out, name)
+				out = append(out, PullFile{Path: name, Patch: f.GetPatch()})
 			}
 		}
 		if len(out) >= MaxChangedFiles {
@@ -51,6 +74,5 @@ func (g *GitHub) ChangedFiles(ctx context.Context, pr int) ([]string, error) {
 		}
 		opts.Page = resp.NextPage
 	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+	return out, nil
 }

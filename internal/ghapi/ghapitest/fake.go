@@ -91,6 +91,10 @@ type Fake struct {
 	down       *Fault
 	forbid     map[string]bool
 	files      map[int][]string
+	// patches are the files' patches by pull request, as listed.
+	patches        map[int]map[string]string
+	reviews        []*Review
+	reviewComments []*ReviewComment
 
 	git       objectStore
 	refs      map[string]string // refs/heads/x → commit SHA
@@ -157,7 +161,7 @@ func New(t testing.TB) *Fake {
 		t.Fatalf("ghapitest: load the OpenAPI description: %v", err)
 	}
 	f := &Fake{runs: map[int64]*CheckRun{}, nextID: 1000, forbid: map[string]bool{}, files: map[int][]string{},
-		git: objectStore{}, refs: map[string]string{}, nextPR: 100, perms: map[string]string{}}
+		patches: map[int]map[string]string{}, git: objectStore{}, refs: map[string]string{}, nextPR: 100, perms: map[string]string{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	f.URL = f.srv.URL
 	t.Cleanup(f.srv.Close)
@@ -377,6 +381,12 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepp
 		return f.editComment(w, params, payload)
 	case "GET /repos/{owner}/{repo}/pulls/{pull_number}/files":
 		return f.listFiles(w, r, params)
+	case "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments":
+		return f.listReviewComments(w, r, params)
+	case "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews":
+		return f.createReview(w, params, payload)
+	case "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}":
+		return f.deleteReviewComment(w, params)
 	case "GET /repos/{owner}/{repo}/git/ref/{ref}":
 		return f.getRef(w, params)
 	case "POST /repos/{owner}/{repo}/git/refs":
@@ -523,9 +533,13 @@ func (f *Fake) listFiles(w http.ResponseWriter, r *http.Request, params map[stri
 	pr, _ := strconv.Atoi(params["pull_number"])
 	var all []map[string]any
 	for _, name := range f.files[pr] {
-		all = append(all, map[string]any{"sha": "0123abcd", "filename": name, "status": "modified", "additions": 1,
+		file := map[string]any{"sha": "0123abcd", "filename": name, "status": "modified", "additions": 1,
 			"deletions": 0, "changes": 1, "blob_url": "https://github.com/x", "raw_url": "https://github.com/x",
-			"contents_url": "https://api.github.com/x"})
+			"contents_url": "https://api.github.com/x"}
+		if patch, ok := f.patches[pr][name]; ok {
+			file["patch"] = patch
+		}
+		all = append(all, file)
 	}
 	return f.paginate(w, r, all)
 }
