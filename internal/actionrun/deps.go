@@ -59,6 +59,14 @@ type changedFiles interface {
 	ChangedFiles(ctx context.Context, pr int) ([]string, error)
 }
 
+// suggestionAPI is what the suggested changes go through (ghapi.GitHub):
+// the pull request's files with their patches, and the bot's suggestion
+// comments made the wanted ones in one review.
+type suggestionAPI interface {
+	PullFiles(ctx context.Context, pr int) ([]ghapi.PullFile, error)
+	SyncSuggestions(ctx context.Context, pr int, commit string, want []ghapi.ReviewSuggestion) (ghapi.SyncResult, error)
+}
+
 // grader grades the documentation (internal/doctor).
 type grader interface {
 	Grade(ctx context.Context, res *pipeline.Outcome) (grade string, score int, err error)
@@ -77,6 +85,8 @@ type actionDeps struct {
 	// repo is the repository through the API (the nightly and the gate
 	// routes); nil without GitHub access (a dry run, no token).
 	repo repoAPI
+	// suggestions posts the suggested changes; nil without GitHub access.
+	suggestions suggestionAPI
 }
 
 // wiring is what the wiring function gets to build the dependencies.
@@ -150,6 +160,7 @@ func wireAction(w wiring) (actionDeps, error) {
 		}
 		deps.files = api
 		deps.repo = githubRepo{g: api, repository: w.env.Repository}
+		deps.suggestions = api
 	}
 	if w.changedFiles != nil {
 		deps.files = fileList(w.changedFiles)

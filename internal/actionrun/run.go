@@ -269,6 +269,8 @@ func (r *actionRun) run(ctx context.Context) error {
 	}
 	if isReview {
 		pub.Enrichment = r.enrichmentStatus(ctx, api, res)
+		// Posted before the local outputs, which count them.
+		pub.Suggestions = r.suggestions(ctx, api, res, sel.Findings)
 	}
 	if r.deps.grader != nil {
 		if g, score, err := r.deps.grader.Grade(ctx, res); err != nil {

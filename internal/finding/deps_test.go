@@ -12,7 +12,7 @@ import (
 // or not; and this package is a leaf below the engine's inputs.
 func TestReadersNeedNoRuleEngine(t *testing.T) {
 	const mod = "github.com/docbridge/docbridge/"
-	for _, pkg := range []string{"report", "doctor", "retrieval", "fix", "review", "ghapi"} {
+	for _, pkg := range []string{"report", "doctor", "retrieval", "fix", "suggest", "review", "ghapi"} {
 		depstest.Forbid(t, mod+"internal/"+pkg, mod+"internal/reconcile")
 	}
 	depstest.Forbid(t, mod+"internal/finding", mod+"internal/reconcile", mod+"internal/config",
