@@ -10,6 +10,6 @@ import (
 // runs the rules (Input.Verify does, handed in), nor renders, nor posts.
 func TestPlanIsPure(t *testing.T) {
 	const mod = "github.com/docbridge/docbridge/internal/"
-	depstest.Forbid(t, mod+"suggest", mod+"reconcile", mod+"pipeline", mod+"scan", mod+"review", mod+"ghapi", "github.com/google/go-github")
+	depstest.Forbid(t, mod+"suggest", mod+"reconcile", mod+"pipeline", mod+"graph", mod+"review", mod+"ghapi", "github.com/google/go-github")
 	depstest.Forbid(t, mod+"prdiff", mod+"finding", mod+"report", mod+"ghapi", "github.com/google/go-github")
 }
