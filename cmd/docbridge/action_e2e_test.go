@@ -623,11 +623,13 @@ func TestE2ERetriesThenSucceeds(t *testing.T) {
 	t.Parallel() // its own world, workspace and subprocess
 	w := newWorld(t)
 	w.pushMain()
+	// The sticky comment's, not the review comments' (the suggestions').
+	issueComments := fmt.Sprintf("/issues/%d/comments", e2ePR)
 	w.gh.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/check-runs", Times: 1, Status: http.StatusBadGateway,
 		Body: `{"message":"Server Error"}`})
-	w.gh.AddFault(ghapitest.Fault{Method: http.MethodGet, PathContains: "/comments", Times: 1, Status: http.StatusBadGateway,
+	w.gh.AddFault(ghapitest.Fault{Method: http.MethodGet, PathContains: issueComments, Times: 1, Status: http.StatusBadGateway,
 		Body: `{"message":"Server Error"}`})
-	w.gh.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/comments", Times: 1, Status: http.StatusForbidden,
+	w.gh.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: issueComments, Times: 1, Status: http.StatusForbidden,
 		Header: map[string]string{"Retry-After": "1", "Content-Type": "application/json"},
 		Body:   `{"message":"You have exceeded a secondary rate limit.","documentation_url":"` + ghapitest.SecondaryLimitDoc + `"}`})
 	pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json", workspace: workspace(t, "base", "head")})
@@ -637,8 +639,8 @@ func TestE2ERetriesThenSucceeds(t *testing.T) {
 		want         []int
 	}{
 		{http.MethodPost, "/check-runs", []int{http.StatusBadGateway, http.StatusCreated}},
-		{http.MethodGet, "/comments", []int{http.StatusBadGateway, http.StatusOK}},
-		{http.MethodPost, "/comments", []int{http.StatusForbidden, http.StatusCreated}},
+		{http.MethodGet, issueComments, []int{http.StatusBadGateway, http.StatusOK}},
+		{http.MethodPost, issueComments, []int{http.StatusForbidden, http.StatusCreated}},
 	} {
 		reqs := w.gh.Requests(c.method, c.path)
 		var got []int

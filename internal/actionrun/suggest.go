@@ -3,6 +3,7 @@ package actionrun
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/ghapi"
@@ -28,14 +29,19 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 	if !r.in.Suggestions || r.deps.suggestions == nil || r.d.PR <= 0 {
 		return nil
 	}
+	// The patches are listed only when a judged finding has a located
+	// edit; the earlier suggestions are looked up on every run, so that
+	// those whose finding is gone are withdrawn.
 	var files []ghapi.PullFile
-	err := api.do(ctx, func(ctx context.Context) (err error) {
-		files, err = r.deps.suggestions.PullFiles(ctx, r.d.PR)
-		return err
-	})
-	if err != nil {
-		r.gh.Warningf("docbridge: no suggested changes: the pull request's files are unknown (%v)", err)
-		return nil
+	if slices.ContainsFunc(judged, located) {
+		err := api.do(ctx, func(ctx context.Context) (err error) {
+			files, err = r.deps.suggestions.PullFiles(ctx, r.d.PR)
+			return err
+		})
+		if err != nil {
+			r.gh.Warningf("docbridge: no suggested changes: the pull request's files are unknown (%v)", err)
+			return nil
+		}
 	}
 	added := map[string]prdiff.Added{}
 	for _, f := range files {
@@ -66,7 +72,7 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 		return st
 	}
 	var sync ghapi.SyncResult
-	err = api.do(ctx, func(ctx context.Context) (err error) {
+	err := api.do(ctx, func(ctx context.Context) (err error) {
 		sync, err = r.deps.suggestions.SyncSuggestions(ctx, r.d.PR, r.d.HeadSHA, want)
 		return err
 	})
@@ -80,7 +86,15 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 			st.Unposted, st.Why = wanted, "posting the review failed"
 		}
 	}
+	if st.Posted+st.Kept+st.Removed+len(st.Unposted)+len(st.Outside) == 0 {
+		return st
+	}
 	fmt.Fprintf(r.stdout, "docbridge: suggested changes: %d posted, %d kept, %d withdrawn, %d shown as a diff; %d findings with a fix outside the diff\n",
 		st.Posted, st.Kept, st.Removed, len(st.Unposted), len(st.Outside))
 	return st
+}
+
+// located reports a finding with an edit located in its file.
+func located(f report.Finding) bool {
+	return slices.ContainsFunc(f.Edits, func(e finding.Edit) bool { return len(e.Columns) > 0 })
 }
