@@ -396,6 +396,11 @@ func TestE2EPushThenPullRequest(t *testing.T) {
 	if !strings.Contains(pr.stdout, "docbridge: cache: restored the base state") || !pr.report.Compared {
 		t.Fatalf("the base state was not used:\n%s", pr.stdout)
 	}
+	// The push judged the base alone and kept its findings; the same binary
+	// and configuration compare with them instead of judging it again.
+	if !strings.Contains(pr.stdout, "docbridge: the base's findings were kept with its state") {
+		t.Errorf("the pull request judged the base again although the push kept its findings:\n%s", pr.stdout)
+	}
 	newLocs := findingLocs(pr.report, isNew)
 	if !slices.Equal(newLocs, []string{"docs/guide.md:3"}) || len(pr.report.Resolved) != 1 || len(pr.report.Findings) != 2 {
 		t.Fatalf("new %v, %d resolved, %d findings: the fixture should give 1 new, 1 resolved, 1 unchanged",

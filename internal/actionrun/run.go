@@ -53,6 +53,10 @@ type Options struct {
 	Filter actionenv.Filter
 	// Mode, when set, replaces the mode input.
 	Mode actionenv.Mode
+	// Build, when set, names this binary's rules in place of a hash of
+	// its executable (executableBuild): a base state's kept findings are
+	// reused only under the same build and configuration.
+	Build string
 	// Enrich runs the enrichment stage of the nightly route
 	// (internal/enrich/run, handed in by the command so that this package
 	// never links an agent); nil: a nightly run fails.
@@ -86,6 +90,9 @@ type actionRun struct {
 	cfg        *config.Config
 	// baseGrade is the doctor's grade saved with the base state.
 	baseGrade *state.Grade
+	// build names the binary's rules (Options.Build); the findings a
+	// state keeps hold under it.
+	build string
 }
 
 // Run is the action: environment (read through getenv), inputs, payload,
@@ -144,7 +151,10 @@ func runAction(ctx context.Context, stdout, stderr io.Writer, o Options, getenv 
 		return nil
 	}
 	r := &actionRun{version: o.Version, stdout: stdout, stderr: stderr, gh: gh, env: env, getenv: getenv, in: in, d: d, ev: ev, enricher: o.Enrich,
-		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory))}
+		dir: filepath.Join(env.Workspace, filepath.FromSlash(in.WorkingDirectory)), build: o.Build}
+	if r.build == "" {
+		r.build = executableBuild()
+	}
 	if r.scanned, err = scannedDir(env.Workspace, r.dir, in.WorkingDirectory); err != nil {
 		return err
 	}
@@ -217,7 +227,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	// The states travel in memory: restored (and decoded) once, the new one
 	// encoded once, with the doctor's grade, in persist.
 	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv},
-		BaseState: base, Previous: previous, Revision: r.env.SHA}
+		BaseState: base, Previous: previous, Revision: r.env.SHA, Build: r.build}
 	res, err := pipeline.Run(ctx, r.stderr, o)
 	if err != nil && base != nil {
 		// A base state that decodes but cannot be rebuilt costs the
@@ -228,6 +238,9 @@ func (r *actionRun) run(ctx context.Context) error {
 	}
 	if err != nil && ctx.Err() != nil {
 		return r.cancelled(ctx, isReview, err)
+	}
+	if err == nil && res.BaseJudged {
+		fmt.Fprintln(r.stdout, "docbridge: the base's findings were kept with its state by this build and configuration; not judged again")
 	}
 	if err != nil {
 		if isReview {
@@ -424,7 +437,7 @@ func (r *actionRun) persist(ctx context.Context, saveKey string, res *pipeline.O
 	if r.deps.cache == nil || saveKey == "" || res.Store == nil {
 		return
 	}
-	st := &state.State{Store: res.Store}
+	st := &state.State{Store: res.Store, Judged: res.Judged}
 	if res.Doctor != nil {
 		st.Grade = &state.Grade{Grade: res.Doctor.Grade, Score: res.Doctor.Score}
 	}

@@ -25,6 +25,13 @@ func (c *Config) Hash() string {
 	}{cc.Version, cc.Project, cc.Scan, cc.Languages, cc.Analysis, cc.Sites})
 }
 
+// FullHash hashes the whole effective configuration, checks, enrichment and
+// approvals included: what decides a check's findings, where Hash is what
+// decides a scan's extractions.
+func (c *Config) FullHash() string {
+	return hashJSON(c.canonical())
+}
+
 // SectionHash hashes one top-level section (SectionVersion, SectionProject,
 // SectionScan, SectionLanguages or SectionAnalysis) as the JSON object
 // {"<section>": value}, so two sections never share a hash by accident.

@@ -153,3 +153,29 @@ func TestHashCoversEverySection(t *testing.T) {
 		t.Fatalf("Config's sections are %v, Hash was written for %v: decide whether Hash covers the new one, then update this list", got, want)
 	}
 }
+
+// TestFullHashCoversChecks: FullHash keys what judges findings, so a
+// change Hash ignores on purpose (a severity, a preset) changes it, and
+// layout does not.
+func TestFullHashCoversChecks(t *testing.T) {
+	def := Default()
+	seen := map[string]string{def.FullHash(): "default"}
+	for _, in := range []string{
+		"checks: {severity: {BROKEN_LINK: warn}}",
+		"checks: {severity: {BROKEN_LINK: off}}",
+		"checks: {presets: [knowledge-docs]}",
+		"scan: {maxFiles: 7}",
+		"project: {name: x}",
+	} {
+		c := mustParse(t, "x", in)
+		h := c.FullHash()
+		if prev, dup := seen[h]; dup {
+			t.Errorf("%q full-hashes like %q", in, prev)
+		}
+		seen[h] = in
+	}
+	if a, b := mustParse(t, "x", "checks: {severity: {BROKEN_LINK: warn, BROKEN_ANCHOR: off}}").FullHash(),
+		mustParse(t, "x", "checks:\n  severity:\n    BROKEN_ANCHOR: off\n    BROKEN_LINK: warn\n").FullHash(); a != b {
+		t.Errorf("the same configuration in another layout full-hashes differently: %s, %s", a, b)
+	}
+}

@@ -41,6 +41,12 @@ type Options struct {
 	// its state: the action scans from its restored state, not through
 	// ScanWithState, and its image has no git to ask.
 	Revision string
+	// Build identifies the binary (the action's: a hash of its
+	// executable). Set, a run without a base keeps its findings in
+	// Outcome.Judged, and a base state that kept findings under this
+	// binary and the whole configuration is not judged again; "" does
+	// neither.
+	Build string
 	// Repository names the repository (owner/name) when nothing else does
 	// — no configuration, environment or origin remote: a tree extracted
 	// from a mirror for a benchmark, read as its clone would be.
@@ -60,6 +66,11 @@ type Outcome struct {
 	Findings []finding.Diagnostic
 	// Comparison is set with a base.
 	Comparison *finding.Comparison
+	// Judged are the head's findings judged alone, to keep with its state;
+	// set when Options.Build is and there is no base.
+	Judged *state.Judged
+	// BaseJudged is true when the base's findings came from its state.
+	BaseJudged bool
 	// Judge is the time spent in graph signals and reconciliation.
 	Judge time.Duration
 	// Doctor is the doctor's judgement of Head (its verdict ends the
@@ -153,7 +164,15 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 		// rename detection, when the base's commit is in this clone.
 		in.Renames = gitrepo.Renames(ctx, o.Dir, out.Base.SourceRevision)
 	}
+	key := judgedKey(o.Build, cfg)
+	if j := baseJudged(o.BaseState); out.Base != nil && key != "" && j != nil && j.Key == key {
+		in.BaseFindings, in.BaseJudged, out.BaseJudged = j.Findings, true, true
+	}
 	result := reconcile.Check(in)
+	if out.Base == nil && key != "" {
+		// A copy of the list: narrowing and reporting below reorder theirs.
+		out.Judged = &state.Judged{Key: key, Findings: slices.Clone(result.Head)}
+	}
 	out.Judge = time.Since(t0)
 	out.Findings = result.Head
 	out.Comparison = result.Comparison
@@ -173,4 +192,22 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// judgedKey is the key a tree's findings judged alone hold under: the
+// binary (its rules) and the whole configuration (its checks too); "" when
+// the binary is not named.
+func judgedKey(build string, cfg *config.Config) string {
+	if build == "" {
+		return ""
+	}
+	return build + "/" + cfg.FullHash()
+}
+
+// baseJudged is the findings a base state kept; nil without.
+func baseJudged(st *state.State) *state.Judged {
+	if st == nil {
+		return nil
+	}
+	return st.Judged
 }

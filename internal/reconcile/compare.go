@@ -20,17 +20,20 @@ type Result struct {
 // set (computed with SignalOptions(in.Config, in.Base)), the base's signals
 // are computed with SignalOptions(in.Config, nil), so that signal-based
 // findings are compared like for like; the head's configuration judges
-// both sides.
+// both sides. With in.BaseJudged the base's findings are in.BaseFindings.
 func Check(in Input) Result {
 	head := Run(in)
 	if in.Base == nil || in.Head == nil {
 		return Result{Head: head}
 	}
-	var sig *graph.Signals
-	if in.Signals != nil {
-		sig = graph.Compute(in.Base, SignalOptions(in.Config, nil))
+	base := in.BaseFindings
+	if !in.BaseJudged {
+		var sig *graph.Signals
+		if in.Signals != nil {
+			sig = graph.Compute(in.Base, SignalOptions(in.Config, nil))
+		}
+		base = Run(Input{Head: in.Base, Signals: sig, Config: in.Config})
 	}
-	base := Run(Input{Head: in.Base, Signals: sig, Config: in.Config})
 	c := carryMoves(finding.Compare(base, head), movedDocuments(in.Base, in.Head))
 	return Result{Head: head, Comparison: &c}
 }

@@ -27,6 +27,12 @@ type Input struct {
 	// references went when the content changed too. Nil when git could not
 	// say (no history, no git); read only with a Base.
 	Renames map[string]string
+	// BaseFindings, when BaseJudged, are Base's findings judged alone, as
+	// Check would judge them with this Config (kept with the base's state
+	// under a key of the binary and the whole configuration): Check then
+	// does not judge the base again.
+	BaseFindings []finding.Diagnostic
+	BaseJudged   bool
 }
 
 // rule is one reconciliation rule: it reads the prepared view and emits

@@ -44,6 +44,9 @@ const maxExpansion = 128 << 10 / 4
 // in Header and Tree.Config.
 type headFrame struct {
 	Grade *Grade
+	// Judged is added after format 6 was fixed: gob leaves it nil in the
+	// states written before it, and older readers skip it.
+	Judged *Judged
 	// Store is false for a state without an extraction store.
 	Store            bool
 	Header           scan.StoreHeader
@@ -90,7 +93,7 @@ func frames(n int) int {
 // newHeadFrame returns frame 0 of st. It copies what it changes: st is the
 // caller's.
 func newHeadFrame(st *State) headFrame {
-	h := headFrame{Grade: st.Grade}
+	h := headFrame{Grade: st.Grade, Judged: st.Judged}
 	s := st.Store
 	if s == nil {
 		return h
@@ -390,7 +393,7 @@ func decodeFrames(fs []storedFrame) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot decode the state: frame 0: %w", err)
 	}
-	return &State{Store: store, Grade: head.Grade}, nil
+	return &State{Store: store, Grade: head.Grade, Judged: head.Judged}, nil
 }
 
 // minExtractionBytes is the least a storedExtraction takes in a gob stream:

@@ -27,6 +27,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -57,6 +58,19 @@ type State struct {
 	// ran on it (the action's runs): a pull request shows its grade's
 	// change against its base's. Nil in states that carry none.
 	Grade *Grade
+	// Judged are the check's findings of the scanned tree judged alone,
+	// when a check ran on it without a base (the action's push runs); nil
+	// in states that carry none.
+	Judged *Judged
+}
+
+// Judged is what a check found in a tree judged alone (no base, so no
+// drift), kept so that a pull request whose base this state is need not
+// judge the base again. Key names the binary and the whole configuration
+// that judged it: a run under another key judges the base itself.
+type Judged struct {
+	Key      string
+	Findings []finding.Diagnostic
 }
 
 // Grade is a doctor's grade and score (out of 100).

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
@@ -298,6 +300,43 @@ func TestGradeRoundTrips(t *testing.T) {
 		}
 		if (g == nil) != (st.Grade == nil) || (g != nil && *st.Grade != *g) {
 			t.Fatalf("grade %+v came back as %+v", g, st.Grade)
+		}
+	}
+}
+
+// TestJudgedRoundTrips: the findings a push run keeps with its state come
+// back whole — the fields only memory holds (Subject, Members) too, since a
+// pull request compares against them as if it had judged the base itself —
+// and encode to the same bytes every time; a state without them decodes
+// with none.
+func TestJudgedRoundTrips(t *testing.T) {
+	cold := scanOnce(t, repo(t), nil, "")
+	member := finding.Diagnostic{ID: "m1", Code: "BROKEN_LINK", Severity: "error", Message: "gone", Subject: "a.md",
+		Evidence: []finding.Location{{Path: "docs/x.md", Line: 3}}}
+	judged := &Judged{Key: "build/0123456789abcdef", Findings: []finding.Diagnostic{
+		{ID: "f1", Code: "BROKEN_ANCHOR", Severity: "warn", Message: "anchor #x", Subject: "a.md#x", Occurrences: 2,
+			Evidence: []finding.Location{{Path: "docs/a.md", Line: 7}, {Path: "docs/b.md"}}, EntityIDs: []string{"doc:docs/a.md"},
+			Remediation: "did you mean #y?", Edits: []finding.Edit{{Path: "docs/a.md", Line: 7, Kind: "anchor", Old: "#x", New: "#y"}}},
+		{ID: "f2", Code: "DRIFT_MOVE", Severity: "warn", Message: "moved", Members: []finding.Diagnostic{member}},
+	}}
+	for _, j := range []*Judged{nil, judged} {
+		data, err := Encode(&State{Store: cold.Store, Judged: j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Encode(&State{Store: cold.Store, Judged: j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(data, again) {
+			t.Error("the same state encodes to different bytes")
+		}
+		st, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(st.Judged, j) {
+			t.Fatalf("judged %+v came back as %+v", j, st.Judged)
 		}
 	}
 }
