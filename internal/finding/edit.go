@@ -1,5 +1,7 @@
 package finding
 
+import "unicode/utf16"
+
 // Where an edited reference is written.
 const (
 	// EditLink is a link destination (inline, reference definition,
@@ -27,4 +29,14 @@ type Edit struct {
 	// when the file was not read or holds no such occurrence there (fix
 	// then skips the edit).
 	Columns []int `json:"columns,omitempty"`
+}
+
+// ColumnWidth is the width of s in the unit of Edit.Columns, UTF-16 code
+// units: the column after s is ColumnWidth(s)+1.
+func ColumnWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }

@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/docbridge/docbridge/internal/finding"
 )
@@ -96,17 +95,9 @@ func Locate(src []byte, e finding.Edit) []int {
 	_, line, ats := locate(src, lineStarts(src), e)
 	cols := make([]int, 0, len(ats))
 	for _, at := range ats {
-		cols = append(cols, utf16Len(line[:at])+1)
+		cols = append(cols, finding.ColumnWidth(line[:at])+1)
 	}
 	return cols
-}
-
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
 }
 
 // locate finds e on its line of src (starts are its line starts): the

@@ -6,9 +6,9 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/finding"
 )
 
 // SARIF constants.
@@ -215,23 +215,13 @@ func sarifFixOf(f Finding) (sarifFix, bool) {
 					ArtifactLocation: sarifArtifactLocation{URI: pathURI(e.Path), URIBaseID: srcRoot}})
 			}
 			r := sarifReplacement{
-				DeletedRegion:   sarifRegion{StartLine: e.Line, StartColumn: col, EndColumn: col + utf16Len(e.Old)},
+				DeletedRegion:   sarifRegion{StartLine: e.Line, StartColumn: col, EndColumn: col + finding.ColumnWidth(e.Old)},
 				InsertedContent: &sarifArtifactContent{Text: e.New},
 			}
 			fx.ArtifactChanges[i].Replacements = append(fx.ArtifactChanges[i].Replacements, r)
 		}
 	}
 	return fx, len(fx.ArtifactChanges) > 0
-}
-
-// utf16Len is the length of s in UTF-16 code units, SARIF's default
-// column unit.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
 }
 
 func baselineState(status string) string {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/docbridge/docbridge/internal/suggest"
 	"github.com/docbridge/docbridge/internal/textwriter"
@@ -47,7 +46,7 @@ func SuggestionFingerprint(body string) (fp string, ok bool) {
 		return "", false
 	}
 	fp, _, ok = strings.Cut(rest, " -->")
-	if !ok || fp == "" || strings.ContainsFunc(fp, func(r rune) bool { return !unicode.IsDigit(r) && (r < 'a' || r > 'f') }) {
+	if !ok || fp == "" || strings.ContainsFunc(fp, func(r rune) bool { return (r < '0' || r > '9') && (r < 'a' || r > 'f') }) {
 		return "", false
 	}
 	return fp, true

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/docbridge/docbridge/internal/fix"
@@ -70,11 +71,14 @@ type Input struct {
 	Verify func(f report.Finding, edited map[string][]byte) error
 }
 
-// Make plans the suggestions: at most MaxSuggestions, in the findings'
-// order; every other judged finding with edits is Outside.
+// Make plans the suggestions: at most MaxSuggestions, the findings taken
+// in the report's canonical order (whatever order they come in); every
+// other judged finding with edits is Outside.
 func Make(in Input) Plan {
 	var p Plan
-	for _, f := range in.Findings {
+	fs := slices.Clone(in.Findings)
+	slices.SortStableFunc(fs, report.CompareFindings)
+	for _, f := range fs {
 		if len(f.Edits) == 0 {
 			continue
 		}

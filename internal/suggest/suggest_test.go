@@ -2,6 +2,8 @@ package suggest
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -117,5 +119,25 @@ func TestMakeBound(t *testing.T) {
 	p := Make(in)
 	if len(p.Suggestions) != MaxSuggestions || len(p.Outside) != 2 || !strings.Contains(p.Outside[0].Reason, "bound") {
 		t.Errorf("%d suggestions, outside %+v", len(p.Suggestions), p.Outside)
+	}
+}
+
+// The plan does not depend on the findings' order: shuffled, the same
+// suggestions and outside findings come out in the same order.
+func TestMakeDeterministic(t *testing.T) {
+	fs := []report.Finding{
+		anchorFix("ok", 3, "b.md#instal", "b.md#install", 9),
+		anchorFix("bad", 4, "c.md#usag", "c.md#usage", 9),
+		anchorFix("base-line", 5, "d.md#x", "d.md#y", 19),
+	}
+	in, _ := input(fs...)
+	want := fmt.Sprintf("%+v", Make(in))
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		r.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
+		in, _ := input(fs...)
+		if got := fmt.Sprintf("%+v", Make(in)); got != want {
+			t.Fatalf("shuffled input, another plan:\n%s\nwant\n%s", got, want)
+		}
 	}
 }
