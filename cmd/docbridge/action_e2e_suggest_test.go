@@ -218,3 +218,30 @@ func checkTree(t *testing.T, ws string, files map[string]string) *report.Report 
 	}
 	return res.Report("test")
 }
+
+// TestE2EReviewRefused: a token refused the review (403) degrades as a
+// fork does, but its sticky comment still goes out, with the diff.
+func TestE2EReviewRefused(t *testing.T) {
+	t.Parallel() // its own world, workspace and subprocess
+	w := newWorld(t)
+	w.pushMain()
+	ws := suggestWorkspace(t, w, sgGuide)
+	w.gh.Forbid(ghapitest.Pulls)
+	pr := w.run(e2eRun{event: actionenv.EventPullRequest, payload: "pull_request.opened.json", workspace: ws})
+	pr.wantExit(t, 1)
+	if n := len(w.gh.Reviews()); n != 0 {
+		t.Errorf("%d reviews", n)
+	}
+	sticky := stickyComments(w.gh)
+	if len(sticky) != 1 {
+		t.Fatalf("%d sticky comments", len(sticky))
+	}
+	for name, text := range map[string]string{"comment": sticky[0].Body, "summary": pr.summary} {
+		for _, s := range []string{"<details><summary>💡 2 suggested changes not posted (the token may not post a review): the diff</summary>",
+			"-See [ranking](rank.md#rankng) too.\n+See [ranking](rank.md#ranking) too.\n"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("the %s lacks %q:\n%s", name, s, text)
+			}
+		}
+	}
+}
