@@ -61,7 +61,7 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 	for _, s := range plan.Suggestions {
 		body, ok := review.SuggestionComment(s)
 		if !ok {
-			st.Outside = append(st.Outside, suggest.Outside{Finding: s.Finding, Reason: "its line holds a character a review comment cannot carry"})
+			st.Outside = append(st.Outside, suggest.Outside{Finding: s.Finding, Reason: "its lines are too long for a review comment or hold a character one cannot carry"})
 			continue
 		}
 		want = append(want, ghapi.ReviewSuggestion{Fingerprint: s.Fingerprint, Path: s.Path, StartLine: s.StartLine, Line: s.Line, Body: body})

@@ -57,7 +57,9 @@ func SuggestionFingerprint(body string) (fp string, ok bool) {
 // suggestion block GitHub applies with one click. The lines are the
 // document's and go in as they are, inside a fence longer than any
 // backtick run in them; ok is false when a line holds a character a
-// review comment cannot carry faithfully (a control or bidi character).
+// review comment cannot carry faithfully (a control or bidi character), or
+// the body would pass MaxCommentChars (GitHub refuses the whole review for
+// one comment too long).
 func SuggestionComment(s suggest.Suggestion) (body string, ok bool) {
 	for _, l := range s.Lines {
 		if strings.ContainsFunc(l, func(r rune) bool { return r != '\t' && textwriter.UnsafeRune(r) }) {
@@ -75,6 +77,9 @@ func SuggestionComment(s suggest.Suggestion) (body string, ok bool) {
 	b.WriteString(fence + "\n\n")
 	b.WriteString("<sub>docbridge checked this change: the finding goes and no other appears. `docbridge fix --finding " +
 		s.Finding.ID + "` makes it locally.</sub>\n")
+	if b.Len() > MaxCommentChars {
+		return "", false
+	}
 	return b.String(), true
 }
 

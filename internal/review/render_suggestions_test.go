@@ -42,6 +42,9 @@ func TestSuggestionComment(t *testing.T) {
 	if _, ok := SuggestionComment(sampleSuggestion("bidi \u202e here")); ok {
 		t.Error("a bidi control character was accepted")
 	}
+	if _, ok := SuggestionComment(sampleSuggestion(strings.Repeat("x", MaxCommentChars))); ok {
+		t.Error("a body past the comment bound was accepted")
+	}
 }
 
 func TestSuggestionFingerprintRefuses(t *testing.T) {
