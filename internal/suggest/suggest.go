@@ -86,7 +86,11 @@ func Make(in Input) Plan {
 			p.Outside = append(p.Outside, Outside{f, fmt.Sprintf("past the bound of %d suggestions a run", MaxSuggestions)})
 			continue
 		}
-		s, why := one(in, f)
+		s, why := one(in, f, func(path string, lo, hi int) bool {
+			return slices.ContainsFunc(p.Suggestions, func(o Suggestion) bool {
+				return o.Path == path && o.StartLine <= hi && lo <= o.Line
+			})
+		})
 		if why != "" {
 			p.Outside = append(p.Outside, Outside{f, why})
 			continue
@@ -96,8 +100,10 @@ func Make(in Input) Plan {
 	return p
 }
 
-// one plans f's suggestion, or says why there is none.
-func one(in Input, f report.Finding) (Suggestion, string) {
+// one plans f's suggestion, or says why there is none. taken reports
+// whether an earlier suggestion stands on lines lo..hi of a repository
+// path: two suggestions on one line could not both be applied.
+func one(in Input, f report.Finding, taken func(path string, lo, hi int) bool) (Suggestion, string) {
 	path := f.Edits[0].Path
 	lo, hi := f.Edits[0].Line, f.Edits[0].Line
 	for _, e := range f.Edits {
@@ -114,6 +120,9 @@ func one(in Input, f report.Finding) (Suggestion, string) {
 	}
 	src := in.Sources[path]
 	repoPath := in.ToRepo(path)
+	if taken(repoPath, lo, hi) {
+		return Suggestion{}, "another finding's suggestion stands on its line"
+	}
 	added := in.Added[repoPath]
 	old := lineRange(src, lo, hi)
 	if old == nil {

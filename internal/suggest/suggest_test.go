@@ -112,10 +112,17 @@ func TestMakeRefusesAnotherText(t *testing.T) {
 // At most MaxSuggestions; the rest are outside.
 func TestMakeBound(t *testing.T) {
 	var fs []report.Finding
-	for range MaxSuggestions + 2 {
-		fs = append(fs, anchorFix("ok", 3, "b.md#instal", "b.md#install", 9))
+	var doc strings.Builder
+	added := prdiff.Added{}
+	for i := range MaxSuggestions + 2 {
+		line := fmt.Sprintf("See [b](b.md#instal%d).", i)
+		doc.WriteString(line + "\n")
+		added[i+1] = line
+		fs = append(fs, anchorFix(fmt.Sprintf("f%03d", i), i+1, fmt.Sprintf("b.md#instal%d", i), "b.md#install", 9))
 	}
 	in, _ := input(fs...)
+	in.Sources["a.md"] = []byte(doc.String())
+	in.Added["site/a.md"] = added
 	p := Make(in)
 	if len(p.Suggestions) != MaxSuggestions || len(p.Outside) != 2 || !strings.Contains(p.Outside[0].Reason, "bound") {
 		t.Errorf("%d suggestions, outside %+v", len(p.Suggestions), p.Outside)
@@ -139,5 +146,22 @@ func TestMakeDeterministic(t *testing.T) {
 		if got := fmt.Sprintf("%+v", Make(in)); got != want {
 			t.Fatalf("shuffled input, another plan:\n%s\nwant\n%s", got, want)
 		}
+	}
+}
+
+// Two findings on one line: the first gets the suggestion, the second
+// waits (both could not be applied); its edit is not checked.
+func TestMakeOneSuggestionALine(t *testing.T) {
+	first := anchorFix("ok", 3, "b.md#instal", "b.md#install", 9)
+	second := report.Finding{ID: "ok2", Code: "BROKEN_ANCHOR", Location: report.Location{Path: "a.md", Line: 3},
+		Edits: []finding.Edit{{Path: "a.md", Line: 3, Kind: finding.EditLink, Old: "b.md#instal", New: "b.md#installs", Columns: []int{9}}}}
+	in, verified := input(first, second)
+	p := Make(in)
+	if len(p.Suggestions) != 1 || p.Suggestions[0].Finding.ID != "ok" || len(p.Outside) != 1 ||
+		p.Outside[0].Reason != "another finding's suggestion stands on its line" {
+		t.Errorf("plan = %+v", p)
+	}
+	if !slices.Equal(*verified, []string{"ok"}) {
+		t.Errorf("verified %v", *verified)
 	}
 }
