@@ -144,10 +144,10 @@ func TestDocusaurusTranslations(t *testing.T) {
 	page := "# API\n\n[install](./installation#setup) [state](example-setstate) [logo](/img/logo.png)\n\n" +
 		"Broken: [gone](./nothing) [anchor](./installation#install-it)\n"
 	files := map[string]string{
-		"website/docs/api.md":              "# API\n",
-		"website/docs/installation.md":     "# Installation\n\n## Install it\n",
-		"website/docs/example-setstate.md": "# Example\n",
-		"website/static/img/logo.png":      "png",
+		"website/docs/api.md":                                                       "# API\n",
+		"website/docs/installation.md":                                              "# Installation\n\n## Install it\n",
+		"website/docs/example-setstate.md":                                          "# Example\n",
+		"website/static/img/logo.png":                                               "png",
 		"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/api.md":          page,
 		"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/installation.md": "# 安装\n\n## Setup\n",
 	}
