@@ -79,6 +79,9 @@ type docRefs struct {
 	// whose text a template fills ("# {{ title }}"): its id is unknown
 	// (templatedHeadings).
 	templated map[string]string
+	// exts are the extensions, lowercased, of the tree's files
+	// (foreignLanguage).
+	exts map[string]bool
 	// layouts are the literal ids of the repository's layouts
 	// (layoutAnchor), in path order.
 	layouts []layoutIDs
@@ -258,6 +261,7 @@ func (r *resolver) documents() {
 	d.embedded = embeddedMarkdown(r.t)
 	d.includes()
 	d.templatedHeadings()
+	d.exts = treeExtensions(r.t.paths)
 	d.indexLayouts()
 	d.navigation()
 	for p := range r.t.files {
