@@ -92,6 +92,15 @@ const (
 	// change and gathered into the change log at release, so a document
 	// names one to write, or one that was.
 	unclaimedFragment = "a change-log fragment"
+	// unclaimedForeignLanguage: the path is a source file in a
+	// programming language no file of the repository is written in
+	// (`examples/x.ts` in a Python project, `src/app.jsx` in a how-to of
+	// the reader's app): another project's file, a port's or the
+	// reader's. Scripts, styles, configuration and data are left to the
+	// other rules: a project's one shell script or stylesheet, deleted,
+	// leaves its kind gone with it. Drift still judges a path that
+	// resolved in the base.
+	unclaimedForeignLanguage = "a language the repository has no file in"
 )
 
 // maxUnclaimed bounds the unclaimed occurrences one relation lists, as its
@@ -128,6 +137,8 @@ func (d *docRefs) unclaimed(doc, ref, p string, span *markdown.CodeSpan, near, t
 		return unclaimedMadeBeside
 	case fragmentFile(p):
 		return unclaimedFragment
+	case d.foreignLanguage(p):
+		return unclaimedForeignLanguage
 	case d.t.ignored(p, strings.HasSuffix(ref, "/")) || (!strings.HasSuffix(ref, "/") && d.t.ignored(p, true)):
 		return unclaimedIgnored
 	case !near && ownerName.MatchString(ref):
@@ -282,6 +293,33 @@ func (d *docRefs) shallow(doc, ref string) bool {
 var sourceSuffixes = []string{
 	".example", ".sample", ".template", ".tmpl", ".dist", ".default",
 	".js", ".ts", ".py", ".R", ".r", ".sh", ".jl", ".go", ".java", ".rs", ".php", ".exe",
+}
+
+// foreignLanguage reports whether p's extension is a programming
+// language's (sourceExtensions) that no file of the tree has.
+func (d *docRefs) foreignLanguage(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return sourceExtensions[ext] && !d.exts[ext]
+}
+
+// sourceExtensions are the extensions of programming languages' source
+// files: what a project is written in, never a byproduct of it.
+var sourceExtensions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`.js .mjs .cjs .ts .mts .cts .tsx .jsx .vue .svelte .astro .go .py .pyi .rs .rb .java .kt .kts
+		.scala .swift .c .h .cc .cpp .hpp .cs .fs .php .lua .dart .ex .exs .erl .hs .ml .jl .zig .nim .clj .elm`) {
+		m[e] = true
+	}
+	return m
+}()
+
+// treeExtensions is the set of the paths' extensions, lowercased.
+func treeExtensions(paths []string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range paths {
+		out[strings.ToLower(path.Ext(p))] = true
+	}
+	return out
 }
 
 // madeBeside reports whether the repository has p with a source suffix

@@ -110,6 +110,10 @@ func TestSitePagePathsAreTheReaders(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
 		"src/routes/index.mdx":      "# Home\n",
+		"src/lib/a.ts":              "export const a = 1;\n",
+		"src/lib/b.tsx":             "export const b = 1;\n",
+		"src/lib/c.go":              "package lib\n",
+		"src/lib/d.ex":              "defmodule D do\nend\n",
 		"site/mkdocs.yml":           "site_name: s\n",
 		"site/docs/routing.md":      "# Routing\n\nA file `src/routes/about.tsx` serves /about.\n\nOur script is `../../src/routes/gone.ts`.\n",
 		"README.md":                 "# R\n\nThe page lives in `src/routes/about.tsx`.\n",
@@ -143,7 +147,7 @@ func TestOriginOfThisRepository(t *testing.T) {
 	testtree.Write(t, root, map[string]string{
 		"src/app/main.go": "package main\n",
 		"themes/x/index.md": "---\nextra:\n  repository: https://github.com/Acme/Widgets.git\n---\n# X\n\n" +
-			"Edit `src/app/templates/theme.html`. See [shot](shot.png).\n",
+			"Edit `src/app/templates/theme.html` and `src/app/gone.go`. See [shot](shot.png).\n",
 	})
 	cfg, err := config.Load(root)
 	if err != nil {
@@ -156,5 +160,37 @@ func TestOriginOfThisRepository(t *testing.T) {
 	}
 	if got, want := brokenFrom(newIndex(s), "themes/"), []string{"themes/x/index.md -> themes/x/shot.png"}; !slices.Equal(got, want) {
 		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}
+
+// TestForeignLanguageIsAnotherProjects: a source file in a language no
+// file of the repository is written in (TypeScript named in a Python
+// project: the JavaScript port's files) is another project's, near miss
+// or not; a missing file in a language the repository has, and a missing
+// script of a kind it has none of, are still claims.
+func TestForeignLanguageIsAnotherProjects(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"src/agents/run.py":                "x = 1\n",
+		"examples/mcp/sse_example/main.py": "x = 1\n",
+		"examples/mcp/sse_example/README.md": "# SSE\n\nA Python port of the JS `examples/mcp/sse-example.ts`.\n\n" +
+			"Run `examples/mcp/sse_example/server.py`, `src/agents/gone.py` and `scripts/release.sh`; see `examples/port/client.ts`.\n",
+	})
+	got := unclaimedOf(scanDir(t, root, nil, Options{}), reasonOf)
+	slices.Sort(got)
+	want := []string{
+		"unresolved:examples/port/client.ts a language the repository has no file in",
+	}
+	var fuzzy []string
+	for _, g := range got {
+		if !strings.HasPrefix(g, "unresolved:") {
+			fuzzy = append(fuzzy, g)
+		}
+	}
+	if len(fuzzy) != 1 || !strings.HasSuffix(fuzzy[0], " a language the repository has no file in") {
+		t.Errorf("the near miss examples/mcp/sse-example.ts: unclaimed %q, want it another project's", fuzzy)
+	}
+	if got = slices.DeleteFunc(got, func(g string) bool { return !strings.HasPrefix(g, "unresolved:") }); !slices.Equal(got, want) {
+		t.Errorf("unclaimed\n got %q\nwant %q", got, want)
 	}
 }

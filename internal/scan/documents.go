@@ -75,6 +75,13 @@ type docRefs struct {
 	// of the repository that are not Markdown (<Foo> (src/Foo.tsx)), its
 	// partials' included: headings they render are unknown (includes).
 	components map[string][]string
+	// templated maps a page no known generator renders to a heading of it
+	// whose text a template fills ("# {{ title }}"): its id is unknown
+	// (templatedHeadings).
+	templated map[string]string
+	// exts are the extensions, lowercased, of the tree's files
+	// (foreignLanguage).
+	exts map[string]bool
 	// layouts are the literal ids of the repository's layouts
 	// (layoutAnchor), in path order.
 	layouts []layoutIDs
@@ -253,6 +260,8 @@ func (r *resolver) documents() {
 	d.markTestInput()
 	d.embedded = embeddedMarkdown(r.t)
 	d.includes()
+	d.templatedHeadings()
+	d.exts = treeExtensions(r.t.paths)
 	d.indexLayouts()
 	d.navigation()
 	for p := range r.t.files {

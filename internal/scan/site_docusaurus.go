@@ -133,6 +133,9 @@ type docusaurusOptions struct {
 	docs          []docusaurusDocs
 	blogs, pages  []docusaurusContent
 	static        []string // repository paths of the static directories
+	// locales are the site's locales other than the default (i18n): each
+	// is built at /<locale>/, its docs from i18n/<locale>/<plugin>/.
+	locales []string
 	// unbuilt are the version directories of docs instances — a
 	// versioned_docs/version-X, or a locale's translation of one under
 	// i18n/ — whose version versions.json does not list: the site builds
@@ -184,6 +187,15 @@ func parseDocusaurus(t *tree, config string) *docusaurusOptions {
 	}
 	for _, s := range statics {
 		o.static = append(o.static, path.Join(dir, s))
+	}
+	if i18n, ok := cfg["i18n"].(map[string]any); ok {
+		def, _ := i18n["defaultLocale"].(string)
+		locales, _ := i18n["locales"].([]any)
+		for _, l := range locales {
+			if l, ok := l.(string); ok && l != def && safeSegment(l) {
+				o.locales = append(o.locales, l)
+			}
+		}
 	}
 	presets, ok := cfg["presets"].([]any)
 	if _, has := cfg["presets"]; !has || !ok {
@@ -339,12 +351,39 @@ func (o *docusaurusOptions) add(t *tree, kind string, opts map[string]any) {
 		vdir := path.Join(o.siteDir, prefix+"versioned_docs", "version-"+v)
 		d.versions = append(d.versions, docusaurusContent{vdir, routeJoin(route, versionPath(v, v))})
 	}
-	o.docs = append(o.docs, d)
 	plugin := "docusaurus-plugin-content-docs"
 	if id != "default" {
 		plugin += "-" + id
 	}
+	d.versions = append(d.versions, o.translations(t, prefix, plugin, d.versions)...)
+	o.docs = append(o.docs, d)
 	o.unbuilt = append(o.unbuilt, docusaurusUnbuilt(t, o.siteDir, prefix, plugin, versions)...)
+}
+
+// translations lists, for each locale, the content of each version as
+// that locale's build serves it at /<locale>/: first the version's
+// translation, i18n/<locale>/<plugin>/current (or version-X), where the
+// tree has one, then the version's own pages, which the locale's build
+// serves where no translation replaces them. Routes go to the first file
+// that claims them (newDocusaurusRoutes), so a translated page wins.
+func (o *docusaurusOptions) translations(t *tree, prefix, plugin string, versions []docusaurusContent) []docusaurusContent {
+	var out []docusaurusContent
+	versioned := path.Join(o.siteDir, prefix+"versioned_docs")
+	for _, l := range o.locales {
+		for _, v := range versions {
+			name := "current"
+			if path.Dir(v.dir) == versioned {
+				name = path.Base(v.dir) // version-X
+			}
+			dir := path.Join(o.siteDir, "i18n", l, plugin, name)
+			if !t.dirs[dir] {
+				continue
+			}
+			route := routeJoin("/"+l, v.route)
+			out = append(out, docusaurusContent{dir, route}, docusaurusContent{v.dir, route})
+		}
+	}
+	return out
 }
 
 // docusaurusUnbuilt lists, sorted, the version directories of one docs

@@ -132,3 +132,53 @@ func TestDocusaurusDocsBesideSite(t *testing.T) {
 		t.Errorf("broken links of the guide = %q, want %q", got, want)
 	}
 }
+
+// TestDocusaurusTranslations: a locale's translated docs
+// (i18n/<locale>/docusaurus-plugin-content-docs/current) are pages of
+// the site at /<locale>/: a URL-relative link reaches a sibling's
+// translation, or the default page where the locale has none; static
+// files resolve as for the default pages; a page neither has, and an
+// anchor the translated page lacks, are still broken. A locale the
+// configuration does not list is no site's.
+func TestDocusaurusTranslations(t *testing.T) {
+	page := "# API\n\n[install](./installation#setup) [state](example-setstate) [logo](/img/logo.png)\n\n" +
+		"Broken: [gone](./nothing) [anchor](./installation#install-it)\n"
+	files := map[string]string{
+		"website/docs/api.md":                                                       "# API\n",
+		"website/docs/installation.md":                                              "# Installation\n\n## Install it\n",
+		"website/docs/example-setstate.md":                                          "# Example\n",
+		"website/static/img/logo.png":                                               "png",
+		"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/api.md":          page,
+		"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/installation.md": "# 安装\n\n## Setup\n",
+	}
+	for _, tt := range []struct {
+		name, locales string
+		want          []string
+	}{
+		{"listed", `["en", "zh-CN"]`, []string{"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/nothing"}},
+		{"not listed", `["en"]`, []string{"img/logo.png", "website/i18n/zh-CN/docusaurus-plugin-content-docs/current/example-setstate",
+			"website/i18n/zh-CN/docusaurus-plugin-content-docs/current/installation", "website/i18n/zh-CN/docusaurus-plugin-content-docs/current/nothing"}},
+	} {
+		root := t.TempDir()
+		tree := map[string]string{"website/docusaurus.config.js": "module.exports = { i18n: { defaultLocale: 'en', locales: " + tt.locales + " }, " +
+			"presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n"}
+		for p, c := range files {
+			tree[p] = c
+		}
+		testtree.Write(t, root, tree)
+		ix := newIndex(scanDir(t, root, nil, Options{}))
+		const api = "document:website/i18n/zh-CN/docusaurus-plugin-content-docs/current/api.md"
+		got := ix.unresolved(api)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: broken links of the translated page = %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.name != "listed" {
+			continue
+		}
+		ix.relation(t, snapshot.RelLinksTo, api, "document:website/docs/example-setstate.md")
+		rel := ix.relation(t, snapshot.RelLinksTo, api, "document:website/i18n/zh-CN/docusaurus-plugin-content-docs/current/installation.md")
+		if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"install-it"}) {
+			t.Errorf("missingAnchors of the translation = %q, want the heading it lacks", got)
+		}
+	}
+}

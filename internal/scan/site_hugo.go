@@ -1216,6 +1216,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified["to anchors rendered by a layout ("+l+")"]++
 		return false
 	}
+	if h, ok := d.templated[target]; ok {
+		d.unverified[fmt.Sprintf("to anchors of %s, whose heading %q a template fills", target, h)]++
+		return false
+	}
 	if c := d.components[target]; len(c) > 0 {
 		d.unverified[fmt.Sprintf("to anchors of %s, whose component %s may render headings the scan cannot see", target, c[0])]++
 		return false

@@ -59,6 +59,8 @@ type mkdocsOptions struct {
 	// mounts are the other sites the monorepo plugin merges in
 	// (mkdocsIncludes).
 	mounts []mkdocsMount
+	// i18n is the static-i18n plugin's folder structure; nil without.
+	i18n *mkdocsI18n
 }
 
 // siteMkDocs names the MkDocs generator.
@@ -211,7 +213,7 @@ func (mkdocsGen) links(d *docRefs, site docSite, doc string, l markdown.Link) ([
 	}
 	out, urlTarget := d.fileLinks(site, doc, l, nil)
 	if o := site.mkdocs(); o != nil {
-		out = o.mounted(site.root, out)
+		out = o.i18n.fallbacks(o.mounted(site.root, out))
 	}
 	return d.withIncluders(doc, l, out, urlTarget)
 }
@@ -433,8 +435,15 @@ func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *
 	o.rewriter = mkdocsRewriter(top)
 	o.versioned = mkdocsVersioned(top)
 	o.nav = mkdocsNav(mapValue(top, "nav"), nil, 0)
-	if plugins := mkdocsPlugins(top); slices.Contains(plugins, "monorepo") || slices.Contains(plugins, "techdocs-core") {
-		o.mounts = mkdocsIncludes(t, dir, mapValue(top, "nav"))
+	for _, p := range mkdocsPluginEntries(top) {
+		switch p[0].Value {
+		case "monorepo", "techdocs-core":
+			if o.mounts == nil {
+				o.mounts = mkdocsIncludes(t, dir, mapValue(top, "nav"))
+			}
+		case "i18n":
+			o.i18n = parseI18n(docsDir, p[1])
+		}
 	}
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {
 		name, opts := e[0].Value, e[1]
@@ -507,26 +516,109 @@ func mkdocsRewriter(top *yaml.Node) string {
 	return ""
 }
 
-// mkdocsPlugins lists the names of the configured plugins, written as a
-// list ("- search", "- macros: {…}") or as a mapping ("mike: {…}").
+// mkdocsPlugins lists the names of the configured plugins.
 func mkdocsPlugins(top *yaml.Node) []string {
+	var out []string
+	for _, e := range mkdocsPluginEntries(top) {
+		out = append(out, e[0].Value)
+	}
+	return out
+}
+
+// mkdocsPluginEntries lists the configured plugins as (name, options)
+// pairs, options nil when none are given. They are written as a list
+// ("- search", "- macros: {…}") or as a mapping ("mike: {…}").
+func mkdocsPluginEntries(top *yaml.Node) [][2]*yaml.Node {
 	p := mapValue(top, "plugins")
 	if p == nil {
 		return nil
 	}
-	var out []string
+	var out [][2]*yaml.Node
 	switch p.Kind {
 	case yaml.SequenceNode:
 		for _, e := range p.Content {
-			name := e.Value
-			if e.Kind == yaml.MappingNode && len(e.Content) > 0 {
-				name = e.Content[0].Value
+			if e.Kind == yaml.MappingNode && len(e.Content) > 1 {
+				out = append(out, [2]*yaml.Node{e.Content[0], e.Content[1]})
+			} else {
+				out = append(out, [2]*yaml.Node{e, nil})
 			}
-			out = append(out, name)
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(p.Content); i += 2 {
-			out = append(out, p.Content[i].Value)
+			out = append(out, [2]*yaml.Node{p.Content[i], p.Content[i+1]})
+		}
+	}
+	return out
+}
+
+// mkdocsI18n is the static-i18n plugin's folder structure: each
+// language but the default has its pages under docs_dir/<locale>/, and a
+// page a language lacks is served from the default language's
+// (fallback_to_default, on by default), so a translated page's link to
+// one works.
+type mkdocsI18n struct {
+	// locales are the folders of the languages other than the default;
+	// defaults are where the default language's pages are: its own
+	// folder, and the docs directory itself.
+	locales  []string
+	defaults []string
+}
+
+// parseI18n reads the i18n plugin's options (mkdocs-static-i18n 1.x);
+// nil unless the structure is folders and fallback is on.
+func parseI18n(docsDir string, opts *yaml.Node) *mkdocsI18n {
+	if n := mapValue(opts, "docs_structure"); n == nil || n.Value != "folder" {
+		return nil // the suffix structure keeps every language's pages side by side
+	}
+	if n := mapValue(opts, "fallback_to_default"); n != nil {
+		if v, err := strconv.ParseBool(strings.ToLower(n.Value)); err == nil && !v {
+			return nil
+		}
+	}
+	o := &mkdocsI18n{}
+	langs := mapValue(opts, "languages")
+	if langs == nil || langs.Kind != yaml.SequenceNode {
+		return nil
+	}
+	for _, l := range langs.Content {
+		locale := mapValue(l, "locale")
+		if locale == nil || locale.Kind != yaml.ScalarNode || !safeSegment(locale.Value) {
+			continue
+		}
+		if d := mapValue(l, "default"); d != nil && strings.EqualFold(d.Value, "true") {
+			o.defaults = append(o.defaults, path.Join(docsDir, locale.Value))
+			continue
+		}
+		o.locales = append(o.locales, path.Join(docsDir, locale.Value))
+	}
+	if len(o.locales) == 0 {
+		return nil
+	}
+	o.defaults = append(o.defaults, docsDir)
+	return o
+}
+
+// safeSegment reports whether s is one path segment that names a folder.
+func safeSegment(s string) bool {
+	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\")
+}
+
+// fallbacks adds, after candidates, what each names in the default
+// language's pages when it lies in another language's folder.
+func (o *mkdocsI18n) fallbacks(candidates []string) []string {
+	if o == nil {
+		return candidates
+	}
+	out := slices.Clip(candidates)
+	for _, c := range candidates {
+		for _, l := range o.locales {
+			rest, ok := strings.CutPrefix(c, l+"/")
+			if !ok {
+				continue
+			}
+			for _, d := range o.defaults {
+				out = append(out, path.Join(d, rest))
+			}
 		}
 	}
 	return out

@@ -117,6 +117,31 @@ func (d *docRefs) includes() {
 	}
 }
 
+// templatedHeadings records the pages no known generator renders (none,
+// or one inferred) that have a heading whose text is a template
+// expression, "# {{ title }}" after "{% set title = … %}": whatever
+// renders the page fills it in, so the heading's id is unknown and an
+// anchor into the page is unverified, not broken (missingAnchor). A known
+// generator's pages keep its rules.
+func (d *docRefs) templatedHeadings() {
+	d.templated = map[string]string{}
+	for i := range d.t.ex {
+		x := &d.t.ex[i]
+		if x.Markdown == nil || !x.Markdown.SiteSyntax {
+			continue
+		}
+		if site, inSite := siteRootOf(d.sites, x.Path); inSite && site.kind() != siteInferred {
+			continue
+		}
+		for _, h := range x.Markdown.Headings {
+			if open := strings.Index(h.Text, "{{"); open >= 0 && strings.Contains(h.Text[open:], "}}") {
+				d.templated[x.Path] = h.Text
+				break
+			}
+		}
+	}
+}
+
 // What an MDX import a page renders names (mdxImport).
 type mdxModule int
 

@@ -89,22 +89,30 @@ func TestAnchorsNoGeneratorKnows(t *testing.T) {
 
 // TestElementIncludesSpliceAnchors: where no known generator renders a
 // page, an include element's file lends the page its headings, and one the
-// checkout lacks (synced at build) leaves the page's anchors unchecked; a
+// checkout lacks (synced at build) or a template names (MarkBind's
+// src="syntax/{{ k }}.md") leaves the page's anchors unchecked, as does a
+// heading a template fills ("# {{ title }}"); a
 // known generator's page keeps its rules (an MkDocs <embed> splices
 // nothing).
 func TestElementIncludesSpliceAnchors(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
-		"README.md":            "# R\n\n[a](docs/conventions.mdx#meta) [b](docs/config.md#base) [c](docs/conventions.mdx#gone)\n",
-		"docs/conventions.mdx": "# Conventions\n\n<include>./parts/meta.mdx</include>\n",
-		"docs/parts/meta.mdx":  "## Meta\n\nText.\n",
-		"docs/config.md":       "# Config\n\n<embed src=\"../.upstream/config.md\"></embed>\n",
-		"site/mkdocs.yml":      "site_name: s\n",
-		"site/docs/index.md":   "# S\n\n<embed src=\"part.md\"></embed>\n\n[x](#part)\n",
-		"site/docs/part.md":    "## Part\n",
+		"README.md": "# R\n\n[a](docs/conventions.mdx#meta) [b](docs/config.md#base) [c](docs/conventions.mdx#gone)\n" +
+			"[d](guide/page.md#frontmatter) [e](guide/page.md#nope) [f](guide/looped.md#anything)\n" +
+			"[g](guide/templated.md#writing) [h](guide/templated.md#real)\n",
+		"guide/templated.md":          "{% set title = \"Writing\" %}\n\n# {{ title }}\n\n## Real\n",
+		"guide/page.md":               "# Page\n\n<include src=\"syntax/frontmatter.md\" />\n",
+		"guide/syntax/frontmatter.md": "## Frontmatter\n",
+		"guide/looped.md":             "# Looped\n\n{% for k in topics %}\n<include src=\"syntax/{{ k }}.md\" />\n{% endfor %}\n",
+		"docs/conventions.mdx":        "# Conventions\n\n<include>./parts/meta.mdx</include>\n",
+		"docs/parts/meta.mdx":         "## Meta\n\nText.\n",
+		"docs/config.md":              "# Config\n\n<embed src=\"../.upstream/config.md\"></embed>\n",
+		"site/mkdocs.yml":             "site_name: s\n",
+		"site/docs/index.md":          "# S\n\n<embed src=\"part.md\"></embed>\n\n[x](#part)\n",
+		"site/docs/part.md":           "## Part\n",
 	})
 	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
-	want := []string{"README.md -> docs/conventions.mdx#gone", "site/docs/index.md -> site/docs/index.md#part"}
+	want := []string{"README.md -> docs/conventions.mdx#gone", "README.md -> guide/page.md#nope", "site/docs/index.md -> site/docs/index.md#part"}
 	if !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}

@@ -14,6 +14,10 @@ const (
 	LinkRelative = "relative" // a path in the repository, maybe with #anchor
 	LinkAnchor   = "anchor"   // #x: a heading of the same document
 	LinkExternal = "external" // a URL scheme, //host or mailto:
+	// LinkCode is a path of code a documentation tool resolves, never a
+	// file: rustdoc's intra-doc links (crate::x::Y, fn@super::f,
+	// `tower::Service`, crate#section).
+	LinkCode = "code"
 )
 
 // Document is the extraction of one Markdown or MDX file.

@@ -5,16 +5,18 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"golang.org/x/net/html"
 )
 
 // Some generators splice a file into a page with an element: dumi's
-// <embed src="../.upstream/config.md"> and Fumadocs' <include>./part.mdx
-// </include>. Whether an element is such an include is the generator's to
+// <embed src="../.upstream/config.md">, Fumadocs' <include>./part.mdx
+// </include> and MarkBind's <include src="part.md" />. Whether an element is such an include is the generator's to
 // say (an <embed> elsewhere embeds the file as an object), so extraction
 // records them under one syntax and resolution decides.
 
-// IncludeElement is the syntax of an include element: <embed src="x.md">
-// or <include>x.md</include>, naming a Markdown or MDX file.
+// IncludeElement is the syntax of an include element: <embed src="x.md">,
+// <include>x.md</include> or <include src="x.md">, naming a Markdown or MDX
+// file.
 const IncludeElement = "element"
 
 // paragraphIncludes reads the include elements of a paragraph that opens
@@ -49,4 +51,23 @@ func markdownFile(p string) bool {
 		return !strings.ContainsAny(p, " \t\n")
 	}
 	return false
+}
+
+// includeSrc returns the file an <include>'s src attribute names, without
+// its fragment: a Markdown file, or one a template fills in (src="syntax/{{ name }}.md",
+// which resolution cannot find and so counts the page's headings as
+// unseen).
+func includeSrc(attrs []html.Attribute) (string, bool) {
+	for _, a := range attrs {
+		if a.Namespace != "" || a.Key != "src" {
+			continue
+		}
+		// A #fragment names a segment of the file (MarkBind's <span
+		// id="content">): the file's headings stand for it.
+		p, _, _ := strings.Cut(strings.TrimSpace(a.Val), "#")
+		if markdownFile(p) || strings.Contains(p, "{{") && markdownFile(strings.ReplaceAll(p, " ", "")) {
+			return p, true
+		}
+	}
+	return "", false
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestElementIncludes: <embed src> and <include>…</include> naming a
-// Markdown file are include elements, in an HTML block (at the line the
+// TestElementIncludes: <embed src>, <include>…</include> and <include src>
+// naming a Markdown file (or one a template names) are include elements, in an HTML block (at the line the
 // element starts) or opening a paragraph; other embeds, an include in code, and a non-Markdown file are
 // not.
 func TestElementIncludes(t *testing.T) {
@@ -16,7 +16,12 @@ func TestElementIncludes(t *testing.T) {
 		"<embed src=\"video.mp4\">\n\n" +
 		"```\n<include>in-code.md</include>\n```\n\n" +
 		"Text <include>inline.md</include> later.\n\n" +
-		"<div>\n<embed src=\"block/a.md\">\n<include>\n  block/b.md\n</include>\n</div>\n"
+		"<div>\n<embed src=\"block/a.md\">\n<include>\n  block/b.md\n</include>\n</div>\n\n" +
+		"<include src=\"syntax/frontmatter.md\" />\n\n" +
+		"<include src=\"./syntax/{{ filename }}.md\" />\n\n" +
+		"<include src=\"tips.md#escaping\" inline>\n</include>\n\n" +
+		"<include src=\"banner.html\" />\n\n" +
+		"{% macro show(f) %}\n<include src=\"./loop/{{ f }}.md\" />\n{% endmacro %}\n"
 	var got []string
 	lines := map[string]int{}
 	for _, inc := range Extract("docs/config/index.md", []byte(src)).Includes {
@@ -26,10 +31,13 @@ func TestElementIncludes(t *testing.T) {
 		}
 	}
 	lineOf := func(s string) int { return strings.Count(src[:strings.Index(src, s)], "\n") + 1 }
-	if lines["block/a.md"] != lineOf("<embed src=\"block/a.md") || lines["block/b.md"] != lineOf("<include>\n  block/b.md") {
+	if lines["block/a.md"] != lineOf("<embed src=\"block/a.md") || lines["block/b.md"] != lineOf("<include>\n  block/b.md") ||
+		lines["./loop/{{ f }}.md"] != lineOf("<include src=\"./loop/") {
 		t.Errorf("element include lines %v, want the lines their elements start on", lines)
 	}
-	if want := []string{"../.upstream/config.md", "../headless/page-conventions.mdx", "block/a.md", "block/b.md"}; !reflect.DeepEqual(got, want) {
+	want := []string{"../.upstream/config.md", "../headless/page-conventions.mdx", "block/a.md", "block/b.md",
+		"syntax/frontmatter.md", "./syntax/{{ filename }}.md", "tips.md", "./loop/{{ f }}.md"}
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("element includes = %q, want %q", got, want)
 	}
 	var mdx []string

@@ -116,7 +116,11 @@ func (w *walker) readHTML(raw string, line int, parts htmlParts) {
 						}
 					}
 				case "include":
-					if tt == html.StartTagToken {
+					// MarkBind's <include src="x.md" />; Fumadocs' names the
+					// file as the element's text.
+					if src, ok := includeSrc(t.Attr); ok {
+						w.include(src, IncludeElement, at)
+					} else if tt == html.StartTagToken {
 						include, includeAt = &strings.Builder{}, at
 					}
 				}

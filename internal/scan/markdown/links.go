@@ -14,6 +14,10 @@ import (
 func classifyLink(l *Link, docPath string) (insideRoot bool) {
 	dest := strings.TrimSpace(l.Destination)
 	switch {
+	case codePath(dest):
+		// Before the scheme: crate::x and http::StatusCode are no URLs.
+		l.Kind = LinkCode
+		return true
 	case hasScheme(dest) || strings.HasPrefix(dest, "//"):
 		l.Kind = LinkExternal
 		return true
@@ -91,6 +95,53 @@ func repositoryRoute(clean string) bool {
 	}
 	first, _, _ := strings.Cut(rest, "/")
 	return first != ".." && githubRoutes[first]
+}
+
+// codePath reports whether dest is a rustdoc intra-doc link: identifiers
+// joined by "::" (crate::extract::Path, tower_http::trace, ::std::fmt),
+// maybe in backticks, after a disambiguator (fn@, struct@) and before "()"
+// or "!", with a #fragment; or crate, self or super alone. Markdown that
+// rustdoc renders (a README or a docs file spliced in by include_str!)
+// links code so; no file path holds "::", and no reader's link to a
+// directory named crate, self or super is worth a false error.
+func codePath(dest string) bool {
+	p, _, _ := strings.Cut(dest, "#")
+	if len(p) > 1 && p[0] == '`' && p[len(p)-1] == '`' {
+		p = p[1 : len(p)-1]
+	}
+	if at := strings.IndexByte(p, '@'); at > 0 && identifier(p[:at]) {
+		p = p[at+1:]
+	}
+	p = strings.TrimSuffix(strings.TrimSuffix(p, "()"), "!")
+	switch p {
+	case "crate", "self", "super":
+		return true
+	}
+	segs := strings.Split(strings.TrimPrefix(p, "::"), "::")
+	if len(segs) < 2 {
+		return false
+	}
+	for _, s := range segs {
+		if !identifier(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// identifier reports whether s is an ASCII identifier: a letter or _, then
+// letters, digits and _.
+func identifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case i > 0 && c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return s != ""
 }
 
 // hasScheme reports whether dest starts with an RFC 3986 scheme and a colon

@@ -43,6 +43,23 @@ func TestClassifyLink(t *testing.T) {
 		{"README.md", "../../unknown-page", LinkRelative, "", "", true},
 		{"README.md", "../issues", LinkRelative, "", "", true},
 		{"README.md", "../../../issues", LinkRelative, "", "", true},
+		// rustdoc's intra-doc links: code, never files.
+		{"src/docs/m.md", "crate::extract::Path", LinkCode, "", "", false},
+		{"src/docs/m.md", "tower_http::trace", LinkCode, "", "", false},
+		{"src/docs/m.md", "fn@crate::middleware::from_fn", LinkCode, "", "", false},
+		{"src/docs/m.md", "`tower::Service`", LinkCode, "", "", false},
+		{"src/docs/m.md", "crate#sharing-state", LinkCode, "", "", false},
+		{"src/docs/m.md", "http::StatusCode", LinkCode, "", "", false},
+		{"src/docs/m.md", "::std::fmt::Display", LinkCode, "", "", false},
+		{"src/docs/m.md", "Vec::new()", LinkCode, "", "", false},
+		{"src/docs/m.md", "std::vec!", LinkCode, "", "", false},
+		{"src/docs/m.md", "super", LinkCode, "", "", false},
+		// Near misses stay what they were.
+		{"src/docs/m.md", "crates/x.md", LinkRelative, "src/docs/crates/x.md", "", false},
+		{"src/docs/m.md", "x::y/z.md", LinkExternal, "", "", false}, // a scheme, as browsers read it
+		{"src/docs/m.md", "a_b::", LinkRelative, "src/docs/a_b::", "", false},
+		{"src/docs/m.md", "tower_http", LinkRelative, "src/docs/tower_http", "", false},
+		{"src/docs/m.md", "user@example.com", LinkRelative, "src/docs/user@example.com", "", false},
 	}
 	for _, tt := range tests {
 		l := Link{Destination: tt.dest}

@@ -100,7 +100,13 @@ func (w *walker) walk(root ast.Node) {
 			w.readHTML(raw, line, htmlBlockParts)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
-			w.readHTML(rawText(n, w.body), 0, htmlAnchorParts)
+			raw, parts, line := rawText(n, w.body), htmlAnchorParts, 0
+			if n.Segments.Len() > 0 && len(raw) > 8 && strings.EqualFold(raw[:8], "<include") {
+				// <include src="x.md" /> inside text (a template's loop
+				// around it makes the text a paragraph).
+				parts, line = parts|htmlElementParts, w.lines.lineOf(n.Segments.At(0).Start)
+			}
+			w.readHTML(raw, line, parts)
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
 			w.mystInclude(n)
