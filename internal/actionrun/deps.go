@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sethvargo/go-githubactions"
@@ -97,6 +98,9 @@ type wiring struct {
 	// scanned is the working directory relative to the repository root:
 	// the GitHub renderers name the repository's paths through it.
 	scanned repopath.Dir
+	// sleep is the GitHub client's wait before a retry (nil: a real
+	// wait); the fault matrix's runs take none.
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // wireFunc builds the dependencies of one run.
@@ -135,7 +139,7 @@ func wireAction(w wiring) (actionDeps, error) {
 	p, err := ghapi.New(ghapi.Config{
 		DryRun: w.dryRun, Fork: w.d.Fork, Out: w.stdout,
 		GitHub: ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
-			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout},
+			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout, Sleep: w.sleep},
 	})
 	if err != nil {
 		return actionDeps{}, fmt.Errorf("github: %w", err)
@@ -144,7 +148,7 @@ func wireAction(w wiring) (actionDeps, error) {
 	if !w.dryRun && w.in.GitHubToken != "" {
 		// One client serves the changed files and the repository routes.
 		api, err := ghapi.NewGitHub(ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
-			BotLogin: w.in.BotLogin, Log: w.stdout})
+			BotLogin: w.in.BotLogin, Log: w.stdout, Sleep: w.sleep})
 		if err != nil {
 			return actionDeps{}, fmt.Errorf("github: %w", err)
 		}
