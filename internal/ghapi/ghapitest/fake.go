@@ -37,6 +37,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/docbridge/docbridge/internal/httpfault"
 )
 
 // The fake's identity: the one token it accepts, the login it posts as,
@@ -161,29 +163,16 @@ type Fault struct {
 	Kind                 FaultKind
 }
 
-// FaultKind is a way of failing other than an answer: the transport's
-// failures, and answers that are lost or broken after GitHub acted.
-type FaultKind string
+// FaultKind is a way of failing other than an answer (httpfault's).
+type FaultKind = httpfault.Kind
 
+// The fault kinds (see httpfault).
 const (
-	// Reset closes the connection without serving the request or
-	// answering: the request had no effect, as behind a refused
-	// connection (which cannot be refused per operation: the client has
-	// connected before the fake knows the request).
-	Reset FaultKind = "reset"
-	// Hang accepts the request and never answers, until the client gives
-	// up (or the fake stops).
-	Hang FaultKind = "hang"
-	// Lost serves the request — it takes effect — then closes the
-	// connection without the answer: a client that retries repeats a
-	// request that succeeded.
-	Lost FaultKind = "lost"
-	// Truncated serves the request, then answers its status with the
-	// first half of its body.
-	Truncated FaultKind = "truncated"
-	// Malformed serves the request, then answers its status with a body
-	// that is not JSON (a proxy's error page).
-	Malformed FaultKind = "malformed"
+	Reset     = httpfault.Reset
+	Hang      = httpfault.Hang
+	Lost      = httpfault.Lost
+	Truncated = httpfault.Truncated
+	Malformed = httpfault.Malformed
 )
 
 // New starts a fake for the duration of t. At cleanup every request that
@@ -445,48 +434,15 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepp
 // misbehave fails r as fl.Kind says; serve serves it, into w. The caller
 // holds f.mu; a Hang lets go of it while it waits.
 func (f *Fake) misbehave(w http.ResponseWriter, r *http.Request, fl *Fault, serve func(http.ResponseWriter) int) int {
-	switch fl.Kind {
-	case Hang:
-		f.hung++
-		f.mu.Unlock()
-		select {
-		case <-r.Context().Done():
-		case <-f.stop:
-		}
-		f.mu.Lock()
-		f.hung--
-		return 0
-	case Reset:
-		hangUp(w)
-		return 0
+	if fl.Kind != Hang {
+		return httpfault.Fail(w, fl.Kind, serve)
 	}
-	rec := httptest.NewRecorder()
-	status := serve(rec)
-	body := rec.Body.Bytes()
-	switch fl.Kind {
-	case Lost:
-		hangUp(w)
-		return 0
-	case Truncated:
-		body = body[:len(body)/2]
-	case Malformed:
-		body = []byte("<html><body><h1>Unicorn!</h1></body></html>\n")
-		rec.Header().Set("Content-Type", "text/html")
-	}
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
-	return status
-}
-
-// hangUp closes the connection of w without an answer.
-func hangUp(w http.ResponseWriter) {
-	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
-		_ = conn.Close()
-	}
+	f.hung++
+	f.mu.Unlock()
+	httpfault.Wait(r, f.stop)
+	f.mu.Lock()
+	f.hung--
+	return 0
 }
 
 // dispatch serves a request that passed the checks and met no fault.
