@@ -595,12 +595,6 @@ func runBaseline(t *testing.T, sc faultScenario) baseline {
 	return b
 }
 
-// cell is one (scenario, operation, fault) outcome.
-type cell struct {
-	scenario, op, fault string
-	outcome             string
-}
-
 // runCell runs sc with fk on op, checks the invariants, and returns the
 // outcome for the table.
 func runCell(t *testing.T, sc faultScenario, b baseline, op string, fk faultKind) string {
