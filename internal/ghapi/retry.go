@@ -55,11 +55,12 @@ func (r retrier) do(ctx context.Context, op string, call func() (*github.Respons
 // or appends): a try whose answer was lost or broken — no answer, a 5xx,
 // a success whose body does not decode — may have taken effect on
 // GitHub, and trying again would make it twice. took, when not nil, asks
-// GitHub whether it did, in one request of its own (not retried); when
-// it did, the call is done (took has kept what the caller needs of it);
-// when it cannot tell, the call goes on as do would, asking no more: a
-// GitHub that cannot answer the question is down, and each question
-// would only add a request.
+// GitHub whether it did (a lookup: the check run by its external id, the
+// comment by its marker or body, the branch by its head); when it did,
+// the call is done (took has kept what the caller needs of it); when it
+// cannot tell, the call goes on as do would, asking no more: a GitHub
+// that cannot answer the question is down, and each question would only
+// add requests.
 func (r retrier) create(ctx context.Context, op string, call func() (*github.Response, error), took func() (bool, error)) error {
 	tries := r.policy.Start()
 	for {
