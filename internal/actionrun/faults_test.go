@@ -97,6 +97,7 @@ var faultKinds = []faultKind{
 	{"truncated JSON", "once: GitHub serves the request, and the answer's body is cut in half", kindFault(ghapitest.Truncated, 1)},
 	{"malformed JSON", "once: GitHub serves the request, and the answer's body is an HTML page", kindFault(ghapitest.Malformed, 1)},
 	{"answer lost", "once: GitHub serves the request, and the connection closes before the answer", kindFault(ghapitest.Lost, 1)},
+	{"502 after acting", "once: GitHub serves the request, and the answer is a 502 (the proxy in front gave up first)", kindFault(ghapitest.BadGatewayAfter, 1)},
 }
 
 // faultWorld is one cell's GitHub and the run's files.

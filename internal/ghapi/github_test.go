@@ -492,11 +492,11 @@ func errorCount(r *report.Report) int {
 
 // TestWritesWhoseAnswerWasLostAreNotSentAgain: GitHub carries out the
 // check run's create, its second annotation batch and the sticky
-// comment's create, and each answer is lost (the connection closes), cut
-// or garbled. docbridge finds each on GitHub instead of sending it again:
+// comment's create, and each answer is lost (the connection closes), cut,
+// garbled or a proxy's 502. docbridge finds each on GitHub instead of sending it again:
 // one check run, completed, with 120 annotations (not 170), one comment.
 func TestWritesWhoseAnswerWasLostAreNotSentAgain(t *testing.T) {
-	for _, kind := range []ghapitest.FaultKind{ghapitest.Lost, ghapitest.Truncated, ghapitest.Malformed} {
+	for _, kind := range []ghapitest.FaultKind{ghapitest.Lost, ghapitest.Truncated, ghapitest.Malformed, ghapitest.BadGatewayAfter} {
 		t.Run(string(kind), func(t *testing.T) {
 			f := newFakeGitHub(t)
 			f.AddFault(ghapitest.Fault{Operation: "checks/create", Times: 1, Kind: kind})

@@ -34,6 +34,9 @@ const (
 	// Malformed serves the request, then answers its status with a body
 	// that is not JSON (a proxy's error page).
 	Malformed Kind = "malformed"
+	// BadGatewayAfter serves the request, then answers 502 Bad Gateway:
+	// the proxy in front of the server gave up before the server's answer.
+	BadGatewayAfter Kind = "502 after"
 )
 
 // Fail fails a request as k says (Reset, Lost, Truncated, Malformed);
@@ -56,6 +59,9 @@ func Fail(w http.ResponseWriter, k Kind, serve func(http.ResponseWriter) int) in
 	case Malformed:
 		body = []byte("<html><body><h1>Unicorn!</h1></body></html>\n")
 		rec.Header().Set("Content-Type", "text/html")
+	case BadGatewayAfter:
+		status, body = http.StatusBadGateway, []byte(`{"message":"Server Error"}`)
+		rec.Header().Set("Content-Type", "application/json; charset=utf-8")
 	}
 	for k, v := range rec.Header() {
 		w.Header()[k] = v

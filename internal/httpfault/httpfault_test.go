@@ -18,13 +18,16 @@ func TestFail(t *testing.T) {
 	for _, c := range []struct {
 		kind   Kind
 		served bool
-		// body is what the client reads; "" when it gets an error.
-		body string
+		// status and body are what the client reads; body "" when it
+		// gets an error.
+		status int
+		body   string
 	}{
-		{Reset, false, ""},
-		{Lost, true, ""},
-		{Truncated, true, answer[:len(answer)/2]},
-		{Malformed, true, "<html><body><h1>Unicorn!</h1></body></html>\n"},
+		{Reset, false, 0, ""},
+		{Lost, true, 0, ""},
+		{Truncated, true, http.StatusCreated, answer[:len(answer)/2]},
+		{Malformed, true, http.StatusCreated, "<html><body><h1>Unicorn!</h1></body></html>\n"},
+		{BadGatewayAfter, true, http.StatusBadGateway, `{"message":"Server Error"}`},
 	} {
 		t.Run(string(c.kind), func(t *testing.T) {
 			var served atomic.Bool
@@ -54,8 +57,8 @@ func TestFail(t *testing.T) {
 			}
 			defer resp.Body.Close()
 			got, err := io.ReadAll(resp.Body)
-			if err != nil || string(got) != c.body || resp.StatusCode != http.StatusCreated {
-				t.Errorf("answer %d %q (%v), want 201 %q", resp.StatusCode, got, err, c.body)
+			if err != nil || string(got) != c.body || resp.StatusCode != c.status {
+				t.Errorf("answer %d %q (%v), want %d %q", resp.StatusCode, got, err, c.status, c.body)
 			}
 		})
 	}

@@ -168,11 +168,12 @@ type FaultKind = httpfault.Kind
 
 // The fault kinds (see httpfault).
 const (
-	Reset     = httpfault.Reset
-	Hang      = httpfault.Hang
-	Lost      = httpfault.Lost
-	Truncated = httpfault.Truncated
-	Malformed = httpfault.Malformed
+	Reset           = httpfault.Reset
+	Hang            = httpfault.Hang
+	Lost            = httpfault.Lost
+	Truncated       = httpfault.Truncated
+	Malformed       = httpfault.Malformed
+	BadGatewayAfter = httpfault.BadGatewayAfter
 )
 
 // New starts a fake for the duration of t. At cleanup every request that
