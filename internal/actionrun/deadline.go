@@ -15,7 +15,10 @@ import (
 // written) takes over at once instead of waiting on an unreachable API.
 type apiBudget struct {
 	total, left time.Duration
-	now         func() time.Time
+	// reserve is kept for the final call (a review's: completing the
+	// check run); 0 for a route without one.
+	reserve time.Duration
+	now     func() time.Time
 	// spent is set when a call ran out of the budget; the run says so once.
 	spent bool
 }
@@ -24,10 +27,32 @@ func newAPIBudget(total time.Duration) *apiBudget {
 	return &apiBudget{total: total, left: total, now: time.Now}
 }
 
-// do runs call with what is left of the budget as its deadline, and
-// charges the time it took.
+// finalShare is the part of a review's budget kept for the call that
+// completes the check run: a hung call before it (the changed files, the
+// enrichment pull request) may spend the rest, never this, so the check
+// run is completed — not left in progress — within the deadline.
+const finalShare = 4
+
+// reserveFinal keeps the final call's share of the budget (a review's).
+func (b *apiBudget) reserveFinal() *apiBudget {
+	b.reserve = b.total / finalShare
+	return b
+}
+
+// do runs call with what is left of the budget, less the final call's
+// reserve, as its deadline, and charges the time it took.
 func (b *apiBudget) do(ctx context.Context, call func(ctx context.Context) error) error {
-	cctx, cancel := context.WithTimeout(ctx, max(b.left, 0))
+	return b.run(ctx, b.left-b.reserve, call)
+}
+
+// final runs the call that completes the check run, with all that is
+// left of the budget.
+func (b *apiBudget) final(ctx context.Context, call func(ctx context.Context) error) error {
+	return b.run(ctx, b.left, call)
+}
+
+func (b *apiBudget) run(ctx context.Context, limit time.Duration, call func(ctx context.Context) error) error {
+	cctx, cancel := context.WithTimeout(ctx, max(limit, 0))
 	defer cancel()
 	start := b.now()
 	err := call(cctx)

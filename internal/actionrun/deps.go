@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sethvargo/go-githubactions"
@@ -107,6 +108,13 @@ type wiring struct {
 	// scanned is the working directory relative to the repository root:
 	// the GitHub renderers name the repository's paths through it.
 	scanned repopath.Dir
+	// sleep is the GitHub client's wait before a retry (nil: a real
+	// wait); the fault matrix's runs take none.
+	sleep func(ctx context.Context, d time.Duration) error
+	// cacheTimeout, when set, bounds each restore and save of the Actions
+	// cache below the cache's own deadlines (cache.RestoreTimeout,
+	// SaveTimeout): the fault matrix's hung cache takes no half minute.
+	cacheTimeout time.Duration
 }
 
 // wireFunc builds the dependencies of one run.
@@ -139,13 +147,13 @@ func wireAction(w wiring) (actionDeps, error) {
 		if err != nil {
 			fmt.Fprintln(w.stdout, review.WorkflowCommand("warning", nil, "docbridge: no Actions cache ("+err.Error()+"); scanning cold, nothing saved"))
 		} else {
-			deps.cache = actionsCache{store: store}
+			deps.cache = actionsCache{store: store, timeout: w.cacheTimeout}
 		}
 	}
 	p, err := ghapi.New(ghapi.Config{
 		DryRun: w.dryRun, Fork: w.d.Fork, Out: w.stdout,
 		GitHub: ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
-			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout},
+			BotLogin: w.in.BotLogin, DetailsURL: gh.RunURL, Log: w.stdout, Sleep: w.sleep},
 	})
 	if err != nil {
 		return actionDeps{}, fmt.Errorf("github: %w", err)
@@ -154,7 +162,7 @@ func wireAction(w wiring) (actionDeps, error) {
 	if !w.dryRun && w.in.GitHubToken != "" {
 		// One client serves the changed files and the repository routes.
 		api, err := ghapi.NewGitHub(ghapi.GitHubOptions{Token: w.in.GitHubToken, APIURL: w.env.APIURL, Repository: w.env.Repository,
-			BotLogin: w.in.BotLogin, Log: w.stdout})
+			BotLogin: w.in.BotLogin, Log: w.stdout, Sleep: w.sleep})
 		if err != nil {
 			return actionDeps{}, fmt.Errorf("github: %w", err)
 		}
@@ -169,21 +177,39 @@ func wireAction(w wiring) (actionDeps, error) {
 }
 
 // actionsCache adapts internal/cache to the action's stateCache.
-type actionsCache struct{ store cache.Store }
+type actionsCache struct {
+	store cache.Store
+	// timeout, when set, bounds each call (wiring.cacheTimeout).
+	timeout time.Duration
+}
 
 func (c actionsCache) Keys(p cache.KeyParts) (string, []string) {
 	return cache.Keys(p)
 }
 
+// bound is ctx, bounded by c.timeout when it is set.
+func (c actionsCache) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c.timeout <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, c.timeout)
+}
+
 func (c actionsCache) Restore(ctx context.Context, keys []string) (cache.Restored, *cache.Warning) {
+	ctx, cancel := c.bound(ctx)
+	defer cancel()
 	return cache.RestoreState(ctx, c.store, keys)
 }
 
 func (c actionsCache) RestoreBlob(ctx context.Context, keys []string, what string) (cache.Entry, *cache.Warning) {
+	ctx, cancel := c.bound(ctx)
+	defer cancel()
 	return cache.Restore(ctx, c.store, keys, what, "starting without it")
 }
 
 func (c actionsCache) Persist(ctx context.Context, key string, data []byte) *cache.Warning {
+	ctx, cancel := c.bound(ctx)
+	defer cancel()
 	return cache.Persist(ctx, c.store, key, data)
 }
 

@@ -216,7 +216,7 @@ func (r *actionRun) run(ctx context.Context) error {
 		return r.gate(ctx)
 	}
 	isReview := r.d.Act == actionenv.ActReview
-	api := newAPIBudget(r.in.PublishTimeout)
+	api := newAPIBudget(r.in.PublishTimeout).reserveFinal()
 	if isReview {
 		if err := api.do(ctx, r.deps.poster.Begin); err != nil {
 			r.gh.Warningf("docbridge: could not start the check run: %v", err)
@@ -245,7 +245,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	if err != nil {
 		if isReview {
 			// Leave no check run in progress for ever.
-			if ferr := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
+			if ferr := api.final(ctx, func(ctx context.Context) error { return r.deps.poster.Fail(ctx, err) }); ferr != nil {
 				r.gh.Warningf("docbridge: could not complete the check run: %v", ferr)
 			}
 		}
@@ -320,7 +320,7 @@ func (r *actionRun) run(ctx context.Context) error {
 	}
 	r.persist(ctx, saveKey, res)
 	if isReview {
-		if err := api.do(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
+		if err := api.final(ctx, func(ctx context.Context) error { return r.deps.poster.Publish(ctx, pub) }); err != nil {
 			r.gh.Warningf("docbridge: posting the results failed (%v); every finding is in this log and the JSON report, and the job summary groups them by code", err)
 		}
 	}

@@ -216,6 +216,9 @@ func Plan(in Input) Outcome {
 	out := Outcome{Act: true, Omitted: cmds.Omitted}
 	if code, reason := authorize(in); code != "" {
 		out.wide = reason
+		// An unread permission is GitHub's failure, not the comment's:
+		// the next run decides the comment again.
+		out.Retry = code == RefusedUnverified
 		for _, l := range cmds.Lines {
 			out.Results = append(out.Results, Result{Line: l, Status: StatusRefused, Code: code, Reason: reason})
 		}
@@ -266,7 +269,7 @@ func authorize(in Input) (code, reason string) {
 		minimum = l
 	}
 	if err := in.Permission.Err; err != nil {
-		return RefusedUnverified, "docbridge could not read the author's permission on this repository; comment again later"
+		return RefusedUnverified, "docbridge could not read the author's permission on this repository; the next docbridge run on this pull request decides it again, or comment again"
 	}
 	if in.Permission.Level < minimum {
 		return RefusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s: "+

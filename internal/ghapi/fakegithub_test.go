@@ -30,15 +30,13 @@ func newFakeGitHub(t *testing.T) *ghapitest.Fake {
 func fakeOptions(f *ghapitest.Fake, sleeps *[]time.Duration) GitHubOptions {
 	opts := GitHubOptions{Token: fakeToken, APIURL: f.URL, Repository: fakeRepo, DetailsURL: "https://github.com/octo/docs-demo/actions/runs/42"}
 	if sleeps != nil {
-		r := defaultRetrier()
 		var mu sync.Mutex
-		r.sleep = func(_ context.Context, d time.Duration) error {
+		opts.Sleep = func(_ context.Context, d time.Duration) error {
 			mu.Lock()
 			defer mu.Unlock()
 			*sleeps = append(*sleeps, d)
 			return nil
 		}
-		opts.retry = &r
 	}
 	return opts
 }

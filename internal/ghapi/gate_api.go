@@ -82,17 +82,28 @@ func (g *GitHub) Reply(ctx context.Context, issue int, body string) (int64, erro
 	if len(body) > MaxCommentBody {
 		return 0, fmt.Errorf("reply on #%d: body of %d characters passes GitHub's limit of %d", issue, len(body), MaxCommentBody)
 	}
-	var c *github.IssueComment
-	err := g.retry.do(ctx, fmt.Sprintf("reply on #%d", issue), func() (*github.Response, error) {
-		var resp *github.Response
-		var err error
-		c, resp, err = g.client.Issues.CreateComment(ctx, g.owner, g.repo, issue, &github.IssueComment{Body: github.String(body)})
+	var id int64
+	err := g.retry.create(ctx, fmt.Sprintf("reply on #%d", issue), func() (*github.Response, error) {
+		c, resp, err := g.client.Issues.CreateComment(ctx, g.owner, g.repo, issue, &github.IssueComment{Body: github.String(body)})
+		id = c.GetID()
 		return resp, err
+	}, func() (bool, error) {
+		// A reply names the comment it answers: the bot's comment with
+		// this very body is this reply, posted by a try whose answer was
+		// lost.
+		list, err := g.ListComments(ctx, issue)
+		for _, c := range list {
+			if strings.EqualFold(c.Login, g.bot) && c.Body == body {
+				id = c.ID
+				return true, nil
+			}
+		}
+		return false, err
 	})
 	if err != nil {
 		return 0, err
 	}
-	return c.GetID(), nil
+	return id, nil
 }
 
 // IssueComment is a comment of an issue or pull request as the listing

@@ -325,20 +325,30 @@ func (g *GitHub) createCommit(ctx context.Context, message, tree, parent string)
 // wrote the branch first (not a fast forward; already exists).
 func (g *GitHub) publish(ctx context.Context, branch, commit string, create bool) (raced bool, err error) {
 	ref := &github.Reference{Ref: github.String("refs/heads/" + branch), Object: &github.GitObject{SHA: github.String(commit)}}
+	// A ref write whose answer was lost or broken took effect when the
+	// branch is at commit now: sent again, it would answer "already
+	// exists" or "not a fast forward", a race that never was.
+	took := func() (bool, error) {
+		now, _, err := g.client.Git.GetRef(ctx, g.owner, g.repo, "heads/"+branch)
+		if err != nil {
+			return false, err
+		}
+		return now.GetObject().GetSHA() == commit, nil
+	}
 	if create {
-		err = g.retry.do(ctx, "create branch "+branch, func() (*github.Response, error) {
+		err = g.retry.create(ctx, "create branch "+branch, func() (*github.Response, error) {
 			_, resp, err := g.client.Git.CreateRef(ctx, g.owner, g.repo, ref)
 			return resp, err
-		})
+		}, took)
 		if isUnprocessable(err, "already exists") {
 			return true, nil
 		}
 		return false, err
 	}
-	err = g.retry.do(ctx, "update branch "+branch, func() (*github.Response, error) {
+	err = g.retry.create(ctx, "update branch "+branch, func() (*github.Response, error) {
 		_, resp, err := g.client.Git.UpdateRef(ctx, g.owner, g.repo, ref, false)
 		return resp, err
-	})
+	}, took)
 	if isUnprocessable(err, "fast forward") {
 		return true, nil
 	}

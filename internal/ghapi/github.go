@@ -2,6 +2,8 @@ package ghapi
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -53,8 +55,10 @@ type GitHubOptions struct {
 	// Log receives a line when something is off but not an error (the
 	// comment search hit its bound); nil discards.
 	Log io.Writer
-
-	retry *retrier // tests shorten the waits
+	// Sleep waits d before a retry, or less when ctx ends first (its
+	// error then); nil waits for real. A test passes one that returns at
+	// once, so that a matrix of failures takes no minutes.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // GitHub posts through the GitHub REST API.
@@ -100,8 +104,8 @@ func NewGitHub(opts GitHubOptions) (*GitHub, error) {
 	if g.log == nil {
 		g.log = io.Discard
 	}
-	if opts.retry != nil {
-		g.retry = *opts.retry
+	if opts.Sleep != nil {
+		g.retry.sleep = opts.Sleep
 	}
 	g.retry.log = g.log
 	return g, nil
@@ -112,16 +116,29 @@ func (g *GitHub) StartCheck(ctx context.Context, headSHA string) (CheckRef, erro
 	if headSHA == "" {
 		return CheckRef{}, errors.New("create check run: no head SHA")
 	}
-	opts := github.CreateCheckRunOptions{Name: CheckName, HeadSHA: headSHA, Status: github.String("in_progress")}
+	// The external id tells this run's check run from another's on the
+	// same commit: a create whose answer was lost is found by it instead
+	// of made twice (a second run would stay in progress for ever).
+	external, err := newExternalID()
+	if err != nil {
+		return CheckRef{}, fmt.Errorf("create check run: %w", err)
+	}
+	opts := github.CreateCheckRunOptions{Name: CheckName, HeadSHA: headSHA, Status: github.String("in_progress"), ExternalID: github.String(external)}
 	if g.detailsURL != "" {
 		opts.DetailsURL = github.String(g.detailsURL)
 	}
 	var run *github.CheckRun
-	err := g.retry.do(ctx, "create check run", func() (*github.Response, error) {
+	err = g.retry.create(ctx, "create check run", func() (*github.Response, error) {
 		var resp *github.Response
 		var err error
 		run, resp, err = g.client.Checks.CreateCheckRun(ctx, g.owner, g.repo, opts)
 		return resp, err
+	}, func() (bool, error) {
+		found, err := g.findCheck(ctx, headSHA, external)
+		if found != nil {
+			run = found
+		}
+		return found != nil, err
 	})
 	if err != nil {
 		return CheckRef{}, err
@@ -130,6 +147,31 @@ func (g *GitHub) StartCheck(ctx context.Context, headSHA string) (CheckRef, erro
 		return CheckRef{}, errors.New("create check run: the answer has no id")
 	}
 	return CheckRef{ID: run.GetID()}, nil
+}
+
+// newExternalID is a check run's external id: random, 16 hex digits.
+func newExternalID() (string, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return "docbridge-" + hex.EncodeToString(b[:]), nil
+}
+
+// findCheck returns this bot's check run on headSHA whose external id is
+// external; nil when there is none.
+func (g *GitHub) findCheck(ctx context.Context, headSHA, external string) (*github.CheckRun, error) {
+	list, _, err := g.client.Checks.ListCheckRunsForRef(ctx, g.owner, g.repo, headSHA,
+		&github.ListCheckRunsOptions{CheckName: github.String(CheckName), Filter: github.String("all"), ListOptions: github.ListOptions{PerPage: 100}})
+	if err != nil {
+		return nil, fmt.Errorf("find check run %s: %w", external, err)
+	}
+	for _, run := range list.CheckRuns {
+		if run.GetExternalID() == external && run.GetID() != 0 {
+			return run, nil
+		}
+	}
+	return nil, nil
 }
 
 // FinishCheck completes the run: the first update sets the conclusion,
@@ -151,6 +193,7 @@ func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out review.Check
 		title = CheckName // GitHub requires a title with an output
 	}
 	batches := out.Batches()
+	annotated := 0 // the run's annotations once this batch is in
 	for i, batch := range batches {
 		opts := github.UpdateCheckRunOptions{Name: CheckName, Output: &github.CheckRunOutput{
 			Title: github.String(title), Summary: github.String(out.Summary), Annotations: apiAnnotations(batch)}}
@@ -158,10 +201,21 @@ func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out review.Check
 			opts.Status = github.String("completed")
 			opts.Conclusion = github.String(conclusion)
 		}
+		annotated += len(batch)
 		op := fmt.Sprintf("update check run %d (batch %d of %d)", ref.ID, i+1, len(batches))
-		err := g.retry.do(ctx, op, func() (*github.Response, error) {
+		// GitHub appends each update's annotations: an update that took
+		// effect and is sent again posts its batch twice. The run's
+		// annotation count says whether it took.
+		want := annotated
+		err := g.retry.create(ctx, op, func() (*github.Response, error) {
 			_, resp, err := g.client.Checks.UpdateCheckRun(ctx, g.owner, g.repo, ref.ID, opts)
 			return resp, err
+		}, func() (bool, error) {
+			run, _, err := g.client.Checks.GetCheckRun(ctx, g.owner, g.repo, ref.ID)
+			if err != nil {
+				return false, fmt.Errorf("read check run %d: %w", ref.ID, err)
+			}
+			return run.GetStatus() == "completed" && run.GetOutput().GetAnnotationsCount() == want, nil
 		})
 		if err != nil {
 			return err
@@ -228,9 +282,13 @@ func (g *GitHub) UpsertMarkedComment(ctx context.Context, pr int, marker, body s
 			return resp, err
 		})
 	}
-	return g.retry.do(ctx, fmt.Sprintf("create comment on #%d", pr), func() (*github.Response, error) {
+	return g.retry.create(ctx, fmt.Sprintf("create comment on #%d", pr), func() (*github.Response, error) {
 		_, resp, err := g.client.Issues.CreateComment(ctx, g.owner, g.repo, pr, &github.IssueComment{Body: github.String(body)})
 		return resp, err
+	}, func() (bool, error) {
+		// A create whose answer was lost: the comment is there if it took.
+		found, err := g.findSticky(ctx, pr, marker)
+		return found != nil, err
 	})
 }
 

@@ -352,9 +352,11 @@ func TestGitHubDown(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	// StartCheck and the comment listing fail; FinishCheck goes straight
-	// to the fallback, with no run to update.
-	if n := len(f.Requests("", "")); n != 2*MaxAttempts {
-		t.Errorf("%d requests, want %d", n, 2*MaxAttempts)
+	// to the fallback, with no run to update. After StartCheck's first
+	// 502 one request asks whether the check run was made all the same;
+	// that failing too, it asks no more.
+	if n := len(f.Requests("", "")); n != 2*MaxAttempts+1 {
+		t.Errorf("%d requests, want %d", n, 2*MaxAttempts+1)
 	}
 	if len(sleeps) != 2*(MaxAttempts-1) {
 		t.Errorf("waits %v", sleeps)
@@ -486,4 +488,41 @@ func errorCount(r *report.Report) int {
 		}
 	}
 	return n
+}
+
+// TestWritesWhoseAnswerWasLostAreNotSentAgain: GitHub carries out the
+// check run's create, its second annotation batch and the sticky
+// comment's create, and each answer is lost (the connection closes), cut,
+// garbled or a proxy's 502. docbridge finds each on GitHub instead of sending it again:
+// one check run, completed, with 120 annotations (not 170), one comment.
+func TestWritesWhoseAnswerWasLostAreNotSentAgain(t *testing.T) {
+	for _, kind := range []ghapitest.FaultKind{ghapitest.Lost, ghapitest.Truncated, ghapitest.Malformed, ghapitest.BadGatewayAfter} {
+		t.Run(string(kind), func(t *testing.T) {
+			f := newFakeGitHub(t)
+			f.AddFault(ghapitest.Fault{Operation: "checks/create", Times: 1, Kind: kind})
+			f.AddFault(ghapitest.Fault{Operation: "checks/update", Skip: 1, Times: 1, Kind: kind})
+			f.AddFault(ghapitest.Fault{Operation: "issues/create-comment", Times: 1, Kind: kind})
+			var out bytes.Buffer
+			var sleeps []time.Duration
+			opts := fakeOptions(f, &sleeps)
+			opts.Log = &out
+			p, err := New(Config{Out: &out, GitHub: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Publish(context.Background(), p, nil, publication(findingsReport(120), 7)); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			runs := f.Runs()
+			if len(runs) != 1 || runs[0].Status != "completed" || len(runs[0].Annotations) != 120 || runs[0].ExternalID == "" {
+				t.Fatalf("check runs %d, first %+v", len(runs), runs[0])
+			}
+			if got := len(f.Comments()); got != 1 {
+				t.Errorf("%d comments", got)
+			}
+			if n := strings.Count(out.String(), "but it took effect; not sending it again"); n != 3 {
+				t.Errorf("%d writes found instead of sent again, want 3:\n%s", n, out.String())
+			}
+		})
+	}
 }

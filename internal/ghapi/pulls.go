@@ -114,14 +114,25 @@ func (g *GitHub) CreatePR(ctx context.Context, in NewPR) (PullRequest, error) {
 	np := &github.NewPullRequest{Title: github.String(in.Title), Head: github.String(in.Branch), Base: github.String(in.Base),
 		Body: github.String(in.Body)}
 	var pr *github.PullRequest
-	err := g.retry.do(ctx, fmt.Sprintf("open pull request from %s", in.Branch), func() (*github.Response, error) {
+	var found PullRequest
+	err := g.retry.create(ctx, fmt.Sprintf("open pull request from %s", in.Branch), func() (*github.Response, error) {
 		var resp *github.Response
 		var err error
 		pr, resp, err = g.client.PullRequests.Create(ctx, g.owner, g.repo, np)
 		return resp, err
+	}, func() (bool, error) {
+		// Opened by a try whose answer was lost: the bot's open pull
+		// request from the branch is this one.
+		var ok bool
+		var err error
+		found, ok, err = g.FindBotPR(ctx, in.Branch)
+		return ok, err
 	})
 	if err != nil {
 		return PullRequest{}, err
+	}
+	if found.Number != 0 {
+		return found, nil
 	}
 	return g.pullRequest(pr), nil
 }

@@ -48,6 +48,20 @@ func defaultRetrier() retrier {
 // do runs call until it succeeds, fails for good, or the bounds are
 // reached. op names the call in errors.
 func (r retrier) do(ctx context.Context, op string, call func() (*github.Response, error)) error {
+	return r.create(ctx, op, call, nil)
+}
+
+// create is do for a call that is not idempotent (it creates something,
+// or appends): a try whose answer was lost or broken — no answer, a 5xx,
+// a success whose body does not decode — may have taken effect on
+// GitHub, and trying again would make it twice. took, when not nil, asks
+// GitHub whether it did (a lookup: the check run by its external id, the
+// comment by its marker or body, the branch by its head); when it did,
+// the call is done (took has kept what the caller needs of it); when it
+// cannot tell, the call goes on as do would, asking no more: a GitHub
+// that cannot answer the question is down, and each question would only
+// add requests.
+func (r retrier) create(ctx context.Context, op string, call func() (*github.Response, error), took func() (bool, error)) error {
 	tries := r.policy.Start()
 	for {
 		resp, err := call()
@@ -56,6 +70,18 @@ func (r retrier) do(ctx context.Context, op string, call func() (*github.Respons
 		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s: %w", op, err)
+		}
+		if took != nil && mayHaveApplied(resp) {
+			done, terr := took()
+			if terr != nil {
+				took = nil
+			}
+			if done {
+				if r.log != nil {
+					fmt.Fprintf(r.log, "docbridge: %s: %s, but it took effect; not sending it again\n", op, failure(resp, err))
+				}
+				return nil
+			}
 		}
 		hint, hinted, retry := retryAfter(resp, err)
 		if !retry {
@@ -77,6 +103,18 @@ func (r retrier) do(ctx context.Context, op string, call func() (*github.Respons
 			return fmt.Errorf("%s: %w (while waiting to retry: %w)", op, err, serr)
 		}
 	}
+}
+
+// mayHaveApplied reports a failed try that GitHub may have carried out:
+// no answer (the connection closed after the request was sent), a 5xx (a
+// proxy in front of a server that did it), or a success whose body did
+// not decode.
+func mayHaveApplied(resp *github.Response) bool {
+	if resp == nil || resp.Response == nil {
+		return true
+	}
+	code := resp.StatusCode
+	return code >= 500 || (code >= 200 && code < 300)
 }
 
 // failure says in a few words why a call failed: its HTTP status, or the

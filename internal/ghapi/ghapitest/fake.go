@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -36,6 +37,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/docbridge/docbridge/internal/httpfault"
 )
 
 // The fake's identity: the one token it accepts, the login it posts as,
@@ -103,14 +106,20 @@ type Fake struct {
 	nextPR    int
 	perms     map[string]string
 	reactions []Reaction
+	// stop ends hung requests; hung counts those still waiting.
+	stop chan struct{}
+	hung int
 }
 
-// Request is one request as received, with the status it was answered.
+// Request is one request as received, with the status it was answered
+// (0 when it was not answered: a Reset, a Lost or a Hang fault).
 type Request struct {
 	Method, Path, Query string
-	Body                []byte
-	At                  time.Time
-	Status              int
+	// Operation is its route's operationId ("" when it has no route).
+	Operation string
+	Body      []byte
+	At        time.Time
+	Status    int
 }
 
 // CheckRun is a check run as posted.
@@ -118,6 +127,8 @@ type CheckRun struct {
 	ID                                int64
 	Name, HeadSHA, Status, Conclusion string
 	Title, Summary                    string
+	// ExternalID is the integrator's own id of the run, as created.
+	ExternalID string
 	// Annotations are every update's annotations, appended (as GitHub
 	// does); Batches holds them per update and UpdateSizes their counts.
 	Annotations []map[string]any
@@ -138,19 +149,36 @@ type Comment struct {
 
 // Fault answers matching requests with Status, Header and Body instead of
 // serving them: requests whose method is Method and whose path contains
-// PathContains ("" matches every path), after letting Skip of them
-// through, Times times. A Fault with Run calls it first, outside the
-// fake's lock (it may call the fake: Push moves a branch between
-// docbridge's read and write), then answers with Status, or serves the
-// request when Status is 0.
+// PathContains ("" matches every path) — or, when Operation is set, whose
+// route is that OpenAPI operation (its operationId: "checks/create") —
+// after letting Skip of them through, Times times. A Fault with Run calls
+// it first, outside the fake's lock (it may call the fake: Push moves a
+// branch between docbridge's read and write), then answers with Status,
+// or serves the request when Status is 0. A Fault with a Kind misbehaves
+// as the Kind says instead of answering Status.
 type Fault struct {
 	Method, PathContains string
+	Operation            string
 	Skip, Times          int
 	Status               int
 	Header               map[string]string
 	Body                 string
 	Run                  func()
+	Kind                 FaultKind
 }
+
+// FaultKind is a way of failing other than an answer (httpfault's).
+type FaultKind = httpfault.Kind
+
+// The fault kinds (see httpfault).
+const (
+	Reset           = httpfault.Reset
+	Hang            = httpfault.Hang
+	Lost            = httpfault.Lost
+	Truncated       = httpfault.Truncated
+	Malformed       = httpfault.Malformed
+	BadGatewayAfter = httpfault.BadGatewayAfter
+)
 
 // New starts a fake for the duration of t. At cleanup every request that
 // did not validate against the OpenAPI description fails t.
@@ -165,6 +193,10 @@ func New(t testing.TB) *Fake {
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	f.URL = f.srv.URL
 	t.Cleanup(f.srv.Close)
+	// Before the server's Close, which waits for every handler: a hung
+	// request ends when the test does.
+	f.stop = make(chan struct{})
+	t.Cleanup(func() { close(f.stop) })
 	// A shallow copy with this server's URL: the router matches servers.
 	doc := *shared
 	doc.Servers = openapi3.Servers{{URL: f.srv.URL}}
@@ -185,6 +217,14 @@ func (f *Fake) AddFault(fl Fault) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.faults = append(f.faults, &fl)
+}
+
+// ClearFaults removes every fault AddFault injected: the next run meets a
+// GitHub that works.
+func (f *Fake) ClearFaults() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.faults = nil
 }
 
 // GoDown answers every further request (valid ones; authentication is
@@ -298,31 +338,58 @@ func (f *Fake) Comments() []Comment {
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	stepped := f.takeRun(r)
+	op := f.operation(r)
+	stepped := f.takeRun(r, op)
 	if stepped != nil {
 		stepped.Run()
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Body: body, At: time.Now()})
+	f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Body: body, At: time.Now()})
 	i := len(f.requests) - 1
-	f.requests[i].Status = f.handle(w, r, body, stepped)
+	status := f.handle(w, r, body, stepped)
+	f.requests[i].Status = status
 }
 
-// takeRun returns the first fault with a Run that matches r, counting
-// it; nil when none does.
-func (f *Fake) takeRun(r *http.Request) *Fault {
+// operation is the operationId of r's route, "" when it has none.
+func (f *Fake) operation(r *http.Request) string {
+	route, _, err := f.findRoute(r)
+	if err != nil || route.Operation == nil {
+		return ""
+	}
+	return route.Operation.OperationID
+}
+
+// Hung counts the requests a Hang fault holds now: after a run, any is a
+// request the client never gave up.
+func (f *Fake) Hung() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.takeFault(r, true)
+	return f.hung
 }
 
-// takeFault returns the first fault that matches r and has a Run (withRun)
-// or none, after letting its Skip through, and counts it; nil when none
-// does. The caller holds f.mu.
-func (f *Fake) takeFault(r *http.Request, withRun bool) *Fault {
+// takeRun returns the first fault with a Run that matches r (of operation
+// op), counting it; nil when none does.
+func (f *Fake) takeRun(r *http.Request, op string) *Fault {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.takeFault(r, op, true)
+}
+
+// matches reports whether fl applies to r, of operation op.
+func (fl *Fault) matches(r *http.Request, op string) bool {
+	if fl.Operation != "" {
+		return fl.Operation == op
+	}
+	return fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains)
+}
+
+// takeFault returns the first fault that matches r (of operation op) and
+// has a Run (withRun) or none, after letting its Skip through, and counts
+// it; nil when none does. The caller holds f.mu.
+func (f *Fake) takeFault(r *http.Request, op string, withRun bool) *Fault {
 	for _, fl := range f.faults {
-		if (fl.Run != nil) == withRun && fl.Times > 0 && fl.Method == r.Method && strings.Contains(r.URL.Path, fl.PathContains) {
+		if (fl.Run != nil) == withRun && fl.Times > 0 && fl.matches(r, op) {
 			if fl.Skip > 0 {
 				fl.Skip--
 				continue
@@ -359,9 +426,32 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepp
 	if stepped != nil && stepped.Status != 0 {
 		return answer(w, stepped)
 	}
-	if fl := f.takeFault(r, false); fl != nil {
+	fl := f.takeFault(r, route.Operation.OperationID, false)
+	switch {
+	case fl == nil:
+		return f.dispatch(w, r, route, params, body)
+	case fl.Kind == "":
 		return answer(w, fl)
 	}
+	return f.misbehave(w, r, fl, func(w http.ResponseWriter) int { return f.dispatch(w, r, route, params, body) })
+}
+
+// misbehave fails r as fl.Kind says; serve serves it, into w. The caller
+// holds f.mu; a Hang lets go of it while it waits.
+func (f *Fake) misbehave(w http.ResponseWriter, r *http.Request, fl *Fault, serve func(http.ResponseWriter) int) int {
+	if fl.Kind != Hang {
+		return httpfault.Fail(w, fl.Kind, serve)
+	}
+	f.hung++
+	f.mu.Unlock()
+	httpfault.Wait(r, f.stop)
+	f.mu.Lock()
+	f.hung--
+	return 0
+}
+
+// dispatch serves a request that passed the checks and met no fault.
+func (f *Fake) dispatch(w http.ResponseWriter, r *http.Request, route *routers.Route, params map[string]string, body []byte) int {
 	var payload map[string]any
 	if len(body) > 0 {
 		if err := json.Unmarshal(body, &payload); err != nil {
@@ -373,6 +463,10 @@ func (f *Fake) handle(w http.ResponseWriter, r *http.Request, body []byte, stepp
 		return f.createRun(w, params, payload)
 	case "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}":
 		return f.updateRun(w, params, payload)
+	case "GET /repos/{owner}/{repo}/check-runs/{check_run_id}":
+		return f.getRun(w, params)
+	case "GET /repos/{owner}/{repo}/commits/{ref}/check-runs":
+		return f.listRunsForRef(w, r, params)
 	case "GET /repos/{owner}/{repo}/issues/{issue_number}/comments":
 		return f.listComments(w, r, params)
 	case "POST /repos/{owner}/{repo}/issues/{issue_number}/comments":
@@ -467,7 +561,8 @@ func (f *Fake) createRun(w http.ResponseWriter, params map[string]string, p map[
 		return forbidden(w)
 	}
 	f.nextID++
-	run := &CheckRun{ID: f.nextID, Name: str(p["name"]), HeadSHA: str(p["head_sha"]), Status: cmp.Or(str(p["status"]), "queued")}
+	run := &CheckRun{ID: f.nextID, Name: str(p["name"]), HeadSHA: str(p["head_sha"]), Status: cmp.Or(str(p["status"]), "queued"),
+		ExternalID: str(p["external_id"])}
 	f.runs[run.ID] = run
 	return reply(w, http.StatusCreated, nil, runJSON(run))
 }
@@ -509,7 +604,37 @@ func (f *Fake) updateRun(w http.ResponseWriter, params map[string]string, p map[
 
 func runJSON(run *CheckRun) map[string]any {
 	return map[string]any{"id": run.ID, "node_id": "CR_" + strconv.FormatInt(run.ID, 10), "head_sha": run.HeadSHA,
-		"name": run.Name, "status": run.Status, "conclusion": run.Conclusion}
+		"name": run.Name, "status": run.Status, "conclusion": run.Conclusion, "external_id": run.ExternalID,
+		"output": map[string]any{"title": run.Title, "summary": run.Summary, "annotations_count": len(run.Annotations)}}
+}
+
+// getRun answers one check run.
+func (f *Fake) getRun(w http.ResponseWriter, params map[string]string) int {
+	if !repoOK(w, params) {
+		return http.StatusNotFound
+	}
+	id, _ := strconv.ParseInt(params["check_run_id"], 10, 64)
+	run := f.runs[id]
+	if run == nil {
+		return reply(w, http.StatusNotFound, nil, map[string]any{"message": "Not Found"})
+	}
+	return reply(w, http.StatusOK, nil, runJSON(run))
+}
+
+// listRunsForRef answers the check runs on a commit, newest first,
+// filtered by check_name when given (one page: the fake's runs are few).
+func (f *Fake) listRunsForRef(w http.ResponseWriter, r *http.Request, params map[string]string) int {
+	if !repoOK(w, params) {
+		return http.StatusNotFound
+	}
+	name := r.URL.Query().Get("check_name")
+	list := []map[string]any{}
+	for _, id := range slices.Backward(slices.Sorted(maps.Keys(f.runs))) {
+		if run := f.runs[id]; run.HeadSHA == params["ref"] && (name == "" || run.Name == name) {
+			list = append(list, runJSON(run))
+		}
+	}
+	return reply(w, http.StatusOK, nil, map[string]any{"total_count": len(list), "check_runs": list})
 }
 
 func (f *Fake) listComments(w http.ResponseWriter, r *http.Request, params map[string]string) int {
