@@ -482,7 +482,7 @@ func mean(v []float64) float64 {
 // soakExpect is one reference a base document makes to what a mutation
 // took away: the drift it should be reported as.
 type soakExpect struct {
-	doc  string // the document, at the same path in base and head
+	doc  string // the document, at its head path
 	kind string // link, path, symbol or anchor
 	what string // the gone path, symbol, or document#anchor
 	ref  string // the reference as written
@@ -494,9 +494,9 @@ var (
 )
 
 // soakExpected lists the drift the pull request should report: every
-// reference of a base document still at its path in the head, still
-// written there, to a path, symbol or anchor that resolved in the base
-// and that the mutations took away for good.
+// reference of a base document, still written in the head (at its path,
+// or at the path it moved to unchanged), to a path, symbol or anchor that
+// resolved in the base and that the mutations took away for good.
 func soakExpected(base, head map[string]string, gone soakGone) []soakExpect {
 	paths := map[string]bool{}
 	for _, p := range gone.paths {
@@ -527,10 +527,15 @@ func soakExpected(base, head map[string]string, gone soakGone) []soakExpect {
 		anchors[a] = strings.Contains(b, heading) && h != "" && !strings.Contains(h, heading)
 	}
 	var out []soakExpect
-	for doc, b := range base {
-		h, ok := head[doc]
+	moved := soakMoved(base, head)
+	for doc, h := range head {
+		was := doc
+		if _, ok := base[doc]; !ok {
+			was = moved[doc]
+		}
+		b, ok := base[was]
 		if !soakIsDoc(doc) || !ok {
-			continue // a moved or deleted document is not judged here
+			continue // a new document has nothing to drift from
 		}
 		add := func(kind, what, ref string) {
 			if strings.Contains(h, ref) {
@@ -539,9 +544,9 @@ func soakExpected(base, head map[string]string, gone soakGone) []soakExpect {
 		}
 		for _, m := range soakLink.FindAllStringSubmatch(b, -1) {
 			dest, frag, _ := strings.Cut(m[1], "#")
-			target := doc
+			target := was
 			if dest != "" {
-				target = path.Join(path.Dir(doc), dest)
+				target = path.Join(path.Dir(was), dest)
 			}
 			if paths[target] {
 				add("link", target, m[0])
@@ -563,6 +568,26 @@ func soakExpected(base, head map[string]string, gone soakGone) []soakExpect {
 		return strings.Compare(a.doc+"\x00"+a.kind+"\x00"+a.what+"\x00"+a.ref, b.doc+"\x00"+b.kind+"\x00"+b.what+"\x00"+b.ref)
 	})
 	return slices.Compact(out)
+}
+
+// soakMoved maps each head document that is a base document moved with
+// its bytes unchanged to the base's path: a document moved is judged
+// against its base self. A move with edits is a new document, as without
+// git (the action's image has none) nothing tells it from one.
+func soakMoved(base, head map[string]string) map[string]string {
+	byContent := map[string][]string{}
+	for p, b := range base {
+		if _, kept := head[p]; !kept && soakIsDoc(p) {
+			byContent[b] = append(byContent[b], p)
+		}
+	}
+	out := map[string]string{}
+	for p, h := range head {
+		if _, old := base[p]; !old && soakIsDoc(p) && len(byContent[h]) == 1 {
+			out[p] = byContent[h][0]
+		}
+	}
+	return out
 }
 
 // soakDriftCodes are the codes each kind of expectation may be reported

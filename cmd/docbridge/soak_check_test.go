@@ -21,20 +21,22 @@ func TestSoakExpected(t *testing.T) {
 	base := map[string]string{
 		"docs/a.md": "# A\n\nSee [b](b.md), [b's part](b.md#section-1), [c](../src/c.ts).\n" +
 			"Mentions `src/c.ts`, `computeC` and `Handler1.Serve1`; [d](d.md).\n",
-		"docs/b.md":     "# B\n\n## Section 1\n\nText.\n",
-		"docs/moved.md": "Links [b](b.md).\n",
-		"docs/d.md":     "# D\n",
-		"src/c.ts":      "export function computeC(): number {\n  return 1;\n}\n",
-		"internal/h.go": "package h\n\nfunc (h *Handler1) Serve1() string { return \"\" }\n",
+		"docs/b.md":      "# B\n\n## Section 1\n\nText.\n",
+		"docs/moved.md":  "Links [d](d.md).\n",
+		"docs/edited.md": "Links [d](d.md) too.\n",
+		"docs/d.md":      "# D\n",
+		"src/c.ts":       "export function computeC(): number {\n  return 1;\n}\n",
+		"internal/h.go":  "package h\n\nfunc (h *Handler1) Serve1() string { return \"\" }\n",
 	}
 	head := map[string]string{
-		"docs/a.md":          base["docs/a.md"],
-		"docs/b.md":          "# B\n\n## Part 2\n\nText.\n",
-		"docs/elsewhere.md":  base["docs/moved.md"], // moved: not judged here
-		"docs/new.md":        "Links [d](d.md) and `src/c.ts`.\n",
-		"src/renamed.ts":     "export function computeD(): number {\n  return 1;\n}\n",
-		"internal/h.go":      base["internal/h.go"],
-		"docs/unrelated.txt": "",
+		"docs/a.md":           base["docs/a.md"],
+		"docs/b.md":           "# B\n\n## Part 2\n\nText.\n",
+		"docs/more/moved.md":  base["docs/moved.md"],                // moved: judged against its base self
+		"docs/more/edited.md": base["docs/edited.md"] + "Edited.\n", // moved with edits: a new document
+		"docs/new.md":         "Links [d](d.md) and `src/c.ts`.\n",
+		"src/renamed.ts":      "export function computeD(): number {\n  return 1;\n}\n",
+		"internal/h.go":       base["internal/h.go"],
+		"docs/unrelated.txt":  "",
 	}
 	gone := soakGone{
 		paths:   []string{"src/c.ts", "docs/d.md", "docs/never.md"},
@@ -48,14 +50,15 @@ func TestSoakExpected(t *testing.T) {
 		{"docs/a.md", "link", "src/c.ts", "](../src/c.ts)"},
 		{"docs/a.md", "path", "src/c.ts", "`src/c.ts`"},
 		{"docs/a.md", "symbol", "computeC", "`computeC`"},
+		{"docs/more/moved.md", "link", "docs/d.md", "](d.md)"},
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("soakExpected =\n  %v\nwant\n  %v\n(Handler1.Serve1 is still declared; the moved and the new document are not judged)", got, want)
+		t.Errorf("soakExpected =\n  %v\nwant\n  %v\n(Handler1.Serve1 is still declared; a new document and one moved with edits are not judged)", got, want)
 	}
 
 	// A reference the head no longer writes is no expectation.
 	head["docs/a.md"] = strings.Replace(base["docs/a.md"], "[d](d.md)", "d", 1)
-	if got := soakExpected(base, head, gone); slices.ContainsFunc(got, func(e soakExpect) bool { return e.what == "docs/d.md" }) {
+	if got := soakExpected(base, head, gone); slices.ContainsFunc(got, func(e soakExpect) bool { return e.doc == "docs/a.md" && e.what == "docs/d.md" }) {
 		t.Errorf("a reference the change removed is expected: %v", got)
 	}
 }
