@@ -460,9 +460,19 @@ func soakSummary(t *testing.T, seed uint64, rs []soakRun, took time.Duration) {
 		minState, maxState = min(minState, r.stateBytes), max(maxState, r.stateBytes)
 		maxRatio = max(maxRatio, float64(r.stateBytes)/float64(r.coldStateBytes))
 	}
+	kinds := map[string]int{}
+	for _, r := range rs {
+		kind, _, _ := strings.Cut(r.desc, ":")
+		kinds[kind]++
+	}
+	var mix []string
+	for _, m := range soakMutations {
+		mix = append(mix, fmt.Sprintf("%s %d", m.name, kinds[m.name]))
+	}
 	head := func(v []float64) float64 { return mean(v[:min(len(v), 10)]) }
 	tail := func(v []float64) float64 { return mean(v[max(0, len(v)-10):]) }
 	t.Logf("soak: seed %d, %d pull-request runs (%d compared with a base, %d after an eviction), %s", seed, len(rs), compared, evictions, took.Round(time.Second))
+	t.Logf("soak: mutations: %s", strings.Join(mix, ", "))
 	t.Logf("soak: drift %d of %d expected found", found, expected)
 	t.Logf("soak: state %d to %d bytes; saved / cold at most %.3f", minState, maxState, maxRatio)
 	t.Logf("soak: heap after GC %.1f MB (first 10 runs) → %.1f MB (last 10), slope %+.3f MB/run", head(heap), tail(heap), slope(heap))

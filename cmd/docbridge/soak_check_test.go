@@ -116,6 +116,13 @@ func TestSoakMutations(t *testing.T) {
 			if err := corpus.Write(tree.root, soakSpec(3)); err != nil {
 				t.Fatal(err)
 			}
+			if m.name == "recreate a gone path" { // needs one
+				_, g, _, err := tree.deleteDocument()
+				if err != nil {
+					t.Fatal(err)
+				}
+				tree.gone = g.paths
+			}
 			before, err := tree.snapshotFiles()
 			if err != nil {
 				t.Fatal(err)

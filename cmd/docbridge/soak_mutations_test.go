@@ -22,7 +22,8 @@ import (
 type soakTree struct {
 	root string
 	rng  *rand.Rand
-	next int // makes fresh names unique
+	next int      // makes fresh names unique
+	gone []string // every path a mutation took away, for recreate
 }
 
 // soakGone is what a mutation took away.
@@ -53,9 +54,11 @@ var soakMutations = []soakMutation{
 	{"rename document", 2, (*soakTree).renameDocument},
 	{"delete document", 1, (*soakTree).deleteDocument},
 	{"move module", 2, (*soakTree).moveModule},
+	{"move directory", 1, (*soakTree).moveDirectory},
 	{"delete module", 1, (*soakTree).deleteModule},
 	{"rename symbol", 2, (*soakTree).renameSymbol},
 	{"retitle heading", 2, (*soakTree).retitleHeading},
+	{"recreate a gone path", 1, (*soakTree).recreate},
 }
 
 // mutate applies one mutation picked by weight.
@@ -73,6 +76,7 @@ func (t *soakTree) mutate() (string, soakGone, error) {
 					return "", soakGone{}, fmt.Errorf("%s: %w", m.name, err)
 				}
 				if ok {
+					t.gone = append(t.gone, gone.paths...)
 					return m.name + ": " + desc, gone, nil
 				}
 				break
@@ -250,6 +254,26 @@ func (t *soakTree) moveModule() (string, soakGone, bool, error) {
 	return p + " → " + to, soakGone{paths: []string{p}}, true, t.move(p, to)
 }
 
+// moveDirectory renames a directory of modules (a TypeScript feature
+// directory, a Go package, a Python package): every file below it is
+// gone from its path, the references into it drift together.
+func (t *soakTree) moveDirectory() (string, soakGone, bool, error) {
+	p, ok, err := t.pickFile(soakIsModule)
+	if !ok {
+		return "", soakGone{}, false, err
+	}
+	dir := path.Dir(p)
+	if !strings.Contains(dir, "/") { // not a directory at the top of the tree
+		return "", soakGone{}, false, nil
+	}
+	below, err := t.files(func(q string) bool { return strings.HasPrefix(q, dir+"/") })
+	if err != nil {
+		return "", soakGone{}, false, err
+	}
+	to := fmt.Sprintf("%s-moved%d", dir, t.fresh())
+	return dir + "/ → " + to + "/", soakGone{paths: below}, true, t.move(dir, to)
+}
+
 // deleteModule deletes a module: its path and the symbols it declared are
 // gone.
 func (t *soakTree) deleteModule() (string, soakGone, bool, error) {
@@ -342,4 +366,32 @@ func (t *soakTree) retitleHeading() (string, soakGone, bool, error) {
 	to := fmt.Sprintf("Part %d", t.fresh())
 	out := s[:h[2]] + to + s[h[3]:]
 	return fmt.Sprintf("%s: %q → %q", p, title, to), soakGone{anchors: [][2]string{{p, anchor}}}, true, t.write(p, out)
+}
+
+// recreate writes a new file at a path a mutation took away earlier: a
+// link or mention that was broken resolves again, to other content.
+func (t *soakTree) recreate() (string, soakGone, bool, error) {
+	var free []string
+	for _, p := range t.gone {
+		if _, err := os.Stat(t.abs(p)); err != nil && (soakIsDoc(p) || soakIsModule(p)) && !slices.Contains(free, p) {
+			free = append(free, p)
+		}
+	}
+	if len(free) == 0 {
+		return "", soakGone{}, false, nil
+	}
+	p, n := free[t.rng.IntN(len(free))], t.fresh()
+	var content string
+	switch path.Ext(p) {
+	case ".md":
+		content = fmt.Sprintf("# Recreated %d\n\n## Section 0\n\nWritten again.\n", n)
+	case ".ts":
+		content = fmt.Sprintf("export function recreated%d(): number {\n  return %d;\n}\n", n, n)
+	case ".go":
+		pkg := strings.NewReplacer("-", "_", ".", "_").Replace(path.Base(path.Dir(p)))
+		content = fmt.Sprintf("package %s\n\n// Recreated%d is new.\nfunc Recreated%d() int { return %d }\n", pkg, n, n, n)
+	default:
+		content = fmt.Sprintf("def recreated_%d():\n    return %d\n", n, n)
+	}
+	return p, soakGone{}, true, t.write(p, content)
 }
