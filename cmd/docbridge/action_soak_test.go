@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,10 @@ import (
 //	scripts/soak.sh 200                                            # the same, summarised
 //
 // DOCBRIDGE_SOAK_SEED picks another repository and mutation sequence.
+// DOCBRIDGE_SOAK_HEAPPROFILE=DIR writes heap profiles after run 20 and the
+// last run, to tell what the heap's growth is:
+//
+//	go tool pprof -top -sample_index=inuse_space -base DIR/heap-20.pprof DIR/heap-200.pprof
 
 const (
 	soakShortRuns   = 6
@@ -64,6 +69,10 @@ const (
 	// soakMaxPRRuns is how many runs one pull request takes at most before
 	// it is merged.
 	soakMaxPRRuns = 3
+	// soakProfileAt is the run after which DOCBRIDGE_SOAK_HEAPPROFILE
+	// writes its first heap profile (the last run writes the second):
+	// late enough that the process's caches and pools are warm.
+	soakProfileAt = 20
 )
 
 // soakSpec is the generated repository: every language the scan reads,
@@ -112,8 +121,16 @@ func TestActionSoak(t *testing.T) {
 	start := time.Now()
 	s.merge(0)
 	var results []soakRun
+	profiles := os.Getenv("DOCBRIDGE_SOAK_HEAPPROFILE")
+	if profiles != "" {
+		defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+		runtime.MemProfileRate = 4096 // a growth of kilobytes shows
+	}
 	for k := 1; k <= runs && !t.Failed(); k++ {
 		results = append(results, s.pullRequestRun(k))
+		if profiles != "" && (k == soakProfileAt || k == runs) {
+			soakHeapProfile(t, filepath.Join(profiles, fmt.Sprintf("heap-%d.pprof", k)))
+		}
 	}
 	soakSummary(t, seed, results, time.Since(start))
 }
@@ -424,6 +441,19 @@ func soakMemory() (heap, rss float64) {
 		}
 	}
 	return heap, rss
+}
+
+// soakHeapProfile writes the heap in use after a collection to file.
+func soakHeapProfile(t *testing.T, file string) {
+	runtime.GC()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // slope is the least-squares slope of ys over their index.
