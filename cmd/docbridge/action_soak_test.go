@@ -132,7 +132,7 @@ func TestActionSoak(t *testing.T) {
 			soakHeapProfile(t, filepath.Join(profiles, fmt.Sprintf("heap-%d.pprof", k)))
 		}
 	}
-	soakSummary(t, seed, results, time.Since(start))
+	soakSummary(t, seed, results, s.pr-1, time.Since(start))
 }
 
 // soak is one soak's world: the tree, GitHub, the cache and the action.
@@ -401,13 +401,14 @@ func (s *soak) pullRequestRun(k int) soakRun {
 		t.Errorf("%s: %d drift findings without a base", where, len(drift))
 	}
 
+	pr := s.pr
 	s.prRuns++
 	if s.prRuns >= soakMaxPRRuns || s.rng.IntN(3) != 0 {
 		s.merge(k)
 	}
 	r.heapMB, r.rssMB = soakMemory()
-	t.Logf("soak run %d: %s; evicted %q; %s; drift %d of %d expected; state %d B (cold %d B); heap %.1f MB, RSS %.1f MB",
-		k, desc, r.evicted, r.restore, r.found, r.expected, r.stateBytes, r.coldStateBytes, r.heapMB, r.rssMB)
+	t.Logf("soak run %d (PR #%d): %s; evicted %q; %s; drift %d of %d expected; state %d B (cold %d B); heap %.1f MB, RSS %.1f MB",
+		k, pr, desc, r.evicted, r.restore, r.found, r.expected, r.stateBytes, r.coldStateBytes, r.heapMB, r.rssMB)
 	return r
 }
 
@@ -471,7 +472,7 @@ func slope(ys []float64) float64 {
 }
 
 // soakSummary logs the soak's figures, the lines scripts/soak.sh prints.
-func soakSummary(t *testing.T, seed uint64, rs []soakRun, took time.Duration) {
+func soakSummary(t *testing.T, seed uint64, rs []soakRun, merged int, took time.Duration) {
 	if len(rs) == 0 {
 		return
 	}
@@ -501,7 +502,8 @@ func soakSummary(t *testing.T, seed uint64, rs []soakRun, took time.Duration) {
 	}
 	head := func(v []float64) float64 { return mean(v[:min(len(v), 10)]) }
 	tail := func(v []float64) float64 { return mean(v[max(0, len(v)-10):]) }
-	t.Logf("soak: seed %d, %d pull-request runs (%d compared with a base, %d after an eviction), %s", seed, len(rs), compared, evictions, took.Round(time.Second))
+	t.Logf("soak: seed %d, %d pull-request runs (%d compared with a base, %d after an eviction), %d pull requests merged, %s",
+		seed, len(rs), compared, evictions, merged, took.Round(time.Second))
 	t.Logf("soak: mutations: %s", strings.Join(mix, ", "))
 	t.Logf("soak: drift %d of %d expected found", found, expected)
 	t.Logf("soak: state %d to %d bytes; saved / cold at most %.3f", minState, maxState, maxRatio)
