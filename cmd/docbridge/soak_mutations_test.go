@@ -139,6 +139,15 @@ func (t *soakTree) pickFile(keep func(string) bool) (string, bool, error) {
 	return list[t.rng.IntN(len(list))], true, nil
 }
 
+// pickRead picks one file that keep accepts and reads it.
+func (t *soakTree) pickRead(keep func(string) bool) (p, content string, ok bool, err error) {
+	if p, ok, err = t.pickFile(keep); !ok {
+		return "", "", false, err
+	}
+	content, err = t.read(p)
+	return p, content, err == nil, err
+}
+
 func (t *soakTree) fresh() int { t.next++; return t.next }
 
 func (t *soakTree) abs(p string) string { return filepath.Join(t.root, filepath.FromSlash(p)) }
@@ -174,12 +183,8 @@ func relLink(from, to string) string {
 // editDocument appends prose, and sometimes a link to a document or a
 // mention of a module that exists: nothing drifts.
 func (t *soakTree) editDocument() (string, soakGone, bool, error) {
-	p, ok, err := t.pickFile(soakIsDoc)
+	p, s, ok, err := t.pickRead(soakIsDoc)
 	if !ok {
-		return "", soakGone{}, ok, err
-	}
-	s, err := t.read(p)
-	if err != nil {
 		return "", soakGone{}, false, err
 	}
 	add := fmt.Sprintf("\nAnother paragraph, number %d, says more.\n", t.fresh())
@@ -277,12 +282,8 @@ func (t *soakTree) moveDirectory() (string, soakGone, bool, error) {
 // deleteModule deletes a module: its path and the symbols it declared are
 // gone.
 func (t *soakTree) deleteModule() (string, soakGone, bool, error) {
-	p, ok, err := t.pickFile(soakIsModule)
+	p, s, ok, err := t.pickRead(soakIsModule)
 	if !ok {
-		return "", soakGone{}, false, err
-	}
-	s, err := t.read(p)
-	if err != nil {
 		return "", soakGone{}, false, err
 	}
 	gone := soakGone{paths: []string{p}}
@@ -322,12 +323,8 @@ func soakDeclared(src string) []soakDecl {
 // renameSymbol renames one declaration in its module, every use in the
 // file with it: the mention documents write is gone.
 func (t *soakTree) renameSymbol() (string, soakGone, bool, error) {
-	p, ok, err := t.pickFile(soakIsModule)
+	p, s, ok, err := t.pickRead(soakIsModule)
 	if !ok {
-		return "", soakGone{}, false, err
-	}
-	s, err := t.read(p)
-	if err != nil {
 		return "", soakGone{}, false, err
 	}
 	decls := soakDeclared(s)
@@ -345,12 +342,8 @@ var soakHeading = regexp.MustCompile(`(?m)^## (Section \d+)$`)
 // retitleHeading retitles one "## Section N" of a document: its anchor
 // is gone.
 func (t *soakTree) retitleHeading() (string, soakGone, bool, error) {
-	p, ok, err := t.pickFile(soakIsDoc)
+	p, s, ok, err := t.pickRead(soakIsDoc)
 	if !ok {
-		return "", soakGone{}, false, err
-	}
-	s, err := t.read(p)
-	if err != nil {
 		return "", soakGone{}, false, err
 	}
 	hs := soakHeading.FindAllStringSubmatchIndex(s, -1)
