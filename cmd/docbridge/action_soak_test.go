@@ -32,7 +32,8 @@ import (
 
 // The soak: simulated pull-request runs of the action in sequence on one
 // generated repository. Each run applies a seeded mutation (an edit, a new
-// file, a rename, a move, a deletion, a renamed symbol or heading), evicts
+// file, a file or a directory renamed or moved, a deletion, a renamed
+// symbol or heading, a file written where one was taken away), evicts
 // the Actions cache's entries at random, and runs the action's
 // pull_request route in process with its real wiring (act's cache server,
 // the fake GitHub). After a run the pull request is merged at random: a

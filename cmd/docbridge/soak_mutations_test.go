@@ -271,7 +271,7 @@ func (t *soakTree) moveDirectory() (string, soakGone, bool, error) {
 	if !strings.Contains(dir, "/") { // not a directory at the top of the tree
 		return "", soakGone{}, false, nil
 	}
-	below, err := t.files(func(q string) bool { return strings.HasPrefix(q, dir+"/") })
+	below, err := t.files(func(q string) bool { return strings.HasPrefix(q, dir+"/") && (soakIsDoc(q) || soakIsModule(q)) })
 	if err != nil {
 		return "", soakGone{}, false, err
 	}
