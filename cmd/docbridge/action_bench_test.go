@@ -2,16 +2,12 @@ package main
 
 import (
 	"context"
-	"io"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/docbridge/docbridge/internal/actionenv"
-	"github.com/docbridge/docbridge/internal/actionrun"
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
 	"github.com/docbridge/docbridge/internal/corpus"
 	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
@@ -34,37 +30,19 @@ func BenchmarkActionWarmMonorepo(b *testing.B) {
 		b.Fatal(err)
 	}
 	gh := ghapitest.New(b)
-	cacheURL, token := cachetest.StartV1(b), cachetest.RuntimeToken(b)
-	files := b.TempDir()
-	vars := map[string]string{
-		"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": root, "GITHUB_REPOSITORY": ghapitest.Repo,
-		"GITHUB_API_URL": gh.URL, "GITHUB_SERVER_URL": "https://github.com", "GITHUB_RUN_ATTEMPT": "1",
-		"ACTIONS_CACHE_URL": cacheURL, "ACTIONS_RUNTIME_TOKEN": token,
-		"INPUT_GITHUB-TOKEN": ghapitest.Token, "INPUT_FAIL-ON": "none",
-	}
+	action := newInProcessAction(b, root, gh.URL, cachetest.StartV1(b), cachetest.RuntimeToken(b))
 	ctx := context.Background()
-	runID := 7000
 	runOnce := func(event, payload string) time.Duration {
-		runID++
-		vars["GITHUB_RUN_ID"] = strconv.Itoa(runID)
-		vars["GITHUB_EVENT_NAME"], vars["GITHUB_EVENT_PATH"] = event, filepath.Join(e2eDir, payload)
-		// Fresh file-command files: the runner gives each step its own.
-		vars["GITHUB_OUTPUT"] = filepath.Join(files, "output-"+strconv.Itoa(runID))
-		vars["GITHUB_STEP_SUMMARY"] = filepath.Join(files, "summary-"+strconv.Itoa(runID))
+		sha := e2eHeadSHA
 		if event == actionenv.EventPush {
-			vars["GITHUB_REF"], vars["GITHUB_SHA"] = "refs/heads/main", e2eBaseSHA
-		} else {
-			vars["GITHUB_REF"], vars["GITHUB_SHA"] = "refs/pull/7/merge", e2eHeadSHA
-			vars["GITHUB_HEAD_REF"], vars["GITHUB_BASE_REF"] = "feature", "main"
+			sha = e2eBaseSHA
 		}
-		var log strings.Builder
 		start := time.Now()
-		err := actionrun.Run(ctx, &log, io.Discard, actionrun.Options{}, func(k string) string { return vars[k] })
+		out, err := action.run(ctx, event, filepath.Join(e2eDir, payload), sha, e2ePR)
 		took := time.Since(start)
 		if err != nil {
-			b.Fatalf("%s run: %v\n%s", event, err, log.String())
+			b.Fatalf("%s run: %v\n%s", event, err, out)
 		}
-		out := log.String()
 		for _, line := range strings.Split(out, "\n") {
 			// Only the first runs' misses are expected.
 			if strings.HasPrefix(line, "::warning::") && !strings.Contains(line, "no cached state for") {
@@ -76,10 +54,9 @@ func BenchmarkActionWarmMonorepo(b *testing.B) {
 		}
 		for _, line := range strings.Split(out, "\n") {
 			if strings.HasPrefix(line, "docbridge: cache:") || strings.Contains(line, " findings: ") {
-				b.Logf("%s run %d: %s", event, runID, line)
+				b.Logf("%s run %d: %s", event, action.runID, line)
 			}
 		}
-		_ = os.Remove(vars["GITHUB_STEP_SUMMARY"])
 		return took
 	}
 	push := runOnce(actionenv.EventPush, "push.main.json")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,7 +78,8 @@ func TestBaseAcceptsWhatScanWrites(t *testing.T) {
 
 // TestSelfMentionRenamedIsNoDrift: a document that names itself and is then
 // renamed is no drift of another document; its twin — another document
-// that named it — is DRIFT.
+// that named it — is DRIFT. The renamed document's own link to itself
+// drifts with it, to its new name: its target, the document, moved.
 func TestSelfMentionRenamedIsNoDrift(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -103,19 +105,29 @@ func TestSelfMentionRenamedIsNoDrift(t *testing.T) {
 			}
 			_, out, errOut := runCLI(t, "check", "--base", file, "--format", "json", "--fail-on", "none", dir)
 			var rep struct {
-				Findings []struct{ Code, Status, Path string } `json:"findings"`
+				Findings []struct {
+					Code, Status string
+					Location     struct{ Path string }
+				} `json:"findings"`
 			}
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatalf("%v\n%s", err, errOut)
 			}
-			var drift []string
+			var drift, own []string
 			for _, f := range rep.Findings {
-				if f.Status == "new" && strings.HasPrefix(f.Code, "DRIFT_") {
-					drift = append(drift, f.Code+" "+f.Path)
+				switch {
+				case f.Status != "new" || !strings.HasPrefix(f.Code, "DRIFT_"):
+				case f.Location.Path == "docs/renamed.md":
+					own = append(own, f.Code)
+				default:
+					drift = append(drift, f.Code+" "+f.Location.Path)
 				}
 			}
 			if tc.drift != (len(drift) > 0) {
 				t.Errorf("drift %v, want drift: %v\n%s", drift, tc.drift, out)
+			}
+			if !slices.Equal(own, []string{"DRIFT_LINK"}) {
+				t.Errorf("the renamed document's own drift %v, want its [self](other.md) as DRIFT_LINK\n%s", own, out)
 			}
 		})
 	}

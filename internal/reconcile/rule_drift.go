@@ -58,6 +58,9 @@ func drift(v *view) []draft {
 			refs = was.targetsGone(v)
 		}
 		out = append(out, driftLinks(v, d, refs, s)...)
+		if moved {
+			out = append(out, driftSelfLinks(v, d, bd)...)
+		}
 		if !frozen {
 			out = append(out, driftMentions(v, d, refs, now, s)...)
 			out = append(out, driftSymbols(v, d, was, now, s)...)

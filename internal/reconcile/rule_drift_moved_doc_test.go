@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/testtree"
@@ -74,6 +75,53 @@ func TestDriftMovedDocument(t *testing.T) {
 				if !slices.Contains(ids(res.Comparison.New), d.ID) {
 					t.Errorf("%s is not new", d.Code)
 				}
+			}
+		})
+	}
+}
+
+// A moved document's links to itself by its path (`guide.md`,
+// `./guide.md#setup`) drift with it: the scan records no relation from a
+// document to itself, so they were missed and reported as plain
+// BROKEN_LINKs without a fix (found by the soak, issue 32). Each is a
+// DRIFT_LINK whose edit names the document's head path; a same-document
+// anchor (`#setup`) still resolves and is silent, and so is a move that
+// keeps the document's name.
+func TestDriftMovedDocumentLinksToItself(t *testing.T) {
+	doc := "# Guide\n\n## Setup\n\nSee [me](guide.md), [setup](./guide.md#setup) and [top](#setup).\n"
+	base := map[string]string{"docs/guide.md": doc, "README.md": "# W\n\n[guide](docs/guide.md)\n"}
+	for _, tt := range []struct {
+		name, to string
+		want     []string // the edits' new destinations
+	}{
+		{"renamed in its directory", "docs/started.md", []string{"./started.md#setup", "started.md"}},
+		{"moved to another directory", "handbook/user/start.md", []string{"./start.md#setup", "start.md"}},
+		// Its name kept, the links still name the document.
+		{"moved with its name", "handbook/user/guide.md", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, _ := scanDir(t, testtree.New(t, base))
+			files := maps.Clone(base)
+			delete(files, "docs/guide.md")
+			files[tt.to] = doc
+			h, cfg := scanDir(t, testtree.New(t, files))
+			res := Check(Input{Head: h, Signals: graph.Compute(h, graph.Options{}), Base: b, Config: cfg})
+			var got []string
+			for _, d := range res.Head {
+				if p := d.Primary().Path; p != tt.to {
+					continue
+				}
+				if d.Code != catalog.DriftLink {
+					t.Errorf("%s: %s %s", tt.to, d.Code, d.Message)
+					continue
+				}
+				for _, e := range d.Edits {
+					got = append(got, e.New)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("the moved document's edits = %v, want %v", got, tt.want)
 			}
 		})
 	}

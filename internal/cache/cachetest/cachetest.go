@@ -49,6 +49,35 @@ func StartV1Server(t testing.TB) *V1 {
 // database per request, so Evict may run between a test's runs.
 func (s *V1) Evict(t testing.TB, match func(key string) bool) []string {
 	t.Helper()
+	var evicted []string
+	s.update(t, func(db *bolthold.Store, c artifactcache.Cache) error {
+		if !match(c.Key) {
+			return nil
+		}
+		evicted = append(evicted, c.Key)
+		return db.Delete(c.ID, artifactcache.Cache{})
+	})
+	return evicted
+}
+
+// Age moves every entry's creation and last use d into the past, as if d
+// had passed since. The server keeps those times in whole seconds and a
+// restore by prefix takes the newest entry, so two entries saved within
+// one second tie, and the older may win; GitHub's service tells them
+// apart. A test that saves several entries under one prefix ages the
+// earlier ones before it saves the next.
+func (s *V1) Age(t testing.TB, d time.Duration) {
+	t.Helper()
+	secs := int64(d / time.Second)
+	s.update(t, func(db *bolthold.Store, c artifactcache.Cache) error {
+		c.CreatedAt, c.UsedAt = c.CreatedAt-secs, c.UsedAt-secs
+		return db.Update(c.ID, c)
+	})
+}
+
+// update calls f on every entry, with the database open.
+func (s *V1) update(t testing.TB, f func(db *bolthold.Store, c artifactcache.Cache) error) {
+	t.Helper()
 	db, err := bolthold.Open(filepath.Join(s.dir, "bolt.db"), 0o644, &bolthold.Options{
 		Encoder: json.Marshal, Decoder: json.Unmarshal,
 		Options: &bbolt.Options{Timeout: 5 * time.Second},
@@ -61,17 +90,11 @@ func (s *V1) Evict(t testing.TB, match func(key string) bool) []string {
 	if err := db.Find(&all, nil); err != nil {
 		t.Fatalf("cachetest: list the entries: %v", err)
 	}
-	var evicted []string
 	for _, c := range all {
-		if !match(c.Key) {
-			continue
+		if err := f(db, c); err != nil {
+			t.Fatalf("cachetest: entry %q: %v", c.Key, err)
 		}
-		if err := db.Delete(c.ID, artifactcache.Cache{}); err != nil {
-			t.Fatalf("cachetest: evict %q: %v", c.Key, err)
-		}
-		evicted = append(evicted, c.Key)
 	}
-	return evicted
 }
 
 // RuntimeToken returns an ACTIONS_RUNTIME_TOKEN-shaped JWT, valid for an
