@@ -251,12 +251,12 @@ func soakWarnings(log string) []string {
 }
 
 // cold scans the tree with no state at all, as the action's pipeline
-// does.
+// does, and judges it alone (Judged: the findings a push keeps).
 func (s *soak) cold(k int) *pipeline.Outcome {
 	s.t.Helper()
 	res, err := pipeline.Run(s.ctx, io.Discard, pipeline.Options{
 		Repo:     pipeline.Repo{Dir: s.tree.root, MaxStateBytes: state.DefaultMaxBytes, Getenv: s.action.getenv},
-		Revision: soakSHA(k)})
+		Revision: soakSHA(k), Build: "cold"})
 	if err != nil {
 		s.t.Fatalf("run %d: cold scan: %v", k, err)
 	}
@@ -286,7 +286,13 @@ func (s *soak) checkSaved(k int, log string, cold *pipeline.Outcome) (saved, col
 	if err != nil {
 		s.t.Fatalf("run %d: decode the saved state: %v", k, err)
 	}
-	coldData, err := state.Encode(&state.State{Store: cold.Store, Grade: st.Grade})
+	// A push keeps the tree's findings judged alone, under its build's
+	// key: the cold state keeps the cold run's under the same key.
+	var judged *state.Judged
+	if st.Judged != nil {
+		judged = &state.Judged{Key: st.Judged.Key, Findings: cold.Judged.Findings}
+	}
+	coldData, err := state.Encode(&state.State{Store: cold.Store, Grade: st.Grade, Judged: judged})
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -300,6 +306,13 @@ func (s *soak) checkSaved(k int, log string, cold *pipeline.Outcome) (saved, col
 	want, _ := json.Marshal(coldSt.Store)
 	if !bytes.Equal(got, want) {
 		s.t.Errorf("run %d: the saved state's store differs from a cold scan's (%d and %d bytes of JSON)", k, len(got), len(want))
+	}
+	if judged != nil {
+		got, _ := json.Marshal(st.Judged.Findings)
+		want, _ := json.Marshal(coldSt.Judged.Findings)
+		if !bytes.Equal(got, want) {
+			s.t.Errorf("run %d: the findings the state keeps differ from a cold judgement's (%d and %d bytes of JSON)", k, len(got), len(want))
+		}
 	}
 	if len(entry.Data) > len(coldData) {
 		s.t.Errorf("run %d: the saved state is %d bytes, a cold one %d: the state grew with history", k, len(entry.Data), len(coldData))
