@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -321,6 +322,56 @@ func prCheck(w *faultWorld) string {
 	return ""
 }
 
+// suggestionsScenario is the pull_request route with a fixable finding
+// on a line the pull request adds (a near-miss anchor) and a suggestion
+// an earlier run left whose finding is gone: the stale one is deleted,
+// the new one posted in one review.
+func suggestionsScenario() faultScenario {
+	return faultScenario{name: "pull request, suggested changes",
+		doc: "The pull_request route with a near-miss anchor on a line the pull request adds: the files listed with their patches, the bot's review comments read, the stale suggestion of an earlier run deleted, one review of one suggested change posted.",
+		setup: func(w *faultWorld) (func() faultRun, func() string) {
+			files := maps.Clone(prFiles)
+			files["docs/setup.md"] = "# Setup\n\n## Install\n\nSteps.\n"
+			files["docs/guide.md"] = "# Guide\n\nRead [setup](setup.md#instal) first.\n"
+			w.gh.SetFiles(faultPR, []string{"docs/guide.md"})
+			w.gh.SetPatch(faultPR, "docs/guide.md", "@@ -0,0 +1,3 @@\n+# Guide\n+\n+Read [setup](setup.md#instal) first.\n")
+			w.gh.SeedReviewComment(ghapitest.ReviewComment{PR: faultPR, User: ghapitest.Bot, Path: "docs/guide.md", Line: 3,
+				Body: review.SuggestionMarker("0123456789abcdef") + "\nan earlier run's suggestion\n", CommitID: faultHeadSHA})
+			ws := testtree.New(w.t, files)
+			return func() faultRun { return w.run(actionenv.EventPullRequest, prPayload(w.t), ws, nil) }, func() string { return suggestCheck(w) }
+		}}
+}
+
+// suggestCheck: prCheck's, and each suggestion the bot stands by once,
+// in at most one review.
+func suggestCheck(w *faultWorld) string {
+	prCheck(w)
+	t := w.t
+	if n := len(w.gh.Reviews()); n > 1 {
+		t.Errorf("%d reviews: posted twice", n)
+	}
+	seen := map[string]bool{}
+	for _, c := range w.gh.ReviewComments() {
+		fp, ok := review.SuggestionFingerprint(c.Body)
+		if !ok || c.User != ghapitest.Bot {
+			continue
+		}
+		if seen[fp] {
+			t.Errorf("suggestion %s posted twice", fp)
+		}
+		seen[fp] = true
+	}
+	switch {
+	case seen["0123456789abcdef"] && len(seen) > 1:
+		return "stale one left"
+	case seen["0123456789abcdef"]:
+		return "stale one left, none posted"
+	case len(seen) == 0:
+		return "none posted"
+	}
+	return ""
+}
+
 // enrichFiles is a repository the built-in curator proposes for, one
 // proposal needing a person's decision.
 var enrichFiles = map[string]string{
@@ -558,12 +609,17 @@ func cacheScenario() faultScenario {
 		}}
 }
 
+// markdownUnescaped matches a backslash escape of Markdown (\# in a job
+// summary's table), whose character a reader sees.
+var markdownUnescaped = regexp.MustCompile(`\\([!-/:-@\[-` + "`" + `{-~])`)
+
 func faultScenarios() []faultScenario {
 	return []faultScenario{
 		pullRequestScenario("pull request, first run",
 			"The pull_request route, a broken link in a changed file (exit 1): the check run created and completed with its annotation, the changed files listed, the enrichment pull request looked for, the sticky comment created.", false),
 		pullRequestScenario("pull request, a run before",
 			"The same, on a pull request whose sticky comment an earlier run posted: it is edited.", true),
+		suggestionsScenario(),
 		cacheScenario(),
 		approveScenario(),
 		nightlyScenario(),
@@ -629,8 +685,8 @@ func runCell(t *testing.T, sc faultScenario, b baseline, op string, fk faultKind
 		if !strings.Contains(res.stdout, f.Location.Path) || !strings.Contains(res.stdout, f.Detail) {
 			t.Errorf("the log lacks %s (%s)", f.Location.Path, f.Detail)
 		}
-		if !strings.Contains(res.summary, f.Location.Path) || !strings.Contains(res.summary, f.Detail) {
-			t.Errorf("the job summary lacks %s (%s)", f.Location.Path, f.Detail)
+		if summary := markdownUnescaped.ReplaceAllString(res.summary, "$1"); !strings.Contains(summary, f.Location.Path) || !strings.Contains(summary, f.Detail) {
+			t.Errorf("the job summary lacks %s (%s)\n%s", f.Location.Path, f.Detail, res.summary)
 		}
 	}
 	if b.summary && res.summary == "" {
@@ -830,8 +886,8 @@ What a cell says, in this order:
 const faultsNeverMade = `
 ## Operations docbridge never makes
 
-docbridge posts no pull-request review (its findings are the check run's annotations and the
-sticky comment), and it does not call GitHub's REST API for the Actions cache
+docbridge never edits a review comment (a suggestion whose fix changed is deleted and posted
+again, above), and it does not call GitHub's REST API for the Actions cache
 (actions/get-actions-cache-list): it reaches the cache through the runner's cache service, above.
 The cache service's protocol v2 (github.com) fails the same way through the same code
 (internal/cache's TestActionsOutage); the matrix drives v1, whose server runs in process.

@@ -42,8 +42,9 @@ type SyncResult struct {
 // comment is, by the marker and the bot's login, over every page) whose
 // fingerprint is still wanted are left alone, the others deleted, and
 // the wanted ones not there yet posted together as one review (event
-// COMMENT) on commit, the head. Nothing is posted twice; a run that
-// wants what is there makes no write.
+// COMMENT) on commit, the head. Nothing is posted twice, also when the
+// review's answer is lost (its comments are looked for before it is sent
+// again); a run that wants what is there makes no write.
 func (g *GitHub) SyncSuggestions(ctx context.Context, pr int, commit string, want []ReviewSuggestion) (SyncResult, error) {
 	var res SyncResult
 	if pr <= 0 || commit == "" {
@@ -93,10 +94,29 @@ func (g *GitHub) SyncSuggestions(ctx context.Context, pr int, commit string, wan
 		req := &github.PullRequestReviewRequest{CommitID: github.String(commit), Event: github.String("COMMENT"),
 			Body:     github.String(fmt.Sprintf("docbridge suggests %s; each removes its finding and adds none.", textwriter.Plural(len(drafts), "change", "changes"))),
 			Comments: drafts}
-		err := g.retry.do(ctx, fmt.Sprintf("create a review on #%d", pr), func() (*github.Response, error) {
+		// A review whose answer was lost may stand: it did when the bot's
+		// comments hold every suggestion it carried.
+		took := func() (bool, error) {
+			now, err := g.suggestionComments(ctx, pr)
+			if err != nil {
+				return false, err
+			}
+			there := map[string]bool{}
+			for _, c := range now {
+				fp, _ := review.SuggestionFingerprint(c.GetBody())
+				there[fp] = true
+			}
+			for _, s := range want {
+				if !there[s.Fingerprint] {
+					return false, nil
+				}
+			}
+			return true, nil
+		}
+		err := g.retry.create(ctx, fmt.Sprintf("create a review on #%d", pr), func() (*github.Response, error) {
 			_, resp, err := g.client.PullRequests.CreateReview(ctx, g.owner, g.repo, pr, req)
 			return resp, err
-		})
+		}, took)
 		if err != nil {
 			errs = append(errs, err)
 		} else {
