@@ -47,3 +47,39 @@ func TestAddedLinesRefuses(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAddedLines: a patch is the pull request author's text; any input
+// gives an error or lines, never a panic, and the lines are at most the
+// patch's "+" lines, each one line of text.
+func FuzzAddedLines(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"@@ -0,0 +1,3 @@\n+# Guide\n+\n+Read [setup](setup.md#instal) first.\n",
+		"@@ -1,3 +1,4 @@\n a\n-b\n+c\n+d\n e\n\\ No newline at end of file\n",
+		"@@ -1 +1 @@\n-x\n+y\n@@ -10,2 +10,2 @@\n p\n-q\n+r\n",
+		"@@ -1,2 +1,9999999999 @@\n+a\n",
+		"+outside\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, patch string) {
+		added, err := AddedLines(patch)
+		if err != nil {
+			return
+		}
+		plus := 0
+		for _, l := range strings.Split(patch, "\n") {
+			if strings.HasPrefix(l, "+") {
+				plus++
+			}
+		}
+		if len(added) > plus {
+			t.Fatalf("%d added lines from a patch with %d '+' lines", len(added), plus)
+		}
+		for n, text := range added {
+			if strings.Contains(text, "\n") {
+				t.Fatalf("line %d holds a newline: %q", n, text)
+			}
+		}
+	})
+}

@@ -94,3 +94,31 @@ func TestSuggestionSection(t *testing.T) {
 		t.Error("a zero count is said")
 	}
 }
+
+// FuzzSuggestionFingerprint: review comments are anyone's text; reading
+// one never panics, a fingerprint read is lowercase hex, and a marker
+// written for it reads back as it.
+func FuzzSuggestionFingerprint(f *testing.F) {
+	for _, seed := range []string{
+		SuggestionMarker("0123456789abcdef") + "\nbody\n",
+		"  \n" + SuggestionMarker("ab") + " trailing",
+		SuggestionMarker("") + "\n",
+		SuggestionMarker("XYZ") + "\n",
+		"<!-- docbridge",
+		"plain comment",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		fp, ok := SuggestionFingerprint(body)
+		if !ok {
+			return
+		}
+		if fp == "" || strings.Trim(fp, "0123456789abcdef") != "" {
+			t.Fatalf("fingerprint %q of %q is not lowercase hex", fp, body)
+		}
+		if again, ok := SuggestionFingerprint(SuggestionMarker(fp)); !ok || again != fp {
+			t.Fatalf("the marker of %q reads back as %q, %v", fp, again, ok)
+		}
+	})
+}
