@@ -87,12 +87,15 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 	for _, id := range o.findings {
 		named[id] = true
 	}
+	// notReported are the named findings the check did not report; the
+	// filter is named's, which stays whole.
+	notReported := maps.Clone(named)
 	for _, d := range res.Findings {
 		if len(named) > 0 {
 			if !named[d.ID] {
 				continue
 			}
-			delete(named, d.ID)
+			delete(notReported, d.ID)
 		}
 		if isDrift(d.Code) {
 			drifted++
@@ -147,9 +150,9 @@ func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
 	if skipped > 0 {
 		msg += fmt.Sprintf("; %s not found where the finding says", plural(skipped, "edit", "edits"))
 	}
-	if len(named) > 0 {
-		msg += fmt.Sprintf("; %s named but not reported (fixed already?): %s", plural(len(named), "finding", "findings"),
-			strings.Join(slices.Sorted(maps.Keys(named)), ", "))
+	if len(notReported) > 0 {
+		msg += fmt.Sprintf("; %s named but not reported (fixed already?): %s", plural(len(notReported), "finding", "findings"),
+			strings.Join(slices.Sorted(maps.Keys(notReported)), ", "))
 	}
 	_, err = fmt.Fprintln(stderr, msg+".")
 	return err

@@ -215,6 +215,30 @@ func TestFixWithoutBaseAndByFinding(t *testing.T) {
 	if !strings.Contains(errOut, "rewrote 1 reference in 1 document; 1 finding named but not reported (fixed already?): 0000000000000000") {
 		t.Errorf("stderr = %q", errOut)
 	}
+	// Every named finding found, the others are still left alone: the
+	// filter does not end with the last name it meets.
+	dir2 := testtree.New(t, map[string]string{
+		"docs/a.md":     "# A\n\nSee [s](setup.md#instal).\nSee `docs/setpu.md`.\n",
+		"docs/setup.md": "# Setup\n\n## Install\n",
+	})
+	_, out2, _ := runCLI(t, "check", "--format", "json", "--fail-on", "none", dir2)
+	var rep2 struct {
+		Findings []struct {
+			ID, Code string
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out2), &rep2); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep2.Findings {
+		code, diff, errOut := runCLI(t, "fix", "--dry-run", "--finding", f.ID, dir2)
+		if code != 0 || strings.Count(diff, "\n+") != 2 || !strings.Contains(errOut, "would rewrite 1 reference in 1 document.") { // +++ and the one line
+			t.Errorf("fix --finding %s (%s): exit %d, diff %q, %s", f.ID, f.Code, code, diff, errOut)
+		}
+	}
+	if len(rep2.Findings) != 2 {
+		t.Errorf("%d findings, want the near-miss anchor and the mistyped path", len(rep2.Findings))
+	}
 	if code, diff, errOut := runCLI(t, "fix", dir); code != 0 || !strings.Contains(diff, "+See [b](b.md#install) and [c](c.md#usage).") {
 		t.Errorf("fix: exit %d, diff %q, %s", code, diff, errOut)
 	}
