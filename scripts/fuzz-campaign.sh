@@ -56,14 +56,23 @@ done
 echo "fuzz-campaign: ${#targets[@]} targets, $fuzztime each, logs in $out" >&2
 
 summary="$out/summary.md"
-{
-  echo "| target | execs | execs/s | new interesting (growth over the run) | corpus | result |"
-  echo "| --- | ---: | ---: | --- | ---: | --- |"
-} >"$summary"
+if [[ -s "$summary" ]]; then
+  # Resumed: drop the last sitting's closing line, keep its rows.
+  grep -v -E '^$|^[0-9]+ (of [0-9]+ )?targets, ' "$summary" >"$summary.tmp" || true
+  mv "$summary.tmp" "$summary"
+else
+  {
+    echo "| target | execs | execs/s | new interesting (growth over the run) | corpus | result |"
+    echo "| --- | ---: | ---: | --- | ---: | --- |"
+  } >"$summary"
+fi
 start=$SECONDS
 failed=0
 for entry in "${targets[@]}"; do
   read -r rel t <<<"$entry"
+  if grep -qF "| \`$rel.$t\` |" "$summary"; then
+    continue # run in an earlier sitting
+  fi
   log="$out/${rel//\//_}.$t.log"
   echo "fuzz-campaign: $rel $t" >&2
   result=ok
@@ -103,6 +112,7 @@ for entry in "${targets[@]}"; do
   fi
 done
 echo >>"$summary"
-echo "${#targets[@]} targets, $fuzztime each, $(((SECONDS - start) / 60)) min in all, $failed failed." >>"$summary"
+done_rows=$(grep -c '^| `' "$summary" || true)
+echo "$done_rows of ${#targets[@]} targets, $fuzztime each, $(((SECONDS - start) / 60)) min in this sitting, $failed failed in it." >>"$summary"
 cat "$summary"
 exit $((failed > 0))
