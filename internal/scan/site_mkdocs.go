@@ -61,6 +61,9 @@ type mkdocsOptions struct {
 	mounts []mkdocsMount
 	// i18n is the static-i18n plugin's folder structure; nil without.
 	i18n *mkdocsI18n
+	// includeMarkdown is set when mkdocs-include-markdown-plugin renders
+	// {% include-markdown "file" %} and {% include "file" %}.
+	includeMarkdown bool
 }
 
 // siteMkDocs names the MkDocs generator.
@@ -317,7 +320,8 @@ func (mkdocsGen) pageDir(_ *docRefs, site docSite, doc string) (string, bool) {
 }
 
 // includeBases: pymdownx.snippets' base_path and markdown-include's
-// base_path (the directory of mkdocs.yml by default), then the root.
+// base_path (the directory of mkdocs.yml by default), then the root;
+// include-markdown's docs_dir.
 func (mkdocsGen) includeBases(site docSite, inc markdown.Include) (markdown.Include, []string, bool) {
 	o := site.mkdocs()
 	switch {
@@ -325,6 +329,10 @@ func (mkdocsGen) includeBases(site docSite, inc markdown.Include) (markdown.Incl
 		return inc, append(slices.Clone(o.snippetBase), "."), true
 	case o != nil && inc.Syntax == markdown.IncludeMarkdownInclude:
 		return inc, []string{o.includeBase, "."}, true
+	case o != nil && o.includeMarkdown && inc.Syntax == markdown.IncludeMarkdownPlugin:
+		// From the including page's directory (tried after these), or
+		// from docs_dir.
+		return inc, []string{site.root}, true
 	}
 	return siteDefaults{}.includeBases(site, inc)
 }
@@ -443,6 +451,8 @@ func parseMkDocsIn(t *tree, configPath string, data []byte) (docsDir string, o *
 			}
 		case "i18n":
 			o.i18n = parseI18n(docsDir, p[1])
+		case "include-markdown":
+			o.includeMarkdown = true
 		}
 	}
 	for _, e := range mkdocsExtensions(mapValue(top, "markdown_extensions")) {

@@ -170,7 +170,7 @@ func (siteDefaults) includeBases(_ docSite, inc markdown.Include) (markdown.Incl
 	switch inc.Syntax {
 	case markdown.IncludeSnippets, markdown.IncludeMarkdownInclude:
 		return inc, []string{"."}, true
-	case markdown.IncludeJekyll, markdown.IncludeVitePress, markdown.IncludeMyST:
+	case markdown.IncludeJekyll, markdown.IncludeVitePress, markdown.IncludeMyST, markdown.IncludeMarkdownPlugin:
 		return inc, nil, false
 	}
 	return inc, nil, true

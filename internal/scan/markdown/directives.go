@@ -54,7 +54,7 @@ func (w *walker) directives(n ast.Node) {
 // layout, code and comments.
 var inertTags = map[string]bool{
 	"if": true, "elsif": true, "elif": true, "else": true, "unless": true, "for": true, "case": true, "when": true,
-	"assign": true, "capture": true, "set": true, "include": true, "include_relative": true, "render": true,
+	"assign": true, "capture": true, "set": true, "include": true, "include_relative": true, "include-markdown": true, "render": true,
 	"raw": true, "comment": true, "highlight": true, "link": true, "post_url": true, "block": true, "extends": true,
 	"macro": true, "import": true, "from": true, "with": true, "break": true, "continue": true, "cycle": true,
 	"increment": true, "decrement": true, "liquid": true, "echo": true, "tablerow": true, "filter": true, "call": true,
@@ -240,6 +240,23 @@ func (w *walker) include(p, syntax string, line int) {
 	w.doc.Includes = append(w.doc.Includes, Include{Path: p, Syntax: syntax, Line: line})
 }
 
+// quotedArg returns the string literal s starts with ("x" or 'x'), which
+// names a file when it holds no template.
+func quotedArg(s string) (string, bool) {
+	if len(s) < 2 || (s[0] != '"' && s[0] != '\'') {
+		return "", false
+	}
+	end := strings.IndexByte(s[1:], s[0])
+	if end <= 0 {
+		return "", false
+	}
+	p := s[1 : 1+end]
+	if strings.ContainsAny(p, "{}") {
+		return "", false
+	}
+	return p, true
+}
+
 // liquidLinks records the {% link %} and {% post_url %} tags of a line.
 func (w *walker) liquidLinks(text string, line int) {
 	for rest := text; ; {
@@ -255,6 +272,12 @@ func (w *walker) liquidLinks(text string, line int) {
 		inner := strings.Trim(rest[open+2:open+2+end], "- \t")
 		rest = rest[open+2+end+2:]
 		f := strings.Fields(inner)
+		if len(f) >= 2 && (f[0] == "include-markdown" || f[0] == "include") {
+			if p, ok := quotedArg(strings.TrimSpace(strings.TrimPrefix(inner, f[0]))); ok {
+				w.include(p, IncludeMarkdownPlugin, line)
+				continue
+			}
+		}
 		if len(f) >= 2 && !strings.ContainsAny(f[1], "{}") {
 			switch f[0] {
 			case "include_relative":

@@ -80,3 +80,20 @@ func TestLinkDirectives(t *testing.T) {
 		t.Errorf("directives:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestIncludeMarkdownPluginTags: {% include-markdown "x" %} and a quoted
+// {% include 'x' %} name their file unquoted, options after it left out;
+// Jekyll's bare {% include x %} keeps its syntax, and a path a template
+// computes is no include.
+func TestIncludeMarkdownPluginTags(t *testing.T) {
+	src := "# A\n\n{% include-markdown \"../README.md\" start=\"<!--s-->\" %}\n\n{% include 'notes.md' %}\n\n" +
+		"{% include note.html %}\n\n{% include-markdown \"{{ page }}.md\" %}\n"
+	var got []string
+	for _, inc := range Extract("docs/a.md", []byte(src)).Includes {
+		got = append(got, inc.Syntax+" "+inc.Path)
+	}
+	want := []string{"include-markdown ../README.md", "include-markdown notes.md", "include note.html"}
+	if !slices.Equal(got, want) {
+		t.Errorf("includes = %q, want %q", got, want)
+	}
+}

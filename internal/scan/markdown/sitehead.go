@@ -54,6 +54,10 @@ const (
 	IncludeMdBook          = "mdbook"           // {{#include file}}
 	IncludeJekyllRelative  = "include_relative" // {% include_relative file %}
 	IncludeJekyll          = "include"          // {% include file %}, from _includes
+	// IncludeMarkdownPlugin is mkdocs-include-markdown-plugin's
+	// {% include-markdown "file" %}, and its {% include "file" %} with a
+	// quoted path (Jekyll's names its file bare). Path is unquoted.
+	IncludeMarkdownPlugin = "include-markdown"
 	// IncludeTemplate is a line that is one template expression, {{ name }}:
 	// where a site's hooks or macros fill pages (MkDocs), it stands for
 	// content the scan cannot see. Path is the expression.
