@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -91,6 +94,9 @@ func (a *Actions) Load(ctx context.Context, keys ...string) (Entry, error) {
 		return Entry{}, err
 	}
 	ce, err := a.c.Load(ctx, keys...)
+	if lostAnswer(ctx, err) {
+		ce, err = a.c.Load(ctx, keys...)
+	}
 	if err != nil {
 		return Entry{}, fmt.Errorf("actions cache %s lookup: %w", a.Protocol(), concise(err))
 	}
@@ -98,10 +104,29 @@ func (a *Actions) Load(ctx context.Context, keys ...string) (Entry, error) {
 		return Entry{}, ErrMiss
 	}
 	buf := &boundedBuffer{max: a.maxBytes}
-	if err := ce.WriteTo(ctx, buf); err != nil {
+	err = ce.WriteTo(ctx, buf)
+	if lostAnswer(ctx, err) {
+		buf = &boundedBuffer{max: a.maxBytes}
+		err = ce.WriteTo(ctx, buf)
+	}
+	if err != nil {
 		return Entry{}, fmt.Errorf("actions cache %s download of %q: %w", a.Protocol(), ce.Key, concise(err))
 	}
 	return Entry{Key: ce.Key, Data: buf.buf}, nil
+}
+
+// lostAnswer reports a read that failed without an answer from the
+// service — the connection refused, reset or closed mid-answer — while
+// the run goes on. A lookup and a download only read, so they are tried
+// once more: a blip on the runner's network would otherwise cost the
+// comparison with the base. An answer (a status, a refusal) is final.
+func lostAnswer(ctx context.Context, err error) bool {
+	if err == nil || ctx.Err() != nil {
+		return false
+	}
+	var netErr net.Error
+	var urlErr *url.Error
+	return errors.As(err, &netErr) || errors.As(err, &urlErr) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
 }
 
 // Save implements Store.

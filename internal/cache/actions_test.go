@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/docbridge/docbridge/internal/cache/cachetest"
+	"github.com/docbridge/docbridge/internal/httpfault"
 )
 
 func newActions(t *testing.T, env Env, opts ActionsOptions) *Actions {
@@ -315,4 +316,49 @@ func TestActionsV1Evicted(t *testing.T) {
 		t.Fatalf("Load of the evicted entry = %v, want ErrMiss", err)
 	}
 	wantEntry(t, mustLoad(t, a, dev), dev+"101-1", []byte("dev"))
+}
+
+// TestActionsReadsTriedAgain: a lookup or a download whose answer is lost
+// (the connection closed after the request) is tried once more, so a blip
+// costs no base; one that fails again, and an answer such as a 500, are
+// final.
+func TestActionsReadsTriedAgain(t *testing.T) {
+	ctx := context.Background()
+	srv := cachetest.StartV1Server(t)
+	token := cachetest.RuntimeToken(t)
+	direct := newActions(t, Env{CacheURL: srv.URL, RuntimeToken: token}, ActionsOptions{})
+	if err := direct.Save(ctx, "docbridge-v1-k-1", []byte("state")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name  string
+		fault cachetest.Fault
+		ok    bool
+		tries int
+	}{
+		{"lookup's answer lost once", cachetest.Fault{Op: cachetest.Lookup, Times: 1, Kind: httpfault.Lost}, true, 2},
+		{"download's answer lost once", cachetest.Fault{Op: cachetest.Download, Times: 1, Kind: httpfault.Lost}, true, 2},
+		{"lookup's answer lost twice", cachetest.Fault{Op: cachetest.Lookup, Times: 2, Kind: httpfault.Lost}, false, 2},
+		{"lookup answered 500", cachetest.Fault{Op: cachetest.Lookup, Times: 1, Status: http.StatusInternalServerError}, false, 1},
+	} {
+		p := srv.Proxy(t)
+		p.AddFault(tt.fault)
+		a := newActions(t, Env{CacheURL: p.URL, RuntimeToken: token}, ActionsOptions{})
+		e, err := a.Load(ctx, "docbridge-v1-k-")
+		if tt.ok && (err != nil || string(e.Data) != "state") {
+			t.Errorf("%s: %q, %v; want the state", tt.name, e.Data, err)
+		}
+		if !tt.ok && err == nil {
+			t.Errorf("%s: loaded %q; want an error", tt.name, e.Data)
+		}
+		n := 0
+		for _, op := range p.Ops() {
+			if op == tt.fault.Op {
+				n++
+			}
+		}
+		if n != tt.tries {
+			t.Errorf("%s: %d %s requests, want %d", tt.name, n, tt.fault.Op, tt.tries)
+		}
+	}
 }
