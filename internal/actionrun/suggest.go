@@ -77,12 +77,16 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 		return err
 	})
 	st.Posted, st.Kept, st.Removed = sync.Posted, sync.Kept, sync.Removed
+	unposted := sync.Posted == 0 && len(want) > sync.Kept
 	switch {
-	case err != nil && ghapi.IsForbidden(err):
+	case err == nil:
+	case unposted && ghapi.IsForbidden(err):
 		st.Unposted, st.Why = wanted, "the token may not post a review"
-	case err != nil:
+	default:
+		// Also a refusal to withdraw a stale suggestion while the review
+		// stands: the stale one stays, which the author should know.
 		r.gh.Warningf("docbridge: suggested changes: %v", err)
-		if sync.Posted == 0 && len(want) > sync.Kept {
+		if unposted {
 			st.Unposted, st.Why = wanted, "posting the review failed"
 		}
 	}
