@@ -55,8 +55,15 @@ func FuzzCleanWarning(f *testing.F) {
 		if utf8.ValidString(s) && !utf8.ValidString(w) {
 			t.Fatalf("invalid UTF-8 from valid input: %q", w)
 		}
-		for _, m := range signedQuery.FindAllString(w, -1) {
-			if !strings.HasSuffix(m, "?REDACTED") {
+		for _, loc := range signedQuery.FindAllStringIndex(w, -1) {
+			m := w[loc[0]:loc[1]]
+			_, q, _ := strings.Cut(m, "?")
+			// The bound may cut the placeholder itself: "?REDA…" ends
+			// the warning.
+			if cut, ok := strings.CutSuffix(q, "…"); ok && loc[1] == len(w) && strings.HasPrefix("REDACTED", cut) {
+				continue
+			}
+			if q != "REDACTED" {
 				t.Fatalf("query left in %q", m)
 			}
 		}
