@@ -580,7 +580,7 @@ func pushPayload(t *testing.T) []byte {
 // request restores as its base; the pull request's state is saved.
 func cacheScenario() faultScenario {
 	return faultScenario{name: "pull request, Actions cache", prefix: "cache/",
-		doc: "The pull_request route with the Actions cache (act's cache server, protocol v1): the base branch's state, saved by a fault-free push, is looked up and downloaded as the base; the pull request's own is looked up (a miss) and its new state reserved, uploaded and committed. Each cache call is bounded at 1 s here (30 s to restore and 60 s to save in the action).",
+		doc: "The pull_request route with the Actions cache (act's cache server, protocol v1): the base branch's state, saved by a fault-free push, is looked up and downloaded as the base; the pull request's own is looked up (a miss) and its new state reserved, uploaded and committed. In the never-answered column each cache call is bounded at 2 s (30 s to restore and 60 s to save in the action).",
 		setup: func(w *faultWorld) (func() faultRun, func() string) {
 			w.cache = cachetest.StartV1Server(w.t).Proxy(w.t)
 			base := maps.Clone(prFiles)

@@ -59,7 +59,7 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 	var want []ghapi.ReviewSuggestion
 	var wanted []suggest.Suggestion
 	for _, s := range plan.Suggestions {
-		body, ok := review.SuggestionComment(s)
+		body, ok := review.SuggestionComment(review.GitHubContext{Scanned: r.scanned}, s)
 		if !ok {
 			st.Outside = append(st.Outside, suggest.Outside{Finding: s.Finding, Reason: "its lines are too long for a review comment or hold a character one cannot carry"})
 			continue

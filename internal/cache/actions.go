@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -119,14 +118,18 @@ func (a *Actions) Load(ctx context.Context, keys ...string) (Entry, error) {
 // service — the connection refused, reset or closed mid-answer — while
 // the run goes on. A lookup and a download only read, so they are tried
 // once more: a blip on the runner's network would otherwise cost the
-// comparison with the base. An answer (a status, a refusal) is final.
+// comparison with the base. An answer (a status, a refusal) is final, and
+// so is a timeout, which a second try would only repeat inside the same
+// restore deadline. (*url.Error is a net.Error.)
 func lostAnswer(ctx context.Context, err error) bool {
-	if err == nil || ctx.Err() != nil {
+	if err == nil || ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return false
 	}
 	var netErr net.Error
-	var urlErr *url.Error
-	return errors.As(err, &netErr) || errors.As(err, &urlErr) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
+	if errors.As(err, &netErr) {
+		return !netErr.Timeout()
+	}
+	return errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 // Save implements Store.

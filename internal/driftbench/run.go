@@ -163,18 +163,20 @@ func driftTree(corpus, repo, commit string) string {
 // driftPair runs `docbridge scan BASE --out FILE` and `docbridge check HEAD
 // --base FILE` in process, through the code paths of those commands: the
 // base snapshot is written and read back (unmarshalled and validated)
-// exactly as check --base reads it. The repository is named to check as the
-// action's environment names it (GITHUB_REPOSITORY), so links to its own
-// URLs are the repository's. A failure is the pair's error, not the run's.
+// exactly as check --base reads it. The repository is named to both, as
+// the configuration would name it, so links to its own URLs are the
+// repository's (the trees sit in a corpus directory whose own git remote,
+// if any, is not theirs). A failure is the pair's error, not the run's.
 func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 	p := Pair{Repository: repo, Base: base, Head: head}
-	restore := setEnv("GITHUB_REPOSITORY", repo)
-	defer restore()
 	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
 	cfg, err := pipeline.LoadConfig(baseDir, "", nil)
 	if err != nil {
 		p.Err = "base configuration: " + err.Error()
 		return p
+	}
+	if cfg.Project.Repository == "" {
+		cfg.Project.Repository = repo
 	}
 	res, err := scan.Scan(ctx, baseDir, cfg, scan.Options{})
 	if err != nil {
@@ -192,7 +194,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 		return p
 	}
 	defer os.Remove(snapFile)
-	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile})
+	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		p.Err = "check --base: " + err.Error()
 		return p
@@ -208,19 +210,6 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 		p.New = append(p.New, benchFinding(d))
 	}
 	return p
-}
-
-// setEnv sets an environment variable and returns what restores it.
-func setEnv(key, value string) func() {
-	old, had := os.LookupEnv(key)
-	os.Setenv(key, value)
-	return func() {
-		if had {
-			os.Setenv(key, old)
-		} else {
-			os.Unsetenv(key)
-		}
-	}
 }
 
 // benchFinding is d as the drift benchmark matches it, with the members of

@@ -51,9 +51,8 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 			done[key] = true
 			pairs++
 			baseDir, headDir := driftTree(corpus, r.Repository, c.Base), driftTree(corpus, r.Repository, c.Head)
-			t.Setenv("GITHUB_REPOSITORY", r.Repository)
-			snapFile := baseSnapshot(t, baseDir)
-			out, rep := checkPair(t, headDir, snapFile)
+			snapFile := baseSnapshot(t, baseDir, r.Repository)
+			out, rep := checkPair(t, headDir, snapFile, r.Repository)
 			judged := report.WithStatus(rep.Findings, report.StatusNew)
 			judged = slices.DeleteFunc(judged, func(f report.Finding) bool { return f.Level.Rank() <= catalog.Info.Rank() })
 			n := 0
@@ -80,7 +79,7 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 			if len(plan.Suggestions) == 0 {
 				continue
 			}
-			confirmed += applyAndCheck(t, headDir, snapFile, rep, plan.Suggestions)
+			confirmed += applyAndCheck(t, headDir, snapFile, r.Repository, rep, plan.Suggestions)
 			t.Logf("%s %s..%s: %d fixable, %d suggested", r.Repository, c.Base[:12], c.Head[:12], n, len(plan.Suggestions))
 		}
 	}
@@ -94,11 +93,14 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 }
 
 // baseSnapshot scans dir into a snapshot file, as `scan --out` does.
-func baseSnapshot(t *testing.T, dir string) string {
+func baseSnapshot(t *testing.T, dir, repo string) string {
 	t.Helper()
 	cfg, err := pipeline.LoadConfig(dir, "", nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if cfg.Project.Repository == "" {
+		cfg.Project.Repository = repo
 	}
 	res, err := scan.Scan(context.Background(), dir, cfg, scan.Options{})
 	if err != nil {
@@ -116,9 +118,9 @@ func baseSnapshot(t *testing.T, dir string) string {
 }
 
 // checkPair is `check --base` of dir against the snapshot file.
-func checkPair(t *testing.T, dir, snapFile string) (*pipeline.Outcome, *report.Report) {
+func checkPair(t *testing.T, dir, snapFile, repo string) (*pipeline.Outcome, *report.Report) {
 	t.Helper()
-	out, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile})
+	out, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +163,7 @@ func addedLines(t *testing.T, baseDir, headDir string, judged []report.Finding) 
 // applyAndCheck applies every suggestion to a copy of the head and checks
 // it again: it counts the suggestions whose finding is gone, and fails the
 // test for any finding the head did not have.
-func applyAndCheck(t *testing.T, headDir, snapFile string, rep *report.Report, ss []suggest.Suggestion) int {
+func applyAndCheck(t *testing.T, headDir, snapFile, repo string, rep *report.Report, ss []suggest.Suggestion) int {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "head")
 	if out, err := exec.Command("cp", "-a", headDir, dir).CombinedOutput(); err != nil {
@@ -194,7 +196,7 @@ func applyAndCheck(t *testing.T, headDir, snapFile string, rep *report.Report, s
 	for _, f := range rep.Findings {
 		before[f.ID] = true
 	}
-	_, after := checkPair(t, dir, snapFile)
+	_, after := checkPair(t, dir, snapFile, repo)
 	now := map[string]bool{}
 	for _, f := range after.Findings {
 		now[f.ID] = true

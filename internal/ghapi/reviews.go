@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -71,7 +72,8 @@ func (g *GitHub) SyncSuggestions(ctx context.Context, pr int, commit string, wan
 		err := g.retry.do(ctx, fmt.Sprintf("delete review comment %d", c.GetID()), func() (*github.Response, error) {
 			return g.client.PullRequests.DeleteComment(ctx, g.owner, g.repo, c.GetID())
 		})
-		if err != nil {
+		// A 404 after a try whose answer was lost: the first try took it.
+		if err != nil && !isStatus(err, http.StatusNotFound) {
 			errs = append(errs, err)
 			continue
 		}

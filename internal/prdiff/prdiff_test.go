@@ -2,6 +2,7 @@ package prdiff
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,18 +68,26 @@ func FuzzAddedLines(f *testing.F) {
 		if err != nil {
 			return
 		}
-		plus := 0
+		// Every added line is one of the patch's "+" lines, and lies in
+		// the new range of a hunk whose header says so.
+		plus := map[string]bool{}
+		var ranges [][2]int
 		for _, l := range strings.Split(patch, "\n") {
 			if strings.HasPrefix(l, "+") {
-				plus++
+				plus[strings.TrimSuffix(l[1:], "\r")] = true
+			}
+			if strings.HasPrefix(l, "@@") {
+				if _, start, n, err := hunkHeader(l); err == nil {
+					ranges = append(ranges, [2]int{start, start + n})
+				}
 			}
 		}
-		if len(added) > plus {
-			t.Fatalf("%d added lines from a patch with %d '+' lines", len(added), plus)
-		}
 		for n, text := range added {
-			if strings.Contains(text, "\n") {
-				t.Fatalf("line %d holds a newline: %q", n, text)
+			if !plus[text] {
+				t.Fatalf("line %d %q is no '+' line of the patch", n, text)
+			}
+			if !slices.ContainsFunc(ranges, func(r [2]int) bool { return r[0] <= n && n < r[1] }) {
+				t.Fatalf("line %d lies in no hunk's new range %v", n, ranges)
 			}
 		}
 	})

@@ -63,7 +63,7 @@ func Comment(r *report.Report, opts RenderOptions) string {
 		m.block(verdictLine(v, opts.FailOn) + "\n\n")
 		commentFindings(m, judged, g)
 		if opts.Suggestions != nil {
-			if sec := suggestionSection(opts.Suggestions); sec != "" {
+			if sec := suggestionSection(opts.Suggestions, g); sec != "" {
 				m.block(sec)
 			}
 		} else if line := fixLine(judged, g); line != "" {
@@ -200,9 +200,9 @@ func fixLine(judged []report.Finding, g GitHubContext) string {
 		base = mdCode(g.BaseSHA[:min(len(g.BaseSHA), 12)])
 	}
 	return fmt.Sprintf("🛠 `docbridge fix` rewrites %s of %s whose new place is unambiguous: "+
-		"`docbridge scan --out base.json` on a checkout of %s, then `docbridge fix --base base.json` on this branch "+
-		"(`--dry-run` prints the diff only).",
-		textwriter.Plural(refs, "reference", "references"), textwriter.Plural(findings, "finding", "findings"), base)
+		"`%s` on a checkout of %s, then `%s` on this branch (`--dry-run` prints the diff only).",
+		textwriter.Plural(refs, "reference", "references"), textwriter.Plural(findings, "finding", "findings"),
+		cliCommand(g, "scan", "--out", "base.json"), base, cliCommand(g, "fix", "--base", "base.json"))
 }
 
 // isHex reports a non-empty string of hexadecimal digits (a commit id).

@@ -60,7 +60,7 @@ func SuggestionFingerprint(body string) (fp string, ok bool) {
 // review comment cannot carry faithfully (a control or bidi character), or
 // the body would pass MaxCommentChars (GitHub refuses the whole review for
 // one comment too long).
-func SuggestionComment(s suggest.Suggestion) (body string, ok bool) {
+func SuggestionComment(g GitHubContext, s suggest.Suggestion) (body string, ok bool) {
 	for _, l := range s.Lines {
 		if strings.ContainsFunc(l, func(r rune) bool { return r != '\t' && textwriter.UnsafeRune(r) }) {
 			return "", false
@@ -75,8 +75,8 @@ func SuggestionComment(s suggest.Suggestion) (body string, ok bool) {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString(fence + "\n\n")
-	b.WriteString("<sub>docbridge checked this change: the finding goes and no other appears. `docbridge fix --finding " +
-		s.Finding.ID + "` makes it locally.</sub>\n")
+	b.WriteString("<sub>docbridge checked this change: the finding goes and no other appears. `" +
+		cliCommand(g, "fix", "--finding", s.Finding.ID) + "` makes it locally.</sub>\n")
 	if b.Len() > MaxCommentChars {
 		return "", false
 	}
@@ -105,7 +105,7 @@ func fenceFor(lines []string, n int) string {
 // posted as a collapsed diff, and gives the exact `docbridge fix` command
 // for the findings whose fix is outside the diff; "" when there is
 // nothing to say.
-func suggestionSection(st *SuggestionStatus) string {
+func suggestionSection(st *SuggestionStatus, g GitHubContext) string {
 	if st == nil {
 		return ""
 	}
@@ -119,7 +119,7 @@ func suggestionSection(st *SuggestionStatus) string {
 		b.WriteString(unpostedDiff(st.Unposted, st.Why))
 	}
 	if len(st.Outside) > 0 {
-		b.WriteString(outsideLine(st.Outside) + "\n\n")
+		b.WriteString(outsideLine(st.Outside, g) + "\n\n")
 	}
 	return b.String()
 }
@@ -154,7 +154,7 @@ func unpostedDiff(ss []suggest.Suggestion, why string) string {
 // findings outside the diff: `docbridge fix --finding ID …`, with a base
 // snapshot when one is drift (fix finds drift only against the base). The
 // ids are the fingerprints' hex digits, safe in a code span.
-func outsideLine(out []suggest.Outside) string {
+func outsideLine(out []suggest.Outside, g GitHubContext) string {
 	var ids []string
 	drift := false
 	for _, o := range out {
@@ -164,20 +164,33 @@ func outsideLine(out []suggest.Outside) string {
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	shown, more := textwriter.Bound(ids, maxOutsideIDs)
-	cmd := "docbridge fix"
+	var args []string
 	if drift {
-		cmd += " --base base.json"
+		args = append(args, "--base", "base.json")
 	}
 	for _, id := range shown {
-		cmd += " --finding " + id
+		args = append(args, "--finding", id)
 	}
+	cmd := cliCommand(g, "fix", args...)
 	s := fmt.Sprintf("🛠 %s a fix outside the diff: `%s` on this branch (`--dry-run` prints the diff only)",
 		textwriter.Plural(len(out), "finding has", "findings have"), cmd)
 	if drift {
-		s += ", after `docbridge scan --out base.json` on a checkout of the base commit"
+		s += ", after `" + cliCommand(g, "scan", "--out", "base.json") + "` on a checkout of the base commit"
 	}
 	if more > 0 {
 		s += fmt.Sprintf("; %d more are in the JSON report", more)
 	}
 	return s + "."
+}
+
+// cliCommand is a docbridge command line a reader runs at the repository
+// root: the subcommand, then the directory the action scanned when it is
+// not the root (the findings' paths and ids are that directory's, and so
+// is its docbridge.yaml), then args.
+func cliCommand(g GitHubContext, sub string, args ...string) string {
+	parts := []string{"docbridge", sub}
+	if !g.Scanned.IsRoot() {
+		parts = append(parts, g.Scanned.String())
+	}
+	return strings.Join(append(parts, args...), " ")
 }

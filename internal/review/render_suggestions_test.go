@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
+	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
 	"github.com/docbridge/docbridge/internal/suggest"
 )
@@ -21,7 +22,7 @@ func sampleSuggestion(lines ...string) suggest.Suggestion {
 // holds the lines verbatim in a suggestion block, and names the finding
 // with its text escaped (no mention).
 func TestSuggestionComment(t *testing.T) {
-	body, ok := SuggestionComment(sampleSuggestion("See [b](b.md#install)."))
+	body, ok := SuggestionComment(GitHubContext{}, sampleSuggestion("See [b](b.md#install)."))
 	if !ok {
 		t.Fatal("refused")
 	}
@@ -35,14 +36,14 @@ func TestSuggestionComment(t *testing.T) {
 		}
 	}
 	// A line with a backtick run gets a longer fence, which it cannot close.
-	body, _ = SuggestionComment(sampleSuggestion("Run ```` `x` ````."))
+	body, _ = SuggestionComment(GitHubContext{}, sampleSuggestion("Run ```` `x` ````."))
 	if !strings.Contains(body, "`````suggestion\nRun ```` `x` ````.\n`````\n") {
 		t.Errorf("fence:\n%s", body)
 	}
-	if _, ok := SuggestionComment(sampleSuggestion("bidi \u202e here")); ok {
+	if _, ok := SuggestionComment(GitHubContext{}, sampleSuggestion("bidi \u202e here")); ok {
 		t.Error("a bidi control character was accepted")
 	}
-	if _, ok := SuggestionComment(sampleSuggestion(strings.Repeat("x", MaxCommentChars))); ok {
+	if _, ok := SuggestionComment(GitHubContext{}, sampleSuggestion(strings.Repeat("x", MaxCommentChars))); ok {
 		t.Error("a body past the comment bound was accepted")
 	}
 }
@@ -121,4 +122,26 @@ func FuzzSuggestionFingerprint(f *testing.F) {
 			t.Fatalf("the marker of %q reads back as %q, %v", fp, again, ok)
 		}
 	})
+}
+
+// TestFixCommandsNameTheScannedDirectory: the commands a pull request's
+// text gives are run at the repository root, and a finding's id and
+// paths are the scanned directory's, so a scan below the root names its
+// directory in every command; at the root none is named.
+func TestFixCommandsNameTheScannedDirectory(t *testing.T) {
+	site := GitHubContext{Scanned: repopath.New("site")}
+	body, ok := SuggestionComment(site, sampleSuggestion("See [b](b.md#install)."))
+	if !ok || !strings.Contains(body, "`docbridge fix site --finding 00000000000000a1`") {
+		t.Errorf("suggestion below the root: %q", body)
+	}
+	drift := []suggest.Outside{{Finding: report.Finding{ID: "00000000000000b2", Code: "DRIFT_LINK"}, Reason: "r"}}
+	line := outsideLine(drift, site)
+	for _, want := range []string{"`docbridge fix site --base base.json --finding 00000000000000b2`", "`docbridge scan site --out base.json`"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("outside line below the root lacks %s: %q", want, line)
+		}
+	}
+	if line := outsideLine(drift, GitHubContext{}); !strings.Contains(line, "`docbridge fix --base base.json --finding 00000000000000b2`") {
+		t.Errorf("outside line at the root: %q", line)
+	}
 }

@@ -59,7 +59,7 @@ func jobSummary(r *report.Report, opts RenderOptions, v ghView, sec summarySecti
 	m.block("## " + InlineText(head) + "\n\n")
 	m.block(verdictLine(v, opts.FailOn) + "\n\n")
 	m.block(countsLine(r, v) + "\n\n")
-	if sec := suggestionSection(opts.Suggestions); sec != "" {
+	if sec := suggestionSection(opts.Suggestions, opts.GitHub); sec != "" {
 		m.block(sec)
 	}
 	if l := report.UnanalyzedLine(r.Unanalyzed); l != "" {

@@ -3,6 +3,7 @@ package ghapitest
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,7 +28,7 @@ func multiSegmentRoutes(doc *openapi3.T) []multiRoute {
 	var out []multiRoute
 	for tmpl, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
-			for _, ref := range append(item.Parameters, op.Parameters...) {
+			for _, ref := range slices.Concat(item.Parameters, op.Parameters) {
 				p := ref.Value
 				if p == nil || p.In != "path" || p.Extensions["x-multi-segment"] != true ||
 					!strings.HasSuffix(tmpl, "/{"+p.Name+"}") || seen[tmpl] {
