@@ -301,6 +301,29 @@ func TestHugoTranslationByFileName(t *testing.T) {
 	}
 }
 
+// A page in a language looks a ref up in its own language's site first:
+// from a.ja.md, ref "b#コメント" is b/index.ja.md, whose heading is
+// translated, so the English anchor a translator left is broken there
+// (it is found in b/index.md, which that page never links). The
+// languages are those of config/_default/languages.<lang>.toml.
+func TestHugoRefInOwnLanguage(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"config/_default/hugo.toml":         "title = \"Example\"\ndefaultContentLanguage = \"en\"\n",
+		"config/_default/languages.en.toml": "languageName = \"English\"\nweight = 1\n",
+		"config/_default/languages.ja.toml": "languageName = \"日本語\"\nweight = 2\n[params]\ndateFormat = \"2006年1月2日\"\n",
+		"content/docs/b/index.md":           "# B\n\n## Comments\n",
+		"content/docs/b/index.ja.md":        "# B\n\n## コメント\n",
+		"content/docs/a/index.md":           "# A\n\n[c]({{< ref \"b#comments\" >}})\n",
+		"content/docs/a/index.ja.md":        "# A\n\n[c]({{< ref \"b#コメント\" >}}) [left]({{< ref \"b#comments\" >}})\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{"content/docs/a/index.ja.md -> content/docs/b/index.ja.md#comments"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
 // "./#id" on a regular page of a Hugo site without a render hook is the
 // page itself (served at /a/b/, the browser resolves "./" there), so its
 // anchor is read in the page; on a section's index "./" is the section,
