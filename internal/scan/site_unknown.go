@@ -108,9 +108,16 @@ func (d *docRefs) markUnknownSites() {
 		}
 	}
 	d.resolver.unknownSite = map[string]string{}
+	d.resolver.siteless = map[string]bool{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
-		if x.Markdown == nil || readOnGitHub(x) {
+		if x.Markdown == nil {
+			continue
+		}
+		if _, in := siteRootOf(d.sites, x.Path); !in && (d.hugo == nil || d.hugo.siteOf(x.Path) == nil) && !d.flooded[d.treeOf[x.Path]] && why[d.treeOf[x.Path]] == "" {
+			d.resolver.siteless[x.Path] = true
+		}
+		if readOnGitHub(x) {
 			continue
 		}
 		if site, in := siteRootOf(d.sites, x.Path); in && site.kind() == siteInferred {
