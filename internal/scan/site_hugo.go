@@ -912,7 +912,7 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if placeholderDestination(l.Destination) {
 		return true // names no file: a link still to be written
 	}
-	if d.builtIntoSite(s.root, tried) || d.servedByHost(s.root, l.Destination) {
+	if d.builtIntoSite(s.root, tried) || d.servedByHost(s.root, l.Destination) || d.draft(x.Path) {
 		return true
 	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)

@@ -341,3 +341,35 @@ func TestHugoDotSlashAnchor(t *testing.T) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
 	}
 }
+
+// A draft (draft: true) is a page its site does not publish: a link or an
+// anchor of it that fails reaches no reader and is counted, not reported.
+// The same page published, and a README GitHub shows whatever its front
+// matter says, keep theirs.
+func TestDraftPagesAreNotPublished(t *testing.T) {
+	root := t.TempDir()
+	body := "# Page\n\n[gone](../missing/) [anchor](#nowhere) [other]({{< ref \"kept#nowhere\" >}})\n"
+	testtree.Write(t, root, map[string]string{
+		"hugo.toml":             "title = \"Example\"\n",
+		"content/docs/draft.md": "---\ntitle: Draft\ndraft: true\n---\n\n" + body,
+		"content/docs/kept.md":  "---\ntitle: Kept\n---\n\n" + body,
+		"README.md":             "---\ndraft: true\n---\n\n# Readme\n\n[gone](missing.md) [anchor](#nowhere)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got := ix.unresolved("document:content/docs/draft.md"); len(got) != 0 {
+		t.Errorf("the draft's broken links %q, want none", got)
+	}
+	if got := ix.unresolved("document:content/docs/kept.md"); len(got) != 1 {
+		t.Errorf("the published page's broken links %q, want one", got)
+	}
+	if got := ix.unresolved("document:README.md"); len(got) != 1 {
+		t.Errorf("README's broken links %q, want one", got)
+	}
+	want := []string{"README.md -> README.md#nowhere", "content/docs/kept.md -> content/docs/kept.md#nowhere", "content/docs/kept.md -> content/docs/kept.md#nowhere"}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("content/docs/draft.md", "3 links from draft pages")) != 1 || len(ix.coverage("README.md", "from draft pages")) != 0 {
+		t.Errorf("want a note counting the draft's links, coverage %+v", ix.s.Coverage)
+	}
+}
