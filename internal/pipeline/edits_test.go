@@ -78,9 +78,8 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// twoAnchorsTree has two near-miss anchors of one document on lines 3 and
-// 4 of docs/a.md, a third on line 5 that a path edit fixes (a moved
-// document's link), and a clean link.
+// twoAnchorsTree has two near-miss anchors of docs/b.md on lines 3 and 4
+// of docs/a.md, and a clean link on line 6.
 func twoAnchorsTree(t *testing.T) string {
 	return testtree.New(t, map[string]string{
 		"docs/a.md": "# A\n\nSee [b](b.md#instal).\nThen [b](b.md#usag).\n\nAnd [c](c.md).\n",
