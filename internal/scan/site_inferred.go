@@ -733,6 +733,9 @@ func (d *docRefs) inferredAnchors() {
 					set[slug] = true
 				}
 			}
+			if id, ok := signatureID(h.Text); ok {
+				set[id] = true
+			}
 		}
 		if lenient {
 			// Attribute lists outside headings ("```…```\n{#id}",
@@ -848,6 +851,24 @@ func commonSlugs(text string) []string {
 		}
 	}
 	return out
+}
+
+// signatureID is the id API reference generators give a heading that is
+// one call signature, "Table.iter(func, table)": its qualified name,
+// "table.iter" (lower-cased, as anchors are compared), as Soupault's
+// reference plugin, Sphinx and rustdoc name such entries. false for any
+// other heading: a name with a space or nothing before "(" is prose.
+func signatureID(text string) (string, bool) {
+	name, _, ok := strings.Cut(strings.TrimSpace(text), "(")
+	if !ok || name == "" || !strings.HasSuffix(strings.TrimSpace(text), ")") {
+		return "", false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '_' && r != ':' && r != '$' {
+			return "", false
+		}
+	}
+	return strings.ToLower(name), true
 }
 
 // hyphenSlug is the slug of the generators that turn every run of

@@ -365,3 +365,40 @@ func TestDecamelize(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureAnchors: on a page a generator nobody modelled renders, a
+// heading that is one call signature ("Table.iter(func, table)", written
+// in a custom element a site plugin turns into a heading) also takes its
+// qualified name as id, as API reference generators give it; a heading of
+// prose with a parenthesis does not, and the same anchors in a README
+// GitHub shows stay broken.
+func TestSignatureAnchors(t *testing.T) {
+	root := t.TempDir()
+	page := func(body string) string { return "---\nlayout: page\n---\n\n" + body }
+	ref := "# Reference\n\n##### <function>Table.iter(func, table)</function>\n\n##### Sys.run_program(cmd)\n\n## Choosing a mode (advanced)\n"
+	links := "[a](reference.md#Table.iter) [b](reference.md#Sys.run_program) [c](reference.md#choosing) [d](reference.md#Table.iter_values)\n"
+	testtree.Write(t, root, map[string]string{
+		"site/reference.md": page(ref),
+		"site/blog.md":      page("# Blog\n\n" + links),
+		"site/other.md":     page("# Other\n"),
+		"README.md":         "# Readme\n\n[a](ref.md#Table.iter)\n",
+		"ref.md":            ref,
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{"README.md -> ref.md#Table.iter", "site/blog.md -> site/reference.md#Table.iter_values", "site/blog.md -> site/reference.md#choosing"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestSignatureID(t *testing.T) {
+	for text, want := range map[string]string{
+		"Table.iter(func, table)": "table.iter", "Sys.run_program(cmd)": "sys.run_program", "String::new()": "string::new",
+		"Choosing a mode (advanced)": "", "(advanced)": "", "Table.iter(func": "", "Table.iter": "",
+	} {
+		got, ok := signatureID(text)
+		if ok != (want != "") || got != want {
+			t.Errorf("signatureID(%q) = %q, %v; want %q", text, got, ok, want)
+		}
+	}
+}
