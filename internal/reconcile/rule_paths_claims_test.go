@@ -88,7 +88,7 @@ func TestUnresolvedPathClaims(t *testing.T) {
 		{"twin: no loader beside it there", "Load `data/weather/history.csv`.", true},
 		{"twin: no loader beside it", "Load `src/app/data/other.arrow`.", true},
 		{"placeholder: a name to fill in", "Name it `src/app/test_action_EventNameHere.py`.", false},
-		{"twin: a real name with brackets around nothing", "Add `src/app/[].ts`.", true},
+		{"twin: a real name with brackets around nothing", "Read `src/app/[].ts`.", true},
 		{"placeholder: a camel-case name the reader chooses", "Add `src/app/provider/YourProvider.yaml`.", false},
 		{"placeholder: My and a capital", "Add `src/app/MyComponent.tsx`.", false},
 		{"twin: a real name that starts with My", "Read `src/app/Mysql.go`.", true},
