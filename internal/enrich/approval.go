@@ -100,7 +100,7 @@ func ParseApproval(b []byte) (Approval, error) {
 		return Approval{}, fmt.Errorf("approval: by: %q is the policy, not a person", a.By)
 	}
 	for _, f := range []struct{ name, v string }{{"proposalId", a.ProposalID}, {"targetContentHash", a.TargetContentHash}, {"kind", a.Kind}, {"entity", a.Entity}} {
-		if err := required(f.name, f.v, maxIDRunes); err != nil {
+		if err := required(f.name, f.v, MaxIDRunes); err != nil {
 			return Approval{}, fmt.Errorf("approval: %w", err)
 		}
 	}

@@ -102,12 +102,12 @@ func isTypeError(err error) bool {
 // bounded cuts a string read from an untrusted proposal for a message or a
 // rejected entry.
 func bounded(s string) string {
-	if utf8.RuneCountInString(s) <= maxIDRunes && utf8.ValidString(s) {
+	if utf8.RuneCountInString(s) <= MaxIDRunes && utf8.ValidString(s) {
 		return s
 	}
 	r := []rune(s)
-	if len(r) > maxIDRunes {
-		r = r[:maxIDRunes]
+	if len(r) > MaxIDRunes {
+		r = r[:MaxIDRunes]
 	}
 	return string(r)
 }
@@ -118,10 +118,10 @@ func checkEnvelopeShape(p *Proposal) error {
 		name, v string
 		max     int
 	}{
-		{"proposalId", p.ProposalID, maxIDRunes},
-		{"entity", p.Entity, maxIDRunes},
-		{"targetContentHash", p.TargetContentHash, maxIDRunes},
-		{"baseSnapshotHash", p.BaseSnapshotHash, maxIDRunes},
+		{"proposalId", p.ProposalID, MaxIDRunes},
+		{"entity", p.Entity, MaxIDRunes},
+		{"targetContentHash", p.TargetContentHash, MaxIDRunes},
+		{"baseSnapshotHash", p.BaseSnapshotHash, MaxIDRunes},
 		{"origin.agentId", p.Origin.AgentID, maxOriginRunes},
 		{"origin.agentVersion", p.Origin.AgentVersion, maxOriginRunes},
 		{"origin.promptVersion", p.Origin.PromptVersion, maxOriginRunes},
@@ -149,7 +149,7 @@ func checkEnvelopeShape(p *Proposal) error {
 		if e.Source != SourceSnapshot && e.Source != SourceReport {
 			return fmt.Errorf("evidence[%d].source: %q is not %q or %q", i, bounded(e.Source), SourceSnapshot, SourceReport)
 		}
-		if err := required(fmt.Sprintf("evidence[%d].path", i), e.Path, maxIDRunes); err != nil {
+		if err := required(fmt.Sprintf("evidence[%d].path", i), e.Path, MaxIDRunes); err != nil {
 			return err
 		}
 		if e.LineStart < 0 || e.LineEnd < 0 || (e.LineEnd > 0 && e.LineEnd < e.LineStart) {
@@ -160,7 +160,7 @@ func checkEnvelopeShape(p *Proposal) error {
 		return fmt.Errorf("relatedDiagnosticIds: %d items, at most %d", len(p.RelatedDiagnosticIDs), MaxDiagnosticIDs)
 	}
 	for i, id := range p.RelatedDiagnosticIDs {
-		if err := required(fmt.Sprintf("relatedDiagnosticIds[%d]", i), id, maxIDRunes); err != nil {
+		if err := required(fmt.Sprintf("relatedDiagnosticIds[%d]", i), id, MaxIDRunes); err != nil {
 			return err
 		}
 	}
@@ -230,23 +230,23 @@ func (p *MarkCanonical) check() error { return required("scope", p.Scope, MaxSco
 
 func (p *ProposeRelation) check() error {
 	return firstErr(
-		required("from", p.From, maxIDRunes),
-		required("to", p.To, maxIDRunes),
+		required("from", p.From, MaxIDRunes),
+		required("to", p.To, MaxIDRunes),
 		oneOf("kind", p.Kind, RelationKinds),
 		required("detection", p.Detection, MaxDetectionRunes))
 }
 
 func (p *FlagContradiction) check() error {
 	return firstErr(
-		required("against", p.Against, maxIDRunes),
+		required("against", p.Against, MaxIDRunes),
 		required("claim", p.Claim, MaxClaimRunes),
 		required("observed", p.Observed, MaxClaimRunes))
 }
 
-func (p *FlagRedundancy) check() error { return required("with", p.With, maxIDRunes) }
+func (p *FlagRedundancy) check() error { return required("with", p.With, MaxIDRunes) }
 
 func (p *FlagGap) check() error {
-	return firstErr(required("area", p.Area, maxIDRunes), required("missing", p.Missing, MaxMissingRunes))
+	return firstErr(required("area", p.Area, MaxIDRunes), required("missing", p.Missing, MaxMissingRunes))
 }
 
 func (p *RankHint) check() error { return oneOf("strength", p.Strength, RankStrengths) }
@@ -257,7 +257,7 @@ func (p *SuggestArea) check() error {
 	}
 	seen := map[string]bool{}
 	for i, d := range p.Directories {
-		if err := required(fmt.Sprintf("directories[%d]", i), d, maxIDRunes); err != nil {
+		if err := required(fmt.Sprintf("directories[%d]", i), d, MaxIDRunes); err != nil {
 			return err
 		}
 		if seen[d] {

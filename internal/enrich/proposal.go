@@ -69,7 +69,7 @@ const (
 	MaxReasonRunes   = 1000
 	MaxEvidence      = 16
 	MaxDiagnosticIDs = 16
-	maxIDRunes       = 512 // an entity id, a diagnostic id, a path
+	MaxIDRunes       = 512 // an entity id, a diagnostic id, a path
 	maxOriginRunes   = 128 // each field of an origin
 )
 

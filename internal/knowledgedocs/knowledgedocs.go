@@ -116,7 +116,7 @@ func Render(d Draft, required []string) ([]byte, string, error) {
 	if len(keys) > 0 {
 		m := &yaml.Node{Kind: yaml.MappingNode}
 		for _, k := range keys {
-			m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, values[k])
+			m.Content = append(m.Content, keyNode(k), values[k])
 		}
 		enc := yaml.NewEncoder(&buf)
 		enc.SetIndent(2)
@@ -132,6 +132,18 @@ func Render(d Draft, required []string) ([]byte, string, error) {
 	buf.WriteString(body)
 	buf.WriteByte('\n')
 	return buf.Bytes(), title, nil
+}
+
+// keyNode is a field's name as a YAML key that reads back as that string:
+// tagged !!str, so that a name YAML would read as another type (~ or null,
+// true, 1) is quoted, and "<<", which yaml.v3 writes plain even so and
+// which reads back as a merge, quoted explicitly.
+func keyNode(k string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}
+	if k == "<<" {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
 }
 
 // valueNode is a field's YAML value: a string, or a list of strings

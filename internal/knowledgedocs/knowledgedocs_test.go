@@ -2,6 +2,7 @@ package knowledgedocs
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -118,6 +119,28 @@ func TestTargetAndDefaultPath(t *testing.T) {
 	}
 	if s := Slug(strings.Repeat("word ", 40)); len([]rune(s)) > MaxSlugRunes || strings.HasSuffix(s, "-") {
 		t.Errorf("slug %q", s)
+	}
+}
+
+// A field's name reads back as that name, whatever YAML would take the
+// bare word for: "~" was written plain and read back as null (FuzzRender
+// seed ad03d3cf1a82e996), and "<<" as a merge.
+func TestRenderedFieldNamesReadBack(t *testing.T) {
+	for _, k := range []string{"~", "null", "True", "yes", "1", "0x1", "1.5", ".inf", "2001-12-14", "<<", "*a", "&a", "!x", "'", "[a]", "a: b", "#c", "---"} {
+		out, _, err := Render(Draft{Metadata: map[string]any{k: "v", "Keywords": []string{k}}, Body: "# T"}, []string{"Keywords"})
+		if err != nil {
+			t.Errorf("%q: %v", k, err)
+			continue
+		}
+		fm, _, _ := strings.Cut(strings.TrimPrefix(string(out), "---\n"), "\n---\n\n")
+		var back map[string]any
+		if err := yaml.Unmarshal([]byte(fm), &back); err != nil || len(back) != 2 || back[k] != "v" || !reflect.DeepEqual(back["Keywords"], []any{k}) {
+			t.Errorf("%q reads back as %v (%v):\n%s", k, back, err, fm)
+		}
+	}
+	out, _, err := Render(Draft{Metadata: map[string]any{"title": "T", "Keywords": []string{"a"}}, Body: "# T"}, []string{"Keywords"})
+	if want := "---\nKeywords: [a]\ntitle: T\n---\n\n# T\n"; err != nil || string(out) != want {
+		t.Errorf("a plain name is written plain: %q, %v", out, err)
 	}
 }
 

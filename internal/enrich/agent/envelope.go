@@ -23,9 +23,11 @@ func origin(req Request, id Identity) enrich.Origin {
 // target content hash (from the pack of the proposal's entity, when the
 // request holds it) and the proposal id over the rest. A proposal that does
 // not decode keeps an empty id; the validators reject it with their reason.
+// An answer that is not a JSON object (null among them) is returned as it
+// came, for the validators to reject.
 func completeProposal(raw json.RawMessage, req Request, id Identity, byTarget map[string]*pack.Pack) json.RawMessage {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
+	obj, ok := object(raw)
+	if !ok {
 		return raw
 	}
 	set := func(k string, v any) {
@@ -57,10 +59,11 @@ func completeProposal(raw json.RawMessage, req Request, id Identity, byTarget ma
 	return withID
 }
 
-// signJudgement fills a judgement's origin.
+// signJudgement fills a judgement's origin; like completeProposal, it
+// returns an answer that is not a JSON object as it came.
 func signJudgement(raw json.RawMessage, req Request, id Identity) json.RawMessage {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
+	obj, ok := object(raw)
+	if !ok {
 		return raw
 	}
 	b, err := json.Marshal(origin(req, id))
@@ -73,6 +76,16 @@ func signJudgement(raw json.RawMessage, req Request, id Identity) json.RawMessag
 		return raw
 	}
 	return out
+}
+
+// object decodes raw as a JSON object. JSON's null decodes without error
+// into a nil map, which cannot take the envelope's fields: it is no object.
+func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil || obj == nil {
+		return nil, false
+	}
+	return obj, true
 }
 
 // packsByTarget indexes a request's packs by their target's id.

@@ -420,3 +420,20 @@ func FuzzModelsComplete(f *testing.F) {
 		}
 	})
 }
+
+// ParseAnswer turns away an item that is not an object, but the envelope
+// does not lean on it: JSON's null decodes into a nil map without error,
+// and filling that map's envelope once panicked (FuzzModelsComplete seed
+// 7f71a2d116d5afde). Any item that is not an object comes back as it came.
+func TestEnvelopeLeavesANonObjectAsItCame(t *testing.T) {
+	req := modelsRequest(1)
+	id := Identity{ID: "a", Version: "1"}
+	for _, raw := range []string{"null", " null ", "[]", `"x"`, "3"} {
+		if got := completeProposal(json.RawMessage(raw), req, id, packsByTarget(req.Packs)); string(got) != raw {
+			t.Errorf("completeProposal(%s) = %s", raw, got)
+		}
+		if got := signJudgement(json.RawMessage(raw), req, id); string(got) != raw {
+			t.Errorf("signJudgement(%s) = %s", raw, got)
+		}
+	}
+}

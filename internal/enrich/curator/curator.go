@@ -109,8 +109,8 @@ const (
 // propose applies every rule to one pack.
 func (c *Curator) propose(pk *pack.Pack) []enrich.Proposal {
 	t := &pk.Target
-	if !plain(t.ID) || !plain(t.Path) {
-		return nil // a file name with control characters: no proposal could name it
+	if !nameable(t.ID) || !nameable(t.Path) {
+		return nil // a file name with control characters, or too long: no proposal could name it
 	}
 	var out []enrich.Proposal
 	add := func(conf float64, reason string, payload enrich.Payload, ev []enrich.Evidence, diags ...string) {
@@ -127,7 +127,7 @@ func (c *Curator) propose(pk *pack.Pack) []enrich.Proposal {
 		c.document(pk, add, at)
 	case snapshot.KindArea:
 		for _, d := range pk.Diagnostics {
-			if d.Code != catalog.UndocumentedArea && d.Code != catalog.RequiredDocMissing {
+			if (d.Code != catalog.UndocumentedArea && d.Code != catalog.RequiredDocMissing) || !nameable(d.ID) || !nameable(d.Path) {
 				continue
 			}
 			add(confGap, "the report finds no document that covers, mentions or links into this area, and none inside it ("+d.Code+")",
@@ -199,7 +199,7 @@ func (c *Curator) document(pk *pack.Pack, add func(float64, string, enrich.Paylo
 			&enrich.AddIntent{Phrase: phrase, Language: "en"}, at(b.line))
 	}
 	for _, d := range pk.Diagnostics {
-		if d.Code != catalog.NearTwinDocument || len(d.EntityIDs) != 2 || d.EntityIDs[0] != t.ID {
+		if d.Code != catalog.NearTwinDocument || len(d.EntityIDs) != 2 || d.EntityIDs[0] != t.ID || !nameable(d.EntityIDs[1]) || !nameable(d.ID) {
 			continue
 		}
 		other := d.EntityIDs[1]
@@ -272,9 +272,11 @@ func gapText(pk *pack.Pack) string {
 	return s
 }
 
-// plain reports whether s is valid UTF-8 without control characters.
-func plain(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
+// nameable reports whether an id or a path can stand in a proposal: valid
+// UTF-8 without control characters, and within the schema's bound
+// (enrich.MaxIDRunes), which the validators would otherwise refuse.
+func nameable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) && utf8.RuneCountInString(s) <= enrich.MaxIDRunes
 }
 
 // clip cuts s to at most n runes.

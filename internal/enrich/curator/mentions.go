@@ -33,8 +33,8 @@ func NamesOf(s *snapshot.Snapshot) Names {
 	short := map[string][]string{}
 	for _, e := range s.Entities {
 		r, ok := rank[e.Kind]
-		if !ok || e.Path == "" || e.Path == "." {
-			continue
+		if !ok || e.Path == "" || e.Path == "." || !nameable(e.ID) {
+			continue // no proposal could name it
 		}
 		if old, taken := n.byPath[e.Path]; !taken || rank[kindOf(old)] > r {
 			n.byPath[e.Path] = e.ID

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/catalog"
@@ -133,5 +134,39 @@ func TestProposeRelation(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("relations:\n got  %q\n want %q", got, want)
+	}
+}
+
+// The curator proposes nothing the schema refuses: an id or path past
+// enrich.MaxIDRunes, whether the target's own (FuzzCurator seed
+// 0bc154aad36afba6, a 957-character file name), a near twin's or a
+// module's it could name in prose, is skipped, and one at the bound is not.
+func TestProposesNothingPastTheIDBound(t *testing.T) {
+	text := "# Doc\n\nThe long tool walks a repository into a knowledge graph and writes what it finds.\n\nThe walk happens in internal/scan.\n"
+	// dir makes a document id ("document:" + dir + "/a.md") of n runes.
+	dir := func(n int) string { return strings.Repeat("é", n-len("document:")-len("/a.md")) }
+	if ps := ask(t, New(Names{}), docPack(dir(enrich.MaxIDRunes)+"/a.md", text)); len(ps) == 0 {
+		t.Fatal("a document whose id is at the bound gets no proposal")
+	}
+	if ps := ask(t, New(Names{}), docPack(dir(enrich.MaxIDRunes+1)+"/a.md", text)); len(ps) != 0 {
+		t.Fatalf("a document whose id is past the bound: %+v", ps)
+	}
+
+	long := dir(enrich.MaxIDRunes+1) + "/a.md"
+	pk := docPack("docs/b.md", "# Doc\n")
+	pk.Diagnostics = []pack.Diagnostic{{ID: "d1", Code: catalog.NearTwinDocument, Message: "near twin", Path: "docs/b.md",
+		EntityIDs: []string{"document:docs/b.md", snapshot.EntityID(snapshot.KindDocument, long)}}}
+	if got := payloads(ask(t, New(Names{}), pk), enrich.KindFlagRedundancy); len(got) != 0 {
+		t.Fatalf("redundancy with a twin past the bound: %q", got)
+	}
+
+	longPkg := "internal/" + strings.Repeat("x", enrich.MaxIDRunes)
+	names := NamesOf(&snapshot.Snapshot{Entities: []snapshot.Entity{
+		{ID: snapshot.EntityID(snapshot.KindPackage, "internal/scan"), Kind: snapshot.KindPackage, Path: "internal/scan"},
+		{ID: snapshot.EntityID(snapshot.KindPackage, longPkg), Kind: snapshot.KindPackage, Path: longPkg},
+	}})
+	got := payloads(ask(t, New(names), docPack("docs/a.md", text+"\nAnd "+longPkg+" too.\n")), enrich.KindProposeRelation)
+	if want := []string{`{"from":"document:docs/a.md","to":"package:internal/scan","kind":"mentions","detection":"prose"}`}; !slices.Equal(got, want) {
+		t.Fatalf("relations %q, want %q", got, want)
 	}
 }

@@ -48,6 +48,10 @@ type rule struct {
 	required    []string // rule ids that must also match the same string
 	partOnly    bool     // gitleaks' skipReport: counts only as another rule's required part
 	generic     bool     // yields to a specific rule on an overlapping span
+	// followedBy must match the text right after the match. RE2 has no
+	// lookahead, and a regex that consumed that context would hide a
+	// match beginning in it from the next, non-overlapping search.
+	followedBy *regexp.Regexp
 }
 
 type ruleSet struct {
@@ -60,9 +64,12 @@ type ruleSet struct {
 var ownRules = []rule{
 	{
 		id:          "connection-string-url-password",
-		regex:       regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60]{1,128}:([^\s@/?#'"\x60$<{*[][^\s@/?#'"\x60]{0,255})@[^\s/?#'"\x60]`),
+		regex:       regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60]{1,128}:([^\s@/?#'"\x60$<{*[][^\s@/?#'"\x60]{0,255})@`),
 		secretGroup: 1,
 		keywords:    []string{"://"},
+		// A host follows the @; it may begin the next URL
+		// ("a://u:p@b://v:q@h" holds two passwords).
+		followedBy: regexp.MustCompile(`^[^\s/?#'"\x60]`),
 	},
 	{
 		id:          "connection-string-password",
@@ -223,6 +230,9 @@ func requirementsMet(required []string, byRule map[string][]candidate) bool {
 func (set *ruleSet) match(r *rule, s string) []candidate {
 	var out []candidate
 	for _, m := range r.regex.FindAllStringSubmatchIndex(s, -1) {
+		if r.followedBy != nil && !r.followedBy.MatchString(s[m[1]:]) {
+			continue
+		}
 		start, end := secretSpan(r, s, m)
 		if start < 0 || start == end {
 			continue
