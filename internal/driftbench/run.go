@@ -194,7 +194,7 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 		return p
 	}
 	defer os.Remove(snapFile)
-	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
+	out, err := pipeline.Run(ctx, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		p.Err = "check --base: " + err.Error()
 		return p

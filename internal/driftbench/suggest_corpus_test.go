@@ -2,7 +2,6 @@ package driftbench
 
 import (
 	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,7 +119,7 @@ func baseSnapshot(t *testing.T, dir, repo string) string {
 // checkPair is `check --base` of dir against the snapshot file.
 func checkPair(t *testing.T, dir, snapFile, repo string) (*pipeline.Outcome, *report.Report) {
 	t.Helper()
-	out, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
+	out, err := pipeline.Run(context.Background(), pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -36,7 +35,7 @@ func anchorFinding(t *testing.T, out *Outcome) finding.Diagnostic {
 // UTF-16 columns, and keeps the bytes as Sources.
 func TestCheckLocatesEdits(t *testing.T) {
 	dir := editTree(t)
-	out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +55,7 @@ func TestCheckLocatesEdits(t *testing.T) {
 // the finding or adds another.
 func TestVerify(t *testing.T) {
 	dir := editTree(t)
-	out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,9 +135,12 @@ func warnOrphanLabels(stderr io.Writer, dir string, slugs []string) {
 // links to its own GitHub URLs are checked) and keys every finding that is
 // not off, reading each finding's source line for its key.
 func findings(ctx context.Context, stderr io.Writer, dir, repository string) ([]Finding, error) {
-	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
+	res, err := pipeline.Run(ctx, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
 	if err != nil {
 		return nil, err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, w)
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
