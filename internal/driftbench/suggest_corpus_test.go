@@ -43,7 +43,7 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 	done := map[string]bool{}
 	for _, r := range repos {
 		for _, c := range r.Cases {
-			key := PairKey(r.Repository, c.Base, c.Head)
+			key := pairKey(r.Repository, c.Base, c.Head)
 			if done[key] {
 				continue
 			}
