@@ -138,7 +138,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	out := &Outcome{Config: cfg}
 	switch {
 	case o.BaseState != nil:
-		if out.Base, err = RebuildBase("the base state", o.BaseState); err != nil {
+		if out.Base, err = rebuildBase("the base state", o.BaseState); err != nil {
 			return nil, err
 		}
 	case o.Base != "":
@@ -180,7 +180,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	out.Findings = result.Head
 	out.Comparison = result.Comparison
 	var warning string
-	if out.Doctor, warning = CheckDoctor(o.Dir, cfg, out.Head, out.Signals, result.Head); warning != "" {
+	if out.Doctor, warning = checkDoctor(o.Dir, cfg, out.Head, out.Signals, result.Head); warning != "" {
 		out.Warnings = append(out.Warnings, warning)
 	}
 	out.input, out.judged = in, result.Head

@@ -73,14 +73,14 @@ func projectedDocuments(p *retrieval.Projection) int {
 	return n
 }
 
-// CheckDoctor is the doctor's judgement within `check`: it reuses the
+// checkDoctor is the doctor's judgement within `check`: it reuses the
 // check's diagnostics (before --changed-files narrows them) unless a check
 // the doctor counts is off — the figures' codes are, by default — in which
 // case it reruns reconcile with doctor.Config (only the doctor's rules),
 // and runs the default suite when it exists. It never fails the check: a broken suite
 // is a warning (the line returned, for the caller to print) and the
 // benchmark is then not analyzed.
-func CheckDoctor(dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic) (r *doctor.Report, warning string) {
+func checkDoctor(dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic) (r *doctor.Report, warning string) {
 	if doctor.Silenced(cfg) {
 		// The check's diagnostics hold every counted code the
 		// configuration leaves on; only the ones it turns off (the
