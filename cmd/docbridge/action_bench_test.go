@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,13 +22,19 @@ import (
 // pull request on a warm cache, on the monorepo corpus: restore the base
 // and the PR's states from act's cache server, warm scan, check against
 // the base, doctor, the log, the JSON report, the job summary and the
-// outputs, save the PR's state, and post the check run (annotations in
-// batches of 50) and the sticky comment to the fake GitHub — everything
-// the container does but start. One push to main first saves the base
-// state; each iteration is then a PR run with its own run id (in process,
-// the real wiring). Reported: the median run.
+// outputs, the suggested changes, save the PR's state, and post the check
+// run (annotations in batches of 50) and the sticky comment to the fake
+// GitHub — everything the container does but start. One push to main
+// first saves the base state; the pull request then changes one document
+// (benchDocEdit: two fixable near-miss anchors on added lines) and one
+// module (benchModuleEdit), and each iteration is a PR run with its own
+// run id (in process, the real wiring). Reported: the median run. The
+// timed runs carry the profile label run=warm-pr, so that
 //
-//	go test -run '^$' -bench BenchmarkActionWarmMonorepo -benchtime 5x ./cmd/docbridge
+//	go test -run '^$' -bench BenchmarkActionWarmMonorepo -benchtime 5x -cpuprofile cpu.out ./cmd/docbridge
+//	go tool pprof -top -cum -tagfocus run=warm-pr docbridge.test cpu.out
+//
+// profiles them alone.
 func BenchmarkActionWarmMonorepo(b *testing.B) {
 	root := b.TempDir()
 	if err := corpus.Write(root, corpus.Monorepo); err != nil {
@@ -53,23 +64,81 @@ func BenchmarkActionWarmMonorepo(b *testing.B) {
 			b.Fatalf("the PR run is not warm:\n%s", out)
 		}
 		for _, line := range strings.Split(out, "\n") {
-			if strings.HasPrefix(line, "docbridge: cache:") || strings.Contains(line, " findings: ") {
+			if strings.HasPrefix(line, "docbridge: cache:") || strings.HasPrefix(line, "docbridge: suggested changes:") || strings.Contains(line, " findings: ") {
 				b.Logf("%s run %d: %s", event, action.runID, line)
 			}
 		}
 		return took
 	}
 	push := runOnce(actionenv.EventPush, "push.main.json")
+	for _, e := range []benchEdit{benchDocEdit, benchModuleEdit} {
+		e.apply(b, gh, root)
+	}
 	// The first PR run saves the PR's own state; the timed ones reuse it.
 	first := runOnce(actionenv.EventPullRequest, "pull_request.opened.json")
-	var runs []time.Duration
+	var runs, cpu []time.Duration
 	for b.Loop() {
-		runs = append(runs, runOnce(actionenv.EventPullRequest, "pull_request.opened.json"))
+		pprof.Do(ctx, pprof.Labels("run", "warm-pr"), func(context.Context) {
+			before := processCPU(b)
+			runs = append(runs, runOnce(actionenv.EventPullRequest, "pull_request.opened.json"))
+			cpu = append(cpu, processCPU(b)-before)
+		})
 	}
 	b.ReportMetric(push.Seconds(), "push-s")
 	b.ReportMetric(first.Seconds(), "first-pr-s")
 	b.ReportMetric(median(runs).Seconds(), "warm-pr-s")
+	// The process's CPU time of a run (the fake GitHub and cache server's
+	// too): on a shared machine, steadier than the wall clock.
+	b.ReportMetric(median(cpu).Seconds(), "warm-pr-cpu-s")
 	if n := len(gh.Runs()); n != len(runs)+1 {
 		b.Fatalf("%d check runs posted for %d PR runs", n, len(runs)+1)
 	}
+	// The document's two fixes were offered, each checked, once: later
+	// runs keep them.
+	if n := len(gh.ReviewComments()); n != 2 {
+		b.Fatalf("%d review comments, want the document's 2 suggestions", n)
+	}
+}
+
+// processCPU is the CPU time the process has used, user and system.
+func processCPU(tb testing.TB) time.Duration {
+	tb.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchEdit is a pull request's change to one file of the corpus: lines
+// appended to it, which its patch lists as added.
+type benchEdit struct {
+	path, added string
+}
+
+// The benchmark's pull request: a document gains a paragraph whose two
+// links name anchors one letter off its targets' headings (two findings
+// with one fix each), and a module gains an exported function.
+var (
+	benchDocEdit = benchEdit{"docs/guide-1.md",
+		"\n## Section 4\n\nRead [guide 2](guide-2.md#sction-1) first.\nThen [guide 4](guide-4.md#sction-2).\n"}
+	benchModuleEdit = benchEdit{"packages/pkg-0/src/feature0/mod0.ts",
+		"\nexport function scale0(input: Shape0): number {\n  return input.weight * 2;\n}\n"}
+)
+
+// apply appends the lines to the file under root and gives the fake the
+// pull request's patch of them.
+func (e benchEdit) apply(tb testing.TB, gh *ghapitest.Fake, root string) {
+	tb.Helper()
+	p := filepath.Join(root, filepath.FromSlash(e.path))
+	old, err := os.ReadFile(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, append(old, e.added...), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	oldN := bytes.Count(old, []byte("\n"))
+	lines := strings.Split(strings.TrimSuffix(e.added, "\n"), "\n")
+	gh.SetPatch(e2ePR, e.path, fmt.Sprintf("@@ -%d,0 +%d,%d @@\n+%s\n", oldN, oldN+1, len(lines), strings.Join(lines, "\n+")))
 }

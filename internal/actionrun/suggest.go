@@ -19,8 +19,9 @@ const forkWhy = "a pull request from a fork gets a read-only token"
 
 // suggestions offers the judged findings' fixes as suggested changes on
 // the pull request (the suggestions input): the files' patches listed,
-// the plan made and each suggestion verified against the head's tree
-// (suggest.Make, pipeline.Outcome.Verify), then the bot's suggestion
+// the plan made and its suggestions verified against the head's tree, all
+// at once where their edits cannot meet, else one by one (suggest.Make,
+// pipeline.Outcome.VerifyAll and Verify), then the bot's suggestion
 // comments synced to it in one review. A fork, or a token refused the
 // review, gets the diff in the comment and the job summary instead. nil
 // when nothing was offered: the input is off, there is no API, or the
@@ -53,6 +54,13 @@ func (r *actionRun) suggestions(ctx context.Context, api *apiBudget, res *pipeli
 		Findings: judged, Sources: res.Sources, Added: added, ToRepo: r.scanned.ToRepo,
 		Verify: func(f report.Finding, edited map[string][]byte) error {
 			return res.Verify(finding.Diagnostic{ID: f.ID, Code: f.Code}, edited)
+		},
+		VerifyAll: func(fs []report.Finding, edited map[string][]byte) error {
+			ds := make([]finding.Diagnostic, len(fs))
+			for i, f := range fs {
+				ds[i] = finding.Diagnostic{ID: f.ID, Code: f.Code}
+			}
+			return res.VerifyAll(ds, edited)
 		},
 	})
 	st := &review.SuggestionStatus{Outside: plan.Outside}

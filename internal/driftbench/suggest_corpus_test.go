@@ -2,6 +2,7 @@ package driftbench
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,12 +66,25 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 			}
 			withFix++
 			fixable += n
-			plan := suggest.Make(suggest.Input{
+			in := suggest.Input{
 				Findings: judged, Sources: out.Sources, Added: addedLines(t, baseDir, headDir, judged), ToRepo: func(p string) string { return p },
 				Verify: func(f report.Finding, edited map[string][]byte) error {
 					return out.Verify(finding.Diagnostic{ID: f.ID, Code: f.Code}, edited)
 				},
-			})
+			}
+			plan := suggest.Make(in)
+			// The action judges the suggestions together first
+			// (VerifyAll): the same plan.
+			in.VerifyAll = func(fs []report.Finding, edited map[string][]byte) error {
+				ds := make([]finding.Diagnostic, len(fs))
+				for i, f := range fs {
+					ds[i] = finding.Diagnostic{ID: f.ID, Code: f.Code}
+				}
+				return out.VerifyAll(ds, edited)
+			}
+			if got, want := fmt.Sprintf("%+v", suggest.Make(in)), fmt.Sprintf("%+v", plan); got != want {
+				t.Errorf("%s %s..%s: judged together, another plan:\n%s\nwant\n%s", r.Repository, c.Base[:12], c.Head[:12], got, want)
+			}
 			for _, o := range plan.Outside {
 				outside[o.Reason]++
 			}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/fix"
@@ -74,6 +75,68 @@ func readEdited(root *os.Root, p string) []byte {
 // breaks nothing else — else why not. Only Markdown documents can be
 // judged as edited.
 func (o *Outcome) Verify(d finding.Diagnostic, edited map[string][]byte) error {
+	return o.judgeEdited([]finding.Diagnostic{d}, edited)
+}
+
+// VerifyAll judges the tree once with the documents in edited holding the
+// edits of every finding of ds, and returns nil only when that shows what
+// Verify would say of each alone: each finding's edits remove it and add
+// none. It answers only for edits that cannot meet (independent); for any
+// others, or when the edits together fail, it says why not, and the
+// caller verifies the findings one by one to learn which.
+func (o *Outcome) VerifyAll(ds []finding.Diagnostic, edited map[string][]byte) error {
+	if err := o.independent(ds); err != nil {
+		return err
+	}
+	return o.judgeEdited(ds, edited)
+}
+
+// independent says why the edits of ds could meet — one's verdict alone
+// differ from the verdict of all together — or nil when they cannot:
+// every edit rewrites only a link's #fragment, so each link still points
+// at the same document (no relation of the graph changes and no other
+// reference resolves differently), and no two findings share a code, file
+// and subject, so that removing one never renumbers another's id (a
+// finding's id is its ordinal among those, reconcile's fingerprint). What
+// such an edit changes is then its own reference's findings alone.
+func (o *Outcome) independent(ds []finding.Diagnostic) error {
+	type subject struct{ code, path, key string }
+	judged := make(map[string]*finding.Diagnostic, len(o.judged))
+	for i := range o.judged {
+		judged[o.judged[i].ID] = &o.judged[i]
+	}
+	seen := make(map[subject]bool, len(ds))
+	for _, d := range ds {
+		h := judged[d.ID]
+		if h == nil {
+			return fmt.Errorf("%s %s is not a finding of the head", d.Code, d.ID)
+		}
+		for _, e := range h.Edits {
+			if !fragmentOnly(e) {
+				return fmt.Errorf("the edit of %s on %s:%d rewrites more than a link's #fragment", h.Code, e.Path, e.Line)
+			}
+		}
+		k := subject{h.Code, h.Primary().Path, h.Subject}
+		if seen[k] {
+			return fmt.Errorf("two %s findings in %s share their subject", h.Code, k.path)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// fragmentOnly reports whether e rewrites a link's #fragment and nothing
+// before it.
+func fragmentOnly(e finding.Edit) bool {
+	oldTarget, _, ok1 := strings.Cut(e.Old, "#")
+	newTarget, _, ok2 := strings.Cut(e.New, "#")
+	return e.Kind == finding.EditLink && ok1 && ok2 && oldTarget == newTarget
+}
+
+// judgeEdited judges the tree again with the documents in edited
+// replacing the head's, and returns nil when every finding of ds is gone
+// and no finding appears that the head did not have, else why not.
+func (o *Outcome) judgeEdited(ds []finding.Diagnostic, edited map[string][]byte) error {
 	if o.Store == nil {
 		return errors.New("no scan to judge again")
 	}
@@ -96,9 +159,13 @@ func (o *Outcome) Verify(d finding.Diagnostic, edited map[string][]byte) error {
 	for _, b := range o.judged {
 		before[b.ID] = true
 	}
+	fixed := make(map[string]bool, len(ds))
+	for _, d := range ds {
+		fixed[d.ID] = true
+	}
 	for _, a := range reconcile.Run(in) {
-		if a.ID == d.ID {
-			return fmt.Errorf("%s is still reported after the edit", d.Code)
+		if fixed[a.ID] {
+			return fmt.Errorf("%s is still reported after the edit", a.Code)
 		}
 		if !before[a.ID] {
 			at := a.Primary()

@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -73,4 +75,224 @@ func TestVerify(t *testing.T) {
 	if err := out.Verify(d, map[string][]byte{"docs/a.md": worse}); err == nil || !strings.Contains(err.Error(), catalog.BrokenLink) {
 		t.Errorf("a new broken link: err = %v, want one naming %s", err, catalog.BrokenLink)
 	}
+}
+
+// twoAnchorsTree has two near-miss anchors of docs/b.md on lines 3 and 4
+// of docs/a.md, and a clean link on line 6.
+func twoAnchorsTree(t *testing.T) string {
+	return testtree.New(t, map[string]string{
+		"docs/a.md": "# A\n\nSee [b](b.md#instal).\nThen [b](b.md#usag).\n\nAnd [c](c.md).\n",
+		"docs/b.md": "# B\n\n## Install\n\nSteps.\n\n## Usage\n\nMore.\n",
+		"docs/c.md": "# C\n\nSee [a](a.md).\n",
+	})
+}
+
+// VerifyAll judges two fragment edits at once, as Verify judges each
+// alone: both accepted; together with an edit that breaks a link, refused.
+func TestVerifyAll(t *testing.T) {
+	dir := twoAnchorsTree(t)
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []finding.Diagnostic
+	var edits []finding.Edit
+	for _, d := range out.Findings {
+		if d.Code == catalog.BrokenAnchor && len(d.Edits) > 0 {
+			ds = append(ds, d)
+			edits = append(edits, d.Edits...)
+		}
+	}
+	if len(ds) != 2 {
+		t.Fatalf("fixable anchors = %+v, want 2", ds)
+	}
+	src := out.Sources["docs/a.md"]
+	for _, d := range ds {
+		if err := out.Verify(d, map[string][]byte{"docs/a.md": fix.Apply(src, d.Edits).Out}); err != nil {
+			t.Errorf("%s alone: %v", d.Edits[0].Old, err)
+		}
+	}
+	both := fix.Apply(src, edits).Out
+	if err := out.VerifyAll(ds, map[string][]byte{"docs/a.md": both}); err != nil {
+		t.Errorf("both at once: %v", err)
+	}
+	if err := out.VerifyAll(ds, map[string][]byte{"docs/a.md": fix.Apply(src, ds[0].Edits).Out}); err == nil || !strings.Contains(err.Error(), "still reported") {
+		t.Errorf("one of two edited: err = %v, want still reported", err)
+	}
+	worse := []byte(strings.Replace(string(both), "c.md)", "gone.md)", 1))
+	if err := out.VerifyAll(ds, map[string][]byte{"docs/a.md": worse}); err == nil || !strings.Contains(err.Error(), catalog.BrokenLink) {
+		t.Errorf("a new broken link: err = %v, want one naming %s", err, catalog.BrokenLink)
+	}
+}
+
+// VerifyAll answers only for edits that cannot meet: a rewrite of a
+// link's document, or two findings whose ids are ordinals of one code,
+// file and subject (removing the first renumbers the second), are left to
+// Verify, one by one.
+func TestVerifyAllIndependent(t *testing.T) {
+	anchor := func(id string, line int, old, new, subject string) finding.Diagnostic {
+		return finding.Diagnostic{ID: id, Code: catalog.BrokenAnchor, Subject: subject, Evidence: []finding.Location{{Path: "docs/a.md", Line: line}},
+			Edits: []finding.Edit{{Path: "docs/a.md", Line: line, Kind: finding.EditLink, Old: old, New: new}}}
+	}
+	cases := []struct {
+		name   string
+		judged []finding.Diagnostic
+		why    string // "" for independent
+	}{
+		{"fragments of two subjects", []finding.Diagnostic{
+			anchor("1", 3, "b.md#instal", "b.md#install", "b.md#instal"),
+			anchor("2", 4, "#usag", "#usage", "#usag"),
+		}, ""},
+		{"a document rewritten", []finding.Diagnostic{
+			anchor("1", 3, "b.md#instal", "b.md#install", "b.md#instal"),
+			anchor("2", 4, "old/b.md#usage", "b.md#usage", "old/b.md#usage"),
+		}, "more than a link's #fragment"},
+		{"a link without a fragment", []finding.Diagnostic{
+			anchor("1", 3, "b.md#instal", "b.md#install", "b.md#instal"),
+			anchor("2", 4, "b.md", "c.md", "b.md"),
+		}, "more than a link's #fragment"},
+		{"a code span", []finding.Diagnostic{
+			anchor("1", 3, "b.md#instal", "b.md#install", "b.md#instal"),
+			{ID: "2", Code: catalog.BrokenAnchor, Subject: "x", Evidence: []finding.Location{{Path: "docs/a.md", Line: 4}},
+				Edits: []finding.Edit{{Path: "docs/a.md", Line: 4, Kind: finding.EditCode, Old: "a#b", New: "a#c"}}},
+		}, "more than a link's #fragment"},
+		{"one subject twice", []finding.Diagnostic{
+			anchor("1", 3, "b.md#instal", "b.md#install", "b.md#instal"),
+			anchor("2", 7, "b.md#instal", "b.md#install", "b.md#instal"),
+		}, "share their subject"},
+	}
+	for _, c := range cases {
+		o := &Outcome{judged: c.judged}
+		err := o.independent(c.judged)
+		if c.why == "" && err != nil || c.why != "" && (err == nil || !strings.Contains(err.Error(), c.why)) {
+			t.Errorf("%s: err = %v, want %q", c.name, err, c.why)
+		}
+	}
+	o := &Outcome{judged: cases[0].judged}
+	if err := o.independent([]finding.Diagnostic{{ID: "3", Code: catalog.BrokenAnchor}}); err == nil {
+		t.Error("a finding the head does not have: independent")
+	}
+}
+
+// VerifyAll's answer is Verify's: on random trees of near-miss anchors —
+// within a document and across, one anchor written on several lines, two
+// links on a line — whenever VerifyAll accepts the edits of a set of
+// findings together, Verify accepts each alone.
+func TestVerifyAllIsVerifyOfEach(t *testing.T) {
+	seeds := 24
+	if testing.Short() {
+		seeds = 6
+	}
+	accepted, refused, failedAlone := 0, 0, 0
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed), 29))
+		dir := testtree.New(t, anchorTree(rng))
+		out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The findings a suggestion is planned for: edits located.
+		var fixable []finding.Diagnostic
+		for _, d := range out.Findings {
+			if len(d.Edits) > 0 && !slices.ContainsFunc(d.Edits, func(e finding.Edit) bool { return len(e.Columns) == 0 }) {
+				fixable = append(fixable, d)
+			}
+		}
+		alone := map[string]error{}
+		for _, d := range fixable {
+			alone[d.ID] = out.Verify(d, applied(out.Sources, d))
+			if alone[d.ID] != nil {
+				failedAlone++
+			}
+		}
+		for range 8 {
+			var set []finding.Diagnostic
+			for _, d := range fixable {
+				if rng.IntN(2) == 0 {
+					set = append(set, d)
+				}
+			}
+			if len(set) < 2 {
+				continue
+			}
+			if out.VerifyAll(set, applied(out.Sources, set...)) != nil {
+				refused++
+				continue
+			}
+			accepted++
+			for _, d := range set {
+				if alone[d.ID] != nil {
+					t.Errorf("seed %d: VerifyAll accepted %d findings, but %s at %s:%d alone: %v", seed, len(set), d.Code, d.Primary().Path, d.Primary().Line, alone[d.ID])
+				}
+			}
+		}
+	}
+	t.Logf("%d sets accepted together, %d refused; %d edits refused alone", accepted, refused, failedAlone)
+	if accepted == 0 {
+		t.Error("VerifyAll accepted no set: the test checks nothing")
+	}
+}
+
+// anchorTree is a few documents with headings from a small vocabulary and
+// links to them, some with a letter dropped from the anchor.
+func anchorTree(rng *rand.Rand) map[string]string {
+	words := []string{"install", "usage", "configure", "upgrade", "testing", "release"}
+	n := 2 + rng.IntN(3)
+	heads := make([][]string, n)
+	for i := range n {
+		heads[i] = slices.Clone(words[:2+rng.IntN(len(words)-1)])
+	}
+	anchor := func(d int) string {
+		a := heads[d][rng.IntN(len(heads[d]))]
+		if rng.IntN(3) > 0 {
+			k := 1 + rng.IntN(len(a)-1)
+			a = a[:k] + a[k+1:] // a near miss
+		}
+		return a
+	}
+	tree := map[string]string{}
+	for i := range n {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# Doc %d\n\n", i)
+		for _, h := range heads[i] {
+			fmt.Fprintf(&b, "## %s\n\nText.\n\n", strings.ToUpper(h[:1])+h[1:])
+		}
+		var last string
+		for range 2 + rng.IntN(5) {
+			j := rng.IntN(n)
+			dest := fmt.Sprintf("d%d.md#%s", j, anchor(j))
+			if j == i && rng.IntN(2) == 0 {
+				dest = dest[strings.Index(dest, "#"):]
+			}
+			switch rng.IntN(4) {
+			case 0:
+				if last != "" {
+					dest = last // the same link on another line
+				}
+			case 1:
+				fmt.Fprintf(&b, "See [x](%s) and [y](d%d.md#%s).\n", dest, j, anchor(j))
+				last = dest
+				continue
+			}
+			fmt.Fprintf(&b, "See [x](%s).\n", dest)
+			last = dest
+		}
+		tree[fmt.Sprintf("docs/d%d.md", i)] = b.String()
+	}
+	return tree
+}
+
+// applied is sources' documents with the edits of ds applied.
+func applied(sources map[string][]byte, ds ...finding.Diagnostic) map[string][]byte {
+	byPath := map[string][]finding.Edit{}
+	for _, d := range ds {
+		for _, e := range d.Edits {
+			byPath[e.Path] = append(byPath[e.Path], e)
+		}
+	}
+	out := map[string][]byte{}
+	for p, edits := range byPath {
+		out[p] = fix.Apply(sources[p], edits).Out
+	}
+	return out
 }

@@ -295,6 +295,9 @@ func (*siteConfigAnalyzer) Match(p string) bool {
 		if isRedirectsFile(p) {
 			return true // the host's redirect rules (site_redirects.go)
 		}
+		if categoryFiles[b] {
+			return true // a Docusaurus sidebar category's metadata
+		}
 		return b == "versions.json" || strings.HasSuffix(b, "_versions.json") // a Docusaurus site's docs versions
 	}
 }

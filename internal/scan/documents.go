@@ -526,6 +526,9 @@ func (d *docRefs) link(x *Extraction, from string, l markdown.Link) {
 			}
 			target = p // the route's file, which is what is missing
 		}
+		if d.draft(x.Path) {
+			return
+		}
 		// A broken link stays broken: the "did you mean" for it is
 		// reconcile's, computed for the findings it reports.
 		rel := d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
@@ -650,7 +653,7 @@ func (d *docRefs) linkTo(x *Extraction, from string, l markdown.Link, target str
 		}
 		addSorted(&rel.Metadata, "anchors", l.Anchor)
 		// The anchors of the document itself: target may be an alias.
-		if _, doc, _ := snapshot.ParseEntityID(to); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) {
+		if _, doc, _ := snapshot.ParseEntityID(to); !d.hasAnchor(doc, l.Anchor) && d.missingAnchor(doc, l.Anchor) && !d.draft(x.Path) {
 			addSorted(&rel.Metadata, "missingAnchors", l.Anchor)
 		}
 	}
@@ -673,10 +676,35 @@ func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 		d.unverified["to anchors of their own page from a heading that is only the link (a tab or section syntax of a generator the scan does not know: DocFX's # [Linux](#tab/linux))"]++
 		return
 	}
-	if d.missingAnchor(doc, l.Anchor) {
+	if d.missingAnchor(doc, l.Anchor) && !d.draft(doc) {
 		e := d.shared.entities[from]
 		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
 	}
+}
+
+// draft reports, and counts among the links not checked, whether doc is
+// a draft its site does not publish: front matter draft: true (Hugo,
+// Docusaurus, Astro, Eleventy's convention) or published: false
+// (Jekyll) on a page a site renders. Its links reach no reader of the
+// site, so one that fails is not reported; a page GitHub shows is read
+// whatever its front matter says.
+func (d *docRefs) draft(doc string) bool {
+	x := d.t.byPath[doc]
+	if x == nil || x.Markdown == nil {
+		return false
+	}
+	fm := x.Markdown.FrontMatter.Fields
+	if !strings.EqualFold(fm["draft"], "true") && !strings.EqualFold(fm["published"], "false") {
+		return false
+	}
+	_, inSite := siteRootOf(d.sites, doc)
+	_, unknown := d.unknownRenderer(doc)
+	hugo := d.hugoSite(doc)
+	if !inSite && !unknown && (hugo == nil || len(hugo.virtual(doc)) == 0) {
+		return false // a Hugo site's README is no content page
+	}
+	d.unverified["from draft pages (front matter draft: true or published: false), which their site does not publish"]++
+	return true
 }
 
 // entitiesAt returns the entities a repo-relative path names: the document

@@ -223,6 +223,9 @@ type resolver struct {
 	// matter reader may accept what YAML refuses, so their
 	// FRONT_MATTER_INVALID issues are notes, not findings.
 	unknownSite map[string]string
+	// siteless holds the documents no site renders, recognised, Hugo's,
+	// inferred or unknown: GitHub shows them (markUnknownSites).
+	siteless map[string]bool
 	// exportKinds memoizes what a TypeScript module's name is once its
 	// re-exports are followed (barrel.go).
 	exportKinds *exportKindMemo
@@ -382,6 +385,14 @@ func (r *resolver) coverage(w *walk.Result) {
 			if is.Code == markdown.CodeFrontMatterInvalid && r.unknownSite[x.Path] != "" {
 				is.Code = ""
 				is.Message += "; the page's site generator is not known, and its own front matter reader may accept this, so it is not reported"
+			}
+			if is.Code == markdown.CodeFrontMatterInvalid && r.siteless[x.Path] && strings.HasSuffix(is.Message, markdown.FrontMatterString) {
+				// GitHub shows a block that is one string of YAML (a
+				// centred header of badges between two "---" lines) as
+				// Markdown between two thematic breaks; only a site
+				// generator would read it as front matter.
+				is.Code = ""
+				is.Message += "; no site renders the document, and GitHub shows the block as Markdown between two thematic breaks, so it is not reported"
 			}
 			r.b.note(issueCoverage(x.Analyzer, x.Path, is))
 			if is.Status == extract.StatusNotAnalyzed || worst == "" {

@@ -182,3 +182,30 @@ func TestDocusaurusTranslations(t *testing.T) {
 		}
 	}
 }
+
+// A category whose link is a generated index (in a _category_ file, JSON
+// or YAML, or in the sidebars module) is a page Docusaurus makes at its
+// link's slug, or at /category/ and its label's slug (the directory's
+// name, number prefix dropped, when no label is given): links to those
+// resolve, and one to a category with no generated index does not.
+func TestDocusaurusCategoryIndexes(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"website/docusaurus.config.js": "module.exports = { presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };\n",
+		"website/sidebars.js": "module.exports = { docs: [{ type: 'category', label: 'Guides', " +
+			"link: { type: 'generated-index', slug: '/guides/all' }, items: ['intro'] }] };\n",
+		"website/docs/intro.md": "# Intro\n\n[i](/docs/category/integrations) [p](/docs/category/providers) [g](/docs/guides/all) " +
+			"[x](/docs/category/plain) [y](/docs/category/nothing)\n",
+		"website/docs/01-integrations/_category_.json": `{"label": "Integrations", "link": {"type": "generated-index"}}`,
+		"website/docs/01-integrations/a.md":            "# A\n",
+		"website/docs/02-providers/_category_.yml":     "link:\n  type: generated-index\n",
+		"website/docs/02-providers/b.md":               "# B\n",
+		"website/docs/plain/_category_.json":           `{"label": "Plain", "link": {"type": "doc", "id": "plain/c"}}`,
+		"website/docs/plain/c.md":                      "# C\n",
+	})
+	got := newIndex(scanDir(t, root, nil, Options{})).unresolved("document:website/docs/intro.md")
+	want := []string{"website/docs/category/nothing", "website/docs/category/plain"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}

@@ -689,15 +689,30 @@ func (s *hugoSite) generatedPath(v string) bool {
 // lookup finds the page at virtual content path v.
 func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
 	srcs := s.sourcesFrom(doc, v)
+	// Translation by file name: in a multilingual site a.md is also
+	// a.<lang>.md (and a section's _index.md its _index.<lang>.md). A page
+	// in a language looks pages up in its own language's site first (ref
+	// "partials#コメント" from a .ja.md page is partials/index.ja.md), then
+	// as the default language holds them, then in the other languages.
+	own := fileLang(s, doc)
+	if own != "" {
+		for _, src := range srcs {
+			for _, c := range langVariants(src, own) {
+				if got, ok := h.index.page(c); ok {
+					return got, true
+				}
+			}
+		}
+	}
 	for _, src := range srcs {
 		if got, ok := h.index.page(src); ok {
 			return got, true
 		}
 	}
-	// Translation by file name: in a multilingual site a.md is also
-	// a.<lang>.md (and a section's _index.md its _index.<lang>.md), the
-	// linking page's own language first.
 	for _, lang := range s.langsFor(doc) {
+		if lang == own {
+			continue
+		}
 		for _, src := range srcs {
 			for _, c := range langVariants(src, lang) {
 				if got, ok := h.index.page(c); ok {
@@ -897,7 +912,7 @@ func (d *docRefs) hugoLink(x *Extraction, from string, s *hugoSite, l markdown.L
 	if placeholderDestination(l.Destination) {
 		return true // names no file: a link still to be written
 	}
-	if d.builtIntoSite(s.root, tried) || d.servedByHost(s.root, l.Destination) {
+	if d.builtIntoSite(s.root, tried) || d.servedByHost(s.root, l.Destination) || d.draft(x.Path) {
 		return true
 	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(d.hugoBrokenTarget(s, x.Path, l), l.Destination), snapshot.Observed, ev)

@@ -301,6 +301,29 @@ func TestHugoTranslationByFileName(t *testing.T) {
 	}
 }
 
+// A page in a language looks a ref up in its own language's site first:
+// from a.ja.md, ref "b#コメント" is b/index.ja.md, whose heading is
+// translated, so the English anchor a translator left is broken there
+// (it is found in b/index.md, which that page never links). The
+// languages are those of config/_default/languages.<lang>.toml.
+func TestHugoRefInOwnLanguage(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"config/_default/hugo.toml":         "title = \"Example\"\ndefaultContentLanguage = \"en\"\n",
+		"config/_default/languages.en.toml": "languageName = \"English\"\nweight = 1\n",
+		"config/_default/languages.ja.toml": "languageName = \"日本語\"\nweight = 2\n[params]\ndateFormat = \"2006年1月2日\"\n",
+		"content/docs/b/index.md":           "# B\n\n## Comments\n",
+		"content/docs/b/index.ja.md":        "# B\n\n## コメント\n",
+		"content/docs/a/index.md":           "# A\n\n[c]({{< ref \"b#comments\" >}})\n",
+		"content/docs/a/index.ja.md":        "# A\n\n[c]({{< ref \"b#コメント\" >}}) [left]({{< ref \"b#comments\" >}})\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{"content/docs/a/index.ja.md -> content/docs/b/index.ja.md#comments"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
 // "./#id" on a regular page of a Hugo site without a render hook is the
 // page itself (served at /a/b/, the browser resolves "./" there), so its
 // anchor is read in the page; on a section's index "./" is the section,
@@ -316,5 +339,37 @@ func TestHugoDotSlashAnchor(t *testing.T) {
 	want := []string{"content/guide/_index.md -> content/guide/_index.md#nowhere", "content/guide/config.md -> content/guide/config.md#gone"}
 	if !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A draft (draft: true) is a page its site does not publish: a link or an
+// anchor of it that fails reaches no reader and is counted, not reported.
+// The same page published, and a README GitHub shows whatever its front
+// matter says, keep theirs.
+func TestDraftPagesAreNotPublished(t *testing.T) {
+	root := t.TempDir()
+	body := "# Page\n\n[gone](../missing/) [anchor](#nowhere) [other]({{< ref \"kept#nowhere\" >}})\n"
+	testtree.Write(t, root, map[string]string{
+		"hugo.toml":             "title = \"Example\"\n",
+		"content/docs/draft.md": "---\ntitle: Draft\ndraft: true\n---\n\n" + body,
+		"content/docs/kept.md":  "---\ntitle: Kept\n---\n\n" + body,
+		"README.md":             "---\ndraft: true\n---\n\n# Readme\n\n[gone](missing.md) [anchor](#nowhere)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got := ix.unresolved("document:content/docs/draft.md"); len(got) != 0 {
+		t.Errorf("the draft's broken links %q, want none", got)
+	}
+	if got := ix.unresolved("document:content/docs/kept.md"); len(got) != 1 {
+		t.Errorf("the published page's broken links %q, want one", got)
+	}
+	if got := ix.unresolved("document:README.md"); len(got) != 1 {
+		t.Errorf("README's broken links %q, want one", got)
+	}
+	want := []string{"README.md -> README.md#nowhere", "content/docs/kept.md -> content/docs/kept.md#nowhere", "content/docs/kept.md -> content/docs/kept.md#nowhere"}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("content/docs/draft.md", "3 links from draft pages")) != 1 || len(ix.coverage("README.md", "from draft pages")) != 0 {
+		t.Errorf("want a note counting the draft's links, coverage %+v", ix.s.Coverage)
 	}
 }

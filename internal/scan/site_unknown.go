@@ -108,9 +108,16 @@ func (d *docRefs) markUnknownSites() {
 		}
 	}
 	d.resolver.unknownSite = map[string]string{}
+	d.resolver.siteless = map[string]bool{}
 	for i := range d.t.ex {
 		x := &d.t.ex[i]
-		if x.Markdown == nil || readOnGitHub(x) {
+		if x.Markdown == nil {
+			continue
+		}
+		if _, in := siteRootOf(d.sites, x.Path); !in && (d.hugo == nil || d.hugo.siteOf(x.Path) == nil) && !d.flooded[d.treeOf[x.Path]] && why[d.treeOf[x.Path]] == "" {
+			d.resolver.siteless[x.Path] = true
+		}
+		if readOnGitHub(x) {
 			continue
 		}
 		if site, in := siteRootOf(d.sites, x.Path); in && site.kind() == siteInferred {
@@ -266,7 +273,8 @@ const foldMinAnchors = 3
 // foldAnchors fills foldedAnchors for the pages of the trees whose own
 // anchors show that their generator slugs otherwise than the rules the
 // scan knows: at least foldMinAnchors of the tree's failing same-page
-// anchors, and half of them, match a heading of their page by their fold
+// anchors match a heading of their page by their fold, and they are at
+// least half as many as its distinct failing anchors (see tally)
 // (pmndrs' slugger keeps the commas of "#yes,-no"). Elsewhere punctuation
 // is part of a slug, and an anchor that differs in it is broken. It runs
 // once inferredAnchors has given every page its anchors.
@@ -276,7 +284,12 @@ const foldMinAnchors = 3
 // name a page beside them (#allowJs in options/checkJs.md, beside
 // options/allowJs.md), the directory is concatenated (siblingPage).
 func (d *docRefs) foldAnchors() {
-	type tally struct{ failing, folded int }
+	// A tally counts failing anchors by their text, so one link a template
+	// repeats on every release note (#Details) is one mistake, not ten;
+	// and folded ones by page and anchor, since each matches a heading of
+	// its own page, and three pages whose headings slug alike are three
+	// pieces of evidence even when one anchor text names them all.
+	type tally struct{ failing, folded map[string]bool }
 	tallies := map[string]*tally{}
 	folds := map[string]map[string]bool{}    // a page's heading folds, made once
 	siblings := map[string]map[string]bool{} // a directory's failing anchors that name a page in it
@@ -288,14 +301,14 @@ func (d *docRefs) foldAnchors() {
 		}
 		t := tallies[tree]
 		if t == nil {
-			t = &tally{}
+			t = &tally{failing: map[string]bool{}, folded: map[string]bool{}}
 			tallies[tree] = t
 		}
 		for _, l := range x.Markdown.Links {
 			if l.Kind != markdown.LinkAnchor || l.Anchor == "" || d.anchors[x.Path][strings.ToLower(l.Anchor)] || d.headingLink(x.Path, l) {
 				continue
 			}
-			t.failing++
+			t.failing[l.Anchor] = true
 			if siblingOf(d.t.files, x.Path, l.Anchor) != "" {
 				dir := parentDir(x.Path)
 				if siblings[dir] == nil {
@@ -307,7 +320,7 @@ func (d *docRefs) foldAnchors() {
 				folds[x.Path] = headingFolds(x.Markdown)
 			}
 			if folds[x.Path][foldAnchor(l.Anchor)] {
-				t.folded++
+				t.folded[x.Path+"#"+l.Anchor] = true
 			}
 		}
 	}
@@ -321,11 +334,11 @@ func (d *docRefs) foldAnchors() {
 	}
 	kept := map[string]bool{}
 	for _, tree := range sortedKeys(tallies) {
-		if t := tallies[tree]; t.folded >= foldMinAnchors && 2*t.folded >= t.failing {
+		if t := tallies[tree]; len(t.folded) >= foldMinAnchors && 2*len(t.folded) >= len(t.failing) {
 			kept[tree] = true
 			d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: tree, Status: snapshot.StatusPartial,
-				Reason: fmt.Sprintf("anchors in %s are matched without regard to punctuation: %d of its %d same-page anchors that match no heading under the slug rules docbridge knows match one that way",
-					textwriter.Dir(tree), t.folded, t.failing)})
+				Reason: fmt.Sprintf("anchors in %s are matched without regard to punctuation: of the %d distinct same-page anchors that match no heading of its pages under the slug rules docbridge knows, %d (counted per page) match one that way",
+					textwriter.Dir(tree), len(t.failing), len(t.folded))})
 		}
 	}
 	if len(kept) == 0 {

@@ -143,3 +143,35 @@ func TestFrontMatterOfAnUnknownSite(t *testing.T) {
 		t.Errorf("unknown site's page: want one note, coverage %+v", ix.s.Coverage)
 	}
 }
+
+// TestFrontMatterThatIsAString: a block of one YAML string between two
+// "---" lines (a centred header of badges) on a page no site renders is
+// what GitHub shows it as, Markdown between two thematic breaks: a note,
+// not FRONT_MATTER_INVALID. A page of a site whose generator reads front
+// matter (MkDocs) keeps the finding, and so does a GitHub page whose block
+// YAML refuses (GitHub shows an error box).
+func TestFrontMatterThatIsAString(t *testing.T) {
+	root := t.TempDir()
+	header := "---\n<p align=\"center\">\n  <a href=\"https://example.com\">Site</a>\n</p>\n---\n\n# Project\n"
+	testtree.Write(t, root, map[string]string{
+		"README.md":                 header,
+		".github/ISSUE_TEMPLATE.md": "---\nPlease read the guidelines before filing.\n---\n\nDescribe the bug.\n",
+		"CONTRIBUTING.md":           "---\nname: :bug: Bug fix\n---\n\n# Contributing\n",
+		"site/mkdocs.yml":           "site_name: s\n",
+		"site/docs/index.md":        header,
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	for _, doc := range []string{"README.md", ".github/ISSUE_TEMPLATE.md"} {
+		if got := ix.coverage(doc, "FRONT_MATTER_INVALID"); len(got) != 0 {
+			t.Errorf("%s: %+v, want no FRONT_MATTER_INVALID", doc, got)
+		}
+		if got := ix.coverage(doc, "GitHub shows the block as Markdown between two thematic breaks"); len(got) != 1 {
+			t.Errorf("%s: want one note, coverage %+v", doc, ix.s.Coverage)
+		}
+	}
+	for _, doc := range []string{"CONTRIBUTING.md", "site/docs/index.md"} {
+		if got := ix.coverage(doc, "FRONT_MATTER_INVALID"); len(got) != 1 {
+			t.Errorf("%s: %+v, want one FRONT_MATTER_INVALID", doc, got)
+		}
+	}
+}

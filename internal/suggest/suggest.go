@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/fix"
 	"github.com/docbridge/docbridge/internal/prdiff"
 	"github.com/docbridge/docbridge/internal/report"
@@ -69,12 +70,64 @@ type Input struct {
 	// findings' paths) and says why the edit is wrong, nil when the
 	// finding is gone and nothing was added.
 	Verify func(f report.Finding, edited map[string][]byte) error
+	// VerifyAll, when set, judges the tree once with the edits of all of
+	// fs (pipeline.Outcome.VerifyAll): nil only when that shows Verify
+	// would accept each alone. Make asks it first about every suggestion
+	// it would offer, and verifies them one by one only when it refuses.
+	VerifyAll func(fs []report.Finding, edited map[string][]byte) error
 }
 
 // Make plans the suggestions: at most maxSuggestions, the findings taken
 // in the report's canonical order (whatever order they come in); every
 // other judged finding with edits is Outside.
+//
+// With VerifyAll, the plan is first made as if every edit passed, and
+// its suggestions' edits are judged together: accepted, that plan is the
+// one verifying each alone makes (each passes, so each takes the same
+// lines and place under the bound); refused, the plan is made again,
+// verifying one by one.
 func Make(in Input) Plan {
+	if in.VerifyAll == nil {
+		return plan(in, in.Verify)
+	}
+	var batch []report.Finding
+	p := plan(in, func(f report.Finding, _ map[string][]byte) error {
+		batch = append(batch, f)
+		return nil
+	})
+	if len(batch) < 2 {
+		// One judgement either way: Verify's own reason when it fails.
+		return plan(in, in.Verify)
+	}
+	if edited, ok := applyAll(in.Sources, batch); ok && in.VerifyAll(batch, edited) == nil {
+		return p
+	}
+	return plan(in, in.Verify)
+}
+
+// applyAll applies the edits of fs to their documents in sources, per
+// document, and returns the edited ones; false when an edit is not where
+// it says once the others are applied.
+func applyAll(sources map[string][]byte, fs []report.Finding) (map[string][]byte, bool) {
+	byPath := map[string][]finding.Edit{}
+	for _, f := range fs {
+		for _, e := range f.Edits {
+			byPath[e.Path] = append(byPath[e.Path], e)
+		}
+	}
+	edited := make(map[string][]byte, len(byPath))
+	for path, edits := range byPath {
+		res := fix.Apply(sources[path], edits)
+		if len(res.Skipped) > 0 {
+			return nil, false
+		}
+		edited[path] = res.Out
+	}
+	return edited, true
+}
+
+// plan makes the plan with verify judging each suggestion's edit.
+func plan(in Input, verify func(f report.Finding, edited map[string][]byte) error) Plan {
 	var p Plan
 	fs := slices.Clone(in.Findings)
 	slices.SortStableFunc(fs, report.CompareFindings)
@@ -86,7 +139,7 @@ func Make(in Input) Plan {
 			p.Outside = append(p.Outside, Outside{f, fmt.Sprintf("past the bound of %d suggestions a run", maxSuggestions)})
 			continue
 		}
-		s, why := one(in, f, func(path string, lo, hi int) bool {
+		s, why := one(in, f, verify, func(path string, lo, hi int) bool {
 			return slices.ContainsFunc(p.Suggestions, func(o Suggestion) bool {
 				return o.Path == path && o.StartLine <= hi && lo <= o.Line
 			})
@@ -103,7 +156,7 @@ func Make(in Input) Plan {
 // one plans f's suggestion, or says why there is none. taken reports
 // whether an earlier suggestion stands on lines lo..hi of a repository
 // path: two suggestions on one line could not both be applied.
-func one(in Input, f report.Finding, taken func(path string, lo, hi int) bool) (Suggestion, string) {
+func one(in Input, f report.Finding, verify func(f report.Finding, edited map[string][]byte) error, taken func(path string, lo, hi int) bool) (Suggestion, string) {
 	path := f.Edits[0].Path
 	lo, hi := f.Edits[0].Line, f.Edits[0].Line
 	for _, e := range f.Edits {
@@ -141,7 +194,7 @@ func one(in Input, f report.Finding, taken func(path string, lo, hi int) bool) (
 	if len(res.Skipped) > 0 {
 		return Suggestion{}, "its reference is not where the finding says"
 	}
-	if err := in.Verify(f, map[string][]byte{path: res.Out}); err != nil {
+	if err := verify(f, map[string][]byte{path: res.Out}); err != nil {
 		return Suggestion{}, "the edit was not checked: " + err.Error()
 	}
 	lines := lineRange(res.Out, lo, hi)

@@ -165,3 +165,53 @@ func TestMakeOneSuggestionALine(t *testing.T) {
 		t.Errorf("verified %v", *verified)
 	}
 }
+
+// With VerifyAll, the suggestions are judged together once, on the
+// documents with every one's edit: accepted, the plan is the one
+// verifying each alone makes, and nothing is verified alone; refused (a
+// bad edit among them), the plan is made again one by one, and is that
+// plan too. One suggestion is verified alone, as before.
+func TestMakeVerifyAll(t *testing.T) {
+	good := []report.Finding{
+		anchorFix("ok", 3, "b.md#instal", "b.md#install", 9),
+		anchorFix("ok2", 4, "c.md#usag", "c.md#usage", 9),
+		anchorFix("base-line", 5, "d.md#x", "d.md#y", 19),
+	}
+	withBad := slices.Clone(good)
+	withBad[1].ID = "bad"
+	for _, c := range []struct {
+		name    string
+		fs      []report.Finding
+		batches []string
+		alone   []string
+	}{
+		{"all good", good, []string{"ok ok2"}, nil},
+		{"one bad", withBad, []string{"ok bad"}, []string{"ok", "bad"}},
+		{"one suggestion", good[:1], nil, []string{"ok"}},
+	} {
+		in, _ := input(c.fs...)
+		want := fmt.Sprintf("%+v", Make(in))
+		in, verified := input(c.fs...)
+		var batches []string
+		in.VerifyAll = func(fs []report.Finding, edited map[string][]byte) error {
+			var ids []string
+			for _, f := range fs {
+				ids = append(ids, f.ID)
+				if !strings.Contains(string(edited["a.md"]), f.Edits[0].New+")") {
+					t.Errorf("%s: the batch's document lacks %s's edit:\n%s", c.name, f.ID, edited["a.md"])
+				}
+			}
+			batches = append(batches, strings.Join(ids, " "))
+			if slices.Contains(ids, "bad") {
+				return errors.New("the edit would add BROKEN_LINK at a.md:4")
+			}
+			return nil
+		}
+		if got := fmt.Sprintf("%+v", Make(in)); got != want {
+			t.Errorf("%s: with VerifyAll\n%s\nwant\n%s", c.name, got, want)
+		}
+		if !slices.Equal(batches, c.batches) || !slices.Equal(*verified, c.alone) {
+			t.Errorf("%s: batches %q, verified alone %v; want %q, %v", c.name, batches, *verified, c.batches, c.alone)
+		}
+	}
+}

@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/7"
+const Version = "hugo/8"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -193,10 +193,15 @@ func Parse(p string, data []byte) Config {
 	}
 	if c.Section != "" {
 		// config/_default/<section>.<ext> holds the section's value.
-		if l, _, ok := strings.Cut(c.Section, "."); ok {
-			c.Section = l // params.en.toml and the like
+		lang := ""
+		if l, rest, ok := strings.Cut(c.Section, "."); ok {
+			c.Section, lang = l, rest // params.en.toml and the like
 		}
 		c.Section, c.Template = templateOf(c.Section, strings.TrimSuffix(path.Base(p), path.Ext(p)))
+		if c.Section == "languages" && lang != "" && !c.Template {
+			// languages.ja.toml holds the one language's settings.
+			top = map[string]any{lang: top}
+		}
 		top = map[string]any{c.Section: top}
 		c.Hugo = true
 	}

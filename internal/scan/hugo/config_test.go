@@ -57,6 +57,12 @@ baseName = "llms"
 					t.Errorf("got %+v", c)
 				}
 			}},
+		{"exampleSite/config/_default/languages.ja.toml", "languageName = \"日本語\"\nweight = 2\n[params]\nx = 1\n",
+			func(t *testing.T, c Config) {
+				if !c.Hugo || c.Section != "languages" || len(c.Languages) != 1 || c.Languages[0] != (Language{Key: "ja"}) {
+					t.Errorf("languages.ja.toml holds the language ja: %+v", c)
+				}
+			}},
 		{"config/_default/hugo.json", `{"markup": {"goldmark": {"parser": {"autoIDType": "github-ascii"}}}}`,
 			func(t *testing.T, c Config) {
 				if c.AutoIDType != "github-ascii" {

@@ -115,19 +115,33 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 		if own == "" {
 			own = elsewhereCue(words, texts[next:])
 		}
+		afters := spanAfters(s)
+		k := 0 // the span's place in the sentence
 		for i, w := range words {
 			if w != string(spanMark) {
 				continue
 			}
+			after := ""
+			if k < len(afters) {
+				after = afters[k]
+			}
+			k++
 			cue := own
 			if cue == "" {
 				cue = createCue(words[:i])
 			}
+
 			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
 				cue = words[i-1]
 			}
 			if cue == "" {
 				cue = counterCue(words[:i])
+			}
+			if cue == "" {
+				cue = imperativeAdd(words, i)
+			}
+			if cue == "" && markedNew(after) {
+				cue = "create"
 			}
 			if cue == "" {
 				cue = lead
@@ -204,7 +218,7 @@ func sentences(text string) []string {
 				continue
 			}
 		}
-		if r == '.' && abbreviations[strings.ToLower(lastToken(text[start:next]))] {
+		if r == '.' && abbreviations[strings.ToLower(strings.TrimLeft(lastToken(text[start:next]), "([\"'"))] {
 			continue
 		}
 		out = append(out, text[start:next])
@@ -314,6 +328,50 @@ func createCue(before []string) string {
 		}
 	}
 	return ""
+}
+
+// imperativeAdd returns "add" when the sentence is an instruction to add
+// the span's file: it opens with "add" (a plan's step: "Add
+// `node/export.test.ts` (or extend an existing test)", "Add a colocated
+// parser test (e.g. `src/toc.test.ts`)"), at most a short noun phrase and
+// no preposition lie between, and the span is not added to something
+// ("add `docs/x.md` to the nav" names a page that must exist).
+func imperativeAdd(words []string, i int) string {
+	if len(words) == 0 || words[0] != "add" || i < 1 || i > 8 {
+		return ""
+	}
+	for _, w := range words[1:i] {
+		if w == string(spanMark) || placeWords[w] {
+			return ""
+		}
+	}
+	if i+1 < len(words) && placeWords[words[i+1]] {
+		return ""
+	}
+	return "add"
+}
+
+// placeWords put what precedes them somewhere: "add `x` to `y`".
+var placeWords = map[string]bool{"to": true, "into": true, "in": true, "inside": true, "within": true,
+	"under": true, "from": true, "for": true, "of": true, "as": true, "on": true, "at": true}
+
+// spanAfters are the raw text after each code span of a sentence, up to
+// the next span.
+func spanAfters(s string) []string {
+	parts := strings.Split(s, string(spanMark))
+	return parts[1:]
+}
+
+// markedNew reports whether the text right after a span marks it as a
+// file to make: "`export.test.ts` (create) — unit tests", "(new)".
+func markedNew(after string) bool {
+	after = strings.ToLower(strings.TrimSpace(after))
+	for _, m := range []string{"(create)", "(new)", "(new file)", "(to create)", "(to be created)"} {
+		if strings.HasPrefix(after, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // counterPairs and counterWords, right before a span, make it a
@@ -426,6 +484,9 @@ func leadCue(n ast.Node, source []byte) string {
 	if list == nil {
 		return ""
 	}
+	if h, ok := list.PreviousSibling().(*ast.Heading); ok {
+		return headingLead(h, source)
+	}
 	para, ok := list.PreviousSibling().(*ast.Paragraph)
 	if !ok {
 		return ""
@@ -444,6 +505,29 @@ func leadCue(n ast.Node, source []byte) string {
 	}
 	return createCue(words)
 }
+
+// headingLead is the cue a heading gives the list under it when it names
+// files to make or to remove ("Files to Delete", "New files", "Files to
+// create"): a plan's list of what its steps will change, whose paths need
+// not exist before the plan runs, and no longer after it deleted them.
+func headingLead(h *ast.Heading, source []byte) string {
+	words := sentenceWords(inlineText(h, source, false))
+	file, verb := false, ""
+	for _, w := range words {
+		file = file || newNouns[w]
+		if fileChangeWords[w] && verb == "" {
+			verb = w
+		}
+	}
+	if file && verb != "" {
+		return verb
+	}
+	return ""
+}
+
+// fileChangeWords, in a heading beside a file noun, make or remove files.
+var fileChangeWords = map[string]bool{"new": true, "create": true, "created": true, "add": true, "added": true,
+	"delete": true, "deleted": true, "remove": true, "removed": true}
 
 // elsewhereCue finds, in a sentence's words, "from" or "in" right before a
 // span that names another repository (owner/name or its URL): "load these

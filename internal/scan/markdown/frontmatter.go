@@ -69,6 +69,10 @@ func FrontMatterEnd(data []byte) int {
 	return end
 }
 
+// FrontMatterString ends the message of front matter that is one YAML
+// string: text between two "---" lines, which GitHub shows as Markdown.
+const FrontMatterString = "found a string"
+
 // frontMatterReader turns front matter YAML into a FrontMatter, a title and
 // a docbridge Block, reporting problems at file lines.
 type frontMatterReader struct {
