@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -212,7 +211,7 @@ func checkTree(t *testing.T, ws string, files map[string]string) *report.Report 
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Repo: pipeline.Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}

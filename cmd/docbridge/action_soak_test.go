@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path"
@@ -254,7 +253,7 @@ func soakWarnings(log string) []string {
 // does, and judges it alone (Judged: the findings a push keeps).
 func (s *soak) cold(k int) *pipeline.Outcome {
 	s.t.Helper()
-	res, err := pipeline.Run(s.ctx, io.Discard, pipeline.Options{
+	res, err := pipeline.Run(s.ctx, pipeline.Options{
 		Repo:     pipeline.Repo{Dir: s.tree.root, MaxStateBytes: state.DefaultMaxBytes, Getenv: s.action.getenv},
 		Revision: soakSHA(k), Build: "cold"})
 	if err != nil {

@@ -134,7 +134,7 @@ func runBench(ctx context.Context, stderr io.Writer, o benchOptions) (*benchRepo
 		}
 		suite = half
 	}
-	repo, err := pipeline.Open(ctx, stderr, o.Repo)
+	repo, err := openRepo(ctx, stderr, o.Repo)
 	if err != nil {
 		return nil, err
 	}

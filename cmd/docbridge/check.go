@@ -67,7 +67,7 @@ counts as new without a base), 1 when one is, 2 on bad input.`,
 				progress := newTerminalProgress(stderr)
 				o.Progress, o.ScanDone = progress.progressFunc(), progress.end
 			}
-			res, err := pipeline.Run(cmd.Context(), stderr, o.Options)
+			res, err := runPipeline(cmd.Context(), stderr, o.Options)
 			if err != nil {
 				return err
 			}

@@ -27,7 +27,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	stateDir := b.TempDir()
 	ctx := context.Background()
 	// The first run is cold and leaves the state the timed runs reuse.
-	if _, err := pipeline.ScanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
+	if _, _, err := pipeline.ScanWithState(ctx, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 		b.Fatal(err)
 	}
 	o := checkOptions{Options: pipeline.Options{Repo: pipeline.Repo{Dir: root, StateDir: stateDir, MaxStateBytes: 1 << 30}}, format: "text", failOn: "none"}
@@ -35,12 +35,12 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	var stages []time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		if _, err := pipeline.ScanWithState(ctx, io.Discard, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
+		if _, _, err := pipeline.ScanWithState(ctx, root, config.Default(), stateDir, 1<<30, nil, ""); err != nil {
 			b.Fatal(err)
 		}
 		scans = append(scans, time.Since(t0))
 		t1 := time.Now()
-		res, err := pipeline.Run(ctx, io.Discard, o.Options)
+		res, err := pipeline.Run(ctx, o.Options)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -54,7 +54,7 @@ Exit status: 0 on an answer, 2 on bad input or a refused document.`,
 	addRepoFlags(f, &o.Repo)
 
 	open := func(cmd *cobra.Command) (*pipeline.Outcome, string, error) {
-		out, err := pipeline.Run(cmd.Context(), stderr, pipeline.Options{Repo: o.Repo})
+		out, err := runPipeline(cmd.Context(), stderr, pipeline.Options{Repo: o.Repo})
 		if err != nil {
 			return nil, "", err
 		}

@@ -73,7 +73,7 @@ func runDoctor(ctx context.Context, stderr io.Writer, o doctorOptions) (*doctor.
 	if err != nil {
 		return nil, err
 	}
-	repo, err := pipeline.Open(ctx, stderr, o.Repo)
+	repo, err := openRepo(ctx, stderr, o.Repo)
 	if err != nil {
 		return nil, err
 	}

@@ -210,7 +210,7 @@ func TestCheckPrintsDoctorVerdict(t *testing.T) {
 
 func TestDoctorGrader(t *testing.T) {
 	dir := testtree.New(t, doctorFiles())
-	res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestCheckDoctorAgreesWithDoctor(t *testing.T) {
 		}
 		dir := testtree.New(t, files)
 		opts := pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}
-		res, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: opts})
+		res, err := pipeline.Run(context.Background(), pipeline.Options{Repo: opts})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,7 +82,7 @@ warning, not a failed run), 2 on bad input.`,
 
 // enrichFacts scans the repository and diagnoses it as a run packs it.
 func enrichFacts(ctx context.Context, stderr io.Writer, o pipeline.Repo) (*pipeline.Repository, []finding.Diagnostic, error) {
-	repo, err := pipeline.Open(ctx, stderr, o)
+	repo, err := openRepo(ctx, stderr, o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -376,7 +376,7 @@ decision.`,
 			if runF != nil {
 				return runF(&o)
 			}
-			repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
+			repo, err := openRepo(cmd.Context(), stderr, o.Repo)
 			if err != nil {
 				return err
 			}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -405,7 +404,7 @@ func TestSearchReadsTheOverlay(t *testing.T) {
 	if code, out, errOut := runCLI(t, "enrich", dir); code != 0 {
 		t.Fatalf("enrich: exit %d\n%s%s", code, out, errOut)
 	}
-	repo, err := pipeline.Open(context.Background(), io.Discard, pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30})
+	repo, err := pipeline.Open(context.Background(), pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ Exit status: 0 (also when nothing was fixable), 2 on bad input.`,
 // document, prints the diffs in path order and, unless dry, writes the
 // documents; a line on stderr counts what was and was not fixed.
 func runFix(ctx context.Context, stdout, stderr io.Writer, o fixOptions) error {
-	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: o.Repo, Base: o.base})
+	res, err := runPipeline(ctx, stderr, pipeline.Options{Repo: o.Repo, Base: o.base})
 	if err != nil {
 		return err
 	}

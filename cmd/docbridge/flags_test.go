@@ -18,6 +18,7 @@ import (
 	"github.com/docbridge/docbridge/internal/driftbench"
 	"github.com/docbridge/docbridge/internal/enrich"
 	"github.com/docbridge/docbridge/internal/enrich/run"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graphview"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
@@ -231,7 +232,7 @@ func TestFlagParsing(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%q: %v", tc.args, err)
-		case !reflect.DeepEqual(withoutGetenv(t, tc.args, got), tc.want):
+		case !reflect.DeepEqual(withoutEdges(t, tc.args, got), tc.want):
 			t.Errorf("%q:\n got %+v\nwant %+v", tc.args, got, tc.want)
 		}
 		if out.Len() > 0 {
@@ -240,9 +241,10 @@ func TestFlagParsing(t *testing.T) {
 	}
 }
 
-// withoutGetenv is the options v with their pipeline.Repo's Getenv, which
-// must be the process's environment (functions do not compare), set to nil.
-func withoutGetenv(t *testing.T, args []string, v any) any {
+// withoutEdges is the options v with their pipeline.Repo's Getenv and
+// Git, which must be the process's environment and gitrepo.WorkTree
+// (functions do not compare), set to nil.
+func withoutEdges(t *testing.T, args []string, v any) any {
 	t.Helper()
 	if v == nil {
 		return nil
@@ -257,5 +259,10 @@ func withoutGetenv(t *testing.T, args []string, v any) any {
 		t.Errorf("%q: the repository's identity reads no environment", args)
 	}
 	f.Set(reflect.Zero(f.Type()))
+	g := rv.FieldByName("Git")
+	if g.IsNil() || g.Interface() != (gitrepo.WorkTree{}) {
+		t.Errorf("%q: git is asked through %v, want gitrepo.WorkTree", args, g)
+	}
+	g.Set(reflect.Zero(g.Type()))
 	return rv.Interface()
 }

@@ -51,7 +51,7 @@ under their own heading, never as observed edges.`,
 			if runF != nil {
 				return runF(&o)
 			}
-			repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
+			repo, err := openRepo(cmd.Context(), stderr, o.Repo)
 			if err != nil {
 				return err
 			}

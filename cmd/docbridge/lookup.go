@@ -81,7 +81,7 @@ symbol several modules declare, each declaration with its path and line).`,
 // runLookup is the lookup pipeline: configuration, scan, graph signals,
 // reconciliation, lookup with excerpts read from dir, budget.
 func runLookup(ctx context.Context, stderr io.Writer, o lookupOptions, target string) (*retrieval.LookupResult, error) {
-	repo, err := pipeline.Open(ctx, stderr, o.Repo)
+	repo, err := openRepo(ctx, stderr, o.Repo)
 	if err != nil {
 		return nil, err
 	}

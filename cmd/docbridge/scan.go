@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docbridge/docbridge/internal/atomicfile"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/snapshot"
@@ -50,11 +51,13 @@ summary — or, with --json or --out, the snapshot as canonical JSON.`,
 			if !asJSON {
 				progress = newTerminalProgress(stderr)
 			}
-			res, err := pipeline.ScanWithState(cmd.Context(), stderr, dir, cfg, o.stateDir, o.maxStateBytes, progress.progressFunc(), "")
+			revision := gitrepo.WorkTree{}.Revision(cmd.Context(), dir)
+			res, warnings, err := pipeline.ScanWithState(cmd.Context(), dir, cfg, o.stateDir, o.maxStateBytes, progress.progressFunc(), revision)
 			progress.end()
 			if err != nil {
 				return err
 			}
+			printWarnings(stderr, warnings)
 			snap, st := res.Snapshot, res.Stats
 			if out == "" && !asJSON {
 				printSummary(stdout, snap, st)

@@ -122,7 +122,7 @@ Exit status: 0 on an answer, 2 on bad input.`,
 // projection, index, query — or the recent documents for a blank query
 // and for a query nothing matches.
 func runSearch(cmd *cobra.Command, stderr io.Writer, o searchOptions, query string) (retrieval.Results, error) {
-	repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
+	repo, err := openRepo(cmd.Context(), stderr, o.Repo)
 	if err != nil {
 		return retrieval.Results{}, err
 	}
@@ -141,7 +141,7 @@ func writeSearchHow(cmd *cobra.Command, stdout, stderr io.Writer, o searchOption
 	if _, err := io.WriteString(stdout, retrieval.How()); err != nil || query == "" {
 		return err
 	}
-	repo, err := pipeline.Open(cmd.Context(), stderr, o.Repo)
+	repo, err := openRepo(cmd.Context(), stderr, o.Repo)
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func TestActionYAMLMatchesTheCode(t *testing.T) {
 	for _, s := range Specs {
 		in := meta.Inputs.values[s.Name]
 		want := s.Default
-		if s.Name == InputGitHubToken {
+		if s.Name == inputGitHubToken {
 			want = "${{ github.token }}" // the runner's to evaluate; the code has none
 		}
 		if in.Default == nil || *in.Default != want || strings.TrimSpace(in.Description) == "" {

@@ -14,7 +14,7 @@ import (
 const (
 	EventPullRequest      = "pull_request"
 	EventPush             = "push"
-	EventWorkflowDispatch = "workflow_dispatch"
+	eventWorkflowDispatch = "workflow_dispatch"
 	EventSchedule         = "schedule"
 	EventIssueComment     = "issue_comment"
 )
@@ -146,7 +146,7 @@ func DecodeEvent(name string, data []byte) (*Event, error) {
 		target = newMember(&ev.IssueComment)
 	case EventSchedule:
 		target = newMember(&ev.Schedule)
-	case EventWorkflowDispatch:
+	case eventWorkflowDispatch:
 		target = newMember(&ev.WorkflowDispatch)
 	default:
 		return ev, nil
@@ -182,7 +182,7 @@ func (ev *Event) check() error {
 		if pr.PullRequest.Number != 0 && pr.PullRequest.Number != pr.Number {
 			return fmt.Errorf("number %d and pull_request.number %d differ", pr.Number, pr.PullRequest.Number)
 		}
-		if !IsSHA(pr.PullRequest.Head.SHA) {
+		if !isSHA(pr.PullRequest.Head.SHA) {
 			return fmt.Errorf("head sha %q is not a commit id", pr.PullRequest.Head.SHA)
 		}
 		if pr.PullRequest.Base.Ref == "" {
@@ -192,7 +192,7 @@ func (ev *Event) check() error {
 		if ev.Push.Ref == "" {
 			return errors.New("no ref")
 		}
-		if !ev.Push.Deleted && !IsSHA(ev.Push.After) {
+		if !ev.Push.Deleted && !isSHA(ev.Push.After) {
 			return fmt.Errorf("after %q is not a commit id", ev.Push.After)
 		}
 	case ev.IssueComment != nil:
@@ -203,9 +203,9 @@ func (ev *Event) check() error {
 	return nil
 }
 
-// IsSHA reports whether s is a full commit id: 40 (SHA-1) or 64 (SHA-256)
+// isSHA reports whether s is a full commit id: 40 (SHA-1) or 64 (SHA-256)
 // lowercase hex digits.
-func IsSHA(s string) bool {
+func isSHA(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}

@@ -47,7 +47,7 @@ func TestDecodeEventFixtures(t *testing.T) {
 		ic.IssueComment.Comment.User.Login != "Codertocat" || ic.IssueComment.Comment.User.Type != "User" || ic.IssueComment.Comment.ID == 0 {
 		t.Fatalf("issue_comment: %v %+v", err, ic.IssueComment)
 	}
-	wd, err := DecodeEvent(EventWorkflowDispatch, readEvent(t, "workflow_dispatch.event.0.json"))
+	wd, err := DecodeEvent(eventWorkflowDispatch, readEvent(t, "workflow_dispatch.event.0.json"))
 	if err != nil || wd.WorkflowDispatch.Ref != "refs/heads/main" || wd.WorkflowDispatch.Repository.DefaultBranch != "main" {
 		t.Fatalf("workflow_dispatch: %v %+v", err, wd.WorkflowDispatch)
 	}
@@ -95,8 +95,8 @@ func TestIsSHA(t *testing.T) {
 		strings.Repeat("0", 40): true, strings.Repeat("f", 64): true, strings.Repeat("f", 41): false,
 		strings.Repeat("g", 40): false, "": false, strings.Repeat("0", 39) + "\n": false,
 	} {
-		if IsSHA(s) != want {
-			t.Errorf("IsSHA(%q) = %v", s, !want)
+		if isSHA(s) != want {
+			t.Errorf("isSHA(%q) = %v", s, !want)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-var fuzzEvents = []string{EventPullRequest, EventPush, EventWorkflowDispatch, EventSchedule, EventIssueComment, "other"}
+var fuzzEvents = []string{EventPullRequest, EventPush, eventWorkflowDispatch, EventSchedule, EventIssueComment, "other"}
 
 // FuzzDecodeEvent feeds arbitrary payloads to the decoder and the router:
 // neither panics, and what the router acts on is what the decoder checked.
@@ -29,17 +29,17 @@ func FuzzDecodeEvent(f *testing.F) {
 		if err != nil {
 			return
 		}
-		d := Route(&Env{Ref: "refs/heads/main", SHA: sha}, ev, Modes[int(which)%len(Modes)])
+		d := Route(&Env{Ref: "refs/heads/main", SHA: sha}, ev, modes[int(which)%len(modes)])
 		if d.Reason == "" {
 			t.Fatalf("decision without a reason: %+v", d)
 		}
 		switch d.Act {
 		case ActReview:
-			if ev.PullRequest == nil || d.PR <= 0 || !IsSHA(d.HeadSHA) || d.BaseBranch == "" || d.Branch != "pull/"+strconv.Itoa(d.PR)+"/merge" {
+			if ev.PullRequest == nil || d.PR <= 0 || !isSHA(d.HeadSHA) || d.BaseBranch == "" || d.Branch != "pull/"+strconv.Itoa(d.PR)+"/merge" {
 				t.Fatalf("review of an unchecked pull request: %+v", d)
 			}
 		case ActScan:
-			if ev.Push != nil && (d.Branch == "" || d.Branch != d.DefaultBranch || !IsSHA(d.HeadSHA)) {
+			if ev.Push != nil && (d.Branch == "" || d.Branch != d.DefaultBranch || !isSHA(d.HeadSHA)) {
 				t.Fatalf("scan of a push that is not the default branch's: %+v", d)
 			}
 		case ActEnrich:
@@ -77,7 +77,7 @@ func FuzzReadInputs(f *testing.F) {
 			}
 			return
 		}
-		if !slices.Contains(catalog.FailOns, in.FailOn) || !slices.Contains(Filters, in.Filter) || !botLogin.MatchString(in.BotLogin) {
+		if !slices.Contains(catalog.FailOns, in.FailOn) || !slices.Contains(filters, in.Filter) || !botLogin.MatchString(in.BotLogin) {
 			t.Fatalf("accepted %+v", in)
 		}
 		for _, p := range []string{in.WorkingDirectory, in.Config} {

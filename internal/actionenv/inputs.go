@@ -15,24 +15,24 @@ import (
 // Input names, as action.yml declares them and the runner passes them:
 // INPUT_ + the name upper-cased with its hyphens kept (INPUT_FAIL-ON).
 const (
-	InputGitHubToken      = "github-token"
+	inputGitHubToken      = "github-token"
 	InputConfig           = "config"
-	InputFailOn           = "fail-on"
-	InputComment          = "comment"
-	InputAnnotations      = "annotations"
-	InputSuggestions      = "suggestions"
-	InputFilter           = "filter"
-	InputCache            = "cache"
+	inputFailOn           = "fail-on"
+	inputComment          = "comment"
+	inputAnnotations      = "annotations"
+	inputSuggestions      = "suggestions"
+	inputFilter           = "filter"
+	inputCache            = "cache"
 	InputWorkingDirectory = "working-directory"
-	InputBotLogin         = "bot-login"
-	InputPublishTimeout   = "publish-timeout"
-	InputMode             = "mode"
+	inputBotLogin         = "bot-login"
+	inputPublishTimeout   = "publish-timeout"
+	inputMode             = "mode"
 )
 
 // Bounds of publish-timeout.
 const (
-	MinPublishTimeout = time.Second
-	MaxPublishTimeout = time.Hour
+	minPublishTimeout = time.Second
+	maxPublishTimeout = time.Hour
 )
 
 // Filter says which findings a pull request is judged, annotated and
@@ -56,24 +56,24 @@ type Mode string
 
 // The modes.
 const (
-	// ModeAuto: a schedule enriches, a workflow_dispatch scans.
-	ModeAuto Mode = "auto"
+	// modeAuto: a schedule enriches, a workflow_dispatch scans.
+	modeAuto Mode = "auto"
 	// ModeScan scans and saves the state (a schedule too).
 	ModeScan Mode = "scan"
-	// ModeEnrich runs the enrichment stage and updates the enrichment
+	// modeEnrich runs the enrichment stage and updates the enrichment
 	// pull request (a workflow_dispatch too).
-	ModeEnrich Mode = "enrich"
+	modeEnrich Mode = "enrich"
 )
 
-// Modes lists the mode values.
-var Modes = []Mode{ModeAuto, ModeScan, ModeEnrich}
+// modes lists the mode values.
+var modes = []Mode{modeAuto, ModeScan, modeEnrich}
 
 // String is the mode's name.
 func (m Mode) String() string { return string(m) }
 
 // Set parses a mode (pflag.Value).
 func (m *Mode) Set(s string) error {
-	if !slices.Contains(Modes, Mode(s)) {
+	if !slices.Contains(modes, Mode(s)) {
 		return fmt.Errorf("%q is not one of auto, scan, enrich", s)
 	}
 	*m = Mode(s)
@@ -83,15 +83,15 @@ func (m *Mode) Set(s string) error {
 // Type names the flag's value in help text (pflag.Value).
 func (m *Mode) Type() string { return "mode" }
 
-// Filters lists the filter values.
-var Filters = []Filter{FilterNew, FilterChangedFiles, FilterAll}
+// filters lists the filter values.
+var filters = []Filter{FilterNew, FilterChangedFiles, FilterAll}
 
 // String is the filter's name.
 func (f Filter) String() string { return string(f) }
 
 // Set parses a filter (pflag.Value).
 func (f *Filter) Set(s string) error {
-	if !slices.Contains(Filters, Filter(s)) {
+	if !slices.Contains(filters, Filter(s)) {
 		return fmt.Errorf("%q is not one of new, changed-files, all", s)
 	}
 	*f = Filter(s)
@@ -117,18 +117,18 @@ type Spec struct {
 
 // Specs are the action's inputs, in action.yml's order.
 var Specs = []Spec{
-	{InputGitHubToken, ""},
+	{inputGitHubToken, ""},
 	{InputConfig, ""},
-	{InputFailOn, "error"},
-	{InputComment, "true"},
-	{InputAnnotations, "true"},
-	{InputSuggestions, "true"},
-	{InputFilter, string(FilterNew)},
-	{InputCache, "true"},
+	{inputFailOn, "error"},
+	{inputComment, "true"},
+	{inputAnnotations, "true"},
+	{inputSuggestions, "true"},
+	{inputFilter, string(FilterNew)},
+	{inputCache, "true"},
 	{InputWorkingDirectory, "."},
-	{InputBotLogin, DefaultBotLogin},
-	{InputMode, string(ModeAuto)},
-	{InputPublishTimeout, "2m"},
+	{inputBotLogin, DefaultBotLogin},
+	{inputMode, string(modeAuto)},
+	{inputPublishTimeout, "2m"},
 }
 
 // Inputs are the action's validated inputs.
@@ -176,21 +176,21 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		}
 		return specDefault(name)
 	}
-	in := Inputs{GitHubToken: get(InputGitHubToken), BotLogin: get(InputBotLogin)}
-	if err := in.FailOn.Set(get(InputFailOn)); err != nil {
-		return Inputs{}, fmt.Errorf("input %s: %w", InputFailOn, err)
+	in := Inputs{GitHubToken: get(inputGitHubToken), BotLogin: get(inputBotLogin)}
+	if err := in.FailOn.Set(get(inputFailOn)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", inputFailOn, err)
 	}
-	if err := in.Filter.Set(get(InputFilter)); err != nil {
-		return Inputs{}, fmt.Errorf("input %s: %w", InputFilter, err)
+	if err := in.Filter.Set(get(inputFilter)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", inputFilter, err)
 	}
-	if err := in.Mode.Set(get(InputMode)); err != nil {
-		return Inputs{}, fmt.Errorf("input %s: %w", InputMode, err)
+	if err := in.Mode.Set(get(inputMode)); err != nil {
+		return Inputs{}, fmt.Errorf("input %s: %w", inputMode, err)
 	}
 	var err error
 	for _, b := range []struct {
 		name string
 		dst  *bool
-	}{{InputComment, &in.Comment}, {InputAnnotations, &in.Annotations}, {InputSuggestions, &in.Suggestions}, {InputCache, &in.Cache}} {
+	}{{inputComment, &in.Comment}, {inputAnnotations, &in.Annotations}, {inputSuggestions, &in.Suggestions}, {inputCache, &in.Cache}} {
 		if *b.dst, err = parseBool(b.name, get(b.name)); err != nil {
 			return Inputs{}, err
 		}
@@ -204,20 +204,20 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		}
 	}
 	if !botLogin.MatchString(in.BotLogin) {
-		return Inputs{}, fmt.Errorf("input %s: %q is not a GitHub login", InputBotLogin, in.BotLogin)
+		return Inputs{}, fmt.Errorf("input %s: %q is not a GitHub login", inputBotLogin, in.BotLogin)
 	}
-	if in.PublishTimeout, err = parseTimeout(InputPublishTimeout, get(InputPublishTimeout)); err != nil {
+	if in.PublishTimeout, err = parseTimeout(inputPublishTimeout, get(inputPublishTimeout)); err != nil {
 		return Inputs{}, err
 	}
 	return in, nil
 }
 
 // parseTimeout reads a duration as Go writes it (90s, 2m, 1m30s) within
-// MinPublishTimeout and MaxPublishTimeout.
+// minPublishTimeout and maxPublishTimeout.
 func parseTimeout(name, v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
-	if err != nil || d < MinPublishTimeout || d > MaxPublishTimeout {
-		return 0, fmt.Errorf("input %s: %q is not a duration from %s to %s (write 90s, 2m or 1m30s)", name, v, MinPublishTimeout, MaxPublishTimeout)
+	if err != nil || d < minPublishTimeout || d > maxPublishTimeout {
+		return 0, fmt.Errorf("input %s: %q is not a duration from %s to %s (write 90s, 2m or 1m30s)", name, v, minPublishTimeout, maxPublishTimeout)
 	}
 	return d, nil
 }

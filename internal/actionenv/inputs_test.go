@@ -7,7 +7,7 @@ import (
 )
 
 func TestReadInputs(t *testing.T) {
-	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Suggestions: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute, Mode: ModeAuto}
+	defaults := Inputs{FailOn: "error", Comment: true, Annotations: true, Suggestions: true, Filter: "new", Cache: true, WorkingDirectory: ".", BotLogin: "github-actions[bot]", PublishTimeout: 2 * time.Minute, Mode: modeAuto}
 	tests := []struct {
 		name string
 		vars map[string]string
@@ -21,7 +21,7 @@ func TestReadInputs(t *testing.T) {
 			"INPUT_WORKING-DIRECTORY": "./site/", "INPUT_CONFIG": "ci/../ci/docbridge.yaml", "INPUT_BOT-LOGIN": "my-app[bot]",
 			"INPUT_PUBLISH-TIMEOUT": "1m30s",
 		}, Inputs{GitHubToken: "ghs_x", Config: "ci/docbridge.yaml", FailOn: "warn", Filter: "changed-files",
-			WorkingDirectory: "site", BotLogin: "my-app[bot]", PublishTimeout: 90 * time.Second, Mode: ModeAuto}},
+			WorkingDirectory: "site", BotLogin: "my-app[bot]", PublishTimeout: 90 * time.Second, Mode: modeAuto}},
 		{"the underscore spelling is another variable", map[string]string{"INPUT_FAIL_ON": "none", "INPUT_WORKING_DIRECTORY": "x"}, defaults},
 	}
 	for _, tc := range tests {

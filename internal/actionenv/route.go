@@ -96,7 +96,7 @@ func Route(env *Env, ev *Event, mode Mode) Decision {
 			ref = env.Ref
 		}
 		branch := strings.TrimPrefix(ref, "refs/heads/")
-		if mode == ModeEnrich {
+		if mode == modeEnrich {
 			return enrichOn(env, ref, d.Repository.DefaultBranch, "workflow_dispatch, mode enrich")
 		}
 		return Decision{Act: ActScan, Reason: "scanning " + ref + " (workflow_dispatch)",

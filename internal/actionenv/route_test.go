@@ -24,7 +24,7 @@ func TestRoute(t *testing.T) {
 		{EventPush, "push.tag.json", Decision{Act: ActIgnore,
 			Reason: "push to refs/tags/simple-tag: docbridge scans pushes to the default branch (master) and checks pull requests"}},
 		{EventPush, "push.deleted.json", Decision{Act: ActIgnore, Reason: "push deleted refs/tags/simple-tag: nothing to scan"}},
-		{EventWorkflowDispatch, "workflow_dispatch.event.0.json", Decision{Act: ActScan, Reason: "scanning refs/heads/main (workflow_dispatch)",
+		{eventWorkflowDispatch, "workflow_dispatch.event.0.json", Decision{Act: ActScan, Reason: "scanning refs/heads/main (workflow_dispatch)",
 			Branch: "main", DefaultBranch: "main", HeadSHA: env.SHA}},
 		{EventSchedule, "schedule.json", Decision{Act: ActIgnore, Reason: "enrichment runs on the default branch (master), not refs/heads/main (schedule)"}},
 		{EventIssueComment, "issue_comment.created.0.json", Decision{Act: ActIgnore, Reason: "comment 492700400 is on issue #1, not a pull request: not read"}},
@@ -39,7 +39,7 @@ func TestRoute(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := Route(env, ev, ModeAuto); got != tc.want {
+			if got := Route(env, ev, modeAuto); got != tc.want {
 				t.Fatalf("got  %+v\nwant %+v", got, tc.want)
 			}
 		})
@@ -51,14 +51,14 @@ func TestRoutePushWithoutDefaultBranch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := Route(&Env{}, ev, ModeAuto); d.Act != ActIgnore || d.Reason != "the push payload does not name the default branch: not scanned" {
+	if d := Route(&Env{}, ev, modeAuto); d.Act != ActIgnore || d.Reason != "the push payload does not name the default branch: not scanned" {
 		t.Fatalf("%+v", d)
 	}
-	wd, err := DecodeEvent(EventWorkflowDispatch, []byte(`{}`))
+	wd, err := DecodeEvent(eventWorkflowDispatch, []byte(`{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := Route(&Env{Ref: "refs/heads/dev", SHA: "x"}, wd, ModeAuto); d.Act != ActScan || d.Branch != "dev" || d.HeadSHA != "x" {
+	if d := Route(&Env{Ref: "refs/heads/dev", SHA: "x"}, wd, modeAuto); d.Act != ActScan || d.Branch != "dev" || d.HeadSHA != "x" {
 		t.Fatalf("a dispatch payload without ref takes GITHUB_REF: %+v", d)
 	}
 }
@@ -71,7 +71,7 @@ func TestRouteModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wd, err := DecodeEvent(EventWorkflowDispatch, []byte(`{"ref":"refs/heads/master","repository":{"default_branch":"master"}}`))
+	wd, err := DecodeEvent(eventWorkflowDispatch, []byte(`{"ref":"refs/heads/master","repository":{"default_branch":"master"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,19 +81,19 @@ func TestRouteModes(t *testing.T) {
 		mode Mode
 		want Act
 	}{
-		{sched, ModeAuto, ActEnrich}, {sched, ModeEnrich, ActEnrich}, {sched, ModeScan, ActScan},
-		{wd, ModeAuto, ActScan}, {wd, ModeScan, ActScan}, {wd, ModeEnrich, ActEnrich},
+		{sched, modeAuto, ActEnrich}, {sched, modeEnrich, ActEnrich}, {sched, ModeScan, ActScan},
+		{wd, modeAuto, ActScan}, {wd, ModeScan, ActScan}, {wd, modeEnrich, ActEnrich},
 	} {
 		d := Route(onMaster, tc.ev, tc.mode)
 		if d.Act != tc.want || d.Branch != "master" || d.HeadSHA != onMaster.SHA {
 			t.Errorf("%s, mode %s: %+v, want %s on master", tc.ev.Name, tc.mode, d, tc.want)
 		}
 	}
-	off, err := DecodeEvent(EventWorkflowDispatch, []byte(`{"ref":"refs/heads/feature","repository":{"default_branch":"master"}}`))
+	off, err := DecodeEvent(eventWorkflowDispatch, []byte(`{"ref":"refs/heads/feature","repository":{"default_branch":"master"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := Route(&Env{Ref: "refs/heads/feature", SHA: "x"}, off, ModeEnrich); d.Act != ActIgnore {
+	if d := Route(&Env{Ref: "refs/heads/feature", SHA: "x"}, off, modeEnrich); d.Act != ActIgnore {
 		t.Errorf("enrichment on a feature branch: %+v", d)
 	}
 }

@@ -112,8 +112,8 @@ type wiring struct {
 	// wait); the fault matrix's runs take none.
 	sleep func(ctx context.Context, d time.Duration) error
 	// cacheTimeout, when set, bounds each restore and save of the Actions
-	// cache below the cache's own deadlines (cache.RestoreTimeout,
-	// SaveTimeout): the fault matrix's hung cache takes no half minute.
+	// cache below the cache's own deadlines (internal/cache's restoreTimeout
+	// and saveTimeout): the fault matrix's hung cache takes no half minute.
 	cacheTimeout time.Duration
 }
 

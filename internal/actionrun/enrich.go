@@ -19,7 +19,6 @@ import (
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/review"
-	"github.com/docbridge/docbridge/internal/state"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -95,10 +94,7 @@ func (r *actionRun) enrich(ctx context.Context) error {
 		return errors.New("this build has no enrichment stage")
 	}
 	_, previous, saveKey := r.restore(ctx)
-	res, err := pipeline.Run(ctx, r.stderr, pipeline.Options{
-		Repo:     pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv},
-		Previous: previous, Revision: r.env.SHA,
-	})
+	res, err := r.check(ctx, pipeline.Options{Repo: r.repo(), Previous: previous, Revision: r.env.SHA})
 	if err != nil {
 		if ctx.Err() != nil {
 			return r.cancelled(ctx, false, err)

@@ -29,7 +29,7 @@ var _ repoAPI = githubRepo{}
 // head through the API, for enrich.ReadApprovalsFS to read as it reads a
 // clone: the reader's rules (its cap, the name rule, the size bound) are
 // the same on both sides. What is the transport's: the contents API lists
-// at most ghapi.MaxDirEntries entries (a longer listing is an error and
+// at most internal/ghapi's maxDirEntries entries (a longer listing is an error and
 // the branch is unread), and a record over enrich.MaxApprovalBytes is not
 // fetched — it stands in the files as MaxApprovalBytes+1 bytes, all the
 // reader reads of any record, so the reader skips it with the warning a

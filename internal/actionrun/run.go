@@ -22,6 +22,7 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/enrich/stage"
+	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/repopath"
 	"github.com/docbridge/docbridge/internal/report"
@@ -205,6 +206,24 @@ func readEvent(path string) ([]byte, error) {
 	return data, nil
 }
 
+// repo is the repository the run checks, read as the runner has it: its
+// environment, and git where the image has it.
+func (r *actionRun) repo() pipeline.Repo {
+	return pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv, Git: gitrepo.WorkTree{}}
+}
+
+// check runs the pipeline and prints its warnings on stderr.
+func (r *actionRun) check(ctx context.Context, o pipeline.Options) (*pipeline.Outcome, error) {
+	res, err := pipeline.Run(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(r.stderr, w)
+	}
+	return res, nil
+}
+
 // run scans or reviews. It fails with exit 1 on the verdict and exit 2
 // when the check itself cannot run; the cache, the API and the report
 // file cost warnings, never the check.
@@ -226,15 +245,14 @@ func (r *actionRun) run(ctx context.Context) error {
 
 	// The states travel in memory: restored (and decoded) once, the new one
 	// encoded once, with the doctor's grade, in persist.
-	o := pipeline.Options{Repo: pipeline.Repo{Dir: r.dir, ConfigPath: r.configPath, MaxStateBytes: state.DefaultMaxBytes, Getenv: r.getenv},
-		BaseState: base, Previous: previous, Revision: r.env.SHA, Build: r.build}
-	res, err := pipeline.Run(ctx, r.stderr, o)
+	o := pipeline.Options{Repo: r.repo(), BaseState: base, Previous: previous, Revision: r.env.SHA, Build: r.build}
+	res, err := r.check(ctx, o)
 	if err != nil && base != nil {
 		// A base state that decodes but cannot be rebuilt costs the
 		// comparison, not the check; any other error recurs below.
 		r.gh.Warningf("docbridge: the base state is unusable (%v); checking without a base", err)
 		o.BaseState = nil
-		res, err = pipeline.Run(ctx, r.stderr, o)
+		res, err = r.check(ctx, o)
 	}
 	if err != nil && ctx.Err() != nil {
 		return r.cancelled(ctx, isReview, err)

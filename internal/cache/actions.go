@@ -68,8 +68,8 @@ func NewActions(env Env, opts ActionsOptions) (*Actions, error) {
 	c, err := actionscache.New(env.RuntimeToken, url, v2, actionscache.Opt{
 		Client: opts.Client,
 		// The library retries 429s until this horizon; the caller's
-		// deadline (RestoreTimeout, SaveTimeout) usually ends them first.
-		Timeout: SaveTimeout,
+		// deadline (restoreTimeout, saveTimeout) usually ends them first.
+		Timeout: saveTimeout,
 		// Its default pool is shared by the whole process.
 		BackoffPool: &actionscache.BackoffPool{},
 	})
@@ -100,7 +100,7 @@ func (a *Actions) Load(ctx context.Context, keys ...string) (Entry, error) {
 		return Entry{}, fmt.Errorf("actions cache %s lookup: %w", a.Protocol(), concise(err))
 	}
 	if ce == nil {
-		return Entry{}, ErrMiss
+		return Entry{}, errMiss
 	}
 	buf := &boundedBuffer{max: a.maxBytes}
 	err = ce.WriteTo(ctx, buf)
@@ -145,7 +145,7 @@ func (a *Actions) Save(ctx context.Context, key string, data []byte) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, os.ErrExist):
-		return fmt.Errorf("%w: %q", ErrExists, key)
+		return fmt.Errorf("%w: %q", errExists, key)
 	default:
 		return fmt.Errorf("actions cache %s save of %q: %w", a.Protocol(), key, concise(err))
 	}

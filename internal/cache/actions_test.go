@@ -113,7 +113,7 @@ func TestActionsRestorePolicy(t *testing.T) {
 				if w := persistText(context.Background(), small, "docbridge-v1-big-main.1-2-1", good); !strings.Contains(w, "size bound") {
 					t.Errorf("Persist over the bound: %q", w)
 				}
-				if _, err := s.Load(context.Background(), "docbridge-v1-big-"); !errors.Is(err, ErrMiss) {
+				if _, err := s.Load(context.Background(), "docbridge-v1-big-"); !errors.Is(err, errMiss) {
 					t.Errorf("the refused save reached the cache: %v", err)
 				}
 				// The entry saved under the full bound is too large for this reader.
@@ -201,7 +201,7 @@ func TestActionsOutage(t *testing.T) {
 			s := newActions(t, c.env(t, c.hang), ActionsOptions{})
 			ctx := context.Background()
 			if c.hang {
-				// A short deadline stands in for RestoreTimeout and SaveTimeout.
+				// A short deadline stands in for restoreTimeout and saveTimeout.
 				var cancel context.CancelFunc
 				ctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
 				defer cancel()
@@ -265,8 +265,8 @@ func TestNewActionsSelection(t *testing.T) {
 			if s.Protocol() != c.want {
 				t.Errorf("protocol %s, want %s", s.Protocol(), c.want)
 			}
-			if _, err := s.Load(context.Background(), "docbridge-v1-"); !errors.Is(err, ErrMiss) {
-				t.Errorf("Load = %v, want ErrMiss", err)
+			if _, err := s.Load(context.Background(), "docbridge-v1-"); !errors.Is(err, errMiss) {
+				t.Errorf("Load = %v, want errMiss", err)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -312,8 +312,8 @@ func TestActionsV1Evicted(t *testing.T) {
 	if len(got) != 1 || got[0] != main+"100-1" {
 		t.Fatalf("evicted %v, want main's entry", got)
 	}
-	if _, err := a.Load(context.Background(), main); !errors.Is(err, ErrMiss) {
-		t.Fatalf("Load of the evicted entry = %v, want ErrMiss", err)
+	if _, err := a.Load(context.Background(), main); !errors.Is(err, errMiss) {
+		t.Fatalf("Load of the evicted entry = %v, want errMiss", err)
 	}
 	wantEntry(t, mustLoad(t, a, dev), dev+"101-1", []byte("dev"))
 }

@@ -24,8 +24,8 @@ func (c contract) run(t *testing.T, s Store) {
 		dev   = "docbridge-v1-p-c-dev.5e6f7a8b-"
 		other = "docbridge-v1-p-c-main.1a2b3c4d.x-" // main's stem is its prefix, not its branch
 	)
-	if _, err := s.Load(ctx, main); !errors.Is(err, ErrMiss) {
-		t.Fatalf("empty store: Load = %v, want ErrMiss", err)
+	if _, err := s.Load(ctx, main); !errors.Is(err, errMiss) {
+		t.Fatalf("empty store: Load = %v, want errMiss", err)
 	}
 	older, newer, devData, otherData := []byte("main run 100"), []byte("main run 101"), []byte("dev run 102"), []byte("main.x run 103")
 	mustSave(t, s, main+"100-1", older)
@@ -54,8 +54,8 @@ func (c contract) run(t *testing.T, s Store) {
 		wantEntry(t, mustLoad(t, s, "docbridge-v1-p-c-gone.00000000-", dev), dev+"102-1", devData)
 	})
 	t.Run("miss", func(t *testing.T) {
-		if e, err := s.Load(ctx, "docbridge-v1-p-c-gone.00000000-", "docbridge-v1-q-"); !errors.Is(err, ErrMiss) {
-			t.Fatalf("Load = %q, %v, want ErrMiss", e.Key, err)
+		if e, err := s.Load(ctx, "docbridge-v1-p-c-gone.00000000-", "docbridge-v1-q-"); !errors.Is(err, errMiss) {
+			t.Fatalf("Load = %q, %v, want errMiss", e.Key, err)
 		}
 	})
 	t.Run("taken key", func(t *testing.T) {
@@ -63,8 +63,8 @@ func (c contract) run(t *testing.T, s Store) {
 			t.Skip("this server accepts a taken key")
 		}
 		err := s.Save(ctx, main+"100-1", []byte("again"))
-		if !errors.Is(err, ErrExists) {
-			t.Fatalf("Save of a taken key = %v, want ErrExists", err)
+		if !errors.Is(err, errExists) {
+			t.Fatalf("Save of a taken key = %v, want errExists", err)
 		}
 		wantEntry(t, mustLoad(t, s, main+"100-1"), main+"100-1", older)
 	})
@@ -73,15 +73,15 @@ func (c contract) run(t *testing.T, s Store) {
 			if err := s.Save(ctx, k, older); err == nil {
 				t.Errorf("Save(%q) accepted", k)
 			}
-			if _, err := s.Load(ctx, k); err == nil || errors.Is(err, ErrMiss) {
+			if _, err := s.Load(ctx, k); err == nil || errors.Is(err, errMiss) {
 				t.Errorf("Load(%q) = %v, want a refusal", k, err)
 			}
 		}
-		many := make([]string, MaxRestoreKeys+1)
+		many := make([]string, maxRestoreKeys+1)
 		for i := range many {
 			many[i] = main
 		}
-		if _, err := s.Load(ctx, many...); err == nil || errors.Is(err, ErrMiss) {
+		if _, err := s.Load(ctx, many...); err == nil || errors.Is(err, errMiss) {
 			t.Errorf("Load of %d keys = %v, want a refusal", len(many), err)
 		}
 	})

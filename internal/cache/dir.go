@@ -16,12 +16,12 @@ import (
 )
 
 const (
-	// DirKeep is how many entries a Dir keeps by default; Save evicts the
+	// dirKeep is how many entries a Dir keeps by default; Save evicts the
 	// oldest beyond it (reporting each through OnEvict).
-	DirKeep = 8
-	// MaxDirEntries bounds the files a Dir lists; a directory holding more
+	dirKeep = 8
+	// maxDirEntries bounds the files a Dir lists; a directory holding more
 	// is refused rather than half read.
-	MaxDirEntries = 4096
+	maxDirEntries = 4096
 	// maxDirKeyLen keeps a key plus its suffix inside a file name (255).
 	maxDirKeyLen = 200
 	// dirSuffix marks entry files; everything else in the directory is not
@@ -46,10 +46,10 @@ type Dir struct {
 	OnEvict func(key string)
 }
 
-// NewDir returns the store in path, with the state's size bound and DirKeep.
+// NewDir returns the store in path, with the state's size bound and dirKeep.
 // The directory is created by the first Save.
 func NewDir(path string) *Dir {
-	return &Dir{path: path, MaxBytes: maxBytesOr(0), Keep: DirKeep}
+	return &Dir{path: path, MaxBytes: maxBytesOr(0), Keep: dirKeep}
 }
 
 // dirEntry is one entry file.
@@ -68,7 +68,7 @@ func (d *Dir) Load(ctx context.Context, keys ...string) (Entry, error) {
 	}
 	entries, err := d.list()
 	if errors.Is(err, fs.ErrNotExist) {
-		return Entry{}, ErrMiss
+		return Entry{}, errMiss
 	}
 	if err != nil {
 		return Entry{}, err
@@ -82,7 +82,7 @@ func (d *Dir) Load(ctx context.Context, keys ...string) (Entry, error) {
 			return d.read(entries[i].key)
 		}
 	}
-	return Entry{}, ErrMiss
+	return Entry{}, errMiss
 }
 
 // Save implements Store. The entry appears whole or not at all: it is
@@ -103,7 +103,7 @@ func (d *Dir) Save(ctx context.Context, key string, data []byte) error {
 	}
 	if err := atomicfile.Create(filepath.Join(d.path, key+dirSuffix), data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%w: %q", ErrExists, key)
+			return fmt.Errorf("%w: %q", errExists, key)
 		}
 		return fmt.Errorf("cache directory: save %q: %w", key, err)
 	}
@@ -145,12 +145,12 @@ func (d *Dir) list() ([]dirEntry, error) {
 		return nil, fmt.Errorf("cache directory: %w", err)
 	}
 	defer f.Close()
-	des, err := f.ReadDir(MaxDirEntries + 1)
+	des, err := f.ReadDir(maxDirEntries + 1)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("cache directory: %w", err)
 	}
-	if len(des) > MaxDirEntries {
-		return nil, fmt.Errorf("cache directory %s holds more than %d files: refused, clean it up", d.path, MaxDirEntries)
+	if len(des) > maxDirEntries {
+		return nil, fmt.Errorf("cache directory %s holds more than %d files: refused, clean it up", d.path, maxDirEntries)
 	}
 	var out []dirEntry
 	for _, de := range des {

@@ -58,8 +58,8 @@ func TestDirMiss(t *testing.T) {
 		"no directory": filepath.Join(t.TempDir(), "absent"),
 		"empty":        t.TempDir(),
 	} {
-		if _, err := NewDir(path).Load(ctx, "docbridge-v1-"); !errors.Is(err, ErrMiss) {
-			t.Errorf("%s: Load = %v, want ErrMiss", name, err)
+		if _, err := NewDir(path).Load(ctx, "docbridge-v1-"); !errors.Is(err, errMiss) {
+			t.Errorf("%s: Load = %v, want errMiss", name, err)
 		}
 	}
 }
@@ -75,8 +75,8 @@ func TestDirForeignFiles(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "docbridge-v1-dir.entry"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if e, err := NewDir(dir).Load(context.Background(), "docbridge-v1-", ".docbridge-v1-"); !errors.Is(err, ErrMiss) {
-		t.Errorf("Load = %q, %v, want ErrMiss", e.Key, err)
+	if e, err := NewDir(dir).Load(context.Background(), "docbridge-v1-", ".docbridge-v1-"); !errors.Is(err, errMiss) {
+		t.Errorf("Load = %q, %v, want errMiss", e.Key, err)
 	}
 }
 
@@ -144,13 +144,13 @@ func TestDirEvicts(t *testing.T) {
 
 func TestDirBoundOnFiles(t *testing.T) {
 	dir := t.TempDir()
-	for i := 0; i <= MaxDirEntries; i++ {
+	for i := 0; i <= maxDirEntries; i++ {
 		if err := os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(i)), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	_, err := NewDir(dir).Load(context.Background(), "docbridge-v1-")
-	if err == nil || errors.Is(err, ErrMiss) || !strings.Contains(err.Error(), strconv.Itoa(MaxDirEntries)) {
+	if err == nil || errors.Is(err, errMiss) || !strings.Contains(err.Error(), strconv.Itoa(maxDirEntries)) {
 		t.Errorf("Load of an overfull directory = %v, want a refusal naming the bound", err)
 	}
 }

@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// KeyPrefix opens every key; its version changes when the layout does.
-const KeyPrefix = "docbridge-v1"
+// keyPrefix opens every key; its version changes when the layout does.
+const keyPrefix = "docbridge-v1"
 
-// Field bounds keep a key far under MaxKeyLen whatever the inputs are.
+// Field bounds keep a key far under maxKeyLen whatever the inputs are.
 const (
 	maxBranchLen   = 48 // the readable part of a branch
 	maxPipelineLen = 32
@@ -55,7 +55,7 @@ func Keys(k KeyParts) (save string, restore []string) {
 
 // keyStem is the part of every key that a state must share to be reused.
 func keyStem(k KeyParts) string {
-	return KeyPrefix + "-" + field(k.PipelineVersion, maxPipelineLen) + "-" + field(k.ConfigHash, maxConfigLen) + "-"
+	return keyPrefix + "-" + field(k.PipelineVersion, maxPipelineLen) + "-" + field(k.ConfigHash, maxConfigLen) + "-"
 }
 
 // branchField is the branch's readable form and a hash of the exact ref:

@@ -129,7 +129,7 @@ func checkKeyShape(t *testing.T, save string, restore []string) {
 		t.Errorf("save key refused: %v", err)
 	}
 	fields := strings.Split(save, "-")
-	if len(fields) != 7 || fields[0]+"-"+fields[1] != KeyPrefix {
+	if len(fields) != 7 || fields[0]+"-"+fields[1] != keyPrefix {
 		t.Fatalf("save key %q does not have the seven fields of the layout", save)
 	}
 	for _, f := range fields {

@@ -16,8 +16,8 @@ import (
 // The cache may cost a run this much time and no more; past it the run
 // scans cold (restore) or leaves the next run an older entry (save).
 const (
-	RestoreTimeout = 30 * time.Second
-	SaveTimeout    = 60 * time.Second
+	restoreTimeout = 30 * time.Second
+	saveTimeout    = 60 * time.Second
 )
 
 // maxWarnLen bounds a warning: it ends up in a log line or an annotation.
@@ -38,18 +38,18 @@ type WarningKind int
 const (
 	// Miss: nothing is saved under the keys yet.
 	Miss WarningKind = iota + 1
-	// Unavailable: no cache service in this run.
-	Unavailable
+	// unavailable: no cache service in this run.
+	unavailable
 	// TimedOut: the restore or the save passed its deadline (or the run
 	// was cancelled).
 	TimedOut
-	// Failed: the service answered with an error.
-	Failed
+	// failed: the service answered with an error.
+	failed
 	// Refused: an entry came back that this binary will not reuse (a key
 	// not asked for, a corrupt or foreign state).
 	Refused
-	// Exists: the save key is taken already (a re-run).
-	Exists
+	// exists: the save key is taken already (a re-run).
+	exists
 )
 
 func (w *Warning) String() string {
@@ -90,25 +90,25 @@ func RestoreState(ctx context.Context, s Store, keys []string) (Restored, *Warni
 	return Restored{Key: e.Key, Data: e.Data, State: st}, nil
 }
 
-// Restore loads the first entry matching keys, bounded by RestoreTimeout,
+// Restore loads the first entry matching keys, bounded by restoreTimeout,
 // and returns it once its key is one asked for; the caller decodes and
 // judges the bytes. Anything else returns a typed warning whose text ends
 // with then (what the caller does without the entry: "scanning cold");
 // what names the entry ("state").
 func Restore(ctx context.Context, s Store, keys []string, what, then string) (Entry, *Warning) {
 	if s == nil {
-		return Entry{}, warning(Unavailable, "no cache available: %s", then)
+		return Entry{}, warning(unavailable, "no cache available: %s", then)
 	}
-	ctx, cancel := context.WithTimeout(ctx, RestoreTimeout)
+	ctx, cancel := context.WithTimeout(ctx, restoreTimeout)
 	defer cancel()
 	e, err := s.Load(ctx, keys...)
 	switch {
-	case errors.Is(err, ErrMiss):
+	case errors.Is(err, errMiss):
 		return Entry{}, warning(Miss, "no cached %s for %s: %s", what, strings.Join(keys, " or "), then)
 	case err != nil && ctx.Err() != nil:
-		return Entry{}, warning(TimedOut, "cache restore %s (limit %s): %s", interrupted(ctx), RestoreTimeout, then)
+		return Entry{}, warning(TimedOut, "cache restore %s (limit %s): %s", interrupted(ctx), restoreTimeout, then)
 	case err != nil:
-		return Entry{}, warning(Failed, "cache restore failed: %v: %s", err, then)
+		return Entry{}, warning(failed, "cache restore failed: %v: %s", err, then)
 	}
 	if !matchesAny(e.Key, keys) {
 		return Entry{}, warning(Refused, "refused cache entry %q: it matches none of the keys asked for: %s", e.Key, then)
@@ -121,20 +121,20 @@ func Restore(ctx context.Context, s Store, keys []string, what, then string) (En
 // entry or cold.
 func Persist(ctx context.Context, s Store, key string, data []byte) *Warning {
 	if s == nil {
-		return warning(Unavailable, "no cache available: state not saved")
+		return warning(unavailable, "no cache available: state not saved")
 	}
-	ctx, cancel := context.WithTimeout(ctx, SaveTimeout)
+	ctx, cancel := context.WithTimeout(ctx, saveTimeout)
 	defer cancel()
 	err := s.Save(ctx, key, data)
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, ErrExists):
-		return warning(Exists, "cache entry %q exists already (a re-run?): kept it, state not saved again", key)
+	case errors.Is(err, errExists):
+		return warning(exists, "cache entry %q exists already (a re-run?): kept it, state not saved again", key)
 	case ctx.Err() != nil:
-		return warning(TimedOut, "cache save %s (limit %s): state not saved", interrupted(ctx), SaveTimeout)
+		return warning(TimedOut, "cache save %s (limit %s): state not saved", interrupted(ctx), saveTimeout)
 	default:
-		return warning(Failed, "cache save failed: %v: state not saved", err)
+		return warning(failed, "cache save failed: %v: state not saved", err)
 	}
 }
 

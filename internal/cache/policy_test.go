@@ -38,14 +38,14 @@ func TestRestore(t *testing.T) {
 	cases := []struct {
 		name     string
 		load     func(context.Context, []string) (Entry, error)
-		deadline time.Duration // 0: none beyond RestoreTimeout
+		deadline time.Duration // 0: none beyond restoreTimeout
 		want     []string      // substrings of the warning; nil: success
 		not      []string      // substrings the warning must not have
 	}{
 		{name: "hit on the own branch", load: entry(keys[0]+"9-1", good)},
 		{name: "hit on the default branch", load: entry(keys[1]+"8-2", good)},
 		{name: "key case ignored (v1 servers lower-case keys)", load: entry(strings.ToUpper(keys[1])+"8-2", good)},
-		{name: "miss", load: func(context.Context, []string) (Entry, error) { return Entry{}, ErrMiss },
+		{name: "miss", load: func(context.Context, []string) (Entry, error) { return Entry{}, errMiss },
 			want: []string{"no cached state for " + keys[0] + " or " + keys[1], "scanning cold"}},
 		{name: "outage", load: func(context.Context, []string) (Entry, error) {
 			return Entry{}, errors.New("HTTP 503: unavailable")
@@ -138,7 +138,7 @@ func TestPersist(t *testing.T) {
 		want     string // "" for success
 	}{
 		{"saved", func(context.Context, string, []byte) error { return nil }, 0, ""},
-		{"taken key", func(context.Context, string, []byte) error { return fmt.Errorf("%w: %q", ErrExists, key) }, 0, "exists already"},
+		{"taken key", func(context.Context, string, []byte) error { return fmt.Errorf("%w: %q", errExists, key) }, 0, "exists already"},
 		{"outage", func(context.Context, string, []byte) error { return errors.New("HTTP 500: internal") }, 0, "cache save failed: HTTP 500: internal: state not saved"},
 		{"timeout", func(ctx context.Context, _ string, _ []byte) error { return hang(ctx) }, 50 * time.Millisecond, "cache save timed out"},
 	}

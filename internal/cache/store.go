@@ -14,9 +14,9 @@ import (
 type Store interface {
 	// Load returns the entry of the first key that matches: for each key in
 	// order, an entry with exactly that key, else the newest entry whose key
-	// starts with it. Nothing matching is ErrMiss.
+	// starts with it. Nothing matching is errMiss.
 	Load(ctx context.Context, keys ...string) (Entry, error)
-	// Save stores data under key; a taken key is ErrExists.
+	// Save stores data under key; a taken key is errExists.
 	Save(ctx context.Context, key string, data []byte) error
 }
 
@@ -29,19 +29,19 @@ type Entry struct {
 }
 
 var (
-	// ErrMiss is returned by Load when no entry matches.
-	ErrMiss = errors.New("cache miss")
-	// ErrExists is returned by Save when the key is taken: entries are
+	// errMiss is returned by Load when no entry matches.
+	errMiss = errors.New("cache miss")
+	// errExists is returned by Save when the key is taken: entries are
 	// immutable.
-	ErrExists = errors.New("cache entry exists")
+	errExists = errors.New("cache entry exists")
 )
 
 const (
-	// MaxKeyLen is the Actions cache's bound on a key.
-	MaxKeyLen = 512
-	// MaxRestoreKeys bounds the keys one Load may try (the primary key and
+	// maxKeyLen is the Actions cache's bound on a key.
+	maxKeyLen = 512
+	// maxRestoreKeys bounds the keys one Load may try (the primary key and
 	// the restore prefixes), as actions/cache does.
-	MaxRestoreKeys = 10
+	maxRestoreKeys = 10
 )
 
 // checkKey refuses a key that no Actions cache would take: empty, too long,
@@ -50,8 +50,8 @@ func checkKey(key string) error {
 	switch {
 	case key == "":
 		return errors.New("empty cache key")
-	case len(key) > MaxKeyLen:
-		return fmt.Errorf("cache key of %d bytes, the bound is %d", len(key), MaxKeyLen)
+	case len(key) > maxKeyLen:
+		return fmt.Errorf("cache key of %d bytes, the bound is %d", len(key), maxKeyLen)
 	case strings.Contains(key, ","):
 		return fmt.Errorf("cache key %q has a comma", key)
 	case strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }):
@@ -65,8 +65,8 @@ func checkKeys(keys []string) error {
 	if len(keys) == 0 {
 		return errors.New("no cache key to load")
 	}
-	if len(keys) > MaxRestoreKeys {
-		return fmt.Errorf("%d cache keys, the bound is %d", len(keys), MaxRestoreKeys)
+	if len(keys) > maxRestoreKeys {
+		return fmt.Errorf("%d cache keys, the bound is %d", len(keys), maxRestoreKeys)
 	}
 	for _, k := range keys {
 		if err := checkKey(k); err != nil {

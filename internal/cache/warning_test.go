@@ -33,10 +33,10 @@ func TestWarningKinds(t *testing.T) {
 		restore WarningKind
 		persist WarningKind
 	}{
-		{"no store", nil, Unavailable, Unavailable},
-		{"miss", kindStore{ErrMiss}, Miss, Failed},
-		{"exists", kindStore{ErrExists}, Failed, Exists},
-		{"outage", kindStore{errors.New("HTTP 503")}, Failed, Failed},
+		{"no store", nil, unavailable, unavailable},
+		{"miss", kindStore{errMiss}, Miss, failed},
+		{"exists", kindStore{errExists}, failed, exists},
+		{"outage", kindStore{errors.New("HTTP 503")}, failed, failed},
 	} {
 		if _, w := RestoreState(context.Background(), tc.store, keys); w == nil || w.Kind != tc.restore {
 			t.Errorf("%s: restore warning %+v, want kind %d", tc.name, w, tc.restore)

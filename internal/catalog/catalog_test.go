@@ -61,8 +61,8 @@ func TestFails(t *testing.T) {
 		want   bool
 	}{
 		{Error, FailError, true}, {Warn, FailError, false}, {Error, FailWarn, true}, {Warn, FailWarn, true},
-		{Info, FailWarn, false}, {Info, FailInfo, true}, {Off, FailInfo, false}, {Error, FailNone, false},
-		{Error, "", true}, {Warn, "", false}, {Off, "", false}, {"bogus", FailInfo, false}, {Error, "bogus", false},
+		{Info, FailWarn, false}, {Info, failInfo, true}, {Off, failInfo, false}, {Error, FailNone, false},
+		{Error, "", true}, {Warn, "", false}, {Off, "", false}, {"bogus", failInfo, false}, {Error, "bogus", false},
 	} {
 		if got := tc.failOn.Fails(tc.level); got != tc.want {
 			t.Errorf("FailOn(%q).Fails(%q) = %v, want %v", tc.failOn, tc.level, got, tc.want)

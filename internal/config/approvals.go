@@ -9,24 +9,24 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// SectionApprovals is the approvals section: who may decide enrichment
+// sectionApprovals is the approvals section: who may decide enrichment
 // proposals with /approve and /reject comments. It is read from the
 // default branch's docbridge.yaml, never from a pull request's, and changes
 // no observation, so Hash leaves it out.
-const SectionApprovals = "approvals"
+const sectionApprovals = "approvals"
 
 // The permissions approvals.minimumPermission accepts, lowest first, as
 // GitHub's collaborator-permission API names the roles. read is not among
 // them: on a public repository everyone can read.
-var ApprovalPermissions = []string{"triage", "write", "maintain", "admin"}
+var approvalPermissions = []string{"triage", "write", "maintain", "admin"}
 
-// MaxAllowlist bounds approvals.allowlist.
-const MaxAllowlist = 1000
+// maxAllowlist bounds approvals.allowlist.
+const maxAllowlist = 1000
 
 // Approvals configures the comment-command gate.
 type Approvals struct {
 	// MinimumPermission is the lowest repository role a commenter needs:
-	// one of ApprovalPermissions.
+	// one of approvalPermissions.
 	MinimumPermission string `json:"minimumPermission"`
 	// Allowlist, when not empty, restricts deciding to these GitHub logins
 	// (compared without case); they still need MinimumPermission.
@@ -51,19 +51,19 @@ func (d *decoder) decodeApprovals(n *yaml.Node, key string, a *Approvals) {
 			if absent(n) {
 				return
 			}
-			if !slices.Contains(ApprovalPermissions, v) {
-				d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not a permission (use %s)", v, strings.Join(ApprovalPermissions, ", "))})
+			if !slices.Contains(approvalPermissions, v) {
+				d.add(n, key, &problem{codeInvalid, fmt.Sprintf("%q is not a permission (use %s)", v, strings.Join(approvalPermissions, ", "))})
 				return
 			}
 			a.MinimumPermission = v
 		}},
 		{"allowlist", func(n *yaml.Node, key string) {
 			var logins []string
-			d.strings(n, key, MaxAllowlist, &logins)
+			d.strings(n, key, maxAllowlist, &logins)
 			kept := []string{}
 			for i, l := range logins {
 				if !loginPattern.MatchString(l) || len(l) > 39 {
-					d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{CodeInvalid, fmt.Sprintf("%q is not a GitHub user login", l)})
+					d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{codeInvalid, fmt.Sprintf("%q is not a GitHub user login", l)})
 					continue
 				}
 				kept = append(kept, l)

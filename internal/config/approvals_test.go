@@ -60,7 +60,7 @@ func TestApprovalsLeaveTheHashAlone(t *testing.T) {
 	if c.Hash() != before {
 		t.Fatal("the approvals section changed the configuration hash")
 	}
-	if c.SectionHash(SectionApprovals) == Default().SectionHash(SectionApprovals) {
+	if c.SectionHash(sectionApprovals) == Default().SectionHash(sectionApprovals) {
 		t.Fatal("SectionHash(approvals) did not move with the section")
 	}
 }

@@ -10,15 +10,15 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 )
 
-// SectionChecks is the checks section. It tunes what `docbridge check`
+// sectionChecks is the checks section. It tunes what `docbridge check`
 // reports, never what the scan observes, so Hash leaves it out: changing a
 // severity does not invalidate stored extractions.
-const SectionChecks = "checks"
+const sectionChecks = "checks"
 
 // Bounds of the checks section.
 const (
-	MaxCentralityTopN  = 1000
-	MaxKnowledgeFields = 32
+	maxCentralityTopN  = 1000
+	maxKnowledgeFields = 32
 )
 
 // Checks tunes reconciliation.
@@ -59,7 +59,7 @@ func defaultChecks() Checks {
 			RequiredFields: []string{"Area", "Keywords", "Summary"},
 			ClaimSections:  []string{"Facts", "Inferred", "Tested", "Open questions"},
 		},
-		Cycles:    Cycles{Exclude: DefaultCycleExclude()},
+		Cycles:    Cycles{Exclude: defaultCycleExclude()},
 		Documents: Documents{Exclude: []string{}},
 	}
 }
@@ -90,7 +90,7 @@ func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 		{"severity", func(n *yaml.Node, key string) { d.severities(n, key, c.Severity) }},
 		{"presets", func(n *yaml.Node, key string) { d.presets(n, key, &c.Presets) }},
 		{"centralityTopN", func(n *yaml.Node, key string) {
-			d.bounded(n, key, 0, MaxCentralityTopN, &c.CentralityTopN)
+			d.bounded(n, key, 0, maxCentralityTopN, &c.CentralityTopN)
 		}},
 		{"knowledgeDocs", func(n *yaml.Node, key string) {
 			k := &c.KnowledgeDocs
@@ -101,8 +101,8 @@ func (d *decoder) decodeChecks(n *yaml.Node, key string, c *Checks) {
 						k.Root = v
 					}
 				}},
-				{"requiredFields", func(n *yaml.Node, key string) { d.strings(n, key, MaxKnowledgeFields, &k.RequiredFields) }},
-				{"claimSections", func(n *yaml.Node, key string) { d.strings(n, key, MaxKnowledgeFields, &k.ClaimSections) }},
+				{"requiredFields", func(n *yaml.Node, key string) { d.strings(n, key, maxKnowledgeFields, &k.RequiredFields) }},
+				{"claimSections", func(n *yaml.Node, key string) { d.strings(n, key, maxKnowledgeFields, &k.ClaimSections) }},
 			})
 		}},
 		{"cycles", func(n *yaml.Node, key string) {
@@ -136,7 +136,7 @@ func (d *decoder) severities(n *yaml.Node, key string, dst map[string]catalog.Le
 		}
 		path := joinKey(key, k.Value)
 		if first, dup := seen[k.Value]; dup {
-			d.add(k, path, &problem{CodeDuplicate, fmt.Sprintf("duplicate key (first at line %d)", first)})
+			d.add(k, path, &problem{codeDuplicate, fmt.Sprintf("duplicate key (first at line %d)", first)})
 			continue
 		}
 		seen[k.Value] = k.Line
@@ -149,7 +149,7 @@ func (d *decoder) severities(n *yaml.Node, key string, dst map[string]catalog.Le
 			if len(msg) > 200 {
 				msg = fmt.Sprintf("unknown diagnostic code %q (see docs/diagnostics.md)", k.Value)
 			}
-			d.add(k, path, &problem{CodeUnknownKey, msg})
+			d.add(k, path, &problem{codeUnknownKey, msg})
 			continue
 		}
 		sev, ok := d.item(v, path)
@@ -157,7 +157,7 @@ func (d *decoder) severities(n *yaml.Node, key string, dst map[string]catalog.Le
 			continue
 		}
 		if catalog.Level(sev).Rank() < 0 {
-			d.add(v, path, &problem{CodeInvalid, fmt.Sprintf("severity %s is not one of off, info, warn, error", quoteValue(sev))})
+			d.add(v, path, &problem{codeInvalid, fmt.Sprintf("severity %s is not one of off, info, warn, error", quoteValue(sev))})
 			continue
 		}
 		dst[k.Value] = catalog.Level(sev)
@@ -172,7 +172,7 @@ func (d *decoder) presets(n *yaml.Node, key string, dst *[]string) {
 	out := []string{}
 	for i, v := range names {
 		if !slices.Contains(known, v) {
-			d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{CodeInvalid, fmt.Sprintf("unknown preset %s (presets: %s)", quoteValue(v), strings.Join(known, ", "))})
+			d.add(n, fmt.Sprintf("%s.%d", key, i), &problem{codeInvalid, fmt.Sprintf("unknown preset %s (presets: %s)", quoteValue(v), strings.Join(known, ", "))})
 			continue
 		}
 		if !slices.Contains(out, v) {
@@ -197,7 +197,7 @@ func (d *decoder) strings(n *yaml.Node, key string, bound int, dst *[]string) {
 			continue
 		}
 		if v == "" {
-			d.add(it, k, &problem{CodeInvalid, "empty string"})
+			d.add(it, k, &problem{codeInvalid, "empty string"})
 			continue
 		}
 		out = append(out, v)

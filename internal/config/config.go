@@ -10,41 +10,41 @@ package config
 // FileName is the configuration file docbridge reads at the repository root.
 const FileName = "docbridge.yaml"
 
-// Version is the only configuration version docbridge understands.
-const Version = 1
+// version is the only configuration version docbridge understands.
+const version = 1
 
 // Bounds of the configuration itself; crossing one is an *Error.
 const (
 	// MaxFileBytes bounds the size of docbridge.yaml.
 	MaxFileBytes = 1 << 20
-	// MaxErrors bounds the errors reported for one file; the rest are counted
-	// in ErrorList.Omitted.
-	MaxErrors = 20
-	// MaxPatterns bounds scan.exclude and analysis.derive.exclude.
-	MaxPatterns = 1000
-	// MaxAreas bounds analysis.areas.
-	MaxAreas = 1000
-	// MaxRoots bounds analysis.derive.roots.
-	MaxRoots = 100
+	// maxErrors bounds the errors reported for one file; the rest are counted
+	// in errorList.Omitted.
+	maxErrors = 20
+	// maxPatterns bounds scan.exclude and analysis.derive.exclude.
+	maxPatterns = 1000
+	// maxAreas bounds analysis.areas.
+	maxAreas = 1000
+	// maxRoots bounds analysis.derive.roots.
+	maxRoots = 100
 )
 
 // Ranges of the numeric keys (inclusive).
 const (
-	MinMaxFileBytes = 1
-	MaxMaxFileBytes = 64 << 20
-	MinMaxFiles     = 1
-	MaxMaxFiles     = 1000000
+	minMaxFileBytes = 1
+	maxMaxFileBytes = 64 << 20
+	minMaxFiles     = 1
+	maxMaxFiles     = 1000000
 	MinDepth        = 1
 	MaxDepth        = 4
 )
 
 // Top-level sections, as accepted by SectionHash.
 const (
-	SectionVersion   = "version"
-	SectionProject   = "project"
-	SectionScan      = "scan"
-	SectionLanguages = "languages"
-	SectionAnalysis  = "analysis"
+	sectionVersion   = "version"
+	sectionProject   = "project"
+	sectionScan      = "scan"
+	sectionLanguages = "languages"
+	sectionAnalysis  = "analysis"
 )
 
 // Config is the effective configuration: the file's values over the defaults.
@@ -58,13 +58,13 @@ type Config struct {
 	Analysis  Analysis  `json:"analysis"`
 	// Sites names or overrides documentation sites (see sites.go).
 	Sites []Site `json:"sites"`
-	// Checks tunes reconciliation; Hash leaves it out (see SectionChecks).
+	// Checks tunes reconciliation; Hash leaves it out (see sectionChecks).
 	Checks Checks `json:"checks"`
 	// Enrich configures `docbridge enrich`; Hash leaves it out (see
-	// SectionEnrich).
+	// sectionEnrich).
 	Enrich Enrich `json:"enrich"`
 	// Approvals says who may decide proposals in pull-request comments;
-	// Hash leaves it out (see SectionApprovals).
+	// Hash leaves it out (see sectionApprovals).
 	Approvals Approvals `json:"approvals"`
 }
 
@@ -85,8 +85,8 @@ type Project struct {
 	Branches []string `json:"branches,omitempty"`
 }
 
-// MaxBranches bounds project.branches.
-const MaxBranches = 100
+// maxBranches bounds project.branches.
+const maxBranches = 100
 
 // Scan bounds which files the walk reads.
 type Scan struct {
@@ -138,7 +138,7 @@ var defaultRoots = []string{"src", "lib", "internal", "pkg", "cmd", "packages", 
 // absent. Each call returns a fresh value the caller may modify.
 func Default() *Config {
 	return &Config{
-		Version: Version,
+		Version: version,
 		Scan: Scan{
 			Exclude:      []string{},
 			MaxFileBytes: 1 << 20,

@@ -28,7 +28,7 @@ func (d *decoder) add(n *yaml.Node, key string, p *problem) {
 
 // typeError records a value of the wrong type.
 func (d *decoder) typeError(n *yaml.Node, key, want string) {
-	d.add(n, key, &problem{CodeType, fmt.Sprintf("expected %s, got %s", want, describe(n))})
+	d.add(n, key, &problem{codeType, fmt.Sprintf("expected %s, got %s", want, describe(n))})
 }
 
 // absent reports a value that leaves the default in place: null (an empty
@@ -67,7 +67,7 @@ func (d *decoder) decodeRoot(n *yaml.Node, c *Config) {
 					}
 				}},
 				{"branches", func(n *yaml.Node, key string) {
-					d.strings(n, key, MaxBranches, &c.Project.Branches)
+					d.strings(n, key, maxBranches, &c.Project.Branches)
 					kept := c.Project.Branches[:0]
 					for i, b := range c.Project.Branches {
 						if p := checkBranch(b); p != nil {
@@ -105,10 +105,10 @@ func (d *decoder) decodeScan(n *yaml.Node, key string, s *Scan) {
 	d.mapping(n, key, []field{
 		{"exclude", func(n *yaml.Node, key string) { d.patterns(n, key, &s.Exclude) }},
 		{"maxFileBytes", func(n *yaml.Node, key string) {
-			d.bounded(n, key, MinMaxFileBytes, MaxMaxFileBytes, &s.MaxFileBytes)
+			d.bounded(n, key, minMaxFileBytes, maxMaxFileBytes, &s.MaxFileBytes)
 		}},
 		{"maxFiles", func(n *yaml.Node, key string) {
-			d.bounded(n, key, MinMaxFiles, MaxMaxFiles, &s.MaxFiles)
+			d.bounded(n, key, minMaxFiles, maxMaxFiles, &s.MaxFiles)
 		}},
 	})
 }
@@ -141,19 +141,19 @@ func (d *decoder) mapping(n *yaml.Node, key string, fields []field) {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			if k.Kind != yaml.AliasNode {
-				d.add(k, key, &problem{CodeType, "keys must be strings, got " + describe(k)})
+				d.add(k, key, &problem{codeType, "keys must be strings, got " + describe(k)})
 			}
 			continue
 		}
 		path := joinKey(key, k.Value)
 		if first, dup := seen[k.Value]; dup {
-			d.add(k, path, &problem{CodeDuplicate, fmt.Sprintf("duplicate key (first at line %d)", first)})
+			d.add(k, path, &problem{codeDuplicate, fmt.Sprintf("duplicate key (first at line %d)", first)})
 			continue
 		}
 		seen[k.Value] = k.Line
 		f := findField(fields, k.Value)
 		if f == nil {
-			d.add(k, path, &problem{CodeUnknownKey, unknownKeyMessage(path, k.Value, fields)})
+			d.add(k, path, &problem{codeUnknownKey, unknownKeyMessage(path, k.Value, fields)})
 			continue
 		}
 		f.decode(v, path)
@@ -259,7 +259,7 @@ func (d *decoder) sequence(n *yaml.Node, key string, bound int) ([]*yaml.Node, b
 
 // patterns decodes a list of gitignore-syntax patterns.
 func (d *decoder) patterns(n *yaml.Node, key string, dst *[]string) {
-	items, ok := d.sequence(n, key, MaxPatterns)
+	items, ok := d.sequence(n, key, maxPatterns)
 	if !ok {
 		return
 	}
@@ -276,7 +276,7 @@ func (d *decoder) patterns(n *yaml.Node, key string, dst *[]string) {
 
 // roots decodes analysis.derive.roots: distinct clean directory paths.
 func (d *decoder) roots(n *yaml.Node, key string, dst *[]string) {
-	items, ok := d.sequence(n, key, MaxRoots)
+	items, ok := d.sequence(n, key, maxRoots)
 	if !ok {
 		return
 	}
@@ -289,7 +289,7 @@ func (d *decoder) roots(n *yaml.Node, key string, dst *[]string) {
 			continue
 		}
 		if first, dup := seen[v]; dup {
-			d.add(it, k, &problem{CodeDuplicate, fmt.Sprintf("duplicate root %s (first at line %d)", quoteValue(v), first)})
+			d.add(it, k, &problem{codeDuplicate, fmt.Sprintf("duplicate root %s (first at line %d)", quoteValue(v), first)})
 			continue
 		}
 		seen[v] = it.Line
@@ -301,7 +301,7 @@ func (d *decoder) roots(n *yaml.Node, key string, dst *[]string) {
 
 // areas decodes analysis.areas: mappings with a required, distinct path.
 func (d *decoder) areas(n *yaml.Node, key string, dst *[]Area) {
-	items, ok := d.sequence(n, key, MaxAreas)
+	items, ok := d.sequence(n, key, maxAreas)
 	if !ok {
 		return
 	}
@@ -329,13 +329,13 @@ func (d *decoder) areas(n *yaml.Node, key string, dst *[]Area) {
 		})
 		if pathNode == nil {
 			if !hasKey(it, "path") {
-				d.add(it, k, &problem{CodeMissing, `missing required key "path"`})
+				d.add(it, k, &problem{codeMissing, `missing required key "path"`})
 			}
 			continue
 		}
 		pk := k + ".path"
 		if first, dup := seen[a.Path]; dup {
-			d.add(pathNode, pk, &problem{CodeDuplicate, fmt.Sprintf("duplicate area %s (first at line %d)", quoteValue(a.Path), first)})
+			d.add(pathNode, pk, &problem{codeDuplicate, fmt.Sprintf("duplicate area %s (first at line %d)", quoteValue(a.Path), first)})
 			continue
 		}
 		seen[a.Path] = pathNode.Line

@@ -9,10 +9,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// SectionEnrich is the enrich section: which agent `docbridge enrich` asks
+// sectionEnrich is the enrich section: which agent `docbridge enrich` asks
 // and the bounds of what it is shown. Like checks it changes no
 // observation, so Hash leaves it out.
-const SectionEnrich = "enrich"
+const sectionEnrich = "enrich"
 
 // Agents `enrich.agent` names.
 const (
@@ -29,19 +29,19 @@ var EnrichAgents = []string{EnrichAgentAuto, EnrichAgentBuiltin, EnrichAgentMode
 
 // Bounds of the enrich section (inclusive).
 const (
-	MinPackBytes            = 4 << 10
-	MaxPackBytes            = 1 << 20
-	MaxCommandArgs          = 64
-	MinCommandTimeout       = 1
-	MaxCommandTimeout       = 3600
-	MinCommandIOBytes       = 1 << 10
-	MaxCommandIOBytes       = 64 << 20
-	MaxModelsRequests       = 10000
-	MinModelsTokens         = 1000
-	MaxModelsTokens         = 100_000_000
-	MinModelsRequestTokens  = 100
-	MaxModelsRequestTokens  = 1_000_000
-	MaxModelsRequestsMinute = 10000
+	minPackBytes            = 4 << 10
+	maxPackBytes            = 1 << 20
+	maxCommandArgs          = 64
+	minCommandTimeout       = 1
+	maxCommandTimeout       = 3600
+	minCommandIOBytes       = 1 << 10
+	maxCommandIOBytes       = 64 << 20
+	maxModelsRequests       = 10000
+	minModelsTokens         = 1000
+	maxModelsTokens         = 100_000_000
+	minModelsRequestTokens  = 100
+	maxModelsRequestTokens  = 1_000_000
+	maxModelsRequestsMinute = 10000
 )
 
 // Enrich configures `docbridge enrich`.
@@ -135,27 +135,27 @@ func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
 				return
 			}
 			if !slices.Contains(EnrichAgents, v) {
-				d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s)", v, strings.Join(EnrichAgents, ", "))})
+				d.add(n, key, &problem{codeInvalid, fmt.Sprintf("%q is not an agent (use %s)", v, strings.Join(EnrichAgents, ", "))})
 				return
 			}
 			e.Agent = v
 		}},
 		{"reviewer", func(n *yaml.Node, key string) { d.judge(n, key, &e.Reviewer) }},
 		{"adjudicator", func(n *yaml.Node, key string) { d.judge(n, key, &e.Adjudicator) }},
-		{"packBytes", func(n *yaml.Node, key string) { d.bounded(n, key, MinPackBytes, MaxPackBytes, &e.PackBytes) }},
+		{"packBytes", func(n *yaml.Node, key string) { d.bounded(n, key, minPackBytes, maxPackBytes, &e.PackBytes) }},
 		{"command", func(n *yaml.Node, key string) {
 			c := &e.Command
 			d.mapping(n, key, []field{
-				{"argv", func(n *yaml.Node, key string) { d.strings(n, key, MaxCommandArgs, &c.Argv) }},
-				{"files", func(n *yaml.Node, key string) { d.strings(n, key, MaxCommandArgs, &c.Files) }},
+				{"argv", func(n *yaml.Node, key string) { d.strings(n, key, maxCommandArgs, &c.Argv) }},
+				{"files", func(n *yaml.Node, key string) { d.strings(n, key, maxCommandArgs, &c.Files) }},
 				{"timeoutSeconds", func(n *yaml.Node, key string) {
-					d.bounded(n, key, MinCommandTimeout, MaxCommandTimeout, &c.TimeoutSeconds)
+					d.bounded(n, key, minCommandTimeout, maxCommandTimeout, &c.TimeoutSeconds)
 				}},
 				{"maxRequestBytes", func(n *yaml.Node, key string) {
-					d.bounded(n, key, MinCommandIOBytes, MaxCommandIOBytes, &c.MaxRequestBytes)
+					d.bounded(n, key, minCommandIOBytes, maxCommandIOBytes, &c.MaxRequestBytes)
 				}},
 				{"maxAnswerBytes", func(n *yaml.Node, key string) {
-					d.bounded(n, key, MinCommandIOBytes, MaxCommandIOBytes, &c.MaxAnswerBytes)
+					d.bounded(n, key, minCommandIOBytes, maxCommandIOBytes, &c.MaxAnswerBytes)
 				}},
 			})
 		}},
@@ -181,21 +181,21 @@ func (d *decoder) decodeEnrich(n *yaml.Node, key string, e *Enrich) {
 						return
 					}
 					if strings.TrimSpace(v) == "" {
-						d.add(n, key, &problem{CodeInvalid, "empty string"})
+						d.add(n, key, &problem{codeInvalid, "empty string"})
 						return
 					}
 					m.Model = v
 				}},
-				{"maxRequests", func(n *yaml.Node, key string) { d.bounded(n, key, 1, MaxModelsRequests, &m.MaxRequests) }},
-				{"maxTokens", func(n *yaml.Node, key string) { d.bounded(n, key, MinModelsTokens, MaxModelsTokens, &m.MaxTokens) }},
+				{"maxRequests", func(n *yaml.Node, key string) { d.bounded(n, key, 1, maxModelsRequests, &m.MaxRequests) }},
+				{"maxTokens", func(n *yaml.Node, key string) { d.bounded(n, key, minModelsTokens, maxModelsTokens, &m.MaxTokens) }},
 				{"maxInputTokens", func(n *yaml.Node, key string) {
-					d.bounded(n, key, MinModelsTokens, MaxModelsRequestTokens, &m.MaxInputTokens)
+					d.bounded(n, key, minModelsTokens, maxModelsRequestTokens, &m.MaxInputTokens)
 				}},
 				{"maxOutputTokens", func(n *yaml.Node, key string) {
-					d.bounded(n, key, MinModelsRequestTokens, MaxModelsRequestTokens, &m.MaxOutputTokens)
+					d.bounded(n, key, minModelsRequestTokens, maxModelsRequestTokens, &m.MaxOutputTokens)
 				}},
 				{"requestsPerMinute", func(n *yaml.Node, key string) {
-					d.bounded(n, key, 0, MaxModelsRequestsMinute, &m.RequestsPerMinute)
+					d.bounded(n, key, 0, maxModelsRequestsMinute, &m.RequestsPerMinute)
 				}},
 			})
 		}},
@@ -211,7 +211,7 @@ func (d *decoder) judge(n *yaml.Node, key string, dst *string) {
 		return
 	}
 	if !slices.Contains(judgeAgents, v) {
-		d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%q is not an agent (use %s, or leave it empty)", v, strings.Join(judgeAgents, ", "))})
+		d.add(n, key, &problem{codeInvalid, fmt.Sprintf("%q is not an agent (use %s, or leave it empty)", v, strings.Join(judgeAgents, ", "))})
 		return
 	}
 	*dst = v
@@ -226,10 +226,10 @@ var judgeAgents = []string{EnrichAgentBuiltin, EnrichAgentModels, EnrichAgentCom
 func checkEndpoint(v string) *problem {
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return &problem{CodeInvalid, fmt.Sprintf("%q is not an http or https URL", v)}
+		return &problem{codeInvalid, fmt.Sprintf("%q is not an http or https URL", v)}
 	}
 	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return &problem{CodeInvalid, "the URL must not carry credentials, a query or a fragment"}
+		return &problem{codeInvalid, "the URL must not carry credentials, a query or a fragment"}
 	}
 	return nil
 }

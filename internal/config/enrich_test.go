@@ -47,11 +47,11 @@ func TestEnrichLeavesTheHashAlone(t *testing.T) {
 	c := Default()
 	before := c.Hash()
 	c.Enrich.Agent = EnrichAgentModels
-	c.Enrich.PackBytes = MinPackBytes
+	c.Enrich.PackBytes = minPackBytes
 	if c.Hash() != before {
 		t.Fatal("the enrich section changed the configuration hash")
 	}
-	if c.SectionHash(SectionEnrich) == Default().SectionHash(SectionEnrich) {
+	if c.SectionHash(sectionEnrich) == Default().SectionHash(sectionEnrich) {
 		t.Fatal("SectionHash(enrich) did not move with the section")
 	}
 }

@@ -10,16 +10,16 @@ import (
 
 // Codes classify an Error, so callers can turn them into stable diagnostics.
 const (
-	CodeSyntax      = "DOCBRIDGE_CONFIG_SYNTAX"      // YAML the parser cannot read
-	CodeTooLarge    = "DOCBRIDGE_CONFIG_TOO_LARGE"   // file over MaxFileBytes
-	CodeAlias       = "DOCBRIDGE_CONFIG_ALIAS"       // an anchor or alias
-	CodeUnknownKey  = "DOCBRIDGE_CONFIG_UNKNOWN_KEY" // a key the schema does not have
-	CodeDuplicate   = "DOCBRIDGE_CONFIG_DUPLICATE"   // a key or area given twice
-	CodeType        = "DOCBRIDGE_CONFIG_TYPE"        // a value of the wrong type
-	CodeInvalid     = "DOCBRIDGE_CONFIG_INVALID"     // a value of the right type that is not allowed
-	CodeTooMany     = "DOCBRIDGE_CONFIG_TOO_MANY"    // a list over its bound
-	CodeMissing     = "DOCBRIDGE_CONFIG_MISSING_KEY" // a required key is absent
-	CodeUnsupported = "DOCBRIDGE_CONFIG_UNSUPPORTED" // an unsupported version
+	codeSyntax      = "DOCBRIDGE_CONFIG_SYNTAX"      // YAML the parser cannot read
+	codeTooLarge    = "DOCBRIDGE_CONFIG_TOO_LARGE"   // file over MaxFileBytes
+	codeAlias       = "DOCBRIDGE_CONFIG_ALIAS"       // an anchor or alias
+	codeUnknownKey  = "DOCBRIDGE_CONFIG_UNKNOWN_KEY" // a key the schema does not have
+	codeDuplicate   = "DOCBRIDGE_CONFIG_DUPLICATE"   // a key or area given twice
+	codeType        = "DOCBRIDGE_CONFIG_TYPE"        // a value of the wrong type
+	codeInvalid     = "DOCBRIDGE_CONFIG_INVALID"     // a value of the right type that is not allowed
+	codeTooMany     = "DOCBRIDGE_CONFIG_TOO_MANY"    // a list over its bound
+	codeMissing     = "DOCBRIDGE_CONFIG_MISSING_KEY" // a required key is absent
+	codeUnsupported = "DOCBRIDGE_CONFIG_UNSUPPORTED" // an unsupported version
 )
 
 // Error is one problem in a configuration file.
@@ -58,17 +58,17 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// ErrorList is every problem found in one file, sorted by line. Its Error
+// errorList is every problem found in one file, sorted by line. Its Error
 // puts each problem on its own line.
-type ErrorList struct {
-	// Errors holds at most MaxErrors problems.
+type errorList struct {
+	// Errors holds at most maxErrors problems.
 	Errors []*Error
-	// Omitted counts the problems beyond MaxErrors.
+	// Omitted counts the problems beyond maxErrors.
 	Omitted int
 }
 
 // Error returns one line per problem, and a last line counting the omitted.
-func (l *ErrorList) Error() string {
+func (l *errorList) Error() string {
 	lines := make([]string, 0, len(l.Errors)+1)
 	for _, e := range l.Errors {
 		lines = append(lines, e.Error())
@@ -84,7 +84,7 @@ func (l *ErrorList) Error() string {
 }
 
 // Unwrap exposes each *Error to errors.As and errors.Is.
-func (l *ErrorList) Unwrap() []error {
+func (l *errorList) Unwrap() []error {
 	errs := make([]error, len(l.Errors))
 	for i, e := range l.Errors {
 		errs[i] = e
@@ -93,8 +93,8 @@ func (l *ErrorList) Unwrap() []error {
 }
 
 // newErrorList sorts errs by position (then key and message, so the order
-// never depends on the walk) and keeps the first MaxErrors; nil when errs is empty.
-func newErrorList(errs []*Error) *ErrorList {
+// never depends on the walk) and keeps the first maxErrors; nil when errs is empty.
+func newErrorList(errs []*Error) *errorList {
 	if len(errs) == 0 {
 		return nil
 	}
@@ -102,9 +102,9 @@ func newErrorList(errs []*Error) *ErrorList {
 	slices.SortStableFunc(sorted, func(a, b *Error) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.column, b.column), cmp.Compare(a.Key, b.Key), cmp.Compare(a.Message, b.Message))
 	})
-	l := &ErrorList{Errors: sorted}
-	if len(sorted) > MaxErrors {
-		l.Errors, l.Omitted = sorted[:MaxErrors], len(sorted)-MaxErrors
+	l := &errorList{Errors: sorted}
+	if len(sorted) > maxErrors {
+		l.Errors, l.Omitted = sorted[:maxErrors], len(sorted)-maxErrors
 	}
 	return l
 }

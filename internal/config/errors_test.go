@@ -247,11 +247,11 @@ func TestParseErrors(t *testing.T) {
 func TestTooManyEntries(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("scan:\n  exclude:\n")
-	for i := range MaxPatterns + 1 {
+	for i := range maxPatterns + 1 {
 		fmt.Fprintf(&b, "    - p%d\n", i)
 	}
 	got := parseErrors(t, b.String())
-	want := fmt.Sprintf("docbridge.yaml:3: scan.exclude: too many entries (%d, at most %d)", MaxPatterns+1, MaxPatterns)
+	want := fmt.Sprintf("docbridge.yaml:3: scan.exclude: too many entries (%d, at most %d)", maxPatterns+1, maxPatterns)
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("got %q, want [%q]", got, want)
 	}
@@ -259,26 +259,26 @@ func TestTooManyEntries(t *testing.T) {
 
 func TestErrorListBoundAndOrder(t *testing.T) {
 	// 25 unknown keys, written bottom-up in line order of discovery does not
-	// matter: the list is sorted by line and cut at MaxErrors.
+	// matter: the list is sorted by line and cut at maxErrors.
 	var b strings.Builder
-	for i := range MaxErrors + 5 {
+	for i := range maxErrors + 5 {
 		fmt.Fprintf(&b, "unknown%02d: 1\n", i)
 	}
 	_, err := Parse("c.yaml", []byte(b.String()))
-	var l *ErrorList
+	var l *errorList
 	if !errors.As(err, &l) {
-		t.Fatalf("error %T is not an *ErrorList", err)
+		t.Fatalf("error %T is not an *errorList", err)
 	}
-	if len(l.Errors) != MaxErrors || l.Omitted != 5 {
-		t.Fatalf("got %d errors and %d omitted, want %d and 5", len(l.Errors), l.Omitted, MaxErrors)
+	if len(l.Errors) != maxErrors || l.Omitted != 5 {
+		t.Fatalf("got %d errors and %d omitted, want %d and 5", len(l.Errors), l.Omitted, maxErrors)
 	}
 	for i, e := range l.Errors {
-		if e.Line != i+1 || e.File != "c.yaml" || e.Code != CodeUnknownKey || e.Key != fmt.Sprintf("unknown%02d", i) {
+		if e.Line != i+1 || e.File != "c.yaml" || e.Code != codeUnknownKey || e.Key != fmt.Sprintf("unknown%02d", i) {
 			t.Errorf("error %d = %+v", i, e)
 		}
 	}
 	lines := strings.Split(err.Error(), "\n")
-	if len(lines) != MaxErrors+1 || lines[MaxErrors] != "c.yaml: 5 more errors not shown" {
+	if len(lines) != maxErrors+1 || lines[maxErrors] != "c.yaml: 5 more errors not shown" {
 		t.Errorf("last line = %q", lines[len(lines)-1])
 	}
 	// errors.As reaches the items too.

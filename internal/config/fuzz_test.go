@@ -36,9 +36,9 @@ func FuzzParse(f *testing.F) {
 			if err1.Error() != err2.Error() {
 				t.Fatalf("errors differ:\n%v\n%v", err1, err2)
 			}
-			var l *ErrorList
-			if !errors.As(err1, &l) || len(l.Errors) == 0 || len(l.Errors) > MaxErrors {
-				t.Fatalf("error is not a non-empty, bounded *ErrorList: %#v", err1)
+			var l *errorList
+			if !errors.As(err1, &l) || len(l.Errors) == 0 || len(l.Errors) > maxErrors {
+				t.Fatalf("error is not a non-empty, bounded *errorList: %#v", err1)
 			}
 			lines := lineCount(data)
 			for _, e := range l.Errors {

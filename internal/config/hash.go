@@ -32,8 +32,8 @@ func (c *Config) FullHash() string {
 	return hashJSON(c.canonical())
 }
 
-// SectionHash hashes one top-level section (SectionVersion, SectionProject,
-// SectionScan, SectionLanguages or SectionAnalysis) as the JSON object
+// SectionHash hashes one top-level section (sectionVersion, sectionProject,
+// sectionScan, sectionLanguages or sectionAnalysis) as the JSON object
 // {"<section>": value}, so two sections never share a hash by accident.
 // Analyzers key their stored extractions by the sections they read. An
 // unknown section returns "".
@@ -41,23 +41,23 @@ func (c *Config) SectionHash(section string) string {
 	cc := c.canonical()
 	var v any
 	switch section {
-	case SectionVersion:
+	case sectionVersion:
 		v = cc.Version
-	case SectionProject:
+	case sectionProject:
 		v = cc.Project
-	case SectionScan:
+	case sectionScan:
 		v = cc.Scan
-	case SectionLanguages:
+	case sectionLanguages:
 		v = cc.Languages
-	case SectionAnalysis:
+	case sectionAnalysis:
 		v = cc.Analysis
 	case SectionSites:
 		v = cc.Sites
-	case SectionChecks:
+	case sectionChecks:
 		v = cc.Checks
-	case SectionEnrich:
+	case sectionEnrich:
 		v = cc.Enrich
-	case SectionApprovals:
+	case sectionApprovals:
 		v = cc.Approvals
 	default:
 		return ""

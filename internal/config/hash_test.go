@@ -111,11 +111,11 @@ func TestSectionHash(t *testing.T) {
 		section string
 		differs bool
 	}{
-		{SectionVersion, false},
-		{SectionProject, false},
-		{SectionScan, true},
-		{SectionLanguages, false},
-		{SectionAnalysis, false},
+		{sectionVersion, false},
+		{sectionProject, false},
+		{sectionScan, true},
+		{sectionLanguages, false},
+		{sectionAnalysis, false},
 	}
 	seen := map[string]string{}
 	for _, tt := range tests {
@@ -134,7 +134,7 @@ func TestSectionHash(t *testing.T) {
 	if h := def.SectionHash("scans"); h != "" {
 		t.Errorf("SectionHash of an unknown section = %q, want empty", h)
 	}
-	if def.SectionHash(SectionScan) == def.Hash() {
+	if def.SectionHash(sectionScan) == def.Hash() {
 		t.Error("a section hash equals the whole-config hash")
 	}
 }

@@ -10,9 +10,9 @@ import (
 // firstError returns the only *Error of err, failing unless there is one.
 func firstError(t *testing.T, err error) *Error {
 	t.Helper()
-	var l *ErrorList
+	var l *errorList
 	if !errors.As(err, &l) || len(l.Errors) != 1 {
-		t.Fatalf("want one error in an *ErrorList, got %v", err)
+		t.Fatalf("want one error in an *errorList, got %v", err)
 	}
 	return l.Errors[0]
 }
@@ -43,23 +43,23 @@ func TestDeepNesting(t *testing.T) {
 
 func TestAliasBomb(t *testing.T) {
 	// The classic billion-laughs shape: never expanded, every alias reported
-	// (up to MaxErrors).
+	// (up to maxErrors).
 	in := "a: &a [x, x, x, x, x, x, x, x, x]\n" +
 		"b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
 		"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
 		"d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
 		"e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
 	_, err := Parse(FileName, []byte(in))
-	var l *ErrorList
+	var l *errorList
 	if !errors.As(err, &l) {
-		t.Fatalf("got %v, want an *ErrorList", err)
+		t.Fatalf("got %v, want an *errorList", err)
 	}
-	if len(l.Errors) != MaxErrors || l.Omitted == 0 {
+	if len(l.Errors) != maxErrors || l.Omitted == 0 {
 		t.Fatalf("got %d errors, %d omitted", len(l.Errors), l.Omitted)
 	}
 	aliases := 0
 	for _, e := range l.Errors {
-		if e.Code == CodeAlias {
+		if e.Code == codeAlias {
 			aliases++
 		}
 	}
@@ -76,8 +76,8 @@ func TestFileTooLarge(t *testing.T) {
 	e := firstError(t, err)
 	// Byte MaxFileBytes (0-based) sits on line 1 + ceil((MaxFileBytes-10)/64).
 	wantLine := 2 + (MaxFileBytes-len("version: 1\n"))/len(line)
-	if e.Code != CodeTooLarge || e.Line != wantLine {
-		t.Errorf("got %+v, want %s at line %d", e, CodeTooLarge, wantLine)
+	if e.Code != codeTooLarge || e.Line != wantLine {
+		t.Errorf("got %+v, want %s at line %d", e, codeTooLarge, wantLine)
 	}
 	if want := "file is larger than 1048576 bytes (1 MiB), the most docbridge reads"; e.Message != want {
 		t.Errorf("message %q, want %q", e.Message, want)

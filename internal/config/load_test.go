@@ -90,7 +90,7 @@ func TestLoadFile(t *testing.T) {
 	big := filepath.Join(dir, "big.yaml")
 	write(t, big, []byte(strings.Repeat("# padding\n", 3*MaxFileBytes/10)))
 	_, err = LoadFile(big)
-	if e := firstError(t, err); e.Code != CodeTooLarge {
+	if e := firstError(t, err); e.Code != codeTooLarge {
 		t.Errorf("LoadFile of a 3 MiB file: %+v", e)
 	}
 }

@@ -15,10 +15,10 @@ import (
 
 // Parse decodes and validates a docbridge.yaml held in data; name is used in
 // messages. An empty file (or one holding only comments or null) yields the
-// defaults. Every problem found is returned in an *ErrorList.
+// defaults. Every problem found is returned in an *errorList.
 func Parse(name string, data []byte) (*Config, error) {
 	if len(data) > MaxFileBytes {
-		return nil, newErrorList([]*Error{{File: name, Line: lineAt(data, MaxFileBytes), Code: CodeTooLarge,
+		return nil, newErrorList([]*Error{{File: name, Line: lineAt(data, MaxFileBytes), Code: codeTooLarge,
 			Message: fmt.Sprintf("file is larger than %d bytes (1 MiB), the most docbridge reads", MaxFileBytes)}})
 	}
 	data = bytes.TrimPrefix(data, bom)
@@ -62,7 +62,7 @@ func parseDocument(name string, data []byte) (*yaml.Node, *Error) {
 	case err != nil:
 		return nil, syntaxError(name, err)
 	default:
-		return nil, &Error{File: name, Line: max(extra.Line, 1), Code: CodeSyntax,
+		return nil, &Error{File: name, Line: max(extra.Line, 1), Code: codeSyntax,
 			Message: "a second YAML document; docbridge.yaml holds exactly one"}
 	}
 	if len(doc.Content) == 0 {
@@ -78,10 +78,10 @@ func syntaxError(name string, err error) *Error {
 	if strings.HasPrefix(msg, "unknown anchor") {
 		// yaml.v3 gives no position for this one; the alias is somewhere in
 		// the file, and aliases are not allowed anyway.
-		return &Error{File: name, Line: line, Code: CodeAlias,
+		return &Error{File: name, Line: line, Code: codeAlias,
 			Message: "anchors and aliases are not allowed (" + msg + "; yaml.v3 reports no line)"}
 	}
-	return &Error{File: name, Line: line, Code: CodeSyntax, Message: "invalid YAML: " + msg}
+	return &Error{File: name, Line: line, Code: codeSyntax, Message: "invalid YAML: " + msg}
 }
 
 // checkAnchors reports every anchor and alias in the tree. Config has no use
@@ -99,12 +99,12 @@ func checkAnchors(name string, root *yaml.Node) []*Error {
 		stack = stack[:len(stack)-1]
 		n := it.n
 		if n.Anchor != "" {
-			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias, column: n.Column,
+			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: codeAlias, column: n.Column,
 				Message: fmt.Sprintf("anchors and aliases are not allowed (anchor &%s)", n.Anchor)})
 		}
 		switch n.Kind {
 		case yaml.AliasNode:
-			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: CodeAlias, column: n.Column,
+			errs = append(errs, &Error{File: name, Line: n.Line, Key: it.key, Code: codeAlias, column: n.Column,
 				Message: fmt.Sprintf("anchors and aliases are not allowed (alias *%s)", n.Value)})
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {

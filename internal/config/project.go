@@ -18,7 +18,7 @@ func checkRepository(v string) *problem {
 		bad = bad || p == "" || p == "." || p == ".."
 	}
 	if bad {
-		return &problem{CodeInvalid, fmt.Sprintf("repository %s is not owner/name or host/owner/name", quoteValue(v))}
+		return &problem{codeInvalid, fmt.Sprintf("repository %s is not owner/name or host/owner/name", quoteValue(v))}
 	}
 	return nil
 }
@@ -32,7 +32,7 @@ func checkBranch(v string) *problem {
 	}
 	if strings.ContainsAny(v, " \t~^:?*[\\") || strings.Contains(v, "..") || strings.Contains(v, "//") ||
 		strings.HasPrefix(v, "/") || strings.HasSuffix(v, "/") || strings.HasPrefix(v, "refs/") {
-		return &problem{CodeInvalid, fmt.Sprintf("branch %s is not a branch name (write main, not refs/heads/main)", quoteValue(v))}
+		return &problem{codeInvalid, fmt.Sprintf("branch %s is not a branch name (write main, not refs/heads/main)", quoteValue(v))}
 	}
 	return nil
 }

@@ -17,9 +17,9 @@ const SectionSites = "sites"
 
 // Bounds of the sites section.
 const (
-	MaxSites       = 100
-	MaxContentDirs = 100
-	MaxMounts      = 100
+	maxSites       = 100
+	maxContentDirs = 100
+	maxMounts      = 100
 )
 
 // Generators a site entry may name.
@@ -120,7 +120,7 @@ type Mount struct {
 // decodeSites decodes the sites section: a list of site entries with a
 // required, distinct root and a required generator.
 func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
-	items, ok := d.sequence(n, key, MaxSites)
+	items, ok := d.sequence(n, key, maxSites)
 	if !ok {
 		return
 	}
@@ -151,7 +151,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 			}},
 			{"contentDirs", func(n *yaml.Node, key string) {
 				opts["contentDirs"] = n
-				items, ok := d.sequence(n, key, MaxContentDirs)
+				items, ok := d.sequence(n, key, maxContentDirs)
 				if !ok {
 					return
 				}
@@ -165,7 +165,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 			}},
 			{"mounts", func(n *yaml.Node, key string) {
 				opts["mounts"] = n
-				items, ok := d.sequence(n, key, MaxMounts)
+				items, ok := d.sequence(n, key, maxMounts)
 				if !ok {
 					return
 				}
@@ -192,7 +192,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 					})
 					for _, name := range []string{"source", "target"} {
 						if !hasKey(it, name) {
-							d.add(it, mk, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
+							d.add(it, mk, &problem{codeMissing, fmt.Sprintf("missing required key %q", name)})
 						}
 					}
 					s.Mounts = append(s.Mounts, m)
@@ -202,7 +202,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 				opts["headingIds"] = n
 				if v, ok := d.item(n, key); ok {
 					if !slices.Contains(hugoIDTypes, v) {
-						d.add(n, key, &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(hugoIDTypes, ", "))})
+						d.add(n, key, &problem{codeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(hugoIDTypes, ", "))})
 						return
 					}
 					s.HeadingIDs = v
@@ -221,11 +221,11 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 		d.mapping(it, k, fields)
 		for _, name := range []string{"root", "generator"} {
 			if !hasKey(it, name) {
-				d.add(it, k, &problem{CodeMissing, fmt.Sprintf("missing required key %q", name)})
+				d.add(it, k, &problem{codeMissing, fmt.Sprintf("missing required key %q", name)})
 			}
 		}
 		if genNode != nil && !slices.Contains(siteGenerators, s.Generator) {
-			d.add(genNode, k+".generator", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
+			d.add(genNode, k+".generator", &problem{codeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
 			continue
 		}
 		for _, name := range sortedOptionNames(opts) {
@@ -240,7 +240,7 @@ func (d *decoder) decodeSites(n *yaml.Node, key string, dst *[]Site) {
 			continue
 		}
 		if first, dup := seen[s.Root]; dup {
-			d.add(rootNode, rk, &problem{CodeDuplicate, fmt.Sprintf("duplicate site root %s (first at line %d)", quoteValue(s.Root), first)})
+			d.add(rootNode, rk, &problem{codeDuplicate, fmt.Sprintf("duplicate site root %s (first at line %d)", quoteValue(s.Root), first)})
 			continue
 		}
 		seen[s.Root] = rootNode.Line
@@ -269,17 +269,17 @@ func (s *Site) stringOptions() []siteString {
 
 // validateSites checks a sites section built in code.
 func validateSites(sites []Site, add func(string, *problem)) {
-	add(SectionSites, checkCount(len(sites), MaxSites))
+	add(SectionSites, checkCount(len(sites), maxSites))
 	seen := map[string]int{}
 	for i, s := range sites {
 		k := fmt.Sprintf("%s.%d", SectionSites, i)
 		add(k+".root", checkPath(s.Root, true))
 		if first, dup := seen[s.Root]; dup {
-			add(k+".root", &problem{CodeDuplicate, fmt.Sprintf("duplicate site root %s (first at %s.%d)", quoteValue(s.Root), SectionSites, first)})
+			add(k+".root", &problem{codeDuplicate, fmt.Sprintf("duplicate site root %s (first at %s.%d)", quoteValue(s.Root), SectionSites, first)})
 		}
 		seen[s.Root] = i
 		if !slices.Contains(siteGenerators, s.Generator) {
-			add(k+".generator", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
+			add(k+".generator", &problem{codeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.Generator), strings.Join(siteGenerators, ", "))})
 		}
 		for j, c := range s.ContentDirs {
 			add(fmt.Sprintf("%s.contentDirs.%d", k, j), checkPath(c, true))
@@ -289,7 +289,7 @@ func validateSites(sites []Site, add func(string, *problem)) {
 			add(fmt.Sprintf("%s.mounts.%d.target", k, j), checkMountTarget(m.Target))
 		}
 		if s.HeadingIDs != "" && !slices.Contains(hugoIDTypes, s.HeadingIDs) {
-			add(k+".headingIds", &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
+			add(k+".headingIds", &problem{codeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(s.HeadingIDs), strings.Join(hugoIDTypes, ", "))})
 		}
 		for _, o := range s.stringOptions() {
 			if *o.value != "" {
@@ -320,7 +320,7 @@ func checkSiteOption(name, generator string) *problem {
 	if len(gens) > 1 {
 		which = "generators " + strings.Join(gens, ", ")
 	}
-	return &problem{CodeInvalid, fmt.Sprintf("%s applies to %s only, not %s", name, which, generator)}
+	return &problem{codeInvalid, fmt.Sprintf("%s applies to %s only, not %s", name, which, generator)}
 }
 
 // sortedOptionNames returns the keys of opts sorted, so that problems
@@ -339,7 +339,7 @@ func checkSlugify(v string) *problem {
 	if slices.Contains(MkDocsSlugify, v) {
 		return nil
 	}
-	return &problem{CodeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(MkDocsSlugify, ", "))}
+	return &problem{codeInvalid, fmt.Sprintf("%s is not one of %s", quoteValue(v), strings.Join(MkDocsSlugify, ", "))}
 }
 
 // checkBaseURL reports a Jekyll baseurl or a Docusaurus routeBasePath
@@ -347,9 +347,9 @@ func checkSlugify(v string) *problem {
 func checkBaseURL(v string) *problem {
 	switch {
 	case strings.Contains(v, "://"):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must be the path the site is served under (%q), not a URL", quoteValue(v), "/project")}
+		return &problem{codeInvalid, fmt.Sprintf("%s must be the path the site is served under (%q), not a URL", quoteValue(v), "/project")}
 	case strings.IndexFunc(v, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 || strings.ContainsAny(v, "?#"):
-		return &problem{CodeInvalid, fmt.Sprintf("%s is not a URL path", quoteValue(v))}
+		return &problem{codeInvalid, fmt.Sprintf("%s is not a URL path", quoteValue(v))}
 	}
 	return nil
 }
@@ -359,10 +359,10 @@ func checkBaseURL(v string) *problem {
 // repository, which the scan checks).
 func checkMountSource(p string) *problem {
 	if p == "" {
-		return &problem{CodeInvalid, "must not be empty"}
+		return &problem{codeInvalid, "must not be empty"}
 	}
 	if strings.HasPrefix(p, "/") || strings.Contains(p, `\`) {
-		return &problem{CodeInvalid, fmt.Sprintf("%s must be relative to the site root, with forward slashes", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must be relative to the site root, with forward slashes", quoteValue(p))}
 	}
 	return nil
 }
@@ -370,7 +370,7 @@ func checkMountSource(p string) *problem {
 // checkMountTarget reports a mount target outside Hugo's content tree.
 func checkMountTarget(p string) *problem {
 	if p != "content" && !strings.HasPrefix(p, "content/") {
-		return &problem{CodeInvalid, fmt.Sprintf("%s must be content or a path under content/", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must be content or a path under content/", quoteValue(p))}
 	}
 	return checkPath(p, false)
 }

@@ -42,17 +42,17 @@ func checkText(name string, data []byte) *Error {
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,
+			return &Error{File: name, Line: lineAt(data, i), Code: codeSyntax,
 				Message: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); docbridge.yaml must be UTF-8", data[i])}
 		}
 		if r == 0x85 || r == 0x2028 || r == 0x2029 {
 			// yaml.v3 counts these as line breaks and most editors do not;
 			// refusing them keeps every reported line number unambiguous.
-			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,
+			return &Error{File: name, Line: lineAt(data, i), Code: codeSyntax,
 				Message: fmt.Sprintf("line separator %U is not allowed; use a newline", r)}
 		}
 		if !yamlPrintable(r) {
-			return &Error{File: name, Line: lineAt(data, i), Code: CodeSyntax,
+			return &Error{File: name, Line: lineAt(data, i), Code: codeSyntax,
 				Message: fmt.Sprintf("character %U is not allowed in YAML", r)}
 		}
 		i += size

@@ -16,15 +16,15 @@ type problem struct {
 // checkRange reports v outside [lo, hi].
 func checkRange(v int64, lo, hi int) *problem {
 	if v < int64(lo) || v > int64(hi) {
-		return &problem{CodeInvalid, fmt.Sprintf("must be between %d and %d, got %d", lo, hi, v)}
+		return &problem{codeInvalid, fmt.Sprintf("must be between %d and %d, got %d", lo, hi, v)}
 	}
 	return nil
 }
 
-// checkVersion reports any version but Version.
+// checkVersion reports any version but version.
 func checkVersion(v int64) *problem {
-	if v != Version {
-		return &problem{CodeUnsupported, fmt.Sprintf("unsupported version %d (the only version is %d)", v, Version)}
+	if v != version {
+		return &problem{codeUnsupported, fmt.Sprintf("unsupported version %d (the only version is %d)", v, version)}
 	}
 	return nil
 }
@@ -34,19 +34,19 @@ func checkVersion(v int64) *problem {
 func checkPath(p string, allowRoot bool) *problem {
 	switch {
 	case p == "":
-		return &problem{CodeInvalid, "must not be empty"}
+		return &problem{codeInvalid, "must not be empty"}
 	case strings.IndexFunc(p, unicode.IsControl) >= 0:
-		return &problem{CodeInvalid, fmt.Sprintf("%s contains a control character", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s contains a control character", quoteValue(p))}
 	case strings.Contains(p, `\`):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must use forward slashes", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must use forward slashes", quoteValue(p))}
 	case strings.HasPrefix(p, "/") || hasDriveLetter(p):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must be relative to the repository root", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must be relative to the repository root", quoteValue(p))}
 	case hasDotDot(p):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must not contain \"..\"", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must not contain \"..\"", quoteValue(p))}
 	case path.Clean(p) != p:
-		return &problem{CodeInvalid, fmt.Sprintf("%s is not clean (write %q)", quoteValue(p), path.Clean(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s is not clean (write %q)", quoteValue(p), path.Clean(p))}
 	case p == "." && !allowRoot:
-		return &problem{CodeInvalid, `"." is the repository root, not a directory below it`}
+		return &problem{codeInvalid, `"." is the repository root, not a directory below it`}
 	}
 	return nil
 }
@@ -54,7 +54,7 @@ func checkPath(p string, allowRoot bool) *problem {
 // validatePatterns checks a list of gitignore-syntax patterns at key: its
 // length, then each pattern.
 func validatePatterns(key string, patterns []string, add func(string, *problem)) {
-	add(key, checkCount(len(patterns), MaxPatterns))
+	add(key, checkCount(len(patterns), maxPatterns))
 	for i, p := range patterns {
 		add(fmt.Sprintf("%s.%d", key, i), checkPattern(p))
 	}
@@ -69,17 +69,17 @@ func checkPattern(p string) *problem {
 	body = strings.TrimSuffix(body, "/")
 	switch {
 	case strings.TrimSpace(p) == "":
-		return &problem{CodeInvalid, "must not be empty"}
+		return &problem{codeInvalid, "must not be empty"}
 	case strings.IndexFunc(p, unicode.IsControl) >= 0:
-		return &problem{CodeInvalid, fmt.Sprintf("%s contains a control character", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s contains a control character", quoteValue(p))}
 	case body == "":
-		return &problem{CodeInvalid, fmt.Sprintf("%s matches nothing", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s matches nothing", quoteValue(p))}
 	case hasDriveLetter(body) || strings.HasPrefix(body, "/"):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must be relative to the repository root", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must be relative to the repository root", quoteValue(p))}
 	case hasDotDot(body):
-		return &problem{CodeInvalid, fmt.Sprintf("%s must not contain \"..\"", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s must not contain \"..\"", quoteValue(p))}
 	case path.Clean(body) != body:
-		return &problem{CodeInvalid, fmt.Sprintf("%s is not clean", quoteValue(p))}
+		return &problem{codeInvalid, fmt.Sprintf("%s is not clean", quoteValue(p))}
 	}
 	return nil
 }
@@ -102,13 +102,13 @@ func hasDotDot(p string) bool {
 // checkCount reports a list longer than its bound.
 func checkCount(n, bound int) *problem {
 	if n > bound {
-		return &problem{CodeTooMany, fmt.Sprintf("too many entries (%d, at most %d)", n, bound)}
+		return &problem{codeTooMany, fmt.Sprintf("too many entries (%d, at most %d)", n, bound)}
 	}
 	return nil
 }
 
 // Validate checks a Config built in code (Parse already validates what it
-// returns) and returns an *ErrorList without lines, or nil.
+// returns) and returns an *errorList without lines, or nil.
 func (c *Config) Validate() error {
 	var errs []*Error
 	add := func(key string, p *problem) {
@@ -116,38 +116,38 @@ func (c *Config) Validate() error {
 			errs = append(errs, &Error{Key: key, Message: p.message, Code: p.code})
 		}
 	}
-	add(SectionVersion, checkVersion(int64(c.Version)))
+	add(sectionVersion, checkVersion(int64(c.Version)))
 	add("project.repository", checkRepository(c.Project.Repository))
 	add("project.defaultBranch", checkBranch(c.Project.DefaultBranch))
-	add("project.branches", checkCount(len(c.Project.Branches), MaxBranches))
+	add("project.branches", checkCount(len(c.Project.Branches), maxBranches))
 	for i, b := range c.Project.Branches {
 		p := checkBranch(b)
 		if b == "" {
-			p = &problem{CodeInvalid, "empty string"}
+			p = &problem{codeInvalid, "empty string"}
 		}
 		add(fmt.Sprintf("project.branches.%d", i), p)
 	}
 	validatePatterns("scan.exclude", c.Scan.Exclude, add)
-	add("scan.maxFileBytes", checkRange(int64(c.Scan.MaxFileBytes), MinMaxFileBytes, MaxMaxFileBytes))
-	add("scan.maxFiles", checkRange(int64(c.Scan.MaxFiles), MinMaxFiles, MaxMaxFiles))
-	add("analysis.areas", checkCount(len(c.Analysis.Areas), MaxAreas))
+	add("scan.maxFileBytes", checkRange(int64(c.Scan.MaxFileBytes), minMaxFileBytes, maxMaxFileBytes))
+	add("scan.maxFiles", checkRange(int64(c.Scan.MaxFiles), minMaxFiles, maxMaxFiles))
+	add("analysis.areas", checkCount(len(c.Analysis.Areas), maxAreas))
 	seen := make(map[string]int, len(c.Analysis.Areas))
 	for i, a := range c.Analysis.Areas {
 		key := fmt.Sprintf("analysis.areas.%d.path", i)
 		if first, dup := seen[a.Path]; dup {
-			add(key, &problem{CodeDuplicate, fmt.Sprintf("duplicate area %s (first at analysis.areas.%d)", quoteValue(a.Path), first)})
+			add(key, &problem{codeDuplicate, fmt.Sprintf("duplicate area %s (first at analysis.areas.%d)", quoteValue(a.Path), first)})
 			continue
 		}
 		seen[a.Path] = i
 		add(key, checkPath(a.Path, false))
 	}
 	d := c.Analysis.Derive
-	add("analysis.derive.roots", checkCount(len(d.Roots), MaxRoots))
+	add("analysis.derive.roots", checkCount(len(d.Roots), maxRoots))
 	roots := make(map[string]int, len(d.Roots))
 	for i, r := range d.Roots {
 		key := fmt.Sprintf("analysis.derive.roots.%d", i)
 		if first, dup := roots[r]; dup {
-			add(key, &problem{CodeDuplicate, fmt.Sprintf("duplicate root %s (first at analysis.derive.roots.%d)", quoteValue(r), first)})
+			add(key, &problem{codeDuplicate, fmt.Sprintf("duplicate root %s (first at analysis.derive.roots.%d)", quoteValue(r), first)})
 			continue
 		}
 		roots[r] = i

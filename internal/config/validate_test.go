@@ -29,7 +29,7 @@ func TestValidate(t *testing.T) {
 			c.Project.Repository, c.Project.DefaultBranch, c.Project.Branches = "ghe.example.com/acme/widget", "trunk", []string{"release/2.x"}
 		}, nil},
 		{"ranges", func(c *Config) {
-			c.Scan.MaxFileBytes, c.Scan.MaxFiles, c.Analysis.Derive.Depth = MaxMaxFileBytes+1, 0, 9
+			c.Scan.MaxFileBytes, c.Scan.MaxFiles, c.Analysis.Derive.Depth = maxMaxFileBytes+1, 0, 9
 		}, []string{
 			"analysis.derive.depth: must be between 1 and 4, got 9",
 			"scan.maxFileBytes: must be between 1 and 67108864, got 67108865",
@@ -70,7 +70,7 @@ func TestValidate(t *testing.T) {
 			`scan.exclude.0: must not be empty`,
 		}},
 		{"bounds", func(c *Config) {
-			c.Analysis.Derive.Roots = make([]string, MaxRoots+1)
+			c.Analysis.Derive.Roots = make([]string, maxRoots+1)
 			for i := range c.Analysis.Derive.Roots {
 				c.Analysis.Derive.Roots[i] = "r" + strings.Repeat("x", i)
 			}

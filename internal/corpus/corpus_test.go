@@ -87,12 +87,12 @@ func TestMonorepoShape(t *testing.T) {
 // it documents, and the same bytes twice.
 func TestWriteHostile(t *testing.T) {
 	want := map[Hostile]int{ // files at n = 25
-		EmptyFiles: 25, LinkChain: 26, ImportCycle: 27, Headings: 1, HugeMarkdown: 2, GlobConfig: 26,
+		emptyFiles: 25, linkChain: 26, importCycle: 27, headings: 1, hugeMarkdown: 2, globConfig: 26,
 	}
 	for _, h := range Hostiles {
 		t.Run(string(h.Shape), func(t *testing.T) {
 			n := 25
-			if h.Shape == HugeMarkdown {
+			if h.Shape == hugeMarkdown {
 				n = 1
 			}
 			a, b := t.TempDir(), t.TempDir()
@@ -110,7 +110,7 @@ func TestWriteHostile(t *testing.T) {
 					t.Errorf("%s differs between two writes", p)
 				}
 			}
-			if h.Shape == HugeMarkdown && len(ta["README.md"]) < 1<<20 {
+			if h.Shape == hugeMarkdown && len(ta["README.md"]) < 1<<20 {
 				t.Errorf("README.md is %d bytes, want at least 1 MiB", len(ta["README.md"]))
 			}
 		})

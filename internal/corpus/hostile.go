@@ -16,24 +16,24 @@ type Hostile string
 
 // The hostile shapes. N sizes each one; Hostiles gives the documented size.
 const (
-	// EmptyFiles is N empty files, a thousand to a directory.
-	EmptyFiles Hostile = "empty-files"
-	// LinkChain is N documents, each linking the next by path and anchor.
-	LinkChain Hostile = "link-chain"
-	// ImportCycle is N Go files in N packages of one module, each
+	// emptyFiles is N empty files, a thousand to a directory.
+	emptyFiles Hostile = "empty-files"
+	// linkChain is N documents, each linking the next by path and anchor.
+	linkChain Hostile = "link-chain"
+	// importCycle is N Go files in N packages of one module, each
 	// importing the next and the last the first: one cycle through all.
-	ImportCycle Hostile = "import-cycle"
-	// Headings is one document of N headings (under scan.maxFileBytes at
+	importCycle Hostile = "import-cycle"
+	// headings is one document of N headings (under scan.maxFileBytes at
 	// 50,000), every hundredth linked from the top and one link to a
 	// heading that is not there.
-	Headings Hostile = "headings"
-	// HugeMarkdown is one Markdown document of N MiB of paragraphs and
+	headings Hostile = "headings"
+	// hugeMarkdown is one Markdown document of N MiB of paragraphs and
 	// links.
-	HugeMarkdown Hostile = "huge-markdown"
-	// GlobConfig is a docbridge.yaml whose pattern lists are full (1,000
+	hugeMarkdown Hostile = "huge-markdown"
+	// globConfig is a docbridge.yaml whose pattern lists are full (1,000
 	// patterns each) of every glob feature at once — `**`, `*`, `?`,
 	// classes, anchors, negation, directory-only — over N documents.
-	GlobConfig Hostile = "glob-config"
+	globConfig Hostile = "glob-config"
 )
 
 // Hostiles lists every shape with the size the issue that asked for them
@@ -42,12 +42,12 @@ var Hostiles = []struct {
 	Shape Hostile
 	N     int
 }{
-	{EmptyFiles, 1_000_000},
-	{LinkChain, 100_000},
-	{ImportCycle, 10_000},
-	{Headings, 50_000},
-	{HugeMarkdown, 200},
-	{GlobConfig, 10_000},
+	{emptyFiles, 1_000_000},
+	{linkChain, 100_000},
+	{importCycle, 10_000},
+	{headings, 50_000},
+	{hugeMarkdown, 200},
+	{globConfig, 10_000},
 }
 
 // WriteHostile writes the shape h at size n under dir, streaming: no shape
@@ -58,17 +58,17 @@ func WriteHostile(dir string, h Hostile, n int) error {
 	}
 	w := &hostileWriter{dir: dir}
 	switch h {
-	case EmptyFiles:
+	case emptyFiles:
 		for i := range n {
 			w.file(fmt.Sprintf("d%04d/f%07d.txt", i/1000, i), nil)
 		}
-	case LinkChain:
+	case linkChain:
 		for i := range n {
 			body := fmt.Sprintf("# Page %d\n\n## Next\n\nGo on to [page %d](../c%04d/p%07d.md#next).\n", i, i+1, (i+1)%n/1000, (i+1)%n)
 			w.file(fmt.Sprintf("docs/c%04d/p%07d.md", i/1000, i), []byte(body))
 		}
 		w.file("README.md", []byte("# Chain\n\nStart at [the first page](docs/c0000/p0000000.md).\n"))
-	case ImportCycle:
+	case importCycle:
 		w.file("go.mod", []byte("module example.com/cycle\n\ngo 1.22\n"))
 		for i := range n {
 			next := (i + 1) % n
@@ -76,7 +76,7 @@ func WriteHostile(dir string, h Hostile, n int) error {
 			w.file(fmt.Sprintf("p%05d/p.go", i), []byte(body))
 		}
 		w.file("README.md", []byte("# Cycle\n\nEvery package imports the next: see `p00000`.\n"))
-	case Headings:
+	case headings:
 		var b strings.Builder
 		b.WriteString("# Headings\n\n[Missing](#h-missing)\n")
 		for i := 0; i < n; i += 100 {
@@ -86,7 +86,7 @@ func WriteHostile(dir string, h Hostile, n int) error {
 			fmt.Fprintf(&b, "\n## H%d\n", i)
 		}
 		w.file("README.md", []byte(b.String()))
-	case HugeMarkdown:
+	case hugeMarkdown:
 		w.stream("README.md", func(bw *bufio.Writer) {
 			const mib = 1 << 20
 			line := "A paragraph that links [the guide](docs/guide.md#start) and names `pkg/file.go`.\n\n"
@@ -95,7 +95,7 @@ func WriteHostile(dir string, h Hostile, n int) error {
 			}
 		})
 		w.file("docs/guide.md", []byte("# Guide\n\n## Start\n"))
-	case GlobConfig:
+	case globConfig:
 		pats := globPatterns(1000)
 		var cfg strings.Builder
 		cfg.WriteString("version: 1\nscan:\n  exclude:\n")

@@ -30,9 +30,9 @@ func isDeclarationCode(code string) bool {
 // per-document findings off by default, counted here instead.
 var figureCodes = []string{catalog.DocumentWithoutCode, catalog.UndocumentedArea, catalog.CentralityRisk, catalog.NearTwinDocument}
 
-// Codes returns every diagnostic code the doctor counts, sorted. The
+// codes returns every diagnostic code the doctor counts, sorted. The
 // doctor needs them all reported whatever their configured severity.
-func Codes() []string {
+func codes() []string {
 	out := slices.Concat(linkCodes, regionCodes, areaCodes, figureCodes, []string{catalog.StaleDeclaration})
 	for _, c := range catalog.Codes() {
 		if strings.HasPrefix(c, blockErrorPrefix) {
@@ -44,11 +44,11 @@ func Codes() []string {
 }
 
 // Config returns a copy of cfg (nil: the defaults) in which every code of
-// Codes is on — at its default severity, or info for a code that is off by
+// codes is on — at its default severity, or info for a code that is off by
 // default (the figures) — and every other code is off: a check turned off
 // must not raise the score, so the doctor's reconcile run sees every
 // problem it counts, and computes nothing else.
-func Config(cfg *config.Config) *config.Config { return only(cfg, Codes()) }
+func Config(cfg *config.Config) *config.Config { return only(cfg, codes()) }
 
 // SilencedConfig returns a copy of cfg (nil: the defaults) in which only
 // the codes the doctor counts and cfg turns off are on (at their default
@@ -63,14 +63,14 @@ func SilencedConfig(cfg *config.Config) *config.Config { return only(cfg, silenc
 // reconcile with SilencedConfig(cfg) for them.
 func Silenced(cfg *config.Config) bool { return len(silenced(cfg)) > 0 }
 
-// silenced lists the codes of Codes that cfg (nil: the defaults) leaves
+// silenced lists the codes of codes that cfg (nil: the defaults) leaves
 // off.
 func silenced(cfg *config.Config) []string {
 	if cfg == nil {
 		cfg = config.Default()
 	}
 	var out []string
-	for _, code := range Codes() {
+	for _, code := range codes() {
 		if cfg.Checks.Level(code) == catalog.Off {
 			out = append(out, code)
 		}

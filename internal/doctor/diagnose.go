@@ -45,7 +45,7 @@ func Diagnose(in Input) *Report {
 
 // issuesAndActions lists the issues of the dimensions that lost points,
 // most points lost first (ties in report order), each dimension's at most
-// MaxIssuesPerDimension; and one action per such dimension in the same
+// maxIssuesPerDimension; and one action per such dimension in the same
 // order, led by the points it recovers. A dimension behind an unmet A
 // requirement says so even when it lost little.
 func issuesAndActions(ms []measure, unmetA []string) ([]Issue, int, []string) {
@@ -61,9 +61,9 @@ func issuesAndActions(ms []measure, unmetA []string) ([]Issue, int, []string) {
 		m := ms[i]
 		is := slices.Clone(m.issues)
 		sortIssues(is)
-		if len(is) > MaxIssuesPerDimension {
-			omitted += len(is) - MaxIssuesPerDimension
-			is = is[:MaxIssuesPerDimension]
+		if len(is) > maxIssuesPerDimension {
+			omitted += len(is) - maxIssuesPerDimension
+			is = is[:maxIssuesPerDimension]
 		}
 		issues = append(issues, is...)
 		if m.action == "" || lost(m) <= 0 {

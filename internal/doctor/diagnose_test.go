@@ -11,7 +11,7 @@ import (
 
 func TestHealthyRepositoryIsA(t *testing.T) {
 	r := Diagnose(in(healthy()))
-	wantScore := 100 - int(math.Ceil(WeightBenchmark*(1-0.9)))
+	wantScore := 100 - int(math.Ceil(weightBenchmark*(1-0.9)))
 	if r.Score != wantScore || r.Grade != "A" || len(r.Unmet) != 0 {
 		t.Fatalf("score %d grade %s unmet %v, want %d A none\n%+v", r.Score, r.Grade, r.Unmet, wantScore, r.Dimensions)
 	}
@@ -44,128 +44,128 @@ func TestDimensionFormulas(t *testing.T) {
 			i := in(healthy())
 			i.ProjectedDocuments--
 			return i
-		}, DimReachability, float64(healthyDocs-1) / healthyDocs, StatusMeasured},
+		}, dimReachability, float64(healthyDocs-1) / healthyDocs, statusMeasured},
 		{"reachability: a projection larger than the documents counts them all", func() Input {
 			i := in(healthy())
 			i.ProjectedDocuments = 1000
 			return i
-		}, DimReachability, 1, StatusMeasured},
+		}, dimReachability, 1, statusMeasured},
 		{"reachability: negative projection", func() Input {
 			i := in(healthy())
 			i.ProjectedDocuments = -3
 			return i
-		}, DimReachability, 0, StatusMeasured},
+		}, dimReachability, 0, statusMeasured},
 		{"connectivity: one area of two undocumented", func() Input {
 			return in(healthy(), diag(catalog.UndocumentedArea, "internal/y", 0))
-		}, DimConnectivity, (1 - 1.0/healthyAreas + 1) / 2, StatusMeasured},
+		}, dimConnectivity, (1 - 1.0/healthyAreas + 1) / 2, statusMeasured},
 		{"connectivity: the same area twice counts once", func() Input {
 			return in(healthy(), diag(catalog.UndocumentedArea, "internal/y", 0), diag(catalog.RequiredDocMissing, "internal/y", 0))
-		}, DimConnectivity, (1 - 1.0/healthyAreas + 1) / 2, StatusMeasured},
+		}, dimConnectivity, (1 - 1.0/healthyAreas + 1) / 2, statusMeasured},
 		{"connectivity: one document of four without code", func() Input {
 			return in(healthy(), diag(catalog.DocumentWithoutCode, "docs/b.md", 0))
-		}, DimConnectivity, (1 + 1 - 1.0/healthyDocs) / 2, StatusMeasured},
+		}, dimConnectivity, (1 + 1 - 1.0/healthyDocs) / 2, statusMeasured},
 		{"connectivity: a document the snapshot lacks is ignored", func() Input {
 			return in(healthy(), diag(catalog.DocumentWithoutCode, "docs/ghost.md", 0))
-		}, DimConnectivity, 1, StatusMeasured},
+		}, dimConnectivity, 1, statusMeasured},
 		{"connectivity: without areas the document share stands alone", func() Input {
 			return in(newBuilder().doc("README.md").doc("docs/a.md").module("a.go"), diag(catalog.DocumentWithoutCode, "docs/a.md", 0))
-		}, DimConnectivity, 0.5, StatusMeasured},
+		}, dimConnectivity, 0.5, statusMeasured},
 		{"connectivity: no documents scores 0", func() Input {
 			return in(newBuilder().area("internal/x", false).module("internal/x/x.go"))
-		}, DimConnectivity, 0, StatusNotApplicable},
+		}, dimConnectivity, 0, statusNotApplicable},
 		{"benchmark: hit@3 is the value", func() Input {
 			i := in(healthy())
 			i.Benchmark.Hit3 = 0.625
 			return i
-		}, DimBenchmark, 0.625, StatusMeasured},
+		}, dimBenchmark, 0.625, statusMeasured},
 		{"benchmark: above 1 is clamped", func() Input {
 			i := in(healthy())
 			i.Benchmark.Hit3 = 7
 			return i
-		}, DimBenchmark, 1, StatusMeasured},
+		}, dimBenchmark, 1, statusMeasured},
 		{"benchmark: NaN is 0", func() Input {
 			i := in(healthy())
 			i.Benchmark.Hit3 = math.NaN()
 			return i
-		}, DimBenchmark, 0, StatusMeasured},
+		}, dimBenchmark, 0, statusMeasured},
 		{"benchmark: no suite", func() Input {
 			i := in(healthy())
 			i.Benchmark = nil
 			return i
-		}, DimBenchmark, 0, StatusNotAnalyzed},
+		}, dimBenchmark, 0, statusNotAnalyzed},
 		{"benchmark: a suite without cases is no measurement", func() Input {
 			i := in(healthy())
 			i.Benchmark = &Benchmark{Suite: "s.json", Cases: 0, Hit3: 1}
 			return i
-		}, DimBenchmark, 0, StatusNotAnalyzed},
+		}, dimBenchmark, 0, statusNotAnalyzed},
 		{"links: one broken of four", func() Input {
 			return in(healthy(), diag(catalog.BrokenLink, "docs/a.md", 3))
-		}, DimLinks, 1 - 1.0/healthyLinks, StatusMeasured},
+		}, dimLinks, 1 - 1.0/healthyLinks, statusMeasured},
 		{"links: anchors and drift count too", func() Input {
 			return in(healthy(), diag(catalog.BrokenAnchor, "docs/a.md", 3), diag(catalog.DriftLink, "docs/a.md", 4), diag(catalog.DriftAnchor, "docs/b.md", 1))
-		}, DimLinks, 1 - 3.0/healthyLinks, StatusMeasured},
+		}, dimLinks, 1 - 3.0/healthyLinks, statusMeasured},
 		{"links: more problems than links is 0, never negative", func() Input {
 			i := in(healthy())
 			for l := range healthyLinks + 3 {
 				i.Diagnostics = append(i.Diagnostics, diag(catalog.BrokenLink, "docs/a.md", l+1))
 			}
 			return i
-		}, DimLinks, 0, StatusMeasured},
+		}, dimLinks, 0, statusMeasured},
 		{"links: other codes do not count", func() Input {
 			return in(healthy(), diag(catalog.UnresolvedPath, "docs/a.md", 3), diag(catalog.ImportCycle, "internal/x/x.go", 1))
-		}, DimLinks, 1, StatusMeasured},
+		}, dimLinks, 1, statusMeasured},
 		{"links: none to check scores in full", func() Input {
 			return in(newBuilder().doc("README.md"))
-		}, DimLinks, 1, StatusNotApplicable},
+		}, dimLinks, 1, statusNotApplicable},
 		{"declarations: one stale of two", func() Input {
 			return in(healthy(), diag(catalog.StaleDeclaration, "docs/a.md", 2))
-		}, DimDeclarations, 1 - 1.0/healthyDeclarations, StatusMeasured},
+		}, dimDeclarations, 1 - 1.0/healthyDeclarations, statusMeasured},
 		{"declarations: a block error counts", func() Input {
 			return in(healthy(), diag("DOCBRIDGE_YAML", "docs/b.md", 2))
-		}, DimDeclarations, 1 - 1.0/healthyDeclarations, StatusMeasured},
+		}, dimDeclarations, 1 - 1.0/healthyDeclarations, statusMeasured},
 		{"declarations: a block error without declarations is 0", func() Input {
 			return in(newBuilder().doc("README.md"), diag("DOCBRIDGE_YAML", "README.md", 2))
-		}, DimDeclarations, 0, StatusMeasured},
+		}, dimDeclarations, 0, statusMeasured},
 		{"generated regions: one edited of two", func() Input {
 			return in(healthy(), diag(catalog.GeneratedRegionEdited, "docs/b.md", 1))
-		}, DimGeneratedRegions, 1 - 1.0/healthyRegions, StatusMeasured},
+		}, dimGeneratedRegions, 1 - 1.0/healthyRegions, statusMeasured},
 		{"generated regions: unclosed counts", func() Input {
 			return in(healthy(), diag("GENERATED_UNCLOSED", "docs/b.md", 11), diag(catalog.GeneratedRegionEdited, "docs/b.md", 1))
-		}, DimGeneratedRegions, 0, StatusMeasured},
+		}, dimGeneratedRegions, 0, statusMeasured},
 		{"required docs: the one required area is missing", func() Input {
 			return in(healthy(), diag(catalog.RequiredDocMissing, "internal/x", 0))
-		}, DimRequiredDocs, 0, StatusMeasured},
+		}, dimRequiredDocs, 0, statusMeasured},
 		{"required docs: no required area scores in full", func() Input {
 			return in(newBuilder().doc("README.md").area("internal/x", false))
-		}, DimRequiredDocs, 1, StatusNotApplicable},
+		}, dimRequiredDocs, 1, statusNotApplicable},
 		{"entry: no AGENTS.md", func() Input {
 			return in(newBuilder().doc("README.md").doc("docs/a.md").link("README.md", "docs/a.md", 1))
-		}, DimEntryDocuments, entryReadmeShare + entryReachedShare, StatusMeasured},
+		}, dimEntryDocuments, entryReadmeShare + entryReachedShare, statusMeasured},
 		{"entry: no README, AGENTS.md reaches half", func() Input {
 			return in(newBuilder().doc("AGENTS.md").doc("docs/a.md").doc("docs/b.md").link("AGENTS.md", "docs/a.md", 1))
-		}, DimEntryDocuments, entryAgentsShare + entryReachedShare*0.5, StatusMeasured},
+		}, dimEntryDocuments, entryAgentsShare + entryReachedShare*0.5, statusMeasured},
 		{"entry: reachability is transitive", func() Input {
 			return in(newBuilder().doc("README.md").doc("docs/index.md").doc("docs/deep/x.md").
 				link("README.md", "docs/index.md", 1).link("docs/index.md", "docs/deep/x.md", 1))
-		}, DimEntryDocuments, entryReadmeShare + entryReachedShare, StatusMeasured},
+		}, dimEntryDocuments, entryReadmeShare + entryReachedShare, statusMeasured},
 		{"entry: a README below the root is not an entry", func() Input {
 			return in(newBuilder().doc("docs/README.md").doc("docs/a.md").link("docs/README.md", "docs/a.md", 1))
-		}, DimEntryDocuments, 0, StatusMeasured},
+		}, dimEntryDocuments, 0, statusMeasured},
 		{"entry: the name is case-insensitive", func() Input {
 			return in(newBuilder().doc("Readme.md").doc("agents.md"))
-		}, DimEntryDocuments, 1, StatusMeasured},
+		}, dimEntryDocuments, 1, statusMeasured},
 		{"entry: a page the site's navigation lists is reached, and what it links to", func() Input {
 			return in(newBuilder().doc("README.md").doc("docs/unlinked.md").doc("docs/linked.md").
 				entity(snapshot.KindDocument, "docs/nav.md", map[string]any{"navigation": "mkdocs.yml"}).
 				link("docs/nav.md", "docs/linked.md", 1).
 				entity(snapshot.KindDocument, "docs/listed2.md", map[string]any{"navigation": "mkdocs.yml"}))
-		}, DimEntryDocuments, entryReadmeShare + entryReachedShare*3/4, StatusMeasured},
+		}, dimEntryDocuments, entryReadmeShare + entryReachedShare*3/4, statusMeasured},
 		{"entry: navigation alone is no entry", func() Input {
 			return in(newBuilder().entity(snapshot.KindDocument, "docs/nav.md", map[string]any{"navigation": "mkdocs.yml"}).doc("docs/a.md"))
-		}, DimEntryDocuments, 0, StatusMeasured},
+		}, dimEntryDocuments, 0, statusMeasured},
 		{"entry: no documents", func() Input {
 			return in(newBuilder().module("a.go"))
-		}, DimEntryDocuments, 0, StatusNotApplicable},
+		}, dimEntryDocuments, 0, statusNotApplicable},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -232,8 +232,8 @@ func TestARules(t *testing.T) {
 		}
 		i.ProjectedDocuments--
 		r := Diagnose(i)
-		if r.Score < GradeA || r.Grade != "B" {
-			t.Fatalf("one unprojected document: score %d grade %s, want ≥ %d and B", r.Score, r.Grade, GradeA)
+		if r.Score < gradeA || r.Grade != "B" {
+			t.Fatalf("one unprojected document: score %d grade %s, want ≥ %d and B", r.Score, r.Grade, gradeA)
 		}
 		if len(r.Unmet) != 1 || r.Unmet[0] != "reachability 100 % (97.5 %)" || !strings.Contains(r.Verdict, "A needs reachability 100 % (97.5 %)") {
 			t.Fatalf("unmet %v, verdict %q", r.Unmet, r.Verdict)
@@ -256,8 +256,8 @@ func TestARules(t *testing.T) {
 				i.Diagnostics = append(i.Diagnostics, diag(catalog.DocumentWithoutCode, p, 0))
 			}
 			r := Diagnose(i)
-			conn := dim(r, DimConnectivity)
-			if r.Score < GradeA || r.Grade != c.grade {
+			conn := dim(r, dimConnectivity)
+			if r.Score < gradeA || r.Grade != c.grade {
 				t.Fatalf("%d without code: connectivity %v score %d grade %s, want %s", c.without, conn.Value, r.Score, r.Grade, c.grade)
 			}
 			if c.grade == "B" && (len(r.Unmet) != 1 || r.Unmet[0] != "connectivity ≥ 80 % (79.0 %)") {
@@ -269,12 +269,12 @@ func TestARules(t *testing.T) {
 		i := in(healthy())
 		i.Benchmark = nil
 		r := Diagnose(i)
-		b := dim(r, DimBenchmark)
-		if b.Status != StatusNotAnalyzed || b.Points != 0 || !strings.Contains(b.Explanation, "not analyzed") {
+		b := dim(r, dimBenchmark)
+		if b.Status != statusNotAnalyzed || b.Points != 0 || !strings.Contains(b.Explanation, "not analyzed") {
 			t.Fatalf("benchmark %+v", b)
 		}
 		want := "doctor: B (90/100) — A needs measured hit@3 ≥ 80 % (not analyzed)"
-		if r.Score != 100-WeightBenchmark || r.Grade != "B" || r.Verdict != want {
+		if r.Score != 100-weightBenchmark || r.Grade != "B" || r.Verdict != want {
 			t.Fatalf("got %q, want %q", r.Verdict, want)
 		}
 	})
@@ -282,7 +282,7 @@ func TestARules(t *testing.T) {
 		i := in(healthy())
 		i.Benchmark.Hit3 = 0.79
 		r := Diagnose(i)
-		if r.Score < GradeA || r.Grade != "B" || len(r.Unmet) != 1 || r.Unmet[0] != "measured hit@3 ≥ 80 % (79.0 %)" {
+		if r.Score < gradeA || r.Grade != "B" || len(r.Unmet) != 1 || r.Unmet[0] != "measured hit@3 ≥ 80 % (79.0 %)" {
 			t.Fatalf("score %d grade %s unmet %v", r.Score, r.Grade, r.Unmet)
 		}
 	})

@@ -22,9 +22,9 @@ var (
 // so it counts as reached once an entry exists, and so do the documents
 // it links to. Without documents it scores 0.
 func entryDocuments(f *facts) measure {
-	m := measure{dim: Dimension{Name: DimEntryDocuments, Weight: WeightEntryDocuments}}
+	m := measure{dim: Dimension{Name: dimEntryDocuments, Weight: weightEntryDocuments}}
 	if len(f.documents) == 0 {
-		m.dim.Status = StatusNotApplicable
+		m.dim.Status = statusNotApplicable
 		m.dim.Explanation = "no documents: no README.md, no AGENTS.md (scores 0)"
 		m.action = "add a README.md at the root"
 		return m
@@ -37,14 +37,14 @@ func entryDocuments(f *facts) measure {
 		value += entryReadmeShare
 		entries = append(entries, readme)
 	} else {
-		m.issues = append(m.issues, Issue{Dimension: DimEntryDocuments, Code: "readme-missing", Message: "no README.md at the repository root"})
+		m.issues = append(m.issues, Issue{Dimension: dimEntryDocuments, Code: "readme-missing", Message: "no README.md at the repository root"})
 		actions = append(actions, "add a README.md at the root")
 	}
 	if agents != "" {
 		value += entryAgentsShare
 		entries = append(entries, agents)
 	} else {
-		m.issues = append(m.issues, Issue{Dimension: DimEntryDocuments, Code: "agents-missing", Message: "no AGENTS.md at the repository root"})
+		m.issues = append(m.issues, Issue{Dimension: dimEntryDocuments, Code: "agents-missing", Message: "no AGENTS.md at the repository root"})
 		actions = append(actions, "add an AGENTS.md at the root")
 	}
 	var reached map[string]bool
@@ -59,7 +59,7 @@ func entryDocuments(f *facts) measure {
 	var unreached []Issue
 	for _, p := range f.documents {
 		if !reached[p] {
-			unreached = append(unreached, Issue{Dimension: DimEntryDocuments, Code: "not-linked-from-entry", Path: p,
+			unreached = append(unreached, Issue{Dimension: dimEntryDocuments, Code: "not-linked-from-entry", Path: p,
 				Message: p + " cannot be reached by following links from README.md or AGENTS.md" + orNav})
 		}
 	}
@@ -75,7 +75,7 @@ func entryDocuments(f *facts) measure {
 		actions = append(actions, fmt.Sprintf("link %d document(s) from README.md, AGENTS.md or an index they link to%s", len(unreached), firstPlaces(unreached)))
 	}
 	m.issues = append(m.issues, unreached...)
-	m.dim.Status = StatusMeasured
+	m.dim.Status = statusMeasured
 	m.dim.Value = value
 	m.dim.Problems = len(m.issues)
 	nav := ""

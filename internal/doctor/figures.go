@@ -28,9 +28,9 @@ type Figure struct {
 	Paths []string `json:"paths"`
 }
 
-// MaxFigurePaths bounds the subjects the text report names per figure;
+// maxFigurePaths bounds the subjects the text report names per figure;
 // the JSON report lists them all.
-const MaxFigurePaths = 3
+const maxFigurePaths = 3
 
 // figures counts, from the diagnostics of a run with Config, the subjects
 // of each figure code: each path once.
@@ -72,7 +72,7 @@ func figures(f *facts, ds []finding.Diagnostic, centralityTopN int) []Figure {
 }
 
 // figureLine renders a figure for the text report: the count, its share
-// and the first MaxFigurePaths subjects.
+// and the first maxFigurePaths subjects.
 func figureLine(fig Figure) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d", fig.Name, fig.Count)
@@ -80,7 +80,7 @@ func figureLine(fig Figure) string {
 		fmt.Fprintf(&b, " of %d (%s)", fig.Of, pct(fig.Share))
 	}
 	if n := len(fig.Paths); n > 0 {
-		shown := fig.Paths[:min(n, MaxFigurePaths)]
+		shown := fig.Paths[:min(n, maxFigurePaths)]
 		b.WriteString(" — " + strings.Join(shown, ", "))
 		if rest := n - len(shown); rest > 0 {
 			fmt.Fprintf(&b, " and %d more", rest)

@@ -14,7 +14,7 @@ import (
 )
 
 // Each figure counts its subjects once, against its denominator; the text
-// names the first MaxFigurePaths and counts the rest, the JSON lists all.
+// names the first maxFigurePaths and counts the rest, the JSON lists all.
 // A near-twin finding at an area's directory (the comparison bound) is not
 // a document, and a figure without a denominator prints the count alone.
 func TestFigures(t *testing.T) {
@@ -99,7 +99,7 @@ func TestConfigTurnsFiguresOn(t *testing.T) {
 			if got != catalog.Info {
 				t.Errorf("%s: %s, want info", code, got)
 			}
-		case slices.Contains(Codes(), code):
+		case slices.Contains(codes(), code):
 			if got != r.Severity {
 				t.Errorf("%s: %s, want its default %s", code, got, r.Severity)
 			}

@@ -16,23 +16,23 @@ const DefaultSuite = "docs/bench/retrieval-suite-v1.json"
 // projection holds. Without documents there is nothing to find: it
 // scores 0, so deleting the documentation never pays.
 func reachability(f *facts, projected int) measure {
-	m := measure{dim: Dimension{Name: DimReachability, Weight: WeightReachability}}
+	m := measure{dim: Dimension{Name: dimReachability, Weight: weightReachability}}
 	n := len(f.documents)
 	if n == 0 {
-		m.dim.Status = StatusNotApplicable
+		m.dim.Status = statusNotApplicable
 		m.dim.Explanation = "no documents: nothing to find, so nothing is reachable (scores 0)"
 		m.dim.Problems = 1
-		m.issues = []Issue{{Dimension: DimReachability, Code: "no-documents", Message: NoDocuments + ": the repository has no Markdown documents"}}
+		m.issues = []Issue{{Dimension: dimReachability, Code: "no-documents", Message: noDocuments + ": the repository has no Markdown documents"}}
 		m.action = "write documentation, starting with a README.md at the root"
 		return m
 	}
 	in := min(max(projected, 0), n)
-	m.dim.Status = StatusMeasured
+	m.dim.Status = statusMeasured
 	m.dim.Value = share(in, n)
 	m.dim.Explanation = fmt.Sprintf("%d of %d documents are in the retrieval projection (%s)", in, n, pct(m.dim.Value))
 	if missing := n - in; missing > 0 {
 		m.dim.Problems = missing
-		m.issues = []Issue{{Dimension: DimReachability, Code: "not-projected",
+		m.issues = []Issue{{Dimension: dimReachability, Code: "not-projected",
 			Message: fmt.Sprintf("%d of %d documents are not in the retrieval projection", missing, n)}}
 		m.action = fmt.Sprintf("make the %d document(s) missing from the retrieval projection searchable", missing)
 	}
@@ -46,10 +46,10 @@ func reachability(f *facts, projected int) measure {
 // Without areas the first share is not applicable and the second stands
 // alone; without documents the dimension scores 0.
 func connectivity(f *facts, ds []finding.Diagnostic) measure {
-	m := measure{dim: Dimension{Name: DimConnectivity, Weight: WeightConnectivity}}
+	m := measure{dim: Dimension{Name: dimConnectivity, Weight: weightConnectivity}}
 	docs := len(f.documents)
 	if docs == 0 {
-		m.dim.Status = StatusNotApplicable
+		m.dim.Status = statusNotApplicable
 		m.dim.Explanation = "no documents: nothing connects the documentation to the code (scores 0)"
 		m.action = "write documents that mention the code they describe"
 		return m
@@ -58,7 +58,7 @@ func connectivity(f *facts, ds []finding.Diagnostic) measure {
 	docDiags := distinctPaths(byCode(ds, func(c string) bool { return c == catalog.DocumentWithoutCode }), f.isDoc)
 	docShare := ratio(len(docDiags), docs)
 	docPart := fmt.Sprintf("documents with an edge into code (%d of %d, %s)", docs-min(docs, len(docDiags)), docs, pct(docShare))
-	m.dim.Status = StatusMeasured
+	m.dim.Status = statusMeasured
 	if f.areas == 0 {
 		m.dim.Value = docShare
 		m.dim.Explanation = docPart + "; no areas are configured or derived, so the areas half is not applicable"
@@ -68,7 +68,7 @@ func connectivity(f *facts, ds []finding.Diagnostic) measure {
 		m.dim.Explanation = fmt.Sprintf("mean of areas documented (%d of %d, %s) and %s",
 			f.areas-min(f.areas, len(areaDiags)), f.areas, pct(areaShare), docPart)
 	}
-	m.issues = append(diagnosticIssues(DimConnectivity, areaDiags), diagnosticIssues(DimConnectivity, docDiags)...)
+	m.issues = append(diagnosticIssues(dimConnectivity, areaDiags), diagnosticIssues(dimConnectivity, docDiags)...)
 	m.dim.Problems = len(m.issues)
 	if len(m.issues) > 0 {
 		var parts []string
@@ -104,9 +104,9 @@ func distinctPaths(ds []finding.Diagnostic, known map[string]bool) []finding.Dia
 // empty suite) it is not analyzed and scores 0: an unmeasured retrieval
 // quality earns nothing.
 func benchmark(b *Benchmark) measure {
-	m := measure{dim: Dimension{Name: DimBenchmark, Weight: WeightBenchmark}}
+	m := measure{dim: Dimension{Name: dimBenchmark, Weight: weightBenchmark}}
 	if b == nil || b.Cases <= 0 {
-		m.dim.Status = StatusNotAnalyzed
+		m.dim.Status = statusNotAnalyzed
 		m.dim.Explanation = "not analyzed: no golden suite ran (" + DefaultSuite + " or --suite), so hit@3 scores 0"
 		msg := "no golden retrieval suite: hit@3 is not measured"
 		if b != nil {
@@ -114,7 +114,7 @@ func benchmark(b *Benchmark) measure {
 			msg = fmt.Sprintf("the golden suite %s has no cases", b.Suite)
 		}
 		m.dim.Problems = 1
-		m.issues = []Issue{{Dimension: DimBenchmark, Code: "benchmark-not-analyzed", Message: msg}}
+		m.issues = []Issue{{Dimension: dimBenchmark, Code: "benchmark-not-analyzed", Message: msg}}
 		m.action = "add a golden retrieval suite at " + DefaultSuite + " (docbridge bench retrieval runs it)"
 		return m
 	}
@@ -123,13 +123,13 @@ func benchmark(b *Benchmark) measure {
 		h = 0
 	}
 	h = min(1, max(0, h))
-	m.dim.Status = StatusMeasured
+	m.dim.Status = statusMeasured
 	m.dim.Value = h
 	m.cases = b.Cases
 	m.dim.Explanation = fmt.Sprintf("hit@3 %s over %d case(s) of %s", pct(h), b.Cases, b.Suite)
 	if misses := int(math.Round((1 - h) * float64(b.Cases))); h < 1 {
 		m.dim.Problems = max(1, misses)
-		m.issues = []Issue{{Dimension: DimBenchmark, Code: "benchmark-misses", Path: b.Suite,
+		m.issues = []Issue{{Dimension: dimBenchmark, Code: "benchmark-misses", Path: b.Suite,
 			Message: fmt.Sprintf("%d of %d case(s) have no expected target in the first three results", m.dim.Problems, b.Cases)}}
 		m.action = fmt.Sprintf("raise hit@3 (%s): docbridge bench retrieval %s lists the cases that miss", pct(h), b.Suite)
 	}

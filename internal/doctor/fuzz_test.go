@@ -31,7 +31,7 @@ func FuzzDiagnose(f *testing.F) {
 			per[is.Dimension]++
 		}
 		for _, d := range r.Dimensions {
-			if d.Value < 0 || d.Value > 1 || d.Points < 0 || d.Points > d.Weight || per[d.Name] > MaxIssuesPerDimension {
+			if d.Value < 0 || d.Value > 1 || d.Points < 0 || d.Points > d.Weight || per[d.Name] > maxIssuesPerDimension {
 				t.Fatalf("dimension out of bounds: %+v (%d issues)", d, per[d.Name])
 			}
 		}

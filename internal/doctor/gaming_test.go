@@ -47,11 +47,11 @@ func TestCannotBeGamed(t *testing.T) {
 			"without areas": newBuilder().module("main.go"),
 		} {
 			r := judged(b, nil)
-			if r.Score >= GradeC || r.Score >= base.Score {
-				t.Errorf("%s: %s, want below %d", name, r.Verdict, GradeC)
+			if r.Score >= gradeC || r.Score >= base.Score {
+				t.Errorf("%s: %s, want below %d", name, r.Verdict, gradeC)
 			}
-			for _, d := range []string{DimReachability, DimConnectivity, DimEntryDocuments} {
-				if got := dim(r, d); got.Points != 0 || got.Status != StatusNotApplicable {
+			for _, d := range []string{dimReachability, dimConnectivity, dimEntryDocuments} {
+				if got := dim(r, d); got.Points != 0 || got.Status != statusNotApplicable {
 					t.Errorf("%s: %s %+v, want 0 points, not applicable", name, d, got)
 				}
 			}
@@ -86,16 +86,16 @@ func TestCannotBeGamed(t *testing.T) {
 	})
 	t.Run("a tiny suite does not earn the A", func(t *testing.T) {
 		i := in(healthy())
-		i.Benchmark = &Benchmark{Suite: "s.json", Cases: MinCasesForA - 1, Hit3: 1}
+		i.Benchmark = &Benchmark{Suite: "s.json", Cases: minCasesForA - 1, Hit3: 1}
 		r := Diagnose(i)
-		if r.Score < GradeA || r.Grade != "B" || len(r.Unmet) != 1 || !strings.Contains(r.Unmet[0], "over at least") {
+		if r.Score < gradeA || r.Grade != "B" || len(r.Unmet) != 1 || !strings.Contains(r.Unmet[0], "over at least") {
 			t.Fatalf("%s %v", r.Verdict, r.Unmet)
 		}
 	})
 	t.Run("passing a diagnostic twice counts it once", func(t *testing.T) {
 		d := diag(catalog.BrokenLink, "docs/a.md", 3)
 		once, twice := Diagnose(in(healthy(), d)), Diagnose(in(healthy(), d, d))
-		if once.Score != twice.Score || dim(twice, DimLinks).Problems != 1 {
+		if once.Score != twice.Score || dim(twice, dimLinks).Problems != 1 {
 			t.Fatalf("once %s, twice %s", once.Verdict, twice.Verdict)
 		}
 	})

@@ -9,13 +9,13 @@ import (
 // (see unmet); missing one caps the grade at B.
 func grade(score int, unmetA bool) string {
 	switch {
-	case score >= GradeA && !unmetA:
+	case score >= gradeA && !unmetA:
 		return "A"
-	case score >= GradeB:
+	case score >= gradeB:
 		return "B"
-	case score >= GradeC:
+	case score >= gradeC:
 		return "C"
-	case score >= GradeD:
+	case score >= gradeD:
 		return "D"
 	}
 	return "F"
@@ -36,20 +36,20 @@ func unmet(ms []measure) []string {
 	for _, m := range ms {
 		d := m.dim
 		switch d.Name {
-		case DimReachability:
-			if d.Status != StatusMeasured || d.Value < 1-epsilon {
+		case dimReachability:
+			if d.Status != statusMeasured || d.Value < 1-epsilon {
 				out = append(out, fmt.Sprintf("%s (%s)", reqReachability, measured(d)))
 			}
-		case DimConnectivity:
-			if d.Status != StatusMeasured || d.Value < MinConnectivityForA-epsilon {
+		case dimConnectivity:
+			if d.Status != statusMeasured || d.Value < minConnectivityForA-epsilon {
 				out = append(out, fmt.Sprintf("%s (%s)", reqConnectivity, measured(d)))
 			}
-		case DimBenchmark:
+		case dimBenchmark:
 			switch {
-			case d.Status != StatusMeasured || d.Value < MinHit3ForA-epsilon:
+			case d.Status != statusMeasured || d.Value < minHit3ForA-epsilon:
 				out = append(out, fmt.Sprintf("%s (%s)", reqHit3, measured(d)))
-			case m.cases < MinCasesForA:
-				out = append(out, fmt.Sprintf("%s over at least %d cases (%d)", reqHit3, MinCasesForA, m.cases))
+			case m.cases < minCasesForA:
+				out = append(out, fmt.Sprintf("%s over at least %d cases (%d)", reqHit3, minCasesForA, m.cases))
 			}
 		}
 	}
@@ -58,7 +58,7 @@ func unmet(ms []measure) []string {
 
 // blocksA reports whether a dimension stands behind an unmet requirement.
 func blocksA(dim string, unmetA []string) bool {
-	req := map[string]string{DimReachability: reqReachability, DimConnectivity: reqConnectivity, DimBenchmark: reqHit3}[dim]
+	req := map[string]string{dimReachability: reqReachability, dimConnectivity: reqConnectivity, dimBenchmark: reqHit3}[dim]
 	if req == "" {
 		return false
 	}
@@ -73,30 +73,30 @@ func blocksA(dim string, unmetA []string) bool {
 // measured is a dimension's value as a requirement quotes it.
 func measured(d Dimension) string {
 	switch d.Status {
-	case StatusNotAnalyzed:
+	case statusNotAnalyzed:
 		return "not analyzed"
-	case StatusNotApplicable:
+	case statusNotApplicable:
 		return "nothing to measure"
 	}
 	return pct(d.Value)
 }
 
-// NoDocuments is what the doctor says of a repository without Markdown
+// noDocuments is what the doctor says of a repository without Markdown
 // documents, in its verdict and its issue: its grade measures nothing.
-const NoDocuments = "0 documents found"
+const noDocuments = "0 documents found"
 
 // verdict is the one-line summary: the grade and score, "0 documents
 // found" when there are none, and what an A still needs (the unmet requirements, else the missing points).
 func verdict(r *Report, documents int) string {
 	v := fmt.Sprintf("doctor: %s (%d/100)", r.Grade, r.Score)
 	if documents == 0 {
-		v += ", " + NoDocuments
+		v += ", " + noDocuments
 	}
 	switch {
 	case len(r.Unmet) > 0:
 		v += " — A needs " + strings.Join(r.Unmet, "; ")
 	case r.Grade != "A":
-		v += fmt.Sprintf(" — A needs %d/100 (%d more points)", GradeA, GradeA-r.Score)
+		v += fmt.Sprintf(" — A needs %d/100 (%d more points)", gradeA, gradeA-r.Score)
 	}
 	return v
 }

@@ -21,16 +21,16 @@ type check struct {
 }
 
 var (
-	linksCheck = check{name: DimLinks, weight: WeightLinks,
+	linksCheck = check{name: dimLinks, weight: weightLinks,
 		keep: func(c string) bool { return slices.Contains(linkCodes, c) },
 		noun: "links and anchors", problem: "broken", fix: "fix %d broken link(s) or anchor(s)"}
-	declarationsCheck = check{name: DimDeclarations, weight: WeightDeclarations,
+	declarationsCheck = check{name: dimDeclarations, weight: weightDeclarations,
 		keep: isDeclarationCode,
 		noun: "declarations", problem: "stale or in an invalid docbridge block", fix: "fix %d stale declaration(s) or docbridge block error(s)"}
-	regionsCheck = check{name: DimGeneratedRegions, weight: WeightGeneratedRegions,
+	regionsCheck = check{name: dimGeneratedRegions, weight: weightGeneratedRegions,
 		keep: func(c string) bool { return slices.Contains(regionCodes, c) },
 		noun: "generated regions", problem: "edited by hand or unclosed", fix: "regenerate or close %d generated region(s)"}
-	requiredCheck = check{name: DimRequiredDocs, weight: WeightRequiredDocs,
+	requiredCheck = check{name: dimRequiredDocs, weight: weightRequiredDocs,
 		keep: func(c string) bool { return c == catalog.RequiredDocMissing },
 		noun: "required areas", problem: "without documentation", fix: "document %d required area(s)"}
 )
@@ -45,13 +45,13 @@ func health(c check, ds []finding.Diagnostic, denominator int) measure {
 	problems := byCode(ds, c.keep)
 	n := len(problems)
 	if n == 0 && denominator <= 0 {
-		m.dim.Status = StatusNotApplicable
+		m.dim.Status = statusNotApplicable
 		m.dim.Value = 1
 		m.dim.Explanation = fmt.Sprintf("no %s to check (scores in full)", c.noun)
 		return m
 	}
 	d := max(n, denominator)
-	m.dim.Status = StatusMeasured
+	m.dim.Status = statusMeasured
 	m.dim.Value = ratio(n, d)
 	m.dim.Explanation = fmt.Sprintf("%d of %d %s %s: 1 − %d/%d = %s", n, d, c.noun, c.problem, n, d, pct(m.dim.Value))
 	m.dim.Problems = n

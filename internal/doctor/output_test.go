@@ -81,7 +81,7 @@ func TestNextActionsByPointsRecoverable(t *testing.T) {
 }
 
 func TestIssuesAreBounded(t *testing.T) {
-	const broken = MaxIssuesPerDimension + 5
+	const broken = maxIssuesPerDimension + 5
 	i := in(healthy())
 	for l := range broken {
 		i.Diagnostics = append(i.Diagnostics, diag(catalog.BrokenLink, "docs/a.md", l+1))
@@ -89,18 +89,18 @@ func TestIssuesAreBounded(t *testing.T) {
 	r := Diagnose(i)
 	shown := 0
 	for _, is := range r.Issues {
-		if is.Dimension == DimLinks {
+		if is.Dimension == dimLinks {
 			shown++
 		}
 	}
-	if shown != MaxIssuesPerDimension || r.IssuesOmitted != broken-MaxIssuesPerDimension || dim(r, DimLinks).Problems != broken {
-		t.Fatalf("shown %d omitted %d problems %d", shown, r.IssuesOmitted, dim(r, DimLinks).Problems)
+	if shown != maxIssuesPerDimension || r.IssuesOmitted != broken-maxIssuesPerDimension || dim(r, dimLinks).Problems != broken {
+		t.Fatalf("shown %d omitted %d problems %d", shown, r.IssuesOmitted, dim(r, dimLinks).Problems)
 	}
 	var txt bytes.Buffer
 	if err := WriteText(&txt, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(txt.String(), fmt.Sprintf("… %d more not shown", broken-MaxIssuesPerDimension)) {
+	if !strings.Contains(txt.String(), fmt.Sprintf("… %d more not shown", broken-maxIssuesPerDimension)) {
 		t.Fatalf("text does not count the omitted issues:\n%s", txt.String())
 	}
 }
@@ -144,7 +144,7 @@ func TestTextEscapesControlCharacters(t *testing.T) {
 func TestNilSnapshot(t *testing.T) {
 	// Only the health checks with nothing to check score, in full.
 	r := Diagnose(Input{})
-	want := WeightLinks + WeightDeclarations + WeightGeneratedRegions + WeightRequiredDocs
+	want := weightLinks + weightDeclarations + weightGeneratedRegions + weightRequiredDocs
 	if r.Score != want || r.Grade != grade(want, true) || len(r.Dimensions) != 8 {
 		t.Fatalf("%s, want %d", r.Verdict, want)
 	}
@@ -157,7 +157,7 @@ func TestConnectivityActionNamesOnlyWhatIsMissing(t *testing.T) {
 	r := Diagnose(in(healthy(), diag(catalog.DocumentWithoutCode, "docs/b.md", 0)))
 	var action string
 	for _, a := range r.NextActions {
-		if strings.Contains(a, string(DimConnectivity)) {
+		if strings.Contains(a, string(dimConnectivity)) {
 			action = a
 		}
 	}

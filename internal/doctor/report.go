@@ -10,7 +10,7 @@ type Input struct {
 	// Snapshot is the repository judged.
 	Snapshot *snapshot.Snapshot
 	// Diagnostics are reconcile's findings on Snapshot, with every code of
-	// Codes turned on (Config does that); their severities are ignored.
+	// codes turned on (Config does that); their severities are ignored.
 	Diagnostics []finding.Diagnostic
 	// ProjectedDocuments is the number of documents the retrieval
 	// projection holds.
@@ -36,15 +36,15 @@ type Benchmark struct {
 
 // Dimension statuses.
 const (
-	// StatusMeasured: the value was measured.
-	StatusMeasured = "measured"
-	// StatusNotAnalyzed: the measurement did not run (no golden suite);
+	// statusMeasured: the value was measured.
+	statusMeasured = "measured"
+	// statusNotAnalyzed: the measurement did not run (no golden suite);
 	// the dimension scores 0.
-	StatusNotAnalyzed = "not-analyzed"
-	// StatusNotApplicable: there is nothing to measure. Findability
+	statusNotAnalyzed = "not-analyzed"
+	// statusNotApplicable: there is nothing to measure. Findability
 	// dimensions then score 0 (no documents means nothing to find); health
 	// checks score in full (no links means no broken link).
-	StatusNotApplicable = "not-applicable"
+	statusNotApplicable = "not-applicable"
 )
 
 // Report is the doctor's judgement.
@@ -58,7 +58,7 @@ type Report struct {
 	// with its measured value; an A score with any of them is a B.
 	Unmet []string `json:"unmet"`
 	// Issues are the problems behind lost points, at most
-	// MaxIssuesPerDimension per dimension, worst dimension first.
+	// maxIssuesPerDimension per dimension, worst dimension first.
 	Issues []Issue `json:"issues"`
 	// IssuesOmitted counts the problems past the bound.
 	IssuesOmitted int `json:"issuesOmitted"`
@@ -83,7 +83,7 @@ type Dimension struct {
 	// Explanation says what was measured, with the counts.
 	Explanation string `json:"explanation"`
 	// Problems counts the problems behind the lost points (Issues shows
-	// at most MaxIssuesPerDimension of them).
+	// at most maxIssuesPerDimension of them).
 	Problems int `json:"problems"`
 }
 
@@ -99,6 +99,6 @@ type Issue struct {
 	Line    int    `json:"line,omitempty"`
 }
 
-// MaxIssuesPerDimension bounds the issues listed per dimension; the rest
+// maxIssuesPerDimension bounds the issues listed per dimension; the rest
 // are counted in Report.IssuesOmitted.
-const MaxIssuesPerDimension = 10
+const maxIssuesPerDimension = 10

@@ -2,14 +2,14 @@ package doctor
 
 // Dimension names, in report order.
 const (
-	DimReachability     = "reachability"
-	DimConnectivity     = "connectivity"
-	DimBenchmark        = "benchmark"
-	DimLinks            = "links"
-	DimDeclarations     = "declarations"
-	DimGeneratedRegions = "generated-regions"
-	DimRequiredDocs     = "required-docs"
-	DimEntryDocuments   = "entry-documents"
+	dimReachability     = "reachability"
+	dimConnectivity     = "connectivity"
+	dimBenchmark        = "benchmark"
+	dimLinks            = "links"
+	dimDeclarations     = "declarations"
+	dimGeneratedRegions = "generated-regions"
+	dimRequiredDocs     = "required-docs"
+	dimEntryDocuments   = "entry-documents"
 )
 
 // Weights of the dimensions; they sum to 100. Findability takes 40 (the
@@ -17,14 +17,14 @@ const (
 // broken link is a dead end for every reader, entry documents next because
 // they are where every reader starts.
 const (
-	WeightReachability     = 15
-	WeightConnectivity     = 15
-	WeightBenchmark        = 10
-	WeightLinks            = 20
-	WeightDeclarations     = 10
-	WeightGeneratedRegions = 5
-	WeightRequiredDocs     = 10
-	WeightEntryDocuments   = 15
+	weightReachability     = 15
+	weightConnectivity     = 15
+	weightBenchmark        = 10
+	weightLinks            = 20
+	weightDeclarations     = 10
+	weightGeneratedRegions = 5
+	weightRequiredDocs     = 10
+	weightEntryDocuments   = 15
 )
 
 // Shares of the entry-documents dimension: a README at the root, an
@@ -38,17 +38,17 @@ const (
 
 // Grade thresholds (score at least) and the A's extra requirements.
 const (
-	GradeA = 90
-	GradeB = 75
-	GradeC = 60
-	GradeD = 40
-	// MinConnectivityForA and MinHit3ForA are shares (0–1); an A also
+	gradeA = 90
+	gradeB = 75
+	gradeC = 60
+	gradeD = 40
+	// minConnectivityForA and minHit3ForA are shares (0–1); an A also
 	// needs every document reachable.
-	MinConnectivityForA = 0.80
-	MinHit3ForA         = 0.80
-	// MinCasesForA is the smallest suite whose hit@3 counts for an A: a
+	minConnectivityForA = 0.80
+	minHit3ForA         = 0.80
+	// minCasesForA is the smallest suite whose hit@3 counts for an A: a
 	// suite of two easy cases measures nothing.
-	MinCasesForA = 10
+	minCasesForA = 10
 )
 
 // epsilon absorbs float noise in threshold comparisons (a mean of 0.6 and

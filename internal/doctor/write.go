@@ -61,7 +61,7 @@ func WriteText(w io.Writer, r *Report) error {
 			tw.printf("  %s  %s  %s%s\n", is.Dimension, printable(location(is)), printable(is.Code), messageSuffix(is))
 		}
 		if r.IssuesOmitted > 0 {
-			tw.printf("  … %d more not shown (at most %d per dimension)\n", r.IssuesOmitted, MaxIssuesPerDimension)
+			tw.printf("  … %d more not shown (at most %d per dimension)\n", r.IssuesOmitted, maxIssuesPerDimension)
 		}
 	}
 	if len(r.NextActions) > 0 {
@@ -85,7 +85,7 @@ func WriteText(w io.Writer, r *Report) error {
 
 // valueLabel is the measured share, or the status when nothing was measured.
 func valueLabel(d Dimension) string {
-	if d.Status == StatusMeasured {
+	if d.Status == statusMeasured {
 		return pct(d.Value)
 	}
 	return d.Status

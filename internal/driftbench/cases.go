@@ -23,25 +23,25 @@ import (
 
 // Kinds of reference a case breaks.
 const (
-	// KindLink is a relative Markdown link whose file or directory is gone.
-	KindLink = "link"
-	// KindAnchor is a link's #fragment whose heading is gone.
-	KindAnchor = "anchor"
-	// KindPath is a code span naming a file or directory that is gone.
-	KindPath = "path"
-	// KindSymbol is a code span naming an exported symbol that is gone.
-	KindSymbol = "symbol"
-	// KindSelfURL is a link written as the repository's own GitHub URL
+	// kindLink is a relative Markdown link whose file or directory is gone.
+	kindLink = "link"
+	// kindAnchor is a link's #fragment whose heading is gone.
+	kindAnchor = "anchor"
+	// kindPath is a code span naming a file or directory that is gone.
+	kindPath = "path"
+	// kindSymbol is a code span naming an exported symbol that is gone.
+	kindSymbol = "symbol"
+	// kindSelfURL is a link written as the repository's own GitHub URL
 	// (https://github.com/<owner>/<repo>/blob/<branch>/<path>) whose file
 	// is gone.
-	KindSelfURL = "selfurl"
+	kindSelfURL = "selfurl"
 )
 
-// Kinds lists the kinds in report order.
-var Kinds = []string{KindLink, KindAnchor, KindPath, KindSymbol, KindSelfURL}
+// kinds lists the kinds in report order.
+var kinds = []string{kindLink, kindAnchor, kindPath, kindSymbol, kindSelfURL}
 
-// MaxCaseFileBytes bounds a case file.
-const MaxCaseFileBytes = 4 << 20
+// maxCaseFileBytes bounds a case file.
+const maxCaseFileBytes = 4 << 20
 
 // Case is one confirmed break.
 type Case struct {
@@ -59,17 +59,17 @@ type Case struct {
 	Note string `json:"note"`
 }
 
-// CaseFile is cases/<owner>+<name>.json.
-type CaseFile struct {
+// caseFile is cases/<owner>+<name>.json.
+type caseFile struct {
 	Repository string `json:"repository"`
 	Cases      []Case `json:"cases"`
 	// Mined records the mining that gave the cases: candidates read and
 	// rejected, by reason.
-	Mined *Mined `json:"mined,omitempty"`
+	Mined *mined `json:"mined,omitempty"`
 }
 
-// Mined is the record of a mining run over a repository.
-type Mined struct {
+// mined is the record of a mining run over a repository.
+type mined struct {
 	// Commits is how many commits were mined (newest first from Tip).
 	Commits int    `json:"commits"`
 	Tip     string `json:"tip"`
@@ -80,16 +80,16 @@ type Mined struct {
 	Rejected   map[string]int `json:"rejected,omitempty"`
 }
 
-// CorpusRepo is one repository of corpus.json.
-type CorpusRepo struct {
+// corpusRepo is one repository of corpus.json.
+type corpusRepo struct {
 	Repository string `json:"repository"`
 	// Split is dev (tuning may look at it) or test (report only).
 	Split string `json:"split"`
 }
 
-// Corpus is corpus.json.
-type Corpus struct {
-	Repositories []CorpusRepo `json:"repositories"`
+// corpus is corpus.json.
+type corpus struct {
+	Repositories []corpusRepo `json:"repositories"`
 }
 
 // Splits.
@@ -104,8 +104,8 @@ var (
 	idRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 )
 
-// Slug is owner+name, the file and directory name of a repository.
-func Slug(repo string) string { return strings.Replace(repo, "/", "+", 1) }
+// slug is owner+name, the file and directory name of a repository.
+func slug(repo string) string { return strings.Replace(repo, "/", "+", 1) }
 
 // decodeStrict decodes one JSON value with unknown fields refused.
 func decodeStrict(data []byte, v any) error {
@@ -120,9 +120,9 @@ func decodeStrict(data []byte, v any) error {
 	return nil
 }
 
-// LoadCorpus decodes and checks corpus.json; name is for messages.
-func LoadCorpus(name string, data []byte) (*Corpus, error) {
-	var c Corpus
+// loadCorpus decodes and checks corpus.json; name is for messages.
+func loadCorpus(name string, data []byte) (*corpus, error) {
+	var c corpus
 	if err := decodeStrict(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -144,13 +144,13 @@ func LoadCorpus(name string, data []byte) (*Corpus, error) {
 	return &c, nil
 }
 
-// LoadCases decodes and checks a case file; want is the repository its
+// loadCases decodes and checks a case file; want is the repository its
 // name says (owner/name).
-func LoadCases(name string, data []byte, want string) (*CaseFile, error) {
-	if len(data) > MaxCaseFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes", name, MaxCaseFileBytes)
+func loadCases(name string, data []byte, want string) (*caseFile, error) {
+	if len(data) > maxCaseFileBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", name, maxCaseFileBytes)
 	}
-	var f CaseFile
+	var f caseFile
 	if err := decodeStrict(data, &f); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -184,20 +184,20 @@ func checkCase(c Case) error {
 		return fmt.Errorf("line %d: want 1 or more", c.Line)
 	case strings.TrimSpace(c.Reference) == "":
 		return fmt.Errorf("empty reference")
-	case !slices.Contains(Kinds, c.Kind):
-		return fmt.Errorf("kind %q: want one of %s", c.Kind, strings.Join(Kinds, ", "))
+	case !slices.Contains(kinds, c.Kind):
+		return fmt.Errorf("kind %q: want one of %s", c.Kind, strings.Join(kinds, ", "))
 	case strings.TrimSpace(c.Note) == "" || strings.Contains(c.Note, "\n"):
 		return fmt.Errorf("note: want one line")
 	}
 	return nil
 }
 
-// CheckLine says whether the head's version of a case's document holds
+// checkLine says whether the head's version of a case's document holds
 // the reference where the case says: on its line, or — for a
 // reference-style link, whose destination is written on its definition —
 // on a definition line "[label]: reference". It catches a case whose
 // commit, document or line was written down wrong.
-func CheckLine(doc []byte, c Case) error {
+func checkLine(doc []byte, c Case) error {
 	line, ok := precision.LineText(doc, c.Line)
 	if !ok {
 		return fmt.Errorf("%s has no line %d", c.Document, c.Line)
@@ -205,7 +205,7 @@ func CheckLine(doc []byte, c Case) error {
 	if strings.Contains(line, c.Reference) {
 		return nil
 	}
-	if c.Kind == KindLink || c.Kind == KindAnchor || c.Kind == KindSelfURL {
+	if c.Kind == kindLink || c.Kind == kindAnchor || c.Kind == kindSelfURL {
 		// A reference-style link: its definition holds the reference, on
 		// the label's line or, as CommonMark allows, on the next one.
 		label := false

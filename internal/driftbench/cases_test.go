@@ -10,9 +10,9 @@ const goodCase = `{"id": "link-1", "base": "` + b1 + `", "head": "` + h1 + `", "
 
 func TestLoadCases(t *testing.T) {
 	ok := `{"repository": "o/a", "cases": [` + goodCase + `]}`
-	f, err := LoadCases("cases/o+a.json", []byte(ok), "o/a")
+	f, err := loadCases("cases/o+a.json", []byte(ok), "o/a")
 	if err != nil || len(f.Cases) != 1 || f.Cases[0].Line != 3 {
-		t.Fatalf("LoadCases = %+v, %v", f, err)
+		t.Fatalf("loadCases = %+v, %v", f, err)
 	}
 	for _, tt := range []struct{ name, data, want string }{
 		{"other repository", ok, "named for o/b"},
@@ -24,7 +24,7 @@ func TestLoadCases(t *testing.T) {
 		{"duplicate id", `{"repository": "o/b", "cases": [` + goodCase + `,` + goodCase + `]}`, "used twice"},
 		{"no note", `{"repository": "o/b", "cases": [` + strings.Replace(goodCase, `"the head deleted docs/old.md"`, `""`, 1) + `]}`, "note"},
 	} {
-		_, err := LoadCases("cases/o+b.json", []byte(tt.data), "o/b")
+		_, err := loadCases("cases/o+b.json", []byte(tt.data), "o/b")
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "cases/o+b.json") {
 			t.Errorf("%s: error %v, want one naming the file and %q", tt.name, err, tt.want)
 		}
@@ -32,7 +32,7 @@ func TestLoadCases(t *testing.T) {
 }
 
 func TestLoadCorpus(t *testing.T) {
-	if _, err := LoadCorpus("corpus.json", []byte(`{"repositories": [{"repository": "o/a", "split": "dev"}, {"repository": "o/b", "split": "test"}]}`)); err != nil {
+	if _, err := loadCorpus("corpus.json", []byte(`{"repositories": [{"repository": "o/a", "split": "dev"}, {"repository": "o/b", "split": "test"}]}`)); err != nil {
 		t.Fatal(err)
 	}
 	for _, data := range []string{
@@ -41,8 +41,8 @@ func TestLoadCorpus(t *testing.T) {
 		`{"repositories": [{"repository": "oa", "split": "dev"}]}`,
 		`{"repositories": [{"repository": "o/a", "split": "dev"}, {"repository": "o/a", "split": "test"}]}`,
 	} {
-		if _, err := LoadCorpus("corpus.json", []byte(data)); err == nil {
-			t.Errorf("LoadCorpus(%s): no error", data)
+		if _, err := loadCorpus("corpus.json", []byte(data)); err == nil {
+			t.Errorf("loadCorpus(%s): no error", data)
 		}
 	}
 }
@@ -51,7 +51,7 @@ func FuzzLoadCases(f *testing.F) {
 	f.Add([]byte(`{"repository": "o/a", "cases": [` + goodCase + `]}`))
 	f.Add([]byte(`{"repository": "o/a", "cases": null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cf, err := LoadCases("f.json", data, "o/a")
+		cf, err := loadCases("f.json", data, "o/a")
 		if err != nil {
 			return
 		}
@@ -69,18 +69,18 @@ func TestCheckLine(t *testing.T) {
 		c    Case
 		want string
 	}{
-		{Case{Document: "g.md", Line: 3, Reference: "setup.md", Kind: KindLink}, ""},
-		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindLink}, ""}, // its definition
-		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: KindPath}, "does not hold"},
+		{Case{Document: "g.md", Line: 3, Reference: "setup.md", Kind: kindLink}, ""},
+		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: kindLink}, ""}, // its definition
+		{Case{Document: "g.md", Line: 3, Reference: "builds.md", Kind: kindPath}, "does not hold"},
 		// A definition with its destination on the line after its label.
-		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/ci.yml", Kind: KindSelfURL}, ""},
-		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/not-a-definition.yml", Kind: KindSelfURL}, "does not hold"},
-		{Case{Document: "g.md", Line: 1, Reference: "setup.md", Kind: KindLink}, "does not hold"},
-		{Case{Document: "g.md", Line: 9, Reference: "setup.md", Kind: KindLink}, "no line 9"},
+		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/ci.yml", Kind: kindSelfURL}, ""},
+		{Case{Document: "g.md", Line: 3, Reference: "https://github.com/o/r/blob/main/not-a-definition.yml", Kind: kindSelfURL}, "does not hold"},
+		{Case{Document: "g.md", Line: 1, Reference: "setup.md", Kind: kindLink}, "does not hold"},
+		{Case{Document: "g.md", Line: 9, Reference: "setup.md", Kind: kindLink}, "no line 9"},
 	} {
-		err := CheckLine(doc, tt.c)
+		err := checkLine(doc, tt.c)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
-			t.Errorf("CheckLine(%+v) = %v, want %q", tt.c, err, tt.want)
+			t.Errorf("checkLine(%+v) = %v, want %q", tt.c, err, tt.want)
 		}
 	}
 }

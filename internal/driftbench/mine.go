@@ -11,9 +11,9 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/markdown"
 )
 
-// Change is what one commit removed, as the miner sees it: the facts a
+// change is what one commit removed, as the miner sees it: the facts a
 // reference in a document the commit left alone can break on.
-type Change struct {
+type change struct {
 	// Repository is owner/name, for links written as the repository's own
 	// GitHub URLs.
 	Repository string
@@ -48,10 +48,10 @@ type Candidate struct {
 // are words more often than references.
 const minSymbol = 4
 
-// Candidates lists the references of doc (the parent version of a Markdown
+// candidates lists the references of doc (the parent version of a Markdown
 // file the commit did not edit) that reached something the change removed,
 // in document order.
-func Candidates(doc markdown.Document, ch Change) []Candidate {
+func candidates(doc markdown.Document, ch change) []Candidate {
 	var out []Candidate
 	add := func(c Candidate) {
 		c.Document = doc.Path
@@ -64,19 +64,19 @@ func Candidates(doc markdown.Document, ch Change) []Candidate {
 				continue
 			}
 			if to, kind, ok := ch.removed(l.Target); ok {
-				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: KindLink, Target: l.Target + kind, Moved: to})
+				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: kindLink, Target: l.Target + kind, Moved: to})
 				continue
 			}
 			if l.Anchor != "" && slices.Contains(ch.Headings[l.Target], l.Anchor) {
-				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: KindAnchor, Target: l.Target + "#" + l.Anchor})
+				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: kindAnchor, Target: l.Target + "#" + l.Anchor})
 			}
 		case markdown.LinkExternal:
-			p, ok := SelfURLPath(ch.Repository, l.Destination)
+			p, ok := selfURLPath(ch.Repository, l.Destination)
 			if !ok {
 				continue
 			}
 			if to, kind, ok := ch.removed(p); ok {
-				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: KindSelfURL, Target: p + kind, Moved: to})
+				add(Candidate{Line: l.Line, Reference: l.Destination, Kind: kindSelfURL, Target: p + kind, Moved: to})
 			}
 		}
 	}
@@ -89,7 +89,7 @@ func Candidates(doc markdown.Document, ch Change) []Candidate {
 			found := false
 			for _, cand := range []string{p, path.Join(dir, p)} {
 				if to, kind, ok := ch.removed(cand); ok {
-					add(Candidate{Line: s.Line, Reference: s.Text, Kind: KindPath, Target: cand + kind, Moved: to})
+					add(Candidate{Line: s.Line, Reference: s.Text, Kind: kindPath, Target: cand + kind, Moved: to})
 					found = true
 					break
 				}
@@ -98,9 +98,9 @@ func Candidates(doc markdown.Document, ch Change) []Candidate {
 				continue
 			}
 		}
-		if name := SpanSymbol(s.Text); len(name) >= minSymbol {
+		if name := spanSymbol(s.Text); len(name) >= minSymbol {
 			if file, ok := ch.Symbols[name]; ok {
-				add(Candidate{Line: s.Line, Reference: s.Text, Kind: KindSymbol, Target: file + ":" + name})
+				add(Candidate{Line: s.Line, Reference: s.Text, Kind: kindSymbol, Target: file + ":" + name})
 			}
 		}
 	}
@@ -110,7 +110,7 @@ func Candidates(doc markdown.Document, ch Change) []Candidate {
 
 // removed says whether p (repo-relative, clean) is a file or directory the
 // change removed, where it went, and "/" for a directory.
-func (ch Change) removed(p string) (to, kind string, ok bool) {
+func (ch change) removed(p string) (to, kind string, ok bool) {
 	if to, ok := ch.Files[p]; ok {
 		return to, "", true
 	}
@@ -139,11 +139,11 @@ func spanPath(t string) (string, bool) {
 	return path.Clean(t), true
 }
 
-// SpanSymbol returns the identifier a code span names in the shapes people
+// spanSymbol returns the identifier a code span names in the shapes people
 // write a symbol: `Name`, `Name()`, `Name(args)`, `pkg.Name`,
 // `Type.Method`, `Type#method`, `new Name()`, `Name<T>`, `@name`; "" when
 // the span is not one of them.
-func SpanSymbol(t string) string {
+func spanSymbol(t string) string {
 	t = strings.TrimSpace(t)
 	t = strings.TrimPrefix(t, "new ")
 	t = strings.TrimPrefix(t, "@")
@@ -164,11 +164,11 @@ func SpanSymbol(t string) string {
 	return t
 }
 
-// SelfURLPath returns the repository path a link to the repository's own
+// selfURLPath returns the repository path a link to the repository's own
 // GitHub files names at a branch (blob, tree, raw or edit of main, master
 // or develop; raw.githubusercontent.com likewise). Permalinks (a commit
 // or a tag) are history, not references to the current tree.
-func SelfURLPath(repo, dest string) (string, bool) {
+func selfURLPath(repo, dest string) (string, bool) {
 	u, err := url.Parse(dest)
 	if err != nil || repo == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return "", false

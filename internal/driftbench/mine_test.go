@@ -16,7 +16,7 @@ func TestCandidates(t *testing.T) {
 		"Code of [conduct](https://github.com/acme/site/blob/main/CODE_OF_CONDUCT.md), [old](https://github.com/acme/site/blob/v1.0/CODE_OF_CONDUCT.md).",
 		"`Run` is too short to mine, `keptName` is still declared.",
 	}, "\n")))
-	ch := Change{
+	ch := change{
 		Repository: "acme/site",
 		Files:      map[string]string{"docs/setup.md": "docs/start/setup.md", "docs/config.yaml": "", "CODE_OF_CONDUCT.md": ""},
 		Dirs:       map[string]string{"cmd/tool": ""},
@@ -24,7 +24,7 @@ func TestCandidates(t *testing.T) {
 		Symbols:    map[string]string{"NewClient": "client.go", "Run": "run.go"},
 	}
 	var got []string
-	for _, c := range Candidates(doc, ch) {
+	for _, c := range candidates(doc, ch) {
 		got = append(got, c.Kind+" "+c.Reference+" "+c.Target+" "+c.Moved)
 	}
 	want := []string{
@@ -46,8 +46,8 @@ func TestSpanSymbol(t *testing.T) {
 		"new Foo()": "Foo", "Foo<T>": "Foo", "@decorator": "decorator", "module:Name": "Name",
 		"a b": "", "x-y": "", "": "", "1abc": "", "*embed.Config": "Config",
 	} {
-		if got := SpanSymbol(in); got != want {
-			t.Errorf("SpanSymbol(%q) = %q, want %q", in, got, want)
+		if got := spanSymbol(in); got != want {
+			t.Errorf("spanSymbol(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -67,9 +67,9 @@ func TestSelfURLPath(t *testing.T) {
 		{"https://github.com/acme/site/issues/1", "", false},
 		{"https://github.com/acme/site/blob/main/../../x", "", false},
 	} {
-		got, ok := SelfURLPath("acme/site", tt.dest)
+		got, ok := selfURLPath("acme/site", tt.dest)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("SelfURLPath(%q) = %q, %v; want %q, %v", tt.dest, got, ok, tt.want, tt.ok)
+			t.Errorf("selfURLPath(%q) = %q, %v; want %q, %v", tt.dest, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -79,11 +79,11 @@ func FuzzSelfURLPath(f *testing.F) {
 	f.Add("https://raw.githubusercontent.com/acme/site/main/x")
 	f.Add("new Foo<T>()")
 	f.Fuzz(func(t *testing.T, s string) {
-		if p, ok := SelfURLPath("acme/site", s); ok && (p == "" || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "/")) {
-			t.Errorf("SelfURLPath(%q) = %q", s, p)
+		if p, ok := selfURLPath("acme/site", s); ok && (p == "" || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "/")) {
+			t.Errorf("selfURLPath(%q) = %q", s, p)
 		}
-		if sym := SpanSymbol(s); strings.ContainsAny(sym, " .#:()<>") {
-			t.Errorf("SpanSymbol(%q) = %q", s, sym)
+		if sym := spanSymbol(s); strings.ContainsAny(sym, " .#:()<>") {
+			t.Errorf("spanSymbol(%q) = %q", s, sym)
 		}
 	})
 }

@@ -55,10 +55,10 @@ type miner struct {
 	live    map[string]bool
 }
 
-// change builds the Change of one commit, and the set of paths
+// change builds the change of one commit, and the set of paths
 // it edited.
-func (m *miner) change(ctx context.Context, c gitrepo.Commit) (Change, map[string]bool, error) {
-	ch := Change{Repository: m.o.Repository, Files: map[string]string{}, Dirs: map[string]string{},
+func (m *miner) change(ctx context.Context, c gitrepo.Commit) (change, map[string]bool, error) {
+	ch := change{Repository: m.o.Repository, Files: map[string]string{}, Dirs: map[string]string{},
 		Headings: map[string][]string{}, Symbols: map[string]string{}}
 	edited := map[string]bool{}
 	before, after := map[string]string{}, map[string]bool{}
@@ -226,9 +226,9 @@ func Mine(ctx context.Context, o MineOptions, emit func(MinedCandidate) error) (
 			if err != nil {
 				return 0, err
 			}
-			for _, cand := range Candidates(markdown.Extract(doc, data), ch) {
-				if cand.Kind == KindSymbol {
-					live, err := m.stillNamed(ctx, c.Hash, SpanSymbol(cand.Reference))
+			for _, cand := range candidates(markdown.Extract(doc, data), ch) {
+				if cand.Kind == kindSymbol {
+					live, err := m.stillNamed(ctx, c.Hash, spanSymbol(cand.Reference))
 					if err != nil {
 						return 0, err
 					}

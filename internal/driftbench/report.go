@@ -27,8 +27,8 @@ type Finding struct {
 	Members []Finding `json:"-"`
 }
 
-// Pair is the outcome of `check --base` on one base/head pair.
-type Pair struct {
+// pair is the outcome of `check --base` on one base/head pair.
+type pair struct {
 	Repository string `json:"repository"`
 	Base       string `json:"base"`
 	Head       string `json:"head"`
@@ -39,11 +39,11 @@ type Pair struct {
 	Err string `json:"error,omitempty"`
 }
 
-// PairKey identifies a pair.
-func PairKey(repo, base, head string) string { return repo + "@" + base + ".." + head }
+// pairKey identifies a pair.
+func pairKey(repo, base, head string) string { return repo + "@" + base + ".." + head }
 
-// Repo is one repository of the benchmark with its cases.
-type Repo struct {
+// repo is one repository of the benchmark with its cases.
+type repo struct {
 	Repository string
 	Split      string
 	Cases      []Case
@@ -135,13 +135,13 @@ type Report struct {
 	Results []CaseResult `json:"results"`
 }
 
-// Names says whether a finding names the reference of a case: its subject
+// names says whether a finding names the reference of a case: its subject
 // or its message contains the reference as written, or the part of it
 // that identifies the target — for a link, a self URL or a path, its last
 // path element (the #fragment and ?query dropped, a final "/" dropped);
-// for an anchor, the fragment; for a symbol, the identifier SpanSymbol
+// for an anchor, the fragment; for a symbol, the identifier spanSymbol
 // reads in it.
-func Names(f Finding, c Case) bool {
+func names(f Finding, c Case) bool {
 	for _, n := range needles(c) {
 		if strings.Contains(f.Subject, n) || strings.Contains(f.Message, n) {
 			return true
@@ -154,9 +154,9 @@ func needles(c Case) []string {
 	ref := strings.TrimSpace(c.Reference)
 	out := []string{ref}
 	switch c.Kind {
-	case KindLink, KindSelfURL, KindPath, KindAnchor:
+	case kindLink, kindSelfURL, kindPath, kindAnchor:
 		p, frag, _ := strings.Cut(ref, "#")
-		if c.Kind == KindAnchor {
+		if c.Kind == kindAnchor {
 			if frag != "" {
 				out = append(out, frag)
 			}
@@ -166,26 +166,26 @@ func needles(c Case) []string {
 		if b := path.Base(strings.TrimSuffix(p, "/")); b != "." && b != "/" && b != "" {
 			out = append(out, b)
 		}
-	case KindSymbol:
-		if s := SpanSymbol(ref); s != "" {
+	case kindSymbol:
+		if s := spanSymbol(ref); s != "" {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// Match says whether a finding finds a case: an error or warn finding on
-// the case's document and line that names the reference (Names).
-func Match(f Finding, c Case) bool {
-	return (f.Level == catalog.Error || f.Level == catalog.Warn) && f.Path == c.Document && f.Line == c.Line && Names(f, c)
+// match says whether a finding finds a case: an error or warn finding on
+// the case's document and line that names the reference (names).
+func match(f Finding, c Case) bool {
+	return (f.Level == catalog.Error || f.Level == catalog.Warn) && f.Path == c.Document && f.Line == c.Line && names(f, c)
 }
 
-// Evaluate matches every case against the new findings of its pair and
+// evaluate matches every case against the new findings of its pair and
 // computes the figures. A case whose pair is missing or failed is missed.
-func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
+func evaluate(repos []repo, pairs map[string]pair) *Report {
 	r := &Report{ByKind: []KindCounts{}, Splits: []SplitResult{}, Repositories: []RepoResult{}, Pairs: []PairResult{}, Results: []CaseResult{}}
 	repos = slices.Clone(repos)
-	slices.SortFunc(repos, func(a, b Repo) int { return cmp.Compare(a.Repository, b.Repository) })
+	slices.SortFunc(repos, func(a, b repo) int { return cmp.Compare(a.Repository, b.Repository) })
 	byKind := map[string]*Counts{}
 	bySplit := map[string]*SplitResult{}
 	splitKind := map[string]map[string]*Counts{}
@@ -199,7 +199,7 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 			splitKind[repo.Split] = map[string]*Counts{}
 		}
 		for _, c := range repo.Cases {
-			key := PairKey(repo.Repository, c.Base, c.Head)
+			key := pairKey(repo.Repository, c.Base, c.Head)
 			p := pairs[key]
 			pr := pairRes[key]
 			if pr == nil {
@@ -222,7 +222,7 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 			}
 			cr := CaseResult{Repository: repo.Repository, Split: repo.Split, Case: c}
 			for _, f := range p.New {
-				if Match(f, c) || slices.ContainsFunc(f.Members, func(m Finding) bool { return Match(m, c) }) {
+				if match(f, c) || slices.ContainsFunc(f.Members, func(m Finding) bool { return match(m, c) }) {
 					cr.Found, cr.By = true, f.Code
 					break
 				}
@@ -291,13 +291,13 @@ func Evaluate(repos []Repo, pairs map[string]Pair) *Report {
 // kindOrder lists the kinds present in report order, unknown ones last.
 func kindOrder[V any](m map[string]V) []string {
 	var out []string
-	for _, k := range Kinds {
+	for _, k := range kinds {
 		if _, ok := m[k]; ok {
 			out = append(out, k)
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if !slices.Contains(Kinds, k) {
+		if !slices.Contains(kinds, k) {
 			out = append(out, k)
 		}
 	}

@@ -13,11 +13,11 @@ const (
 )
 
 func TestMatch(t *testing.T) {
-	link := Case{Document: "docs/a.md", Line: 3, Reference: "../guide/setup.md#install", Kind: KindLink}
-	anchor := Case{Document: "docs/a.md", Line: 3, Reference: "b.md#usage", Kind: KindAnchor}
-	sym := Case{Document: "README.md", Line: 9, Reference: "client.Send(ctx)", Kind: KindSymbol}
-	path := Case{Document: "README.md", Line: 9, Reference: "cmd/tool/", Kind: KindPath}
-	self := Case{Document: "README.md", Line: 2, Reference: "https://github.com/o/r/blob/main/docs/x.md#top", Kind: KindSelfURL}
+	link := Case{Document: "docs/a.md", Line: 3, Reference: "../guide/setup.md#install", Kind: kindLink}
+	anchor := Case{Document: "docs/a.md", Line: 3, Reference: "b.md#usage", Kind: kindAnchor}
+	sym := Case{Document: "README.md", Line: 9, Reference: "client.Send(ctx)", Kind: kindSymbol}
+	path := Case{Document: "README.md", Line: 9, Reference: "cmd/tool/", Kind: kindPath}
+	self := Case{Document: "README.md", Line: 2, Reference: "https://github.com/o/r/blob/main/docs/x.md#top", Kind: kindSelfURL}
 	tests := []struct {
 		name string
 		f    Finding
@@ -39,37 +39,37 @@ func TestMatch(t *testing.T) {
 		{"self URL by its file name", Finding{Code: "DRIFT_LINK", Level: "error", Path: "README.md", Line: 2, Message: "docs/x.md was deleted"}, self, true},
 	}
 	for _, tt := range tests {
-		if got := Match(tt.f, tt.c); got != tt.want {
-			t.Errorf("%s: Match = %v, want %v", tt.name, got, tt.want)
+		if got := match(tt.f, tt.c); got != tt.want {
+			t.Errorf("%s: match = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
 
 func TestEvaluate(t *testing.T) {
-	repos := []Repo{
+	repos := []repo{
 		{Repository: "o/b", Split: SplitTest, Cases: []Case{
-			{ID: "path-1", Base: b2, Head: h2, Document: "README.md", Line: 1, Reference: "Makefile", Kind: KindPath},
+			{ID: "path-1", Base: b2, Head: h2, Document: "README.md", Line: 1, Reference: "Makefile", Kind: kindPath},
 		}},
 		{Repository: "o/a", Split: SplitDev, Cases: []Case{
-			{ID: "link-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "old.md", Kind: KindLink},
-			{ID: "link-2", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "setup.md", Kind: KindLink},
-			{ID: "anchor-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 5, Reference: "b.md#x", Kind: KindAnchor},
+			{ID: "link-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "old.md", Kind: kindLink},
+			{ID: "link-2", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "setup.md", Kind: kindLink},
+			{ID: "anchor-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 5, Reference: "b.md#x", Kind: kindAnchor},
 		}},
 	}
-	pairs := map[string]Pair{
-		PairKey("o/a", b1, h1): {Repository: "o/a", Base: b1, Head: h1, New: []Finding{
+	pairs := map[string]pair{
+		pairKey("o/a", b1, h1): {Repository: "o/a", Base: b1, Head: h1, New: []Finding{
 			{Code: "DRIFT_LINK", Level: "error", Path: "docs/a.md", Line: 3, Subject: "old.md"},
 			{Code: "DRIFT_ANCHOR", Level: "error", Path: "docs/a.md", Line: 5, Subject: "b.md#x"},
 			{Code: "ORPHAN", Level: "info", Path: "docs/c.md"},
 			{Code: "UNRESOLVED_PATH", Level: "warn", Path: "docs/c.md", Line: 1},
 		}},
-		PairKey("o/b", b2, h2): {Repository: "o/b", Base: b2, Head: h2, Err: "check --base: invalid snapshot"},
+		pairKey("o/b", b2, h2): {Repository: "o/b", Base: b2, Head: h2, Err: "check --base: invalid snapshot"},
 	}
-	r := Evaluate(repos, pairs)
+	r := evaluate(repos, pairs)
 	if r.Counts != (Counts{Cases: 4, Found: 2, Recall: 0.5}) {
 		t.Errorf("overall %+v", r.Counts)
 	}
-	want := []KindCounts{{KindLink, Counts{2, 1, 0.5}}, {KindAnchor, Counts{1, 1, 1}}, {KindPath, Counts{1, 0, 0}}}
+	want := []KindCounts{{kindLink, Counts{2, 1, 0.5}}, {kindAnchor, Counts{1, 1, 1}}, {kindPath, Counts{1, 0, 0}}}
 	if len(r.ByKind) != len(want) {
 		t.Fatalf("by kind %+v", r.ByKind)
 	}
@@ -117,16 +117,16 @@ func TestMedian(t *testing.T) {
 // A grouped finding finds the cases its members match, on their own lines,
 // and counts once among the pair's new findings.
 func TestEvaluateGrouped(t *testing.T) {
-	repos := []Repo{{Repository: "o/a", Split: SplitDev, Cases: []Case{
-		{ID: "link-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "../core/x.md", Kind: KindLink},
-		{ID: "link-2", Base: b1, Head: h1, Document: "docs/b.md", Line: 9, Reference: "../core/y.md", Kind: KindLink},
-		{ID: "link-3", Base: b1, Head: h1, Document: "docs/b.md", Line: 10, Reference: "../core/z.md", Kind: KindLink},
+	repos := []repo{{Repository: "o/a", Split: SplitDev, Cases: []Case{
+		{ID: "link-1", Base: b1, Head: h1, Document: "docs/a.md", Line: 3, Reference: "../core/x.md", Kind: kindLink},
+		{ID: "link-2", Base: b1, Head: h1, Document: "docs/b.md", Line: 9, Reference: "../core/y.md", Kind: kindLink},
+		{ID: "link-3", Base: b1, Head: h1, Document: "docs/b.md", Line: 10, Reference: "../core/z.md", Kind: kindLink},
 	}}}
 	move := Finding{Code: "DRIFT_MOVE", Level: "error", Path: "docs/a.md", Line: 3, Subject: "core/", Members: []Finding{
 		{Code: "DRIFT_LINK", Level: "error", Path: "docs/a.md", Line: 3, Subject: "../core/x.md"},
 		{Code: "DRIFT_LINK", Level: "error", Path: "docs/b.md", Line: 9, Subject: "../core/y.md"},
 	}}
-	r := Evaluate(repos, map[string]Pair{PairKey("o/a", b1, h1): {Repository: "o/a", Base: b1, Head: h1, New: []Finding{move}}})
+	r := evaluate(repos, map[string]pair{pairKey("o/a", b1, h1): {Repository: "o/a", Base: b1, Head: h1, New: []Finding{move}}})
 	if r.Counts != (Counts{Cases: 3, Found: 2, Recall: 2.0 / 3}) {
 		t.Errorf("overall %+v, want link-1 and link-2 found by the group, link-3 (no member) missed", r.Counts)
 	}

@@ -62,10 +62,10 @@ func Run(ctx context.Context, stderr io.Writer, o RunOptions) (*Report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	pairs := map[string]Pair{}
+	pairs := map[string]pair{}
 	for _, r := range repos {
 		for _, c := range r.Cases {
-			key := PairKey(r.Repository, c.Base, c.Head)
+			key := pairKey(r.Repository, c.Base, c.Head)
 			if _, done := pairs[key]; done {
 				continue
 			}
@@ -79,48 +79,48 @@ func Run(ctx context.Context, stderr io.Writer, o RunOptions) (*Report, error) {
 			fmt.Fprintf(stderr, "bench drift: %s %s..%s: %s in %s\n", r.Repository, c.Base[:12], c.Head[:12], status, time.Since(t0).Round(time.Millisecond))
 		}
 	}
-	return Evaluate(repos, pairs), nil
+	return evaluate(repos, pairs), nil
 }
 
 // loadDriftData reads corpus.json and the case file of every repository
 // it lists (a broken one fails before any scan).
-func loadDriftData(o RunOptions) ([]Repo, error) {
+func loadDriftData(o RunOptions) ([]repo, error) {
 	root, err := os.OpenRoot(o.Data)
 	if err != nil {
 		return nil, fmt.Errorf("--data: %w", err)
 	}
 	defer root.Close()
-	data, err := pipeline.ReadRepoFile(root, "corpus.json", MaxCaseFileBytes+1)
+	data, err := pipeline.ReadRepoFile(root, "corpus.json", maxCaseFileBytes+1)
 	if err != nil {
 		return nil, fmt.Errorf("--data: %w", err)
 	}
-	corpus, err := LoadCorpus(filepath.ToSlash(filepath.Join(o.Data, "corpus.json")), data)
+	corpus, err := loadCorpus(filepath.ToSlash(filepath.Join(o.Data, "corpus.json")), data)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range o.Repos {
-		if !slices.ContainsFunc(corpus.Repositories, func(c CorpusRepo) bool { return c.Repository == r }) {
+		if !slices.ContainsFunc(corpus.Repositories, func(c corpusRepo) bool { return c.Repository == r }) {
 			return nil, fmt.Errorf("--repo %s: not in %s", r, filepath.Join(o.Data, "corpus.json"))
 		}
 	}
-	var repos []Repo
+	var repos []repo
 	var errs []error
 	for _, cr := range corpus.Repositories {
 		if len(o.Repos) > 0 && !slices.Contains(o.Repos, cr.Repository) || o.Split != "" && cr.Split != o.Split {
 			continue
 		}
-		name := "cases/" + Slug(cr.Repository) + ".json"
-		data, err := pipeline.ReadRepoFile(root, name, MaxCaseFileBytes+1)
+		name := "cases/" + slug(cr.Repository) + ".json"
+		data, err := pipeline.ReadRepoFile(root, name, maxCaseFileBytes+1)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(o.Data, name), err))
 			continue
 		}
-		cf, err := LoadCases(filepath.ToSlash(filepath.Join(o.Data, name)), data, cr.Repository)
+		cf, err := loadCases(filepath.ToSlash(filepath.Join(o.Data, name)), data, cr.Repository)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		repos = append(repos, Repo{Repository: cr.Repository, Split: cr.Split, Cases: cf.Cases})
+		repos = append(repos, repo{Repository: cr.Repository, Split: cr.Split, Cases: cf.Cases})
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -129,9 +129,9 @@ func loadDriftData(o RunOptions) ([]Repo, error) {
 }
 
 // checkDriftLines reads each case's document in its head tree and checks
-// that the reference is where the case says (CheckLine): a case
+// that the reference is where the case says (checkLine): a case
 // written down wrong is bad input, named, before any scan.
-func checkDriftLines(corpus string, repos []Repo) error {
+func checkDriftLines(corpus string, repos []repo) error {
 	var errs []error
 	for _, r := range repos {
 		for _, c := range r.Cases {
@@ -145,7 +145,7 @@ func checkDriftLines(corpus string, repos []Repo) error {
 				if err != nil {
 					return err
 				}
-				return CheckLine(data, c)
+				return checkLine(data, c)
 			}()
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s case %s: %w", r.Repository, c.ID, err))
@@ -157,7 +157,7 @@ func checkDriftLines(corpus string, repos []Repo) error {
 
 // driftTree is where scripts/drift-corpus.sh extracts a commit.
 func driftTree(corpus, repo, commit string) string {
-	return filepath.Join(corpus, Slug(repo), commit)
+	return filepath.Join(corpus, slug(repo), commit)
 }
 
 // driftPair runs `docbridge scan BASE --out FILE` and `docbridge check HEAD
@@ -167,8 +167,8 @@ func driftTree(corpus, repo, commit string) string {
 // the configuration would name it, so links to its own URLs are the
 // repository's (the trees sit in a corpus directory whose own git remote,
 // if any, is not theirs). A failure is the pair's error, not the run's.
-func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
-	p := Pair{Repository: repo, Base: base, Head: head}
+func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) pair {
+	p := pair{Repository: repo, Base: base, Head: head}
 	baseDir, headDir := driftTree(corpus, repo, base), driftTree(corpus, repo, head)
 	cfg, err := pipeline.LoadConfig(baseDir, "", nil)
 	if err != nil {
@@ -188,13 +188,13 @@ func driftPair(ctx context.Context, corpus, tmp, repo, base, head string) Pair {
 		p.Err = "write base snapshot: " + err.Error()
 		return p
 	}
-	snapFile := filepath.Join(tmp, Slug(repo)+"-"+base+".json")
+	snapFile := filepath.Join(tmp, slug(repo)+"-"+base+".json")
 	if err := atomicfile.Write(snapFile, data); err != nil {
 		p.Err = "write base snapshot: " + err.Error()
 		return p
 	}
 	defer os.Remove(snapFile)
-	out, err := pipeline.Run(ctx, io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
+	out, err := pipeline.Run(ctx, pipeline.Options{Repo: pipeline.Repo{Dir: headDir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		p.Err = "check --base: " + err.Error()
 		return p

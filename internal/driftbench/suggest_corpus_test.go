@@ -3,7 +3,6 @@ package driftbench
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,7 +44,7 @@ func TestSuggestionsOnTheCorpus(t *testing.T) {
 	done := map[string]bool{}
 	for _, r := range repos {
 		for _, c := range r.Cases {
-			key := PairKey(r.Repository, c.Base, c.Head)
+			key := pairKey(r.Repository, c.Base, c.Head)
 			if done[key] {
 				continue
 			}
@@ -134,7 +133,7 @@ func baseSnapshot(t *testing.T, dir, repo string) string {
 // checkPair is `check --base` of dir against the snapshot file.
 func checkPair(t *testing.T, dir, snapFile, repo string) (*pipeline.Outcome, *report.Report) {
 	t.Helper()
-	out, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
+	out, err := pipeline.Run(context.Background(), pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Base: snapFile, Repository: repo})
 	if err != nil {
 		t.Fatal(err)
 	}

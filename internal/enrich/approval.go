@@ -28,10 +28,10 @@ const (
 	ApprovalsDir = ".docbridge/approvals"
 	// MaxApprovalBytes bounds one approval record.
 	MaxApprovalBytes = 16 << 10
-	// MaxApprovals bounds how many records are read.
-	MaxApprovals = 10_000
-	// MaxNameRunes bounds a person's name.
-	MaxNameRunes = 64
+	// maxApprovals bounds how many records are read.
+	maxApprovals = 10_000
+	// maxNameRunes bounds a person's name.
+	maxNameRunes = 64
 )
 
 // Decisions a person makes.
@@ -124,8 +124,8 @@ func checkName(by string) error {
 	if by == "" {
 		return errors.New("a name is needed")
 	}
-	if !utf8.ValidString(by) || utf8.RuneCountInString(by) > MaxNameRunes {
-		return fmt.Errorf("%q is not a name of at most %d characters", bounded(by), MaxNameRunes)
+	if !utf8.ValidString(by) || utf8.RuneCountInString(by) > maxNameRunes {
+		return fmt.Errorf("%q is not a name of at most %d characters", bounded(by), maxNameRunes)
 	}
 	if strings.IndexFunc(by, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return fmt.Errorf("%q: a name has no spaces", by)
@@ -145,13 +145,13 @@ func ReadApprovals(root string) ([]Approval, []string) {
 // ReadApprovalsFS is the one reader of approval records, for a clone on
 // disk and for a branch read through the API alike: the *.json files
 // directly in ApprovalsDir of fsys (a scanned directory's root), in name
-// order, at most MaxApprovals of them (a warning says the rest were not
+// order, at most maxApprovals of them (a warning says the rest were not
 // read). A record that is unreadable, over MaxApprovalBytes, malformed
 // (ParseApproval) or not named <approvalId>.json is skipped with a
 // warning; a missing directory is no records. The records come back
 // sorted by approvalId.
 func ReadApprovalsFS(fsys fs.FS) ([]Approval, []string) {
-	return readApprovals(fsys, MaxApprovals)
+	return readApprovals(fsys, maxApprovals)
 }
 
 // readApprovals is ReadApprovalsFS with a cap of limit records (tests
@@ -202,10 +202,10 @@ func readApproval(fsys fs.FS, name string) (Approval, error) {
 	return ParseApproval(b)
 }
 
-// WriteApproval records a decision under root. A record, once written, is
+// writeApproval records a decision under root. A record, once written, is
 // never replaced: a second decision on the same approvalId fails with a
 // Refusal "already-decided".
-func WriteApproval(root string, a Approval) error {
+func writeApproval(root string, a Approval) error {
 	b, err := MarshalApproval(a)
 	if err != nil {
 		return err

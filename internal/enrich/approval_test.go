@@ -48,6 +48,6 @@ func TestReadApprovalsCapAlikeOnEveryFS(t *testing.T) {
 		t.Errorf("in memory: %+v %q\non disk: %+v %q", memRecs, memWarns, diskRecs, diskWarns)
 	}
 	if all, warns := ReadApprovalsFS(mem); len(all) != 5 || len(warns) != 1 {
-		t.Errorf("under MaxApprovals: %d records, warnings %q", len(all), warns)
+		t.Errorf("under maxApprovals: %d records, warnings %q", len(all), warns)
 	}
 }

@@ -135,7 +135,7 @@ func Decide(in DecideInput, req DecideRequest) (*Overlay, Approval, error) {
 	} else {
 		// Filed as Build files it from the approval record: the proposal
 		// kept only when at most maxRawRejected.
-		next.reject(storedCandidate(p), &Rejection{Reason: ReasonRejectedByPerson, Detail: req.Reason})
+		next.reject(storedCandidate(p), &rejection{Reason: ReasonRejectedByPerson, Detail: req.Reason})
 		next.Rejected[len(next.Rejected)-1].RejectedBy = req.By
 	}
 	return next.seal(), rec, nil
@@ -187,7 +187,7 @@ func DecideFiles(root string, targets map[string]string, req DecideRequest) (*Ov
 	if err != nil {
 		return nil, Approval{}, err
 	}
-	if err := WriteApproval(root, rec); err != nil {
+	if err := writeApproval(root, rec); err != nil {
 		return nil, Approval{}, err
 	}
 	if err := WriteOverlay(root, next); err != nil {

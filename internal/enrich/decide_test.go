@@ -165,8 +165,8 @@ func TestDecideFiles(t *testing.T) {
 	}
 	// The store refuses a second record for one approvalId by itself.
 	var again *Refusal
-	if err := WriteApproval(dir, rec); !errors.As(err, &again) || again.Code != RefusedAlreadyDecided {
-		t.Fatalf("WriteApproval twice: %v", err)
+	if err := writeApproval(dir, rec); !errors.As(err, &again) || again.Code != RefusedAlreadyDecided {
+		t.Fatalf("writeApproval twice: %v", err)
 	}
 }
 

@@ -11,19 +11,19 @@ import (
 	"github.com/docbridge/docbridge/internal/jsonerr"
 )
 
-// MaxProposalBytes bounds one raw proposal.
-const MaxProposalBytes = 64 << 10
+// maxProposalBytes bounds one raw proposal.
+const maxProposalBytes = 64 << 10
 
 // Decode reads one raw JSON proposal strictly: unknown fields, a payload
 // that is not its kind's, a broken bound or enumeration are refused. The
-// error is always a *Rejection whose reason is the first of invalid-kind,
+// error is always a *rejection whose reason is the first of invalid-kind,
 // no-evidence and schema that applies, so a caller can file it; the
 // Proposal returned holds whatever envelope fields could be read (for the
 // rejected entry), even on error.
 func Decode(raw json.RawMessage) (Proposal, error) {
 	var p Proposal
-	if len(raw) > MaxProposalBytes {
-		return p, reject(ReasonSchema, "the proposal is %d bytes, more than %d", len(raw), MaxProposalBytes)
+	if len(raw) > maxProposalBytes {
+		return p, reject(ReasonSchema, "the proposal is %d bytes, more than %d", len(raw), maxProposalBytes)
 	}
 	// A lenient first look, so the envelope order holds: the kind, then
 	// the evidence, before anything about the shape.
@@ -142,8 +142,8 @@ func checkEnvelopeShape(p *Proposal) error {
 	if math.IsNaN(p.Confidence) || p.Confidence < 0 || p.Confidence > 1 {
 		return fmt.Errorf("confidence: %v is not between 0 and 1", p.Confidence)
 	}
-	if len(p.Evidence) > MaxEvidence {
-		return fmt.Errorf("evidence: %d items, at most %d", len(p.Evidence), MaxEvidence)
+	if len(p.Evidence) > maxEvidence {
+		return fmt.Errorf("evidence: %d items, at most %d", len(p.Evidence), maxEvidence)
 	}
 	for i, e := range p.Evidence {
 		if e.Source != SourceSnapshot && e.Source != SourceReport {
@@ -156,8 +156,8 @@ func checkEnvelopeShape(p *Proposal) error {
 			return fmt.Errorf("evidence[%d]: lines %d-%d are not a range", i, e.LineStart, e.LineEnd)
 		}
 	}
-	if len(p.RelatedDiagnosticIDs) > MaxDiagnosticIDs {
-		return fmt.Errorf("relatedDiagnosticIds: %d items, at most %d", len(p.RelatedDiagnosticIDs), MaxDiagnosticIDs)
+	if len(p.RelatedDiagnosticIDs) > maxDiagnosticIDs {
+		return fmt.Errorf("relatedDiagnosticIds: %d items, at most %d", len(p.RelatedDiagnosticIDs), maxDiagnosticIDs)
 	}
 	for i, id := range p.RelatedDiagnosticIDs {
 		if err := required(fmt.Sprintf("relatedDiagnosticIds[%d]", i), id, MaxIDRunes); err != nil {
@@ -209,11 +209,11 @@ func (p *ClassifyDocument) check() error {
 }
 
 func (p *Summarize) check() error {
-	return firstErr(required("summary", p.Summary, MaxSummaryRunes), required("language", p.Language, MaxLanguageRunes))
+	return firstErr(required("summary", p.Summary, maxSummaryRunes), required("language", p.Language, maxLanguageRunes))
 }
 
 func (p *AddAlias) check() error {
-	if err := required("alias", p.Alias, MaxAliasRunes); err != nil {
+	if err := required("alias", p.Alias, maxAliasRunes); err != nil {
 		return err
 	}
 	if hasNewline(p.Alias) {
@@ -223,37 +223,37 @@ func (p *AddAlias) check() error {
 }
 
 func (p *AddIntent) check() error {
-	return firstErr(required("phrase", p.Phrase, MaxPhraseRunes), required("language", p.Language, MaxLanguageRunes))
+	return firstErr(required("phrase", p.Phrase, maxPhraseRunes), required("language", p.Language, maxLanguageRunes))
 }
 
-func (p *MarkCanonical) check() error { return required("scope", p.Scope, MaxScopeRunes) }
+func (p *MarkCanonical) check() error { return required("scope", p.Scope, maxScopeRunes) }
 
 func (p *ProposeRelation) check() error {
 	return firstErr(
 		required("from", p.From, MaxIDRunes),
 		required("to", p.To, MaxIDRunes),
-		oneOf("kind", p.Kind, RelationKinds),
-		required("detection", p.Detection, MaxDetectionRunes))
+		oneOf("kind", p.Kind, relationKinds),
+		required("detection", p.Detection, maxDetectionRunes))
 }
 
 func (p *FlagContradiction) check() error {
 	return firstErr(
 		required("against", p.Against, MaxIDRunes),
-		required("claim", p.Claim, MaxClaimRunes),
-		required("observed", p.Observed, MaxClaimRunes))
+		required("claim", p.Claim, maxClaimRunes),
+		required("observed", p.Observed, maxClaimRunes))
 }
 
 func (p *FlagRedundancy) check() error { return required("with", p.With, MaxIDRunes) }
 
 func (p *FlagGap) check() error {
-	return firstErr(required("area", p.Area, MaxIDRunes), required("missing", p.Missing, MaxMissingRunes))
+	return firstErr(required("area", p.Area, MaxIDRunes), required("missing", p.Missing, maxMissingRunes))
 }
 
-func (p *RankHint) check() error { return oneOf("strength", p.Strength, RankStrengths) }
+func (p *RankHint) check() error { return oneOf("strength", p.Strength, rankStrengths) }
 
 func (p *SuggestArea) check() error {
-	if len(p.Directories) == 0 || len(p.Directories) > MaxDirectories {
-		return fmt.Errorf("directories: %d items, between 1 and %d", len(p.Directories), MaxDirectories)
+	if len(p.Directories) == 0 || len(p.Directories) > maxDirectories {
+		return fmt.Errorf("directories: %d items, between 1 and %d", len(p.Directories), maxDirectories)
 	}
 	seen := map[string]bool{}
 	for i, d := range p.Directories {
@@ -265,7 +265,7 @@ func (p *SuggestArea) check() error {
 		}
 		seen[d] = true
 	}
-	return required("name", p.Name, MaxAreaNameRunes)
+	return required("name", p.Name, maxAreaNameRunes)
 }
 
 func firstErr(errs ...error) error {

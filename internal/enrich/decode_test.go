@@ -49,7 +49,7 @@ func TestDecodeMessages(t *testing.T) {
 	}
 	for i, c := range cases {
 		_, err := Decode(c.raw)
-		var r *Rejection
+		var r *rejection
 		if !errors.As(err, &r) || r.Reason != c.reason || !strings.Contains(r.Detail, c.says) {
 			t.Errorf("case %d: got %v, want %s saying %q", i, err, c.reason, c.says)
 		}

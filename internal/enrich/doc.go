@@ -7,7 +7,7 @@
 //
 //   - Proposals: Proposal (the envelope), Kind and its Policy, one payload
 //     type per kind, ProposalID, TargetHash, Decode (strict; its error is a
-//     *Rejection), AnswerSchema (the JSON schema a model's structured
+//     *rejection), AnswerSchema (the JSON schema a model's structured
 //     output follows).
 //   - Build(BuildInput{Facts, Previous, Answers, Approvals}) decides a run:
 //     decode, the envelope checks in their fixed order, each kind's rule,
@@ -21,7 +21,7 @@
 //   - Decide(DecideInput{Overlay, Approvals, Targets}, DecideRequest) is the
 //     one place a person approves or rejects, on values; DecideFiles does it
 //     on the files under a root (record first, overlay second);
-//     ReadApprovals, WriteApproval, ParseApproval, ApprovalID.
+//     ReadApprovals, writeApproval, ParseApproval, ApprovalID.
 //   - Enrichment(overlay, snapshot) projects the accepted proposals for
 //     retrieval (retrieval.Projection.Enrich, retrieval.Entry.Signal).
 //

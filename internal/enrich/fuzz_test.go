@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// FuzzDecode: no input panics; every error is a Rejection of the closed
+// FuzzDecode: no input panics; every error is a rejection of the closed
 // set; what decodes re-encodes to something that decodes to itself.
 func FuzzDecode(f *testing.F) {
 	for _, raw := range allRaws(f) {
@@ -17,7 +17,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Decode(data)
 		if err != nil {
-			var r *Rejection
+			var r *rejection
 			if !errors.As(err, &r) || !isReason(r.Reason) {
 				t.Fatalf("error outside the closed set: %v", err)
 			}
@@ -38,7 +38,7 @@ func FuzzDecode(f *testing.F) {
 }
 
 func isReason(r Reason) bool {
-	for _, x := range Reasons {
+	for _, x := range reasons {
 		if x == r {
 			return true
 		}

@@ -26,15 +26,15 @@ type Verdict string
 
 // The verdicts.
 const (
-	VerdictCorroborate Verdict = "corroborate" // reviewer: the proposal holds
+	verdictCorroborate Verdict = "corroborate" // reviewer: the proposal holds
 	VerdictObject      Verdict = "object"      // reviewer: it does not
 	VerdictUphold      Verdict = "uphold"      // adjudicator: the objection stands
 	VerdictDismiss     Verdict = "dismiss"     // adjudicator: the objection does not
 )
 
-// RoleVerdicts are the verdicts each role may give.
-var RoleVerdicts = map[string][]Verdict{
-	RoleReviewer:    {VerdictCorroborate, VerdictObject},
+// roleVerdicts are the verdicts each role may give.
+var roleVerdicts = map[string][]Verdict{
+	RoleReviewer:    {verdictCorroborate, VerdictObject},
 	RoleAdjudicator: {VerdictDismiss, VerdictUphold},
 }
 
@@ -43,27 +43,27 @@ const JudgementValid = "valid"
 
 // Why a judgement counts for nothing; the set is closed.
 const (
-	JudgementSchema           = "schema"
-	JudgementNoEvidence       = "no-evidence"
-	JudgementWrongVerdict     = "wrong-verdict"
-	JudgementOriginMismatch   = "origin-mismatch"
-	JudgementUnknownProposal  = "unknown-proposal"
-	JudgementOutsideArtifacts = "evidence-outside-artifacts"
-	JudgementSelfReview       = "self-review"
-	JudgementSelfAdjudication = "self-adjudication"
-	JudgementNotDisputed      = "not-disputed"
-	JudgementDuplicate        = "duplicate"
+	judgementSchema           = "schema"
+	judgementNoEvidence       = "no-evidence"
+	judgementWrongVerdict     = "wrong-verdict"
+	judgementOriginMismatch   = "origin-mismatch"
+	judgementUnknownProposal  = "unknown-proposal"
+	judgementOutsideArtifacts = "evidence-outside-artifacts"
+	judgementSelfReview       = "self-review"
+	judgementSelfAdjudication = "self-adjudication"
+	judgementNotDisputed      = "not-disputed"
+	judgementDuplicate        = "duplicate"
 )
 
-// JudgementOutcomes lists the outcomes a record may hold.
-var JudgementOutcomes = []string{
-	JudgementValid, JudgementSchema, JudgementNoEvidence, JudgementWrongVerdict,
-	JudgementOriginMismatch, JudgementUnknownProposal, JudgementOutsideArtifacts,
-	JudgementSelfReview, JudgementSelfAdjudication, JudgementNotDisputed, JudgementDuplicate,
+// judgementOutcomes lists the outcomes a record may hold.
+var judgementOutcomes = []string{
+	JudgementValid, judgementSchema, judgementNoEvidence, judgementWrongVerdict,
+	judgementOriginMismatch, judgementUnknownProposal, judgementOutsideArtifacts,
+	judgementSelfReview, judgementSelfAdjudication, judgementNotDisputed, judgementDuplicate,
 }
 
-// MaxJudgementBytes bounds one raw judgement.
-const MaxJudgementBytes = 16 << 10
+// maxJudgementBytes bounds one raw judgement.
+const maxJudgementBytes = 16 << 10
 
 // Judgement is one reviewer's or adjudicator's answer about one proposal.
 type Judgement struct {
@@ -125,8 +125,8 @@ func (ov *Overlay) Disputed() []string {
 // outcome: no-evidence or schema.
 func DecodeJudgement(raw json.RawMessage) (Judgement, string, error) {
 	var j Judgement
-	if len(raw) > MaxJudgementBytes {
-		return j, JudgementSchema, fmt.Errorf("the judgement is %d bytes, more than %d", len(raw), MaxJudgementBytes)
+	if len(raw) > maxJudgementBytes {
+		return j, judgementSchema, fmt.Errorf("the judgement is %d bytes, more than %d", len(raw), maxJudgementBytes)
 	}
 	var peek struct {
 		ProposalID string            `json:"proposalId"`
@@ -136,21 +136,21 @@ func DecodeJudgement(raw json.RawMessage) (Judgement, string, error) {
 	peekErr := json.Unmarshal(raw, &peek)
 	j.ProposalID, j.Verdict = bounded(peek.ProposalID), Verdict(bounded(peek.Verdict))
 	if peekErr != nil && !isTypeError(peekErr) {
-		return j, JudgementSchema, jsonerr.Plain(peekErr)
+		return j, judgementSchema, jsonerr.Plain(peekErr)
 	}
 	if len(peek.Evidence) == 0 {
-		return j, JudgementNoEvidence, fmt.Errorf("a judgement needs at least one evidence item")
+		return j, judgementNoEvidence, fmt.Errorf("a judgement needs at least one evidence item")
 	}
 	var full Judgement
 	if err := strictUnmarshal(raw, &full); err != nil {
-		return j, JudgementSchema, jsonerr.Plain(err)
+		return j, judgementSchema, jsonerr.Plain(err)
 	}
 	// The envelope's own bounds, read through a proposal's shape.
 	shape := Proposal{ProposalID: full.ProposalID, Entity: "-", TargetContentHash: "-", BaseSnapshotHash: "-",
 		Reason: full.Reason, Evidence: full.Evidence, Origin: full.Origin}
 	if err := firstErr(checkEnvelopeShape(&shape), required("reason", full.Reason, MaxReasonRunes),
-		oneOf("verdict", string(full.Verdict), []string{string(VerdictCorroborate), string(VerdictDismiss), string(VerdictObject), string(VerdictUphold)})); err != nil {
-		return j, JudgementSchema, err
+		oneOf("verdict", string(full.Verdict), []string{string(verdictCorroborate), string(VerdictDismiss), string(VerdictObject), string(VerdictUphold)})); err != nil {
+		return j, judgementSchema, err
 	}
 	return full, JudgementValid, nil
 }
@@ -225,7 +225,7 @@ func (ov *Overlay) judge(ix *index, prev []JudgementRecord, answers []JudgementA
 			r.Outcome = JudgementValid
 			key := r.Role + "\x00" + j.ProposalID + "\x00" + fold(r.Judge.AgentID)
 			if seen[key] {
-				r.Outcome, r.Detail = JudgementDuplicate, fmt.Sprintf("%s already judged %s as %s", r.Judge.AgentID, j.ProposalID, r.Role)
+				r.Outcome, r.Detail = judgementDuplicate, fmt.Sprintf("%s already judged %s as %s", r.Judge.AgentID, j.ProposalID, r.Role)
 			}
 			seen[key] = true
 		}
@@ -257,7 +257,7 @@ func (ov *Overlay) judge(ix *index, prev []JudgementRecord, answers []JudgementA
 			continue // pending stays pending; a person's acceptance stands
 		}
 		j, _, _ := DecodeJudgement(r.Judgement)
-		ov.reject(storedCandidate(ov.Accepted[i].Proposal), &Rejection{Reason: ReasonRejectedByAdjudicator, Detail: j.Reason})
+		ov.reject(storedCandidate(ov.Accepted[i].Proposal), &rejection{Reason: ReasonRejectedByAdjudicator, Detail: j.Reason})
 		ov.Rejected[len(ov.Rejected)-1].RejectedBy = r.Judge.Actor()
 		drop = append(drop, i)
 	}
@@ -270,18 +270,18 @@ func (ov *Overlay) judge(ix *index, prev []JudgementRecord, answers []JudgementA
 // checkJudgement checks a decoded judgement of role by judge about p
 // (nil: the overlay holds no such proposal).
 func checkJudgement(ix *index, role string, judge Origin, j *Judgement, p *Proposal, objectors map[string][]string) (string, error) {
-	allowed, ok := RoleVerdicts[role]
+	allowed, ok := roleVerdicts[role]
 	if !ok {
-		return JudgementSchema, fmt.Errorf("role %q judges nothing", bounded(role))
+		return judgementSchema, fmt.Errorf("role %q judges nothing", bounded(role))
 	}
 	if !slices.Contains(allowed, j.Verdict) {
-		return JudgementWrongVerdict, fmt.Errorf("a %s answers %v, not %q", role, allowed, j.Verdict)
+		return judgementWrongVerdict, fmt.Errorf("a %s answers %v, not %q", role, allowed, j.Verdict)
 	}
 	if j.Origin != judge {
-		return JudgementOriginMismatch, fmt.Errorf("the origin %s@%s is not the agent that answered, %s@%s", j.Origin.AgentID, j.Origin.AgentVersion, judge.AgentID, judge.AgentVersion)
+		return judgementOriginMismatch, fmt.Errorf("the origin %s@%s is not the agent that answered, %s@%s", j.Origin.AgentID, j.Origin.AgentVersion, judge.AgentID, judge.AgentVersion)
 	}
 	if p == nil {
-		return JudgementUnknownProposal, fmt.Errorf("the overlay holds no proposal %s to judge", j.ProposalID)
+		return judgementUnknownProposal, fmt.Errorf("the overlay holds no proposal %s to judge", j.ProposalID)
 	}
 	for i, ev := range j.Evidence {
 		known := ix.paths[ev.Path]
@@ -289,24 +289,24 @@ func checkJudgement(ix *index, role string, judge Origin, j *Judgement, p *Propo
 			known = ix.diagPaths[ev.Path]
 		}
 		if !known {
-			return JudgementOutsideArtifacts, fmt.Errorf("evidence[%d]: the %s names no path %s", i, ev.Source, ev.Path)
+			return judgementOutsideArtifacts, fmt.Errorf("evidence[%d]: the %s names no path %s", i, ev.Source, ev.Path)
 		}
 	}
 	me := fold(judge.AgentID)
 	switch role {
 	case RoleReviewer:
 		if me == fold(p.Origin.AgentID) {
-			return JudgementSelfReview, fmt.Errorf("%s reviews its own proposal", judge.AgentID)
+			return judgementSelfReview, fmt.Errorf("%s reviews its own proposal", judge.AgentID)
 		}
 	case RoleAdjudicator:
 		if me == fold(p.Origin.AgentID) {
-			return JudgementSelfAdjudication, fmt.Errorf("%s adjudicates its own proposal", judge.AgentID)
+			return judgementSelfAdjudication, fmt.Errorf("%s adjudicates its own proposal", judge.AgentID)
 		}
 		if slices.Contains(objectors[p.ProposalID], me) {
-			return JudgementSelfAdjudication, fmt.Errorf("%s adjudicates its own objection", judge.AgentID)
+			return judgementSelfAdjudication, fmt.Errorf("%s adjudicates its own objection", judge.AgentID)
 		}
 		if len(objectors[p.ProposalID]) == 0 {
-			return JudgementNotDisputed, fmt.Errorf("no reviewer objected to %s", p.ProposalID)
+			return judgementNotDisputed, fmt.Errorf("no reviewer objected to %s", p.ProposalID)
 		}
 	}
 	return JudgementValid, nil
@@ -338,10 +338,10 @@ func (ov *Overlay) sealJudgements(st *Stats) {
 // unknown role or outcome.
 func (ov *Overlay) checkJudgements() error {
 	for _, r := range ov.Judgements {
-		if _, ok := RoleVerdicts[r.Role]; !ok {
+		if _, ok := roleVerdicts[r.Role]; !ok {
 			return fmt.Errorf("judgement on %s: %q is not a judging role", bounded(r.ProposalID), bounded(r.Role))
 		}
-		if !slices.Contains(JudgementOutcomes, r.Outcome) {
+		if !slices.Contains(judgementOutcomes, r.Outcome) {
 			return fmt.Errorf("judgement on %s: %q is not an outcome", bounded(r.ProposalID), bounded(r.Outcome))
 		}
 		if !json.Valid(r.Judgement) {

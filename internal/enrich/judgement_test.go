@@ -61,7 +61,7 @@ func TestReviewerObjectionRecorded(t *testing.T) {
 	rel := mk(t, docGuide, &ProposeRelation{From: docGuide, To: modFoo, Kind: "mentions", Detection: "prose"})
 	ov := buildJudged(t, []json.RawMessage{rawOf(t, alias), rawOf(t, rel)},
 		review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, nil),
-			jraw(t, reviewerAgent, rel.ProposalID, VerdictCorroborate, nil)))
+			jraw(t, reviewerAgent, rel.ProposalID, verdictCorroborate, nil)))
 	if got := outcomeOf(ov, RoleReviewer, alias.ProposalID); got != "object" {
 		t.Fatalf("objection: %s", got)
 	}
@@ -158,22 +158,22 @@ func TestJudgementRejections(t *testing.T) {
 		want    string
 	}{
 		{"self-adjudication (the proposal's agent)", []JudgementAnswer{review(reviewerAgent, objection),
-			adjudicate(testAgent, jraw(t, testAgent, alias.ProposalID, VerdictDismiss, nil))}, RoleAdjudicator, alias.ProposalID, JudgementSelfAdjudication},
+			adjudicate(testAgent, jraw(t, testAgent, alias.ProposalID, VerdictDismiss, nil))}, RoleAdjudicator, alias.ProposalID, judgementSelfAdjudication},
 		{"self-adjudication (the objector)", []JudgementAnswer{review(reviewerAgent, objection),
-			adjudicate(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictUphold, nil))}, RoleAdjudicator, alias.ProposalID, JudgementSelfAdjudication},
-		{"self-review", []JudgementAnswer{review(testAgent, jraw(t, testAgent, alias.ProposalID, VerdictObject, nil))}, RoleReviewer, alias.ProposalID, JudgementSelfReview},
-		{"not disputed", []JudgementAnswer{adjudicate(adjudicatorAgent, jraw(t, adjudicatorAgent, intent.ProposalID, VerdictUphold, nil))}, RoleAdjudicator, intent.ProposalID, JudgementNotDisputed},
-		{"wrong verdict", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictUphold, nil))}, RoleReviewer, alias.ProposalID, JudgementWrongVerdict},
-		{"unknown verdict", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, "approve", nil))}, RoleReviewer, alias.ProposalID, JudgementSchema},
-		{"origin mismatch", []JudgementAnswer{review(reviewerAgent, jraw(t, adjudicatorAgent, alias.ProposalID, VerdictObject, nil))}, RoleReviewer, alias.ProposalID, JudgementOriginMismatch},
-		{"unknown proposal", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, "feedfeedfeedfeed", VerdictObject, nil))}, RoleReviewer, "feedfeedfeedfeed", JudgementUnknownProposal},
+			adjudicate(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictUphold, nil))}, RoleAdjudicator, alias.ProposalID, judgementSelfAdjudication},
+		{"self-review", []JudgementAnswer{review(testAgent, jraw(t, testAgent, alias.ProposalID, VerdictObject, nil))}, RoleReviewer, alias.ProposalID, judgementSelfReview},
+		{"not disputed", []JudgementAnswer{adjudicate(adjudicatorAgent, jraw(t, adjudicatorAgent, intent.ProposalID, VerdictUphold, nil))}, RoleAdjudicator, intent.ProposalID, judgementNotDisputed},
+		{"wrong verdict", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictUphold, nil))}, RoleReviewer, alias.ProposalID, judgementWrongVerdict},
+		{"unknown verdict", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, "approve", nil))}, RoleReviewer, alias.ProposalID, judgementSchema},
+		{"origin mismatch", []JudgementAnswer{review(reviewerAgent, jraw(t, adjudicatorAgent, alias.ProposalID, VerdictObject, nil))}, RoleReviewer, alias.ProposalID, judgementOriginMismatch},
+		{"unknown proposal", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, "feedfeedfeedfeed", VerdictObject, nil))}, RoleReviewer, "feedfeedfeedfeed", judgementUnknownProposal},
 		{"evidence outside", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) {
 			m["evidence"] = []any{map[string]any{"source": "snapshot", "path": "nowhere.md"}}
-		}))}, RoleReviewer, alias.ProposalID, JudgementOutsideArtifacts},
-		{"no evidence", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["evidence"] = []any{} }))}, RoleReviewer, alias.ProposalID, JudgementNoEvidence},
-		{"reason too long", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["reason"] = string(bytes.Repeat([]byte("x"), MaxReasonRunes+1)) }))}, RoleReviewer, alias.ProposalID, JudgementSchema},
-		{"unknown field", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["accept"] = true }))}, RoleReviewer, alias.ProposalID, JudgementSchema},
-		{"duplicate", []JudgementAnswer{review(reviewerAgent, objection, jraw(t, reviewerAgent, alias.ProposalID, VerdictCorroborate, nil))}, RoleReviewer, alias.ProposalID, JudgementDuplicate},
+		}))}, RoleReviewer, alias.ProposalID, judgementOutsideArtifacts},
+		{"no evidence", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["evidence"] = []any{} }))}, RoleReviewer, alias.ProposalID, judgementNoEvidence},
+		{"reason too long", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["reason"] = string(bytes.Repeat([]byte("x"), MaxReasonRunes+1)) }))}, RoleReviewer, alias.ProposalID, judgementSchema},
+		{"unknown field", []JudgementAnswer{review(reviewerAgent, jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, func(m map[string]any) { m["accept"] = true }))}, RoleReviewer, alias.ProposalID, judgementSchema},
+		{"duplicate", []JudgementAnswer{review(reviewerAgent, objection, jraw(t, reviewerAgent, alias.ProposalID, verdictCorroborate, nil))}, RoleReviewer, alias.ProposalID, judgementDuplicate},
 	}
 	seen := map[string]bool{JudgementValid: true}
 	for _, c := range cases {
@@ -200,7 +200,7 @@ func TestJudgementRejections(t *testing.T) {
 		})
 		seen[c.want] = true
 	}
-	for _, o := range JudgementOutcomes {
+	for _, o := range judgementOutcomes {
 		if !seen[o] {
 			t.Errorf("no case for %s", o)
 		}
@@ -217,7 +217,7 @@ func TestJudgementDeterminism(t *testing.T) {
 	other := Origin{AgentID: "models:other", AgentVersion: "2", PromptVersion: "review/1"}
 	reviews := []json.RawMessage{
 		jraw(t, reviewerAgent, alias.ProposalID, VerdictObject, nil),
-		jraw(t, reviewerAgent, intent.ProposalID, VerdictCorroborate, nil),
+		jraw(t, reviewerAgent, intent.ProposalID, verdictCorroborate, nil),
 		jraw(t, reviewerAgent, rel.ProposalID, VerdictObject, nil),
 		jraw(t, reviewerAgent, "0000000000000000", VerdictObject, nil),
 	}
@@ -227,14 +227,14 @@ func TestJudgementDeterminism(t *testing.T) {
 		jraw(t, adjudicatorAgent, intent.ProposalID, VerdictDismiss, nil),
 	}
 	want, _ := MarshalOverlay(buildJudged(t, props, review(reviewerAgent, reviews...),
-		review(other, jraw(t, other, alias.ProposalID, VerdictCorroborate, nil)), adjudicate(adjudicatorAgent, adj...)))
+		review(other, jraw(t, other, alias.ProposalID, verdictCorroborate, nil)), adjudicate(adjudicatorAgent, adj...)))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
 		p, r, a := slices.Clone(props), slices.Clone(reviews), slices.Clone(adj)
 		rng.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
 		rng.Shuffle(len(r), func(i, j int) { r[i], r[j] = r[j], r[i] })
 		rng.Shuffle(len(a), func(i, j int) { a[i], a[j] = a[j], a[i] })
-		answers := []JudgementAnswer{adjudicate(adjudicatorAgent, a...), review(other, jraw(t, other, alias.ProposalID, VerdictCorroborate, nil)), review(reviewerAgent, r...)}
+		answers := []JudgementAnswer{adjudicate(adjudicatorAgent, a...), review(other, jraw(t, other, alias.ProposalID, verdictCorroborate, nil)), review(reviewerAgent, r...)}
 		rng.Shuffle(len(answers), func(i, j int) { answers[i], answers[j] = answers[j], answers[i] })
 		got, _ := MarshalOverlay(buildJudged(t, p, answers...))
 		if !bytes.Equal(got, want) {
@@ -258,7 +258,7 @@ func FuzzDecodeJudgement(f *testing.F) {
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		j, outcome, err := DecodeJudgement(b)
-		if !slices.Contains(JudgementOutcomes, outcome) {
+		if !slices.Contains(judgementOutcomes, outcome) {
 			t.Fatalf("outcome %q", outcome)
 		}
 		if err == nil && (outcome != JudgementValid || len(j.Evidence) == 0 || j.Reason == "") {

@@ -13,8 +13,8 @@ import (
 
 // Overlay identification.
 const (
-	OverlayType          = "docbridge-enrich-overlay"
-	OverlaySchemaVersion = 1
+	overlayType          = "docbridge-enrich-overlay"
+	overlaySchemaVersion = 1
 	// MaxOverlayBytes bounds the overlay file; a larger one is no overlay.
 	MaxOverlayBytes = 32 << 20
 	// maxRawRejected bounds the proposal a rejected entry keeps as it came.
@@ -167,7 +167,7 @@ func Build(in BuildInput) *Overlay {
 }
 
 func newOverlay(s *snapshot.Snapshot) *Overlay {
-	ov := &Overlay{Type: OverlayType, SchemaVersion: OverlaySchemaVersion}
+	ov := &Overlay{Type: overlayType, SchemaVersion: overlaySchemaVersion}
 	if s != nil {
 		ov.BaseSnapshotHash = s.ContentHash
 	}
@@ -220,9 +220,9 @@ func (ov *Overlay) partition(ix *index, cands []candidate, approvals []Approval)
 			continue
 		}
 		approvalID := ApprovalID(c.p.ProposalID, c.p.TargetContentHash)
-		if a := decided(c); a != nil && c.p.Kind.Policy() == PolicyHuman {
+		if a := decided(c); a != nil && c.p.Kind.Policy() == policyHuman {
 			if a.Decision == DecisionReject {
-				ov.reject(*c, &Rejection{Reason: ReasonRejectedByPerson, Detail: a.Reason})
+				ov.reject(*c, &rejection{Reason: ReasonRejectedByPerson, Detail: a.Reason})
 				ov.Rejected[len(ov.Rejected)-1].RejectedBy = a.By
 				continue
 			}
@@ -234,10 +234,10 @@ func (ov *Overlay) partition(ix *index, cands []candidate, approvals []Approval)
 		case PolicyAuto:
 			st.record(&c.p)
 			ov.Accepted = append(ov.Accepted, Accepted{Proposal: c.p, AcceptedBy: ActorPolicy})
-		case PolicyHuman:
+		case policyHuman:
 			st.record(&c.p)
 			ov.Pending = append(ov.Pending, Pending{Proposal: c.p, ApprovalID: approvalID, Note: pendingNote(&c.p)})
-		case PolicyFinding:
+		case policyFinding:
 			ov.Findings = append(ov.Findings, Finding{Proposal: c.p})
 		}
 	}
@@ -256,7 +256,7 @@ func validDecider(by string, p *Proposal) bool {
 
 // expired returns the expiry of a stored proposal whose target is gone or
 // has changed.
-func (ix *index) expired(p *Proposal) *Rejection {
+func (ix *index) expired(p *Proposal) *rejection {
 	e := ix.entities[p.Entity]
 	if e == nil {
 		return reject(ReasonExpired, "%s is no longer in the snapshot", p.Entity)
@@ -306,7 +306,7 @@ func storedCandidate(p Proposal) candidate {
 }
 
 // reject files a rejected entry.
-func (ov *Overlay) reject(c candidate, r *Rejection) {
+func (ov *Overlay) reject(c candidate, r *rejection) {
 	x := Rejected{
 		ProposalID: c.p.ProposalID, Kind: string(c.p.Kind), Entity: c.p.Entity,
 		Reason: r.Reason, Detail: r.Detail,

@@ -52,8 +52,8 @@ func ParseOverlay(b []byte) (*Overlay, error) {
 	if err := strictUnmarshal(b, &ov); err != nil {
 		return nil, fmt.Errorf("overlay: %w", jsonerr.Plain(err))
 	}
-	if ov.Type != OverlayType || ov.SchemaVersion != OverlaySchemaVersion {
-		return nil, fmt.Errorf("overlay: type %q version %d is not %q version %d", ov.Type, ov.SchemaVersion, OverlayType, OverlaySchemaVersion)
+	if ov.Type != overlayType || ov.SchemaVersion != overlaySchemaVersion {
+		return nil, fmt.Errorf("overlay: type %q version %d is not %q version %d", ov.Type, ov.SchemaVersion, overlayType, overlaySchemaVersion)
 	}
 	if ov.Accepted == nil || ov.Pending == nil || ov.Findings == nil || ov.Rejected == nil {
 		return nil, errors.New("overlay: accepted, pending, findings and rejected must all be lists")
@@ -139,7 +139,7 @@ func (ov *Overlay) checkDecisions() error {
 			if p.Kind.Policy() != PolicyAuto {
 				return fmt.Errorf("accepted %s: policy cannot accept a %s proposal", p.ProposalID, p.Kind)
 			}
-		case p.Kind.Policy() != PolicyHuman:
+		case p.Kind.Policy() != policyHuman:
 			return fmt.Errorf("accepted %s: a %s proposal is %s", p.ProposalID, p.Kind, p.Kind.Policy())
 		case !validDecider(a.AcceptedBy, p) || checkName(a.AcceptedBy) != nil:
 			return fmt.Errorf("accepted %s: %q cannot accept it", p.ProposalID, bounded(a.AcceptedBy))
@@ -149,17 +149,17 @@ func (ov *Overlay) checkDecisions() error {
 	}
 	for _, x := range ov.Pending {
 		p := &x.Proposal
-		if p.Kind.Policy() != PolicyHuman || x.ApprovalID != ApprovalID(p.ProposalID, p.TargetContentHash) {
+		if p.Kind.Policy() != policyHuman || x.ApprovalID != ApprovalID(p.ProposalID, p.TargetContentHash) {
 			return fmt.Errorf("pending %s: not a human-approval proposal bound to its approvalId", p.ProposalID)
 		}
 	}
 	for _, f := range ov.Findings {
-		if f.Proposal.Kind.Policy() != PolicyFinding {
+		if f.Proposal.Kind.Policy() != policyFinding {
 			return fmt.Errorf("finding %s: a %s proposal is no finding", f.Proposal.ProposalID, f.Proposal.Kind)
 		}
 	}
 	for _, r := range ov.Rejected {
-		if !slices.Contains(Reasons, r.Reason) {
+		if !slices.Contains(reasons, r.Reason) {
 			return fmt.Errorf("rejected %s: %q is not a rejection reason", bounded(r.ProposalID), bounded(string(r.Reason)))
 		}
 	}

@@ -8,9 +8,9 @@ import (
 // Agent signals of the accepted proposals, in [0,1]; retrieval weighs the
 // signal at most 15 % of the exact-identity boost.
 const (
-	SignalRankStrong = 1.0
-	SignalRankWeak   = 0.5
-	SignalCanonical  = 0.8
+	signalRankStrong = 1.0
+	signalRankWeak   = 0.5
+	signalCanonical  = 0.8
 )
 
 // Enrichment projects the overlay's accepted proposals for retrieval:
@@ -42,11 +42,11 @@ func Enrichment(ov *Overlay, s *snapshot.Snapshot) *retrieval.Enrichment {
 			en.Intents[p.Entity] = append(en.Intents[p.Entity], q.Phrase)
 		case *MarkCanonical:
 			en.Canonical[p.Entity] = append(en.Canonical[p.Entity], q.Scope)
-			signal(p.Entity, SignalCanonical)
+			signal(p.Entity, signalCanonical)
 		case *RankHint:
-			v := SignalRankWeak
+			v := signalRankWeak
 			if q.Strength == "strong" {
-				v = SignalRankStrong
+				v = signalRankStrong
 			}
 			signal(p.Entity, v)
 		}

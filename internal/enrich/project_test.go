@@ -19,7 +19,7 @@ func TestEnrichmentSignals(t *testing.T) {
 	canon := mk(t, docGuide, &MarkCanonical{Scope: "guides"})
 	ov := buildOne(t, rawOf(t, strong), rawOf(t, weak), rawOf(t, canon))
 	en := Enrichment(ov, testSnapshot())
-	if en.Signal[docAPI] != SignalRankStrong || en.Signal[docOps] != SignalRankWeak || en.Signal[docGuide] != 0 {
+	if en.Signal[docAPI] != signalRankStrong || en.Signal[docOps] != signalRankWeak || en.Signal[docGuide] != 0 {
 		t.Fatalf("before approval: %v", en.Signal)
 	}
 	next, _, err := Decide(DecideInput{Overlay: ov, Targets: TargetHashes(testSnapshot())}, DecideRequest{ProposalID: canon.ProposalID, Decision: DecisionApprove, By: "alice"})
@@ -27,7 +27,7 @@ func TestEnrichmentSignals(t *testing.T) {
 		t.Fatal(err)
 	}
 	en = Enrichment(next, testSnapshot())
-	if en.Signal[docGuide] != SignalCanonical || len(en.Canonical[docGuide]) != 1 {
+	if en.Signal[docGuide] != signalCanonical || len(en.Canonical[docGuide]) != 1 {
 		t.Fatalf("after approval: %v %v", en.Signal, en.Canonical)
 	}
 	if Enrichment(nil, testSnapshot()) != nil {

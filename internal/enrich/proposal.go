@@ -21,20 +21,20 @@ const (
 	KindSummarize         Kind = "summarize"
 	KindAddAlias          Kind = "add-alias"
 	KindAddIntent         Kind = "add-intent"
-	KindMarkCanonical     Kind = "mark-canonical"
+	kindMarkCanonical     Kind = "mark-canonical"
 	KindProposeRelation   Kind = "propose-relation"
-	KindFlagContradiction Kind = "flag-contradiction"
+	kindFlagContradiction Kind = "flag-contradiction"
 	KindFlagRedundancy    Kind = "flag-redundancy"
 	KindFlagGap           Kind = "flag-gap"
-	KindRankHint          Kind = "rank-hint"
-	KindSuggestArea       Kind = "suggest-area"
+	kindRankHint          Kind = "rank-hint"
+	kindSuggestArea       Kind = "suggest-area"
 )
 
 // Kinds lists every kind, sorted.
 var Kinds = []Kind{
-	KindAddAlias, KindAddIntent, KindClassifyDocument, KindFlagContradiction,
-	KindFlagGap, KindFlagRedundancy, KindMarkCanonical, KindProposeRelation,
-	KindRankHint, KindSuggestArea, KindSummarize,
+	KindAddAlias, KindAddIntent, KindClassifyDocument, kindFlagContradiction,
+	KindFlagGap, KindFlagRedundancy, kindMarkCanonical, KindProposeRelation,
+	kindRankHint, kindSuggestArea, KindSummarize,
 }
 
 // Known reports whether k is one of Kinds.
@@ -47,28 +47,28 @@ type Policy string
 const (
 	// PolicyAuto: accepted by policy once the validators pass.
 	PolicyAuto Policy = "accepted-by-policy"
-	// PolicyHuman: pending until a person approves it.
-	PolicyHuman Policy = "human-approval"
-	// PolicyFinding: never accepted; it is reported as a finding.
-	PolicyFinding Policy = "finding-only"
+	// policyHuman: pending until a person approves it.
+	policyHuman Policy = "human-approval"
+	// policyFinding: never accepted; it is reported as a finding.
+	policyFinding Policy = "finding-only"
 )
 
 // Policy returns the policy of kind k.
 func (k Kind) Policy() Policy {
 	switch k {
-	case KindClassifyDocument, KindSummarize, KindAddAlias, KindAddIntent, KindRankHint:
+	case KindClassifyDocument, KindSummarize, KindAddAlias, KindAddIntent, kindRankHint:
 		return PolicyAuto
 	case KindFlagGap:
-		return PolicyFinding
+		return policyFinding
 	}
-	return PolicyHuman
+	return policyHuman
 }
 
 // Envelope bounds.
 const (
 	MaxReasonRunes   = 1000
-	MaxEvidence      = 16
-	MaxDiagnosticIDs = 16
+	maxEvidence      = 16
+	maxDiagnosticIDs = 16
 	MaxIDRunes       = 512 // an entity id, a diagnostic id, a path
 	maxOriginRunes   = 128 // each field of an origin
 )
@@ -202,24 +202,24 @@ var (
 	Audiences     = []string{"contributor", "developer", "maintainer", "operator", "user"}
 	Lifecycles    = []string{"archived", "current", "deprecated", "draft"}
 	Criticalities = []string{"high", "low", "medium"}
-	// RelationKinds are the relation kinds an agent may propose.
-	RelationKinds = []string{"covers", "depends-on", "documents", "links-to", "mentions", "related-to"}
-	// RankStrengths are the rank-hint strengths.
-	RankStrengths = []string{"strong", "weak"}
+	// relationKinds are the relation kinds an agent may propose.
+	relationKinds = []string{"covers", "depends-on", "documents", "links-to", "mentions", "related-to"}
+	// rankStrengths are the rank-hint strengths.
+	rankStrengths = []string{"strong", "weak"}
 )
 
 // Payload bounds, in characters (runes).
 const (
-	MaxSummaryRunes   = 400
-	MaxAliasRunes     = 64
-	MaxPhraseRunes    = 120
-	MaxScopeRunes     = 120
-	MaxDetectionRunes = 64
-	MaxClaimRunes     = 400
-	MaxMissingRunes   = 400
-	MaxAreaNameRunes  = 64
-	MaxLanguageRunes  = 16
-	MaxDirectories    = 16
+	maxSummaryRunes   = 400
+	maxAliasRunes     = 64
+	maxPhraseRunes    = 120
+	maxScopeRunes     = 120
+	maxDetectionRunes = 64
+	maxClaimRunes     = 400
+	maxMissingRunes   = 400
+	maxAreaNameRunes  = 64
+	maxLanguageRunes  = 16
+	maxDirectories    = 16
 )
 
 // ClassifyDocument classifies a document.
@@ -294,13 +294,13 @@ func (*ClassifyDocument) ProposalKind() Kind  { return KindClassifyDocument }
 func (*Summarize) ProposalKind() Kind         { return KindSummarize }
 func (*AddAlias) ProposalKind() Kind          { return KindAddAlias }
 func (*AddIntent) ProposalKind() Kind         { return KindAddIntent }
-func (*MarkCanonical) ProposalKind() Kind     { return KindMarkCanonical }
+func (*MarkCanonical) ProposalKind() Kind     { return kindMarkCanonical }
 func (*ProposeRelation) ProposalKind() Kind   { return KindProposeRelation }
-func (*FlagContradiction) ProposalKind() Kind { return KindFlagContradiction }
+func (*FlagContradiction) ProposalKind() Kind { return kindFlagContradiction }
 func (*FlagRedundancy) ProposalKind() Kind    { return KindFlagRedundancy }
 func (*FlagGap) ProposalKind() Kind           { return KindFlagGap }
-func (*RankHint) ProposalKind() Kind          { return KindRankHint }
-func (*SuggestArea) ProposalKind() Kind       { return KindSuggestArea }
+func (*RankHint) ProposalKind() Kind          { return kindRankHint }
+func (*SuggestArea) ProposalKind() Kind       { return kindSuggestArea }
 
 func (*ClassifyDocument) distinct() string  { return "" }
 func (*Summarize) distinct() string         { return "" }
@@ -331,19 +331,19 @@ func newPayload(k Kind) Payload {
 		return &AddAlias{}
 	case KindAddIntent:
 		return &AddIntent{}
-	case KindMarkCanonical:
+	case kindMarkCanonical:
 		return &MarkCanonical{}
 	case KindProposeRelation:
 		return &ProposeRelation{}
-	case KindFlagContradiction:
+	case kindFlagContradiction:
 		return &FlagContradiction{}
 	case KindFlagRedundancy:
 		return &FlagRedundancy{}
 	case KindFlagGap:
 		return &FlagGap{}
-	case KindRankHint:
+	case kindRankHint:
 		return &RankHint{}
-	case KindSuggestArea:
+	case kindSuggestArea:
 		return &SuggestArea{}
 	}
 	return nil

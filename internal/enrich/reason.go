@@ -33,11 +33,11 @@ const (
 	// ReasonSelfReference: a payload names the proposal's own entity.
 	ReasonSelfReference     Reason = "self-reference"
 	ReasonAliasCollision    Reason = "alias-collision"
-	ReasonCanonicalConflict Reason = "canonical-conflict"
+	reasonCanonicalConflict Reason = "canonical-conflict"
 	ReasonRelationObserved  Reason = "relation-observed"
 	ReasonEvidenceOffEnds   Reason = "evidence-outside-endpoints"
 	ReasonSummaryUnchanged  Reason = "summary-unchanged"
-	ReasonSecret            Reason = "secret-detected"
+	reasonSecret            Reason = "secret-detected"
 	ReasonDuplicate         Reason = "duplicate"
 	ReasonExpired           Reason = "expired"
 	ReasonRejectedByPerson  Reason = "rejected-by-person"
@@ -46,40 +46,40 @@ const (
 	ReasonRejectedByAdjudicator Reason = "rejected-by-adjudicator"
 )
 
-// Reasons lists the closed set, envelope reasons first in check order.
-var Reasons = []Reason{
+// reasons lists the closed set, envelope reasons first in check order.
+var reasons = []Reason{
 	ReasonInvalidKind, ReasonNoEvidence, ReasonSchema, ReasonBaseSnapshotMismatch,
 	ReasonUnknownEntity, ReasonStaleTarget, ReasonUnknownDiagnostic,
 	ReasonEvidenceOutsideArtifacts, ReasonProposalIDMismatch,
 	ReasonWrongEntityKind, ReasonUnknownReference, ReasonSelfReference,
-	ReasonAliasCollision, ReasonCanonicalConflict, ReasonRelationObserved,
-	ReasonEvidenceOffEnds, ReasonSummaryUnchanged, ReasonSecret, ReasonDuplicate,
+	ReasonAliasCollision, reasonCanonicalConflict, ReasonRelationObserved,
+	ReasonEvidenceOffEnds, ReasonSummaryUnchanged, reasonSecret, ReasonDuplicate,
 	ReasonExpired, ReasonRejectedByPerson, ReasonRejectedByAdjudicator,
 }
 
-// Rejection is a proposal refused, with the reason and a detail for people.
-type Rejection struct {
+// rejection is a proposal refused, with the reason and a detail for people.
+type rejection struct {
 	Reason Reason
 	Detail string
 }
 
-func (r *Rejection) Error() string {
+func (r *rejection) Error() string {
 	if r.Detail == "" {
 		return string(r.Reason)
 	}
 	return string(r.Reason) + ": " + r.Detail
 }
 
-func reject(r Reason, format string, args ...any) *Rejection {
-	return &Rejection{Reason: r, Detail: fmt.Sprintf(format, args...)}
+func reject(r Reason, format string, args ...any) *rejection {
+	return &rejection{Reason: r, Detail: fmt.Sprintf(format, args...)}
 }
 
-// asRejection returns err as a Rejection (a schema rejection if it is
+// asRejection returns err as a rejection (a schema rejection if it is
 // another error).
-func asRejection(err error) *Rejection {
-	var r *Rejection
+func asRejection(err error) *rejection {
+	var r *rejection
 	if errors.As(err, &r) {
 		return r
 	}
-	return &Rejection{Reason: ReasonSchema, Detail: err.Error()}
+	return &rejection{Reason: ReasonSchema, Detail: err.Error()}
 }

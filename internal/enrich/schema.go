@@ -15,12 +15,12 @@ import (
 // stated in descriptions; Decode enforces them.
 func AnswerSchema() map[string]any {
 	return object(map[string]any{
-		"proposals": map[string]any{"type": "array", "items": ProposalSchema()},
+		"proposals": map[string]any{"type": "array", "items": proposalSchema()},
 	}, "")
 }
 
-// ProposalSchema returns the JSON schema of one proposal (see AnswerSchema).
-func ProposalSchema() map[string]any {
+// proposalSchema returns the JSON schema of one proposal (see AnswerSchema).
+func proposalSchema() map[string]any {
 	branches := make([]any, 0, len(Kinds))
 	for _, k := range Kinds {
 		branches = append(branches, envelopeSchema(k))
@@ -55,7 +55,7 @@ func envelopeSchema(k Kind) map[string]any {
 		"targetContentHash": str("the target's content hash as the pack gives it"),
 		"confidence":        map[string]any{"type": "number", "minimum": 0, "maximum": 1},
 		"reason":            str(fmt.Sprintf("why, at most %d characters", MaxReasonRunes)),
-		"evidence":          map[string]any{"type": "array", "items": evidence, "minItems": 1, "description": fmt.Sprintf("1 to %d items", MaxEvidence)},
+		"evidence":          map[string]any{"type": "array", "items": evidence, "minItems": 1, "description": fmt.Sprintf("1 to %d items", maxEvidence)},
 		"relatedDiagnosticIds": map[string]any{
 			"type": "array", "items": map[string]any{"type": "string"},
 			"description": "ids of the pack's diagnostics the proposal answers",
@@ -69,16 +69,16 @@ func envelopeSchema(k Kind) map[string]any {
 // kindHelp says what each kind proposes, for the model.
 var kindHelp = map[Kind]string{
 	KindClassifyDocument:  "classify a document",
-	KindSummarize:         fmt.Sprintf("summarize an entity that has no summary, at most %d characters", MaxSummaryRunes),
-	KindAddAlias:          fmt.Sprintf("another name people use for the entity, at most %d characters", MaxAliasRunes),
-	KindAddIntent:         fmt.Sprintf("a task-shaped question the entity answers, at most %d characters", MaxPhraseRunes),
-	KindMarkCanonical:     "the document is the canonical one for a scope",
+	KindSummarize:         fmt.Sprintf("summarize an entity that has no summary, at most %d characters", maxSummaryRunes),
+	KindAddAlias:          fmt.Sprintf("another name people use for the entity, at most %d characters", maxAliasRunes),
+	KindAddIntent:         fmt.Sprintf("a task-shaped question the entity answers, at most %d characters", maxPhraseRunes),
+	kindMarkCanonical:     "the document is the canonical one for a scope",
 	KindProposeRelation:   "a relation from the entity to another entity the graph lacks",
-	KindFlagContradiction: "the entity claims what another entity contradicts",
+	kindFlagContradiction: "the entity claims what another entity contradicts",
 	KindFlagRedundancy:    "the entity repeats another entity",
 	KindFlagGap:           "an area lacks documentation of something",
-	KindRankHint:          "the entity deserves a higher rank in search",
-	KindSuggestArea:       "directories that form one named area",
+	kindRankHint:          "the entity deserves a higher rank in search",
+	kindSuggestArea:       "directories that form one named area",
 }
 
 // enums holds the payload fields with a closed set of values.
@@ -87,8 +87,8 @@ var enums = map[string][]string{
 	"ClassifyDocument.Audience":    Audiences,
 	"ClassifyDocument.Lifecycle":   Lifecycles,
 	"ClassifyDocument.Criticality": Criticalities,
-	"ProposeRelation.Kind":         RelationKinds,
-	"RankHint.Strength":            RankStrengths,
+	"ProposeRelation.Kind":         relationKinds,
+	"RankHint.Strength":            rankStrengths,
 }
 
 // payloadSchema derives a payload's schema from its struct, so the two
@@ -149,7 +149,7 @@ func JudgementAnswerSchema(role string) map[string]any {
 		return map[string]any{"type": []any{"string", "null"}, "description": desc}
 	}
 	verdicts := make([]any, 0, 2)
-	for _, v := range RoleVerdicts[role] {
+	for _, v := range roleVerdicts[role] {
 		verdicts = append(verdicts, string(v))
 	}
 	evidence := object(map[string]any{
@@ -162,7 +162,7 @@ func JudgementAnswerSchema(role string) map[string]any {
 		"proposalId": str("the id of the proposal judged, as the request gives it"),
 		"verdict":    map[string]any{"type": "string", "enum": verdicts},
 		"reason":     str(fmt.Sprintf("why, at most %d characters", MaxReasonRunes)),
-		"evidence":   map[string]any{"type": "array", "items": evidence, "minItems": 1, "description": fmt.Sprintf("1 to %d items", MaxEvidence)},
+		"evidence":   map[string]any{"type": "array", "items": evidence, "minItems": 1, "description": fmt.Sprintf("1 to %d items", maxEvidence)},
 		"origin": object(map[string]any{
 			"agentId":       str("the agent's id"),
 			"agentVersion":  str("the agent's version"),

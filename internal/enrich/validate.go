@@ -11,9 +11,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// AliasThreshold is the Jaro-Winkler similarity at or above which a
+// aliasThreshold is the Jaro-Winkler similarity at or above which a
 // proposed alias collides with an existing name.
-const AliasThreshold = 0.95
+const aliasThreshold = 0.95
 
 // Facts are what the validators check proposals against: the snapshot, the
 // report's diagnostics and a secret scan. Nothing else is consulted.
@@ -133,7 +133,7 @@ func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 // order: base-snapshot-mismatch, unknown-entity, stale-target,
 // unknown-diagnostic, evidence-outside-artifacts, proposal-id-mismatch.
 // (invalid-kind, no-evidence and schema are Decode's.)
-func (ix *index) checkEnvelope(p *Proposal, ctx Context) *Rejection {
+func (ix *index) checkEnvelope(p *Proposal, ctx Context) *rejection {
 	if p.BaseSnapshotHash != ctx.BaseSnapshotHash {
 		return reject(ReasonBaseSnapshotMismatch, "the proposal is based on snapshot %s, the request gave %s", p.BaseSnapshotHash, ctx.BaseSnapshotHash)
 	}
@@ -178,7 +178,7 @@ func newTaken() *taken { return &taken{canonical: map[string]string{}} }
 
 // checkKind runs the kind's own rule; p passed the envelope checks, so its
 // entity exists.
-func (ix *index) checkKind(p *Proposal, st *taken) *Rejection {
+func (ix *index) checkKind(p *Proposal, st *taken) *rejection {
 	e := ix.entities[p.Entity]
 	if r := ix.checkSecrets(p); r != nil {
 		return r
@@ -187,7 +187,7 @@ func (ix *index) checkKind(p *Proposal, st *taken) *Rejection {
 	case *ClassifyDocument:
 		return needKind(e, snapshot.KindDocument)
 	case *Summarize:
-		if fold(q.Summary) == fold(CurrentSummary(e)) {
+		if fold(q.Summary) == fold(currentSummary(e)) {
 			return reject(ReasonSummaryUnchanged, "%s already has this summary", e.ID)
 		}
 	case *AddAlias:
@@ -199,7 +199,7 @@ func (ix *index) checkKind(p *Proposal, st *taken) *Rejection {
 			return r
 		}
 		if other, ok := st.canonical[fold(q.Scope)]; ok && other != e.ID {
-			return reject(ReasonCanonicalConflict, "%s is already the canonical document of %q", other, q.Scope)
+			return reject(reasonCanonicalConflict, "%s is already the canonical document of %q", other, q.Scope)
 		}
 	case *ProposeRelation:
 		return ix.checkRelation(p, q)
@@ -232,7 +232,7 @@ func (st *taken) record(p *Proposal) {
 	}
 }
 
-func needKind(e *snapshot.Entity, kind string) *Rejection {
+func needKind(e *snapshot.Entity, kind string) *rejection {
 	if e.Kind != kind {
 		return reject(ReasonWrongEntityKind, "%s is a %s, not a %s", e.ID, e.Kind, kind)
 	}
@@ -242,8 +242,8 @@ func needKind(e *snapshot.Entity, kind string) *Rejection {
 // checkAlias refuses an alias that repeats or nearly repeats a name: any
 // name of another entity (id, name, title, file-name stem, alias, or an
 // alias accepted earlier in the run), exactly or at Jaro-Winkler ≥
-// AliasThreshold; for the entity itself, the same name again.
-func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *Rejection {
+// aliasThreshold; for the entity itself, the same name again.
+func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *rejection {
 	a := fold(alias)
 	if slices.Contains(entityNames(e), a) || slices.Contains(st.aliases, nameRef{e.ID, a}) {
 		return reject(ReasonAliasCollision, "%q already names %s", alias, e.ID)
@@ -260,7 +260,7 @@ func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *Reject
 			if !lengthsAdmit(la, utf8.RuneCountInString(n.name)) {
 				continue
 			}
-			if sc := nearmiss.JaroWinkler(a, n.name); sc >= AliasThreshold {
+			if sc := nearmiss.JaroWinkler(a, n.name); sc >= aliasThreshold {
 				return reject(ReasonAliasCollision, "%q is too close to %q of %s (%.2f)", alias, n.name, n.entity, sc)
 			}
 		}
@@ -269,7 +269,7 @@ func (ix *index) checkAlias(e *snapshot.Entity, alias string, st *taken) *Reject
 }
 
 // lengthsAdmit reports whether two names of these rune lengths can reach
-// AliasThreshold at all. Winkler's bonus adds at most 0.4·(1−J), so JW ≥
+// aliasThreshold at all. Winkler's bonus adds at most 0.4·(1−J), so JW ≥
 // 0.95 needs Jaro J ≥ 0.9167; and J ≤ (s/l + 2)/3 for lengths s ≤ l, so
 // s/l ≥ 0.75. The cut is taken at 0.74, below the bound.
 func lengthsAdmit(a, b int) bool {
@@ -280,7 +280,7 @@ func lengthsAdmit(a, b int) bool {
 // checkRelation: the relation starts at the proposal's entity, ends at
 // another existing entity, is not observed yet, and its evidence lies in
 // one of its endpoints.
-func (ix *index) checkRelation(p *Proposal, q *ProposeRelation) *Rejection {
+func (ix *index) checkRelation(p *Proposal, q *ProposeRelation) *rejection {
 	if q.From != p.Entity {
 		return reject(ReasonSchema, "from: %s is not the proposal's entity %s", q.From, p.Entity)
 	}
@@ -309,7 +309,7 @@ func inside(p string, e *snapshot.Entity) bool {
 }
 
 // checkOther: a payload names another entity the snapshot has.
-func (ix *index) checkOther(e *snapshot.Entity, field, id string) *Rejection {
+func (ix *index) checkOther(e *snapshot.Entity, field, id string) *rejection {
 	if id == e.ID {
 		return reject(ReasonSelfReference, "%s: names the proposal's own entity", field)
 	}
@@ -320,7 +320,7 @@ func (ix *index) checkOther(e *snapshot.Entity, field, id string) *Rejection {
 }
 
 // checkSecrets scans every free text of the proposal.
-func (ix *index) checkSecrets(p *Proposal) *Rejection {
+func (ix *index) checkSecrets(p *Proposal) *rejection {
 	texts := []struct{ field, v string }{{"reason", p.Reason}}
 	switch q := p.Payload.(type) {
 	case *Summarize:
@@ -340,15 +340,15 @@ func (ix *index) checkSecrets(p *Proposal) *Rejection {
 	}
 	for _, t := range texts {
 		if t.v != "" && ix.facts.ContainsSecret(t.v) {
-			return reject(ReasonSecret, "%s: holds what looks like a secret", t.field)
+			return reject(reasonSecret, "%s: holds what looks like a secret", t.field)
 		}
 	}
 	return nil
 }
 
-// CurrentSummary is the summary an entity has without enrichment: a
+// currentSummary is the summary an entity has without enrichment: a
 // document's first paragraph, a module's or package's doc comment.
-func CurrentSummary(e *snapshot.Entity) string {
+func currentSummary(e *snapshot.Entity) string {
 	key := "summary"
 	if e.Kind == snapshot.KindModule || e.Kind == snapshot.KindPackage {
 		key = "doc"

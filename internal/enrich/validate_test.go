@@ -17,19 +17,19 @@ func validOf(t testing.TB) map[Kind]Proposal {
 		KindSummarize:         mk(t, docAPI, &Summarize{Summary: "The HTTP API, endpoint by endpoint.", Language: "en"}),
 		KindAddAlias:          mk(t, docAPI, &AddAlias{Alias: "endpoints"}),
 		KindAddIntent:         mk(t, docAPI, &AddIntent{Phrase: "how do I call the API", Language: "en"}),
-		KindMarkCanonical:     mk(t, docAPI, &MarkCanonical{Scope: "http api"}),
+		kindMarkCanonical:     mk(t, docAPI, &MarkCanonical{Scope: "http api"}),
 		KindProposeRelation:   mk(t, docOps, &ProposeRelation{From: docOps, To: modFoo, Kind: "documents", Detection: "prose mention"}),
-		KindFlagContradiction: mk(t, docGuide, &FlagContradiction{Against: modFoo, Claim: "foo returns an error", Observed: "foo panics"}),
+		kindFlagContradiction: mk(t, docGuide, &FlagContradiction{Against: modFoo, Claim: "foo returns an error", Observed: "foo panics"}),
 		KindFlagRedundancy:    mk(t, docGuide, &FlagRedundancy{With: docAPI}),
 		KindFlagGap:           mk(t, areaInt, &FlagGap{Area: areaInt, Missing: "how the packages fit together"}),
-		KindRankHint:          mk(t, docAPI, &RankHint{Strength: "strong"}),
-		KindSuggestArea:       mk(t, pkgFoo, &SuggestArea{Directories: []string{"internal/foo"}, Name: "foo things"}),
+		kindRankHint:          mk(t, docAPI, &RankHint{Strength: "strong"}),
+		kindSuggestArea:       mk(t, pkgFoo, &SuggestArea{Directories: []string{"internal/foo"}, Name: "foo things"}),
 	}
 }
 
 // TestEveryKind: a valid proposal of each kind lands where its policy says.
 func TestEveryKind(t *testing.T) {
-	want := map[Policy]string{PolicyAuto: "accepted:policy", PolicyHuman: "pending", PolicyFinding: "finding"}
+	want := map[Policy]string{PolicyAuto: "accepted:policy", policyHuman: "pending", policyFinding: "finding"}
 	if len(validOf(t)) != len(Kinds) {
 		t.Fatalf("the fixture has %d kinds, the union %d", len(validOf(t)), len(Kinds))
 	}
@@ -46,9 +46,9 @@ func TestEveryKind(t *testing.T) {
 // TestPolicyPerKind pins the policy table.
 func TestPolicyPerKind(t *testing.T) {
 	want := map[Policy][]Kind{
-		PolicyAuto:    {KindAddAlias, KindAddIntent, KindClassifyDocument, KindRankHint, KindSummarize},
-		PolicyHuman:   {KindFlagContradiction, KindFlagRedundancy, KindMarkCanonical, KindProposeRelation, KindSuggestArea},
-		PolicyFinding: {KindFlagGap},
+		PolicyAuto:    {KindAddAlias, KindAddIntent, KindClassifyDocument, kindRankHint, KindSummarize},
+		policyHuman:   {kindFlagContradiction, KindFlagRedundancy, kindMarkCanonical, KindProposeRelation, kindSuggestArea},
+		policyFinding: {KindFlagGap},
 	}
 	got := map[Policy][]Kind{}
 	for _, k := range Kinds {
@@ -82,7 +82,7 @@ func TestEnvelopeOrder(t *testing.T) {
 		}},
 		{ReasonProposalIDMismatch, func(m map[string]any) { m["proposalId"] = "0123456789abcdef" }},
 	}
-	if len(faults) != 9 || !slices.Equal(reasonsOf(faults), Reasons[:9]) {
+	if len(faults) != 9 || !slices.Equal(reasonsOf(faults), reasons[:9]) {
 		t.Fatalf("the test does not cover the envelope reasons in order")
 	}
 	for first := range faults {
@@ -142,7 +142,7 @@ func TestEveryRejectionReason(t *testing.T) {
 		{ReasonProposalIDMismatch, relabel(v[KindAddAlias], func(p *Proposal) { p.Origin.AgentID = "someone-else" })},
 		{ReasonWrongEntityKind, relabel(v[KindClassifyDocument], func(p *Proposal) { *p = mk(t, modFoo, p.Payload) })},
 		{ReasonUnknownReference, relabel(v[KindFlagRedundancy], func(p *Proposal) { p.Payload = &FlagRedundancy{With: "document:gone.md"} })},
-		{ReasonUnknownReference, relabel(v[KindSuggestArea], func(p *Proposal) { p.Payload = &SuggestArea{Directories: []string{"nowhere"}, Name: "x"} })},
+		{ReasonUnknownReference, relabel(v[kindSuggestArea], func(p *Proposal) { p.Payload = &SuggestArea{Directories: []string{"nowhere"}, Name: "x"} })},
 		{ReasonUnknownReference, relabel(v[KindFlagGap], func(p *Proposal) { p.Payload = &FlagGap{Area: docAPI, Missing: "x"} })},
 		{ReasonSelfReference, relabel(v[KindFlagRedundancy], func(p *Proposal) { p.Payload = &FlagRedundancy{With: docGuide} })},
 		{ReasonAliasCollision, relabel(v[KindAddAlias], func(p *Proposal) { p.Payload = &AddAlias{Alias: "user guide"} })},    // another's name
@@ -161,7 +161,7 @@ func TestEveryRejectionReason(t *testing.T) {
 		{ReasonSummaryUnchanged, relabel(v[KindSummarize], func(p *Proposal) {
 			*p = mk(t, docGuide, &Summarize{Summary: "how to use the tool.", Language: "en"})
 		})},
-		{ReasonSecret, relabel(v[KindSummarize], func(p *Proposal) {
+		{reasonSecret, relabel(v[KindSummarize], func(p *Proposal) {
 			p.Payload = &Summarize{Summary: "Use token ghp_abcdefghijklmnopqrstuvwxyz0123456789", Language: "en"}
 		})},
 	}
@@ -180,8 +180,8 @@ func TestEveryRejectionReason(t *testing.T) {
 		}
 		seen[c.reason] = true
 	}
-	for _, r := range Reasons {
-		if !seen[r] && r != ReasonDuplicate && r != ReasonExpired && r != ReasonRejectedByPerson && r != ReasonCanonicalConflict && r != ReasonRejectedByAdjudicator { // judgement_test.go: rejected-by-adjudicator
+	for _, r := range reasons {
+		if !seen[r] && r != ReasonDuplicate && r != ReasonExpired && r != ReasonRejectedByPerson && r != reasonCanonicalConflict && r != ReasonRejectedByAdjudicator { // judgement_test.go: rejected-by-adjudicator
 			t.Errorf("no test case for %s", r)
 		}
 	}
@@ -235,12 +235,12 @@ func TestSecretScanDefault(t *testing.T) {
 	facts.ContainsSecret = nil
 	for _, fx := range redacttest.Fixtures() {
 		text := fx.Text
-		if n := []rune(text); len(n) > MaxSummaryRunes {
-			text = string(n[:MaxSummaryRunes])
+		if n := []rune(text); len(n) > maxSummaryRunes {
+			text = string(n[:maxSummaryRunes])
 		}
 		p := mk(t, docAPI, &Summarize{Summary: text, Language: "en"})
 		ov := Build(BuildInput{Facts: facts, Answers: []Answer{{Context: testContext(), Proposals: []json.RawMessage{rawOf(t, p)}}}})
-		if section(ov, p.ProposalID) != "rejected:"+string(ReasonSecret) {
+		if section(ov, p.ProposalID) != "rejected:"+string(reasonSecret) {
 			t.Errorf("%s: %s", fx.Name, section(ov, p.ProposalID))
 		}
 	}
@@ -258,7 +258,7 @@ func TestLengthsAdmit(t *testing.T) {
 		for lb := 1; lb <= 40; lb++ {
 			a := strings.Repeat("a", la)
 			b := strings.Repeat("a", lb) // the best case for the score: all runes equal
-			if sc := nearmiss.JaroWinkler(a, b); sc >= AliasThreshold && !lengthsAdmit(la, lb) {
+			if sc := nearmiss.JaroWinkler(a, b); sc >= aliasThreshold && !lengthsAdmit(la, lb) {
 				t.Fatalf("%d vs %d scores %.3f but is cut", la, lb, sc)
 			}
 		}

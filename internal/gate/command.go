@@ -18,25 +18,25 @@ import (
 // Bounds of a comment body and of what is read from it.
 const (
 	// MaxBodyChars is GitHub's limit on a comment body, in characters
-	// (the transport's ghapi.MaxCommentBody, which a test holds equal); a
-	// longer body is not one GitHub sent and is not read.
+	// (the transport's maxCommentBody in internal/ghapi, which a test
+	// holds equal); a longer body is not one GitHub sent and is not read.
 	MaxBodyChars = 65536
-	// MaxCommandLines bounds the command lines read from one comment;
+	// maxCommandLines bounds the command lines read from one comment;
 	// the lines past it are counted in Commands.Omitted.
-	MaxCommandLines = 20
-	// MaxLineRunes bounds the text of a line kept for a reply.
-	MaxLineRunes = 200
+	maxCommandLines = 20
+	// maxLineRunes bounds the text of a line kept for a reply.
+	maxLineRunes = 200
 )
 
-// ErrBodyTooLong is the error of a body over MaxBodyChars.
-var ErrBodyTooLong = errors.New("the comment is longer than GitHub's 65,536 characters")
+// errBodyTooLong is the error of a body over MaxBodyChars.
+var errBodyTooLong = errors.New("the comment is longer than GitHub's 65,536 characters")
 
 // Line is one line of a comment that is a command or tries to be one.
 type Line struct {
 	// Number is the line's number in the body, from 1.
 	Number int
 	// Text is the line as written, without surrounding blanks, at most
-	// MaxLineRunes characters (untrusted: escape it to show it).
+	// maxLineRunes characters (untrusted: escape it to show it).
 	Text string
 	// Decision is enrich.DecisionApprove or enrich.DecisionReject; it is
 	// "" when the line is refused.
@@ -51,7 +51,7 @@ type Line struct {
 // Commands are the command lines of one comment, in body order.
 type Commands struct {
 	Lines []Line
-	// Omitted counts the command lines past MaxCommandLines.
+	// Omitted counts the command lines past maxCommandLines.
 	Omitted int
 }
 
@@ -67,7 +67,7 @@ var commandInside = regexp.MustCompile(`(?i)[ \t]/(approve|reject)([ \t]|$)`)
 // out on purpose: a URL in a reason is plain text.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 
-// ParseCommands reads the command lines of a comment body. The body is
+// parseCommands reads the command lines of a comment body. The body is
 // parsed as Markdown: only whole lines of paragraph text count, never a
 // line in fenced or indented code, a block quote (lazy continuation
 // included), an HTML block or comment, a heading or a table, nor a line
@@ -77,15 +77,15 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.S
 //	/(approve|reject) <proposalId> [reason]
 //
 // (verb in any case, the id exact) comes back refused, with the reason.
-func ParseCommands(body string) (Commands, error) {
+func parseCommands(body string) (Commands, error) {
 	if len(body) > 4*MaxBodyChars || utf8.RuneCountInString(body) > MaxBodyChars {
-		return Commands{}, ErrBodyTooLong
+		return Commands{}, errBodyTooLong
 	}
 	src := []byte(normalizeNewlines(body))
 	doc := markdown.Parser().Parse(text.NewReader(src))
 	var out Commands
 	add := func(l Line) {
-		if len(out.Lines) == MaxCommandLines {
+		if len(out.Lines) == maxCommandLines {
 			out.Omitted++
 			return
 		}
@@ -183,7 +183,7 @@ func readLine(l rawLine, inList bool) (Line, bool) {
 	if !l.plain {
 		return Line{}, false // Markdown, not a command (inline code, HTML, ...)
 	}
-	out := Line{Number: l.number, Text: clipRunes(l.text, MaxLineRunes)}
+	out := Line{Number: l.number, Text: clipRunes(l.text, maxLineRunes)}
 	if !commandStart.MatchString(l.text) {
 		if commandInside.MatchString(l.text) {
 			out.Refused = "a command begins its line: nothing may come before the slash"
@@ -206,7 +206,7 @@ func readLine(l rawLine, inList bool) (Line, bool) {
 		return out, true
 	}
 	id := words[1]
-	if !IsProposalID(id) {
+	if !isProposalID(id) {
 		out.Refused = fmt.Sprintf("%q is not a proposal id (16 lowercase hexadecimal digits)", clipRunes(id, 40))
 		return out, true
 	}
@@ -223,9 +223,9 @@ func readLine(l rawLine, inList bool) (Line, bool) {
 	return out, true
 }
 
-// IsProposalID reports whether s is written as enrich.ProposalID writes
+// isProposalID reports whether s is written as enrich.ProposalID writes
 // an id: 16 lowercase hexadecimal digits.
-func IsProposalID(s string) bool {
+func isProposalID(s string) bool {
 	if len(s) != 16 {
 		return false
 	}
@@ -238,7 +238,7 @@ func IsProposalID(s string) bool {
 }
 
 // looksLikeID is a second id on the line, in any case.
-func looksLikeID(s string) bool { return IsProposalID(strings.ToLower(s)) }
+func looksLikeID(s string) bool { return isProposalID(strings.ToLower(s)) }
 
 // splitBlanks splits at runs of spaces and tabs only (the grammar's
 // [ \t]+), so another blank (a no-break space) joins words.

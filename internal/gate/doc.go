@@ -8,12 +8,12 @@
 //   - Screen(Event, self) decides from the payload alone whether the event
 //     is for the gate (a created comment on a pull request, by a person
 //     other than the action, holding a command line), before any API call.
-//   - ParseCommands reads the command lines of a body from its Markdown
+//   - parseCommands reads the command lines of a body from its Markdown
 //     (paragraph text only; code, quotes, HTML and inline markup never
 //     count) and refuses, with a reason, lines that break the grammar.
 //   - Permission carries the author's Level (ghapi.CollaboratorPermission
 //     reads it from the API), or the error the gate fails closed on.
-//   - Plan(Input) decides one event: the fork and permission checks, then
+//   - plan(Input) decides one event: the fork and permission checks, then
 //     each command through enrich.Decide, in order, so the decisions of
 //     one comment compose. Its Outcome holds the reactions, the reply, the
 //     new overlay and the approval records (Files gives the commit's
@@ -21,7 +21,7 @@
 //     be committed.
 //   - Unanswered picks, from a pull request's comments, the ones whose
 //     commands have no answer yet (no reply of the action's names them by
-//     AnswerMarker, not all their decisions are recorded), and PlanSweep
+//     answerLine, not all their decisions are recorded), and PlanSweep
 //     plans them in order, each on what the one before left: every run
 //     answers them all, so a run that never started loses nothing.
 //

@@ -20,14 +20,14 @@ func FuzzParseCommands(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		cmds, err := ParseCommands(body)
+		cmds, err := parseCommands(body)
 		if err != nil {
-			if err != ErrBodyTooLong {
+			if err != errBodyTooLong {
 				t.Fatalf("error %v", err)
 			}
 			return
 		}
-		if len(cmds.Lines) > MaxCommandLines {
+		if len(cmds.Lines) > maxCommandLines {
 			t.Fatalf("%d lines", len(cmds.Lines))
 		}
 		lines := 1 + strings.Count(normalizeNewlines(body), "\n")
@@ -35,7 +35,7 @@ func FuzzParseCommands(f *testing.F) {
 			if l.Number < 1 || l.Number > lines {
 				t.Fatalf("line number %d of %d", l.Number, lines)
 			}
-			if utf8.ValidString(body) && utf8.RuneCountInString(l.Text) > MaxLineRunes {
+			if utf8.ValidString(body) && utf8.RuneCountInString(l.Text) > maxLineRunes {
 				t.Fatalf("line text of %d runes", utf8.RuneCountInString(l.Text))
 			}
 			switch {
@@ -44,7 +44,7 @@ func FuzzParseCommands(f *testing.F) {
 					t.Fatalf("refused and decided: %+v", l)
 				}
 			case l.Decision == enrich.DecisionApprove || l.Decision == enrich.DecisionReject:
-				if !IsProposalID(l.ProposalID) || strings.ContainsAny(l.Reason, "\n\r") || !strings.HasPrefix(l.Text, "/") {
+				if !isProposalID(l.ProposalID) || strings.ContainsAny(l.Reason, "\n\r") || !strings.HasPrefix(l.Text, "/") {
 					t.Fatalf("malformed command %+v", l)
 				}
 			default:

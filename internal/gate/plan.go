@@ -12,11 +12,11 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// ActionCreated is the only issue_comment action the gate acts on.
-const ActionCreated = "created"
+// actionCreated is the only issue_comment action the gate acts on.
+const actionCreated = "created"
 
-// ViaComment is the enrich.Approval.Via of a decision made in a comment.
-const ViaComment = "comment"
+// viaComment is the enrich.Approval.Via of a decision made in a comment.
+const viaComment = "comment"
 
 // The reactions the gate posts on a comment, as GitHub names their
 // contents: eyes when it is recognised, then +1 or -1. The transport's
@@ -30,15 +30,15 @@ const (
 // Refusal codes of the gate itself; a refusal by enrich.Decide keeps
 // Decide's code (enrich.RefusedUnknown, ...).
 const (
-	RefusedGrammar    = "grammar"
-	RefusedFork       = "fork"
-	RefusedPermission = "permission"
-	// RefusedUnverified: the permission could not be read (fail closed).
-	RefusedUnverified = "unverified"
-	RefusedAllowlist  = "allowlist"
-	RefusedConfig     = "configuration"
-	// RefusedWithdrawn: a decision taken, then not committed (Withdraw).
-	RefusedWithdrawn = "withdrawn"
+	refusedGrammar    = "grammar"
+	refusedFork       = "fork"
+	refusedPermission = "permission"
+	// refusedUnverified: the permission could not be read (fail closed).
+	refusedUnverified = "unverified"
+	refusedAllowlist  = "allowlist"
+	refusedConfig     = "configuration"
+	// refusedWithdrawn: a decision taken, then not committed (Withdraw).
+	refusedWithdrawn = "withdrawn"
 )
 
 // Account is a GitHub account as an event payload carries it; Type is
@@ -109,11 +109,11 @@ type Status string
 
 // The statuses.
 const (
-	StatusAccepted Status = "accepted"
-	StatusRefused  Status = "refused"
-	// StatusReplayed: this comment's decision is already recorded (the
+	statusAccepted Status = "accepted"
+	statusRefused  Status = "refused"
+	// statusReplayed: this comment's decision is already recorded (the
 	// event came again); nothing new is decided.
-	StatusReplayed Status = "replayed"
+	statusReplayed Status = "replayed"
 )
 
 // Result is one command line's outcome.
@@ -152,7 +152,7 @@ type Outcome struct {
 	Act bool
 	Why string
 	// Results are the command lines in body order; Omitted counts the
-	// lines past MaxCommandLines, which were not read.
+	// lines past maxCommandLines, which were not read.
 	Results []Result
 	Omitted int
 	// Reactions to put on the comment, in order: eyes first (post it
@@ -168,7 +168,7 @@ type Outcome struct {
 	Decisions []enrich.Approval
 	// Retry is set when the decisions were withdrawn for a reason that is
 	// not the comment's (the commit failed): the next run decides the
-	// comment again, so its reply carries no AnswerMarker.
+	// comment again, so its reply carries no answerLine.
 	Retry bool
 	// wide is a refusal of the whole comment (fork, permission).
 	wide string
@@ -180,16 +180,16 @@ type Outcome struct {
 // the event is ignored. Callers use it before making any API call.
 func Screen(ev Event, self string) (Commands, string) {
 	switch {
-	case ev.Action != ActionCreated:
+	case ev.Action != actionCreated:
 		return Commands{}, fmt.Sprintf("the comment was %s; only new comments carry commands", safeWord(ev.Action))
 	case !ev.OnPullRequest:
 		return Commands{}, "the comment is on an issue, not a pull request"
 	case self != "" && strings.EqualFold(ev.Author.Login, self):
 		return Commands{}, "the comment is the action's own"
-	case !Human(ev.Author):
+	case !human(ev.Author):
 		return Commands{}, "the comment's author is not a person"
 	}
-	cmds, err := ParseCommands(ev.Body)
+	cmds, err := parseCommands(ev.Body)
 	if err != nil {
 		return Commands{}, err.Error()
 	}
@@ -199,16 +199,16 @@ func Screen(ev Event, self string) (Commands, string) {
 	return cmds, ""
 }
 
-// Human reports whether an account is a person: a User that is not an
+// human reports whether an account is a person: a User that is not an
 // app's "name[bot]".
-func Human(a Account) bool {
+func human(a Account) bool {
 	return a.Type == "User" && !strings.HasSuffix(strings.ToLower(a.Login), "[bot]")
 }
 
-// Plan decides one issue_comment event. Pure: the same Input gives the
+// plan decides one issue_comment event. Pure: the same Input gives the
 // same Outcome, and planning again with the overlay and records the
 // outcome committed decides nothing new (a replay).
-func Plan(in Input) Outcome {
+func plan(in Input) Outcome {
 	cmds, why := Screen(in.Event, in.Self)
 	if why != "" {
 		return Outcome{Why: why}
@@ -218,9 +218,9 @@ func Plan(in Input) Outcome {
 		out.wide = reason
 		// An unread permission is GitHub's failure, not the comment's:
 		// the next run decides the comment again.
-		out.Retry = code == RefusedUnverified
+		out.Retry = code == refusedUnverified
 		for _, l := range cmds.Lines {
-			out.Results = append(out.Results, Result{Line: l, Status: StatusRefused, Code: code, Reason: reason})
+			out.Results = append(out.Results, Result{Line: l, Status: statusRefused, Code: code, Reason: reason})
 		}
 		return out.finish()
 	}
@@ -229,20 +229,20 @@ func Plan(in Input) Outcome {
 		r := Result{Line: l}
 		switch replayed := replayOf(records, in.Event.CommentID, l); {
 		case l.Refused != "":
-			r.Status, r.Code, r.Reason = StatusRefused, RefusedGrammar, l.Refused
+			r.Status, r.Code, r.Reason = statusRefused, refusedGrammar, l.Refused
 		case replayed != nil:
-			r.Status, r.Approval = StatusReplayed, *replayed
+			r.Status, r.Approval = statusReplayed, *replayed
 		default:
 			next, rec, err := enrich.Decide(enrich.DecideInput{Overlay: ov, Approvals: records, Targets: in.Targets}, enrich.DecideRequest{
 				ProposalID: l.ProposalID, Decision: l.Decision, By: in.Event.Author.Login, Reason: l.Reason,
-				Via: ViaComment, HeadSHA: in.PullRequest.HeadSHA, CommentID: in.Event.CommentID, DecidedAt: in.DecidedAt,
+				Via: viaComment, HeadSHA: in.PullRequest.HeadSHA, CommentID: in.Event.CommentID, DecidedAt: in.DecidedAt,
 			})
 			if err != nil {
-				r.Status, r.Code, r.Reason = StatusRefused, refusalCode(err), refusalReason(err, ov, in.OverlayErr)
+				r.Status, r.Code, r.Reason = statusRefused, refusalCode(err), refusalReason(err, ov, in.OverlayErr)
 				break
 			}
 			ov, records = next, append(records, rec)
-			r.Status, r.Approval = StatusAccepted, rec
+			r.Status, r.Approval = statusAccepted, rec
 			out.Overlay = next
 			out.Decisions = append(out.Decisions, rec)
 		}
@@ -256,27 +256,27 @@ func Plan(in Input) Outcome {
 func authorize(in Input) (code, reason string) {
 	login := in.Event.Author.Login
 	if in.PullRequest.Fork() {
-		return RefusedFork, "this pull request comes from a fork, and docbridge cannot commit a decision to a fork's branch. " +
+		return refusedFork, "this pull request comes from a fork, and docbridge cannot commit a decision to a fork's branch. " +
 			"Decide on the enrichment pull request of this repository, or with docbridge enrich approve on a clone"
 	}
 	minimum := LevelWrite
 	if m := in.Policy.MinimumPermission; m != "" {
 		l, err := ParseLevel(m)
 		if err != nil || l < LevelTriage {
-			return RefusedConfig, fmt.Sprintf("approvals.minimumPermission %q in the default branch's docbridge.yaml is not a permission docbridge accepts "+
+			return refusedConfig, fmt.Sprintf("approvals.minimumPermission %q in the default branch's docbridge.yaml is not a permission docbridge accepts "+
 				"(triage, write, maintain or admin): fix it there, then comment again", clipRunes(m, 40))
 		}
 		minimum = l
 	}
 	if err := in.Permission.Err; err != nil {
-		return RefusedUnverified, "docbridge could not read the author's permission on this repository; the next docbridge run on this pull request decides it again, or comment again"
+		return refusedUnverified, "docbridge could not read the author's permission on this repository; the next docbridge run on this pull request decides it again, or comment again"
 	}
 	if in.Permission.Level < minimum {
-		return RefusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s: "+
+		return refusedPermission, fmt.Sprintf("deciding proposals needs the %s permission on this repository; %s has %s: "+
 			"ask someone who has it to comment the command", minimum, login, in.Permission.Level)
 	}
 	if len(in.Policy.Allowlist) > 0 && !slices.ContainsFunc(in.Policy.Allowlist, func(a string) bool { return strings.EqualFold(a, login) }) {
-		return RefusedAllowlist, fmt.Sprintf("%s is not in approvals.allowlist of the default branch's docbridge.yaml: "+
+		return refusedAllowlist, fmt.Sprintf("%s is not in approvals.allowlist of the default branch's docbridge.yaml: "+
 			"ask someone on it to comment the command", login)
 	}
 	return "", ""
@@ -287,7 +287,7 @@ func authorize(in Input) (code, reason string) {
 func replayOf(records []enrich.Approval, commentID int64, l Line) *enrich.Approval {
 	for i := range records {
 		r := &records[i]
-		if r.Via == ViaComment && r.CommentID == commentID && r.ProposalID == l.ProposalID && r.Decision == l.Decision {
+		if r.Via == viaComment && r.CommentID == commentID && r.ProposalID == l.ProposalID && r.Decision == l.Decision {
 			return r
 		}
 	}
@@ -342,7 +342,7 @@ func (o Outcome) finish() Outcome {
 	var took, refused int
 	var lines []RefusedLine
 	for _, r := range o.Results {
-		if r.Status == StatusRefused {
+		if r.Status == statusRefused {
 			refused++
 			lines = append(lines, RefusedLine{Line: r.Line.Text, Reason: r.Reason})
 		} else {
@@ -378,7 +378,7 @@ func (o Outcome) omittedLine() string {
 		return ""
 	}
 	return fmt.Sprintf("%s past the first %d were not read: write them in another comment.",
-		textwriter.Plural(o.Omitted, "command line", "command lines"), MaxCommandLines)
+		textwriter.Plural(o.Omitted, "command line", "command lines"), maxCommandLines)
 }
 
 // Withdraw turns the accepted decisions into refusals with reason, when
@@ -388,8 +388,8 @@ func (o Outcome) omittedLine() string {
 func (o Outcome) Withdraw(reason string) Outcome {
 	o.Results = slices.Clone(o.Results)
 	for i := range o.Results {
-		if r := &o.Results[i]; r.Status == StatusAccepted {
-			r.Status, r.Code, r.Reason, r.Approval = StatusRefused, RefusedWithdrawn, reason, enrich.Approval{}
+		if r := &o.Results[i]; r.Status == statusAccepted {
+			r.Status, r.Code, r.Reason, r.Approval = statusRefused, refusedWithdrawn, reason, enrich.Approval{}
 		}
 	}
 	o.Overlay, o.Decisions = nil, nil

@@ -27,33 +27,33 @@ func TestScreenNeedsNoAPI(t *testing.T) {
 }
 
 func TestBodyBounds(t *testing.T) {
-	if _, err := ParseCommands(strings.Repeat("é", MaxBodyChars+1)); err != ErrBodyTooLong {
+	if _, err := parseCommands(strings.Repeat("é", MaxBodyChars+1)); err != errBodyTooLong {
 		t.Fatalf("err %v", err)
 	}
-	if _, err := ParseCommands(strings.Repeat("é", MaxBodyChars)); err != nil {
+	if _, err := parseCommands(strings.Repeat("é", MaxBodyChars)); err != nil {
 		t.Fatalf("at the bound: %v", err)
 	}
-	// Past MaxCommandLines, the lines are counted, not read.
+	// Past maxCommandLines, the lines are counted, not read.
 	var b strings.Builder
-	for i := range MaxCommandLines + 3 {
+	for i := range maxCommandLines + 3 {
 		fmt.Fprintf(&b, "/approve %016x\n", i)
 	}
-	cmds, err := ParseCommands(b.String())
-	if err != nil || len(cmds.Lines) != MaxCommandLines || cmds.Omitted != 3 {
+	cmds, err := parseCommands(b.String())
+	if err != nil || len(cmds.Lines) != maxCommandLines || cmds.Omitted != 3 {
 		t.Fatalf("%d lines, %d omitted, %v", len(cmds.Lines), cmds.Omitted, err)
 	}
 	f := newFixture(t)
-	out := Plan(input(t, f, prFile, b.String()))
+	out := plan(input(t, f, prFile, b.String()))
 	if out.Omitted != 3 || !strings.Contains(replyText(out), "3 command lines past the first 20 were not read") {
 		t.Fatalf("%d %q", out.Omitted, replyText(out))
 	}
 	// A long refused line is kept short.
-	cmds, _ = ParseCommands("/approved " + strings.Repeat("x", 1000))
-	if n := len([]rune(cmds.Lines[0].Text)); n != MaxLineRunes {
+	cmds, _ = parseCommands("/approved " + strings.Repeat("x", 1000))
+	if n := len([]rune(cmds.Lines[0].Text)); n != maxLineRunes {
 		t.Fatalf("kept %d runes", n)
 	}
 	// A reason over enrich's bound is refused before Decide.
-	cmds, _ = ParseCommands(fmt.Sprintf("/reject %016x %s", 1, strings.Repeat("y", enrich.MaxReasonRunes+1)))
+	cmds, _ = parseCommands(fmt.Sprintf("/reject %016x %s", 1, strings.Repeat("y", enrich.MaxReasonRunes+1)))
 	if cmds.Lines[0].Refused == "" {
 		t.Fatal("a reason over the bound was taken")
 	}
@@ -63,7 +63,7 @@ func TestBodyBounds(t *testing.T) {
 // nothing to commit; replayed lines stay.
 func TestWithdraw(t *testing.T) {
 	f := newFixture(t)
-	out := Plan(input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/approve "+f.redundant.ProposalID))
+	out := plan(input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/approve "+f.redundant.ProposalID))
 	w := out.Withdraw("the pull request's head moved since the comment; comment again")
 	if w.Overlay != nil || w.Decisions != nil || !slices.Equal(w.Reactions, []string{ReactionEyes, ReactionMinus}) ||
 		strings.Count(replyText(w), "head moved") != 2 || !slices.Equal(statuses(w), []string{"refused:withdrawn", "refused:withdrawn"}) {
@@ -77,9 +77,9 @@ func TestWithdraw(t *testing.T) {
 	}
 	// A line already recorded by this comment stays replayed.
 	in := input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/approve "+f.redundant.ProposalID)
-	one := Plan(input(t, f, prFile, "/approve "+f.relation.ProposalID))
+	one := plan(input(t, f, prFile, "/approve "+f.relation.ProposalID))
 	in.Overlay, in.Records = one.Overlay, one.Decisions
-	w = Plan(in).Withdraw("the head moved")
+	w = plan(in).Withdraw("the head moved")
 	if !slices.Equal(statuses(w), []string{"replayed", "refused:withdrawn"}) || !slices.Equal(w.Reactions, []string{ReactionEyes, ReactionPlus, ReactionMinus}) {
 		t.Fatalf("%v %v", statuses(w), w.Reactions)
 	}
@@ -87,7 +87,7 @@ func TestWithdraw(t *testing.T) {
 
 func TestFiles(t *testing.T) {
 	f := newFixture(t)
-	out := Plan(input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/reject "+f.canon.ProposalID+" two install pages"))
+	out := plan(input(t, f, prFile, "/approve "+f.relation.ProposalID+"\n/reject "+f.canon.ProposalID+" two install pages"))
 	files := mustFiles(t, out)
 	if len(files) != 3 || files[0].Path != enrich.OverlayPath {
 		t.Fatalf("%+v", files)
@@ -114,12 +114,12 @@ func TestPlanDeterministic(t *testing.T) {
 	body := "/approve " + f.relation.ProposalID + "\n/approve ffffffffffffffff\n/reject " + f.canon.ProposalID
 	in := input(t, f, prFile, body)
 	in.Records = []enrich.Approval{
-		{ApprovalID: "a1", ProposalID: "1111111111111111", Decision: enrich.DecisionApprove, By: "x", Via: ViaComment, CommentID: 1},
-		{ApprovalID: "a2", ProposalID: "2222222222222222", Decision: enrich.DecisionApprove, By: "y", Via: ViaComment, CommentID: 2},
+		{ApprovalID: "a1", ProposalID: "1111111111111111", Decision: enrich.DecisionApprove, By: "x", Via: viaComment, CommentID: 1},
+		{ApprovalID: "a2", ProposalID: "2222222222222222", Decision: enrich.DecisionApprove, By: "y", Via: viaComment, CommentID: 2},
 	}
-	a := Plan(in)
+	a := plan(in)
 	slices.Reverse(in.Records)
-	b := Plan(in)
+	b := plan(in)
 	if fmt.Sprintf("%v%v%q", statuses(a), a.Reactions, replyText(a)) != fmt.Sprintf("%v%v%q", statuses(b), b.Reactions, replyText(b)) {
 		t.Fatal("the outcome moved with the order of the records")
 	}

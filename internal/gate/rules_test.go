@@ -28,14 +28,14 @@ func TestRule01NewCommentsOnly(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out := Plan(c.in)
+			out := plan(c.in)
 			if out.Act || !strings.Contains(out.Why, c.why) || len(out.Results) != 0 || len(out.Reactions) != 0 || replyText(out) != "" || out.Decisions != nil {
 				t.Fatalf("%+v, want nothing because %q", out, c.why)
 			}
 		})
 	}
 	// The same body in a new comment on the pull request is decided.
-	if out := Plan(input(t, f, prFile, body)); !slices.Equal(statuses(out), []string{"accepted"}) {
+	if out := plan(input(t, f, prFile, body)); !slices.Equal(statuses(out), []string{"accepted"}) {
 		t.Fatalf("created: %v", statuses(out))
 	}
 }
@@ -69,12 +69,12 @@ func TestRule02StrictGrammar(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := input(t, f, prFile, c.body)
-			out := Plan(in)
+			out := plan(in)
 			if got := statuses(out); !slices.Equal(got, c.want) {
 				t.Fatalf("%q: %v, want %v (%+v)", c.body, got, c.want, out.Results)
 			}
 			for _, r := range out.Results {
-				if r.Status == StatusRefused && (len(out.Decisions) > len(out.Results)-1 || r.Reason == "") {
+				if r.Status == statusRefused && (len(out.Decisions) > len(out.Results)-1 || r.Reason == "") {
 					t.Fatalf("a refused line without a reason, or recorded: %+v", out)
 				}
 			}
@@ -84,12 +84,12 @@ func TestRule02StrictGrammar(t *testing.T) {
 		})
 	}
 	// The reason is kept, the verb read in lower case.
-	out := Plan(input(t, f, prFile, "/Reject "+id+"   not a relation at all  "))
+	out := plan(input(t, f, prFile, "/Reject "+id+"   not a relation at all  "))
 	if len(out.Decisions) != 1 || out.Decisions[0].Decision != enrich.DecisionReject || out.Decisions[0].Reason != "not a relation at all" {
 		t.Fatalf("%+v", out.Decisions)
 	}
 	// An unknown id records nothing and is answered.
-	out = Plan(input(t, f, prFile, "/approve ffffffffffffffff"))
+	out = plan(input(t, f, prFile, "/approve ffffffffffffffff"))
 	if out.Decisions != nil || out.Overlay != nil || !strings.Contains(replyText(out), "no pending proposal ffffffffffffffff") {
 		t.Fatalf("unknown id: %+v", out)
 	}
@@ -125,20 +125,20 @@ func TestRule03MarkdownIsNotACommand(t *testing.T) {
 	}
 	for name, body := range cases {
 		t.Run(name, func(t *testing.T) {
-			cmds, err := ParseCommands(body)
+			cmds, err := parseCommands(body)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(cmds.Lines) != 0 {
 				t.Fatalf("%q gave %+v", body, cmds.Lines)
 			}
-			if out := Plan(input(t, f, prFile, body)); out.Act {
+			if out := plan(input(t, f, prFile, body)); out.Act {
 				t.Fatalf("acted on %q: %+v", body, out)
 			}
 		})
 	}
 	// Control: after a fence closes, a line is a command again.
-	cmds, _ := ParseCommands("```\n" + cmd + "\n```\n\n" + cmd + "\r\n")
+	cmds, _ := parseCommands("```\n" + cmd + "\n```\n\n" + cmd + "\r\n")
 	if len(cmds.Lines) != 1 || cmds.Lines[0].Number != 5 || cmds.Lines[0].Decision != enrich.DecisionApprove {
 		t.Fatalf("control: %+v", cmds)
 	}
@@ -155,25 +155,25 @@ func TestRule04AuthorizeByPermission(t *testing.T) {
 		allowlist []string
 		want      string
 	}{
-		{"read-only user", Permission{Level: LevelRead}, "", nil, "refused:" + RefusedPermission},
-		{"triage shows as read", Permission{Level: LevelTriage}, "", nil, "refused:" + RefusedPermission},
+		{"read-only user", Permission{Level: LevelRead}, "", nil, "refused:" + refusedPermission},
+		{"triage shows as read", Permission{Level: LevelTriage}, "", nil, "refused:" + refusedPermission},
 		{"private org member with write", Permission{Level: LevelWrite}, "", nil, "accepted"},
 		{"outside collaborator with write", Permission{Level: LevelWrite}, "", nil, "accepted"},
 		{"maintain", Permission{Level: LevelMaintain}, "", nil, "accepted"},
-		{"404 is none", Permission{Level: LevelNone}, "", nil, "refused:" + RefusedPermission},
-		{"5xx fails closed", Permission{Level: LevelAdmin, Err: errors.New("GET permission: 502 Bad Gateway")}, "", nil, "refused:" + RefusedUnverified},
-		{"write below a maintain minimum", Permission{Level: LevelWrite}, "maintain", nil, "refused:" + RefusedPermission},
+		{"404 is none", Permission{Level: LevelNone}, "", nil, "refused:" + refusedPermission},
+		{"5xx fails closed", Permission{Level: LevelAdmin, Err: errors.New("GET permission: 502 Bad Gateway")}, "", nil, "refused:" + refusedUnverified},
+		{"write below a maintain minimum", Permission{Level: LevelWrite}, "maintain", nil, "refused:" + refusedPermission},
 		{"triage at a triage minimum", Permission{Level: LevelTriage}, "triage", nil, "accepted"},
-		{"a minimum of read is refused", Permission{Level: LevelAdmin}, "read", nil, "refused:" + RefusedConfig},
-		{"not in the allowlist", Permission{Level: LevelAdmin}, "", []string{"mona"}, "refused:" + RefusedAllowlist},
+		{"a minimum of read is refused", Permission{Level: LevelAdmin}, "read", nil, "refused:" + refusedConfig},
+		{"not in the allowlist", Permission{Level: LevelAdmin}, "", []string{"mona"}, "refused:" + refusedAllowlist},
 		{"in the allowlist, other case", Permission{Level: LevelWrite}, "", []string{"mona", "codertocat"}, "accepted"},
-		{"in the allowlist without the permission", Permission{Level: LevelRead}, "", []string{"Codertocat"}, "refused:" + RefusedPermission},
+		{"in the allowlist without the permission", Permission{Level: LevelRead}, "", []string{"Codertocat"}, "refused:" + refusedPermission},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := input(t, f, prFile, body)
 			in.Permission, in.Policy.MinimumPermission, in.Policy.Allowlist = c.perm, c.minimum, c.allowlist
-			out := Plan(in)
+			out := plan(in)
 			if got := statuses(out); !slices.Equal(got, []string{c.want}) {
 				t.Fatalf("%v, want %s", got, c.want)
 			}
@@ -203,7 +203,7 @@ func TestRule05HumansOnly(t *testing.T) {
 			in := input(t, f, prFile, body)
 			in.Event.Author = c.who
 			in.Permission = Permission{Level: LevelAdmin}
-			if out := Plan(in); out.Act || len(out.Reactions) != 0 || out.Decisions != nil {
+			if out := plan(in); out.Act || len(out.Reactions) != 0 || out.Decisions != nil {
 				t.Fatalf("%+v", out)
 			}
 		})
@@ -211,7 +211,7 @@ func TestRule05HumansOnly(t *testing.T) {
 	// An App's own identity that is no [bot] login is ignored through Self.
 	in := input(t, f, prFile, body)
 	in.Self = "Codertocat"
-	if out := Plan(in); out.Act || !strings.Contains(out.Why, "own") {
+	if out := plan(in); out.Act || !strings.Contains(out.Why, "own") {
 		t.Fatalf("self: %+v", out)
 	}
 }
@@ -234,7 +234,7 @@ func TestRule06NoSelfApproval(t *testing.T) {
 			in := input(t, f, prFile, "/"+c.verb+" "+f.canon.ProposalID)
 			in.Event.Author.Login = c.login
 			in.Permission = Permission{Level: LevelAdmin}
-			if got := statuses(Plan(in)); !slices.Equal(got, []string{c.want}) {
+			if got := statuses(plan(in)); !slices.Equal(got, []string{c.want}) {
 				t.Fatalf("%v, want %s", got, c.want)
 			}
 		})
@@ -245,13 +245,13 @@ func TestRule06NoSelfApproval(t *testing.T) {
 func TestRule07BoundToContent(t *testing.T) {
 	f := newFixture(t)
 	in := input(t, f, prFile, with("/approve PROPOSAL", f.relation.ProposalID))
-	out := Plan(in)
+	out := plan(in)
 	if len(out.Decisions) != 1 {
 		t.Fatalf("%+v", out.Results)
 	}
 	rec := out.Decisions[0]
 	if rec.ApprovalID != enrich.ApprovalID(f.relation.ProposalID, f.relation.TargetContentHash) || rec.HeadSHA != headSHA ||
-		rec.CommentID != in.Event.CommentID || rec.By != "Codertocat" || rec.Via != ViaComment || rec.DecidedAt != in.DecidedAt {
+		rec.CommentID != in.Event.CommentID || rec.By != "Codertocat" || rec.Via != viaComment || rec.DecidedAt != in.DecidedAt {
 		t.Fatalf("record %+v", rec)
 	}
 	if _, err := enrich.ParseApproval(mustApproval(t, rec)); err != nil {
@@ -260,7 +260,7 @@ func TestRule07BoundToContent(t *testing.T) {
 	// The target changed after the proposal: refused, nothing recorded.
 	stale := input(t, f, prFile, with("/approve PROPOSAL", f.relation.ProposalID))
 	stale.Targets[docGuide] = "00000000000000ff"
-	out = Plan(stale)
+	out = plan(stale)
 	if got := statuses(out); !slices.Equal(got, []string{"refused:" + enrich.RefusedStale}) || out.Decisions != nil || out.Overlay != nil {
 		t.Fatalf("stale: %v %+v", got, out)
 	}
@@ -285,7 +285,7 @@ func TestRule09Idempotent(t *testing.T) {
 	f := newFixture(t)
 	body := "/approve " + f.relation.ProposalID + "\n/reject " + f.redundant.ProposalID + " not the same pages"
 	in := input(t, f, prFile, body)
-	first := Plan(in)
+	first := plan(in)
 	if !slices.Equal(statuses(first), []string{"accepted", "accepted"}) || len(first.Decisions) != 2 {
 		t.Fatalf("first: %v", statuses(first))
 	}
@@ -296,7 +296,7 @@ func TestRule09Idempotent(t *testing.T) {
 	// Replay: the same event on what the first committed.
 	again := in
 	again.Overlay, again.Records = first.Overlay, first.Decisions
-	second := Plan(again)
+	second := plan(again)
 	if !slices.Equal(statuses(second), []string{"replayed", "replayed"}) || second.Decisions != nil || second.Overlay != nil || replyText(second) != "" {
 		t.Fatalf("replay: %v %+v", statuses(second), second)
 	}
@@ -306,13 +306,13 @@ func TestRule09Idempotent(t *testing.T) {
 	// Another comment on a decided proposal is answered "already decided".
 	other := again
 	other.Event.CommentID++
-	third := Plan(other)
+	third := plan(other)
 	if !slices.Equal(statuses(third), []string{"refused:" + enrich.RefusedAlreadyDecided, "refused:" + enrich.RefusedAlreadyDecided}) ||
 		!strings.Contains(replyText(third), "already decided") || third.Decisions != nil {
 		t.Fatalf("other comment: %v %q", statuses(third), replyText(third))
 	}
 	// A replay before the first commit landed decides the same, byte for byte.
-	if a, b := mustFiles(t, first), mustFiles(t, Plan(in)); !slices.EqualFunc(a, b, func(x, y File) bool { return x.Path == y.Path && string(x.Bytes) == string(y.Bytes) }) {
+	if a, b := mustFiles(t, first), mustFiles(t, plan(in)); !slices.EqualFunc(a, b, func(x, y File) bool { return x.Path == y.Path && string(x.Bytes) == string(y.Bytes) }) {
 		t.Fatal("the same event planned twice gave other files")
 	}
 }
@@ -342,7 +342,7 @@ func TestRule12Acknowledge(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out := Plan(input(t, f, prFile, c.body))
+			out := plan(input(t, f, prFile, c.body))
 			if !slices.Equal(out.Reactions, c.reactions) || (replyText(out) != "") != c.reply {
 				t.Fatalf("%v %q", out.Reactions, replyText(out))
 			}
@@ -351,7 +351,7 @@ func TestRule12Acknowledge(t *testing.T) {
 	// A hostile refused line: only it is quoted, on one line, and it can
 	// neither ping nor open markup.
 	body := "secret context line\n/Approved @octocat @octo-org/team <script x [x] | $y$ \u202e #1\nmore context"
-	out := Plan(input(t, f, prFile, body))
+	out := plan(input(t, f, prFile, body))
 	if got := statuses(out); !slices.Equal(got, []string{"refused:grammar"}) {
 		t.Fatalf("%v", got)
 	}
@@ -373,7 +373,7 @@ func TestRule12Acknowledge(t *testing.T) {
 		t.Fatalf("%d quoted lines:\n%s", quoted, replyText(out))
 	}
 	// A line that would open a list in the quote is escaped too.
-	out = Plan(input(t, f, prFile, "please /approve "+id+" - 1. x"))
+	out = plan(input(t, f, prFile, "please /approve "+id+" - 1. x"))
 	if !strings.Contains(replyText(out), "> please /approve") {
 		t.Fatalf("%q", replyText(out))
 	}
@@ -394,7 +394,7 @@ func TestRule13ForkPRs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := input(t, f, prFile, body)
 			in.PullRequest.HeadRepo = c.head
-			out := Plan(in)
+			out := plan(in)
 			if !c.fork {
 				if len(out.Decisions) != 2 {
 					t.Fatalf("%v", statuses(out))

@@ -11,10 +11,10 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich"
 )
 
-// AnswerMarker is the hidden first line of the action's reply to comment
+// answerLine is the hidden first line of the action's reply to comment
 // id. A later run reads it back to know that the comment has its answer;
 // only a reply by the action itself counts.
-func AnswerMarker(id int64) string {
+func answerLine(id int64) string {
 	return "<!-- docbridge:answer " + strconv.FormatInt(id, 10) + " -->"
 }
 
@@ -33,13 +33,13 @@ type Comment struct {
 // Event is the comment as the issue_comment event of its creation on
 // pull request number carries it.
 func (c Comment) Event(number int) Event {
-	return Event{Action: ActionCreated, OnPullRequest: true, Number: number, CommentID: c.ID, Body: c.Body, Author: c.Author}
+	return Event{Action: actionCreated, OnPullRequest: true, Number: number, CommentID: c.ID, Body: c.Body, Author: c.Author}
 }
 
 // Unanswered returns, in the order given, the comments of pull request
 // number that hold commands without an answer yet: a person's comment
 // with at least one command line (Screen), that no reply of self's names
-// (AnswerMarker), and not every command line of which is already recorded
+// (answerLine), and not every command line of which is already recorded
 // by its comment id (the replay rule: an accepted decision is its own
 // answer). Every run answers them, not only the comment that started it,
 // so a run that never started or was cancelled loses nothing.
@@ -92,7 +92,7 @@ var errUnread = errors.New("the permission was not read")
 // order. base holds what they share — Self, PullRequest, Policy, the
 // branch's Overlay, OverlayErr, Records and Targets —; perms each
 // author's permission by lower-case login (one missing is refused as
-// unverified). Pure, as Plan.
+// unverified). Pure, as plan.
 func PlanSweep(base Input, number int, comments []Comment, perms map[string]Permission) Sweep {
 	s := Sweep{Comments: comments}
 	in := base
@@ -104,7 +104,7 @@ func PlanSweep(base Input, number int, comments []Comment, perms map[string]Perm
 			p = Permission{Err: errUnread}
 		}
 		in.Permission = p
-		out := Plan(in)
+		out := plan(in)
 		if out.Overlay != nil {
 			in.Overlay, s.Overlay = out.Overlay, out.Overlay
 		}
@@ -124,7 +124,7 @@ func (s Sweep) Files() ([]File, error) {
 // Withdraw turns every accepted decision of the sweep into a refusal
 // with reason (Outcome.Withdraw), when they could not be committed. The
 // comments that had one are marked Retry: their reply carries no
-// AnswerMarker, so the next run decides them again.
+// answerLine, so the next run decides them again.
 func (s Sweep) Withdraw(reason string) Sweep {
 	s.Outcomes = slices.Clone(s.Outcomes)
 	for i, o := range s.Outcomes {
@@ -151,7 +151,7 @@ func Logins(comments []Comment) []string {
 }
 
 // ReplyBody is the reply to comment id of the outcome, "" when none: the
-// AnswerMarker first (unless the outcome is to be decided again), then a
+// answerLine first (unless the outcome is to be decided again), then a
 // link to the comment it answers, then the reply as render writes it.
 func (o Outcome) ReplyBody(id int64, commentURL string, render func(Reply) string) string {
 	if o.Reply == nil {
@@ -159,7 +159,7 @@ func (o Outcome) ReplyBody(id int64, commentURL string, render func(Reply) strin
 	}
 	var b strings.Builder
 	if !o.Retry {
-		b.WriteString(AnswerMarker(id) + "\n")
+		b.WriteString(answerLine(id) + "\n")
 	}
 	if commentURL != "" {
 		fmt.Fprintf(&b, "In answer to [comment %d](%s):\n\n", id, commentURL)

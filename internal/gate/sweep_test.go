@@ -18,8 +18,8 @@ func TestUnanswered(t *testing.T) {
 		{ID: 1, Author: person("mona"), Body: "/approve " + f.relation.ProposalID},
 		{ID: 2, Author: person("lisa"), Body: "a remark"},
 		{ID: 3, Author: person("rita"), Body: "/approve " + f.canon.ProposalID},
-		{ID: 4, Author: Account{Login: botLogin, Type: "Bot"}, Body: AnswerMarker(3) + "\nrefused"},
-		{ID: 5, Author: person("eve"), Body: AnswerMarker(6) + "\n/approve " + f.redundant.ProposalID},
+		{ID: 4, Author: Account{Login: botLogin, Type: "Bot"}, Body: answerLine(3) + "\nrefused"},
+		{ID: 5, Author: person("eve"), Body: answerLine(6) + "\n/approve " + f.redundant.ProposalID},
 		{ID: 6, Author: person("kim"), Body: "/reject " + f.redundant.ProposalID},
 		{ID: 7, Author: Account{Login: "helper[bot]", Type: "Bot"}, Body: "/approve " + f.canon.ProposalID},
 	}
@@ -77,10 +77,10 @@ func TestPlanSweep(t *testing.T) {
 	if files, _ := w.Files(); files != nil || !w.Outcomes[0].Retry || w.Outcomes[2].Retry {
 		t.Fatalf("withdrawn: %v %+v", files, w.Outcomes)
 	}
-	if b := w.Outcomes[0].ReplyBody(1, "", renderReply); strings.Contains(b, AnswerMarker(1)) || !strings.Contains(b, "next run") {
+	if b := w.Outcomes[0].ReplyBody(1, "", renderReply); strings.Contains(b, answerLine(1)) || !strings.Contains(b, "next run") {
 		t.Fatalf("a withdrawn decision's reply %q", b)
 	}
-	if b := s.Outcomes[2].ReplyBody(3, "https://github.com/o/r/pull/1#issuecomment-3", renderReply); !strings.HasPrefix(b, AnswerMarker(3)+"\n") ||
+	if b := s.Outcomes[2].ReplyBody(3, "https://github.com/o/r/pull/1#issuecomment-3", renderReply); !strings.HasPrefix(b, answerLine(3)+"\n") ||
 		!strings.Contains(b, "issuecomment-3") {
 		t.Fatalf("a refusal's reply %q", b)
 	}
@@ -91,8 +91,8 @@ func TestRefusalOfAnUnreadableOverlay(t *testing.T) {
 	f := newFixture(t)
 	in := input(t, f, prFile, "/approve "+f.relation.ProposalID)
 	in.Overlay, in.OverlayErr = nil, "overlay: content hash 1 does not match its contents (2): edited by hand?"
-	out := Plan(in)
-	if r := out.Results[0]; r.Status != StatusRefused || !strings.Contains(r.Reason, "edited by hand") || !strings.Contains(r.Reason, "comment again") {
+	out := plan(in)
+	if r := out.Results[0]; r.Status != statusRefused || !strings.Contains(r.Reason, "edited by hand") || !strings.Contains(r.Reason, "comment again") {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -7,22 +7,22 @@ import (
 	"github.com/docbridge/docbridge/internal/review"
 )
 
-// Degrading posts through Primary (GitHub) and, when a call fails, through
+// degrading posts through Primary (GitHub) and, when a call fails, through
 // Fallback (workflow commands) instead, so the annotations reach the log
 // whatever happens. A 403 — a read-only token, a missing permission, an
 // exhausted rate limit — is an expected degradation: the fallback is used
 // and nil is returned. Any other failure (GitHub down after the retries)
 // is used the same way but also returned, for the caller to report.
-type Degrading struct {
+type degrading struct {
 	Primary  Poster
-	Fallback *WorkflowCommands
+	Fallback *workflowCommands
 }
 
-var _ Poster = (*Degrading)(nil)
+var _ Poster = (*degrading)(nil)
 
 // StartCheck starts the run on Primary; on failure the returned ref (ID 0)
 // sends FinishCheck to Fallback.
-func (d *Degrading) StartCheck(ctx context.Context, headSHA string) (CheckRef, error) {
+func (d *degrading) StartCheck(ctx context.Context, headSHA string) (CheckRef, error) {
 	ref, err := d.Primary.StartCheck(ctx, headSHA)
 	if err == nil {
 		return ref, nil
@@ -33,7 +33,7 @@ func (d *Degrading) StartCheck(ctx context.Context, headSHA string) (CheckRef, e
 
 // FinishCheck completes the run on Primary, or writes the annotations as
 // workflow commands when there is no run or Primary fails.
-func (d *Degrading) FinishCheck(ctx context.Context, ref CheckRef, out review.CheckRunOutput, conclusion string) error {
+func (d *degrading) FinishCheck(ctx context.Context, ref CheckRef, out review.CheckRunOutput, conclusion string) error {
 	if ref.ID != 0 {
 		err := d.Primary.FinishCheck(ctx, ref, out, conclusion)
 		if err == nil {
@@ -50,7 +50,7 @@ func (d *Degrading) FinishCheck(ctx context.Context, ref CheckRef, out review.Ch
 
 // UpsertComment posts the comment on Primary; on failure it says so in
 // the log.
-func (d *Degrading) UpsertComment(ctx context.Context, pr int, body string) error {
+func (d *degrading) UpsertComment(ctx context.Context, pr int, body string) error {
 	err := d.Primary.UpsertComment(ctx, pr, body)
 	if err == nil {
 		return nil
@@ -63,7 +63,7 @@ func (d *Degrading) UpsertComment(ctx context.Context, pr int, body string) erro
 }
 
 // outcome is what a degraded call returns: nil for a 403, err otherwise.
-func (d *Degrading) outcome(err error) error {
+func (d *degrading) outcome(err error) error {
 	if IsForbidden(err) {
 		return nil
 	}

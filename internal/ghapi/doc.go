@@ -7,9 +7,9 @@
 // A Session is one run's check run and comment: Begin, then Publish,
 // Fail or Cancel. It posts through the narrow Poster interface, which
 // three implementations serve: GitHub (the REST API through go-github,
-// with bounded retries), WorkflowCommands (annotations as ::error lines on
-// stdout, for fork pull requests and read-only tokens) and DryRun (prints
-// what would be posted). Degrading puts the first in front of the second,
+// with bounded retries), workflowCommands (annotations as ::error lines on
+// stdout, for fork pull requests and read-only tokens) and dryRun (prints
+// what would be posted). degrading puts the first in front of the second,
 // so a 403 or an outage still leaves every annotation in the log; the log
 // and the JSON report, which the caller writes whatever happens here, hold
 // every finding, and the job summary groups them by code.

@@ -9,31 +9,31 @@ import (
 	"github.com/docbridge/docbridge/internal/review"
 )
 
-// DryRun prints what would be posted, for rehearsing the action without
+// dryRun prints what would be posted, for rehearsing the action without
 // GitHub. It never fails on its input.
-type DryRun struct {
+type dryRun struct {
 	W io.Writer
 }
 
-var _ Poster = (*DryRun)(nil)
+var _ Poster = (*dryRun)(nil)
 
 // dryRunRef is the ref a dry run hands out: not 0, so FinishCheck prints
 // the update it would make.
 const dryRunRef = -1
 
 // StartCheck prints the check run it would create.
-func (d *DryRun) StartCheck(_ context.Context, headSHA string) (CheckRef, error) {
-	fmt.Fprintf(d.W, "== dry run: create check run %q (in_progress) on %s\n", CheckName, review.LogLine(headSHA))
+func (d *dryRun) StartCheck(_ context.Context, headSHA string) (CheckRef, error) {
+	fmt.Fprintf(d.W, "== dry run: create check run %q (in_progress) on %s\n", checkName, review.LogLine(headSHA))
 	return CheckRef{ID: dryRunRef}, nil
 }
 
 // FinishCheck prints the updates it would make: the conclusion, title and
 // summary, then each batch of annotations as the workflow command the
 // fallback would write.
-func (d *DryRun) FinishCheck(_ context.Context, _ CheckRef, out review.CheckRunOutput, conclusion string) error {
+func (d *dryRun) FinishCheck(_ context.Context, _ CheckRef, out review.CheckRunOutput, conclusion string) error {
 	batches := out.Batches()
 	fmt.Fprintf(d.W, "== dry run: complete check run %q: conclusion %s, %d annotations in %d update(s)\n",
-		CheckName, conclusion, len(out.Annotations), len(batches))
+		checkName, conclusion, len(out.Annotations), len(batches))
 	fmt.Fprintf(d.W, "title: %s\n", review.LogLine(out.Title))
 	if out.Unannotated > 0 {
 		fmt.Fprintf(d.W, "not annotated: %d\n", out.Unannotated)
@@ -53,7 +53,7 @@ func (d *DryRun) FinishCheck(_ context.Context, _ CheckRef, out review.CheckRunO
 }
 
 // UpsertComment prints the comment it would create or edit.
-func (d *DryRun) UpsertComment(_ context.Context, pr int, body string) error {
+func (d *dryRun) UpsertComment(_ context.Context, pr int, body string) error {
 	fmt.Fprintf(d.W, "== dry run: create or edit the sticky comment on #%d (%d characters)\n%s", pr, len(body), indent(body))
 	return nil
 }

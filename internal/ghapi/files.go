@@ -8,9 +8,9 @@ import (
 	"github.com/google/go-github/v66/github"
 )
 
-// MaxChangedFiles is the most files GitHub lists for one pull request;
+// maxChangedFiles is the most files GitHub lists for one pull request;
 // a listing that reaches it may be incomplete.
-const MaxChangedFiles = 3000
+const maxChangedFiles = 3000
 
 // filesPerPage is the page size of the files listing (GitHub's maximum).
 const filesPerPage = 100
@@ -26,7 +26,7 @@ type PullFile struct {
 // ChangedFiles lists a pull request's changed files, paths relative to
 // the repository root, sorted and unique (a rename lists its new name).
 // The checkout of a pull request is a shallow merge commit, so the API is
-// the one source. A listing that reaches MaxChangedFiles is refused with
+// the one source. A listing that reaches maxChangedFiles is refused with
 // an error rather than used incomplete: the caller then judges every
 // finding.
 func (g *GitHub) ChangedFiles(ctx context.Context, pr int) ([]string, error) {
@@ -66,8 +66,8 @@ func (g *GitHub) PullFiles(ctx context.Context, pr int) ([]PullFile, error) {
 				out = append(out, PullFile{Path: name, Patch: f.GetPatch()})
 			}
 		}
-		if len(out) >= MaxChangedFiles {
-			return nil, fmt.Errorf("changed files of #%d: GitHub lists at most %d files, so the list may be incomplete", pr, MaxChangedFiles)
+		if len(out) >= maxChangedFiles {
+			return nil, fmt.Errorf("changed files of #%d: GitHub lists at most %d files, so the list may be incomplete", pr, maxChangedFiles)
 		}
 		if resp.NextPage == 0 {
 			break

@@ -79,8 +79,8 @@ func (g *GitHub) Reply(ctx context.Context, issue int, body string) (int64, erro
 	if strings.TrimSpace(body) == "" {
 		return 0, fmt.Errorf("reply on #%d: empty body", issue)
 	}
-	if len(body) > MaxCommentBody {
-		return 0, fmt.Errorf("reply on #%d: body of %d characters passes GitHub's limit of %d", issue, len(body), MaxCommentBody)
+	if len(body) > maxCommentBody {
+		return 0, fmt.Errorf("reply on #%d: body of %d characters passes GitHub's limit of %d", issue, len(body), maxCommentBody)
 	}
 	var id int64
 	err := g.retry.create(ctx, fmt.Sprintf("reply on #%d", issue), func() (*github.Response, error) {
@@ -115,7 +115,7 @@ type IssueComment struct {
 }
 
 // ListComments lists the comments of an issue or pull request, oldest
-// first, page by page; past MaxCommentPages pages it is an error (a
+// first, page by page; past maxCommentPages pages it is an error (a
 // command would be missed silently otherwise).
 func (g *GitHub) ListComments(ctx context.Context, issue int) ([]IssueComment, error) {
 	if issue <= 0 {
@@ -144,8 +144,8 @@ func (g *GitHub) ListComments(ctx context.Context, issue int) ([]IssueComment, e
 		if resp.NextPage == 0 {
 			return out, nil
 		}
-		if page == MaxCommentPages {
-			return nil, fmt.Errorf("list comments of #%d: more than %d pages", issue, MaxCommentPages)
+		if page == maxCommentPages {
+			return nil, fmt.Errorf("list comments of #%d: more than %d pages", issue, maxCommentPages)
 		}
 		opts.Page = resp.NextPage
 	}

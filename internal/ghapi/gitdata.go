@@ -22,9 +22,9 @@ const MaxCommitAttempts = 5
 var (
 	// ErrNotFound is a 404: no such branch, file or pull request.
 	ErrNotFound = errors.New("not found")
-	// ErrBranchContended is a branch that moved under every one of
+	// errBranchContended is a branch that moved under every one of
 	// MaxCommitAttempts attempts.
-	ErrBranchContended = errors.New("the branch kept moving")
+	errBranchContended = errors.New("the branch kept moving")
 )
 
 // HeadMovedError refuses a commit: the branch head is not the commit the
@@ -156,7 +156,7 @@ func (g *GitHub) CommitFiles(ctx context.Context, spec CommitSpec) (CommitResult
 		fmt.Fprintf(g.log, "docbridge: branch %s moved while committing (attempt %d of %d); rebuilding on its new head\n",
 			spec.Branch, attempt, MaxCommitAttempts)
 	}
-	return CommitResult{}, fmt.Errorf("commit to %s: %w after %d attempts", spec.Branch, ErrBranchContended, MaxCommitAttempts)
+	return CommitResult{}, fmt.Errorf("commit to %s: %w after %d attempts", spec.Branch, errBranchContended, MaxCommitAttempts)
 }
 
 // checkCommitSpec validates spec and returns its files sorted by path.

@@ -200,8 +200,8 @@ func TestCommitFilesContended(t *testing.T) {
 		f.Push(enrichBranch, map[string][]byte{"other": fmt.Appendf(nil, "%d", n)}, "someone else")
 	}})
 	_, err := g.CommitFiles(context.Background(), CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1)})
-	if !errors.Is(err, ErrBranchContended) {
-		t.Fatalf("error %v, want ErrBranchContended", err)
+	if !errors.Is(err, errBranchContended) {
+		t.Fatalf("error %v, want errBranchContended", err)
 	}
 	if got := len(f.Requests(http.MethodPatch, "/git/refs/")); got != MaxCommitAttempts {
 		t.Errorf("%d ref updates, want %d", got, MaxCommitAttempts)
@@ -311,7 +311,7 @@ func TestCommitFilesFaultLeavesBranch(t *testing.T) {
 			t.Run(fmt.Sprintf("%s %s skip %d", step.method, step.path, skip), func(t *testing.T) {
 				f, g, _ := newGitData(t)
 				before := f.Push(enrichBranch, map[string][]byte{overlayPath: []byte("old")}, "seed")
-				f.AddFault(ghapitest.Fault{Method: step.method, PathContains: step.path, Skip: skip, Times: MaxAttempts,
+				f.AddFault(ghapitest.Fault{Method: step.method, PathContains: step.path, Skip: skip, Times: maxAttempts,
 					Status: http.StatusBadGateway, Body: `{"message":"Server Error"}`})
 				spec := CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1)}
 				if _, err := g.CommitFiles(context.Background(), spec); err == nil || !strings.Contains(err.Error(), "giving up") {
@@ -335,7 +335,7 @@ func TestCommitFilesFaultLeavesBranch(t *testing.T) {
 	}
 	t.Run("POST /git/refs: the branch's creation", func(t *testing.T) {
 		f, g, base := newGitData(t)
-		f.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/git/refs", Times: MaxAttempts,
+		f.AddFault(ghapitest.Fault{Method: http.MethodPost, PathContains: "/git/refs", Times: maxAttempts,
 			Status: http.StatusServiceUnavailable, Body: `{"message":"Unavailable"}`})
 		spec := CommitSpec{Branch: enrichBranch, Message: "m", Files: overlayAndApproval(1), CreateFrom: base}
 		if _, err := g.CommitFiles(context.Background(), spec); err == nil || f.Head(enrichBranch) != "" {
@@ -411,7 +411,7 @@ func TestReadFile(t *testing.T) {
 		{name: "big through the blob", ref: enrichBranch, path: "big.bin", limit: 2 << 20, want: string(big)},
 		{name: "missing path", ref: enrichBranch, path: "nope.json", limit: 100, err: ErrNotFound},
 		{name: "missing ref", ref: "nope", path: overlayPath, limit: 100, err: ErrNotFound},
-		{name: "directory", ref: enrichBranch, path: ".docbridge/enrich", limit: 100, err: ErrNotAFile},
+		{name: "directory", ref: enrichBranch, path: ".docbridge/enrich", limit: 100, err: errNotAFile},
 	} {
 		got, err := g.ReadFile(ctx, c.ref, c.path, c.limit)
 		var tl *TooLargeError

@@ -20,15 +20,15 @@ import (
 
 // Bounds of the GitHub poster.
 const (
-	// MaxCommentBody is GitHub's limit on a comment body (it answers 422
+	// maxCommentBody is GitHub's limit on a comment body (it answers 422
 	// "Body is too long" above it); the renderer stays under 60,000.
-	MaxCommentBody = 65536
+	maxCommentBody = 65536
 	// commentsPerPage is the page size of the comment listing (GitHub's
 	// maximum).
 	commentsPerPage = 100
-	// MaxCommentPages bounds the search for the sticky comment (10,000
+	// maxCommentPages bounds the search for the sticky comment (10,000
 	// comments); past it a new comment is created and a line says why.
-	MaxCommentPages = 100
+	maxCommentPages = 100
 	// requestTimeout bounds one HTTP request.
 	requestTimeout = 30 * time.Second
 )
@@ -46,7 +46,7 @@ type GitHubOptions struct {
 	// Repository is owner/name (GITHUB_REPOSITORY).
 	Repository string
 	// BotLogin is the token's identity, whose sticky comment is edited;
-	// "" means DefaultBotLogin.
+	// "" means defaultBotLogin.
 	BotLogin string
 	// DetailsURL is the workflow run, linked from the check run.
 	DetailsURL string
@@ -99,7 +99,7 @@ func NewGitHub(opts GitHubOptions) (*GitHub, error) {
 	g := &GitHub{client: client, owner: owner, repo: repo, bot: opts.BotLogin, detailsURL: opts.DetailsURL,
 		log: opts.Log, retry: defaultRetrier()}
 	if g.bot == "" {
-		g.bot = DefaultBotLogin
+		g.bot = defaultBotLogin
 	}
 	if g.log == nil {
 		g.log = io.Discard
@@ -123,7 +123,7 @@ func (g *GitHub) StartCheck(ctx context.Context, headSHA string) (CheckRef, erro
 	if err != nil {
 		return CheckRef{}, fmt.Errorf("create check run: %w", err)
 	}
-	opts := github.CreateCheckRunOptions{Name: CheckName, HeadSHA: headSHA, Status: github.String("in_progress"), ExternalID: github.String(external)}
+	opts := github.CreateCheckRunOptions{Name: checkName, HeadSHA: headSHA, Status: github.String("in_progress"), ExternalID: github.String(external)}
 	if g.detailsURL != "" {
 		opts.DetailsURL = github.String(g.detailsURL)
 	}
@@ -162,7 +162,7 @@ func newExternalID() (string, error) {
 // external; nil when there is none.
 func (g *GitHub) findCheck(ctx context.Context, headSHA, external string) (*github.CheckRun, error) {
 	list, _, err := g.client.Checks.ListCheckRunsForRef(ctx, g.owner, g.repo, headSHA,
-		&github.ListCheckRunsOptions{CheckName: github.String(CheckName), Filter: github.String("all"), ListOptions: github.ListOptions{PerPage: 100}})
+		&github.ListCheckRunsOptions{CheckName: github.String(checkName), Filter: github.String("all"), ListOptions: github.ListOptions{PerPage: 100}})
 	if err != nil {
 		return nil, fmt.Errorf("find check run %s: %w", external, err)
 	}
@@ -190,12 +190,12 @@ func (g *GitHub) FinishCheck(ctx context.Context, ref CheckRef, out review.Check
 	}
 	title := out.Title
 	if title == "" {
-		title = CheckName // GitHub requires a title with an output
+		title = checkName // GitHub requires a title with an output
 	}
 	batches := out.Batches()
 	annotated := 0 // the run's annotations once this batch is in
 	for i, batch := range batches {
-		opts := github.UpdateCheckRunOptions{Name: CheckName, Output: &github.CheckRunOutput{
+		opts := github.UpdateCheckRunOptions{Name: checkName, Output: &github.CheckRunOutput{
 			Title: github.String(title), Summary: github.String(out.Summary), Annotations: apiAnnotations(batch)}}
 		if i == 0 {
 			opts.Status = github.String("completed")
@@ -266,8 +266,8 @@ func (g *GitHub) UpsertMarkedComment(ctx context.Context, pr int, marker, body s
 	if !strings.HasPrefix(marker, "<!-- ") || !strings.HasPrefix(body, marker) {
 		return errors.New("sticky comment: the body does not start with the marker")
 	}
-	if len(body) > MaxCommentBody {
-		return fmt.Errorf("sticky comment: body of %d characters passes GitHub's limit of %d", len(body), MaxCommentBody)
+	if len(body) > maxCommentBody {
+		return fmt.Errorf("sticky comment: body of %d characters passes GitHub's limit of %d", len(body), maxCommentBody)
 	}
 	found, err := g.findSticky(ctx, pr, marker)
 	if err != nil {
@@ -315,7 +315,7 @@ func (g *GitHub) findSticky(ctx context.Context, pr int, marker string) (*github
 		if resp.NextPage == 0 {
 			return nil, nil
 		}
-		if page == MaxCommentPages {
+		if page == maxCommentPages {
 			fmt.Fprintf(g.log, "docbridge: no sticky comment in the first %d pages of comments on #%d; posting a new one\n", page, pr)
 			return nil, nil
 		}

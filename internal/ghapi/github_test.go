@@ -61,7 +61,7 @@ func TestCheckRunBatches(t *testing.T) {
 	f := newFakeGitHub(t)
 	var out bytes.Buffer
 	pub := publication(findingsReport(120), 0)
-	if err := Publish(context.Background(), newPoster(t, f, nil, &out), nil, pub); err != nil {
+	if err := publish(context.Background(), newPoster(t, f, nil, &out), nil, pub); err != nil {
 		t.Fatal(err)
 	}
 	runs := f.Runs()
@@ -69,7 +69,7 @@ func TestCheckRunBatches(t *testing.T) {
 		t.Fatalf("%d check runs", len(runs))
 	}
 	run := runs[0]
-	if run.HeadSHA != ghCtx.HeadSHA || run.Name != CheckName || run.Status != "completed" || run.Conclusion != review.ConclusionFailure {
+	if run.HeadSHA != ghCtx.HeadSHA || run.Name != checkName || run.Status != "completed" || run.Conclusion != review.ConclusionFailure {
 		t.Errorf("run %+v", run)
 	}
 	if want := []int{50, 50, 20}; !slices.Equal(run.UpdateSizes, want) {
@@ -195,7 +195,7 @@ func TestForkUsesWorkflowCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	pub := publication(findingsReport(30), 7)
-	if err := Publish(context.Background(), p, nil, pub); err != nil {
+	if err := publish(context.Background(), p, nil, pub); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(f.Requests("", "")); n != 0 {
@@ -253,7 +253,7 @@ func TestForbiddenDegrades(t *testing.T) {
 	var out bytes.Buffer
 	var sleeps []time.Duration
 	pub := publication(findingsReport(12), 7)
-	if err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub); err != nil {
+	if err := publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub); err != nil {
 		t.Fatalf("a 403 should degrade quietly: %v", err)
 	}
 	if len(sleeps) != 0 || len(f.Requests("POST", "/check-runs")) != 1 || len(f.Requests("POST", "/comments")) != 1 {
@@ -278,7 +278,7 @@ func TestRetries(t *testing.T) {
 	var sleeps []time.Duration
 	var out bytes.Buffer
 	pub := publication(findingsReport(60), 7)
-	if err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub); err != nil {
+	if err := publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub); err != nil {
 		t.Fatal(err)
 	}
 	want := []time.Duration{time.Second, 2 * time.Second, 7 * time.Second, time.Second, 2 * time.Second, 4 * time.Second}
@@ -338,7 +338,7 @@ func TestRetryBudget(t *testing.T) {
 }
 
 // TestGitHubDown: every request answers 502. Each call is tried
-// MaxAttempts times, the error is reported, the annotations still reach
+// maxAttempts times, the error is reported, the annotations still reach
 // the log, and the job summary the caller writes holds every finding.
 func TestGitHubDown(t *testing.T) {
 	f := newFakeGitHub(t)
@@ -347,7 +347,7 @@ func TestGitHubDown(t *testing.T) {
 	var out bytes.Buffer
 	r := findingsReport(120)
 	pub := publication(r, 7)
-	err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub)
+	err := publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub)
 	if err == nil || !strings.Contains(err.Error(), "502") || !strings.Contains(err.Error(), "giving up after 5 attempts") {
 		t.Fatalf("error %v", err)
 	}
@@ -355,10 +355,10 @@ func TestGitHubDown(t *testing.T) {
 	// to the fallback, with no run to update. After StartCheck's first
 	// 502 one request asks whether the check run was made all the same;
 	// that failing too, it asks no more.
-	if n := len(f.Requests("", "")); n != 2*MaxAttempts+1 {
-		t.Errorf("%d requests, want %d", n, 2*MaxAttempts+1)
+	if n := len(f.Requests("", "")); n != 2*maxAttempts+1 {
+		t.Errorf("%d requests, want %d", n, 2*maxAttempts+1)
 	}
-	if len(sleeps) != 2*(MaxAttempts-1) {
+	if len(sleeps) != 2*(maxAttempts-1) {
 		t.Errorf("waits %v", sleeps)
 	}
 	checkWorkflowCommands(t, out.String(), pub.CheckRun.Annotations)
@@ -424,7 +424,7 @@ func TestPosterRefusesBadInput(t *testing.T) {
 	ctx := context.Background()
 	cases := map[string]error{
 		"no marker":      g.UpsertComment(ctx, 7, "hello"),
-		"too long":       g.UpsertComment(ctx, 7, review.StickyMarker+strings.Repeat("x", MaxCommentBody)),
+		"too long":       g.UpsertComment(ctx, 7, review.StickyMarker+strings.Repeat("x", maxCommentBody)),
 		"no PR":          g.UpsertComment(ctx, 0, review.StickyMarker),
 		"bad conclusion": g.FinishCheck(ctx, CheckRef{ID: 5}, review.CheckRunOutput{Summary: "s"}, "maybe"),
 		"no run":         g.FinishCheck(ctx, CheckRef{}, review.CheckRunOutput{Summary: "s"}, review.ConclusionSuccess),
@@ -454,7 +454,7 @@ func TestChangedFiles(t *testing.T) {
 		files7 = append(files7, fmt.Sprintf("docs/f%03d.md", i))
 	}
 	f.SetFiles(7, append(files7, "docs/f001.md"))
-	files8 := make([]string, MaxChangedFiles)
+	files8 := make([]string, maxChangedFiles)
 	for i := range files8 {
 		files8[i] = fmt.Sprintf("f%d", i)
 	}
@@ -510,7 +510,7 @@ func TestWritesWhoseAnswerWasLostAreNotSentAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := Publish(context.Background(), p, nil, publication(findingsReport(120), 7)); err != nil {
+			if err := publish(context.Background(), p, nil, publication(findingsReport(120), 7)); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
 			runs := f.Runs()

@@ -6,7 +6,7 @@ import (
 
 // Config chooses and configures a Poster.
 type Config struct {
-	// DryRun prints what would be posted and posts nothing.
+	// dryRun prints what would be posted and posts nothing.
 	DryRun bool
 	// Fork is set for a pull request from a fork (actionenv.PullRequestEvent.Fork): its token is
 	// read-only, so only workflow commands are used.
@@ -17,21 +17,21 @@ type Config struct {
 	GitHub GitHubOptions
 }
 
-// New returns the poster for cfg: DryRun for a dry run; WorkflowCommands
+// New returns the poster for cfg: dryRun for a dry run; workflowCommands
 // for a fork or when there is no token; otherwise GitHub, degrading to
 // workflow commands on failure. A bad repository or API URL is an error.
 func New(cfg Config) (Poster, error) {
 	switch {
 	case cfg.DryRun:
-		return &DryRun{W: cfg.Out}, nil
+		return &dryRun{W: cfg.Out}, nil
 	case cfg.Fork:
-		return &WorkflowCommands{W: cfg.Out, Reason: "pull request from a fork: the token is read-only"}, nil
+		return &workflowCommands{W: cfg.Out, Reason: "pull request from a fork: the token is read-only"}, nil
 	case cfg.GitHub.Token == "":
-		return &WorkflowCommands{W: cfg.Out, Reason: "no GitHub token"}, nil
+		return &workflowCommands{W: cfg.Out, Reason: "no GitHub token"}, nil
 	}
 	gh, err := NewGitHub(cfg.GitHub)
 	if err != nil {
 		return nil, err
 	}
-	return &Degrading{Primary: gh, Fallback: &WorkflowCommands{W: cfg.Out}}, nil
+	return &degrading{Primary: gh, Fallback: &workflowCommands{W: cfg.Out}}, nil
 }

@@ -27,7 +27,7 @@ func TestDryRunGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Publish(context.Background(), p, nil, publication(findingsReport(4), 7)); err != nil {
+	if err := publish(context.Background(), p, nil, publication(findingsReport(4), 7)); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "dryrun.golden", out.Bytes())
@@ -44,7 +44,7 @@ func TestFallbackGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Publish(context.Background(), p, nil, publication(findingsReport(25), 7)); err != nil {
+	if err := publish(context.Background(), p, nil, publication(findingsReport(25), 7)); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "fallback.golden", out.Bytes())
@@ -60,7 +60,7 @@ func TestFinishFailsMidway(t *testing.T) {
 	var sleeps []time.Duration
 	var out bytes.Buffer
 	pub := publication(findingsReport(70), 0)
-	err := Publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub)
+	err := publish(context.Background(), newPoster(t, f, &sleeps, &out), nil, pub)
 	if err == nil || !strings.Contains(err.Error(), "batch 2 of 2") {
 		t.Fatalf("error %v", err)
 	}

@@ -9,14 +9,14 @@ import (
 	"github.com/docbridge/docbridge/internal/review"
 )
 
-// CheckName is the name of the check run docbridge creates.
-const CheckName = "docbridge"
+// checkName is the name of the check run docbridge creates.
+const checkName = "docbridge"
 
-// DefaultBotLogin is the identity of comments and check runs made with a
+// defaultBotLogin is the identity of comments and check runs made with a
 // workflow's GITHUB_TOKEN. The token cannot tell who it is (GET /user
 // answers 403), so the login is an input with this default; a GitHub App
 // token posts as "<app-slug>[bot]". It is the bot-login input's default.
-const DefaultBotLogin = actionenv.DefaultBotLogin
+const defaultBotLogin = actionenv.DefaultBotLogin
 
 // CheckRef identifies a started check run. ID 0 means no check run exists
 // on GitHub (the workflow-command fallback, a dry run): finishing it goes
@@ -48,11 +48,11 @@ type Publication struct {
 	Comment string
 }
 
-// Publish posts pub through p: the check run (started now unless ref
+// publish posts pub through p: the check run (started now unless ref
 // names one started earlier), then the comment. Every step is attempted
 // even when an earlier one failed; the errors are joined. The caller
 // writes the job summary itself, before or after, whatever this returns.
-func Publish(ctx context.Context, p Poster, ref *CheckRef, pub Publication) error {
+func publish(ctx context.Context, p Poster, ref *CheckRef, pub Publication) error {
 	var errs []error
 	if ref == nil {
 		r, err := p.StartCheck(ctx, pub.HeadSHA)

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-github/v66/github"
 )
 
-// MaxPRBody is GitHub's limit on a pull request's body, as on a comment.
-const MaxPRBody = MaxCommentBody
+// maxPRBody is GitHub's limit on a pull request's body, as on a comment.
+const maxPRBody = maxCommentBody
 
 // maxPRPages bounds the search for the bot's pull request: the listing is
 // filtered by head branch, so one page holds every candidate.
@@ -163,8 +163,8 @@ func checkPRText(title, body string) error {
 	if strings.TrimSpace(title) == "" {
 		return errors.New("no title")
 	}
-	if len(body) > MaxPRBody {
-		return fmt.Errorf("body of %d characters passes GitHub's limit of %d", len(body), MaxPRBody)
+	if len(body) > maxPRBody {
+		return fmt.Errorf("body of %d characters passes GitHub's limit of %d", len(body), maxPRBody)
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func TestGetPR(t *testing.T) {
 	for _, bad := range []func() error{
 		func() error { _, err := g.GetPR(ctx, 0); return err },
 		func() error { _, err := g.UpdatePR(ctx, fork, "", "b"); return err },
-		func() error { _, err := g.UpdatePR(ctx, fork, "t", strings.Repeat("x", MaxPRBody+1)); return err },
+		func() error { _, err := g.UpdatePR(ctx, fork, "t", strings.Repeat("x", maxPRBody+1)); return err },
 		func() error { _, err := g.CreatePR(ctx, NewPR{Branch: "a b", Base: "main", Title: "t"}); return err },
 		func() error { _, _, err := g.FindBotPR(ctx, "x:y"); return err },
 	} {
@@ -100,7 +100,7 @@ func TestCollaboratorPermission(t *testing.T) {
 		t.Errorf("404 answered %v, %v; want ErrNotFound", p, err)
 	}
 	f.SetPermission("flaky", "write")
-	f.AddFault(ghapitest.Fault{Method: http.MethodGet, PathContains: "/collaborators/flaky/", Times: MaxAttempts, Status: http.StatusBadGateway})
+	f.AddFault(ghapitest.Fault{Method: http.MethodGet, PathContains: "/collaborators/flaky/", Times: maxAttempts, Status: http.StatusBadGateway})
 	if p, err := g.CollaboratorPermission(ctx, "flaky"); err == nil {
 		t.Errorf("5xx answered %v and no error", p)
 	}
@@ -109,13 +109,13 @@ func TestCollaboratorPermission(t *testing.T) {
 			t.Errorf("login %q accepted", login)
 		}
 	}
-	if n := len(f.Requests(http.MethodGet, "/collaborators/")); n != 6+1+MaxAttempts {
+	if n := len(f.Requests(http.MethodGet, "/collaborators/")); n != 6+1+maxAttempts {
 		t.Errorf("%d permission requests", n)
 	}
 	// The comment bound the gate reads with is the one this client posts
 	// with: both are GitHub's.
-	if MaxCommentBody != gate.MaxBodyChars {
-		t.Errorf("MaxCommentBody %d, gate.MaxBodyChars %d", MaxCommentBody, gate.MaxBodyChars)
+	if maxCommentBody != gate.MaxBodyChars {
+		t.Errorf("maxCommentBody %d, gate.MaxBodyChars %d", maxCommentBody, gate.MaxBodyChars)
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 	"github.com/google/go-github/v66/github"
 )
 
-// ErrNotAFile is a path that names a directory, a symlink or a submodule.
-var ErrNotAFile = errors.New("not a regular file")
+// errNotAFile is a path that names a directory, a symlink or a submodule.
+var errNotAFile = errors.New("not a regular file")
 
 // TooLargeError refuses a file bigger than the caller's cap.
 type TooLargeError struct {
@@ -31,7 +31,7 @@ func (e *TooLargeError) Error() string {
 // so nothing of the pull request runs — as untrusted input for the caller
 // to validate: at most limit bytes (larger is *TooLargeError, told by the
 // size GitHub reports before any content is decoded), ErrNotFound when
-// the ref or the path does not exist, ErrNotAFile for a directory, a
+// the ref or the path does not exist, errNotAFile for a directory, a
 // symlink or a submodule. Files over the contents API's 1 MB are read as
 // blobs.
 func (g *GitHub) ReadFile(ctx context.Context, ref, path string, limit int64) ([]byte, error) {
@@ -61,7 +61,7 @@ func (g *GitHub) ReadFile(ctx context.Context, ref, path string, limit int64) ([
 	}
 	// GitHub answers a symlink to a file with that file: its path differs.
 	if file == nil || dir != nil || file.GetType() != "file" || file.GetPath() != path {
-		return nil, fmt.Errorf("%s: %w", op, ErrNotAFile)
+		return nil, fmt.Errorf("%s: %w", op, errNotAFile)
 	}
 	size := int64(file.GetSize())
 	if size > limit {
@@ -131,9 +131,9 @@ func (g *GitHub) readBlob(ctx context.Context, path, sha string, limit int64) ([
 	return b, nil
 }
 
-// MaxDirEntries bounds the entries ListFiles reads (the contents API lists
+// maxDirEntries bounds the entries ListFiles reads (the contents API lists
 // at most 1,000 of a directory).
-const MaxDirEntries = 1000
+const maxDirEntries = 1000
 
 // ListFiles lists the regular files directly in dir at ref, as paths from
 // the repository root, sorted; a directory that does not exist lists
@@ -170,8 +170,8 @@ func (g *GitHub) ListFiles(ctx context.Context, ref, dir string) ([]string, erro
 		if e.GetType() != "file" || path.Dir(p) != dir || checkRepoPath(p) != nil {
 			continue
 		}
-		if len(out) == MaxDirEntries {
-			return nil, fmt.Errorf("%s: more than %d entries", op, MaxDirEntries)
+		if len(out) == maxDirEntries {
+			return nil, fmt.Errorf("%s: more than %d entries", op, maxDirEntries)
 		}
 		out = append(out, p)
 	}

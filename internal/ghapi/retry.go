@@ -14,12 +14,12 @@ import (
 	"github.com/docbridge/docbridge/internal/httpretry"
 )
 
-// Retry bounds. A request is tried at most MaxAttempts times, and the
-// waits between tries add up to at most MaxRetryWait: a wait that would
+// Retry bounds. A request is tried at most maxAttempts times, and the
+// waits between tries add up to at most maxRetryWait: a wait that would
 // cross it is not taken, and the last error is returned instead.
 const (
-	MaxAttempts  = 5
-	MaxRetryWait = 90 * time.Second
+	maxAttempts  = 5
+	maxRetryWait = 90 * time.Second
 	// backoffBase is the first wait after a 5xx or a network error; each
 	// further wait doubles.
 	backoffBase = time.Second
@@ -29,7 +29,7 @@ const (
 )
 
 // retryPolicy is the GitHub transport's httpretry policy.
-var retryPolicy = httpretry.Policy{Attempts: MaxAttempts, Base: backoffBase, Budget: MaxRetryWait}
+var retryPolicy = httpretry.Policy{Attempts: maxAttempts, Base: backoffBase, Budget: maxRetryWait}
 
 // retrier runs API calls with bounded retries.
 type retrier struct {

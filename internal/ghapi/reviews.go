@@ -15,9 +15,9 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxReviewCommentPages bounds the search for earlier suggestions
+// maxReviewCommentPages bounds the search for earlier suggestions
 // (10,000 review comments); past it they are left as they are.
-const MaxReviewCommentPages = 100
+const maxReviewCommentPages = 100
 
 // ReviewSuggestion is one suggested change to stand on a pull request's
 // diff: head lines StartLine..Line of Path (the repository's path), its
@@ -152,7 +152,7 @@ func (g *GitHub) suggestionComments(ctx context.Context, pr int) ([]*github.Pull
 		if resp.NextPage == 0 {
 			break
 		}
-		if page == MaxReviewCommentPages {
+		if page == maxReviewCommentPages {
 			fmt.Fprintf(g.log, "docbridge: looked for earlier suggestions in the first %d pages of review comments on #%d only\n", page, pr)
 			break
 		}

@@ -48,7 +48,7 @@ func (s *Session) Publish(ctx context.Context, r review.Results) error {
 	if r.Comment && s.pr > 0 {
 		pub.PR, pub.Comment = s.pr, review.Comment(r.Report, opts)
 	}
-	return Publish(ctx, s.p, s.ref, pub)
+	return publish(ctx, s.p, s.ref, pub)
 }
 
 // Fail completes the check run as failed when the check itself could not

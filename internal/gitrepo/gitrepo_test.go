@@ -25,7 +25,7 @@ func TestRenames(t *testing.T) {
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "base")
-	base := Revision(context.Background(), dir)
+	base := (WorkTree{}).Revision(context.Background(), dir)
 	if base == "" {
 		t.Fatal("no revision")
 	}
@@ -34,14 +34,14 @@ func TestRenames(t *testing.T) {
 	}
 	testtree.File(t, filepath.Join(dir, "pkg/loaders/loader.go"), body+"\n// Reload reloads.\nfunc Reload() {}\n")
 	git("add", "-A")
-	got := Renames(context.Background(), dir, base)
+	got := (WorkTree{}).Renames(context.Background(), dir, base)
 	if want := map[string]string{"src/legacy/loader.go": "pkg/loaders/loader.go"}; !maps.Equal(got, want) {
 		t.Errorf("Renames = %v, want %v", got, want)
 	}
-	if got := Renames(context.Background(), dir, "0000000000000000000000000000000000000000"); got != nil {
+	if got := (WorkTree{}).Renames(context.Background(), dir, "0000000000000000000000000000000000000000"); got != nil {
 		t.Errorf("an unknown base: %v, want nil", got)
 	}
-	if got := Revision(context.Background(), t.TempDir()); got != "" {
+	if got := (WorkTree{}).Revision(context.Background(), t.TempDir()); got != "" {
 		t.Errorf("outside a work tree: %q", got)
 	}
 }
@@ -59,12 +59,12 @@ func TestHistory(t *testing.T) {
 	git("init", "-q")
 	git("add", ".")
 	git("-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "one", "--date=2001-01-01T00:00:00Z")
-	first := Revision(ctx, dir)
+	first := (WorkTree{}).Revision(ctx, dir)
 	git("mv", "b.md", "c.md")
 	testtree.File(t, filepath.Join(dir, "a.md"), "# A again\n")
 	git("add", "-A")
 	git("commit", "-q", "-m", "two")
-	second := Revision(ctx, dir)
+	second := (WorkTree{}).Revision(ctx, dir)
 
 	times := CommitTimes(ctx, dir, []string{"a.md", "c.md", "none.md"}, 10)
 	if len(times) != 2 || times["a.md"] == 0 || times["c.md"] == 0 {

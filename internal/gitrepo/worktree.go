@@ -15,8 +15,14 @@ import (
 // answer", never an error: the caller goes on without what git knows.
 const timeout = 30 * time.Second
 
+// WorkTree is what the check pipeline asks git about the tree it scans
+// (pipeline.Git): the commit checked out and the files renamed since a
+// base. The edges that may run git (the CLI, the action) hand it to the
+// pipeline, which runs no git of its own.
+type WorkTree struct{}
+
 // Revision returns the commit checked out at dir, or "".
-func Revision(ctx context.Context, dir string) string {
+func (WorkTree) Revision(ctx context.Context, dir string) string {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--verify", "-q", "HEAD").Output()
@@ -33,7 +39,7 @@ func Revision(ctx context.Context, dir string) string {
 // Renames returns the files git finds renamed between the commit base
 // and the work tree at dir (rename detection by content similarity, `git
 // diff -M`), old path → new path, relative to dir; nil when git cannot say.
-func Renames(ctx context.Context, dir, base string) map[string]string {
+func (WorkTree) Renames(ctx context.Context, dir, base string) map[string]string {
 	if base == "" || strings.HasPrefix(base, "-") {
 		return nil
 	}

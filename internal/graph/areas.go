@@ -15,24 +15,24 @@ import (
 
 // Area-suggestion parameters.
 const (
-	// LouvainSeed seeds Louvain's node shuffling so runs agree.
-	LouvainSeed uint64 = 0x646f6362726964 // "docbrid"
-	// MaxAreaSuggestions bounds Signals.Areas.
-	MaxAreaSuggestions = 50
-	// MinAreaMembers is the smallest community worth suggesting.
-	MinAreaMembers = 3
-	// MaxAreaExamples bounds AreaSuggestion.Examples.
-	MaxAreaExamples = 5
-	// MaxAreaDirectories bounds the directory graph Louvain runs on; above
+	// louvainSeed seeds Louvain's node shuffling so runs agree.
+	louvainSeed uint64 = 0x646f6362726964 // "docbrid"
+	// maxAreaSuggestions bounds Signals.Areas.
+	maxAreaSuggestions = 50
+	// minAreaMembers is the smallest community worth suggesting.
+	minAreaMembers = 3
+	// maxAreaExamples bounds AreaSuggestion.Examples.
+	maxAreaExamples = 5
+	// maxAreaDirectories bounds the directory graph Louvain runs on; above
 	// it no area is suggested and a note says so. gonum's local moving
 	// step costs the size of every neighbouring community per node, so it
 	// grows faster than the graph.
-	MaxAreaDirectories = 20_000
+	maxAreaDirectories = 20_000
 )
 
 // areas suggests areas from Louvain communities (Blondel et al. 2008, "Fast
 // unfolding of communities in large networks"; gonum community.Modularize,
-// resolution 1, seeded with LouvainSeed).
+// resolution 1, seeded with louvainSeed).
 //
 // Louvain runs on the directory graph, not the module graph: every node of
 // the import graph is folded into its directory (a package's own, a
@@ -51,22 +51,22 @@ const (
 // community always raises modularity.
 //
 // The communities are lifted back to import-graph nodes. One of at least
-// MinAreaMembers with a positive modularity term (a community holding the
+// minAreaMembers with a positive modularity term (a community holding the
 // whole graph has 0: it separates nothing) becomes a suggestion at the
 // longest directory its members share, unless that directory is the
 // repository root or already an area; its modularity is its term of the
 // directed modularity of the module graph. Two communities at one
-// directory keep the stronger. The MaxAreaSuggestions with the highest
+// directory keep the stronger. The maxAreaSuggestions with the highest
 // modularity are kept, sorted by path.
 func areas(ig *importGraph, idx *index, notes []snapshot.Coverage) ([]AreaSuggestion, bool, []snapshot.Coverage) {
 	if ig.csr.edges() == 0 {
 		return nil, false, notes
 	}
 	dirOf, dirs := directories(ig, idx)
-	if len(dirs) > MaxAreaDirectories {
+	if len(dirs) > maxAreaDirectories {
 		return nil, false, append(notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "area-suggestions", Status: snapshot.StatusNotAnalyzed,
-			Reason: fmt.Sprintf("Area suggestions skipped: the import graph spans %d directories, above the bound of %d", len(dirs), MaxAreaDirectories),
+			Analyzer: analyzer, Scope: "area-suggestions", Status: snapshot.StatusNotAnalyzed,
+			Reason: fmt.Sprintf("Area suggestions skipped: the import graph spans %d directories, above the bound of %d", len(dirs), maxAreaDirectories),
 		})
 	}
 	dirComm := louvainDirectories(ig, dirOf, len(dirs))
@@ -82,7 +82,7 @@ func areas(ig *importGraph, idx *index, notes []snapshot.Coverage) ([]AreaSugges
 
 	best := make(map[string]AreaSuggestion)
 	for i, members := range groups {
-		if len(members) < MinAreaMembers || round6(q[i]) <= 0 {
+		if len(members) < minAreaMembers || round6(q[i]) <= 0 {
 			continue // too small, or no denser inside than chance
 		}
 		p := commonDir(ig, idx, members)
@@ -93,7 +93,7 @@ func areas(ig *importGraph, idx *index, notes []snapshot.Coverage) ([]AreaSugges
 			continue
 		}
 		s := AreaSuggestion{Path: p, Members: len(members), Modularity: round6(q[i])}
-		for _, m := range members[:min(len(members), MaxAreaExamples)] {
+		for _, m := range members[:min(len(members), maxAreaExamples)] {
 			s.Examples = append(s.Examples, ig.ids[m])
 		}
 		if old, ok := best[p]; !ok || stronger(s, old) < 0 {
@@ -105,13 +105,13 @@ func areas(ig *importGraph, idx *index, notes []snapshot.Coverage) ([]AreaSugges
 		out = append(out, s)
 	}
 	slices.SortFunc(out, stronger)
-	truncated := len(out) > MaxAreaSuggestions
+	truncated := len(out) > maxAreaSuggestions
 	if truncated {
 		notes = append(notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "area-suggestions", Status: snapshot.StatusPartial,
-			Reason: fmt.Sprintf("%d area suggestions found; the %d with the highest modularity are kept", len(out), MaxAreaSuggestions),
+			Analyzer: analyzer, Scope: "area-suggestions", Status: snapshot.StatusPartial,
+			Reason: fmt.Sprintf("%d area suggestions found; the %d with the highest modularity are kept", len(out), maxAreaSuggestions),
 		})
-		out = out[:MaxAreaSuggestions]
+		out = out[:maxAreaSuggestions]
 	}
 	slices.SortFunc(out, func(a, b AreaSuggestion) int { return strings.Compare(a.Path, b.Path) })
 	return out, truncated, notes
@@ -158,7 +158,7 @@ func louvainDirectories(ig *importGraph, dirOf []int32, nDirs int) []int {
 		}
 	}
 	g := newWeightedUndirected(n, edges)
-	reduced := community.Modularize(g, 1, rand.NewPCG(LouvainSeed, LouvainSeed))
+	reduced := community.Modularize(g, 1, rand.NewPCG(louvainSeed, louvainSeed))
 	raw := make([]int, nDirs)
 	for i, c := range reduced.Communities() {
 		for _, node := range c {

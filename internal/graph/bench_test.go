@@ -107,7 +107,7 @@ func BenchmarkCyclesTangled(b *testing.B) {
 
 // BenchmarkExactBetweenness is exact Brandes on its worst case, a strongly
 // connected graph where every search reaches every node, at sizes around
-// DefaultMaxExactBetweennessWork (V·E).
+// defaultMaxExactBetweennessWork (V·E).
 func BenchmarkExactBetweenness(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000} {
 		g := buildImportGraph(newIndex(tangled(n, 4))).csr
@@ -145,7 +145,7 @@ func BenchmarkCentralitySampling(b *testing.B) {
 		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
 			var est []float64
 			for b.Loop() {
-				est = sampledBetweenness(ig.csr, ig.ids, k, PivotSeed)
+				est = sampledBetweenness(ig.csr, ig.ids, k, pivotSeed)
 			}
 			var errs []float64
 			for _, i := range exactOrder[:100] {

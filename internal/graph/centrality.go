@@ -12,24 +12,24 @@ import (
 
 // Betweenness bounds.
 const (
-	// DefaultMaxBetweennessNodes is the import-graph size above which
+	// defaultMaxBetweennessNodes is the import-graph size above which
 	// centrality is skipped (see Options.MaxBetweennessNodes): the
 	// snapshot's own entity bound, so in practice never.
-	DefaultMaxBetweennessNodes = snapshot.MaxEntities
-	// DefaultMaxExactBetweennessWork bounds V·E of an import graph whose
+	defaultMaxBetweennessNodes = snapshot.MaxEntities
+	// defaultMaxExactBetweennessWork bounds V·E of an import graph whose
 	// betweenness is computed exactly (see Options.MaxExactBetweennessWork).
 	// Exact Brandes costs up to V·(V+E) steps; at this bound its worst case
 	// (a strongly connected graph of 1,000 nodes and 5,000 edges, every
 	// search reaching every node) takes about 40 ms (BenchmarkExactBetweenness).
-	DefaultMaxExactBetweennessWork = 5_000_000
-	// DefaultBetweennessPivots is k, the sources sampled above that bound
+	defaultMaxExactBetweennessWork = 5_000_000
+	// defaultBetweennessPivots is k, the sources sampled above that bound
 	// (see Options.BetweennessPivots). Chosen on the monorepo corpus
 	// (9,342 nodes, 29,173 edges; exact takes 0.41 s): 512 pivots take
 	// about 25 ms and estimate the 100 most central nodes with a median
 	// relative error of 7%; 256 pivots: 12%, 1,024: 4.5% at twice the cost.
-	DefaultBetweennessPivots = 512
-	// PivotSeed seeds the choice of pivots, so runs agree.
-	PivotSeed uint64 = 0x62657477 // "betw"
+	defaultBetweennessPivots = 512
+	// pivotSeed seeds the choice of pivots, so runs agree.
+	pivotSeed uint64 = 0x62657477 // "betw"
 )
 
 // centrality is normalized betweenness over the directed import graph: for
@@ -43,14 +43,14 @@ const (
 // search and dependency accumulation per source, O(V·E). Above, it is
 // Brandes–Pich sampling (Brandes & Pich 2007, "Centrality estimation in
 // large networks"): the same accumulation from k sources drawn uniformly
-// without replacement (see pivots; seeded with PivotSeed), scaled by V/k —
+// without replacement (see pivots; seeded with pivotSeed), scaled by V/k —
 // an unbiased estimate of the full sum — in O(k·(V+E)), and a coverage note
 // says it is sampled. Above MaxBetweennessNodes nothing is computed.
 func centrality(ig *importGraph, o Options, sig *Signals) {
 	n := len(ig.ids)
 	if n > o.MaxBetweennessNodes {
 		sig.Notes = append(sig.Notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "centrality", Status: snapshot.StatusNotAnalyzed,
+			Analyzer: analyzer, Scope: "centrality", Status: snapshot.StatusNotAnalyzed,
 			Reason: fmt.Sprintf("Betweenness skipped: the import graph has %d nodes, above the bound of %d", n, o.MaxBetweennessNodes),
 		})
 		return
@@ -63,10 +63,10 @@ func centrality(ig *importGraph, o Options, sig *Signals) {
 	if work := int64(n) * int64(ig.csr.edges()); work <= o.MaxExactBetweennessWork || o.BetweennessPivots >= n {
 		raw = exactBetweenness(ig.csr)
 	} else {
-		raw = sampledBetweenness(ig.csr, ig.ids, o.BetweennessPivots, PivotSeed)
+		raw = sampledBetweenness(ig.csr, ig.ids, o.BetweennessPivots, pivotSeed)
 		sig.CentralitySampled, sig.CentralityPivots = true, o.BetweennessPivots
 		sig.Notes = append(sig.Notes, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "centrality", Status: snapshot.StatusPartial,
+			Analyzer: analyzer, Scope: "centrality", Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("Betweenness sampled with %d of %d pivots (Brandes–Pich): the import graph's V·E = %d is above the exact bound of %d; scores are estimates",
 				o.BetweennessPivots, n, work, o.MaxExactBetweennessWork),
 		})

@@ -164,14 +164,14 @@ func TestSampledWithEveryPivotIsExact(t *testing.T) {
 	ig := buildImportGraph(newIndex(snap(nil, rels)))
 	exact := exactBetweenness(ig.csr)
 	n := ig.csr.nodes()
-	for _, seed := range []uint64{PivotSeed, 1, 2} {
+	for _, seed := range []uint64{pivotSeed, 1, 2} {
 		for _, k := range []int{n, n + 10} {
 			if got := sampledBetweenness(ig.csr, ig.ids, k, seed); !slices.Equal(got, exact) {
 				t.Errorf("seed %d, k %d: sampled %v\nexact %v", seed, k, got, exact)
 			}
 		}
 	}
-	if got := sampledBetweenness(ig.csr, ig.ids, n/2, PivotSeed); slices.Equal(got, exact) {
+	if got := sampledBetweenness(ig.csr, ig.ids, n/2, pivotSeed); slices.Equal(got, exact) {
 		t.Error("k = V/2 gives the exact scores: sampling is not sampling")
 	}
 }
@@ -219,7 +219,7 @@ func TestPivotsStable(t *testing.T) {
 		}
 		return out
 	}
-	p := pivots(ids, k, PivotSeed)
+	p := pivots(ids, k, pivotSeed)
 	if len(p) != k || !slices.IsSorted(p) || len(slices.Compact(slices.Clone(p))) != k {
 		t.Fatalf("pivots = %v, want %d distinct ascending", p, k)
 	}
@@ -227,7 +227,7 @@ func TestPivotsStable(t *testing.T) {
 	for _, extra := range []string{"module:src/a.ts", "module:src/m250x.ts", "module:src/z.ts"} {
 		more := append(slices.Clone(ids), extra)
 		slices.Sort(more)
-		after := names(more, pivots(more, k, PivotSeed))
+		after := names(more, pivots(more, k, pivotSeed))
 		kept := 0
 		for _, id := range after {
 			if slices.Contains(before, id) {
@@ -238,7 +238,7 @@ func TestPivotsStable(t *testing.T) {
 			t.Errorf("adding %s kept %d of %d pivots, want ≥ %d", extra, kept, k, k-1)
 		}
 	}
-	if other := names(ids, pivots(ids, k, PivotSeed+1)); slices.Equal(other, before) {
+	if other := names(ids, pivots(ids, k, pivotSeed+1)); slices.Equal(other, before) {
 		t.Error("another seed drew the same pivots")
 	}
 }

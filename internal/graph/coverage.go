@@ -23,7 +23,7 @@ func (sig *Signals) Coverage() []snapshot.Coverage {
 			names += fmt.Sprintf(" and %d more", more)
 		}
 		out = append(out, snapshot.Coverage{
-			Analyzer: Analyzer, Scope: "area-suggestion:" + a.Path, Status: snapshot.StatusNotAnalyzed,
+			Analyzer: analyzer, Scope: "area-suggestion:" + a.Path, Status: snapshot.StatusNotAnalyzed,
 			Reason: fmt.Sprintf("Import community of %d members (%s), modularity %.6f: a candidate area, not configured", a.Members, names, a.Modularity),
 		})
 	}

@@ -10,7 +10,8 @@ import (
 // (betweenness, shortest cycles) walk it instead of a gonum graph: int32
 // slices are contiguous and allocation-free to iterate, where gonum's
 // iterators box every node. int32 suffices: a snapshot holds at most
-// snapshot.MaxEntities entities and snapshot.MaxRelations relations.
+// snapshot.MaxEntities entities and as many relations as the snapshot's
+// own bound (maxRelations) allows.
 type csr struct {
 	off []int32
 	adj []int32

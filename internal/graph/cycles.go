@@ -14,8 +14,8 @@ import (
 // connected component; Component.More says when it held more.
 const MaxComponentCycles = 10
 
-// MaxAddedEdges bounds Component.Added.
-const MaxAddedEdges = 16
+// maxAddedEdges bounds Component.Added.
+const maxAddedEdges = 16
 
 // maxExhaustiveCyclomatic is the largest cyclomatic number (E−V+1) of a
 // strongly connected component whose elementary cycles are all enumerated.
@@ -77,7 +77,7 @@ func cycles(ig *importGraph, cg *cycleGraph, notes []snapshot.Coverage) ([]Compo
 		} else {
 			sampled = true
 			notes = append(notes, snapshot.Coverage{
-				Analyzer: Analyzer, Scope: "cycles:" + ig.ids[members[0]], Status: snapshot.StatusPartial,
+				Analyzer: analyzer, Scope: "cycles:" + ig.ids[members[0]], Status: snapshot.StatusPartial,
 				Reason: fmt.Sprintf("Import cycles sampled: a strongly connected component of %d nodes and %d edges holds too many elementary cycles to list; shortest cycles through its members are listed",
 					len(members), sub.edges()),
 			})
@@ -111,7 +111,7 @@ func cycles(ig *importGraph, cg *cycleGraph, notes []snapshot.Coverage) ([]Compo
 		}
 		comp.Anchor = ig.edge(members[from], members[to], cg)
 		for i, e := range added {
-			if i == MaxAddedEdges {
+			if i == maxAddedEdges {
 				comp.AddedTruncated = true
 				break
 			}

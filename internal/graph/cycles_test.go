@@ -159,7 +159,7 @@ func TestCyclesSampled(t *testing.T) {
 
 func hasNote(sig *Signals, scope string) bool {
 	for _, n := range sig.Notes {
-		if n.Scope == scope && n.Analyzer == Analyzer {
+		if n.Scope == scope && n.Analyzer == analyzer {
 			return true
 		}
 	}

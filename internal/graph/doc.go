@@ -15,7 +15,7 @@
 //
 // Every cost is bounded: betweenness is exact up to a V·E bound and sampled
 // above it, cycle listing stops at MaxComponentCycles per component, Louvain runs on directories
-// and stops at MaxAreaDirectories; what a bound cuts is a note in
+// and stops at maxAreaDirectories; what a bound cuts is a note in
 // Signals.Notes. At the scale of the monorepo corpus (9,342 import-graph
 // nodes) Compute takes under 0.2 s; see docs/graph.md.
 //

@@ -9,9 +9,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// MaxEdgeEvidence bounds the evidence kept per import-graph edge; a Go
+// maxEdgeEvidence bounds the evidence kept per import-graph edge; a Go
 // package edge gathers the imports of every file of the package.
-const MaxEdgeEvidence = 16
+const maxEdgeEvidence = 16
 
 // importGraph is the graph of imports and re-exports: Go at package level,
 // other languages at module level. Node i is the entity ids[i]; node
@@ -116,15 +116,15 @@ func importNode(idx *index, i int32, pkgOf []int32) int32 {
 }
 
 // edgeEvidence returns the evidence of u→v in location order, bounded by
-// MaxEdgeEvidence.
+// maxEdgeEvidence.
 func (ig *importGraph) edgeEvidence(u, v int32) ([]snapshot.Evidence, bool) {
 	var list []snapshot.Evidence
 	for _, ri := range ig.relations[[2]int32{u, v}] {
 		list = append(list, ig.idx.relations[ri].Evidence...)
 	}
 	list = sortEvidence(list)
-	if len(list) > MaxEdgeEvidence {
-		return list[:MaxEdgeEvidence], true
+	if len(list) > maxEdgeEvidence {
+		return list[:maxEdgeEvidence], true
 	}
 	return list, false
 }

@@ -54,7 +54,7 @@ func TestGoPackageCollapse(t *testing.T) {
 
 func TestEdgeEvidenceBounded(t *testing.T) {
 	r := rel(snapshot.RelImports, "module:src/a.ts", "module:src/b.ts", 1)
-	for i := 2; i <= MaxEdgeEvidence+3; i++ {
+	for i := 2; i <= maxEdgeEvidence+3; i++ {
 		r.Evidence = append(r.Evidence, snapshot.Evidence{Source: "scan", Path: "src/a.ts", LineStart: i})
 	}
 	sig := Compute(snap(nil, append([]snapshot.Relation{r}, imports("b>a")...)), Options{})
@@ -62,8 +62,8 @@ func TestEdgeEvidenceBounded(t *testing.T) {
 		t.Fatalf("cycles = %v", cycleNodes(sig.Cycles))
 	}
 	e := sig.Cycles[0].Edges[0]
-	if len(e.Evidence) != MaxEdgeEvidence || !e.EvidenceTruncated || e.Evidence[0].LineStart != 1 {
-		t.Errorf("edge a→b: %d evidence, truncated %v; want %d, true", len(e.Evidence), e.EvidenceTruncated, MaxEdgeEvidence)
+	if len(e.Evidence) != maxEdgeEvidence || !e.EvidenceTruncated || e.Evidence[0].LineStart != 1 {
+		t.Errorf("edge a→b: %d evidence, truncated %v; want %d, true", len(e.Evidence), e.EvidenceTruncated, maxEdgeEvidence)
 	}
 	if e := sig.Cycles[0].Edges[1]; e.EvidenceTruncated {
 		t.Error("edge b→a truncated, want not")

@@ -8,22 +8,22 @@ import (
 
 // PageRank parameters of canonicality.
 const (
-	PageRankDamping = 0.85
-	// PageRankTolerance is the convergence tolerance asked of the power
+	pageRankDamping = 0.85
+	// pageRankTolerance is the convergence tolerance asked of the power
 	// iteration.
-	PageRankTolerance = 1e-8
+	pageRankTolerance = 1e-8
 	// pageRankIterationTolerance is what gonum is actually given. gonum
 	// starts the power iteration from a vector drawn from the unseeded
 	// global math/rand source, so the result is only within ~tol/(1−d) of
 	// the fixed point and a score near a rounding boundary could round
 	// differently between runs; iterating to 1e-12 (a few dozen more sparse
 	// iterations) keeps the error far below the 1e-6 rounding step.
-	pageRankIterationTolerance = PageRankTolerance * 1e-4
+	pageRankIterationTolerance = pageRankTolerance * 1e-4
 )
 
 // canonicality is PageRank (Brin & Page 1998, as in "How Google Finds Your
 // Needle in the Web's Haystack"; gonum network.PageRankSparse) with damping
-// PageRankDamping over links-to and covers edges. Nodes are every document
+// pageRankDamping over links-to and covers edges. Nodes are every document
 // and every entity such an edge reaches, external and unresolved left out.
 // Scores sum to 1 and are rounded to 6 decimals.
 //
@@ -52,7 +52,7 @@ func canonicality(idx *index) map[string]float64 {
 		edges = append(edges, [2]int32{num[r[0]], num[r[1]]})
 	}
 	g := newOrdered(newCSR(len(ids), edges))
-	ranks := network.PageRankSparse(g, PageRankDamping, pageRankIterationTolerance)
+	ranks := network.PageRankSparse(g, pageRankDamping, pageRankIterationTolerance)
 	// Renormalise: the random start only fixes the total mass up to
 	// rounding error, which power iteration preserves rather than corrects.
 	var sum float64

@@ -7,8 +7,8 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// Analyzer is the coverage analyzer name of this stage.
-const Analyzer = "graph"
+// analyzer is the coverage analyzer name of this stage.
+const analyzer = "graph"
 
 // Signals are the graph signals of one snapshot. Maps are keyed by entity
 // id; every list is sorted.
@@ -34,9 +34,9 @@ type Signals struct {
 	// first: each is one tangle of import cycles.
 	Components []Component `json:"components,omitempty"`
 	// Areas are Louvain communities suggested as areas, at most
-	// MaxAreaSuggestions.
+	// maxAreaSuggestions.
 	Areas []AreaSuggestion `json:"areas"`
-	// AreasTruncated is set when more suggestions than MaxAreaSuggestions
+	// AreasTruncated is set when more suggestions than maxAreaSuggestions
 	// qualified.
 	AreasTruncated bool `json:"areasTruncated,omitempty"`
 	// Notes say what was skipped or approximated, as coverage entries.
@@ -83,7 +83,7 @@ type Component struct {
 	// Sampled is set when its cycles were sampled, not enumerated.
 	Sampled bool `json:"sampled,omitempty"`
 	// Added are its edges the base snapshot's cycle graph does not hold
-	// (Options.Base), sorted, at most MaxAddedEdges; nil without a base.
+	// (Options.Base), sorted, at most maxAddedEdges; nil without a base.
 	Added          []CycleEdge `json:"added,omitempty"`
 	AddedTruncated bool        `json:"addedTruncated,omitempty"`
 }
@@ -93,7 +93,7 @@ type CycleEdge struct {
 	From     string              `json:"from"`
 	To       string              `json:"to"`
 	Evidence []snapshot.Evidence `json:"evidence"`
-	// EvidenceTruncated is set when more than MaxEdgeEvidence imports make
+	// EvidenceTruncated is set when more than maxEdgeEvidence imports make
 	// the edge.
 	EvidenceTruncated bool `json:"evidenceTruncated,omitempty"`
 	// TypeOnly is set when every import of the edge is type-only; such an
@@ -111,22 +111,22 @@ type AreaSuggestion struct {
 	// Modularity is the community's contribution to the partition's
 	// modularity Q (directed form).
 	Modularity float64 `json:"modularity"`
-	// Examples are the first MaxAreaExamples member ids, sorted.
+	// Examples are the first maxAreaExamples member ids, sorted.
 	Examples []string `json:"examples,omitempty"`
 }
 
 // Options tune Compute. The zero value is the default.
 type Options struct {
 	// MaxBetweennessNodes bounds the import graph on which betweenness is
-	// computed at all; 0 means DefaultMaxBetweennessNodes. Above it
+	// computed at all; 0 means defaultMaxBetweennessNodes. Above it
 	// centrality is skipped and a coverage note says so.
 	MaxBetweennessNodes int
 	// MaxExactBetweennessWork bounds V·E of an import graph whose
-	// betweenness is exact; 0 means DefaultMaxExactBetweennessWork. Above
+	// betweenness is exact; 0 means defaultMaxExactBetweennessWork. Above
 	// it betweenness is sampled from BetweennessPivots sources.
 	MaxExactBetweennessWork int64
 	// BetweennessPivots is the number of sampled sources; 0 means
-	// DefaultBetweennessPivots.
+	// defaultBetweennessPivots.
 	BetweennessPivots int
 	// CycleExclude holds gitignore-syntax patterns (relative to the root)
 	// of paths left out of cycle detection, such as test trees; nil
@@ -150,7 +150,7 @@ type Options struct {
 // O((V+E)·(c+1)) on small components and at most MaxComponentCycles+2
 // breadth-first searches of each large one (twice O(V+E) more with a
 // base); Louvain on the directory graph, whose size is
-// bounded by MaxAreaDirectories.
+// bounded by maxAreaDirectories.
 func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 	opts = opts.withDefaults()
 	sig := &Signals{}
@@ -175,13 +175,13 @@ func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 
 func (o Options) withDefaults() Options {
 	if o.MaxBetweennessNodes <= 0 {
-		o.MaxBetweennessNodes = DefaultMaxBetweennessNodes
+		o.MaxBetweennessNodes = defaultMaxBetweennessNodes
 	}
 	if o.MaxExactBetweennessWork <= 0 {
-		o.MaxExactBetweennessWork = DefaultMaxExactBetweennessWork
+		o.MaxExactBetweennessWork = defaultMaxExactBetweennessWork
 	}
 	if o.BetweennessPivots <= 0 {
-		o.BetweennessPivots = DefaultBetweennessPivots
+		o.BetweennessPivots = defaultBetweennessPivots
 	}
 	return o
 }

@@ -104,17 +104,17 @@ func TestAreasNeedStructure(t *testing.T) {
 	}
 }
 
-// TestAreasBounded: above MaxAreaDirectories directories Louvain does not
+// TestAreasBounded: above maxAreaDirectories directories Louvain does not
 // run, and a note says so.
 func TestAreasBounded(t *testing.T) {
 	var rels []snapshot.Relation
-	for i := range MaxAreaDirectories {
+	for i := range maxAreaDirectories {
 		rels = append(rels, rel(snapshot.RelImports, fmt.Sprintf("module:d%05d/x.ts", i), fmt.Sprintf("module:d%05d/x.ts", i+1), 1))
 	}
 	idx := newIndex(snap(nil, rels))
 	got, truncated, notes := areas(buildImportGraph(idx), idx, nil)
 	if len(got) != 0 || truncated || len(notes) != 1 || notes[0].Scope != "area-suggestions" || notes[0].Status != snapshot.StatusNotAnalyzed ||
-		!strings.Contains(notes[0].Reason, fmt.Sprint(MaxAreaDirectories+1)) {
+		!strings.Contains(notes[0].Reason, fmt.Sprint(maxAreaDirectories+1)) {
 		t.Errorf("areas %+v, truncated %v, notes %+v; want none and a not-analyzed note", got, truncated, notes)
 	}
 }

@@ -206,9 +206,9 @@ func TestDOTEscaping(t *testing.T) {
 // TestGraphBounds draws more cycles and central modules than the bounds
 // allow: what is left out is counted, in the text and in the diagrams.
 func TestGraphBounds(t *testing.T) {
-	const cycles, central = MaxShownCycles + 7, MaxTopCentral + 40
+	const cycles, central = maxShownCycles + 7, MaxTopCentral + 40
 	sig := &graph.Signals{Centrality: map[string]float64{}}
-	// Cycles of four: the shown ones cross MaxDrawnNodes, so the diagram
+	// Cycles of four: the shown ones cross maxDrawnNodes, so the diagram
 	// drops some of them too.
 	const size = 4
 	for i := range cycles {
@@ -219,10 +219,10 @@ func TestGraphBounds(t *testing.T) {
 		for j := range size {
 			c.Edges = append(c.Edges, graph.CycleEdge{From: c.Nodes[j], To: c.Nodes[(j+1)%size]})
 		}
-		c.Edges[0].Evidence = make([]snapshot.Evidence, MaxShownEvidence+2)
+		c.Edges[0].Evidence = make([]snapshot.Evidence, maxShownEvidence+2)
 		sig.Cycles = append(sig.Cycles, c)
 	}
-	if MaxShownCycles*size <= MaxDrawnNodes {
+	if maxShownCycles*size <= maxDrawnNodes {
 		t.Fatalf("the shown cycles fit the diagram; make them larger")
 	}
 	for i := range central {
@@ -233,8 +233,8 @@ func TestGraphBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		fmt.Sprintf("Import cycles (%d of %d)", MaxShownCycles, cycles),
-		fmt.Sprintf("… %d more cycles not listed", cycles-MaxShownCycles),
+		fmt.Sprintf("Import cycles (%d of %d)", maxShownCycles, cycles),
+		fmt.Sprintf("… %d more cycles not listed", cycles-maxShownCycles),
 		fmt.Sprintf("Central modules (top %d of %d,", MaxTopCentral, central),
 		"… 2 more imports",
 	} {
@@ -244,8 +244,8 @@ func TestGraphBounds(t *testing.T) {
 	}
 	v := selectGraph(sig, Options{TopCentral: 1000})
 	d := buildDiagram(v)
-	if len(d.nodes) > MaxDrawnNodes {
-		t.Errorf("%d nodes drawn, bound %d", len(d.nodes), MaxDrawnNodes)
+	if len(d.nodes) > maxDrawnNodes {
+		t.Errorf("%d nodes drawn, bound %d", len(d.nodes), maxDrawnNodes)
 	}
 	drawnCycles, drawnCentral := 0, 0
 	for _, n := range d.nodes {

@@ -100,7 +100,7 @@ func TestProposedAreDashedNeverObserved(t *testing.T) {
 // not drawn.
 func TestProposedBounded(t *testing.T) {
 	var ps []ProposedRelation
-	for i := range MaxShownProposed + 5 {
+	for i := range maxShownProposed + 5 {
 		ps = append(ps, ProposedRelation{From: "document:d.md", To: "module:m" + strings.Repeat("x", i) + ".go", Kind: "mentions"})
 	}
 	var text, mmd bytes.Buffer
@@ -109,7 +109,7 @@ func TestProposedBounded(t *testing.T) {
 	if !strings.Contains(text.String(), "… 5 more proposed relations not listed") {
 		t.Errorf("text:\n%s", text.String())
 	}
-	if n := strings.Count(mmd.String(), " -.->"); n > MaxDrawnNodes || !strings.Contains(mmd.String(), "more proposed relations not drawn") {
+	if n := strings.Count(mmd.String(), " -.->"); n > maxDrawnNodes || !strings.Contains(mmd.String(), "more proposed relations not drawn") {
 		t.Errorf("Mermaid draws %d:\n%s", n, mmd.String())
 	}
 }

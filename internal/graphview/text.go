@@ -56,7 +56,7 @@ func writeCyclesText(tw *textwriter.Writer, v graphView) {
 				typeOnly = " (type-only)"
 			}
 			tw.Printf("       %s → %s%s\n", textwriter.Printable(e.From), textwriter.Printable(e.To), typeOnly)
-			shown, omitted := textwriter.Bound(e.Evidence, MaxShownEvidence)
+			shown, omitted := textwriter.Bound(e.Evidence, maxShownEvidence)
 			for _, ev := range shown {
 				tw.Printf("         %s\n", textwriter.Printable(evidenceLabel(ev)))
 			}
@@ -66,7 +66,7 @@ func writeCyclesText(tw *textwriter.Writer, v graphView) {
 		}
 	}
 	if v.cyclesOmitted > 0 {
-		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.cyclesOmitted, "more cycle", "more cycles"), MaxShownCycles)
+		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.cyclesOmitted, "more cycle", "more cycles"), maxShownCycles)
 	}
 	if v.cyclesSampled {
 		tw.Print("  (the cycle search was bounded: not every cycle is known, see the notes)\n")
@@ -120,7 +120,7 @@ func writeAreasText(tw *textwriter.Writer, v graphView) {
 		}
 	}
 	if v.areasOmitted > 0 {
-		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.areasOmitted, "more suggestion", "more suggestions"), MaxShownAreas)
+		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.areasOmitted, "more suggestion", "more suggestions"), maxShownAreas)
 	}
 	if v.areasTruncated {
 		tw.Print("  (the graph stage kept only the strongest suggestions)\n")
@@ -140,7 +140,7 @@ func writeProposedText(tw *textwriter.Writer, v graphView) {
 		tw.Printf("  %s ⇢ %s  (%s%s)\n", textwriter.Printable(p.From), textwriter.Printable(p.To), textwriter.Printable(p.Kind), textwriter.Printable(by))
 	}
 	if v.proposedOmitted > 0 {
-		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.proposedOmitted, "more proposed relation", "more proposed relations"), MaxShownProposed)
+		tw.Printf("  … %s not listed (bound %d)\n", textwriter.Plural(v.proposedOmitted, "more proposed relation", "more proposed relations"), maxShownProposed)
 	}
 }
 

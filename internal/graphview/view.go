@@ -18,19 +18,19 @@ const (
 	DefaultTopCentral = 10
 	// MaxTopCentral caps Options.TopCentral.
 	MaxTopCentral = 100
-	// MaxShownCycles is how many cycles the text lists and the diagrams
+	// maxShownCycles is how many cycles the text lists and the diagrams
 	// draw.
-	MaxShownCycles = 20
-	// MaxShownEvidence is how many imports the text lists per cycle edge.
-	MaxShownEvidence = 3
-	// MaxShownAreas is how many area suggestions the text lists.
-	MaxShownAreas = 20
-	// MaxDrawnNodes bounds the nodes of a Mermaid or DOT diagram; a cycle
+	maxShownCycles = 20
+	// maxShownEvidence is how many imports the text lists per cycle edge.
+	maxShownEvidence = 3
+	// maxShownAreas is how many area suggestions the text lists.
+	maxShownAreas = 20
+	// maxDrawnNodes bounds the nodes of a Mermaid or DOT diagram; a cycle
 	// that would cross it is not drawn (and counted).
-	MaxDrawnNodes = 60
-	// MaxShownProposed is how many proposed relations the text lists and
+	maxDrawnNodes = 60
+	// maxShownProposed is how many proposed relations the text lists and
 	// the diagrams draw.
-	MaxShownProposed = 50
+	maxShownProposed = 50
 )
 
 // ProposedRelation is a relation an agent proposed and a person accepted
@@ -84,7 +84,7 @@ type graphView struct {
 	areasTruncated bool // the graph stage dropped suggestions
 	notes          []snapshot.Coverage
 	proposed       []ProposedRelation
-	// proposedOmitted counts the proposed relations past MaxShownProposed.
+	// proposedOmitted counts the proposed relations past maxShownProposed.
 	proposedOmitted int
 }
 
@@ -102,7 +102,7 @@ func selectGraph(sig *graph.Signals, opts Options) graphView {
 		}
 	}
 	slices.SortFunc(cycles, func(a, b graph.Cycle) int { return slices.Compare(a.Nodes, b.Nodes) })
-	v.cycles, v.cyclesOmitted = textwriter.Bound(cycles, MaxShownCycles)
+	v.cycles, v.cyclesOmitted = textwriter.Bound(cycles, maxShownCycles)
 	v.cyclesSampled = sig.CyclesTruncated
 
 	v.centralSkipped = sig.Centrality == nil
@@ -120,7 +120,7 @@ func selectGraph(sig *graph.Signals, opts Options) graphView {
 
 	areas := slices.Clone(sig.Areas)
 	slices.SortFunc(areas, func(a, b graph.AreaSuggestion) int { return strings.Compare(a.Path, b.Path) })
-	v.areas, v.areasOmitted = textwriter.Bound(areas, MaxShownAreas)
+	v.areas, v.areasOmitted = textwriter.Bound(areas, maxShownAreas)
 	v.areasTruncated = sig.AreasTruncated
 
 	v.notes = slices.Clone(sig.Notes)
@@ -143,7 +143,7 @@ func selectProposed(in []ProposedRelation) ([]ProposedRelation, int) {
 		return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To), strings.Compare(a.Kind, b.Kind), strings.Compare(a.AcceptedBy, b.AcceptedBy))
 	})
 	ps = slices.CompactFunc(ps, func(a, b ProposedRelation) bool { return a.From == b.From && a.To == b.To && a.Kind == b.Kind })
-	return textwriter.Bound(ps, MaxShownProposed)
+	return textwriter.Bound(ps, maxShownProposed)
 }
 
 // diagram is what Mermaid and DOT draw: nodes (sorted by id), cycle edges
@@ -168,7 +168,7 @@ type diagramNode struct {
 }
 
 // buildDiagram picks what a diagram draws: the shown cycles, each whole or
-// not at all, while the nodes stay within MaxDrawnNodes, then the central
+// not at all, while the nodes stay within maxDrawnNodes, then the central
 // modules that still fit.
 func buildDiagram(v graphView) diagram {
 	nodes := make(map[string]*diagramNode)
@@ -181,7 +181,7 @@ func buildDiagram(v graphView) diagram {
 				added++
 			}
 		}
-		if len(nodes)+added > MaxDrawnNodes {
+		if len(nodes)+added > maxDrawnNodes {
 			d.cyclesOmitted++
 			continue
 		}
@@ -198,7 +198,7 @@ func buildDiagram(v graphView) diagram {
 	for _, c := range v.central {
 		n := nodes[c.id]
 		if n == nil {
-			if len(nodes) >= MaxDrawnNodes {
+			if len(nodes) >= maxDrawnNodes {
 				d.centralOmitted++
 				continue
 			}
@@ -215,7 +215,7 @@ func buildDiagram(v graphView) diagram {
 				added++
 			}
 		}
-		if p.From == p.To || len(nodes)+added > MaxDrawnNodes {
+		if p.From == p.To || len(nodes)+added > maxDrawnNodes {
 			d.proposedOmitted++
 			continue
 		}

@@ -65,7 +65,7 @@ func datedName(base string) bool {
 // records the past: it lies in a history directory or its name starts
 // with a date (as Path), or its name is a
 // history stem and it is a log — at the repository root, named in capitals
-// (CHANGELOG.md), or with at least MinVersionHeadings headings that start
+// (CHANGELOG.md), or with at least minVersionHeadings headings that start
 // with a version ("## v1.2.0", "0.9.0 (2024-05-01)"). A lower-case
 // changelog.md deeper in the tree without versions is the page about a
 // change-log feature, not a log.
@@ -83,22 +83,22 @@ func Document(p string, headings []string) bool {
 	}
 	n := 0
 	for _, h := range headings {
-		if VersionHeading(h) {
+		if versionHeading(h) {
 			n++
 		}
 	}
-	return n >= MinVersionHeadings
+	return n >= minVersionHeadings
 }
 
-// MinVersionHeadings is how many version headings make a history-named
+// minVersionHeadings is how many version headings make a history-named
 // page a log.
-const MinVersionHeadings = 3
+const minVersionHeadings = 3
 
-// VersionHeading reports whether a heading's text starts with a version:
+// versionHeading reports whether a heading's text starts with a version:
 // a semantic version with or without its "v" ("v1.2.0", "0.9", "1.4.0-rc.1"),
 // optionally after the word "version" or "release", or inside brackets
 // ("[1.2.0] - 2024-05-01").
-func VersionHeading(text string) bool {
+func versionHeading(text string) bool {
 	words := strings.Fields(strings.ToLower(text))
 	if len(words) > 1 && (words[0] == "version" || words[0] == "release") {
 		words = words[1:]
@@ -125,12 +125,12 @@ func Fragment(p string) bool {
 	return false
 }
 
-// Versioned reports whether p is a page of a documentation site's frozen
+// versioned reports whether p is a page of a documentation site's frozen
 // old version: Docusaurus copies docs/ to versioned_docs/version-X/ (a
 // docs plugin with id ID to ID_versioned_docs/) when a version is cut,
 // and only it writes that shape. A directory merely named v1.2 is not
 // enough: nothing says a generator froze it.
-func Versioned(p string) bool {
+func versioned(p string) bool {
 	parts := strings.Split(p, "/")
 	for i := 0; i+2 < len(parts); i++ {
 		if (parts[i] == "versioned_docs" || strings.HasSuffix(parts[i], "_versioned_docs")) && strings.HasPrefix(parts[i+1], "version-") {
@@ -142,8 +142,8 @@ func Versioned(p string) bool {
 
 // Frozen reports whether the document at p is history that a check does
 // not hold to today's code: a history document by its path (Path) or a
-// versioned page (Versioned).
-func Frozen(p string) bool { return Path(p) || Versioned(p) }
+// versioned page (versioned).
+func Frozen(p string) bool { return Path(p) || versioned(p) }
 
 func inHistoryDir(parts []string) bool {
 	for _, dir := range parts[:len(parts)-1] {

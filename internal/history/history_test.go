@@ -54,8 +54,8 @@ func TestVersionHeading(t *testing.T) {
 		"[1.2.0] - 2024-05-01": true, "v2 to v3": true,
 		"Features": false, "2024-05-01": false, "Version two": false, "": false, "version": false, "1.2.3.4": false,
 	} {
-		if got := VersionHeading(text); got != want {
-			t.Errorf("VersionHeading(%q) = %v, want %v", text, got, want)
+		if got := versionHeading(text); got != want {
+			t.Errorf("versionHeading(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -11,7 +11,7 @@
 //     retry) used when the server names no wait.
 //   - Tries counts one request's failures against its Policy; Next gives
 //     the wait before the next try or says which bound was reached
-//     (ErrAttempts, ErrWaitTooLong, ErrBudget), for the caller to phrase.
+//     (ErrAttempts, ErrWaitTooLong, errBudget), for the caller to phrase.
 //   - Sleep waits, or returns early with the context's error.
 //
 // It is pure but for Sleep: no clock, no HTTP client, no logging.

@@ -15,9 +15,9 @@ var (
 	ErrAttempts = errors.New("out of attempts")
 	// ErrWaitTooLong: the wait asked for is longer than Policy.MaxWait.
 	ErrWaitTooLong = errors.New("the wait is longer than the longest wait")
-	// ErrBudget: the wait would take the request's waits past
+	// errBudget: the wait would take the request's waits past
 	// Policy.Budget.
-	ErrBudget = errors.New("the wait would pass the budget")
+	errBudget = errors.New("the wait would pass the budget")
 )
 
 // maxShift bounds the backoff's doubling, so a large attempt count cannot
@@ -61,7 +61,7 @@ func (t *Tries) Failed() int { return t.failed }
 
 // Next counts a failed try and returns the wait before the next one:
 // wait when the server named one (hinted), else the backoff. It returns
-// ErrWaitTooLong, ErrAttempts or ErrBudget — checked in that order —
+// ErrWaitTooLong, ErrAttempts or errBudget — checked in that order —
 // when the request is to be given up instead; the wait is returned then
 // too, for the caller's message. A returned wait is counted as waited.
 func (t *Tries) Next(wait time.Duration, hinted bool) (time.Duration, error) {
@@ -76,7 +76,7 @@ func (t *Tries) Next(wait time.Duration, hinted bool) (time.Duration, error) {
 	case t.failed >= t.policy.Attempts:
 		return wait, ErrAttempts
 	case t.policy.Budget > 0 && t.waited+wait > t.policy.Budget:
-		return wait, ErrBudget
+		return wait, errBudget
 	}
 	t.waited += wait
 	return wait, nil

@@ -83,7 +83,7 @@ func TestNextWaitsAsAskedWithinTheBounds(t *testing.T) {
 		if _, err := tr.Next(60*time.Second, true); err != nil {
 			t.Fatal(err)
 		}
-		if w, err := tr.Next(31*time.Second, true); !errors.Is(err, ErrBudget) || w != 31*time.Second {
+		if w, err := tr.Next(31*time.Second, true); !errors.Is(err, errBudget) || w != 31*time.Second {
 			t.Fatalf("%s %v, want the budget passed", w, err)
 		}
 	})

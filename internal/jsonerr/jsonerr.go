@@ -29,7 +29,7 @@ func Plain(err error) error {
 		if te.Field != "" {
 			where = fmt.Sprintf("%q", te.Field)
 		}
-		return fmt.Errorf("%s: expected %s, got %s (byte %d)", where, Describe(te.Type), article(te.Value), te.Offset)
+		return fmt.Errorf("%s: expected %s, got %s (byte %d)", where, describe(te.Type), article(te.Value), te.Offset)
 	case errors.As(err, &se):
 		return fmt.Errorf("not valid JSON at byte %d: %s", se.Offset, se.Error())
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -42,9 +42,9 @@ func Plain(err error) error {
 	return err
 }
 
-// Describe names the JSON value a Go type accepts: an object, a list, a
+// describe names the JSON value a Go type accepts: an object, a list, a
 // string, a number, true or false.
-func Describe(t reflect.Type) string {
+func describe(t reflect.Type) string {
 	if t == nil {
 		return "a value"
 	}

@@ -27,10 +27,10 @@ const DocsDir = "docs"
 // Bounds of a draft.
 const (
 	MaxBodyBytes  = 256 << 10
-	MaxFields     = 32 // the snapshot keeps the first 32 front-matter keys
-	MaxValueBytes = 1024
-	MaxListItems  = 32
-	MaxSlugRunes  = 64
+	maxFields     = 32 // the snapshot keeps the first 32 front-matter keys
+	maxValueBytes = 1024
+	maxListItems  = 32
+	maxSlugRunes  = 64
 )
 
 // Draft is a document to write: front-matter fields (a string, or a list
@@ -58,8 +58,8 @@ func refuse(field, format string, args ...any) error {
 // their configured order, then the others sorted; a blank line; the body.
 // It returns the document's title (the H1's text) too.
 func Render(d Draft, required []string) ([]byte, string, error) {
-	if len(d.Metadata) > MaxFields {
-		return nil, "", refuse("metadata", "%d fields; at most %d", len(d.Metadata), MaxFields)
+	if len(d.Metadata) > maxFields {
+		return nil, "", refuse("metadata", "%d fields; at most %d", len(d.Metadata), maxFields)
 	}
 	byLower := map[string]string{}
 	for k := range d.Metadata {
@@ -150,8 +150,8 @@ func keyNode(k string) *yaml.Node {
 // (written in flow style, [a, b]).
 func valueNode(field string, v any) (*yaml.Node, error) {
 	scalar := func(s string) (*yaml.Node, error) {
-		if len(s) > MaxValueBytes {
-			return nil, refuse(field, "%d bytes; at most %d", len(s), MaxValueBytes)
+		if len(s) > maxValueBytes {
+			return nil, refuse(field, "%d bytes; at most %d", len(s), maxValueBytes)
 		}
 		if strings.ContainsAny(s, "\n\r") || !utf8.ValidString(s) {
 			return nil, refuse(field, "one line of UTF-8 text")
@@ -168,8 +168,8 @@ func valueNode(field string, v any) (*yaml.Node, error) {
 		}
 		return valueNode(field, items)
 	case []any:
-		if len(x) > MaxListItems {
-			return nil, refuse(field, "%d items; at most %d", len(x), MaxListItems)
+		if len(x) > maxListItems {
+			return nil, refuse(field, "%d items; at most %d", len(x), maxListItems)
 		}
 		seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 		for _, it := range x {
@@ -252,7 +252,7 @@ func Target(p, root string) error {
 // given: its slug under the convention's root, or under docs/ when the
 // root is the whole repository or outside docs/.
 func DefaultPath(title, root string) (string, error) {
-	slug := Slug(title)
+	slug := slug(title)
 	if slug == "" {
 		return "", refuse("body", "the H1 %q has no letters or digits to name the file after; give a path", title)
 	}
@@ -263,15 +263,15 @@ func DefaultPath(title, root string) (string, error) {
 	return dir + "/" + slug + ".md", nil
 }
 
-// Slug is a file name for a title: lower-case letters and digits, words
-// joined by hyphens, at most MaxSlugRunes runes.
-func Slug(title string) string {
+// slug is a file name for a title: lower-case letters and digits, words
+// joined by hyphens, at most maxSlugRunes runes.
+func slug(title string) string {
 	words := strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 	s := strings.Join(words, "-")
-	if utf8.RuneCountInString(s) > MaxSlugRunes {
-		s = strings.TrimRight(string([]rune(s)[:MaxSlugRunes]), "-")
+	if utf8.RuneCountInString(s) > maxSlugRunes {
+		s = strings.TrimRight(string([]rune(s)[:maxSlugRunes]), "-")
 	}
 	return s
 }

@@ -117,7 +117,7 @@ func TestTargetAndDefaultPath(t *testing.T) {
 	if _, err := DefaultPath("!!!", "docs"); err == nil {
 		t.Error("a title without letters names no file")
 	}
-	if s := Slug(strings.Repeat("word ", 40)); len([]rune(s)) > MaxSlugRunes || strings.HasSuffix(s, "-") {
+	if s := slug(strings.Repeat("word ", 40)); len([]rune(s)) > maxSlugRunes || strings.HasSuffix(s, "-") {
 		t.Errorf("slug %q", s)
 	}
 }

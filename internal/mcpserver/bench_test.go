@@ -56,7 +56,7 @@ func BenchmarkMCP(b *testing.B) {
 		mcptest.Age(b, dir, time.Hour)
 	}
 	stateDir := b.TempDir()
-	if _, err := pipeline.Run(context.Background(), io.Discard, pipeline.Options{Repo: pipeline.Repo{Dir: dir, StateDir: stateDir, MaxStateBytes: 1 << 30}}); err != nil {
+	if _, err := pipeline.Run(context.Background(), pipeline.Options{Repo: pipeline.Repo{Dir: dir, StateDir: stateDir, MaxStateBytes: 1 << 30}}); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("cold", func(b *testing.B) { benchMCP(b, pipeline.Repo{Dir: dir, MaxStateBytes: 1 << 30}) })

@@ -153,12 +153,16 @@ func (m *Server) refresh(ctx context.Context, job *scanJob) (*mcpTree, error) {
 		}
 	}
 	start := time.Now()
-	out, err := pipeline.Run(ctx, m.stderr, o)
+	out, err := pipeline.Run(ctx, o)
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range out.Warnings {
+		fmt.Fprintln(m.stderr, w)
+	}
 	if o.Previous != nil && m.o.StateDir != "" {
-		if c := pipeline.SaveState(m.stderr, m.o.StateDir, &scan.Result{Store: out.Store}, m.o.MaxStateBytes); c != nil {
+		if c, w := pipeline.SaveState(m.o.StateDir, &scan.Result{Store: out.Store}, m.o.MaxStateBytes); c != nil {
+			fmt.Fprintln(m.stderr, w)
 			out.Head.Coverage = append(out.Head.Coverage, *c)
 			snapshot.SortCoverage(out.Head.Coverage)
 		}

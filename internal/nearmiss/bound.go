@@ -48,7 +48,7 @@ func lengthRange(n, maxLen int) (lo, hi int) {
 // slotCount is one non-zero slot of a candidate's character-count vector.
 type slotCount struct {
 	slot uint8
-	n    uint16 // at most MaxRunes
+	n    uint16 // at most maxRunes
 }
 
 // countSlots returns the non-zero slots of r's character counts, by slot.

@@ -23,8 +23,8 @@ func TestLengthRange(t *testing.T) {
 	}
 	// Against the closed form r = 3·(T−0.4)/0.6 − 2: lengths in [r·n, n/r].
 	r := 3*(Threshold-0.4)/0.6 - 2
-	for n := 1; n <= MaxRunes; n++ {
-		lo, hi := lengthRange(n, 4*MaxRunes)
+	for n := 1; n <= maxRunes; n++ {
+		lo, hi := lengthRange(n, 4*maxRunes)
 		wantLo := int(math.Ceil(r*float64(n) - 1e-9))
 		wantHi := int(math.Floor(float64(n)/r + 1e-9))
 		if lo != max(wantLo, 1) || hi != wantHi {

@@ -16,7 +16,7 @@ func FuzzJaroWinkler(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		ra, rb := []rune(a), []rune(b)
-		if len(ra) > MaxRunes || len(rb) > MaxRunes {
+		if len(ra) > maxRunes || len(rb) > maxRunes {
 			return
 		}
 		got := JaroWinkler(a, b)

@@ -9,13 +9,13 @@ import (
 
 // Bounds of an Index; what crosses them is counted in Dropped.
 const (
-	// MaxRunes bounds the length of a candidate or query, keeping one O(n²)
+	// maxRunes bounds the length of a candidate or query, keeping one O(n²)
 	// comparison cheap; repository paths are far shorter in practice.
 	// Longer candidates are dropped and longer queries match nothing.
-	MaxRunes = 1024
-	// MaxCandidates bounds the paths one Index holds (the scan's own file
+	maxRunes = 1024
+	// maxCandidates bounds the paths one Index holds (the scan's own file
 	// bound is far lower); beyond it the longest paths are dropped.
-	MaxCandidates = 2 << 20
+	maxCandidates = 2 << 20
 )
 
 // Index holds candidate paths sorted by rune length, with their runes and
@@ -72,9 +72,9 @@ func NewIndex(candidates []string) *Index {
 	paths := slices.Clone(candidates)
 	slices.Sort(paths)
 	paths = slices.Compact(paths)
-	ix := &Index{entries: make([]entry, 0, min(len(paths), MaxCandidates))}
+	ix := &Index{entries: make([]entry, 0, min(len(paths), maxCandidates))}
 	for _, p := range paths {
-		if utf8.RuneCountInString(p) > MaxRunes {
+		if utf8.RuneCountInString(p) > maxRunes {
 			ix.dropped++
 			continue
 		}
@@ -85,9 +85,9 @@ func NewIndex(candidates []string) *Index {
 	slices.SortFunc(ix.entries, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(len(a.runes), len(b.runes)), cmp.Compare(a.path, b.path))
 	})
-	if len(ix.entries) > MaxCandidates {
-		ix.dropped += len(ix.entries) - MaxCandidates
-		ix.entries = ix.entries[:MaxCandidates:MaxCandidates]
+	if len(ix.entries) > maxCandidates {
+		ix.dropped += len(ix.entries) - maxCandidates
+		ix.entries = ix.entries[:maxCandidates:maxCandidates]
 	}
 	for i := range ix.entries {
 		e := &ix.entries[i]
@@ -152,9 +152,9 @@ func (ix *Index) Match(query string) (candidate string, score float64, ok bool) 
 
 // queryRunes converts a query, rejecting what can match nothing: the empty
 // string (it scores 0 against every other candidate) and anything longer
-// than MaxRunes.
+// than maxRunes.
 func queryRunes(query string) ([]rune, bool) {
-	if query == "" || utf8.RuneCountInString(query) > MaxRunes {
+	if query == "" || utf8.RuneCountInString(query) > maxRunes {
 		return nil, false
 	}
 	return []rune(query), true

@@ -56,30 +56,30 @@ func TestMatch(t *testing.T) {
 }
 
 func TestIndexBounds(t *testing.T) {
-	long := strings.Repeat("x", MaxRunes+1)
-	ix := NewIndex([]string{"a/b.go", long, long + "y", strings.Repeat("é", MaxRunes)})
+	long := strings.Repeat("x", maxRunes+1)
+	ix := NewIndex([]string{"a/b.go", long, long + "y", strings.Repeat("é", maxRunes)})
 	if ix.Len() != 2 || ix.Dropped() != 2 {
 		t.Fatalf("Len() = %d, Dropped() = %d, want 2 and 2", ix.Len(), ix.Dropped())
 	}
 	// A dropped candidate is never suggested, by either method.
-	q := strings.Repeat("x", MaxRunes) + "z"
+	q := strings.Repeat("x", maxRunes) + "z"
 	for _, f := range []func(string) (string, float64, bool){ix.Match, ix.MatchNaive} {
-		if got, _, ok := f(q[:MaxRunes]); ok {
+		if got, _, ok := f(q[:maxRunes]); ok {
 			t.Errorf("matched %q, a dropped candidate", got)
 		}
 	}
-	// A candidate of exactly MaxRunes is kept and can be matched.
-	if got, _, ok := ix.Match(strings.Repeat("é", MaxRunes-1) + "e"); !ok || got != strings.Repeat("é", MaxRunes) {
+	// A candidate of exactly maxRunes is kept and can be matched.
+	if got, _, ok := ix.Match(strings.Repeat("é", maxRunes-1) + "e"); !ok || got != strings.Repeat("é", maxRunes) {
 		t.Errorf("the longest allowed candidate was not matched: %q, %v", got, ok)
 	}
-	// A query longer than MaxRunes matches nothing, though naively it would.
-	tooLong := strings.Repeat("é", MaxRunes) + "e"
-	if JaroWinkler(tooLong, strings.Repeat("é", MaxRunes)) < Threshold {
+	// A query longer than maxRunes matches nothing, though naively it would.
+	tooLong := strings.Repeat("é", maxRunes) + "e"
+	if JaroWinkler(tooLong, strings.Repeat("é", maxRunes)) < Threshold {
 		t.Fatal("test premise: the long query is a near miss")
 	}
 	for _, f := range []func(string) (string, float64, bool){ix.Match, ix.MatchNaive} {
 		if got, _, ok := f(tooLong); ok {
-			t.Errorf("a query over MaxRunes matched %q", got)
+			t.Errorf("a query over maxRunes matched %q", got)
 		}
 	}
 	empty := NewIndex(nil)
@@ -251,7 +251,7 @@ func BenchmarkMatchNaive(b *testing.B) {
 func (ix *Index) Len() int { return len(ix.entries) }
 
 // Dropped returns the number of distinct candidates not indexed because they
-// crossed MaxRunes or MaxCandidates; the caller records it as coverage.
+// crossed maxRunes or maxCandidates; the caller records it as coverage.
 func (ix *Index) Dropped() int { return ix.dropped }
 
 // MatchNaive is Match by comparing query against every candidate; it exists

@@ -35,7 +35,7 @@ func LoadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", path, err)
 		}
-		return RebuildBase("base "+path, st)
+		return rebuildBase("base "+path, st)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -59,9 +59,9 @@ func LoadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	return s, nil
 }
 
-// RebuildBase returns the snapshot of a base state, rebuilt from its
+// rebuildBase returns the snapshot of a base state, rebuilt from its
 // stored extractions; what names the base in errors.
-func RebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
+func rebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {
 	s, err := scan.Rebuild(st.Store)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 	"github.com/docbridge/docbridge/internal/doctor"
 	"github.com/docbridge/docbridge/internal/finding"
-	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/report"
@@ -39,7 +37,8 @@ type Options struct {
 	ScanDone func()
 	// Revision is the commit the action checks (GITHUB_SHA), recorded in
 	// its state: the action scans from its restored state, not through
-	// ScanWithState, and its image has no git to ask.
+	// ScanWithState, and its image has no git to ask. "" asks Repo.Git
+	// when the scan starts cold or from StateDir.
 	Revision string
 	// Build identifies the binary (the action's: a hash of its
 	// executable). Set, a run without a base keeps its findings in
@@ -76,6 +75,10 @@ type Outcome struct {
 	// Doctor is the doctor's judgement of Head (its verdict ends the
 	// report).
 	Doctor *doctor.Report
+	// Warnings are what the run could not do that does not fail it (the
+	// state not written, a doctor's suite that does not load), one line
+	// each, in the order they happened: the caller prints them.
+	Warnings []string
 	// Sources are the documents the findings' edits are in, as read to
 	// locate them (nil for one that could not be read): what a rewrite
 	// applies to.
@@ -124,7 +127,7 @@ func (o *Outcome) Report(version string) *report.Report {
 
 // Run is the check pipeline: configuration, base, scan, graph signals,
 // reconciliation, comparison, the doctor, narrowing.
-func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
+func Run(ctx context.Context, o Options) (*Outcome, error) {
 	cfg, err := LoadConfig(o.Dir, o.ConfigPath, o.Getenv)
 	if err != nil {
 		return nil, err
@@ -135,7 +138,7 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	out := &Outcome{Config: cfg}
 	switch {
 	case o.BaseState != nil:
-		if out.Base, err = RebuildBase("the base state", o.BaseState); err != nil {
+		if out.Base, err = rebuildBase("the base state", o.BaseState); err != nil {
 			return nil, err
 		}
 	case o.Base != "":
@@ -147,7 +150,7 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	if o.Previous != nil {
 		res, err = scan.Scan(ctx, o.Dir, cfg, scan.Options{Previous: o.Previous.Store, Progress: o.Progress, SourceRevision: o.Revision})
 	} else {
-		res, err = ScanWithState(ctx, stderr, o.Dir, cfg, o.StateDir, o.MaxStateBytes, o.Progress, o.Revision)
+		res, out.Warnings, err = ScanWithState(ctx, o.Dir, cfg, o.StateDir, o.MaxStateBytes, o.Progress, o.revision(ctx, o.Revision))
 	}
 	if o.ScanDone != nil {
 		o.ScanDone()
@@ -159,10 +162,10 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	t0 := time.Now()
 	out.Signals = graph.Compute(out.Head, reconcile.SignalOptions(cfg, out.Base))
 	in := reconcile.Input{Head: out.Head, Signals: out.Signals, Base: out.Base, Config: cfg}
-	if out.Base != nil {
+	if out.Base != nil && o.Git != nil {
 		// Where drifted files went when their content changed too: git's
 		// rename detection, when the base's commit is in this clone.
-		in.Renames = gitrepo.Renames(ctx, o.Dir, out.Base.SourceRevision)
+		in.Renames = o.Git.Renames(ctx, o.Dir, out.Base.SourceRevision)
 	}
 	key := judgedKey(o.Build, cfg)
 	if j := baseJudged(o.BaseState); out.Base != nil && key != "" && j != nil && j.Key == key {
@@ -176,7 +179,10 @@ func Run(ctx context.Context, stderr io.Writer, o Options) (*Outcome, error) {
 	out.Judge = time.Since(t0)
 	out.Findings = result.Head
 	out.Comparison = result.Comparison
-	out.Doctor = CheckDoctor(stderr, o.Dir, cfg, out.Head, out.Signals, result.Head)
+	var warning string
+	if out.Doctor, warning = checkDoctor(o.Dir, cfg, out.Head, out.Signals, result.Head); warning != "" {
+		out.Warnings = append(out.Warnings, warning)
+	}
 	out.input, out.judged = in, result.Head
 	out.Sources = map[string][]byte{}
 	locateEdits(o.Dir, out.Sources, out.Findings)

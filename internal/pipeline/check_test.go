@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,7 +40,7 @@ func TestBaseJudgedOnceKept(t *testing.T) {
 		"docs/guide.md": "# Guide\n\n## Usage\n\nCall `a.Run` from `pkg/a/a.go`.\n",
 	})
 	o := Options{Repo: Repo{Dir: dir}, Build: "build-1"}
-	push, err := Run(ctx, io.Discard, o)
+	push, err := Run(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +56,7 @@ func TestBaseJudgedOnceKept(t *testing.T) {
 	})
 	judge := func(build string, st *state.State, configPath string) *Outcome {
 		t.Helper()
-		out, err := Run(ctx, io.Discard, Options{Repo: Repo{Dir: dir, ConfigPath: configPath}, Build: build, BaseState: st})
+		out, err := Run(ctx, Options{Repo: Repo{Dir: dir, ConfigPath: configPath}, Build: build, BaseState: st})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,13 +73,14 @@ func projectedDocuments(p *retrieval.Projection) int {
 	return n
 }
 
-// CheckDoctor is the doctor's judgement within `check`: it reuses the
+// checkDoctor is the doctor's judgement within `check`: it reuses the
 // check's diagnostics (before --changed-files narrows them) unless a check
 // the doctor counts is off — the figures' codes are, by default — in which
 // case it reruns reconcile with doctor.Config (only the doctor's rules),
 // and runs the default suite when it exists. It never fails the check: a broken suite
-// is a warning on stderr and the benchmark is then not analyzed.
-func CheckDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic) *doctor.Report {
+// is a warning (the line returned, for the caller to print) and the
+// benchmark is then not analyzed.
+func checkDoctor(dir string, cfg *config.Config, s *snapshot.Snapshot, sig *graph.Signals, diags []finding.Diagnostic) (r *doctor.Report, warning string) {
 	if doctor.Silenced(cfg) {
 		// The check's diagnostics hold every counted code the
 		// configuration leaves on; only the ones it turns off (the
@@ -90,9 +91,9 @@ func CheckDoctor(stderr io.Writer, dir string, cfg *config.Config, s *snapshot.S
 	}
 	suite, suitePath, err := DoctorSuite(dir, "")
 	if err != nil {
-		fmt.Fprintf(stderr, "docbridge check: doctor: %v (benchmark not analyzed)\n", err)
+		warning = fmt.Sprintf("docbridge check: doctor: %v (benchmark not analyzed)", err)
 	}
-	return Diagnose(dir, s, sig, diags, suite, suitePath, CentralityTopN(cfg))
+	return Diagnose(dir, s, sig, diags, suite, suitePath, CentralityTopN(cfg)), warning
 }
 
 // CentralityTopN is the configured checks.CentralityTopN (the defaults'

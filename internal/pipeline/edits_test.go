@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -38,7 +37,7 @@ func anchorFinding(t *testing.T, out *Outcome) finding.Diagnostic {
 // UTF-16 columns, and keeps the bytes as Sources.
 func TestCheckLocatesEdits(t *testing.T) {
 	dir := editTree(t)
-	out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +57,7 @@ func TestCheckLocatesEdits(t *testing.T) {
 // the finding or adds another.
 func TestVerify(t *testing.T) {
 	dir := editTree(t)
-	out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +91,7 @@ func twoAnchorsTree(t *testing.T) string {
 // alone: both accepted; together with an edit that breaks a link, refused.
 func TestVerifyAll(t *testing.T) {
 	dir := twoAnchorsTree(t)
-	out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+	out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +187,7 @@ func TestVerifyAllIsVerifyOfEach(t *testing.T) {
 	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed), 29))
 		dir := testtree.New(t, anchorTree(rng))
-		out, err := Run(context.Background(), io.Discard, Options{Repo: Repo{Dir: dir}})
+		out, err := Run(context.Background(), Options{Repo: Repo{Dir: dir}})
 		if err != nil {
 			t.Fatal(err)
 		}

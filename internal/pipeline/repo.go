@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 
 	"github.com/docbridge/docbridge/internal/config"
-	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
 	"github.com/docbridge/docbridge/internal/repourl"
@@ -21,27 +20,27 @@ import (
 
 // ScanWithState scans dir; with a state directory it reuses the previous
 // state's extractions and writes the new state there.
-// revision is the commit scanned, recorded (not hashed): a check against
-// this snapshot asks git what was renamed since; "" asks git for it.
-func ScanWithState(ctx context.Context, stderr io.Writer, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress func(phase string, done, total int), revision string) (*scan.Result, error) {
-	if revision == "" {
-		revision = gitrepo.Revision(ctx, dir)
-	}
+// revision is the commit scanned, recorded (not hashed) so that a check
+// against this snapshot can ask git what was renamed since; "" records
+// none. warnings say what the scan could not do that does not fail it
+// (the state not written), for the caller to print.
+func ScanWithState(ctx context.Context, dir string, cfg *config.Config, stateDir string, maxStateBytes int64, progress func(phase string, done, total int), revision string) (res *scan.Result, warnings []string, err error) {
 	opts := scan.Options{Progress: progress, SourceRevision: revision}
 	if stateDir != "" {
 		opts.Previous, opts.PreviousRefused = loadState(stateDir, maxStateBytes)
 	}
-	res, err := scan.Scan(ctx, dir, cfg, opts)
+	res, err = scan.Scan(ctx, dir, cfg, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if stateDir != "" {
-		if c := SaveState(stderr, stateDir, res, maxStateBytes); c != nil {
+		if c, w := SaveState(stateDir, res, maxStateBytes); c != nil {
 			res.Snapshot.Coverage = append(res.Snapshot.Coverage, *c)
 			snapshot.SortCoverage(res.Snapshot.Coverage)
+			warnings = append(warnings, w)
 		}
 	}
-	return res, nil
+	return res, warnings, nil
 }
 
 // loadState reads the previous state. A missing state is a first run; one
@@ -59,16 +58,17 @@ func loadState(dir string, maxBytes int64) (*scan.Store, string) {
 }
 
 // SaveState writes this scan's state. Failing to write it costs the next
-// run its reuse, not this run its result: a warning, and a coverage entry
-// that describes the run (the content hash leaves it out).
-func SaveState(stderr io.Writer, dir string, res *scan.Result, maxBytes int64) *snapshot.Coverage {
+// run its reuse, not this run its result: a coverage entry that describes
+// the run (the content hash leaves it out), and the warning line for the
+// caller to print; nil and "" when the state was written.
+func SaveState(dir string, res *scan.Result, maxBytes int64) (*snapshot.Coverage, string) {
 	_, err := state.Save(dir, &state.State{Store: res.Store}, maxBytes)
 	if err == nil {
-		return nil
+		return nil, ""
 	}
-	fmt.Fprintf(stderr, "docbridge: warning: state not written to %s: %v\n", dir, err)
 	return &snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeState, Status: snapshot.StatusNotAnalyzed,
-		Reason: "state not written: " + err.Error()}
+			Reason: "state not written: " + err.Error()},
+		fmt.Sprintf("docbridge: warning: state not written to %s: %v", dir, err)
 }
 
 // LoadConfig reads the explicit config file or the repository's own; a
@@ -105,20 +105,23 @@ type Repository struct {
 	Config  *config.Config
 	Scan    *scan.Result
 	Signals *graph.Signals
+	// Warnings are what the scan could not do that does not fail it, one
+	// line each, in the order they happened: the caller prints them.
+	Warnings []string
 }
 
 // Open reads the configuration, scans (incrementally with --state) and
 // computes the graph signals.
-func Open(ctx context.Context, stderr io.Writer, o Repo) (*Repository, error) {
+func Open(ctx context.Context, o Repo) (*Repository, error) {
 	cfg, err := LoadConfig(o.Dir, o.ConfigPath, o.Getenv)
 	if err != nil {
 		return nil, err
 	}
-	res, err := ScanWithState(ctx, stderr, o.Dir, cfg, o.StateDir, o.MaxStateBytes, nil, "")
+	res, warnings, err := ScanWithState(ctx, o.Dir, cfg, o.StateDir, o.MaxStateBytes, nil, o.revision(ctx, ""))
 	if err != nil {
 		return nil, err
 	}
-	return &Repository{Config: cfg, Scan: res, Signals: graph.Compute(res.Snapshot, reconcile.SignalOptions(cfg, nil))}, nil
+	return &Repository{Config: cfg, Scan: res, Signals: graph.Compute(res.Snapshot, reconcile.SignalOptions(cfg, nil)), Warnings: warnings}, nil
 }
 
 // ReadRepoFile reads at most limit bytes of the slash-separated path p
@@ -185,4 +188,26 @@ type Repo struct {
 	// action; nil reads none, so a library caller's result does not depend
 	// on where it runs.
 	Getenv func(string) string
+	// Git answers what git knows of Dir (gitrepo.WorkTree for the CLI and
+	// the action); nil asks nothing, for the same reason.
+	Git Git
+}
+
+// Git is what a check asks git about the tree it scans, supplied by the
+// edge that runs the pipeline: the pipeline itself runs no git.
+type Git interface {
+	// Revision is the commit checked out at dir, "" when git cannot say.
+	Revision(ctx context.Context, dir string) string
+	// Renames maps the files renamed between the commit base and the
+	// work tree at dir, old path to new; nil when git cannot say.
+	Renames(ctx context.Context, dir, base string) map[string]string
+}
+
+// revision is the commit a scan of o.Dir records: given, else the one
+// git has checked out, else none.
+func (o Repo) revision(ctx context.Context, given string) string {
+	if given != "" || o.Git == nil {
+		return given
+	}
+	return o.Git.Revision(ctx, o.Dir)
 }

@@ -18,9 +18,9 @@ import (
 // one (a cycle's node list) is replaced by its hash.
 const maxTargetBytes = 160
 
-// NoLine is the line hash of a finding that names no line (a whole
+// noLine is the line hash of a finding that names no line (a whole
 // document, the repository).
-const NoLine = "-"
+const noLine = "-"
 
 // Key identifies a finding for its label. It is built from what a finding
 // is, never from where it is: the code, the document's path, the target
@@ -30,19 +30,19 @@ const NoLine = "-"
 // lines, keeps the key; editing the line itself changes it.
 type Key struct {
 	Code, Path, Target string
-	// Line is LineHash of the source line, or NoLine.
+	// Line is lineHash of the source line, or noLine.
 	Line string
 }
 
 // NewKey keys a finding. line is the text of its source line; hasLine is
 // false for a finding without one (line 0).
 func NewKey(code, path, target, line string, hasLine bool) Key {
-	k := Key{Code: code, Path: path, Target: normTarget(target), Line: NoLine}
+	k := Key{Code: code, Path: path, Target: normTarget(target), Line: noLine}
 	if k.Path == "" {
-		k.Path = NoLine
+		k.Path = noLine
 	}
 	if hasLine {
-		k.Line = LineHash(line)
+		k.Line = lineHash(line)
 	}
 	return k
 }
@@ -52,11 +52,11 @@ func (k Key) String() string {
 	return k.Code + "|" + k.Path + "|" + k.Target + "|" + k.Line
 }
 
-// LineHash is the first 8 hex digits of the SHA-256 of the line's text
+// lineHash is the first 8 hex digits of the SHA-256 of the line's text
 // with every run of white space made one space and the ends trimmed, so
 // re-indenting or re-wrapping spaces does not change it:
 // printf '%s' "$normalised" | sha256sum | cut -c1-8.
-func LineHash(line string) string {
+func lineHash(line string) string {
 	sum := sha256.Sum256([]byte(strings.Join(strings.Fields(line), " ")))
 	return hex.EncodeToString(sum[:4])
 }
@@ -88,7 +88,7 @@ func LineText(data []byte, line int) (string, bool) {
 func normTarget(t string) string {
 	t = strings.Join(strings.Fields(t), " ")
 	if t == "" {
-		return NoLine
+		return noLine
 	}
 	if len(t) > maxTargetBytes || strings.Contains(t, "|") {
 		sum := sha256.Sum256([]byte(t))
@@ -102,9 +102,9 @@ var (
 	lineHashRE = regexp.MustCompile(`^(-|[0-9a-f]{8})$`)
 )
 
-// ParseKey checks a written key and returns its parts. The path and the
+// parseKey checks a written key and returns its parts. The path and the
 // target are told apart at the second separator (a path holds none).
-func ParseKey(s string) (Key, error) {
+func parseKey(s string) (Key, error) {
 	first := strings.IndexByte(s, '|')
 	last := strings.LastIndexByte(s, '|')
 	if first < 0 || last == first {
@@ -119,9 +119,9 @@ func ParseKey(s string) (Key, error) {
 	case !codeRE.MatchString(code):
 		return Key{}, fmt.Errorf("key %q: code %q is not a diagnostic code", s, code)
 	case path == "" || target == "":
-		return Key{}, fmt.Errorf("key %q: empty path or target (%q stands for none)", s, NoLine)
+		return Key{}, fmt.Errorf("key %q: empty path or target (%q stands for none)", s, noLine)
 	case !lineHashRE.MatchString(hash):
-		return Key{}, fmt.Errorf("key %q: line hash %q: want 8 hex digits or %q", s, hash, NoLine)
+		return Key{}, fmt.Errorf("key %q: line hash %q: want 8 hex digits or %q", s, hash, noLine)
 	}
 	return Key{Code: code, Path: path, Target: target, Line: hash}, nil
 }

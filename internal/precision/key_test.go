@@ -43,7 +43,7 @@ func TestKeySurvivesUnrelatedEdits(t *testing.T) {
 
 func TestKeyParts(t *testing.T) {
 	k := NewKey("BROKEN_LINK", "docs/a.md", "docs/b.md", "see [b](b.md)", true)
-	if k.String() != "BROKEN_LINK|docs/a.md|docs/b.md|"+LineHash("see [b](b.md)") {
+	if k.String() != "BROKEN_LINK|docs/a.md|docs/b.md|"+lineHash("see [b](b.md)") {
 		t.Errorf("key %q", k)
 	}
 	// Each part tells findings apart.
@@ -69,8 +69,8 @@ func TestKeyParts(t *testing.T) {
 		if !strings.HasPrefix(k.Target, "sha256:") || len(k.Target) != len("sha256:")+16 {
 			t.Errorf("target %q for %q", k.Target, target)
 		}
-		if _, err := ParseKey(k.String()); err != nil {
-			t.Errorf("ParseKey(%q): %v", k, err)
+		if _, err := parseKey(k.String()); err != nil {
+			t.Errorf("parseKey(%q): %v", k, err)
 		}
 	}
 	if NewKey("X", "p", long, "", true).Target == NewKey("X", "p", long+"b.ts", "", true).Target {
@@ -80,8 +80,8 @@ func TestKeyParts(t *testing.T) {
 
 func TestLineHash(t *testing.T) {
 	// printf '%s' 'See [setup](other.md#setup).' | sha256sum | cut -c1-8
-	if got := LineHash("  See [setup](other.md#setup).  "); got != "d963cf09" {
-		t.Errorf("LineHash = %s", got)
+	if got := lineHash("  See [setup](other.md#setup).  "); got != "d963cf09" {
+		t.Errorf("lineHash = %s", got)
 	}
 }
 
@@ -114,9 +114,9 @@ func TestParseKey(t *testing.T) {
 		"IMPORT_CYCLE|-|cycles-truncated|-",
 	}
 	for _, s := range good {
-		k, err := ParseKey(s)
+		k, err := parseKey(s)
 		if err != nil || k.String() != s {
-			t.Errorf("ParseKey(%q) = %q, %v", s, k, err)
+			t.Errorf("parseKey(%q) = %q, %v", s, k, err)
 		}
 	}
 	bad := map[string]string{
@@ -129,8 +129,8 @@ func TestParseKey(t *testing.T) {
 		"BROKEN_LINK|docs/a.md|b.md|line 12": "line hash",
 	}
 	for s, want := range bad {
-		if _, err := ParseKey(s); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseKey(%q) = %v, want an error with %q", s, err, want)
+		if _, err := parseKey(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("parseKey(%q) = %v, want an error with %q", s, err, want)
 		}
 	}
 }
@@ -139,11 +139,11 @@ func FuzzParseKey(f *testing.F) {
 	f.Add("BROKEN_LINK|docs/a.md|docs/b.md|0123abcd")
 	f.Add("IMPORT_CYCLE|-|a|b|c|-")
 	f.Fuzz(func(t *testing.T, s string) {
-		k, err := ParseKey(s)
+		k, err := parseKey(s)
 		if err != nil {
 			return
 		}
-		if k2, err := ParseKey(k.String()); err != nil || k2 != k {
+		if k2, err := parseKey(k.String()); err != nil || k2 != k {
 			t.Fatalf("%q parsed as %+v, which reparses as %+v, %v", s, k, k2, err)
 		}
 	})

@@ -21,8 +21,8 @@ const (
 	Noise  = "noise"
 )
 
-// MaxLabelBytes bounds a label file.
-const MaxLabelBytes = 16 << 20
+// maxLabelBytes bounds a label file.
+const maxLabelBytes = 16 << 20
 
 // Label is one judged finding.
 type Label struct {
@@ -53,8 +53,8 @@ func Slug(repository string) string { return strings.Replace(repository, "/", "+
 // Every problem is reported, each with the file and the entry's index.
 func LoadLabels(name string, data []byte, wantRepo string) (LabelFile, error) {
 	var lf LabelFile
-	if len(data) > MaxLabelBytes {
-		return lf, fmt.Errorf("%s: larger than %d bytes", name, MaxLabelBytes)
+	if len(data) > maxLabelBytes {
+		return lf, fmt.Errorf("%s: larger than %d bytes", name, maxLabelBytes)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -73,7 +73,7 @@ func LoadLabels(name string, data []byte, wantRepo string) (LabelFile, error) {
 	seen := map[string]int{}
 	for i, l := range lf.Labels {
 		at := fmt.Sprintf("%s: labels[%d]", name, i)
-		if _, err := ParseKey(l.Key); err != nil {
+		if _, err := parseKey(l.Key); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", at, err))
 		} else if j, dup := seen[l.Key]; dup {
 			errs = append(errs, fmt.Errorf("%s: key %q is labelled already at labels[%d]", at, l.Key, j))

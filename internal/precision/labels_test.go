@@ -57,7 +57,7 @@ func TestLoadLabels(t *testing.T) {
 			}
 		})
 	}
-	if _, err := LoadLabels("big.json", make([]byte, MaxLabelBytes+1), ""); err == nil || !strings.Contains(err.Error(), "larger than") {
+	if _, err := LoadLabels("big.json", make([]byte, maxLabelBytes+1), ""); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("oversized file: %v", err)
 	}
 }
@@ -77,7 +77,7 @@ func FuzzLoadLabels(f *testing.F) {
 			return
 		}
 		for _, l := range lf.Labels {
-			if _, err := ParseKey(l.Key); err != nil {
+			if _, err := parseKey(l.Key); err != nil {
 				t.Fatalf("loaded a bad key %q: %v", l.Key, err)
 			}
 			if l.Label != "" && l.Label != TP && l.Label != FP && l.Label != Useful && l.Label != Noise {

@@ -24,8 +24,8 @@ type Finding struct {
 	Also []Key
 }
 
-// Repo is one corpus repository: its findings and its label file.
-type Repo struct {
+// repo is one corpus repository: its findings and its label file.
+type repo struct {
 	// Repository is owner/name.
 	Repository string
 	Findings   []Finding
@@ -117,18 +117,18 @@ type Report struct {
 	Gone         []Gone       `json:"gone"`
 }
 
-// Rank orders findings for sampling: the first 8 bytes of the SHA-256 of
+// rank orders findings for sampling: the first 8 bytes of the SHA-256 of
 // the seed and the key. A finding's rank depends on nothing else, so the
 // N smallest of a repository stay the N smallest when unrelated findings
 // come or go (a newcomer enters only by ranking lower).
-func Rank(seed int64, key string) uint64 {
+func rank(seed int64, key string) uint64 {
 	sum := sha256.Sum256([]byte(strconv.FormatInt(seed, 10) + "\x00" + key))
 	return binary.BigEndian.Uint64(sum[:8])
 }
 
-// Sample returns the indexes of the n findings of smallest rank (all of
+// sample returns the indexes of the n findings of smallest rank (all of
 // them when n <= 0 or there are no more), in input order.
-func Sample(keys []string, n int, seed int64) []int {
+func sample(keys []string, n int, seed int64) []int {
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
@@ -138,7 +138,7 @@ func Sample(keys []string, n int, seed int64) []int {
 	}
 	ranks := make([]uint64, len(keys))
 	for i, k := range keys {
-		ranks[i] = Rank(seed, k)
+		ranks[i] = rank(seed, k)
 	}
 	slices.SortFunc(idx, func(a, b int) int {
 		return cmp.Or(cmp.Compare(ranks[a], ranks[b]), cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b))
@@ -157,15 +157,15 @@ func fits(level catalog.Level, label string) bool {
 	return label == TP || label == FP
 }
 
-// Evaluate matches labels to findings by key and computes the figures.
+// evaluate matches labels to findings by key and computes the figures.
 // Error and warn findings are sampled per repository, info findings per
 // code across the corpus. Every finding with a fitting label counts,
 // sampled or not; a sampled finding without one is to label.
-func Evaluate(repos []Repo, o Options) *Report {
+func evaluate(repos []repo, o Options) *Report {
 	r := &Report{Seed: o.Seed, Sample: o.Sample, InfoSample: o.InfoSample,
 		ByCode: []CodeCounts{}, Repositories: []RepoResult{}, Info: []InfoCounts{}, ToLabel: []Pending{}, Gone: []Gone{}}
 	repos = slices.Clone(repos)
-	slices.SortFunc(repos, func(a, b Repo) int { return cmp.Compare(a.Repository, b.Repository) })
+	slices.SortFunc(repos, func(a, b repo) int { return cmp.Compare(a.Repository, b.Repository) })
 	byCode := map[string]*Counts{}
 	type infoRef struct{ repo, i int }
 	infos := map[string][]infoRef{}
@@ -186,7 +186,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 			ewKeys = append(ewKeys, f.Key.String())
 		}
 		sampled := map[int]bool{}
-		for _, j := range Sample(ewKeys, o.Sample, o.Seed) {
+		for _, j := range sample(ewKeys, o.Sample, o.Seed) {
 			sampled[ew[j]] = true
 		}
 		for _, i := range ew {
@@ -236,7 +236,7 @@ func Evaluate(repos []Repo, o Options) *Report {
 		}
 		ic := InfoCounts{Code: code, Findings: len(refs)}
 		sampled := map[int]bool{}
-		for _, j := range Sample(keys, o.InfoSample, o.Seed) {
+		for _, j := range sample(keys, o.InfoSample, o.Seed) {
 			sampled[j] = true
 		}
 		ic.Sampled = len(sampled)

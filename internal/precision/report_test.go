@@ -28,38 +28,38 @@ func picked(ks []string, idx []int) []string {
 
 func TestSampleStableAndSeeded(t *testing.T) {
 	ks := keys(200, "a")
-	a := picked(ks, Sample(ks, 30, 1))
+	a := picked(ks, sample(ks, 30, 1))
 	if len(a) != 30 {
 		t.Fatalf("sampled %d", len(a))
 	}
-	if b := picked(ks, Sample(ks, 30, 1)); !slices.Equal(a, b) {
+	if b := picked(ks, sample(ks, 30, 1)); !slices.Equal(a, b) {
 		t.Error("same seed, another sample")
 	}
-	if c := picked(ks, Sample(ks, 30, 2)); slices.Equal(a, c) {
+	if c := picked(ks, sample(ks, 30, 2)); slices.Equal(a, c) {
 		t.Error("another seed, the same sample")
 	}
 	// The input's order does not matter.
 	shuffled := slices.Clone(ks)
 	rand.New(rand.NewPCG(7, 7)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	if d := picked(shuffled, Sample(shuffled, 30, 1)); !slices.Equal(a, d) {
+	if d := picked(shuffled, sample(shuffled, 30, 1)); !slices.Equal(a, d) {
 		t.Error("order changed the sample")
 	}
 	// Returned indexes are in input order.
-	if idx := Sample(ks, 30, 1); !slices.IsSorted(idx) {
+	if idx := sample(ks, 30, 1); !slices.IsSorted(idx) {
 		t.Errorf("indexes %v", idx)
 	}
 	// All of them when n covers them or is 0.
-	if len(Sample(ks[:10], 30, 1)) != 10 || len(Sample(ks, 0, 1)) != 200 {
+	if len(sample(ks[:10], 30, 1)) != 10 || len(sample(ks, 0, 1)) != 200 {
 		t.Error("n >= len or 0 must take all")
 	}
 }
 
 func TestSampleUnderUnrelatedFindings(t *testing.T) {
 	old := keys(100, "a")
-	before := picked(old, Sample(old, 30, 1))
+	before := picked(old, sample(old, 30, 1))
 	newcomers := keys(20, "new")
 	all := append(slices.Clone(old), newcomers...)
-	after := picked(all, Sample(all, 30, 1))
+	after := picked(all, sample(all, 30, 1))
 	// An old finding sampled now was sampled before, and at most one old
 	// finding leaves the sample per newcomer that enters it.
 	entered := 0
@@ -80,7 +80,7 @@ func TestSampleUnderUnrelatedFindings(t *testing.T) {
 		t.Errorf("kept %d of the old sample with %d newcomers in it", kept, entered)
 	}
 	// Findings that go away do not reshuffle the rest.
-	gone := picked(old[10:], Sample(old[10:], 30, 1))
+	gone := picked(old[10:], sample(old[10:], 30, 1))
 	for _, k := range before {
 		if !slices.Contains(old[:10], k) && !slices.Contains(gone, k) {
 			t.Errorf("%s left the sample when unrelated findings went", k)
@@ -112,7 +112,7 @@ func TestEvaluate(t *testing.T) {
 	// label is not gone.
 	repeated := Label{Key: "BROKEN_LINK|docs/a.md|docs/gone.md|89abcdef", Label: TP, Reason: "TP: the same link again"}
 	linkTP.Also = []Key{{Code: "BROKEN_LINK", Path: "docs/a.md", Target: "docs/gone.md", Line: "89abcdef"}}
-	repos := []Repo{
+	repos := []repo{
 		{Repository: "b/two", Findings: []Finding{cycleTP},
 			Labels: LabelFile{Repository: "b/two", Labels: []Label{label(cycleTP, TP)}}},
 		{Repository: "a/one", Findings: []Finding{linkTP, linkFP, anchorFP, pathNew, noCodeUseful, noCodeNoise, noCodeWrong},
@@ -123,7 +123,7 @@ func TestEvaluate(t *testing.T) {
 				goneFP, goneTP, repeated,
 			}}},
 	}
-	r := Evaluate(repos, Options{Seed: 1})
+	r := evaluate(repos, Options{Seed: 1})
 	if want := (Counts{Findings: 5, Sampled: 5, Labelled: 4, TP: 2, FP: 2, Precision: 0.5}); r.Overall != want {
 		t.Errorf("overall %+v, want %+v", r.Overall, want)
 	}
@@ -166,7 +166,7 @@ func TestEvaluateSamples(t *testing.T) {
 	for _, f := range fs[:40] {
 		lf.Labels = append(lf.Labels, label(f, FP))
 	}
-	r := Evaluate([]Repo{{Repository: "a/one", Findings: append(fs, infos...), Labels: lf}}, Options{Sample: 30, InfoSample: 10, Seed: 3})
+	r := evaluate([]repo{{Repository: "a/one", Findings: append(fs, infos...), Labels: lf}}, Options{Sample: 30, InfoSample: 10, Seed: 3})
 	// Every labelled finding counts, sampled or not; only sampled ones are
 	// to label.
 	if r.Overall.Findings != 50 || r.Overall.Sampled != 30 || r.Overall.Labelled != 40 || r.Overall.FP != 40 {
@@ -176,7 +176,7 @@ func TestEvaluateSamples(t *testing.T) {
 	for _, p := range r.ToLabel {
 		toLabel[p.Code]++
 	}
-	sampled := Sample(keyStrings(fs), 30, 3)
+	sampled := sample(keyStrings(fs), 30, 3)
 	wantLinks := 0
 	for _, i := range sampled {
 		if i >= 40 {
@@ -203,9 +203,9 @@ func TestEvaluateLabelOfFurtherLine(t *testing.T) {
 	first := newFinding("BROKEN_ANCHOR", "error", "docs/a.md", 7, "docs/b.md#gone")
 	further := newFinding("BROKEN_ANCHOR", "error", "docs/a.md", 9, "docs/b.md#gone")
 	first.Also = []Key{further.Key}
-	repos := []Repo{{Repository: "a/one", Findings: []Finding{first},
+	repos := []repo{{Repository: "a/one", Findings: []Finding{first},
 		Labels: LabelFile{Repository: "a/one", Labels: []Label{label(further, TP)}}}}
-	r := Evaluate(repos, Options{Seed: 1})
+	r := evaluate(repos, Options{Seed: 1})
 	if want := (Counts{Findings: 1, Sampled: 1, Labelled: 1, TP: 1, Precision: 1}); r.Overall != want || len(r.ToLabel) != 0 || len(r.Gone) != 0 {
 		t.Errorf("overall %+v (want %+v), to label %+v, gone %+v", r.Overall, want, r.ToLabel, r.Gone)
 	}

@@ -48,14 +48,14 @@ func Run(ctx context.Context, stderr io.Writer, o RunOptions) (*Report, error) {
 		return nil, fmt.Errorf("--labels: %w", err)
 	}
 	defer labels.Close()
-	repos := make([]Repo, len(slugs))
+	repos := make([]repo, len(slugs))
 	var errs []error
 	for i, slug := range slugs {
 		name := strings.Replace(slug, "+", "/", 1)
-		repos[i] = Repo{Repository: name, Labels: LabelFile{Repository: name}}
+		repos[i] = repo{Repository: name, Labels: LabelFile{Repository: name}}
 		path := filepath.Join(o.Labels, slug+".json")
 		// One byte over the bound is enough for LoadLabels to refuse it.
-		data, err := pipeline.ReadRepoFile(labels, slug+".json", MaxLabelBytes+1)
+		data, err := pipeline.ReadRepoFile(labels, slug+".json", maxLabelBytes+1)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -82,7 +82,7 @@ func Run(ctx context.Context, stderr io.Writer, o RunOptions) (*Report, error) {
 		repos[i].Findings = found
 		fmt.Fprintf(stderr, "bench precision: %s: %d finding(s) in %s\n", repos[i].Repository, len(found), time.Since(t0).Round(time.Millisecond))
 	}
-	return Evaluate(repos, o.Options), nil
+	return evaluate(repos, o.Options), nil
 }
 
 // corpusRepos lists the repositories extracted under dir (its
@@ -135,9 +135,12 @@ func warnOrphanLabels(stderr io.Writer, dir string, slugs []string) {
 // links to its own GitHub URLs are checked) and keys every finding that is
 // not off, reading each finding's source line for its key.
 func findings(ctx context.Context, stderr io.Writer, dir, repository string) ([]Finding, error) {
-	res, err := pipeline.Run(ctx, stderr, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
+	res, err := pipeline.Run(ctx, pipeline.Options{Repo: pipeline.Repo{Dir: dir, MaxStateBytes: state.DefaultMaxBytes}, Repository: repository})
 	if err != nil {
 		return nil, err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, w)
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {

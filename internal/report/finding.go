@@ -18,11 +18,11 @@ const (
 	SeverityHigh   = "high"
 	SeverityMedium = "medium"
 	SeverityLow    = "low"
-	SeverityInfo   = "info"
+	severityInfo   = "info"
 )
 
 // Severities lists the JSON report's severities, worst first.
-var Severities = []string{SeverityHigh, SeverityMedium, SeverityLow, SeverityInfo}
+var Severities = []string{SeverityHigh, SeverityMedium, SeverityLow, severityInfo}
 
 // Statuses of a finding against a base. A finding has no status ("") when
 // no comparison was made.
@@ -111,13 +111,13 @@ func SeverityOf(level catalog.Level) string {
 	case catalog.Info:
 		return SeverityLow
 	}
-	return SeverityInfo
+	return severityInfo
 }
 
-// FromDiagnostics converts diagnostics into findings with the given status
+// fromDiagnostics converts diagnostics into findings with the given status
 // ("" when there is no comparison), in canonical order (path, line, code,
 // id). The input is not modified.
-func FromDiagnostics(ds []finding.Diagnostic, status string) []Finding {
+func fromDiagnostics(ds []finding.Diagnostic, status string) []Finding {
 	out := make([]Finding, 0, len(ds))
 	for _, d := range ds {
 		out = append(out, fromDiagnostic(d, status))

@@ -17,9 +17,9 @@ func TestSeverityOf(t *testing.T) {
 		{catalog.Error, SeverityHigh},
 		{catalog.Warn, SeverityMedium},
 		{catalog.Info, SeverityLow},
-		{catalog.Off, SeverityInfo},
-		{"critical", SeverityInfo},
-		{"", SeverityInfo},
+		{catalog.Off, severityInfo},
+		{"critical", severityInfo},
+		{"", severityInfo},
 	} {
 		if got := SeverityOf(tc.level); got != tc.want {
 			t.Errorf("SeverityOf(%q) = %q, want %q", tc.level, got, tc.want)
@@ -45,9 +45,9 @@ func TestFromDiagnostics(t *testing.T) {
 		{ID: "3", Code: catalog.ImportCycle, Severity: "warn", Message: "m3", Evidence: []finding.Location{{Path: "b.md", Line: 1}}, Occurrences: 3},
 	}
 	before := cloneDiagnostics(in)
-	got := FromDiagnostics(in, StatusNew)
+	got := fromDiagnostics(in, StatusNew)
 	if !reflect.DeepEqual(in, before) {
-		t.Errorf("FromDiagnostics modified its input")
+		t.Errorf("fromDiagnostics modified its input")
 	}
 	if ids := []string{got[0].ID, got[1].ID, got[2].ID}; !slices.Equal(ids, []string{"1", "3", "2"}) {
 		t.Errorf("order %v, want canonical (path, line): 1 (no path), 3 (b.md:1), 2 (b.md:3)", ids)
@@ -95,11 +95,11 @@ func TestFromDiagnostics(t *testing.T) {
 		}
 		ev = append(ev, finding.Location{Path: "other.md", Line: 2}) // another file's evidence is no occurrence
 		d := finding.Diagnostic{ID: "x", Code: catalog.BrokenAnchor, Message: "m", Evidence: ev, Occurrences: len(tc.lines)}
-		if got := FromDiagnostics([]finding.Diagnostic{d}, "")[0].Detail; got != tc.want {
+		if got := fromDiagnostics([]finding.Diagnostic{d}, "")[0].Detail; got != tc.want {
 			t.Errorf("lines %v: detail %q, want %q", tc.lines, got, tc.want)
 		}
 	}
-	if len(FromDiagnostics(nil, "")) != 0 || FromDiagnostics(nil, "") == nil {
+	if len(fromDiagnostics(nil, "")) != 0 || fromDiagnostics(nil, "") == nil {
 		t.Errorf("no diagnostics must give an empty, non-nil list")
 	}
 }

@@ -46,8 +46,8 @@ func (g CodeGroup) Shown(n int) (shown []Finding, more int) {
 	return textwriter.Bound(g.Findings, n)
 }
 
-// NewIn counts the new findings among fs.
-func NewIn(fs []Finding) int {
+// newIn counts the new findings among fs.
+func newIn(fs []Finding) int {
 	n := 0
 	for _, f := range fs {
 		if f.Status == StatusNew {
@@ -85,7 +85,7 @@ func GroupByCode(fs []Finding) []CodeGroup {
 		}
 		g.Level = worst.Level
 		g.Title, g.HelpURL = titleOf(g.Findings), helpURLOf(g.Findings)
-		g.New = NewIn(g.Findings)
+		g.New = newIn(g.Findings)
 	}
 	slices.SortFunc(out, func(a, b CodeGroup) int {
 		return cmp.Or(cmp.Compare(levelRank(a.Level), levelRank(b.Level)),

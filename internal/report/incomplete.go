@@ -10,13 +10,13 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxIncomplete bounds the walk notes a text report lists under its
+// maxIncomplete bounds the walk notes a text report lists under its
 // partial-coverage line; the JSON report has them all.
-const MaxIncomplete = 10
+const maxIncomplete = 10
 
-// NoDocumentsLine is the text report's line for a scan that found no
+// noDocumentsLine is the text report's line for a scan that found no
 // Markdown document: "no findings" then means nothing was checked.
-const NoDocumentsLine = "0 documents found: there was no Markdown document to check"
+const noDocumentsLine = "0 documents found: there was no Markdown document to check"
 
 // incompleteFrom reads the walk's notes that change what "no findings"
 // means: the parts of the tree it did not see (a directory it cannot
@@ -45,7 +45,7 @@ func incompleteFrom(cov []snapshot.Coverage) []string {
 }
 
 // incompleteLines are the text report's lines about partial coverage:
-// one heading, then at most MaxIncomplete notes and a count of the rest.
+// one heading, then at most maxIncomplete notes and a count of the rest.
 func incompleteLines(notes []string) []string {
 	if len(notes) == 0 {
 		return nil
@@ -53,8 +53,8 @@ func incompleteLines(notes []string) []string {
 	lines := []string{fmt.Sprintf("partial coverage: the walk left out part of the tree (%s), so findings there are unknown:",
 		textwriter.Plural(len(notes), "note", "notes"))}
 	for i, n := range notes {
-		if i == MaxIncomplete {
-			lines = append(lines, fmt.Sprintf("  … and %d more (the JSON report lists them)", len(notes)-MaxIncomplete))
+		if i == maxIncomplete {
+			lines = append(lines, fmt.Sprintf("  … and %d more (the JSON report lists them)", len(notes)-maxIncomplete))
 			break
 		}
 		lines = append(lines, "  "+n)

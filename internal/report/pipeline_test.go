@@ -60,11 +60,11 @@ func TestPipelineSARIF(t *testing.T) {
 	for _, res := range doc.Runs[0].Results {
 		for _, l := range res.Locations {
 			if l.PhysicalLocation.Region != nil {
-				where[fmt.Sprintf("%s %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[FingerprintKey])] = true
+				where[fmt.Sprintf("%s %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[fingerprintKey])] = true
 			}
 		}
 		for _, l := range res.RelatedLocations {
-			where[fmt.Sprintf("%s related %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[FingerprintKey])] = true
+			where[fmt.Sprintf("%s related %s:%d %s", res.RuleID, l.PhysicalLocation.ArtifactLocation.URI, l.PhysicalLocation.Region.StartLine, res.PartialFingerprints[fingerprintKey])] = true
 		}
 	}
 	d := broken[0]

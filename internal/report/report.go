@@ -101,11 +101,11 @@ func Build(in Input) *Report {
 	if c := in.Comparison; c != nil {
 		r.Compared = true
 		r.BaseSnapshotHash = in.BaseSnapshotHash
-		r.Findings = append(FromDiagnostics(c.New, StatusNew), FromDiagnostics(c.Unchanged, StatusUnchanged)...)
+		r.Findings = append(fromDiagnostics(c.New, StatusNew), fromDiagnostics(c.Unchanged, StatusUnchanged)...)
 		sortFindings(r.Findings)
-		r.Resolved = FromDiagnostics(c.Resolved, StatusResolved)
+		r.Resolved = fromDiagnostics(c.Resolved, StatusResolved)
 	} else {
-		r.Findings = FromDiagnostics(in.Diagnostics, "")
+		r.Findings = fromDiagnostics(in.Diagnostics, "")
 		r.Resolved = []Finding{}
 	}
 	r.Summary = Summarize(r.Findings, r.Resolved)

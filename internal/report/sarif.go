@@ -13,16 +13,16 @@ import (
 
 // SARIF constants.
 const (
-	// SARIFVersion is the SARIF version written.
-	SARIFVersion = "2.1.0"
-	// SARIFSchema is the OASIS schema of SARIFVersion (errata 01), the one
+	// sarifVersion is the SARIF version written.
+	sarifVersion = "2.1.0"
+	// sarifSchemaURI is the OASIS schema of sarifVersion (errata 01), the one
 	// the tests validate against.
-	SARIFSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-	// InformationURI is the tool's home page in the SARIF driver.
-	InformationURI = "https://github.com/docbridge/docbridge"
-	// FingerprintKey names docbridge's fingerprint in partialFingerprints;
+	sarifSchemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+	// informationURI is the tool's home page in the SARIF driver.
+	informationURI = "https://github.com/docbridge/docbridge"
+	// fingerprintKey names docbridge's fingerprint in partialFingerprints;
 	// the /v1 changes if the fingerprint's recipe ever does.
-	FingerprintKey = "docbridge/v1"
+	fingerprintKey = "docbridge/v1"
 	// srcRoot is the uriBaseId of every location: paths are relative to
 	// the repository root, which code scanning resolves as %SRCROOT%.
 	srcRoot = "%SRCROOT%"
@@ -67,13 +67,13 @@ func buildSARIF(r *Report, opts SARIFOptions) sarifLog {
 		name = ToolName
 	}
 	return sarifLog{
-		Schema:  SARIFSchema,
-		Version: SARIFVersion,
+		Schema:  sarifSchemaURI,
+		Version: sarifVersion,
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:           name,
 				Version:        version,
-				InformationURI: InformationURI,
+				InformationURI: informationURI,
 				Rules:          rules,
 			}},
 			Results: results,
@@ -170,7 +170,7 @@ func sarifResultOf(f Finding, ruleIndex int, compared bool) sarifResult {
 		Level:               sarifLevel(f.Level),
 		Message:             sarifMessage{Text: text},
 		Locations:           []sarifLocation{},
-		PartialFingerprints: map[string]string{FingerprintKey: f.ID},
+		PartialFingerprints: map[string]string{fingerprintKey: f.ID},
 	}
 	// A repository-wide finding has no file to point at: SARIF allows a
 	// result without locations.

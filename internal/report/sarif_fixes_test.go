@@ -40,7 +40,7 @@ func TestSARIFFixes(t *testing.T) {
 	}
 	byID := map[string]sarifResult{}
 	for _, r := range log.Runs[0].Results {
-		byID[r.PartialFingerprints[FingerprintKey]] = r
+		byID[r.PartialFingerprints[fingerprintKey]] = r
 	}
 	fixes := byID["a1"].Fixes
 	if len(fixes) != 1 || len(fixes[0].ArtifactChanges) != 1 {

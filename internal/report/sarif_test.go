@@ -31,10 +31,10 @@ func sarifSchema(t *testing.T) *jsonschema.Schema {
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	if err := c.AddResource(SARIFSchema, doc); err != nil {
+	if err := c.AddResource(sarifSchemaURI, doc); err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.Compile(SARIFSchema)
+	s, err := c.Compile(sarifSchemaURI)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +212,8 @@ func TestSARIFStructure(t *testing.T) {
 				if res.RuleID != f.Code || run.Tool.Driver.Rules[res.RuleIndex].ID != f.Code {
 					t.Errorf("result %d: ruleId %s, rule at index %d is %s; want %s", i, res.RuleID, res.RuleIndex, run.Tool.Driver.Rules[res.RuleIndex].ID, f.Code)
 				}
-				if res.PartialFingerprints[FingerprintKey] != f.ID {
-					t.Errorf("result %d: fingerprint %q, want %q", i, res.PartialFingerprints[FingerprintKey], f.ID)
+				if res.PartialFingerprints[fingerprintKey] != f.ID {
+					t.Errorf("result %d: fingerprint %q, want %q", i, res.PartialFingerprints[fingerprintKey], f.ID)
 				}
 				if res.Level != sarifLevel(f.Level) {
 					t.Errorf("result %d: level %s for %s", i, res.Level, f.Level)

@@ -82,7 +82,7 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 			}
 		}
 		if more > 0 {
-			tw.Printf("  %s\n", p.paint(ansiDim, moreText(more, "", g.Code, NewIn(g.Findings[len(shown):]), opts.Rest)))
+			tw.Printf("  %s\n", p.paint(ansiDim, moreText(more, "", g.Code, newIn(g.Findings[len(shown):]), opts.Rest)))
 		}
 	}
 	if len(r.Resolved) > 0 {
@@ -105,7 +105,7 @@ func WriteText(w io.Writer, r *Report, opts TextOptions) error {
 	}
 	tw.Printf("%s\n", summaryLine(r))
 	if r.NoDocuments {
-		tw.Printf("%s\n", NoDocumentsLine)
+		tw.Printf("%s\n", noDocumentsLine)
 	}
 	for _, l := range incompleteLines(r.Incomplete) {
 		tw.Printf("%s\n", textwriter.Printable(l))

@@ -17,9 +17,9 @@ import (
 // file nobody read.
 type Unanalyzed struct {
 	Total int `json:"total"`
-	// ByKind counts the files per kind (KindTooLarge, …).
+	// ByKind counts the files per kind (kindTooLarge, …).
 	ByKind map[string]int `json:"byKind"`
-	// Files lists them by path, at most MaxUnanalyzed; Total counts all.
+	// Files lists them by path, at most maxUnanalyzed; Total counts all.
 	Files []UnanalyzedFile `json:"files"`
 }
 
@@ -37,17 +37,17 @@ type UnanalyzedFile struct {
 
 // Kinds of unanalyzed files, in the order reports name them.
 const (
-	KindTooLarge    = "too large"
-	KindBinary      = "binary"
-	KindSyntaxError = "syntax error"
-	KindSymlink     = "symlink"
-	KindOther       = "other"
+	kindTooLarge    = "too large"
+	kindBinary      = "binary"
+	kindSyntaxError = "syntax error"
+	kindSymlink     = "symlink"
+	kindOther       = "other"
 )
 
-var unanalyzedKinds = []string{KindTooLarge, KindBinary, KindSyntaxError, KindSymlink, KindOther}
+var unanalyzedKinds = []string{kindTooLarge, kindBinary, kindSyntaxError, kindSymlink, kindOther}
 
-// MaxUnanalyzed bounds Unanalyzed.Files.
-const MaxUnanalyzed = 1000
+// maxUnanalyzed bounds Unanalyzed.Files.
+const maxUnanalyzed = 1000
 
 // unanalyzedFrom reads the coverage notes of one file each that say the
 // file was not analyzed, or only partly for a syntax error. Notes that are
@@ -80,7 +80,7 @@ func unanalyzedFrom(cov []snapshot.Coverage) *Unanalyzed {
 	for _, f := range files {
 		u.ByKind[f.Kind]++
 	}
-	u.Files = files[:min(len(files), MaxUnanalyzed)]
+	u.Files = files[:min(len(files), maxUnanalyzed)]
 	return u
 }
 
@@ -101,7 +101,7 @@ func unanalyzedKind(c snapshot.Coverage) string {
 	switch c.Status {
 	case snapshot.StatusPartial:
 		if strings.Contains(r, "syntax error") {
-			return KindSyntaxError
+			return kindSyntaxError
 		}
 		return ""
 	case snapshot.StatusNotAnalyzed:
@@ -113,15 +113,15 @@ func unanalyzedKind(c snapshot.Coverage) string {
 		strings.HasPrefix(r, walk.ReasonUnreadableDir): // a directory, which Report.Incomplete names
 		return ""
 	case strings.Contains(r, "exceeds scan.maxFileBytes"), strings.Contains(r, "-byte bound"):
-		return KindTooLarge
+		return kindTooLarge
 	case strings.HasPrefix(r, "binary content"):
-		return KindBinary
+		return kindBinary
 	case strings.Contains(r, "syntax error"):
-		return KindSyntaxError
+		return kindSyntaxError
 	case strings.Contains(r, "symlink"):
-		return KindSymlink // dangling, out of the tree, a loop
+		return kindSymlink // dangling, out of the tree, a loop
 	}
-	return KindOther // unreadable, not a regular file, a symlink loop: the reason says
+	return kindOther // unreadable, not a regular file, a symlink loop: the reason says
 }
 
 // UnanalyzedLine is the report's one line about skipped files: "3 files
@@ -136,9 +136,9 @@ func UnanalyzedLine(u *Unanalyzed) string {
 		if n := u.ByKind[k]; n > 0 {
 			label := k
 			switch k {
-			case KindSyntaxError:
+			case kindSyntaxError:
 				label = textwriter.PluralWord(n, "with a syntax error", "with syntax errors")
-			case KindSymlink:
+			case kindSymlink:
 				label = textwriter.PluralWord(n, "symlink that leads nowhere or out of the tree", "symlinks that lead nowhere or out of the tree")
 			}
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))

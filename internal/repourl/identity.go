@@ -71,7 +71,7 @@ func Resolve(in Inputs) config.Project {
 
 // withHost writes owner/name, prefixed by host unless it is github.com.
 func withHost(host, owner, name string) string {
-	if host == "" || host == DefaultHost {
+	if host == "" || host == defaultHost {
 		return owner + "/" + name
 	}
 	return host + "/" + owner + "/" + name
@@ -83,7 +83,7 @@ func serverHost(server string) string {
 	if err != nil || u.Host == "" {
 		return ""
 	}
-	if h := strings.ToLower(u.Host); h != DefaultHost {
+	if h := strings.ToLower(u.Host); h != defaultHost {
 		return h
 	}
 	return ""

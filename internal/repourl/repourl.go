@@ -22,8 +22,8 @@ import (
 	"github.com/docbridge/docbridge/internal/config"
 )
 
-// DefaultHost is github.com.
-const DefaultHost = "github.com"
+// defaultHost is github.com.
+const defaultHost = "github.com"
 
 // rawHost serves github.com's raw files.
 const rawHost = "raw.githubusercontent.com"
@@ -47,7 +47,7 @@ func FromProject(p config.Project) (Repo, bool) {
 	var r Repo
 	switch len(parts) {
 	case 2:
-		r = Repo{Host: DefaultHost, Owner: parts[0], Name: parts[1]}
+		r = Repo{Host: defaultHost, Owner: parts[0], Name: parts[1]}
 	case 3:
 		r = Repo{Host: strings.ToLower(parts[0]), Owner: parts[1], Name: parts[2]}
 	default:
@@ -109,7 +109,7 @@ func (r Repo) Parse(raw string) (Link, bool) {
 		if l.Form != "blob" && l.Form != "tree" && l.Form != "raw" && l.Form != "edit" {
 			return Link{}, false
 		}
-	case host == rawHost && r.Host == DefaultHost && len(segs) >= 3:
+	case host == rawHost && r.Host == defaultHost && len(segs) >= 3:
 		l.Form = "raw"
 		// raw.githubusercontent.com/<owner>/<name>/<ref>/…: no form segment.
 		segs = append(segs[:2], append([]string{"raw"}, segs[2:]...)...)

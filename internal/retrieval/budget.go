@@ -19,16 +19,16 @@ const (
 )
 
 // Token arithmetic: an approximation, not a tokenizer. A part of a payload
-// (the core or one section) costs ceil(chars/CharsPerToken) +
-// TokensPerSection, chars being the runes of its canonical JSON.
+// (the core or one section) costs ceil(chars/charsPerToken) +
+// tokensPerSection, chars being the runes of its canonical JSON.
 const (
-	CharsPerToken    = 4
-	TokensPerSection = 2
+	charsPerToken    = 4
+	tokensPerSection = 2
 )
 
-// DropOrder returns the droppable section names in the order they are shed:
+// dropOrder returns the droppable section names in the order they are shed:
 // the least useful to a reader first.
-func DropOrder() []string {
+func dropOrder() []string {
 	return []string{SectionEvidenceExcerpts, SectionRelated, SectionNeighbours, SectionSummaries, SectionSnippets}
 }
 
@@ -43,7 +43,7 @@ type Section struct {
 }
 
 // Payload is an answer split for budgeting: a Core that is never dropped
-// and Sections that are shed whole, in DropOrder, until the rest fits.
+// and Sections that are shed whole, in dropOrder, until the rest fits.
 type Payload struct {
 	Core     any
 	Sections []Section
@@ -64,7 +64,7 @@ type BudgetReport struct {
 // canonical JSON b (compact, map keys sorted, no HTML escaping).
 func partTokens(b []byte) int {
 	chars := utf8.RuneCount(b)
-	return (chars+CharsPerToken-1)/CharsPerToken + TokensPerSection
+	return (chars+charsPerToken-1)/charsPerToken + tokensPerSection
 }
 
 // canonicalJSON is the compact JSON of v without HTML escaping, so that
@@ -81,9 +81,9 @@ func canonicalJSON(v any) ([]byte, error) {
 
 // Fit trims p to at most limit tokens. Sections whose JSON is null are
 // absent: left out of the result and of the report. The others are dropped
-// whole in DropOrder until the total fits; the core never drops, and when
+// whole in dropOrder until the total fits; the core never drops, and when
 // it alone is over the limit every section is dropped and Fits is false.
-// Sections keep their payload order. Only the names of DropOrder are
+// Sections keep their payload order. Only the names of dropOrder are
 // allowed, each once.
 func Fit(p Payload, limit int) (Payload, BudgetReport, error) {
 	if limit < 1 {
@@ -93,7 +93,7 @@ func Fit(p Payload, limit int) (Payload, BudgetReport, error) {
 	if err != nil {
 		return Payload{}, BudgetReport{}, fmt.Errorf("core: %w", err)
 	}
-	order := DropOrder()
+	order := dropOrder()
 	present := make([]Section, 0, len(p.Sections))
 	cost := make(map[string]int, len(p.Sections))
 	for _, s := range p.Sections {

@@ -49,7 +49,7 @@ func TestApproxTokens(t *testing.T) {
 }
 
 // fourSections is a payload with every droppable section, listed in an
-// order unlike DropOrder, so that the test sees the order is fixed.
+// order unlike dropOrder, so that the test sees the order is fixed.
 func everySection() Payload {
 	return Payload{
 		Core: map[string]string{"id": "module:x.go"},
@@ -79,13 +79,13 @@ func costs(t *testing.T, p Payload) (core int, by map[string]int) {
 }
 
 // Each step of the drop order: with a limit that fits only after k
-// sections are gone, exactly the first k of DropOrder are dropped.
+// sections are gone, exactly the first k of dropOrder are dropped.
 func TestFitDropOrder(t *testing.T) {
 	p := everySection()
 	core, cost := costs(t, p)
-	order := DropOrder()
+	order := dropOrder()
 	// The documented drop order, written out, and a search hit's snippets last:
-	// the steps below follow DropOrder.
+	// the steps below follow dropOrder.
 	if want := []string{"evidenceExcerpts", "related", "neighbours", "summaries", "snippets"}; !slices.Equal(order, want) {
 		t.Fatalf("drop order %q, want %q", order, want)
 	}

@@ -8,34 +8,34 @@ import (
 
 // Query classes: the two ranking paths (Results.Class).
 const (
-	// ClassIdentifier is a query shaped like an identifier or a path, or
+	// classIdentifier is a query shaped like an identifier or a path, or
 	// one that names an entry exactly: the identity and path boosts and
 	// the graph signals rank it.
-	ClassIdentifier = "identifier"
-	// ClassNatural is a question in words: BM25F with the fitted
+	classIdentifier = "identifier"
+	// classNatural is a question in words: BM25F with the fitted
 	// natural-language parameters (NaturalTuning) ranks it, the graph
 	// signals only break near ties.
-	ClassNatural = "natural"
+	classNatural = "natural"
 )
 
 // Classify says which path a query takes and why (search --how QUERY).
 func (ix *Index) Classify(text string) (class, reason string) {
 	q := strings.TrimSpace(text)
 	if q == "" {
-		return ClassIdentifier, "a blank query"
+		return classIdentifier, "a blank query"
 	}
 	if len(ix.identity(q)) > 0 {
-		return ClassIdentifier, "the whole query names an entry (its id, an alias, path, file name or an exported symbol)"
+		return classIdentifier, "the whole query names an entry (its id, an alias, path, file name or an exported symbol)"
 	}
 	if why, ok := identifierShape(q); ok {
-		return ClassIdentifier, why
+		return classIdentifier, why
 	}
 	if strings.ContainsFunc(q, unicode.IsSpace) {
-		return ClassNatural, "several words that name no entry"
+		return classNatural, "several words that name no entry"
 	}
 	// One plain word is a keyword: a name more often than a question, and
 	// the graph signals are what tell its entries apart.
-	return ClassIdentifier, "one word, ranked as a name is"
+	return classIdentifier, "one word, ranked as a name is"
 }
 
 // identifierShape reports whether q is one token written as code: with a

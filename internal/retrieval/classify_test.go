@@ -17,30 +17,30 @@ func TestClassify(t *testing.T) {
 		query, class, why string
 	}{
 		// Names an entry exactly.
-		{"document:docs/storage.md", ClassIdentifier, "names an entry"},
-		{"docs/storage.md", ClassIdentifier, "names an entry"},
-		{"storage", ClassIdentifier, "names an entry"},
-		{"OpenStore", ClassIdentifier, "names an entry"},
-		{"the store package", ClassIdentifier, "names an entry"}, // an alias of several words
+		{"document:docs/storage.md", classIdentifier, "names an entry"},
+		{"docs/storage.md", classIdentifier, "names an entry"},
+		{"storage", classIdentifier, "names an entry"},
+		{"OpenStore", classIdentifier, "names an entry"},
+		{"the store package", classIdentifier, "names an entry"}, // an alias of several words
 		// Shaped like code, naming nothing.
-		{"`Missing`", ClassIdentifier, "backticks"},
-		{"pkg::Thing", ClassIdentifier, "::"},
-		{"cmd/tool", ClassIdentifier, "path"},
-		{"config.yaml", ClassIdentifier, "identifier"},
-		{"snake_case_name", ClassIdentifier, "identifier"},
-		{"Run()", ClassIdentifier, "identifier"},
-		{"parseConfig", ClassIdentifier, "camelCase"},
-		{"HTTPServer", ClassIdentifier, "camelCase"},
+		{"`Missing`", classIdentifier, "backticks"},
+		{"pkg::Thing", classIdentifier, "::"},
+		{"cmd/tool", classIdentifier, "path"},
+		{"config.yaml", classIdentifier, "identifier"},
+		{"snake_case_name", classIdentifier, "identifier"},
+		{"Run()", classIdentifier, "identifier"},
+		{"parseConfig", classIdentifier, "camelCase"},
+		{"HTTPServer", classIdentifier, "camelCase"},
 		// One plain word is ranked as a name.
-		{"compaction", ClassIdentifier, "one word"},
-		{"Command", ClassIdentifier, "one word"},
-		{"URLs", ClassIdentifier, "one word"},
-		{"", ClassIdentifier, "blank"},
+		{"compaction", classIdentifier, "one word"},
+		{"Command", classIdentifier, "one word"},
+		{"URLs", classIdentifier, "one word"},
+		{"", classIdentifier, "blank"},
 		// Several words naming nothing.
-		{"how are records kept", ClassNatural, "several words"},
-		{"what does DRIFT_SYMBOL mean", ClassNatural, "several words"},
-		{"  storage   guide ", ClassNatural, "several words"},
-		{"open store", ClassNatural, "several words"},
+		{"how are records kept", classNatural, "several words"},
+		{"what does DRIFT_SYMBOL mean", classNatural, "several words"},
+		{"  storage   guide ", classNatural, "several words"},
+		{"open store", classNatural, "several words"},
 	} {
 		class, why := ix.Classify(tc.query)
 		if class != tc.class || !strings.Contains(why, tc.why) {
@@ -63,26 +63,26 @@ func TestNaturalQueriesBoundGraph(t *testing.T) {
 	near.Facts.PageRank = 1
 	ix := coreIndex(append(coreFiller(20), seed, near), [3]string{snapshot.RelLinksTo, seed.ID, near.ID})
 	r := ix.Search(Query{Text: "records kept", Explain: true, Limit: MaxLimit})
-	if r.Class != ClassNatural {
+	if r.Class != classNatural {
 		t.Fatalf("class %q", r.Class)
 	}
-	bound := NaturalTuning.Graph * LexicalMax
+	bound := NaturalTuning.Graph * lexicalMax
 	for _, h := range r.Hits {
 		c := h.Components
-		if c[CompIDExact]+c[CompPath]+c[CompBasename]+c[CompSymbol] != 0 {
+		if c[compIDExact]+c[compPath]+c[compBasename]+c[compSymbol] != 0 {
 			t.Errorf("%s: identity boost on a natural-language query: %v", h.ID, c)
 		}
-		if g := c[CompProximity] + c[CompCanonicality]; g > bound+1e-9 {
+		if g := c[compProximity] + c[compCanonicality]; g > bound+1e-9 {
 			t.Errorf("%s: graph %v over the bound %v", h.ID, g, bound)
 		}
 	}
 	i := rankOf(r, near.ID)
-	if i < 0 || r.Hits[i].Components[CompCanonicality] == 0 || r.Hits[i].Components[CompProximity] == 0 {
+	if i < 0 || r.Hits[i].Components[compCanonicality] == 0 || r.Hits[i].Components[compProximity] == 0 {
 		t.Fatalf("the graph still breaks ties: %v", r.Hits)
 	}
 	// The same entry under the identifier path gets the full components.
 	one := ix.Search(Query{Text: "records", Explain: true, Limit: MaxLimit})
-	if j := rankOf(one, near.ID); j < 0 || one.Hits[j].Components[CompCanonicality] <= r.Hits[i].Components[CompCanonicality] {
+	if j := rankOf(one, near.ID); j < 0 || one.Hits[j].Components[compCanonicality] <= r.Hits[i].Components[compCanonicality] {
 		t.Errorf("one word keeps the full canonicality: %v vs %v", one.Hits, r.Hits)
 	}
 }
@@ -100,14 +100,14 @@ func FuzzClassify(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, q string) {
 		class, why := ix.Classify(q)
-		if (class != ClassIdentifier && class != ClassNatural) || why == "" {
+		if (class != classIdentifier && class != classNatural) || why == "" {
 			t.Fatalf("Classify(%q) = %q, %q", q, class, why)
 		}
 		trimmed := strings.TrimSpace(q)
 		if r := ix.Search(Query{Text: q}); trimmed != "" && r.Class != class {
 			t.Fatalf("Search(%q).Class %q, Classify %q", q, r.Class, class)
 		}
-		if strings.ContainsFunc(trimmed, unicode.IsSpace) && len(ix.identity(trimmed)) == 0 && class != ClassNatural {
+		if strings.ContainsFunc(trimmed, unicode.IsSpace) && len(ix.identity(trimmed)) == 0 && class != classNatural {
 			t.Fatalf("Classify(%q) = %s: several words naming nothing", q, class)
 		}
 		_ = mostlyLatin(q, []string{q}, q)

@@ -89,10 +89,10 @@ func TestSignalLexicalHitsOnly(t *testing.T) {
 	ix := coreIndex(append(coreFiller(10), target))
 	r := ix.Search(Query{Text: "the", Explain: true})
 	i := rankOf(r, target.ID)
-	if i < 0 || r.Hits[i].Components[CompIDExact] == 0 || r.Hits[i].Components[CompBM25] != 0 {
+	if i < 0 || r.Hits[i].Components[compIDExact] == 0 || r.Hits[i].Components[compBM25] != 0 {
 		t.Fatalf("setup: want a named hit without words: %v", r.Hits)
 	}
-	if got := r.Hits[i].Components[CompSignal]; got != 0 {
+	if got := r.Hits[i].Components[compSignal]; got != 0 {
 		t.Fatalf("signal %v on a non-lexical hit", got)
 	}
 }

@@ -61,10 +61,10 @@ func parseHints(query string) hints {
 func (h hints) boost(e *Entry) float64 {
 	b := 0.0
 	if slices.Contains(h.kinds, e.Kind) {
-		b += KindHintBoost
+		b += kindHintBoost
 	}
 	if e.Kind == snapshot.KindModule && slices.ContainsFunc(h.symbols, func(s string) bool { return slices.Contains(e.Symbols, s) }) {
-		b += SymbolTermBoost
+		b += symbolTermBoost
 	}
 	return b
 }

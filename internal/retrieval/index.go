@@ -13,20 +13,20 @@ import (
 // BM25 parameters (Robertson & Zaragoza, "The Probabilistic Relevance
 // Framework: BM25 and Beyond", 2009; BM25F for the fields).
 const (
-	BM25K1 = 1.2
-	BM25B  = 0.75
+	bm25K1 = 1.2
+	bm25B  = 0.75
 )
 
 // Field weights of BM25F: a term in an entry's title says more about it
 // than the same term in its body.
 const (
-	WeightTitle    = 3.0
-	WeightHeadings = 2.0
-	WeightPath     = 2.0
-	WeightSymbols  = 2.0
-	WeightAliases  = 2.0
-	WeightSummary  = 1.5
-	WeightBody     = 1.0
+	weightTitle    = 3.0
+	weightHeadings = 2.0
+	weightPath     = 2.0
+	weightSymbols  = 2.0
+	weightAliases  = 2.0
+	weightSummary  = 1.5
+	weightBody     = 1.0
 )
 
 // Index fields, in the order of fieldWeights and fieldNames.
@@ -42,7 +42,7 @@ const (
 )
 
 var (
-	fieldWeights = [numFields]float64{WeightTitle, WeightHeadings, WeightPath, WeightSymbols, WeightAliases, WeightSummary, WeightBody}
+	fieldWeights = [numFields]float64{weightTitle, weightHeadings, weightPath, weightSymbols, weightAliases, weightSummary, weightBody}
 	fieldNames   = [numFields]string{"title", "headings", "path", "symbols", "aliases", "summary", "body"}
 )
 
@@ -163,7 +163,7 @@ func (ix *Index) addEntry(i int32, e *Entry) {
 	for f, parts := range texts {
 		n := 0
 		for _, part := range parts {
-			toks, cut := TokenizeN(part, MaxFieldTokens-n)
+			toks, cut := tokenizeN(part, maxFieldTokens-n)
 			for _, t := range toks {
 				k, ok := ix.build.tf[t]
 				if !ok {

@@ -16,9 +16,9 @@ func TestBM25TitleOutranksBody(t *testing.T) {
 	if r.Hits[0].ID != inTitle.ID {
 		t.Fatalf("the term in the title must outrank it in the body: %v", hitIDs(r))
 	}
-	a, b := r.Hits[0].Components[CompBM25], r.Hits[1].Components[CompBM25]
-	if a != LexicalMax || !(b < a) {
-		t.Errorf("bm25 %v then %v: the best lexical match scores LexicalMax and the other less", a, b)
+	a, b := r.Hits[0].Components[compBM25], r.Hits[1].Components[compBM25]
+	if a != lexicalMax || !(b < a) {
+		t.Errorf("bm25 %v then %v: the best lexical match scores lexicalMax and the other less", a, b)
 	}
 }
 
@@ -47,7 +47,7 @@ func TestBM25Formula(t *testing.T) {
 	ix := coreIndex([]Entry{e, coreDoc("y", "beta", "")})
 	p := ix.postings["alpha"][0]
 	idf := math.Log(1 + (2-1+0.5)/(1+0.5))
-	want := idf * WeightTitle * (BM25K1 + 1) / (BM25K1 + WeightTitle)
+	want := idf * weightTitle * (bm25K1 + 1) / (bm25K1 + weightTitle)
 	if got := ix.bm25(p, ix.idf(1)); math.Abs(got-want) > 1e-12 {
 		t.Fatalf("bm25 = %v, want %v", got, want)
 	}
@@ -60,7 +60,7 @@ func TestLexicalOnlyIsPlainBM25(t *testing.T) {
 	r := ix.Search(Query{Text: "internal/store/store.go", LexicalOnly: true, Explain: true})
 	for _, h := range r.Hits {
 		for name, v := range h.Components {
-			if name != CompBM25 && v != 0 {
+			if name != compBM25 && v != 0 {
 				t.Errorf("%s: component %s = %v in a lexical-only search", h.ID, name, v)
 			}
 		}
@@ -69,7 +69,7 @@ func TestLexicalOnlyIsPlainBM25(t *testing.T) {
 		t.Errorf("lexical-only matches any term without flagging: total %d closest %v", r.Total, r.Closest)
 	}
 	full := ix.Search(Query{Text: "internal/store/store.go"})
-	if full.Hits[0].ID != target.ID || full.Hits[0].Score < PathBoost {
+	if full.Hits[0].ID != target.ID || full.Hits[0].Score < pathBoost {
 		t.Errorf("the ranked search names the path: %v", full.Hits)
 	}
 }

@@ -20,33 +20,33 @@ const (
 // Bounds of a lookup answer; crossing one is recorded in
 // LookupResult.Truncated.
 const (
-	// MaxNeighboursPerKind bounds the neighbours listed per relation kind
+	// maxNeighboursPerKind bounds the neighbours listed per relation kind
 	// (the nearest first).
-	MaxNeighboursPerKind = 50
-	// MaxLookupVisited bounds the entities the neighbourhood search visits.
-	MaxLookupVisited = 2000
-	// MaxRelatedDocuments bounds the documents that cover or mention the
+	maxNeighboursPerKind = 50
+	// maxLookupVisited bounds the entities the neighbourhood search visits.
+	maxLookupVisited = 2000
+	// maxRelatedDocuments bounds the documents that cover or mention the
 	// entity (the most canonical first).
-	MaxRelatedDocuments = 50
-	// MaxLookupDiagnostics bounds the diagnostics attached.
-	MaxLookupDiagnostics = 100
-	// MaxSummaryRunes bounds each summary.
-	MaxSummaryRunes = 300
+	maxRelatedDocuments = 50
+	// maxLookupDiagnostics bounds the diagnostics attached.
+	maxLookupDiagnostics = 100
+	// maxSummaryRunes bounds each summary.
+	maxSummaryRunes = 300
 )
 
 // Bound names used in Truncation.Bound.
 const (
-	BoundNeighboursPerKind = "neighboursPerKind"
-	BoundVisited           = "visited"
-	BoundRelatedDocuments  = "relatedDocuments"
-	BoundDiagnostics       = "diagnostics"
-	BoundExcerpts          = "evidenceExcerpts"
+	boundNeighboursPerKind = "neighboursPerKind"
+	boundVisited           = "visited"
+	boundRelatedDocuments  = "relatedDocuments"
+	boundDiagnostics       = "diagnostics"
+	boundExcerpts          = "evidenceExcerpts"
 )
 
 // Neighbour directions, relative to the entity nearer the one looked up.
 const (
-	DirectionOut = "out"
-	DirectionIn  = "in"
+	directionOut = "out"
+	directionIn  = "in"
 )
 
 // LookupOptions tune Lookup. The zero value is depth 1 with no excerpts.
@@ -123,8 +123,8 @@ type Excerpt struct {
 }
 
 // Truncation records one crossed bound: Omitted items were left out (for
-// BoundVisited: relations not followed). Kind names the relation kind for
-// BoundNeighboursPerKind.
+// boundVisited: relations not followed). Kind names the relation kind for
+// boundNeighboursPerKind.
 type Truncation struct {
 	Bound   string `json:"bound"`
 	Kind    string `json:"kind,omitempty"`
@@ -181,9 +181,9 @@ func lookupDiagnostics(e *snapshot.Entity, diags []finding.Diagnostic, trunc *[]
 		return cmp.Or(strings.Compare(pa.Path, pb.Path), cmp.Compare(pa.Line, pb.Line),
 			strings.Compare(a.Code, b.Code), strings.Compare(a.ID, b.ID), strings.Compare(a.Message, b.Message))
 	})
-	if n := len(out); n > MaxLookupDiagnostics {
-		*trunc = append(*trunc, Truncation{Bound: BoundDiagnostics, Limit: MaxLookupDiagnostics, Omitted: n - MaxLookupDiagnostics})
-		out = out[:MaxLookupDiagnostics]
+	if n := len(out); n > maxLookupDiagnostics {
+		*trunc = append(*trunc, Truncation{Bound: boundDiagnostics, Limit: maxLookupDiagnostics, Omitted: n - maxLookupDiagnostics})
+		out = out[:maxLookupDiagnostics]
 	}
 	return out
 }

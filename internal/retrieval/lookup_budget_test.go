@@ -25,7 +25,7 @@ func TestFitLookup(t *testing.T) {
 	part[SectionNeighbours], _ = ApproxTokens(full.Neighbours)
 	part[SectionEvidenceExcerpts], _ = ApproxTokens(full.EvidenceExcerpts)
 	// A lookup has every section but the snippets of search hits.
-	order := slices.DeleteFunc(DropOrder(), func(name string) bool { return name == SectionSnippets })
+	order := slices.DeleteFunc(dropOrder(), func(name string) bool { return name == SectionSnippets })
 	for k := 0; k <= len(order); k++ {
 		limit := core
 		for _, name := range order[k:] {

@@ -8,10 +8,10 @@ import (
 
 // Bounds of the evidence excerpts.
 const (
-	// MaxExcerpts bounds the excerpts of one lookup.
-	MaxExcerpts = 20
-	// MaxExcerptRunes bounds the text of one excerpt.
-	MaxExcerptRunes = 200
+	// maxExcerpts bounds the excerpts of one lookup.
+	maxExcerpts = 20
+	// maxExcerptRunes bounds the text of one excerpt.
+	maxExcerptRunes = 200
 )
 
 type lookupLoc struct {
@@ -71,15 +71,15 @@ func (g *lookupGraph) excerpts(e *snapshot.Entity, res *LookupResult, read func(
 	}
 	var out []Excerpt
 	for i, l := range locs {
-		if len(out) == MaxExcerpts {
-			*trunc = append(*trunc, Truncation{Bound: BoundExcerpts, Limit: MaxExcerpts, Omitted: len(locs) - i})
+		if len(out) == maxExcerpts {
+			*trunc = append(*trunc, Truncation{Bound: boundExcerpts, Limit: maxExcerpts, Omitted: len(locs) - i})
 			break
 		}
 		text, ok := read(l.path, l.line)
 		if !ok {
 			continue
 		}
-		out = append(out, Excerpt{Path: l.path, Line: l.line, Text: lookupClip(strings.TrimSpace(text), MaxExcerptRunes)})
+		out = append(out, Excerpt{Path: l.path, Line: l.line, Text: lookupClip(strings.TrimSpace(text), maxExcerptRunes)})
 	}
 	return out
 }

@@ -40,7 +40,7 @@ func TestLookupExcerpts(t *testing.T) {
 func TestLookupExcerptBounds(t *testing.T) {
 	ids := []string{"module:m.go"}
 	var rels []snapshot.Relation
-	for i := range MaxExcerpts + 5 {
+	for i := range maxExcerpts + 5 {
 		doc := fmt.Sprintf("document:d%02d.md", i)
 		ids = append(ids, doc)
 		rels = append(rels, snapshot.Relation{ID: snapshot.RelationID("mentions", doc, "module:m.go"), Kind: "mentions",
@@ -48,7 +48,7 @@ func TestLookupExcerptBounds(t *testing.T) {
 	}
 	s := synth(ids)
 	s.Relations = rels
-	long := strings.Repeat("é", MaxExcerptRunes+10)
+	long := strings.Repeat("é", maxExcerptRunes+10)
 	read := func(path string, line int) (string, bool) {
 		if path == "d01.md" {
 			return "", false // unreadable: skipped, not an excerpt
@@ -62,18 +62,18 @@ func TestLookupExcerptBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.EvidenceExcerpts) != MaxExcerpts {
-		t.Fatalf("%d excerpts, want %d", len(res.EvidenceExcerpts), MaxExcerpts)
+	if len(res.EvidenceExcerpts) != maxExcerpts {
+		t.Fatalf("%d excerpts, want %d", len(res.EvidenceExcerpts), maxExcerpts)
 	}
 	first := res.EvidenceExcerpts[0].Text
-	if utf8.RuneCountInString(first) != MaxExcerptRunes || !strings.HasSuffix(first, "…") || !strings.HasPrefix(first, "é") {
-		t.Errorf("long line not clipped to %d runes: %d %q…", MaxExcerptRunes, utf8.RuneCountInString(first), first[:8])
+	if utf8.RuneCountInString(first) != maxExcerptRunes || !strings.HasSuffix(first, "…") || !strings.HasPrefix(first, "é") {
+		t.Errorf("long line not clipped to %d runes: %d %q…", maxExcerptRunes, utf8.RuneCountInString(first), first[:8])
 	}
 	if res.EvidenceExcerpts[1].Path != "d02.md" {
 		t.Errorf("the unreadable d01.md must be skipped: %v", res.EvidenceExcerpts[1])
 	}
 	// 25 locations; 21 were tried (one unreadable) to fill 20; 4 remain.
-	want := []Truncation{{Bound: BoundExcerpts, Limit: MaxExcerpts, Omitted: 4}}
+	want := []Truncation{{Bound: boundExcerpts, Limit: maxExcerpts, Omitted: 4}}
 	if !reflect.DeepEqual(res.Truncated, want) {
 		t.Errorf("truncated %+v, want %+v", res.Truncated, want)
 	}

@@ -22,11 +22,11 @@ func FuzzLookupTarget(f *testing.F) {
 		depth = 1 + (depth%MaxLookupDepth+MaxLookupDepth)%MaxLookupDepth
 		res, err := Lookup(s, sig, diags, target, LookupOptions{Depth: depth, Excerpt: func(string, int) (string, bool) { return target, true }})
 		if err != nil {
-			var re *ResolveError
-			if !errors.As(err, &re) || (!errors.Is(err, ErrUnknownTarget) && !errors.Is(err, ErrAmbiguousTarget)) {
+			var re *resolveError
+			if !errors.As(err, &re) || (!errors.Is(err, errUnknownTarget) && !errors.Is(err, errAmbiguousTarget)) {
 				t.Fatalf("Lookup(%q): unexpected error %v", target, err)
 			}
-			if len(re.Candidates) > max(MaxResolveCandidates, MaxSuggestions, MaxSymbolCandidates) || len(re.Symbols) > MaxSymbolCandidates {
+			if len(re.Candidates) > max(maxResolveCandidates, MaxSuggestions, maxSymbolCandidates) || len(re.Symbols) > maxSymbolCandidates {
 				t.Fatalf("Lookup(%q): %d candidates", target, len(re.Candidates))
 			}
 			return

@@ -15,7 +15,7 @@ func NewNeighbourhood(s *snapshot.Snapshot) *Neighbourhood {
 
 // Neighbours lists the entities within depth relations of id exactly as
 // Lookup's Neighbours section does (keyed by relation kind, nearest first,
-// at most MaxNeighboursPerKind each), with the bounds the search crossed.
+// at most maxNeighboursPerKind each), with the bounds the search crossed.
 func (n *Neighbourhood) Neighbours(id string, depth int) (map[string][]Neighbour, []Truncation) {
 	var trunc []Truncation
 	return n.g.neighbours(id, depth, &trunc), trunc

@@ -15,7 +15,7 @@ import (
 // unresolved entities are listed but never expanded: they are hubs shared
 // by unrelated code (every module importing "fmt"), not structure. A layer
 // is expanded in id order, each entity's out relations before its in
-// relations, so which entities MaxLookupVisited leaves out is fixed.
+// relations, so which entities maxLookupVisited leaves out is fixed.
 func (g *lookupGraph) neighbours(start string, depth int, trunc *[]Truncation) map[string][]Neighbour {
 	type key struct{ kind, id, dir string }
 	dist := map[string]int{start: 0}
@@ -32,7 +32,7 @@ func (g *lookupGraph) neighbours(start string, depth int, trunc *[]Truncation) m
 			if dv, seen := dist[to]; seen && dv < d {
 				return
 			} else if !seen {
-				if len(dist)-1 >= MaxLookupVisited {
+				if len(dist)-1 >= maxLookupVisited {
 					notFollowed++
 					return
 				}
@@ -55,17 +55,17 @@ func (g *lookupGraph) neighbours(start string, depth int, trunc *[]Truncation) m
 				continue
 			}
 			for _, r := range g.outOf(u) {
-				visit(r.Kind, u, r.To, DirectionOut)
+				visit(r.Kind, u, r.To, directionOut)
 			}
 			for _, r := range g.inOf(u) {
-				visit(r.Kind, u, r.From, DirectionIn)
+				visit(r.Kind, u, r.From, directionIn)
 			}
 		}
 		slices.Sort(next)
 		frontier = next
 	}
 	if notFollowed > 0 {
-		*trunc = append(*trunc, Truncation{Bound: BoundVisited, Limit: MaxLookupVisited, Omitted: notFollowed})
+		*trunc = append(*trunc, Truncation{Bound: boundVisited, Limit: maxLookupVisited, Omitted: notFollowed})
 	}
 	if len(keys) == 0 {
 		return nil
@@ -84,9 +84,9 @@ func (g *lookupGraph) neighbours(start string, depth int, trunc *[]Truncation) m
 	}
 	slices.Sort(kinds)
 	for _, kind := range kinds {
-		if l := out[kind]; len(l) > MaxNeighboursPerKind {
-			*trunc = append(*trunc, Truncation{Bound: BoundNeighboursPerKind, Kind: kind, Limit: MaxNeighboursPerKind, Omitted: len(l) - MaxNeighboursPerKind})
-			out[kind] = l[:MaxNeighboursPerKind]
+		if l := out[kind]; len(l) > maxNeighboursPerKind {
+			*trunc = append(*trunc, Truncation{Bound: boundNeighboursPerKind, Kind: kind, Limit: maxNeighboursPerKind, Omitted: len(l) - maxNeighboursPerKind})
+			out[kind] = l[:maxNeighboursPerKind]
 		}
 	}
 	return out

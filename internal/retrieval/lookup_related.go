@@ -60,9 +60,9 @@ func (g *lookupGraph) relatedDocuments(id string, sig *graph.Signals, trunc *[]T
 	slices.SortFunc(docs, func(a, b *RelatedDocument) int {
 		return cmp.Or(cmp.Compare(b.Canonicality, a.Canonicality), strings.Compare(a.ID, b.ID))
 	})
-	if n := len(docs); n > MaxRelatedDocuments {
-		*trunc = append(*trunc, Truncation{Bound: BoundRelatedDocuments, Limit: MaxRelatedDocuments, Omitted: n - MaxRelatedDocuments})
-		docs = docs[:MaxRelatedDocuments]
+	if n := len(docs); n > maxRelatedDocuments {
+		*trunc = append(*trunc, Truncation{Bound: boundRelatedDocuments, Limit: maxRelatedDocuments, Omitted: n - maxRelatedDocuments})
+		docs = docs[:maxRelatedDocuments]
 	}
 	out := make([]RelatedDocument, len(docs))
 	for i, d := range docs {
@@ -87,7 +87,7 @@ func (g *lookupGraph) summaries(id string, docs []RelatedDocument) map[string]st
 			s, _ = e.Metadata["doc"].(string)
 		}
 		if s = strings.TrimSpace(s); s != "" {
-			out[id] = lookupClip(s, MaxSummaryRunes)
+			out[id] = lookupClip(s, maxSummaryRunes)
 		}
 	}
 	add(id)

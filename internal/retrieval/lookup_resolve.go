@@ -14,32 +14,32 @@ import (
 
 // Bounds of a resolution error's lists.
 const (
-	// MaxResolveCandidates bounds the candidates an ambiguous target lists.
-	MaxResolveCandidates = 10
+	// maxResolveCandidates bounds the candidates an ambiguous target lists.
+	maxResolveCandidates = 10
 	// MaxSuggestions bounds the did-you-mean suggestions of an unknown one.
 	MaxSuggestions = 5
 )
 
-// Sentinels for errors.Is on a *ResolveError.
+// Sentinels for errors.Is on a *resolveError.
 var (
-	ErrUnknownTarget   = errors.New("unknown target")
-	ErrAmbiguousTarget = errors.New("ambiguous target")
+	errUnknownTarget   = errors.New("unknown target")
+	errAmbiguousTarget = errors.New("ambiguous target")
 )
 
-// ResolveError says why a lookup target names no single entity. Candidates
+// resolveError says why a lookup target names no single entity. Candidates
 // are the entity ids it could mean (ambiguous) or suggestions (unknown),
 // sorted and bounded; More counts those left out. A symbol declared by
 // several modules lists each declaration in Symbols, beside its module's
 // id in Candidates.
-type ResolveError struct {
+type resolveError struct {
 	Target     string
 	Ambiguous  bool
 	Candidates []string
-	Symbols    []SymbolMatch
+	Symbols    []symbolMatch
 	More       int
 }
 
-func (e *ResolveError) Error() string {
+func (e *resolveError) Error() string {
 	var b strings.Builder
 	switch {
 	case e.Ambiguous && len(e.Symbols) > 0:
@@ -68,12 +68,12 @@ func (e *ResolveError) Error() string {
 	return b.String()
 }
 
-// Unwrap makes errors.Is(err, ErrAmbiguousTarget / ErrUnknownTarget) work.
-func (e *ResolveError) Unwrap() error {
+// Unwrap makes errors.Is(err, errAmbiguousTarget / errUnknownTarget) work.
+func (e *resolveError) Unwrap() error {
 	if e.Ambiguous {
-		return ErrAmbiguousTarget
+		return errAmbiguousTarget
 	}
-	return ErrUnknownTarget
+	return errUnknownTarget
 }
 
 // resolve finds the one entity target names, trying in turn: an entity id;
@@ -85,7 +85,7 @@ func (e *ResolveError) Unwrap() error {
 func (g *lookupGraph) resolve(target string) (e *snapshot.Entity, sym *LookupSymbol, err error) {
 	target = strings.TrimSpace(target)
 	if target == "" {
-		return nil, nil, &ResolveError{Target: target}
+		return nil, nil, &resolveError{Target: target}
 	}
 	if e, ok := g.entity(target); ok {
 		return e, nil, nil
@@ -132,9 +132,9 @@ func (g *lookupGraph) one(target string, hits []string) (*snapshot.Entity, error
 	if len(hits) == 1 {
 		return g.idx.Entity(hits[0]), nil
 	}
-	err := &ResolveError{Target: target, Ambiguous: true, Candidates: hits}
-	if len(hits) > MaxResolveCandidates {
-		err.Candidates, err.More = hits[:MaxResolveCandidates], len(hits)-MaxResolveCandidates
+	err := &resolveError{Target: target, Ambiguous: true, Candidates: hits}
+	if len(hits) > maxResolveCandidates {
+		err.Candidates, err.More = hits[:maxResolveCandidates], len(hits)-maxResolveCandidates
 	}
 	return nil, err
 }
@@ -203,7 +203,7 @@ func (g *lookupGraph) unknown(target string) error {
 			sugg = append(sugg, h.id)
 		}
 	}
-	err := &ResolveError{Target: target, Candidates: sugg}
+	err := &resolveError{Target: target, Candidates: sugg}
 	if len(sugg) > MaxSuggestions {
 		err.Candidates, err.More = sugg[:MaxSuggestions], len(sugg)-MaxSuggestions
 	}

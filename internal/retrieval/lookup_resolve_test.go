@@ -13,7 +13,7 @@ func TestLookupResolve(t *testing.T) {
 	tests := []struct {
 		name, target string
 		want         string   // the entity id, when it resolves
-		unknown      bool     // else ErrUnknownTarget
+		unknown      bool     // else errUnknownTarget
 		suggest      []string // the did-you-mean, in order
 	}{
 		{name: "id", target: "module:internal/store/store.go", want: "module:internal/store/store.go"},
@@ -49,9 +49,9 @@ func TestLookupResolve(t *testing.T) {
 				}
 				return
 			}
-			var re *ResolveError
-			if !errors.As(err, &re) || !errors.Is(err, ErrUnknownTarget) || errors.Is(err, ErrAmbiguousTarget) {
-				t.Fatalf("Lookup(%q) error = %v, want an unknown-target ResolveError", tc.target, err)
+			var re *resolveError
+			if !errors.As(err, &re) || !errors.Is(err, errUnknownTarget) || errors.Is(err, errAmbiguousTarget) {
+				t.Fatalf("Lookup(%q) error = %v, want an unknown-target resolveError", tc.target, err)
 			}
 			if !slices.Equal(re.Candidates, tc.suggest) {
 				t.Errorf("suggestions %q, want %q", re.Candidates, tc.suggest)
@@ -70,19 +70,19 @@ func TestLookupResolve(t *testing.T) {
 
 func TestLookupAmbiguous(t *testing.T) {
 	ids := []string{"package:a", "package:b", "document:x.md"}
-	for i := range MaxResolveCandidates + 2 {
+	for i := range maxResolveCandidates + 2 {
 		ids = append(ids, fmt.Sprintf("package:many/%02d", i))
 	}
 	s := synth(ids)
 	entity(t, s, "package:a").Aliases = []string{"shared"}
 	entity(t, s, "package:b").Aliases = []string{"shared"}
-	for i := range MaxResolveCandidates + 2 {
+	for i := range maxResolveCandidates + 2 {
 		entity(t, s, fmt.Sprintf("package:many/%02d", i)).Name = "dup"
 	}
 
 	_, err := Lookup(s, nil, nil, "shared", LookupOptions{})
-	var re *ResolveError
-	if !errors.As(err, &re) || !errors.Is(err, ErrAmbiguousTarget) {
+	var re *resolveError
+	if !errors.As(err, &re) || !errors.Is(err, errAmbiguousTarget) {
 		t.Fatalf("error = %v, want ambiguous", err)
 	}
 	if want := []string{"package:a", "package:b"}; !slices.Equal(re.Candidates, want) || re.More != 0 {
@@ -93,8 +93,8 @@ func TestLookupAmbiguous(t *testing.T) {
 	}
 
 	_, err = Lookup(s, nil, nil, "dup", LookupOptions{})
-	if !errors.As(err, &re) || len(re.Candidates) != MaxResolveCandidates || re.More != 2 {
-		t.Fatalf("error = %v, want %d candidates and 2 more", err, MaxResolveCandidates)
+	if !errors.As(err, &re) || len(re.Candidates) != maxResolveCandidates || re.More != 2 {
+		t.Fatalf("error = %v, want %d candidates and 2 more", err, maxResolveCandidates)
 	}
 	if !slices.IsSorted(re.Candidates) || re.Candidates[0] != "package:many/00" {
 		t.Errorf("candidates not the first ids in order: %q", re.Candidates)
@@ -113,7 +113,7 @@ func TestLookupSuggestionsBounded(t *testing.T) {
 	}
 	s := synth(ids)
 	_, err := Lookup(s, nil, nil, "util.go", LookupOptions{})
-	var re *ResolveError
+	var re *resolveError
 	if !errors.As(err, &re) || len(re.Candidates) != MaxSuggestions || re.More != 3 {
 		t.Fatalf("error = %v, want %d suggestions and 3 more", err, MaxSuggestions)
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/docbridge/docbridge/internal/symtab"
 )
 
-// MaxSymbolCandidates bounds the declarations an ambiguous symbol lists.
-const MaxSymbolCandidates = 50
+// maxSymbolCandidates bounds the declarations an ambiguous symbol lists.
+const maxSymbolCandidates = 50
 
 // LookupSymbol is the exported declaration a symbol target names, in the
 // module that is the answer's entity.
@@ -27,16 +27,16 @@ type LookupSymbol struct {
 	Member string `json:"member,omitempty"`
 }
 
-// SymbolMatch is one declaration of an ambiguous symbol: the module (id
+// symbolMatch is one declaration of an ambiguous symbol: the module (id
 // and path) and the export.
-type SymbolMatch struct {
+type symbolMatch struct {
 	Module string `json:"module"`
 	Path   string `json:"path"`
 	LookupSymbol
 }
 
 // String is "kind name at path:line".
-func (m SymbolMatch) String() string {
+func (m symbolMatch) String() string {
 	loc := m.Path
 	if m.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", m.Path, m.Line)
@@ -126,7 +126,7 @@ func (g *lookupGraph) symbols() *lookupSymbols {
 // document's code span; when no declaration resolves, a listing does
 // (lookupSymbols). It returns the one module and its export, or an
 // ambiguity error listing every declaration (sorted by module id, bounded
-// by MaxSymbolCandidates); nothing when target is no reference or names no
+// by maxSymbolCandidates); nothing when target is no reference or names no
 // declaration.
 func (g *lookupGraph) resolveSymbol(target string) (*snapshot.Entity, *LookupSymbol, error) {
 	ref, ok := symspan.Parse(target)
@@ -160,14 +160,14 @@ func (g *lookupGraph) resolveSymbol(target string) (*snapshot.Entity, *LookupSym
 		s := symbolOf(mods[0])
 		return g.idx.Entity(mods[0]), &s, nil
 	}
-	re := &ResolveError{Target: target, Ambiguous: true}
+	re := &resolveError{Target: target, Ambiguous: true}
 	for _, id := range mods {
-		if len(re.Symbols) == MaxSymbolCandidates {
-			re.More = len(mods) - MaxSymbolCandidates
+		if len(re.Symbols) == maxSymbolCandidates {
+			re.More = len(mods) - maxSymbolCandidates
 			break
 		}
 		re.Candidates = append(re.Candidates, id)
-		re.Symbols = append(re.Symbols, SymbolMatch{Module: id, Path: g.idx.Entity(id).Path, LookupSymbol: symbolOf(id)})
+		re.Symbols = append(re.Symbols, symbolMatch{Module: id, Path: g.idx.Entity(id).Path, LookupSymbol: symbolOf(id)})
 	}
 	return nil, nil, re
 }

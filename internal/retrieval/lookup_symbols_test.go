@@ -95,7 +95,7 @@ func TestLookupSymbols(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Lookup(s, nil, nil, tc.target, LookupOptions{})
-			var re *ResolveError
+			var re *resolveError
 			switch {
 			case tc.module != "":
 				if err != nil {
@@ -105,7 +105,7 @@ func TestLookupSymbols(t *testing.T) {
 					t.Errorf("Lookup(%q) = %s %+v, want %s %+v", tc.target, res.Entity.ID, res.Entity.Symbol, tc.module, tc.symbol)
 				}
 			case tc.ambiguous != nil:
-				if !errors.As(err, &re) || !errors.Is(err, ErrAmbiguousTarget) {
+				if !errors.As(err, &re) || !errors.Is(err, errAmbiguousTarget) {
 					t.Fatalf("Lookup(%q) error = %v, want ambiguous", tc.target, err)
 				}
 				var got []string
@@ -119,7 +119,7 @@ func TestLookupSymbols(t *testing.T) {
 					t.Errorf("message %q does not list the declarations", msg)
 				}
 			default:
-				if !errors.As(err, &re) || !errors.Is(err, ErrUnknownTarget) {
+				if !errors.As(err, &re) || !errors.Is(err, errUnknownTarget) {
 					t.Fatalf("Lookup(%q) error = %v, want unknown", tc.target, err)
 				}
 				if !slices.Equal(re.Candidates, tc.suggest) {
@@ -172,11 +172,11 @@ func TestLookupSymbolExcerpt(t *testing.T) {
 	}
 }
 
-// An ambiguous symbol lists every declaration up to MaxSymbolCandidates,
+// An ambiguous symbol lists every declaration up to maxSymbolCandidates,
 // then counts the rest.
 func TestLookupSymbolCandidatesBounded(t *testing.T) {
 	var ids []string
-	for i := range MaxSymbolCandidates + 3 {
+	for i := range maxSymbolCandidates + 3 {
 		ids = append(ids, fmt.Sprintf("module:p%02d/m.go", i))
 	}
 	s := synth(ids)
@@ -185,9 +185,9 @@ func TestLookupSymbolCandidatesBounded(t *testing.T) {
 		e.Metadata = map[string]any{"language": "golang", "goPackage": "p", "exports": []any{map[string]any{"name": "Do", "kind": "func", "line": 3.0}}}
 	}
 	_, err := Lookup(s, nil, nil, "Do", LookupOptions{})
-	var re *ResolveError
-	if !errors.As(err, &re) || len(re.Symbols) != MaxSymbolCandidates || re.More != 3 || re.Symbols[0].Module != "module:p00/m.go" {
-		t.Fatalf("error = %v, want %d declarations and 3 more", err, MaxSymbolCandidates)
+	var re *resolveError
+	if !errors.As(err, &re) || len(re.Symbols) != maxSymbolCandidates || re.More != 3 || re.Symbols[0].Module != "module:p00/m.go" {
+		t.Fatalf("error = %v, want %d declarations and 3 more", err, maxSymbolCandidates)
 	}
 	if !strings.Contains(err.Error(), "(and 3 more)") {
 		t.Errorf("message %q does not count the rest", err)

@@ -287,7 +287,7 @@ func TestLookupDiagnosticsAttached(t *testing.T) {
 }
 
 func TestLookupBounds(t *testing.T) {
-	n := MaxLookupVisited + 7
+	n := maxLookupVisited + 7
 	ids := []string{"package:p"}
 	var rels [][3]string
 	for i := range n {
@@ -295,32 +295,32 @@ func TestLookupBounds(t *testing.T) {
 		ids = append(ids, id)
 		rels = append(rels, [3]string{"contains", "package:p", id})
 	}
-	for i := range MaxRelatedDocuments + 3 {
+	for i := range maxRelatedDocuments + 3 {
 		id := fmt.Sprintf("document:d%03d.md", i)
 		ids = append(ids, id)
 		rels = append(rels, [3]string{"links-to", id, "package:p"})
 	}
 	s := synth(ids, rels...)
 	var diags []finding.Diagnostic
-	for i := range MaxLookupDiagnostics + 4 {
+	for i := range maxLookupDiagnostics + 4 {
 		diags = append(diags, finding.Diagnostic{ID: fmt.Sprintf("%03d", i), Code: "X", EntityIDs: []string{"package:p"}})
 	}
 	res, err := Lookup(s, nil, diags, "package:p", LookupOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	visitedOmitted := n + MaxRelatedDocuments + 3 - MaxLookupVisited
+	visitedOmitted := n + maxRelatedDocuments + 3 - maxLookupVisited
 	want := []Truncation{
-		{Bound: BoundVisited, Limit: MaxLookupVisited, Omitted: visitedOmitted},
-		{Bound: BoundNeighboursPerKind, Kind: "contains", Limit: MaxNeighboursPerKind, Omitted: MaxLookupVisited - MaxNeighboursPerKind},
-		{Bound: BoundRelatedDocuments, Limit: MaxRelatedDocuments, Omitted: 3},
-		{Bound: BoundDiagnostics, Limit: MaxLookupDiagnostics, Omitted: 4},
+		{Bound: boundVisited, Limit: maxLookupVisited, Omitted: visitedOmitted},
+		{Bound: boundNeighboursPerKind, Kind: "contains", Limit: maxNeighboursPerKind, Omitted: maxLookupVisited - maxNeighboursPerKind},
+		{Bound: boundRelatedDocuments, Limit: maxRelatedDocuments, Omitted: 3},
+		{Bound: boundDiagnostics, Limit: maxLookupDiagnostics, Omitted: 4},
 	}
 	if !reflect.DeepEqual(res.Truncated, want) {
 		t.Errorf("truncated\n got %+v\nwant %+v", res.Truncated, want)
 	}
-	if len(res.Neighbours["contains"]) != MaxNeighboursPerKind || len(res.Documents) != MaxRelatedDocuments ||
-		len(res.Diagnostics) != MaxLookupDiagnostics {
+	if len(res.Neighbours["contains"]) != maxNeighboursPerKind || len(res.Documents) != maxRelatedDocuments ||
+		len(res.Diagnostics) != maxLookupDiagnostics {
 		t.Errorf("lists not cut at their bounds: %d %d %d", len(res.Neighbours["contains"]), len(res.Documents), len(res.Diagnostics))
 	}
 	// Out relations are followed before in relations, so the documents'

@@ -13,8 +13,8 @@ type Tuning struct {
 	// entry matches, its lexical score's factor (0: no coordination).
 	Coordination float64
 	// Graph bounds proximity plus canonicality together, as a share of
-	// LexicalMax: both are scaled so that their sum is at most
-	// Graph·LexicalMax.
+	// lexicalMax: both are scaled so that their sum is at most
+	// Graph·lexicalMax.
 	Graph float64
 	// KindHints applies the kind a question asks for with a question word
 	// right before the kind ("which package …", "what file …").
@@ -51,7 +51,7 @@ var questionStopwords = []string{
 var questionStopTerms = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range questionStopwords {
-		for _, t := range Tokenize(w) {
+		for _, t := range tokenize(w) {
 			m[t] = true
 		}
 	}
@@ -99,17 +99,17 @@ var FieldNames = fieldNames
 // identifierTuning is the identifier path's lexical part: the constant
 // field weights, k1 and b, full coordination.
 var identifierTuning = Tuning{
-	Fields: fieldWeights, K1: BM25K1, B: BM25B, Coordination: 1, Graph: 1, KindHints: true, CodeFactor: 1, ScriptFactor: 1,
+	Fields: fieldWeights, K1: bm25K1, B: bm25B, Coordination: 1, Graph: 1, KindHints: true, CodeFactor: 1, ScriptFactor: 1,
 	HistoryFactor: 1,
 }
 
 // graphScale is the factor of proximity and canonicality under t: 1 on
-// the identifier path, else t.Graph·LexicalMax over their unscaled bound.
+// the identifier path, else t.Graph·lexicalMax over their unscaled bound.
 func (t *Tuning) graphScale(natural bool) float64 {
 	if !natural {
 		return 1
 	}
-	return max(t.Graph, 0) * LexicalMax / (ProximityBoost + CanonicalityMax)
+	return max(t.Graph, 0) * lexicalMax / (ProximityBoost + canonicalityMax)
 }
 
 // mostlyLatinSample bounds the letters mostlyLatin reads.

@@ -34,9 +34,9 @@ func TestDropQueryStopwords(t *testing.T) {
 		query string
 		want  []string
 	}{
-		{"should every piece of state go in a store", Tokenize("piece state go store")},
-		{"want need", Tokenize("want need")}, // nothing else left: keep them
-		{"storage guide", Tokenize("storage guide")},
+		{"should every piece of state go in a store", tokenize("piece state go store")},
+		{"want need", tokenize("want need")}, // nothing else left: keep them
+		{"storage guide", tokenize("storage guide")},
 	} {
 		terms, _ := queryTerms(tc.query)
 		if got := dropQueryStopwords(terms); !slices.Equal(got, tc.want) {
@@ -44,7 +44,7 @@ func TestDropQueryStopwords(t *testing.T) {
 		}
 	}
 	for _, w := range questionStopwords {
-		for _, term := range Tokenize(w) {
+		for _, term := range tokenize(w) {
 			if !questionStopTerms[term] {
 				t.Errorf("%q tokenizes to %q, not a stop term", w, term)
 			}
@@ -115,7 +115,7 @@ func TestNaturalKindAndScriptFactors(t *testing.T) {
 		if i < 0 {
 			t.Fatalf("%q: %s not found", query, id)
 		}
-		return r.Hits[i].Components[CompBM25]
+		return r.Hits[i].Components[compBM25]
 	}
 	plain := NaturalTuning
 	plain.CodeFactor, plain.ScriptFactor = 1, 1

@@ -23,10 +23,10 @@ import (
 // document-level idf of each term and the length normalised by the
 // document's own passages.
 const (
-	SectionHeadingWeight = 2.0
-	SectionTextWeight    = 1.0
-	SectionK1            = 1.2
-	SectionB             = 0.75
+	sectionHeadingWeight = 2.0
+	sectionTextWeight    = 1.0
+	sectionK1            = 1.2
+	sectionB             = 0.75
 )
 
 // span is a passage: its byte range in the body, the section that opens
@@ -134,7 +134,7 @@ func (ix *Index) bestSection(i int32, terms []string) (anchor, snip string) {
 		c := &cs[j]
 		c.tf = make([][2]int, len(terms))
 		for f, text := range [2]string{sp.heading, e.Body[sp.start:sp.end]} {
-			toks := Tokenize(text)
+			toks := tokenize(text)
 			for _, t := range toks {
 				if k, ok := want[t]; ok {
 					c.tf[k][f]++
@@ -153,17 +153,17 @@ func (ix *Index) bestSection(i int32, terms []string) (anchor, snip string) {
 		if avg == 0 {
 			return 1
 		}
-		return 1 - SectionB + SectionB*float64(n)/avg
+		return 1 - sectionB + sectionB*float64(n)/avg
 	}
 	best, bestScore := -1, 0.0
 	for j := range cs {
 		c := &cs[j]
 		var s float64
 		for k := range terms {
-			tf := SectionHeadingWeight*float64(c.tf[k][0])/norm(c.head, avgHead) +
-				SectionTextWeight*float64(c.tf[k][1])/norm(c.text, avgText)
+			tf := sectionHeadingWeight*float64(c.tf[k][0])/norm(c.head, avgHead) +
+				sectionTextWeight*float64(c.tf[k][1])/norm(c.text, avgText)
 			if tf > 0 {
-				s += idf[k] * tf * (SectionK1 + 1) / (SectionK1 + tf)
+				s += idf[k] * tf * (sectionK1 + 1) / (sectionK1 + tf)
 			}
 		}
 		if s > bestScore {
@@ -182,23 +182,23 @@ func (ix *Index) bestSection(i int32, terms []string) (anchor, snip string) {
 			text = rest
 		}
 	}
-	return anchor, Snippet(text, terms)
+	return anchor, snippet(text, terms)
 }
 
 // Snippet bounds.
 const (
-	// SnippetWords is the most words a snippet holds.
-	SnippetWords = 32
-	// SnippetRunes bounds a snippet's length.
-	SnippetRunes = 320
+	// snippetWords is the most words a snippet holds.
+	snippetWords = 32
+	// snippetRunes bounds a snippet's length.
+	snippetRunes = 320
 )
 
-// Snippet is the window of text (whitespace folded) of at most
-// SnippetWords words holding the most words that match one of terms (as
-// Tokenize reads them), the first such window, moved to center its
+// snippet is the window of text (whitespace folded) of at most
+// snippetWords words holding the most words that match one of terms (as
+// tokenize reads them), the first such window, moved to center its
 // matches; matching words are marked **word**, and "…" says the text goes
 // on. Without a match it is the text's start.
-func Snippet(text string, terms []string) string {
+func snippet(text string, terms []string) string {
 	words := strings.Fields(text)
 	if len(words) == 0 {
 		return ""
@@ -209,14 +209,14 @@ func Snippet(text string, terms []string) string {
 	}
 	hit := make([]bool, len(words))
 	for i, w := range words {
-		for _, t := range Tokenize(w) {
+		for _, t := range tokenize(w) {
 			if want[t] {
 				hit[i] = true
 				break
 			}
 		}
 	}
-	n := min(SnippetWords, len(words))
+	n := min(snippetWords, len(words))
 	count := 0
 	for _, h := range hit[:n] {
 		if h {
@@ -256,7 +256,7 @@ func Snippet(text string, terms []string) string {
 	end := bestAt + n
 	for i := bestAt; i < bestAt+n; i++ {
 		w := words[i]
-		if runes += utf8.RuneCountInString(w) + 1; runes > SnippetRunes && i > bestAt {
+		if runes += utf8.RuneCountInString(w) + 1; runes > snippetRunes && i > bestAt {
 			end = i
 			break
 		}

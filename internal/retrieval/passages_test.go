@@ -117,7 +117,7 @@ func TestSearchNamesBestSection(t *testing.T) {
 	e := projectedDoc(t, sectionsDoc)
 	ix := NewIndex(&Projection{Entries: []Entry{e, coreDoc("docs/other.md", "Other", "Unrelated words about nothing.")}}, nil)
 	res := ix.Search(Query{Text: "how do I send traffic to a new version"})
-	if res.Class != ClassNatural || len(res.Hits) == 0 || res.Hits[0].ID != e.ID {
+	if res.Class != classNatural || len(res.Hits) == 0 || res.Hits[0].ID != e.ID {
 		t.Fatalf("hits %+v", res)
 	}
 	h := res.Hits[0]
@@ -143,12 +143,12 @@ func TestSnippet(t *testing.T) {
 		{"Route **traffic** by weight", "Route **traffic** by weight"},
 		{long, "… filler filler filler filler filler filler filler filler filler filler filler filler the **canary** gets ten percent of **traffic** tail tail tail tail tail tail tail tail tail tail tail tail tail …"},
 	} {
-		if got := Snippet(tc.text, Tokenize("canary traffic")); got != tc.want {
-			t.Errorf("Snippet(%.30q…) = %q, want %q", tc.text, got, tc.want)
+		if got := snippet(tc.text, tokenize("canary traffic")); got != tc.want {
+			t.Errorf("snippet(%.30q…) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
-	if n := len(strings.Fields(Snippet(long, Tokenize("canary")))); n > SnippetWords+2 {
-		t.Errorf("snippet of %d words, want at most %d and the two ellipses", n, SnippetWords)
+	if n := len(strings.Fields(snippet(long, tokenize("canary")))); n > snippetWords+2 {
+		t.Errorf("snippet of %d words, want at most %d and the two ellipses", n, snippetWords)
 	}
 }
 
@@ -203,8 +203,8 @@ func FuzzSplitSections(f *testing.F) {
 				t.Fatalf("section %d of %d", s.section, len(secs))
 			}
 			end = s.end
-			snip := Snippet(body[s.start:s.end], Tokenize("h a"))
-			if n := len(strings.Fields(snip)); n > SnippetWords+2 {
+			snip := snippet(body[s.start:s.end], tokenize("h a"))
+			if n := len(strings.Fields(snip)); n > snippetWords+2 {
 				t.Fatalf("snippet of %d words", n)
 			}
 		}

@@ -17,13 +17,13 @@ const (
 	// MaxBodyRunes bounds a document's body: enough for the text of a long
 	// page, small enough that 10,000 entries stay in memory.
 	MaxBodyRunes = 16_000
-	// MaxHeadings bounds a document's headings.
-	MaxHeadings = 128
-	// MaxSymbols bounds an entry's symbols (a package's or area's are
+	// maxHeadings bounds a document's headings.
+	maxHeadings = 128
+	// maxSymbols bounds an entry's symbols (a package's or area's are
 	// those of its modules).
-	MaxSymbols = 256
-	// MaxFactRefs bounds Facts.CoveredBy and Facts.MentionedBy.
-	MaxFactRefs = 64
+	maxSymbols = 256
+	// maxFactRefs bounds Facts.CoveredBy and Facts.MentionedBy.
+	maxFactRefs = 64
 	// maxAncestors bounds the walk up contains relations (deeper than any
 	// directory tree; it also stops a malformed cycle).
 	maxAncestors = 256
@@ -31,16 +31,16 @@ const (
 
 // Bound names of Entry.Truncated.
 const (
-	BoundBody        = "body"
-	BoundHeadings    = "headings"
-	BoundSymbols     = "symbols"
-	BoundCoveredBy   = "coveredBy"
-	BoundMentionedBy = "mentionedBy"
+	boundBody        = "body"
+	boundHeadings    = "headings"
+	boundSymbols     = "symbols"
+	boundCoveredBy   = "coveredBy"
+	boundMentionedBy = "mentionedBy"
 )
 
-// StatusSuperseded is the front-matter status that ranks a document below
+// statusSuperseded is the front-matter status that ranks a document below
 // an active one.
-const StatusSuperseded = "superseded"
+const statusSuperseded = "superseded"
 
 // projected says which entity kinds become entries.
 var projected = map[string]bool{
@@ -179,7 +179,7 @@ func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []b
 		projectDocument(&x, e, body)
 	case snapshot.KindModule:
 		x.Symbols = metaNames(e.Metadata["exports"], "name")
-		x.Symbols = boundList(&x, x.Symbols, MaxSymbols, BoundSymbols)
+		x.Symbols = boundList(&x, x.Symbols, maxSymbols, boundSymbols)
 		x.Summary, _ = e.Metadata["doc"].(string)
 	case snapshot.KindPackage:
 		// Symbols are filled from the modules below in symbolsBelow.
@@ -195,12 +195,12 @@ func projectEntity(e *snapshot.Entity, sig *graph.Signals, body func(string) []b
 		}
 	}
 	x.Facts.InboundLinks = rel.inbound[e.ID]
-	x.Facts.CoveredBy = boundList(&x, sortedUnique(rel.coveredBy[e.ID]), MaxFactRefs, BoundCoveredBy)
-	x.Facts.MentionedBy = boundList(&x, sortedUnique(rel.mentionedBy[e.ID]), MaxFactRefs, BoundMentionedBy)
+	x.Facts.CoveredBy = boundList(&x, sortedUnique(rel.coveredBy[e.ID]), maxFactRefs, boundCoveredBy)
+	x.Facts.MentionedBy = boundList(&x, sortedUnique(rel.mentionedBy[e.ID]), maxFactRefs, boundMentionedBy)
 	x.Facts.Area = rel.ancestor(e.ID, snapshot.KindArea, kinds)
 	x.Facts.Package = rel.ancestor(e.ID, snapshot.KindPackage, kinds)
 	if e.Kind == snapshot.KindPackage || e.Kind == snapshot.KindArea {
-		x.Symbols = boundList(&x, symbolsBelow(e.ID, rel, kinds), MaxSymbols, BoundSymbols)
+		x.Symbols = boundList(&x, symbolsBelow(e.ID, rel, kinds), maxSymbols, boundSymbols)
 	}
 	return x
 }
@@ -213,7 +213,7 @@ func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
 	for i, h := range headings {
 		headings[i] = ids.title(h)
 	}
-	x.Headings = boundList(x, headings, MaxHeadings, BoundHeadings)
+	x.Headings = boundList(x, headings, maxHeadings, boundHeadings)
 	x.Sections = metaSections(e.Metadata["headings"], ids)
 	if fm, ok := e.Metadata["frontMatterFields"].(map[string]any); ok {
 		for _, k := range []string{"status", "Status"} {
@@ -241,7 +241,7 @@ func projectDocument(x *Entry, e *snapshot.Entity, body func(string) []byte) {
 			runes++
 		}
 		text = text[:cut]
-		x.Truncated = append(x.Truncated, Truncation{Bound: BoundBody, Limit: MaxBodyRunes, Omitted: n - MaxBodyRunes})
+		x.Truncated = append(x.Truncated, Truncation{Bound: boundBody, Limit: MaxBodyRunes, Omitted: n - MaxBodyRunes})
 	}
 	x.Body = text
 }
@@ -285,7 +285,7 @@ func metaNames(v any, key string) []string {
 }
 
 // metaSections reads the headings metadata (level, line, slug, text) as
-// sections, at most MaxHeadings (Headings records the cut); one without a
+// sections, at most maxHeadings (Headings records the cut); one without a
 // line or text is left out. A heading with an explicit id the generator
 // renders is titled without it and anchored at it (headingIDs).
 func metaSections(v any, ids headingIDs) []HeadingSection {
@@ -297,7 +297,7 @@ func metaSections(v any, ids headingIDs) []HeadingSection {
 		if title, id, ok := ids.split(sec.Text); ok {
 			sec.Text, sec.Anchor = title, id
 		}
-		if sec.Line > 0 && sec.Text != "" && len(out) < MaxHeadings {
+		if sec.Line > 0 && sec.Text != "" && len(out) < maxHeadings {
 			out = append(out, sec)
 		}
 	}

@@ -53,7 +53,7 @@ func TestProjectFixture(t *testing.T) {
 	if guide.Facts.InboundLinks != 2 || guide.Status != "" {
 		t.Errorf("storage guide: %d inbound links (want 2), status %q", guide.Facts.InboundLinks, guide.Status)
 	}
-	if old := by["document:docs/old-storage.md"]; old.Status != StatusSuperseded {
+	if old := by["document:docs/old-storage.md"]; old.Status != statusSuperseded {
 		t.Errorf("old guide status %q, want superseded (front matter)", old.Status)
 	}
 	st := by["module:internal/store/store.go"]
@@ -106,10 +106,10 @@ func TestProjectHashFollowsDocuments(t *testing.T) {
 
 func TestProjectBounds(t *testing.T) {
 	var headings, exports []any
-	for i := range MaxHeadings + 3 {
+	for i := range maxHeadings + 3 {
 		headings = append(headings, map[string]any{"text": fmt.Sprintf("h%d", i), "level": 2})
 	}
-	for i := range MaxSymbols + 4 {
+	for i := range maxSymbols + 4 {
 		exports = append(exports, map[string]any{"name": fmt.Sprintf("S%d", i)})
 	}
 	s := &snapshot.Snapshot{ContentHash: "h",
@@ -120,7 +120,7 @@ func TestProjectBounds(t *testing.T) {
 			{ID: "external:fmt", Kind: snapshot.KindExternal, Name: "fmt"},
 			{ID: "unresolved:x.md", Kind: snapshot.KindUnresolved, Name: "x.md"},
 		}}
-	for i := range MaxFactRefs + 2 {
+	for i := range maxFactRefs + 2 {
 		from := fmt.Sprintf("document:d%03d.md", i)
 		s.Entities = append(s.Entities, snapshot.Entity{ID: from, Kind: snapshot.KindDocument, Path: from[len("document:"):]})
 		s.Relations = append(s.Relations, snapshot.Relation{Kind: snapshot.RelMentions, From: from, To: "module:m.go"})
@@ -149,15 +149,15 @@ func TestProjectBounds(t *testing.T) {
 	if n := utf8.RuneCountInString(big.Body); n != MaxBodyRunes || !utf8.ValidString(big.Body) || strings.HasPrefix(big.Body, "\uFEFF") {
 		t.Errorf("body: %d runes, valid %v", n, utf8.ValidString(big.Body))
 	}
-	if len(big.Headings) != MaxHeadings || big.Status != StatusSuperseded || big.Title != "big.md" {
+	if len(big.Headings) != maxHeadings || big.Status != statusSuperseded || big.Title != "big.md" {
 		t.Errorf("big.md: %d headings, status %q, title %q", len(big.Headings), big.Status, big.Title)
 	}
-	wantBig := []Truncation{{Bound: BoundHeadings, Limit: MaxHeadings, Omitted: 3}, {Bound: BoundBody, Limit: MaxBodyRunes, Omitted: 10}} // the BOM is no body text
+	wantBig := []Truncation{{Bound: boundHeadings, Limit: maxHeadings, Omitted: 3}, {Bound: boundBody, Limit: MaxBodyRunes, Omitted: 10}} // the BOM is no body text
 	if !coreSameTruncations(big.Truncated, wantBig) {
 		t.Errorf("big.md truncated %+v, want %+v", big.Truncated, wantBig)
 	}
-	wantMod := []Truncation{{Bound: BoundSymbols, Limit: MaxSymbols, Omitted: 4}, {Bound: BoundMentionedBy, Limit: MaxFactRefs, Omitted: 2}}
-	if len(mod.Symbols) != MaxSymbols || len(mod.Facts.MentionedBy) != MaxFactRefs || !coreSameTruncations(mod.Truncated, wantMod) {
+	wantMod := []Truncation{{Bound: boundSymbols, Limit: maxSymbols, Omitted: 4}, {Bound: boundMentionedBy, Limit: maxFactRefs, Omitted: 2}}
+	if len(mod.Symbols) != maxSymbols || len(mod.Facts.MentionedBy) != maxFactRefs || !coreSameTruncations(mod.Truncated, wantMod) {
 		t.Errorf("m.go: %d symbols, %d mentions, truncated %+v", len(mod.Symbols), len(mod.Facts.MentionedBy), mod.Truncated)
 	}
 }

@@ -13,85 +13,85 @@ import (
 
 // Ranking constants. Everything but the identity boosts is bounded, and
 // the bounds add up to less than the smallest identity boost minus the
-// superseded penalty (LexicalMax + CanonicalityMax + ProximityBoost +
-// DirPrefixBoost + SignalWeight = 136 < 145): an entry the query names
+// superseded penalty (lexicalMax + canonicalityMax + ProximityBoost +
+// dirPrefixBoost + signalWeight = 136 < 145): an entry the query names
 // always ranks above every entry it does not name, whatever the text, the
 // graph or the agent signal say (tested).
 const (
-	// LexicalMax is the BM25F score of the best lexical match of a query;
+	// lexicalMax is the BM25F score of the best lexical match of a query;
 	// the others are scaled by the same factor.
-	LexicalMax = 60.0
-	// IDExactBoost is added when the whole query equals the entry's id or
+	lexicalMax = 60.0
+	// idExactBoost is added when the whole query equals the entry's id or
 	// one of its aliases (case folded).
-	IDExactBoost = 200.0
-	// PathBoost is added when the query equals the entry's path.
-	PathBoost = 150.0
-	// BasenameBoost is added when the query equals the last element of the
+	idExactBoost = 200.0
+	// pathBoost is added when the query equals the entry's path.
+	pathBoost = 150.0
+	// basenameBoost is added when the query equals the last element of the
 	// entry's path, with or without its extension.
-	BasenameBoost = 150.0
-	// SymbolBoost is added when the query equals a name the module exports
+	basenameBoost = 150.0
+	// symbolBoost is added when the query equals a name the module exports
 	// (Scan, Scan(), Type.Method, pkg.Scan).
-	SymbolBoost = 150.0
-	// DirPrefixBoost is added when the query is a directory that contains
+	symbolBoost = 150.0
+	// dirPrefixBoost is added when the query is a directory that contains
 	// the entry.
-	DirPrefixBoost = 12.0
-	// KindHintBoost is added to entries of the kind a question asks for
+	dirPrefixBoost = 12.0
+	// kindHintBoost is added to entries of the kind a question asks for
 	// ("which package …" → packages, "which file …" → modules).
-	KindHintBoost = 8.0
-	// SymbolTermBoost is added to a module that exports a name the query
+	kindHintBoost = 8.0
+	// symbolTermBoost is added to a module that exports a name the query
 	// contains as one of its words ("which package defines the Command
 	// type" → the module exporting Command).
-	SymbolTermBoost = 8.0
-	// OtherKindFactor scales the lexical score of entries of another kind
+	symbolTermBoost = 8.0
+	// otherKindFactor scales the lexical score of entries of another kind
 	// than the one a question asks for.
-	OtherKindFactor = 0.5
+	otherKindFactor = 0.5
 	// ProximityBoost is added to an entry one relation away from one of the
-	// top lexical hits, halved at each further hop up to MaxProximityHops.
+	// top lexical hits, halved at each further hop up to maxProximityHops.
 	ProximityBoost = 6.0
-	// CanonicalityFactor scales canonicality: CanonicalityFactor·ln(1 +
-	// pagerank·N), N the entries PageRank ranked, capped at CanonicalityMax.
-	CanonicalityFactor = 4.0
-	CanonicalityMax    = 20.0
-	// SignalWeight weighs the accepted agent signal (in [0,1]): 15 % of
-	// IDExactBoost.
-	SignalWeight = 0.15 * IDExactBoost
-	// SupersededPenalty is taken from a document whose front matter says
+	// canonicalityFactor scales canonicality: canonicalityFactor·ln(1 +
+	// pagerank·N), N the entries PageRank ranked, capped at canonicalityMax.
+	canonicalityFactor = 4.0
+	canonicalityMax    = 20.0
+	// signalWeight weighs the accepted agent signal (in [0,1]): 15 % of
+	// idExactBoost.
+	signalWeight = 0.15 * idExactBoost
+	// supersededPenalty is taken from a document whose front matter says
 	// status: superseded; at equal score it also sorts after active ones.
-	SupersededPenalty = 5.0
+	supersededPenalty = 5.0
 )
 
 // Proximity bounds.
 const (
-	// ProximitySeeds is how many top lexical hits proximity starts from.
-	ProximitySeeds = 5
-	// MaxProximityHops is the farthest an entry is boosted from a seed.
-	MaxProximityHops = 3
-	// MaxProximityEdges bounds the relations one seed's walk examines: a
+	// proximitySeeds is how many top lexical hits proximity starts from.
+	proximitySeeds = 5
+	// maxProximityHops is the farthest an entry is boosted from a seed.
+	maxProximityHops = 3
+	// maxProximityEdges bounds the relations one seed's walk examines: a
 	// hub (a package every module imports) would otherwise make one walk
 	// cost a pass over the whole graph.
-	MaxProximityEdges = 4000
+	maxProximityEdges = 4000
 )
 
 // Component names of Hit.Components, in the order How and --explain
 // list them.
 const (
-	CompBM25         = "bm25"
-	CompIDExact      = "idExact"
-	CompPath         = "path"
-	CompBasename     = "basename"
-	CompSymbol       = "symbol"
-	CompDirPrefix    = "dirPrefix"
-	CompProximity    = "proximity"
-	CompCanonicality = "canonicality"
-	CompSignal       = "signal"
-	CompSuperseded   = "superseded"
-	CompHint         = "hint"
+	compBM25         = "bm25"
+	compIDExact      = "idExact"
+	compPath         = "path"
+	compBasename     = "basename"
+	compSymbol       = "symbol"
+	compDirPrefix    = "dirPrefix"
+	compProximity    = "proximity"
+	compCanonicality = "canonicality"
+	compSignal       = "signal"
+	compSuperseded   = "superseded"
+	compHint         = "hint"
 )
 
 // ComponentNames lists every score component in a fixed order.
 func ComponentNames() []string {
-	return []string{CompBM25, CompIDExact, CompPath, CompBasename, CompSymbol,
-		CompDirPrefix, CompProximity, CompCanonicality, CompSignal, CompSuperseded, CompHint}
+	return []string{compBM25, compIDExact, compPath, compBasename, compSymbol,
+		compDirPrefix, compProximity, compCanonicality, compSignal, compSuperseded, compHint}
 }
 
 // components are one candidate's score parts, indexed like
@@ -232,17 +232,17 @@ func (ix *Index) identity(query string) map[int32]components {
 		}
 	}
 	lower := strings.ToLower(q)
-	set(ix.byID[lower], cIDExact, IDExactBoost)
+	set(ix.byID[lower], cIDExact, idExactBoost)
 	p := cleanQueryPath(lower)
-	set(ix.byPath[p], cPath, PathBoost)
-	set(ix.byBase[p], cBasename, BasenameBoost)
+	set(ix.byPath[p], cPath, pathBoost)
+	set(ix.byBase[p], cBasename, basenameBoost)
 	// A symbol as people write it: in backticks, called, or qualified by a
 	// package name the index does not know ("cobra.OnInitialize").
 	sym := strings.TrimSuffix(strings.Trim(q, "`"), "()")
 	if list := ix.bySymbol[sym]; len(list) > 0 {
-		set(list, cSymbol, SymbolBoost)
+		set(list, cSymbol, symbolBoost)
 	} else if i := strings.LastIndexByte(sym, '.'); i > 0 {
-		set(ix.bySymbol[sym[i+1:]], cSymbol, SymbolBoost)
+		set(ix.bySymbol[sym[i+1:]], cSymbol, symbolBoost)
 	}
 	return out
 }
@@ -268,12 +268,12 @@ func cleanQueryPath(q string) string {
 	return strings.TrimPrefix(c, "./")
 }
 
-// canonicalityScore is CanonicalityFactor·ln(1 + pagerank·N), capped.
+// canonicalityScore is canonicalityFactor·ln(1 + pagerank·N), capped.
 func canonicalityScore(pr float64, n int) float64 {
 	if pr <= 0 || n <= 0 {
 		return 0
 	}
-	return min(CanonicalityFactor*math.Log1p(pr*float64(n)), CanonicalityMax)
+	return min(canonicalityFactor*math.Log1p(pr*float64(n)), canonicalityMax)
 }
 
 // clampSignal keeps an agent signal in [0,1] (NaN is 0).
@@ -285,7 +285,7 @@ func clampSignal(v float64) float64 {
 }
 
 // proximity walks from each seed breadth-first over the proximity graph,
-// at most MaxProximityHops away and MaxProximityEdges relations per seed,
+// at most maxProximityHops away and maxProximityEdges relations per seed,
 // and records in sc.near the nearest seed's distance for every entry
 // reached (seeds themselves only from another seed). It returns the
 // number of walks cut at the edge bound.
@@ -298,11 +298,11 @@ func (ix *Index) proximity(seeds []int32, sc *scratch) int {
 		frontier := append(sc.frontier[:0], seed)
 		var next []int32
 	walk:
-		for d := 1; d <= MaxProximityHops && len(frontier) > 0; d++ {
+		for d := 1; d <= maxProximityHops && len(frontier) > 0; d++ {
 			next = next[:0]
 			for _, u := range frontier {
 				for _, v := range ix.adj[ix.off[u]:ix.off[u+1]] {
-					if examined == MaxProximityEdges {
+					if examined == maxProximityEdges {
 						cut++
 						break walk
 					}
@@ -329,7 +329,7 @@ func (ix *Index) proximity(seeds []int32, sc *scratch) int {
 
 // proximityBoost is the boost at distance d.
 func proximityBoost(d int) float64 {
-	if d < 1 || d > MaxProximityHops {
+	if d < 1 || d > maxProximityHops {
 		return 0
 	}
 	return ProximityBoost / float64(int(1)<<(d-1))

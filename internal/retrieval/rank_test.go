@@ -19,21 +19,21 @@ func TestIdentityBoosts(t *testing.T) {
 		query, target, comp string
 		boost               float64
 	}{
-		{"document:docs/storage.md", doc.ID, CompIDExact, IDExactBoost},
-		{"DOCUMENT:docs/Storage.md", doc.ID, CompIDExact, IDExactBoost},
-		{"@x/store", pkg.ID, CompIDExact, IDExactBoost},
-		{"docs/storage.md", doc.ID, CompPath, PathBoost},
-		{"./docs/storage.md", doc.ID, CompPath, PathBoost},
-		{"internal/store/", pkg.ID, CompPath, PathBoost},
-		{"storage.md", doc.ID, CompBasename, BasenameBoost},
-		{"storage", doc.ID, CompBasename, BasenameBoost},
-		{"store.go", mod.ID, CompBasename, BasenameBoost},
-		{"OpenStore", mod.ID, CompSymbol, SymbolBoost},
-		{"OpenStore()", mod.ID, CompSymbol, SymbolBoost},
-		{"store.OpenStore", mod.ID, CompSymbol, SymbolBoost},
-		{"Store.Put", mod.ID, CompSymbol, SymbolBoost},
-		{"internal", mod.ID, CompDirPrefix, DirPrefixBoost},
-		{"internal/store", mod.ID, CompDirPrefix, DirPrefixBoost},
+		{"document:docs/storage.md", doc.ID, compIDExact, idExactBoost},
+		{"DOCUMENT:docs/Storage.md", doc.ID, compIDExact, idExactBoost},
+		{"@x/store", pkg.ID, compIDExact, idExactBoost},
+		{"docs/storage.md", doc.ID, compPath, pathBoost},
+		{"./docs/storage.md", doc.ID, compPath, pathBoost},
+		{"internal/store/", pkg.ID, compPath, pathBoost},
+		{"storage.md", doc.ID, compBasename, basenameBoost},
+		{"storage", doc.ID, compBasename, basenameBoost},
+		{"store.go", mod.ID, compBasename, basenameBoost},
+		{"OpenStore", mod.ID, compSymbol, symbolBoost},
+		{"OpenStore()", mod.ID, compSymbol, symbolBoost},
+		{"store.OpenStore", mod.ID, compSymbol, symbolBoost},
+		{"Store.Put", mod.ID, compSymbol, symbolBoost},
+		{"internal", mod.ID, compDirPrefix, dirPrefixBoost},
+		{"internal/store", mod.ID, compDirPrefix, dirPrefixBoost},
 	} {
 		r := ix.Search(Query{Text: tc.query, Explain: true, Limit: MaxLimit})
 		i := rankOf(r, tc.target)
@@ -46,18 +46,18 @@ func TestIdentityBoosts(t *testing.T) {
 			t.Errorf("%q: %s component %s = %v, want %v (%v)", tc.query, tc.target, tc.comp, c[tc.comp], tc.boost, c)
 		}
 		identities := 0
-		for _, name := range []string{CompIDExact, CompPath, CompBasename, CompSymbol} {
+		for _, name := range []string{compIDExact, compPath, compBasename, compSymbol} {
 			if c[name] != 0 {
 				identities++
 			}
 		}
-		if want := map[bool]int{true: 0, false: 1}[tc.comp == CompDirPrefix]; identities != want {
+		if want := map[bool]int{true: 0, false: 1}[tc.comp == compDirPrefix]; identities != want {
 			t.Errorf("%q: %d identity boosts on %s, want %d", tc.query, identities, tc.target, want)
 		}
 	}
 	// Symbols name modules only, and only as written.
 	r := ix.Search(Query{Text: "openstore", Explain: true})
-	if i := rankOf(r, mod.ID); i >= 0 && r.Hits[i].Components[CompSymbol] != 0 {
+	if i := rankOf(r, mod.ID); i >= 0 && r.Hits[i].Components[compSymbol] != 0 {
 		t.Errorf("a symbol matches case-sensitively: %v", r.Hits)
 	}
 }
@@ -80,7 +80,7 @@ func TestNamedEntriesAlwaysWin(t *testing.T) {
 			} else {
 				entries[i] = coreDoc(fmt.Sprintf("%s/d%d.md", dir, i), word()+" "+word(), word()+" "+word()+" "+word())
 				if rng.IntN(4) == 0 {
-					entries[i].Status = StatusSuperseded
+					entries[i].Status = statusSuperseded
 				}
 			}
 			entries[i].Aliases = []string{fmt.Sprintf("alias-%d", i)}
@@ -94,7 +94,7 @@ func TestNamedEntriesAlwaysWin(t *testing.T) {
 		entries[ti].Path = deep
 		entries[ti].Facts.PageRank = 0
 		if entries[ti].Kind == snapshot.KindDocument {
-			entries[ti].Status = StatusSuperseded
+			entries[ti].Status = statusSuperseded
 		}
 		target := entries[ti]
 		var query string
@@ -127,7 +127,7 @@ func TestNamedEntriesAlwaysWin(t *testing.T) {
 		r := coreIndex(entries, rels...).Search(Query{Text: query, Explain: true, Limit: MaxLimit})
 		seenUnnamed := false
 		for _, h := range r.Hits {
-			named := h.Components[CompIDExact]+h.Components[CompPath]+h.Components[CompBasename]+h.Components[CompSymbol] > 0
+			named := h.Components[compIDExact]+h.Components[compPath]+h.Components[compBasename]+h.Components[compSymbol] > 0
 			if named && seenUnnamed {
 				t.Fatalf("trial %d, query %q: named %s ranks below an unnamed entry: %v", trial, query, h.ID, hitIDs(r))
 			}
@@ -153,7 +153,7 @@ func TestSignalCannotLiftPastExactName(t *testing.T) {
 		if r.Hits[0].ID != target.ID {
 			t.Fatalf("signal %v lifted %s past the entry the query names: %v", sig, rival.ID, r.Hits)
 		}
-		if i := rankOf(r, rival.ID); i < 0 || r.Hits[i].Components[CompSignal] != SignalWeight*min(sig, 1) {
+		if i := rankOf(r, rival.ID); i < 0 || r.Hits[i].Components[compSignal] != signalWeight*min(sig, 1) {
 			t.Fatalf("signal %v: rival's signal component %v", sig, r.Hits)
 		}
 	}
@@ -164,7 +164,7 @@ func TestSignalReordersNearTies(t *testing.T) {
 	b := coreDoc("docs/b.md", "compaction", "compaction log rewrite")
 	ix := coreIndex(append(coreFiller(20), a, b))
 	base := ix.Search(Query{Text: "compaction"})
-	if hitIDs(base)[0] != a.ID || base.Hits[0].Score-base.Hits[1].Score >= SignalWeight {
+	if hitIDs(base)[0] != a.ID || base.Hits[0].Score-base.Hits[1].Score >= signalWeight {
 		t.Fatalf("setup: want a near tie led by a: %v", base.Hits)
 	}
 	b.Signal = 1
@@ -172,8 +172,8 @@ func TestSignalReordersNearTies(t *testing.T) {
 	if hitIDs(r)[0] != b.ID {
 		t.Fatalf("the signal must reorder a near tie: %v", r.Hits)
 	}
-	if math.Abs(r.Hits[0].Score-(base.Hits[1].Score+SignalWeight)) > 1e-6 {
-		t.Errorf("signal 1 adds SignalWeight: %v vs %v", r.Hits[0].Score, base.Hits[1].Score)
+	if math.Abs(r.Hits[0].Score-(base.Hits[1].Score+signalWeight)) > 1e-6 {
+		t.Errorf("signal 1 adds signalWeight: %v vs %v", r.Hits[0].Score, base.Hits[1].Score)
 	}
 	for _, bad := range []float64{math.NaN(), -1} {
 		b.Signal = bad
@@ -186,14 +186,14 @@ func TestSignalReordersNearTies(t *testing.T) {
 
 func TestSupersededBelowActiveAtEqualScore(t *testing.T) {
 	old := coreDoc("docs/a-old.md", "storage guide", "how records are kept")
-	old.Status = StatusSuperseded
+	old.Status = statusSuperseded
 	active := coreDoc("docs/b-new.md", "storage guide", "how records are kept")
 	ix := coreIndex(append(coreFiller(10), old, active))
 	r := ix.Search(Query{Text: "storage guide", Explain: true})
 	if hitIDs(r)[0] != active.ID {
 		t.Fatalf("superseded must rank below active: %v", r.Hits)
 	}
-	if c := r.Hits[1].Components[CompSuperseded]; c != -SupersededPenalty {
+	if c := r.Hits[1].Components[compSuperseded]; c != -supersededPenalty {
 		t.Errorf("superseded component %v", c)
 	}
 	// At exactly equal score the tie-break alone decides, before kind and id.
@@ -258,7 +258,7 @@ func TestProximityDecaysByDistance(t *testing.T) {
 		t.Error("contains must not count as proximity")
 	}
 	r := ix.Search(Query{Text: "zebra", Explain: true})
-	if i := rankOf(r, chain[1].ID); i < 0 || r.Hits[i].Components[CompProximity] != ProximityBoost {
+	if i := rankOf(r, chain[1].ID); i < 0 || r.Hits[i].Components[compProximity] != ProximityBoost {
 		t.Errorf("search applies the boost: %v", r.Hits)
 	}
 }
@@ -270,9 +270,9 @@ func TestCanonicalityComponent(t *testing.T) {
 		want float64
 	}{
 		{0, 10, 0},
-		{0.1, 10, CanonicalityFactor * math.Log(2)},
-		{0.5, 10, CanonicalityFactor * math.Log(6)},
-		{1, 1e6, CanonicalityMax},
+		{0.1, 10, canonicalityFactor * math.Log(2)},
+		{0.5, 10, canonicalityFactor * math.Log(6)},
+		{1, 1e6, canonicalityMax},
 	} {
 		if got := canonicalityScore(tc.pr, tc.n); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("canonicality(%v, %d) = %v, want %v", tc.pr, tc.n, got, tc.want)
@@ -284,13 +284,13 @@ func TestProximityVisitBound(t *testing.T) {
 	hub := coreDoc("docs/hub.md", "okapi", "okapi")
 	entries := append(coreFiller(5), hub)
 	var rels [][3]string
-	for i := range MaxProximityEdges + 10 {
+	for i := range maxProximityEdges + 10 {
 		e := coreModule(fmt.Sprintf("m/%05d.go", i))
 		entries = append(entries, e)
 		rels = append(rels, [3]string{snapshot.RelImports, e.ID, hub.ID})
 	}
 	r := coreIndex(entries, rels...).Search(Query{Text: "okapi"})
-	if len(r.Truncated) != 1 || r.Truncated[0].Bound != BoundProximityEdges || r.Truncated[0].Limit != MaxProximityEdges {
+	if len(r.Truncated) != 1 || r.Truncated[0].Bound != boundProximityEdges || r.Truncated[0].Limit != maxProximityEdges {
 		t.Fatalf("the walk's bound must be recorded: %+v", r.Truncated)
 	}
 }

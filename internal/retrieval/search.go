@@ -18,15 +18,15 @@ const (
 	DefaultLimit = 10
 	// MaxLimit bounds Query.Limit.
 	MaxLimit = 1000
-	// MaxQueryTerms bounds the distinct terms of a query; the rest are
+	// maxQueryTerms bounds the distinct terms of a query; the rest are
 	// ignored and recorded in Results.Truncated.
-	MaxQueryTerms = 32
+	maxQueryTerms = 32
 )
 
 // Bound names of Results.Truncated.
 const (
-	BoundQueryTerms     = "queryTerms"
-	BoundProximityEdges = "proximityEdges"
+	boundQueryTerms     = "queryTerms"
+	boundProximityEdges = "proximityEdges"
 )
 
 // Query is one search.
@@ -159,7 +159,7 @@ func (ix *Index) Search(q Query) Results {
 	natural := false
 	if !q.LexicalOnly {
 		res.Class = class
-		if natural = class == ClassNatural; natural {
+		if natural = class == classNatural; natural {
 			tun = &NaturalTuning
 			if q.Tuning != nil {
 				tun = q.Tuning
@@ -170,7 +170,7 @@ func (ix *Index) Search(q Query) Results {
 		}
 	}
 	if cut > 0 {
-		res.Truncated = append(res.Truncated, Truncation{Bound: BoundQueryTerms, Limit: MaxQueryTerms, Omitted: cut})
+		res.Truncated = append(res.Truncated, Truncation{Bound: boundQueryTerms, Limit: maxQueryTerms, Omitted: cut})
 	}
 	sc := ix.getScratch()
 	defer putScratch(sc)
@@ -195,7 +195,7 @@ func (ix *Index) Search(q Query) Results {
 	} else {
 		cands, res.Closest = ix.candidates(sc, text, len(terms), tun.Coordination)
 		if n := ix.score(cands, sc, q, text, tun, natural); n > 0 {
-			res.Truncated = append(res.Truncated, Truncation{Bound: BoundProximityEdges, Limit: MaxProximityEdges, Omitted: n})
+			res.Truncated = append(res.Truncated, Truncation{Bound: boundProximityEdges, Limit: maxProximityEdges, Omitted: n})
 		}
 	}
 	for i := range cands {
@@ -229,17 +229,17 @@ func (ix *Index) Search(q Query) Results {
 }
 
 // queryTerms are the query's distinct terms in order, at most
-// MaxQueryTerms; cut counts the distinct terms left out.
+// maxQueryTerms; cut counts the distinct terms left out.
 func queryTerms(text string) ([]string, int) {
 	var terms []string
 	cut := 0
 	seen := map[string]bool{}
-	for _, t := range Tokenize(text) {
+	for _, t := range tokenize(text) {
 		if seen[t] {
 			continue
 		}
 		seen[t] = true
-		if len(terms) == MaxQueryTerms {
+		if len(terms) == maxQueryTerms {
 			cut++
 			continue
 		}
@@ -331,16 +331,16 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 		}
 		return cmp.Compare(a, b)
 	})
-	seeds = seeds[:min(len(seeds), ProximitySeeds)]
+	seeds = seeds[:min(len(seeds), proximitySeeds)]
 	cut := ix.proximity(seeds, sc)
 	for i := range cands {
 		c := &cands[i]
 		e := c.entry
 		if maxLex > 0 {
-			c.comp[cBM25] = LexicalMax * sc.lex[c.idx] / maxLex
+			c.comp[cBM25] = lexicalMax * sc.lex[c.idx] / maxLex
 		}
 		if isDir && strings.HasPrefix(strings.ToLower(e.Path), dir+"/") {
-			c.comp[cDirPrefix] = DirPrefixBoost
+			c.comp[cDirPrefix] = dirPrefixBoost
 		}
 		if d := sc.near[c.idx]; d > 0 {
 			c.comp[cProximity] = graph * proximityBoost(int(d))
@@ -349,17 +349,17 @@ func (ix *Index) score(cands []ranked, sc *scratch, q Query, text string, tun *T
 		if e.Signal != 0 && sc.lex[c.idx] > 0 {
 			// The agent signal reorders what the words found; it never
 			// brings in an entry by itself.
-			c.comp[cSignal] = SignalWeight * clampSignal(e.Signal)
+			c.comp[cSignal] = signalWeight * clampSignal(e.Signal)
 		}
-		if e.Status == StatusSuperseded {
+		if e.Status == statusSuperseded {
 			c.superseded = true
-			c.comp[cSuperseded] = -SupersededPenalty
+			c.comp[cSuperseded] = -supersededPenalty
 		}
 		c.comp[cHint] = hint.boost(e)
 		if len(hint.kinds) > 0 && !slices.Contains(hint.kinds, e.Kind) {
 			// The question asks for another kind: this entry's words
 			// count half.
-			c.comp[cBM25] *= OtherKindFactor
+			c.comp[cBM25] *= otherKindFactor
 		} else if natural && len(hint.kinds) == 0 && e.Kind != snapshot.KindDocument {
 			// A question in words asks for documentation unless it names
 			// a kind.

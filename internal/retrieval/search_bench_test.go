@@ -122,7 +122,7 @@ func benchQueries(p *Projection) []string {
 	step := max(1, len(p.Entries)/40)
 	for i := 0; i < len(p.Entries) && len(out) < 200; i += step {
 		e := p.Entries[i]
-		words := Tokenize(e.Title + " " + e.Summary + " " + e.Body)
+		words := tokenize(e.Title + " " + e.Summary + " " + e.Body)
 		out = append(out, e.Path)
 		if len(e.Symbols) > 0 {
 			out = append(out, e.Symbols[0])

@@ -33,7 +33,7 @@ func TestClosestWhenNoEntryMatchesEveryTerm(t *testing.T) {
 	}
 	// Several words take the natural-language path: the factor is the
 	// share raised to NaturalTuning.Coordination.
-	if f := coordination(1, 2, NaturalTuning.Coordination); r.Class != ClassNatural || f >= 1 || r.Hits[1].Score > r.Hits[0].Score*f+1e-9 {
+	if f := coordination(1, 2, NaturalTuning.Coordination); r.Class != classNatural || f >= 1 || r.Hits[1].Score > r.Hits[0].Score*f+1e-9 {
 		t.Fatalf("%s query: a half match scores %v, more than %v of the full match's %v", r.Class, r.Hits[1].Score, f, r.Hits[0].Score)
 	}
 	// An entry the query names counts as a full match.
@@ -92,19 +92,19 @@ func TestKindsFilterAppliesAfterRanking(t *testing.T) {
 	if r.Total != 1 || r.Hits[0].ID != doc.ID {
 		t.Fatalf("kinds filter: %+v", r)
 	}
-	if c := r.Hits[0].Components; c[CompProximity] != ProximityBoost || c[CompBM25] >= LexicalMax {
+	if c := r.Hits[0].Components; c[compProximity] != ProximityBoost || c[compBM25] >= lexicalMax {
 		t.Errorf("ranking must happen before the filter (proximity from the module, bm25 scaled by it): %v", c)
 	}
 }
 
 func TestQueryTermsBound(t *testing.T) {
 	var words []string
-	for i := range MaxQueryTerms + 8 {
+	for i := range maxQueryTerms + 8 {
 		words = append(words, fmt.Sprintf("w%d", i))
 	}
 	ix := coreIndex([]Entry{coreDoc("a.md", "w0", "w1")})
 	r := ix.Search(Query{Text: strings.Join(words, " ") + " w0 w1"})
-	if len(r.Truncated) != 1 || r.Truncated[0] != (Truncation{Bound: BoundQueryTerms, Limit: MaxQueryTerms, Omitted: 8}) {
+	if len(r.Truncated) != 1 || r.Truncated[0] != (Truncation{Bound: boundQueryTerms, Limit: maxQueryTerms, Omitted: 8}) {
 		t.Fatalf("truncated = %+v", r.Truncated)
 	}
 }

@@ -10,12 +10,12 @@ import (
 
 // Tokenizer bounds.
 const (
-	// MaxFieldTokens bounds the tokens one field of an entry contributes;
+	// maxFieldTokens bounds the tokens one field of an entry contributes;
 	// the index records the fields cut at it.
-	MaxFieldTokens = 4096
-	// MaxTokenBytes drops longer tokens (hashes, base64 blobs): nobody
+	maxFieldTokens = 4096
+	// maxTokenBytes drops longer tokens (hashes, base64 blobs): nobody
 	// searches for them, and they would bloat the index.
-	MaxTokenBytes = 64
+	maxTokenBytes = 64
 )
 
 // stopwords are dropped from text and queries: words so common in
@@ -31,21 +31,21 @@ var stopwords = map[string]bool{
 	"which": true, "who": true, "why": true, "with": true, "you": true,
 }
 
-// Tokenize splits text into search terms (see TokenizeN), at most
-// MaxFieldTokens of them.
-func Tokenize(text string) []string {
-	toks, _ := TokenizeN(text, MaxFieldTokens)
+// tokenize splits text into search terms (see tokenizeN), at most
+// maxFieldTokens of them.
+func tokenize(text string) []string {
+	toks, _ := tokenizeN(text, maxFieldTokens)
 	return toks
 }
 
-// TokenizeN splits text into at most max search terms and reports whether
+// tokenizeN splits text into at most max search terms and reports whether
 // it stopped at the bound. Words are runs of letters and digits; each is
 // folded (accents removed), split at identifier boundaries (camelCase,
 // PascalCase with acronyms: HTTPServer → http server, IDs → id), lowercased,
 // reduced to a simple singular, and dropped when it is a stopword or longer
-// than MaxTokenBytes. Punctuation — the _ - / . of snake_case, kebab-case,
+// than maxTokenBytes. Punctuation — the _ - / . of snake_case, kebab-case,
 // paths and dotted names — separates words.
-func TokenizeN(text string, max int) ([]string, bool) {
+func tokenizeN(text string, max int) ([]string, bool) {
 	var out []string
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -192,7 +192,7 @@ func isUpper(r rune) bool { return unicode.IsUpper(r) && unicode.ToLower(r) != r
 func term(part string) (string, bool) {
 	lower := fold(strings.ToLower(part)) // lowercasing can leave marks to fold
 	t := singular(lower)
-	if t == "" || len(t) > MaxTokenBytes || stopwords[lower] || stopwords[t] {
+	if t == "" || len(t) > maxTokenBytes || stopwords[lower] || stopwords[t] {
 		return "", false
 	}
 	// Stem to a fixed point, so that tokenizing a term gives the term

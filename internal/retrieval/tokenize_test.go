@@ -46,29 +46,29 @@ func TestTokenize(t *testing.T) {
 		{"-us and -is kept", "status corpus analysis", []string{"status", "corpus", "analysis"}},
 		{"short words kept", "go md", []string{"go", "md"}},
 		{"punctuation separates", "a+b=c (d) [e]", []string{"b", "c", "d", "e"}},
-		{"long token dropped", strings.Repeat("x", MaxTokenBytes+1) + " ok", []string{"ok"}},
-		{"token at the length bound kept", strings.Repeat("y", MaxTokenBytes), []string{strings.Repeat("y", MaxTokenBytes)}},
+		{"long token dropped", strings.Repeat("x", maxTokenBytes+1) + " ok", []string{"ok"}},
+		{"token at the length bound kept", strings.Repeat("y", maxTokenBytes), []string{strings.Repeat("y", maxTokenBytes)}},
 		{"empty", "", nil},
 		{"non-Latin letters", "Поиск 検索", []string{"поиск", "検索"}},
 	} {
-		if got := Tokenize(tc.in); !slices.Equal(got, tc.want) {
-			t.Errorf("%s: Tokenize(%q) = %q, want %q", tc.rule, tc.in, got, tc.want)
+		if got := tokenize(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: tokenize(%q) = %q, want %q", tc.rule, tc.in, got, tc.want)
 		}
 	}
 }
 
 func TestTokenizeNBound(t *testing.T) {
 	text := strings.Repeat("alpha beta ", 10)
-	toks, cut := TokenizeN(text, 5)
+	toks, cut := tokenizeN(text, 5)
 	if len(toks) != 5 || !cut {
-		t.Fatalf("TokenizeN(20 words, 5) = %d tokens, cut %v; want 5, true", len(toks), cut)
+		t.Fatalf("tokenizeN(20 words, 5) = %d tokens, cut %v; want 5, true", len(toks), cut)
 	}
-	toks, cut = TokenizeN(text, 20)
+	toks, cut = tokenizeN(text, 20)
 	if len(toks) != 20 || cut {
-		t.Fatalf("TokenizeN(20 words, 20) = %d tokens, cut %v; want 20, false", len(toks), cut)
+		t.Fatalf("tokenizeN(20 words, 20) = %d tokens, cut %v; want 20, false", len(toks), cut)
 	}
 	// Stopwords do not count against the bound.
-	toks, cut = TokenizeN("the the the alpha", 1)
+	toks, cut = tokenizeN("the the the alpha", 1)
 	if !slices.Equal(toks, []string{"alpha"}) || cut {
 		t.Fatalf("stopwords counted against the bound: %q, cut %v", toks, cut)
 	}
@@ -119,12 +119,12 @@ func FuzzTokenize(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		toks, _ := TokenizeN(s, 64)
+		toks, _ := tokenizeN(s, 64)
 		if len(toks) > 64 {
 			t.Fatalf("%d tokens over the bound", len(toks))
 		}
 		for _, tok := range toks {
-			if tok == "" || len(tok) > MaxTokenBytes || !utf8.ValidString(tok) || stopwords[tok] {
+			if tok == "" || len(tok) > maxTokenBytes || !utf8.ValidString(tok) || stopwords[tok] {
 				t.Fatalf("bad token %q from %q", tok, s)
 			}
 		}
@@ -133,7 +133,7 @@ func FuzzTokenize(f *testing.F) {
 				t.Fatalf("%q: ascii %q, runes %q", s, ascii, runeWordTerms(s))
 			}
 		}
-		again, _ := TokenizeN(strings.Join(toks, " "), 64)
+		again, _ := tokenizeN(strings.Join(toks, " "), 64)
 		if !slices.Equal(again, toks) {
 			t.Fatalf("not idempotent: %q → %q → %q", s, toks, again)
 		}

@@ -15,22 +15,22 @@ import (
 const (
 	// MaxCheckRunText bounds output.summary (and output.text).
 	MaxCheckRunText = 65535
-	// MaxAnnotationsPerRequest is the most annotations one create or
+	// maxAnnotationsPerRequest is the most annotations one create or
 	// update request may carry; further batches go in further updates.
-	MaxAnnotationsPerRequest = 50
-	// MaxAnnotationTitle bounds an annotation's title.
-	MaxAnnotationTitle = 255
-	// MaxAnnotationMessage bounds an annotation's message: the runner
+	maxAnnotationsPerRequest = 50
+	// maxAnnotationTitle bounds an annotation's title.
+	maxAnnotationTitle = 255
+	// maxAnnotationMessage bounds an annotation's message: the runner
 	// truncates workflow-command messages there, and a check-run message
 	// longer than that is unreadable anyway.
-	MaxAnnotationMessage = 4096
-	// MaxCheckRunAnnotations bounds the annotations one run posts (20
+	maxAnnotationMessage = 4096
+	// maxCheckRunAnnotations bounds the annotations one run posts (20
 	// update requests); the rest are counted in the summary.
-	MaxCheckRunAnnotations = 1000
-	// MaxGroupAnnotations bounds the annotations of one finding that
+	maxCheckRunAnnotations = 1000
+	// maxGroupAnnotations bounds the annotations of one finding that
 	// stands for references on many lines (DRIFT_MOVE): one per line, at
 	// most this many.
-	MaxGroupAnnotations = 50
+	maxGroupAnnotations = 50
 )
 
 // Annotation levels of the Checks API.
@@ -63,7 +63,7 @@ type CheckRunOutput struct {
 	// Summary is Markdown, at most MaxCheckRunText bytes.
 	Summary string
 	// Annotations are the judged findings that have a file, worst first,
-	// at most MaxCheckRunAnnotations.
+	// at most maxCheckRunAnnotations.
 	Annotations []Annotation
 	// Unannotated counts judged findings without an annotation: those
 	// without a file and those beyond the bound. The summary says so.
@@ -71,22 +71,22 @@ type CheckRunOutput struct {
 }
 
 // Batches splits the annotations into requests of at most
-// MaxAnnotationsPerRequest, in order. No annotations is one empty batch:
+// maxAnnotationsPerRequest, in order. No annotations is one empty batch:
 // the run is still completed with one request.
 func (o CheckRunOutput) Batches() [][]Annotation {
 	if len(o.Annotations) == 0 {
 		return [][]Annotation{nil}
 	}
 	var out [][]Annotation
-	for b := range slices.Chunk(o.Annotations, MaxAnnotationsPerRequest) {
+	for b := range slices.Chunk(o.Annotations, maxAnnotationsPerRequest) {
 		out = append(out, b)
 	}
 	return out
 }
 
-// AnnotationLevel maps a level to a check-run annotation level: error →
+// annotationLevel maps a level to a check-run annotation level: error →
 // failure, warn → warning, anything else → notice.
-func AnnotationLevel(level catalog.Level) string {
+func annotationLevel(level catalog.Level) string {
 	switch level {
 	case catalog.Error:
 		return AnnotationFailure
@@ -98,7 +98,7 @@ func AnnotationLevel(level catalog.Level) string {
 
 // annotationsOf returns one annotation per judged finding that has a file,
 // worst first, then the further lines of grouped findings (DRIFT_MOVE, at
-// most MaxGroupAnnotations each), and how many judged findings have none. A
+// most maxGroupAnnotations each), and how many judged findings have none. A
 // finding on the whole file (line 0) is annotated on line 1.
 func annotationsOf(judged []report.Finding, g GitHubContext) (anns []Annotation, fileless int) {
 	for _, f := range judged {
@@ -106,7 +106,7 @@ func annotationsOf(judged []report.Finding, g GitHubContext) (anns []Annotation,
 			fileless++
 			continue
 		}
-		anns = append(anns, AnnotationOf(f, g))
+		anns = append(anns, annotationOf(f, g))
 	}
 	// A grouped finding's further lines come after every finding's first
 	// annotation, so that a bound cuts them first.
@@ -127,27 +127,27 @@ func annotationsOf(judged []report.Finding, g GitHubContext) (anns []Annotation,
 // groupAnnotations annotates the other lines of a finding that stands for
 // references on many lines (DRIFT_MOVE, or one reference repeated on many
 // lines of a document: its evidence is the references' locations), with
-// the finding's title and message, up to MaxGroupAnnotations lines in all.
+// the finding's title and message, up to maxGroupAnnotations lines in all.
 // A non-empty in keeps to the lines of that file.
 func groupAnnotations(f report.Finding, g GitHubContext, in string) []Annotation {
 	var out []Annotation
 	seen := map[report.Location]bool{f.Location: true}
 	for _, l := range f.Evidence {
-		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= MaxGroupAnnotations || (in != "" && l.Path != in) {
+		if l.Path == "" || l.Line == 0 || seen[l] || len(out)+1 >= maxGroupAnnotations || (in != "" && l.Path != in) {
 			continue
 		}
 		seen[l] = true
 		c := f
 		c.Location = l
-		out = append(out, AnnotationOf(c, g))
+		out = append(out, annotationOf(c, g))
 	}
 	return out
 }
 
-// AnnotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
+// annotationOf is f as an annotation: title "Broken link (BROKEN_LINK)",
 // the message with its remediation, both bounded, control and bidi
 // characters made visible.
-func AnnotationOf(f report.Finding, g GitHubContext) Annotation {
+func annotationOf(f report.Finding, g GitHubContext) Annotation {
 	line := max(f.Location.Line, 1)
 	title := textwriter.Printable(cmp.Or(f.Title, f.Code))
 	if f.Title != "" && f.Code != "" {
@@ -161,9 +161,9 @@ func AnnotationOf(f report.Finding, g GitHubContext) Annotation {
 		Path:      g.repoPath(f.Location.Path),
 		StartLine: line,
 		EndLine:   line,
-		Level:     AnnotationLevel(f.Level),
-		Title:     clip(title, MaxAnnotationTitle),
-		Message:   clip(msg, MaxAnnotationMessage),
+		Level:     annotationLevel(f.Level),
+		Title:     clip(title, maxAnnotationTitle),
+		Message:   clip(msg, maxAnnotationMessage),
 	}
 }
 
@@ -178,8 +178,8 @@ func (a Annotation) Normalized() Annotation {
 	} else {
 		a.EndColumn = max(a.EndColumn, a.StartColumn)
 	}
-	a.Title = clip(a.Title, MaxAnnotationTitle)
-	a.Message = clip(a.Message, MaxAnnotationMessage)
+	a.Title = clip(a.Title, maxAnnotationTitle)
+	a.Message = clip(a.Message, maxAnnotationMessage)
 	return a
 }
 
@@ -189,15 +189,15 @@ func (a Annotation) Normalized() Annotation {
 // DefaultMaxPerCode findings of a code (fewer when that does not fit, as
 // in the job summary), and the annotations: one per judged finding with
 // a file, with no per-code bound (each sits at its own line of the diff),
-// at most MaxCheckRunAnnotations.
+// at most maxCheckRunAnnotations.
 func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 	g := opts.GitHub
 	v := opts.view(r)
 	judged := v.judged
 	anns, fileless := annotationsOf(judged, g)
-	anns, _ = textwriter.Bound(anns, MaxCheckRunAnnotations)
+	anns, _ = textwriter.Bound(anns, maxCheckRunAnnotations)
 	// over counts findings, not the further lines of grouped ones.
-	over := max(len(judged)-fileless-MaxCheckRunAnnotations, 0)
+	over := max(len(judged)-fileless-maxCheckRunAnnotations, 0)
 	out := CheckRunOutput{Title: checkRunTitle(v, opts), Annotations: anns, Unannotated: fileless + over}
 	judgedGroups, resolvedGroups := report.GroupByCode(judged), report.GroupByCode(r.Resolved)
 	out.Summary = fitting(func(n perCode) (string, bool) {
@@ -212,7 +212,7 @@ func CheckRun(r *report.Report, opts RenderOptions) CheckRunOutput {
 		}
 		if out.Unannotated > 0 {
 			m.block(fmt.Sprintf("%s not annotated (%d without a file, %d over the bound of %d annotations); they are counted below.\n\n",
-				textwriter.Plural(out.Unannotated, "finding", "findings"), fileless, over, MaxCheckRunAnnotations))
+				textwriter.Plural(out.Unannotated, "finding", "findings"), fileless, over, maxCheckRunAnnotations))
 		}
 		m.block(fullListLine(report.LeftOutBy(judgedGroups, n.judged)+report.LeftOutBy(resolvedGroups, n.other), opts.fullReport()))
 		if len(judged) > 0 {
@@ -258,7 +258,7 @@ func checkRunTitle(v ghView, opts RenderOptions) string {
 	if opts.Doctor != nil {
 		b.WriteString(" · grade " + opts.Doctor.label())
 	}
-	return clip(textwriter.Printable(b.String()), MaxAnnotationTitle)
+	return clip(textwriter.Printable(b.String()), maxAnnotationTitle)
 }
 
 // Check-run conclusions docbridge sets.

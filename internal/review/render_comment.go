@@ -8,9 +8,9 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxCommentPerCode is how many new findings of one code the sticky PR
+// maxCommentPerCode is how many new findings of one code the sticky PR
 // comment lists (report.DefaultMaxPerCode elsewhere).
-const MaxCommentPerCode = 5
+const maxCommentPerCode = 5
 
 // StickyMarker opens the sticky PR comment. The poster finds the comment
 // by this marker and by its own bot author; no rendered repository text
@@ -22,17 +22,17 @@ const (
 	// MaxCommentChars keeps the comment under GitHub's 65,536-character
 	// body limit with room to spare.
 	MaxCommentChars = 60000
-	// MaxCommentRows is the most new findings the comment lists in all
-	// (at most MaxCommentPerCode of each code); the rest are counted and
+	// maxCommentRows is the most new findings the comment lists in all
+	// (at most maxCommentPerCode of each code); the rest are counted and
 	// left to the job summary.
-	MaxCommentRows = 30
-	// MaxCommentResolvedRows is the most resolved findings it lists.
-	MaxCommentResolvedRows = 10
+	maxCommentRows = 30
+	// maxCommentResolvedRows is the most resolved findings it lists.
+	maxCommentResolvedRows = 10
 )
 
 // Comment renders the sticky PR comment: the marker, a verdict heading
 // (new findings, the doctor's grade and its change), the new findings
-// grouped by code (worst codes first, MaxCommentPerCode of each, the rest
+// grouped by code (worst codes first, maxCommentPerCode of each, the rest
 // counted) with links to their lines at the head, the resolved ones,
 // the doctor's table and pictures of new import cycles, all within
 // MaxCommentChars. When nothing is new it says so in one line.
@@ -78,7 +78,7 @@ func Comment(r *report.Report, opts RenderOptions) string {
 		m.block(line + "\n\n")
 	}
 	if len(r.Resolved) > 0 {
-		shown, more := textwriter.Bound(report.WorstFirst(r.Resolved), MaxCommentResolvedRows)
+		shown, more := textwriter.Bound(report.WorstFirst(r.Resolved), maxCommentResolvedRows)
 		findingsTable(m, fmt.Sprintf("<details><summary>Resolved (%d)</summary>\n\n", len(r.Resolved)),
 			shown, g, g.BaseSHA, moreLine(more)+"\n</details>\n\n")
 	}
@@ -95,8 +95,8 @@ func Comment(r *report.Report, opts RenderOptions) string {
 }
 
 // commentFindings adds the judged findings as one table grouped by code
-// (report.GroupByCode's order): at most MaxCommentPerCode rows of a code, then a
-// row counting the code's rest, and at most MaxCommentRows finding rows in
+// (report.GroupByCode's order): at most maxCommentPerCode rows of a code, then a
+// row counting the code's rest, and at most maxCommentRows finding rows in
 // all; a line after the table counts, by code, the findings of the codes
 // that got no row.
 func commentFindings(m *budget, judged []report.Finding, g GitHubContext) {
@@ -109,12 +109,12 @@ func commentFindings(m *budget, judged []report.Finding, g GitHubContext) {
 	var unlisted []report.CodeGroup
 	rows, hidden := 0, 0
 	for _, grp := range report.GroupByCode(judged) {
-		if rows >= MaxCommentRows {
+		if rows >= maxCommentRows {
 			unlisted = append(unlisted, grp)
 			hidden += len(grp.Findings)
 			continue
 		}
-		shown, more := grp.Shown(min(MaxCommentPerCode, MaxCommentRows-rows))
+		shown, more := grp.Shown(min(maxCommentPerCode, maxCommentRows-rows))
 		for _, f := range shown {
 			items = append(items, item{f: f})
 		}
@@ -172,7 +172,7 @@ func summaryLink(g GitHubContext) string {
 func commentFooter(r *report.Report, opts RenderOptions) string {
 	parts := []string{InlineText(strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version))}
 	if opts.Stats != "" {
-		parts = append(parts, InlineText(clip(opts.Stats, MaxMarkdownCell)))
+		parts = append(parts, InlineText(clip(opts.Stats, maxMarkdownCell)))
 	}
 	if u := safeURL(opts.GitHub.RunURL); u != "" {
 		parts = append(parts, "[full report]("+u+")")

@@ -13,10 +13,10 @@ import (
 
 // Bounds of the Mermaid pictures of new import cycles.
 const (
-	// MaxCyclePictures is how many cycles one document draws.
-	MaxCyclePictures = 3
-	// MaxCycleNodes is the longest cycle drawn; a longer one is listed.
-	MaxCycleNodes = 12
+	// maxCyclePictures is how many cycles one document draws.
+	maxCyclePictures = 3
+	// maxCycleNodes is the longest cycle drawn; a longer one is listed.
+	maxCycleNodes = 12
 )
 
 // cycleSection draws the import cycles among fs (findings with code
@@ -36,22 +36,22 @@ func cycleSection(fs []report.Finding, title string) string {
 	fmt.Fprintf(&b, "<details><summary>%s (%d)</summary>\n\n", htmlText(title), len(cycles))
 	drawn, tooLong := 0, 0
 	for _, c := range cycles {
-		if len(c) > MaxCycleNodes {
+		if len(c) > maxCycleNodes {
 			tooLong++
 			continue
 		}
-		if drawn == MaxCyclePictures {
+		if drawn == maxCyclePictures {
 			continue
 		}
 		drawn++
 		b.WriteString(cycleMermaid(c))
 	}
 	if rest := len(cycles) - drawn - tooLong; rest > 0 {
-		fmt.Fprintf(&b, "%s more not drawn (the bound is %d pictures).\n\n", textwriter.Plural(rest, "cycle", "cycles"), MaxCyclePictures)
+		fmt.Fprintf(&b, "%s more not drawn (the bound is %d pictures).\n\n", textwriter.Plural(rest, "cycle", "cycles"), maxCyclePictures)
 	}
 	if tooLong > 0 {
 		fmt.Fprintf(&b, "%s longer than %d modules not drawn; the findings list their modules.\n\n",
-			textwriter.Plural(tooLong, "cycle", "cycles"), MaxCycleNodes)
+			textwriter.Plural(tooLong, "cycle", "cycles"), maxCycleNodes)
 	}
 	b.WriteString("</details>\n\n")
 	return b.String()

@@ -9,8 +9,8 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxDoctorDimensions bounds the doctor's dimension rows a renderer shows.
-const MaxDoctorDimensions = 20
+// maxDoctorDimensions bounds the doctor's dimension rows a renderer shows.
+const maxDoctorDimensions = 20
 
 // DoctorSummary is the doctor's grade as the GitHub renderers show it.
 // The doctor owns the numbers; these are its display strings.
@@ -95,7 +95,7 @@ func doctorVerdictLine(verdict string) string {
 	if len(v) >= len("doctor: ") && strings.EqualFold(v[:len("doctor: ")], "doctor: ") {
 		v = v[len("doctor: "):]
 	}
-	return "Doctor: " + InlineText(clip(v, MaxMarkdownCell))
+	return "Doctor: " + InlineText(clip(v, maxMarkdownCell))
 }
 
 // doctorSection is the collapsed doctor table.
@@ -113,12 +113,12 @@ func doctorSection(d *DoctorSummary, open bool) string {
 		attr = " open"
 	}
 	fmt.Fprintf(&b, "<details%s><summary>%s</summary>\n\n", attr, htmlText(summary))
-	dims, omitted := textwriter.Bound(d.Dimensions, MaxDoctorDimensions)
+	dims, omitted := textwriter.Bound(d.Dimensions, maxDoctorDimensions)
 	if len(dims) > 0 {
 		b.WriteString("| Dimension | Score | Δ |\n|---|---|---|\n")
 		for _, dim := range dims {
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", InlineText(clip(dim.Name, MaxMarkdownCell)),
-				InlineText(clip(dim.Score, MaxMarkdownCell)), InlineText(cmp.Or(clip(dim.Delta, MaxMarkdownCell), "—")))
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", InlineText(clip(dim.Name, maxMarkdownCell)),
+				InlineText(clip(dim.Score, maxMarkdownCell)), InlineText(cmp.Or(clip(dim.Delta, maxMarkdownCell), "—")))
 		}
 		if omitted > 0 {
 			fmt.Fprintf(&b, "\n%s more not shown.\n", textwriter.Plural(omitted, "dimension", "dimensions"))
@@ -126,7 +126,7 @@ func doctorSection(d *DoctorSummary, open bool) string {
 		b.WriteString("\n")
 	}
 	if d.Advice != "" {
-		b.WriteString(InlineText(clip(d.Advice, MaxMarkdownCell)) + "\n\n")
+		b.WriteString(InlineText(clip(d.Advice, maxMarkdownCell)) + "\n\n")
 	}
 	b.WriteString("</details>\n\n")
 	return b.String()

@@ -9,8 +9,8 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxExpiringRows bounds the expiring proposals a comment lists.
-const MaxExpiringRows = 10
+// maxExpiringRows bounds the expiring proposals a comment lists.
+const maxExpiringRows = 10
 
 // EnrichmentStatus is what an ordinary pull request's comment says about
 // enrichment: the proposals waiting for a person on the enrichment pull
@@ -43,11 +43,11 @@ func enrichmentSection(e *EnrichmentStatus) string {
 			textwriter.Plural(e.Pending, "proposal", "proposals"), textwriter.PluralWord(e.Pending, "waits", "wait"), where)
 	}
 	if n := len(e.Expiring); n > 0 {
-		shown, more := textwriter.Bound(e.Expiring, MaxExpiringRows)
+		shown, more := textwriter.Bound(e.Expiring, maxExpiringRows)
 		fmt.Fprintf(&b, "<details><summary>This change makes %s expire</summary>\n\n", textwriter.Plural(n, "accepted proposal", "accepted proposals"))
 		b.WriteString("| Proposal | Target | Claim |\n|---|---|---|\n")
 		for _, p := range shown {
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", InlineText(string(p.Kind)), mdCode(clip(p.Entity, MaxMarkdownCell)), claim(p))
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", InlineText(string(p.Kind)), mdCode(clip(p.Entity, maxMarkdownCell)), claim(p))
 		}
 		if more > 0 {
 			fmt.Fprintf(&b, "\n… and %d more.\n", more)

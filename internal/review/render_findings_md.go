@@ -44,10 +44,10 @@ func findingRow(f report.Finding, g GitHubContext, sha string) string {
 // writeDetailCells ends a finding's table row: the message with its
 // remediation, then the location linked to its line at sha.
 func writeDetailCells(b *strings.Builder, f report.Finding, g GitHubContext, sha string) {
-	b.WriteString(InlineText(clip(f.Detail, MaxMarkdownCell)))
+	b.WriteString(InlineText(clip(f.Detail, maxMarkdownCell)))
 	if f.Remediation != "" {
 		b.WriteString("<br>Fix: ")
-		b.WriteString(InlineText(clip(f.Remediation, MaxMarkdownCell)))
+		b.WriteString(InlineText(clip(f.Remediation, maxMarkdownCell)))
 	}
 	b.WriteString(" | ")
 	b.WriteString(whereCell(f.Location, g, sha))

@@ -169,11 +169,11 @@ func TestLargeRepositoryBounds(t *testing.T) {
 			tl.Stated = 0
 		}
 		reporttest.WantTally(t, name+" comment", got, codeCounts(report.Judged(r)), 0)
-		if listed != MaxCommentRows {
-			t.Errorf("%s: comment lists %d findings, want %d", name, listed, MaxCommentRows)
+		if listed != maxCommentRows {
+			t.Errorf("%s: comment lists %d findings, want %d", name, listed, maxCommentRows)
 		}
 		for code, tl := range got {
-			if tl.Listed > MaxCommentPerCode {
+			if tl.Listed > maxCommentPerCode {
 				t.Errorf("%s comment: %d findings of %s listed", name, tl.Listed, code)
 			}
 		}
@@ -189,7 +189,7 @@ func TestLargeRepositoryBounds(t *testing.T) {
 		for sec, fs := range crWant {
 			reporttest.WantTally(t, name+" check run "+sec, tallyMarkdown(t, out.Summary)[sec], codeCounts(fs), report.DefaultMaxPerCode)
 		}
-		if len(out.Annotations) != min(MaxCheckRunAnnotations, len(report.Judged(r))-codeCounts(report.Judged(r))["UNDOCUMENTED_AREA"]) {
+		if len(out.Annotations) != min(maxCheckRunAnnotations, len(report.Judged(r))-codeCounts(report.Judged(r))["UNDOCUMENTED_AREA"]) {
 			t.Errorf("%s: %d annotations: a per-code bound crept in", name, len(out.Annotations))
 		}
 

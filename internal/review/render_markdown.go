@@ -8,10 +8,10 @@ import (
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
-// MaxMarkdownCell bounds, in runes, the repository text one table cell
+// maxMarkdownCell bounds, in runes, the repository text one table cell
 // quotes (a message, a remediation); longer text ends in "…". The full
 // text is in the JSON report.
-const MaxMarkdownCell = 500
+const maxMarkdownCell = 500
 
 // InlineText makes repository text safe inside a Markdown paragraph or a
 // GFM table cell on GitHub. Text from files is hostile: it may close a

@@ -44,7 +44,7 @@ func moveReport(refs int, edits bool) *report.Report {
 }
 
 // A DRIFT_MOVE is one finding in the comment and the check run's title,
-// and an annotation on each of its lines up to MaxGroupAnnotations; a
+// and an annotation on each of its lines up to maxGroupAnnotations; a
 // plain drift is annotated once. The comment shows the fix command.
 func TestMoveAnnotationsAndComment(t *testing.T) {
 	for _, refs := range []int{7, 80} {
@@ -62,7 +62,7 @@ func TestMoveAnnotationsAndComment(t *testing.T) {
 			lines[k] = true
 		}
 		moveAnns := perPath["docs/a.md"] + perPath["docs/b.md"]
-		if want := min(refs, MaxGroupAnnotations); moveAnns != want || perPath["docs/c.md"] != 1 {
+		if want := min(refs, maxGroupAnnotations); moveAnns != want || perPath["docs/c.md"] != 1 {
 			t.Errorf("%d refs: annotations %v, want %d on the move's lines and 1 for the link", refs, perPath, want)
 		}
 		if !strings.HasPrefix(out.Title, "2 new findings") {
@@ -100,7 +100,7 @@ func TestFixLineBaseSHA(t *testing.T) {
 // further lines of a grouped one, and only findings count as unannotated.
 func TestMoveAnnotationsAtTheBound(t *testing.T) {
 	r := moveReport(30, false)
-	for i := range MaxCheckRunAnnotations - 10 {
+	for i := range maxCheckRunAnnotations - 10 {
 		l := report.Location{Path: fmt.Sprintf("docs/p%04d.md", i), Line: 1}
 		r.Findings = append(r.Findings, report.Finding{ID: fmt.Sprintf("b%04d", i), Code: catalog.BrokenLink, Severity: report.SeverityHigh,
 			Level: catalog.Error, Status: report.StatusNew, Detail: "broken", Location: l, Evidence: []report.Location{l}})
@@ -108,8 +108,8 @@ func TestMoveAnnotationsAtTheBound(t *testing.T) {
 	slices.SortFunc(r.Findings, report.CompareFindings)
 	r.Summary = report.Summarize(r.Findings, nil)
 	out := CheckRun(r, RenderOptions{GitHub: ghContext()})
-	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 0 {
-		t.Fatalf("%d annotations, %d unannotated; want %d and 0", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
+	if len(out.Annotations) != maxCheckRunAnnotations || out.Unannotated != 0 {
+		t.Fatalf("%d annotations, %d unannotated; want %d and 0", len(out.Annotations), out.Unannotated, maxCheckRunAnnotations)
 	}
 	firsts := map[string]bool{}
 	for _, a := range out.Annotations {

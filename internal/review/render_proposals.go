@@ -13,12 +13,12 @@ import (
 
 // Bounds of the proposal renderers, in runes, on text an agent wrote.
 const (
-	// MaxProposalReasonRunes bounds the reason shown with a proposal.
-	MaxProposalReasonRunes = 300
-	// MaxProposalEvidence is how many evidence items a proposal lists.
-	MaxProposalEvidence = 5
-	// MaxQuotedLineRunes bounds the command line a reply quotes.
-	MaxQuotedLineRunes = 200
+	// maxProposalReasonRunes bounds the reason shown with a proposal.
+	maxProposalReasonRunes = 300
+	// maxProposalEvidence is how many evidence items a proposal lists.
+	maxProposalEvidence = 5
+	// maxQuotedLineRunes bounds the command line a reply quotes.
+	maxQuotedLineRunes = 200
 )
 
 // overlayWhere names what has every proposal when a rendering is cut.
@@ -40,7 +40,7 @@ func CommandReply(head string, refused []RefusedCommand, tail string) string {
 	m.block(InlineText(head) + "\n\n")
 	m.table("", len(refused), func(i int) string {
 		r := refused[i]
-		return "> " + quoteLine(clip(r.Line, MaxQuotedLineRunes)) + "\n\n❌ " + InlineText(clip(r.Reason, MaxMarkdownCell)) + "\n\n"
+		return "> " + quoteLine(clip(r.Line, maxQuotedLineRunes)) + "\n\n❌ " + InlineText(clip(r.Reason, maxMarkdownCell)) + "\n\n"
 	}, "")
 	if tail != "" {
 		m.block(InlineText(tail) + "\n")
@@ -67,7 +67,7 @@ func quoteLine(s string) string {
 // by kind, each with its /approve line to copy, within MaxCommentChars.
 func EnrichmentPRBody(ov *enrich.Overlay, note string) string {
 	if note != "" {
-		note = InlineText(clip(note, MaxMarkdownCell)) + "\n\n"
+		note = InlineText(clip(note, maxMarkdownCell)) + "\n\n"
 	}
 	return enrichmentPRBody(ov, note)
 }
@@ -84,7 +84,7 @@ func RefreshEnrichmentPRBody(ov *enrich.Overlay, old string) string {
 	if i := strings.Index(old, prIntroEnd); i >= 0 {
 		rest := old[i+len(prIntroEnd):]
 		if j := strings.Index(rest, "\n\n"); j > 0 && !strings.Contains(rest[:j], "\n") &&
-			!strings.HasPrefix(rest, "In the overlay:") && len(rest[:j]) <= 4*MaxMarkdownCell {
+			!strings.HasPrefix(rest, "In the overlay:") && len(rest[:j]) <= 4*maxMarkdownCell {
 			note = rest[:j+2]
 		}
 	}
@@ -135,14 +135,14 @@ func ProposalsSection(ov *enrich.Overlay, limit int) string {
 		m.table(fmt.Sprintf("##### Approved (%d)\n\n| proposal | kind | target | by |\n| --- | --- | --- | --- |\n", len(approved)), len(approved), func(i int) string {
 			a := approved[i]
 			return fmt.Sprintf("| %s | %s | %s | %s |\n", mdCode(a.Proposal.ProposalID), mdCode(string(a.Proposal.Kind)),
-				mdCode(clip(a.Proposal.Entity, MaxMarkdownCell)), InlineText(a.AcceptedBy))
+				mdCode(clip(a.Proposal.Entity, maxMarkdownCell)), InlineText(a.AcceptedBy))
 		}, "\n")
 	}
 	if len(rejected) > 0 {
 		m.table(fmt.Sprintf("##### Rejected (%d)\n\n| proposal | kind | target | by | reason |\n| --- | --- | --- | --- | --- |\n", len(rejected)), len(rejected), func(i int) string {
 			r := rejected[i]
 			return fmt.Sprintf("| %s | %s | %s | %s | %s |\n", mdCode(r.ProposalID), mdCode(r.Kind),
-				mdCode(clip(r.Entity, MaxMarkdownCell)), InlineText(r.RejectedBy), InlineText(clip(r.Detail, MaxMarkdownCell)))
+				mdCode(clip(r.Entity, maxMarkdownCell)), InlineText(r.RejectedBy), InlineText(clip(r.Detail, maxMarkdownCell)))
 		}, "\n")
 	}
 	return m.String()
@@ -195,11 +195,11 @@ func pendingGroups(m *budget, ov *enrich.Overlay) {
 // confidence, evidence, the agent's reason, and the commands to copy.
 func pendingItem(p enrich.Proposal) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "- %s %s · confidence %.2f\n", mdCode(clip(p.Entity, MaxMarkdownCell)), claim(p), p.Confidence)
-	shown, more := textwriter.Bound(p.Evidence, MaxProposalEvidence)
+	fmt.Fprintf(&b, "- %s %s · confidence %.2f\n", mdCode(clip(p.Entity, maxMarkdownCell)), claim(p), p.Confidence)
+	shown, more := textwriter.Bound(p.Evidence, maxProposalEvidence)
 	ev := make([]string, 0, len(shown)+1)
 	for _, e := range shown {
-		s := mdCode(clip(e.Path, MaxMarkdownCell))
+		s := mdCode(clip(e.Path, maxMarkdownCell))
 		switch {
 		case e.LineStart > 0 && e.LineEnd > e.LineStart:
 			s += fmt.Sprintf(" lines %d–%d", e.LineStart, e.LineEnd)
@@ -215,7 +215,7 @@ func pendingItem(p enrich.Proposal) string {
 		fmt.Fprintf(&b, "  evidence: %s\n", strings.Join(ev, ", "))
 	}
 	if p.Reason != "" {
-		fmt.Fprintf(&b, "  reason: %s\n", InlineText(clip(p.Reason, MaxProposalReasonRunes)))
+		fmt.Fprintf(&b, "  reason: %s\n", InlineText(clip(p.Reason, maxProposalReasonRunes)))
 	}
 	fmt.Fprintf(&b, "  `/approve %s` · `/reject %s <reason>`\n", p.ProposalID, p.ProposalID)
 	return b.String()
@@ -223,8 +223,8 @@ func pendingItem(p enrich.Proposal) string {
 
 // claim says in words what a proposal claims about its entity.
 func claim(p enrich.Proposal) string {
-	q := func(s string) string { return "“" + InlineText(clip(s, MaxMarkdownCell)) + "”" }
-	ent := func(s string) string { return mdCode(clip(s, MaxMarkdownCell)) }
+	q := func(s string) string { return "“" + InlineText(clip(s, maxMarkdownCell)) + "”" }
+	ent := func(s string) string { return mdCode(clip(s, maxMarkdownCell)) }
 	switch x := p.Payload.(type) {
 	case *enrich.ClassifyDocument:
 		return fmt.Sprintf("is a %s for %s readers, %s, criticality %s", InlineText(x.Type), InlineText(x.Audience), InlineText(x.Lifecycle), InlineText(x.Criticality))

@@ -22,7 +22,7 @@ import (
 const hostileGH = "x | y `code` " + StickyMarker + " </details> <img src=x onerror=alert(1)> @octocat @org/team $x^2$ " +
 	"[link](https://evil.example) **bold** \n::error::injected\r\n%0A, key=val: end \x1b[31m \u202e"
 
-// hostileReport is a compared report whose every text field is reporttest.Hostile.
+// hostileReport is a compared report whose every text field is reporttest's hostile text.
 func hostileReport() *report.Report {
 	f := func(id, code, sev string, level catalog.Level, path string, line int) report.Finding {
 		return report.Finding{ID: id, Code: code, Severity: sev, Level: level, Title: hostileGH, Detail: hostileGH,
@@ -77,7 +77,7 @@ func unescapedCount(s string, c byte) int {
 	return n
 }
 
-// checkMarkdownSafe asserts that no reporttest.Hostile text escaped its cell in md.
+// checkMarkdownSafe asserts that no hostile text (reporttest's) escaped its cell in md.
 func checkMarkdownSafe(t *testing.T, name, md string, marker bool) {
 	t.Helper()
 	if want := map[bool]int{true: 1, false: 0}[marker]; strings.Count(md, StickyMarker) != want {
@@ -210,13 +210,13 @@ func TestBatches(t *testing.T) {
 			anns[i] = Annotation{Path: "a.md", StartLine: i + 1, EndLine: i + 1, Level: AnnotationNotice, Message: "m"}
 		}
 		batches := CheckRunOutput{Annotations: anns}.Batches()
-		wantBatches := max((n+MaxAnnotationsPerRequest-1)/MaxAnnotationsPerRequest, 1)
+		wantBatches := max((n+maxAnnotationsPerRequest-1)/maxAnnotationsPerRequest, 1)
 		if len(batches) != wantBatches {
 			t.Errorf("%d annotations: %d batches, want %d", n, len(batches), wantBatches)
 		}
 		var joined []Annotation
 		for _, b := range batches {
-			if len(b) > MaxAnnotationsPerRequest {
+			if len(b) > maxAnnotationsPerRequest {
 				t.Errorf("%d annotations: a batch of %d", n, len(b))
 			}
 			joined = append(joined, b...)
@@ -228,10 +228,10 @@ func TestBatches(t *testing.T) {
 }
 
 func TestAnnotationsBoundAndLevels(t *testing.T) {
-	r := manyReport(MaxCheckRunAnnotations+120, 10)
+	r := manyReport(maxCheckRunAnnotations+120, 10)
 	out := CheckRun(r, RenderOptions{})
-	if len(out.Annotations) != MaxCheckRunAnnotations || out.Unannotated != 120 {
-		t.Errorf("%d annotations, %d unannotated; want %d and 120", len(out.Annotations), out.Unannotated, MaxCheckRunAnnotations)
+	if len(out.Annotations) != maxCheckRunAnnotations || out.Unannotated != 120 {
+		t.Errorf("%d annotations, %d unannotated; want %d and 120", len(out.Annotations), out.Unannotated, maxCheckRunAnnotations)
 	}
 	if !strings.Contains(out.Summary, "120 findings not annotated (0 without a file, 120 over the bound") {
 		t.Errorf("summary does not count what was not annotated:\n%.400s", out.Summary)
@@ -242,25 +242,25 @@ func TestAnnotationsBoundAndLevels(t *testing.T) {
 	}
 	for level, want := range map[catalog.Level]string{catalog.Error: AnnotationFailure, catalog.Warn: AnnotationWarning,
 		catalog.Info: AnnotationNotice, catalog.Off: AnnotationNotice, "bogus": AnnotationNotice} {
-		if got := AnnotationLevel(level); got != want {
-			t.Errorf("AnnotationLevel(%s) = %s, want %s", level, got, want)
+		if got := annotationLevel(level); got != want {
+			t.Errorf("annotationLevel(%s) = %s, want %s", level, got, want)
 		}
 	}
 }
 
 func TestAnnotationOf(t *testing.T) {
 	long := strings.Repeat("é", 300)
-	f := report.Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", MaxAnnotationMessage+10), Severity: report.SeverityHigh, Level: catalog.Error,
+	f := report.Finding{Code: "BROKEN_LINK", Title: long, Detail: strings.Repeat("d", maxAnnotationMessage+10), Severity: report.SeverityHigh, Level: catalog.Error,
 		Location: report.Location{Path: "a.md"}}
-	a := AnnotationOf(f, GitHubContext{Scanned: repopath.New("/site/../docs-root/")})
+	a := annotationOf(f, GitHubContext{Scanned: repopath.New("/site/../docs-root/")})
 	if a.Path != "docs-root/a.md" || a.StartLine != 1 || a.EndLine != 1 {
 		t.Errorf("whole-file finding annotated at %s:%d-%d", a.Path, a.StartLine, a.EndLine)
 	}
-	if n := len([]rune(a.Title)); n != MaxAnnotationTitle || !strings.HasSuffix(a.Title, "…") {
-		t.Errorf("title of %d runes, want %d ending in …", n, MaxAnnotationTitle)
+	if n := len([]rune(a.Title)); n != maxAnnotationTitle || !strings.HasSuffix(a.Title, "…") {
+		t.Errorf("title of %d runes, want %d ending in …", n, maxAnnotationTitle)
 	}
-	if n := len([]rune(a.Message)); n != MaxAnnotationMessage {
-		t.Errorf("message of %d runes, want %d", n, MaxAnnotationMessage)
+	if n := len([]rune(a.Message)); n != maxAnnotationMessage {
+		t.Errorf("message of %d runes, want %d", n, maxAnnotationMessage)
 	}
 }
 
@@ -346,8 +346,8 @@ func TestMarkdownBounds(t *testing.T) {
 		shown := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |")
 		more := strings.Count(body, "\n| | … and ")
 		// 30 rows over 6 codes: 5 of each and a "more" row each.
-		if cut := cutRows(t, body); shown+more+cut != MaxCommentRows+6 || cut == 0 {
-			t.Errorf("%d rows shown + %d more rows + %d cut, want %d with some cut", shown, more, cut, MaxCommentRows+6)
+		if cut := cutRows(t, body); shown+more+cut != maxCommentRows+6 || cut == 0 {
+			t.Errorf("%d rows shown + %d more rows + %d cut, want %d with some cut", shown, more, cut, maxCommentRows+6)
 		}
 		if !strings.HasSuffix(body, "</sub>\n") {
 			t.Errorf("the footer was lost")
@@ -378,8 +378,8 @@ func TestMarkdownBounds(t *testing.T) {
 	})
 	t.Run("comment rows", func(t *testing.T) {
 		body := Comment(manyReport(45, 20), RenderOptions{})
-		if n := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |"); n != MaxCommentPerCode {
-			t.Errorf("%d rows, want %d", n, MaxCommentPerCode)
+		if n := strings.Count(body, "\n| 🔴 |") + strings.Count(body, "\n| 🟡 |") + strings.Count(body, "\n| 🔵 |"); n != maxCommentPerCode {
+			t.Errorf("%d rows, want %d", n, maxCommentPerCode)
 		}
 		if !strings.Contains(body, "| | … and 40 more `BROKEN_LINK` findings | in the job summary |") || strings.Contains(body, "✂️") {
 			t.Errorf("the 40 findings over the per-code bound are not counted (or the comment was cut)")

@@ -19,10 +19,10 @@ import (
 // a coverage entry (analyzer "snapshot"); it never fails the scan.
 const (
 	MaxEntities  = 250_000
-	MaxRelations = 1_000_000
+	maxRelations = 1_000_000
 	MaxEvidence  = 32 // per entity and per relation
-	MaxCoverage  = 20_000
-	MaxAliases   = 16
+	maxCoverage  = 20_000
+	maxAliases   = 16
 )
 
 // Normalize sorts every list into canonical order and applies the bounds.
@@ -47,8 +47,8 @@ func (s *Snapshot) Normalize() {
 		if e.Aliases != nil {
 			sort.Strings(e.Aliases)
 			e.Aliases = dedupe(e.Aliases)
-			if len(e.Aliases) > MaxAliases {
-				e.Aliases = e.Aliases[:MaxAliases]
+			if len(e.Aliases) > maxAliases {
+				e.Aliases = e.Aliases[:maxAliases]
 			}
 		}
 	})
@@ -62,16 +62,16 @@ func (s *Snapshot) Normalize() {
 			Reason: fmt.Sprintf("%d entities exceed the bound of %d; the rest were dropped", n, MaxEntities)})
 		s.dropDanglingRelations()
 	}
-	if n := len(s.Relations); n > MaxRelations {
-		s.Relations = s.Relations[:MaxRelations]
+	if n := len(s.Relations); n > maxRelations {
+		s.Relations = s.Relations[:maxRelations]
 		s.Coverage = append(s.Coverage, Coverage{Analyzer: "snapshot", Scope: "relations", Status: StatusPartial,
-			Reason: fmt.Sprintf("%d relations exceed the bound of %d; the rest were dropped", n, MaxRelations)})
+			Reason: fmt.Sprintf("%d relations exceed the bound of %d; the rest were dropped", n, maxRelations)})
 	}
 	SortCoverage(s.Coverage)
 	s.Coverage = dedupeCoverage(s.Coverage)
-	if n := len(s.Coverage); n > MaxCoverage {
-		s.Coverage = append(s.Coverage[:MaxCoverage-1], Coverage{Analyzer: "snapshot", Scope: "coverage", Status: StatusPartial,
-			Reason: fmt.Sprintf("%d coverage entries exceed the bound of %d; %d were dropped", n, MaxCoverage, n-MaxCoverage+1)})
+	if n := len(s.Coverage); n > maxCoverage {
+		s.Coverage = append(s.Coverage[:maxCoverage-1], Coverage{Analyzer: "snapshot", Scope: "coverage", Status: StatusPartial,
+			Reason: fmt.Sprintf("%d coverage entries exceed the bound of %d; %d were dropped", n, maxCoverage, n-maxCoverage+1)})
 	}
 	if s.Entities == nil {
 		s.Entities = []Entity{}
@@ -263,7 +263,7 @@ func Unmarshal(data []byte) (*Snapshot, error) {
 // ComputeContentHash returns the xxhash64 (16 lowercase hex digits) of the
 // canonical JSON of everything in s that is a fact about the repository: it
 // leaves out ContentHash itself, SourceRevision and the coverage entries that
-// describe the run (DescribesRun).
+// describe the run (describesRun).
 func ComputeContentHash(s *Snapshot) (string, error) {
 	c := WithoutRun(s)
 	c.ContentHash = ""
@@ -279,13 +279,13 @@ func ComputeContentHash(s *Snapshot) (string, error) {
 }
 
 // WithoutRun returns a shallow copy of s without the coverage entries that
-// describe the run (DescribesRun): what two scans of one tree must agree on,
+// describe the run (describesRun): what two scans of one tree must agree on,
 // however each of them ran.
 func WithoutRun(s *Snapshot) *Snapshot {
 	c := *s
 	c.Coverage = make([]Coverage, 0, len(s.Coverage))
 	for _, e := range s.Coverage {
-		if !DescribesRun(e) {
+		if !describesRun(e) {
 			c.Coverage = append(c.Coverage, e)
 		}
 	}

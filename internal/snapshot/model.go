@@ -187,8 +187,8 @@ const (
 	ScopeState          = "state"
 )
 
-// DescribesRun reports whether a coverage entry is about the run rather
+// describesRun reports whether a coverage entry is about the run rather
 // than the repository.
-func DescribesRun(c Coverage) bool {
+func describesRun(c Coverage) bool {
 	return c.Analyzer == "repository" && (c.Scope == ScopeReusedEntities || c.Scope == ScopeState)
 }

@@ -152,12 +152,12 @@ func TestValidateCatchesBrokenInvariants(t *testing.T) {
 
 func TestCoverageBoundIsRecorded(t *testing.T) {
 	s := sample()
-	for i := 0; i < MaxCoverage+5; i++ {
+	for i := 0; i < maxCoverage+5; i++ {
 		s.Coverage = append(s.Coverage, Coverage{Analyzer: "walk", Scope: fmt.Sprintf("f%06d", i), Status: StatusPartial})
 	}
 	s.Normalize()
-	if len(s.Coverage) != MaxCoverage {
-		t.Fatalf("coverage = %d, want the bound %d", len(s.Coverage), MaxCoverage)
+	if len(s.Coverage) != maxCoverage {
+		t.Fatalf("coverage = %d, want the bound %d", len(s.Coverage), maxCoverage)
 	}
 	last := s.Coverage[len(s.Coverage)-1]
 	if last.Analyzer != "snapshot" || !strings.Contains(last.Reason, "were dropped") {

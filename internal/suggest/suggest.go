@@ -20,10 +20,10 @@ import (
 	"github.com/docbridge/docbridge/internal/report"
 )
 
-// MaxSuggestions bounds the suggestions of one run: one review holds them
+// maxSuggestions bounds the suggestions of one run: one review holds them
 // all, and a reader acts on a few dozen at most; the rest keep their
 // annotation and get the fix command.
-const MaxSuggestions = 50
+const maxSuggestions = 50
 
 // maxSpan bounds the head lines one suggestion replaces.
 const maxSpan = 10
@@ -77,7 +77,7 @@ type Input struct {
 	VerifyAll func(fs []report.Finding, edited map[string][]byte) error
 }
 
-// Make plans the suggestions: at most MaxSuggestions, the findings taken
+// Make plans the suggestions: at most maxSuggestions, the findings taken
 // in the report's canonical order (whatever order they come in); every
 // other judged finding with edits is Outside.
 //
@@ -135,8 +135,8 @@ func plan(in Input, verify func(f report.Finding, edited map[string][]byte) erro
 		if len(f.Edits) == 0 {
 			continue
 		}
-		if len(p.Suggestions) == MaxSuggestions {
-			p.Outside = append(p.Outside, Outside{f, fmt.Sprintf("past the bound of %d suggestions a run", MaxSuggestions)})
+		if len(p.Suggestions) == maxSuggestions {
+			p.Outside = append(p.Outside, Outside{f, fmt.Sprintf("past the bound of %d suggestions a run", maxSuggestions)})
 			continue
 		}
 		s, why := one(in, f, verify, func(path string, lo, hi int) bool {

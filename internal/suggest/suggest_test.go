@@ -109,12 +109,12 @@ func TestMakeRefusesAnotherText(t *testing.T) {
 	}
 }
 
-// At most MaxSuggestions; the rest are outside.
+// At most maxSuggestions; the rest are outside.
 func TestMakeBound(t *testing.T) {
 	var fs []report.Finding
 	var doc strings.Builder
 	added := prdiff.Added{}
-	for i := range MaxSuggestions + 2 {
+	for i := range maxSuggestions + 2 {
 		line := fmt.Sprintf("See [b](b.md#instal%d).", i)
 		doc.WriteString(line + "\n")
 		added[i+1] = line
@@ -124,7 +124,7 @@ func TestMakeBound(t *testing.T) {
 	in.Sources["a.md"] = []byte(doc.String())
 	in.Added["site/a.md"] = added
 	p := Make(in)
-	if len(p.Suggestions) != MaxSuggestions || len(p.Outside) != 2 || !strings.Contains(p.Outside[0].Reason, "bound") {
+	if len(p.Suggestions) != maxSuggestions || len(p.Outside) != 2 || !strings.Contains(p.Outside[0].Reason, "bound") {
 		t.Errorf("%d suggestions, outside %+v", len(p.Suggestions), p.Outside)
 	}
 }

@@ -28,11 +28,11 @@ import (
 	"strings"
 )
 
-// MaxSegments bounds the names of a qualified span (`a.b.c.d.e.f`).
-const MaxSegments = 6
+// maxSegments bounds the names of a qualified span (`a.b.c.d.e.f`).
+const maxSegments = 6
 
-// MaxLen bounds the span text read, in bytes.
-const MaxLen = 300
+// maxLen bounds the span text read, in bytes.
+const maxLen = 300
 
 // Ref is a code span read as a symbol reference.
 type Ref struct {
@@ -143,7 +143,7 @@ func tokens(text string) ([]tok, bool) {
 			cur.t = token.IDENT // a lone `$` is a name (jQuery)
 		}
 		out = append(out, cur)
-		if len(out) > 4*MaxLen {
+		if len(out) > 4*maxLen {
 			return nil, false
 		}
 	}
@@ -160,7 +160,7 @@ func name(t tok) bool {
 // is not one (see the package documentation).
 func Parse(text string) (Ref, bool) {
 	text = strings.TrimSpace(text)
-	if text == "" || len(text) > MaxLen || strings.ContainsAny(text, "\n\r") {
+	if text == "" || len(text) > maxLen || strings.ContainsAny(text, "\n\r") {
 		return Ref{}, false
 	}
 	ts, ok := tokens(text)
@@ -224,7 +224,7 @@ func Parse(text string) (Ref, bool) {
 		r.Seps = append(r.Seps, sep)
 		r.Segments = append(r.Segments, ts[i+1].lit)
 		i += 2
-		if len(r.Segments) > MaxSegments {
+		if len(r.Segments) > maxSegments {
 			return Ref{}, false
 		}
 	}

@@ -71,8 +71,8 @@ func TestParseRefusesProseAndCode(t *testing.T) {
 			t.Errorf("Parse(%q) = %+v (key %q), want refused", text, r, r.Key())
 		}
 	}
-	if _, ok := Parse(strings.Repeat("a", MaxLen+1)); ok {
-		t.Error("a span over MaxLen is read")
+	if _, ok := Parse(strings.Repeat("a", maxLen+1)); ok {
+		t.Error("a span over maxLen is read")
 	}
 }
 
@@ -95,7 +95,7 @@ func FuzzParse(f *testing.F) {
 		if !ok {
 			return
 		}
-		if len(r.Segments) == 0 || len(r.Seps) != len(r.Segments)-1 || len(r.Segments) > MaxSegments {
+		if len(r.Segments) == 0 || len(r.Seps) != len(r.Segments)-1 || len(r.Segments) > maxSegments {
 			t.Fatalf("Parse(%q) = %+v", text, r)
 		}
 		// The key is itself a reference with the same key.

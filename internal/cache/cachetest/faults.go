@@ -20,12 +20,12 @@ const (
 	Lookup = "cache/lookup"
 	// Download fetches an entry's archive (GET artifacts/{id}).
 	Download = "cache/download"
-	// Reserve reserves a key to save under (POST caches).
-	Reserve = "cache/reserve"
-	// Upload sends a chunk of the archive (PATCH caches/{id}).
-	Upload = "cache/upload"
-	// Commit ends a save (POST caches/{id}).
-	Commit = "cache/commit"
+	// reserve reserves a key to save under (POST caches).
+	reserve = "cache/reserve"
+	// upload sends a chunk of the archive (PATCH caches/{id}).
+	upload = "cache/upload"
+	// commit ends a save (POST caches/{id}).
+	commit = "cache/commit"
 )
 
 // Fault fails the requests of operation Op, Times times: with Status,
@@ -132,11 +132,11 @@ func operation(r *http.Request) string {
 	case r.Method == http.MethodGet && name == "artifacts" && hasID:
 		return Download
 	case r.Method == http.MethodPost && name == "caches" && !hasID:
-		return Reserve
+		return reserve
 	case r.Method == http.MethodPatch && name == "caches" && hasID:
-		return Upload
+		return upload
 	case r.Method == http.MethodPost && name == "caches" && hasID:
-		return Commit
+		return commit
 	}
 	return ""
 }

@@ -19,7 +19,7 @@
 //
 // Every error Command and Models return from Ask is an *Incomplete; a
 // failure of the agent itself (not a bound) also satisfies
-// errors.Is(err, ErrFailed). Neither ever fails the run that asked.
+// errors.Is(err, errFailed). Neither ever fails the run that asked.
 package agent
 
 import (

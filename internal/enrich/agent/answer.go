@@ -12,19 +12,19 @@ import (
 	"github.com/docbridge/docbridge/internal/jsonerr"
 )
 
-// ErrFailed marks an agent that did not answer as the protocol says: a
+// errFailed marks an agent that did not answer as the protocol says: a
 // program that exited non-zero or timed out, an answer that is not the
 // protocol's JSON, an endpoint that kept failing. It fails the enrichment,
 // never the run that asked.
-var ErrFailed = errors.New("agent failed")
+var errFailed = errors.New("agent failed")
 
 // Reasons a pack was not answered (Skip.Reason).
 const (
-	SkipTooLarge       = "too-large"       // the pack alone is over the request bound
+	skipTooLarge       = "too-large"       // the pack alone is over the request bound
 	SkipBudgetRequests = "budget-requests" // the run's request budget is spent
-	SkipBudgetTokens   = "budget-tokens"   // the run's token budget is spent
-	SkipAgentFailed    = "agent-failed"    // the call carrying the pack failed
-	SkipCanceled       = "canceled"        // the context ended first
+	skipBudgetTokens   = "budget-tokens"   // the run's token budget is spent
+	skipAgentFailed    = "agent-failed"    // the call carrying the pack failed
+	skipCanceled       = "canceled"        // the context ended first
 )
 
 // Skip is one pack an answer does not cover.
@@ -38,7 +38,7 @@ type Skip struct {
 // the request. The Response returned with it holds the proposals for the
 // other packs, and they stand: a budget spent mid-run keeps what came
 // before. Err is the failure that cost the skipped packs, if one did
-// (errors.Is(err, ErrFailed)); nil when only bounds skipped them.
+// (errors.Is(err, errFailed)); nil when only bounds skipped them.
 type Incomplete struct {
 	Skipped []Skip
 	Err     error
@@ -75,17 +75,17 @@ func skipAll(packs []pack.Pack, reason string) []Skip {
 	return out
 }
 
-// failed wraps a cause as ErrFailed.
+// failed wraps a cause as errFailed.
 func failed(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrFailed, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s", errFailed, fmt.Sprintf(format, args...))
 }
 
-// ParseAnswer reads an agent's answer: exactly one JSON object with a
+// parseAnswer reads an agent's answer: exactly one JSON object with a
 // "proposals" list, a "judgements" list or both, [object, ...], and
 // nothing after it. Each item stays raw for internal/enrich to decode; it
 // must be a JSON object. An answer that breaks this fails the agent
-// (ErrFailed) with a message for people.
-func ParseAnswer(data []byte) (Response, error) {
+// (errFailed) with a message for people.
+func parseAnswer(data []byte) (Response, error) {
 	var shape struct {
 		Proposals  *[]json.RawMessage `json:"proposals"`
 		Judgements *[]json.RawMessage `json:"judgements"`

@@ -27,15 +27,15 @@ func TestParseAnswer(t *testing.T) {
 		{"a list", `[{"kind":"summarize"}]`, 0, "expected an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := ParseAnswer([]byte(tc.in))
+			r, err := parseAnswer([]byte(tc.in))
 			if tc.err == "" {
 				if err != nil || len(r.Proposals) != tc.n {
 					t.Fatalf("got %d proposals, %v", len(r.Proposals), err)
 				}
 				return
 			}
-			if !errors.Is(err, ErrFailed) || !strings.Contains(err.Error(), tc.err) {
-				t.Fatalf("err = %v, want ErrFailed saying %q", err, tc.err)
+			if !errors.Is(err, errFailed) || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("err = %v, want errFailed saying %q", err, tc.err)
 			}
 		})
 	}
@@ -47,10 +47,10 @@ func FuzzParseAnswer(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := ParseAnswer(data)
+		r, err := parseAnswer(data)
 		if err != nil {
-			if !errors.Is(err, ErrFailed) {
-				t.Fatalf("error not marked ErrFailed: %v", err)
+			if !errors.Is(err, errFailed) {
+				t.Fatalf("error not marked errFailed: %v", err)
 			}
 			return
 		}

@@ -18,11 +18,11 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/pack"
 )
 
-// CacheKey is the agent-call cache key of one pack: the task, the role,
+// cacheKey is the agent-call cache key of one pack: the task, the role,
 // the agent's identity and version, the prompt version, the capabilities
 // asked for and the pack's hash. Anything else that could change an
 // answer moves the pack hash.
-func CacheKey(req Request, id Identity, packHash string) string {
+func cacheKey(req Request, id Identity, packHash string) string {
 	caps := slices.Clone(req.Capabilities)
 	slices.Sort(caps)
 	d := xxhash.New()
@@ -97,7 +97,7 @@ func (c *CachedAgent) Ask(ctx context.Context, req Request) (Response, error) {
 	var misses []pack.Pack
 	missAt := map[string]int{} // target id → index in req.Packs
 	for i, p := range req.Packs {
-		if e, ok := c.store.Get(CacheKey(req, id, p.PackHash)); ok {
+		if e, ok := c.store.Get(cacheKey(req, id, p.PackHash)); ok {
 			byPack[i] = rebase(e.Proposals, req.BaseSnapshotHash)
 			c.stats.Hits++
 			continue
@@ -115,7 +115,7 @@ func (c *CachedAgent) Ask(ctx context.Context, req Request) (Response, error) {
 		resp, err := c.agent.Ask(ctx, asked)
 		var inc *Incomplete
 		if err != nil && !errors.As(err, &inc) {
-			inc = &Incomplete{Skipped: skipAll(misses, SkipAgentFailed), Err: err}
+			inc = &Incomplete{Skipped: skipAll(misses, skipAgentFailed), Err: err}
 			resp = Response{}
 		}
 		skipped := map[string]bool{}
@@ -142,7 +142,7 @@ func (c *CachedAgent) Ask(ctx context.Context, req Request) (Response, error) {
 				ps = []json.RawMessage{}
 			}
 			byPack[missAt[p.Target.ID]] = ps
-			if err := c.store.Put(CacheKey(req, id, p.PackHash), Entry{Proposals: ps}); err != nil {
+			if err := c.store.Put(cacheKey(req, id, p.PackHash), Entry{Proposals: ps}); err != nil {
 				c.stats.StoreErrors++
 				if c.StoreErr == nil {
 					c.StoreErr = err
@@ -181,7 +181,7 @@ func rebase(ps []json.RawMessage, base string) []json.RawMessage {
 // maxEntryBytes bounds a stored entry read back; a larger file is a miss.
 const maxEntryBytes = 16 << 20
 
-// cacheKeyPattern is the shape of CacheKey; other names in the directory
+// cacheKeyPattern is the shape of cacheKey; other names in the directory
 // are not entries.
 var cacheKeyPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
@@ -231,7 +231,7 @@ func (s *DirStore) Get(key string) (Entry, bool) {
 	if err != nil || len(data) > maxEntryBytes {
 		return Entry{}, false
 	}
-	r, err := ParseAnswer(data)
+	r, err := parseAnswer(data)
 	if err != nil {
 		return Entry{}, false
 	}

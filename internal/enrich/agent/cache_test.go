@@ -115,12 +115,12 @@ func TestCachedUnchangedRepositoryMakesNoCall(t *testing.T) {
 
 func TestCachedKeepsNothingForAFailedCall(t *testing.T) {
 	store := MemoryStore{}
-	fake := &countingAgent{fail: fmt.Errorf("%w: boom", ErrFailed)}
+	fake := &countingAgent{fail: fmt.Errorf("%w: boom", errFailed)}
 	r := repo{"docs/d0.md": "x", "docs/d1.md": "y"}
 	c := Cached(fake, store)
 	_, err := c.Ask(context.Background(), testRequest(r.packs(t)))
 	var inc *Incomplete
-	if !errors.As(err, &inc) || !errors.Is(err, ErrFailed) || len(inc.Skipped) != 2 {
+	if !errors.As(err, &inc) || !errors.Is(err, errFailed) || len(inc.Skipped) != 2 {
 		t.Fatalf("err = %v", err)
 	}
 	if len(store) != 0 {
@@ -158,17 +158,17 @@ func TestCachedStoresOnlyAnsweredPacks(t *testing.T) {
 func TestCacheKeyCoversItsParts(t *testing.T) {
 	req := testRequest(nil)
 	id := Identity{ID: "a", Version: "1"}
-	base := CacheKey(req, id, "p")
+	base := cacheKey(req, id, "p")
 	variants := map[string]string{}
 	r2 := req
 	r2.Task = TaskReview
-	variants["task"] = CacheKey(r2, id, "p")
+	variants["task"] = cacheKey(r2, id, "p")
 	r3 := req
 	r3.PromptVersion = "p2"
-	variants["prompt"] = CacheKey(r3, id, "p")
-	variants["version"] = CacheKey(req, Identity{ID: "a", Version: "2"}, "p")
-	variants["agent"] = CacheKey(req, Identity{ID: "b", Version: "1"}, "p")
-	variants["pack"] = CacheKey(req, id, "q")
+	variants["prompt"] = cacheKey(r3, id, "p")
+	variants["version"] = cacheKey(req, Identity{ID: "a", Version: "2"}, "p")
+	variants["agent"] = cacheKey(req, Identity{ID: "b", Version: "1"}, "p")
+	variants["pack"] = cacheKey(req, id, "q")
 	for name, k := range variants {
 		if k == base {
 			t.Errorf("the key ignores the %s", name)

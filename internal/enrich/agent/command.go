@@ -130,7 +130,7 @@ func (a *Command) Ask(ctx context.Context, req Request) (Response, error) {
 	}
 	batches, tooLarge := batchPacks(req.Packs, overhead, a.maxRequest, withJudged(packBytes, judgedBytes(req), 1))
 	resp := Response{Proposals: []json.RawMessage{}}
-	skipped := skipAll(tooLarge, SkipTooLarge)
+	skipped := skipAll(tooLarge, skipTooLarge)
 	var cause error
 	for i, b := range batches {
 		body, err := json.Marshal(narrow(req, b))
@@ -148,9 +148,9 @@ func (a *Command) Ask(ctx context.Context, req Request) (Response, error) {
 				continue
 			}
 		}
-		reason := SkipAgentFailed
+		reason := skipAgentFailed
 		if ctx.Err() != nil {
-			reason = SkipCanceled
+			reason = skipCanceled
 		}
 		for _, rest := range batches[i:] {
 			skipped = append(skipped, skipAll(rest, reason)...)
@@ -199,7 +199,7 @@ func (a *Command) run(ctx context.Context, body []byte) (Response, error) {
 		}
 		return Response{}, failed("%s: %v%s", name, err, msg)
 	}
-	r, err := ParseAnswer(out.Bytes())
+	r, err := parseAnswer(out.Bytes())
 	if err != nil {
 		return Response{}, fmt.Errorf("%s: %w", name, err)
 	}

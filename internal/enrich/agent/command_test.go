@@ -58,7 +58,7 @@ func TestCommandSplitsRequestsAndSkipsAnOversizedPack(t *testing.T) {
 	a := commandAgent(t, "echo", func(c *config.EnrichCommand) { c.MaxRequestBytes = 1500 })
 	resp, err := a.Ask(context.Background(), testRequest(packs))
 	var inc *Incomplete
-	if !errors.As(err, &inc) || inc.Err != nil || len(inc.Skipped) != 1 || inc.Skipped[0].Target != packs[4].Target.ID || inc.Skipped[0].Reason != SkipTooLarge {
+	if !errors.As(err, &inc) || inc.Err != nil || len(inc.Skipped) != 1 || inc.Skipped[0].Target != packs[4].Target.ID || inc.Skipped[0].Reason != skipTooLarge {
 		t.Fatalf("err = %v", err)
 	}
 	if got := len(resp.Proposals); got != 5 {
@@ -81,11 +81,11 @@ func TestCommandFailuresAreAgentErrors(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			a := commandAgent(t, tc.mode, tc.mutate)
 			resp, err := a.Ask(context.Background(), testRequest(testPacks(2)))
-			if !errors.Is(err, ErrFailed) {
-				t.Fatalf("err = %v, want ErrFailed", err)
+			if !errors.Is(err, errFailed) {
+				t.Fatalf("err = %v, want errFailed", err)
 			}
 			var inc *Incomplete
-			if !errors.As(err, &inc) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != SkipAgentFailed {
+			if !errors.As(err, &inc) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != skipAgentFailed {
 				t.Fatalf("err = %#v, want both packs skipped as agent-failed", err)
 			}
 			if !strings.Contains(err.Error(), tc.want) {

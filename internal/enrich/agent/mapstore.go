@@ -7,9 +7,9 @@ import (
 	"slices"
 )
 
-// MaxArchiveBytes bounds an archived cache (the action keeps it in the
+// maxArchiveBytes bounds an archived cache (the action keeps it in the
 // Actions cache beside the scan state): a larger one is refused whole.
-const MaxArchiveBytes = 64 << 20
+const maxArchiveBytes = 64 << 20
 
 // MapStore is a Store in memory, read from and written to one archive: the
 // form the action keeps the agent-call cache in between runs. It records
@@ -67,11 +67,11 @@ func (m *MapStore) Archive(all bool) ([]byte, error) {
 }
 
 // ReadArchive decodes an archive as untrusted input: bounded, every key of
-// CacheKey's shape, every entry an answer ParseAnswer accepts. Anything
+// cacheKey's shape, every entry an answer parseAnswer accepts. Anything
 // else refuses the whole archive (the run then asks every pack).
 func ReadArchive(data []byte) (*MapStore, error) {
-	if len(data) > MaxArchiveBytes {
-		return nil, fmt.Errorf("agent cache archive: %d bytes, more than %d", len(data), MaxArchiveBytes)
+	if len(data) > maxArchiveBytes {
+		return nil, fmt.Errorf("agent cache archive: %d bytes, more than %d", len(data), maxArchiveBytes)
 	}
 	var a struct {
 		Entries map[string]json.RawMessage `json:"entries"`
@@ -84,7 +84,7 @@ func ReadArchive(data []byte) (*MapStore, error) {
 		if !cacheKeyPattern.MatchString(k) {
 			return nil, fmt.Errorf("agent cache archive: %q is not a cache key", k)
 		}
-		r, err := ParseAnswer(raw)
+		r, err := parseAnswer(raw)
 		if err != nil {
 			return nil, fmt.Errorf("agent cache archive: entry %s: %w", k, err)
 		}

@@ -45,7 +45,7 @@ func TestMapStoreArchive(t *testing.T) {
 	if err := m.Put("../x", Entry{}); err == nil {
 		t.Fatal("a key of another shape was stored")
 	}
-	for _, bad := range []string{`{"entries":{"../../etc":{"proposals":[]}}}`, `{"entries":{"0123456789abcdef":{"proposals":null}}}`, `[]`, strings.Repeat("x", MaxArchiveBytes+1)} {
+	for _, bad := range []string{`{"entries":{"../../etc":{"proposals":[]}}}`, `{"entries":{"0123456789abcdef":{"proposals":null}}}`, `[]`, strings.Repeat("x", maxArchiveBytes+1)} {
 		if _, err := ReadArchive([]byte(bad)); err == nil {
 			t.Errorf("accepted %.60q", bad)
 		}

@@ -48,8 +48,8 @@ var ReviewPromptVersion = "review-v1." + snapshot.HashBytes([]byte(reviewPrompt)
 
 // More reasons a pack was not answered (Skip.Reason), for the models agent.
 const (
-	SkipRateLimited = "rate-limited" // the endpoint asked to wait longer than a run waits
-	SkipMalformed   = "malformed"    // the model's answer for the pack was not the protocol's JSON
+	skipRateLimited = "rate-limited" // the endpoint asked to wait longer than a run waits
+	skipMalformed   = "malformed"    // the model's answer for the pack was not the protocol's JSON
 )
 
 // Bounds of the models agent's retries.
@@ -136,7 +136,7 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 	case req.Task == TaskReview && req.Role == RoleReviewer, req.Task == TaskAdjudicate && req.Role == RoleAdjudicator:
 		prompt, schema, name = reviewPrompt, judgementSchema(req.Role), "docbridge_judgements"
 	case req.Task != TaskCurate:
-		return Response{}, &Incomplete{Skipped: skipAll(req.Packs, SkipAgentFailed), Err: failed("models agent: no prompt for task %q as %q", req.Task, req.Role)}
+		return Response{}, &Incomplete{Skipped: skipAll(req.Packs, skipAgentFailed), Err: failed("models agent: no prompt for task %q as %q", req.Task, req.Role)}
 	}
 	req.Protocol = Protocol
 	empty := req
@@ -159,7 +159,7 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 		fitted = append(fitted, p)
 	}
 	batches, tooLarge := batchPacks(fitted, overhead, m.cfg.MaxInputTokens, withJudged(packTokens, judgedBytes(req), bytesPerToken))
-	skipped = append(skipped, skipAll(tooLarge, SkipTooLarge)...)
+	skipped = append(skipped, skipAll(tooLarge, skipTooLarge)...)
 	for i := range fitted {
 		byTarget[fitted[i].Target.ID] = &fitted[i]
 	}
@@ -180,17 +180,17 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 			}
 		}
 		if ctx.Err() != nil {
-			stop(SkipCanceled, ctx.Err())
+			stop(skipCanceled, ctx.Err())
 			break
 		}
 		part := narrow(req, batch)
 		est, err := tokensOf(prompt, schema, part)
 		if err != nil {
-			stop(SkipAgentFailed, err)
+			stop(skipAgentFailed, err)
 			break
 		}
 		if m.tokens+est+m.cfg.MaxOutputTokens > m.cfg.MaxTokens {
-			stop(SkipBudgetTokens, nil)
+			stop(skipBudgetTokens, nil)
 			break
 		}
 		answer, err := m.ask(ctx, part, prompt, name, schema, est)
@@ -206,21 +206,21 @@ func (m *Models) Ask(ctx context.Context, req Request) (Response, error) {
 		case errors.Is(err, errBudgetRequests):
 			stop(SkipBudgetRequests, nil)
 		case errors.As(err, &limited):
-			stop(SkipRateLimited, err)
+			stop(skipRateLimited, err)
 		case errors.Is(err, errMalformed):
 			if len(batch) > 1 {
 				half := len(batch) / 2
 				queue = append([][]pack.Pack{batch[:half], batch[half:]}, queue...)
 				continue
 			}
-			skipped = append(skipped, skipAll(batch, SkipMalformed)...)
+			skipped = append(skipped, skipAll(batch, skipMalformed)...)
 			if cause == nil {
 				cause = err
 			}
 		case ctx.Err() != nil:
-			stop(SkipCanceled, ctx.Err())
+			stop(skipCanceled, ctx.Err())
 		default:
-			stop(SkipAgentFailed, err)
+			stop(skipAgentFailed, err)
 		}
 	}
 	if len(skipped) > 0 {
@@ -233,17 +233,17 @@ var (
 	errBudgetRequests = errors.New("the run's request budget is spent")
 	// errMalformed marks an answer that is cut off or not the protocol's
 	// JSON: worth asking again with fewer packs.
-	errMalformed = fmt.Errorf("%w: malformed answer", ErrFailed)
+	errMalformed = fmt.Errorf("%w: malformed answer", errFailed)
 )
 
 // rateLimited is a 429 whose Retry-After is longer than a run waits.
 type rateLimited struct{ wait time.Duration }
 
 func (e *rateLimited) Error() string {
-	return fmt.Sprintf("%v: rate limited; the endpoint asks to wait %s", ErrFailed, e.wait)
+	return fmt.Sprintf("%v: rate limited; the endpoint asks to wait %s", errFailed, e.wait)
 }
 
-func (e *rateLimited) Unwrap() error { return ErrFailed }
+func (e *rateLimited) Unwrap() error { return errFailed }
 
 // ask sends one batch, retrying as the endpoint's answers allow, and
 // parses the model's answer.
@@ -339,7 +339,7 @@ func (m *Models) parse(c *chatCompletion, est int) (Response, error) {
 	if ch.FinishReason == "length" {
 		return Response{}, fmt.Errorf("%w: cut off at the output limit", errMalformed)
 	}
-	r, err := ParseAnswer([]byte(ch.Message.Content))
+	r, err := parseAnswer([]byte(ch.Message.Content))
 	if err != nil {
 		return Response{}, fmt.Errorf("%w: %v", errMalformed, err)
 	}

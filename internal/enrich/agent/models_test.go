@@ -242,7 +242,7 @@ func TestModelsStopsOnALongRateLimit(t *testing.T) {
 	h := newModelsHarness(t, onePackPerRequest(3), nil, status(429, "Retry-After", "86400"))
 	resp, err := h.agent.Ask(context.Background(), modelsRequest(3))
 	var inc *Incomplete
-	if !errors.As(err, &inc) || !errors.Is(err, ErrFailed) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != SkipRateLimited {
+	if !errors.As(err, &inc) || !errors.Is(err, errFailed) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != skipRateLimited {
 		t.Fatalf("err = %v", err)
 	}
 	if len(resp.Proposals) != 1 || len(h.slept) != 0 || len(h.fake.seen) != 2 {
@@ -262,7 +262,7 @@ func TestModelsRetries5xxABoundedNumberOfTimes(t *testing.T) {
 		h := newModelsHarness(t, nil, status(503), status(503), status(503), nil)
 		_, err := h.agent.Ask(context.Background(), modelsRequest(2))
 		var inc *Incomplete
-		if !errors.As(err, &inc) || !errors.Is(err, ErrFailed) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != SkipAgentFailed {
+		if !errors.As(err, &inc) || !errors.Is(err, errFailed) || len(inc.Skipped) != 2 || inc.Skipped[0].Reason != skipAgentFailed {
 			t.Fatalf("err = %v", err)
 		}
 		if len(h.fake.seen) != maxServerAttempts {
@@ -272,7 +272,7 @@ func TestModelsRetries5xxABoundedNumberOfTimes(t *testing.T) {
 	t.Run("a 401 is not retried", func(t *testing.T) {
 		h := newModelsHarness(t, nil, status(401))
 		_, err := h.agent.Ask(context.Background(), modelsRequest(1))
-		if !errors.Is(err, ErrFailed) || len(h.fake.seen) != 1 || !strings.Contains(err.Error(), "HTTP 401") {
+		if !errors.Is(err, errFailed) || len(h.fake.seen) != 1 || !strings.Contains(err.Error(), "HTTP 401") {
 			t.Fatalf("err = %v after %d requests", err, len(h.fake.seen))
 		}
 	})
@@ -293,7 +293,7 @@ func TestModelsMalformedAndTruncatedAnswers(t *testing.T) {
 		h := newModelsHarness(t, onePackPerRequest(2), content("Sure! Here they are.", "stop"), nil)
 		resp, err := h.agent.Ask(context.Background(), modelsRequest(2))
 		var inc *Incomplete
-		if !errors.As(err, &inc) || len(inc.Skipped) != 1 || inc.Skipped[0].Reason != SkipMalformed || inc.Skipped[0].Target != "document:docs/d00.md" {
+		if !errors.As(err, &inc) || len(inc.Skipped) != 1 || inc.Skipped[0].Reason != skipMalformed || inc.Skipped[0].Target != "document:docs/d00.md" {
 			t.Fatalf("err = %v", err)
 		}
 		if len(resp.Proposals) != 1 {
@@ -303,7 +303,7 @@ func TestModelsMalformedAndTruncatedAnswers(t *testing.T) {
 	t.Run("an answer with the wrong shape", func(t *testing.T) {
 		h := newModelsHarness(t, nil, content(`{"proposals": "none"}`, "stop"))
 		_, err := h.agent.Ask(context.Background(), modelsRequest(1))
-		if !errors.Is(err, ErrFailed) || !strings.Contains(err.Error(), "malformed") {
+		if !errors.Is(err, errFailed) || !strings.Contains(err.Error(), "malformed") {
 			t.Fatalf("err = %v", err)
 		}
 	})
@@ -343,7 +343,7 @@ func TestModelsBudgetExhaustion(t *testing.T) {
 		})
 		resp, err := h.agent.Ask(context.Background(), modelsRequest(3))
 		var inc *Incomplete
-		if !errors.As(err, &inc) || len(inc.Skipped) != 1 || inc.Skipped[0].Reason != SkipBudgetTokens {
+		if !errors.As(err, &inc) || len(inc.Skipped) != 1 || inc.Skipped[0].Reason != skipBudgetTokens {
 			t.Fatalf("err = %v", err)
 		}
 		if len(resp.Proposals) != 2 {
@@ -391,7 +391,7 @@ func TestModelsHasAPromptOnlyForCurate(t *testing.T) {
 	h := newModelsHarness(t, nil)
 	req := modelsRequest(1)
 	req.Task = TaskReview
-	if _, err := h.agent.Ask(context.Background(), req); !errors.Is(err, ErrFailed) || len(h.fake.seen) != 0 {
+	if _, err := h.agent.Ask(context.Background(), req); !errors.Is(err, errFailed) || len(h.fake.seen) != 0 {
 		t.Fatalf("err = %v", err)
 	}
 }

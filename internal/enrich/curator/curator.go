@@ -26,16 +26,16 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// ID names the built-in curator; RulesVersion moves whenever a rule
+// id names the built-in curator; rulesVersion moves whenever a rule
 // changes what it proposes, so cached answers of older rules are not
 // reused.
 // PromptVersion is what its proposals carry as the prompt version: it
 // follows rules, not a prompt.
 const (
-	ID            = "docbridge-curator"
-	RulesVersion  = "1"
-	Provider      = "builtin"
-	PromptVersion = "rules/" + RulesVersion
+	id            = "docbridge-curator"
+	rulesVersion  = "1"
+	provider      = "builtin"
+	PromptVersion = "rules/" + rulesVersion
 )
 
 // Kinds are the proposal kinds the curator makes.
@@ -57,7 +57,7 @@ func New(names Names) *Curator {
 // Identity names the curator. Its version covers the rules and the
 // module names it matches prose against.
 func (c *Curator) Identity() agent.Identity {
-	return agent.Identity{ID: ID, Version: RulesVersion + "+names." + c.names.hash, Provider: Provider}
+	return agent.Identity{ID: id, Version: rulesVersion + "+names." + c.names.hash, Provider: provider}
 }
 
 // Ask proposes, for every pack of the request, what the rules find, in
@@ -67,7 +67,7 @@ func (c *Curator) Ask(ctx context.Context, req agent.Request) (agent.Response, e
 	for _, k := range req.Capabilities {
 		allowed[enrich.Kind(k)] = true
 	}
-	origin := enrich.Origin{AgentID: ID, AgentVersion: c.Identity().Version, PromptVersion: req.PromptVersion, Provider: Provider}
+	origin := enrich.Origin{AgentID: id, AgentVersion: c.Identity().Version, PromptVersion: req.PromptVersion, Provider: provider}
 	resp := agent.Response{Proposals: []json.RawMessage{}}
 	for i := range req.Packs {
 		if err := ctx.Err(); err != nil {

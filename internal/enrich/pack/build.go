@@ -16,9 +16,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// TargetKinds are the entity kinds that get a pack: what the repository
+// targetKinds are the entity kinds that get a pack: what the repository
 // holds, not what it only refers to.
-var TargetKinds = []string{snapshot.KindArea, snapshot.KindDocument, snapshot.KindModule, snapshot.KindPackage}
+var targetKinds = []string{snapshot.KindArea, snapshot.KindDocument, snapshot.KindModule, snapshot.KindPackage}
 
 // minExcerptBytes is where halving the excerpt stops and dropping starts.
 const minExcerptBytes = 256
@@ -38,11 +38,11 @@ type Input struct {
 	// TargetHash is the content hash a proposal on an entity binds to
 	// (enrich.TargetHash); the pack shows it as contentHash.
 	TargetHash func(*snapshot.Entity) string
-	// MaxBytes is the budget of one pack's JSON; 0 means DefaultMaxBytes.
+	// MaxBytes is the budget of one pack's JSON; 0 means defaultMaxBytes.
 	MaxBytes int
 }
 
-// Build returns one pack per entity of a TargetKinds kind, in id order.
+// Build returns one pack per entity of a targetKinds kind, in id order.
 func Build(in Input) ([]Pack, error) {
 	if in.Snapshot == nil {
 		return nil, errors.New("build packs: no snapshot")
@@ -52,10 +52,10 @@ func Build(in Input) ([]Pack, error) {
 	}
 	budget := in.MaxBytes
 	if budget == 0 {
-		budget = DefaultMaxBytes
+		budget = defaultMaxBytes
 	}
-	if budget < MinMaxBytes {
-		return nil, fmt.Errorf("build packs: budget %d bytes is below the minimum %d", budget, MinMaxBytes)
+	if budget < minMaxBytes {
+		return nil, fmt.Errorf("build packs: budget %d bytes is below the minimum %d", budget, minMaxBytes)
 	}
 	b := &builder{
 		in:       in,
@@ -72,7 +72,7 @@ func Build(in Input) ([]Pack, error) {
 			continue
 		}
 		b.entities[e.ID] = e
-		if slices.Contains(TargetKinds, e.Kind) {
+		if slices.Contains(targetKinds, e.Kind) {
 			targets = append(targets, e)
 		}
 	}
@@ -107,14 +107,14 @@ func (b *builder) pack(e *snapshot.Entity) (Pack, error) {
 	if err := fit(&p, b.budget); err != nil {
 		return Pack{}, fmt.Errorf("build pack for %s: %w", e.ID, err)
 	}
-	p.PackHash = Hash(p.Target, p.Neighbours, b.budget)
+	p.PackHash = hash(p.Target, p.Neighbours, b.budget)
 	return p, nil
 }
 
-// Hash is a pack's hash: the target's id and content hash, and each listed
+// hash is a pack's hash: the target's id and content hash, and each listed
 // neighbour's id, relation, direction and content hash, with the budget
 // that decided what was listed.
-func Hash(t Target, ns []Neighbour, budget int) string {
+func hash(t Target, ns []Neighbour, budget int) string {
 	d := xxhash.New()
 	parts := []string{"pack/v1", fmt.Sprint(budget), t.ID, t.ContentHash}
 	for _, n := range ns {
@@ -138,9 +138,9 @@ func (b *builder) clean(s string) string {
 	return r
 }
 
-// cleanBounded redacts s, then clips it to MaxStringBytes (redacting first,
+// cleanBounded redacts s, then clips it to maxStringBytes (redacting first,
 // so a clip cannot cut a secret out of its rule's reach).
-func (b *builder) cleanBounded(s string) string { return clip(b.clean(s), MaxStringBytes) }
+func (b *builder) cleanBounded(s string) string { return clip(b.clean(s), maxStringBytes) }
 
 func (b *builder) target(e *snapshot.Entity) Target {
 	t := Target{
@@ -154,13 +154,13 @@ func (b *builder) target(e *snapshot.Entity) Target {
 	aliases := slices.Clone(e.Aliases)
 	slices.Sort(aliases)
 	for _, a := range slices.Compact(aliases) {
-		if len(t.Aliases) == MaxAliases {
+		if len(t.Aliases) == maxAliases {
 			break
 		}
 		t.Aliases = append(t.Aliases, b.cleanBounded(a))
 	}
 	for i, ev := range e.Evidence {
-		if i == MaxEvidence {
+		if i == maxEvidence {
 			break
 		}
 		t.Evidence = append(t.Evidence, snapshot.Evidence{
@@ -177,7 +177,7 @@ func (b *builder) target(e *snapshot.Entity) Target {
 // maxMetadataDepth bounds how deep bound follows nested metadata.
 const maxMetadataDepth = 3
 
-// bound returns a copy of a metadata value with at most MaxMetadataValues
+// bound returns a copy of a metadata value with at most maxMetadataValues
 // keys (the first in key order) or list items, strings redacted and
 // clipped, and nothing nested deeper than maxMetadataDepth.
 func (b *builder) bound(v any, depth int) any {
@@ -194,7 +194,7 @@ func (b *builder) bound(v any, depth int) any {
 		}
 		slices.Sort(keys)
 		out := map[string]any{}
-		for _, k := range keys[:min(len(keys), MaxMetadataValues)] {
+		for _, k := range keys[:min(len(keys), maxMetadataValues)] {
 			if bv := b.bound(x[k], depth+1); bv != nil {
 				out[b.cleanBounded(k)] = bv
 			}
@@ -205,7 +205,7 @@ func (b *builder) bound(v any, depth int) any {
 			return nil
 		}
 		out := []any{}
-		for _, item := range x[:min(len(x), MaxMetadataValues)] {
+		for _, item := range x[:min(len(x), maxMetadataValues)] {
 			if bv := b.bound(item, depth+1); bv != nil {
 				out = append(out, bv)
 			}
@@ -213,7 +213,7 @@ func (b *builder) bound(v any, depth int) any {
 		return out
 	case []string:
 		out := []any{}
-		for _, item := range x[:min(len(x), MaxMetadataValues)] {
+		for _, item := range x[:min(len(x), maxMetadataValues)] {
 			out = append(out, b.cleanBounded(item))
 		}
 		return out
@@ -233,7 +233,7 @@ func (b *builder) bound(v any, depth int) any {
 
 // neighbours lists the entities one relation from id, as retrieval's
 // lookup finds them, sorted by relation kind, id and direction; at most
-// MaxNeighbours, with the number left out.
+// maxNeighbours, with the number left out.
 func (b *builder) neighbours(id string) ([]Neighbour, int) {
 	byKind, trunc := b.near.Neighbours(id, 1)
 	omitted := 0
@@ -255,9 +255,9 @@ func (b *builder) neighbours(id string) ([]Neighbour, int) {
 	slices.SortFunc(out, func(x, y Neighbour) int {
 		return cmp.Or(strings.Compare(x.Relation, y.Relation), strings.Compare(x.ID, y.ID), strings.Compare(x.Direction, y.Direction))
 	})
-	if len(out) > MaxNeighbours {
-		omitted += len(out) - MaxNeighbours
-		out = out[:MaxNeighbours]
+	if len(out) > maxNeighbours {
+		omitted += len(out) - maxNeighbours
+		out = out[:maxNeighbours]
 	}
 	return out, omitted
 }
@@ -282,7 +282,7 @@ func indexDiagnostics(ds []Diagnostic) diagIndex {
 
 // diagnostics are the findings naming e or reported at its path (as
 // retrieval's lookup attaches them), sorted by path, line, code, id and
-// message; at most MaxDiagnostics, with the number left out.
+// message; at most maxDiagnostics, with the number left out.
 func (b *builder) diagnostics(e *snapshot.Entity) ([]Diagnostic, int) {
 	idx := slices.Clone(b.diags.byEntity[e.ID])
 	if e.Path != "" {
@@ -299,8 +299,8 @@ func (b *builder) diagnostics(e *snapshot.Entity) ([]Diagnostic, int) {
 		return cmp.Or(strings.Compare(x.Path, y.Path), cmp.Compare(x.Line, y.Line),
 			strings.Compare(x.Code, y.Code), strings.Compare(x.ID, y.ID), strings.Compare(x.Message, y.Message))
 	})
-	if len(out) > MaxDiagnostics {
-		return out[:MaxDiagnostics], len(out) - MaxDiagnostics
+	if len(out) > maxDiagnostics {
+		return out[:maxDiagnostics], len(out) - maxDiagnostics
 	}
 	return out, 0
 }
@@ -325,9 +325,9 @@ func (b *builder) excerpt(e *snapshot.Entity) *Excerpt {
 	}
 	// Redact a margin past the cut, so a secret that straddles it is still
 	// matched whole, then cut.
-	head := clip(string(data), MaxExcerptBytes+8<<10)
+	head := clip(string(data), maxExcerptBytes+8<<10)
 	clean := redact.String(head)
-	text := clip(clean, MaxExcerptBytes)
+	text := clip(clean, maxExcerptBytes)
 	return &Excerpt{Path: b.clean(ev.Path), Text: text, Truncated: len(head) < len(data) || len(text) < len(clean)}
 }
 

@@ -80,8 +80,8 @@ func size(t *testing.T, p Pack) int {
 func TestBuildBoundsNeighboursAndDiagnostics(t *testing.T) {
 	w := newWorld(40, 20, "# Guide\n\nHello.\n")
 	p := packOf(t, w.build(t, 0), "document:"+guidePath)
-	if len(p.Neighbours) != MaxNeighbours || p.Omitted.Neighbours != 40-MaxNeighbours {
-		t.Errorf("neighbours %d, omitted %d; want %d, %d", len(p.Neighbours), p.Omitted.Neighbours, MaxNeighbours, 40-MaxNeighbours)
+	if len(p.Neighbours) != maxNeighbours || p.Omitted.Neighbours != 40-maxNeighbours {
+		t.Errorf("neighbours %d, omitted %d; want %d, %d", len(p.Neighbours), p.Omitted.Neighbours, maxNeighbours, 40-maxNeighbours)
 	}
 	if !slices.IsSortedFunc(p.Neighbours, func(a, b Neighbour) int {
 		return strings.Compare(a.Relation+"\x00"+a.ID, b.Relation+"\x00"+b.ID)
@@ -91,10 +91,10 @@ func TestBuildBoundsNeighboursAndDiagnostics(t *testing.T) {
 	if p.Neighbours[0].ID != "module:src/m00.go" || p.Neighbours[0].Direction != "out" || p.Neighbours[0].ContentHash == "" {
 		t.Errorf("first neighbour = %+v", p.Neighbours[0])
 	}
-	if len(p.Diagnostics) != MaxDiagnostics || p.Omitted.Diagnostics != 20-MaxDiagnostics {
+	if len(p.Diagnostics) != maxDiagnostics || p.Omitted.Diagnostics != 20-maxDiagnostics {
 		t.Errorf("diagnostics %d, omitted %d", len(p.Diagnostics), p.Omitted.Diagnostics)
 	}
-	if p.Diagnostics[0].Line != 1 || p.Diagnostics[MaxDiagnostics-1].Line != MaxDiagnostics {
+	if p.Diagnostics[0].Line != 1 || p.Diagnostics[maxDiagnostics-1].Line != maxDiagnostics {
 		t.Errorf("diagnostics not in line order: %v", p.Diagnostics)
 	}
 	m := packOf(t, w.build(t, 0), "module:src/m03.go")
@@ -143,7 +143,7 @@ func TestBuildExcerptIsBounded(t *testing.T) {
 	long := strings.Repeat("é line of prose\n", 2000) // > 12 KB, multi-byte runes
 	w := newWorld(0, 0, long)
 	p := packOf(t, w.build(t, 0), "document:"+guidePath)
-	if p.Excerpt == nil || len(p.Excerpt.Text) > MaxExcerptBytes || !p.Excerpt.Truncated || !strings.HasPrefix(long, p.Excerpt.Text) {
+	if p.Excerpt == nil || len(p.Excerpt.Text) > maxExcerptBytes || !p.Excerpt.Truncated || !strings.HasPrefix(long, p.Excerpt.Text) {
 		t.Fatalf("excerpt: %d bytes, truncated %v", len(p.Excerpt.Text), p.Excerpt.Truncated)
 	}
 }
@@ -152,7 +152,7 @@ func TestBuildBudgetDropOrder(t *testing.T) {
 	long := strings.Repeat("a line of prose that fills the excerpt\n", 400)
 	w := newWorld(32, 16, long)
 	full := packOf(t, w.build(t, 0), "document:"+guidePath)
-	if full.Excerpt == nil || len(full.Excerpt.Text) != MaxExcerptBytes || full.Omitted != (Omitted{}) {
+	if full.Excerpt == nil || len(full.Excerpt.Text) != maxExcerptBytes || full.Omitted != (Omitted{}) {
 		t.Fatalf("the full pack should fit 64 KB untouched: %+v", full.Omitted)
 	}
 	full.PackHash = strings.Repeat("0", 16)
@@ -166,7 +166,7 @@ func TestBuildBudgetDropOrder(t *testing.T) {
 		check  func(t *testing.T, p Pack)
 	}{
 		{"excerpt halved", size(t, full) - 1000, func(t *testing.T, p Pack) {
-			if p.Excerpt == nil || len(p.Excerpt.Text) != MaxExcerptBytes/2 || !p.Omitted.ExcerptShortened {
+			if p.Excerpt == nil || len(p.Excerpt.Text) != maxExcerptBytes/2 || !p.Omitted.ExcerptShortened {
 				t.Errorf("excerpt = %d bytes, omitted %+v", len(p.Excerpt.Text), p.Omitted)
 			}
 			if len(p.Diagnostics) != 16 || len(p.Neighbours) != 32 {
@@ -189,7 +189,7 @@ func TestBuildBudgetDropOrder(t *testing.T) {
 				t.Errorf("neighbours not dropped from the end")
 			}
 		}},
-		{"the target is never dropped", MinMaxBytes, func(t *testing.T, p Pack) {
+		{"the target is never dropped", minMaxBytes, func(t *testing.T, p Pack) {
 			if p.Target.ID != "document:"+guidePath || p.Target.ContentHash == "" {
 				t.Errorf("target = %+v", p.Target)
 			}
@@ -208,8 +208,8 @@ func TestBuildBudgetDropOrder(t *testing.T) {
 
 func TestBuildRejectsATinyBudget(t *testing.T) {
 	w := newWorld(0, 0, "x")
-	if _, err := Build(Input{Snapshot: w.snap, TargetHash: enrich.TargetHash, MaxBytes: MinMaxBytes - 1}); err == nil {
-		t.Fatal("a budget below MinMaxBytes was accepted")
+	if _, err := Build(Input{Snapshot: w.snap, TargetHash: enrich.TargetHash, MaxBytes: minMaxBytes - 1}); err == nil {
+		t.Fatal("a budget below minMaxBytes was accepted")
 	}
 }
 

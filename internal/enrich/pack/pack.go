@@ -2,11 +2,11 @@
 // target entity that an agent is shown instead of the snapshot.
 //
 // A pack holds the target (id, kind, name, path, content hash, aliases,
-// evidence, bounded metadata), at most MaxNeighbours entities one relation
+// evidence, bounded metadata), at most maxNeighbours entities one relation
 // away (sorted by relation kind, then id, then direction), at most
-// MaxDiagnostics open diagnostics naming it, and its own file as an excerpt
-// of at most MaxExcerptBytes, read only if the file still hashes as the
-// snapshot recorded. Its JSON fits a byte budget (DefaultMaxBytes unless
+// maxDiagnostics open diagnostics naming it, and its own file as an excerpt
+// of at most maxExcerptBytes, read only if the file still hashes as the
+// snapshot recorded. Its JSON fits a byte budget (defaultMaxBytes unless
 // configured): the excerpt is halved until the pack fits, then dropped;
 // then diagnostics are dropped from the end, then neighbours from the end.
 // The target is never dropped. Every string in a pack has passed
@@ -27,21 +27,21 @@ import "github.com/docbridge/docbridge/internal/snapshot"
 
 // Bounds of one pack.
 const (
-	MaxNeighbours   = 32
-	MaxDiagnostics  = 16
-	MaxExcerptBytes = 12 << 10
-	DefaultMaxBytes = 64 << 10
-	// MinMaxBytes is the smallest budget accepted: below it a target with a
+	maxNeighbours   = 32
+	maxDiagnostics  = 16
+	maxExcerptBytes = 12 << 10
+	defaultMaxBytes = 64 << 10
+	// minMaxBytes is the smallest budget accepted: below it a target with a
 	// few aliases would not fit.
-	MinMaxBytes = 4 << 10
-	// MaxMetadataValues bounds the target's metadata: keys kept (in order)
-	// and items kept of a list value; MaxStringBytes bounds each string.
-	MaxMetadataValues = 16
-	MaxStringBytes    = 512
-	// MaxEvidence bounds the target's evidence items.
-	MaxEvidence = 8
-	// MaxAliases bounds the target's aliases.
-	MaxAliases = 16
+	minMaxBytes = 4 << 10
+	// maxMetadataValues bounds the target's metadata: keys kept (in order)
+	// and items kept of a list value; maxStringBytes bounds each string.
+	maxMetadataValues = 16
+	maxStringBytes    = 512
+	// maxEvidence bounds the target's evidence items.
+	maxEvidence = 8
+	// maxAliases bounds the target's aliases.
+	maxAliases = 16
 )
 
 // Pack is the context of one target entity.

@@ -134,10 +134,10 @@ func lower(ss []string) []string {
 	return out
 }
 
-// Find returns the secrets in s, ordered by position, without overlaps.
+// find returns the secrets in s, ordered by position, without overlaps.
 // If the rule set cannot be loaded (a broken build, never input), the whole
 // string is reported as one finding: redaction fails closed.
-func Find(s string) []Finding {
+func find(s string) []Finding {
 	if s == "" {
 		return nil
 	}
@@ -148,13 +148,13 @@ func Find(s string) []Finding {
 	return set.find(s)
 }
 
-// Contains reports whether s holds anything Find would redact.
-func Contains(s string) bool { return len(Find(s)) > 0 }
+// Contains reports whether s holds anything find would redact.
+func Contains(s string) bool { return len(find(s)) > 0 }
 
 // String returns s with each secret replaced by "[REDACTED:<rule-id>]".
 // String(String(s)) == String(s).
 func String(s string) string {
-	found := Find(s)
+	found := find(s)
 	if len(found) == 0 {
 		return s
 	}

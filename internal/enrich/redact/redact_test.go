@@ -23,7 +23,7 @@ func TestStringRedactsSecretShapedFixtures(t *testing.T) {
 				t.Errorf("String = %q, want a %s marker", got, fx.Rule)
 			}
 			if Contains(got) {
-				t.Errorf("redacted text still Contains a secret: %q (%v)", got, Find(got))
+				t.Errorf("redacted text still Contains a secret: %q (%v)", got, find(got))
 			}
 			if again := String(got); again != got {
 				t.Errorf("String is not idempotent:\n%q\n%q", got, again)
@@ -79,10 +79,10 @@ func TestStringLeavesOrdinaryTextAlone(t *testing.T) {
 		"mongodb://localhost:27017/test and https://user@example.com/repo.git",
 	} {
 		if got := String(s); got != s {
-			t.Errorf("String(%q) = %q, want it unchanged (findings %v)", s, got, Find(s))
+			t.Errorf("String(%q) = %q, want it unchanged (findings %v)", s, got, find(s))
 		}
 		if Contains(s) {
-			t.Errorf("Contains(%q) = true (findings %v)", s, Find(s))
+			t.Errorf("Contains(%q) = true (findings %v)", s, find(s))
 		}
 	}
 }
@@ -90,9 +90,9 @@ func TestStringLeavesOrdinaryTextAlone(t *testing.T) {
 func TestFindSeveralSecretsInOrder(t *testing.T) {
 	fxs := secretFixtures()
 	text := fxs[1].Text + "\n" + fxs[0].Text + "\n" + fxs[5].Text
-	found := Find(text)
+	found := find(text)
 	if len(found) != 3 {
-		t.Fatalf("Find = %v, want 3 findings", found)
+		t.Fatalf("find = %v, want 3 findings", found)
 	}
 	for i := 1; i < len(found); i++ {
 		if found[i].Start < found[i-1].End {
@@ -154,7 +154,7 @@ func FuzzString(f *testing.F) {
 		if String(got) != got {
 			t.Fatalf("not idempotent on %q", s)
 		}
-		for _, fd := range Find(s) {
+		for _, fd := range find(s) {
 			if fd.Start < 0 || fd.End > len(s) || fd.Start >= fd.End {
 				t.Fatalf("bad span %v in %q", fd, s)
 			}

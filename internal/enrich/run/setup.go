@@ -33,10 +33,10 @@ func Diagnose(s *snapshot.Snapshot, sig *graph.Signals, cfg *config.Config) []fi
 	return reconcile.Check(reconcile.Input{Head: s, Signals: sig, Config: &c}).Head
 }
 
-// CommandPromptVersion is the version of the task a command agent is
+// commandPromptVersion is the version of the task a command agent is
 // asked (the protocol's curate task over packs); the program's own
 // instructions are part of its identity.
-const CommandPromptVersion = "curate/1"
+const commandPromptVersion = "curate/1"
 
 // NewAgent is the agent name names (config.EnrichAgents; "" is the
 // configuration's enrich.agent, and auto the built-in curator — the action
@@ -52,7 +52,7 @@ func NewAgent(name string, cfg *config.Config, dir string, s *snapshot.Snapshot,
 		return curator.New(curator.NamesOf(s)), curator.PromptVersion, nil
 	case config.EnrichAgentCommand:
 		a, err := agent.NewCommand(cfg.Enrich.Command, dir)
-		return a, CommandPromptVersion, err
+		return a, commandPromptVersion, err
 	case config.EnrichAgentModels:
 		a, err := agent.NewModels(cfg.Enrich.Models, token)
 		return a, agent.PromptVersion, err
@@ -65,7 +65,7 @@ func NewAgent(name string, cfg *config.Config, dir string, s *snapshot.Snapshot,
 // of its identity.
 const (
 	CommandReviewPrompt     = "review/1"
-	CommandAdjudicatePrompt = "adjudicate/1"
+	commandAdjudicatePrompt = "adjudicate/1"
 )
 
 // NewJudge is the agent enrich.reviewer or enrich.adjudicator names (role
@@ -85,7 +85,7 @@ func NewJudge(name, role string, cfg *config.Config, dir, token string) (*Judge,
 		}
 		prompt := CommandReviewPrompt
 		if role == "adjudicator" {
-			prompt = CommandAdjudicatePrompt
+			prompt = commandAdjudicatePrompt
 		}
 		return &Judge{Agent: a, PromptVersion: prompt}, "", nil
 	case config.EnrichAgentModels:

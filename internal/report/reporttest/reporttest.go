@@ -17,9 +17,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// Hostile is text that every renderer must escape: quotes, a backtick,
+// hostile is text that every renderer must escape: quotes, a backtick,
 // markup, a pipe, a newline, an ANSI escape, a bidi override and unicode.
-const Hostile = "quote \" tick ` <b>&amp;</b> a|b\nsecond line \x1b[31mred\u202e ünïcödé ✓"
+const hostile = "quote \" tick ` <b>&amp;</b> a|b\nsecond line \x1b[31mred\u202e ünïcödé ✓"
 
 // HostilePath is a file name with a space, a quote and non-ASCII letters.
 const HostilePath = `docs/ünïcode "weird" #1.md`
@@ -32,7 +32,7 @@ func Sample() (newOnes, unchanged, resolved []finding.Diagnostic) {
 	newOnes = []finding.Diagnostic{
 		{ID: "00000000000000a1", Code: "BROKEN_LINK", Severity: "error", Message: "link to docs/x.md: no such file",
 			Evidence: []finding.Location{{Path: "docs/guide.md", Line: 12}}, EntityIDs: []string{"document:docs/guide.md", "unresolved:docs/x.md"}},
-		{ID: "00000000000000a2", Code: "DRIFT_SYMBOL", Severity: "error", Message: Hostile,
+		{ID: "00000000000000a2", Code: "DRIFT_SYMBOL", Severity: "error", Message: hostile,
 			Evidence: []finding.Location{{Path: HostilePath, Line: 3}}, EntityIDs: []string{snapshot.EntityID(snapshot.KindDocument, HostilePath)},
 			Remediation: "did you mean `rankDocuments`? <see> | \"quoted\""},
 		{ID: "00000000000000a3", Code: "UNDOCUMENTED_AREA", Severity: "info", Message: "area internal/lonely has no document",

@@ -40,7 +40,7 @@ func NewBaseline(p *retrieval.Projection) Searcher {
 	for i, e := range p.Entries {
 		tf := map[string]int{}
 		n := 0
-		for _, t := range Tokenize(baselineText(e)) {
+		for _, t := range tokenize(baselineText(e)) {
 			tf[t]++
 			n++
 		}
@@ -73,7 +73,7 @@ func (b *baseline) Search(query string, limit int) []Hit {
 	if limit <= 0 || len(b.entries) == 0 {
 		return nil
 	}
-	terms := uniqueTerms(Tokenize(query))
+	terms := uniqueTerms(tokenize(query))
 	type scored struct {
 		i     int
 		score float64
@@ -119,17 +119,17 @@ func (b *baseline) score(i int, terms []string) float64 {
 	return s
 }
 
-// Tokenize is the baseline's tokenizer: maximal runs of letters and digits,
+// tokenize is the baseline's tokenizer: maximal runs of letters and digits,
 // lower-cased. Deliberately simple — no identifier splitting, no stemming,
 // no stopwords — so the baseline measures what plain BM25 gets for free.
-func Tokenize(s string) []string {
+func tokenize(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
 
 // uniqueTerms keeps each term once, in first-occurrence order. A query's
-// length is bounded by the suite (MaxInputBytes), so its terms are too.
+// length is bounded by the suite (maxInputBytes), so its terms are too.
 func uniqueTerms(ts []string) []string {
 	seen := map[string]bool{}
 	var out []string

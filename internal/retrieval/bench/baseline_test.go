@@ -22,8 +22,8 @@ func TestTokenize(t *testing.T) {
 		{"  ...  ", nil},
 	}
 	for _, tt := range tests {
-		if got := Tokenize(tt.in); (len(got) > 0 || len(tt.want) > 0) && !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Tokenize(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := tokenize(tt.in); (len(got) > 0 || len(tt.want) > 0) && !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("tokenize(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

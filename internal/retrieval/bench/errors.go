@@ -5,12 +5,12 @@ import (
 	"strings"
 )
 
-// MaxProblems bounds the problems one SuiteError lists; the rest are
+// maxProblems bounds the problems one suiteError lists; the rest are
 // counted in More.
-const MaxProblems = 50
+const maxProblems = 50
 
-// Problem is one thing wrong with a suite, located by case and field.
-type Problem struct {
+// problem is one thing wrong with a suite, located by case and field.
+type problem struct {
 	// Index is the case's 0-based position, -1 for the suite itself.
 	Index int `json:"index"`
 	// CaseID is the case's id when it has a readable one.
@@ -23,7 +23,7 @@ type Problem struct {
 
 // String names the case (by id when it has one, always by number) and the
 // field, so the author can find it in the file.
-func (p Problem) String() string {
+func (p problem) String() string {
 	if p.Index < 0 {
 		return fmt.Sprintf("suite: %s: %s", p.Field, p.Reason)
 	}
@@ -34,16 +34,16 @@ func (p Problem) String() string {
 	return fmt.Sprintf("%s: %s: %s", where, p.Field, p.Reason)
 }
 
-// SuiteError is a suite that failed to load: every problem found, up to
-// MaxProblems.
-type SuiteError struct {
-	Problems []Problem `json:"problems"`
-	// More counts the problems past MaxProblems.
+// suiteError is a suite that failed to load: every problem found, up to
+// maxProblems.
+type suiteError struct {
+	Problems []problem `json:"problems"`
+	// More counts the problems past maxProblems.
 	More int `json:"more,omitempty"`
 }
 
 // Error lists the problems, one a line after the first.
-func (e *SuiteError) Error() string {
+func (e *suiteError) Error() string {
 	var b strings.Builder
 	if len(e.Problems) == 1 && e.More == 0 {
 		return "invalid suite: " + e.Problems[0].String()
@@ -61,21 +61,21 @@ func (e *SuiteError) Error() string {
 
 // problems collects a load's problems under the bound.
 type problems struct {
-	list []Problem
+	list []problem
 	more int
 }
 
 func (ps *problems) add(index int, caseID, field, format string, args ...any) {
-	if len(ps.list) == MaxProblems {
+	if len(ps.list) == maxProblems {
 		ps.more++
 		return
 	}
-	ps.list = append(ps.list, Problem{Index: index, CaseID: caseID, Field: field, Reason: fmt.Sprintf(format, args...)})
+	ps.list = append(ps.list, problem{Index: index, CaseID: caseID, Field: field, Reason: fmt.Sprintf(format, args...)})
 }
 
 func (ps *problems) err() error {
 	if len(ps.list) == 0 {
 		return nil
 	}
-	return &SuiteError{Problems: ps.list, More: ps.more}
+	return &suiteError{Problems: ps.list, More: ps.more}
 }

@@ -115,7 +115,7 @@ func TestExternalSuitesLoad(t *testing.T) {
 				t.Fatal("no seed: an external suite is split into dev and test")
 			}
 			for _, c := range s.Cases {
-				if c.Metadata.Kind != KindQuestion {
+				if c.Metadata.Kind != kindQuestion {
 					t.Errorf("case %q: kind %s, an external suite asks questions", c.ID, c.Metadata.Kind)
 				}
 				for _, tg := range c.Metadata.ExpectedTargets {
@@ -124,8 +124,8 @@ func TestExternalSuitesLoad(t *testing.T) {
 					}
 				}
 			}
-			dev, _ := s.Half(SplitDev)
-			test, _ := s.Half(SplitTest)
+			dev, _ := s.Half(splitDev)
+			test, _ := s.Half(splitTest)
 			if len(dev.Cases) < minExternalCases/2 || len(test.Cases) < minExternalCases/2 {
 				t.Errorf("halves of %d and %d cases, want at least %d each", len(dev.Cases), len(test.Cases), minExternalCases/2)
 			}
@@ -164,7 +164,7 @@ func TestExternalSuites(t *testing.T) {
 				ours := Run(half, Docbridge(ix))
 				base := Run(half, NewBaseline(p))
 				t.Logf("%s, %s half: %d cases, %d entries\n%s", r.Repository, split, len(half.Cases), len(p.Entries), compareTable(ours, base))
-				if split == SplitTest && ours.Overall.Hit3 < base.Overall.Hit3 {
+				if split == splitTest && ours.Overall.Hit3 < base.Overall.Hit3 {
 					t.Errorf("test half: docbridge hit@3 %.1f%% is below plain BM25's %.1f%%", 100*ours.Overall.Hit3, 100*base.Overall.Hit3)
 				}
 			}

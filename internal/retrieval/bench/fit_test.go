@@ -126,8 +126,8 @@ func TestFitNatural(t *testing.T) {
 		slug := strings.Replace(r.Repository, "/", "+", 1)
 		s := loadSuiteFile(t, filepath.Join(externalDir, r.Suite))
 		p, snap := projectExternal(t, filepath.Join(root, slug))
-		dev, _ := s.Half(SplitDev)
-		test, _ := s.Half(SplitTest)
+		dev, _ := s.Half(splitDev)
+		test, _ := s.Half(splitTest)
 		suites = append(suites, fitSuite{name: r.Suite, dev: dev, test: test, ix: retrieval.NewIndex(p, snap), base: NewBaseline(p)})
 	}
 	best := retrieval.NaturalTuning

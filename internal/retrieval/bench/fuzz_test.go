@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzLoad: Load never panics; what it accepts is a valid suite that
-// survives a round trip, and what it refuses is a *SuiteError whose every
+// survives a round trip, and what it refuses is a *suiteError whose every
 // problem names a field.
 func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"version":1,"name":"t","cases":[{"id":"a","input":"q","metadata":{"expectedTargets":["a.md","module:x.go"],"kind":"path"}}]}`))
@@ -21,9 +21,9 @@ func FuzzLoad(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Load(data)
 		if err != nil {
-			var se *SuiteError
+			var se *suiteError
 			if !errors.As(err, &se) || len(se.Problems) == 0 {
-				t.Fatalf("error %v is not a *SuiteError with problems", err)
+				t.Fatalf("error %v is not a *suiteError with problems", err)
 			}
 			for _, p := range se.Problems {
 				if p.Field == "" || p.Reason == "" {
@@ -32,12 +32,12 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if s.Version != Version || len(s.Cases) == 0 || len(s.Cases) > MaxCases {
+		if s.Version != version || len(s.Cases) == 0 || len(s.Cases) > maxCases {
 			t.Fatalf("accepted suite with version %d and %d cases", s.Version, len(s.Cases))
 		}
 		seen := map[string]bool{}
 		for _, c := range s.Cases {
-			if c.ID == "" || c.Input == "" || len(c.Metadata.ExpectedTargets) == 0 || !slices.Contains(Kinds, c.Metadata.Kind) || seen[c.ID] {
+			if c.ID == "" || c.Input == "" || len(c.Metadata.ExpectedTargets) == 0 || !slices.Contains(kinds, c.Metadata.Kind) || seen[c.ID] {
 				t.Fatalf("accepted invalid case %+v", c)
 			}
 			seen[c.ID] = true

@@ -15,7 +15,7 @@ import (
 
 // Load reads a suite strictly: unknown or duplicate keys, a missing or
 // blank field, a case without targets, a duplicate case id, an unknown
-// kind or a bound crossed are all errors. A *SuiteError lists every
+// kind or a bound crossed are all errors. A *suiteError lists every
 // problem, each naming its case and field.
 func Load(data []byte) (Suite, error) {
 	var ps problems
@@ -44,15 +44,15 @@ func Load(data []byte) (Suite, error) {
 			var v *int
 			if json.Unmarshal(f.raw, &v) != nil || v == nil {
 				ps.add(-1, "", "version", "want an integer")
-			} else if *v != Version {
-				ps.add(-1, "", "version", "unsupported version %d (this docbridge reads version %d)", *v, Version)
+			} else if *v != version {
+				ps.add(-1, "", "version", "unsupported version %d (this docbridge reads version %d)", *v, version)
 			} else {
 				s.Version = *v
 			}
 		case "name":
 			if s.Name, err = decodeString(f.raw); err != nil {
 				ps.add(-1, "", "name", "%v", err)
-			} else if msg := checkText(s.Name, MaxNameBytes); msg != "" {
+			} else if msg := checkText(s.Name, maxNameBytes); msg != "" {
 				ps.add(-1, "", "name", "%s", msg)
 			}
 		case "cases":
@@ -61,8 +61,8 @@ func Load(data []byte) (Suite, error) {
 			}
 		case "seed":
 			var v *int64
-			if json.Unmarshal(f.raw, &v) != nil || v == nil || *v < 0 || *v > MaxSeed {
-				ps.add(-1, "", "seed", "want an integer from 0 to %d", int64(MaxSeed))
+			if json.Unmarshal(f.raw, &v) != nil || v == nil || *v < 0 || *v > maxSeed {
+				ps.add(-1, "", "seed", "want an integer from 0 to %d", int64(maxSeed))
 			} else {
 				seed := uint64(*v)
 				s.Seed = &seed
@@ -80,8 +80,8 @@ func Load(data []byte) (Suite, error) {
 		switch {
 		case len(rawCases) == 0:
 			ps.add(-1, "", "cases", "no cases")
-		case len(rawCases) > MaxCases:
-			ps.add(-1, "", "cases", "%d cases, more than the bound of %d", len(rawCases), MaxCases)
+		case len(rawCases) > maxCases:
+			ps.add(-1, "", "cases", "%d cases, more than the bound of %d", len(rawCases), maxCases)
 			rawCases = nil
 		}
 	}
@@ -153,7 +153,7 @@ func loadCase(i int, raw json.RawMessage, ps *problems) (Case, bool) {
 		id, err := decodeString(f.raw)
 		if err != nil {
 			ps.add(i, "", "id", "%v", err)
-		} else if msg := checkText(id, MaxIDBytes); msg != "" {
+		} else if msg := checkText(id, maxIDBytes); msg != "" {
 			ps.add(i, "", "id", "%s", msg)
 		} else {
 			c.ID = id
@@ -169,7 +169,7 @@ func loadCase(i int, raw json.RawMessage, ps *problems) (Case, bool) {
 			in, err := decodeString(f.raw)
 			if err != nil {
 				ps.add(i, c.ID, "input", "%v", err)
-			} else if msg := checkText(in, MaxInputBytes); msg != "" {
+			} else if msg := checkText(in, maxInputBytes); msg != "" {
 				ps.add(i, c.ID, "input", "%s", msg)
 			} else {
 				c.Input = in
@@ -215,8 +215,8 @@ func loadMetadata(i int, id string, raw json.RawMessage, ps *problems) Metadata 
 			k, err := decodeString(f.raw)
 			if err != nil {
 				ps.add(i, id, "metadata.kind", "%v", err)
-			} else if !slices.Contains(Kinds, k) {
-				ps.add(i, id, "metadata.kind", "unknown kind %q (use %s)", k, strings.Join(Kinds, ", "))
+			} else if !slices.Contains(kinds, k) {
+				ps.add(i, id, "metadata.kind", "unknown kind %q (use %s)", k, strings.Join(kinds, ", "))
 			} else {
 				m.Kind = k
 			}
@@ -243,8 +243,8 @@ func loadTargets(i int, id string, raw json.RawMessage, ps *problems) []string {
 	case len(elems) == 0:
 		ps.add(i, id, name, "no targets (a case needs at least one)")
 		return nil
-	case len(elems) > MaxTargets:
-		ps.add(i, id, name, "%d targets, more than the bound of %d", len(elems), MaxTargets)
+	case len(elems) > maxTargets:
+		ps.add(i, id, name, "%d targets, more than the bound of %d", len(elems), maxTargets)
 		return nil
 	}
 	var out []string
@@ -302,7 +302,7 @@ func checkText(s string, max int) string {
 // entity kind the projection does not hold, or a path not in the
 // repository-relative, slash-separated, clean form entries carry.
 func checkTarget(t string) string {
-	if msg := checkText(t, MaxTargetBytes); msg != "" {
+	if msg := checkText(t, maxTargetBytes); msg != "" {
 		return msg
 	}
 	if kind, value, ok := snapshot.ParseEntityID(t); ok {

@@ -70,7 +70,7 @@ func TestLoadErrors(t *testing.T) {
 		{"empty input", suiteJSON(ok, caseJSON("e", "", `["a.md"]`, "path")), []string{`case "e" (#2): input: empty`}},
 		{"blank input", suiteJSON(caseJSON("e", " \t", `["a.md"]`, "path")), []string{`case "e" (#1): input: empty`}},
 		{"padded input", suiteJSON(caseJSON("e", " q", `["a.md"]`, "path")), []string{`case "e" (#1): input: leading or trailing space`}},
-		{"long input", suiteJSON(caseJSON("e", strings.Repeat("q", MaxInputBytes+1), `["a.md"]`, "path")), []string{`case "e" (#1): input: longer than`}},
+		{"long input", suiteJSON(caseJSON("e", strings.Repeat("q", maxInputBytes+1), `["a.md"]`, "path")), []string{`case "e" (#1): input: longer than`}},
 		{"missing input", suiteJSON(`{"id":"m","metadata":{"expectedTargets":["a.md"],"kind":"path"}}`), []string{`case "m" (#1): input: missing`}},
 		{"numeric input", suiteJSON(`{"id":"m","input":3,"metadata":{"expectedTargets":["a.md"],"kind":"path"}}`), []string{`case "m" (#1): input: want a string`}},
 		{"null id", suiteJSON(`{"id":null,"input":"q","metadata":{"expectedTargets":["a.md"],"kind":"path"}}`), []string{"case #1: id: want a string"}},
@@ -78,7 +78,7 @@ func TestLoadErrors(t *testing.T) {
 		{"no targets", suiteJSON(caseJSON("n", "q", `[]`, "path")), []string{`case "n" (#1): metadata.expectedTargets: no targets`}},
 		{"null targets", suiteJSON(caseJSON("n", "q", `null`, "path")), []string{`case "n" (#1): metadata.expectedTargets: want an array`}},
 		{"missing targets", suiteJSON(`{"id":"n","input":"q","metadata":{"kind":"path"}}`), []string{`case "n" (#1): metadata.expectedTargets: missing`}},
-		{"too many targets", suiteJSON(caseJSON("n", "q", `["`+strings.Repeat(`a.md","`, MaxTargets)+`b.md"]`, "path")),
+		{"too many targets", suiteJSON(caseJSON("n", "q", `["`+strings.Repeat(`a.md","`, maxTargets)+`b.md"]`, "path")),
 			[]string{`case "n" (#1): metadata.expectedTargets: 33 targets, more than the bound of 32`}},
 		{"duplicate target", suiteJSON(caseJSON("n", "q", `["a.md","a.md"]`, "path")), []string{`metadata.expectedTargets[1]: duplicate target "a.md"`}},
 		{"empty target", suiteJSON(caseJSON("n", "q", `[""]`, "path")), []string{`metadata.expectedTargets[0]: empty`}},
@@ -101,9 +101,9 @@ func TestLoadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("loaded %+v, want an error", s)
 			}
-			var se *SuiteError
+			var se *suiteError
 			if !errors.As(err, &se) || len(se.Problems) == 0 {
-				t.Fatalf("error %v is not a *SuiteError with problems", err)
+				t.Fatalf("error %v is not a *suiteError with problems", err)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {
@@ -119,7 +119,7 @@ func TestLoadErrors(t *testing.T) {
 
 func TestLoadBounds(t *testing.T) {
 	t.Run("cases", func(t *testing.T) {
-		cases := make([]string, MaxCases+1)
+		cases := make([]string, maxCases+1)
 		for i := range cases {
 			cases[i] = caseJSON(fmt.Sprint(i), "q", `["a.md"]`, "path")
 		}
@@ -128,7 +128,7 @@ func TestLoadBounds(t *testing.T) {
 			t.Fatalf("fixture of %d bytes crosses the size bound first", len(data))
 		}
 		_, err := Load([]byte(data))
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d cases, more than the bound of %d", MaxCases+1, MaxCases)) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d cases, more than the bound of %d", maxCases+1, maxCases)) {
 			t.Errorf("error %v, want the case bound", err)
 		}
 	})
@@ -140,20 +140,20 @@ func TestLoadBounds(t *testing.T) {
 		}
 	})
 	t.Run("problems", func(t *testing.T) {
-		const n = MaxProblems + 7
+		const n = maxProblems + 7
 		cases := make([]string, n)
 		for i := range cases {
 			cases[i] = caseJSON(fmt.Sprint("c", i), "q", `["a.md"]`, "nope")
 		}
 		_, err := Load([]byte(suiteJSON(cases...)))
-		var se *SuiteError
+		var se *suiteError
 		if !errors.As(err, &se) {
-			t.Fatalf("error %v is not a *SuiteError", err)
+			t.Fatalf("error %v is not a *suiteError", err)
 		}
-		if len(se.Problems) != MaxProblems || se.More != n-MaxProblems {
-			t.Errorf("listed %d and counted %d more, want %d and %d", len(se.Problems), se.More, MaxProblems, n-MaxProblems)
+		if len(se.Problems) != maxProblems || se.More != n-maxProblems {
+			t.Errorf("listed %d and counted %d more, want %d and %d", len(se.Problems), se.More, maxProblems, n-maxProblems)
 		}
-		if !strings.Contains(err.Error(), fmt.Sprintf("invalid suite: %d problems", n)) || !strings.Contains(err.Error(), fmt.Sprintf("… and %d more", n-MaxProblems)) {
+		if !strings.Contains(err.Error(), fmt.Sprintf("invalid suite: %d problems", n)) || !strings.Contains(err.Error(), fmt.Sprintf("… and %d more", n-maxProblems)) {
 			t.Errorf("message does not count every problem:\n%v", err)
 		}
 	})
@@ -168,7 +168,7 @@ func TestLoadReportsEveryCase(t *testing.T) {
 		caseJSON("c", "q", `[]`, "symbol"),
 	)
 	_, err := Load([]byte(data))
-	var se *SuiteError
+	var se *suiteError
 	if !errors.As(err, &se) {
 		t.Fatalf("error %v", err)
 	}

@@ -2,12 +2,12 @@ package bench
 
 import "slices"
 
-// SearchLimit is how many hits Run asks for per case: ranks past it count
-// as misses, so MRR is MRR@SearchLimit.
-const SearchLimit = 10
+// searchLimit is how many hits Run asks for per case: ranks past it count
+// as misses, so MRR is MRR@searchLimit.
+const searchLimit = 10
 
-// MaxTopHits bounds the hits a CaseResult keeps to show what came instead.
-const MaxTopHits = 3
+// maxTopHits bounds the hits a CaseResult keeps to show what came instead.
+const maxTopHits = 3
 
 // Hit is one search result: its entity id and its path.
 type Hit struct {
@@ -26,11 +26,11 @@ type CaseResult struct {
 	ID   string `json:"id"`
 	Kind string `json:"kind"`
 	// Rank is the 1-based position of the first hit matching an expected
-	// target, 0 when none is in the first SearchLimit hits.
+	// target, 0 when none is in the first searchLimit hits.
 	Rank int `json:"rank"`
 	// Hits is how many hits the searcher returned (0 is a zero result).
 	Hits int `json:"hits"`
-	// Top are the first hits' ids (at most MaxTopHits), to show a miss.
+	// Top are the first hits' ids (at most maxTopHits), to show a miss.
 	Top []string `json:"top,omitempty"`
 }
 
@@ -57,7 +57,7 @@ type KindMetrics struct {
 type Result struct {
 	Suite   string  `json:"suite"`
 	Overall Metrics `json:"overall"`
-	// ByKind lists the kinds present in the suite, in Kinds order.
+	// ByKind lists the kinds present in the suite, in kinds order.
 	ByKind []KindMetrics `json:"byKind"`
 	// Cases are in suite order.
 	Cases []CaseResult `json:"cases"`
@@ -68,18 +68,18 @@ type Result struct {
 func Run(s Suite, sr Searcher) Result {
 	res := Result{Suite: s.Name, Cases: make([]CaseResult, 0, len(s.Cases))}
 	for _, c := range s.Cases {
-		hits := sr.Search(c.Input, SearchLimit)
-		if len(hits) > SearchLimit {
-			hits = hits[:SearchLimit]
+		hits := sr.Search(c.Input, searchLimit)
+		if len(hits) > searchLimit {
+			hits = hits[:searchLimit]
 		}
 		cr := CaseResult{ID: c.ID, Kind: c.Metadata.Kind, Hits: len(hits), Rank: rankOf(hits, c.Metadata.ExpectedTargets)}
-		for i := 0; i < len(hits) && i < MaxTopHits; i++ {
+		for i := 0; i < len(hits) && i < maxTopHits; i++ {
 			cr.Top = append(cr.Top, hits[i].ID)
 		}
 		res.Cases = append(res.Cases, cr)
 	}
 	res.Overall = aggregate(res.Cases)
-	for _, k := range Kinds {
+	for _, k := range kinds {
 		var sub []CaseResult
 		for _, cr := range res.Cases {
 			if cr.Kind == k {
@@ -105,15 +105,15 @@ func (r Result) Misses() []CaseResult {
 	return out
 }
 
-// Matches reports whether a hit is one of the targets, by id or by path.
-func Matches(h Hit, targets []string) bool {
+// matches reports whether a hit is one of the targets, by id or by path.
+func matches(h Hit, targets []string) bool {
 	return slices.Contains(targets, h.ID) || (h.Path != "" && slices.Contains(targets, h.Path))
 }
 
 // rankOf is the 1-based position of the first matching hit, 0 for none.
 func rankOf(hits []Hit, targets []string) int {
 	for i, h := range hits {
-		if Matches(h, targets) {
+		if matches(h, targets) {
 			return i + 1
 		}
 	}

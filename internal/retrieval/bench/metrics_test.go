@@ -45,11 +45,11 @@ func TestRunMetrics(t *testing.T) {
 	doc := Hit{ID: "document:docs/a.md", Path: "docs/a.md"}
 	mod := Hit{ID: "module:x.go", Path: "x.go"}
 	s := Suite{Name: "t", Cases: []Case{
-		mkCase("r1", KindSymbol, "module:x.go"),            // rank 1 by id
-		mkCase("r2", KindSymbol, "x.go"),                   // rank 2 by path
-		mkCase("r4", KindQuestion, "docs/a.md", "nope.md"), // rank 4: no hit@3
-		mkCase("miss", KindQuestion, "docs/a.md"),          // hits, none matching
-		mkCase("zero", KindQuestion, "docs/a.md"),          // no hits at all
+		mkCase("r1", kindSymbol, "module:x.go"),            // rank 1 by id
+		mkCase("r2", kindSymbol, "x.go"),                   // rank 2 by path
+		mkCase("r4", kindQuestion, "docs/a.md", "nope.md"), // rank 4: no hit@3
+		mkCase("miss", kindQuestion, "docs/a.md"),          // hits, none matching
+		mkCase("zero", kindQuestion, "docs/a.md"),          // no hits at all
 	}}
 	sr := fixedSearcher{
 		"q-r1":   hitsWithTargetAt(1, 5, mod),
@@ -68,7 +68,7 @@ func TestRunMetrics(t *testing.T) {
 	// Expected values follow from the ranks above by the definitions.
 	wantOverall := Metrics{Cases: 5, Hit1: 1.0 / 5, Hit3: 2.0 / 5, MRR: (1 + 0.5 + 0.25) / 5, ZeroRate: 1.0 / 5}
 	assertMetrics(t, "overall", res.Overall, wantOverall)
-	if len(res.ByKind) != 2 || res.ByKind[0].Kind != KindSymbol || res.ByKind[1].Kind != KindQuestion {
+	if len(res.ByKind) != 2 || res.ByKind[0].Kind != kindSymbol || res.ByKind[1].Kind != kindQuestion {
 		t.Fatalf("by kind %+v, want symbol then question only", res.ByKind)
 	}
 	assertMetrics(t, "symbol", res.ByKind[0].Metrics, Metrics{Cases: 2, Hit1: 0.5, Hit3: 1, MRR: 0.75})
@@ -80,26 +80,26 @@ func TestRunMetrics(t *testing.T) {
 	if want := []string{"r4", "miss", "zero"}; !reflect.DeepEqual(misses, want) {
 		t.Errorf("misses %v, want %v", misses, want)
 	}
-	if got := res.Cases[3].Top; len(got) != MaxTopHits || got[0] != "module:filler0.go" {
-		t.Errorf("top of a miss %v, want the first %d hits", got, MaxTopHits)
+	if got := res.Cases[3].Top; len(got) != maxTopHits || got[0] != "module:filler0.go" {
+		t.Errorf("top of a miss %v, want the first %d hits", got, maxTopHits)
 	}
 	if !reflect.DeepEqual(res, Run(s, sr)) {
 		t.Error("two runs differ")
 	}
 }
 
-// TestRunCutsAtLimit: a searcher that returns more than SearchLimit hits
+// TestRunCutsAtLimit: a searcher that returns more than searchLimit hits
 // gains nothing from a match past the limit.
 func TestRunCutsAtLimit(t *testing.T) {
 	mod := Hit{ID: "module:x.go"}
 	sr := fixedSearcher{
 		"_overflow": {},
-		"q-at":      hitsWithTargetAt(SearchLimit, SearchLimit+5, mod),
-		"q-past":    hitsWithTargetAt(SearchLimit+1, SearchLimit+5, mod),
+		"q-at":      hitsWithTargetAt(searchLimit, searchLimit+5, mod),
+		"q-past":    hitsWithTargetAt(searchLimit+1, searchLimit+5, mod),
 	}
-	res := Run(Suite{Cases: []Case{mkCase("at", KindPath, "module:x.go"), mkCase("past", KindPath, "module:x.go")}}, sr)
-	if res.Cases[0].Rank != SearchLimit || res.Cases[1].Rank != 0 || res.Cases[1].Hits != SearchLimit {
-		t.Errorf("cases %+v: want rank %d, then a miss with %d hits", res.Cases, SearchLimit, SearchLimit)
+	res := Run(Suite{Cases: []Case{mkCase("at", kindPath, "module:x.go"), mkCase("past", kindPath, "module:x.go")}}, sr)
+	if res.Cases[0].Rank != searchLimit || res.Cases[1].Rank != 0 || res.Cases[1].Hits != searchLimit {
+		t.Errorf("cases %+v: want rank %d, then a miss with %d hits", res.Cases, searchLimit, searchLimit)
 	}
 }
 
@@ -117,8 +117,8 @@ func TestMatches(t *testing.T) {
 		{Hit{ID: "module:x"}, []string{""}, false},
 	}
 	for _, tt := range tests {
-		if got := Matches(tt.hit, tt.targets); got != tt.want {
-			t.Errorf("Matches(%+v, %q) = %v, want %v", tt.hit, tt.targets, got, tt.want)
+		if got := matches(tt.hit, tt.targets); got != tt.want {
+			t.Errorf("matches(%+v, %q) = %v, want %v", tt.hit, tt.targets, got, tt.want)
 		}
 	}
 }
@@ -137,8 +137,8 @@ func TestMissingTargets(t *testing.T) {
 		retrieval.Entry{ID: "package:internal/x", Path: "internal/x"},
 	)
 	s := Suite{Cases: []Case{
-		mkCase("ok", KindPath, "docs/a.md", "package:internal/x", "internal/x", "document:docs/a.md"),
-		mkCase("gone", KindPath, "docs/b.md", "docs/a.md", "module:internal/x/y.go"),
+		mkCase("ok", kindPath, "docs/a.md", "package:internal/x", "internal/x", "document:docs/a.md"),
+		mkCase("gone", kindPath, "docs/b.md", "docs/a.md", "module:internal/x/y.go"),
 	}}
 	got, more := MissingTargets(s, p)
 	want := []MissingTarget{{"gone", "docs/b.md"}, {"gone", "module:internal/x/y.go"}}
@@ -146,15 +146,15 @@ func TestMissingTargets(t *testing.T) {
 		t.Errorf("got %v (+%d), want %v", got, more, want)
 	}
 	var many []string
-	for i := 0; i < MaxTargets; i++ {
+	for i := 0; i < maxTargets; i++ {
 		many = append(many, fmt.Sprintf("gone%d.md", i))
 	}
 	var cases []Case
-	for i := 0; i*MaxTargets <= MaxMissingTargets; i++ {
-		cases = append(cases, mkCase(fmt.Sprint(i), KindPath, many...))
+	for i := 0; i*maxTargets <= maxMissingTargets; i++ {
+		cases = append(cases, mkCase(fmt.Sprint(i), kindPath, many...))
 	}
 	got, more = MissingTargets(Suite{Cases: cases}, p)
-	if len(got) != MaxMissingTargets || more != len(cases)*MaxTargets-MaxMissingTargets {
-		t.Errorf("listed %d and counted %d more of %d", len(got), more, len(cases)*MaxTargets)
+	if len(got) != maxMissingTargets || more != len(cases)*maxTargets-maxMissingTargets {
+		t.Errorf("listed %d and counted %d more of %d", len(got), more, len(cases)*maxTargets)
 	}
 }

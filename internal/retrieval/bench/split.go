@@ -10,14 +10,14 @@ import (
 // Splits: the halves of a suite whose cases are split by a seed. A ranker
 // is tuned on the dev half only and reported on the test half.
 const (
-	// SplitDev is the half a ranker may be tuned on.
-	SplitDev = "dev"
-	// SplitTest is the half a ranker is judged on.
-	SplitTest = "test"
+	// splitDev is the half a ranker may be tuned on.
+	splitDev = "dev"
+	// splitTest is the half a ranker is judged on.
+	splitTest = "test"
 )
 
 // Splits lists the split names in report order.
-var Splits = []string{SplitDev, SplitTest}
+var Splits = []string{splitDev, splitTest}
 
 // AssignSplits returns each case id's half under seed: the ids are ordered
 // by an FNV-1a hash of the seed and the id (ties by id) and the first
@@ -51,9 +51,9 @@ func AssignSplits(seed uint64, ids []string) map[string]string {
 	dev := (len(ks) + 1) / 2
 	for i, k := range ks {
 		if i < dev {
-			out[k.id] = SplitDev
+			out[k.id] = splitDev
 		} else {
-			out[k.id] = SplitTest
+			out[k.id] = splitTest
 		}
 	}
 	return out

@@ -16,9 +16,9 @@ func TestAssignSplits(t *testing.T) {
 	dev := 0
 	for _, id := range ids {
 		switch got[id] {
-		case SplitDev:
+		case splitDev:
 			dev++
-		case SplitTest:
+		case splitTest:
 		default:
 			t.Fatalf("%s: split %q", id, got[id])
 		}
@@ -82,8 +82,8 @@ func TestLoadSplit(t *testing.T) {
 	if !s.Split() || *s.Seed != 15 {
 		t.Fatalf("seed not read: %+v", s.Seed)
 	}
-	dev, ok := s.Half(SplitDev)
-	test, ok2 := s.Half(SplitTest)
+	dev, ok := s.Half(splitDev)
+	test, ok2 := s.Half(splitTest)
 	if !ok || !ok2 || len(dev.Cases) != 3 || len(test.Cases) != 3 {
 		t.Fatalf("halves: dev %d (%v), test %d (%v), want 3 and 3", len(dev.Cases), ok, len(test.Cases), ok2)
 	}
@@ -91,7 +91,7 @@ func TestLoadSplit(t *testing.T) {
 		t.Errorf("half names %q, %q", dev.Name, test.Name)
 	}
 	for _, c := range dev.Cases {
-		if c.Split != SplitDev {
+		if c.Split != splitDev {
 			t.Errorf("dev half holds %s of split %q", c.ID, c.Split)
 		}
 	}
@@ -102,13 +102,13 @@ func TestLoadSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := unsplit.Half(SplitTest); ok || unsplit.Split() {
+	if _, ok := unsplit.Half(splitTest); ok || unsplit.Split() {
 		t.Error("a suite without a seed has halves")
 	}
 }
 
 func TestLoadSplitErrors(t *testing.T) {
-	flip := map[string]string{SplitDev: SplitTest, SplitTest: SplitDev}
+	flip := map[string]string{splitDev: splitTest, splitTest: splitDev}
 	first := AssignSplits(15, []string{"q0", "q1", "q2", "q3"})["q0"]
 	tests := []struct {
 		name string

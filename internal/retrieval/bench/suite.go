@@ -1,43 +1,43 @@
 package bench
 
-// Version is the only suite format version this package reads.
-const Version = 1
+// version is the only suite format version this package reads.
+const version = 1
 
 // Bounds of a suite; crossing one is a load error, never a silent cut.
 const (
 	// MaxSuiteBytes bounds the suite file read into memory.
 	MaxSuiteBytes = 4 << 20
-	// MaxCases bounds the cases of one suite.
-	MaxCases = 10_000
-	// MaxTargets bounds the expected targets of one case.
-	MaxTargets = 32
-	// MaxIDBytes bounds a case id.
-	MaxIDBytes = 128
-	// MaxInputBytes bounds a case's query text.
-	MaxInputBytes = 1024
-	// MaxTargetBytes bounds one expected target.
-	MaxTargetBytes = 1024
-	// MaxNameBytes bounds the suite's name.
-	MaxNameBytes = 256
-	// MaxSeed bounds a split seed: the largest integer a JSON number
+	// maxCases bounds the cases of one suite.
+	maxCases = 10_000
+	// maxTargets bounds the expected targets of one case.
+	maxTargets = 32
+	// maxIDBytes bounds a case id.
+	maxIDBytes = 128
+	// maxInputBytes bounds a case's query text.
+	maxInputBytes = 1024
+	// maxTargetBytes bounds one expected target.
+	maxTargetBytes = 1024
+	// maxNameBytes bounds the suite's name.
+	maxNameBytes = 256
+	// maxSeed bounds a split seed: the largest integer a JSON number
 	// carries exactly everywhere (2^53 - 1).
-	MaxSeed = 1<<53 - 1
+	maxSeed = 1<<53 - 1
 )
 
 // Case kinds: what the query names.
 const (
-	// KindSymbol is a query naming an exported identifier.
-	KindSymbol = "symbol"
-	// KindPath is a query naming a file or directory, whole or in part.
-	KindPath = "path"
-	// KindQuestion is a question in prose that one document answers.
-	KindQuestion = "question"
-	// KindOwnership asks which package or area does something.
-	KindOwnership = "ownership"
+	// kindSymbol is a query naming an exported identifier.
+	kindSymbol = "symbol"
+	// kindPath is a query naming a file or directory, whole or in part.
+	kindPath = "path"
+	// kindQuestion is a question in prose that one document answers.
+	kindQuestion = "question"
+	// kindOwnership asks which package or area does something.
+	kindOwnership = "ownership"
 )
 
-// Kinds lists the case kinds in report order.
-var Kinds = []string{KindSymbol, KindPath, KindQuestion, KindOwnership}
+// kinds lists the case kinds in report order.
+var kinds = []string{kindSymbol, kindPath, kindQuestion, kindOwnership}
 
 // searchableKinds are the entity kinds a projection holds; an id target of
 // another kind could never match.

@@ -40,7 +40,7 @@ func checkShape(t *testing.T, s Suite, minCases int) {
 	for _, c := range s.Cases {
 		byKind[c.Metadata.Kind]++
 	}
-	for _, k := range Kinds {
+	for _, k := range kinds {
 		if byKind[k] == 0 {
 			t.Errorf("no %s case", k)
 		}

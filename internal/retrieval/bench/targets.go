@@ -2,9 +2,9 @@ package bench
 
 import "github.com/docbridge/docbridge/internal/retrieval"
 
-// MaxMissingTargets bounds the missing targets MissingTargets lists; the
+// maxMissingTargets bounds the missing targets MissingTargets lists; the
 // rest are counted.
-const MaxMissingTargets = 200
+const maxMissingTargets = 200
 
 // MissingTarget is an expected target that no projection entry has, by
 // id or by path: its case cannot be answered in this repository.
@@ -14,7 +14,7 @@ type MissingTarget struct {
 }
 
 // MissingTargets lists the suite's targets absent from the projection, in
-// suite order, at most MaxMissingTargets; more counts the rest. A suite
+// suite order, at most maxMissingTargets; more counts the rest. A suite
 // written for another revision (a file renamed since) shows up here
 // instead of as silent misses.
 func MissingTargets(s Suite, p *retrieval.Projection) (missing []MissingTarget, more int) {
@@ -32,7 +32,7 @@ func MissingTargets(s Suite, p *retrieval.Projection) (missing []MissingTarget, 
 			if known[t] {
 				continue
 			}
-			if len(missing) == MaxMissingTargets {
+			if len(missing) == maxMissingTargets {
 				more++
 				continue
 			}

@@ -21,9 +21,9 @@ func Fake(alphabet string, n int, seed uint32) string {
 // Alphabets for Fake.
 const (
 	Alnum   = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-	Upper32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-	Base64  = Alnum + "+/"
-	Digits  = "0123456789"
+	upper32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+	base64  = Alnum + "+/"
+	digits  = "0123456789"
 )
 
 // Fixture is a text holding one secret: Secret is the part that must
@@ -36,7 +36,7 @@ type Fixture struct {
 func PrivateKeyBody() string {
 	body := ""
 	for i := range 6 {
-		body += Fake(Base64, 64, uint32(10+i)) + "\n"
+		body += Fake(base64, 64, uint32(10+i)) + "\n"
 	}
 	return body
 }
@@ -45,8 +45,8 @@ func PrivateKeyBody() string {
 // tokens, keys, a private-key block and connection strings.
 func Fixtures() []Fixture {
 	ghToken := "gh" + "p_" + Fake(Alnum, 36, 1)
-	awsKey := "AK" + "IA" + Fake(Upper32, 16, 2)
-	slack := "xo" + "xb-" + Fake(Digits, 12, 3) + "-" + Fake(Digits, 13, 4) + "-" + Fake(Alnum, 24, 5)
+	awsKey := "AK" + "IA" + Fake(upper32, 16, 2)
+	slack := "xo" + "xb-" + Fake(digits, 12, 3) + "-" + Fake(digits, 13, 4) + "-" + Fake(Alnum, 24, 5)
 	generic := Fake(Alnum, 32, 6)
 	urlPass := "Zq" + Fake(Alnum, 14, 7)
 	adoPass := "hunter" + "2x" + Fake("abcdef", 4, 8)
