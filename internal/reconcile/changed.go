@@ -16,11 +16,11 @@ import (
 // Bounds of a changed-files list. Crossing either is an error: a list
 // silently cut short would narrow the report wrongly.
 const (
-	// MaxChangedFiles bounds the paths a list may hold (distinct or not).
-	MaxChangedFiles = 100_000
-	// MaxChangedFileLine bounds one line, in bytes: room for a 4096-byte
+	// maxChangedFiles bounds the paths a list may hold (distinct or not).
+	maxChangedFiles = 100_000
+	// maxChangedFileLine bounds one line, in bytes: room for a 4096-byte
 	// path (PATH_MAX) that git quoted with an octal escape per byte.
-	MaxChangedFileLine = 32 << 10
+	maxChangedFileLine = 32 << 10
 )
 
 // ReadChangedFiles reads a list of changed files, one repository-relative
@@ -31,7 +31,7 @@ const (
 // a bound is an error naming the line.
 func ReadChangedFiles(r io.Reader) ([]string, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxChangedFileLine)
+	sc.Buffer(make([]byte, 0, 4096), maxChangedFileLine)
 	// Non-nil even when empty: an empty list narrows the report to nothing.
 	out := []string{}
 	n := 0
@@ -44,14 +44,14 @@ func ReadChangedFiles(r io.Reader) ([]string, error) {
 		if !ok {
 			continue
 		}
-		if len(out) == MaxChangedFiles {
-			return nil, fmt.Errorf("changed files, line %d: more than %d paths", n, MaxChangedFiles)
+		if len(out) == maxChangedFiles {
+			return nil, fmt.Errorf("changed files, line %d: more than %d paths", n, maxChangedFiles)
 		}
 		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("changed files, line %d: longer than %d bytes", n+1, MaxChangedFileLine)
+			return nil, fmt.Errorf("changed files, line %d: longer than %d bytes", n+1, maxChangedFileLine)
 		}
 		return nil, fmt.Errorf("reading changed files: %w", err)
 	}

@@ -30,7 +30,7 @@ func TestReadChangedFiles(t *testing.T) {
 		{"the root", "./", nil, "names no file"},
 		{"NUL from -z", "a.md\x00b.md\x00", nil, "line 1: NUL byte"},
 		{"bad quoting", `"docs/a.md`, nil, "line 1: bad quoting"},
-		{"line too long", "a.md\n" + strings.Repeat("x", MaxChangedFileLine+1), nil, "line 2: longer than"},
+		{"line too long", "a.md\n" + strings.Repeat("x", maxChangedFileLine+1), nil, "line 2: longer than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,15 +53,15 @@ func TestReadChangedFiles(t *testing.T) {
 
 func TestReadChangedFilesBound(t *testing.T) {
 	var b strings.Builder
-	for i := range MaxChangedFiles {
+	for i := range maxChangedFiles {
 		b.WriteString("f" + strconv.Itoa(i) + "\n")
 	}
-	if got, err := ReadChangedFiles(strings.NewReader(b.String())); err != nil || len(got) != MaxChangedFiles {
+	if got, err := ReadChangedFiles(strings.NewReader(b.String())); err != nil || len(got) != maxChangedFiles {
 		t.Fatalf("at the bound: %d paths, %v", len(got), err)
 	}
 	b.WriteString("one-more\n")
 	_, err := ReadChangedFiles(strings.NewReader(b.String()))
-	if err == nil || !strings.Contains(err.Error(), "more than "+strconv.Itoa(MaxChangedFiles)) {
+	if err == nil || !strings.Contains(err.Error(), "more than "+strconv.Itoa(maxChangedFiles)) {
 		t.Fatalf("past the bound: %v", err)
 	}
 }
@@ -85,7 +85,7 @@ func FuzzReadChangedFiles(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) || len(got) > MaxChangedFiles {
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) || len(got) > maxChangedFiles {
 			t.Fatalf("not sorted and unique: %q", got)
 		}
 		var b strings.Builder
@@ -93,7 +93,7 @@ func FuzzReadChangedFiles(f *testing.F) {
 			if p == "" || p == "." || path.Clean(p) != p || strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") || strings.ContainsRune(p, 0) {
 				t.Fatalf("accepted %q from %q", p, in)
 			}
-			if q := strconv.Quote(p); len(q) < MaxChangedFileLine {
+			if q := strconv.Quote(p); len(q) < maxChangedFileLine {
 				b.WriteString(q + "\n")
 			} else {
 				return // quoting can outgrow the line bound; nothing to round-trip

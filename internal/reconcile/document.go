@@ -4,21 +4,21 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// Document is a document entity's metadata in typed form. The snapshot
+// document is a document entity's metadata in typed form. The snapshot
 // holds metadata as plain JSON values (numbers may be int or float64 after
 // a JSON round trip); this is the one place that reads them.
-type Document struct {
+type document struct {
 	ID            string
 	Path          string
 	Title         string
 	TitleSource   string
 	Summary       string
-	Headings      []Heading
-	Generated     []Region
-	BrokenAnchors []AnchorRef
+	Headings      []heading
+	Generated     []region
+	BrokenAnchors []anchorRef
 	// PathRefs are the document's references to existing paths that are
-	// no entity, in document order (see PathRef).
-	PathRefs []PathRef
+	// no entity, in document order (see pathRef).
+	PathRefs []pathRef
 	// SiteAnchors are the anchors a documentation site renders for the
 	// document (VitePress, Docusaurus); nil outside a site.
 	SiteAnchors []string
@@ -35,39 +35,39 @@ type Document struct {
 	Entity            *snapshot.Entity
 }
 
-// Heading is a heading of levels 1–3.
-type Heading struct {
+// heading is a heading of levels 1–3.
+type heading struct {
 	Level int
 	Text  string
 	Slug  string
 	Line  int
 }
 
-// Region is a generated region.
-type Region struct {
+// region is a generated region.
+type region struct {
 	LineStart, LineEnd       int
 	DeclaredHash, ActualHash string
 	Closed                   bool
 }
 
-// PathRef is a link or code span of the document, as written, that named
+// pathRef is a link or code span of the document, as written, that named
 // a path of the repository which exists but is no entity (a script, a
 // YAML file, a directory of protos): no relation records it, so the
 // document does (metadata paths). Kind is "link" or "mention".
-type PathRef struct {
+type pathRef struct {
 	Kind, Text, Path string
 	Line             int
 }
 
-// AnchorRef is a same-document #anchor link that matches no heading.
-type AnchorRef struct {
+// anchorRef is a same-document #anchor link that matches no heading.
+type anchorRef struct {
 	Anchor string
 	Line   int
 }
 
-func newDocument(e *snapshot.Entity) *Document {
+func newDocument(e *snapshot.Entity) *document {
 	m := e.Metadata
-	d := &Document{
+	d := &document{
 		ID: e.ID, Path: e.Path, Entity: e,
 		Title:       metaString(m["title"]),
 		TitleSource: metaString(m["titleSource"]),
@@ -78,13 +78,13 @@ func newDocument(e *snapshot.Entity) *Document {
 		_, d.Path, _ = snapshot.ParseEntityID(e.ID)
 	}
 	for _, h := range snapshot.MetaMaps(m["headings"]) {
-		d.Headings = append(d.Headings, Heading{
+		d.Headings = append(d.Headings, heading{
 			Level: snapshot.MetaInt(h["level"]), Text: metaString(h["text"]),
 			Slug: metaString(h["slug"]), Line: snapshot.MetaInt(h["line"]),
 		})
 	}
 	for _, g := range snapshot.MetaMaps(m["generated"]) {
-		d.Generated = append(d.Generated, Region{
+		d.Generated = append(d.Generated, region{
 			LineStart: snapshot.MetaInt(g["lineStart"]), LineEnd: snapshot.MetaInt(g["lineEnd"]),
 			DeclaredHash: metaString(g["declaredHash"]), ActualHash: metaString(g["actualHash"]),
 			Closed: metaBool(g["closed"]),
@@ -93,10 +93,10 @@ func newDocument(e *snapshot.Entity) *Document {
 	d.SiteAnchors = snapshot.MetaStrings(m["siteAnchors"])
 	d.Navigation = metaString(m["navigation"])
 	for _, p := range snapshot.MetaMaps(m["paths"]) {
-		d.PathRefs = append(d.PathRefs, PathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
+		d.PathRefs = append(d.PathRefs, pathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
 	}
 	for _, a := range snapshot.MetaMaps(m["brokenAnchors"]) {
-		d.BrokenAnchors = append(d.BrokenAnchors, AnchorRef{Anchor: metaString(a["anchor"]), Line: snapshot.MetaInt(a["line"])})
+		d.BrokenAnchors = append(d.BrokenAnchors, anchorRef{Anchor: metaString(a["anchor"]), Line: snapshot.MetaInt(a["line"])})
 	}
 	if fm, ok := m["frontMatter"].(map[string]any); ok {
 		for k, val := range fm {

@@ -11,7 +11,7 @@ import (
 // regard to case, with its line (0 when unknown). A key written exactly as
 // name wins; among keys differing only in case the smallest wins, so the
 // answer never depends on map order.
-func (d *Document) Field(name string) (value string, line int, ok bool) {
+func (d *document) Field(name string) (value string, line int, ok bool) {
 	if v, found := d.FrontMatterFields[name]; found {
 		return v, d.FrontMatterLines[name], true
 	}

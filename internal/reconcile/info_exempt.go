@@ -52,7 +52,7 @@ const generatedFileKey = "generatedFile"
 // isGeneratedDocument reports whether the document says it is generated
 // (a marker the scan recorded) or has the shape of a page cobra's doc
 // generator writes (see cobraReferencePage).
-func isGeneratedDocument(d *Document) bool {
+func isGeneratedDocument(d *document) bool {
 	if d.Entity != nil && metaString(d.Entity.Metadata[generatedFileKey]) != "" {
 		return true
 	}
@@ -64,7 +64,7 @@ func isGeneratedDocument(d *Document) bool {
 // line (DisableAutoGenTag): its file is named after the command path
 // joined with "_" (gh_pr_create.md), its first heading is that command
 // path ("gh pr create"), and it has a "SEE ALSO" section.
-func cobraReferencePage(d *Document) bool {
+func cobraReferencePage(d *document) bool {
 	if len(d.Headings) == 0 {
 		return false
 	}
@@ -74,7 +74,7 @@ func cobraReferencePage(d *Document) bool {
 	if len(first) == 0 || stem != strings.Join(first, "_") {
 		return false
 	}
-	return slices.ContainsFunc(d.Headings, func(h Heading) bool { return strings.EqualFold(strings.TrimSpace(h.Text), "see also") })
+	return slices.ContainsFunc(d.Headings, func(h heading) bool { return strings.EqualFold(strings.TrimSpace(h.Text), "see also") })
 }
 
 // notAboutCode reports whether a document is exempt from the rules that
@@ -83,7 +83,7 @@ func cobraReferencePage(d *Document) bool {
 // (history.Fragment: .changeset, .changes, changelog.d, newsfragments …), templates,
 // test input — the scan's one judgement of test data, fixture sites and
 // test trees (test_input.go) — and generated pages.
-func notAboutCode(d *Document) bool {
+func notAboutCode(d *document) bool {
 	p := d.Path
 	return isProcessDocument(p) || strings.HasPrefix(p, ".github/") || strings.Contains(p, "/.github/") ||
 		history.Fragment(p) || isTemplate(p) || isTestInput(d) || isGeneratedDocument(d)

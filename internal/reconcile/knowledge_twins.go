@@ -30,7 +30,7 @@ type KnowledgeTwin struct {
 func KnowledgeTwins(head *snapshot.Snapshot, cfg *config.Config, p string) []KnowledgeTwin {
 	v := buildView(head, nil, cfg)
 	docs := knowledgeDocuments(v)
-	var self *Document
+	var self *document
 	for _, d := range docs {
 		if d.Path == p {
 			self = d
@@ -42,17 +42,17 @@ func KnowledgeTwins(head *snapshot.Snapshot, cfg *config.Config, p string) []Kno
 	var out []KnowledgeTwin
 	for _, group := range []struct {
 		area string
-		same func(*Document) bool
+		same func(*document) bool
 	}{
-		{declaredArea(self), func(d *Document) bool {
+		{declaredArea(self), func(d *document) bool {
 			return declaredArea(d) != "" && strings.EqualFold(declaredArea(d), declaredArea(self))
 		}},
-		{v.areaOf[self.ID], func(d *Document) bool { return v.areaOf[d.ID] != "" && v.areaOf[d.ID] == v.areaOf[self.ID] }},
+		{v.areaOf[self.ID], func(d *document) bool { return v.areaOf[d.ID] != "" && v.areaOf[d.ID] == v.areaOf[self.ID] }},
 	} {
 		if group.area == "" {
 			continue
 		}
-		var peers []*Document
+		var peers []*document
 		for _, d := range docs {
 			if d == self || group.same(d) {
 				peers = append(peers, d)
@@ -80,7 +80,7 @@ func KnowledgeTwins(head *snapshot.Snapshot, cfg *config.Config, p string) []Kno
 }
 
 // declaredArea is a document's Area field, trimmed ("" when it has none).
-func declaredArea(d *Document) string {
+func declaredArea(d *document) string {
 	a, _, _ := d.Field("area")
 	return strings.TrimSpace(a)
 }

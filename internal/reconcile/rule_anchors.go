@@ -171,7 +171,7 @@ func namespaceShown(v *view, ns string) bool {
 // anchor of each occurrence is read back from its destination. An anchor
 // with no occurrence left (evidence is bounded per relation and per
 // document) is still reported, on the document as a whole.
-func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []string, suggest func(*Document, string) string) []draft {
+func crossAnchorFindings(d, target *document, r *snapshot.Relation, missing []string, suggest func(*document, string) string) []draft {
 	want := make(map[string]bool, len(missing))
 	for _, a := range missing {
 		want[a] = true
@@ -200,7 +200,7 @@ func crossAnchorFindings(d, target *Document, r *snapshot.Relation, missing []st
 // heading anchor, when there is one, is the fix, and an edit when the
 // destination spells the anchor as is (not percent-encoded, no text
 // directive): the rewrite keeps everything before the '#'.
-func anchorFinding(d, target *Document, anchor, written string, line int, suggest func(*Document, string) string) draft {
+func anchorFinding(d, target *document, anchor, written string, line int, suggest func(*document, string) string) draft {
 	where := "this document"
 	if target != d {
 		where = target.Path
@@ -244,9 +244,9 @@ func destinationAnchor(dest string) (string, bool) {
 // document's site renders, else its heading slugs (levels 1–3, the ones the
 // snapshot keeps), or "". The index of each document is built once, on
 // first use.
-func anchorSuggester() func(*Document, string) string {
+func anchorSuggester() func(*document, string) string {
 	idx := map[string]*nearmiss.Index{}
-	return func(d *Document, anchor string) string {
+	return func(d *document, anchor string) string {
 		ix, ok := idx[d.ID]
 		if !ok {
 			slugs := d.SiteAnchors

@@ -11,9 +11,9 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// MaxCyclesInMessage bounds the cycles one IMPORT_CYCLE message spells
+// maxCyclesInMessage bounds the cycles one IMPORT_CYCLE message spells
 // out; `docbridge graph` lists every cycle the graph signals hold.
-const MaxCyclesInMessage = 3
+const maxCyclesInMessage = 3
 
 // importCycles reports one finding per strongly connected component of the
 // cycle graph (runtime imports outside the excluded trees; see
@@ -66,7 +66,7 @@ func cycleMessage(v *view, c graph.Component, first graph.Cycle) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "import cycles among %d modules: ", len(c.Members))
-	shown := min(len(c.Cycles), MaxCyclesInMessage)
+	shown := min(len(c.Cycles), maxCyclesInMessage)
 	for i := range shown {
 		if i > 0 {
 			b.WriteString("; ")
@@ -86,23 +86,23 @@ func cycleMessage(v *view, c graph.Component, first graph.Cycle) string {
 	return b.String()
 }
 
-// MaxCycleNamesInMessage bounds the modules one cycle spells out in a
-// message: a longer cycle shows its first MaxCycleNamesInMessage-5 and its
+// maxCycleNamesInMessage bounds the modules one cycle spells out in a
+// message: a longer cycle shows its first maxCycleNamesInMessage-5 and its
 // last 5 around a count of the rest, so that a ring through ten thousand
 // modules is a line a person reads, not 140 KB (the finding's entityIds
 // and evidence still hold every module).
-const MaxCycleNamesInMessage = 30
+const maxCycleNamesInMessage = 30
 
 // cyclePath spells a cycle as its node names, back to the first.
 func cyclePath(v *view, c graph.Cycle) string {
 	const tail = 5
 	n := len(c.Nodes)
-	names := make([]string, 0, min(n, MaxCycleNamesInMessage)+2)
+	names := make([]string, 0, min(n, maxCycleNamesInMessage)+2)
 	for i, id := range c.Nodes {
-		if n > MaxCycleNamesInMessage && i == MaxCycleNamesInMessage-tail {
-			names = append(names, fmt.Sprintf("… %d more …", n-MaxCycleNamesInMessage))
+		if n > maxCycleNamesInMessage && i == maxCycleNamesInMessage-tail {
+			names = append(names, fmt.Sprintf("… %d more …", n-maxCycleNamesInMessage))
 		}
-		if n <= MaxCycleNamesInMessage || i < MaxCycleNamesInMessage-tail || i >= n-tail {
+		if n <= maxCycleNamesInMessage || i < maxCycleNamesInMessage-tail || i >= n-tail {
 			names = append(names, nodeName(v, id))
 		}
 	}

@@ -150,7 +150,7 @@ func TestImportCyclesTruncated(t *testing.T) {
 }
 
 // A tangle with more elementary cycles than graph.MaxComponentCycles is
-// still one finding, whose message spells out MaxCyclesInMessage of them
+// still one finding, whose message spells out maxCyclesInMessage of them
 // and says there are more.
 func TestImportCycleOneFindingPerComponent(t *testing.T) {
 	files := map[string]string{}
@@ -165,8 +165,8 @@ func TestImportCycleOneFindingPerComponent(t *testing.T) {
 		t.Fatalf("got %d findings, want 1: %v", len(ds), where(ds))
 	}
 	d := ds[0]
-	if got := strings.Count(d.Message, " → src/"); got != 2*MaxCyclesInMessage {
-		t.Errorf("message spells %d edges, want %d cycles of two: %q", got, MaxCyclesInMessage, d.Message)
+	if got := strings.Count(d.Message, " → src/"); got != 2*maxCyclesInMessage {
+		t.Errorf("message spells %d edges, want %d cycles of two: %q", got, maxCyclesInMessage, d.Message)
 	}
 	if !strings.HasPrefix(d.Message, "import cycles among 13 modules: src/h.ts → src/s00.ts → src/h.ts; ") ||
 		!strings.HasSuffix(d.Message, fmt.Sprintf("and more cycles than the %d listed (`docbridge graph` lists them)", graph.MaxComponentCycles)) {
@@ -339,7 +339,7 @@ func TestSeverityFromConfiguration(t *testing.T) {
 	}
 }
 
-// A ring through more modules than MaxCycleNamesInMessage is one finding
+// A ring through more modules than maxCycleNamesInMessage is one finding
 // whose message names the first and the last of them around a count of the
 // rest, not every module.
 func TestImportCycleLongRingMessage(t *testing.T) {
@@ -354,11 +354,11 @@ func TestImportCycleLongRingMessage(t *testing.T) {
 	}
 	m := ds[0].Message
 	if !strings.HasPrefix(m, "import cycle of 200: src/m000.ts → src/m001.ts → ") ||
-		!strings.Contains(m, fmt.Sprintf(" → src/m024.ts → … %d more … → src/m195.ts → ", n-MaxCycleNamesInMessage)) ||
+		!strings.Contains(m, fmt.Sprintf(" → src/m024.ts → … %d more … → src/m195.ts → ", n-maxCycleNamesInMessage)) ||
 		!strings.HasSuffix(m, " → src/m199.ts → src/m000.ts") || strings.Contains(m, "m100") {
 		t.Errorf("message %q", m)
 	}
-	if got := strings.Count(m, " → "); got != MaxCycleNamesInMessage+1 {
-		t.Errorf("%d arrows in the message, want %d", got, MaxCycleNamesInMessage+1)
+	if got := strings.Count(m, " → "); got != maxCycleNamesInMessage+1 {
+		t.Errorf("%d arrows in the message, want %d", got, maxCycleNamesInMessage+1)
 	}
 }

@@ -92,7 +92,7 @@ func drift(v *view) []draft {
 // and then shared by the drift rules that need it.
 type headResolved struct {
 	v *view
-	d *Document
+	d *document
 	r *resolved
 }
 
@@ -146,7 +146,7 @@ func movedDocumentsOf(v *view) map[string]string {
 
 // resolvedIn indexes the references of bd that resolved in the base. The
 // first relation in id order wins, so the answer is deterministic.
-func resolvedIn(b *view, bd *Document) resolved {
+func resolvedIn(b *view, bd *document) resolved {
 	r := resolved{links: map[string]*snapshot.Entity{}, mentions: map[string]*snapshot.Entity{}, symbols: map[string]*snapshot.Entity{}}
 	for rel := range b.outgoing(bd.ID, snapshot.RelLinksTo) {
 		if to := b.entity(rel.To); to != nil && to.Kind != snapshot.KindUnresolved {
@@ -184,7 +184,7 @@ func resolvedIn(b *view, bd *Document) resolved {
 
 // driftLinks reports links into an unresolved entity whose destination
 // reached a file in the base.
-func driftLinks(v *view, d *Document, was resolved, s *suggester) []draft {
+func driftLinks(v *view, d *document, was resolved, s *suggester) []draft {
 	var out []draft
 	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 		if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {
@@ -225,7 +225,7 @@ func driftLinks(v *view, d *Document, was resolved, s *suggester) []draft {
 
 // driftMentions reports path mentions that name nothing in the head (or
 // only a near miss) and named an entity exactly in the base.
-func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *suggester) []draft {
+func driftMentions(v *view, d *document, was resolved, now *headResolved, s *suggester) []draft {
 	var out []draft
 	for r := range v.outgoing(d.ID, snapshot.RelMentions) {
 		to := v.entity(r.To)
@@ -259,7 +259,7 @@ func driftMentions(v *view, d *Document, was resolved, now *headResolved, s *sug
 	return out
 }
 
-func pathDrift(d *Document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) draft {
+func pathDrift(d *document, text string, line int, old *snapshot.Entity, ids []string, near string, s *suggester) draft {
 	oldPath := snapshot.EntityPath(old)
 	subject := "`" + text + "`"
 	if text != oldPath {
@@ -299,7 +299,7 @@ func gone(oldPath, newPath string, moved bool) string {
 
 // driftSymbols reports symbol-shaped code spans that name no export in the
 // head and were a resolved symbol mention in the base.
-func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *suggester) []draft {
+func driftSymbols(v *view, d *document, was resolved, now *headResolved, s *suggester) []draft {
 	var out []draft
 	for _, u := range unresolvedSymbols(d) {
 		mod := was.symbols[u.symbol]
@@ -328,7 +328,7 @@ func driftSymbols(v *view, d *Document, was resolved, now *headResolved, s *sugg
 // matched one of the same document in the base: same-document anchors
 // (document metadata) and anchors into another document (links-to
 // metadata).
-func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []draft {
+func driftAnchors(v *view, d, bd *document, was resolved, s *suggester) []draft {
 	var out []draft
 	// An anchor the base judged broken too (as its site renders ids, which
 	// the heading's GitHub slug need not be) has not drifted.
@@ -377,7 +377,7 @@ func driftAnchors(v *view, d, bd *Document, was resolved, s *suggester) []draft 
 	return out
 }
 
-func anchorDrift(d *Document, line int, written, anchor, targetID string, h Heading, oldDoc, headDoc *Document, s *suggester) draft {
+func anchorDrift(d *document, line int, written, anchor, targetID string, h heading, oldDoc, headDoc *document, s *suggester) draft {
 	f := draft{
 		Code:      catalog.DriftAnchor,
 		Evidence:  []finding.Location{{Path: d.Path, Line: line}},
@@ -403,13 +403,13 @@ func anchorDrift(d *Document, line int, written, anchor, targetID string, h Head
 // headingFor returns the heading of doc whose slug is anchor; the scan
 // matches anchors case-insensitively. Only levels 1–3 are in the snapshot,
 // so an anchor to a deeper heading is not judged.
-func headingFor(doc *Document, anchor string) (Heading, bool) {
+func headingFor(doc *document, anchor string) (heading, bool) {
 	for _, h := range doc.Headings {
 		if strings.EqualFold(h.Slug, anchor) {
 			return h, true
 		}
 	}
-	return Heading{}, false
+	return heading{}, false
 }
 
 // missingAnchors reads links-to metadata.missingAnchors: the anchors of
@@ -426,7 +426,7 @@ type symbolRef struct {
 
 // unresolvedSymbols reads document metadata.unresolvedSymbols: the
 // symbol-shaped code spans that named no export.
-func unresolvedSymbols(d *Document) []symbolRef {
+func unresolvedSymbols(d *document) []symbolRef {
 	var out []symbolRef
 	for _, m := range snapshot.MetaMaps(d.Entity.Metadata["unresolvedSymbols"]) {
 		if s := metaString(m["symbol"]); s != "" {
@@ -439,7 +439,7 @@ func unresolvedSymbols(d *Document) []symbolRef {
 // writtenIn reports whether evidence is an occurrence written in document
 // d's text, not a docbridge block declaration (STALE_DECLARATION judges
 // those; their context is a relation kind, not a reference).
-func writtenIn(ev snapshot.Evidence, d *Document) bool {
+func writtenIn(ev snapshot.Evidence, d *document) bool {
 	return ev.Path == d.Path && ev.Source == "markdown"
 }
 

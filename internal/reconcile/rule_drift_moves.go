@@ -12,10 +12,10 @@ import (
 	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
-// MoveGroupAt is the fewest drifted references into one directory (or to
+// moveGroupAt is the fewest drifted references into one directory (or to
 // one file) that the change moved or removed that are reported as one
 // DRIFT_MOVE finding instead of one DRIFT_LINK or DRIFT_PATH each.
-const MoveGroupAt = 5
+const moveGroupAt = 5
 
 // Bounds of a DRIFT_MOVE message; the evidence lists every reference.
 const (
@@ -27,7 +27,7 @@ const (
 // one target — the shallowest directory on the old path (the old path
 // itself, when it was a directory) of which the head has nothing, else
 // the file itself — by one DRIFT_MOVE finding per target, when there are
-// at least MoveGroupAt of them. The grouped
+// at least moveGroupAt of them. The grouped
 // finding keeps every reference's location as evidence and every edit;
 // the result does not depend on the order of fs.
 func groupMoves(v *view, fs []draft) []draft {
@@ -45,7 +45,7 @@ func groupMoves(v *view, fs []draft) []draft {
 	}
 	dirs := make([]string, 0, len(groups))
 	for d, idx := range groups {
-		if len(idx) >= MoveGroupAt {
+		if len(idx) >= moveGroupAt {
 			dirs = append(dirs, d)
 		}
 	}

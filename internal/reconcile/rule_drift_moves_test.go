@@ -137,7 +137,7 @@ func TestDriftMoveGroups(t *testing.T) {
 	}
 }
 
-// Fewer references than MoveGroupAt into a moved directory stay
+// Fewer references than moveGroupAt into a moved directory stay
 // individual findings.
 func TestDriftMoveBelowThreshold(t *testing.T) {
 	res := checkPair(t, "moved_file", "head")

@@ -21,7 +21,7 @@ import (
 // base line when the document is byte for byte the one of the base.
 //
 // linksOnly leaves out the code spans (a frozen document's claims).
-func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool) []draft {
+func driftPathRefs(v *view, d, bd *document, head *headResolved, linksOnly bool) []draft {
 	if len(bd.PathRefs) == 0 {
 		return nil
 	}
@@ -56,7 +56,7 @@ func driftPathRefs(v *view, d, bd *Document, head *headResolved, linksOnly bool)
 
 // pathRefDrift is the finding for one head occurrence of a reference;
 // renamed is where git found the path renamed to, or "".
-func pathRefDrift(d *Document, r PathRef, occ brokenAt, renamed string) draft {
+func pathRefDrift(d *document, r pathRef, occ brokenAt, renamed string) draft {
 	f := draft{
 		Code:      catalog.DriftPath,
 		Evidence:  []finding.Location{{Path: d.Path, Line: occ.line}},
@@ -95,7 +95,7 @@ type brokenAt struct {
 // brokenOccurrences maps the text of every link and span of d that names
 // an unresolved entity in the head to its occurrences (the relation's
 // evidence, in order).
-func brokenOccurrences(v *view, d *Document) map[string][]brokenAt {
+func brokenOccurrences(v *view, d *document) map[string][]brokenAt {
 	out := map[string][]brokenAt{}
 	for _, kind := range []string{snapshot.RelLinksTo, snapshot.RelMentions} {
 		for r := range v.outgoing(d.ID, kind) {
@@ -114,7 +114,7 @@ func brokenOccurrences(v *view, d *Document) map[string][]brokenAt {
 
 // fileHash is the hash of the document's file, carried by its entity's
 // first evidence; "" when unknown.
-func fileHash(d *Document) string {
+func fileHash(d *document) string {
 	if d.Entity == nil || len(d.Entity.Evidence) == 0 {
 		return ""
 	}
@@ -127,7 +127,7 @@ func fileHash(d *Document) string {
 // list as unresolved (it keeps the first MaxUnresolvedSymbols a document
 // has; a long guide names more). reported holds the findings driftSymbols
 // already made.
-func driftSymbolsPastBound(v *view, d *Document, reported []draft, head *headResolved, s *suggester) []draft {
+func driftSymbolsPastBound(v *view, d *document, reported []draft, head *headResolved, s *suggester) []draft {
 	bd := v.base.docByPath[d.Path]
 	if bd == nil || fileHash(d) == "" || fileHash(d) != fileHash(bd) {
 		return nil
@@ -192,7 +192,7 @@ func exportsSymbol(m *snapshot.Entity, key string) bool {
 
 // symbolLine is the line of the first evidence of rel in doc whose text
 // holds the symbol's last segment; 0 when none does.
-func symbolLine(rel *snapshot.Relation, doc *Document, key string) int {
+func symbolLine(rel *snapshot.Relation, doc *document, key string) int {
 	parts := strings.FieldsFunc(key, func(r rune) bool { return r == '.' || r == '#' || r == ':' })
 	if len(parts) == 0 {
 		return 0

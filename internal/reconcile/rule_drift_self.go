@@ -18,7 +18,7 @@ import (
 // the link names nothing now. Each is a DRIFT_LINK to the document's
 // head path, which `fix` writes, as for any link whose target was found
 // again by its content.
-func driftSelfLinks(v *view, d, bd *Document) []draft {
+func driftSelfLinks(v *view, d, bd *document) []draft {
 	var out []draft
 	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 		if to := v.entity(r.To); to == nil || to.Kind != snapshot.KindUnresolved {

@@ -94,7 +94,7 @@ func contentHash(e *snapshot.Entity) string {
 // evident: the new heading stands where the old one stood (see
 // inPlaceOf) — a heading retitled, or sections merged under a new title,
 // not a section removed here and another added elsewhere.
-func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug string, renamed, ok bool) {
+func (s *suggester) anchor(anchor string, oldDoc, headDoc *document) (slug string, renamed, ok bool) {
 	var added, all []string
 	at := -1
 	for i, h := range headDoc.Headings {
@@ -115,9 +115,9 @@ func (s *suggester) anchor(anchor string, oldDoc, headDoc *Document) (slug strin
 // of the base heading anchor named: the headings around it in the head
 // (or the document's start and end) surround anchor's heading in the
 // base, and none of the base headings between them survives.
-func inPlaceOf(anchor string, at int, oldDoc, headDoc *Document) bool {
-	index := func(d *Document, slug string) int {
-		return slices.IndexFunc(d.Headings, func(h Heading) bool { return strings.EqualFold(h.Slug, slug) })
+func inPlaceOf(anchor string, at int, oldDoc, headDoc *document) bool {
+	index := func(d *document, slug string) int {
+		return slices.IndexFunc(d.Headings, func(h heading) bool { return strings.EqualFold(h.Slug, slug) })
 	}
 	old := index(oldDoc, anchor)
 	if old < 0 || at < 0 {

@@ -45,9 +45,9 @@ var folderIndexStems = []string{"index", "readme"}
 // knowledgeDocuments returns the documents the convention applies to: those
 // under checks.knowledgeDocs.root, except a folder's README or index (it
 // lists the knowledge documents rather than being one). Sorted by path.
-func knowledgeDocuments(v *view) []*Document {
+func knowledgeDocuments(v *view) []*document {
 	root := path.Clean(v.cfg.Checks.KnowledgeDocs.Root)
-	var out []*Document
+	var out []*document
 	for _, d := range v.documents {
 		if root != "." && !strings.HasPrefix(d.Path, root+"/") {
 			continue
@@ -62,13 +62,13 @@ func knowledgeDocuments(v *view) []*Document {
 
 // knowledgeSuperseded reports whether the document says another one
 // replaced it.
-func knowledgeSuperseded(d *Document) bool {
+func knowledgeSuperseded(d *document) bool {
 	s, _, _ := d.Field(fieldStatus)
 	return strings.EqualFold(strings.TrimSpace(s), statusSuperseded)
 }
 
 // knowledgeH1 returns the first level-1 heading, or nil.
-func knowledgeH1(d *Document) *Heading {
+func knowledgeH1(d *document) *heading {
 	for i := range d.Headings {
 		if d.Headings[i].Level == 1 {
 			return &d.Headings[i]
@@ -131,7 +131,7 @@ func knowledgeConvention(v *view) []draft {
 // hasClaimSection reports whether a heading (levels 1–3) names one of the
 // claim sections, compared without regard to case, surrounding space or a
 // trailing colon.
-func hasClaimSection(d *Document, sections []string) bool {
+func hasClaimSection(d *document, sections []string) bool {
 	norm := func(s string) string {
 		return strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(strings.TrimSpace(s), ":")), " "))
 	}
@@ -148,7 +148,7 @@ func hasClaimSection(d *Document, sections []string) bool {
 // weakIdentity reports a document whose H1 and Keywords carry no
 // distinctive term. A document with neither is left to the title and field
 // rules, which already say what to add.
-func weakIdentity(d *Document, h1 *Heading) (draft, bool) {
+func weakIdentity(d *document, h1 *heading) (draft, bool) {
 	kw, kwLine, hasKw := d.Field(fieldKeywords)
 	if h1 == nil && !hasKw {
 		return draft{}, false

@@ -77,7 +77,7 @@ func knowledgeSupersedes(v *view) []draft {
 // repository), each with or without its extension; else a document title
 // (front-matter title or H1), without regard to case. It returns the
 // paths it tried, for a did-you-mean.
-func resolveSupersedes(v *view, titles map[string]bool, d *Document, root, name string) (tries []string, found bool) {
+func resolveSupersedes(v *view, titles map[string]bool, d *document, root, name string) (tries []string, found bool) {
 	p := name
 	if m := supersedesLink.FindStringSubmatch(p); m != nil {
 		p = m[1]

@@ -15,7 +15,7 @@ import (
 // BROKEN_ANCHOR. A line anchor within the file is fine whatever the line
 // holds now: lines shift with every edit, so they are neither checked for
 // content nor drift.
-func lineAnchorFindings(v *view, d *Document, r *snapshot.Relation) []draft {
+func lineAnchorFindings(v *view, d *document, r *snapshot.Relation) []draft {
 	missing := snapshot.MetaStrings(r.Metadata["missingLines"])
 	if len(missing) == 0 {
 		return nil

@@ -44,7 +44,7 @@ var twinStopwords = map[string]bool{
 
 // twinDoc is a document prepared for comparison.
 type twinDoc struct {
-	doc *Document
+	doc *document
 	// full is the sorted terms of the title and keywords; identity is
 	// full without the area's common terms (see prepareTwins).
 	full, identity []string
@@ -58,7 +58,7 @@ type twinDoc struct {
 // headings or summary. A pair is reported once, on the later path, naming
 // the earlier one.
 func nearTwins(v *view) []draft {
-	byArea := map[string][]*Document{}
+	byArea := map[string][]*document{}
 	var areas []string
 	for _, d := range v.documents {
 		a := v.areaOf[d.ID]
@@ -165,7 +165,7 @@ func coveredBy(x, y *twinDoc) bool {
 // packages/server says "server") and the terms in the identity of more
 // than half of the area's documents (the project's name in every title)
 // are left out of it.
-func prepareTwins(docs []*Document, areaPath string) []twinDoc {
+func prepareTwins(docs []*document, areaPath string) []twinDoc {
 	common := map[string]bool{}
 	addTerms(common, areaPath)
 	ids := make([]map[string]bool, len(docs))
@@ -206,7 +206,7 @@ const minDocsForCommonTerms = 5
 
 // docKeywords is the document's front-matter keywords (a list arrives
 // joined with ", "), or "" when it has none.
-func docKeywords(d *Document) string {
+func docKeywords(d *document) string {
 	if k, _, ok := d.Field(keywordsField); ok {
 		return k
 	}

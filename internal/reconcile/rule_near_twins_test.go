@@ -119,12 +119,12 @@ func TestAddTerms(t *testing.T) {
 // snapshot's kept subset when the scan recorded no fields.
 func TestDocKeywords(t *testing.T) {
 	tests := []struct {
-		doc  Document
+		doc  document
 		want string
 	}{
-		{Document{FrontMatterFields: map[string]string{"Keywords": "a, b"}}, "a, b"},
-		{Document{FrontMatter: map[string]string{"keywords": "c"}}, "c"},
-		{Document{}, ""},
+		{document{FrontMatterFields: map[string]string{"Keywords": "a, b"}}, "a, b"},
+		{document{FrontMatter: map[string]string{"keywords": "c"}}, "c"},
+		{document{}, ""},
 	}
 	for i, tt := range tests {
 		if got := docKeywords(&tt.doc); got != tt.want {

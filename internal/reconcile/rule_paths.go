@@ -58,7 +58,7 @@ func unresolvedPaths(v *view) []draft {
 
 // missingPathFindings reports each occurrence of a mention that matched
 // nothing. The key is the path the mention names, relative to the root.
-func missingPathFindings(d *Document, r *snapshot.Relation) []draft {
+func missingPathFindings(d *document, r *snapshot.Relation) []draft {
 	_, p, _ := snapshot.ParseEntityID(r.To)
 	var out []draft
 	skip := unclaimedOccurrences(r)
@@ -83,7 +83,7 @@ func missingPathFindings(d *Document, r *snapshot.Relation) []draft {
 // accepted: those whose text is one of its references (the texts that did
 // not match exactly). The key is the text as written, since the path it
 // meant is unknown.
-func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []draft {
+func fuzzyPathFindings(d *document, r *snapshot.Relation, to *snapshot.Entity, claimed map[pathOccurrence]string) []draft {
 	refs := snapshot.MetaStrings(r.Metadata["references"])
 	candidate := snapshot.EntityPath(to)
 	skip := unclaimedOccurrences(r)
@@ -125,7 +125,7 @@ func fuzzyPathFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity, c
 // existing file and a place in it the file refutes (relation metadata
 // missingPlaces): a line past its end, a test its module does not define.
 // The key is the text as written.
-func missingPlaceFindings(d *Document, r *snapshot.Relation, to *snapshot.Entity) []draft {
+func missingPlaceFindings(d *document, r *snapshot.Relation, to *snapshot.Entity) []draft {
 	var out []draft
 	p := snapshot.EntityPath(to)
 	for _, m := range snapshot.MetaMaps(r.Metadata["missingPlaces"]) {

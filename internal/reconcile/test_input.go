@@ -28,7 +28,7 @@ const (
 
 // isTestInput reports whether the scan judged the document test input or
 // a page its site does not build.
-func isTestInput(d *Document) bool {
+func isTestInput(d *document) bool {
 	return d.Entity != nil && (metaString(d.Entity.Metadata[testInputKey]) != "" || metaString(d.Entity.Metadata[unbuiltKey]) != "")
 }
 

@@ -25,8 +25,8 @@ type view struct {
 	idx       *snapshot.Index
 	entities  []snapshot.Entity   // sorted by id, one per id
 	relations []snapshot.Relation // sorted by id
-	documents []*Document         // sorted by path
-	docByPath map[string]*Document
+	documents []*document         // sorted by path
+	docByPath map[string]*document
 	// areaOf maps an entity id to the id of the area that contains it
 	// (directly or through nested contains edges).
 	areaOf map[string]string
@@ -58,7 +58,7 @@ func buildView(s *snapshot.Snapshot, idx *snapshot.Index, cfg *config.Config) *v
 		idx:       idx,
 		entities:  idx.Entities(),
 		relations: idx.Relations(),
-		docByPath: map[string]*Document{},
+		docByPath: map[string]*document{},
 		areaOf:    make(map[string]string, len(idx.Entities())),
 	}
 	for i := range v.entities {
@@ -69,7 +69,7 @@ func buildView(s *snapshot.Snapshot, idx *snapshot.Index, cfg *config.Config) *v
 			v.docByPath[d.Path] = d
 		}
 	}
-	slices.SortFunc(v.documents, func(a, b *Document) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(v.documents, func(a, b *document) int { return strings.Compare(a.Path, b.Path) })
 	parent := make(map[string]string, len(v.entities))
 	for i := range v.relations {
 		if r := &v.relations[i]; r.Kind == snapshot.RelContains {
@@ -106,7 +106,7 @@ func (v *view) incoming(id, kind string) iter.Seq[*snapshot.Relation] {
 }
 
 // documentOf returns the document whose entity id is id, or nil.
-func (v *view) documentOf(id string) *Document {
+func (v *view) documentOf(id string) *document {
 	if kind, p, _ := snapshot.ParseEntityID(id); kind == snapshot.KindDocument {
 		return v.docByPath[p]
 	}

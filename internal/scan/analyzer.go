@@ -6,17 +6,17 @@ import (
 	"github.com/docbridge/docbridge/internal/symtab"
 )
 
-// Analyzer is one kind of file the scan extracts: what a language (or a
+// analyzer is one kind of file the scan extracts: what a language (or a
 // manifest, or a configuration file) declares so that the scan can
 // classify, version, turn on or off, extract and report its files. Every
 // analyzer is listed once, in registry; everything the scan knows about the
-// set of analyzers (classify, enabled, AnalyzerVersions, the coverage
+// set of analyzers (classify, enabled, analyzerVersions, the coverage
 // summary) is derived from that list.
 //
 // An analyzer's part of an extraction is a field of Extraction: the stored
 // state encodes extractions field by field (gob), so the field, its name
 // and its type are the analyzer's storage format.
-type Analyzer interface {
+type analyzer interface {
 	// Kind names the analyzer: the Extraction.Analyzer of its files and
 	// the analyzer of their coverage entries ("markdown", "go.mod").
 	Kind() string
@@ -26,7 +26,7 @@ type Analyzer interface {
 	// match, the first in registry takes the file.
 	Match(p string) bool
 	// Version returns the family that versions the analyzer's extractions
-	// (a key of AnalyzerVersions; kinds parsed by one package share one)
+	// (a key of analyzerVersions; kinds parsed by one package share one)
 	// and that family's version. The family is "" for an analyzer whose
 	// extraction is the file's bytes as read: resolution parses them, so
 	// PipelineVersion covers them.
@@ -41,7 +41,7 @@ type Analyzer interface {
 	Summarized() bool
 	// NewExtractor returns the extractor of one worker goroutine. Each
 	// worker owns one, so a parser need not be safe for concurrent use.
-	NewExtractor() FileExtractor
+	NewExtractor() fileExtractor
 	// Extracted reports whether x holds the analyzer's part (a file that
 	// could not be read or is binary has none).
 	Extracted(x *Extraction) bool
@@ -49,8 +49,8 @@ type Analyzer interface {
 	Issues(x *Extraction) []extract.Issue
 }
 
-// FileExtractor extracts files of one analyzer on one worker goroutine.
-type FileExtractor interface {
+// fileExtractor extracts files of one analyzer on one worker goroutine.
+type fileExtractor interface {
 	// Extract fills the analyzer's part of x from the file's bytes (not
 	// binary, at most the configured size). It never fails: a problem is
 	// an Issue in the part, or in x.Issues.
@@ -64,7 +64,7 @@ type FileExtractor interface {
 // language's resolver (see languages). Its methods that take an x are
 // called only when x holds the analyzer's part (moduleOf).
 type moduleAnalyzer interface {
-	Analyzer
+	analyzer
 	// packages declares the language's packages (r.pkg) and builds its
 	// import resolver into r.langs, once per scan, after the manifests
 	// declared theirs. It reads the manifests' parts it needs from r.t.ex.
@@ -93,7 +93,7 @@ type moduleAnalyzer interface {
 // that package's dependencies. Its methods are called only when x holds
 // the analyzer's part (manifestOf).
 type manifestAnalyzer interface {
-	Analyzer
+	analyzer
 	// declarePackage declares the package x names, if any (r.pkg). The
 	// manifests declare theirs in path order, before any language.
 	declarePackage(r *resolver, x *Extraction)
@@ -106,11 +106,11 @@ type manifestAnalyzer interface {
 }
 
 // fileKind is the analyzer a file belongs to: kindOther when none.
-type fileKind = Analyzer
+type fileKind = analyzer
 
 // byKind is every registered analyzer by Kind, and kindOther.
-var byKind = func() map[string]Analyzer {
-	m := map[string]Analyzer{kindOther.Kind(): kindOther}
+var byKind = func() map[string]analyzer {
+	m := map[string]analyzer{kindOther.Kind(): kindOther}
 	for _, a := range registry {
 		if _, dup := m[a.Kind()]; dup {
 			panic("scan: two analyzers of kind " + a.Kind()) // a programming error
@@ -121,7 +121,7 @@ var byKind = func() map[string]Analyzer {
 }()
 
 // analyzerOf is the analyzer that made x (kindOther when x names none).
-func analyzerOf(x *Extraction) Analyzer {
+func analyzerOf(x *Extraction) analyzer {
 	if a, ok := byKind[x.Analyzer]; ok {
 		return a
 	}
@@ -169,9 +169,9 @@ func configKey(k fileKind) string {
 	return k.Kind()
 }
 
-// AnalyzerVersions are the versions of every extractor, by family. A
+// analyzerVersions are the versions of every extractor, by family. A
 // stored extraction made by another version is never reused.
-func AnalyzerVersions() map[string]string {
+func analyzerVersions() map[string]string {
 	out := map[string]string{}
 	for _, a := range registry {
 		if family, v := a.Version(); family != "" {

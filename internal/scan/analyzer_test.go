@@ -88,7 +88,7 @@ func TestRegistry(t *testing.T) {
 // that turns it off: setting that key, and no other, to false in a
 // docbridge.yaml disables it; an analyzer without a key stays on when
 // every language is off.
-func checkConfigKey(t *testing.T, a Analyzer) {
+func checkConfigKey(t *testing.T, a analyzer) {
 	t.Helper()
 	if !a.Enabled(config.Default()) {
 		t.Errorf("%s is off by default", a.Kind())
@@ -157,7 +157,7 @@ func holdsBytes(x *Extraction, data []byte) bool {
 	return false
 }
 
-// TestAnalyzerVersionsFromRegistry checks AnalyzerVersions is derived from
+// TestAnalyzerVersionsFromRegistry checks analyzerVersions is derived from
 // the registry, and that it is the map stores written before the registry
 // carry: a stored state of the same versions is still reused.
 func TestAnalyzerVersionsFromRegistry(t *testing.T) {
@@ -170,7 +170,7 @@ func TestAnalyzerVersionsFromRegistry(t *testing.T) {
 			derived[family] = v
 		}
 	}
-	got := AnalyzerVersions()
+	got := analyzerVersions()
 	if !maps.Equal(got, derived) {
 		t.Errorf("AnalyzerVersions() = %v, the registry declares %v", got, derived)
 	}

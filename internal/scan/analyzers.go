@@ -22,7 +22,7 @@ import (
 // one's at the same directory). Adding a language is adding its analyzer
 // here, its part to Extraction and, for a source language, its resolver to
 // languages.
-var registry = []Analyzer{
+var registry = []analyzer{
 	kindGoMod, kindPackageJSON, kindPyProject, kindPnpmWorkspace, kindSiteConfig,
 	kindHugoConfig, kindTSConfig,
 	kindMarkdown, kindGo, kindPython, kindTypeScript, kindMarkup,
@@ -76,7 +76,7 @@ func pythonOn(l config.Languages) bool     { return l.Python }
 // info is what every analyzer declares about itself.
 type info struct {
 	kind      string
-	family    string // a key of AnalyzerVersions; "" for the bytes as read
+	family    string // a key of analyzerVersions; "" for the bytes as read
 	version   string
 	configKey string                      // the languages key; "" when always on
 	on        func(config.Languages) bool // nil when always on
@@ -90,7 +90,7 @@ func (i *info) ConfigKey() string                 { return i.configKey }
 func (i *info) Summarized() bool                  { return i.summary }
 func (i *info) Enabled(cfg *config.Config) bool   { return i.on == nil || i.on(cfg.Languages) }
 
-// extractFunc is the FileExtractor of an analyzer without parser state.
+// extractFunc is the fileExtractor of an analyzer without parser state.
 type extractFunc func(x *Extraction, data []byte)
 
 func (f extractFunc) Extract(x *Extraction, data []byte) { f(x, data) }
@@ -100,14 +100,14 @@ type otherAnalyzer struct{ info }
 
 func (*otherAnalyzer) Match(string) bool                  { return false }
 func (*otherAnalyzer) Enabled(*config.Config) bool        { return false }
-func (*otherAnalyzer) NewExtractor() FileExtractor        { return extractFunc(func(*Extraction, []byte) {}) }
+func (*otherAnalyzer) NewExtractor() fileExtractor        { return extractFunc(func(*Extraction, []byte) {}) }
 func (*otherAnalyzer) Extracted(*Extraction) bool         { return false }
 func (*otherAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 
 type markdownAnalyzer struct{ info }
 
 func (*markdownAnalyzer) Match(p string) bool         { return markdown.IsDocument(p) }
-func (*markdownAnalyzer) NewExtractor() FileExtractor { return &markdownExtractor{} }
+func (*markdownAnalyzer) NewExtractor() fileExtractor { return &markdownExtractor{} }
 
 // markdownExtractor reads documents; the TypeScript parser that reads an
 // MDX document's imports is made the first time one has any.
@@ -146,7 +146,7 @@ func (*markdownAnalyzer) Issues(x *Extraction) []extract.Issue {
 type markupAnalyzer struct{ info }
 
 func (*markupAnalyzer) Match(p string) bool { return markup.IsTemplate(p) }
-func (*markupAnalyzer) NewExtractor() FileExtractor {
+func (*markupAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		f := markup.Extract(data)
 		x.Markup = &f
@@ -158,7 +158,7 @@ func (*markupAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 type goModAnalyzer struct{ info }
 
 func (*goModAnalyzer) Match(p string) bool { return path.Base(p) == "go.mod" }
-func (*goModAnalyzer) NewExtractor() FileExtractor {
+func (*goModAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		m := golang.ParseGoMod(x.Path, data)
 		x.GoMod = &m
@@ -192,7 +192,7 @@ func (*goModAnalyzer) projectName(x *Extraction) string {
 type packageJSONAnalyzer struct{ info }
 
 func (*packageJSONAnalyzer) Match(p string) bool { return path.Base(p) == "package.json" }
-func (*packageJSONAnalyzer) NewExtractor() FileExtractor {
+func (*packageJSONAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		p := manifest.ParsePackageJSON(x.Path, data)
 		x.PackageJSON = &p
@@ -231,7 +231,7 @@ func (*packageJSONAnalyzer) projectName(x *Extraction) string {
 type pyProjectAnalyzer struct{ info }
 
 func (*pyProjectAnalyzer) Match(p string) bool { return path.Base(p) == "pyproject.toml" }
-func (*pyProjectAnalyzer) NewExtractor() FileExtractor {
+func (*pyProjectAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		p := manifest.ParsePyProject(x.Path, data)
 		x.PyProject = &p
@@ -272,7 +272,7 @@ func (*pyProjectAnalyzer) projectName(x *Extraction) string {
 type pnpmWorkspaceAnalyzer struct{ info }
 
 func (*pnpmWorkspaceAnalyzer) Match(p string) bool { return path.Base(p) == "pnpm-workspace.yaml" }
-func (*pnpmWorkspaceAnalyzer) NewExtractor() FileExtractor {
+func (*pnpmWorkspaceAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		globs, issues := manifest.ParsePnpmWorkspace(x.Path, data)
 		x.PnpmWorkspace = globs
@@ -301,7 +301,7 @@ func (*siteConfigAnalyzer) Match(p string) bool {
 		return b == "versions.json" || strings.HasSuffix(b, "_versions.json") // a Docusaurus site's docs versions
 	}
 }
-func (*siteConfigAnalyzer) NewExtractor() FileExtractor {
+func (*siteConfigAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) { x.SiteConfig = append([]byte(nil), data...) })
 }
 func (*siteConfigAnalyzer) Extracted(x *Extraction) bool       { return x.SiteConfig != nil }
@@ -312,7 +312,7 @@ func (*siteConfigAnalyzer) Issues(*Extraction) []extract.Issue { return nil }
 type hugoConfigAnalyzer struct{ info }
 
 func (*hugoConfigAnalyzer) Match(p string) bool { return hugo.IsConfig(p) }
-func (*hugoConfigAnalyzer) NewExtractor() FileExtractor {
+func (*hugoConfigAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		if c := hugo.Parse(x.Path, data); c.Hugo || len(c.Issues) > 0 {
 			x.HugoConfig = &c
@@ -330,7 +330,7 @@ func (*hugoConfigAnalyzer) Issues(x *Extraction) []extract.Issue {
 type tsConfigAnalyzer struct{ info }
 
 func (*tsConfigAnalyzer) Match(p string) bool { return typescript.IsConfig(p) }
-func (*tsConfigAnalyzer) NewExtractor() FileExtractor {
+func (*tsConfigAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) { x.TSConfig = append([]byte(nil), data...) })
 }
 func (*tsConfigAnalyzer) Extracted(x *Extraction) bool       { return x.TSConfig != nil }

@@ -17,7 +17,7 @@ import (
 type goAnalyzer struct{ info }
 
 func (*goAnalyzer) Match(p string) bool { return golang.IsSource(p) }
-func (*goAnalyzer) NewExtractor() FileExtractor {
+func (*goAnalyzer) NewExtractor() fileExtractor {
 	return extractFunc(func(x *Extraction, data []byte) {
 		g := golang.Extract(x.Path, data)
 		x.Go = &g
@@ -122,7 +122,7 @@ func (*goAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
 type typescriptAnalyzer struct{ info }
 
 func (*typescriptAnalyzer) Match(p string) bool { return typescript.IsSource(p) }
-func (*typescriptAnalyzer) NewExtractor() FileExtractor {
+func (*typescriptAnalyzer) NewExtractor() fileExtractor {
 	return &typescriptExtractor{typescript.NewExtractor()}
 }
 func (*typescriptAnalyzer) Extracted(x *Extraction) bool { return x.TypeScript != nil }
@@ -213,7 +213,7 @@ func (t *typescriptExtractor) Close() { t.e.Close() }
 type pythonAnalyzer struct{ info }
 
 func (*pythonAnalyzer) Match(p string) bool { return python.IsSource(p) }
-func (*pythonAnalyzer) NewExtractor() FileExtractor {
+func (*pythonAnalyzer) NewExtractor() fileExtractor {
 	return &pythonExtractor{python.NewExtractor()}
 }
 func (*pythonAnalyzer) Extracted(x *Extraction) bool { return x.Python != nil }

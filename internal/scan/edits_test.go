@@ -964,7 +964,7 @@ func (w *world) writeConfig() error {
 // bumpAnalyzer makes the previous store look written by an older version of
 // one analyzer: the warm scan must refuse it whole.
 func (w *world) bumpAnalyzer() (change, bool, error) {
-	versions := AnalyzerVersions()
+	versions := analyzerVersions()
 	name := w.pick(sortedKeys(versions))
 	bump := func(s *Store) *Store {
 		c := copyStore(s)

@@ -5,12 +5,12 @@ package scan
 // the analyzer that would take a path in a scan extracts it when that
 // analyzer is a language's, so the miner knows no language.
 type ExportReader struct {
-	extractors map[Analyzer]FileExtractor
+	extractors map[analyzer]fileExtractor
 }
 
 // NewExportReader returns a reader; the caller closes it.
 func NewExportReader() *ExportReader {
-	return &ExportReader{extractors: map[Analyzer]FileExtractor{}}
+	return &ExportReader{extractors: map[analyzer]fileExtractor{}}
 }
 
 // IsModule reports whether a scan reads the file at the repo-relative

@@ -73,11 +73,11 @@ func (x *Extraction) issues() []extract.Issue {
 // (see Analyzer.NewExtractor).
 type extractor struct {
 	cfg *config.Config
-	by  map[Analyzer]FileExtractor
+	by  map[analyzer]fileExtractor
 }
 
 func newExtractor(cfg *config.Config) *extractor {
-	return &extractor{cfg: cfg, by: map[Analyzer]FileExtractor{}}
+	return &extractor{cfg: cfg, by: map[analyzer]fileExtractor{}}
 }
 
 func (e *extractor) close() {

@@ -160,7 +160,7 @@ func assemble(tree *StoredTree, ex []Extraction, workers int, run snapshot.Cover
 	cfg := tree.Config
 	snap := resolve(cfg, w, ex, workers)
 	snap.PipelineVersion = PipelineVersion
-	snap.AnalyzerVersions = AnalyzerVersions()
+	snap.AnalyzerVersions = analyzerVersions()
 	snap.ConfigurationHash = cfg.Hash()
 	snap.SourceRevision = tree.SourceRevision
 	snap.Project.Name = projectName(cfg, tree.RootName, ex)

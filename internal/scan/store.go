@@ -62,7 +62,7 @@ func newStoreHeader(cfg *config.Config) StoreHeader {
 	return StoreHeader{
 		Format:            StoreFormat,
 		PipelineVersion:   PipelineVersion,
-		AnalyzerVersions:  AnalyzerVersions(),
+		AnalyzerVersions:  analyzerVersions(),
 		ConfigurationHash: cfg.Hash(),
 	}
 }
@@ -79,8 +79,8 @@ func Refusal(h StoreHeader, configHash string) string {
 		return fmt.Sprintf("the stored extractions have format %d, this version reads %d", h.Format, StoreFormat)
 	case h.PipelineVersion != PipelineVersion:
 		return fmt.Sprintf("the stored extractions come from pipeline %s, this is %s", h.PipelineVersion, PipelineVersion)
-	case !maps.Equal(h.AnalyzerVersions, AnalyzerVersions()):
-		return "an analyzer version changed (" + versionChanges(h.AnalyzerVersions, AnalyzerVersions()) + ")"
+	case !maps.Equal(h.AnalyzerVersions, analyzerVersions()):
+		return "an analyzer version changed (" + versionChanges(h.AnalyzerVersions, analyzerVersions()) + ")"
 	case configHash != "" && h.ConfigurationHash != configHash:
 		return fmt.Sprintf("the configuration changed (hash %s, was %s)", configHash, h.ConfigurationHash)
 	}

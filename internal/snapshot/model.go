@@ -89,7 +89,7 @@ const MetaUnreachable = "unreachable"
 
 // MetaUnlisted, on a links-to relation into an unresolved entity, says that
 // the walk's listing was cut short by a bound before the target's path
-// (scan.maxFiles, walk.MaxEntries): the target may exist, so the link is
+// (scan.maxFiles, the walk's bound on directory entries): the target may exist, so the link is
 // not known to be broken. Its value names the bound.
 const MetaUnlisted = "unlisted"
 

@@ -16,19 +16,19 @@ const Version = "golang/5"
 // Bounds on the lists that grow with a file's size. Crossing one keeps the
 // first entries (in the list's order) and records an Issue.
 const (
-	// MaxImports bounds File.Imports.
-	MaxImports = 1024
-	// MaxExports bounds File.Exports.
-	MaxExports = 4096
-	// MaxRequires bounds Module.Requires.
-	MaxRequires = 4096
-	// MaxReplaces bounds Module.Replaces.
-	MaxReplaces = 1024
-	// MaxModIssues bounds Module.Issues; modfile reports every bad line.
-	MaxModIssues = 64
+	// maxImports bounds File.Imports.
+	maxImports = 1024
+	// maxExports bounds File.Exports.
+	maxExports = 4096
+	// maxRequires bounds Module.Requires.
+	maxRequires = 4096
+	// maxReplaces bounds Module.Replaces.
+	maxReplaces = 1024
+	// maxModIssues bounds Module.Issues; modfile reports every bad line.
+	maxModIssues = 64
 )
 
-// MaxDocRunes bounds File.Doc, the ellipsis that marks a cut included (the
+// maxDocRunes bounds File.Doc, the ellipsis that marks a cut included (the
 // same bound as a Markdown document's summary). A cut is marked by that "…"
 // rather than an Issue: a long first paragraph is not a partial analysis.
-const MaxDocRunes = 300
+const maxDocRunes = 300

@@ -28,12 +28,12 @@ func exports(f *ast.File, line func(token.Pos) int, sh *shapeHasher) []Export {
 			}
 			if d.Recv == nil {
 				sig, body := sh.funcShape(d)
-				add(d.Name, KindFunc, sig, body)
+				add(d.Name, kindFunc, sig, body)
 				continue
 			}
 			if recv := receiverBase(d.Recv); recv != nil && recv.IsExported() {
 				sig, body := sh.funcShape(d)
-				out = append(out, Export{Name: recv.Name + "." + d.Name.Name, Kind: KindMethod, Line: line(d.Name.Pos()), Sig: sig, Body: body})
+				out = append(out, Export{Name: recv.Name + "." + d.Name.Name, Kind: kindMethod, Line: line(d.Name.Pos()), Sig: sig, Body: body})
 			}
 		case *ast.GenDecl:
 			for _, spec := range d.Specs {
@@ -43,11 +43,11 @@ func exports(f *ast.File, line func(token.Pos) int, sh *shapeHasher) []Export {
 						continue
 					}
 					sig, body := sh.typeShape(s)
-					add(s.Name, KindType, sig, body)
+					add(s.Name, kindType, sig, body)
 				case *ast.ValueSpec:
-					kind := KindVar
+					kind := kindVar
 					if d.Tok == token.CONST {
-						kind = KindConst
+						kind = kindConst
 					}
 					for i, id := range s.Names {
 						if id != nil && id.IsExported() {

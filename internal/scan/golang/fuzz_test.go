@@ -20,7 +20,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := Extract("f.go", data)
 		lines := bytes.Count(data, []byte{'\n'}) + 1
-		if len(got.Imports) > MaxImports || len(got.Exports) > MaxExports {
+		if len(got.Imports) > maxImports || len(got.Exports) > maxExports {
 			t.Fatalf("bounds: %d imports, %d exports", len(got.Imports), len(got.Exports))
 		}
 		for _, im := range got.Imports {
@@ -37,8 +37,8 @@ func FuzzExtract(f *testing.F) {
 				t.Errorf("exports not sorted at %d: %v", i, got.Exports)
 			}
 		}
-		if n := utf8.RuneCountInString(got.Doc); n > MaxDocRunes || !utf8.ValidString(got.Doc) || strings.Contains(got.Doc, "\n") {
-			t.Errorf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, MaxDocRunes, utf8.ValidString(got.Doc), got.Doc)
+		if n := utf8.RuneCountInString(got.Doc); n > maxDocRunes || !utf8.ValidString(got.Doc) || strings.Contains(got.Doc, "\n") {
+			t.Errorf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, maxDocRunes, utf8.ValidString(got.Doc), got.Doc)
 		}
 		extracttest.CheckIssues(t, data, got.Issues)
 		if again := Extract("f.go", data); !reflect.DeepEqual(got, again) {
@@ -58,7 +58,7 @@ func FuzzParseGoMod(f *testing.F) {
 		if got.Dir != "x" {
 			t.Errorf("dir %q", got.Dir)
 		}
-		if len(got.Requires) > MaxRequires || len(got.Replaces) > MaxReplaces || len(got.Issues) > MaxModIssues+1 {
+		if len(got.Requires) > maxRequires || len(got.Replaces) > maxReplaces || len(got.Issues) > maxModIssues+1 {
 			t.Fatalf("bounds: %d requires, %d replaces, %d issues", len(got.Requires), len(got.Replaces), len(got.Issues))
 		}
 		for _, r := range got.Requires {

@@ -65,9 +65,9 @@ func ParseGoMod(p string, data []byte) Module {
 		m.Issues = append(m.Issues, extract.Issue{Status: extract.StatusNotAnalyzed,
 			Message: "go.mod has no module directive"})
 	}
-	if n := len(m.Issues); n > MaxModIssues {
-		m.Issues = append(m.Issues[:MaxModIssues:MaxModIssues],
-			extract.Issue{Message: fmt.Sprintf("%d more go.mod issues not listed", n-MaxModIssues)})
+	if n := len(m.Issues); n > maxModIssues {
+		m.Issues = append(m.Issues[:maxModIssues:maxModIssues],
+			extract.Issue{Message: fmt.Sprintf("%d more go.mod issues not listed", n-maxModIssues)})
 	}
 	sanitize(&m)
 	status := extract.StatusPartial
@@ -88,16 +88,16 @@ func fill(m *Module, f *modfile.File) {
 		m.GoVersion = f.Go.Version
 	}
 	for _, r := range f.Require {
-		if len(m.Requires) == MaxRequires {
-			m.Issues = append(m.Issues, truncated("requirements", len(f.Require), MaxRequires))
+		if len(m.Requires) == maxRequires {
+			m.Issues = append(m.Issues, truncated("requirements", len(f.Require), maxRequires))
 			break
 		}
 		m.Requires = append(m.Requires, Require{Path: r.Mod.Path, Version: r.Mod.Version,
 			Indirect: r.Indirect, Line: r.Syntax.Start.Line})
 	}
 	for _, r := range f.Replace {
-		if len(m.Replaces) == MaxReplaces {
-			m.Issues = append(m.Issues, truncated("replacements", len(f.Replace), MaxReplaces))
+		if len(m.Replaces) == maxReplaces {
+			m.Issues = append(m.Issues, truncated("replacements", len(f.Replace), maxReplaces))
 			break
 		}
 		rep := Replace{Old: r.Old.Path, OldVersion: r.Old.Version, New: r.New.Path,

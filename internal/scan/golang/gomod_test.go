@@ -78,19 +78,19 @@ func TestParseGoMod(t *testing.T) {
 func TestParseGoModBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("module example.com/big\n")
-	for i := range MaxRequires + 2 {
+	for i := range maxRequires + 2 {
 		fmt.Fprintf(&b, "require example.com/r%d v1.0.0\n", i)
 	}
-	for i := range MaxReplaces + 1 {
+	for i := range maxReplaces + 1 {
 		fmt.Fprintf(&b, "replace example.com/r%d => ./r%d\n", i, i)
 	}
 	got := ParseGoMod("go.mod", []byte(b.String()))
-	if len(got.Requires) != MaxRequires || len(got.Replaces) != MaxReplaces {
+	if len(got.Requires) != maxRequires || len(got.Replaces) != maxReplaces {
 		t.Fatalf("kept %d requires, %d replaces", len(got.Requires), len(got.Replaces))
 	}
 	want := []extract.Issue{
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d requirements, only the first %d are kept", MaxRequires+2, MaxRequires)},
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d replacements, only the first %d are kept", MaxReplaces+1, MaxReplaces)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d requirements, only the first %d are kept", maxRequires+2, maxRequires)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d replacements, only the first %d are kept", maxReplaces+1, maxReplaces)},
 	}
 	if !reflect.DeepEqual(got.Issues, want) {
 		t.Errorf("issues:\n got %v\nwant %v", got.Issues, want)
@@ -98,14 +98,14 @@ func TestParseGoModBounds(t *testing.T) {
 
 	b.Reset()
 	b.WriteString("module example.com/bad\n")
-	for range MaxModIssues + 3 {
+	for range maxModIssues + 3 {
 		b.WriteString("nonsense\n")
 	}
 	got = ParseGoMod("go.mod", []byte(b.String()))
-	if len(got.Issues) != MaxModIssues+1 {
-		t.Fatalf("%d issues, want %d", len(got.Issues), MaxModIssues+1)
+	if len(got.Issues) != maxModIssues+1 {
+		t.Fatalf("%d issues, want %d", len(got.Issues), maxModIssues+1)
 	}
-	if last := got.Issues[MaxModIssues]; last.Message != "3 more go.mod issues not listed" || last.Line != 0 {
+	if last := got.Issues[maxModIssues]; last.Message != "3 more go.mod issues not listed" || last.Line != 0 {
 		t.Errorf("last issue %+v", last)
 	}
 	if got.Path != "example.com/bad" || got.Issues[0].Line != 2 {

@@ -8,7 +8,7 @@ import (
 )
 
 // packageDoc is the first paragraph of the file's package doc comment, its
-// words joined by single spaces and cut to MaxDocRunes (ellipsis included)
+// words joined by single spaces and cut to maxDocRunes (ellipsis included)
 // at a word boundary; "" when the file has none. CommentGroup.Text already
 // drops the comment markers and directives (//go:build, //go:generate), so
 // a build constraint directly above the comment does not reach the text.
@@ -20,5 +20,5 @@ func packageDoc(f *ast.File) string {
 	if i := strings.Index(text, "\n\n"); i >= 0 {
 		text = text[:i]
 	}
-	return extract.Summarise(strings.Join(strings.Fields(validUTF8(text)), " "), MaxDocRunes)
+	return extract.Summarise(strings.Join(strings.Fields(validUTF8(text)), " "), maxDocRunes)
 }

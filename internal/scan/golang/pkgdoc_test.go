@@ -7,7 +7,7 @@ import (
 )
 
 func TestExtractPackageDoc(t *testing.T) {
-	long := strings.Repeat("word ", MaxDocRunes) // far over the bound
+	long := strings.Repeat("word ", maxDocRunes) // far over the bound
 	tests := []struct {
 		name, src, want string
 	}{
@@ -34,13 +34,13 @@ func TestExtractPackageDoc(t *testing.T) {
 	t.Run("bound", func(t *testing.T) {
 		got := Extract("p/f.go", []byte("// Package p "+long+"\npackage p\n")).Doc
 		n := utf8.RuneCountInString(got)
-		if n > MaxDocRunes || n < MaxDocRunes-len("word ") || !strings.HasSuffix(got, "word…") {
-			t.Errorf("doc of %d runes (bound %d), want a cut at a word boundary marked by …: %q", n, MaxDocRunes, got)
+		if n > maxDocRunes || n < maxDocRunes-len("word ") || !strings.HasSuffix(got, "word…") {
+			t.Errorf("doc of %d runes (bound %d), want a cut at a word boundary marked by …: %q", n, maxDocRunes, got)
 		}
 		// At the bound exactly, nothing is cut.
-		exact := "Package p " + strings.Repeat("x", MaxDocRunes-len("Package p "))
+		exact := "Package p " + strings.Repeat("x", maxDocRunes-len("Package p "))
 		if got := Extract("p/f.go", []byte("// "+exact+"\npackage p\n")).Doc; got != exact {
-			t.Errorf("doc of exactly %d runes changed: %q", MaxDocRunes, got)
+			t.Errorf("doc of exactly %d runes changed: %q", maxDocRunes, got)
 		}
 	})
 }

@@ -12,15 +12,15 @@ import (
 
 // Target kinds returned by Resolver.Resolve.
 const (
-	TargetPackage    = target.Package
-	TargetExternal   = target.External
-	TargetUnresolved = target.Unresolved
+	targetPackage    = target.Package
+	targetExternal   = target.External
+	targetUnresolved = target.Unresolved
 )
 
 // Target is what an import path resolves to (see target.Target). Kind is
-// TargetPackage, TargetExternal or TargetUnresolved; Path is the
+// targetPackage, targetExternal or targetUnresolved; Path is the
 // repo-relative package directory ("." for the root), set only for
-// TargetPackage; Name is the import path (package, unresolved, standard
+// targetPackage; Name is the import path (package, unresolved, standard
 // library) or the external module path, always set.
 type Target = target.Target
 
@@ -96,7 +96,7 @@ func (r *Resolver) ImportPath(dir string) (string, bool) {
 //
 // A path the go command would reject (relative, malformed) is unresolved.
 func (r *Resolver) Resolve(fromDir, importPath string) Target {
-	unresolved := Target{Kind: TargetUnresolved, Name: importPath}
+	unresolved := Target{Kind: targetUnresolved, Name: importPath}
 	if module.CheckImportPath(importPath) != nil {
 		return unresolved
 	}
@@ -104,7 +104,7 @@ func (r *Resolver) Resolve(fromDir, importPath string) Target {
 	if m, ok := r.inTreeModule(importPath, from); ok {
 		dir := path.Join(m.Dir, strings.TrimPrefix(importPath[len(m.Path):], "/"))
 		if owner, _ := r.ModuleOf(dir); r.pkgs[dir] && owner.Dir == m.Dir {
-			return Target{Kind: TargetPackage, Path: dir, Name: importPath}
+			return Target{Kind: targetPackage, Path: dir, Name: importPath}
 		}
 		return unresolved
 	}
@@ -112,14 +112,14 @@ func (r *Resolver) Resolve(fromDir, importPath string) Target {
 		if rep, ok := localReplace(from, importPath); ok {
 			dir := path.Join(rep.New, strings.TrimPrefix(importPath[len(rep.Old):], "/"))
 			if r.pkgs[dir] {
-				return Target{Kind: TargetPackage, Path: dir, Name: importPath}
+				return Target{Kind: targetPackage, Path: dir, Name: importPath}
 			}
 			return unresolved
 		}
 	}
 	first, _, _ := strings.Cut(importPath, "/")
 	if !strings.Contains(first, ".") {
-		return Target{Kind: TargetExternal, Name: importPath}
+		return Target{Kind: targetExternal, Name: importPath}
 	}
 	name := importPath
 	if hasFrom {
@@ -133,7 +133,7 @@ func (r *Resolver) Resolve(fromDir, importPath string) Target {
 			name = best
 		}
 	}
-	return Target{Kind: TargetExternal, Name: name}
+	return Target{Kind: targetExternal, Name: name}
 }
 
 // inTreeModule finds the longest in-tree module path that prefixes

@@ -42,9 +42,9 @@ replace example.com/gone => ../gone
 
 func TestResolve(t *testing.T) {
 	r := testTree(t)
-	pkg := func(dir, name string) Target { return Target{Kind: TargetPackage, Path: dir, Name: name} }
-	ext := func(name string) Target { return Target{Kind: TargetExternal, Name: name} }
-	unres := func(name string) Target { return Target{Kind: TargetUnresolved, Name: name} }
+	pkg := func(dir, name string) Target { return Target{Kind: targetPackage, Path: dir, Name: name} }
+	ext := func(name string) Target { return Target{Kind: targetExternal, Name: name} }
+	unres := func(name string) Target { return Target{Kind: targetUnresolved, Name: name} }
 	tests := []struct {
 		name, from, imp string
 		want            Target
@@ -117,10 +117,10 @@ func TestImportPathAndModuleOf(t *testing.T) {
 	if p, ok := r.ImportPath("broken/x"); ok {
 		t.Errorf("ImportPath(broken/x) = %q, want none", p)
 	}
-	if got, want := r.Resolve("scripts", "example.com/lib"), (Target{Kind: TargetPackage, Path: "lib", Name: "example.com/lib"}); got != want {
+	if got, want := r.Resolve("scripts", "example.com/lib"), (Target{Kind: targetPackage, Path: "lib", Name: "example.com/lib"}); got != want {
 		t.Errorf("Resolve from outside any module = %+v, want %+v", got, want)
 	}
-	if got, want := r.Resolve("scripts", "github.com/a/b"), (Target{Kind: TargetExternal, Name: "github.com/a/b"}); got != want {
+	if got, want := r.Resolve("scripts", "github.com/a/b"), (Target{Kind: targetExternal, Name: "github.com/a/b"}); got != want {
 		t.Errorf("Resolve third party from outside any module = %+v, want %+v", got, want)
 	}
 }

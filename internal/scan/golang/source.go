@@ -21,7 +21,7 @@ type File struct {
 	Package string `json:"package,omitempty"`
 	// Doc is the first paragraph of the package doc comment (the comment
 	// directly above the package clause), whitespace collapsed, at most
-	// MaxDocRunes runes with a trailing "…" when cut; empty without one.
+	// maxDocRunes runes with a trailing "…" when cut; empty without one.
 	Doc string `json:"doc,omitempty"`
 	// Imports are in source order, without the cgo pseudo-package "C".
 	Imports []Import `json:"imports,omitempty"`
@@ -62,11 +62,11 @@ type Export struct {
 
 // Export kinds.
 const (
-	KindFunc   = "func"
-	KindType   = "type"
-	KindMethod = "method"
-	KindConst  = "const"
-	KindVar    = "var"
+	kindFunc   = "func"
+	kindType   = "type"
+	kindMethod = "method"
+	kindConst  = "const"
+	kindVar    = "var"
 )
 
 // IsSource reports whether path is a file this analyzer extracts.
@@ -102,13 +102,13 @@ func Extract(path string, data []byte) File {
 		sh = newShapeHasher(fset.File(f.Pos()), data)
 	}
 	out.Exports = exports(f, line, sh)
-	if n := len(out.Imports); n > MaxImports {
-		out.Imports = out.Imports[:MaxImports]
-		out.Issues = append(out.Issues, truncated("imports", n, MaxImports))
+	if n := len(out.Imports); n > maxImports {
+		out.Imports = out.Imports[:maxImports]
+		out.Issues = append(out.Issues, truncated("imports", n, maxImports))
 	}
-	if n := len(out.Exports); n > MaxExports {
-		out.Exports = out.Exports[:MaxExports]
-		out.Issues = append(out.Issues, truncated("exported declarations", n, MaxExports))
+	if n := len(out.Exports); n > maxExports {
+		out.Exports = out.Exports[:maxExports]
+		out.Issues = append(out.Issues, truncated("exported declarations", n, maxExports))
 	}
 	return out
 }
@@ -124,7 +124,7 @@ func embeds(f *ast.File) []string {
 			if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
 				continue
 			}
-			for rest = strings.TrimSpace(rest); rest != "" && len(out) < MaxImports; rest = strings.TrimSpace(rest) {
+			for rest = strings.TrimSpace(rest); rest != "" && len(out) < maxImports; rest = strings.TrimSpace(rest) {
 				var pat string
 				switch rest[0] {
 				case '"', '`':

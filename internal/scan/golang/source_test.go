@@ -24,23 +24,23 @@ func readFixture(t *testing.T, name string) []byte {
 func TestExtractExports(t *testing.T) {
 	got := Extract("sample/exports.go", readFixture(t, "src/exports.go.txt"))
 	want := []Export{
-		{Name: "Pi", Kind: KindConst, Line: 14},
-		{Name: "Tau", Kind: KindConst, Line: 14},
-		{Name: "A", Kind: KindConst, Line: 17},
-		{Name: "Z", Kind: KindConst, Line: 19},
-		{Name: "Global", Kind: KindVar, Line: 22},
-		{Name: "X", Kind: KindVar, Line: 25},
-		{Name: "Public", Kind: KindType, Line: 29},
-		{Name: "Alias", Kind: KindType, Line: 34},
-		{Name: "Gen", Kind: KindType, Line: 35},
-		{Name: "Pair", Kind: KindType, Line: 36},
-		{Name: "Exported", Kind: KindFunc, Line: 39},
-		{Name: "Public.Method", Kind: KindMethod, Line: 43},
-		{Name: "Public.PtrMethod", Kind: KindMethod, Line: 45},
-		{Name: "Gen.Get", Kind: KindMethod, Line: 51},
-		{Name: "Pair.Put", Kind: KindMethod, Line: 53},
-		{Name: "Public.Paren", Kind: KindMethod, Line: 55},
-		{Name: "Generic", Kind: KindFunc, Line: 59},
+		{Name: "Pi", Kind: kindConst, Line: 14},
+		{Name: "Tau", Kind: kindConst, Line: 14},
+		{Name: "A", Kind: kindConst, Line: 17},
+		{Name: "Z", Kind: kindConst, Line: 19},
+		{Name: "Global", Kind: kindVar, Line: 22},
+		{Name: "X", Kind: kindVar, Line: 25},
+		{Name: "Public", Kind: kindType, Line: 29},
+		{Name: "Alias", Kind: kindType, Line: 34},
+		{Name: "Gen", Kind: kindType, Line: 35},
+		{Name: "Pair", Kind: kindType, Line: 36},
+		{Name: "Exported", Kind: kindFunc, Line: 39},
+		{Name: "Public.Method", Kind: kindMethod, Line: 43},
+		{Name: "Public.PtrMethod", Kind: kindMethod, Line: 45},
+		{Name: "Gen.Get", Kind: kindMethod, Line: 51},
+		{Name: "Pair.Put", Kind: kindMethod, Line: 53},
+		{Name: "Public.Paren", Kind: kindMethod, Line: 55},
+		{Name: "Generic", Kind: kindFunc, Line: 59},
 	}
 	if !reflect.DeepEqual(unhashed(got.Exports), want) {
 		t.Errorf("exports:\n got %v\nwant %v", got.Exports, want)
@@ -68,34 +68,34 @@ func TestExtractIssues(t *testing.T) {
 			name: "syntax error keeps the partial AST", path: "b/broken.go", fixture: "src/broken.go.txt",
 			wantPkg:     "broken",
 			wantImports: []Import{{"os", 3}},
-			wantExports: []Export{{Name: "Good", Kind: KindFunc, Line: 5}, {Name: "Bad", Kind: KindFunc, Line: 7}},
+			wantExports: []Export{{Name: "Good", Kind: kindFunc, Line: 5}, {Name: "Bad", Kind: kindFunc, Line: 7}},
 			wantIssue: &extract.Issue{Line: 7, Status: extract.StatusPartial,
 				Message: "syntax error at line 7: expected ')', found '{'; the module is analyzed partially"},
 		},
 		{
 			name: "line directives do not move lines", path: "p/gen.go", fixture: "src/linedirective.go.txt",
 			wantPkg:     "p",
-			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 4}, {Name: "V", Kind: KindVar, Line: 6}},
+			wantExports: []Export{{Name: "F", Kind: kindFunc, Line: 4}, {Name: "V", Kind: kindVar, Line: 6}},
 		},
 		{
 			name: "syntax error after a line directive keeps the real line", path: "p/gen.go",
 			src:         "package p\n//line x.go:500\nfunc F() {}\nfunc G( {\n",
 			wantPkg:     "p",
-			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 3}, {Name: "G", Kind: KindFunc, Line: 4}},
+			wantExports: []Export{{Name: "F", Kind: kindFunc, Line: 3}, {Name: "G", Kind: kindFunc, Line: 4}},
 			wantIssue: &extract.Issue{Line: 4, Status: extract.StatusPartial,
 				Message: "syntax error at line 4: expected ')', found '{'; the module is analyzed partially"},
 		},
 		{
 			name: "invalid UTF-8", path: "p/u.go", src: "package p\n\nvar X = \"\xff\"\n",
 			wantPkg:     "p",
-			wantExports: []Export{{Name: "X", Kind: KindVar, Line: 3}},
+			wantExports: []Export{{Name: "X", Kind: kindVar, Line: 3}},
 			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
 				Message: "syntax error at line 3: illegal UTF-8 encoding; the module is analyzed partially"},
 		},
 		{
 			name: "NUL byte", path: "p/n.go", src: "package p\n\nfunc F() {}\x00\n",
 			wantPkg:     "p",
-			wantExports: []Export{{Name: "F", Kind: KindFunc, Line: 3}},
+			wantExports: []Export{{Name: "F", Kind: kindFunc, Line: 3}},
 			wantIssue: &extract.Issue{Line: 3, Status: extract.StatusPartial,
 				Message: "syntax error at line 3: illegal character NUL; the module is analyzed partially"},
 		},
@@ -108,7 +108,7 @@ func TestExtractIssues(t *testing.T) {
 			name: "test file", path: "p/p_test.go", src: "package p_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
 			wantPkg: "p_test", wantTest: true,
 			wantImports: []Import{{"testing", 3}},
-			wantExports: []Export{{Name: "TestX", Kind: KindFunc, Line: 5}},
+			wantExports: []Export{{Name: "TestX", Kind: kindFunc, Line: 5}},
 		},
 		{
 			name: "cgo pseudo-import dropped, BOM accepted", path: "c.go", src: "\ufeffpackage c\n\nimport \"C\"\nimport \"unsafe\"\n",
@@ -146,22 +146,22 @@ func TestExtractIssues(t *testing.T) {
 func TestExtractBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("package big\n")
-	for i := range MaxImports + 3 {
+	for i := range maxImports + 3 {
 		fmt.Fprintf(&b, "import _ \"example.com/p%d\"\n", i)
 	}
-	for i := range MaxExports + 5 {
+	for i := range maxExports + 5 {
 		fmt.Fprintf(&b, "const C%d = %d\n", i, i)
 	}
 	got := Extract("big.go", []byte(b.String()))
-	if len(got.Imports) != MaxImports || got.Imports[MaxImports-1].Path != fmt.Sprintf("example.com/p%d", MaxImports-1) {
+	if len(got.Imports) != maxImports || got.Imports[maxImports-1].Path != fmt.Sprintf("example.com/p%d", maxImports-1) {
 		t.Errorf("imports: %d kept, last %v", len(got.Imports), got.Imports[len(got.Imports)-1])
 	}
-	if len(got.Exports) != MaxExports || got.Exports[0].Name != "C0" {
+	if len(got.Exports) != maxExports || got.Exports[0].Name != "C0" {
 		t.Errorf("exports: %d kept, first %v", len(got.Exports), got.Exports[0])
 	}
 	want := []extract.Issue{
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d imports, only the first %d are kept", MaxImports+3, MaxImports)},
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d exported declarations, only the first %d are kept", MaxExports+5, MaxExports)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d imports, only the first %d are kept", maxImports+3, maxImports)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("%d exported declarations, only the first %d are kept", maxExports+5, maxExports)},
 	}
 	if !reflect.DeepEqual(got.Issues, want) {
 		t.Errorf("issues:\n got %v\nwant %v", got.Issues, want)

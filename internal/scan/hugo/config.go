@@ -33,10 +33,10 @@ const Version = "hugo/8"
 
 // Bounds on what one configuration file contributes.
 const (
-	MaxMounts    = 256
-	MaxLanguages = 128
-	MaxThemes    = 16
-	MaxKeyRunes  = 512
+	maxMounts    = 256
+	maxLanguages = 128
+	maxThemes    = 16
+	maxKeyRunes  = 512
 )
 
 // Config is what one configuration file says about its site. Section is
@@ -231,7 +231,7 @@ func Parse(p string, data []byte) Config {
 		c.Themes = []string{t}
 	case []any:
 		for _, v := range t {
-			if s := str(v); s != "" && len(c.Themes) < MaxThemes {
+			if s := str(v); s != "" && len(c.Themes) < maxThemes {
 				c.Themes = append(c.Themes, s)
 			}
 		}
@@ -268,9 +268,9 @@ func Parse(p string, data []byte) Config {
 	}
 	if langs, ok := m["languages"].(map[string]any); ok {
 		for _, k := range slices.Sorted(maps.Keys(langs)) {
-			if len(c.Languages) >= MaxLanguages {
+			if len(c.Languages) >= maxLanguages {
 				c.Issues = append(c.Issues, extract.Issue{Status: extract.StatusPartial,
-					Message: fmt.Sprintf("more than %d languages; the rest are not read", MaxLanguages)})
+					Message: fmt.Sprintf("more than %d languages; the rest are not read", maxLanguages)})
 				break
 			}
 			l := Language{Key: k}
@@ -328,13 +328,13 @@ func mounts(v any, c *Config) []Mount {
 		if !ok {
 			continue
 		}
-		if len(out) >= MaxMounts {
+		if len(out) >= maxMounts {
 			c.Issues = append(c.Issues, extract.Issue{Status: extract.StatusPartial,
-				Message: fmt.Sprintf("more than %d module mounts; the rest are not read", MaxMounts)})
+				Message: fmt.Sprintf("more than %d module mounts; the rest are not read", maxMounts)})
 			break
 		}
 		mt := Mount{Source: str(mm["source"]), Target: str(mm["target"])}
-		if mt.Source == "" || mt.Target == "" || len(mt.Source) > MaxKeyRunes || len(mt.Target) > MaxKeyRunes {
+		if mt.Source == "" || mt.Target == "" || len(mt.Source) > maxKeyRunes || len(mt.Target) > maxKeyRunes {
 			continue
 		}
 		if l := str(mm["lang"]); l != "" {
@@ -443,7 +443,7 @@ func dig(m map[string]any, keys ...string) map[string]any {
 
 func str(v any) string {
 	s, _ := v.(string)
-	if len(s) > MaxKeyRunes {
+	if len(s) > maxKeyRunes {
 		return ""
 	}
 	return s

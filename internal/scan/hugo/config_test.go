@@ -111,7 +111,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("config/_default/module.yaml", "mounts: &a [*a]\n")
 	f.Fuzz(func(t *testing.T, p, src string) {
 		c := Parse(p, []byte(src))
-		if len(c.Mounts) > MaxMounts || len(c.Languages) > MaxLanguages || len(c.Themes) > MaxThemes {
+		if len(c.Mounts) > maxMounts || len(c.Languages) > maxLanguages || len(c.Themes) > maxThemes {
 			t.Fatalf("bounds crossed: %+v", c)
 		}
 	})

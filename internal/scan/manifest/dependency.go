@@ -20,7 +20,7 @@ type Dependency struct {
 }
 
 // finishDeps sorts deps by (Scope, Name, Version) and keeps the first
-// MaxDependencies, recording the cut.
+// maxDependencies, recording the cut.
 func finishDeps(path string, deps []Dependency, is *issues) []Dependency {
 	for i := range deps {
 		d := &deps[i]
@@ -29,9 +29,9 @@ func finishDeps(path string, deps []Dependency, is *issues) []Dependency {
 	slices.SortFunc(deps, func(a, b Dependency) int {
 		return cmp.Or(cmp.Compare(a.Scope, b.Scope), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Version, b.Version))
 	})
-	if n := len(deps); n > MaxDependencies {
-		is.partial(0, "%s: %d dependencies, only the first %d (by scope and name) are kept", path, n, MaxDependencies)
-		deps = deps[:MaxDependencies]
+	if n := len(deps); n > maxDependencies {
+		is.partial(0, "%s: %d dependencies, only the first %d (by scope and name) are kept", path, n, maxDependencies)
+		deps = deps[:maxDependencies]
 	}
 	return deps
 }

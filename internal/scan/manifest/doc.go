@@ -15,17 +15,17 @@ const Version = "manifest/2"
 // Bounds on the lists that grow with a manifest's size. Crossing one keeps
 // the first entries (in the list's order) and records an Issue.
 const (
-	// MaxDependencies bounds the dependencies of one manifest.
-	MaxDependencies = 2048
-	// MaxPatterns bounds workspace globs (package.json, pnpm-workspace.yaml).
-	MaxPatterns = 1024
-	// MaxPackageDirs bounds PyProject.PackageDirs.
-	MaxPackageDirs = 256
-	// MaxIssues bounds the Issues of one manifest.
-	MaxIssues = 64
-	// MaxMappings bounds the keys of package.json "imports", and those of
+	// maxDependencies bounds the dependencies of one manifest.
+	maxDependencies = 2048
+	// maxPatterns bounds workspace globs (package.json, pnpm-workspace.yaml).
+	maxPatterns = 1024
+	// maxPackageDirs bounds PyProject.PackageDirs.
+	maxPackageDirs = 256
+	// maxIssues bounds the Issues of one manifest.
+	maxIssues = 64
+	// maxMappings bounds the keys of package.json "imports", and those of
 	// "exports", each on its own.
-	MaxMappings = 512
-	// MaxTargets bounds Mapping.Targets.
-	MaxTargets = 16
+	maxMappings = 512
+	// maxTargets bounds Mapping.Targets.
+	maxTargets = 16
 )

@@ -14,8 +14,8 @@ import (
 // checkIssues asserts the invariants every Issue keeps and their bound.
 func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
 	t.Helper()
-	if len(issues) > MaxIssues+1 {
-		t.Errorf("%d issues, bound %d", len(issues), MaxIssues+1)
+	if len(issues) > maxIssues+1 {
+		t.Errorf("%d issues, bound %d", len(issues), maxIssues+1)
 	}
 	extracttest.CheckIssues(t, data, issues)
 }
@@ -23,8 +23,8 @@ func checkIssues(t *testing.T, data []byte, issues []extract.Issue) {
 // checkDeps asserts the bound and the (Scope, Name, Version) order.
 func checkDeps(t *testing.T, deps []Dependency) {
 	t.Helper()
-	if len(deps) > MaxDependencies {
-		t.Errorf("%d dependencies, bound %d", len(deps), MaxDependencies)
+	if len(deps) > maxDependencies {
+		t.Errorf("%d dependencies, bound %d", len(deps), maxDependencies)
 	}
 	if !slices.IsSortedFunc(deps, func(a, b Dependency) int {
 		return strings.Compare(a.Scope+"\x00"+a.Name+"\x00"+a.Version, b.Scope+"\x00"+b.Name+"\x00"+b.Version)
@@ -53,8 +53,8 @@ func FuzzParsePackageJSON(f *testing.F) {
 		got := ParsePackageJSON("package.json", data)
 		checkIssues(t, data, got.Issues)
 		checkDeps(t, got.Dependencies)
-		if len(got.Workspaces) > MaxPatterns {
-			t.Errorf("%d workspaces, bound %d", len(got.Workspaces), MaxPatterns)
+		if len(got.Workspaces) > maxPatterns {
+			t.Errorf("%d workspaces, bound %d", len(got.Workspaces), maxPatterns)
 		}
 		checkMappings(t, data, "imports", "#", got.Imports)
 		checkMappings(t, data, "exports", ".", got.ExportMap)
@@ -67,8 +67,8 @@ func FuzzParsePackageJSON(f *testing.F) {
 // would not survive the JSON round trip).
 func checkMappings(t *testing.T, data []byte, field, prefix string, ms []Mapping) {
 	t.Helper()
-	if len(ms) > MaxMappings {
-		t.Errorf("%s: %d mappings, bound %d", field, len(ms), MaxMappings)
+	if len(ms) > maxMappings {
+		t.Errorf("%s: %d mappings, bound %d", field, len(ms), maxMappings)
 	}
 	lines := bytes.Count(data, []byte{'\n'}) + 1
 	seen := map[string]bool{}
@@ -77,8 +77,8 @@ func checkMappings(t *testing.T, data []byte, field, prefix string, ms []Mapping
 			t.Errorf("%s: key %q repeated or without %q", field, m.Key, prefix)
 		}
 		seen[m.Key] = true
-		if len(m.Targets) > MaxTargets || m.Targets != nil && len(m.Targets) == 0 {
-			t.Errorf("%s[%q]: %d targets, bound %d", field, m.Key, len(m.Targets), MaxTargets)
+		if len(m.Targets) > maxTargets || m.Targets != nil && len(m.Targets) == 0 {
+			t.Errorf("%s[%q]: %d targets, bound %d", field, m.Key, len(m.Targets), maxTargets)
 		}
 		if m.Line < 1 || m.Line > lines {
 			t.Errorf("%s[%q]: line %d outside 1..%d", field, m.Key, m.Line, lines)
@@ -94,7 +94,7 @@ func FuzzParsePyProject(f *testing.F) {
 		got := ParsePyProject("sub/pyproject.toml", data)
 		checkIssues(t, data, got.Issues)
 		checkDeps(t, got.Dependencies)
-		if len(got.PackageDirs) > MaxPackageDirs || !slices.IsSorted(got.PackageDirs) {
+		if len(got.PackageDirs) > maxPackageDirs || !slices.IsSorted(got.PackageDirs) {
 			t.Errorf("package dirs unbounded or unsorted: %q", got.PackageDirs)
 		}
 		for _, d := range got.PackageDirs {
@@ -112,7 +112,7 @@ func FuzzParsePnpmWorkspace(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		globs, issues := ParsePnpmWorkspace("pnpm-workspace.yaml", data)
 		checkIssues(t, data, issues)
-		if len(globs) > MaxPatterns || slices.Contains(globs, "") {
+		if len(globs) > maxPatterns || slices.Contains(globs, "") {
 			t.Errorf("globs unbounded or empty: %d", len(globs))
 		}
 		type result struct {

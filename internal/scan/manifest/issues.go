@@ -8,14 +8,14 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/extract"
 )
 
-// issues collects the Issues of one manifest, bounded by MaxIssues.
+// issues collects the Issues of one manifest, bounded by maxIssues.
 type issues struct {
 	list    []extract.Issue
 	dropped int
 }
 
 func (is *issues) add(line int, status, format string, args ...any) {
-	if len(is.list) == MaxIssues {
+	if len(is.list) == maxIssues {
 		is.dropped++
 		return
 	}

@@ -153,8 +153,8 @@ func workspaces(path string, f jsonField, is *issues) []string {
 			is.partial(f.line, "%s: workspaces[%d] is not a glob", path, i)
 			continue
 		}
-		if len(out) == MaxPatterns {
-			is.partial(f.line, "%s: %d workspace globs, only the first %d are kept", path, len(list), MaxPatterns)
+		if len(out) == maxPatterns {
+			is.partial(f.line, "%s: %d workspace globs, only the first %d are kept", path, len(list), maxPatterns)
 			break
 		}
 		out = append(out, validUTF8(s))

@@ -54,8 +54,8 @@ func ParsePnpmWorkspace(path string, data []byte) ([]string, []extract.Issue) {
 			is.partial(line(n.Line), "%s: packages entry is not a glob", path)
 			continue
 		}
-		if len(out) == MaxPatterns {
-			is.partial(line(n.Line), "%s: %d packages entries, only the first %d globs are kept", path, len(packages.Content), MaxPatterns)
+		if len(out) == maxPatterns {
+			is.partial(line(n.Line), "%s: %d packages entries, only the first %d globs are kept", path, len(packages.Content), maxPatterns)
 			break
 		}
 		out = append(out, validUTF8(n.Value))

@@ -62,7 +62,7 @@ func TestPatternBounds(t *testing.T) {
 	var j strings.Builder
 	y.WriteString("packages:\n")
 	j.WriteString(`{"workspaces": [`)
-	for i := range MaxPatterns + 1 {
+	for i := range maxPatterns + 1 {
 		fmt.Fprintf(&y, "  - p%d/*\n", i)
 		if i > 0 {
 			j.WriteString(",")
@@ -71,11 +71,11 @@ func TestPatternBounds(t *testing.T) {
 	}
 	j.WriteString("]}")
 	globs, issues := ParsePnpmWorkspace("pnpm-workspace.yaml", []byte(y.String()))
-	if len(globs) != MaxPatterns || len(issues) != 1 || issues[0].Line != MaxPatterns+2 {
+	if len(globs) != maxPatterns || len(issues) != 1 || issues[0].Line != maxPatterns+2 {
 		t.Errorf("pnpm: %d globs, issues %+v", len(globs), issues)
 	}
 	pkg := ParsePackageJSON("package.json", []byte(j.String()))
-	if len(pkg.Workspaces) != MaxPatterns || len(pkg.Issues) != 1 || pkg.Issues[0].Line != 1 {
+	if len(pkg.Workspaces) != maxPatterns || len(pkg.Issues) != 1 || pkg.Issues[0].Line != 1 {
 		t.Errorf("package.json: %d globs, issues %+v", len(pkg.Workspaces), pkg.Issues)
 	}
 }
@@ -83,7 +83,7 @@ func TestPatternBounds(t *testing.T) {
 func TestIssueBound(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"dependencies": {`)
-	for i := range MaxIssues + 5 {
+	for i := range maxIssues + 5 {
 		if i > 0 {
 			b.WriteString(",")
 		}
@@ -91,10 +91,10 @@ func TestIssueBound(t *testing.T) {
 	}
 	b.WriteString("}}")
 	got := ParsePackageJSON("package.json", []byte(b.String()))
-	if len(got.Issues) != MaxIssues+1 {
-		t.Fatalf("%d issues, want %d", len(got.Issues), MaxIssues+1)
+	if len(got.Issues) != maxIssues+1 {
+		t.Fatalf("%d issues, want %d", len(got.Issues), maxIssues+1)
 	}
-	if last := got.Issues[MaxIssues].Message; last != "5 more issues not listed" {
+	if last := got.Issues[maxIssues].Message; last != "5 more issues not listed" {
 		t.Errorf("last issue %q", last)
 	}
 	if first := got.Issues[0].Message; first != "package.json: dependencies.d000: version must be a string" {

@@ -60,9 +60,9 @@ func (r tomlReader) packageDirs(setuptools, poetry map[string]any) []string {
 		}
 	}
 	slices.Sort(out)
-	if n := len(out); n > MaxPackageDirs {
-		r.is.partial(0, "%s: %d package directories, only the first %d are kept", r.path, n, MaxPackageDirs)
-		out = out[:MaxPackageDirs]
+	if n := len(out); n > maxPackageDirs {
+		r.is.partial(0, "%s: %d package directories, only the first %d are kept", r.path, n, maxPackageDirs)
+		out = out[:maxPackageDirs]
 	}
 	return out
 }

@@ -93,23 +93,23 @@ packages = ["nope"]
 func TestPyProjectBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[project]\ndependencies = [\n")
-	for i := range MaxDependencies + 10 {
+	for i := range maxDependencies + 10 {
 		fmt.Fprintf(&b, "  \"dep%05d\",\n", i)
 	}
 	b.WriteString("]\n[tool.setuptools.package-dir]\n")
-	for i := range MaxPackageDirs + 1 {
+	for i := range maxPackageDirs + 1 {
 		fmt.Fprintf(&b, "p%d = \"d%04d\"\n", i, i)
 	}
 	got := ParsePyProject("pyproject.toml", []byte(b.String()))
-	if len(got.Dependencies) != MaxDependencies || got.Dependencies[MaxDependencies-1].Name != fmt.Sprintf("dep%05d", MaxDependencies-1) {
+	if len(got.Dependencies) != maxDependencies || got.Dependencies[maxDependencies-1].Name != fmt.Sprintf("dep%05d", maxDependencies-1) {
 		t.Errorf("%d dependencies kept", len(got.Dependencies))
 	}
-	if len(got.PackageDirs) != MaxPackageDirs || got.PackageDirs[0] != "d0000" {
+	if len(got.PackageDirs) != maxPackageDirs || got.PackageDirs[0] != "d0000" {
 		t.Errorf("%d package dirs kept, first %q", len(got.PackageDirs), got.PackageDirs[0])
 	}
 	want := []extract.Issue{
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("pyproject.toml: %d dependencies, only the first %d (by scope and name) are kept", MaxDependencies+10, MaxDependencies)},
-		{Status: extract.StatusPartial, Message: fmt.Sprintf("pyproject.toml: %d package directories, only the first %d are kept", MaxPackageDirs+1, MaxPackageDirs)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("pyproject.toml: %d dependencies, only the first %d (by scope and name) are kept", maxDependencies+10, maxDependencies)},
+		{Status: extract.StatusPartial, Message: fmt.Sprintf("pyproject.toml: %d package directories, only the first %d are kept", maxPackageDirs+1, maxPackageDirs)},
 	}
 	if !reflect.DeepEqual(got.Issues, want) {
 		t.Errorf("issues:\n got %+v\nwant %+v", got.Issues, want)

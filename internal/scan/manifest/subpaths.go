@@ -100,7 +100,7 @@ func (w *mapWalker) targets(where string) ([]string, error) {
 }
 
 // targetsFrom returns the string targets of the value starting with tok, in
-// document order, keeping at most MaxTargets+1 so that a cut can be told.
+// document order, keeping at most maxTargets+1 so that a cut can be told.
 func (w *mapWalker) targetsFrom(tok json.Token, where string) ([]string, error) {
 	switch v := tok.(type) {
 	case nil:
@@ -135,22 +135,22 @@ func (w *mapWalker) targetsFrom(tok json.Token, where string) ([]string, error) 
 
 // capTargets keeps one target past the bound, so that mappings can report
 // the cut.
-func capTargets(ts []string) []string { return ts[:min(len(ts), MaxTargets+1)] }
+func capTargets(ts []string) []string { return ts[:min(len(ts), maxTargets+1)] }
 
-// mappings turns members into Mappings, keeping the first MaxMappings keys
-// and MaxTargets targets of each, and recording every cut.
+// mappings turns members into Mappings, keeping the first maxMappings keys
+// and maxTargets targets of each, and recording every cut.
 func (w *mapWalker) mappings(ms []member) []Mapping {
-	if len(ms) > MaxMappings {
-		w.is.partial(ms[MaxMappings].line, "%s: %q has %d keys, only the first %d are kept", w.path, w.field, len(ms), MaxMappings)
-		ms = ms[:MaxMappings]
+	if len(ms) > maxMappings {
+		w.is.partial(ms[maxMappings].line, "%s: %q has %d keys, only the first %d are kept", w.path, w.field, len(ms), maxMappings)
+		ms = ms[:maxMappings]
 	}
 	// nil, not empty, when there is nothing: a stored extraction decodes
 	// an absent list as nil.
 	var out []Mapping
 	for _, m := range ms {
-		if len(m.targets) > MaxTargets {
-			w.is.partial(m.line, "%s: %s[%q] has more than %d targets, only the first %d are kept", w.path, w.field, m.key, MaxTargets, MaxTargets)
-			m.targets = m.targets[:MaxTargets]
+		if len(m.targets) > maxTargets {
+			w.is.partial(m.line, "%s: %s[%q] has more than %d targets, only the first %d are kept", w.path, w.field, m.key, maxTargets, maxTargets)
+			m.targets = m.targets[:maxTargets]
 		}
 		out = append(out, Mapping{Key: m.key, Targets: m.targets, Line: m.line})
 	}

@@ -38,9 +38,9 @@ func TestSubpathMaps(t *testing.T) {
 		return extract.Issue{Line: line, Status: extract.StatusPartial, Message: "package.json: " + msg}
 	}
 	targets20, plain20 := manyTargets(20)
-	keys := manyKeys(MaxMappings + 3)
+	keys := manyKeys(maxMappings + 3)
 	var firstKeys []Mapping
-	for i := range MaxMappings {
+	for i := range maxMappings {
 		firstKeys = append(firstKeys, Mapping{Key: fmt.Sprintf("#k%d", i), Targets: []string{fmt.Sprintf("./k%d.js", i)}, Line: i + 2})
 	}
 	tests := []struct {
@@ -66,13 +66,13 @@ func TestSubpathMaps(t *testing.T) {
 		{name: "a repeated exports key keeps its place and last value", src: "{\"exports\": {\n\"./a\": \"./1.js\",\n\"./b\": \"./b.js\",\n\"./a\": \"./2.js\"}}",
 			exports: []Mapping{{Key: "./a", Targets: []string{"./2.js"}, Line: 4}, {Key: "./b", Targets: []string{"./b.js"}, Line: 3}}},
 		{name: "targets are cut at MaxTargets", src: "{\"imports\": {\n\"#t\": " + targets20 + "}}",
-			imports: []Mapping{{Key: "#t", Targets: plain20[:MaxTargets], Line: 2}},
-			issues:  []extract.Issue{partial(2, fmt.Sprintf(`imports["#t"] has more than %d targets, only the first %d are kept`, MaxTargets, MaxTargets))}},
+			imports: []Mapping{{Key: "#t", Targets: plain20[:maxTargets], Line: 2}},
+			issues:  []extract.Issue{partial(2, fmt.Sprintf(`imports["#t"] has more than %d targets, only the first %d are kept`, maxTargets, maxTargets))}},
 		{name: "conditions are cut at MaxTargets too", src: `{"exports": {"a": ` + targets20 + `, "b": "./late.js"}}`,
-			exports: []Mapping{{Key: ".", Targets: plain20[:MaxTargets], Line: 1}},
-			issues:  []extract.Issue{partial(1, fmt.Sprintf(`exports["."] has more than %d targets, only the first %d are kept`, MaxTargets, MaxTargets))}},
+			exports: []Mapping{{Key: ".", Targets: plain20[:maxTargets], Line: 1}},
+			issues:  []extract.Issue{partial(1, fmt.Sprintf(`exports["."] has more than %d targets, only the first %d are kept`, maxTargets, maxTargets))}},
 		{name: "keys are cut at MaxMappings", src: keys, imports: firstKeys,
-			issues: []extract.Issue{partial(MaxMappings+2, fmt.Sprintf(`"imports" has %d keys, only the first %d are kept`, MaxMappings+3, MaxMappings))}},
+			issues: []extract.Issue{partial(maxMappings+2, fmt.Sprintf(`"imports" has %d keys, only the first %d are kept`, maxMappings+3, maxMappings))}},
 		{name: "invalid UTF-8 is replaced", src: "{\"imports\": {\"#\xff\": \"./\xfe.js\"}}",
 			imports: []Mapping{{Key: "#\uFFFD", Targets: []string{"./\uFFFD.js"}, Line: 1}}},
 		{name: "a subpath map with a conditions value", src: `{"exports": {".": {"import": "./i.js"}, "./x": "./x.js"}}`,

@@ -29,14 +29,14 @@ func (r *blockReader) read(val *yaml.Node) *Block {
 	b := &Block{}
 	v := deref(val)
 	if v.Kind != yaml.MappingNode {
-		r.is.add(r.line(v), CodeDocbridgeNotMapping,
+		r.is.add(r.line(v), codeDocbridgeNotMapping,
 			"docbridge: expected a mapping with covers and relations, found %s", yamlTypeName(v))
 		return b
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		key, item := deref(v.Content[i]), v.Content[i+1]
 		if key.Kind != yaml.ScalarNode {
-			r.is.add(r.line(key), CodeDocbridgeType, "docbridge: expected a key name, found %s", yamlTypeName(key))
+			r.is.add(r.line(key), codeDocbridgeType, "docbridge: expected a key name, found %s", yamlTypeName(key))
 			continue
 		}
 		switch key.Value {
@@ -45,7 +45,7 @@ func (r *blockReader) read(val *yaml.Node) *Block {
 		case "relations":
 			b.Relations = r.relations(item)
 		default:
-			r.is.add(r.line(key), CodeDocbridgeUnknownKey,
+			r.is.add(r.line(key), codeDocbridgeUnknownKey,
 				"docbridge: unknown key %s", key.Value)
 		}
 	}
@@ -58,16 +58,16 @@ func (r *blockReader) covers(val *yaml.Node) []Ref {
 		return nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		r.is.add(r.line(v), CodeDocbridgeType, "docbridge.covers: expected a list of ids, found %s", yamlTypeName(v))
+		r.is.add(r.line(v), codeDocbridgeType, "docbridge.covers: expected a list of ids, found %s", yamlTypeName(v))
 		return nil
 	}
 	var refs []Ref
 	first := map[string]int{}
 	for i, item := range v.Content {
 		path := fmt.Sprintf("docbridge.covers.%d", i)
-		if i == MaxCovers {
-			r.is.add(r.line(item), CodeDocbridgeLimit,
-				"%s: more than %d covers; this one and the %d after it are ignored", path, MaxCovers, len(v.Content)-i-1)
+		if i == maxCovers {
+			r.is.add(r.line(item), codeDocbridgeLimit,
+				"%s: more than %d covers; this one and the %d after it are ignored", path, maxCovers, len(v.Content)-i-1)
 			break
 		}
 		id, ok := r.idString(path, item)
@@ -76,7 +76,7 @@ func (r *blockReader) covers(val *yaml.Node) []Ref {
 		}
 		line := r.line(item)
 		if at, dup := first[id]; dup {
-			r.is.add(line, CodeDocbridgeDuplicate, "%s: duplicate cover %s (first at line %d)", path, id, at)
+			r.is.add(line, codeDocbridgeDuplicate, "%s: duplicate cover %s (first at line %d)", path, id, at)
 			continue
 		}
 		first[id] = line
@@ -92,7 +92,7 @@ func (r *blockReader) idString(path string, n *yaml.Node) (string, bool) {
 		return "", false
 	}
 	if why := checkID(s); why != "" {
-		r.is.add(r.line(deref(n)), CodeDocbridgeInvalidID, "%s: invalid id %q: %s", path, s, why)
+		r.is.add(r.line(deref(n)), codeDocbridgeInvalidID, "%s: invalid id %q: %s", path, s, why)
 		return "", false
 	}
 	return s, true
@@ -102,7 +102,7 @@ func (r *blockReader) idString(path string, n *yaml.Node) (string, bool) {
 func (r *blockReader) str(path string, n *yaml.Node) (string, bool) {
 	v := deref(n)
 	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" {
-		r.is.add(r.line(v), CodeDocbridgeType, "%s: expected a string, found %s", path, yamlTypeName(v))
+		r.is.add(r.line(v), codeDocbridgeType, "%s: expected a string, found %s", path, yamlTypeName(v))
 		return "", false
 	}
 	return v.Value, true
@@ -114,16 +114,16 @@ func (r *blockReader) relations(val *yaml.Node) []DeclaredRelation {
 		return nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		r.is.add(r.line(v), CodeDocbridgeType, "docbridge.relations: expected a list of relations, found %s", yamlTypeName(v))
+		r.is.add(r.line(v), codeDocbridgeType, "docbridge.relations: expected a list of relations, found %s", yamlTypeName(v))
 		return nil
 	}
 	var rels []DeclaredRelation
 	first := map[string]int{}
 	for i, item := range v.Content {
 		path := fmt.Sprintf("docbridge.relations.%d", i)
-		if i == MaxRelations {
-			r.is.add(r.line(item), CodeDocbridgeLimit,
-				"%s: more than %d relations; this one and the %d after it are ignored", path, MaxRelations, len(v.Content)-i-1)
+		if i == maxRelations {
+			r.is.add(r.line(item), codeDocbridgeLimit,
+				"%s: more than %d relations; this one and the %d after it are ignored", path, maxRelations, len(v.Content)-i-1)
 			break
 		}
 		rel, ok := r.relation(path, deref(item), r.line(item))
@@ -132,7 +132,7 @@ func (r *blockReader) relations(val *yaml.Node) []DeclaredRelation {
 		}
 		key := rel.From + "\x00" + rel.Kind + "\x00" + rel.To
 		if at, dup := first[key]; dup {
-			r.is.add(rel.Line, CodeDocbridgeDuplicate, "%s: duplicate relation %s %s %s (first at line %d)",
+			r.is.add(rel.Line, codeDocbridgeDuplicate, "%s: duplicate relation %s %s %s (first at line %d)",
 				path, rel.From, rel.Kind, rel.To, at)
 			continue
 		}
@@ -148,7 +148,7 @@ func (r *blockReader) relations(val *yaml.Node) []DeclaredRelation {
 func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRelation, bool) {
 	rel := DeclaredRelation{Line: line}
 	if m.Kind != yaml.MappingNode {
-		r.is.add(rel.Line, CodeDocbridgeType, "%s: expected a mapping with from, to and kind, found %s", path, yamlTypeName(m))
+		r.is.add(rel.Line, codeDocbridgeType, "%s: expected a mapping with from, to and kind, found %s", path, yamlTypeName(m))
 		return rel, false
 	}
 	ok := true
@@ -156,12 +156,12 @@ func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRel
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		key, val := deref(m.Content[i]), m.Content[i+1]
 		if key.Kind != yaml.ScalarNode {
-			r.is.add(r.line(key), CodeDocbridgeType, "%s: expected a key name, found %s", path, yamlTypeName(key))
+			r.is.add(r.line(key), codeDocbridgeType, "%s: expected a key name, found %s", path, yamlTypeName(key))
 			continue
 		}
 		name := key.Value
 		if !slices.Contains(relationKeys, name) {
-			r.is.add(r.line(key), CodeDocbridgeUnknownKey, "%s: unknown key %s", path, name)
+			r.is.add(r.line(key), codeDocbridgeUnknownKey, "%s: unknown key %s", path, name)
 			continue
 		}
 		if isNull(deref(val)) {
@@ -188,7 +188,7 @@ func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRel
 	}
 	for _, req := range []string{"to", "kind"} {
 		if !present[req] {
-			r.is.add(rel.Line, CodeDocbridgeMissingField, "%s: missing field %s", path, req)
+			r.is.add(rel.Line, codeDocbridgeMissingField, "%s: missing field %s", path, req)
 			ok = false
 		}
 	}
@@ -198,15 +198,15 @@ func (r *blockReader) relation(path string, m *yaml.Node, line int) (DeclaredRel
 	if !present["from"] {
 		rel.From = snapshot.EntityID(snapshot.KindDocument, r.docPath)
 	} else if why := checkID(rel.From); why != "" {
-		r.is.add(r.fieldLine(m, "from"), CodeDocbridgeInvalidID, "%s.from: invalid id %q: %s", path, rel.From, why)
+		r.is.add(r.fieldLine(m, "from"), codeDocbridgeInvalidID, "%s.from: invalid id %q: %s", path, rel.From, why)
 		ok = false
 	}
 	if why := checkID(rel.To); why != "" {
-		r.is.add(r.fieldLine(m, "to"), CodeDocbridgeInvalidID, "%s.to: invalid id %q: %s", path, rel.To, why)
+		r.is.add(r.fieldLine(m, "to"), codeDocbridgeInvalidID, "%s.to: invalid id %q: %s", path, rel.To, why)
 		ok = false
 	}
 	if why := checkRelationKind(rel.Kind); why != "" {
-		r.is.add(r.fieldLine(m, "kind"), CodeDocbridgeInvalidKind, "%s.kind: invalid relation kind %q: %s", path, rel.Kind, why)
+		r.is.add(r.fieldLine(m, "kind"), codeDocbridgeInvalidKind, "%s.kind: invalid relation kind %q: %s", path, rel.Kind, why)
 		ok = false
 	}
 	return rel, ok

@@ -144,22 +144,22 @@ func TestBlockAbsent(t *testing.T) {
 func TestBlockLimits(t *testing.T) {
 	var y strings.Builder
 	y.WriteString("docbridge:\n  covers:\n")
-	for i := range MaxCovers + 3 {
+	for i := range maxCovers + 3 {
 		fmt.Fprintf(&y, "    - area:a%d\n", i)
 	}
 	y.WriteString("  relations:\n")
-	for i := range MaxRelations + 2 {
+	for i := range maxRelations + 2 {
 		fmt.Fprintf(&y, "    - {to: area:a%d, kind: uses}\n", i)
 	}
 	d := Extract("a.md", withFrontMatter(y.String()))
-	if len(d.Block.Covers) != MaxCovers || len(d.Block.Relations) != MaxRelations {
-		t.Fatalf("kept %d covers, %d relations; want %d, %d", len(d.Block.Covers), len(d.Block.Relations), MaxCovers, MaxRelations)
+	if len(d.Block.Covers) != maxCovers || len(d.Block.Relations) != maxRelations {
+		t.Fatalf("kept %d covers, %d relations; want %d, %d", len(d.Block.Covers), len(d.Block.Relations), maxCovers, maxRelations)
 	}
-	if last := d.Block.Covers[MaxCovers-1].ID; last != "area:a63" {
+	if last := d.Block.Covers[maxCovers-1].ID; last != "area:a63" {
 		t.Errorf("last cover kept = %s, want the 64th in order", last)
 	}
-	coverLine := 3 + 1 + MaxCovers // file line of the 65th cover
-	relLine := coverLine + 3 + 1 + MaxRelations
+	coverLine := 3 + 1 + maxCovers // file line of the 65th cover
+	relLine := coverLine + 3 + 1 + maxRelations
 	want := []string{
 		fmt.Sprintf("%d DOCBRIDGE_LIMIT docbridge.covers.64: more than 64 covers; this one and the 2 after it are ignored", coverLine),
 		fmt.Sprintf("%d DOCBRIDGE_LIMIT docbridge.relations.64: more than 64 relations; this one and the 1 after it are ignored", relLine),

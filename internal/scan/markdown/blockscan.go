@@ -49,12 +49,12 @@ func (s *blockScanner) scan(lines []string, errLine int, errMsg string) *Block {
 	s.block = &Block{}
 	s.firstCover = map[string]int{}
 	headLine := s.fileLine(head)
-	s.is.add(headLine, CodeDocbridgeYAML,
+	s.is.add(headLine, codeDocbridgeYAML,
 		"docbridge: the front matter is not valid YAML (line %d: %s); the block was read line by line: readable covers are kept, relations are ignored until the YAML is fixed",
 		errLine, errMsg)
 	if v := strings.TrimSpace(stripComment(rest)); v != "" {
 		if !strings.HasPrefix(v, "{") {
-			s.is.add(headLine, CodeDocbridgeNotMapping, "docbridge: expected a mapping with covers and relations, found %q", clip(v))
+			s.is.add(headLine, codeDocbridgeNotMapping, "docbridge: expected a mapping with covers and relations, found %q", clip(v))
 		}
 		return s.block
 	}
@@ -91,7 +91,7 @@ func (s *blockScanner) section(lines []string, from int) {
 		}
 		ind := raw[:len(raw)-len(body)]
 		if strings.Contains(ind, "\t") {
-			s.is.add(line, CodeDocbridgeYAML, "docbridge: tab in indentation; YAML indents with spaces only")
+			s.is.add(line, codeDocbridgeYAML, "docbridge: tab in indentation; YAML indents with spaces only")
 			continue
 		}
 		n := len(ind)
@@ -104,7 +104,7 @@ func (s *blockScanner) section(lines []string, from int) {
 			topIndent = n
 		}
 		if n < topIndent {
-			s.is.add(line, CodeDocbridgeYAML, "docbridge: indented less than the first line of the block")
+			s.is.add(line, codeDocbridgeYAML, "docbridge: indented less than the first line of the block")
 			continue
 		}
 		item, isItem := cutItem(sl.text)
@@ -112,18 +112,18 @@ func (s *blockScanner) section(lines []string, from int) {
 		if !isItem {
 			var ok bool
 			if key, value, ok = splitKeyValue(sl.text); !ok {
-				s.is.add(line, CodeDocbridgeYAML, "docbridge: expected `key: value` or `- item`, found %q", clip(sl.text))
+				s.is.add(line, codeDocbridgeYAML, "docbridge: expected `key: value` or `- item`, found %q", clip(sl.text))
 				continue
 			}
 		}
 		if n == topIndent {
 			if isItem {
-				s.is.add(line, CodeDocbridgeYAML, "docbridge: expected covers: or relations: at this indentation, found a list item")
+				s.is.add(line, codeDocbridgeYAML, "docbridge: expected covers: or relations: at this indentation, found a list item")
 				current = "other"
 				continue
 			}
 			if at, dup := seenTop[key]; dup {
-				s.is.add(line, CodeDocbridgeDuplicate, "docbridge: key %s appears twice (first at line %d)", key, at)
+				s.is.add(line, codeDocbridgeDuplicate, "docbridge: key %s appears twice (first at line %d)", key, at)
 				current = "other"
 				continue
 			}
@@ -139,7 +139,7 @@ func (s *blockScanner) section(lines []string, from int) {
 		}
 	}
 	if flow != nil {
-		s.is.add(flow.start, CodeDocbridgeYAML, "docbridge: %c opened here is never closed", flow.open)
+		s.is.add(flow.start, codeDocbridgeYAML, "docbridge: %c opened here is never closed", flow.open)
 	}
 }
 
@@ -149,7 +149,7 @@ func (s *blockScanner) section(lines []string, from int) {
 func (s *blockScanner) topKey(sl scanLine, key, value string) (string, *flowValue, int) {
 	current := key
 	if key != "covers" && key != "relations" {
-		s.is.add(sl.line, CodeDocbridgeUnknownKey, "docbridge: unknown key %s", key)
+		s.is.add(sl.line, codeDocbridgeUnknownKey, "docbridge: unknown key %s", key)
 		current = "other"
 	}
 	v := strings.TrimSpace(value)
@@ -164,7 +164,7 @@ func (s *blockScanner) topKey(sl scanLine, key, value string) (string, *flowValu
 		}
 		return current, f, -1
 	case current != "other":
-		s.is.add(sl.line, CodeDocbridgeType, "docbridge.%s: expected a list, found %q", key, clip(v))
+		s.is.add(sl.line, codeDocbridgeType, "docbridge.%s: expected a list, found %q", key, clip(v))
 	}
 	if isBlockScalar(v) {
 		return current, nil, sl.indent
@@ -175,7 +175,7 @@ func (s *blockScanner) topKey(sl scanLine, key, value string) (string, *flowValu
 // coverLine reads a line under covers:, which must be "- id".
 func (s *blockScanner) coverLine(sl scanLine, item string, isItem bool) {
 	if !isItem {
-		s.is.add(sl.line, CodeDocbridgeYAML, "docbridge.covers: expected `- id`, found %q", clip(sl.text))
+		s.is.add(sl.line, codeDocbridgeYAML, "docbridge.covers: expected `- id`, found %q", clip(sl.text))
 		return
 	}
 	s.cover(sl.line, item)
@@ -187,22 +187,22 @@ func (s *blockScanner) cover(line int, text string) {
 	s.covers++
 	path := fmt.Sprintf("docbridge.covers.%d", idx)
 	switch {
-	case idx == MaxCovers:
-		s.is.add(line, CodeDocbridgeLimit, "%s: more than %d covers; the rest are ignored", path, MaxCovers)
+	case idx == maxCovers:
+		s.is.add(line, codeDocbridgeLimit, "%s: more than %d covers; the rest are ignored", path, maxCovers)
 		return
-	case idx > MaxCovers:
+	case idx > maxCovers:
 		return
 	case text == "" || strings.HasPrefix(text, "[") || strings.HasPrefix(text, "{"):
-		s.is.add(line, CodeDocbridgeType, "%s: expected an id string, found %q", path, clip(text))
+		s.is.add(line, codeDocbridgeType, "%s: expected an id string, found %q", path, clip(text))
 		return
 	}
 	id := unquote(text)
 	if why := checkID(id); why != "" {
-		s.is.add(line, CodeDocbridgeInvalidID, "%s: invalid id %q: %s", path, clip(id), why)
+		s.is.add(line, codeDocbridgeInvalidID, "%s: invalid id %q: %s", path, clip(id), why)
 		return
 	}
 	if at, dup := s.firstCover[id]; dup {
-		s.is.add(line, CodeDocbridgeDuplicate, "%s: duplicate cover %s (first at line %d)", path, id, at)
+		s.is.add(line, codeDocbridgeDuplicate, "%s: duplicate cover %s (first at line %d)", path, id, at)
 		return
 	}
 	s.firstCover[id] = line
@@ -230,12 +230,12 @@ func (s *blockScanner) relationLine(sl scanLine, item string, isItem bool, key, 
 		}
 		var ok bool
 		if key, value, ok = splitKeyValue(item); !ok {
-			s.is.add(sl.line, CodeDocbridgeType, "docbridge.relations.%d: expected a mapping with from, to and kind, found %q",
+			s.is.add(sl.line, codeDocbridgeType, "docbridge.relations.%d: expected a mapping with from, to and kind, found %q",
 				s.relations-1, clip(item))
 			return nil, -1
 		}
 	} else if s.relations == 0 {
-		s.is.add(sl.line, CodeDocbridgeYAML, "docbridge.relations: expected `- from: …` items, found %q", clip(sl.text))
+		s.is.add(sl.line, codeDocbridgeYAML, "docbridge.relations: expected `- from: …` items, found %q", clip(sl.text))
 		return nil, -1
 	}
 	s.relationKey(sl.line, s.relations-1, key)
@@ -253,7 +253,7 @@ func (s *blockScanner) relationLine(sl scanLine, item string, isItem bool, key, 
 
 func (s *blockScanner) relationKey(line, idx int, key string) {
 	if !slices.Contains(relationKeys, key) {
-		s.is.add(line, CodeDocbridgeUnknownKey, "docbridge.relations.%d: unknown key %s", idx, key)
+		s.is.add(line, codeDocbridgeUnknownKey, "docbridge.relations.%d: unknown key %s", idx, key)
 	}
 }
 
@@ -263,7 +263,7 @@ func (s *blockScanner) finishFlow(f *flowValue) {
 	switch f.owner {
 	case "covers":
 		if f.open != '[' {
-			s.is.add(f.start, CodeDocbridgeType, "docbridge.covers: expected a list of ids, found a mapping")
+			s.is.add(f.start, codeDocbridgeType, "docbridge.covers: expected a list of ids, found a mapping")
 			return
 		}
 		for _, e := range f.elems {
@@ -273,7 +273,7 @@ func (s *blockScanner) finishFlow(f *flowValue) {
 		for _, e := range f.elems {
 			key, _, ok := splitKeyValue(e.text)
 			if !ok {
-				s.is.add(e.line, CodeDocbridgeYAML, "docbridge.relations.%d: expected `key: value`, found %q", f.index, clip(e.text))
+				s.is.add(e.line, codeDocbridgeYAML, "docbridge.relations.%d: expected `key: value`, found %q", f.index, clip(e.text))
 				continue
 			}
 			s.relationKey(e.line, f.index, key)

@@ -8,9 +8,9 @@ import (
 // buildBody returns the text handed to goldmark: every line of the file,
 // with the lines marked in blank left empty (front matter, MDX), and the
 // guards that keep goldmark's worst cases cheap applied: delimiter rows wider
-// than MaxTableColumns left empty, lines longer than MaxLineBytes cut, and a
+// than maxTableColumns left empty, lines longer than maxLineBytes cut, and a
 // line left empty wherever a possible paragraph crosses
-// MaxParagraphDelimiters. Line numbers never move, so a line of the body is
+// maxParagraphDelimiters. Line numbers never move, so a line of the body is
 // the line of the file with the same number.
 func buildBody(src *source, blank []bool, is *issues) []byte {
 	out := make([]byte, 0, len(src.text)+1)
@@ -26,16 +26,16 @@ func buildBody(src *source, blank []bool, is *issues) []byte {
 				firstWide = n
 			}
 			line = nil
-		case len(line) > MaxLineBytes:
+		case len(line) > maxLineBytes:
 			if long++; long == 1 {
 				firstLong = n
 			}
-			line = cutAtRune(line, MaxLineBytes)
+			line = cutAtRune(line, maxLineBytes)
 		}
 		if startsBlock(line) {
 			delims = 0
 		}
-		if delims += emphasisDelimiters(line); delims > MaxParagraphDelimiters {
+		if delims += emphasisDelimiters(line); delims > maxParagraphDelimiters {
 			if split++; split == 1 {
 				firstSplit = n
 			}
@@ -46,25 +46,25 @@ func buildBody(src *source, blank []bool, is *issues) []byte {
 	}
 	if split > 0 {
 		is.add(firstSplit, "", "%d lines were skipped to keep paragraphs under %d emphasis delimiters",
-			split, MaxParagraphDelimiters)
+			split, maxParagraphDelimiters)
 	}
 	if wide > 0 {
 		is.add(firstWide, "", "%d table delimiter rows have more than %d columns; those tables were read as text",
-			wide, MaxTableColumns)
+			wide, maxTableColumns)
 	}
 	if long > 0 {
 		is.add(firstLong, "", "%d lines are longer than %d bytes; only their first %d bytes were read",
-			long, MaxLineBytes, MaxLineBytes)
+			long, maxLineBytes, maxLineBytes)
 	}
 	return out
 }
 
 // isWideDelimiterRow reports whether line could be a GFM table delimiter row
-// (only |, -, :, blanks, at least one -) with more than MaxTableColumns
+// (only |, -, :, blanks, at least one -) with more than maxTableColumns
 // pipes.
 func isWideDelimiterRow(line []byte) bool {
 	pipes := bytes.Count(line, []byte("|"))
-	if pipes <= MaxTableColumns || bytes.IndexByte(line, '-') < 0 {
+	if pipes <= maxTableColumns || bytes.IndexByte(line, '-') < 0 {
 		return false
 	}
 	for _, c := range line {

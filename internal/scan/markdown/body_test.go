@@ -7,7 +7,7 @@ import (
 )
 
 func TestLongLineCut(t *testing.T) {
-	long := strings.Repeat("word ", MaxLineBytes/5) + "[late](late.md)"
+	long := strings.Repeat("word ", maxLineBytes/5) + "[late](late.md)"
 	doc := "[early](a.md) " + long + "\n\n[next](b.md)\n"
 	d := Extract("x.md", []byte(doc))
 	if len(d.Links) != 2 || d.Links[0].Destination != "a.md" || d.Links[1] != (Link{Text: "next", Destination: "b.md", Line: 3, Kind: LinkRelative, Target: "b.md"}) {
@@ -23,7 +23,7 @@ func TestLongLineCut(t *testing.T) {
 }
 
 func TestWideTableReadAsText(t *testing.T) {
-	cols := MaxTableColumns + 1
+	cols := maxTableColumns + 1
 	doc := "|" + strings.Repeat(" h |", cols) + "\n|" + strings.Repeat("---|", cols) + "\n| `x` |\n"
 	d := Extract("x.md", []byte(doc))
 	if !hasIssue(d.Issues, 2, "", "more than 128 columns") {
@@ -41,12 +41,12 @@ func TestWideTableReadAsText(t *testing.T) {
 func TestParagraphDelimiterGuard(t *testing.T) {
 	line := strings.Repeat("*a_ ", 16) // 32 delimiters
 	var b strings.Builder
-	for range MaxParagraphDelimiters/32 + 1 {
+	for range maxParagraphDelimiters/32 + 1 {
 		b.WriteString(line + "\n")
 	}
 	b.WriteString("\n[after](x.md)\n")
 	d := Extract("x.md", []byte(b.String()))
-	skipped := MaxParagraphDelimiters/32 + 1 // the line crossing the bound
+	skipped := maxParagraphDelimiters/32 + 1 // the line crossing the bound
 	if !hasIssue(d.Issues, skipped, "", "1 lines were skipped") {
 		t.Errorf("issues %q, want line %d skipped", issueStrings(d.Issues), skipped)
 	}

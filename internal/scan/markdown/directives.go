@@ -234,7 +234,7 @@ func snippetPath(p string) string {
 }
 
 func (w *walker) include(p, syntax string, line int) {
-	if p == "" || hasScheme(p) || strings.HasPrefix(p, "//") || len(w.doc.Includes) >= MaxIncludes {
+	if p == "" || hasScheme(p) || strings.HasPrefix(p, "//") || len(w.doc.Includes) >= maxIncludes {
 		return
 	}
 	w.doc.Includes = append(w.doc.Includes, Include{Path: p, Syntax: syntax, Line: line})
@@ -281,7 +281,7 @@ func (w *walker) liquidLinks(text string, line int) {
 		if len(f) >= 2 && !strings.ContainsAny(f[1], "{}") {
 			switch f[0] {
 			case "include_relative":
-				w.include(f[1], IncludeJekyllRelative, line)
+				w.include(f[1], includeJekyllRelative, line)
 				continue
 			case "include":
 				w.include(f[1], IncludeJekyll, line)
@@ -383,7 +383,7 @@ func dropCodeSpans(line string) string {
 // "::: package.module.Name".
 func (w *walker) autodoc(text string) {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(text), ":::")
-	if !ok || len(w.doc.Autodoc) >= MaxIncludes {
+	if !ok || len(w.doc.Autodoc) >= maxIncludes {
 		return
 	}
 	f := strings.Fields(rest)

@@ -20,52 +20,52 @@ const Version = "markdown/24"
 // Bounds on what one document contributes. Each one that is crossed is
 // recorded (an Issue, or EvidenceTruncated for references).
 const (
-	// MaxReferences bounds Links and CodeSpans together, in document order.
+	// maxReferences bounds Links and CodeSpans together, in document order.
 	// It is a safety bound on the extraction: every link up to it is checked.
 	// (The snapshot bounds the evidence one document contributes far lower;
 	// see internal/scan.)
-	MaxReferences = 2048
-	// MaxHeadings bounds Document.Headings (levels 1–3).
-	MaxHeadings = 256
+	maxReferences = 2048
+	// maxHeadings bounds Document.Headings (levels 1–3).
+	maxHeadings = 256
 	// MaxAnchors bounds Document.Anchors (headings of every level), and
 	// VitePressAnchors and CustomAnchors each.
 	MaxAnchors = 1024
-	// MaxIncludes bounds Document.Includes.
-	MaxIncludes = 256
-	// MaxRegions bounds Document.Generated.
-	MaxRegions = 64
-	// MaxIssues bounds Document.Issues; the overflow is summarised by one
+	// maxIncludes bounds Document.Includes.
+	maxIncludes = 256
+	// maxRegions bounds Document.Generated.
+	maxRegions = 64
+	// maxIssues bounds Document.Issues; the overflow is summarised by one
 	// more issue.
-	MaxIssues = 128
-	// MaxFrontMatterBytes bounds the YAML text handed to yaml.v3, which keeps
+	maxIssues = 128
+	// maxFrontMatterBytes bounds the YAML text handed to yaml.v3, which keeps
 	// alias bombs and deep nesting cheap to refuse.
-	MaxFrontMatterBytes = 64 << 10
-	// MaxFields bounds FrontMatter.Fields (top-level keys).
-	MaxFields = 32
-	// MaxFieldRunes bounds each FrontMatter.Fields value.
-	MaxFieldRunes = 256
-	// MaxSummaryRunes bounds Document.Summary, ellipsis included.
-	MaxSummaryRunes = 300
-	// MaxCovers bounds Block.Covers.
-	MaxCovers = 64
-	// MaxRelations bounds Block.Relations.
-	MaxRelations = 64
-	// MaxDocumentBytes is a last line of defence: the walker skips oversized
+	maxFrontMatterBytes = 64 << 10
+	// maxFields bounds FrontMatter.Fields (top-level keys).
+	maxFields = 32
+	// maxFieldRunes bounds each FrontMatter.Fields value.
+	maxFieldRunes = 256
+	// maxSummaryRunes bounds Document.Summary, ellipsis included.
+	maxSummaryRunes = 300
+	// maxCovers bounds Block.Covers.
+	maxCovers = 64
+	// maxRelations bounds Block.Relations.
+	maxRelations = 64
+	// maxDocumentBytes is a last line of defence: the walker skips oversized
 	// files, but Extract must stay fast whatever it is handed. Larger
 	// documents are not analyzed.
-	MaxDocumentBytes = 1 << 20
-	// MaxLineBytes bounds a body line handed to goldmark, whose inline
+	maxDocumentBytes = 1 << 20
+	// maxLineBytes bounds a body line handed to goldmark, whose inline
 	// parser is quadratic in the length of a line on some inputs ([a]( …
 	// repeated); longer lines are cut.
-	MaxLineBytes = 8 << 10
-	// MaxTableColumns bounds a GFM table's delimiter row: goldmark pads every
+	maxLineBytes = 8 << 10
+	// maxTableColumns bounds a GFM table's delimiter row: goldmark pads every
 	// row to the header's width, so a wide header over many short rows
 	// multiplies into millions of cells. A wider delimiter row is dropped and
 	// the table read as text.
-	MaxTableColumns = 128
-	// MaxParagraphDelimiters bounds the emphasis delimiters (* _ ~) in a run
+	maxTableColumns = 128
+	// maxParagraphDelimiters bounds the emphasis delimiters (* _ ~) in a run
 	// of lines that may form one paragraph: goldmark matches delimiters in
 	// time quadratic in their number. The line that crosses the bound is
 	// blanked, which ends the run; no real paragraph comes near it.
-	MaxParagraphDelimiters = 2048
+	maxParagraphDelimiters = 2048
 )

@@ -6,7 +6,7 @@ import "github.com/docbridge/docbridge/internal/scan/extract"
 const (
 	TitleFromFrontMatter = "front-matter"
 	TitleFromH1          = "h1"
-	TitleFromFilename    = "filename"
+	titleFromFilename    = "filename"
 )
 
 // Link kinds.
@@ -14,10 +14,10 @@ const (
 	LinkRelative = "relative" // a path in the repository, maybe with #anchor
 	LinkAnchor   = "anchor"   // #x: a heading of the same document
 	LinkExternal = "external" // a URL scheme, //host or mailto:
-	// LinkCode is a path of code a documentation tool resolves, never a
+	// linkCode is a path of code a documentation tool resolves, never a
 	// file: rustdoc's intra-doc links (crate::x::Y, fn@super::f,
 	// `tower::Service`, crate#section).
-	LinkCode = "code"
+	linkCode = "code"
 )
 
 // Document is the extraction of one Markdown or MDX file.
@@ -95,12 +95,12 @@ type Document struct {
 	FrontMatter FrontMatter `json:"frontMatter"`
 	// Block is the docbridge: key of the front matter; nil when absent.
 	Block *Block `json:"block,omitempty"`
-	// Links and CodeSpans together hold the first MaxReferences references
+	// Links and CodeSpans together hold the first maxReferences references
 	// outside generated regions, in document order.
 	Links     []Link     `json:"links,omitempty"`
 	CodeSpans []CodeSpan `json:"codeSpans,omitempty"`
 	// ReferenceCount is every link and code span seen; EvidenceTruncated is
-	// set when it exceeds MaxReferences.
+	// set when it exceeds maxReferences.
 	ReferenceCount    int      `json:"referenceCount"`
 	EvidenceTruncated bool     `json:"evidenceTruncated,omitempty"`
 	Generated         []Region `json:"generated,omitempty"`
@@ -198,7 +198,7 @@ type Region struct {
 // or ... line, or the TOML block between +++ lines (Hugo, Zola).
 type FrontMatter struct {
 	Present bool `json:"present"`
-	// Format is FrontMatterTOML for TOML; empty for YAML.
+	// Format is frontMatterTOML for TOML; empty for YAML.
 	Format string `json:"format,omitempty"`
 	// LineStart and LineEnd are the delimiter lines.
 	LineStart int    `json:"lineStart,omitempty"`

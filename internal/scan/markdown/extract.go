@@ -39,10 +39,10 @@ type Options struct {
 func ExtractWith(path string, data []byte, opts Options) Document {
 	doc := Document{Path: path, MDX: isMDX(path)}
 	var is issues
-	if len(data) > MaxDocumentBytes {
+	if len(data) > maxDocumentBytes {
 		is.addStatus(0, "", extract.StatusNotAnalyzed,
-			"document is %d bytes, over the %d-byte bound; not analyzed", len(data), MaxDocumentBytes)
-		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
+			"document is %d bytes, over the %d-byte bound; not analyzed", len(data), maxDocumentBytes)
+		doc.Title, doc.TitleSource = fileTitle(path), titleFromFilename
 		doc.AnchorsCut = true // none was read
 		doc.Issues = is.result()
 		return doc
@@ -89,7 +89,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 		}
 		if rendered := mdx.renderedImports(opts.ESMImports); len(rendered) > 0 {
 			doc.Includes = append(rendered, doc.Includes...)
-			doc.Includes = doc.Includes[:min(len(doc.Includes), MaxIncludes)]
+			doc.Includes = doc.Includes[:min(len(doc.Includes), maxIncludes)]
 			slices.SortStableFunc(doc.Includes, func(a, b Include) int { return a.Line - b.Line })
 		}
 	}
@@ -101,7 +101,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 	case w.h1 != "":
 		doc.Title, doc.TitleSource = w.h1, TitleFromH1
 	default:
-		doc.Title, doc.TitleSource = fileTitle(path), TitleFromFilename
+		doc.Title, doc.TitleSource = fileTitle(path), titleFromFilename
 	}
 	doc.AnchorsCut = is.anchorsCut
 	doc.Issues = is.result()
@@ -113,7 +113,7 @@ func ExtractWith(path string, data []byte, opts Options) Document {
 func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (title string, bodyFrom int) {
 	start, end, format, unclosed := findFrontMatter(src)
 	if unclosed {
-		is.add(1, CodeFrontMatterUnclosed,
+		is.add(1, codeFrontMatterUnclosed,
 			"the opening --- has no closing --- or ... line, so it is not front matter (GitHub renders it as a rule)")
 	}
 	if end == 0 {
@@ -121,8 +121,8 @@ func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (titl
 	}
 	fm := &doc.FrontMatter
 	fm.Present, fm.LineStart, fm.LineEnd = true, start, end
-	if format == FrontMatterTOML {
-		fm.Format = FrontMatterTOML
+	if format == frontMatterTOML {
+		fm.Format = frontMatterTOML
 	}
 	for n := 1; n <= end; n++ {
 		blank[n] = true
@@ -132,7 +132,7 @@ func readFrontMatter(src *source, doc *Document, is *issues, blank []bool) (titl
 		lines = append(lines, string(src.line(n)))
 	}
 	r := frontMatterReader{docPath: doc.Path, first: start + 1, last: end - 1, is: is}
-	if format == FrontMatterTOML {
+	if format == frontMatterTOML {
 		return r.readTOML(lines, fm), end + 1
 	}
 	title, doc.Block = r.read(strings.Join(lines, "\n"), fm)

@@ -46,12 +46,12 @@ func TestHeadingBounds(t *testing.T) {
 	for i := range MaxAnchors + 5 {
 		fmt.Fprintf(&b, "#### h%d\n", i)
 	}
-	for i := range MaxHeadings + 2 {
+	for i := range maxHeadings + 2 {
 		fmt.Fprintf(&b, "## s%d\n", i)
 	}
 	d := Extract("a.md", []byte(b.String()))
-	if len(d.Headings) != MaxHeadings || len(d.Anchors) != MaxAnchors {
-		t.Errorf("%d headings, %d anchors; want %d, %d", len(d.Headings), len(d.Anchors), MaxHeadings, MaxAnchors)
+	if len(d.Headings) != maxHeadings || len(d.Anchors) != MaxAnchors {
+		t.Errorf("%d headings, %d anchors; want %d, %d", len(d.Headings), len(d.Anchors), maxHeadings, MaxAnchors)
 	}
 	if !hasIssue(d.Issues, 0, "", "2 headings of levels 1–3 beyond") || !hasIssue(d.Issues, 0, "", "263 heading anchors beyond") {
 		t.Errorf("issues %q, want both bounds recorded", issueStrings(d.Issues))
@@ -65,9 +65,9 @@ func TestTitle(t *testing.T) {
 		{"docs/guide.md", "---\ntitle: FM\n---\n# H1\n", "FM", TitleFromFrontMatter},
 		{"docs/guide.md", "---\ntitle: \"\"\n---\n# H1\n", "H1", TitleFromH1},
 		{"docs/guide.md", "## Not H1\n\n#\n\nTitle\n=====\n", "Title", TitleFromH1},
-		{"docs/guide.md", "Just text.\n", "guide", TitleFromFilename},
-		{"docs/v1.2.notes.mdx", "", "v1.2.notes", TitleFromFilename},
-		{"README", "", "README", TitleFromFilename},
+		{"docs/guide.md", "Just text.\n", "guide", titleFromFilename},
+		{"docs/v1.2.notes.mdx", "", "v1.2.notes", titleFromFilename},
+		{"README", "", "README", titleFromFilename},
 	}
 	for _, tt := range tests {
 		d := Extract(tt.path, []byte(tt.doc))
@@ -99,7 +99,7 @@ func TestSummaryAndWords(t *testing.T) {
 		if d.Summary != tt.summary || d.WordCount != tt.words {
 			t.Errorf("%s: summary %q words %d, want %q %d", tt.name, d.Summary, d.WordCount, tt.summary, tt.words)
 		}
-		if n := utf8.RuneCountInString(d.Summary); n > MaxSummaryRunes {
+		if n := utf8.RuneCountInString(d.Summary); n > maxSummaryRunes {
 			t.Errorf("%s: summary has %d runes", tt.name, n)
 		}
 	}
@@ -154,24 +154,24 @@ func TestCodeSpans(t *testing.T) {
 
 func TestReferenceBound(t *testing.T) {
 	var b strings.Builder
-	const pairs = MaxReferences/2 + 18
+	const pairs = maxReferences/2 + 18
 	for i := range pairs {
 		fmt.Fprintf(&b, "[l%d](l%d.md) `c%d`\n\n", i, i, i)
 	}
 	d := Extract("a.md", []byte(b.String()))
-	if len(d.Links)+len(d.CodeSpans) != MaxReferences || d.ReferenceCount != 2*pairs || !d.EvidenceTruncated {
+	if len(d.Links)+len(d.CodeSpans) != maxReferences || d.ReferenceCount != 2*pairs || !d.EvidenceTruncated {
 		t.Fatalf("%d links + %d spans, count %d, truncated %v; want %d kept of %d, truncated",
-			len(d.Links), len(d.CodeSpans), d.ReferenceCount, d.EvidenceTruncated, MaxReferences, 2*pairs)
+			len(d.Links), len(d.CodeSpans), d.ReferenceCount, d.EvidenceTruncated, maxReferences, 2*pairs)
 	}
 	// Document order: the kept ones are l0 c0 … up to half the bound each.
-	half := MaxReferences / 2
+	half := maxReferences / 2
 	if len(d.Links) != half || d.Links[half-1].Destination != fmt.Sprintf("l%d.md", half-1) || d.CodeSpans[half-1].Text != fmt.Sprintf("c%d", half-1) {
 		t.Errorf("kept %d links (last %+v), %d spans; want the first MaxReferences in document order",
 			len(d.Links), d.Links[len(d.Links)-1], len(d.CodeSpans))
 	}
-	exact := Extract("a.md", []byte(strings.Repeat("`x`\n", MaxReferences)))
-	if exact.EvidenceTruncated || exact.ReferenceCount != MaxReferences {
-		t.Errorf("exactly %d references: truncated %v count %d", MaxReferences, exact.EvidenceTruncated, exact.ReferenceCount)
+	exact := Extract("a.md", []byte(strings.Repeat("`x`\n", maxReferences)))
+	if exact.EvidenceTruncated || exact.ReferenceCount != maxReferences {
+		t.Errorf("exactly %d references: truncated %v count %d", maxReferences, exact.EvidenceTruncated, exact.ReferenceCount)
 	}
 }
 
@@ -222,7 +222,7 @@ func TestBinaryInput(t *testing.T) {
 }
 
 func TestOversizedDocument(t *testing.T) {
-	d := Extract("docs/huge.md", make([]byte, MaxDocumentBytes+1))
+	d := Extract("docs/huge.md", make([]byte, maxDocumentBytes+1))
 	if len(d.Issues) != 1 || d.Issues[0].Status != extract.StatusNotAnalyzed || d.Title != "huge" {
 		t.Errorf("issues %q title %q, want one not-analyzed issue and the file name", issueStrings(d.Issues), d.Title)
 	}
@@ -265,8 +265,8 @@ func checkInvariants(t *testing.T, input string, d Document) {
 	if d.LineCount != n {
 		t.Errorf("LineCount %d, want %d", d.LineCount, n)
 	}
-	if len(d.Links)+len(d.CodeSpans) > MaxReferences || len(d.Headings) > MaxHeadings || len(d.Anchors) > MaxAnchors ||
-		len(d.Generated) > MaxRegions || len(d.Issues) > MaxIssues+1 || len(d.FrontMatter.Fields) > MaxFields {
+	if len(d.Links)+len(d.CodeSpans) > maxReferences || len(d.Headings) > maxHeadings || len(d.Anchors) > MaxAnchors ||
+		len(d.Generated) > maxRegions || len(d.Issues) > maxIssues+1 || len(d.FrontMatter.Fields) > maxFields {
 		t.Errorf("a bound was crossed: %d refs, %d headings, %d anchors, %d regions, %d issues, %d fields",
 			len(d.Links)+len(d.CodeSpans), len(d.Headings), len(d.Anchors), len(d.Generated), len(d.Issues), len(d.FrontMatter.Fields))
 	}
@@ -303,22 +303,22 @@ func TestSummariseBoundary(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("summarise(%d runes) = %q, want %q", utf8.RuneCountInString(tt.in), got, tt.want)
 		}
-		if utf8.RuneCountInString(got) > MaxSummaryRunes {
+		if utf8.RuneCountInString(got) > maxSummaryRunes {
 			t.Errorf("summarise gave %d runes", utf8.RuneCountInString(got))
 		}
 	}
 }
 
 func TestIssueBound(t *testing.T) {
-	doc := strings.Repeat("[x](../../up.md)\n\n", MaxIssues+10)
+	doc := strings.Repeat("[x](../../up.md)\n\n", maxIssues+10)
 	d := Extract("docs/a.md", []byte(doc))
-	if len(d.Issues) != MaxIssues+1 {
-		t.Fatalf("%d issues, want %d and one overflow note", len(d.Issues), MaxIssues)
+	if len(d.Issues) != maxIssues+1 {
+		t.Fatalf("%d issues, want %d and one overflow note", len(d.Issues), maxIssues)
 	}
 	if first := d.Issues[0]; first.Line != 0 || first.Code != "" || first.Message != "10 more issues not reported (bound 128)" {
 		t.Errorf("overflow note %+v", first)
 	}
-	if last := d.Issues[MaxIssues]; last.Code != CodeLinkOutsideRoot || last.Line != 2*MaxIssues-1 {
-		t.Errorf("last issue %+v, want the 128th link's, at line %d", last, 2*MaxIssues-1)
+	if last := d.Issues[maxIssues]; last.Code != CodeLinkOutsideRoot || last.Line != 2*maxIssues-1 {
+		t.Errorf("last issue %+v, want the 128th link's, at line %d", last, 2*maxIssues-1)
 	}
 }

@@ -42,12 +42,12 @@ Status: superseded
 // The bound on Fields bounds FieldLines too: both keep the same keys.
 func TestFrontMatterFieldLinesBounded(t *testing.T) {
 	var y string
-	for i := range MaxFields + 3 {
+	for i := range maxFields + 3 {
 		y += "k" + string(rune('a'+i/26)) + string(rune('a'+i%26)) + ": v\n"
 	}
 	fm := Extract("docs/k.md", withFrontMatter(y)).FrontMatter
-	if len(fm.FieldLines) != MaxFields || len(fm.Fields) != MaxFields {
-		t.Fatalf("len(FieldLines) = %d, len(Fields) = %d, want %d", len(fm.FieldLines), len(fm.Fields), MaxFields)
+	if len(fm.FieldLines) != maxFields || len(fm.Fields) != maxFields {
+		t.Fatalf("len(FieldLines) = %d, len(Fields) = %d, want %d", len(fm.FieldLines), len(fm.Fields), maxFields)
 	}
 	for k := range fm.Fields {
 		if _, ok := fm.FieldLines[k]; !ok {

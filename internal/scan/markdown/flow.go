@@ -2,9 +2,9 @@ package markdown
 
 import "strings"
 
-// maxFlowElems bounds the elements a flowValue keeps: one past MaxCovers is
+// maxFlowElems bounds the elements a flowValue keeps: one past maxCovers is
 // enough for the scanner to report the limit.
-const maxFlowElems = MaxCovers + 1
+const maxFlowElems = maxCovers + 1
 
 // flowElem is one element of a flow collection and the line it starts on.
 type flowElem struct {

@@ -12,8 +12,8 @@ import (
 
 // Front matter formats (FrontMatter.Format).
 const (
-	FrontMatterYAML = "yaml" // between --- lines (Jekyll, Hugo, every MDX generator)
-	FrontMatterTOML = "toml" // between +++ lines (Hugo, Zola)
+	frontMatterYAML = "yaml" // between --- lines (Jekyll, Hugo, every MDX generator)
+	frontMatterTOML = "toml" // between +++ lines (Hugo, Zola)
 )
 
 // findFrontMatter returns the delimiter lines of the document's front
@@ -31,7 +31,7 @@ func findFrontMatter(src *source) (start, end int, format string, unclosed bool)
 		for n := 2; n <= src.lineCount(); n++ {
 			switch string(trimRightBlank(src.line(n))) {
 			case "---", "...":
-				return 1, n, FrontMatterYAML, false
+				return 1, n, frontMatterYAML, false
 			}
 		}
 		// A --- with nothing after it, or a blank line, opens no YAML: it
@@ -48,7 +48,7 @@ func findFrontMatter(src *source) (start, end int, format string, unclosed bool)
 	}
 	for n := start + 1; n <= src.lineCount(); n++ {
 		if string(trimRightBlank(src.line(n))) == "+++" {
-			return start, n, FrontMatterTOML, false
+			return start, n, frontMatterTOML, false
 		}
 	}
 	return 0, 0, "", false // a lone +++ is text
@@ -86,9 +86,9 @@ type frontMatterReader struct {
 // read parses yamlText. fm gets the five named keys and Fields; title is the
 // title key ("" when absent); block is the docbridge key (nil when absent).
 func (r *frontMatterReader) read(yamlText string, fm *FrontMatter) (title string, block *Block) {
-	if len(yamlText) > MaxFrontMatterBytes {
-		r.is.add(r.first-1, CodeFrontMatterTooLarge,
-			"front matter is %d bytes, over the %d-byte bound; it was not parsed", len(yamlText), MaxFrontMatterBytes)
+	if len(yamlText) > maxFrontMatterBytes {
+		r.is.add(r.first-1, codeFrontMatterTooLarge,
+			"front matter is %d bytes, over the %d-byte bound; it was not parsed", len(yamlText), maxFrontMatterBytes)
 		return "", nil
 	}
 	var root yaml.Node
@@ -163,7 +163,7 @@ func (r *frontMatterReader) readMapping(top *yaml.Node, fm *FrontMatter) (title 
 
 // fieldCollector keeps the scalar keys of front matter, whatever its
 // format: the five named keys, the title, and Fields with their lines,
-// within MaxFields and MaxFieldRunes.
+// within maxFields and maxFieldRunes.
 type fieldCollector struct {
 	fm              *FrontMatter
 	fields          map[string]string
@@ -174,9 +174,9 @@ type fieldCollector struct {
 }
 
 // table keeps a key whose value is a mapping or a sequence of mappings
-// (FrontMatter.Tables), within MaxFields.
+// (FrontMatter.Tables), within maxFields.
 func (c *fieldCollector) table(key string) {
-	if len(c.tables) < MaxFields {
+	if len(c.tables) < maxFields {
 		c.tables = append(c.tables, key)
 	}
 }
@@ -188,7 +188,7 @@ func newFieldCollector(fm *FrontMatter) *fieldCollector {
 // add keeps one key's text, found at line; scalar says whether the value
 // is one scalar (only a scalar title is the document's title).
 func (c *fieldCollector) add(key, text string, line int, scalar bool) {
-	text, cut := truncateRunes(text, MaxFieldRunes)
+	text, cut := truncateRunes(text, maxFieldRunes)
 	if cut {
 		c.truncated++
 	}
@@ -208,7 +208,7 @@ func (c *fieldCollector) add(key, text string, line int, scalar bool) {
 	case "tier":
 		c.fm.Tier = text
 	}
-	if c.kept++; c.kept <= MaxFields {
+	if c.kept++; c.kept <= maxFields {
 		c.fields[key] = text
 		c.lines[key] = line
 	}
@@ -217,11 +217,11 @@ func (c *fieldCollector) add(key, text string, line int, scalar bool) {
 // finish stores Fields, notes what the bounds left out, and returns the
 // title.
 func (c *fieldCollector) finish(r *frontMatterReader) string {
-	if c.kept > MaxFields {
-		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", c.kept, MaxFields)
+	if c.kept > maxFields {
+		r.is.add(r.first-1, "", "front matter has %d scalar keys; Fields keeps the first %d", c.kept, maxFields)
 	}
 	if c.truncated > 0 {
-		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", c.truncated, MaxFieldRunes)
+		r.is.add(r.first-1, "", "%d front matter values were cut to %d characters", c.truncated, maxFieldRunes)
 	}
 	if len(c.fields) > 0 {
 		c.fm.Fields, c.fm.FieldLines = c.fields, c.lines

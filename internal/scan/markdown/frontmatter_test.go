@@ -137,13 +137,13 @@ func TestFrontMatterInvalidLine(t *testing.T) {
 
 func TestFrontMatterBounds(t *testing.T) {
 	var y strings.Builder
-	for i := range MaxFields + 3 {
+	for i := range maxFields + 3 {
 		fmt.Fprintf(&y, "k%02d: v\n", i)
 	}
-	fmt.Fprintf(&y, "long: %s\n", strings.Repeat("é", MaxFieldRunes+10))
+	fmt.Fprintf(&y, "long: %s\n", strings.Repeat("é", maxFieldRunes+10))
 	d := Extract("a.md", withFrontMatter(y.String()))
-	if len(d.FrontMatter.Fields) != MaxFields {
-		t.Errorf("len(Fields) = %d, want %d", len(d.FrontMatter.Fields), MaxFields)
+	if len(d.FrontMatter.Fields) != maxFields {
+		t.Errorf("len(Fields) = %d, want %d", len(d.FrontMatter.Fields), maxFields)
 	}
 	if _, ok := d.FrontMatter.Fields["k00"]; !ok {
 		t.Errorf("Fields lost the first key: %q", d.FrontMatter.Fields)
@@ -152,9 +152,9 @@ func TestFrontMatterBounds(t *testing.T) {
 		t.Errorf("issues %q, want the key bound recorded", issueStrings(d.Issues))
 	}
 
-	d = Extract("a.md", withFrontMatter("owner: "+strings.Repeat("é", MaxFieldRunes+10)+"\n"))
-	if got := []rune(d.FrontMatter.Owner); len(got) != MaxFieldRunes {
-		t.Errorf("Owner has %d runes, want %d", len(got), MaxFieldRunes)
+	d = Extract("a.md", withFrontMatter("owner: "+strings.Repeat("é", maxFieldRunes+10)+"\n"))
+	if got := []rune(d.FrontMatter.Owner); len(got) != maxFieldRunes {
+		t.Errorf("Owner has %d runes, want %d", len(got), maxFieldRunes)
 	}
 	if !hasIssue(d.Issues, 1, "", "cut to 256") {
 		t.Errorf("issues %q, want the value bound recorded", issueStrings(d.Issues))
@@ -162,9 +162,9 @@ func TestFrontMatterBounds(t *testing.T) {
 }
 
 func TestFrontMatterTooLarge(t *testing.T) {
-	y := "owner: a\nbig: " + strings.Repeat("x", MaxFrontMatterBytes) + "\n"
+	y := "owner: a\nbig: " + strings.Repeat("x", maxFrontMatterBytes) + "\n"
 	d := Extract("a.md", withFrontMatter(y))
-	if !hasIssue(d.Issues, 1, CodeFrontMatterTooLarge, "not parsed") {
+	if !hasIssue(d.Issues, 1, codeFrontMatterTooLarge, "not parsed") {
 		t.Errorf("issues %q, want FRONT_MATTER_TOO_LARGE at line 1", issueStrings(d.Issues))
 	}
 	if d.FrontMatter.Owner != "" || !d.FrontMatter.Present || d.Title != "Body" {

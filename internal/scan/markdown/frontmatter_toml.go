@@ -15,9 +15,9 @@ import (
 // title. TOML has no docbridge block: the key is read from YAML only.
 func (r *frontMatterReader) readTOML(lines []string, fm *FrontMatter) (title string) {
 	text := strings.Join(lines, "\n")
-	if len(text) > MaxFrontMatterBytes {
-		r.is.add(r.first-1, CodeFrontMatterTooLarge,
-			"front matter is %d bytes, over the %d-byte bound; it was not parsed", len(text), MaxFrontMatterBytes)
+	if len(text) > maxFrontMatterBytes {
+		r.is.add(r.first-1, codeFrontMatterTooLarge,
+			"front matter is %d bytes, over the %d-byte bound; it was not parsed", len(text), maxFrontMatterBytes)
 		return ""
 	}
 	var top map[string]any

@@ -34,7 +34,7 @@ See [the screenshot](screenshot.png).
 `
 	d := Extract("docs/content/themes/DeepThought/index.md", []byte(src))
 	fm := d.FrontMatter
-	if !fm.Present || fm.Format != FrontMatterTOML || fm.LineStart != 2 || fm.LineEnd != 16 {
+	if !fm.Present || fm.Format != frontMatterTOML || fm.LineStart != 2 || fm.LineEnd != 16 {
 		t.Errorf("Present/Format/LineStart/LineEnd = %v/%q/%d/%d, want true/toml/2/16", fm.Present, fm.Format, fm.LineStart, fm.LineEnd)
 	}
 	want := map[string]string{"title": "DeepThought", "type": "theme", "weight": "3", "draft": "false", "tags": "blog, bulma", "date": "2023-04-09T15:52:10+05:30"}

@@ -63,7 +63,7 @@ func FuzzFrontMatter(f *testing.F) {
 			t.Fatalf("front matter span %+v in %d lines", fm, d.LineCount)
 		}
 		for k, v := range fm.Fields {
-			if utf8.RuneCountInString(v) > MaxFieldRunes || !utf8.ValidString(k) || !utf8.ValidString(v) {
+			if utf8.RuneCountInString(v) > maxFieldRunes || !utf8.ValidString(k) || !utf8.ValidString(v) {
 				t.Errorf("field %q = %q breaks a bound", k, v)
 			}
 			if l := fm.FieldLines[k]; l <= fm.LineStart || l >= fm.LineEnd {
@@ -99,7 +99,7 @@ func FuzzTOMLFrontMatter(f *testing.F) {
 			t.Fatalf("front matter span %+v in %d lines", fm, d.LineCount)
 		}
 		for k, v := range fm.Fields {
-			if utf8.RuneCountInString(v) > MaxFieldRunes || !utf8.ValidString(v) {
+			if utf8.RuneCountInString(v) > maxFieldRunes || !utf8.ValidString(v) {
 				t.Errorf("field %q = %q breaks a bound", k, v)
 			}
 			if l := fm.FieldLines[k]; l <= fm.LineStart || l >= fm.LineEnd {
@@ -161,7 +161,7 @@ func checkBlock(t *testing.T, b *Block, lastLine int) {
 	if b == nil {
 		return
 	}
-	if len(b.Covers) > MaxCovers || len(b.Relations) > MaxRelations {
+	if len(b.Covers) > maxCovers || len(b.Relations) > maxRelations {
 		t.Errorf("%d covers, %d relations kept", len(b.Covers), len(b.Relations))
 	}
 	seen := map[string]bool{}

@@ -21,7 +21,7 @@ type regionFinder struct {
 	is  *issues
 }
 
-// find returns the first MaxRegions regions and, for every line, whether it
+// find returns the first maxRegions regions and, for every line, whether it
 // is inside a region (markers included) — every region, recorded or not,
 // hides its contents from links, code spans and prose.
 func (f *regionFinder) find(htmlLines map[int]bool) ([]Region, []bool) {
@@ -33,7 +33,7 @@ func (f *regionFinder) find(htmlLines map[int]bool) ([]Region, []bool) {
 		for n := open; n <= end; n++ {
 			inside[n] = true
 		}
-		if len(regions) == MaxRegions {
+		if len(regions) == maxRegions {
 			dropped++
 			return
 		}
@@ -58,13 +58,13 @@ func (f *regionFinder) find(htmlLines map[int]bool) ([]Region, []bool) {
 		}
 	}
 	if open > 0 {
-		f.is.add(open, CodeGeneratedUnclosed,
+		f.is.add(open, codeGeneratedUnclosed,
 			"generated region opened here has no <!-- %s --> marker; it runs to the end of the file", markerClose)
 		record(f.src.lineCount(), false)
 	}
 	if dropped > 0 {
 		f.is.add(0, "", "%d generated regions beyond the first %d are not recorded (their contents are still excluded)",
-			dropped, MaxRegions)
+			dropped, maxRegions)
 	}
 	return regions, inside
 }

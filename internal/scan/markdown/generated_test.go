@@ -96,12 +96,12 @@ func TestGeneratedHidesProse(t *testing.T) {
 
 func TestGeneratedBound(t *testing.T) {
 	var b strings.Builder
-	for i := range MaxRegions + 1 {
+	for i := range maxRegions + 1 {
 		fmt.Fprintf(&b, "<!-- docbridge:generated -->\n[g%d](g.md)\n<!-- /docbridge:generated -->\n\n", i)
 	}
 	d := Extract("a.md", []byte(b.String()))
-	if len(d.Generated) != MaxRegions {
-		t.Errorf("len(Generated) = %d, want %d", len(d.Generated), MaxRegions)
+	if len(d.Generated) != maxRegions {
+		t.Errorf("len(Generated) = %d, want %d", len(d.Generated), maxRegions)
 	}
 	if len(d.Links) != 0 {
 		t.Errorf("links %v reported from regions past the bound", d.Links)

@@ -21,8 +21,8 @@ import (
 
 // Bounds of HugoDoc.
 const (
-	// MaxShortcodes bounds HugoDoc.Shortcodes.
-	MaxShortcodes = 512
+	// maxShortcodes bounds HugoDoc.Shortcodes.
+	maxShortcodes = 512
 	// maxShortcodeArg bounds the argument kept for one shortcode call.
 	maxShortcodeArg = 1024
 )

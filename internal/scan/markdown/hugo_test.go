@@ -16,7 +16,7 @@ func TestHugoIDsOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := Extract("content/headings.md", src)
-	for _, kind := range []string{HugoIDGitHub, HugoIDGitHubASCII, HugoIDBlackfriday} {
+	for _, kind := range []string{HugoIDGitHub, hugoIDGitHubASCII, hugoIDBlackfriday} {
 		t.Run(kind, func(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join("testdata", "hugo", "headings."+kind+".ids"))
 			if err != nil {
@@ -59,13 +59,13 @@ func TestHugoIDCurrent(t *testing.T) {
 	}{
 		{"## Hello, World!", HugoIDGitHub, []string{"hello-world"}},
 		{"## Upgrade / Downgrade", HugoIDGitHub, []string{"upgrade--downgrade"}},
-		{"## Upgrade / Downgrade", HugoIDBlackfriday, []string{"upgrade-downgrade"}},
+		{"## Upgrade / Downgrade", hugoIDBlackfriday, []string{"upgrade-downgrade"}},
 		{"## Let's try this, shall we?", HugoIDGitHub, []string{"lets-try-this-shall-we"}},
-		{"## Let's try this, shall we?", HugoIDBlackfriday, []string{"let-s-try-this-shall-we"}},
+		{"## Let's try this, shall we?", hugoIDBlackfriday, []string{"let-s-try-this-shall-we"}},
 		{"## Many   spaces  here", HugoIDGitHub, []string{"many---spaces--here"}},
 		{"## God is good: 神真美好", HugoIDGitHub, []string{"god-is-good-神真美好"}},
-		{"## God is good: 神真美好", HugoIDGitHubASCII, []string{"god-is-good-"}},
-		{"## Resumé", HugoIDGitHubASCII, []string{"resume"}},
+		{"## God is good: 神真美好", hugoIDGitHubASCII, []string{"god-is-good-"}},
+		{"## Resumé", hugoIDGitHubASCII, []string{"resume"}},
 		{"## Foo -- Bar", HugoIDGitHub, []string{"foo--bar"}},
 		{"## Intro\n## Intro\n## Intro-1\n## Intro", HugoIDGitHub, []string{"intro", "intro-1", "intro-1-1", "intro-2"}},
 		{"## [Link text](https://example.com) in _heading_", HugoIDGitHub, []string{"link-text-in-heading"}},
@@ -132,7 +132,7 @@ func FuzzShortcodes(f *testing.F) {
 		if doc.Hugo == nil {
 			return
 		}
-		if len(doc.Hugo.Shortcodes) > MaxShortcodes || len(doc.Hugo.Headings) > MaxAnchors {
+		if len(doc.Hugo.Shortcodes) > maxShortcodes || len(doc.Hugo.Headings) > MaxAnchors {
 			t.Fatal("bounds crossed")
 		}
 		for _, sc := range doc.Hugo.Shortcodes {
@@ -140,7 +140,7 @@ func FuzzShortcodes(f *testing.F) {
 				t.Fatalf("bad call %+v", sc)
 			}
 		}
-		for _, kind := range []string{HugoIDGitHub, HugoIDGitHubASCII, HugoIDBlackfriday} {
+		for _, kind := range []string{HugoIDGitHub, hugoIDGitHubASCII, hugoIDBlackfriday} {
 			for _, id := range HugoAnchors(doc.Hugo, HugoIDOptions{Kind: kind, Attributes: true}) {
 				if id == "" {
 					t.Fatal("empty id")

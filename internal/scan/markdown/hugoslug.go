@@ -13,8 +13,8 @@ import (
 // Hugo's heading-id types (markup.goldmark.parser.autoIDType).
 const (
 	HugoIDGitHub      = "github"
-	HugoIDGitHubASCII = "github-ascii"
-	HugoIDBlackfriday = "blackfriday"
+	hugoIDGitHubASCII = "github-ascii"
+	hugoIDBlackfriday = "blackfriday"
 )
 
 // HugoID returns the id Hugo gives a heading whose text is s under id type
@@ -38,7 +38,7 @@ func HugoID(s, kind string) string {
 func hugoID(s, kind, empty string) string {
 	var b strings.Builder
 	switch kind {
-	case HugoIDBlackfriday:
+	case hugoIDBlackfriday:
 		dash := false
 		for _, r := range s {
 			if unicode.IsLetter(r) || unicode.IsNumber(r) {
@@ -52,7 +52,7 @@ func hugoID(s, kind, empty string) string {
 			dash = true
 		}
 	default:
-		ascii := kind == HugoIDGitHubASCII
+		ascii := kind == hugoIDGitHubASCII
 		if ascii {
 			s = removeAccents(s)
 		}

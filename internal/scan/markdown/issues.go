@@ -7,7 +7,7 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/extract"
 )
 
-// issues collects a document's Issues up to MaxIssues; what does not fit is
+// issues collects a document's Issues up to maxIssues; what does not fit is
 // counted and summarised by one more issue, so nothing is dropped silently.
 type issues struct {
 	list    []extract.Issue
@@ -29,7 +29,7 @@ func (is *issues) add(line int, code, format string, args ...any) {
 }
 
 func (is *issues) addStatus(line int, code, status, format string, args ...any) {
-	if len(is.list) >= MaxIssues {
+	if len(is.list) >= maxIssues {
 		is.dropped++
 		return
 	}
@@ -42,7 +42,7 @@ func (is *issues) result() []extract.Issue {
 	out := is.list
 	if is.dropped > 0 {
 		out = append(out, extract.Issue{Status: extract.StatusPartial,
-			Message: fmt.Sprintf("%d more issues not reported (bound %d)", is.dropped, MaxIssues)})
+			Message: fmt.Sprintf("%d more issues not reported (bound %d)", is.dropped, maxIssues)})
 	}
 	if len(out) == 0 {
 		return nil

@@ -16,7 +16,7 @@ func classifyLink(l *Link, docPath string) (insideRoot bool) {
 	switch {
 	case codePath(dest):
 		// Before the scheme: crate::x and http::StatusCode are no URLs.
-		l.Kind = LinkCode
+		l.Kind = linkCode
 		return true
 	case hasScheme(dest) || strings.HasPrefix(dest, "//"):
 		l.Kind = LinkExternal

@@ -119,7 +119,7 @@ func (m *mdxBlanker) elementNames(line []byte) {
 		if m.components == nil {
 			m.components = map[string]bool{}
 		}
-		if len(m.components) < MaxIncludes {
+		if len(m.components) < maxIncludes {
 			m.components[string(line[i+1:j])] = true
 		}
 		i = j - 1
@@ -202,7 +202,7 @@ type ESMImport struct {
 }
 
 // renderedImports returns, as IncludeMDX includes, the imports whose
-// binding the page renders as a JSX element: at most MaxIncludes, in
+// binding the page renders as a JSX element: at most maxIncludes, in
 // order.
 func (m *mdxBlanker) renderedImports(parse func([]byte) []ESMImport) []Include {
 	if parse == nil || len(m.components) == 0 {
@@ -215,7 +215,7 @@ func (m *mdxBlanker) renderedImports(parse func([]byte) []ESMImport) []Include {
 	var out []Include
 	for _, imp := range parse(src) {
 		for _, l := range imp.Locals {
-			if m.components[l] && imp.Spec != "" && len(out) < MaxIncludes {
+			if m.components[l] && imp.Spec != "" && len(out) < maxIncludes {
 				out = append(out, Include{Path: imp.Spec, Syntax: IncludeMDX, Line: imp.Line, Component: l})
 				break
 			}

@@ -38,7 +38,7 @@ func scanShortcodes(body []byte, lines lineIndex, bodyFrom int, is *issues) []Sh
 		if lines.lineOf(start) < bodyFrom {
 			continue
 		}
-		if len(out) >= MaxShortcodes {
+		if len(out) >= maxShortcodes {
 			dropped++
 			continue
 		}
@@ -46,7 +46,7 @@ func scanShortcodes(body []byte, lines lineIndex, bodyFrom int, is *issues) []Sh
 		out = append(out, sc)
 	}
 	if dropped > 0 {
-		is.add(0, "", "%d shortcode calls beyond the first %d are not listed", dropped, MaxShortcodes)
+		is.add(0, "", "%d shortcode calls beyond the first %d are not listed", dropped, maxShortcodes)
 	}
 	return out
 }

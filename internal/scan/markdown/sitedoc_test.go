@@ -75,7 +75,7 @@ func TestDirectives(t *testing.T) {
 		{Path: "block/b.md", Syntax: IncludeSnippets, Line: 9},
 		{Path: "shared/intro.md", Syntax: IncludeMarkdownInclude, Line: 12},
 		{Path: "../common/setup.md", Syntax: IncludeMdBook, Line: 14},
-		{Path: "parts/a.md", Syntax: IncludeJekyllRelative, Line: 24},
+		{Path: "parts/a.md", Syntax: includeJekyllRelative, Line: 24},
 		{Path: "note.html", Syntax: IncludeJekyll, Line: 24},
 	}
 	if !reflect.DeepEqual(doc.Includes, wantInc) {

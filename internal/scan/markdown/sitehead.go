@@ -52,7 +52,7 @@ const (
 	IncludeSnippets        = "snippets"         // --8<-- "file"
 	IncludeMarkdownInclude = "markdown-include" // {!file!}
 	IncludeMdBook          = "mdbook"           // {{#include file}}
-	IncludeJekyllRelative  = "include_relative" // {% include_relative file %}
+	includeJekyllRelative  = "include_relative" // {% include_relative file %}
 	IncludeJekyll          = "include"          // {% include file %}, from _includes
 	// IncludeMarkdownPlugin is mkdocs-include-markdown-plugin's
 	// {% include-markdown "file" %}, and its {% include "file" %} with a

@@ -50,10 +50,10 @@ func vitePressSpecial(r rune) bool {
 	return strings.ContainsRune("~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/", r)
 }
 
-// HeadingID splits an explicit heading id, as VitePress and Docusaurus
+// headingID splits an explicit heading id, as VitePress and Docusaurus
 // honour it, off a heading's text: "Title {#custom-id}" is ("Title",
 // "custom-id", true). The id must close the text and hold no space or brace.
-func HeadingID(text string) (rest, id string, ok bool) {
+func headingID(text string) (rest, id string, ok bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
 	if !strings.HasSuffix(t, "}") {
 		return text, "", false
@@ -115,7 +115,7 @@ type siteAnchors struct {
 // heading records the site anchors of the next heading, raw its text.
 func (s *siteAnchors) heading(raw string) {
 	var a string
-	if _, id, ok := HeadingID(raw); ok {
+	if _, id, ok := headingID(raw); ok {
 		s.custom = appendBounded(s.custom, id, &s.customDrop)
 		a = s.slugs.explicit(id)
 	} else {

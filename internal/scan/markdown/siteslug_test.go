@@ -47,7 +47,7 @@ func TestHeadingID(t *testing.T) {
 		{"Map {key}", "Map {key}", "", false},
 	}
 	for _, tt := range tests {
-		rest, id, ok := HeadingID(tt.text)
+		rest, id, ok := headingID(tt.text)
 		if rest != tt.rest || id != tt.id || ok != tt.ok {
 			t.Errorf("HeadingID(%q) = %q, %q, %v; want %q, %q, %v", tt.text, rest, id, ok, tt.rest, tt.id, tt.ok)
 		}
@@ -94,7 +94,7 @@ func TestSiteSluggerUnique(t *testing.T) {
 		s := newSiteSlugger()
 		var got []string
 		for _, text := range tt.texts {
-			if _, id, ok := HeadingID(text); ok {
+			if _, id, ok := headingID(text); ok {
 				got = append(got, s.explicit(id))
 			} else {
 				got = append(got, s.unique(VitePressSlug(text)))

@@ -96,6 +96,6 @@ func CodeSpanText(n *ast.CodeSpan, source []byte) string {
 // collapse joins the words of s with single spaces.
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// summarise cuts collapsed text to MaxSummaryRunes, ellipsis included, at a
+// summarise cuts collapsed text to maxSummaryRunes, ellipsis included, at a
 // word boundary when there is one.
-func summarise(text string) string { return extract.Summarise(text, MaxSummaryRunes) }
+func summarise(text string) string { return extract.Summarise(text, maxSummaryRunes) }

@@ -118,7 +118,7 @@ func (w *walker) walk(root ast.Node) {
 		return ast.WalkContinue, nil
 	})
 	if w.headsDropped > 0 {
-		w.is.add(0, "", "%d headings of levels 1–3 beyond the first %d are not listed", w.headsDropped, MaxHeadings)
+		w.is.add(0, "", "%d headings of levels 1–3 beyond the first %d are not listed", w.headsDropped, maxHeadings)
 	}
 	if w.anchorsDropped > 0 {
 		w.is.cutAnchors("%d heading anchors beyond the first %d are not listed", w.anchorsDropped, MaxAnchors)
@@ -218,7 +218,7 @@ func (w *walker) heading(n *ast.Heading) {
 		return
 	}
 	if n.Level <= 3 {
-		if len(w.doc.Headings) < MaxHeadings {
+		if len(w.doc.Headings) < maxHeadings {
 			w.doc.Headings = append(w.doc.Headings, Heading{Level: n.Level, Text: text, Slug: slug, Line: w.line(n)})
 		} else {
 			w.headsDropped++
@@ -243,7 +243,7 @@ func codeImport(n *ast.Link, text string, source []byte) bool {
 // reference counts a link or code span and reports whether it is kept.
 func (w *walker) reference() bool {
 	w.doc.ReferenceCount++
-	if len(w.doc.Links)+len(w.doc.CodeSpans) < MaxReferences {
+	if len(w.doc.Links)+len(w.doc.CodeSpans) < maxReferences {
 		return true
 	}
 	w.doc.EvidenceTruncated = true

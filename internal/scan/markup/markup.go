@@ -22,24 +22,24 @@ const Version = "markup/1"
 
 // Bounds on what one file contributes.
 const (
-	// MaxFileBytes is the largest file read; a larger one is generated or
+	// maxFileBytes is the largest file read; a larger one is generated or
 	// a page, not a layout.
-	MaxFileBytes = 256 << 10
-	// MaxIDs bounds File.IDs.
-	MaxIDs = 256
+	maxFileBytes = 256 << 10
+	// maxIDs bounds File.IDs.
+	maxIDs = 256
 )
 
 // File is what one template renders for anchors.
 type File struct {
 	// IDs are the literal values of its id attributes, sorted, unique,
-	// at most MaxIDs.
+	// at most maxIDs.
 	IDs []string `json:"ids,omitempty"`
 	// Headings is set when it may render anchors beyond IDs: an h1–h6
 	// element (a generator gives it an id), an id attribute holding a
 	// template or JSX expression, or a capitalised element — a component
 	// whose markup is elsewhere.
 	Headings bool `json:"headings,omitempty"`
-	// Oversized is set when the file was over MaxFileBytes and not read;
+	// Oversized is set when the file was over maxFileBytes and not read;
 	// Headings is then set too.
 	Oversized bool `json:"oversized,omitempty"`
 }
@@ -84,7 +84,7 @@ func LayoutScope(p string) (dir string, ok bool) {
 
 // Extract reads one template. It never fails.
 func Extract(data []byte) File {
-	if len(data) > MaxFileBytes {
+	if len(data) > maxFileBytes {
 		return File{Headings: true, Oversized: true}
 	}
 	var f File
@@ -119,7 +119,7 @@ func Extract(data []byte) File {
 				switch id := string(val); {
 				case computed(id):
 					f.Headings = true
-				case id != "" && len(ids) < MaxIDs:
+				case id != "" && len(ids) < maxIDs:
 					ids[id] = true
 				}
 			}

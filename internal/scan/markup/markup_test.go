@@ -25,7 +25,7 @@ func TestExtract(t *testing.T) {
 			}
 		})
 	}
-	if got := Extract(make([]byte, MaxFileBytes+1)); !got.Headings || !got.Oversized {
+	if got := Extract(make([]byte, maxFileBytes+1)); !got.Headings || !got.Oversized {
 		t.Errorf("an oversized file = %+v, want Headings and Oversized", got)
 	}
 }
@@ -61,7 +61,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := Extract(data)
-		if len(got.IDs) > MaxIDs || !slices.IsSorted(got.IDs) || slices.Contains(got.IDs, "") || len(slices.Compact(slices.Clone(got.IDs))) != len(got.IDs) {
+		if len(got.IDs) > maxIDs || !slices.IsSorted(got.IDs) || slices.Contains(got.IDs, "") || len(slices.Compact(slices.Clone(got.IDs))) != len(got.IDs) {
 			t.Fatalf("bad ids %q", got.IDs)
 		}
 		if again := Extract(data); !reflect.DeepEqual(got, again) {

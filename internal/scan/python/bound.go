@@ -17,7 +17,7 @@ type boundScan struct {
 	out     []Binding
 	seen    map[string]bool
 	dropped int
-	drop    int // line of the first binding over MaxBound
+	drop    int // line of the first binding over maxBound
 }
 
 // bound lists the names the module binds at module level before its last
@@ -40,7 +40,7 @@ func (w *walker) bound() []Binding {
 	s := boundScan{w: w, before: last, seen: map[string]bool{}}
 	s.block(w.root, 0)
 	if s.dropped > 0 {
-		w.partial(s.drop, fmt.Sprintf("more than %d module-level names; %d are not recorded", MaxBound, s.dropped))
+		w.partial(s.drop, fmt.Sprintf("more than %d module-level names; %d are not recorded", maxBound, s.dropped))
 	}
 	return s.out
 }
@@ -166,7 +166,7 @@ func (s *boundScan) name(id *sitter.Node) {
 	if !isIdentifier(name) || s.seen[name] {
 		return
 	}
-	if len(s.out) >= MaxBound {
+	if len(s.out) >= maxBound {
 		if s.dropped == 0 {
 			s.drop = line(id)
 		}

@@ -18,11 +18,11 @@ func lines(n int, format string) string {
 }
 
 func TestExtractBounds(t *testing.T) {
-	names := make([]string, MaxImportNames+5)
+	names := make([]string, maxImportNames+5)
 	for i := range names {
 		names[i] = fmt.Sprintf("n%d", i)
 	}
-	allEntries := make([]string, MaxExports+3)
+	allEntries := make([]string, maxExports+3)
 	for i := range allEntries {
 		allEntries[i] = fmt.Sprintf("'e%d'", i)
 	}
@@ -37,36 +37,36 @@ func TestExtractBounds(t *testing.T) {
 	}{
 		{
 			name:    "imports",
-			src:     lines(MaxImports+10, "import m%d"),
-			imports: MaxImports,
-			issues:  []extract.Issue{partial(MaxImports+1, fmt.Sprintf("more than %d imports; 10 are not recorded", MaxImports))},
+			src:     lines(maxImports+10, "import m%d"),
+			imports: maxImports,
+			issues:  []extract.Issue{partial(maxImports+1, fmt.Sprintf("more than %d imports; 10 are not recorded", maxImports))},
 		},
 		{
 			name:               "names of one import",
 			src:                "from m import " + strings.Join(names, ", ") + "\n",
 			imports:            1,
-			namesInFirstImport: MaxImportNames,
-			issues:             []extract.Issue{partial(1, fmt.Sprintf("more than %d names in one import; 5 are not recorded", MaxImportNames))},
+			namesInFirstImport: maxImportNames,
+			issues:             []extract.Issue{partial(1, fmt.Sprintf("more than %d names in one import; 5 are not recorded", maxImportNames))},
 		},
 		{
 			name:    "public defs",
-			src:     lines(MaxExports+2, "def f%d(): pass"),
-			exports: MaxExports,
-			issues:  []extract.Issue{partial(MaxExports+1, fmt.Sprintf("more than %d exports; 2 are not recorded", MaxExports))},
+			src:     lines(maxExports+2, "def f%d(): pass"),
+			exports: maxExports,
+			issues:  []extract.Issue{partial(maxExports+1, fmt.Sprintf("more than %d exports; 2 are not recorded", maxExports))},
 		},
 		{
 			name:    "__all__ entries",
 			src:     "__all__ = [\n" + strings.Join(allEntries, ",\n") + "\n]\n",
-			exports: MaxExports,
-			all:     MaxExports,
-			issues:  []extract.Issue{partial(MaxExports+2, fmt.Sprintf("more than %d names in __all__; 3 are not recorded", MaxExports))},
+			exports: maxExports,
+			all:     maxExports,
+			issues:  []extract.Issue{partial(maxExports+2, fmt.Sprintf("more than %d names in __all__; 3 are not recorded", maxExports))},
 		},
 		{
 			name:       "issues",
-			src:        lines(MaxIssues+7, "__import__(x%d)"),
-			issueCount: MaxIssues + 1,
+			src:        lines(maxIssues+7, "__import__(x%d)"),
+			issueCount: maxIssues + 1,
 			issues: []extract.Issue{{Status: extract.StatusPartial,
-				Message: fmt.Sprintf("more than %d issues; 7 are not recorded", MaxIssues)}},
+				Message: fmt.Sprintf("more than %d issues; 7 are not recorded", maxIssues)}},
 			lastIssueIsDropSummary: true,
 		},
 	}

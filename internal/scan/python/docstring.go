@@ -6,14 +6,14 @@ import (
 	"github.com/docbridge/docbridge/internal/scan/extract"
 )
 
-// MaxDocRunes bounds File.Doc, the ellipsis that marks a cut included (the
+// maxDocRunes bounds File.Doc, the ellipsis that marks a cut included (the
 // same bound as a Markdown document's summary). A cut is marked by that "…"
 // rather than an Issue: a long first paragraph is not a partial analysis.
-const MaxDocRunes = 300
+const maxDocRunes = 300
 
 // moduleDoc is the first paragraph of the module docstring — a plain or raw
 // string literal as the first statement — its words joined by single
-// spaces and cut to MaxDocRunes; "" without one. Escape sequences stay as
+// spaces and cut to maxDocRunes; "" without one. Escape sequences stay as
 // written: the text is for reading and search, not evaluation.
 func (w *walker) moduleDoc() string {
 	w.scratch.Reset(*w.root)
@@ -48,7 +48,7 @@ func (w *walker) moduleDoc() string {
 			return ""
 		}
 	}
-	return extract.Summarise(firstParagraph(strings.ToValidUTF8(b.String(), "\uFFFD")), MaxDocRunes)
+	return extract.Summarise(firstParagraph(strings.ToValidUTF8(b.String(), "\uFFFD")), maxDocRunes)
 }
 
 // firstParagraph is the words of text up to its first blank line (one of

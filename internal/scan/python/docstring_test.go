@@ -34,10 +34,10 @@ func TestModuleDocstring(t *testing.T) {
 	}
 
 	t.Run("bound", func(t *testing.T) {
-		got := e.Extract("m.py", []byte(`"""`+strings.Repeat("word ", MaxDocRunes)+`"""`)).Doc
+		got := e.Extract("m.py", []byte(`"""`+strings.Repeat("word ", maxDocRunes)+`"""`)).Doc
 		n := utf8.RuneCountInString(got)
-		if n > MaxDocRunes || n < MaxDocRunes-len("word ") || !strings.HasSuffix(got, "word…") {
-			t.Errorf("doc of %d runes (bound %d), want a cut at a word boundary marked by …: %q", n, MaxDocRunes, got)
+		if n > maxDocRunes || n < maxDocRunes-len("word ") || !strings.HasSuffix(got, "word…") {
+			t.Errorf("doc of %d runes (bound %d), want a cut at a word boundary marked by …: %q", n, maxDocRunes, got)
 		}
 	})
 }

@@ -24,7 +24,7 @@ type exportScan struct {
 	public     []Export          // public defs and classes, first of each name
 	all        []allEntry        // the literal __all__ so far, without duplicates
 	allSeen    map[string]bool
-	allDropped int  // entries past MaxExports
+	allDropped int  // entries past maxExports
 	dropLine   int  // line of the first of them
 	hasAll     bool // some top-level statement sets __all__ literally
 	dynamic    bool // some top-level __all__ statement is not literal
@@ -59,19 +59,19 @@ func (w *walker) exports() ([]Export, []string, bool) {
 		}
 	}
 	if s.allDropped > 0 {
-		w.partial(s.dropLine, fmt.Sprintf("more than %d names in __all__; %d are not recorded", MaxExports, s.allDropped))
+		w.partial(s.dropLine, fmt.Sprintf("more than %d names in __all__; %d are not recorded", maxExports, s.allDropped))
 	}
 	return exports, all, true
 }
 
-// boundExports applies MaxExports, recording what it cuts.
+// boundExports applies maxExports, recording what it cuts.
 func (w *walker) boundExports(exports []Export) []Export {
-	if len(exports) <= MaxExports {
+	if len(exports) <= maxExports {
 		return exports
 	}
-	cut := exports[MaxExports]
-	w.partial(cut.Line, fmt.Sprintf("more than %d exports; %d are not recorded", MaxExports, len(exports)-MaxExports))
-	return exports[:MaxExports]
+	cut := exports[maxExports]
+	w.partial(cut.Line, fmt.Sprintf("more than %d exports; %d are not recorded", maxExports, len(exports)-maxExports))
+	return exports[:maxExports]
 }
 
 // addDef records a top-level def, async def or class, decorated or not.
@@ -81,9 +81,9 @@ func (s *exportScan) addDef(w *walker, n *sitter.Node) {
 			return
 		}
 	}
-	kind := KindFunction
+	kind := kindFunction
 	if n.Kind() == "class_definition" {
-		kind = KindClass
+		kind = kindClass
 	}
 	id := n.ChildByFieldName("name")
 	if id == nil || !isIdentifier(w.text(id)) {
@@ -149,7 +149,7 @@ func (w *walker) allStatement(s *exportScan, stmt *sitter.Node) {
 		switch {
 		case s.allSeen[e.name]:
 			// A duplicate adds nothing.
-		case len(s.all) >= MaxExports:
+		case len(s.all) >= maxExports:
 			if s.allDropped == 0 {
 				s.dropLine = e.line
 			}
@@ -239,7 +239,7 @@ func (w *walker) literalNames(n *sitter.Node, depth int) ([]allEntry, bool) {
 // is its body (see shapehash).
 func (w *walker) shape(n *sitter.Node, kind string) (sig, body string) {
 	h := shapehash.New(w.src, kind)
-	if kind == KindClass {
+	if kind == kindClass {
 		h.Add(n.ChildByFieldName("superclasses"))
 	} else {
 		h.Add(n.ChildByFieldName("type_parameters")).Add(n.ChildByFieldName("parameters")).Add(n.ChildByFieldName("return_type"))

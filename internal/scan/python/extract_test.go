@@ -279,12 +279,12 @@ def public(x: int) -> int: ...
 CONSTANT = 1
 `
 	defExports := []Export{
-		{Name: "public", Kind: KindFunction, Line: 3},
-		{Name: "fetch", Kind: KindFunction, Line: 5},
-		{Name: "Model", Kind: KindClass, Line: 7},
-		{Name: "decorated", Kind: KindFunction, Line: 12},
-		{Name: "Data", Kind: KindClass, Line: 15},
-		{Name: "outer", Kind: KindFunction, Line: 19},
+		{Name: "public", Kind: kindFunction, Line: 3},
+		{Name: "fetch", Kind: kindFunction, Line: 5},
+		{Name: "Model", Kind: kindClass, Line: 7},
+		{Name: "decorated", Kind: kindFunction, Line: 12},
+		{Name: "Data", Kind: kindClass, Line: 15},
+		{Name: "outer", Kind: kindFunction, Line: 19},
 	}
 	tests := []struct {
 		name string
@@ -296,8 +296,8 @@ CONSTANT = 1
 			Exports: defExports,
 		}},
 		{"__all__ list selects and orders", "def a(): pass\nclass B: pass\ndef _c(): pass\n__all__ = ['B', '_c', 'CONST', \"a\"]\n", File{
-			Exports: []Export{{Name: "B", Kind: KindClass, Line: 2}, {Name: "_c", Kind: KindFunction, Line: 3},
-				{Name: "CONST", Kind: KindName, Line: 4}, {Name: "a", Kind: KindFunction, Line: 1}},
+			Exports: []Export{{Name: "B", Kind: kindClass, Line: 2}, {Name: "_c", Kind: kindFunction, Line: 3},
+				{Name: "CONST", Kind: KindName, Line: 4}, {Name: "a", Kind: kindFunction, Line: 1}},
 			All: []string{"B", "_c", "CONST", "a"}, HasAll: true,
 		}},
 		{"__all__ forms accumulate", `__all__: list[str] = (
@@ -310,7 +310,7 @@ __all__ += ["c"]
 			All:     []string{"a", "b", "c"}, HasAll: true,
 		}},
 		{"assigning __all__ a name falls back", "def f(): pass\n__all__ = names\n", File{
-			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+			Exports: []Export{{Name: "f", Kind: kindFunction, Line: 1}},
 			Issues:  []extract.Issue{partial(2, fallback)},
 		}},
 		{"__all__ tuple, +=, +, extend, append, duplicates", `__all__ = ("a",)
@@ -327,15 +327,15 @@ __all__.append("e")
 		}},
 		{"empty __all__ exports nothing", "def f(): pass\n__all__ = []\n", File{HasAll: true}},
 		{"__all__ inside a block is not top level", "def f(): pass\nif True:\n    __all__ = ['g']\n", File{
-			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+			Exports: []Export{{Name: "f", Kind: kindFunction, Line: 1}},
 		}},
 		{"comprehension falls back", "def f(): pass\n__all__ = [n for n in dir()]\n", File{
-			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 1}},
+			Exports: []Export{{Name: "f", Kind: kindFunction, Line: 1}},
 			Issues:  []extract.Issue{partial(2, fallback)},
 		}},
 		{"non-literal += after a literal falls back", "from .x import *\nfrom . import x\ndef f(): pass\n__all__ = ['f']\n__all__ += x.__all__\n", File{
 			Imports: []Import{{Level: 1, Module: "x", Names: []string{"*"}, Line: 1}, {Level: 1, Names: []string{"x"}, Line: 2}},
-			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 3}},
+			Exports: []Export{{Name: "f", Kind: kindFunction, Line: 3}},
 			Issues:  []extract.Issue{partial(5, fallback)},
 		}},
 		{"a plain string is not a list of names", "__all__ = 'abc'\n", File{Issues: []extract.Issue{partial(1, fallback)}}},
@@ -363,7 +363,7 @@ func TestExtractDamagedInput(t *testing.T) {
 		{"byte order mark", "\xef\xbb\xbfimport a\n", File{Imports: []Import{{Module: "a", Line: 1}}}},
 		{"syntax error keeps what was found", "import a\n\ndef f(:\n    pass\n\nimport b\ndef g(): pass\n", File{
 			Imports: []Import{{Module: "a", Line: 1}, {Module: "b", Line: 6}},
-			Exports: []Export{{Name: "f", Kind: KindFunction, Line: 3}, {Name: "g", Kind: KindFunction, Line: 7}},
+			Exports: []Export{{Name: "f", Kind: kindFunction, Line: 3}, {Name: "g", Kind: kindFunction, Line: 7}},
 			Bound:   []Binding{{Name: "a", Line: 1}, {Name: "f", Line: 3}},
 			Issues:  []extract.Issue{partial(3, "syntax error at line 3; the module is analyzed partially")},
 		}},

@@ -9,29 +9,29 @@ const Version = "python/6"
 // Bounds on what one file may contribute. Crossing one is recorded as an
 // Issue; the file is still analyzed.
 const (
-	// MaxImports bounds File.Imports (static and dynamic together).
-	MaxImports = 1024
-	// MaxExports bounds File.Exports and File.All.
-	MaxExports = 1024
-	// MaxImportNames bounds Import.Names of one from-import.
-	MaxImportNames = 256
-	// MaxBound bounds File.Bound.
-	MaxBound = 1024
-	// MaxIssues bounds File.Issues; one more Issue says how many were dropped.
-	MaxIssues = 64
+	// maxImports bounds File.Imports (static and dynamic together).
+	maxImports = 1024
+	// maxExports bounds File.Exports and File.All.
+	maxExports = 1024
+	// maxImportNames bounds Import.Names of one from-import.
+	maxImportNames = 256
+	// maxBound bounds File.Bound.
+	maxBound = 1024
+	// maxIssues bounds File.Issues; one more Issue says how many were dropped.
+	maxIssues = 64
 )
 
 // Export kinds.
 const (
-	KindFunction = "function" // def or async def
-	KindClass    = "class"
+	kindFunction = "function" // def or async def
+	kindClass    = "class"
 	KindName     = "name" // listed in __all__ without a top-level def or class
 )
 
 // File is the extraction of one Python source file.
 type File struct {
 	// Doc is the first paragraph of the module docstring, whitespace
-	// collapsed, at most MaxDocRunes runes with a trailing "…" when cut.
+	// collapsed, at most maxDocRunes runes with a trailing "…" when cut.
 	Doc     string   `json:"doc,omitempty"`
 	Imports []Import `json:"imports,omitempty"`
 	Exports []Export `json:"exports,omitempty"`
@@ -89,7 +89,7 @@ type Binding struct {
 // Export is one name the module offers to its importers.
 type Export struct {
 	Name string `json:"name"`
-	// Kind is KindFunction, KindClass or KindName.
+	// Kind is kindFunction, kindClass or KindName.
 	Kind string `json:"kind"`
 	// Line is the 1-based line of the def or class keyword, else of the
 	// __all__ entry.

@@ -61,19 +61,19 @@ func checkInvariants(t *testing.T, f File, lines int) {
 			t.Fatalf("%s line %d outside 1..%d", what, l, lines)
 		}
 	}
-	if n := utf8.RuneCountInString(f.Doc); n > MaxDocRunes || !utf8.ValidString(f.Doc) || strings.ContainsAny(f.Doc, "\n\t") {
-		t.Fatalf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, MaxDocRunes, utf8.ValidString(f.Doc), f.Doc)
+	if n := utf8.RuneCountInString(f.Doc); n > maxDocRunes || !utf8.ValidString(f.Doc) || strings.ContainsAny(f.Doc, "\n\t") {
+		t.Fatalf("doc of %d runes (bound %d), valid UTF-8 %v: %q", n, maxDocRunes, utf8.ValidString(f.Doc), f.Doc)
 	}
-	if len(f.Imports) > MaxImports || len(f.Exports) > MaxExports || len(f.All) > MaxExports {
+	if len(f.Imports) > maxImports || len(f.Exports) > maxExports || len(f.All) > maxExports {
 		t.Fatalf("bound crossed: %d imports, %d exports, %d __all__", len(f.Imports), len(f.Exports), len(f.All))
 	}
-	// MaxIssues, plus the syntax error, the import overflow and the summary.
-	if len(f.Issues) > MaxIssues+3 {
+	// maxIssues, plus the syntax error, the import overflow and the summary.
+	if len(f.Issues) > maxIssues+3 {
 		t.Fatalf("%d issues", len(f.Issues))
 	}
 	for _, imp := range f.Imports {
 		inFile("import", imp.Line)
-		if len(imp.Names) > MaxImportNames {
+		if len(imp.Names) > maxImportNames {
 			t.Fatalf("%d names", len(imp.Names))
 		}
 		if imp.Module == "" && imp.Level == 0 || imp.Module != "" && !isDottedName(imp.Module) || imp.Level < 0 {
@@ -93,7 +93,7 @@ func checkInvariants(t *testing.T, f File, lines int) {
 			last = max(last, imp.Line)
 		}
 	}
-	if len(f.Bound) > MaxBound {
+	if len(f.Bound) > maxBound {
 		t.Fatalf("%d bound names", len(f.Bound))
 	}
 	bound := map[string]bool{}
@@ -111,7 +111,7 @@ func checkInvariants(t *testing.T, f File, lines int) {
 			t.Fatalf("bad or duplicate export %+v", e)
 		}
 		seen[e.Name] = true
-		if e.Kind != KindFunction && e.Kind != KindClass && e.Kind != KindName {
+		if e.Kind != kindFunction && e.Kind != kindClass && e.Kind != KindName {
 			t.Fatalf("bad kind %+v", e)
 		}
 	}

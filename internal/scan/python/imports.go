@@ -46,14 +46,14 @@ func (w *walker) importFrom(n *sitter.Node) {
 		default:
 			continue
 		}
-		if len(imp.Names) >= MaxImportNames {
+		if len(imp.Names) >= maxImportNames {
 			dropped++
 			continue
 		}
 		imp.Names = append(imp.Names, name)
 	}
 	if dropped > 0 {
-		w.partial(imp.Line, fmt.Sprintf("more than %d names in one import; %d are not recorded", MaxImportNames, dropped))
+		w.partial(imp.Line, fmt.Sprintf("more than %d names in one import; %d are not recorded", maxImportNames, dropped))
 	}
 	w.addImport(imp)
 }

@@ -11,12 +11,12 @@ import (
 // Target kinds.
 const (
 	TargetModule     = target.Module     // a file of the tree
-	TargetExternal   = target.External   // not in the tree: stdlib or third party
-	TargetUnresolved = target.Unresolved // should be in the tree, but is not
+	targetExternal   = target.External   // not in the tree: stdlib or third party
+	targetUnresolved = target.Unresolved // should be in the tree, but is not
 )
 
 // Target is where an import leads (see target.Target). Kind is
-// TargetModule, TargetExternal or TargetUnresolved; Path is the
+// TargetModule, targetExternal or targetUnresolved; Path is the
 // repo-relative .py or .pyi file of a module target (a package resolves to
 // its __init__.py); Name is, for an external target, the top-level module
 // name (the first dotted component), for an unresolved one the dotted name
@@ -66,7 +66,7 @@ func (r *Resolver) Resolve(fromFile string, imp Import) []Target {
 	from, ok := cleanRel(fromFile)
 	if !ok || imp.Level < 0 || (imp.Module != "" && !isDottedName(imp.Module)) ||
 		(imp.Module == "" && imp.Level == 0) {
-		return []Target{{Kind: TargetUnresolved, Name: spelled(imp)}}
+		return []Target{{Kind: targetUnresolved, Name: spelled(imp)}}
 	}
 	var parts []string
 	if imp.Module != "" {
@@ -76,7 +76,7 @@ func (r *Resolver) Resolve(fromFile string, imp Import) []Target {
 	if imp.Level > 0 {
 		dir, ok := r.relativeBase(from, imp.Level)
 		if !ok {
-			return []Target{{Kind: TargetUnresolved, Name: spelled(imp)}}
+			return []Target{{Kind: targetUnresolved, Name: spelled(imp)}}
 		}
 		dirs = []string{dir}
 	} else {
@@ -120,15 +120,15 @@ func (r *Resolver) lookup(dirs, parts []string, name string, imp Import) Target 
 		// namespace directory does not: other distributions may extend it.
 		for _, d := range dirs {
 			if r.probe(d, parts[:1]) != "" {
-				return Target{Kind: TargetUnresolved, Name: imp.Module}
+				return Target{Kind: targetUnresolved, Name: imp.Module}
 			}
 		}
-		return Target{Kind: TargetExternal, Name: parts[0]}
+		return Target{Kind: targetExternal, Name: parts[0]}
 	}
 	if imp.Module == "" && len(sub) > 0 {
-		return Target{Kind: TargetUnresolved, Name: strings.Repeat(".", imp.Level) + name}
+		return Target{Kind: targetUnresolved, Name: strings.Repeat(".", imp.Level) + name}
 	}
-	return Target{Kind: TargetUnresolved, Name: spelled(imp)}
+	return Target{Kind: targetUnresolved, Name: spelled(imp)}
 }
 
 // probe finds the module parts under dir: parts.py, parts.pyi, then the

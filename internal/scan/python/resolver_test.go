@@ -34,8 +34,8 @@ func (fs memFS) list() []string {
 }
 
 func mod(p string) Target                  { return Target{Kind: TargetModule, Path: p} }
-func ext(name string) Target               { return Target{Kind: TargetExternal, Name: name} }
-func unres(name string) Target             { return Target{Kind: TargetUnresolved, Name: name} }
+func ext(name string) Target               { return Target{Kind: targetExternal, Name: name} }
+func unres(name string) Target             { return Target{Kind: targetUnresolved, Name: name} }
 func imp(m string, names ...string) Import { return Import{Module: m, Names: names} }
 func rel(level int, m string, names ...string) Import {
 	return Import{Module: m, Level: level, Names: names}

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// MaxRoots bounds the package roots of one tree; see CollectRoots.
-const MaxRoots = 1024
+// maxRoots bounds the package roots of one tree; see collectRoots.
+const maxRoots = 1024
 
 // Project is what a pyproject.toml says about where its packages live.
 type Project struct {
@@ -23,20 +23,20 @@ type Project struct {
 // Roots returns the package roots of a tree (the directories an import
 // name is looked up under, like entries of sys.path), sorted and without
 // duplicates. files are the repo-relative paths of every file scanned. See
-// CollectRoots for the rules and the bound.
+// collectRoots for the rules and the bound.
 func Roots(files []string, pyprojects map[string]Project) []string {
-	roots, _ := CollectRoots(files, pyprojects)
+	roots, _ := collectRoots(files, pyprojects)
 	return roots
 }
 
-// CollectRoots is Roots that also reports how many roots were dropped past
-// MaxRoots, so that the caller can record it.
+// collectRoots is Roots that also reports how many roots were dropped past
+// maxRoots, so that the caller can record it.
 //
 // The roots are: the repository root "."; every directory holding a
 // pyproject.toml, setup.py or setup.cfg, and its src/ when that exists;
 // each Project's Dir and existing PackageDirs; and the parent of every
 // top-most package (a directory with __init__.py whose parent has none).
-func CollectRoots(files []string, pyprojects map[string]Project) ([]string, int) {
+func collectRoots(files []string, pyprojects map[string]Project) ([]string, int) {
 	dirs := map[string]bool{}     // directories holding at least one file
 	packages := map[string]bool{} // directories holding __init__.py(i)
 	roots := map[string]bool{".": true}
@@ -95,8 +95,8 @@ func CollectRoots(files []string, pyprojects map[string]Project) ([]string, int)
 		out = append(out, r)
 	}
 	sort.Strings(out)
-	if len(out) > MaxRoots {
-		return out[:MaxRoots], len(out) - MaxRoots
+	if len(out) > maxRoots {
+		return out[:maxRoots], len(out) - maxRoots
 	}
 	return out, 0
 }

@@ -45,7 +45,7 @@ func TestRoots(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, dropped := CollectRoots(tt.files, tt.pyprojects)
+			got, dropped := collectRoots(tt.files, tt.pyprojects)
 			if !reflect.DeepEqual(got, tt.want) || dropped != 0 {
 				t.Errorf("got %q (%d dropped), want %q", got, dropped, tt.want)
 			}
@@ -58,15 +58,15 @@ func TestRoots(t *testing.T) {
 
 func TestRootsBound(t *testing.T) {
 	var files []string
-	for i := range MaxRoots + 5 {
+	for i := range maxRoots + 5 {
 		files = append(files, fmt.Sprintf("p%04d/setup.py", i))
 	}
-	got, dropped := CollectRoots(files, nil)
-	if len(got) != MaxRoots || dropped != 6 { // 5 projects over the bound, plus "."
-		t.Fatalf("got %d roots, %d dropped; want %d, 6", len(got), dropped, MaxRoots)
+	got, dropped := collectRoots(files, nil)
+	if len(got) != maxRoots || dropped != 6 { // 5 projects over the bound, plus "."
+		t.Fatalf("got %d roots, %d dropped; want %d, 6", len(got), dropped, maxRoots)
 	}
-	if got[0] != "." || got[MaxRoots-1] != fmt.Sprintf("p%04d", MaxRoots-2) {
-		t.Errorf("kept the wrong roots: first %q, last %q", got[0], got[MaxRoots-1])
+	if got[0] != "." || got[maxRoots-1] != fmt.Sprintf("p%04d", maxRoots-2) {
+		t.Errorf("kept the wrong roots: first %q, last %q", got[0], got[maxRoots-1])
 	}
 }
 

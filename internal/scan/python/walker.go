@@ -27,7 +27,7 @@ type walker struct {
 	deferred       bool // the import being read is in a function body
 	guarded        bool // the import being read is in a try that catches ImportError
 	importsDropped int
-	firstDropped   int // line of the first import over MaxImports
+	firstDropped   int // line of the first import over maxImports
 	issues         []extract.Issue
 	issuesDropped  int
 }
@@ -55,12 +55,12 @@ func (w *walker) run() File {
 	}
 	if w.importsDropped > 0 {
 		f.Issues = append(f.Issues, extract.Issue{Line: w.firstDropped, Status: extract.StatusPartial,
-			Message: fmt.Sprintf("more than %d imports; %d are not recorded", MaxImports, w.importsDropped)})
+			Message: fmt.Sprintf("more than %d imports; %d are not recorded", maxImports, w.importsDropped)})
 	}
 	f.Issues = append(f.Issues, w.issues...)
 	if w.issuesDropped > 0 {
 		f.Issues = append(f.Issues, extract.Issue{Status: extract.StatusPartial,
-			Message: fmt.Sprintf("more than %d issues; %d are not recorded", MaxIssues, w.issuesDropped)})
+			Message: fmt.Sprintf("more than %d issues; %d are not recorded", maxIssues, w.issuesDropped)})
 	}
 	return f
 }
@@ -77,7 +77,7 @@ func (w *walker) collectImports() {
 		}
 	}
 	// The cursor yields matches in about source order; sorting makes it
-	// exact, so the MaxImports cut is the same whatever the query engine does.
+	// exact, so the maxImports cut is the same whatever the query engine does.
 	slices.SortStableFunc(nodes, func(a, b sitter.Node) int { return cmp.Compare(a.StartByte(), b.StartByte()) })
 	for i := range nodes {
 		n := &nodes[i]
@@ -259,10 +259,10 @@ func (w *walker) firstErrorLine() int {
 	}
 }
 
-// addImport records imp unless MaxImports is reached.
+// addImport records imp unless maxImports is reached.
 func (w *walker) addImport(imp Import) {
 	imp.TypeOnly, imp.Deferred, imp.Guarded = w.typeChecking, w.deferred, w.guarded
-	if len(w.imports) >= MaxImports {
+	if len(w.imports) >= maxImports {
 		if w.importsDropped == 0 {
 			w.firstDropped = imp.Line
 		}
@@ -272,9 +272,9 @@ func (w *walker) addImport(imp Import) {
 	w.imports = append(w.imports, imp)
 }
 
-// partial records a partial-analysis Issue unless MaxIssues is reached.
+// partial records a partial-analysis Issue unless maxIssues is reached.
 func (w *walker) partial(line int, msg string) {
-	if len(w.issues) >= MaxIssues {
+	if len(w.issues) >= maxIssues {
 		w.issuesDropped++
 		return
 	}

@@ -16,10 +16,10 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
-// MinBodyTokens is the size below which a body is not hashed: a short body
+// minBodyTokens is the size below which a body is not hashed: a short body
 // (`{ return null; }`, `pass`) is shared by too many declarations to
 // identify one.
-const MinBodyTokens = 12
+const minBodyTokens = 12
 
 // Hasher accumulates tokens of one source.
 type Hasher struct {
@@ -83,10 +83,10 @@ func (h *Hasher) Add(n *sitter.Node) *Hasher {
 // Sum is the hash, 16 hex digits.
 func (h *Hasher) Sum() string { return hex.EncodeToString(h.h.Sum(nil)[:8]) }
 
-// Body is the hash of a body of MinBodyTokens tokens or more, else "".
+// Body is the hash of a body of minBodyTokens tokens or more, else "".
 func Body(src []byte, label string, n *sitter.Node) string {
 	h := New(src, label).Add(n)
-	if h.count < MinBodyTokens {
+	if h.count < minBodyTokens {
 		return ""
 	}
 	return h.Sum()
@@ -174,7 +174,7 @@ func (t *Tokens) Sum(label string, parts ...Part) string {
 func (t *Tokens) SumBody(label string, p Part) string {
 	h := New(t.src, label)
 	t.add(h, p)
-	if h.count < MinBodyTokens {
+	if h.count < minBodyTokens {
 		return ""
 	}
 	return h.Sum()

@@ -67,7 +67,7 @@ func sameHashes(t *testing.T, name string, lang *sitter.Language, src []byte) in
 			t.Fatalf("%s: %s at byte %d: from the record %s, want %s", name, n.Kind(), n.StartByte(), got, want)
 		}
 		wantBody := ""
-		if wantN >= MinBodyTokens {
+		if wantN >= minBodyTokens {
 			wantBody = want
 		}
 		if got := toks.SumBody("x", PartOf(n)); got != wantBody {

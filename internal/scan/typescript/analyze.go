@@ -220,8 +220,8 @@ func (a *analysis) file() File {
 
 	slices.SortStableFunc(a.imports, func(x, y sourceImport) int { return cmp.Compare(x.start, y.start) })
 	for i, imp := range a.imports {
-		if i == MaxImports {
-			a.issue(imp.Line, fmt.Sprintf("more than %d imports; the rest are not listed", MaxImports))
+		if i == maxImports {
+			a.issue(imp.Line, fmt.Sprintf("more than %d imports; the rest are not listed", maxImports))
 			break
 		}
 		f.Imports = append(f.Imports, imp.Import)
@@ -235,7 +235,7 @@ func (a *analysis) file() File {
 		case a.imported[le.local]:
 			// `import { x } from './y'; export { x }` declares nothing here.
 		default:
-			a.export(Export{Name: le.exported, Kind: ExportLocal, Line: le.line}, 0)
+			a.export(Export{Name: le.exported, Kind: exportLocal, Line: le.line}, 0)
 		}
 	}
 	exports := make([]Export, len(a.exports))
@@ -261,8 +261,8 @@ func (a *analysis) file() File {
 			continue
 		}
 		seen[key] = true
-		if len(f.Exports) == MaxExports {
-			a.issue(e.Line, fmt.Sprintf("more than %d exports; the rest are not listed", MaxExports))
+		if len(f.Exports) == maxExports {
+			a.issue(e.Line, fmt.Sprintf("more than %d exports; the rest are not listed", maxExports))
 			break
 		}
 		f.Exports = append(f.Exports, e)
@@ -272,9 +272,9 @@ func (a *analysis) file() File {
 		a.issue(a.firstErrorLine, fmt.Sprintf("syntax error at line %d; the module is analyzed partially", a.firstErrorLine))
 	}
 	slices.SortStableFunc(a.issues, func(x, y extract.Issue) int { return x.Line - y.Line })
-	if len(a.issues) > MaxIssues {
-		rest := len(a.issues) - MaxIssues
-		a.issues = append(a.issues[:MaxIssues], extract.Issue{
+	if len(a.issues) > maxIssues {
+		rest := len(a.issues) - maxIssues
+		a.issues = append(a.issues[:maxIssues], extract.Issue{
 			Status:  extract.StatusPartial,
 			Message: fmt.Sprintf("%d more issues not listed", rest),
 		})

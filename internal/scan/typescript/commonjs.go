@@ -27,9 +27,9 @@ func (a *analysis) commonJSExports(stmt *sitter.Node) {
 		case whole && right != nil && a.kinds.of(right) == "object":
 			a.objectKeys(right)
 		case whole:
-			a.export(Export{Name: "default", Kind: ExportCommonJS, Line: lineOf(left)}, 0)
+			a.export(Export{Name: "default", Kind: exportCommonJS, Line: lineOf(left)}, 0)
 		case name != "__esModule": // the marker compilers emit, not an API
-			a.export(Export{Name: name, Kind: ExportCommonJS, Line: lineOf(left)}, 0)
+			a.export(Export{Name: name, Kind: exportCommonJS, Line: lineOf(left)}, 0)
 		}
 		expr = right
 	}
@@ -91,7 +91,7 @@ func (a *analysis) objectKeys(obj *sitter.Node) {
 		}
 		switch a.kinds.of(key) {
 		case "property_identifier", "shorthand_property_identifier", "string", "number":
-			a.export(Export{Name: a.name(key), Kind: ExportCommonJS, Line: lineOf(key)}, 0)
+			a.export(Export{Name: a.name(key), Kind: exportCommonJS, Line: lineOf(key)}, 0)
 		}
 	}
 	a.children(obj, func(c *sitter.Node, kind string) {

@@ -83,8 +83,8 @@ func (l *configLoader) resolve(c string, stack []string, budget *int) options {
 			l.cycle(stack[i:])
 			continue
 		}
-		if len(stack) >= MaxExtendsDepth {
-			l.issue(c, fmt.Sprintf("extends chain is deeper than %d; %q is not followed", MaxExtendsDepth, ext))
+		if len(stack) >= maxExtendsDepth {
+			l.issue(c, fmt.Sprintf("extends chain is deeper than %d; %q is not followed", maxExtendsDepth, ext))
 			continue
 		}
 		if *budget == 0 {

@@ -50,8 +50,8 @@ func FuzzESMImports(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Count(data, []byte("\n")) + 1
 		got := e.ESMImports(data)
-		if len(got) > MaxImports {
-			t.Fatalf("%d imports, over %d", len(got), MaxImports)
+		if len(got) > maxImports {
+			t.Fatalf("%d imports, over %d", len(got), maxImports)
 		}
 		for _, imp := range got {
 			if imp.Line < 1 || imp.Line > lines || len(imp.Locals) > MaxNames {

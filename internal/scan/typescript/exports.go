@@ -36,10 +36,10 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 	})
 	switch {
 	case assignLine > 0:
-		a.export(Export{Name: "default", Kind: ExportAssign, Line: assignLine}, 0)
+		a.export(Export{Name: "default", Kind: exportAssign, Line: assignLine}, 0)
 		return
 	case defaultLine > 0:
-		kind := ExportValue
+		kind := exportValue
 		if d := n.ChildByFieldName("declaration"); d != nil {
 			// `export default function f() {}` also declares f locally.
 			var names []named
@@ -51,7 +51,7 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 			kind = a.valueKind(v)
 		}
 		if kind == "" {
-			kind = ExportValue
+			kind = exportValue
 		}
 		a.export(Export{Name: "default", Kind: kind, Line: defaultLine}, 0)
 		return
@@ -97,11 +97,11 @@ func (a *analysis) exportStatement(n *sitter.Node, top bool) {
 func (a *analysis) valueKind(v *sitter.Node) string {
 	switch a.kinds.of(v) {
 	case "class":
-		return ExportClass
+		return exportClass
 	case "function_expression", "generator_function":
-		return ExportFunction
+		return exportFunction
 	}
-	return ExportValue
+	return exportValue
 }
 
 // declaration returns the kind of a declaration node and the names it binds
@@ -116,15 +116,15 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 	}
 	switch a.kinds.of(n) {
 	case "function_declaration", "generator_function_declaration", "function_signature":
-		return one(ExportFunction, n.ChildByFieldName("name"))
+		return one(exportFunction, n.ChildByFieldName("name"))
 	case "class_declaration", "abstract_class_declaration", "class":
-		return one(ExportClass, n.ChildByFieldName("name"))
+		return one(exportClass, n.ChildByFieldName("name"))
 	case "interface_declaration":
 		return one(ExportInterface, n.ChildByFieldName("name"))
 	case "type_alias_declaration":
 		return one(ExportType, n.ChildByFieldName("name"))
 	case "enum_declaration":
-		return one(ExportEnum, n.ChildByFieldName("name"))
+		return one(exportEnum, n.ChildByFieldName("name"))
 	case "internal_module", "module":
 		// `namespace A.B {}` binds A; `declare module 'x' {}` augments
 		// another module and binds nothing here.
@@ -133,19 +133,19 @@ func (a *analysis) declaration(n *sitter.Node) (kind string, names []named) {
 			name = name.NamedChild(0)
 		}
 		if name == nil || a.kinds.of(name) != "identifier" {
-			return ExportNamespace, nil
+			return exportNamespace, nil
 		}
-		return one(ExportNamespace, name)
+		return one(exportNamespace, name)
 	case "import_alias":
-		return one(ExportAlias, n.NamedChild(0))
+		return one(exportAlias, n.NamedChild(0))
 	case "lexical_declaration", "variable_declaration":
-		kind = ExportVar
+		kind = exportVar
 		if k := n.ChildByFieldName("kind"); k != nil {
 			switch a.text(k) {
 			case "const":
-				kind = ExportConst
+				kind = exportConst
 			case "let":
-				kind = ExportLet
+				kind = exportLet
 			}
 		}
 		a.children(n, func(c *sitter.Node, ck string) {

@@ -120,12 +120,12 @@ export { default as D2 } from './d2';
 				"if (x) { require('./block') }\n",
 			want: File{
 				Imports: []Import{
-					{Spec: "m", Line: 1, Kind: KindRequire},
-					{Spec: "./destructured", Line: 2, Kind: KindRequire, Names: []string{"p", "q", "r"}},
-					{Spec: "./tmpl", Line: 4, Kind: KindRequire, Deferred: true},
-					{Spec: "./arrow", Line: 11, Kind: KindRequire, Deferred: true},
-					{Spec: "./method", Line: 12, Kind: KindRequire, Deferred: true},
-					{Spec: "./block", Line: 13, Kind: KindRequire},
+					{Spec: "m", Line: 1, Kind: kindRequire},
+					{Spec: "./destructured", Line: 2, Kind: kindRequire, Names: []string{"p", "q", "r"}},
+					{Spec: "./tmpl", Line: 4, Kind: kindRequire, Deferred: true},
+					{Spec: "./arrow", Line: 11, Kind: kindRequire, Deferred: true},
+					{Spec: "./method", Line: 12, Kind: kindRequire, Deferred: true},
+					{Spec: "./block", Line: 13, Kind: kindRequire},
 				},
 				Issues: []extract.Issue{partial(8, nonLiteralTarget), partial(9, nonLiteralTarget)},
 			},
@@ -184,24 +184,24 @@ export declare const dc: number;
 export import Alias = NS.inner;
 `,
 			want: File{Exports: []Export{
-				{Name: "f", Kind: ExportFunction, Line: 1},
-				{Name: "g", Kind: ExportFunction, Line: 2},
-				{Name: "C", Kind: ExportClass, Line: 3},
-				{Name: "AC", Kind: ExportClass, Line: 4},
-				{Name: "k", Kind: ExportConst, Line: 5},
-				{Name: "k2", Kind: ExportConst, Line: 5},
-				{Name: "l", Kind: ExportLet, Line: 6},
-				{Name: "v", Kind: ExportVar, Line: 7},
+				{Name: "f", Kind: exportFunction, Line: 1},
+				{Name: "g", Kind: exportFunction, Line: 2},
+				{Name: "C", Kind: exportClass, Line: 3},
+				{Name: "AC", Kind: exportClass, Line: 4},
+				{Name: "k", Kind: exportConst, Line: 5},
+				{Name: "k2", Kind: exportConst, Line: 5},
+				{Name: "l", Kind: exportLet, Line: 6},
+				{Name: "v", Kind: exportVar, Line: 7},
 				{Name: "I", Kind: ExportInterface, Line: 8},
 				{Name: "T", Kind: ExportType, Line: 9},
-				{Name: "E", Kind: ExportEnum, Line: 10},
-				{Name: "CE", Kind: ExportEnum, Line: 11},
-				{Name: "NS", Kind: ExportNamespace, Line: 12},
-				{Name: "M", Kind: ExportNamespace, Line: 13},
-				{Name: "Outer", Kind: ExportNamespace, Line: 14},
-				{Name: "df", Kind: ExportFunction, Line: 15},
-				{Name: "dc", Kind: ExportConst, Line: 16},
-				{Name: "Alias", Kind: ExportAlias, Line: 17},
+				{Name: "E", Kind: exportEnum, Line: 10},
+				{Name: "CE", Kind: exportEnum, Line: 11},
+				{Name: "NS", Kind: exportNamespace, Line: 12},
+				{Name: "M", Kind: exportNamespace, Line: 13},
+				{Name: "Outer", Kind: exportNamespace, Line: 14},
+				{Name: "df", Kind: exportFunction, Line: 15},
+				{Name: "dc", Kind: exportConst, Line: 16},
+				{Name: "Alias", Kind: exportAlias, Line: 17},
 			}},
 		},
 		{
@@ -213,36 +213,36 @@ export const {
 } = obj;
 `,
 			want: File{Exports: []Export{
-				{Name: "a", Kind: ExportConst, Line: 1},
-				{Name: "c", Kind: ExportConst, Line: 1},
-				{Name: "renamed", Kind: ExportConst, Line: 1},
-				{Name: "rest", Kind: ExportConst, Line: 1},
-				{Name: "x", Kind: ExportConst, Line: 2},
-				{Name: "y", Kind: ExportConst, Line: 2},
-				{Name: "zs", Kind: ExportConst, Line: 2},
-				{Name: "deep", Kind: ExportConst, Line: 4},
+				{Name: "a", Kind: exportConst, Line: 1},
+				{Name: "c", Kind: exportConst, Line: 1},
+				{Name: "renamed", Kind: exportConst, Line: 1},
+				{Name: "rest", Kind: exportConst, Line: 1},
+				{Name: "x", Kind: exportConst, Line: 2},
+				{Name: "y", Kind: exportConst, Line: 2},
+				{Name: "zs", Kind: exportConst, Line: 2},
+				{Name: "deep", Kind: exportConst, Line: 4},
 			}},
 		},
 		{
 			name: "default exports",
 			src: `export default function named() {}
 `,
-			want: File{Exports: []Export{{Name: "default", Kind: ExportFunction, Line: 1}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportFunction, Line: 1}}},
 		},
 		{
 			name: "anonymous default class",
 			src:  "@decorated\nexport default class {}\n",
-			want: File{Exports: []Export{{Name: "default", Kind: ExportClass, Line: 2}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportClass, Line: 2}}},
 		},
 		{
 			name: "anonymous default function",
 			src:  "export default async function () {}\n",
-			want: File{Exports: []Export{{Name: "default", Kind: ExportFunction, Line: 1}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportFunction, Line: 1}}},
 		},
 		{
 			name: "default arrow function is a value",
 			src:  "export default (a: number) => a;\n",
-			want: File{Exports: []Export{{Name: "default", Kind: ExportValue, Line: 1}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportValue, Line: 1}}},
 		},
 		{
 			name: "ambient module: its imports count, its exports are not the file's",
@@ -253,7 +253,7 @@ export const {
 		{
 			name: "default export of an expression",
 			src:  "const x = 1;\nexport default x satisfies number;\n",
-			want: File{Exports: []Export{{Name: "default", Kind: ExportValue, Line: 2}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportValue, Line: 2}}},
 		},
 		{
 			name: "default export of an interface",
@@ -263,7 +263,7 @@ export const {
 		{
 			name: "export = ",
 			src:  "function lib() {}\nexport = lib;\n",
-			want: File{Exports: []Export{{Name: "default", Kind: ExportAssign, Line: 2}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportAssign, Line: 2}}},
 		},
 		{
 			name: "local export lists take the declaration's kind and line",
@@ -280,10 +280,10 @@ class value {}
 					{Spec: "./ns", Line: 2, Kind: KindImport, Names: []string{"*"}},
 				},
 				Exports: []Export{
-					{Name: "missing", Kind: ExportLocal, Line: 3},
-					{Name: "local", Kind: ExportFunction, Line: 4},
-					{Name: "renamed", Kind: ExportConst, Line: 5},
-					{Name: "default", Kind: ExportClass, Line: 6},
+					{Name: "missing", Kind: exportLocal, Line: 3},
+					{Name: "local", Kind: exportFunction, Line: 4},
+					{Name: "renamed", Kind: exportConst, Line: 5},
+					{Name: "default", Kind: exportClass, Line: 6},
 				},
 			},
 		},
@@ -297,9 +297,9 @@ export interface Merged { b: 2 }
 export namespace Merged {}
 `,
 			want: File{Exports: []Export{
-				{Name: "over", Kind: ExportFunction, Line: 1},
+				{Name: "over", Kind: exportFunction, Line: 1},
 				{Name: "Merged", Kind: ExportInterface, Line: 4},
-				{Name: "Merged", Kind: ExportNamespace, Line: 6},
+				{Name: "Merged", Kind: exportNamespace, Line: 6},
 			}},
 		},
 		{
@@ -318,11 +318,11 @@ export function assertIsString(v: unknown): asserts v is string {}
 			want: File{
 				Imports: []Import{{Spec: "@angular/core", Line: 1, Kind: KindImport, Names: []string{"Injectable"}}},
 				Exports: []Export{
-					{Name: "Service", Kind: ExportClass, Line: 3},
-					{Name: "config", Kind: ExportConst, Line: 7},
-					{Name: "Color", Kind: ExportEnum, Line: 8},
+					{Name: "Service", Kind: exportClass, Line: 3},
+					{Name: "config", Kind: exportConst, Line: 7},
+					{Name: "Color", Kind: exportEnum, Line: 8},
 					{Name: "Mapped", Kind: ExportType, Line: 9},
-					{Name: "assertIsString", Kind: ExportFunction, Line: 10},
+					{Name: "assertIsString", Kind: exportFunction, Line: 10},
 				},
 			},
 		},
@@ -342,8 +342,8 @@ export default App;
 					{Spec: "./App.module.css", Line: 2, Kind: KindImport, Names: []string{"default"}},
 				},
 				Exports: []Export{
-					{Name: "App", Kind: ExportConst, Line: 3},
-					{Name: "default", Kind: ExportValue, Line: 6},
+					{Name: "App", Kind: exportConst, Line: 3},
+					{Name: "default", Kind: exportValue, Line: 6},
 				},
 			},
 		},
@@ -354,9 +354,9 @@ export default App;
 			want: File{
 				Imports: []Import{
 					{Spec: "preact", Line: 1, Kind: KindImport, Names: []string{"h"}},
-					{Spec: "./label", Line: 3, Kind: KindRequire, Deferred: true},
+					{Spec: "./label", Line: 3, Kind: kindRequire, Deferred: true},
 				},
-				Exports: []Export{{Name: "View", Kind: ExportFunction, Line: 2}},
+				Exports: []Export{{Name: "View", Kind: exportFunction, Line: 2}},
 			},
 		},
 		{
@@ -373,15 +373,15 @@ module.exports = { six, seven: 7, eight() {}, 'nine': 9, [computed]: 0, ...sprea
 if (x) { exports.nested = 1; }
 `,
 			want: File{Exports: []Export{
-				{Name: "one", Kind: ExportCommonJS, Line: 4},
-				{Name: "two", Kind: ExportCommonJS, Line: 5},
-				{Name: "three", Kind: ExportCommonJS, Line: 6},
-				{Name: "five", Kind: ExportCommonJS, Line: 7},
-				{Name: "four", Kind: ExportCommonJS, Line: 7},
-				{Name: "eight", Kind: ExportCommonJS, Line: 8},
-				{Name: "nine", Kind: ExportCommonJS, Line: 8},
-				{Name: "seven", Kind: ExportCommonJS, Line: 8},
-				{Name: "six", Kind: ExportCommonJS, Line: 8},
+				{Name: "one", Kind: exportCommonJS, Line: 4},
+				{Name: "two", Kind: exportCommonJS, Line: 5},
+				{Name: "three", Kind: exportCommonJS, Line: 6},
+				{Name: "five", Kind: exportCommonJS, Line: 7},
+				{Name: "four", Kind: exportCommonJS, Line: 7},
+				{Name: "eight", Kind: exportCommonJS, Line: 8},
+				{Name: "nine", Kind: exportCommonJS, Line: 8},
+				{Name: "seven", Kind: exportCommonJS, Line: 8},
+				{Name: "six", Kind: exportCommonJS, Line: 8},
 			},
 				// module.exports = { … } is a data module: its literal part is kept.
 				SiteConfig: json.RawMessage(`{"nine":9,"seven":7}`),
@@ -392,8 +392,8 @@ if (x) { exports.nested = 1; }
 			path: "lib.js",
 			src:  "const impl = require('./impl');\nmodule.exports = impl;\n",
 			want: File{
-				Imports: []Import{{Spec: "./impl", Line: 1, Kind: KindRequire}},
-				Exports: []Export{{Name: "default", Kind: ExportCommonJS, Line: 2}},
+				Imports: []Import{{Spec: "./impl", Line: 1, Kind: kindRequire}},
+				Exports: []Export{{Name: "default", Kind: exportCommonJS, Line: 2}},
 			},
 		},
 		{
@@ -416,7 +416,7 @@ import { b } from './b';
 `,
 			want: File{
 				Imports: []Import{{Spec: "./a", Line: 1, Kind: KindImport, Names: []string{"a"}}},
-				Exports: []Export{{Name: "ok", Kind: ExportConst, Line: 2}},
+				Exports: []Export{{Name: "ok", Kind: exportConst, Line: 2}},
 				Issues:  []extract.Issue{syntaxError(3)},
 			},
 		},
@@ -435,7 +435,7 @@ import { b } from './b';
 				// The parser reads the invalid bytes as spaces; the names
 				// are read from the file, where they are U+FFFD.
 				Imports: []Import{{Spec: "./\uFFFD", Line: 1, Kind: KindImport, Names: []string{"default"}}},
-				Exports: []Export{{Name: "b", Kind: ExportConst, Line: 2}},
+				Exports: []Export{{Name: "b", Kind: exportConst, Line: 2}},
 			},
 		},
 		{
@@ -488,14 +488,14 @@ func TestExtractBounds(t *testing.T) {
 
 	t.Run("imports", func(t *testing.T) {
 		var b strings.Builder
-		for i := range MaxImports + 3 {
+		for i := range maxImports + 3 {
 			fmt.Fprintf(&b, "import './m%d';\n", i)
 		}
 		f := e.Extract("a.ts", []byte(b.String()))
-		if len(f.Imports) != MaxImports || f.Imports[MaxImports-1].Spec != fmt.Sprintf("./m%d", MaxImports-1) {
+		if len(f.Imports) != maxImports || f.Imports[maxImports-1].Spec != fmt.Sprintf("./m%d", maxImports-1) {
 			t.Fatalf("got %d imports, last %+v", len(f.Imports), f.Imports[len(f.Imports)-1])
 		}
-		want := []extract.Issue{partial(MaxImports+1, fmt.Sprintf("more than %d imports; the rest are not listed", MaxImports))}
+		want := []extract.Issue{partial(maxImports+1, fmt.Sprintf("more than %d imports; the rest are not listed", maxImports))}
 		if !reflect.DeepEqual(f.Issues, want) {
 			t.Errorf("issues = %v, want %v", f.Issues, want)
 		}
@@ -503,14 +503,14 @@ func TestExtractBounds(t *testing.T) {
 
 	t.Run("exports", func(t *testing.T) {
 		var b strings.Builder
-		for i := range MaxExports + 2 {
+		for i := range maxExports + 2 {
 			fmt.Fprintf(&b, "export const e%d = %d;\n", i, i)
 		}
 		f := e.Extract("a.ts", []byte(b.String()))
-		if len(f.Exports) != MaxExports || f.Exports[MaxExports-1].Name != fmt.Sprintf("e%d", MaxExports-1) {
+		if len(f.Exports) != maxExports || f.Exports[maxExports-1].Name != fmt.Sprintf("e%d", maxExports-1) {
 			t.Fatalf("got %d exports", len(f.Exports))
 		}
-		want := []extract.Issue{partial(MaxExports+1, fmt.Sprintf("more than %d exports; the rest are not listed", MaxExports))}
+		want := []extract.Issue{partial(maxExports+1, fmt.Sprintf("more than %d exports; the rest are not listed", maxExports))}
 		if !reflect.DeepEqual(f.Issues, want) {
 			t.Errorf("issues = %v, want %v", f.Issues, want)
 		}
@@ -534,24 +534,24 @@ func TestExtractBounds(t *testing.T) {
 
 	t.Run("issues", func(t *testing.T) {
 		var b strings.Builder
-		for range MaxIssues + 6 {
+		for range maxIssues + 6 {
 			b.WriteString("require(x);\n")
 		}
 		f := e.Extract("a.js", []byte(b.String()))
-		if len(f.Issues) != MaxIssues+1 {
+		if len(f.Issues) != maxIssues+1 {
 			t.Fatalf("got %d issues", len(f.Issues))
 		}
-		if f.Issues[MaxIssues-1] != partial(MaxIssues, nonLiteralTarget) {
-			t.Errorf("last listed issue = %+v", f.Issues[MaxIssues-1])
+		if f.Issues[maxIssues-1] != partial(maxIssues, nonLiteralTarget) {
+			t.Errorf("last listed issue = %+v", f.Issues[maxIssues-1])
 		}
-		if got := f.Issues[MaxIssues]; got != (extract.Issue{Status: extract.StatusPartial, Message: "6 more issues not listed"}) {
+		if got := f.Issues[maxIssues]; got != (extract.Issue{Status: extract.StatusPartial, Message: "6 more issues not listed"}) {
 			t.Errorf("summary issue = %+v", got)
 		}
 	})
 
 	t.Run("file size", func(t *testing.T) {
-		f := e.Extract("big.ts", make([]byte, MaxFileBytes+1))
-		want := []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: fmt.Sprintf("file is %d bytes, more than the %d analyzed", MaxFileBytes+1, MaxFileBytes)}}
+		f := e.Extract("big.ts", make([]byte, maxFileBytes+1))
+		want := []extract.Issue{{Status: extract.StatusNotAnalyzed, Message: fmt.Sprintf("file is %d bytes, more than the %d analyzed", maxFileBytes+1, maxFileBytes)}}
 		if !reflect.DeepEqual(f, File{Issues: want}) {
 			t.Errorf("got %+v", f)
 		}

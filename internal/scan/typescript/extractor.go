@@ -73,8 +73,8 @@ func (e *Extractor) Extract(p string, data []byte) File {
 		return notAnalyzed(e.err.Error())
 	case e.parsers[g] == nil:
 		return notAnalyzed("the extractor is closed")
-	case len(data) > MaxFileBytes:
-		return notAnalyzed(fmt.Sprintf("file is %d bytes, more than the %d analyzed", len(data), MaxFileBytes))
+	case len(data) > maxFileBytes:
+		return notAnalyzed(fmt.Sprintf("file is %d bytes, more than the %d analyzed", len(data), maxFileBytes))
 	}
 	tree := e.parse(g, data)
 	if tree == nil {
@@ -87,8 +87,8 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	// A site's configuration, or a module whose default export is an
 	// object literal, which a configuration may import (generated
 	// redirects). A map of literals always encodes.
-	if m := siteConfig(tree, data, e.kinds[g], !IsSiteConfig(p)); m != nil && (len(m) > 0 || IsSiteConfig(p)) {
-		if b, _ := json.Marshal(m); len(b) <= maxDataModule || IsSiteConfig(p) {
+	if m := siteConfig(tree, data, e.kinds[g], !isSiteConfig(p)); m != nil && (len(m) > 0 || isSiteConfig(p)) {
+		if b, _ := json.Marshal(m); len(b) <= maxDataModule || isSiteConfig(p) {
 			f.SiteConfig = b
 		}
 	}

@@ -12,10 +12,10 @@ import (
 )
 
 var (
-	importKinds = []string{KindImport, KindRequire, KindReExport, KindDynamic}
+	importKinds = []string{KindImport, kindRequire, KindReExport, KindDynamic}
 	exportKinds = []string{
-		ExportFunction, ExportClass, ExportConst, ExportLet, ExportVar, ExportInterface, ExportType,
-		ExportEnum, ExportNamespace, ExportAlias, ExportValue, ExportLocal, ExportAssign, ExportCommonJS,
+		exportFunction, exportClass, exportConst, exportLet, exportVar, ExportInterface, ExportType,
+		exportEnum, exportNamespace, exportAlias, exportValue, exportLocal, exportAssign, exportCommonJS,
 	}
 	targetKinds = []string{TargetModule, TargetFile, TargetPackage, TargetExternal, TargetUnresolved}
 )
@@ -74,7 +74,7 @@ func FuzzExtract(f *testing.F) {
 func checkFile(t *testing.T, p string, f File, lines int) {
 	t.Helper()
 	inFile := func(line int) bool { return line >= 1 && line <= lines }
-	if len(f.Imports) > MaxImports || len(f.Exports) > MaxExports || len(f.Issues) > MaxIssues+1 {
+	if len(f.Imports) > maxImports || len(f.Exports) > maxExports || len(f.Issues) > maxIssues+1 {
 		t.Fatalf("%s: bounds crossed: %d imports, %d exports, %d issues", p, len(f.Imports), len(f.Exports), len(f.Issues))
 	}
 	for _, imp := range f.Imports {

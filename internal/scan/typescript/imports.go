@@ -139,7 +139,7 @@ func (a *analysis) call(n *sitter.Node, ancestors []*sitter.Node, inType bool) {
 		if a.text(fn) != "require" {
 			return
 		}
-		kind = KindRequire
+		kind = kindRequire
 	default:
 		return
 	}
@@ -161,7 +161,7 @@ func (a *analysis) call(n *sitter.Node, ancestors []*sitter.Node, inType bool) {
 		Line:     lineOf(n),
 		Kind:     kind,
 		TypeOnly: inType && kind == KindDynamic,
-		Deferred: kind == KindRequire && a.inFunction(ancestors),
+		Deferred: kind == kindRequire && a.inFunction(ancestors),
 		Names:    a.destructuredKeys(ancestors),
 	})
 }

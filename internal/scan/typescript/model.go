@@ -12,19 +12,19 @@ const Version = "typescript/8"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
-	// MaxImports bounds the imports kept per file (in source order).
-	MaxImports = 1024
-	// MaxExports bounds the exports kept per file (in (Line, Name) order).
-	MaxExports = 1024
+	// maxImports bounds the imports kept per file (in source order).
+	maxImports = 1024
+	// maxExports bounds the exports kept per file (in (Line, Name) order).
+	maxExports = 1024
 	// MaxNames bounds Import.Names.
 	MaxNames = 64
-	// MaxIssues bounds the issues listed per file; one more issue counts
+	// maxIssues bounds the issues listed per file; one more issue counts
 	// the rest.
-	MaxIssues = 64
-	// MaxFileBytes is the largest file parsed. tree-sitter addresses bytes
+	maxIssues = 64
+	// maxFileBytes is the largest file parsed. tree-sitter addresses bytes
 	// with 32 bits, and a generated bundle this large says nothing useful
 	// about the architecture.
-	MaxFileBytes = 4 << 20
+	maxFileBytes = 4 << 20
 )
 
 // Import kinds.
@@ -32,8 +32,8 @@ const (
 	// KindImport is a static import: `import … from 'x'`, `import 'x'`,
 	// `import x = require('x')`.
 	KindImport = "import"
-	// KindRequire is a CommonJS `require('x')` call.
-	KindRequire = "require"
+	// kindRequire is a CommonJS `require('x')` call.
+	kindRequire = "require"
 	// KindReExport is `export … from 'x'`.
 	KindReExport = "re-export"
 	// KindDynamic is `import('x')`, also in type positions
@@ -43,20 +43,20 @@ const (
 
 // Export kinds: the kind of declaration behind an exported name.
 const (
-	ExportFunction  = "function"  // function, generator, overload signature
-	ExportClass     = "class"     // class, abstract class
-	ExportConst     = "const"     // const binding
-	ExportLet       = "let"       // let binding
-	ExportVar       = "var"       // var binding
+	exportFunction  = "function"  // function, generator, overload signature
+	exportClass     = "class"     // class, abstract class
+	exportConst     = "const"     // const binding
+	exportLet       = "let"       // let binding
+	exportVar       = "var"       // var binding
 	ExportInterface = "interface" // interface
 	ExportType      = "type"      // type alias
-	ExportEnum      = "enum"      // enum, const enum
-	ExportNamespace = "namespace" // namespace / module with an identifier name
-	ExportAlias     = "alias"     // `export import A = N.B`
-	ExportValue     = "value"     // `export default <expression>`
-	ExportLocal     = "local"     // `export { a }` where a is not declared at top level
-	ExportAssign    = "export="   // `export = x`
-	ExportCommonJS  = "commonjs"  // module.exports / exports.x assignment
+	exportEnum      = "enum"      // enum, const enum
+	exportNamespace = "namespace" // namespace / module with an identifier name
+	exportAlias     = "alias"     // `export import A = N.B`
+	exportValue     = "value"     // `export default <expression>`
+	exportLocal     = "local"     // `export { a }` where a is not declared at top level
+	exportAssign    = "export="   // `export = x`
+	exportCommonJS  = "commonjs"  // module.exports / exports.x assignment
 )
 
 // File is the extraction of one TypeScript or JavaScript file.
@@ -68,7 +68,7 @@ type File struct {
 	// Issues sorted by line.
 	Issues []extract.Issue `json:"issues,omitempty"`
 	// SiteConfig is the literal part of the value a documentation site's
-	// configuration module exports (IsSiteConfig; siteconfig.go), or of a
+	// configuration module exports (isSiteConfig; siteconfig.go), or of a
 	// default export written as an object literal in another module (at
 	// most 1 MiB), as JSON:
 	// objects, arrays, strings, numbers and booleans. It is stored as
@@ -96,7 +96,7 @@ type Import struct {
 	Spec string `json:"spec"`
 	// Line is the 1-based line where the statement or call starts.
 	Line int `json:"line"`
-	// Kind is KindImport, KindRequire, KindReExport or KindDynamic.
+	// Kind is KindImport, kindRequire, KindReExport or KindDynamic.
 	Kind string `json:"kind"`
 	// TypeOnly is set for `import type`/`export type`, for statements whose
 	// every named specifier is `type`-qualified, and for import() in types.

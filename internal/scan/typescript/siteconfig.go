@@ -20,11 +20,11 @@ import (
 // reader falls back to the generator's default for it. Nothing is ever
 // executed.
 
-// IsSiteConfig reports whether p is a documentation site's configuration
+// isSiteConfig reports whether p is a documentation site's configuration
 // module: docusaurus.config.* and a Docusaurus sidebars.* module,
 // astro.config.*, .vitepress/config.* or a module of a .vitepress/config/
 // directory (config/index.ts and the parts it imports), .vuepress/config.*.
-func IsSiteConfig(p string) bool {
+func isSiteConfig(p string) bool {
 	base, dir := path.Base(p), path.Dir(p)
 	if strings.HasPrefix(base, "docusaurus.config.") || strings.HasPrefix(base, "astro.config.") || strings.HasPrefix(base, "sidebars.") {
 		return true

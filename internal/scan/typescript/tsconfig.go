@@ -13,12 +13,12 @@ import (
 
 // Bounds on what one configuration contributes; crossing one is a PathIssue.
 const (
-	// MaxExtendsDepth bounds an `extends` chain.
-	MaxExtendsDepth = 16
-	// MaxPathPatterns bounds the compilerOptions.paths patterns of a config.
-	MaxPathPatterns = 512
-	// MaxPathTargets bounds the targets of one paths pattern.
-	MaxPathTargets = 32
+	// maxExtendsDepth bounds an `extends` chain.
+	maxExtendsDepth = 16
+	// maxPathPatterns bounds the compilerOptions.paths patterns of a config.
+	maxPathPatterns = 512
+	// maxPathTargets bounds the targets of one paths pattern.
+	maxPathTargets = 32
 )
 
 // configFile is what one tsconfig/jsconfig file declares itself, before
@@ -176,8 +176,8 @@ func decodePaths(raw json.RawMessage) (rules []pathRule, problems []string) {
 			problems = append(problems, fmt.Sprintf("compilerOptions.paths[%q] is not an array of strings; ignored", pattern))
 			continue
 		}
-		if len(rules) == MaxPathPatterns {
-			problems = append(problems, fmt.Sprintf("compilerOptions.paths has more than %d patterns; the rest are ignored", MaxPathPatterns))
+		if len(rules) == maxPathPatterns {
+			problems = append(problems, fmt.Sprintf("compilerOptions.paths has more than %d patterns; the rest are ignored", maxPathPatterns))
 			break
 		}
 		rule, ok := newPathRule(pattern)
@@ -190,8 +190,8 @@ func decodePaths(raw json.RawMessage) (rules []pathRule, problems []string) {
 				problems = append(problems, fmt.Sprintf("compilerOptions.paths[%q] target %q has more than one '*'; ignored", pattern, t))
 				continue
 			}
-			if len(rule.targets) == MaxPathTargets {
-				problems = append(problems, fmt.Sprintf("compilerOptions.paths[%q] has more than %d targets; the rest are ignored", pattern, MaxPathTargets))
+			if len(rule.targets) == maxPathTargets {
+				problems = append(problems, fmt.Sprintf("compilerOptions.paths[%q] has more than %d targets; the rest are ignored", pattern, maxPathTargets))
 				break
 			}
 			rule.targets = append(rule.targets, t)

@@ -125,11 +125,11 @@ func TestParseConfig(t *testing.T) {
 func TestParseConfigBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"compilerOptions": {"paths": {`)
-	for i := range MaxPathPatterns + 1 {
+	for i := range maxPathPatterns + 1 {
 		fmt.Fprintf(&b, `"p%d/*": ["t/*"],`, i)
 	}
 	b.WriteString(`"many": [`)
-	for i := range MaxPathTargets + 1 {
+	for i := range maxPathTargets + 1 {
 		fmt.Fprintf(&b, `"t%d",`, i)
 	}
 	b.WriteString(`]}}}`)
@@ -137,17 +137,17 @@ func TestParseConfigBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cf.opts.paths) != MaxPathPatterns || cf.opts.paths[MaxPathPatterns-1].prefix != fmt.Sprintf("p%d/", MaxPathPatterns-1) {
+	if len(cf.opts.paths) != maxPathPatterns || cf.opts.paths[maxPathPatterns-1].prefix != fmt.Sprintf("p%d/", maxPathPatterns-1) {
 		t.Errorf("kept %d patterns", len(cf.opts.paths))
 	}
-	want := []string{fmt.Sprintf("compilerOptions.paths has more than %d patterns; the rest are ignored", MaxPathPatterns)}
+	want := []string{fmt.Sprintf("compilerOptions.paths has more than %d patterns; the rest are ignored", maxPathPatterns)}
 	if !reflect.DeepEqual(problems, want) {
 		t.Errorf("problems = %q, want %q", problems, want)
 	}
 
 	b.Reset()
 	b.WriteString(`{"compilerOptions": {"paths": {"many": [`)
-	for i := range MaxPathTargets + 1 {
+	for i := range maxPathTargets + 1 {
 		fmt.Fprintf(&b, `"t%d",`, i)
 	}
 	b.WriteString(`]}}}`)
@@ -155,10 +155,10 @@ func TestParseConfigBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cf.opts.paths) != 1 || len(cf.opts.paths[0].targets) != MaxPathTargets {
+	if len(cf.opts.paths) != 1 || len(cf.opts.paths[0].targets) != maxPathTargets {
 		t.Errorf("paths = %+v", cf.opts.paths)
 	}
-	want = []string{fmt.Sprintf(`compilerOptions.paths["many"] has more than %d targets; the rest are ignored`, MaxPathTargets)}
+	want = []string{fmt.Sprintf(`compilerOptions.paths["many"] has more than %d targets; the rest are ignored`, maxPathTargets)}
 	if !reflect.DeepEqual(problems, want) {
 		t.Errorf("problems = %q, want %q", problems, want)
 	}
@@ -197,13 +197,13 @@ func TestBestPathRule(t *testing.T) {
 	}
 }
 
-// TestExtendsBounds: a chain deeper than MaxExtendsDepth is cut (with an
+// TestExtendsBounds: a chain deeper than maxExtendsDepth is cut (with an
 // issue) and the configs beyond it do not apply; a diamond ladder whose graph
 // is exponential in its size is cut by the visit budget, not explored.
 func TestExtendsBounds(t *testing.T) {
 	t.Run("depth", func(t *testing.T) {
 		configs := map[string][]byte{}
-		n := MaxExtendsDepth + 3
+		n := maxExtendsDepth + 3
 		for i := range n {
 			name := fmt.Sprintf("tsconfig.%d.json", i)
 			if i == 0 {
@@ -216,10 +216,10 @@ func TestExtendsBounds(t *testing.T) {
 		if o := opts["tsconfig.json"]; o.hasBaseURL {
 			t.Errorf("baseUrl %q applied from beyond the depth bound", o.baseURL)
 		}
-		want := fmt.Sprintf(`extends chain is deeper than %d; "./tsconfig.%d.json" is not followed`, MaxExtendsDepth, MaxExtendsDepth)
+		want := fmt.Sprintf(`extends chain is deeper than %d; "./tsconfig.%d.json" is not followed`, maxExtendsDepth, maxExtendsDepth)
 		found := false
 		for _, is := range issues {
-			found = found || (is.Path == fmt.Sprintf("tsconfig.%d.json", MaxExtendsDepth-1) && is.Issue.Message == want)
+			found = found || (is.Path == fmt.Sprintf("tsconfig.%d.json", maxExtendsDepth-1) && is.Issue.Message == want)
 		}
 		if !found {
 			t.Errorf("no issue %q in %s", want, dump(issues))

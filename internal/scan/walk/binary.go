@@ -2,15 +2,15 @@ package walk
 
 import "bytes"
 
-// BinarySniffBytes is how much of a file IsBinary inspects; git's
+// binarySniffBytes is how much of a file IsBinary inspects; git's
 // buffer_is_binary looks at the same 8000 bytes.
-const BinarySniffBytes = 8000
+const binarySniffBytes = 8000
 
 // IsBinary reports whether data looks binary by git's heuristic: a NUL byte
-// within its first BinarySniffBytes bytes.
+// within its first binarySniffBytes bytes.
 func IsBinary(data []byte) bool {
-	if len(data) > BinarySniffBytes {
-		data = data[:BinarySniffBytes]
+	if len(data) > binarySniffBytes {
+		data = data[:binarySniffBytes]
 	}
 	return bytes.IndexByte(data, 0) >= 0
 }

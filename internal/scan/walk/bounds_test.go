@@ -74,7 +74,7 @@ func entries(n int, format string, mode fs.FileMode, size int64) []fs.DirEntry {
 }
 
 // budgetTree is a root with a .gitignore and 1000 dirs of 1000 ignored
-// files: more entries than MaxEntries, cheap to examine.
+// files: more entries than maxEntries, cheap to examine.
 func budgetTree(dir string) []fs.DirEntry {
 	if dir == "." {
 		return append(entries(1000, "d%04d", fs.ModeDir, 0), fakeEntry{name: ".gitignore"})
@@ -109,7 +109,7 @@ func TestWalkBounds(t *testing.T) {
 		check  func(t *testing.T, res *Result)
 	}{
 		{
-			name: "MaxEntries stops the walk at the same place every time",
+			name: "maxEntries stops the walk at the same place every time",
 			// Root: .gitignore and 1000 dirs of 1000 ignored files. After 999 dirs
 			// 1 + 999*1001 = 1,000,000 entries have been examined.
 			list:   budgetTree,
@@ -118,7 +118,7 @@ func TestWalkBounds(t *testing.T) {
 				if len(res.Dirs) != 1000 || res.Dirs[999] != "d0998" {
 					t.Errorf("walked %d dirs, last %q; want 1000, d0998", len(res.Dirs), res.Dirs[len(res.Dirs)-1])
 				}
-				want := []Note{{".", extract.StatusPartial, "walk stopped after examining walk.MaxEntries (1000000) directory entries"}}
+				want := []Note{{".", extract.StatusPartial, "walk stopped after examining 1000000 directory entries, its bound"}}
 				if !slices.Equal(res.Notes, want) {
 					t.Errorf("notes %q", res.Notes)
 				}
@@ -149,12 +149,12 @@ func TestWalkBounds(t *testing.T) {
 			name: "MaxDirs keeps the first directories in sorted order",
 			list: func(dir string) []fs.DirEntry {
 				if dir == "." {
-					return entries(MaxDirs+1, "d%06d", fs.ModeDir, 0)
+					return entries(maxDirs+1, "d%06d", fs.ModeDir, 0)
 				}
 				return nil
 			},
 			check: func(t *testing.T, res *Result) {
-				if len(res.Dirs) != MaxDirs || res.Dirs[0] != "." || res.Dirs[MaxDirs-1] != "d099998" {
+				if len(res.Dirs) != maxDirs || res.Dirs[0] != "." || res.Dirs[maxDirs-1] != "d099998" {
 					t.Errorf("dirs: %d, first %q, last %q", len(res.Dirs), res.Dirs[0], res.Dirs[len(res.Dirs)-1])
 				}
 				want := []Note{{".", extract.StatusPartial, "2 directories beyond walk.MaxDirs (100000) not listed"}}
@@ -166,15 +166,15 @@ func TestWalkBounds(t *testing.T) {
 		{
 			name: "MaxSkipped and MaxNotes bound oversized files",
 			list: func(dir string) []fs.DirEntry {
-				return entries(MaxSkipped+1, "f%05d", 0, 2)
+				return entries(maxSkipped+1, "f%05d", 0, 2)
 			},
 			opts: Options{MaxFileBytes: 1},
 			check: func(t *testing.T, res *Result) {
-				if len(res.Skipped) != MaxSkipped || res.Skipped[MaxSkipped-1].Path != "f09999" || len(res.Files) != 0 {
+				if len(res.Skipped) != maxSkipped || res.Skipped[maxSkipped-1].Path != "f09999" || len(res.Files) != 0 {
 					t.Errorf("skipped %d, files %d", len(res.Skipped), len(res.Files))
 				}
-				if len(res.Notes) != MaxNotes {
-					t.Fatalf("%d notes, want %d", len(res.Notes), MaxNotes)
+				if len(res.Notes) != maxNotes {
+					t.Fatalf("%d notes, want %d", len(res.Notes), maxNotes)
 				}
 				// 10,001 per-file notes leave room for 998 of them beside the
 				// aggregate note and the counting note.
@@ -182,8 +182,8 @@ func TestWalkBounds(t *testing.T) {
 					{"f00997", extract.StatusNotAnalyzed, "2 bytes exceeds scan.maxFileBytes (1)"},
 					{".", extract.StatusPartial, "9003 more notes beyond walk.MaxNotes (1000) not listed"},
 				}
-				if !slices.Equal(res.Notes[MaxNotes-2:], wantTail) {
-					t.Errorf("last notes %q, want %q", res.Notes[MaxNotes-2:], wantTail)
+				if !slices.Equal(res.Notes[maxNotes-2:], wantTail) {
+					t.Errorf("last notes %q, want %q", res.Notes[maxNotes-2:], wantTail)
 				}
 				wantAggregate := Note{".", extract.StatusPartial, "1 skipped files beyond walk.MaxSkipped (10000) not listed"}
 				if res.Notes[0] != wantAggregate {
@@ -219,14 +219,14 @@ func TestWalkBounds(t *testing.T) {
 				if dir == "." {
 					// p0..p10009: the last ten are beyond the pattern bound.
 					var b strings.Builder
-					for i := range MaxIgnorePatterns + 10 {
+					for i := range maxIgnorePatterns + 10 {
 						fmt.Fprintf(&b, "p%d\n", i)
 					}
 					return b.String()
 				}
 				// "q" and then padding past the byte bound, cut at a line end:
 				// "tail" (which straddles the bound) is not applied.
-				return "q\n" + strings.Repeat("#", MaxIgnoreFileBytes-5) + "\ntail\n"
+				return "q\n" + strings.Repeat("#", maxIgnoreFileBytes-5) + "\ntail\n"
 			},
 			check: func(t *testing.T, res *Result) {
 				if got, want := paths(res.Files), []string{".gitignore", "sub/.gitignore", "sub/tail"}; !slices.Equal(got, want) {
@@ -244,11 +244,11 @@ func TestWalkBounds(t *testing.T) {
 		{
 			name: "MaxExcluded keeps the first excluded paths in sorted order",
 			list: func(dir string) []fs.DirEntry {
-				return append(entries(MaxExcluded, "x%05d", 0, 0), fakeEntry{name: "vendor", mode: fs.ModeDir}, fakeEntry{name: "keep"})
+				return append(entries(maxExcluded, "x%05d", 0, 0), fakeEntry{name: "vendor", mode: fs.ModeDir}, fakeEntry{name: "keep"})
 			},
 			opts: Options{Exclude: []string{"x*"}},
 			check: func(t *testing.T, res *Result) {
-				if len(res.Excluded) != MaxExcluded || res.Excluded[0] != "vendor/" || res.Excluded[MaxExcluded-1] != "x09998" {
+				if len(res.Excluded) != maxExcluded || res.Excluded[0] != "vendor/" || res.Excluded[maxExcluded-1] != "x09998" {
 					t.Errorf("excluded: %d, first %q, last %q", len(res.Excluded), res.Excluded[0], res.Excluded[len(res.Excluded)-1])
 				}
 				if got := paths(res.Files); !slices.Equal(got, []string{"keep"}) {
@@ -263,19 +263,19 @@ func TestWalkBounds(t *testing.T) {
 		{
 			name: "MaxNotes keeps every aggregate note",
 			list: func(dir string) []fs.DirEntry {
-				return append(entries(MaxNotes+5, "!pipe%04d", fs.ModeNamedPipe, 0), entries(3, "f%d", 0, 0)...)
+				return append(entries(maxNotes+5, "!pipe%04d", fs.ModeNamedPipe, 0), entries(3, "f%d", 0, 0)...)
 			},
 			opts: Options{MaxFiles: 1},
 			check: func(t *testing.T, res *Result) {
-				if len(res.Notes) != MaxNotes {
+				if len(res.Notes) != maxNotes {
 					t.Fatalf("%d notes", len(res.Notes))
 				}
 				// "!pipe…" sorts before ".", yet the MaxFiles note survives.
 				want := Note{".", extract.StatusPartial, "2 files beyond scan.maxFiles (1) not listed"}
-				if res.Notes[MaxNotes-2] != want {
-					t.Errorf("note %q, want %q", res.Notes[MaxNotes-2], want)
+				if res.Notes[maxNotes-2] != want {
+					t.Errorf("note %q, want %q", res.Notes[maxNotes-2], want)
 				}
-				if last := res.Notes[MaxNotes-1].Reason; last != "7 more notes beyond walk.MaxNotes (1000) not listed" {
+				if last := res.Notes[maxNotes-1].Reason; last != "7 more notes beyond walk.MaxNotes (1000) not listed" {
 					t.Errorf("last note %q", last)
 				}
 			},

@@ -22,7 +22,7 @@ func FuzzParseIgnore(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte, path string) {
 		parsed := parseIgnore(data, nil)
-		if len(parsed.patterns) > MaxIgnorePatterns {
+		if len(parsed.patterns) > maxIgnorePatterns {
 			t.Fatalf("%d patterns", len(parsed.patterns))
 		}
 		comps := strings.Split(path, "/")

@@ -11,12 +11,12 @@ import (
 // pattern is tried against every path below its directory, so an enormous
 // file would make the walk quadratic.
 const (
-	// MaxIgnoreFileBytes is how much of one .gitignore (or info/exclude) is
+	// maxIgnoreFileBytes is how much of one .gitignore (or info/exclude) is
 	// read; the patterns after it are dropped with a Note.
-	MaxIgnoreFileBytes = 256 << 10
-	// MaxIgnorePatterns is how many patterns one ignore file may contribute;
+	maxIgnoreFileBytes = 256 << 10
+	// maxIgnorePatterns is how many patterns one ignore file may contribute;
 	// the rest are dropped with a Note.
-	MaxIgnorePatterns = 10_000
+	maxIgnorePatterns = 10_000
 )
 
 // utf8BOM is skipped at the start of an ignore file, as git does.
@@ -27,7 +27,7 @@ type ignoreFile struct {
 	patterns []gitignore.Pattern
 	// lines are the pattern lines patterns were parsed from, in order.
 	lines []string
-	// dropped counts patterns beyond MaxIgnorePatterns.
+	// dropped counts patterns beyond maxIgnorePatterns.
 	dropped int
 }
 
@@ -46,7 +46,7 @@ func parseIgnore(data []byte, domain []string) ignoreFile {
 		if !ok {
 			continue
 		}
-		if len(out.patterns) == MaxIgnorePatterns {
+		if len(out.patterns) == maxIgnorePatterns {
 			out.dropped++
 			continue
 		}

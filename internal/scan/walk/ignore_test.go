@@ -143,7 +143,7 @@ func TestParseIgnore(t *testing.T) {
 		{"crlf", "a\r\nb\r\n", 2, "b", 0},
 		{"bom", "\xef\xbb\xbfbom\n", 1, "bom", 0},
 		{"no final newline", "a\nlast", 2, "last", 0},
-		{"bounded", strings.Repeat("p\n", MaxIgnorePatterns+3), MaxIgnorePatterns, "p", 3},
+		{"bounded", strings.Repeat("p\n", maxIgnorePatterns+3), maxIgnorePatterns, "p", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

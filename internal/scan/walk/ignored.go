@@ -15,7 +15,7 @@ type Ignorer struct {
 	git    gitignore.Matcher // every ignore file's patterns, in walk order
 	config gitignore.Matcher // Options.Exclude; nil when there are none
 	// KeepInOutputDirs is the walk's Options.KeepInOutputDirs: a file it
-	// keeps is not left out by an OutputDirs name above it.
+	// keeps is not left out by an outputDirs name above it.
 	KeepInOutputDirs func(path string) bool
 }
 
@@ -46,8 +46,8 @@ func NewIgnorer(files []IgnoreFile, exclude []string) *Ignorer {
 // Ignored reports whether the walk would leave out the repository path p
 // (slash-separated, relative to the root): p or a directory above it is
 // ignored by git, excluded by the configuration, or (a directory above p,
-// or p itself when isDir) has a BuiltinExcludes name — unless that name
-// is an OutputDirs one and KeepInOutputDirs keeps the file p.
+// or p itself when isDir) has a builtinExcludes name — unless that name
+// is an outputDirs one and KeepInOutputDirs keeps the file p.
 func (ig *Ignorer) Ignored(p string, isDir bool) bool {
 	p = strings.Trim(p, "/")
 	if p == "" || p == "." {
@@ -57,7 +57,7 @@ func (ig *Ignorer) Ignored(p string, isDir bool) bool {
 	kept := !isDir && ig.KeepInOutputDirs != nil && ig.KeepInOutputDirs(p)
 	for i := 1; i <= len(comps); i++ {
 		dir := i < len(comps) || isDir
-		if dir && builtinExcluded(comps[i-1]) && !(kept && slices.Contains(OutputDirs, comps[i-1])) {
+		if dir && builtinExcluded(comps[i-1]) && !(kept && slices.Contains(outputDirs, comps[i-1])) {
 			return true
 		}
 		if ig.git.Match(comps[:i], dir) || (ig.config != nil && ig.config.Match(comps[:i], dir)) {
@@ -68,7 +68,7 @@ func (ig *Ignorer) Ignored(p string, isDir bool) bool {
 }
 
 func builtinExcluded(name string) bool {
-	for _, b := range BuiltinExcludes {
+	for _, b := range builtinExcludes {
 		if name == b {
 			return true
 		}

@@ -24,20 +24,20 @@ func (w *walker) readIgnore(rel, osPath string, domain []string, optional bool) 
 		}
 		return nil
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxIgnoreFileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, maxIgnoreFileBytes+1))
 	_ = f.Close() // read-only; a close error loses nothing
 	if err != nil {
 		w.note(rel, extract.StatusPartial, "cannot read ignore file, its patterns are not applied: "+errText(err))
 		return nil
 	}
-	if len(data) > MaxIgnoreFileBytes {
+	if len(data) > maxIgnoreFileBytes {
 		// Cut at a line end: half a pattern would match something else.
-		data = data[:bytes.LastIndexByte(data[:MaxIgnoreFileBytes], '\n')+1]
-		w.note(rel, extract.StatusPartial, fmt.Sprintf("only the first walk.MaxIgnoreFileBytes (%d) bytes are applied", MaxIgnoreFileBytes))
+		data = data[:bytes.LastIndexByte(data[:maxIgnoreFileBytes], '\n')+1]
+		w.note(rel, extract.StatusPartial, fmt.Sprintf("only the first walk.MaxIgnoreFileBytes (%d) bytes are applied", maxIgnoreFileBytes))
 	}
 	parsed := parseIgnore(data, domain)
 	if parsed.dropped > 0 {
-		w.note(rel, extract.StatusPartial, fmt.Sprintf("%d patterns beyond walk.MaxIgnorePatterns (%d) are not applied", parsed.dropped, MaxIgnorePatterns))
+		w.note(rel, extract.StatusPartial, fmt.Sprintf("%d patterns beyond walk.MaxIgnorePatterns (%d) are not applied", parsed.dropped, maxIgnorePatterns))
 	}
 	if len(parsed.lines) > 0 {
 		dir := strings.Join(domain, "/")

@@ -18,17 +18,17 @@ func (w *walker) result() *Result {
 			Reason: fmt.Sprintf("the walk listed only the first %d files by path (scan.maxFiles)", len(res.Files))}
 	}
 	if w.stopped {
-		res.Unlisted = &Unlisted{Reason: fmt.Sprintf("the walk stopped after examining walk.MaxEntries (%d) directory entries", MaxEntries)}
+		res.Unlisted = &Unlisted{Reason: fmt.Sprintf("the walk stopped after examining %d directory entries, its bound", maxEntries)}
 	}
 	res.Aliases = listedAliases(w.aliases, res.Files)
 	res.Ignores = w.ignores
-	res.Skipped = w.bounded(w.skipped, MaxSkipped, "skipped files beyond walk.MaxSkipped")
+	res.Skipped = w.bounded(w.skipped, maxSkipped, "skipped files beyond walk.MaxSkipped")
 	slices.Sort(w.dirs)
 	res.Dirs = w.dirs
-	if n := len(res.Dirs) - MaxDirs; n > 0 {
-		res.Dirs = res.Dirs[:MaxDirs:MaxDirs]
+	if n := len(res.Dirs) - maxDirs; n > 0 {
+		res.Dirs = res.Dirs[:maxDirs:maxDirs]
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-			Reason: fmt.Sprintf("%d directories beyond walk.MaxDirs (%d) not listed", n, MaxDirs)})
+			Reason: fmt.Sprintf("%d directories beyond walk.MaxDirs (%d) not listed", n, maxDirs)})
 	}
 	res.Excluded = w.boundedPaths(w.excluded, "excluded paths", "them")
 	res.Output = w.boundedPaths(w.output, "build output directories", "their files")
@@ -36,15 +36,15 @@ func (w *walker) result() *Result {
 	return res
 }
 
-// boundedPaths sorts paths and keeps the first MaxExcluded, noting the
+// boundedPaths sorts paths and keeps the first maxExcluded, noting the
 // rest: references to what (them, their files) resolve as if it did not
 // exist.
 func (w *walker) boundedPaths(paths []string, what, refs string) []string {
 	slices.Sort(paths)
-	if n := len(paths) - MaxExcluded; n > 0 {
-		paths = paths[:MaxExcluded:MaxExcluded]
+	if n := len(paths) - maxExcluded; n > 0 {
+		paths = paths[:maxExcluded:maxExcluded]
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-			Reason: fmt.Sprintf("%d %s beyond walk.MaxExcluded (%d) not listed; references to %s resolve as if they did not exist", n, what, MaxExcluded, refs)})
+			Reason: fmt.Sprintf("%d %s beyond walk.MaxExcluded (%d) not listed; references to %s resolve as if they did not exist", n, what, maxExcluded, refs)})
 	}
 	return paths
 }
@@ -60,7 +60,7 @@ func (w *walker) bounded(files []File, limit int, what string) []File {
 	return files
 }
 
-// boundNotes sorts the notes and keeps at most MaxNotes, the last of which
+// boundNotes sorts the notes and keeps at most maxNotes, the last of which
 // then counts the ones left out. Notes about the walk as a whole are always
 // kept: they say a list is incomplete.
 func boundNotes(notes, aggregate []Note) []Note {
@@ -69,7 +69,7 @@ func boundNotes(notes, aggregate []Note) []Note {
 	}
 	slices.SortFunc(notes, byPathReason)
 	dropped := 0
-	if room := MaxNotes - len(aggregate); len(notes) > room {
+	if room := maxNotes - len(aggregate); len(notes) > room {
 		keep := max(room-1, 0) // one slot for the counting note
 		dropped = len(notes) - keep
 		notes = notes[:keep]
@@ -78,7 +78,7 @@ func boundNotes(notes, aggregate []Note) []Note {
 	slices.SortFunc(out, byPathReason)
 	if dropped > 0 {
 		out = append(out, Note{Path: ".", Status: extract.StatusPartial,
-			Reason: fmt.Sprintf("%d more notes beyond walk.MaxNotes (%d) not listed", dropped, MaxNotes)})
+			Reason: fmt.Sprintf("%d more notes beyond walk.MaxNotes (%d) not listed", dropped, maxNotes)})
 	}
 	return out
 }

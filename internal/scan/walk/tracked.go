@@ -13,9 +13,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
-// MaxIndexBytes bounds the git index the walk reads for tracked files; a
+// maxIndexBytes bounds the git index the walk reads for tracked files; a
 // larger one is not read, and ignore rules then apply to every file.
-const MaxIndexBytes = 256 << 20
+const maxIndexBytes = 256 << 20
 
 // tracked holds the paths git tracks: a file git tracks is part of the
 // checkout even when an ignore rule matches it (it was added with
@@ -73,7 +73,7 @@ func (w *walker) readTracked(root string, entries []fs.DirEntry) *tracked {
 	}
 	defer f.Close()
 	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReader(io.LimitReader(f, MaxIndexBytes))).Decode(&idx); err != nil {
+	if err := index.NewDecoder(bufio.NewReader(io.LimitReader(f, maxIndexBytes))).Decode(&idx); err != nil {
 		w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
 			Reason: "cannot decode the git index, files git tracks but an ignore rule matches are left out: " + errText(err)})
 		return nil

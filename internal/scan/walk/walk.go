@@ -11,45 +11,45 @@ import (
 
 // Defaults for the Options the configuration may leave unset (zero or less).
 const (
-	// DefaultMaxFiles is Options.MaxFiles when unset.
-	DefaultMaxFiles = 100_000
-	// DefaultMaxFileBytes is Options.MaxFileBytes when unset.
-	DefaultMaxFileBytes = 1 << 20
+	// defaultMaxFiles is Options.MaxFiles when unset.
+	defaultMaxFiles = 100_000
+	// defaultMaxFileBytes is Options.MaxFileBytes when unset.
+	defaultMaxFileBytes = 1 << 20
 )
 
 // Bounds on one walk. Crossing any of them is recorded in a Note with status
 // "partial"; nothing is dropped silently.
 const (
-	// MaxEntries bounds the directory entries examined; the walk stops there.
+	// maxEntries bounds the directory entries examined; the walk stops there.
 	// Symlinked directories can multiply a tree without looping, so the
 	// other bounds alone would not keep the walk finite in time.
-	MaxEntries = 1_000_000
+	maxEntries = 1_000_000
 	// MaxDepth bounds how many directories deep the walk descends.
 	MaxDepth = 256
-	// MaxDirs bounds Result.Dirs (in sorted order).
-	MaxDirs = 100_000
-	// MaxSkipped bounds Result.Skipped (in sorted order).
-	MaxSkipped = 10_000
-	// MaxNotes bounds Result.Notes, including the final note that counts
+	// maxDirs bounds Result.Dirs (in sorted order).
+	maxDirs = 100_000
+	// maxSkipped bounds Result.Skipped (in sorted order).
+	maxSkipped = 10_000
+	// maxNotes bounds Result.Notes, including the final note that counts
 	// the notes left out.
-	MaxNotes = 1_000
-	// MaxExcluded bounds Result.Excluded (in sorted order); references into
+	maxNotes = 1_000
+	// maxExcluded bounds Result.Excluded (in sorted order); references into
 	// excluded paths beyond it resolve as if the paths did not exist.
-	MaxExcluded = 10_000
+	maxExcluded = 10_000
 )
 
-// BuiltinExcludes are directory names excluded at any depth: dependency,
+// builtinExcludes are directory names excluded at any depth: dependency,
 // build and tool directories whose files are not the project's own. The
-// OutputDirs among them keep their documents (Options.KeepInOutputDirs).
-var BuiltinExcludes = []string{".git", "node_modules", "vendor", "dist", "build", "coverage", ".next", ".nuxt", ".svelte-kit", ".turbo", ".cache", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache", "bower_components", "target"}
+// outputDirs among them keep their documents (Options.KeepInOutputDirs).
+var builtinExcludes = []string{".git", "node_modules", "vendor", "dist", "build", "coverage", ".next", ".nuxt", ".svelte-kit", ".turbo", ".cache", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache", "bower_components", "target"}
 
-// OutputDirs are the BuiltinExcludes a build writes its output to. Their
+// outputDirs are the builtinExcludes a build writes its output to. Their
 // code is not the project's own, but a directory of that name may be a
 // section of the documentation ("content/en/site/build/" of a Hugo site):
 // a file Options.KeepInOutputDirs keeps is listed; the rest stay excluded.
 // A build's output is usually ignored by git, and what git ignores is
 // never walked.
-var OutputDirs = []string{"dist", "build", "coverage", "target"}
+var outputDirs = []string{"dist", "build", "coverage", "target"}
 
 // How some Note reasons begin: what a reader of the notes (the scan's link
 // resolution, the check's report) tells apart.
@@ -73,12 +73,12 @@ type Options struct {
 	// Exclude pattern excluded, never a path git ignores.
 	Exclude []string
 	// MaxFileBytes: larger files go to Result.Skipped (they still exist for
-	// link checks). Zero or less means DefaultMaxFileBytes.
+	// link checks). Zero or less means defaultMaxFileBytes.
 	MaxFileBytes int64
 	// MaxFiles: files beyond this count (in sorted path order) are not
-	// listed; one Note says how many. Zero or less means DefaultMaxFiles.
+	// listed; one Note says how many. Zero or less means defaultMaxFiles.
 	MaxFiles int
-	// KeepInOutputDirs, when set, says which files of an OutputDirs
+	// KeepInOutputDirs, when set, says which files of an outputDirs
 	// directory are listed (the scan keeps Markdown documents); nil keeps
 	// none, and the directory is excluded whole.
 	KeepInOutputDirs func(path string) bool
@@ -140,18 +140,18 @@ type Result struct {
 	// Dirs is every directory walked, repository-relative ("." for the
 	// root), sorted; link targets may be directories.
 	Dirs []string `json:"dirs"`
-	// Notes are sorted by (Path, Reason) and bounded by MaxNotes; when some
+	// Notes are sorted by (Path, Reason) and bounded by maxNotes; when some
 	// were left out, a final note (out of order, last) counts them.
 	Notes []Note `json:"notes,omitempty"`
 	// Excluded are the paths that exist but the configuration's
-	// Options.Exclude or a BuiltinExcludes name kept out of the walk: the
+	// Options.Exclude or a builtinExcludes name kept out of the walk: the
 	// top-most excluded directories, with a trailing "/", and excluded
-	// files, sorted and bounded by MaxExcluded. What .gitignore ignores is
+	// files, sorted and bounded by maxExcluded. What .gitignore ignores is
 	// not listed: a fresh checkout does not have it.
 	Excluded []string `json:"excluded,omitempty"`
-	// Output are the top-most OutputDirs directories walked for their
+	// Output are the top-most outputDirs directories walked for their
 	// documents only (Options.KeepInOutputDirs), with a trailing "/",
-	// sorted and bounded by MaxExcluded: their other files exist but were
+	// sorted and bounded by maxExcluded: their other files exist but were
 	// left out, as Excluded's are.
 	Output []string `json:"output,omitempty"`
 	// Unlisted says where a bound stopped the listing, nil when it is
@@ -163,7 +163,7 @@ type Result struct {
 type Unlisted struct {
 	// From is the first path the listing may lack: every path that sorts
 	// at or after it (scan.maxFiles keeps the first files by path); ""
-	// when any path may be missing (the walk stopped at MaxEntries).
+	// when any path may be missing (the walk stopped at maxEntries).
 	From string `json:"from"`
 	// Reason names the bound, for a person.
 	Reason string `json:"reason"`

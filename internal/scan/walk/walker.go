@@ -39,7 +39,7 @@ type walker struct {
 	notes          []Note   // about one path
 	aggregate      []Note   // about the walk as a whole (Path ".")
 
-	entries int // directory entries examined, against MaxEntries
+	entries int // directory entries examined, against maxEntries
 	stopped bool
 	// ancestors are the real paths of the directories on the current
 	// descent, root first: a symlink back to one of them is a loop.
@@ -55,7 +55,7 @@ type dir struct {
 	// linked is set when the directory was reached through a symlink (its
 	// own or an ancestor's): its real path is not its path in the tree.
 	linked bool
-	// output is set inside an OutputDirs directory: only the files
+	// output is set inside an outputDirs directory: only the files
 	// Options.KeepInOutputDirs keeps are listed.
 	output bool
 	// ignored is set inside a directory git ignores, entered for the files
@@ -65,20 +65,20 @@ type dir struct {
 
 func newWalker(ctx context.Context, realRoot string, opts Options, ops fsOps) *walker {
 	if opts.MaxFiles <= 0 {
-		opts.MaxFiles = DefaultMaxFiles
+		opts.MaxFiles = defaultMaxFiles
 	}
 	if opts.MaxFileBytes <= 0 {
-		opts.MaxFileBytes = DefaultMaxFileBytes
+		opts.MaxFileBytes = defaultMaxFileBytes
 	}
 	w := &walker{ctx: ctx, ops: ops, opts: opts, realRoot: realRoot, builtin: map[string]bool{}}
-	for _, name := range BuiltinExcludes {
+	for _, name := range builtinExcludes {
 		w.builtin[name] = true
 	}
 	if len(opts.Exclude) > 0 {
 		cfg := parseIgnore([]byte(strings.Join(opts.Exclude, "\n")), nil)
 		if cfg.dropped > 0 {
 			w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-				Reason: fmt.Sprintf("%d configured exclude patterns beyond walk.MaxIgnorePatterns (%d) are not applied", cfg.dropped, MaxIgnorePatterns)})
+				Reason: fmt.Sprintf("%d configured exclude patterns beyond walk.MaxIgnorePatterns (%d) are not applied", cfg.dropped, maxIgnorePatterns)})
 		}
 		w.config = gitignore.NewMatcher(cfg.patterns)
 	}
@@ -124,11 +124,11 @@ func (w *walker) walkDir(d dir, entries []fs.DirEntry) error {
 	}
 	m := gitignore.NewMatcher(d.patterns)
 	for i, e := range entries {
-		if w.entries >= MaxEntries {
+		if w.entries >= maxEntries {
 			if !w.stopped {
 				w.stopped = true
 				w.aggregate = append(w.aggregate, Note{Path: ".", Status: extract.StatusPartial,
-					Reason: fmt.Sprintf("walk stopped after examining walk.MaxEntries (%d) directory entries", MaxEntries)})
+					Reason: fmt.Sprintf("walk stopped after examining %d directory entries, its bound", maxEntries)})
 			}
 			return nil
 		}
@@ -207,7 +207,7 @@ func (w *walker) visit(d dir, m gitignore.Matcher, e fs.DirEntry) error {
 // enter walks the subdirectory sub unless a rule or a bound stops it.
 func (w *walker) enter(sub dir, name string) error {
 	if w.builtin[name] {
-		output := w.opts.KeepInOutputDirs != nil && slices.Contains(OutputDirs, name)
+		output := w.opts.KeepInOutputDirs != nil && slices.Contains(outputDirs, name)
 		switch {
 		case sub.output: // inside build output, its directory is the one recorded
 		case output:
