@@ -227,3 +227,38 @@ func TestDocumentsInBuildOutputDirs(t *testing.T) {
 		t.Error("the link to the document in build/ must resolve")
 	}
 }
+
+// TestOwnOutputsAreNotScanned: what docbridge writes into the tree it
+// scans — the action's report, the CLI's state, the enrichment cache — is
+// left out, so a scan after a run equals a fresh checkout's (same
+// snapshot hash); the committed overlay beside them is read.
+func TestOwnOutputsAreNotScanned(t *testing.T) {
+	tree := map[string]string{
+		"README.md":                      "# Project\n",
+		".docbridge/enrich/overlay.json": "{\"version\": 1}\n",
+		".docbridge/approvals/README.md": "# Decisions\n",
+		"docs/.docbridge/report.json":    "{\"nested\": true}\n",
+	}
+	root := testtree.New(t, tree)
+	fresh := scanResult(t, root, Options{})
+	testtree.Write(t, root, map[string]string{
+		".docbridge/report.json":              "{\"tool\": {\"name\": \"docbridge\"}}\n",
+		".docbridge/state/state.bin":          "state",
+		".docbridge/enrich/cache/answer.json": "{}\n",
+	})
+	after := scanResult(t, root, Options{})
+	var paths []string
+	for _, x := range after.Store.Extractions {
+		paths = append(paths, x.Path)
+	}
+	want := []string{".docbridge/approvals/README.md", ".docbridge/enrich/overlay.json", "README.md", "docs/.docbridge/report.json"}
+	if !slices.Equal(paths, want) {
+		t.Errorf("files scanned\n got %q\nwant %q", paths, want)
+	}
+	if !slices.Equal(fresh.Store.Tree.Excluded, after.Store.Tree.Excluded) {
+		t.Errorf("excluded paths after a run %q, want a fresh checkout's %q", after.Store.Tree.Excluded, fresh.Store.Tree.Excluded)
+	}
+	if fresh.Snapshot.ContentHash != after.Snapshot.ContentHash {
+		t.Errorf("a scan after a run (%s) differs from a fresh checkout's (%s)", after.Snapshot.ContentHash, fresh.Snapshot.ContentHash)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/docbridge/docbridge/internal/config"
@@ -21,6 +23,26 @@ import (
 // documentation section may be called build or dist; the code beside its
 // documents is output.
 func keptInBuildOutput(p string) bool { return kindMarkdown.Match(p) }
+
+// ownOutputs are what docbridge itself writes into the tree it scans — the
+// action's JSON report, the CLI's state, the enrichment cache — as
+// gitignore patterns from the root: a run must not read the last run's
+// output, or a scan after an action run would differ from a fresh
+// checkout's. The overlay and the approvals beside them are committed
+// decisions, and are read.
+var ownOutputs = []string{"/.docbridge/report.json", "/.docbridge/state/", "/.docbridge/enrich/cache/"}
+
+// ownOutput reports whether a repository path is one of ownOutputs or
+// lies in one.
+func ownOutput(p string) bool {
+	for _, o := range ownOutputs {
+		o = strings.Trim(o, "/")
+		if p == o || strings.HasPrefix(p, o+"/") {
+			return true
+		}
+	}
+	return false
+}
 
 // PipelineVersion changes whenever resolution changes what it produces from
 // the same extractions.
@@ -98,7 +120,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 	progress(PhaseWalk, 0, 0)
 	w, err := walk.Walk(ctx, abs, walk.Options{
-		Exclude:          cfg.Scan.Exclude,
+		Exclude:          append(slices.Clone(cfg.Scan.Exclude), ownOutputs...),
 		MaxFileBytes:     int64(cfg.Scan.MaxFileBytes),
 		MaxFiles:         cfg.Scan.MaxFiles,
 		KeepInOutputDirs: keptInBuildOutput,
@@ -107,6 +129,9 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
+	// Left out as if absent: nothing refers to a run's output, and the
+	// state must not record that one ran.
+	w.Excluded = slices.DeleteFunc(w.Excluded, ownOutput)
 	st.Walk = time.Since(start)
 
 	t := time.Now()
