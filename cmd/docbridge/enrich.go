@@ -22,6 +22,7 @@ import (
 	"github.com/docbridge/docbridge/internal/enrich/run"
 	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/textwriter"
 )
 
@@ -37,7 +38,7 @@ type enrichOptions struct {
 
 // enrichCacheDir is the agent-call cache's default directory, relative to
 // the repository root; it holds a .gitignore that ignores it.
-const enrichCacheDir = ".docbridge/enrich/cache"
+const enrichCacheDir = scan.EnrichCacheDir
 
 func newEnrichCommand(fac *factory, runF func(*enrichOptions) error) *cobra.Command {
 	stdout, stderr := fac.stdout, fac.stderr

@@ -11,6 +11,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/gitrepo"
 	"github.com/docbridge/docbridge/internal/pipeline"
+	"github.com/docbridge/docbridge/internal/scan"
 	"github.com/docbridge/docbridge/internal/state"
 )
 
@@ -31,7 +32,7 @@ func addRepoFlags(f *pflag.FlagSet, o *pipeline.Repo) {
 // defaultStateDir is the repository's own state directory, relative to
 // its root: search, lookup, doctor and graph reuse and update it when it
 // exists (check, scan and the action only with --state).
-const defaultStateDir = ".docbridge/state"
+const defaultStateDir = scan.StateDir
 
 // stateFlagUsage is --state's usage for the commands that reuse
 // defaultStateDir.

@@ -67,7 +67,7 @@ type Options struct {
 // ReportPath is where the JSON report is written, relative to the
 // workspace: the workspace is the one directory the container shares with
 // later steps, which run there, so the `report` output works as is.
-const ReportPath = ".docbridge/report.json"
+const ReportPath = scan.ReportFile
 
 // actionRun is one invocation's state, passed between the steps.
 type actionRun struct {

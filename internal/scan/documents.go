@@ -697,11 +697,8 @@ func (d *docRefs) draft(doc string) bool {
 	if !strings.EqualFold(fm["draft"], "true") && !strings.EqualFold(fm["published"], "false") {
 		return false
 	}
-	_, inSite := siteRootOf(d.sites, doc)
-	_, unknown := d.unknownRenderer(doc)
-	hugo := d.hugoSite(doc)
-	if !inSite && !unknown && (hugo == nil || len(hugo.virtual(doc)) == 0) {
-		return false // a Hugo site's README is no content page
+	if !d.rendered(doc) {
+		return false
 	}
 	d.unverified["from draft pages (front matter draft: true or published: false), which their site does not publish"]++
 	return true

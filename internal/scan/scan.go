@@ -24,19 +24,28 @@ import (
 // documents is output.
 func keptInBuildOutput(p string) bool { return kindMarkdown.Match(p) }
 
-// ownOutputs are what docbridge itself writes into the tree it scans — the
-// action's JSON report, the CLI's state, the enrichment cache — as
-// gitignore patterns from the root: a run must not read the last run's
-// output, or a scan after an action run would differ from a fresh
-// checkout's. The overlay and the approvals beside them are committed
-// decisions, and are read.
-var ownOutputs = []string{"/.docbridge/report.json", "/.docbridge/state/", "/.docbridge/enrich/cache/"}
+// What docbridge itself writes into the tree it scans, as repository
+// paths: the action's JSON report, the CLI's state directory and the
+// enrichment cache. The action and the CLI write there by these names.
+const (
+	ReportFile     = ".docbridge/report.json"
+	StateDir       = ".docbridge/state"
+	EnrichCacheDir = ".docbridge/enrich/cache"
+)
+
+// ownOutputs are ReportFile, StateDir and EnrichCacheDir, left out of
+// every walk: a run must not read the last run's output, or a scan after
+// an action run would differ from a fresh checkout's. The overlay and the
+// approvals beside them are committed decisions, and are read.
+var ownOutputs = []string{ReportFile, StateDir, EnrichCacheDir}
+
+// ownOutputPatterns are ownOutputs as gitignore patterns from the root.
+var ownOutputPatterns = []string{"/" + ReportFile, "/" + StateDir + "/", "/" + EnrichCacheDir + "/"}
 
 // ownOutput reports whether a repository path is one of ownOutputs or
 // lies in one.
 func ownOutput(p string) bool {
 	for _, o := range ownOutputs {
-		o = strings.Trim(o, "/")
 		if p == o || strings.HasPrefix(p, o+"/") {
 			return true
 		}
@@ -120,7 +129,7 @@ func Scan(ctx context.Context, root string, cfg *config.Config, opts Options) (*
 	}
 	progress(PhaseWalk, 0, 0)
 	w, err := walk.Walk(ctx, abs, walk.Options{
-		Exclude:          append(slices.Clone(cfg.Scan.Exclude), ownOutputs...),
+		Exclude:          append(slices.Clone(cfg.Scan.Exclude), ownOutputPatterns...),
 		MaxFileBytes:     int64(cfg.Scan.MaxFileBytes),
 		MaxFiles:         cfg.Scan.MaxFiles,
 		KeepInOutputDirs: keptInBuildOutput,

@@ -114,9 +114,6 @@ func (d *docRefs) markUnknownSites() {
 		if x.Markdown == nil {
 			continue
 		}
-		if _, in := siteRootOf(d.sites, x.Path); !in && (d.hugo == nil || d.hugo.siteOf(x.Path) == nil) && !d.flooded[d.treeOf[x.Path]] && why[d.treeOf[x.Path]] == "" {
-			d.resolver.siteless[x.Path] = true
-		}
 		if readOnGitHub(x) {
 			continue
 		}
@@ -130,6 +127,11 @@ func (d *docRefs) markUnknownSites() {
 		}
 		if d.flooded[tree] || why[tree] != "" {
 			d.resolver.unknownSite[x.Path] = tree
+		}
+	}
+	for i := range d.t.ex {
+		if x := &d.t.ex[i]; x.Markdown != nil && !d.rendered(x.Path) {
+			d.resolver.siteless[x.Path] = true
 		}
 	}
 	for _, tree := range sortedKeys(why) {
@@ -243,6 +245,21 @@ var assetExtensions = map[string]bool{
 	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true, ".avif": true,
 	".ico": true, ".bmp": true, ".mp4": true, ".webm": true, ".mov": true, ".mp3": true, ".pdf": true,
 	".zip": true, ".gz": true, ".tgz": true,
+}
+
+// rendered reports whether a site renders doc as a page: a recognised
+// or inferred site holds it, a generator the scan does not know renders
+// its tree (unknownRenderer), or it is a Hugo site's content (a Hugo
+// site's README is none). Any other document is what GitHub shows.
+func (d *docRefs) rendered(doc string) bool {
+	if _, in := siteRootOf(d.sites, doc); in {
+		return true
+	}
+	if _, unknown := d.unknownRenderer(doc); unknown {
+		return true
+	}
+	h := d.hugoSite(doc)
+	return h != nil && len(h.virtual(doc)) > 0
 }
 
 // unknownRenderer returns the tree of a document a site generator the

@@ -115,11 +115,14 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 		if own == "" {
 			own = elsewhereCue(words, texts[next:])
 		}
-		afters := spanAfters(s)
-		k := 0 // the span's place in the sentence
+		var afters []string // the text after each span, made at the first
+		k := 0              // the span's place in the sentence
 		for i, w := range words {
 			if w != string(spanMark) {
 				continue
+			}
+			if afters == nil {
+				afters = spanAfters(s)
 			}
 			after := ""
 			if k < len(afters) {
