@@ -198,8 +198,9 @@ func term(part string) (string, bool) {
 	// Stem to a fixed point, so that tokenizing a term gives the term
 	// ("parse" → "pars" → "par"); a stem that is a stopword ("ase" → "as")
 	// is not taken, or the word would vanish.
+	// Each step that changes t shortens it, so the loop ends.
 	word := t
-	for range 4 {
+	for {
 		n := stem(singular(t))
 		if n == t {
 			break
