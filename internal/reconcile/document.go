@@ -63,6 +63,17 @@ type pathRef struct {
 type anchorRef struct {
 	Anchor string
 	Line   int
+	// Written is the link's destination when it is not "#"+Anchor
+	// (guide.md#x inside guide.md, or percent-encoded).
+	Written string
+}
+
+// written is the link's destination as the document wrote it.
+func (a anchorRef) written() string {
+	if a.Written != "" {
+		return a.Written
+	}
+	return "#" + a.Anchor
 }
 
 func newDocument(e *snapshot.Entity) *document {
@@ -96,7 +107,7 @@ func newDocument(e *snapshot.Entity) *document {
 		d.PathRefs = append(d.PathRefs, pathRef{Kind: metaString(p["kind"]), Text: metaString(p["text"]), Path: metaString(p["path"]), Line: snapshot.MetaInt(p["line"])})
 	}
 	for _, a := range snapshot.MetaMaps(m["brokenAnchors"]) {
-		d.BrokenAnchors = append(d.BrokenAnchors, anchorRef{Anchor: metaString(a["anchor"]), Line: snapshot.MetaInt(a["line"])})
+		d.BrokenAnchors = append(d.BrokenAnchors, anchorRef{Anchor: metaString(a["anchor"]), Line: snapshot.MetaInt(a["line"]), Written: metaString(a["written"])})
 	}
 	if fm, ok := m["frontMatter"].(map[string]any); ok {
 		for k, val := range fm {

@@ -22,7 +22,7 @@ func brokenAnchors(v *view) []draft {
 	suggest := anchorSuggester()
 	for _, d := range v.documents {
 		for _, a := range d.BrokenAnchors {
-			out = append(out, anchorFinding(d, d, a.Anchor, "#"+a.Anchor, a.Line, suggest))
+			out = append(out, anchorFinding(d, d, a.Anchor, a.written(), a.Line, suggest))
 		}
 		for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {
 			out = append(out, lineAnchorFindings(v, d, r)...)

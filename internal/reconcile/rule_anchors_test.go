@@ -20,6 +20,7 @@ func TestBrokenAnchor(t *testing.T) {
 		"docs/guide.md:10 BROKEN_ANCHOR", // setup.md#troubleshooting, here and on line 11: one finding
 		"docs/guide.md:11 BROKEN_ANCHOR", // setup.md#faq, beside a working setup.md#requirements
 		"docs/guide.md:13 BROKEN_ANCHOR", // guide.md#nowhere, through its own file name
+		"docs/guide.md:14 BROKEN_ANCHOR", // guide.md#instal, a near miss through its own file name
 		"docs/guide.md:7 BROKEN_ANCHOR",  // #uninstall, twice: one finding (2×)
 		"docs/guide.md:8 BROKEN_ANCHOR",  // #configure-the-tol
 	}
@@ -43,6 +44,8 @@ func TestBrokenAnchor(t *testing.T) {
 		{"anchor #troubleshooting matches no heading of docs/setup.md", 1, []string{"document:docs/guide.md", "document:docs/setup.md"}, "", 2},
 		{"anchor #faq matches no heading of docs/setup.md", 1, []string{"document:docs/guide.md", "document:docs/setup.md"}, "", 0},
 		{"anchor #nowhere matches no heading of this document", 1, []string{"document:docs/guide.md"}, "", 0},
+		{"anchor #instal matches no heading of this document; did you mean #install?", 1,
+			[]string{"document:docs/guide.md"}, "Link to #install, the heading anchor nearest to #instal.", 0},
 	}
 	for _, tc := range tests {
 		got := byMessage[tc.message]
@@ -56,12 +59,15 @@ func TestBrokenAnchor(t *testing.T) {
 			}
 		}
 	}
-	// The near miss is the one edit: the destination with the nearest
-	// heading's anchor.
+	// The near misses are the edits: each destination as written, with the
+	// nearest heading's anchor (through the file's own name, the name kept).
 	for _, d := range ds {
 		var want []finding.Edit
-		if d.Remediation != "" {
+		switch {
+		case strings.Contains(d.Message, "#configure-the-tol "):
 			want = []finding.Edit{{Path: "docs/guide.md", Line: 8, Kind: finding.EditLink, Old: "#configure-the-tol", New: "#configure-the-tool"}}
+		case strings.Contains(d.Message, "#instal "):
+			want = []finding.Edit{{Path: "docs/guide.md", Line: 14, Kind: finding.EditLink, Old: "guide.md#instal", New: "guide.md#install"}}
 		}
 		if !slices.EqualFunc(d.Edits, want, sameEdit) {
 			t.Errorf("%s: edits %+v, want %+v", d.Message, d.Edits, want)

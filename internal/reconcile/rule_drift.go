@@ -349,7 +349,7 @@ func driftAnchors(v *view, d, bd *document, was resolved, s *suggester) []draft 
 			continue
 		}
 		if h, ok := headingFor(bd, a.Anchor); ok {
-			out = append(out, anchorDrift(d, a.Line, "#"+a.Anchor, a.Anchor, d.ID, h, bd, d, s))
+			out = append(out, anchorDrift(d, a.Line, a.written(), a.Anchor, d.ID, h, bd, d, s))
 		}
 	}
 	for r := range v.outgoing(d.ID, snapshot.RelLinksTo) {

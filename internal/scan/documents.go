@@ -678,7 +678,13 @@ func (d *docRefs) selfAnchor(from, doc string, l markdown.Link) {
 	}
 	if d.missingAnchor(doc, l.Anchor) && !d.draft(doc) {
 		e := d.shared.entities[from]
-		appendMeta(&e.Metadata, "brokenAnchors", map[string]any{"anchor": l.Anchor, "line": l.Line})
+		broken := map[string]any{"anchor": l.Anchor, "line": l.Line}
+		if l.Destination != "#"+l.Anchor {
+			// Written through the file's own name (guide.md#x) or encoded:
+			// a fix rewrites the destination as written.
+			broken["written"] = l.Destination
+		}
+		appendMeta(&e.Metadata, "brokenAnchors", broken)
 	}
 }
 
