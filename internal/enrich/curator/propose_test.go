@@ -104,6 +104,18 @@ func TestProposeGap(t *testing.T) {
 	if ps := ask(t, New(Names{}), pk); len(ps) != 0 {
 		t.Errorf("an area the report does not flag: %+v", ps)
 	}
+	// A diagnostic no proposal could cite — its id past the schema's bound
+	// or its path with a control character — gives no gap; the others do.
+	pk.Diagnostics = []pack.Diagnostic{
+		{ID: strings.Repeat("g", enrich.MaxIDRunes+1), Code: catalog.UndocumentedArea, Path: "internal/store"},
+		{ID: "g2", Code: catalog.UndocumentedArea, Path: "internal/store\x00"},
+		{ID: "g3", Code: catalog.BrokenLink, Path: "internal/store"},
+		{ID: "g4", Code: catalog.RequiredDocMissing, Path: "internal/store"},
+	}
+	ps = ask(t, New(Names{}), pk)
+	if len(ps) != 1 || !slices.Equal(ps[0].RelatedDiagnosticIDs, []string{"g4"}) {
+		t.Errorf("gaps from diagnostics a proposal cannot cite: %+v", ps)
+	}
 }
 
 func TestDistinctive(t *testing.T) {
@@ -158,6 +170,16 @@ func TestProposesNothingPastTheIDBound(t *testing.T) {
 		EntityIDs: []string{"document:docs/b.md", snapshot.EntityID(snapshot.KindDocument, long)}}}
 	if got := payloads(ask(t, New(Names{}), pk), enrich.KindFlagRedundancy); len(got) != 0 {
 		t.Fatalf("redundancy with a twin past the bound: %q", got)
+	}
+	// The twin within the bound is flagged, unless the diagnostic's own id,
+	// which the proposal cites, is past it.
+	pk.Diagnostics[0].EntityIDs[1] = "document:docs/c.md"
+	if got := payloads(ask(t, New(Names{}), pk), enrich.KindFlagRedundancy); len(got) != 1 {
+		t.Fatalf("redundancy with a twin within the bound: %q", got)
+	}
+	pk.Diagnostics[0].ID = strings.Repeat("d", enrich.MaxIDRunes+1)
+	if got := payloads(ask(t, New(Names{}), pk), enrich.KindFlagRedundancy); len(got) != 0 {
+		t.Fatalf("redundancy citing a diagnostic id past the bound: %q", got)
 	}
 
 	longPkg := "internal/" + strings.Repeat("x", enrich.MaxIDRunes)
