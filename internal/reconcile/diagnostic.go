@@ -132,7 +132,14 @@ func collapse(fs []draft, acrossLines bool) (out []draft, counts []int) {
 		}
 		counts[i] = max(counts[i], 1) + 1
 		if ls := lines[i]; primary(ls[len(ls)-1]) == at {
-			continue // the same line again: nothing more to show or fix
+			// The same line again: nothing more to show, but the reference
+			// written another way (guide.md#x beside #x) is one more to fix.
+			for _, e := range f.edits {
+				if !slices.ContainsFunc(out[i].edits, func(k finding.Edit) bool { return k.Line == e.Line && k.Old == e.Old && k.New == e.New }) {
+					out[i].edits = append(slices.Clip(out[i].edits), e)
+				}
+			}
+			continue
 		}
 		lines[i] = append(lines[i], f)
 		g := &out[i]
