@@ -37,6 +37,21 @@ func TestDocumentationSiteLinks(t *testing.T) {
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", options)
 }
 
+// TestVuePressPublicAssets: VuePress serves its public directory,
+// .vuepress/public, at the site's root; an asset missing there is still
+// broken.
+func TestVuePressPublicAssets(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/.vuepress/config.js":           "module.exports = {title: 'x'}\n",
+		"docs/.vuepress/public/img/logo.svg": "<svg/>\n",
+		"docs/README.md":                     "# Home\n\n![logo](/img/logo.svg) ![gone](/img/gone.svg)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	ix.noRelation(t, snapshot.RelLinksTo, "document:docs/README.md", "unresolved:img/logo.svg")
+	ix.relation(t, snapshot.RelLinksTo, "document:docs/README.md", "unresolved:img/gone.svg")
+}
+
 func TestSymbolMentionsPreferTheProjectsOwnAPI(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{

@@ -269,8 +269,10 @@ func linkCandidates(site string, inSite bool, destination, target string) []stri
 	bases := []string{target}
 	if strings.HasPrefix(destination, "/") {
 		// Static assets are served at "/" too: VitePress from public/,
-		// Docusaurus from static/ beside the docs directory.
-		bases = []string{path.Join(site, target), path.Join(site, "public", target), path.Join(parentDir(site), "static", target), target}
+		// VuePress from .vuepress/public/, Docusaurus from static/ beside
+		// the docs directory.
+		bases = []string{path.Join(site, target), path.Join(site, "public", target), path.Join(site, ".vuepress", "public", target),
+			path.Join(parentDir(site), "static", target), target}
 	}
 	var out []string
 	for _, b := range bases {
