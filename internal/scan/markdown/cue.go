@@ -33,7 +33,8 @@ import (
 //     which must exist). The cue is the verb.
 //   - an indefinite article right before the span: "this needs a
 //     `src/SUMMARY.md`" names a kind of file, not one of this repository.
-//     The cue is the article.
+//     The cue is the article. So does "generated" or "scaffolded" right
+//     before it: "the generated `docs/index.md`" is what a tool writes.
 //   - a counter-example right before the span: "would not be", "is not",
 //     "isn't", "are not", "aren't", "instead of", "rather than". The cue is
 //     the phrase.
@@ -79,6 +80,11 @@ var createWords = map[string]bool{
 	"scaffold": true, "scaffolds": true, "scaffolding": true,
 	"mkdir": true,
 }
+
+// generatedWords, right before a span, make it a tool's output: "the
+// generated `docs/index.md` gives you a home page" names what a command
+// writes, where "the generated code in `x`" still claims x.
+var generatedWords = map[string]bool{"generated": true, "scaffolded": true}
 
 // newNouns follow "new" to make something: "add a new file `x`".
 var newNouns = map[string]bool{"file": true, "files": true, "directory": true, "directories": true, "folder": true, "folders": true}
@@ -134,7 +140,7 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 				cue = createCue(words[:i])
 			}
 
-			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an") {
+			if cue == "" && i > 0 && (words[i-1] == "a" || words[i-1] == "an" || generatedWords[words[i-1]]) {
 				cue = words[i-1]
 			}
 			if cue == "" {
