@@ -118,6 +118,17 @@ func siteShaped(l markdown.Link) bool {
 	return ext == "" || ext == ".html" || !fileExtension(ext)
 }
 
+// assetLink reports whether l names a file that is no page: an image, a
+// download, a source file.
+func assetLink(l markdown.Link) bool {
+	switch ext := strings.ToLower(path.Ext(l.Target)); ext {
+	case "", ".md", ".mdx", ".markdown", ".html", ".htm":
+		return false
+	default:
+		return fileExtension(ext)
+	}
+}
+
 // fileExtension reports whether ext (".png") is one files are named with,
 // rather than the tail of a page name with a dot in it
 // ("/actions/policy.watchCreate", "Array.prototype.map").
@@ -786,8 +797,14 @@ func (d *docRefs) misreadSites() {
 			if !siteShaped(l) {
 				continue
 			}
+			resolves := d.resolvesIn(site, true, x.Path, l) || d.servedByHost(siteProjectDir(site), l.Destination)
+			if resolves && assetLink(l) {
+				// An image found in a static directory says nothing of
+				// how the site routes its pages (one that fails does).
+				continue
+			}
 			t.shaped++
-			if !d.resolvesIn(site, true, x.Path, l) && !d.servedByHost(siteProjectDir(site), l.Destination) {
+			if !resolves {
 				t.failing++
 			}
 		}
