@@ -38,16 +38,21 @@ func TestDocumentationSiteLinks(t *testing.T) {
 }
 
 // TestVuePressPublicAssets: VuePress serves its public directory,
-// .vuepress/public, at the site's root; an asset missing there is still
-// broken.
+// .vuepress/public, at the site's root, and a directory's README.md as its
+// index.html; an asset or a page missing there is still broken.
 func TestVuePressPublicAssets(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
 		"docs/.vuepress/config.js":           "module.exports = {title: 'x'}\n",
 		"docs/.vuepress/public/img/logo.svg": "<svg/>\n",
 		"docs/README.md":                     "# Home\n\n![logo](/img/logo.svg) ![gone](/img/gone.svg)\n",
+		"docs/zh/README.md":                  "# 首页\n",
+		"docs/zh/guide/a.md":                 "# A\n\n[home](../index.html) [gone](../nope/index.html)\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
+	// A directory's README.md is its index.html.
+	ix.relation(t, snapshot.RelLinksTo, "document:docs/zh/guide/a.md", "document:docs/zh/README.md")
+	ix.relation(t, snapshot.RelLinksTo, "document:docs/zh/guide/a.md", "unresolved:docs/zh/nope/index.html")
 	ix.noRelation(t, snapshot.RelLinksTo, "document:docs/README.md", "unresolved:img/logo.svg")
 	ix.relation(t, snapshot.RelLinksTo, "document:docs/README.md", "unresolved:img/gone.svg")
 }

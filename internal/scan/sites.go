@@ -280,6 +280,11 @@ func linkCandidates(site string, inSite bool, destination, target string) []stri
 		switch ext := path.Ext(b); ext {
 		case ".html":
 			out = append(out, strings.TrimSuffix(b, ext)+".md")
+			if path.Base(b) == "index.html" {
+				// VuePress (and docsify, GitBook) serve a directory's
+				// README.md as its index.
+				out = append(out, path.Join(path.Dir(b), "README.md"))
+			}
 		case "":
 			out = append(out, b+".md", b+".mdx", b+"/index.md", b+"/index.mdx", b+"/README.md")
 		}
