@@ -1255,6 +1255,10 @@ func (d *docRefs) missingAnchor(target, anchor string) bool {
 		d.unverified["to headings whose text a template tag fills at build time ({{% param %}}, {{ page.title }})"]++
 		return false
 	}
+	if f := d.sourceReference(target); f != "" {
+		d.unverified["to anchors of pages whose front matter names source files a layout may render a reference of ("+f+")"]++
+		return false
+	}
 	if d.titledElement(target, anchor) {
 		d.unverified["to anchors that a titled element (a tab, an accordion, an expandable block) may take from its title, outside a site whose generator the scan knows"]++
 		return false

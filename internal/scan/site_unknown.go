@@ -262,6 +262,61 @@ func (d *docRefs) rendered(doc string) bool {
 	return h != nil && len(h.virtual(doc)) > 0
 }
 
+// sourceReference returns the front matter field ("sass: scss/x/*.scss")
+// of target, a page a generator the scan does not know renders, that names
+// source files of the repository — a path or a glob, from the repository
+// root or the page's directory, matching a source or style sheet file: a
+// layout may render a reference of them into the page (Foundation's
+// supercollider adds a Sass reference with a heading per mixin), whose
+// ids the scan cannot see. "" when there is none.
+func (d *docRefs) sourceReference(target string) string {
+	x := d.t.byPath[target]
+	if x == nil || x.Markdown == nil || len(x.Markdown.FrontMatter.Fields) == 0 {
+		return ""
+	}
+	if _, unknown := d.unknownRenderer(target); !unknown {
+		return ""
+	}
+	fields := x.Markdown.FrontMatter.Fields
+	for _, key := range sortedKeys(fields) {
+		for _, item := range strings.Split(fields[key], ", ") {
+			item = strings.TrimPrefix(strings.TrimSpace(item), "./")
+			ext := strings.ToLower(path.Ext(item))
+			if !sourceExtensions[ext] && !styleExtensions[ext] {
+				continue
+			}
+			for _, p := range []string{path.Clean(item), path.Join(path.Dir(target), item)} {
+				if d.matchesFile(p) {
+					return key + ": " + item
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// styleExtensions are the style sheet languages a reference is rendered
+// from (SassDoc comments).
+var styleExtensions = map[string]bool{".scss": true, ".sass": true, ".less": true}
+
+// matchesFile reports whether the repository has the file p, or a file
+// the glob p (path.Match syntax) matches.
+func (d *docRefs) matchesFile(p string) bool {
+	if !strings.ContainsAny(p, "*?[") {
+		return d.t.files[p]
+	}
+	dir := p
+	for strings.ContainsAny(dir, "*?[") {
+		dir = path.Dir(dir)
+	}
+	for _, f := range pathsBelow(d.t.paths, dir) {
+		if ok, _ := path.Match(p, f); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // unknownRenderer returns the tree of a document a site generator the
 // scan does not know renders (markUnknownSites).
 func (d *docRefs) unknownRenderer(doc string) (string, bool) {

@@ -204,6 +204,39 @@ func TestUnknownSiteAnchors(t *testing.T) {
 	}
 }
 
+// TestSourceReferencePages: on pages a generator the scan does not know
+// renders, a page whose front matter names source files of the repository
+// (a glob or a path; Foundation's "sass: scss/grid/*.scss") may have a
+// reference of them rendered in by its layout: an anchor into it that
+// matches no heading is counted, not accused. A field naming no file, or
+// an image, does not do that; nor does a README, which GitHub shows.
+func TestSourceReferencePages(t *testing.T) {
+	root := t.TempDir()
+	page := func(fm, body string) string { return "---\ntitle: T\nlayout: doc\n" + fm + "---\n\n" + body }
+	testtree.Write(t, root, map[string]string{
+		"scss/grid/_cell.scss": "@mixin cell-gutters {}\n",
+		"js/reveal.js":         "export default 1\n",
+		"img/shot.png":         "png",
+		"docs/pages/grid.md":   page("sass: scss/grid/*.scss\n", "# Grid\n"),
+		"docs/pages/reveal.md": page("js:\n  - js/reveal.js\n", "# Reveal\n"),
+		"docs/pages/shot.md":   page("image: img/shot.png\nsass: scss/none/*.scss\n", "# Shot\n"),
+		"docs/pages/index.md":  page("", "# Index\n\n[a](grid.md#cell-gutters) [b](reveal.md#open) [c](shot.md#gone) [d](index.md#nowhere)\n"),
+		"README.md":            "---\nsass: scss/grid/*.scss\n---\n# R\n\n[e](#cell-gutters)\n",
+	})
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	want := []string{
+		"README.md -> README.md#cell-gutters",
+		"docs/pages/index.md -> docs/pages/index.md#nowhere",
+		"docs/pages/index.md -> docs/pages/shot.md#gone",
+	}
+	if got := brokenAnchors(ix); !slices.Equal(got, want) {
+		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+	if len(ix.coverage("docs/pages/index.md", "a layout may render a reference of (js: js/reveal.js)")) != 1 {
+		t.Errorf("want a note naming the field, coverage %+v", ix.s.Coverage)
+	}
+}
+
 // TestConcatenatedPages: where at least three distinct failing anchors of
 // a directory's pages name pages beside them (#allowJs beside allowJs.md),
 // the directory's pages are read as one page and such anchors are not

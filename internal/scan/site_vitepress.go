@@ -224,14 +224,24 @@ func vitepressSite(t *tree, dir string) docSite {
 		return nil
 	}
 	cfg := map[string]any{"srcDir": option("srcDir"), "base": option("base"), "rewrites": option("rewrites")}
-	if l, ok := option("markdown", "attrs", "leftDelimiter").(string); ok && l != "" && l != "{" {
+	// VitePress 1 passes markdown.attrs to markdown-it-attrs
+	// (leftDelimiter, rightDelimiter), VitePress 2 to @mdit/plugin-attrs
+	// (left, right).
+	delimiter := func(v1, v2 string) (string, bool) {
+		d, ok := option("markdown", "attrs", v1).(string)
+		if !ok {
+			d, ok = option("markdown", "attrs", v2).(string)
+		}
+		return d, ok
+	}
+	if l, ok := delimiter("leftDelimiter", "left"); ok && l != "" && l != "{" {
 		o.attrsLeft = l
 		o.attrsRight = "}"
 	}
 	if off, ok := option("markdown", "attrs", "disable").(bool); ok && off {
 		o.attrsOff = true
 	}
-	if r, ok := option("markdown", "attrs", "rightDelimiter").(string); ok && r != "" && r != "}" {
+	if r, ok := delimiter("rightDelimiter", "right"); ok && r != "" && r != "}" {
 		o.attrsRight = r
 		if o.attrsLeft == "" {
 			o.attrsLeft = "{"

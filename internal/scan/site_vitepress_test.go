@@ -64,17 +64,21 @@ export default ({ mode }) => defineConfig({
 // default "{#id}" is still accepted: the scan does not re-slug headings
 // per site.)
 func TestVitePressAttrsDelimiters(t *testing.T) {
-	root := t.TempDir()
-	testtree.Write(t, root, map[string]string{
-		"docs/.vitepress/config/index.ts":  "import { shared } from './shared'\nexport default defineConfig({ ...shared, lang: 'zh' })\n",
-		"docs/.vitepress/config/shared.ts": "export const shared = defineConfig({ markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } })\n",
-		"docs/api.md":                      "# API\n\n### StateTree %{#statetree}%\n\n### Other {#plain}\n",
-		"docs/guide.md":                    "# Guide\n\n[a](./api.md#statetree) [b](./api.md#_statetree) [c](./api.md#plain)\n",
-	})
-	ix := newIndex(scanDir(t, root, nil, Options{}))
-	rel := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/api.md")
-	if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"_statetree"}) {
-		t.Errorf("missingAnchors = %q, want only _statetree", got)
+	// VitePress 1's option names (markdown-it-attrs), then VitePress 2's
+	// (@mdit/plugin-attrs).
+	for _, attrs := range []string{"leftDelimiter: '%{', rightDelimiter: '}%'", "left: '%{', right: '}%'"} {
+		root := t.TempDir()
+		testtree.Write(t, root, map[string]string{
+			"docs/.vitepress/config/index.ts":  "import { shared } from './shared'\nexport default defineConfig({ ...shared, lang: 'zh' })\n",
+			"docs/.vitepress/config/shared.ts": "export const shared = defineConfig({ markdown: { attrs: { " + attrs + " } } })\n",
+			"docs/api.md":                      "# API\n\n### StateTree %{#statetree}%\n\n### Other {#plain}\n",
+			"docs/guide.md":                    "# Guide\n\n[a](./api.md#statetree) [b](./api.md#_statetree) [c](./api.md#plain)\n",
+		})
+		ix := newIndex(scanDir(t, root, nil, Options{}))
+		rel := ix.relation(t, snapshot.RelLinksTo, "document:docs/guide.md", "document:docs/api.md")
+		if got := asStrings(rel.Metadata["missingAnchors"]); !slices.Equal(got, []string{"_statetree"}) {
+			t.Errorf("%s: missingAnchors = %q, want only _statetree", attrs, got)
+		}
 	}
 }
 
