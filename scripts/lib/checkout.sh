@@ -12,7 +12,10 @@ checkout() {
   rm -f "$idx"
   mkdir -p "$into"
   local blobs absent
-  blobs=$(git --git-dir="$gd" ls-tree -r "$commit" |
+  # core.quotePath=false: a path with non-ASCII letters is listed as it
+  # is, not quoted ("resource/\351\202\223.pptx"), which made a missing
+  # blob's placeholder under a directory named '"resource'.
+  blobs=$(git -c core.quotePath=false --git-dir="$gd" ls-tree -r "$commit" |
     awk -F'\t' '{ split($1, m, " "); if (m[2] == "blob") print m[3] "\t" $2 }') || rc=$?
   [[ $rc -eq 0 ]] || { rm -f "$idx"; return $rc; }
   absent=$(cut -f1 <<<"$blobs" | git --git-dir="$gd" cat-file --batch-check | awk '$2 == "missing" { print $1 }') || rc=$?
