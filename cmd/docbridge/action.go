@@ -54,6 +54,7 @@ one is, 2 on bad input (inputs, payload, configuration).`,
 			if runF != nil {
 				return runF(&o)
 			}
+			setMemoryLimit(stdout)
 			return actionrun.Run(cmd.Context(), stdout, stderr, o.Options, os.Getenv)
 		},
 	}
