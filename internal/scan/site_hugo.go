@@ -127,7 +127,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 	})
 	s := &hugoSite{root: root, attributes: true}
 	contentDir, themesDir := "", ""
-	var themes, taxonomies []string
+	var themes, imports, taxonomies []string
 	taxonomiesSet := false
 	var mounts, templateMounts []hugo.Mount
 	langDirs := map[string]string{}
@@ -147,6 +147,7 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 		if len(themes) == 0 {
 			themes = c.Themes
 		}
+		imports = append(imports, c.Imports...)
 		if c.Template {
 			templateMounts = append(templateMounts, c.Mounts...)
 		} else {
@@ -236,8 +237,18 @@ func newHugoSite(t *tree, root string, xs []*Extraction) *hugoSite {
 			s.renderHook = renderHookIn(t, path.Join(dir, "layouts"))
 		}
 	}
+	for _, im := range imports {
+		if s.renderHook == "" && moduleRenderHooks[strings.TrimSuffix(im, "/v2")] {
+			s.renderHook = "the link render hook of " + im
+		}
+	}
 	return s
 }
+
+// moduleRenderHooks are theme modules whose link render hook looks a
+// root-absolute destination up as a page (GetPage), read at the source:
+// Hextra's layouts/_markup/render-link.html.
+var moduleRenderHooks = map[string]bool{"github.com/imfing/hextra": true}
 
 // contentMount mounts the repository path src at target, a cleaned path
 // under Hugo's content/ ("content/docs" is the content path docs).
@@ -727,8 +738,10 @@ func (h *hugoState) lookup(s *hugoSite, doc, v string) (string, bool) {
 	if s.renderHook != "" {
 		// A link render hook looks the destination up as a page (GetPage),
 		// where a/index.md and a/_index.md name the page a, whatever its
-		// file: a.md or a bundle.
-		if b := path.Base(v); b != v && (strings.HasPrefix(b, "index.") || strings.HasPrefix(b, "_index.")) && hugoContentExts[strings.ToLower(path.Ext(b))] {
+		// file: a.md or a bundle; so do a/index and a/_index (a link to
+		// /customization/index/ is the section's _index.md).
+		if b := path.Base(v); b != v && (b == "index" || b == "_index" ||
+			(strings.HasPrefix(b, "index.") || strings.HasPrefix(b, "_index.")) && hugoContentExts[strings.ToLower(path.Ext(b))]) {
 			return h.lookup(s, doc, path.Dir(v))
 		}
 	}

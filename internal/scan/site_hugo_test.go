@@ -271,6 +271,31 @@ func TestHugoRenderHookGetPage(t *testing.T) {
 	}
 }
 
+// TestHugoModuleRenderHook: a theme imported as a Hugo module whose link
+// render hook looks root-absolute destinations up as pages (Hextra) makes
+// /customization/index/ the section's _index.md; without that import the
+// link is read as a URL, and stays broken, as does one to no page.
+func TestHugoModuleRenderHook(t *testing.T) {
+	for _, tt := range []struct {
+		config string
+		want   []string
+	}{
+		{"module:\n  imports:\n    - path: github.com/imfing/hextra\n", []string{"content/nothing/index"}},
+		{"title: x\n", []string{"content/customization/index", "content/nothing/index"}},
+	} {
+		root := t.TempDir()
+		testtree.Write(t, root, map[string]string{
+			"hugo.yaml":                       tt.config,
+			"content/customization/_index.md": "# Customization\n",
+			"content/guide.md":                "# Guide\n\n[a](/customization/index/) [b](/nothing/index/)\n",
+		})
+		ix := newIndex(scanDir(t, root, nil, Options{}))
+		if got := ix.unresolved("document:content/guide.md"); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: broken links = %q, want %q", tt.config, got, tt.want)
+		}
+	}
+}
+
 // A multilingual site that translates by file name: a ref to a.md (or a
 // section's _index.md) finds a.<lang>.md, the linking page's language
 // first, so an anchor is read in the page of that language; a ref to a

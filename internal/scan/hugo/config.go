@@ -29,7 +29,7 @@ import (
 
 // Version identifies this analyzer's extraction logic; stored extractions
 // made by another version are refused.
-const Version = "hugo/8"
+const Version = "hugo/9"
 
 // Bounds on what one configuration file contributes.
 const (
@@ -51,12 +51,16 @@ type Config struct {
 	Template bool `json:"template,omitempty"`
 	// Hugo is set when the file holds keys only Hugo reads, so a config.yaml
 	// of another tool is not taken for a site.
-	Hugo       bool       `json:"hugo,omitempty"`
-	ContentDir string     `json:"contentDir,omitempty"`
-	ThemesDir  string     `json:"themesDir,omitempty"`
-	Themes     []string   `json:"themes,omitempty"`
-	Mounts     []Mount    `json:"mounts,omitempty"`
-	Languages  []Language `json:"languages,omitempty"`
+	Hugo       bool     `json:"hugo,omitempty"`
+	ContentDir string   `json:"contentDir,omitempty"`
+	ThemesDir  string   `json:"themesDir,omitempty"`
+	Themes     []string `json:"themes,omitempty"`
+	// Imports are the module paths of module.imports (a theme imported as
+	// a Hugo module: github.com/imfing/hextra), whose files are not in
+	// the repository.
+	Imports   []string   `json:"imports,omitempty"`
+	Mounts    []Mount    `json:"mounts,omitempty"`
+	Languages []Language `json:"languages,omitempty"`
 	// AutoIDType is markup.goldmark.parser.autoIDType (autoHeadingIDType
 	// before Hugo 0.144): github, github-ascii or blackfriday.
 	AutoIDType string `json:"autoIdType,omitempty"`
@@ -265,6 +269,13 @@ func Parse(p string, data []byte) Config {
 	}
 	if mod, ok := m["module"].(map[string]any); ok {
 		c.Mounts = mounts(mod["mounts"], &c)
+		imports, _ := mod["imports"].([]any)
+		for _, it := range imports {
+			im, _ := it.(map[string]any)
+			if p := str(im["path"]); p != "" && len(p) <= maxKeyRunes && len(c.Imports) < maxThemes {
+				c.Imports = append(c.Imports, p)
+			}
+		}
 	}
 	if langs, ok := m["languages"].(map[string]any); ok {
 		for _, k := range slices.Sorted(maps.Keys(langs)) {
