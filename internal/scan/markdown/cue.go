@@ -18,7 +18,7 @@ import (
 // The sentence is the run of the enclosing block's text (paragraph, list
 // item, table cell, heading) between sentence ends: ".", "!" or "?" followed
 // by a space or the end, but not the period of an abbreviation ("e.g.").
-// Five kinds of cue are recognised, case-insensitively, on whole words:
+// Six kinds of cue are recognised, case-insensitively, on whole words:
 //
 //   - the reader's project, anywhere in the sentence: an owner word (your,
 //     user's, users', consumer's, downstream, consuming; "a new", "an
@@ -38,6 +38,10 @@ import (
 //   - a counter-example right before the span: "would not be", "is not",
 //     "isn't", "are not", "aren't", "instead of", "rather than". The cue is
 //     the phrase.
+//   - removal, the span being its object: a word of deleting or removing
+//     before it with only articles, "of", "and", file nouns and other spans
+//     between ("Verify: deletions of `a.py`, `b/`"). The doc says the file
+//     is gone. The cue is the word.
 //   - a caption: the span's paragraph holds nothing else but punctuation,
 //     quotes and :icon: shortcodes (an MkDocs content tab `=== "…"`, a
 //     "`path`:" line) and a code block follows it: the span names the
@@ -145,6 +149,9 @@ func blockCues(n ast.Node, source []byte) map[*ast.CodeSpan]string {
 			}
 			if cue == "" {
 				cue = counterCue(words[:i])
+			}
+			if cue == "" {
+				cue = removalCue(words[:i])
 			}
 			if cue == "" {
 				cue = imperativeAdd(words, i)
@@ -405,6 +412,38 @@ func counterCue(before []string) string {
 	}
 	if n >= 1 && counterWords[before[n-1]] {
 		return before[n-1]
+	}
+	return ""
+}
+
+// removalWords name taking a file away; removalFillers may stand between
+// one and the spans it governs ("deletions of the old `a`, `b` and `c`").
+var (
+	removalWords = map[string]bool{
+		"delete": true, "deletes": true, "deleted": true, "deleting": true, "deletion": true, "deletions": true,
+		"remove": true, "removes": true, "removed": true, "removing": true, "removal": true, "removals": true,
+	}
+	removalFillers = map[string]bool{
+		"of": true, "the": true, "a": true, "an": true, "this": true, "these": true, "those": true, "both": true,
+		"and": true, "or": true, "old": true, "legacy": true, "obsolete": true, "file": true, "files": true,
+		"directory": true, "directories": true, "folder": true, "folders": true, "module": true, "modules": true,
+		"package": true, "packages": true, string(spanMark): true,
+	}
+)
+
+// removalCue returns the removal word whose object the span is — before
+// it, with nothing but removalFillers and other spans between ("Remove
+// `a.py` and `b.py`", "deletions of `x/`") — or "". A span after another
+// word is not its object: "remove the line from `config.yaml`" names a
+// file that must exist.
+func removalCue(before []string) string {
+	for i := len(before) - 1; i >= 0; i-- {
+		switch w := before[i]; {
+		case removalWords[w]:
+			return w
+		case !removalFillers[w]:
+			return ""
+		}
 	}
 	return ""
 }
