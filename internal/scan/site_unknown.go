@@ -309,7 +309,11 @@ func (d *docRefs) matchesFile(p string) bool {
 	for strings.ContainsAny(dir, "*?[") {
 		dir = path.Dir(dir)
 	}
-	for _, f := range pathsBelow(d.t.paths, dir) {
+	candidates := d.t.paths
+	if dir != "." {
+		candidates = pathsBelow(d.t.paths, dir)
+	}
+	for _, f := range candidates {
 		if ok, _ := path.Match(p, f); ok {
 			return true
 		}

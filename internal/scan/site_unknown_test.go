@@ -215,12 +215,14 @@ func TestSourceReferencePages(t *testing.T) {
 	page := func(fm, body string) string { return "---\ntitle: T\nlayout: doc\n" + fm + "---\n\n" + body }
 	testtree.Write(t, root, map[string]string{
 		"scss/grid/_cell.scss": "@mixin cell-gutters {}\n",
+		"app.scss":             "@mixin app {}\n",
+		"docs/pages/app.md":    page("sass: '*.scss'\n", "# App\n"),
 		"js/reveal.js":         "export default 1\n",
 		"img/shot.png":         "png",
 		"docs/pages/grid.md":   page("sass: scss/grid/*.scss\n", "# Grid\n"),
 		"docs/pages/reveal.md": page("js:\n  - js/reveal.js\n", "# Reveal\n"),
 		"docs/pages/shot.md":   page("image: img/shot.png\nsass: scss/none/*.scss\n", "# Shot\n"),
-		"docs/pages/index.md":  page("", "# Index\n\n[a](grid.md#cell-gutters) [b](reveal.md#open) [c](shot.md#gone) [d](index.md#nowhere)\n"),
+		"docs/pages/index.md":  page("", "# Index\n\n[a](grid.md#cell-gutters) [b](reveal.md#open) [c](shot.md#gone) [d](index.md#nowhere) [e](app.md#app)\n"),
 		"README.md":            "---\nsass: scss/grid/*.scss\n---\n# R\n\n[e](#cell-gutters)\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
