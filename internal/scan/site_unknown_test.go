@@ -222,7 +222,7 @@ func TestSourceReferencePages(t *testing.T) {
 		"docs/pages/grid.md":   page("sass: scss/grid/*.scss\n", "# Grid\n"),
 		"docs/pages/reveal.md": page("js:\n  - js/reveal.js\n", "# Reveal\n"),
 		"docs/pages/shot.md":   page("image: img/shot.png\nsass: scss/none/*.scss\n", "# Shot\n"),
-		"docs/pages/index.md":  page("", "# Index\n\n[a](grid.md#cell-gutters) [b](reveal.md#open) [c](shot.md#gone) [d](index.md#nowhere) [e](app.md#app)\n"),
+		"docs/pages/index.md":  page("", "# Index\n\n[a](grid.md#cell-gutters) [b](reveal.md#open) [c](shot.md#gone) [d](index.md#nowhere) [e](app.md#mixin-app)\n"),
 		"README.md":            "---\nsass: scss/grid/*.scss\n---\n# R\n\n[e](#cell-gutters)\n",
 	})
 	ix := newIndex(scanDir(t, root, nil, Options{}))
