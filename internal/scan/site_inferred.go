@@ -200,10 +200,12 @@ func (d *docRefs) resolvesIn(site docSite, inSite bool, doc string, l markdown.L
 	return false
 }
 
-// treeLink is one site-shaped link of a document of a tree.
+// treeLink is one site-shaped link of a document of a tree; foundFile is
+// set on a link to an image or other file that is found as written.
 type treeLink struct {
-	doc string
-	l   markdown.Link
+	doc       string
+	l         markdown.Link
+	foundFile bool
 }
 
 // inferSites infers the convention of every documentation tree outside
@@ -249,9 +251,10 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 			if !siteShaped(l) {
 				continue
 			}
-			tl := treeLink{x.Path, l}
+			resolves := d.resolvesIn(docSite{}, false, x.Path, l)
+			tl := treeLink{doc: x.Path, l: l, foundFile: resolves && assetLink(l)}
 			shaped = append(shaped, tl)
-			if !d.resolvesIn(docSite{}, false, x.Path, l) {
+			if !resolves {
 				failing = append(failing, tl)
 			}
 		}
@@ -333,7 +336,13 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	for _, tl := range shaped {
 		if root, ok := rootAt(tree, tl.doc, bestDepth); ok {
 			roots[root] = true
-			inRoot++
+			// A convention is weighed against the links to pages: an
+			// image found as written says nothing of how pages are
+			// served (an Azure DevOps wiki's /.attachments/ beside its
+			// extensionless page links).
+			if !tl.foundFile {
+				inRoot++
+			}
 		}
 	}
 	remaining := len(failing)
@@ -747,6 +756,9 @@ func (d *docRefs) inferredAnchors() {
 			if id, ok := signatureID(h.Text); ok {
 				set[id] = true
 			}
+			if id, ok := bracketSuffixID(h.Text); ok {
+				set[id] = true
+			}
 		}
 		if lenient {
 			// Attribute lists outside headings ("```…```\n{#id}",
@@ -868,6 +880,27 @@ func commonSlugs(text string) []string {
 		}
 	}
 	return out
+}
+
+// bracketSuffixID is the id a heading ending in one bracketed word gives
+// where that word is its explicit id — "License management
+// [manage-license]" (Elastic's docs-builder; Fumadocs writes [#id],
+// which markdown.BracketID reads) — lower-cased; false when the heading
+// does not end so, or the brackets hold more than letters, digits, '-'
+// and '_' ("Array [T, U]").
+func bracketSuffixID(text string) (string, bool) {
+	text = strings.TrimSpace(text)
+	i := strings.LastIndexByte(text, '[')
+	if i <= 0 || !strings.HasSuffix(text, "]") || strings.TrimSpace(text[:i]) == "" {
+		return "", false
+	}
+	id := text[i+1 : len(text)-1]
+	if id == "" || strings.ContainsFunc(id, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	}) {
+		return "", false
+	}
+	return strings.ToLower(id), true
 }
 
 // signatureID is the id API reference generators give a heading that is

@@ -352,6 +352,35 @@ func TestMisreadSite(t *testing.T) {
 // enough failures, and only for links that are one name: a link with a
 // directory in it that fails stays broken, whatever page of its name lies
 // elsewhere.
+// TestInferredBesideImages: a wiki whose pages link each other
+// extensionless from its root (/Help/A/page for Help/A/page.md) and show
+// many images from a shared folder is read as pretty URLs — images found
+// as written do not outweigh the page links — and a page link to no page
+// stays broken.
+func TestInferredBesideImages(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	var b strings.Builder
+	for i := range 6 {
+		files[fmt.Sprintf("Help/A/page-%d.md", i)] = fmt.Sprintf("# Page %d\n", i)
+		fmt.Fprintf(&b, "[p%d](/Help/A/page-%d) ", i, i)
+	}
+	for i := range 20 {
+		files[fmt.Sprintf(".attachments/image-%d.png", i)] = "png"
+		fmt.Fprintf(&b, "![i%d](/.attachments/image-%d.png) ", i, i)
+	}
+	files["Help/A.md"] = "# A\n\n" + b.String() + "[gone](/Help/A/gone)\n"
+	files["Help.md"] = "# Help\n"
+	testtree.Write(t, root, files)
+	ix := newIndex(scanDir(t, root, nil, Options{}))
+	if got, want := brokenFrom(ix, "Help/"), []string{"Help/A.md -> Help/A/gone"}; !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+	if notes := ix.coverage("Help", "6 of 7 site-shaped links resolve as a site serves pretty URLs"); len(notes) != 1 {
+		t.Errorf("no inference note: %+v", ix.s.Coverage)
+	}
+}
+
 func TestInferredPagesByName(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{"web/package.json": "{}\n"}

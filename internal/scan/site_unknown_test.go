@@ -404,14 +404,18 @@ func TestDecamelize(t *testing.T) {
 // TestSignatureAnchors: on a page a generator nobody modelled renders, a
 // heading that is one call signature ("Table.iter(func, table)", written
 // in a custom element a site plugin turns into a heading) also takes its
-// qualified name as id, as API reference generators give it; a heading of
-// prose with a parenthesis does not, and the same anchors in a README
-// GitHub shows stay broken.
+// qualified name as id, as API reference generators give it, and one
+// ending in a bracketed word takes that word ("[manage-license]",
+// docs-builder's explicit id); a heading of prose with a parenthesis, or
+// brackets holding more than a word, does not, and the same anchors in a
+// README GitHub shows stay broken.
 func TestSignatureAnchors(t *testing.T) {
 	root := t.TempDir()
 	page := func(body string) string { return "---\nlayout: page\n---\n\n" + body }
-	ref := "# Reference\n\n##### <function>Table.iter(func, table)</function>\n\n##### Sys.run_program(cmd)\n\n## Choosing a mode (advanced)\n"
-	links := "[a](reference.md#Table.iter) [b](reference.md#Sys.run_program) [c](reference.md#choosing) [d](reference.md#Table.iter_values)\n"
+	ref := "# Reference\n\n##### <function>Table.iter(func, table)</function>\n\n##### Sys.run_program(cmd)\n\n## Choosing a mode (advanced)\n\n" +
+		"## License management [manage-license]\n\n## Generic types [T, U]\n"
+	links := "[a](reference.md#Table.iter) [b](reference.md#Sys.run_program) [c](reference.md#choosing) [d](reference.md#Table.iter_values) " +
+		"[e](reference.md#manage-license) [f](reference.md#t)\n"
 	testtree.Write(t, root, map[string]string{
 		"site/reference.md": page(ref),
 		"site/blog.md":      page("# Blog\n\n" + links),
@@ -420,9 +424,22 @@ func TestSignatureAnchors(t *testing.T) {
 		"ref.md":            ref,
 	})
 	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
-	want := []string{"README.md -> ref.md#Table.iter", "site/blog.md -> site/reference.md#Table.iter_values", "site/blog.md -> site/reference.md#choosing"}
+	want := []string{"README.md -> ref.md#Table.iter", "site/blog.md -> site/reference.md#Table.iter_values", "site/blog.md -> site/reference.md#choosing",
+		"site/blog.md -> site/reference.md#t"}
 	if !slices.Equal(got, want) {
 		t.Errorf("broken anchors:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestBracketSuffixID(t *testing.T) {
+	for text, want := range map[string]string{
+		"License management [manage-license]": "manage-license", "Hiding links [hide_Links]": "hide_links",
+		"Generic types [T, U]": "", "[alone]": "", "Text [] ": "", "Ends [a] here": "", "Array [T]": "t",
+	} {
+		got, ok := bracketSuffixID(text)
+		if ok != (want != "") || got != want {
+			t.Errorf("bracketSuffixID(%q) = %q, %v; want %q", text, got, ok, want)
+		}
 	}
 }
 
