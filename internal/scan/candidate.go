@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // WithDocument returns a copy of store in which the Markdown document at
@@ -46,6 +48,13 @@ func WithDocument(store *Store, p string, data []byte) (*Store, error) {
 	out.Tree.Dirs = dirs
 	return out, nil
 }
+
+// RebuildToJudge is Rebuild without the content hash (ContentHash is
+// empty): the snapshot of a store WithDocument made, which is judged and
+// dropped. Nothing that judges a snapshot reads its hash (the graph
+// signals, the rules); a report or a state that names a snapshot needs
+// Rebuild's.
+func RebuildToJudge(store *Store) (*snapshot.Snapshot, error) { return rebuild(store) }
 
 // FileHash is the hash an extraction records for the file at the
 // repository path p holding data (Extraction.Hash): a caller that reads a
