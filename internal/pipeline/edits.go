@@ -181,6 +181,8 @@ func (o *Outcome) editedInput(edited map[string][]byte) (reconcile.Input, error)
 	}
 	in := o.input
 	in.Head = snap
-	in.Signals = graph.Compute(snap, reconcile.SignalOptions(o.Config, o.Base))
+	// The head's signals when the edits change no relation they walk (a
+	// link's #fragment changes none), else computed again.
+	in.Signals = graph.Reuse(o.Signals, snap, reconcile.SignalOptions(o.Config, o.Base))
 	return in, nil
 }
