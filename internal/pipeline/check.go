@@ -136,9 +136,10 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		cfg.Project.Repository = o.Repository
 	}
 	out := &Outcome{Config: cfg}
+	key := judgedKey(o.Build, cfg)
 	switch {
 	case o.BaseState != nil:
-		if out.Base, err = rebuildBase("the base state", o.BaseState); err != nil {
+		if out.Base, err = stateBase(o.BaseState, key); err != nil {
 			return nil, err
 		}
 	case o.Base != "":
@@ -167,7 +168,6 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		// rename detection, when the base's commit is in this clone.
 		in.Renames = o.Git.Renames(ctx, o.Dir, out.Base.SourceRevision)
 	}
-	key := judgedKey(o.Build, cfg)
 	if j := baseJudged(o.BaseState); out.Base != nil && key != "" && j != nil && j.Key == key {
 		in.BaseFindings, in.BaseJudged, out.BaseJudged = j.Findings, true, true
 	}
@@ -175,6 +175,11 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if out.Base == nil && key != "" {
 		// A copy of the list: narrowing and reporting below reorder theirs.
 		out.Judged = &state.Judged{Key: key, Findings: slices.Clone(result.Head)}
+		// Validated once here, for every pull request this tree is the
+		// base of (stateBase).
+		if snapshot.Validate(out.Head) == nil {
+			out.Judged.Hash = out.Head.ContentHash
+		}
 	}
 	out.Judge = time.Since(t0)
 	out.Findings = result.Head

@@ -175,7 +175,7 @@ func (o *Outcome) editedInput(edited map[string][]byte) (reconcile.Input, error)
 		}
 	}
 	// Judged and dropped: its content hash would be read by nothing.
-	snap, err := scan.RebuildToJudge(store)
+	snap, err := scan.RebuildUnhashed(store)
 	if err != nil {
 		return reconcile.Input{}, err
 	}

@@ -49,12 +49,12 @@ func WithDocument(store *Store, p string, data []byte) (*Store, error) {
 	return out, nil
 }
 
-// RebuildToJudge is Rebuild without the content hash (ContentHash is
-// empty): the snapshot of a store WithDocument made, which is judged and
-// dropped. Nothing that judges a snapshot reads its hash (the graph
-// signals, the rules); a report or a state that names a snapshot needs
-// Rebuild's.
-func RebuildToJudge(store *Store) (*snapshot.Snapshot, error) { return rebuild(store) }
+// RebuildUnhashed is Rebuild without the content hash (ContentHash is
+// empty), for a caller that needs none or has it: the snapshot of a store
+// WithDocument made, which is judged and dropped (nothing that judges a
+// snapshot — the graph signals, the rules — reads its hash), or of a base
+// state that kept its hash.
+func RebuildUnhashed(store *Store) (*snapshot.Snapshot, error) { return rebuild(store) }
 
 // FileHash is the hash an extraction records for the file at the
 // repository path p holding data (Extraction.Hash): a caller that reads a

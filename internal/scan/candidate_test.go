@@ -45,12 +45,12 @@ func TestWithDocumentIsTheScanOfTheWrittenTree(t *testing.T) {
 				t.Fatal(err)
 			}
 			// What a judgement rebuilds is this snapshot but for its hash.
-			unhashed, err := RebuildToJudge(judged)
+			unhashed, err := RebuildUnhashed(judged)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if h, err := snapshot.ComputeContentHash(unhashed); unhashed.ContentHash != "" || err != nil || h != snap.ContentHash {
-				t.Errorf("RebuildToJudge: hash %q, %s when computed (%v), want none and %s", unhashed.ContentHash, h, err, snap.ContentHash)
+				t.Errorf("RebuildUnhashed: hash %q, %s when computed (%v), want none and %s", unhashed.ContentHash, h, err, snap.ContentHash)
 			}
 			writeTestFile(t, dir, tc.path, tc.content)
 			after, err := Scan(context.Background(), dir, cfg, Options{})
