@@ -163,6 +163,11 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	t0 := time.Now()
 	out.Signals = graph.Compute(out.Head, reconcile.SignalOptions(cfg, out.Base))
 	in := reconcile.Input{Head: out.Head, Signals: out.Signals, Base: out.Base, Config: cfg}
+	if out.Base != nil {
+		// Once for the check and every judgement of edited documents
+		// after it (Verify), which keep in.
+		in.PreparedBase = reconcile.PrepareBase(out.Base, cfg)
+	}
 	if out.Base != nil && o.Git != nil {
 		// Where drifted files went when their content changed too: git's
 		// rename detection, when the base's commit is in this clone.
