@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +17,7 @@ import (
 	"github.com/docbridge/docbridge/internal/fix"
 	"github.com/docbridge/docbridge/internal/graph"
 	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -301,12 +305,14 @@ func applied(sources map[string][]byte, ds ...finding.Diagnostic) map[string][]b
 }
 
 // The edited tree is judged with the head's graph signals when its edits
-// change no relation they walk, and that judgement is the one signals
-// computed again give: on random trees of near-miss anchors (and a
-// module import cycle, so there are cycles and centrality), every
+// change no relation they walk, and against the base the check prepared,
+// and that judgement is the one a full computation gives (the signals
+// computed again, the base prepared for it alone): on random trees of
+// near-miss anchors (a module import cycle, so there are cycles and
+// centrality, and a heading the base had, so there is drift), every
 // suggested #fragment fix reuses the head's signals, a link turned to
 // another document computes them again, and either way the edited tree's
-// findings and signals equal those of a full computation.
+// findings and signals are the full computation's.
 func TestEditedTreeReusesSignals(t *testing.T) {
 	seeds := 12
 	if testing.Short() {
@@ -318,12 +324,29 @@ func TestEditedTreeReusesSignals(t *testing.T) {
 		tree := anchorTree(rng)
 		tree["src/a.ts"] = "import { b } from './b';\nexport const a = 1;\n"
 		tree["src/b.ts"] = "import { a } from './a';\nexport const b = 2;\n"
-		out, err := Run(context.Background(), Options{Repo: Repo{Dir: testtree.New(t, tree)}})
+		// The base has a heading of d0 the pull request removes, which d1
+		// links to: drift, judged against the base the check prepared.
+		tree["docs/d1.md"] += "\nSee [r](d0.md#removed).\n"
+		baseTree := maps.Clone(tree)
+		baseTree["docs/d0.md"] += "\n## Removed\n\nGone soon.\n"
+		before, err := Run(context.Background(), Options{Repo: Repo{Dir: testtree.New(t, baseTree)}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(out.Signals.Cycles) == 0 {
-			t.Fatalf("seed %d: the fixture has no import cycle", seed)
+		data, err := snapshot.MarshalCompact(before.Head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		baseFile := filepath.Join(t.TempDir(), "base.json")
+		if err := os.WriteFile(baseFile, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := Run(context.Background(), Options{Repo: Repo{Dir: testtree.New(t, tree)}, Base: baseFile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Signals.Cycles) == 0 || !slices.ContainsFunc(out.Findings, func(d finding.Diagnostic) bool { return d.Code == catalog.DriftAnchor }) {
+			t.Fatalf("seed %d: the fixture has no import cycle or no drift", seed)
 		}
 		type change struct {
 			edited   map[string][]byte
@@ -346,8 +369,11 @@ func TestEditedTreeReusesSignals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// In full: the signals computed, the base prepared for this
+			// judgement alone.
 			full := in
 			full.Signals = graph.Compute(in.Head, reconcile.SignalOptions(out.Config, out.Base))
+			full.PreparedBase = nil
 			if a, b := mustJSON(t, in.Signals), mustJSON(t, full.Signals); a != b {
 				t.Fatalf("seed %d, change %d: the edited tree's signals differ from a computation's", seed, i)
 			}
