@@ -42,8 +42,9 @@ type Options struct {
 	Revision string
 	// Build identifies the binary (the action's: a hash of its
 	// executable). Set, a run without a base keeps its findings in
-	// Outcome.Judged, and a base state that kept findings under this
-	// binary and the whole configuration is not judged again; "" does
+	// Outcome.Judged (with its snapshot's hash, once validated), and a
+	// base state that kept findings under this binary and the whole
+	// configuration is not judged, hashed or validated again; "" does
 	// neither.
 	Build string
 	// Repository names the repository (owner/name) when nothing else does
