@@ -26,6 +26,7 @@ import (
 	"github.com/docbridge/docbridge/internal/ghapi/ghapitest"
 	"github.com/docbridge/docbridge/internal/pipeline"
 	"github.com/docbridge/docbridge/internal/report"
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/state"
 )
 
@@ -148,6 +149,7 @@ type soak struct {
 	pr, prRuns int
 	base       map[string]string // the pull request's base tree
 	baseHash   string            // its cold snapshot hash
+	baseFile   string            // its cold snapshot, as a file: the base of a full judgement
 	baseGone   bool              // its state was evicted since it was saved
 	gone       soakGone          // what the pull request's mutations took away
 	log        []string          // the pull request's mutations
@@ -289,7 +291,11 @@ func (s *soak) checkSaved(k int, log string, cold *pipeline.Outcome) (saved, col
 	// key: the cold state keeps the cold run's under the same key.
 	var judged *state.Judged
 	if st.Judged != nil {
-		judged = &state.Judged{Key: st.Judged.Key, Findings: cold.Judged.Findings}
+		judged = &state.Judged{Key: st.Judged.Key, Findings: cold.Judged.Findings, Hash: cold.Judged.Hash}
+		// The hash a pull request names this base by, unhashed.
+		if st.Judged.Hash != cold.Head.ContentHash {
+			s.t.Errorf("run %d: the state keeps the hash %q, the cold scan's is %s", k, st.Judged.Hash, cold.Head.ContentHash)
+		}
 	}
 	coldData, err := state.Encode(&state.State{Store: cold.Store, Grade: st.Grade, Judged: judged})
 	if err != nil {
@@ -317,6 +323,33 @@ func (s *soak) checkSaved(k int, log string, cold *pipeline.Outcome) (saved, col
 		s.t.Errorf("run %d: the saved state is %d bytes, a cold one %d: the state grew with history", k, len(entry.Data), len(coldData))
 	}
 	return len(entry.Data), len(coldData)
+}
+
+// checkFull holds the run's report to a full judgement of the same tree
+// against the base's cold snapshot read from a file: the base hashed and
+// validated, judged again and prepared for this judgement alone, where
+// the run took its base's hash, findings and preparation from the state
+// its push kept.
+func (s *soak) checkFull(where string, k int, rep *report.Report) {
+	s.t.Helper()
+	full, err := pipeline.Run(s.ctx, pipeline.Options{
+		Repo: pipeline.Repo{Dir: s.tree.root, MaxStateBytes: state.DefaultMaxBytes, Getenv: s.action.getenv},
+		Base: s.baseFile, Revision: soakSHA(k)})
+	if err != nil {
+		s.t.Fatalf("%s: a full judgement: %v", where, err)
+	}
+	want := full.Report(rep.Tool.Version)
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{{"base hash", rep.BaseSnapshotHash, want.BaseSnapshotHash}, {"summary", rep.Summary, want.Summary},
+		{"findings", rep.Findings, want.Findings}, {"resolved findings", rep.Resolved, want.Resolved}} {
+		got, _ := json.Marshal(c.got)
+		exp, _ := json.Marshal(c.want)
+		if !bytes.Equal(got, exp) {
+			s.t.Errorf("%s: the %s differ from a full judgement's:\n got %.600s\nwant %.600s", where, c.what, got, exp)
+		}
+	}
 }
 
 // evict removes cache entries at random before a run, as the service does
@@ -359,6 +392,14 @@ func (s *soak) merge(k int) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
+	data, err := snapshot.MarshalCompact(cold.Head)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.baseFile = filepath.Join(s.t.TempDir(), "base.json")
+	if err := os.WriteFile(s.baseFile, data, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
 	s.base, s.baseHash, s.baseGone, s.gone, s.log, s.prRuns = base, cold.Head.ContentHash, false, soakGone{}, nil, 0
 	s.pr++
 }
@@ -393,6 +434,9 @@ func (s *soak) pullRequestRun(k int) soakRun {
 		t.Errorf("%s: compared with a base: %v", where, rep.Compared)
 	}
 	r.stateBytes, r.coldStateBytes = s.checkSaved(k, log, cold)
+	if rep.Compared {
+		s.checkFull(where, k, rep)
+	}
 
 	head, err := s.tree.snapshotFiles()
 	if err != nil {

@@ -19,9 +19,11 @@ type index struct {
 	relations []snapshot.Relation
 }
 
-func newIndex(s *snapshot.Snapshot) *index {
-	x := snapshot.NewIndex(s)
-	return &index{Index: x, entities: x.Entities(), relations: s.Relations}
+func newIndex(s *snapshot.Snapshot) *index { return wrap(snapshot.NewIndex(s)) }
+
+// wrap is the index over x, a snapshot's.
+func wrap(x *snapshot.Index) *index {
+	return &index{Index: x, entities: x.Entities(), relations: x.Snapshot().Relations}
 }
 
 // entity returns the entity with the given id.

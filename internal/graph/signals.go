@@ -44,8 +44,9 @@ type Signals struct {
 
 	// index is the snapshot's index the signals were computed over, for
 	// the stages after (the rules, lookup) to share instead of building
-	// their own.
+	// their own; opts are the options they were computed under (Reuse).
 	index *snapshot.Index
+	opts  Options
 }
 
 // Index returns the index of the snapshot the signals were computed over,
@@ -153,12 +154,15 @@ type Options struct {
 // bounded by maxAreaDirectories.
 func Compute(s *snapshot.Snapshot, opts Options) *Signals {
 	opts = opts.withDefaults()
-	sig := &Signals{}
 	if s == nil {
-		return sig
+		return &Signals{opts: opts}
 	}
-	idx := newIndex(s)
-	sig.index = idx.Index
+	return compute(newIndex(s), opts)
+}
+
+// compute is Compute over idx, with opts' defaults set.
+func compute(idx *index, opts Options) *Signals {
+	sig := &Signals{index: idx.Index, opts: opts}
 	sig.Canonicality = canonicality(idx)
 	ig := buildImportGraph(idx)
 	centrality(ig, opts, sig)

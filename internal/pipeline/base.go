@@ -59,6 +59,26 @@ func LoadBase(path string, maxStateBytes int64) (*snapshot.Snapshot, error) {
 	return s, nil
 }
 
+// stateBase returns the snapshot of the base state st. A state that kept
+// its tree's findings and hash under key (this binary and configuration:
+// judgedKey) was judged and its snapshot validated by a push run of this
+// binary, and resolution is a pure function of the store, so a rebuild
+// gives that very snapshot: it is neither hashed nor validated again, as
+// its findings are not judged again. Any other state is rebuilt as every
+// base is (rebuildBase).
+func stateBase(st *state.State, key string) (*snapshot.Snapshot, error) {
+	j := st.Judged
+	if key == "" || j == nil || j.Key != key || j.Hash == "" {
+		return rebuildBase("the base state", st)
+	}
+	s, err := scan.RebuildUnhashed(st.Store)
+	if err != nil {
+		return nil, fmt.Errorf("the base state: %w", err)
+	}
+	s.ContentHash = j.Hash
+	return s, nil
+}
+
 // rebuildBase returns the snapshot of a base state, rebuilt from its
 // stored extractions; what names the base in errors.
 func rebuildBase(what string, st *state.State) (*snapshot.Snapshot, error) {

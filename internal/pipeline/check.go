@@ -42,8 +42,9 @@ type Options struct {
 	Revision string
 	// Build identifies the binary (the action's: a hash of its
 	// executable). Set, a run without a base keeps its findings in
-	// Outcome.Judged, and a base state that kept findings under this
-	// binary and the whole configuration is not judged again; "" does
+	// Outcome.Judged (with its snapshot's hash, once validated), and a
+	// base state that kept findings under this binary and the whole
+	// configuration is not judged, hashed or validated again; "" does
 	// neither.
 	Build string
 	// Repository names the repository (owner/name) when nothing else does
@@ -136,9 +137,10 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		cfg.Project.Repository = o.Repository
 	}
 	out := &Outcome{Config: cfg}
+	key := judgedKey(o.Build, cfg)
 	switch {
 	case o.BaseState != nil:
-		if out.Base, err = rebuildBase("the base state", o.BaseState); err != nil {
+		if out.Base, err = stateBase(o.BaseState, key); err != nil {
 			return nil, err
 		}
 	case o.Base != "":
@@ -162,12 +164,16 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	t0 := time.Now()
 	out.Signals = graph.Compute(out.Head, reconcile.SignalOptions(cfg, out.Base))
 	in := reconcile.Input{Head: out.Head, Signals: out.Signals, Base: out.Base, Config: cfg}
+	if out.Base != nil {
+		// Once for the check and every judgement of edited documents
+		// after it (Verify), which keep in.
+		in.PreparedBase = reconcile.PrepareBase(out.Base, cfg)
+	}
 	if out.Base != nil && o.Git != nil {
 		// Where drifted files went when their content changed too: git's
 		// rename detection, when the base's commit is in this clone.
 		in.Renames = o.Git.Renames(ctx, o.Dir, out.Base.SourceRevision)
 	}
-	key := judgedKey(o.Build, cfg)
 	if j := baseJudged(o.BaseState); out.Base != nil && key != "" && j != nil && j.Key == key {
 		in.BaseFindings, in.BaseJudged, out.BaseJudged = j.Findings, true, true
 	}
@@ -175,6 +181,11 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if out.Base == nil && key != "" {
 		// A copy of the list: narrowing and reporting below reorder theirs.
 		out.Judged = &state.Judged{Key: key, Findings: slices.Clone(result.Head)}
+		// Validated once here, for every pull request this tree is the
+		// base of (stateBase).
+		if snapshot.Validate(out.Head) == nil {
+			out.Judged.Hash = out.Head.ContentHash
+		}
 	}
 	out.Judge = time.Since(t0)
 	out.Findings = result.Head

@@ -47,6 +47,9 @@ func TestBaseJudgedOnceKept(t *testing.T) {
 	if push.Judged == nil || len(push.Judged.Findings) == 0 {
 		t.Fatalf("a run without a base kept %+v; want its findings (the broken link at least)", push.Judged)
 	}
+	if push.Judged.Hash == "" || push.Judged.Hash != push.Head.ContentHash {
+		t.Fatalf("the push kept the hash %q; want its snapshot's, %s", push.Judged.Hash, push.Head.ContentHash)
+	}
 	base := &state.State{Store: push.Store, Judged: push.Judged}
 
 	// The pull request renames a heading, a function and a file.
@@ -84,6 +87,24 @@ func TestBaseJudgedOnceKept(t *testing.T) {
 	}
 	if !reflect.DeepEqual(kept.Findings, again.Findings) || !reflect.DeepEqual(kept.Comparison, again.Comparison) {
 		t.Errorf("reusing the base's findings changed the verdict:\nkept  %+v\nagain %+v", kept.Comparison, again.Comparison)
+	}
+	// The base the kept hash vouches for is the base rebuilt, hashed and
+	// validated.
+	if !reflect.DeepEqual(kept.Base, again.Base) {
+		t.Errorf("the base vouched for by its state differs from the base rebuilt (hash %s, rebuilt %s)", kept.Base.ContentHash, again.Base.ContentHash)
+	}
+	if a, b := kept.Report("v"), again.Report("v"); !reflect.DeepEqual(a, b) {
+		t.Errorf("the reports differ:\nkept  %+v\nagain %+v", a, b)
+	}
+	// The kept hash is what names the base: it is read, not computed.
+	vouched := &state.State{Store: push.Store, Judged: &state.Judged{Key: push.Judged.Key, Findings: push.Judged.Findings, Hash: "0123456789abcdef"}}
+	if got := judge("build-1", vouched, "").Base.ContentHash; got != "0123456789abcdef" {
+		t.Errorf("a base whose state kept a hash was hashed again: %s", got)
+	}
+	// A state saved before the hash was kept is hashed as before.
+	older := &state.State{Store: push.Store, Judged: &state.Judged{Key: push.Judged.Key, Findings: push.Judged.Findings}}
+	if got := judge("build-1", older, ""); !got.BaseJudged || got.Base.ContentHash != push.Head.ContentHash {
+		t.Errorf("a state without a hash: base %s (kept findings %v), want %s", got.Base.ContentHash, got.BaseJudged, push.Head.ContentHash)
 	}
 	if judge("build-2", base, "").BaseJudged {
 		t.Error("another build reused the base's findings")

@@ -137,24 +137,10 @@ func fragmentOnly(e finding.Edit) bool {
 // replacing the head's, and returns nil when every finding of ds is gone
 // and no finding appears that the head did not have, else why not.
 func (o *Outcome) judgeEdited(ds []finding.Diagnostic, edited map[string][]byte) error {
-	if o.Store == nil {
-		return errors.New("no scan to judge again")
-	}
-	store := o.Store
-	paths := slices.Sorted(maps.Keys(edited))
-	for _, p := range paths {
-		var err error
-		if store, err = scan.WithDocument(store, p, edited[p]); err != nil {
-			return err
-		}
-	}
-	snap, err := scan.Rebuild(store)
+	in, err := o.editedInput(edited)
 	if err != nil {
 		return err
 	}
-	in := o.input
-	in.Head = snap
-	in.Signals = graph.Compute(snap, reconcile.SignalOptions(o.Config, o.Base))
 	before := map[string]bool{}
 	for _, b := range o.judged {
 		before[b.ID] = true
@@ -173,4 +159,30 @@ func (o *Outcome) judgeEdited(ds []finding.Diagnostic, edited map[string][]byte)
 		}
 	}
 	return nil
+}
+
+// editedInput is the reconciliation's input for the tree with the
+// documents in edited replacing the head's.
+func (o *Outcome) editedInput(edited map[string][]byte) (reconcile.Input, error) {
+	if o.Store == nil {
+		return reconcile.Input{}, errors.New("no scan to judge again")
+	}
+	store := o.Store
+	for _, p := range slices.Sorted(maps.Keys(edited)) {
+		var err error
+		if store, err = scan.WithDocument(store, p, edited[p]); err != nil {
+			return reconcile.Input{}, err
+		}
+	}
+	// Judged and dropped: its content hash would be read by nothing.
+	snap, err := scan.RebuildUnhashed(store)
+	if err != nil {
+		return reconcile.Input{}, err
+	}
+	in := o.input
+	in.Head = snap
+	// The head's signals when the edits change no relation they walk (a
+	// link's #fragment changes none), else computed again.
+	in.Signals = graph.Reuse(o.Signals, snap, reconcile.SignalOptions(o.Config, o.Base))
+	return in, nil
 }

@@ -2,8 +2,12 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +15,9 @@ import (
 	"github.com/docbridge/docbridge/internal/catalog"
 	"github.com/docbridge/docbridge/internal/finding"
 	"github.com/docbridge/docbridge/internal/fix"
+	"github.com/docbridge/docbridge/internal/graph"
+	"github.com/docbridge/docbridge/internal/reconcile"
+	"github.com/docbridge/docbridge/internal/snapshot"
 	"github.com/docbridge/docbridge/internal/testtree"
 )
 
@@ -295,4 +302,106 @@ func applied(sources map[string][]byte, ds ...finding.Diagnostic) map[string][]b
 		out[p] = fix.Apply(sources[p], edits).Out
 	}
 	return out
+}
+
+// The edited tree is judged with the head's graph signals when its edits
+// change no relation they walk, and against the base the check prepared,
+// and that judgement is the one a full computation gives (the signals
+// computed again, the base prepared for it alone): on random trees of
+// near-miss anchors (a module import cycle, so there are cycles and
+// centrality, and a heading the base had, so there is drift), every
+// suggested #fragment fix reuses the head's signals, a link turned to
+// another document computes them again, and either way the edited tree's
+// findings and signals are the full computation's.
+func TestEditedTreeReusesSignals(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	reused, recomputed := 0, 0
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed), 31))
+		tree := anchorTree(rng)
+		tree["src/a.ts"] = "import { b } from './b';\nexport const a = 1;\n"
+		tree["src/b.ts"] = "import { a } from './a';\nexport const b = 2;\n"
+		// The base has a heading of d0 the pull request removes, which d1
+		// links to: drift, judged against the base the check prepared.
+		tree["docs/d1.md"] += "\nSee [r](d0.md#removed).\n"
+		baseTree := maps.Clone(tree)
+		baseTree["docs/d0.md"] += "\n## Removed\n\nGone soon.\n"
+		before, err := Run(context.Background(), Options{Repo: Repo{Dir: testtree.New(t, baseTree)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := snapshot.MarshalCompact(before.Head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		baseFile := filepath.Join(t.TempDir(), "base.json")
+		if err := os.WriteFile(baseFile, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := Run(context.Background(), Options{Repo: Repo{Dir: testtree.New(t, tree)}, Base: baseFile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Signals.Cycles) == 0 || !slices.ContainsFunc(out.Findings, func(d finding.Diagnostic) bool { return d.Code == catalog.DriftAnchor }) {
+			t.Fatalf("seed %d: the fixture has no import cycle or no drift", seed)
+		}
+		type change struct {
+			edited   map[string][]byte
+			fragment bool
+		}
+		var changes []change
+		for _, d := range out.Findings {
+			if len(d.Edits) > 0 && !slices.ContainsFunc(d.Edits, func(e finding.Edit) bool { return len(e.Columns) == 0 || !fragmentOnly(e) }) {
+				changes = append(changes, change{applied(out.Sources, d), true})
+			}
+		}
+		// Every link to d0 turned to d1: relations change.
+		for p, text := range tree {
+			if strings.Contains(text, "(d0.md#") {
+				changes = append(changes, change{map[string][]byte{p: []byte(strings.ReplaceAll(text, "(d0.md#", "(d1.md#"))}, false})
+			}
+		}
+		for i, c := range changes {
+			in, err := out.editedInput(c.edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// In full: the signals computed, the base prepared for this
+			// judgement alone.
+			full := in
+			full.Signals = graph.Compute(in.Head, reconcile.SignalOptions(out.Config, out.Base))
+			full.PreparedBase = nil
+			if a, b := mustJSON(t, in.Signals), mustJSON(t, full.Signals); a != b {
+				t.Fatalf("seed %d, change %d: the edited tree's signals differ from a computation's", seed, i)
+			}
+			if a, b := mustJSON(t, reconcile.Run(in)), mustJSON(t, reconcile.Run(full)); a != b {
+				t.Fatalf("seed %d, change %d: the edited tree's findings differ from a computation's\n got %.400s\nwant %.400s", seed, i, a, b)
+			}
+			isReused := fmt.Sprintf("%p", in.Signals.Canonicality) == fmt.Sprintf("%p", out.Signals.Canonicality)
+			if c.fragment && !isReused {
+				t.Errorf("seed %d, change %d: a #fragment fix computed the signals again", seed, i)
+			}
+			if isReused {
+				reused++
+			} else {
+				recomputed++
+			}
+		}
+	}
+	t.Logf("%d edited trees judged with the head's signals, %d with signals computed again", reused, recomputed)
+	if reused == 0 || recomputed == 0 {
+		t.Errorf("the fixture takes one way only: %d reused, %d recomputed", reused, recomputed)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -33,6 +33,10 @@ type Input struct {
 	// does not judge the base again.
 	BaseFindings []finding.Diagnostic
 	BaseJudged   bool
+	// PreparedBase, when PrepareBase made it of Base and Config, is the
+	// base made ready once for every judgement against it; nil (or one of
+	// another base) prepares Base for this judgement alone.
+	PreparedBase *PreparedBase
 }
 
 // rule is one reconciliation rule: it reads the prepared view and emits

@@ -45,7 +45,7 @@ func drift(v *view) []draft {
 			}
 			moved = true
 		}
-		was := resolvedIn(v.base, bd)
+		was := v.base.resolvedOf(bd)
 		now := &headResolved{v: v, d: d}
 		frozen := history.Frozen(d.Path)
 		refs := was

@@ -30,6 +30,9 @@ type view struct {
 	// areaOf maps an entity id to the id of the area that contains it
 	// (directly or through nested contains edges).
 	areaOf map[string]string
+	// kept holds what documents' references resolved to, for a prepared
+	// base's view (PrepareBase); nil for any other.
+	kept *keptResolved
 }
 
 func newView(in Input, cfg *config.Config) *view {
@@ -40,7 +43,7 @@ func newView(in Input, cfg *config.Config) *view {
 	v := buildView(in.Head, idx, cfg)
 	v.signals = in.Signals
 	if in.Base != nil {
-		v.base = buildView(in.Base, nil, cfg)
+		v.base = baseView(in, cfg)
 		v.renames = in.Renames
 	}
 	return v

@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // WithDocument returns a copy of store in which the Markdown document at
@@ -46,6 +48,13 @@ func WithDocument(store *Store, p string, data []byte) (*Store, error) {
 	out.Tree.Dirs = dirs
 	return out, nil
 }
+
+// RebuildUnhashed is Rebuild without the content hash (ContentHash is
+// empty), for a caller that needs none or has it: the snapshot of a store
+// WithDocument made, which is judged and dropped (nothing that judges a
+// snapshot — the graph signals, the rules — reads its hash), or of a base
+// state that kept its hash.
+func RebuildUnhashed(store *Store) (*snapshot.Snapshot, error) { return rebuild(store) }
 
 // FileHash is the hash an extraction records for the file at the
 // repository path p holding data (Extraction.Hash): a caller that reads a

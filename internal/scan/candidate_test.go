@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/docbridge/docbridge/internal/config"
+	"github.com/docbridge/docbridge/internal/snapshot"
 )
 
 // TestWithDocumentIsTheScanOfTheWrittenTree proves that judging a
@@ -42,6 +43,14 @@ func TestWithDocumentIsTheScanOfTheWrittenTree(t *testing.T) {
 			snap, err := Rebuild(judged)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// What a judgement rebuilds is this snapshot but for its hash.
+			unhashed, err := RebuildUnhashed(judged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h, err := snapshot.ComputeContentHash(unhashed); unhashed.ContentHash != "" || err != nil || h != snap.ContentHash {
+				t.Errorf("RebuildUnhashed: hash %q, %s when computed (%v), want none and %s", unhashed.ContentHash, h, err, snap.ContentHash)
 			}
 			writeTestFile(t, dir, tc.path, tc.content)
 			after, err := Scan(context.Background(), dir, cfg, Options{})

@@ -217,6 +217,19 @@ func finish(snap *snapshot.Snapshot) error {
 // rebuilds its base when it needs one. A store from another pipeline or
 // analyzer version cannot be rebuilt faithfully and is refused.
 func Rebuild(store *Store) (*snapshot.Snapshot, error) {
+	snap, err := rebuild(store)
+	if err != nil {
+		return nil, err
+	}
+	if snap.ContentHash, err = snapshot.ComputeContentHash(snap); err != nil {
+		return nil, fmt.Errorf("rebuild snapshot: %w", err)
+	}
+	return snap, nil
+}
+
+// rebuild is Rebuild but for the content hash: the snapshot in canonical
+// form, its ContentHash empty.
+func rebuild(store *Store) (*snapshot.Snapshot, error) {
 	if store.Tree.Config == nil {
 		return nil, fmt.Errorf("rebuild snapshot: the store holds no configuration")
 	}
@@ -225,9 +238,7 @@ func Rebuild(store *Store) (*snapshot.Snapshot, error) {
 	}
 	snap := assemble(&store.Tree, store.Extractions, runtime.GOMAXPROCS(0), snapshot.Coverage{Analyzer: "repository", Scope: snapshot.ScopeReusedEntities,
 		Status: snapshot.StatusNotApplicable, Reason: "Rebuilt from a stored state."})
-	if err := finish(snap); err != nil {
-		return nil, fmt.Errorf("rebuild snapshot: %w", err)
-	}
+	snap.Normalize()
 	return snap, nil
 }
 

@@ -71,6 +71,12 @@ type State struct {
 type Judged struct {
 	Key      string
 	Findings []finding.Diagnostic
+	// Hash is the content hash of the tree's snapshot, which passed
+	// snapshot.Validate: a run under Key rebuilds that very snapshot from
+	// the store, so it neither hashes nor validates it again. Empty in
+	// states saved before it was kept (gob leaves it so), and when the
+	// snapshot did not validate.
+	Hash string
 }
 
 // Grade is a doctor's grade and score (out of 100).

@@ -307,8 +307,8 @@ func TestGradeRoundTrips(t *testing.T) {
 // TestJudgedRoundTrips: the findings a push run keeps with its state come
 // back whole — the fields only memory holds (Subject, Members) too, since a
 // pull request compares against them as if it had judged the base itself —
-// and encode to the same bytes every time; a state without them decodes
-// with none.
+// and encode to the same bytes every time, with the tree's hash; a state
+// without them decodes with none.
 func TestJudgedRoundTrips(t *testing.T) {
 	cold := scanOnce(t, repo(t), nil, "")
 	member := finding.Diagnostic{ID: "m1", Code: "BROKEN_LINK", Severity: "error", Message: "gone", Subject: "a.md",
@@ -318,7 +318,7 @@ func TestJudgedRoundTrips(t *testing.T) {
 			Evidence: []finding.Location{{Path: "docs/a.md", Line: 7}, {Path: "docs/b.md"}}, EntityIDs: []string{"doc:docs/a.md"},
 			Remediation: "did you mean #y?", Edits: []finding.Edit{{Path: "docs/a.md", Line: 7, Kind: "anchor", Old: "#x", New: "#y"}}},
 		{ID: "f2", Code: "DRIFT_MOVE", Severity: "warn", Message: "moved", Members: []finding.Diagnostic{member}},
-	}}
+	}, Hash: "fedcba9876543210"}
 	for _, j := range []*Judged{nil, judged} {
 		data, err := Encode(&State{Store: cold.Store, Judged: j})
 		if err != nil {
