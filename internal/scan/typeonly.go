@@ -24,7 +24,8 @@ const metaDeferred = "deferred"
 //     specifier `type`-qualified, import() in a type position);
 //   - its names are used only in types in the importer (Import.UnusedAsValue),
 //     which the compiler then removes, unless the importer's tsconfig keeps
-//     such imports (verbatimModuleSyntax and the like);
+//     such imports (verbatimModuleSyntax and the like, or
+//     emitDecoratorMetadata in a file with decorators);
 //   - the importer is a declaration file (.d.ts, .d.mts, .d.cts), which
 //     never runs (a Python stub, .pyi, likewise: see resolveImports);
 //   - it is a static import or re-export whose every name is, in the
@@ -41,7 +42,7 @@ func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, target
 	if imp.TypeOnly || isDeclarationFile(importer) {
 		return true
 	}
-	if imp.UnusedAsValue && r.langs.typescript != nil && !r.langs.typescript.KeepsImports(importer) {
+	if imp.UnusedAsValue && r.langs.typescript != nil && !r.langs.typescript.KeepsImports(importer, r.decorated(importer)) {
 		return true
 	}
 	if imp.Kind != typescript.KindImport && imp.Kind != typescript.KindReExport {
@@ -61,4 +62,10 @@ func (r *resolver) typeOnlyImport(importer string, imp typescript.Import, target
 // isDeclarationFile reports a TypeScript declaration file.
 func isDeclarationFile(p string) bool {
 	return strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".d.mts") || strings.HasSuffix(p, ".d.cts")
+}
+
+// decorated reports whether the TypeScript file at p has decorators.
+func (r *resolver) decorated(p string) bool {
+	x := r.t.byPath[p]
+	return x != nil && x.TypeScript != nil && x.TypeScript.Decorated
 }

@@ -78,8 +78,10 @@ export default interface D { d: string }
 // TestTypeOnlyUse: TypeScript removes an import whose names the file uses
 // only in types, so it runs at no time; a use as a value anywhere keeps
 // it, as do a tsconfig that keeps such imports, a JavaScript file, an
-// import after the code starts and decorators (whose metadata may emit a
-// type as a value). An import the file never names counts as run time.
+// import after the code starts and, in a file with decorators,
+// emitDecoratorMetadata (which emits a decorated signature's types as
+// values; decorators alone do not). An import the file never names counts
+// as run time.
 func TestTypeOnlyUse(t *testing.T) {
 	target := "export class C {}\nexport const v = 1\n"
 	tests := []struct {
@@ -103,7 +105,11 @@ func TestTypeOnlyUse(t *testing.T) {
 		{"verbatimModuleSyntax false", "a.ts", "import { C } from './t'\nlet c: C\n", `{"compilerOptions": {"verbatimModuleSyntax": false}}`, true},
 		{"JavaScript keeps its imports", "a.js", "import { C } from './t'\n", "", false},
 		{"an import after code", "a.ts", "f(C)\nimport { C } from './t'\n", "", false},
-		{"decorators", "a.ts", "import { C } from './t'\nclass D { @dec() m(c: C) {} }\n", "", false},
+		{"decorators", "a.ts", "import { C } from './t'\nclass D { @dec() m(c: C) {} }\n", "", true},
+		{"decorators with emitDecoratorMetadata", "a.ts", "import { C } from './t'\nclass D { @dec() m(c: C) {} }\n",
+			`{"compilerOptions": {"experimentalDecorators": true, "emitDecoratorMetadata": true}}`, false},
+		{"emitDecoratorMetadata without decorators", "a.ts", "import { C } from './t'\nlet c: C\n",
+			`{"compilerOptions": {"emitDecoratorMetadata": true}}`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

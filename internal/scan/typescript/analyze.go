@@ -41,7 +41,8 @@ type analysis struct {
 	// types and import statements), typeUses those it uses in types;
 	// codeStart is the offset of the first
 	// top-level statement that is not an import, and decorated is set when
-	// a decorator may emit a type as a value (emitDecoratorMetadata).
+	// the file has a decorator, which may emit a type as a value
+	// (emitDecoratorMetadata; File.Decorated).
 	// TypeScript removes an import none of whose names is used as a value
 	// (unusedAsValue).
 	valueUses, typeUses map[string]bool
@@ -89,14 +90,12 @@ func analyze(tree *sitter.Tree, src []byte, kinds *kindTable, commonJS, typed bo
 // names the file uses in types and none of which it uses as a value: the
 // compiler removes them
 // from the JavaScript it emits (unless verbatimModuleSyntax or a like
-// option keeps them, which resolution reads from the file's tsconfig), so
-// they do not run. An import after the file's code starts, or in a file
-// with decorators, is left as it is; so is one whose names the file never
-// uses (the compiler removes it too, but nothing shows what it is for).
+// option keeps them, or emitDecoratorMetadata in a file with decorators,
+// which resolution reads from the file's tsconfig), so they do not run.
+// An import after the file's code starts is left as it is; so is one
+// whose names the file never uses (the compiler removes it too, but
+// nothing shows what it is for).
 func (a *analysis) unusedAsValue() {
-	if a.decorated {
-		return
-	}
 	for i := range a.imports {
 		imp := &a.imports[i]
 		// A name list cut at MaxNames may hide a name used as a value.
@@ -216,7 +215,7 @@ func (a *analysis) visit(n *sitter.Node, kind string, ancestors []*sitter.Node, 
 
 // file sorts, deduplicates and bounds what the walk found.
 func (a *analysis) file() File {
-	var f File
+	f := File{Decorated: a.decorated}
 
 	slices.SortStableFunc(a.imports, func(x, y sourceImport) int { return cmp.Compare(x.start, y.start) })
 	for i, imp := range a.imports {

@@ -232,7 +232,7 @@ export const {
 		{
 			name: "anonymous default class",
 			src:  "@decorated\nexport default class {}\n",
-			want: File{Exports: []Export{{Name: "default", Kind: exportClass, Line: 2}}},
+			want: File{Exports: []Export{{Name: "default", Kind: exportClass, Line: 2}}, Decorated: true},
 		},
 		{
 			name: "anonymous default function",
@@ -324,6 +324,7 @@ export function assertIsString(v: unknown): asserts v is string {}
 					{Name: "Mapped", Kind: ExportType, Line: 9},
 					{Name: "assertIsString", Kind: exportFunction, Line: 10},
 				},
+				Decorated: true,
 			},
 		},
 		{

@@ -8,7 +8,7 @@ import (
 
 // Version identifies the extraction logic; a stored extraction made by another
 // version is not reused.
-const Version = "typescript/8"
+const Version = "typescript/9"
 
 // Bounds on what one file contributes; crossing one is recorded as an Issue.
 const (
@@ -75,6 +75,10 @@ type File struct {
 	// encoding/json writes it (object keys sorted), so an extraction
 	// encodes to the same bytes every time; SiteConfigValue decodes it.
 	SiteConfig json.RawMessage `json:"siteConfig,omitempty"`
+	// Decorated is set on a TypeScript file with decorators: under
+	// emitDecoratorMetadata its imports used only in types may be kept
+	// (Resolver.KeepsImports).
+	Decorated bool `json:"decorated,omitempty"`
 }
 
 // SiteConfigValue is SiteConfig decoded: nil when the file is no site

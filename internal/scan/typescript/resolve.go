@@ -195,10 +195,12 @@ func (r *Resolver) configFor(fromFile string) (options, bool) {
 // KeepsImports reports whether the tsconfig governing fromFile keeps the
 // imports whose names are used only in types (Import.UnusedAsValue):
 // verbatimModuleSyntax, preserveValueImports or importsNotUsedAsValues
-// "preserve" or "error", set in it or in a config it extends.
-func (r *Resolver) KeepsImports(fromFile string) bool {
+// "preserve" or "error", set in it or in a config it extends — or, in a
+// file with decorators (File.Decorated), emitDecoratorMetadata, which
+// emits the types of decorated signatures as values.
+func (r *Resolver) KeepsImports(fromFile string, decorated bool) bool {
 	o, _ := r.configFor(fromFile)
-	return o.keepImports
+	return o.keepImports || decorated && o.decoratorMetadata
 }
 
 // viaConfig applies compilerOptions.paths (the best pattern, each of its

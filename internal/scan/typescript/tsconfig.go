@@ -44,6 +44,10 @@ type options struct {
 	// used only in types (verbatimModuleSyntax, preserveValueImports,
 	// importsNotUsedAsValues "preserve" or "error").
 	keepImports, hasKeepImports bool
+	// decoratorMetadata is emitDecoratorMetadata: the compiler emits the
+	// types of a decorated member's signature as values, so in a file
+	// with decorators an import used only in types may be kept.
+	decoratorMetadata, hasDecoratorMetadata bool
 }
 
 // pathRule is one compilerOptions.paths entry, in declaration order.
@@ -63,6 +67,9 @@ func (o options) overlay(base options) options {
 	}
 	if o.hasKeepImports {
 		base.keepImports, base.hasKeepImports = o.keepImports, true
+	}
+	if o.hasDecoratorMetadata {
+		base.decoratorMetadata, base.hasDecoratorMetadata = o.decoratorMetadata, true
 	}
 	return base
 }
@@ -101,6 +108,7 @@ func parseConfig(file string, data []byte) (cf configFile, problems []string, er
 		Verbatim       any `json:"verbatimModuleSyntax"`
 		PreserveValues any `json:"preserveValueImports"`
 		NotUsed        any `json:"importsNotUsedAsValues"`
+		Metadata       any `json:"emitDecoratorMetadata"`
 	}
 	if err := json.Unmarshal(top.CompilerOptions, &co); err != nil {
 		return cf, append(problems, "compilerOptions is not an object; ignored"), nil
@@ -113,6 +121,9 @@ func parseConfig(file string, data []byte) (cf configFile, problems []string, er
 			cf.opts.keepImports = true
 		}
 		cf.opts.hasKeepImports = true
+	}
+	if b, ok := co.Metadata.(bool); ok {
+		cf.opts.decoratorMetadata, cf.opts.hasDecoratorMetadata = b, true
 	}
 	if !isNull(co.BaseURL) {
 		var base string
