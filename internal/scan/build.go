@@ -167,7 +167,9 @@ func (b *builder) oneEvidence(ev snapshot.Evidence) []snapshot.Evidence {
 func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c) }
 
 // snapshot returns the accumulated graph with entities and relations
-// already in id order, so that Normalize finds them sorted.
+// already in id order, so that Normalize finds them sorted. It consumes the
+// builder: the relation groups are released before the relations are
+// copied out, since this is where a scan's live heap peaks.
 func (b *builder) snapshot(workers int) *snapshot.Snapshot {
 	type entry struct {
 		id string
@@ -186,15 +188,37 @@ func (b *builder) snapshot(workers int) *snapshot.Snapshot {
 	return s
 }
 
-// sortedRelations returns every relation in id order. An id is the group's
-// prefix "kind:from->" followed by the target, so when no prefix is a
-// proper prefix of another, sorting the prefixes and then each group by
-// target is the id order — comparing a few thousand prefixes and many small
-// groups instead of hundreds of thousands of long ids. Otherwise (an id
-// with "->" inside an entity id can do that) it sorts the ids themselves.
-// The groups are sorted and copied out on workers goroutines, each into its
-// own range of the result.
+// sortedRelations returns every relation in id order, copied out of the
+// slabs. The order is computed first, as pointers, so that the groups'
+// maps are released and equal metadata shared (shareMetadata) before the
+// copy: the slabs and the copy are both alive while it runs, and nothing
+// else that can go should be.
 func (b *builder) sortedRelations(workers int) []snapshot.Relation {
+	order, prefixFree := b.relationOrder(workers)
+	b.groups, b.last = nil, nil
+	shareMetadata(order)
+	out := make([]snapshot.Relation, len(order))
+	const chunk = 4096
+	parallel.Each((len(order)+chunk-1)/chunk, workers, func(c int) {
+		for i := c * chunk; i < min((c+1)*chunk, len(order)); i++ {
+			out[i] = *order[i]
+		}
+	})
+	if !prefixFree {
+		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
+	}
+	return out
+}
+
+// relationOrder returns every relation, in id order when prefixFree. An id
+// is the group's prefix "kind:from->" followed by the target, so when no
+// prefix is a proper prefix of another, sorting the prefixes and then each
+// group by target is the id order — comparing a few thousand prefixes and
+// many small groups instead of hundreds of thousands of long ids. Otherwise
+// (an id with "->" inside an entity id can do that) the caller sorts the
+// ids themselves. The groups are sorted on workers goroutines, each into
+// its own range of the result.
+func (b *builder) relationOrder(workers int) (order []*snapshot.Relation, prefixFree bool) {
 	type prefixed struct {
 		prefix string
 		g      *relGroup
@@ -205,7 +229,7 @@ func (b *builder) sortedRelations(workers int) []snapshot.Relation {
 		groups = append(groups, prefixed{prefix: g.kind + ":" + g.from + "->", g: g})
 	}
 	slices.SortFunc(groups, func(x, y prefixed) int { return strings.Compare(x.prefix, y.prefix) })
-	prefixFree := true
+	prefixFree = true
 	for i := 1; i < len(groups); i++ {
 		if strings.HasPrefix(groups[i].prefix, groups[i-1].prefix) {
 			// Sorted, a prefix of any later key is a prefix of its successor.
@@ -218,27 +242,20 @@ func (b *builder) sortedRelations(workers int) []snapshot.Relation {
 		groups[i].at = n
 		n += len(groups[i].g.byTo)
 	}
-	out := make([]snapshot.Relation, n)
-	parallel.For(len(groups), workers, func() func(int) {
-		var members []*snapshot.Relation
-		return func(i int) {
-			p := groups[i]
-			members = members[:0]
-			for _, r := range p.g.byTo {
-				members = append(members, r)
-			}
-			if prefixFree {
-				slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
-			}
-			for k, r := range members {
-				out[p.at+k] = *r
-			}
+	order = make([]*snapshot.Relation, n)
+	parallel.Each(len(groups), workers, func(i int) {
+		p := groups[i]
+		members := order[p.at : p.at+len(p.g.byTo)]
+		k := 0
+		for _, r := range p.g.byTo {
+			members[k] = r
+			k++
+		}
+		if prefixFree {
+			slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
 		}
 	})
-	if !prefixFree {
-		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
-	}
-	return out
+	return order, prefixFree
 }
 
 func setMeta(m *map[string]any, key string, v any) {

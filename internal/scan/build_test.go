@@ -22,19 +22,24 @@ func TestBuilderSortsRelationsByID(t *testing.T) {
 		{"arrow inside an id", []string{"document:a", "document:a->b", "document:a-", "document:a->"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBuilder(0, 0)
 			var want []string
-			for i, from := range tc.froms {
-				for _, kind := range []string{snapshot.RelMentions, snapshot.RelMentionsSymbol, "m"} {
-					for _, to := range []string{"module:b.ts", "module:a.ts", "b->x", fmt.Sprint("module:", i)} {
-						b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Path: from})
-						want = append(want, snapshot.RelationID(kind, from, to))
+			build := func() *builder { // snapshot consumes its builder
+				b := newBuilder(0, 0)
+				want = want[:0]
+				for i, from := range tc.froms {
+					for _, kind := range []string{snapshot.RelMentions, snapshot.RelMentionsSymbol, "m"} {
+						for _, to := range []string{"module:b.ts", "module:a.ts", "b->x", fmt.Sprint("module:", i)} {
+							b.relate(kind, from, to, snapshot.Observed, snapshot.Evidence{Path: from})
+							want = append(want, snapshot.RelationID(kind, from, to))
+						}
 					}
 				}
+				slices.Sort(want)
+				want = slices.Compact(want)
+				return b
 			}
-			slices.Sort(want)
-			want = slices.Compact(want)
 			for _, workers := range []int{1, 2, 5} {
+				b := build()
 				var got []string
 				for _, r := range b.snapshot(workers).Relations {
 					got = append(got, r.ID)
