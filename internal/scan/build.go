@@ -41,13 +41,50 @@ func newBuilder(entities, relations int) *builder {
 	}
 }
 
-// groupKey and relGroup hold the relations of one kind from one entity,
-// by target.
+// groupKey and relGroup hold the relations of one kind from one entity.
 type groupKey struct{ kind, from string }
 
 type relGroup struct {
 	groupKey
-	byTo map[string]*snapshot.Relation
+	// members are the group's relations in the order they were created.
+	// Most groups are small (on the monorepo corpus 26,050 groups hold
+	// 213,091 relations, none of the groups under 20 more than 12), and a
+	// map per group was a twentieth of the scan's peak live heap; byTo
+	// indexes the members by target only once there are more than
+	// maxScanned of them.
+	members []*snapshot.Relation
+	byTo    map[string]*snapshot.Relation
+}
+
+// maxScanned is how many members a group looks through for a target
+// before it keeps a map.
+const maxScanned = 16
+
+// get returns the group's relation to to, or nil.
+func (g *relGroup) get(to string) *snapshot.Relation {
+	if g.byTo != nil {
+		return g.byTo[to]
+	}
+	for _, r := range g.members {
+		if r.To == to {
+			return r
+		}
+	}
+	return nil
+}
+
+// add adds r, whose target the group does not hold yet.
+func (g *relGroup) add(r *snapshot.Relation) {
+	g.members = append(g.members, r)
+	switch {
+	case g.byTo != nil:
+		g.byTo[r.To] = r
+	case len(g.members) > maxScanned:
+		g.byTo = make(map[string]*snapshot.Relation, 2*len(g.members))
+		for _, m := range g.members {
+			g.byTo[m.To] = m
+		}
+	}
 }
 
 // group returns the group of (kind, from), creating it when create is set;
@@ -62,7 +99,7 @@ func (b *builder) group(kind, from string, create bool) *relGroup {
 		if !create {
 			return nil
 		}
-		g = &relGroup{groupKey: k, byTo: map[string]*snapshot.Relation{}}
+		g = &relGroup{groupKey: k}
 		b.groups[k] = g
 	}
 	b.last = g
@@ -72,7 +109,7 @@ func (b *builder) group(kind, from string, create bool) *relGroup {
 // lookup returns the relation kind from → to, or nil.
 func (b *builder) lookup(kind, from, to string) *snapshot.Relation {
 	if g := b.group(kind, from, false); g != nil {
-		return g.byTo[to]
+		return g.get(to)
 	}
 	return nil
 }
@@ -119,11 +156,11 @@ func (b *builder) relate(kind, from, to, provenance string, ev snapshot.Evidence
 		return &snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
 	}
 	g := b.group(kind, from, true)
-	r, ok := g.byTo[to]
-	if !ok {
+	r := g.get(to)
+	if r == nil {
 		r = b.newRelation()
 		*r = snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
-		g.byTo[to] = r
+		g.add(r)
 		b.relations++
 	} else if r.Provenance != provenance {
 		if r.Provenance == snapshot.Declared {
@@ -240,17 +277,13 @@ func (b *builder) relationOrder(workers int) (order []*snapshot.Relation, prefix
 	n := 0
 	for i := range groups {
 		groups[i].at = n
-		n += len(groups[i].g.byTo)
+		n += len(groups[i].g.members)
 	}
 	order = make([]*snapshot.Relation, n)
 	parallel.Each(len(groups), workers, func(i int) {
 		p := groups[i]
-		members := order[p.at : p.at+len(p.g.byTo)]
-		k := 0
-		for _, r := range p.g.byTo {
-			members[k] = r
-			k++
-		}
+		members := order[p.at : p.at+len(p.g.members)]
+		copy(members, p.g.members)
 		if prefixFree {
 			slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
 		}
