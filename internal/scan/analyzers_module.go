@@ -187,7 +187,7 @@ func (*typescriptAnalyzer) symbols(x *Extraction, m *symtab.Module) bool {
 }
 
 func (*typescriptAnalyzer) resolveImports(r *resolver, x *Extraction) []resolvedImport {
-	var out []resolvedImport
+	out := make([]resolvedImport, 0, len(x.TypeScript.Imports))
 	for _, imp := range x.TypeScript.Imports {
 		t := r.langs.typescript.Resolve(x.Path, imp.Spec)
 		kind := snapshot.RelImports

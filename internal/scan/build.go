@@ -41,13 +41,49 @@ func newBuilder(entities, relations int) *builder {
 	}
 }
 
-// groupKey and relGroup hold the relations of one kind from one entity,
-// by target.
+// groupKey and relGroup hold the relations of one kind from one entity.
 type groupKey struct{ kind, from string }
 
 type relGroup struct {
 	groupKey
-	byTo map[string]*snapshot.Relation
+	// members are the group's relations in the order they were created.
+	// Most groups are small (on the monorepo corpus 26,050 groups hold
+	// 213,091 relations, none of the groups under 20 more than 12), and a
+	// map per group was 7 MB of the scan's peak live heap; byTo indexes the
+	// members by target only once there are more than maxScanned of them.
+	members []*snapshot.Relation
+	byTo    map[string]*snapshot.Relation
+}
+
+// maxScanned is how many members a group looks through for a target
+// before it keeps a map.
+const maxScanned = 16
+
+// get returns the group's relation to to, or nil.
+func (g *relGroup) get(to string) *snapshot.Relation {
+	if g.byTo != nil {
+		return g.byTo[to]
+	}
+	for _, r := range g.members {
+		if r.To == to {
+			return r
+		}
+	}
+	return nil
+}
+
+// add adds r, whose target the group does not hold yet.
+func (g *relGroup) add(r *snapshot.Relation) {
+	g.members = append(g.members, r)
+	switch {
+	case g.byTo != nil:
+		g.byTo[r.To] = r
+	case len(g.members) > maxScanned:
+		g.byTo = make(map[string]*snapshot.Relation, 2*len(g.members))
+		for _, m := range g.members {
+			g.byTo[m.To] = m
+		}
+	}
 }
 
 // group returns the group of (kind, from), creating it when create is set;
@@ -62,7 +98,7 @@ func (b *builder) group(kind, from string, create bool) *relGroup {
 		if !create {
 			return nil
 		}
-		g = &relGroup{groupKey: k, byTo: map[string]*snapshot.Relation{}}
+		g = &relGroup{groupKey: k}
 		b.groups[k] = g
 	}
 	b.last = g
@@ -72,7 +108,7 @@ func (b *builder) group(kind, from string, create bool) *relGroup {
 // lookup returns the relation kind from → to, or nil.
 func (b *builder) lookup(kind, from, to string) *snapshot.Relation {
 	if g := b.group(kind, from, false); g != nil {
-		return g.byTo[to]
+		return g.get(to)
 	}
 	return nil
 }
@@ -119,11 +155,11 @@ func (b *builder) relate(kind, from, to, provenance string, ev snapshot.Evidence
 		return &snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
 	}
 	g := b.group(kind, from, true)
-	r, ok := g.byTo[to]
-	if !ok {
+	r := g.get(to)
+	if r == nil {
 		r = b.newRelation()
 		*r = snapshot.Relation{ID: snapshot.RelationID(kind, from, to), Kind: kind, From: from, To: to, Provenance: provenance}
-		g.byTo[to] = r
+		g.add(r)
 		b.relations++
 	} else if r.Provenance != provenance {
 		if r.Provenance == snapshot.Declared {
@@ -167,7 +203,9 @@ func (b *builder) oneEvidence(ev snapshot.Evidence) []snapshot.Evidence {
 func (b *builder) note(c snapshot.Coverage) { b.coverage = append(b.coverage, c) }
 
 // snapshot returns the accumulated graph with entities and relations
-// already in id order, so that Normalize finds them sorted.
+// already in id order, so that Normalize finds them sorted. It consumes the
+// builder: the relation groups are released before the relations are
+// copied out, since this is where a scan's live heap peaks.
 func (b *builder) snapshot(workers int) *snapshot.Snapshot {
 	type entry struct {
 		id string
@@ -186,15 +224,37 @@ func (b *builder) snapshot(workers int) *snapshot.Snapshot {
 	return s
 }
 
-// sortedRelations returns every relation in id order. An id is the group's
-// prefix "kind:from->" followed by the target, so when no prefix is a
-// proper prefix of another, sorting the prefixes and then each group by
-// target is the id order — comparing a few thousand prefixes and many small
-// groups instead of hundreds of thousands of long ids. Otherwise (an id
-// with "->" inside an entity id can do that) it sorts the ids themselves.
-// The groups are sorted and copied out on workers goroutines, each into its
-// own range of the result.
+// sortedRelations returns every relation in id order, copied out of the
+// slabs. The order is computed first, as pointers, so that the groups'
+// maps are released and equal metadata shared (shareMetadata) before the
+// copy: the slabs and the copy are both alive while it runs, and nothing
+// else that can go should be.
 func (b *builder) sortedRelations(workers int) []snapshot.Relation {
+	order, prefixFree := b.relationOrder(workers)
+	b.groups, b.last = nil, nil
+	shareMetadata(order)
+	out := make([]snapshot.Relation, len(order))
+	const chunk = 4096
+	parallel.Each((len(order)+chunk-1)/chunk, workers, func(c int) {
+		for i := c * chunk; i < min((c+1)*chunk, len(order)); i++ {
+			out[i] = *order[i]
+		}
+	})
+	if !prefixFree {
+		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
+	}
+	return out
+}
+
+// relationOrder returns every relation, in id order when prefixFree. An id
+// is the group's prefix "kind:from->" followed by the target, so when no
+// prefix is a proper prefix of another, sorting the prefixes and then each
+// group by target is the id order — comparing a few thousand prefixes and
+// many small groups instead of hundreds of thousands of long ids. Otherwise
+// (an id with "->" inside an entity id can do that) the caller sorts the
+// ids themselves. The groups are sorted on workers goroutines, each into
+// its own range of the result.
+func (b *builder) relationOrder(workers int) (order []*snapshot.Relation, prefixFree bool) {
 	type prefixed struct {
 		prefix string
 		g      *relGroup
@@ -205,7 +265,7 @@ func (b *builder) sortedRelations(workers int) []snapshot.Relation {
 		groups = append(groups, prefixed{prefix: g.kind + ":" + g.from + "->", g: g})
 	}
 	slices.SortFunc(groups, func(x, y prefixed) int { return strings.Compare(x.prefix, y.prefix) })
-	prefixFree := true
+	prefixFree = true
 	for i := 1; i < len(groups); i++ {
 		if strings.HasPrefix(groups[i].prefix, groups[i-1].prefix) {
 			// Sorted, a prefix of any later key is a prefix of its successor.
@@ -216,29 +276,18 @@ func (b *builder) sortedRelations(workers int) []snapshot.Relation {
 	n := 0
 	for i := range groups {
 		groups[i].at = n
-		n += len(groups[i].g.byTo)
+		n += len(groups[i].g.members)
 	}
-	out := make([]snapshot.Relation, n)
-	parallel.For(len(groups), workers, func() func(int) {
-		var members []*snapshot.Relation
-		return func(i int) {
-			p := groups[i]
-			members = members[:0]
-			for _, r := range p.g.byTo {
-				members = append(members, r)
-			}
-			if prefixFree {
-				slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
-			}
-			for k, r := range members {
-				out[p.at+k] = *r
-			}
+	order = make([]*snapshot.Relation, n)
+	parallel.Each(len(groups), workers, func(i int) {
+		p := groups[i]
+		members := order[p.at : p.at+len(p.g.members)]
+		copy(members, p.g.members)
+		if prefixFree {
+			slices.SortFunc(members, func(x, y *snapshot.Relation) int { return strings.Compare(x.To, y.To) })
 		}
 	})
-	if !prefixFree {
-		slices.SortFunc(out, func(x, y snapshot.Relation) int { return strings.Compare(x.ID, y.ID) })
-	}
-	return out
+	return order, prefixFree
 }
 
 func setMeta(m *map[string]any, key string, v any) {

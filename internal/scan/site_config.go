@@ -106,7 +106,7 @@ func withImports(t *tree, config string, m map[string]any) map[string]any {
 			continue
 		}
 		p := path.Join(parentDir(config), spec)
-		for _, c := range typescript.ModuleFiles(p) {
+		for c := range typescript.ModuleFiles(p) {
 			if x := t.byPath[c]; x != nil && x.TypeScript != nil {
 				maps.Copy(out, x.TypeScript.SiteConfigValue())
 				break

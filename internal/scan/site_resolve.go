@@ -224,7 +224,7 @@ func (d *docRefs) probeModule(p string) (string, bool) {
 	if p == ".." || strings.HasPrefix(p, "../") {
 		return "", false
 	}
-	for _, q := range typescript.ModuleFiles(p) {
+	for q := range typescript.ModuleFiles(p) {
 		if d.t.files[q] {
 			return q, true
 		}

@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"iter"
 	"path"
 	"strings"
 )
@@ -45,7 +46,7 @@ func (r *Resolver) probe(p string, dirOnly bool) (Target, bool) {
 
 // probeFile is steps 1–3 of probe.
 func (r *Resolver) probeFile(p string) (Target, bool) {
-	for _, q := range ModuleFiles(p) {
+	for q := range ModuleFiles(p) {
 		if !r.fsys.IsFile(q) {
 			continue
 		}
@@ -57,20 +58,29 @@ func (r *Resolver) probeFile(p string) (Target, bool) {
 	return Target{}, false
 }
 
-// ModuleFiles are the files a module path p may name, in the order
+// ModuleFiles yields the files a module path p may name, in the order
 // steps 1–3 of probe try them: p itself, the TypeScript sources of the
-// ESM file p names, p with each of probeExts. Site configurations use it
-// for the modules they import (scan.withImports).
-func ModuleFiles(p string) []string {
-	out := []string{p}
-	ext := path.Ext(p)
-	for _, src := range esmSources[ext] {
-		out = append(out, strings.TrimSuffix(p, ext)+src)
+// ESM file p names, p with each of probeExts. One at a time: a probe
+// stops at the first that exists, and most imports name their file in
+// the first or second try. Site configurations use it for the modules
+// they import (scan.withImports).
+func ModuleFiles(p string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !yield(p) {
+			return
+		}
+		ext := path.Ext(p)
+		for _, src := range esmSources[ext] {
+			if !yield(strings.TrimSuffix(p, ext) + src) {
+				return
+			}
+		}
+		for _, e := range probeExts {
+			if !yield(p + e) {
+				return
+			}
+		}
 	}
-	for _, e := range probeExts {
-		out = append(out, p+e)
-	}
-	return out
 }
 
 // probeIndex is step 5 of probe.
