@@ -9,6 +9,7 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	_ "github.com/docbridge/docbridge/internal/scan/sitteralloc" // tree-sitter allocates with the C library directly
+	"github.com/docbridge/docbridge/internal/scan/sitterparse"
 )
 
 // Extractor parses Python files. It owns a tree-sitter parser, which is
@@ -84,12 +85,10 @@ func (e *Extractor) Extract(path string, data []byte) File {
 		return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed,
 			Message: fmt.Sprintf("larger than %d bytes, the most tree-sitter can address", uint64(maxParseBytes))}}}
 	}
-	tree := e.parser.Parse(data, nil)
+	tree := sitterparse.Parse(e.parser, data)
 	if tree == nil {
-		// Only a timeout or cancellation makes tree-sitter give up; we set
-		// neither, but a nil tree must not crash the scan.
 		return File{Issues: []extract.Issue{{Status: extract.StatusNotAnalyzed,
-			Message: "tree-sitter produced no syntax tree"}}}
+			Message: sitterparse.GaveUp(len(data))}}}
 	}
 	defer tree.Close()
 	w := newWalker(data, tree.RootNode(), e.query, e.cursor)

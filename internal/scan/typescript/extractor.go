@@ -12,13 +12,8 @@ import (
 
 	"github.com/docbridge/docbridge/internal/scan/extract"
 	_ "github.com/docbridge/docbridge/internal/scan/sitteralloc" // tree-sitter allocates with the C library directly
+	"github.com/docbridge/docbridge/internal/scan/sitterparse"
 )
-
-// readChunk is how many bytes the parser is handed per read. The binding
-// copies every chunk into C memory and frees them only when the parse ends;
-// handing it the whole rest of the file each time (as Parser.Parse does)
-// costs O(size) per read, and the lexer re-reads after error recovery.
-const readChunk = 16 << 10
 
 // Extractor parses TypeScript and JavaScript files. It holds two tree-sitter
 // parsers (C memory, released by Close) and must be used by one goroutine at
@@ -78,9 +73,7 @@ func (e *Extractor) Extract(p string, data []byte) File {
 	}
 	tree := e.parse(g, data)
 	if tree == nil {
-		// Only cancellation or a timeout make tree-sitter give up, and
-		// neither is set; still, say so rather than crash.
-		return notAnalyzed("tree-sitter returned no syntax tree")
+		return notAnalyzed(sitterparse.GaveUp(len(data)))
 	}
 	defer tree.Close()
 	f := analyze(tree, data, e.kinds[g], isCommonJS(p), g == grammarTypeScript || path.Ext(p) == ".tsx")
@@ -99,13 +92,7 @@ func (e *Extractor) Extract(p string, data []byte) File {
 func (e *Extractor) parse(g grammar, data []byte) *sitter.Tree {
 	// The parser reads a copy without the bytes tree-sitter mishandles;
 	// names and strings are read from data itself, at the same offsets.
-	parsed := parserInput(data)
-	return e.parsers[g].ParseWithOptions(func(offset int, _ sitter.Point) []byte {
-		if offset < 0 || offset >= len(parsed) {
-			return nil
-		}
-		return parsed[offset:min(offset+readChunk, len(parsed))]
-	}, nil, nil)
+	return sitterparse.Parse(e.parsers[g], parserInput(data))
 }
 
 // parserInput returns data with every C0 control character but tab, line
