@@ -123,6 +123,9 @@ type docRefs struct {
 	pageRoutes   map[string]string
 	declaredURLs map[string][]string
 	pageNames    map[string][]string // a page's file name → the pages (site_inferred.go)
+	// translations are the translated trees outside modelled sites, by
+	// directory (site_translations.go).
+	translations map[string]translation
 }
 
 // docState is what resolving one document gathers, flushed into notes and
@@ -741,6 +744,16 @@ func (d *docRefs) indexPaths() {
 	}
 	d.commands = d.commandNames()
 	d.routes = append(nextRoutes(d.t.files), plusRoutes(d.t.paths)...)
+	var docs []string
+	for i := range d.t.ex {
+		if x := &d.t.ex[i]; x.Markdown != nil {
+			if _, in := siteRootOf(d.sites, x.Path); !in && d.hugoSite(x.Path) == nil {
+				docs = append(docs, x.Path)
+			}
+		}
+	}
+	d.translations = translationTrees(docs, d.t.files)
+	d.noteTranslations()
 }
 
 // mention resolves the text of a code span (span) or of a link (span nil)

@@ -62,7 +62,7 @@ func (inferredGen) links(d *docRefs, site docSite, doc string, l markdown.Link) 
 	}
 	out, urlTarget := d.fileLinks(site, doc, l, nil)
 	out = append(out, d.inferredCandidates(site, doc, l, out)...)
-	return d.withIncluders(doc, l, out, urlTarget)
+	return d.withIncluders(doc, l, d.untranslated(doc, out), urlTarget)
 }
 
 // pageDir: a site whose links are read from the page's URL serves x.md

@@ -308,7 +308,7 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	}
 	var out []string
 	if l.Target != "" {
-		out = linkCandidates(site.root, false, l.Destination, l.Target)
+		out = d.untranslated(doc, linkCandidates(site.root, false, l.Destination, l.Target))
 	}
 	return d.withIncluders(doc, l, out, "")
 }
