@@ -748,7 +748,11 @@ func (d *docRefs) inferredAnchors() {
 			if !lenient {
 				continue
 			}
-			for _, text := range []string{h.Text, withoutTemplateTags(h.Text)} {
+			texts := []string{h.Text, withoutTemplateTags(h.Text)}
+			if text, ok := withoutAttrList(h.Text); ok {
+				texts = append(texts, text)
+			}
+			for _, text := range texts {
 				for _, slug := range commonSlugs(text) {
 					set[slug] = true
 				}
@@ -901,6 +905,24 @@ func bracketSuffixID(text string) (string, bool) {
 		return "", false
 	}
 	return strings.ToLower(id), true
+}
+
+// withoutAttrList returns a heading's text without the attribute list it
+// ends in, "Elevation {codemod-available}" or "Setup {.new data-x=1}":
+// markdown-it-attrs, kramdown and Pandoc take the braces as attributes and
+// slug the text before them. (An id in them, {#id}, is markdown.BracketID's.)
+// false when the heading does not end in one.
+func withoutAttrList(text string) (string, bool) {
+	text = strings.TrimSpace(text)
+	i := strings.LastIndexByte(text, '{')
+	if i <= 0 || !strings.HasSuffix(text, "}") || strings.HasPrefix(text[i:], "{{") || strings.HasPrefix(text[i:], "{%") {
+		return "", false
+	}
+	attrs, rest := text[i+1:len(text)-1], strings.TrimSpace(text[:i])
+	if strings.TrimSpace(attrs) == "" || rest == "" || strings.ContainsAny(attrs, "{}") {
+		return "", false
+	}
+	return rest, true
 }
 
 // signatureID is the id API reference generators give a heading that is

@@ -409,7 +409,8 @@ func (d *docRefs) pageURLTarget(site docSite, doc string, l markdown.Link) (stri
 // hasAnchor reports whether doc renders anchor: a heading or HTML anchor,
 // or an object an API-documentation directive renders there (the object
 // itself, any of its members, or a heading of their docstrings, which
-// mkdocstrings ids "<object>--<heading>").
+// mkdocstrings ids "<object>--<heading>"; hf-doc-builder ids an object
+// named without its package "<package>.<name>").
 func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	a := strings.ToLower(anchor)
 	if d.anchors[doc][a] {
@@ -421,6 +422,14 @@ func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	for _, obj := range d.objectAnchors[doc] {
 		if a == obj || strings.HasPrefix(a, obj+".") || strings.HasPrefix(a, obj+"--") {
 			return true
+		}
+	}
+	if x := d.t.byPath[doc]; x != nil && x.Markdown != nil {
+		for _, name := range x.Markdown.AutodocNames {
+			n := strings.ToLower(name)
+			if a == n || strings.HasPrefix(a, n+".") || strings.HasSuffix(a, "."+n) || strings.Contains(a, "."+n+".") {
+				return true
+			}
 		}
 	}
 	return false

@@ -175,3 +175,26 @@ func TestFrontMatterThatIsAString(t *testing.T) {
 		}
 	}
 }
+
+// TestAutodocNameAnchors: hf-doc-builder renders "[[autodoc]] Tool" with
+// the id "<package>.Tool" and its members' "<package>.Tool.<member>"; an
+// anchor naming another object of the page, or a page without the
+// directive, stays broken.
+func TestAutodocNameAnchors(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/source/en/reference/tools.md": "# Tools\n\n## Tool\n\n[[autodoc]] Tool\n    - from_space\n",
+		"docs/source/en/guide.md":           "# Guide\n",
+		"docs/source/en/index.md": "# Index\n\n[a](reference/tools.md#smolagents.Tool) [b](reference/tools.md#smolagents.Tool.from_space) " +
+			"[c](reference/tools.md#smolagents.Agent) [d](guide.md#smolagents.Tool)\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	want := []string{
+		"docs/source/en/index.md -> docs/source/en/guide.md#smolagents.Tool",
+		"docs/source/en/index.md -> docs/source/en/reference/tools.md#smolagents.Agent",
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("broken anchors %q, want %q", got, want)
+	}
+}

@@ -443,6 +443,18 @@ func TestBracketSuffixID(t *testing.T) {
 	}
 }
 
+func TestWithoutAttrList(t *testing.T) {
+	for text, want := range map[string]string{
+		"Elevation {codemod-available}": "Elevation", "Setup {.new data-x=1} ": "Setup", "Use {{ name }}": "",
+		"Tags {% raw %}": "", "{alone}": "", "Empty {}": "", "Nested {a {b}}": "", "No braces": "",
+	} {
+		got, ok := withoutAttrList(text)
+		if ok != (want != "") || got != want {
+			t.Errorf("withoutAttrList(%q) = %q, %v; want %q", text, got, ok, want)
+		}
+	}
+}
+
 func TestSignatureID(t *testing.T) {
 	for text, want := range map[string]string{
 		"Table.iter(func, table)": "table.iter", "Sys.run_program(cmd)": "sys.run_program", "String::new()": "string::new",

@@ -90,10 +90,11 @@ func (w *walker) tagArguments(line string) {
 
 // mayHoldDirective reports whether a source line has what every
 // directive starts with: a brace (include and Liquid tags, attribute
-// lists), a snippets marker's "8<", or an autodoc ":::". Most lines have
-// none and are passed over without being read.
+// lists), a snippets marker's "8<", or an autodoc ":::" or "[[autodoc]]".
+// Most lines have none and are passed over without being read.
 func mayHoldDirective(v []byte) bool {
-	return bytes.IndexByte(v, '{') >= 0 || bytes.Contains(v, []byte("8<")) || bytes.Contains(v, []byte(":::"))
+	return bytes.IndexByte(v, '{') >= 0 || bytes.Contains(v, []byte("8<")) || bytes.Contains(v, []byte(":::")) ||
+		bytes.Contains(v, []byte("[[autodoc]]"))
 }
 
 // siteSyntax reports whether a source line uses syntax only a site
@@ -380,10 +381,19 @@ func dropCodeSpans(line string) string {
 
 // autodoc records the object of a mkdocstrings (or mkautodoc) line, or
 // the name of an extension that renders there (::: mkdocs-click),
-// "::: package.module.Name".
+// "::: package.module.Name", and the object of hf-doc-builder's
+// "[[autodoc]] Name".
 func (w *walker) autodoc(text string) {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(text), ":::")
-	if !ok || len(w.doc.Autodoc) >= maxIncludes {
+	text = strings.TrimSpace(text)
+	list := &w.doc.Autodoc
+	rest, ok := strings.CutPrefix(text, ":::")
+	if !ok {
+		if rest, ok = strings.CutPrefix(text, "[[autodoc]]"); !ok {
+			return
+		}
+		list = &w.doc.AutodocNames
+	}
+	if len(*list) >= maxIncludes {
 		return
 	}
 	f := strings.Fields(rest)
@@ -395,5 +405,5 @@ func (w *walker) autodoc(text string) {
 			return
 		}
 	}
-	w.doc.Autodoc = append(w.doc.Autodoc, f[0])
+	*list = append(*list, f[0])
 }

@@ -78,6 +78,10 @@ type Document struct {
 	// Autodoc holds the objects of API-documentation directives, in order
 	// (mkdocstrings and mkautodoc: a line "::: package.module.Name").
 	Autodoc []string `json:"autodoc,omitempty"`
+	// AutodocNames holds the objects of hf-doc-builder's directives, in
+	// order (a line "[[autodoc]] Name"): the name as written, which the
+	// rendered ids qualify with its package ("pkg.Name", "pkg.Name.method").
+	AutodocNames []string `json:"autodocNames,omitempty"`
 	// Tabs holds the content tabs of pymdownx.tabbed, in order (see Tab),
 	// bounded by MaxAnchors.
 	Tabs []Tab `json:"tabs,omitempty"`

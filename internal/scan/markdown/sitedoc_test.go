@@ -134,6 +134,11 @@ func TestAutodoc(t *testing.T) {
 	if !reflect.DeepEqual(doc.Autodoc, []string{"pkg.mod.Name"}) {
 		t.Errorf("Autodoc = %q, want [pkg.mod.Name]", doc.Autodoc)
 	}
+	// hf-doc-builder's directive, its member list after it.
+	doc = Extract("a.md", []byte("# Agents\n\n## CodeAgent\n\n[[autodoc]] CodeAgent\n    - run\n\n[[autodoc]] models.Bert extra\n\n`[[autodoc]] InCode`\n"))
+	if !reflect.DeepEqual(doc.AutodocNames, []string{"CodeAgent"}) || doc.Autodoc != nil {
+		t.Errorf("AutodocNames = %q, Autodoc = %q; want [CodeAgent] and none", doc.AutodocNames, doc.Autodoc)
+	}
 }
 
 func TestFootnotes(t *testing.T) {
