@@ -633,6 +633,19 @@ func (h *hugoState) resolveLink(s *hugoSite, doc string, l markdown.Link) (out h
 		for _, v := range froms {
 			dir := path.Dir(v)
 			virtual = append(virtual, path.Join(dir, p))
+			// The browser reads the link from the page's URL: /dir/ for
+			// a section or a bundle, /a/b/ for a regular page a/b.md; a
+			// static file served at the URL it names lands too (an image
+			// of the home page, static/shot.png for "shot.png").
+			urlDir := dir
+			if b := path.Base(v); !strings.HasPrefix(b, "_index.") && !strings.HasPrefix(b, "index.") {
+				urlDir = strings.TrimSuffix(v, path.Ext(v))
+			}
+			if u := path.Join(urlDir, p); u != ".." && !strings.HasPrefix(u, "../") {
+				for _, st := range s.static {
+					files = append(files, path.Join(st, u))
+				}
+			}
 			switch b := path.Base(v); {
 			case strings.HasPrefix(b, "index."):
 				// A link render hook (GetPage) resolves from the

@@ -398,3 +398,28 @@ func TestDraftPagesAreNotPublished(t *testing.T) {
 		t.Errorf("want a note counting the draft's links, coverage %+v", ix.s.Coverage)
 	}
 }
+
+// TestHugoRelativeStaticFile: a relative link is read from the page's URL,
+// so the home page's "shot.png" and a section's "../shot.png" are the
+// static file served at /shot.png; a regular page a/b.md is served at
+// /a/b/, so its "shot.png" is /a/b/shot.png, not the static file beside
+// the section. A file no reading finds stays broken.
+func TestHugoRelativeStaticFile(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"config.toml":              "baseURL = \"/\"\ntitle = \"x\"\n",
+		"static/shot.png":          "png",
+		"static/guide/beside.png":  "png",
+		"content/_index.md":        "# Home\n\n![a](shot.png) ![m](missing.png)\n",
+		"content/guide/_index.md":  "# Guide\n\n![a](../shot.png) ![b](beside.png)\n",
+		"content/guide/install.md": "# Install\n\n![b](beside.png) ![a](../../shot.png)\n",
+	})
+	got := brokenFrom(newIndex(scanDir(t, root, nil, Options{})), "content/")
+	want := []string{
+		"content/_index.md -> content/missing.png",
+		"content/guide/install.md -> content/guide/beside.png",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken links %q, want %q", got, want)
+	}
+}
