@@ -53,6 +53,7 @@ func translationTrees(docs []string, files map[string]bool) map[string]translati
 		}
 	}
 	out := map[string]translation{}
+	translated := map[string]int{} // a source → how many trees translate it
 	for dir, rels := range pages {
 		src := sources[dir]
 		mirrored := 0
@@ -63,9 +64,33 @@ func translationTrees(docs []string, files map[string]bool) map[string]translati
 		}
 		if mirrored >= translationsMin && 2*mirrored >= len(rels) {
 			out[dir] = translation{dir: dir, source: src}
+			translated[src]++
+		}
+	}
+	// A code that is also a common word of the trade (create-react-app-ts,
+	// docs-ml) names a language only beside another translation of the
+	// same tree.
+	for dir, tr := range out {
+		if ambiguousTag(dir) && translated[tr.source] < 2 {
+			delete(out, dir)
 		}
 	}
 	return out
+}
+
+// ambiguousCodes are the ISO 639-1 codes that directories use for
+// something else: TypeScript, C#, machine learning, operating systems,
+// I/O, shell, PowerShell.
+var ambiguousCodes = map[string]bool{"ts": true, "cs": true, "ml": true, "os": true, "io": true, "sh": true, "ps": true}
+
+// ambiguousTag reports whether dir's language tag is one of
+// ambiguousCodes.
+func ambiguousTag(dir string) bool {
+	name := strings.ToLower(strings.ReplaceAll(path.Base(dir), "_", "-"))
+	if i := strings.LastIndexByte(name, '-'); i >= 0 {
+		name = name[i+1:]
+	}
+	return ambiguousCodes[name]
 }
 
 // translatedFrom returns the directory that dir's name says it translates:

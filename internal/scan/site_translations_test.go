@@ -39,6 +39,21 @@ func TestTranslationFallback(t *testing.T) {
 		"handbook/setup.md":       "# Setup\n\n## Install\n",
 		"handbook/zh-CN/start.md": links,
 		"handbook/zh-CN/intro.md": "# Intro\n",
+		// "ts" is Tsonga, and TypeScript: alone, a variant, not a translation
+		"examples/app/start.md":    "# Start\n",
+		"examples/app/intro.md":    "# Intro\n",
+		"examples/app-ts/start.md": "# Start\n\n[intro](intro.md)\n",
+		"examples/app-ts/intro.md": "# Intro\n\n[start](start.md) [setup](setup.md)\n",
+		"examples/app/setup.md":    "# Setup\n",
+		// beside another translation, "cs" is Czech
+		"manual/start.md":     "# Start\n",
+		"manual/setup.md":     "# Setup\n",
+		"manual/more.md":      "# More\n",
+		"manual/cs/start.md":  "# Start\n\n[setup](setup.md)\n",
+		"manual/cs/more.md":   "# More\n",
+		"manual/cs/setup2.md": "# Setup\n",
+		"manual/de/start.md":  "# Start\n\n[setup](setup.md)\n",
+		"manual/de/setup.md":  "# Setup\n",
 	}
 	root := t.TempDir()
 	testtree.Write(t, root, files)
@@ -53,6 +68,7 @@ func TestTranslationFallback(t *testing.T) {
 		"docs/guide-old/start.md -> docs/guide-old/gone.md",
 		"docs/guide-old/start.md -> docs/guide-old/intro.md",
 		"docs/guide-old/start.md -> docs/guide-old/setup.md",
+		"examples/app-ts/intro.md -> examples/app-ts/setup.md",
 		"handbook/zh-CN/start.md -> handbook/zh-CN/gone.md",
 	}
 	if !slices.Equal(broken, want) {
