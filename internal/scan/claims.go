@@ -446,7 +446,8 @@ var templateWords = map[string]bool{
 }
 
 // placeholder reports whether a path is a template rather than a path:
-// a segment that is an ellipsis (... or …) or holds one, a run of x
+// a segment that is an ellipsis (... or …) or holds one, or is a name in
+// square brackets ([lang-code]), a run of x
 // (xxx, XXXX), a metasyntactic variable (foo, bar, baz, qux, quux, yyy,
 // zzz), a name the reader chooses (your-…, my-…, YourName), an example domain
 // (example.com, .org, .net), path/to/…, or a segment with an upper-case
@@ -466,6 +467,8 @@ func placeholder(ref string) bool {
 		stem, _, _ := strings.Cut(s, ".")
 		switch {
 		case strings.Contains(s, "...") || strings.Contains(s, "…"):
+			return true
+		case bracketedName(seg):
 			return true
 		case len(seg) > 1 && seg[0] == ':':
 			return true
@@ -505,6 +508,18 @@ func fillIn(w string) bool {
 		}
 	}
 	return len(w) > 4 && strings.HasSuffix(w, "Here") && unicode.IsUpper(rune(w[0]))
+}
+
+// bracketedName reports whether a segment is a name in square brackets,
+// hyphens and underscores allowed ([lang-code], [page_id].md): a
+// route parameter or a name the reader fills in (fillIn sees only the
+// words between hyphens).
+func bracketedName(seg string) bool {
+	end := strings.IndexByte(seg, ']')
+	if end < 2 || seg[0] != '[' || (end+1 < len(seg) && seg[end+1] != '.') {
+		return false // the name may have an extension after it: [page_id].md
+	}
+	return identifier(strings.ReplaceAll(seg[1:end], "-", "_"))
 }
 
 // versionPattern reports whether a segment is a version written as its

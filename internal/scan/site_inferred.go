@@ -514,14 +514,23 @@ func (d *docRefs) inferredCandidates(site docSite, doc string, l markdown.Link, 
 				out = append(out, p)
 			}
 		}
-		for dir := parentDir(doc); ; dir = parentDir(dir) {
-			out = append(out, path.Join(dir, "public", l.Target), path.Join(dir, "static", l.Target))
-			if dir == "." {
-				break
-			}
-		}
+		out = append(out, servedAtRoot(doc, l.Target)...)
 	}
 	return out
+}
+
+// servedAtRoot lists, for the target of a root-absolute link of doc, the
+// files of a public/ or static/ directory of each directory holding doc,
+// its project's wherever that is: what hosts and dev servers (Vite,
+// Next.js, Astro, Slidev, Hugo) serve at "/".
+func servedAtRoot(doc, target string) []string {
+	var out []string
+	for dir := parentDir(doc); ; dir = parentDir(dir) {
+		out = append(out, path.Join(dir, "public", target), path.Join(dir, "static", target))
+		if dir == "." {
+			return out
+		}
+	}
 }
 
 // urlFields are the front matter keys that give a page its URL

@@ -309,8 +309,22 @@ func (d *docRefs) siteLinkCandidates(site docSite, inSite bool, doc string, l ma
 	var out []string
 	if l.Target != "" {
 		out = d.untranslated(doc, linkCandidates(site.root, false, l.Destination, l.Target))
+		if strings.HasPrefix(l.Destination, "/") && d.writtenForSite(doc) {
+			// A page written for a site nobody marks (a Slidev deck's
+			// layout: front matter) is served by its project: "/" is its
+			// public/ directory, not the repository's root.
+			out = append(out, servedAtRoot(doc, l.Target)...)
+		}
 	}
 	return d.withIncluders(doc, l, out, "")
+}
+
+// writtenForSite reports whether doc is a page written for a site
+// (sitePageShape: a site's front matter or syntax) and not one GitHub
+// shows wherever it lies (readOnGitHub).
+func (d *docRefs) writtenForSite(doc string) bool {
+	x := d.t.byPath[doc]
+	return x != nil && x.Markdown != nil && sitePageShape(x.Markdown) && !readOnGitHub(x)
 }
 
 // siteDestination reads a link by the destination its generator serves it
@@ -410,10 +424,16 @@ func (d *docRefs) pageURLTarget(site docSite, doc string, l markdown.Link) (stri
 // or an object an API-documentation directive renders there (the object
 // itself, any of its members, or a heading of their docstrings, which
 // mkdocstrings ids "<object>--<heading>"; hf-doc-builder ids an object
-// named without its package "<package>.<name>").
+// named without its package "<package>.<name>"), or, on a page GitHub
+// shows, a heading's id as GitHub renders it ("user-content-<id>").
 func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	a := strings.ToLower(anchor)
 	if d.anchors[doc][a] {
+		return true
+	}
+	// GitHub and GitLab render a heading's id as "user-content-<id>", and
+	// a link may name it so; a site renders its own ids.
+	if id, ok := strings.CutPrefix(a, "user-content-"); ok && d.anchors[doc][id] && !d.rendered(doc) {
 		return true
 	}
 	if f := d.foldedAnchors[doc]; f != nil && f[foldAnchor(anchor)] {
