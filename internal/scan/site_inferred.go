@@ -750,6 +750,12 @@ func (d *docRefs) inferredAnchors() {
 				set[strings.ToLower(id)] = true
 				continue
 			}
+			if h.BlockID != "" {
+				// A kramdown block attribute list on the next line
+				// ("{: #id}"), as IBM Cloud's docs and Jekyll write it.
+				set[strings.ToLower(h.BlockID)] = true
+				continue
+			}
 			if h.ID != "" {
 				set[strings.ToLower(h.ID)] = true
 				continue

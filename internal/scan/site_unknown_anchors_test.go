@@ -198,3 +198,19 @@ func TestAutodocNameAnchors(t *testing.T) {
 		t.Errorf("broken anchors %q, want %q", got, want)
 	}
 }
+
+// TestKramdownBlockID: a kramdown block attribute list on the line after a
+// heading ("{: #id}", IBM Cloud's docs) gives the heading that id outside
+// every recognised site, as a trailing {#id} does; an id no heading or
+// list gives stays broken.
+func TestKramdownBlockID(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{
+		"docs/keys.md": "# Keys\n\n[a](#key-rotation-managing) [b](#managing-retired-key-versions) [c](#nope)\n\n" +
+			"### Managing retired key versions\n{: #key-rotation-managing}\n\nText.\n",
+	})
+	got := brokenAnchors(newIndex(scanDir(t, root, nil, Options{})))
+	if want := []string{"docs/keys.md -> docs/keys.md#nope"}; !slices.Equal(got, want) {
+		t.Errorf("broken anchors %q, want %q", got, want)
+	}
+}
