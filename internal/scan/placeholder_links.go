@@ -28,7 +28,8 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // placeholderDestination reports whether a relative link destination is a
 // placeholder: its path (before any #fragment or ?query) is a placeholder
 // word, a run of x (xxx), holds a template variable ($NAME, ${name}) or
-// template syntax ({{ }}, {% %}), is one expression in braces ({url}), or
+// template syntax ({{ }}, {% %}), is one expression in braces ({url}) or
+// a call in brackets ([url('/content/x.md')]), or
 // a segment that is an ellipsis (...,
 // …) or holds one, is a %name% variable or holds a <name> placeholder or
 // an @NAME@ token.
@@ -46,6 +47,9 @@ func placeholderDestination(dest string) bool {
 	}
 	if len(p) > 2 && p[0] == '{' && p[len(p)-1] == '}' {
 		return true // an expression a template evaluates: MDX's {url}, flexdown's {"http://…"}
+	}
+	if len(p) > 2 && p[0] == '[' && p[len(p)-1] == ']' && strings.Contains(p, "(") {
+		return true // a call a template evaluates: Grow's [url('/content/x.md')]
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	if len(segs) == 1 {

@@ -38,6 +38,9 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"docs/@project.version@/x.md", true},
 		{"{\"http://localhost:3000\"}", true},
 		{"{props.href}", true},
+		{"[url('/content/docs/install.md')]", true},
+		{"[url('/content/docs/install.md')]#python", true},
+		{"[notes]", false},
 		// Real targets, reported when missing.
 		{"docs/gone.md", false},
 		{"TODO.md", false},

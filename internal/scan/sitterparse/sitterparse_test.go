@@ -77,7 +77,7 @@ func TestParseLargeBrokenInput(t *testing.T) {
 }
 
 func TestGaveUpNamesTheBound(t *testing.T) {
-	if got, want := GaveUp(4000), "within 200000 operations, the bound for 4000 bytes"; !strings.Contains(got, want) {
+	if got, want := GaveUp(4000), "within 150000 operations, the bound for 4000 bytes"; !strings.Contains(got, want) {
 		t.Errorf("GaveUp(4000) = %q, want it to contain %q", got, want)
 	}
 }
