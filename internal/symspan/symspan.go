@@ -260,8 +260,8 @@ func Parse(text string) (Ref, bool) {
 			}
 		}
 	}
-	if len(r.Segments) == 1 && !r.Decorator && r.Module == "" && controlWords[r.Segments[0]] {
-		return Ref{}, false // `if (x)`, `while`, `return`, `new new`
+	if len(r.Segments) == 1 && r.Module == "" && controlWords[r.Segments[0]] {
+		return Ref{}, false // `if (x)`, `while`, `return`, `new new`, `@go`
 	}
 	if len(r.Name()) < 2 && len(r.Segments) == 1 && r.Module == "" {
 		return Ref{}, false // `x`, `f(x)`: a variable, not a name
