@@ -203,11 +203,9 @@ func (d *docRefs) resolvesIn(site docSite, inSite bool, doc string, l markdown.L
 // treeLink is one site-shaped link of a document of a tree; foundFile is
 // set on a link to an image or other file that is found as written.
 type treeLink struct {
-	doc string
-	l   markdown.Link
-	// resolves: GitHub's reading finds it; foundFile: it is a file that
-	// is no page (an image) and resolves so.
-	resolves, foundFile bool
+	doc       string
+	l         markdown.Link
+	foundFile bool
 }
 
 // inferSites infers the convention of every documentation tree outside
@@ -254,7 +252,7 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 				continue
 			}
 			resolves := d.resolvesIn(docSite{}, false, x.Path, l)
-			tl := treeLink{doc: x.Path, l: l, resolves: resolves, foundFile: resolves && assetLink(l)}
+			tl := treeLink{doc: x.Path, l: l, foundFile: resolves && assetLink(l)}
 			shaped = append(shaped, tl)
 			if !resolves {
 				failing = append(failing, tl)
@@ -336,20 +334,16 @@ func (d *docRefs) inferTree(tree string, docs []*Extraction) {
 	roots := map[string]bool{}
 	inRoot := 0
 	for _, tl := range shaped {
-		root, ok := rootAt(tree, tl.doc, bestDepth)
-		if !ok {
-			continue
+		if root, ok := rootAt(tree, tl.doc, bestDepth); ok {
+			roots[root] = true
+			// A convention is weighed against the links to pages: an
+			// image found as written says nothing of how pages are
+			// served (an Azure DevOps wiki's /.attachments/ beside its
+			// extensionless page links).
+			if !tl.foundFile {
+				inRoot++
+			}
 		}
-		roots[root] = true
-		// A convention is weighed against the links to pages that only
-		// one reading resolves: an image found as written says nothing
-		// of how pages are served (an Azure DevOps wiki's /.attachments/
-		// beside its extensionless page links), nor does a link both
-		// readings resolve (a wiki's ./CV/ beside its /CV/Home).
-		if tl.foundFile || tl.resolves && d.resolvesIn(docSite{root: root, gen: inferredGen{}, opts: &bestOpt}, true, tl.doc, tl.l) {
-			continue
-		}
-		inRoot++
 	}
 	remaining := len(failing)
 	if bestHits >= inferMinLinks && 2*bestHits >= inRoot {

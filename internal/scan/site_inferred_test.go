@@ -381,32 +381,6 @@ func TestInferredBesideImages(t *testing.T) {
 	}
 }
 
-// TestInferredBesideDirectoryLinks: a wiki's sidebar links its sections'
-// pages extensionless from the root (/CV/Home for CV/Home.md) while its
-// table of contents links the sections' directories (./CV/), which both
-// readings resolve: those say nothing of how pages are served, and the
-// pretty-URL reading is inferred from the five that only it explains.
-func TestInferredBesideDirectoryLinks(t *testing.T) {
-	root := t.TempDir()
-	files := map[string]string{"Home.md": "# Home\n"}
-	var sidebar, toc strings.Builder
-	for _, s := range []string{"CV", "NLP", "RL", "Basics", "Edu"} {
-		files[s+"/Home.md"] = "# " + s + "\n"
-		fmt.Fprintf(&sidebar, "* [%s](/%s/Home)\n", s, s)
-		fmt.Fprintf(&toc, "* [%s](./%s/)\n", s, s)
-	}
-	files["_Sidebar.md"] = "# Navigation\n\n" + sidebar.String() + "* [Gone](/Gone/Home)\n"
-	files["Table of Contents.md"] = "# Contents\n\n" + toc.String()
-	testtree.Write(t, root, files)
-	ix := newIndex(scanDir(t, root, nil, Options{}))
-	if got, want := brokenFrom(ix, ""), []string{"_Sidebar.md -> Gone/Home"}; !slices.Equal(got, want) {
-		t.Errorf("broken links = %q, want %q", got, want)
-	}
-	if notes := ix.coverage(".", "5 of 6 site-shaped links resolve as a site serves pretty URLs"); len(notes) != 1 {
-		t.Errorf("no inference note: %+v", ix.s.Coverage)
-	}
-}
-
 func TestInferredPagesByName(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{"web/package.json": "{}\n"}
