@@ -527,6 +527,9 @@ func bracketedName(seg string) bool {
 // theme/vX.Y.Z): the reader fills in the numbers.
 func versionPattern(seg string) bool {
 	s := strings.TrimPrefix(seg, "v")
+	if ext := path.Ext(s); fileExtension(ext) {
+		s = strings.TrimSuffix(s, ext) // changelogs/vX.Y.md
+	}
 	return s == "X.Y" || s == "X.Y.Z"
 }
 

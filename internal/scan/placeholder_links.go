@@ -31,8 +31,8 @@ var templateVariable = regexp.MustCompile(`\$\{?[A-Za-z_]`)
 // template syntax ({{ }}, {% %}), is one expression in braces ({url}) or
 // a call in brackets ([url('/content/x.md')]), or
 // a segment that is an ellipsis (...,
-// …) or holds one, is a %name% variable or holds a <name> placeholder or
-// an @NAME@ token.
+// …) or holds one, is a %name% variable, a version pattern (vX.Y.md) or
+// holds a <name> placeholder or an @NAME@ token.
 func placeholderDestination(dest string) bool {
 	p := dest
 	if i := strings.IndexAny(p, "#?"); i >= 0 {
@@ -59,7 +59,7 @@ func placeholderDestination(dest string) bool {
 		}
 	}
 	for _, s := range segs {
-		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") || percentVariable(s) || angleVariable(s) || atVariable(s) {
+		if strings.Contains(s, "…") || (len(s) >= 3 && strings.Trim(s, ".") == "") || percentVariable(s) || angleVariable(s) || atVariable(s) || versionPattern(s) {
 			return true
 		}
 	}

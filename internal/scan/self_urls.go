@@ -57,6 +57,9 @@ func (d *docRefs) selfURL(x *Extraction, from string, l markdown.Link) bool {
 		d.excludedRefs[excludedRef{l.Line, target}] = ex
 		return true
 	}
+	if placeholderDestination(target) {
+		return true // names no file: .../changelogs/vX.Y.md, filled in by whoever uses the template
+	}
 	d.relate(snapshot.RelLinksTo, from, d.unresolved(target, l.Destination), snapshot.Observed, ev)
 	return true
 }

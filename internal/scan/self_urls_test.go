@@ -27,7 +27,8 @@ func TestSelfURLRelations(t *testing.T) {
 		"README.md": "# W\n\n[a](https://github.com/acme/w/blob/main/src/a.go#L9)\n" +
 			"[gone](https://github.com/acme/w/blob/main/src/gone.go)\n" +
 			"[old](https://github.com/acme/w/blob/v1.0.0/src/old.go)\n" +
-			"[other](https://github.com/acme/other/blob/main/src/x.go)\n",
+			"[other](https://github.com/acme/other/blob/main/src/x.go)\n" +
+			"[template](https://github.com/acme/w/blob/main/docs/changelogs/vX.Y.md)\n",
 	})
 	cfg := config.Default()
 	cfg.Project.Repository = "acme/w"
@@ -38,7 +39,7 @@ func TestSelfURLRelations(t *testing.T) {
 	}
 	ix.relation(t, snapshot.RelLinksTo, "document:README.md", "unresolved:src/gone.go")
 	for id := range ix.ent {
-		if id == "unresolved:src/old.go" || id == "unresolved:src/x.go" {
+		if id == "unresolved:src/old.go" || id == "unresolved:src/x.go" || id == "unresolved:docs/changelogs/vX.Y.md" {
 			t.Errorf("unexpected %s", id)
 		}
 	}

@@ -41,6 +41,8 @@ func TestPlaceholderDestination(t *testing.T) {
 		{"[url('/content/docs/install.md')]", true},
 		{"[url('/content/docs/install.md')]#python", true},
 		{"[notes]", false},
+		{"docs/changelogs/vX.Y.md", true},
+		{"docs/changelogs/v0.1.md", false},
 		// Real targets, reported when missing.
 		{"docs/gone.md", false},
 		{"TODO.md", false},

@@ -15,7 +15,7 @@ package markdown
 
 // Version identifies the extraction output; bump it whenever Extract's output
 // for some input changes, so stored extractions are refused and redone.
-const Version = "markdown/27"
+const Version = "markdown/28"
 
 // Bounds on what one document contributes. Each one that is crossed is
 // recorded (an Issue, or EvidenceTruncated for references).

@@ -41,6 +41,18 @@ func TestHeadingsAndAnchors(t *testing.T) {
 	}
 }
 
+// GitHub slugs a heading's text content, without its images' alt text:
+// the spaces around badges stay, as hyphens.
+func TestHeadingAnchorWithoutImages(t *testing.T) {
+	d := Extract("a.md", []byte("# T\n\n## Contributors [![Good first issue](b.svg)](x) ![Commits](c.svg)\n\n## ![logo](l.png) Highlights\n"))
+	if want := []string{"-highlights", "contributors--", "t"}; !slices.Equal(d.Anchors, want) {
+		t.Errorf("anchors %q, want %q", d.Anchors, want)
+	}
+	if d.Headings[1].Text != "Contributors Good first issue Commits" {
+		t.Errorf("heading text %q keeps the images' alt text", d.Headings[1].Text)
+	}
+}
+
 func TestHeadingBounds(t *testing.T) {
 	var b strings.Builder
 	for i := range MaxAnchors + 5 {

@@ -198,8 +198,10 @@ func (w *walker) heading(n *ast.Heading) {
 	text := collapse(raw)
 	w.prose(n)
 	// The slugger sees every heading, even one with an empty slug, because
-	// GitHub counts it when numbering repeats.
-	slug := w.slugs.unique(raw)
+	// GitHub counts it when numbering repeats. GitHub slugs the heading's
+	// text content, which an image's alt text is not part of: "## Team
+	// ![badge](b.svg)" is #team- (site generators read raw, below).
+	slug := w.slugs.unique(inlineText(n, w.body, false))
 	w.site.heading(raw)
 	smart := raw // typography only turns "--" into dashes
 	if strings.Contains(raw, "--") {
