@@ -123,9 +123,9 @@ type docRefs struct {
 	pageRoutes   map[string]string
 	declaredURLs map[string][]string
 	pageNames    map[string][]string // a page's file name → the pages (site_inferred.go)
-	// translations are the translated trees outside modelled sites, by
-	// directory (site_translations.go).
-	translations map[string]translation
+	// translations maps each translated tree outside modelled sites to
+	// the tree it translates (site_translations.go).
+	translations map[string]string
 }
 
 // docState is what resolving one document gathers, flushed into notes and

@@ -85,5 +85,14 @@ func (d *docRefs) lineAnchor(from, target, to, anchor string, last int) {
 // document at target (its headings' GitHub anchors, its raw HTML ids).
 func (d *docRefs) githubAnchor(target, anchor string) bool {
 	x := d.t.byPath[target]
-	return x != nil && x.Markdown != nil && headingAnchors(x.Markdown, docSite{}, false)[strings.ToLower(anchor)]
+	if x == nil || x.Markdown == nil {
+		return false
+	}
+	ids, a := headingAnchors(x.Markdown, docSite{}, false), strings.ToLower(anchor)
+	id, prefixed := strings.CutPrefix(a, githubIDPrefix)
+	return ids[a] || prefixed && ids[id]
 }
+
+// githubIDPrefix is what GitHub and GitLab put before a heading's id when
+// they render it ("user-content-install"); a link may name the id so.
+const githubIDPrefix = "user-content-"

@@ -47,13 +47,15 @@ func TestSelfURLRelations(t *testing.T) {
 
 // A page of a documentation site viewed at its GitHub URL has GitHub's
 // anchors: one GitHub renders is no missing anchor there, though the
-// site's own anchor differs; an anchor neither renders is missing.
+// site's own anchor differs, and so is its id as GitHub renders it
+// (#user-content-über-uns); an anchor neither renders is missing.
 func TestSelfURLAnchorsAreGitHubs(t *testing.T) {
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
 		"mkdocs.yml":    "site_name: w\n",
 		"docs/index.md": "# W\n\n## Über uns\n",
-		"README.md":     "# R\n\n[a](https://github.com/acme/w/blob/main/docs/index.md#über-uns) [b](https://github.com/acme/w/blob/main/docs/index.md#nope)\n",
+		"README.md": "# R\n\n[a](https://github.com/acme/w/blob/main/docs/index.md#über-uns) [b](https://github.com/acme/w/blob/main/docs/index.md#nope) " +
+			"[c](https://github.com/acme/w/blob/main/docs/index.md#user-content-über-uns)\n",
 	})
 	cfg := config.Default()
 	cfg.Project.Repository = "acme/w"

@@ -431,9 +431,9 @@ func (d *docRefs) hasAnchor(doc, anchor string) bool {
 	if d.anchors[doc][a] {
 		return true
 	}
-	// GitHub and GitLab render a heading's id as "user-content-<id>", and
-	// a link may name it so; a site renders its own ids.
-	if id, ok := strings.CutPrefix(a, "user-content-"); ok && d.anchors[doc][id] && !d.rendered(doc) {
+	// GitHub renders a heading's id with a prefix (githubIDPrefix); a
+	// site renders its own ids.
+	if id, ok := strings.CutPrefix(a, githubIDPrefix); ok && d.anchors[doc][id] && !d.rendered(doc) {
 		return true
 	}
 	if f := d.foldedAnchors[doc]; f != nil && f[foldAnchor(anchor)] {

@@ -26,18 +26,14 @@ import (
 // models says where its translations lie itself (site_mkdocs.go's i18n),
 // so only pages outside those sites, or of an inferred one, fall back.
 
-// translation is a translated tree and the tree it translates.
-type translation struct {
-	dir, source string
-}
-
 // translationsMin is the fewest mirrored pages that make a tree a
 // translation.
 const translationsMin = 2
 
 // translationTrees finds the translated trees among the directories that
-// hold the Markdown pages docs (sorted paths), keyed by directory.
-func translationTrees(docs []string, files map[string]bool) map[string]translation {
+// hold the Markdown pages docs: each translated directory → the directory
+// it translates.
+func translationTrees(docs []string, files map[string]bool) map[string]string {
 	pages := map[string][]string{} // a candidate tree → its pages, relative
 	sources := map[string]string{}
 	for _, doc := range docs {
@@ -52,7 +48,7 @@ func translationTrees(docs []string, files map[string]bool) map[string]translati
 			}
 		}
 	}
-	out := map[string]translation{}
+	out := map[string]string{}
 	translated := map[string]int{} // a source → how many trees translate it
 	for dir, rels := range pages {
 		src := sources[dir]
@@ -63,15 +59,15 @@ func translationTrees(docs []string, files map[string]bool) map[string]translati
 			}
 		}
 		if mirrored >= translationsMin && 2*mirrored >= len(rels) {
-			out[dir] = translation{dir: dir, source: src}
+			out[dir] = src
 			translated[src]++
 		}
 	}
 	// A code that is also a common word of the trade (create-react-app-ts,
 	// docs-ml) names a language only beside another translation of the
 	// same tree.
-	for dir, tr := range out {
-		if ambiguousTag(dir) && translated[tr.source] < 2 {
+	for dir, src := range out {
+		if ambiguousTag(dir) && translated[src] < 2 {
 			delete(out, dir)
 		}
 	}
@@ -126,27 +122,28 @@ func languageTag(s string) bool {
 	return err == nil
 }
 
-// translationOf returns the translated tree doc lies in, the nearest.
-func (d *docRefs) translationOf(doc string) (translation, bool) {
+// translationOf returns the translated tree doc lies in, the nearest, and
+// the tree it translates.
+func (d *docRefs) translationOf(doc string) (dir, source string, ok bool) {
 	for dir := parentDir(doc); dir != "."; dir = parentDir(dir) {
-		if tr, ok := d.translations[dir]; ok {
-			return tr, true
+		if src, ok := d.translations[dir]; ok {
+			return dir, src, true
 		}
 	}
-	return translation{}, false
+	return "", "", false
 }
 
 // untranslated adds, after cands, what each candidate inside doc's
 // translated tree names in the tree it translates.
 func (d *docRefs) untranslated(doc string, cands []string) []string {
-	tr, ok := d.translationOf(doc)
+	dir, src, ok := d.translationOf(doc)
 	if !ok {
 		return cands
 	}
 	out := cands
 	for _, c := range cands {
-		if rel, ok := strings.CutPrefix(c, tr.dir+"/"); ok {
-			out = append(out, path.Join(tr.source, rel))
+		if rel, ok := strings.CutPrefix(c, dir+"/"); ok {
+			out = append(out, path.Join(src, rel))
 		}
 	}
 	return out
@@ -156,9 +153,9 @@ func (d *docRefs) untranslated(doc string, cands []string) []string {
 // it lacks are read in its source.
 func (d *docRefs) noteTranslations() {
 	for _, dir := range sortedKeys(d.translations) {
-		tr := d.translations[dir]
+		src := d.translations[dir]
 		d.b.note(snapshot.Coverage{Analyzer: snapshot.AnalyzerSiteInference, Scope: dir, Status: snapshot.StatusPartial,
 			Reason: fmt.Sprintf("%s translates %s: a link to a page it has not translated is checked in %s, as sites fall back to the source language",
-				textwriter.Dir(dir), textwriter.Dir(tr.source), textwriter.Dir(tr.source))})
+				textwriter.Dir(dir), textwriter.Dir(src), textwriter.Dir(src))})
 	}
 }
